@@ -1,0 +1,130 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Config is every setting of the memsvc binary. Each flag --some-name is
+// also read from MEMSVC_SOME_NAME; precedence is flag > env > default.
+type Config struct {
+	Addr            string
+	DataDir         string
+	AuthSecret      string
+	MaxBodyBytes    int64
+	LogLevel        string
+	LogFormat       string
+	NoSync          bool
+	ShutdownTimeout time.Duration
+
+	LLMProvider   string
+	LLMModel      string
+	LLMBaseURL    string
+	LLMAPIKey     string
+	LLMTimeout    time.Duration
+	EmbedProvider string
+	EmbedModel    string
+
+	RRFK         int
+	BM25K1       float64
+	BM25B        float64
+	RerankDepth  int
+	RerankBudget time.Duration
+}
+
+func defaultDataDir(getenv func(string) string) string {
+	if x := getenv("XDG_DATA_HOME"); x != "" {
+		return filepath.Join(x, "memsvc")
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".local", "share", "memsvc")
+	}
+	return filepath.Join(os.TempDir(), "memsvc")
+}
+
+// commonFlags registers the settings every command that opens the data
+// directory or reaches a server shares.
+func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
+	fs.StringVar(&c.DataDir, "data", defaultDataDir(getenv), "data directory (Badger store, images, revocation list)")
+	fs.StringVar(&c.AuthSecret, "auth-secret", "", "secret that signs API keys; empty disables auth (prefer the env var)")
+	fs.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fs.StringVar(&c.LogFormat, "log-format", "text", "log format: text, json, logfmt")
+}
+
+// serveFlags registers the settings of the server and the engine.
+func (c *Config) serveFlags(fs *flag.FlagSet) {
+	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
+	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", 1<<20, "largest request body in bytes (413 beyond)")
+	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
+	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests")
+	fs.StringVar(&c.LLMProvider, "llm-provider", "", "LLM provider: empty/builtin (offline rules), ollama, openai, anthropic")
+	fs.StringVar(&c.LLMModel, "llm-model", "", "chat model name, e.g. llama3.2 or gpt-4o-mini")
+	fs.StringVar(&c.LLMBaseURL, "llm-base-url", "", "provider base URL, e.g. http://127.0.0.1:11434 for Ollama")
+	fs.StringVar(&c.LLMAPIKey, "llm-api-key", "", "provider API key (prefer the env var)")
+	fs.DurationVar(&c.LLMTimeout, "llm-timeout", 20*time.Second, "per-call LLM timeout; a slower call falls back to the built-in path")
+	fs.StringVar(&c.EmbedProvider, "embed-provider", "", "embedding provider: empty/builtin (offline), ollama, openai")
+	fs.StringVar(&c.EmbedModel, "embed-model", "", "embedding model, e.g. nomic-embed-text")
+	fs.IntVar(&c.RRFK, "rrf-k", 60, "reciprocal-rank-fusion constant")
+	fs.Float64Var(&c.BM25K1, "bm25-k1", 1.2, "BM25 term-frequency saturation")
+	fs.Float64Var(&c.BM25B, "bm25-b", 0.75, "BM25 length normalisation")
+	fs.IntVar(&c.RerankDepth, "rerank-depth", 30, "how many fused candidates a reranker sees")
+	fs.DurationVar(&c.RerankBudget, "rerank-budget", 2*time.Second, "time a reranker may take before the fused order stands")
+}
+
+// parseFlags parses args, then fills every flag not given on the command
+// line from its MEMSVC_* environment variable.
+func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) error {
+	if err := fs.Parse(args); err != nil {
+		return errFlags{err}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		if set[f.Name] || err != nil {
+			return
+		}
+		if v, ok := lookupEnv(getenv, envName(f.Name)); ok {
+			if e := f.Value.Set(v); e != nil {
+				err = errUsage{fmt.Errorf("%s=%q: %w", envName(f.Name), v, e)}
+			}
+		}
+	})
+	return err
+}
+
+func lookupEnv(getenv func(string) string, name string) (string, bool) {
+	v := getenv(name)
+	return v, v != ""
+}
+
+// envName maps a flag name to its environment variable; --data is the one
+// exception, documented in API.md as MEMSVC_DATA_DIR.
+func envName(flagName string) string {
+	if flagName == "data" {
+		return "MEMSVC_DATA_DIR"
+	}
+	return "MEMSVC_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// newFlagSet returns a FlagSet whose usage lists each flag with its env var.
+func newFlagSet(name, summary string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: memsvc %s [flags]\n\n%s\n\nFlags (each also read from its env var):\n", name, summary)
+		fs.VisitAll(func(f *flag.Flag) {
+			def := f.DefValue
+			if def != "" {
+				def = " (default " + def + ")"
+			}
+			fmt.Fprintf(stderr, "  --%s  [%s]\n      %s%s\n", f.Name, envName(f.Name), f.Usage, def)
+		})
+	}
+	return fs
+}

@@ -1,0 +1,107 @@
+// Command memsvc is the one memsvc binary: the server (REST + MCP over HTTP),
+// MCP over stdio, key management, the coding-agent hooks and the benchmarks.
+// This package holds configuration and wiring only.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "0.1.0-dev"
+
+// IO is the process environment a command runs in, injectable for tests.
+type IO struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	// OnListen, when set, is told the address the server bound (tests use :0).
+	OnListen func(addr string)
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
+	stop()
+	os.Exit(code)
+}
+
+const usage = `memsvc — long-term memory for AI agents
+
+Usage: memsvc <command> [flags]
+
+Commands:
+  serve          run REST + MCP over HTTP
+  mcp            MCP over stdio (relays to a running server that holds the data directory)
+  keys create    mint an API key: memsvc keys create --user alice
+  keys revoke    revoke an API key: memsvc keys revoke <key or key id>
+  hook EVENT     coding-agent plugin hooks: prompt, session-start, stop
+  bench KIND     benchmarks: recall
+  version        print the version
+
+Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
+`
+
+// Main runs one memsvc command and returns the process exit code.
+func Main(ctx context.Context, args []string, sys IO) int {
+	if sys.Getenv == nil {
+		sys.Getenv = func(string) string { return "" }
+	}
+	if len(args) == 0 {
+		fmt.Fprint(sys.Stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return exitCode(sys, runServe(ctx, rest, sys))
+	case "keys":
+		return exitCode(sys, runKeys(rest, sys))
+	case "hook":
+		return runHook(ctx, rest, sys)
+	case "version", "--version", "-version":
+		fmt.Fprintln(sys.Stdout, "memsvc", version)
+		return 0
+	case "help", "--help", "-h", "-help":
+		fmt.Fprint(sys.Stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q\n\n%s", cmd, usage)
+	return 2
+}
+
+// errUsage marks a usage error (exit 2), printed by exitCode.
+type errUsage struct{ err error }
+
+// errFlags is a flag-parsing error (exit 2) the flag package already printed
+// together with the usage text.
+type errFlags struct{ err error }
+
+func (e errFlags) Error() string { return e.err.Error() }
+
+func (e errUsage) Error() string { return e.err.Error() }
+
+func exitCode(sys IO, err error) int {
+	switch e := err.(type) {
+	case nil:
+		return 0
+	case errFlags:
+		if errors.Is(e.err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	case errUsage:
+		fmt.Fprintln(sys.Stderr, "memsvc:", e.err)
+		return 2
+	default:
+		fmt.Fprintln(sys.Stderr, "memsvc:", err)
+		return 1
+	}
+}

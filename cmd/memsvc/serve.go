@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/rest"
+)
+
+func runServe(ctx context.Context, args []string, sys IO) error {
+	var cfg Config
+	fs := newFlagSet("serve", "Run the memsvc server: REST under /api/v1, health at /api/health, MCP at /mcp/{client}.", sys.Stderr)
+	cfg.commonFlags(fs, sys.Getenv)
+	cfg.serveFlags(fs)
+	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return err
+	}
+	logger, err := newLogger(cfg, sys)
+	if err != nil {
+		return err
+	}
+	app, err := openApp(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	return app.serveHTTP(ctx, cfg, sys)
+}
+
+func newLogger(cfg Config, sys IO) (*log.Logger, error) {
+	level, err := log.ParseLevel(cfg.LogLevel)
+	if err != nil {
+		return nil, fmt.Errorf("--log-level: %w", err)
+	}
+	l := log.NewWithOptions(sys.Stderr, log.Options{Level: level, ReportTimestamp: true, TimeFormat: time.RFC3339})
+	switch cfg.LogFormat {
+	case "text", "":
+	case "json":
+		l.SetFormatter(log.JSONFormatter)
+	case "logfmt":
+		l.SetFormatter(log.LogfmtFormatter)
+	default:
+		return nil, fmt.Errorf("--log-format: must be text, json or logfmt, got %q", cfg.LogFormat)
+	}
+	return l, nil
+}
+
+// app is everything a server process holds open.
+type app struct {
+	store  *store.Store
+	engine *engine.Engine
+	keys   *auth.Keyring
+	models *models
+	log    *log.Logger
+}
+
+// openApp opens the store and the models and builds the engine.
+func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) {
+	st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
+	if err != nil {
+		if errors.Is(err, store.ErrLocked) {
+			return nil, fmt.Errorf("%s is in use by another memsvc process (stop it, or use --data to pick another directory)", cfg.DataDir)
+		}
+		return nil, err
+	}
+	m, err := openModels(ctx, cfg, logger)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	eng, err := engine.New(ctx, engine.Config{RRFK: cfg.RRFK, BM25K1: cfg.BM25K1, BM25B: cfg.BM25B,
+		RerankDepth: cfg.RerankDepth, RerankBudget: cfg.RerankBudget},
+		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Logger: logger})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return &app{store: st, engine: eng, keys: auth.NewKeyring(cfg.AuthSecret, cfg.DataDir), models: m, log: logger}, nil
+}
+
+func (a *app) Close() {
+	if err := a.store.Close(); err != nil {
+		a.log.Error("closing store", "err", err)
+	}
+}
+
+func (a *app) checks(ctx context.Context) map[string]error {
+	out := a.engine.Check(ctx)
+	out["llm"] = a.models.check(ctx)
+	return out
+}
+
+// serveHTTP listens until ctx is cancelled, then drains in-flight requests.
+func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
+	handler := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
+		Version: version, Checks: a.checks})
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	}
+	if err := writeServerFile(cfg.DataDir, ln.Addr().String()); err != nil {
+		a.log.Warn("could not record the server address for stdio relays", "err", err)
+	}
+	defer removeServerFile(cfg.DataDir)
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	a.log.Info("memsvc listening", "addr", ln.Addr().String(), "data", cfg.DataDir, "auth", a.keys.Enabled(),
+		"embedder", a.engine.EmbedderID(), "version", version)
+	if sys.OnListen != nil {
+		sys.OnListen(ln.Addr().String())
+	}
+	go a.gcLoop(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down: finishing in-flight requests")
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// gcLoop reclaims Badger value-log space now and then.
+func (a *app) gcLoop(ctx context.Context) {
+	t := time.NewTicker(10 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			a.store.RunGC()
+		}
+	}
+}
+
+// serverFile records the address of the server holding a data directory, so
+// `memsvc mcp` can relay to it instead of failing on the lock.
+const serverFile = "server.addr"
+
+func writeServerFile(dir, addr string) error {
+	return os.WriteFile(dir+string(os.PathSeparator)+serverFile, []byte(addr+"\n"), 0o600)
+}
+
+func removeServerFile(dir string) { _ = os.Remove(dir + string(os.PathSeparator) + serverFile) }
+
+func readServerFile(dir string) (string, error) {
+	b, err := os.ReadFile(dir + string(os.PathSeparator) + serverFile)
+	return strings.TrimSpace(string(b)), err
+}

@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// AddRequest is one memory to store.
+type AddRequest struct {
+	Text       string
+	AppName    string
+	MemoryType string // default semantic
+	Metadata   map[string]any
+	Tags       []string
+	Project    string
+	SessionID  string
+	Categories []string
+	Timestamp  time.Time // when it was said; sets valid_from (default now)
+	Source     *Source   // provenance; default {kind: "api"}
+	State      string    // default active; pending for images being captured
+}
+
+// WriteResult reports what happened to one memory.
+type WriteResult struct {
+	ID         string   `json:"id"`
+	Text       string   `json:"text"`
+	Event      string   `json:"event"`
+	Supersedes []string `json:"supersedes,omitempty"` // with SUPERSEDE: the memories this one closed
+}
+
+// Add stores memories verbatim (no extraction) in one transaction: either
+// all are stored or none.
+func (e *Engine) Add(ctx context.Context, user string, reqs []AddRequest) ([]WriteResult, error) {
+	if err := e.validateAdds(reqs); err != nil {
+		return nil, err
+	}
+	texts := make([]string, len(reqs))
+	for i, r := range reqs {
+		texts[i] = strings.TrimSpace(r.Text)
+	}
+	vecs, err := e.embedTexts(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	now := e.now().UTC()
+	results := make([]WriteResult, len(reqs))
+	err = e.write(ctx, user, func(tx Tx, p *plan) error {
+		for i, r := range reqs {
+			m := e.newMemory(user, r, now)
+			p.put(m, vecs[i])
+			results[i] = WriteResult{ID: m.ID, Text: m.Text, Event: EventAdd}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+func (e *Engine) validateAdds(reqs []AddRequest) error {
+	if len(reqs) == 0 {
+		return Invalid("text", "nothing to add")
+	}
+	if len(reqs) > e.cfg.MaxBatch {
+		return Errorf(ETooLarge, "memories: at most %d per request, got %d", e.cfg.MaxBatch, len(reqs))
+	}
+	for _, r := range reqs {
+		if err := e.validateText("text", r.Text); err != nil {
+			return err
+		}
+		if !ValidMemoryType(r.MemoryType) {
+			return Invalid("memory_type", "must be episodic, procedural or semantic, got %q", r.MemoryType)
+		}
+	}
+	return nil
+}
+
+func (e *Engine) validateText(field, s string) error {
+	switch {
+	case strings.TrimSpace(s) == "":
+		return Invalid(field, "must not be empty")
+	case !utf8.ValidString(s):
+		return Invalid(field, "is not valid UTF-8")
+	case len(s) > e.cfg.MaxTextBytes:
+		return Errorf(ETooLarge, "%s: longer than %d bytes", field, e.cfg.MaxTextBytes)
+	}
+	return nil
+}
+
+// newMemory builds a fresh active memory from a request at time now.
+func (e *Engine) newMemory(user string, r AddRequest, now time.Time) *Memory {
+	m := &Memory{
+		ID: e.newID(), Text: strings.TrimSpace(r.Text), UserID: user, AppName: r.AppName,
+		MemoryType: r.MemoryType, Metadata: r.Metadata, Tags: r.Tags, Project: r.Project,
+		SessionID: r.SessionID, Categories: r.Categories, State: r.State, Source: r.Source,
+		CreatedAt: now, UpdatedAt: now, RecordedAt: now, ValidFrom: now,
+	}
+	if m.MemoryType == "" {
+		m.MemoryType = TypeSemantic
+	}
+	if m.State == "" {
+		m.State = StateActive
+	}
+	if !r.Timestamp.IsZero() {
+		m.ValidFrom = r.Timestamp.UTC()
+	}
+	if m.Source == nil {
+		m.Source = &Source{Kind: "api"}
+	}
+	m.Source.EmbeddingModel, m.Source.EmbeddingDim = e.embed.Model(), e.embed.Dim()
+	if len(m.Categories) == 0 {
+		m.Categories = Categorize(m.Text)
+	}
+	return m
+}

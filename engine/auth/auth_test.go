@@ -1,0 +1,74 @@
+package auth
+
+import (
+	"testing"
+	"time"
+)
+
+func TestMintVerify(t *testing.T) {
+	k := NewKeyring("s3cret", t.TempDir())
+	key, id, err := k.Mint("alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if user, err := k.Verify(key); err != nil || user != "alice" {
+		t.Fatalf("Verify = %q, %v", user, err)
+	}
+	if got, _ := KeyID(key); got != id {
+		t.Errorf("KeyID = %q, want %q", got, id)
+	}
+	other := NewKeyring("other-secret", t.TempDir())
+	tests := map[string]string{
+		"other secret":   mustMint(t, other, "alice"),
+		"no prefix":      key[4:],
+		"tampered user":  keyPrefix + "Ym9i" + key[len(keyPrefix)+len("YWxpY2U"):],
+		"truncated":      key[:len(key)-3],
+		"empty":          "",
+		"garbage":        "msk_a.b.c",
+		"wrong id chars": keyPrefix + "YWxpY2U.zzzzzzzzzzzzzzzz.AAAA",
+	}
+	for name, bad := range tests {
+		t.Run(name, func(t *testing.T) {
+			if _, err := k.Verify(bad); err == nil {
+				t.Errorf("Verify(%q) accepted a bad key", bad)
+			}
+		})
+	}
+}
+
+func mustMint(t *testing.T, k *Keyring, user string) string {
+	t.Helper()
+	key, _, err := k.Mint(user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key
+}
+
+func TestRevokeIsHonouredWithinASecond(t *testing.T) {
+	dir := t.TempDir()
+	k := NewKeyring("s3cret", dir)
+	clock := time.Unix(1000, 0)
+	k.now = func() time.Time { return clock }
+	key := mustMint(t, k, "bob")
+	keep := mustMint(t, k, "bob")
+	if _, err := k.Verify(key); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Revoke(dir, key); err != nil {
+		t.Fatal(err)
+	}
+	clock = clock.Add(1100 * time.Millisecond)
+	if _, err := k.Verify(key); err == nil {
+		t.Error("revoked key still accepted after a second")
+	}
+	if _, err := k.Verify(keep); err != nil {
+		t.Errorf("unrevoked key refused: %v", err)
+	}
+}
+
+func TestMintDisabled(t *testing.T) {
+	if _, _, err := NewKeyring("", t.TempDir()).Mint("a"); err == nil {
+		t.Error("minted a key with auth disabled")
+	}
+}

@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/text"
+)
+
+// Candidate is a stored memory a new fact is compared with.
+type Candidate struct {
+	ID         string
+	Text       string
+	Similarity float64 // cosine of the embeddings, 0 when unknown
+}
+
+// Decision is what to do with one new fact.
+type Decision struct {
+	Event  string   // ADD, UPDATE, SUPERSEDE or NONE
+	Target string   // the memory updated or already holding the fact (UPDATE, NONE)
+	Closes []string // memories the fact supersedes (SUPERSEDE)
+}
+
+// Thresholds of the built-in decision; documented in README ("Extraction").
+const (
+	// dupTermOverlap: a fact whose terms are (nearly) all in a stored memory
+	// and vice versa says nothing new.
+	dupTermOverlap = 0.85
+	// updateCoverage: a fact that contains nearly all of a stored memory's
+	// terms and adds more is the same fact with more detail.
+	updateCoverage = 0.9
+	// minSimilarity guards term-based decisions against short texts that
+	// share words but not meaning.
+	minSimilarity = 0.5
+)
+
+// Decide chooses ADD, UPDATE, SUPERSEDE or NONE for a new fact against the
+// stored memories most similar to it. A slot contradiction (same subject and
+// predicate, different value) supersedes; near-identical text is a
+// duplicate; a superset of a stored fact updates it. Pure and deterministic.
+func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
+	newTerms := termSet(fact)
+	var closes []string
+	for _, c := range cands {
+		if normalizeFact(c.Text) == normalizeFact(fact) {
+			return Decision{Event: EventNone, Target: c.ID}
+		}
+		if slot != nil {
+			if old := extract.SlotOf(c.Text); old != nil && extract.Contradicts(*old, *slot) {
+				closes = append(closes, c.ID)
+				continue
+			}
+		}
+		oldTerms := termSet(c.Text)
+		fwd, back := coverage(oldTerms, newTerms), coverage(newTerms, oldTerms)
+		if c.Similarity < minSimilarity && c.Similarity != 0 {
+			continue
+		}
+		if negationDiffers(fact, c.Text) {
+			if fwd >= dupTermOverlap && back >= dupTermOverlap {
+				closes = append(closes, c.ID) // "likes X" → "does not like X"
+			}
+			continue
+		}
+		switch {
+		case fwd >= dupTermOverlap && back >= dupTermOverlap:
+			return Decision{Event: EventNone, Target: c.ID}
+		case back >= 1 && fwd < 1:
+			return Decision{Event: EventNone, Target: c.ID} // the stored fact already says more
+		case fwd >= updateCoverage && len(newTerms) > len(oldTerms) && len(closes) == 0:
+			return Decision{Event: EventUpdate, Target: c.ID}
+		}
+	}
+	if len(closes) > 0 {
+		return Decision{Event: EventSupersede, Closes: closes}
+	}
+	return Decision{Event: EventAdd}
+}
+
+// coverage is the share of a's terms that b also has.
+func coverage(a, b map[string]bool) float64 {
+	if len(a) == 0 {
+		return 0
+	}
+	n := 0
+	for t := range a {
+		if b[t] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}
+
+func termSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range text.Analyze(s) {
+		if t != "not" && t != "never" && t != "no" {
+			out[t] = true
+		}
+	}
+	return out
+}
+
+func negationDiffers(a, b string) bool { return isNegated(a) != isNegated(b) }
+
+func isNegated(s string) bool {
+	for _, t := range text.Tokens(s) {
+		switch t {
+		case "not", "never", "no", "doesn", "don", "isn", "didn", "won", "cannot", "nt":
+			return true
+		}
+	}
+	return strings.Contains(strings.ToLower(s), "n't")
+}
+
+// normalizeFact folds case, punctuation and spacing for exact-duplicate checks.
+func normalizeFact(s string) string {
+	return strings.Join(text.Tokens(s), " ")
+}

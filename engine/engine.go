@@ -1,0 +1,195 @@
+package engine
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"hash/fnv"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/log"
+	"github.com/oklog/ulid/v2"
+
+	"github.com/memsvc/memsvc/engine/index"
+)
+
+// Embedder turns texts into vectors (implemented in package llm).
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	Model() string
+	Dim() int
+}
+
+// Reranker scores documents against a query (implemented in package llm).
+type Reranker interface {
+	Rerank(ctx context.Context, query string, docs []string) ([]float64, error)
+	Name() string
+}
+
+// Config holds the engine's tunables; zero values take the defaults.
+type Config struct {
+	RRFK            int           // reciprocal-rank-fusion constant, default 60
+	BM25K1          float64       // default 1.2
+	BM25B           float64       // default 0.75
+	RerankDepth     int           // candidates a reranker sees, default 30
+	RerankBudget    time.Duration // time a reranker may take, default 2s
+	MaxTextBytes    int           // longest memory text, default 32 KiB
+	MaxBatch        int           // most memories one request may add, default 500
+	CandidateFactor int           // per-view candidates = top_k × factor (min 50), default 5
+}
+
+func (c *Config) defaults() {
+	setDefault(&c.RRFK, 60)
+	if c.BM25K1 == 0 {
+		c.BM25K1 = 1.2
+	}
+	if c.BM25B == 0 {
+		c.BM25B = 0.75
+	}
+	setDefault(&c.RerankDepth, 30)
+	if c.RerankBudget == 0 {
+		c.RerankBudget = 2 * time.Second
+	}
+	setDefault(&c.MaxTextBytes, 32<<10)
+	setDefault(&c.MaxBatch, 500)
+	setDefault(&c.CandidateFactor, 5)
+}
+
+func setDefault(v *int, d int) {
+	if *v == 0 {
+		*v = d
+	}
+}
+
+// Deps are the engine's collaborators, wired by cmd/memsvc.
+type Deps struct {
+	Store    Store
+	Embedder Embedder
+	// Rerankers in order of preference: the first that answers within the
+	// budget wins (typically the LLM one, then the built-in scorer).
+	Rerankers []Reranker
+	// Extractors in order of preference: a failing or slow one (an LLM)
+	// falls back to the next (the built-in rules), which must not fail.
+	Extractors []Extractor
+	// Media enables image memories; nil answers image items with an error.
+	Media  *MediaDeps
+	Logger *log.Logger
+	Now    func() time.Time // injected clock; default time.Now
+	NewID  func() string    // injected id source; default time-sortable ULIDs
+}
+
+// Engine runs every memsvc operation. It is safe for concurrent use.
+type Engine struct {
+	cfg     Config
+	store   Store
+	embed   Embedder
+	rerank  []Reranker
+	extract []Extractor
+	media   *MediaDeps
+	// captureWake nudges RunCaptures when a capture is queued.
+	captureWake chan struct{}
+	llmHealth
+	log    *log.Logger
+	now    func() time.Time
+	newID  func() string
+	shards *index.Registry
+	locks  [64]sync.Mutex // per-user write serialisation, striped by hash
+}
+
+// metaEmbedder is the store setting that pins the embedding model.
+const metaEmbedder = "embedder"
+
+// New checks the store's recorded embedding model against deps.Embedder
+// (refusing to mix models or dimensions) and returns a ready engine.
+func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
+	cfg.defaults()
+	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers,
+		extract: deps.Extractors, media: deps.Media, log: deps.Logger,
+		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}
+	if e.log == nil {
+		e.log = log.New(nil)
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if e.newID == nil {
+		e.newID = ulidSource(e.now)
+	}
+	if e.media != nil {
+		e.media.defaults()
+	}
+	if err := e.checkEmbedder(ctx); err != nil {
+		return nil, err
+	}
+	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard)
+	return e, nil
+}
+
+func (e *Engine) checkEmbedder(ctx context.Context) error {
+	want := fmt.Sprintf("%s/%d", e.embed.Model(), e.embed.Dim())
+	got, err := e.store.GetMeta(ctx, metaEmbedder)
+	if err != nil {
+		return err
+	}
+	if got == "" {
+		return e.store.PutMeta(ctx, metaEmbedder, want)
+	}
+	if got != want {
+		return &Error{Code: EConflict, Message: fmt.Sprintf(
+			"the store holds embeddings of %q but the configured embedder is %q; refusing to mix them "+
+				"(configure the original embedder, or use a new data directory)", got, want)}
+	}
+	return nil
+}
+
+// EmbedderID names the embedding model and dimension the store is pinned to.
+func (e *Engine) EmbedderID() string { return fmt.Sprintf("%s/%d", e.embed.Model(), e.embed.Dim()) }
+
+func ulidSource(now func() time.Time) func() string {
+	var mu sync.Mutex
+	entropy := ulid.Monotonic(rand.Reader, 0)
+	return func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return ulid.MustNew(ulid.Timestamp(now()), entropy).String()
+	}
+}
+
+func (e *Engine) userLock(user string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(user))
+	return &e.locks[h.Sum32()%uint32(len(e.locks))]
+}
+
+// ValidateUser checks a user id before it becomes part of store keys.
+func ValidateUser(user string) error {
+	if user == "" {
+		return Invalid("user_id", "must not be empty")
+	}
+	if len(user) > 128 {
+		return Invalid("user_id", "longer than 128 bytes")
+	}
+	if !utf8.ValidString(user) {
+		return Invalid("user_id", "is not valid UTF-8")
+	}
+	for _, r := range user {
+		if unicode.IsControl(r) {
+			return Invalid("user_id", "contains a control character")
+		}
+	}
+	return nil
+}
+
+// Check reports the health of the store and the embedder.
+func (e *Engine) Check(ctx context.Context) map[string]error {
+	out := map[string]error{"store": e.store.Check(ctx)}
+	_, err := e.embed.Embed(ctx, []string{"health check"})
+	out["embedder"] = err
+	if err := e.llmHealth.recent(e.now()); err != nil {
+		out["llm"] = err
+	}
+	return out
+}

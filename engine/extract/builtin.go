@@ -1,0 +1,247 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// BuiltinName is the provenance name of the rule-based extractor.
+const BuiltinName = "builtin-rules-v1"
+
+// builtin is the rule-based extractor: no model, a few hundred microseconds per exchange.
+type builtin struct {
+	dates *dateResolver
+}
+
+// NewBuiltin returns the built-in rule-based extractor. It skips greetings, thanks, questions,
+// hypotheticals, code and assistant filler; splits the remaining turns into clauses; rewrites
+// them in the third person attributed to the speaker; maps common statements (relocations,
+// jobs, age, names, preferences…) onto canonical facts with slots; and resolves relative dates
+// against the message time. In a normal conversation only user turns are read: assistant and
+// system turns state facts about the user only by echoing them. With Request.AgentMemory,
+// every role is read for instructions and conventions.
+func NewBuiltin() Extractor {
+	return &builtin{dates: newDateResolver()}
+}
+
+// Name implements Extractor.
+func (b *builtin) Name() string { return BuiltinName }
+
+// Extract implements Extractor. Facts with the same text from several turns are merged.
+func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
+	var facts []Fact
+	seen := map[string]int{}
+	question := ""
+	for _, m := range req.Messages {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("extract: builtin: %w", err)
+		}
+		mf := b.messageFacts(m, req, question)
+		question = ""
+		if strings.EqualFold(strings.TrimSpace(m.Role), "assistant") {
+			question = lastQuestion(m.Content)
+		}
+		for _, f := range mf {
+			key := strings.Join(lowerWords(f.Text), " ")
+			if i, ok := seen[key]; ok {
+				facts[i].MessageIDs = appendUnique(facts[i].MessageIDs, f.MessageIDs...)
+				continue
+			}
+			seen[key] = len(facts)
+			facts = append(facts, f)
+		}
+	}
+	return facts, nil
+}
+
+func appendUnique(ids []string, more ...string) []string {
+	for _, id := range more {
+		found := false
+		for _, have := range ids {
+			found = found || have == id
+		}
+		if !found {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// turn is one message prepared for clause extraction.
+type turn struct {
+	role, speaker string
+	ref           time.Time
+	agent         bool
+	ids           []string
+}
+
+// messageFacts extracts the facts of one turn; question is the assistant's question just
+// before it, if any, so that a short answer can be read in context.
+func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
+	role := strings.ToLower(strings.TrimSpace(m.Role))
+	switch {
+	case role == "user":
+	case (role == "assistant" || role == "system") && req.AgentMemory:
+	default:
+		return nil
+	}
+	tn := turn{role: role, speaker: speakerOf(m.Name, role), ref: m.CreatedAt, agent: req.AgentMemory}
+	if tn.ref.IsZero() {
+		tn.ref = req.Now
+	}
+	if m.ID != "" {
+		tn.ids = []string{m.ID}
+	}
+	var out []Fact
+	introduced, object := "", ""
+	for i, line := range proseLines(m.Content) {
+		for j, s := range sentences(line) {
+			if i == 0 && j == 0 {
+				if a := answerClause(question, s); a != "" {
+					out = append(out, b.clauseFacts(a, s, tn)...)
+					continue
+				}
+			}
+			for _, c := range clauses(s) {
+				c = resolvePrefPronoun(resolvePronounName(c, &introduced), &object)
+				out = append(out, b.clauseFacts(c, s, tn)...)
+			}
+		}
+	}
+	return out
+}
+
+func speakerOf(name, role string) string {
+	if n := strings.Join(strings.Fields(name), " "); n != "" {
+		return n
+	}
+	switch role {
+	case "assistant":
+		return "Assistant"
+	case "system":
+		return "System"
+	}
+	return "User"
+}
+
+var (
+	markRe      = regexp.MustCompile(`\s*,?\s*` + dateMark + `[,.!?]*\s*`)
+	recurringRe = regexp.MustCompile(`(?i)\b(?:birthday|anniversary|every|each|daily|weekly|monthly|annually|yearly|weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|mornings|evenings|nights)\b`)
+	pleaseRe    = regexp.MustCompile(`(?i)^please,?\s+`)
+	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
+)
+
+// clauseFacts turns one clause of sentence into zero or more facts.
+func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
+	text := preNormalise(stripLead(clause))
+	if tn.agent {
+		text = pleaseRe.ReplaceAllString(text, "")
+	}
+	ci := newClauseInfo(text, tn.role, tn.agent)
+	if skipReason(ci) != "" {
+		return nil
+	}
+	var dates []resolvedDate
+	if !recurringRe.MatchString(text) {
+		// A birthday or "every Monday" recurs: resolving it to one day would invent a date.
+		dates = b.dates.resolveAll(text, tn.ref, ci.tense)
+	}
+	var d resolvedDate
+	hasDate := len(dates) > 0
+	for i := len(dates) - 1; i >= 0; i-- {
+		// The first date is the fact's own (ValidFrom, "since …"); later ones are written in place.
+		repl := dates[i].inline()
+		if i == 0 {
+			d, repl = dates[0], dateMark
+		}
+		text = text[:dates[i].start] + repl + text[dates[i].end:]
+	}
+	addressee := ""
+	if tn.agent && tn.role != "assistant" {
+		addressee = "Assistant"
+	}
+	third := toThirdPerson(text, tn.speaker, addressee)
+	var out []Fact
+	for _, cf := range render(third, d, hasDate) {
+		f, ok := buildFact(cf, sentence, tn, d, hasDate)
+		if ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// render applies the templates and writes the resolved date into each statement.
+func render(third string, d resolvedDate, hasDate bool) []canonFact {
+	plain := tidy(markRe.ReplaceAllString(third, " "))
+	if cs := canonicalise(plain); cs != nil {
+		// The date is written into the first, main statement only ("works at Stripe since…"),
+		// not the ones derived alongside it ("works as a backend engineer"); all get ValidFrom.
+		if hasDate {
+			if cs[0].state && (d.prep == "" || d.prep == "since") {
+				cs[0].text += " since " + d.bare()
+			} else {
+				cs[0].text += " " + d.inline()
+			}
+		}
+		return cs
+	}
+	if !hasDate {
+		return []canonFact{{plain, false}}
+	}
+	// A leading date ("Yesterday I ran…") reads better after the statement.
+	t := third
+	if rest, ok := strings.CutPrefix(t, dateMark); ok {
+		t = strings.TrimRight(strings.TrimLeft(rest, " ,"), " .!?") + " " + dateMark
+	}
+	return []canonFact{{tidy(strings.Replace(t, dateMark, d.inline(), 1)), false}}
+}
+
+func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate bool) (Fact, bool) {
+	text := tidy(cf.text)
+	words := lowerWords(text)
+	if len(words) < 3 && !(tn.agent && len(words) == 2) {
+		return Fact{}, false // "User is": nothing left to remember
+	}
+	f := Fact{
+		Text:       text,
+		Speaker:    tn.speaker,
+		MessageIDs: append([]string(nil), tn.ids...),
+		Excerpt:    excerpt(strings.TrimSpace(sentence)),
+		ValidFrom:  tn.ref,
+		Slot:       SlotOf(text),
+		Negated:    negationRe.MatchString(text),
+	}
+	if hasDate {
+		f.ValidFrom = d.at
+	}
+	single := f.Slot != nil && isSingleValued(f.Slot.Predicate)
+	if !tn.agent && !single && hasAny(words, debugWords) {
+		return Fact{}, false // troubleshooting chatter, not a fact about the speaker
+	}
+	switch {
+	case tn.agent:
+		f.Kind = KindProcedural
+	case single:
+		f.Kind = KindSemantic
+	case hasDate:
+		f.Kind = KindEpisodic
+	case detectTense(words) != tensePresent:
+		f.Kind = KindEpisodic
+	default:
+		f.Kind = KindSemantic
+	}
+	return f, true
+}
+
+func hasAny(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}

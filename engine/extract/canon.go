@@ -1,0 +1,170 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// canonFact is one canonical statement derived from a rewritten clause. A state fact (a
+// relocation, a new job) records when the state began: its date is written as "since …".
+type canonFact struct {
+	text  string
+	state bool
+}
+
+var (
+	callMeRe  = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
+	imNameRe  = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
+	imAgeRe   = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
+	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
+)
+
+// preNormalise rewrites first-person statements of a name or an age into the form the
+// templates know ("Call me Sam" → "my name is Sam", "I'm 34" → "I am 34 years old").
+func preNormalise(clause string) string {
+	c := strings.TrimRight(clause, " .!")
+	if m := callMeRe.FindStringSubmatch(c); m != nil {
+		return "my name is " + m[1]
+	}
+	if m := imNameRe.FindStringSubmatch(c); m != nil {
+		w := strings.ToLower(m[1])
+		if !nationalities[w] && !jobWords[w] {
+			return "my name is " + m[1]
+		}
+	}
+	if m := imAgeRe.FindStringSubmatch(c); m != nil {
+		return "I am " + m[1] + " years old"
+	}
+	return clause
+}
+
+type canonRule struct {
+	re    *regexp.Regexp
+	build func(m []string) []canonFact
+}
+
+var canonRules = []canonRule{
+	{rx(subj + ` (?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " lives in " + m[2], true}}
+	}},
+	{rx(subj + ` (?:started|began|got|landed|accepted|took|has) (?:a |an |the |\S+'s )?(?:new )?(?:job|position|role|gig) (?:at|with) (.+)`), worksAt},
+	{rx(subj + ` (?:started|began) (?:working |a new job )?(?:at|for) (.+)`), worksAt},
+	{rx(subj + ` (?:joined) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " works at " + m[2], true}, {m[1] + " works as " + article(m[3]), true}}
+	}},
+	{rx(subj + ` works (?:at|for) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " works at " + m[2], false}, {m[1] + " works as " + article(m[3]), false}}
+	}},
+	{rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) at (.+)`), isJobAt},
+	{rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) (based|living) in (.+)`), func(m []string) []canonFact {
+		if !isJob(m[2], m[2]) {
+			return nil
+		}
+		where := " is based in "
+		if m[3] == "living" {
+			where = " lives in "
+		}
+		return []canonFact{{m[1] + " is " + article(m[2]), false}, {m[1] + where + m[4], false}}
+	}},
+	{rx(subj + ` (?:became|has become|is now|was made) (?:an? |the )?(.+)`), func(m []string) []canonFact {
+		if !isJob(m[2], m[2]) {
+			return nil
+		}
+		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
+	}},
+	{rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
+	{rx(subj + ` (?:resigned from|was laid off from|got laid off from|was fired from|got fired from|got laid off at) (.+)`), noLongerWorks},
+	{rx(subj + ` (?:is|has turned|turned|just turned) (\d{1,3})(?: years old)?`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " is " + m[2] + " years old", true}}
+	}},
+	{rx(subj + ` got (married|engaged|divorced)`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " is " + m[2], true}}
+	}},
+	{rx(subj + ` (?:went|became|turned|has gone|has become) (vegetarian|vegan|pescatarian|pescetarian|keto|paleo)`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " is " + m[2], true}}
+	}},
+	{rx(subj + ` (?:got|was|has been) promoted to (?:an? |the )?(.+)`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
+	}},
+	{rx(`(` + subj + ` (?:is (?:severely |very )?allergic to|loves|likes|hates|enjoys|adores|dislikes|is into)) (.+)`), splitList},
+}
+
+func worksAt(m []string) []canonFact {
+	org, role, hasRole := strings.Cut(m[2], " as ")
+	out := []canonFact{{m[1] + " works at " + org, true}}
+	if hasRole {
+		out = append(out, canonFact{m[1] + " works as " + article(strings.TrimPrefix(strings.TrimPrefix(role, "a "), "an ")), false})
+	}
+	return out
+}
+
+func isJobAt(m []string) []canonFact {
+	if strings.EqualFold(m[2], "student") {
+		return []canonFact{{m[1] + " studies at " + m[3], false}}
+	}
+	if !isJob(m[2], m[2]) {
+		return nil
+	}
+	return []canonFact{{m[1] + " is " + article(m[2]), false}, {m[1] + " works at " + m[3], false}}
+}
+
+func noLongerWorks(m []string) []canonFact {
+	return []canonFact{{m[1] + " no longer works at " + m[2], true}}
+}
+
+var listSepRe = regexp.MustCompile(`,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+`)
+
+// splitList makes one fact per item of a short list ("allergic to peanuts and shellfish").
+func splitList(m []string) []canonFact {
+	items := listSepRe.Split(m[3], -1)
+	if len(items) < 2 || len(items) > 5 {
+		return nil
+	}
+	out := make([]canonFact, 0, len(items))
+	for _, it := range items {
+		if n := len(strings.Fields(it)); n == 0 || n > 3 {
+			return nil
+		}
+		out = append(out, canonFact{m[1] + " " + strings.TrimSpace(it), false})
+	}
+	return out
+}
+
+// article prefixes a job title with "a" or "an".
+func article(title string) string {
+	title = strings.TrimSpace(title)
+	if title == "" {
+		return title
+	}
+	if strings.ContainsRune("aeiouAEIOU", rune(title[0])) {
+		return "an " + title
+	}
+	return "a " + title
+}
+
+// isJob reports whether the head of a title is a known job noun ("senior data scientist").
+func isJob(value, _ string) bool {
+	w := strings.Fields(strings.ToLower(value))
+	return len(w) > 0 && len(w) <= 4 && jobWords[strings.Trim(w[len(w)-1], ".,")]
+}
+
+// canonicalise maps a third-person statement (date phrase removed) onto its canonical
+// statements; it returns nil when no template applies and the statement is kept as written.
+func canonicalise(t string) []canonFact {
+	if m := partnerRe.FindStringSubmatch(t); m != nil {
+		head := strings.TrimSpace(m[1] + m[5])
+		out := canonicalise(head)
+		if out == nil {
+			out = []canonFact{{head, false}}
+		}
+		return append(out, canonFact{m[2] + "'s " + m[3] + " is " + m[4], false})
+	}
+	for _, r := range canonRules {
+		if m := r.re.FindStringSubmatch(t); m != nil {
+			if out := r.build(m); out != nil {
+				return out
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,139 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Conversation context: a short answer means something only together with the question
+// before it ("Where are you based?" — "Edinburgh, mostly."), and "His name is Bruno" names the
+// puppy introduced one sentence earlier. These helpers rebuild such statements in the first
+// person, so the ordinary rules can read them.
+
+// answerRule maps an assistant question onto a first-person template for a short answer;
+// %s is the answer and, for favourites, %t is the thing asked about.
+type answerRule struct {
+	question *regexp.Regexp
+	template string
+}
+
+var answerRules = []answerRule{
+	{regexp.MustCompile(`where are you (?:based|located)`), "I'm based in %s"},
+	{regexp.MustCompile(`where (?:are you|do you) (?:live|living|staying)|where do you call home`), "I live in %s"},
+	{regexp.MustCompile(`where are you from|where do you come from|where did you grow up`), "I'm from %s"},
+	{regexp.MustCompile(`where do you work|who do you work for|which company`), "I work at %s"},
+	{regexp.MustCompile(`what do you do(?: for (?:a living|work))?\?|what(?:'s| is) your (?:job|profession|occupation)`), "I work as %s"},
+	{regexp.MustCompile(`how old are you`), "I'm %s"},
+	{regexp.MustCompile(`what(?:'s| is) your name|what should i call you|who am i (?:talking|speaking) (?:to|with)`), "my name is %s"},
+	{regexp.MustCompile(`what(?:'s| is) your favou?rite (\w+(?: \w+)?)\?`), "my favourite %t is %s"},
+}
+
+var (
+	answerQualifierRe = regexp.MustCompile(`(?i)(?:,?\s+(?:mostly|mainly|i guess|i think|these days|now|currently|for now|at the moment|actually))+[.!]*$`)
+	noAnswerRe        = regexp.MustCompile(`(?i)^(?:no|none|nope|not really|nothing|n/a|yes|yeah|yep|sure|ok|okay)\b`)
+)
+
+// lastQuestion returns the last question asked in an assistant turn, lowercased, or "".
+func lastQuestion(content string) string {
+	q := ""
+	for _, line := range proseLines(content) {
+		for _, s := range sentences(line) {
+			if strings.HasSuffix(s, "?") {
+				q = strings.ToLower(s)
+			}
+		}
+	}
+	return q
+}
+
+// answerClause rebuilds a short answer to question as a first-person statement, or returns "".
+func answerClause(question, answer string) string {
+	a := strings.TrimSpace(answerQualifierRe.ReplaceAllString(stripLead(answer), ""))
+	a = strings.TrimRight(a, " .!")
+	words := lowerWords(a)
+	if question == "" || len(words) == 0 || len(words) > 4 || strings.HasSuffix(a, "?") ||
+		noAnswerRe.MatchString(a) || hasVerb(words) || hasAny(words, firstPerson) {
+		return ""
+	}
+	for _, r := range answerRules {
+		m := r.question.FindStringSubmatch(question)
+		if m == nil {
+			continue
+		}
+		out := strings.Replace(r.template, "%s", a, 1)
+		if len(m) > 1 {
+			out = strings.Replace(out, "%t", m[1], 1)
+		}
+		if strings.HasSuffix(r.template, "as %s") && !strings.HasPrefix(strings.ToLower(a), "a") {
+			out = strings.Replace(r.template, "%s", article(a), 1)
+		}
+		return out
+	}
+	return ""
+}
+
+var (
+	introducedRe  = regexp.MustCompile(`(?i)\b(?:got|adopted|have|has|had|bought|rescued|welcomed|found)\s+(?:a|an|our|my|the)\s+(?:new\s+|little\s+|baby\s+|rescue\s+|\w+\s+)?(puppy|dog|cat|kitten|bird|parrot|rabbit|bunny|hamster|horse|pony|fish|turtle|tortoise|lizard|snake|baby|son|daughter|boy|girl)\b`)
+	pronounNameRe = regexp.MustCompile(`(?i)^(?:his|her|its|their)\s+name\s+is\s+(.+)$|^(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)\s+(.+)$`)
+)
+
+// resolvePronounName rewrites "His name is Bruno" into "my puppy's name is Bruno" when the
+// previous clause introduced the puppy; introduced is updated with the clause's own newcomer.
+func resolvePronounName(clause string, introduced *string) string {
+	out := clause
+	if *introduced != "" {
+		if m := pronounNameRe.FindStringSubmatch(strings.TrimSpace(clause)); m != nil {
+			name := m[1] + m[2]
+			out = "my " + *introduced + "'s name is " + name
+		}
+	}
+	*introduced = ""
+	if m := introducedRe.FindStringSubmatch(clause); m != nil && hasAny(lowerWords(clause), firstPerson) {
+		*introduced = strings.ToLower(m[1])
+	}
+	return out
+}
+
+var (
+	prefVerbs    = `like|likes|love|loves|hate|hates|enjoy|enjoys|prefer|prefers|dislike|dislikes|adore|adores|eat|eats|drink|drinks|stand`
+	prefObjectRe = regexp.MustCompile(`(?i)\b(?:` + prefVerbs + `)\s+(.+?)[.!]*$`)
+	prefItRe     = regexp.MustCompile(`(?i)\b(` + prefVerbs + `)\s+(?:it|them)\b`)
+)
+
+// resolvePrefPronoun rewrites "my husband loves it" into "my husband loves spicy food" when
+// the clause before was a preference about spicy food; object carries the last such object.
+func resolvePrefPronoun(clause string, object *string) string {
+	out := clause
+	if loc := prefItRe.FindStringSubmatchIndex(clause); loc != nil && *object != "" {
+		out = clause[:loc[3]] + " " + *object + clause[loc[1]:]
+	}
+	*object = ""
+	if m := prefObjectRe.FindStringSubmatch(out); m != nil && !prefItRe.MatchString(out) && len(strings.Fields(m[1])) <= 4 {
+		*object = m[1]
+	}
+	return out
+}
+
+// hasVerb reports whether words contain something that looks like a finite verb. It is a
+// heuristic: auxiliaries and modals, past forms, a word after a subject pronoun, or a
+// third-person form after a noun ("my brother works").
+func hasVerb(words []string) bool {
+	for i, w := range words {
+		switch {
+		case finiteAux[w], irregularPast[w], modals[w]:
+			return true
+		case len(w) > 3 && strings.HasSuffix(w, "ed"):
+			return true
+		case i > 0 && subjectPronouns[words[i-1]]:
+			return true
+		case i >= 2 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "ss"):
+			return true
+		}
+	}
+	return false
+}
+
+var finiteAux = set(`am is are was were be been has have had do does did i'm i've i'll i'd we're we've we'll we'd
+don't doesn't didn't can't won't isn't aren't wasn't weren't haven't hasn't it's that's there's`)
+
+var subjectPronouns = set(`i we you he she they it`)

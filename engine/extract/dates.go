@@ -1,0 +1,408 @@
+package extract
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/olebedev/when"
+	"github.com/olebedev/when/rules"
+	"github.com/olebedev/when/rules/en"
+)
+
+// precision is the granularity of a resolved date: it decides how the date is written into
+// a fact ("on 2024-05-07", "in June 2024") and where its validity starts.
+type precision int
+
+const (
+	precDay precision = iota
+	precWeek
+	precMonth
+	precYear
+)
+
+type tense int
+
+const (
+	tensePresent tense = iota
+	tensePast
+	tenseFuture
+)
+
+// resolvedDate is a date phrase found in a clause and resolved against the message time.
+type resolvedDate struct {
+	start, end int       // byte span in the clause, including an absorbed preposition
+	at         time.Time // start of the period
+	prec       precision
+	prep       string // preposition kept in the text ("since", "by", …); "" writes on/in
+}
+
+// bare renders the date without a preposition.
+func (d resolvedDate) bare() string {
+	switch d.prec {
+	case precWeek:
+		return "the week of " + d.at.Format("2006-01-02")
+	case precMonth:
+		return d.at.Format("January 2006")
+	case precYear:
+		return d.at.Format("2006")
+	}
+	return d.at.Format("2006-01-02")
+}
+
+// inline renders the date as it is written in place of the original phrase.
+func (d resolvedDate) inline() string {
+	switch {
+	case d.prep == "-":
+		return d.bare()
+	case d.prep != "":
+		return d.prep + " " + d.bare()
+	case d.prec == precDay:
+		return "on " + d.bare()
+	}
+	return "in " + d.bare()
+}
+
+// dateResolver finds and resolves date phrases with github.com/olebedev/when, extended with
+// rules it lacks ("last week", "next month", "last weekend", "since 2015") and a fix for
+// month offsets, which the library does not roll over into the next or previous year.
+// It is built once per extractor and is safe for concurrent use (the parser holds no state).
+type dateResolver struct {
+	parser *when.Parser
+}
+
+func newDateResolver() *dateResolver {
+	p := when.New(&rules.Options{Distance: 5, MatchByOrder: true})
+	p.Add(
+		en.Weekday(rules.Override),
+		en.CasualDate(rules.Override),
+		en.Deadline(rules.Override),
+		en.PastTime(rules.Override),
+		en.ExactMonthDate(rules.Override),
+		// Added after the library rules so that, with MatchByOrder, they apply last and win.
+		periodRule(), monthOffsetRule(), yearLiteralRule(), partOfDayRule(), coupleRule(),
+	)
+	return &dateResolver{parser: p}
+}
+
+const monthNames = `(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`
+
+var (
+	weekPhraseRe   = regexp.MustCompile(`^(?:last|next|this|past|coming)\s+week$`)
+	monthPhraseRe  = regexp.MustCompile(`\bmonths?\b`)
+	yearPhraseRe   = regexp.MustCompile(`\byears?\b`)
+	yearLiteralRe  = regexp.MustCompile(`(?:19|20)\d\d$`)
+	bareMonthRe    = regexp.MustCompile(`^` + monthNames + `\.?$`)
+	hasMonthRe     = regexp.MustCompile(`\b` + monthNames + `\b`)
+	bareWeekdayRe  = regexp.MustCompile(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`)
+	weekdayAbbrRe  = regexp.MustCompile(`^(?:mon|tue|tues|wed|thu|thur|fri|sat|sun)$`)
+	keptPreps      = set(`since by until till before after from within`)
+	absorbedPreps  = set(`on in at during`)
+	rangeWords     = set(`to through thru and or till - –`)
+	monthPrepWords = set(`in since during until till by from early late mid of this next last`)
+)
+
+// maxDates bounds the date phrases resolved in one clause ("from May 20 to May 27").
+const maxDates = 3
+
+// resolveAll finds up to maxDates date phrases in clause, in order of appearance.
+func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resolvedDate {
+	if !hasDateCue(clause) {
+		return nil
+	}
+	var out []resolvedDate
+	text := clause
+	for len(out) < maxDates {
+		d, ok := r.resolve(clause, text, ref, t)
+		if !ok {
+			break
+		}
+		out = append(out, d)
+		text = text[:d.start] + strings.Repeat(" ", d.end-d.start) + text[d.end:]
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
+	return out
+}
+
+// resolve finds the first acceptable date phrase in text (clause with earlier finds masked),
+// resolved against ref. The tense of the clause picks past or future for phrases the library
+// reads as "next" ("on Saturday").
+func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (resolvedDate, bool) {
+	for attempt := 0; attempt < 3; attempt++ {
+		res, err := r.parser.Parse(text, ref)
+		if err != nil || res == nil {
+			return resolvedDate{}, false
+		}
+		start := res.Index
+		end := start + len(strings.TrimRight(res.Text, " \t"))
+		phrase := strings.ToLower(clause[start:end])
+		if !acceptablePhrase(clause, start, phrase) {
+			// Mask the false positive ("I sat down", "the sun") and look further.
+			text = text[:start] + strings.Repeat(" ", end-start) + text[end:]
+			continue
+		}
+		d := resolvedDate{start: start, end: end, prec: phrasePrecision(phrase)}
+		d.at = floorTo(adjustForTense(res.Time, ref, phrase, t), d.prec)
+		d.absorbPreposition(clause, phrase)
+		return d, true
+	}
+	return resolvedDate{}, false
+}
+
+// hasDateCue is a cheap pre-filter: most sentences have no date, and the parser runs a dozen
+// regular expressions.
+func hasDateCue(s string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if dateCues[w] || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) {
+			return true
+		}
+	}
+	return false
+}
+
+func prevWord(s string) (word string, at int) {
+	s = strings.TrimRight(s, " \t,")
+	i := strings.LastIndexAny(s, " \t") + 1
+	return strings.ToLower(s[i:]), i
+}
+
+func acceptablePhrase(clause string, start int, phrase string) bool {
+	switch {
+	case phrase == "now" || phrase == "":
+		return false
+	case weekdayAbbrRe.MatchString(phrase):
+		w, _ := prevWord(clause[:start])
+		return w == "on"
+	case bareMonthRe.MatchString(phrase):
+		// "in March" is a date; "I may", "we march" are not.
+		w, _ := prevWord(clause[:start])
+		return monthPrepWords[w]
+	}
+	return true
+}
+
+func phrasePrecision(p string) precision {
+	switch {
+	case strings.Contains(p, "weekend"):
+		return precDay
+	case weekPhraseRe.MatchString(p):
+		return precWeek
+	case yearLiteralRe.MatchString(p):
+		if hasMonthRe.MatchString(p) {
+			return precMonth
+		}
+		return precYear
+	case monthPhraseRe.MatchString(p), bareMonthRe.MatchString(p):
+		return precMonth
+	case yearPhraseRe.MatchString(p):
+		return precYear
+	}
+	return precDay
+}
+
+// adjustForTense moves dates the library resolved forward ("Saturday" → next Saturday,
+// "December 3" → this year's) into the past when the clause is in the past tense, and
+// absolute dates into the future when it speaks of the future.
+func adjustForTense(at, ref time.Time, phrase string, t tense) time.Time {
+	p := strings.TrimPrefix(phrase, "on ")
+	switch {
+	case bareWeekdayRe.MatchString(p) && t == tensePast && at.After(ref):
+		return at.AddDate(0, 0, -7)
+	case hasMonthRe.MatchString(p) && !yearLiteralRe.MatchString(p):
+		if t == tensePast && at.After(ref) {
+			return at.AddDate(-1, 0, 0)
+		}
+		if t == tenseFuture && at.Before(ref.AddDate(0, 0, -1)) {
+			return at.AddDate(1, 0, 0)
+		}
+	}
+	return at
+}
+
+func floorTo(t time.Time, p precision) time.Time {
+	y, m, d := t.Date()
+	switch p {
+	case precWeek:
+		back := (int(t.Weekday()) + 6) % 7 // days since Monday
+		return time.Date(y, m, d-back, 0, 0, 0, 0, t.Location())
+	case precMonth:
+		return time.Date(y, m, 1, 0, 0, 0, 0, t.Location())
+	case precYear:
+		return time.Date(y, 1, 1, 0, 0, 0, 0, t.Location())
+	}
+	return time.Date(y, m, d, 0, 0, 0, 0, t.Location())
+}
+
+// absorbPreposition extends the span over the preposition before or inside the phrase, so that
+// "on Monday" is replaced as a whole; prepositions with meaning (since, by, until) are kept.
+func (d *resolvedDate) absorbPreposition(clause, phrase string) {
+	if first, _, ok := strings.Cut(phrase, " "); ok && (keptPreps[first] || absorbedPreps[first]) {
+		if keptPreps[first] && first != "within" {
+			d.prep = first
+		}
+		if first == "within" {
+			d.prep = "by"
+		}
+		return
+	}
+	w, at := prevWord(clause[:d.start])
+	switch {
+	case rangeWords[w]:
+		d.prep = "-" // "from May 20 to May 27": the second date follows "to" bare
+	case absorbedPreps[w]:
+		d.start = at
+	case keptPreps[w]:
+		d.start, d.prep = at, w
+	}
+}
+
+// periodRule resolves "last week", "next month", "this year", "last weekend".
+func periodRule() rules.Rule {
+	return &rules.F{
+		RegExp: regexp.MustCompile(`(?i)(?:\W|^)((?:last|next|this|past|coming)\s+(?:weekend|week|month|year))(?:\W|$)`),
+		Applier: func(m *rules.Match, c *rules.Context, _ *rules.Options, ref time.Time) (bool, error) {
+			f := strings.Fields(strings.ToLower(m.Text))
+			sign := 0
+			switch f[0] {
+			case "last", "past":
+				sign = -1
+			case "next", "coming":
+				sign = 1
+			}
+			switch f[1] {
+			case "week":
+				c.Duration = time.Duration(sign) * 7 * 24 * time.Hour
+			case "weekend":
+				c.Duration = time.Duration(weekendOffset(ref, sign)) * 24 * time.Hour
+			case "month":
+				setMonth(c, ref, sign)
+			case "year":
+				y := ref.Year() + sign
+				c.Year = &y
+			}
+			return true, nil
+		},
+	}
+}
+
+// weekendOffset is the number of days from ref to the Saturday of the last (-1), this (0) or
+// next (+1) weekend.
+func weekendOffset(ref time.Time, sign int) int {
+	wd := int(ref.Weekday())
+	switch sign {
+	case -1:
+		back := (wd - int(time.Saturday) + 7) % 7
+		if back == 0 {
+			back = 7
+		}
+		return -back
+	case 1:
+		return (int(time.Saturday)-wd+7)%7 + 7
+	}
+	if wd == int(time.Sunday) {
+		return -1
+	}
+	return (int(time.Saturday) - wd + 7) % 7
+}
+
+func setMonth(c *rules.Context, ref time.Time, offset int) {
+	first := time.Date(ref.Year(), ref.Month()+time.Month(offset), 1, 0, 0, 0, 0, ref.Location())
+	y, mo, d := first.Year(), int(first.Month()), 1
+	c.Year, c.Month, c.Day = &y, &mo, &d
+}
+
+var numberWordRe = regexp.MustCompile(`(?i)\b(` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?|a few)\b`)
+
+// monthOffsetRule resolves "in two months" and "three months ago" with year rollover.
+func monthOffsetRule() rules.Rule {
+	num := `(?:` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?|a\s+few)`
+	return &rules.F{
+		RegExp: regexp.MustCompile(`(?i)(?:\W|^)((?:in|within)\s+` + num + `\s+months?|` + num + `\s+months?\s+ago)(?:\W|$)`),
+		Applier: func(m *rules.Match, c *rules.Context, _ *rules.Options, ref time.Time) (bool, error) {
+			text := strings.ToLower(m.Text)
+			n := 1
+			switch w := numberWordRe.FindString(text); {
+			case w == "a few":
+				n = 3
+			case en.INTEGER_WORDS[w] > 0:
+				n = en.INTEGER_WORDS[w]
+			default:
+				if v, err := strconv.Atoi(w); err == nil {
+					n = v
+				}
+			}
+			if strings.HasSuffix(text, "ago") {
+				n = -n
+			}
+			setMonth(c, ref, n)
+			return true, nil
+		},
+	}
+}
+
+// yearLiteralRule resolves "since 2015", "in May 2020".
+func yearLiteralRule() rules.Rule {
+	return &rules.F{
+		RegExp: regexp.MustCompile(`(?i)(?:\W|^)((?:(?:in|since|from|during|until|by)\s+)(?:` + monthNames + `\.?\s+)?(?:19|20)\d\d|` + monthNames + `\.?\s+(?:19|20)\d\d)(?:\W|$)`),
+		Applier: func(m *rules.Match, c *rules.Context, _ *rules.Options, _ time.Time) (bool, error) {
+			text := strings.ToLower(m.Text)
+			y, err := strconv.Atoi(text[len(text)-4:])
+			if err != nil {
+				return false, nil
+			}
+			mo := 1
+			if name := hasMonthRe.FindString(text); name != "" {
+				mo = en.MONTH_OFFSET[name]
+			}
+			d := 1
+			c.Year, c.Month, c.Day = &y, &mo, &d
+			return true, nil
+		},
+	}
+}
+
+// coupleRule resolves "a couple of weeks ago", "in a couple of days", "several years ago",
+// which the library does not know.
+func coupleRule() rules.Rule {
+	return &rules.F{
+		RegExp: regexp.MustCompile(`(?i)(?:\W|^)((?:in\s+)?(?:a\s+couple\s+of|a\s+couple|couple\s+of|several)\s+(?:days|weeks|months|years)(?:\s+ago)?)(?:\W|$)`),
+		Applier: func(m *rules.Match, c *rules.Context, _ *rules.Options, ref time.Time) (bool, error) {
+			text := strings.ToLower(m.Text)
+			n := 2
+			if strings.Contains(text, "several") {
+				n = 3
+			}
+			ago := strings.HasSuffix(text, "ago")
+			if !ago && !strings.HasPrefix(text, "in") {
+				return false, nil // "for a couple of weeks" is a duration, not a date
+			}
+			if ago {
+				n = -n
+			}
+			switch {
+			case strings.Contains(text, "day"):
+				c.Duration = time.Duration(n) * 24 * time.Hour
+			case strings.Contains(text, "week"):
+				c.Duration = time.Duration(n) * 7 * 24 * time.Hour
+			case strings.Contains(text, "month"):
+				setMonth(c, ref, n)
+			default:
+				y := ref.Year() + n
+				c.Year = &y
+			}
+			return true, nil
+		},
+	}
+}
+
+// partOfDayRule makes "this morning" mean today rather than nothing.
+func partOfDayRule() rules.Rule {
+	return &rules.F{
+		RegExp:  regexp.MustCompile(`(?i)(?:\W|^)(this\s+(?:morning|afternoon|evening))(?:\W|$)`),
+		Applier: func(*rules.Match, *rules.Context, *rules.Options, time.Time) (bool, error) { return true, nil },
+	}
+}

@@ -1,0 +1,237 @@
+package extract
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+)
+
+// -update writes the extractor's actual output to testdata/actual/ for inspection. It never
+// touches the expected facts in testdata/conversations/: those are written by hand.
+var update = flag.Bool("update", false, "write actual extraction output to testdata/actual/ (expected facts are never rewritten)")
+
+// fuzzyThreshold is the token-overlap (Dice coefficient over lowercase word tokens) at or above
+// which an extracted text matches an expected one when the normalised texts differ.
+const fuzzyThreshold = 0.8
+
+type fixture struct {
+	Description string `json:"description"`
+	Request     struct {
+		Now         time.Time `json:"now"`
+		AgentMemory bool      `json:"agent_memory"`
+		Messages    []struct {
+			ID        string    `json:"id"`
+			Role      string    `json:"role"`
+			Name      string    `json:"name"`
+			Content   string    `json:"content"`
+			CreatedAt time.Time `json:"created_at"`
+		} `json:"messages"`
+	} `json:"request"`
+	Expected []expectedFact `json:"expected"`
+}
+
+// expectedFact is one hand-written expectation. Text is required; the other fields are
+// checked only when present.
+type expectedFact struct {
+	Text      string `json:"text"`
+	Slot      *Slot  `json:"slot,omitempty"`
+	Kind      string `json:"kind,omitempty"`
+	ValidFrom string `json:"valid_from,omitempty"` // a date (2006-01-02) or an RFC 3339 time
+	Negated   *bool  `json:"negated,omitempty"`
+}
+
+func (f fixture) request() Request {
+	req := Request{Now: f.Request.Now, AgentMemory: f.Request.AgentMemory}
+	for _, m := range f.Request.Messages {
+		req.Messages = append(req.Messages, Message{ID: m.ID, Role: m.Role, Name: m.Name, Content: m.Content, CreatedAt: m.CreatedAt})
+	}
+	return req
+}
+
+func loadFixtures(t testing.TB) map[string]fixture {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("testdata", "conversations", "*.json"))
+	if err != nil {
+		t.Fatalf("glob fixtures: %v", err)
+	}
+	out := map[string]fixture{}
+	for _, p := range paths {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatalf("read %s: %v", p, err)
+		}
+		var f fixture
+		if err := json.Unmarshal(raw, &f); err != nil {
+			t.Fatalf("parse %s: %v", p, err)
+		}
+		out[strings.TrimSuffix(filepath.Base(p), ".json")] = f
+	}
+	return out
+}
+
+// matchTokens lowercases and splits on anything but letters and digits.
+func matchTokens(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// textScore is 1 for texts equal up to case and punctuation, else their token-overlap Dice coefficient.
+func textScore(a, b string) float64 {
+	ta, tb := matchTokens(a), matchTokens(b)
+	if strings.Join(ta, " ") == strings.Join(tb, " ") {
+		return 1
+	}
+	count := map[string]int{}
+	for _, w := range ta {
+		count[w]++
+	}
+	common := 0
+	for _, w := range tb {
+		if count[w] > 0 {
+			count[w]--
+			common++
+		}
+	}
+	if len(ta)+len(tb) == 0 {
+		return 0
+	}
+	return 2 * float64(common) / float64(len(ta)+len(tb))
+}
+
+// attrMismatch names the first checked attribute of exp that act does not have.
+func attrMismatch(exp expectedFact, act Fact) string {
+	if exp.Slot != nil {
+		if act.Slot == nil {
+			return fmt.Sprintf("slot: want %+v, got none", *exp.Slot)
+		}
+		if normSlot(*exp.Slot) != normSlot(*act.Slot) {
+			return fmt.Sprintf("slot: want %+v, got %+v", normSlot(*exp.Slot), *act.Slot)
+		}
+	}
+	if exp.Kind != "" && exp.Kind != act.Kind {
+		return fmt.Sprintf("kind: want %s, got %s", exp.Kind, act.Kind)
+	}
+	if exp.ValidFrom != "" {
+		got := act.ValidFrom.UTC().Format(time.RFC3339)
+		if len(exp.ValidFrom) == len("2006-01-02") {
+			got = act.ValidFrom.Format("2006-01-02")
+		}
+		if got != exp.ValidFrom {
+			return fmt.Sprintf("valid_from: want %s, got %s", exp.ValidFrom, got)
+		}
+	}
+	if exp.Negated != nil && *exp.Negated != act.Negated {
+		return fmt.Sprintf("negated: want %v, got %v", *exp.Negated, act.Negated)
+	}
+	return ""
+}
+
+// score matches expected facts to actual ones greedily by best text score and returns the
+// number of true positives and a description of every miss.
+func score(exp []expectedFact, act []Fact) (tp int, misses []string) {
+	used := make([]bool, len(act))
+	for _, e := range exp {
+		best, bestScore := -1, 0.0
+		for i, a := range act {
+			if s := textScore(e.Text, a.Text); !used[i] && s >= fuzzyThreshold && s > bestScore {
+				best, bestScore = i, s
+			}
+		}
+		if best < 0 {
+			misses = append(misses, fmt.Sprintf("missing: %q", e.Text))
+			continue
+		}
+		used[best] = true
+		if why := attrMismatch(e, act[best]); why != "" {
+			misses = append(misses, fmt.Sprintf("wrong: %q: %s", act[best].Text, why))
+			continue
+		}
+		tp++
+	}
+	for i, a := range act {
+		if !used[i] {
+			misses = append(misses, fmt.Sprintf("extra: %q (slot %v)", a.Text, a.Slot))
+		}
+	}
+	return tp, misses
+}
+
+func TestGoldenConversations(t *testing.T) {
+	fixtures := loadFixtures(t)
+	if len(fixtures) < 40 {
+		t.Fatalf("want at least 40 fixtures, have %d", len(fixtures))
+	}
+	x := NewBuiltin()
+	names := make([]string, 0, len(fixtures))
+	for n := range fixtures {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var tp, nExp, nAct int
+	for _, name := range names {
+		f := fixtures[name]
+		got, err := x.Extract(context.Background(), f.request())
+		if err != nil {
+			t.Fatalf("%s: extract: %v", name, err)
+		}
+		if *update {
+			writeActual(t, name, got)
+		}
+		ftp, misses := score(f.Expected, got)
+		tp, nExp, nAct = tp+ftp, nExp+len(f.Expected), nAct+len(got)
+		for _, m := range misses {
+			t.Logf("%s: %s", name, m)
+		}
+	}
+	precision, recall := ratio(tp, nAct), ratio(tp, nExp)
+	t.Logf("builtin extractor over %d fixtures: %d expected, %d extracted, %d correct: precision %.3f, recall %.3f",
+		len(fixtures), nExp, nAct, tp, precision, recall)
+	if precision < 0.8 || recall < 0.8 {
+		t.Errorf("precision %.3f / recall %.3f below 0.8", precision, recall)
+	}
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+type actualFact struct {
+	Text      string   `json:"text"`
+	Speaker   string   `json:"speaker"`
+	Slot      *Slot    `json:"slot,omitempty"`
+	Kind      string   `json:"kind"`
+	ValidFrom string   `json:"valid_from"`
+	Negated   bool     `json:"negated,omitempty"`
+	Excerpt   string   `json:"excerpt"`
+	Messages  []string `json:"message_ids,omitempty"`
+}
+
+func writeActual(t *testing.T, name string, facts []Fact) {
+	t.Helper()
+	out := make([]actualFact, 0, len(facts))
+	for _, f := range facts {
+		out = append(out, actualFact{Text: f.Text, Speaker: f.Speaker, Slot: f.Slot, Kind: f.Kind,
+			ValidFrom: f.ValidFrom.Format(time.RFC3339), Negated: f.Negated, Excerpt: f.Excerpt, Messages: f.MessageIDs})
+	}
+	raw, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		t.Fatalf("marshal actual: %v", err)
+	}
+	dir := filepath.Join("testdata", "actual")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatalf("mkdir: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), append(raw, '\n'), 0o644); err != nil {
+		t.Fatalf("write actual: %v", err)
+	}
+}

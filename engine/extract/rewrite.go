@@ -1,0 +1,207 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// dateMark stands for a resolved date phrase while a clause is rewritten; it is replaced by
+// the rendered date afterwards.
+const dateMark = "DATEREF"
+
+var contractions = map[string]string{
+	"i'm": "I am", "i've": "I have", "i'll": "I will", "i'd": "I would",
+	"we're": "we are", "we've": "we have", "we'll": "we will", "we'd": "we would",
+	"you're": "you are", "you've": "you have", "you'll": "you will",
+	"don't": "do not", "doesn't": "does not", "didn't": "did not", "can't": "cannot", "won't": "will not",
+	"haven't": "have not", "hasn't": "has not", "isn't": "is not", "aren't": "are not", "wasn't": "was not",
+	"weren't": "were not", "wouldn't": "would not", "couldn't": "could not", "shouldn't": "should not",
+	"it's": "it is", "that's": "that is", "there's": "there is", "let's": "let us",
+	"ain't": "is not",
+}
+
+// token is a word with the punctuation around it.
+type token struct{ pre, core, post string }
+
+func (t token) lower() string { return strings.ToLower(t.core) }
+
+func tokenize(s string) []token {
+	var out []token
+	for _, f := range strings.Fields(s) {
+		core := strings.TrimLeftFunc(f, isEdgePunct)
+		pre := f[:len(f)-len(core)]
+		trimmed := strings.TrimRightFunc(core, isEdgePunct)
+		out = append(out, token{pre: pre, core: trimmed, post: core[len(trimmed):]})
+	}
+	return out
+}
+
+func isEdgePunct(r rune) bool { return strings.ContainsRune(`.,!?;:"()[]{}'*_`, r) }
+
+func join(ts []token) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.pre + t.core + t.post)
+	}
+	return b.String()
+}
+
+// expandContractions spells out "I'm", "don't"… so that the rewriting sees one word per role.
+func expandContractions(ts []token) []token {
+	out := make([]token, 0, len(ts)+4)
+	for _, t := range ts {
+		exp, ok := contractions[t.lower()]
+		if !ok {
+			out = append(out, t)
+			continue
+		}
+		parts := strings.Fields(exp)
+		if t.core != "" && unicode.IsUpper(rune(t.core[0])) {
+			parts[0] = capitalise(parts[0])
+		}
+		for i, p := range parts {
+			nt := token{core: p}
+			if i == 0 {
+				nt.pre = t.pre
+			}
+			if i == len(parts)-1 {
+				nt.post = t.post
+			}
+			out = append(out, nt)
+		}
+	}
+	return out
+}
+
+// toThirdPerson rewrites a first-person clause about speaker into the third person:
+// "I don't eat meat" → "User does not eat meat", "my sister" → "User's sister".
+// With addressee set, "you" becomes the addressee (agent memory: "you should…" → "Assistant should…").
+func toThirdPerson(clause, speaker, addressee string) string {
+	ts := expandContractions(tokenize(clause))
+	for i := range ts {
+		lc := ts[i].lower()
+		switch {
+		case lc == "i" || lc == "we" || addressee != "" && lc == "you":
+			name := speaker
+			if lc == "you" {
+				name = addressee
+			}
+			ts[i].core = name
+			compound := i >= 2 && (ts[i-1].lower() == "and" || ts[i-1].lower() == "or")
+			if !compound {
+				conjugateAfter(ts, i+1)
+			}
+		case lc == "me" || ts[i].core == "us":
+			ts[i].core = speaker
+		case lc == "my" || lc == "our" || lc == "mine" || lc == "ours":
+			ts[i].core = speaker + "'s"
+		case lc == "myself" || lc == "ourselves":
+			ts[i].core = "themself"
+		case addressee != "" && lc == "your":
+			ts[i].core = addressee + "'s"
+		}
+	}
+	return tidy(join(dropFillers(ts)))
+}
+
+// conjugateAfter puts the verb that follows a rewritten subject into the third person singular,
+// skipping adverbs ("I usually fly" → "usually flies").
+func conjugateAfter(ts []token, j int) {
+	for j < len(ts) {
+		lc := ts[j].lower()
+		if lc == dateMark || adverbs[lc] && lc != "no" || lc == "no" && j+1 < len(ts) && ts[j+1].lower() == "longer" {
+			j++
+			continue
+		}
+		break
+	}
+	if j >= len(ts) {
+		return
+	}
+	lc := ts[j].lower()
+	switch {
+	case lc == "am" || lc == "are":
+		ts[j].core = "is"
+	case lc == "were":
+		ts[j].core = "was"
+	case lc == "have":
+		ts[j].core = "has"
+	case lc == "do":
+		ts[j].core = "does"
+	case modals[lc] || irregularPast[lc] || strings.HasSuffix(lc, "ed") || lc == "was" || lc == "not":
+		// unchanged
+	case isPlainWord(lc):
+		ts[j].core = conjugate3(lc)
+	}
+}
+
+func isPlainWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// conjugate3 turns a base verb into its third-person singular present form.
+func conjugate3(v string) string {
+	switch v {
+	case "be":
+		return "is"
+	case "have":
+		return "has"
+	case "do":
+		return "does"
+	case "go":
+		return "goes"
+	}
+	n := len(v)
+	switch {
+	case strings.HasSuffix(v, "s") || strings.HasSuffix(v, "sh") || strings.HasSuffix(v, "ch") ||
+		strings.HasSuffix(v, "x") || strings.HasSuffix(v, "z") || strings.HasSuffix(v, "o"):
+		return v + "es"
+	case n > 1 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2])):
+		return v[:n-1] + "ies"
+	}
+	return v + "s"
+}
+
+func dropFillers(ts []token) []token {
+	out := ts[:0:0]
+	for _, t := range ts {
+		if fillerAdverbs[t.lower()] && t.pre == "" && t.post == "" {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// tidy trims trailing punctuation and emoji, collapses spaces and capitalises the first letter.
+func tidy(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) || r == '\uFE0F' || r == '\u200D' {
+			return -1
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.TrimRight(s, " .!?,;:-—–")
+	return capitalise(s)
+}
+
+func capitalise(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
+}

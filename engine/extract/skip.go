@@ -1,0 +1,189 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Reasons a clause carries no durable fact. They are returned by skipReason for tests and
+// debugging; the empty string means the clause is kept.
+const (
+	skipEmpty        = "empty"
+	skipTrivial      = "greeting, thanks or acknowledgement"
+	skipFiller       = "assistant filler"
+	skipQuestion     = "question"
+	skipHypothetical = "hypothetical or conditional"
+	skipTransient    = "transient state"
+	skipRequest      = "request to the assistant"
+	skipImpersonal   = "not about the speaker"
+	skipCodeIntro    = "introduces code or output"
+	skipReport       = "past-tense report in agent memory"
+	skipFragment     = "fragment without a verb"
+)
+
+var (
+	leadRe      = regexp.MustCompile(`(?i)^(?:(?:oh|ah|well|so|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yep|yup|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh)\b[,!.:]*\s+)+`)
+	trivialRe   = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
+	fillerRe    = regexp.MustCompile(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
+	hypoRe      = regexp.MustCompile(`(?i)\b(?:if|unless|whether|suppose|supposing|imagine|assuming|hypothetically|might|could|would|i'd|we'd|maybe|perhaps|possibly|probably|wish|wonder|wondering|considering|thinking about|thinking of|not sure|unsure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll|what if)\b`)
+	shouldRe    = regexp.MustCompile(`(?i)\b(?:should|ought to|need to decide)\b`)
+	modalMay    = regexp.MustCompile(`\bmay\b`) // lowercase only: "May" mid-sentence is the month
+	transRe     = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
+	needRe      = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
+	agentProcRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
+	condProcRe  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)
+)
+
+// stripLead removes interjections and lead-ins that carry no content ("Oh, ", "Just so you
+// know, ", "Remember that ").
+func stripLead(s string) string {
+	return strings.TrimSpace(leadRe.ReplaceAllString(s, ""))
+}
+
+// clauseInfo describes a clause for the skip rules.
+type clauseInfo struct {
+	text      string // the clause after stripLead
+	role      string
+	agent     bool
+	words     []string // lowercase words without punctuation
+	firstP    bool     // mentions the speaker (I, my, we, …)
+	tense     tense
+	imperativ bool
+}
+
+func newClauseInfo(text, role string, agent bool) clauseInfo {
+	ci := clauseInfo{text: text, role: role, agent: agent, words: lowerWords(text)}
+	for _, w := range ci.words {
+		if firstPerson[w] {
+			ci.firstP = true
+			break
+		}
+	}
+	ci.tense = detectTense(ci.words)
+	ci.imperativ = isImperative(ci.words)
+	return ci
+}
+
+// skipReason returns why the clause carries no durable fact, or "" to keep it.
+func skipReason(ci clauseInfo) string {
+	t := strings.TrimRight(ci.text, " .!")
+	if len(ci.words) < 2 {
+		return skipEmpty
+	}
+	if trivialRe.MatchString(strings.TrimRight(t, " ,!.?")) {
+		return skipTrivial
+	}
+	if ci.role == "assistant" && fillerRe.MatchString(t) {
+		return skipFiller
+	}
+	if strings.HasSuffix(t, ":") {
+		return skipCodeIntro
+	}
+	if isQuestion(t, ci.words) {
+		return skipQuestion
+	}
+	if r := hypothetical(ci); r != "" {
+		return r
+	}
+	if transRe.MatchString(t) || needRe.MatchString(t) {
+		return skipTransient
+	}
+	if ci.agent {
+		return agentSkip(ci)
+	}
+	if ci.imperativ && !strings.HasPrefix(strings.ToLower(t), "call me") {
+		return skipRequest
+	}
+	if !ci.firstP || ci.words[0] == "you" {
+		return skipImpersonal
+	}
+	if !hasVerb(ci.words) {
+		return skipFragment
+	}
+	return ""
+}
+
+func hypothetical(ci clauseInfo) string {
+	if ci.agent && condProcRe.MatchString(ci.text) {
+		if m := condProcRe.FindStringSubmatch(ci.text); imperativeVerbs[strings.ToLower(m[1])] {
+			return "" // "If the deploy fails, check the dashboard": a conditional procedure
+		}
+	}
+	if hypoRe.MatchString(ci.text) || modalMay.MatchString(ci.text) {
+		return skipHypothetical
+	}
+	if !ci.agent && shouldRe.MatchString(ci.text) {
+		return skipHypothetical
+	}
+	return ""
+}
+
+// agentSkip keeps what teaches the agent how to work: instructions, conventions, and
+// first-person statements of habit or intent; it drops past-tense reports and explanations.
+func agentSkip(ci clauseInfo) string {
+	switch {
+	case ci.imperativ, agentProcRe.MatchString(ci.text), condProcRe.MatchString(ci.text):
+		return ""
+	case ci.firstP && ci.tense == tensePast:
+		return skipReport
+	case ci.firstP:
+		return ""
+	case ci.role == "assistant":
+		return skipImpersonal // explanations, not conventions
+	case ci.tense == tensePast:
+		return skipReport
+	}
+	return ""
+}
+
+func isQuestion(t string, words []string) bool {
+	if strings.HasSuffix(t, "?") {
+		return true
+	}
+	if whWords[words[0]] && len(words) > 1 && (auxStarts[words[1]] || strings.HasSuffix(words[0], "'s")) {
+		return true
+	}
+	return auxStarts[words[0]] && len(words) > 1 && pronounsAfterAux[words[1]]
+}
+
+// isImperative reports a clause that starts with a bare verb or an instruction marker.
+func isImperative(words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	w := words[0]
+	if w == "please" || w == "always" || w == "never" || w == "don't" || (w == "do" && len(words) > 1 && words[1] == "not") {
+		return true
+	}
+	if w == "make" && len(words) > 1 && words[1] == "sure" {
+		return true
+	}
+	return imperativeVerbs[w] && w != "do" && w != "be" || w == "be" && len(words) > 1 && words[1] != "is"
+}
+
+// lowerWords splits s into lowercase words, keeping apostrophes inside words.
+func lowerWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r == '\'' || r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
+	})
+}
+
+// detectTense finds the tense of a clause from its first finite verb.
+func detectTense(words []string) tense {
+	for i, w := range words {
+		switch {
+		case w == "will" || w == "shall" || w == "i'll" || w == "we'll" || w == "gonna":
+			return tenseFuture
+		case w == "am" || w == "is" || w == "are" || w == "i'm" || w == "we're":
+			if i+1 < len(words) && strings.HasSuffix(words[i+1], "ing") {
+				return tenseFuture // the progressive mostly states plans: "I'm flying to Tokyo"
+			}
+			return tensePresent
+		case w == "have" || w == "has" || w == "do" || w == "does" || w == "i've" || w == "we've" || w == "don't" || w == "doesn't":
+			return tensePresent
+		case i > 0 && (irregularPast[w] || w == "didn't" || len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")):
+			return tensePast
+		}
+	}
+	return tensePresent
+}

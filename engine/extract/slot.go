@@ -1,0 +1,311 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// singleValued lists the predicates that hold one value at a time: a different positive
+// value contradicts the old one. Predicates not listed (likes, allergic_to, verbs) are
+// multi-valued: only their own negation contradicts them.
+var singleValued = map[string]bool{
+	"lives_in": true, "works_at": true, "studies_at": true, "job_title": true, "age": true,
+	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
+}
+
+// isSingleValued reports whether pred holds one value at a time.
+func isSingleValued(pred string) bool {
+	return singleValued[pred] || strings.HasPrefix(pred, "favourite_")
+}
+
+// Contradicts reports whether newSlot contradicts old: same subject and predicate, and
+// either a different value of a single-valued predicate, or the negation of the same value
+// ("paris" vs "not paris"). It is a pure function; nil-free, empty slots never contradict.
+func Contradicts(old, newSlot Slot) bool {
+	o, n := normSlot(old), normSlot(newSlot)
+	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
+		return false
+	}
+	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
+		return false
+	}
+	oNeg, oVal := splitNot(o.Value)
+	nNeg, nVal := splitNot(n.Value)
+	if oNeg != nNeg {
+		return oVal == nVal
+	}
+	if oNeg {
+		return false // two negative statements never exclude each other
+	}
+	return isSingleValued(o.Predicate)
+}
+
+func normSlot(s Slot) Slot {
+	return Slot{Subject: normSubject(s.Subject), Predicate: strings.ToLower(strings.TrimSpace(s.Predicate)), Value: normValue(s.Value)}
+}
+
+func splitNot(v string) (bool, string) {
+	if rest, ok := strings.CutPrefix(v, "not "); ok {
+		return true, rest
+	}
+	return false, v
+}
+
+// slotRule derives a slot from a third-person statement. Groups: 1 subject, 2 value
+// (or, for favourite rules, 2 the thing and 3 the value).
+type slotRule struct {
+	re    *regexp.Regexp
+	pred  string
+	neg   bool
+	check func(value, raw string) bool // optional extra condition on the cut value and its raw text
+	stop  *regexp.Regexp               // extra value terminators for this predicate
+}
+
+const subj = `(\S+(?: \S+){0,4}?)`
+
+func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)^` + s + `$`) }
+
+var (
+	// commonStop ends a slot value: clauses, dates and qualifiers that are not part of it.
+	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
+	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
+	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working |,)`)
+	listStop   = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
+	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on )`)
+)
+
+var slotRules = []slotRule{
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|resides|is living|is based|has lived|has been living|is settled) in (.+)`), pred: "lives_in"},
+	{re: rx(subj + ` (?:does not|doesn't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true},
+	{re: rx(subj + ` is (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true},
+	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop},
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop},
+	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop},
+	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop},
+	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop},
+	{re: rx(subj + ` is (\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*)?`), pred: "age"},
+	{re: rx(subj + `'s (?:name|first name) is (.+)`), pred: "name"},
+	{re: rx(subj + ` (?:is called|is named|goes by) (.+)`), pred: "name"},
+	{re: rx(subj + `'s (?:husband|wife|partner|spouse|boyfriend|girlfriend|fiancée?|fiance) is (?:called |named )?(.+)`), pred: "partner", check: capitalised},
+	{re: rx(subj + ` (?:is|comes) (?:originally )?from (.+)`), pred: "from"},
+	{re: rx(subj + ` (?:is|has been|became|went) (?:now |strictly |fully |also )?(?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet"},
+	{re: rx(subj + ` is (?:not|no longer) (?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", neg: true},
+	{re: rx(subj + ` (?:is|has been|got) (?:now |happily |recently |also )?(single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status"},
+	{re: rx(subj + ` is (?:not|no longer) (single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", neg: true},
+	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to"},
+	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true},
+	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes"},
+	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:hates|dislikes|detests|does not like|does not enjoy|does not love|cannot stand|can't stand|is not a (?:big |huge )?fan of|is not into|no longer likes|no longer enjoys) (.+)`), pred: "likes", neg: true},
+	{re: rx(subj + ` (?:really |strongly |usually |generally |also |still )*prefers (.+)`), pred: "prefers", stop: listStop},
+	{re: rx(subj + ` (?:is|has been) (?:now |currently |also )?(?:an? )(.+)`), pred: "job_title", check: isJob, stop: jobStop},
+	{re: rx(subj + ` is (?:not|no longer) (?:an? )(.+)`), pred: "job_title", neg: true, check: isJob, stop: jobStop},
+}
+
+var (
+	favouriteRe    = rx(subj + `'s (?:favou?rite|fave) ([\w ]{1,30}?) (?:is|are) (?:now |still |currently |probably )?(.+)`)
+	favouriteInvRe = rx(`(.+?) (?:is|are) (\S+(?: \S+){0,4}?)'s (?:favou?rite|fave) ([\w ]{1,30})`)
+	// genericRe catches present-tense habits and states ("User plays the cello", "User never
+	// drinks alcohol") so that their negation can be recognised as a contradiction.
+	genericRe = rx(subj + ` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently )?([a-z]+) (.+)`)
+)
+
+// SlotOf re-derives the slot of a third-person fact text ("Alice lives in Paris" →
+// {alice, lives_in, paris}), so stored memories without a recorded slot can be compared
+// with new facts. It returns nil when the text fills no recognisable slot.
+func SlotOf(factText string) *Slot {
+	t := cleanFactText(factText)
+	if t == "" {
+		return nil
+	}
+	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
+	// statement about a subject called "user no longer".
+	for _, neg := range []bool{true, false} {
+		for _, r := range slotRules {
+			if r.neg != neg {
+				continue
+			}
+			m := r.re.FindStringSubmatch(t)
+			if m == nil {
+				continue
+			}
+			if s := buildSlot(m[1], r.pred, m[2], r.neg, r.stop, r.check); s != nil {
+				return s
+			}
+		}
+	}
+	if s := favouriteSlot(t); s != nil {
+		return s
+	}
+	return genericSlot(t)
+}
+
+func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {
+	v := cutValue(raw, stop)
+	if v == "" || (check != nil && !check(v, raw)) {
+		return nil
+	}
+	if neg {
+		v = "not " + v
+	}
+	s := normSubject(subject)
+	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: pred, Value: v}
+}
+
+func favouriteSlot(t string) *Slot {
+	if m := favouriteRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(m[1], "favourite_"+favouriteKey(m[2]), m[3], false, nil, nil)
+	}
+	if m := favouriteInvRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(m[2], "favourite_"+favouriteKey(m[3]), m[1], false, nil, nil)
+	}
+	return nil
+}
+
+func favouriteKey(thing string) string {
+	k := strings.ToLower(strings.TrimSpace(thing))
+	k = strings.ReplaceAll(k, "colour", "color")
+	return strings.Join(strings.Fields(k), "_")
+}
+
+func genericSlot(t string) *Slot {
+	m := genericRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	aux, verb := strings.ToLower(m[2]), strings.ToLower(m[3])
+	var lemma string
+	switch aux {
+	case "does not", "doesn't", "does", "cannot", "can":
+		lemma = verb // the verb after an auxiliary is already its base form
+	default:
+		var ok bool
+		if lemma, ok = thirdPersonLemma(verb); !ok {
+			return nil
+		}
+	}
+	if noSlotVerbs[lemma] {
+		return nil
+	}
+	if aux == "cannot" || aux == "can" {
+		lemma = "can_" + lemma
+	}
+	v := cutValue(m[4], verbStop)
+	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
+		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
+	}
+	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
+	return buildSlot(m[1], lemma, v, neg, nil, nil)
+}
+
+var participles = set(`been done gone seen taken eaten given known written driven grown flown thrown worn born
+begun drunk swum sung spoken broken chosen forgotten frozen stolen woken ridden hidden bitten fallen shown never
+ever already just always not also`)
+
+func isParticiple(w string) bool {
+	return participles[w] || irregularPast[w] || len(w) > 3 && strings.HasSuffix(w, "ed")
+}
+
+// noSlotVerbs are verbs whose objects are too vague to form a slot.
+var noSlotVerbs = map[string]bool{
+	"be": true, "do": true, "say": true, "think": true, "feel": true, "get": true, "want": true,
+	"need": true, "plan": true, "hope": true, "try": true, "know": true, "seem": true, "mean": true,
+	"guess": true, "believe": true, "wish": true, "tend": true, "start": true, "keep": true,
+}
+
+// thirdPersonLemma turns a present third-person verb into its base form; ok is false when
+// the word does not look like one (past tense, nouns, "is").
+func thirdPersonLemma(w string) (string, bool) {
+	switch w {
+	case "is", "was", "this", "his", "its", "us", "yes", "always", "sometimes", "perhaps", "less", "thus", "plus":
+		return "", false
+	case "has":
+		return "have", true
+	case "does":
+		return "do", true
+	case "goes":
+		return "go", true
+	}
+	switch {
+	case len(w) < 3 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "'s"):
+		return "", false
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y", true
+	case strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "sses"),
+		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zes"), strings.HasSuffix(w, "oes"):
+		return w[:len(w)-2], true
+	}
+	return w[:len(w)-1], true
+}
+
+// cleanFactText trims a fact for slot matching: no trailing punctuation, single spaces,
+// straight apostrophes.
+func cleanFactText(s string) string {
+	s = strings.ReplaceAll(s, "’", "'")
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.TrimRightFunc(s, func(r rune) bool { return r == '.' || r == '!' || r == ' ' })
+}
+
+// cutValue keeps the head of a slot value: everything before a clause, date or qualifier.
+func cutValue(raw string, stop *regexp.Regexp) string {
+	v := " " + raw + " "
+	if loc := commonStop.FindStringIndex(v); loc != nil {
+		v = v[:loc[0]]
+	}
+	if stop != nil {
+		if loc := stop.FindStringIndex(v + " "); loc != nil {
+			v = v[:loc[0]]
+		}
+	}
+	return normValue(v)
+}
+
+// badSubjectEnd are words a subject never ends with; a match ending in one took part of the
+// predicate for the subject.
+var badSubjectEnd = set(`not never longer no does do did is was has have will would can cannot also still now currently`)
+
+var articles = map[string]bool{"a": true, "an": true, "the": true}
+
+// normValue lowercases a value, keeps letters, digits and a few joiners, and drops articles.
+func normValue(v string) string {
+	v = strings.ToLower(strings.ReplaceAll(v, "’", "'"))
+	v = strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("'-&+#/ ", r) {
+			return r
+		}
+		return ' '
+	}, v)
+	words := strings.Fields(v)
+	neg := false
+	if len(words) > 0 && words[0] == "not" {
+		neg, words = true, words[1:]
+	}
+	for len(words) > 0 && articles[words[0]] {
+		words = words[1:]
+	}
+	out := strings.Join(words, " ")
+	if neg && out != "" {
+		return "not " + out
+	}
+	return out
+}
+
+// normSubject lowercases a subject and drops a leading article ("The user" → "user").
+func normSubject(s string) string {
+	w := strings.Fields(strings.ToLower(strings.ReplaceAll(s, "’", "'")))
+	if len(w) > 1 && articles[w[0]] {
+		w = w[1:]
+	}
+	return strings.Join(w, " ")
+}
+
+func capitalised(_ string, raw string) bool {
+	raw = strings.TrimSpace(raw)
+	for _, r := range raw {
+		return unicode.IsUpper(r)
+	}
+	return false
+}

@@ -1,0 +1,93 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestContradicts(t *testing.T) {
+	tests := []struct {
+		name     string
+		old, new Slot
+		want     bool
+	}{
+		{"relocation", Slot{"alice", "lives_in", "paris"}, Slot{"alice", "lives_in", "berlin"}, true},
+		{"same value", Slot{"alice", "lives_in", "paris"}, Slot{"alice", "lives_in", "paris"}, false},
+		{"same value after normalisation", Slot{"Alice", "lives_in", "the Paris"}, Slot{"alice ", "LIVES_IN", "paris."}, false},
+		{"other subject", Slot{"alice", "lives_in", "paris"}, Slot{"bob", "lives_in", "berlin"}, false},
+		{"other predicate", Slot{"alice", "lives_in", "paris"}, Slot{"alice", "works_at", "google"}, false},
+		{"new job", Slot{"user", "works_at", "deloitte"}, Slot{"user", "works_at", "stripe"}, true},
+		{"quit the job", Slot{"user", "works_at", "deloitte"}, Slot{"user", "works_at", "not deloitte"}, true},
+		{"negation of another value", Slot{"user", "lives_in", "berlin"}, Slot{"user", "lives_in", "not madrid"}, false},
+		{"back after a negation", Slot{"user", "lives_in", "not madrid"}, Slot{"user", "lives_in", "madrid"}, true},
+		{"two negations", Slot{"user", "lives_in", "not madrid"}, Slot{"user", "lives_in", "not paris"}, false},
+		{"favourite flips", Slot{"user", "favourite_color", "blue"}, Slot{"user", "favourite_color", "green"}, true},
+		{"age", Slot{"user", "age", "34"}, Slot{"user", "age", "35"}, true},
+		{"second allergy is no contradiction", Slot{"user", "allergic_to", "peanuts"}, Slot{"user", "allergic_to", "shellfish"}, false},
+		{"allergy outgrown", Slot{"user", "allergic_to", "peanuts"}, Slot{"user", "allergic_to", "not peanuts"}, true},
+		{"second like is no contradiction", Slot{"user", "likes", "sushi"}, Slot{"user", "likes", "pizza"}, false},
+		{"preference flips", Slot{"user", "likes", "sushi"}, Slot{"user", "likes", "not sushi"}, true},
+		{"habit dropped", Slot{"user", "eat", "meat"}, Slot{"user", "eat", "not meat"}, true},
+		{"empty old", Slot{}, Slot{"user", "age", "35"}, false},
+		{"empty new value", Slot{"user", "age", "34"}, Slot{"user", "age", ""}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Contradicts(tt.old, tt.new); got != tt.want {
+				t.Errorf("Contradicts(%+v, %+v) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSlotOf(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want *Slot
+	}{
+		{"lives in", "Alice lives in Paris", &Slot{"alice", "lives_in", "paris"}},
+		{"lives in with a date", "User lives in Lisbon since 2024-05-06", &Slot{"user", "lives_in", "lisbon"}},
+		{"based in", "User is based in Cape Town.", &Slot{"user", "lives_in", "cape town"}},
+		{"no longer lives", "User no longer lives in Madrid", &Slot{"user", "lives_in", "not madrid"}},
+		{"does not live", "Bob doesn't live in Rome anymore", &Slot{"bob", "lives_in", "not rome"}},
+		{"works at with place", "User's brother works at Airbus in Toulouse", &Slot{"user's brother", "works_at", "airbus"}},
+		{"works remotely for", "User works remotely for Mozilla from home", &Slot{"user", "works_at", "mozilla"}},
+		{"no longer works", "User no longer works at Deloitte since 2024-05-07", &Slot{"user", "works_at", "not deloitte"}},
+		{"works as", "User works as a UX designer in Vienna", &Slot{"user", "job_title", "ux designer"}},
+		{"is a job", "User is a senior data scientist", &Slot{"user", "job_title", "senior data scientist"}},
+		{"is a non-job", "User is a big fan", nil},
+		{"age", "User is 34 years old", &Slot{"user", "age", "34"}},
+		{"name", "User's name is Priya", &Slot{"user", "name", "priya"}},
+		{"pet name", "User's dog's name is Max", &Slot{"user's dog", "name", "max"}},
+		{"partner", "Alice's husband is Tom", &Slot{"alice", "partner", "tom"}},
+		{"partner description is no name", "Alice's husband is a doctor", &Slot{"alice's husband", "job_title", "doctor"}},
+		{"favourite", "User's favourite colour is green", &Slot{"user", "favourite_color", "green"}},
+		{"favourite inverted", "Sushi is User's favorite food", &Slot{"user", "favourite_food", "sushi"}},
+		{"favourite now", "User's favorite band is now Radiohead, not Coldplay", &Slot{"user", "favourite_band", "radiohead"}},
+		{"from", "User is from Mumbai", &Slot{"user", "from", "mumbai"}},
+		{"diet", "User is vegetarian since March 2024", &Slot{"user", "diet", "vegetarian"}},
+		{"diet negated", "User is no longer vegan", &Slot{"user", "diet", "not vegan"}},
+		{"relationship", "User has been married since 2015", &Slot{"user", "relationship_status", "married"}},
+		{"allergy", "User's daughter is allergic to eggs", &Slot{"user's daughter", "allergic_to", "eggs"}},
+		{"loves", "User loves Thai food", &Slot{"user", "likes", "thai food"}},
+		{"hates", "User hates cilantro", &Slot{"user", "likes", "not cilantro"}},
+		{"not a fan", "User is not a big fan of horror movies", &Slot{"user", "likes", "not horror movies"}},
+		{"prefers", "User prefers tea over coffee", &Slot{"user", "prefers", "tea"}},
+		{"generic negated verb", "User does not eat meat anymore", &Slot{"user", "eat", "not meat"}},
+		{"generic never", "User never drinks alcohol", &Slot{"user", "drink", "not alcohol"}},
+		{"generic habit", "User plays the cello", &Slot{"user", "play", "cello"}},
+		{"perfect tense is no possession", "Bob has never been to Japan", nil},
+		{"past event has no slot", "User adopted a cat on 2024-03-14", nil},
+		{"plan has no slot", "User is moving to Amsterdam in June 2024", nil},
+		{"empty", "  ", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, SlotOf(tt.text)); diff != "" {
+				t.Errorf("SlotOf(%q) (-want +got):\n%s", tt.text, diff)
+			}
+		})
+	}
+}

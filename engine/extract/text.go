@@ -1,0 +1,212 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+var quoteReplacer = strings.NewReplacer("\r\n", "\n", "\r", "\n", "’", "'", "‘", "'", "“", `"`, "”", `"`, "…", "...")
+
+var (
+	fenceRe      = regexp.MustCompile("^\\s*(?:```|~~~)")
+	shellStartRe = regexp.MustCompile(`^\s*(?:[$%]\s|PS [A-Z]:\\|[A-Z]:\\[^ ]*>|>>>\s|\.\.\.\s|In \[\d+\]:)`)
+	blockStartRe = regexp.MustCompile(`^\s*(?:Traceback \(most recent call last\)|panic:|goroutine \d+|Exception in thread|Caused by:|fatal error:)`)
+	codeLineRe   = regexp.MustCompile(`^(?:\s{4,}|\t)\S|^\s*at [\w.$<>]+\(|^\s*File ".*", line \d+|\.(?:go|py|js|ts|java|rb|rs|c|cpp|cs|php|kt|swift):\d+|^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|^\s*\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|^\s*[A-Z]\w*(?:Error|Exception)\b|^\s*[{}\[\]<]|^\s*"[\w-]+"\s*:|^[dlcbps-][rwxsStT-]{9}|^total \d+$|[;{]\s*$|^\s*(?:func|def|class|import|package|const|let|var|#include|SELECT|INSERT|UPDATE|DELETE|CREATE|from \S+ import)\b`)
+	bulletRe     = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,2}[.)]|#{1,6})\s+`)
+)
+
+// proseLines removes what is not prose: fenced code, shell sessions, stack traces, logs, JSON
+// and other code-like lines. It returns the remaining lines without list markers.
+func proseLines(content string) []string {
+	var out []string
+	inFence, inBlock := false, false
+	for _, line := range strings.Split(quoteReplacer.Replace(content), "\n") {
+		switch {
+		case fenceRe.MatchString(line):
+			inFence = !inFence
+			continue
+		case inFence:
+			continue
+		case strings.TrimSpace(line) == "":
+			inBlock = false
+			continue
+		case inBlock:
+			continue
+		case shellStartRe.MatchString(line) || blockStartRe.MatchString(line):
+			// The output that follows a prompt or a trace header is tool output up to the next blank line.
+			inBlock = true
+			continue
+		case codeLineRe.MatchString(line) || symbolHeavy(line):
+			continue
+		}
+		out = append(out, strings.TrimSpace(bulletRe.ReplaceAllString(line, "")))
+	}
+	return out
+}
+
+// symbolHeavy reports lines dense in code punctuation.
+func symbolHeavy(line string) bool {
+	n, sym := 0, 0
+	for _, r := range line {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		n++
+		if strings.ContainsRune("{}[];=<>|&$\\^~", r) {
+			sym++
+		}
+	}
+	return n > 8 && sym*10 > n
+}
+
+var abbreviations = set(`mr mrs ms dr st jr sr prof vs etc e.g i.e approx inc ltd co mt ave lt col gen no a.m p.m u.s u.k dept est fig`)
+
+// sentences splits a line of prose into sentences. A colon after a short lead-in ("Big news:")
+// also ends a sentence.
+func sentences(line string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c != '.' && c != '!' && c != '?' && c != ':' {
+			continue
+		}
+		j := i + 1
+		for j < len(line) && strings.IndexByte(".!?\"')]", line[j]) >= 0 {
+			j++
+		}
+		if j < len(line) && line[j] != ' ' {
+			continue
+		}
+		if c == '.' && isAbbreviation(line[start:i]) {
+			continue
+		}
+		if c == ':' && len(strings.Fields(line[start:i])) > 4 && j < len(line) {
+			continue
+		}
+		out = appendSentence(out, line[start:j])
+		start = j
+		i = j - 1
+	}
+	return appendSentence(out, line[start:])
+}
+
+func appendSentence(out []string, s string) []string {
+	if s = strings.TrimSpace(s); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+func isAbbreviation(before string) bool {
+	i := strings.LastIndexAny(before, " (") + 1
+	w := strings.ToLower(before[i:])
+	if abbreviations[w] {
+		return true
+	}
+	r, size := utf8.DecodeRuneInString(w)
+	return size == len(w) && unicode.IsLetter(r) // an initial: "J. K. Rowling"
+}
+
+var (
+	// clauseSplitRe finds the joints between two statements with their own first-person subject
+	// ("…, and I work as…", "…because I get migraines", "…, I went vegetarian").
+	clauseSplitRe = regexp.MustCompile(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?)\s+((?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our)\b)`)
+	soSplitRe     = regexp.MustCompile(`(?i),\s+so\s+`)
+	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
+	elidedRe      = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
+	conditionalRe = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
+	firstSubjRe   = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
+	tailFillerRe  = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	questionTail  = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
+)
+
+// clauses splits a sentence into statements that each stand on their own, keeping a
+// declarative part before a trailing question ("I just moved to Paris, any tips?").
+func clauses(sentence string) []string {
+	s := tailFillerRe.ReplaceAllString(stripLead(sentence), "")
+	if strings.HasSuffix(s, "?") {
+		if loc := questionTail.FindStringIndex(s); loc != nil {
+			s = s[:loc[0]]
+		}
+	}
+	var parts []string
+	for _, p := range strings.Split(s, ";") {
+		for _, q := range soSplitRe.Split(p, -1) {
+			parts = append(parts, splitAtSubjects(q)...)
+		}
+	}
+	var out []string
+	for _, p := range parts {
+		for _, q := range splitApposition(p) {
+			out = append(out, splitElided(q)...)
+		}
+	}
+	return out
+}
+
+var appositionRe = regexp.MustCompile(`(?i)^(i'm|i am|we're|we are)\s+([^,]+),\s+((?:an?|the)\s+[^,]+?),?$`)
+
+// splitApposition splits "I'm 29, a software developer" into "I'm 29" and "I'm a software developer".
+func splitApposition(s string) []string {
+	m := appositionRe.FindStringSubmatch(s)
+	if m == nil {
+		return []string{s}
+	}
+	return []string{m[1] + " " + m[2], m[1] + " " + m[3]}
+}
+
+func splitAtSubjects(s string) []string {
+	if conditionalRe.MatchString(s) {
+		return []string{s} // "If it rains tomorrow, I'll stay home" is one hypothetical
+	}
+	var out []string
+	from := 0
+	for _, loc := range clauseSplitRe.FindAllStringSubmatchIndex(s, -1) {
+		if loc[0] == from || !standsAlone(s[from:loc[0]]) {
+			continue
+		}
+		out = appendSentence(out, s[from:loc[0]])
+		from = loc[2]
+	}
+	return appendSentence(out, s[from:])
+}
+
+// standsAlone reports whether the text before a joint is a clause of its own rather than the
+// first half of a compound subject ("Dave and I are…", "My wife and I moved…").
+func standsAlone(left string) bool {
+	return firstSubjRe.MatchString(left) || len(strings.Fields(left)) >= 3
+}
+
+// splitElided splits "I live in Paris and work at Google" into two first-person clauses.
+func splitElided(s string) []string {
+	subject := strings.Fields(s + " x")[0]
+	if l := strings.ToLower(subject); l != "i" && l != "we" {
+		return []string{s}
+	}
+	var out []string
+	for {
+		loc := elidedRe.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return appendSentence(out, s)
+		}
+		out = appendSentence(out, s[:loc[0]])
+		s = subject + " " + s[loc[2]:]
+	}
+}
+
+// excerpt trims a source sentence to at most 200 characters, at a word boundary.
+func excerpt(s string) string {
+	const max = 200
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	r := []rune(s)[:max-1]
+	cut := string(r)
+	if i := strings.LastIndexByte(cut, ' '); i > max/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimSpace(cut) + "…"
+}

@@ -1,0 +1,91 @@
+package extract
+
+import "strings"
+
+// Word lists used by the rules. They are read-only after package initialisation.
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// jobWords are head nouns of job titles; "User is a data scientist" fills job_title because
+// "scientist" is listed, while "User is a big fan" does not.
+var jobWords = set(`accountant actor actress administrator analyst architect artist assistant attorney auditor
+author baker banker barber barista bartender biologist bookkeeper builder butcher carpenter cashier ceo cfo
+chef chemist cleaner clerk coach consultant contractor coo copywriter counselor counsellor cto dancer
+dentist designer detective developer dietitian director doctor driver economist editor electrician engineer
+entrepreneur farmer firefighter founder freelancer gardener geologist hairdresser historian hygienist illustrator
+instructor intern investor janitor journalist judge lawyer lecturer librarian lifeguard linguist machinist manager
+mathematician mechanic midwife musician nanny nurse officer optometrist painter paralegal paramedic pharmacist
+photographer physician physicist physiotherapist pilot plumber poet policeman police politician producer
+professor programmer psychiatrist psychologist radiologist realtor receptionist recruiter reporter researcher
+sailor salesman salesperson scientist secretary singer soldier specialist statistician student surgeon surveyor
+tailor teacher technician therapist trainer translator tutor veterinarian vet waiter waitress welder writer
+pediatrician paediatrician cardiologist dermatologist neurologist oncologist anesthesiologist resident
+sysadmin administrator devops sre tester strategist marketer planner coordinator supervisor lead principal
+owner partner chair chairman president vp executive representative agent broker adviser advisor`)
+
+// irregularPast are past-tense forms that do not end in -ed.
+var irregularPast = set(`was were did had went got saw took made came bought ran ate drank began met left found
+gave told thought felt kept lost won wrote quit sold spent taught flew drove rode broke chose fell grew knew
+became held heard paid sat slept spoke stood swam understood woke wore built caught brought fought sent lent
+meant led hung hid bit blew drew forgot forgave froze shook stole struck swore threw tore sang sank rang shot
+shut split spread burnt dealt dug fed fled forbade lay lit overcame rose sought sewed shone slid stuck stung
+swung wept withdrew wound`)
+
+// modals keep their form after a third-person subject.
+var modals = set(`will would can cannot could should must might may shall used ought`)
+
+// adverbs may sit between a subject and its verb ("I usually fly", "I no longer live").
+var adverbs = set(`just really also still usually often always never sometimes actually recently finally now
+already mostly only totally absolutely definitely generally currently barely rarely seldom even mainly
+truly genuinely seriously basically literally honestly normally typically occasionally regularly constantly
+longer no further officially happily strongly fully completely`)
+
+// fillerAdverbs add emphasis, not meaning, and are dropped from fact texts.
+var fillerAdverbs = set(`just actually really absolutely totally literally basically honestly truly genuinely seriously`)
+
+// imperativeVerbs start instructions: requests to the assistant in a normal conversation, procedures in
+// agent memory.
+var imperativeVerbs = set(`use run always never don't do avoid make remember keep put write add call check commit push
+deploy test build format name ask start stop install update open create delete remove follow include mention reply
+respond answer be please help tell give show explain summarize summarise translate list find generate fix refactor
+review suggest recommend draft convert compare describe send set try let go note store save prefix wrap rebase squash
+merge lint pin bump tag release document log label assign schedule book read look print wait restart skip ensure
+prefer stick default limit cap only clean sort group split move rename copy paste plan outline edit rewrite proofread
+calculate estimate analyze analyse prepare organize organise imagine pretend act tweak change`)
+
+// pronounsAfterAux mark a question when they follow an auxiliary at the start ("Do you…", "Is there…").
+var pronounsAfterAux = set(`you i we they he she it there this that your my`)
+
+var auxStarts = set(`is are am was were do does did can could would will should shall may have has had
+isn't aren't don't doesn't didn't won't wouldn't couldn't shouldn't can't haven't hasn't`)
+
+var whWords = set(`what why how when where who whom which whose what's how's where's who's`)
+
+// nationalities are capitalised words after "I'm" that are not names.
+var nationalities = set(`american british english scottish welsh irish french german italian spanish portuguese dutch
+belgian swiss austrian swedish norwegian danish finnish icelandic polish czech slovak hungarian romanian bulgarian
+greek turkish russian ukrainian indian pakistani chinese japanese korean vietnamese thai filipino indonesian
+malaysian australian canadian mexican brazilian argentinian argentine chilean colombian peruvian cuban nigerian
+kenyan egyptian moroccan israeli iranian iraqi lebanese syrian saudi catholic protestant christian jewish muslim
+hindu buddhist atheist agnostic vegan vegetarian european asian african latino latina`)
+
+// debugWords mark troubleshooting chatter that is not a durable fact about the speaker.
+var debugWords = set(`error errors exception exceptions traceback stacktrace undefined null nil segfault panic
+crash crashes crashed crashing bug bugs fails failing failed failure warning warnings stderr stdout compile
+compiler compiling timeout timeouts 404 500 npm pip`)
+
+// firstPerson words make a statement about the speaker.
+var firstPerson = set(`i i'm i've i'll i'd me my mine myself we we're we've we'll we'd us our ours ourselves`)
+
+// dateCues are words that may start a relative or absolute date; sentences without one skip
+// the date parser entirely.
+var dateCues = set(`yesterday today tonight tomorrow tmr ago weekend week month year weeks months years days day
+morning afternoon evening monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur fri sat
+sun january february march april may june july august september october november december jan feb mar apr jun jul
+aug sep sept oct nov dec`)

@@ -1,0 +1,213 @@
+// Package index holds each user's searchable catalog in memory: the metadata
+// filters need (state, type, session, project, app, categories, time) and the
+// embeddings as one contiguous, L2-normalised float32 slice, searched exactly
+// with SIMD dot products. The store keeps the durable copy; a shard is
+// rebuilt from it on first use after a start.
+package index
+
+import (
+	"container/heap"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/viterin/vek/vek32"
+)
+
+// Row is the metadata of one memory that search and list filter on.
+type Row struct {
+	ID         string
+	State      string
+	MemoryType string
+	SessionID  string
+	Project    string
+	AppName    string
+	Categories []string
+	CreatedAt  time.Time
+	HasVector  bool
+}
+
+// Hit is one scored result.
+type Hit struct {
+	ID    string
+	Score float64
+}
+
+// Shard is one user's catalog. All methods are safe for concurrent use.
+type Shard struct {
+	dim int
+
+	mu     sync.RWMutex
+	rows   []Row
+	vecs   []float32 // len(rows)*dim; row i at [i*dim:(i+1)*dim], zeros when no vector
+	pos    map[string]int
+	chrono []int // row indexes newest first; nil when it must be rebuilt
+}
+
+// NewShard returns an empty shard for vectors of dimension dim.
+func NewShard(dim int) *Shard {
+	return &Shard{dim: dim, pos: map[string]int{}}
+}
+
+// Len returns the number of rows.
+func (s *Shard) Len() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.rows)
+}
+
+// Upsert adds or replaces a row. vec may be nil (no embedding, or keep the
+// one already held when the row exists); it is normalised on the way in.
+func (s *Shard) Upsert(r Row, vec []float32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.pos[r.ID]
+	if !ok {
+		i = len(s.rows)
+		s.rows = append(s.rows, Row{})
+		s.vecs = append(s.vecs, make([]float32, s.dim)...)
+		s.pos[r.ID] = i
+	}
+	dst := s.vecs[i*s.dim : (i+1)*s.dim]
+	if len(vec) == s.dim {
+		copy(dst, vec)
+		normalize(dst)
+		r.HasVector = true
+	} else if ok {
+		r.HasVector = s.rows[i].HasVector
+	}
+	s.rows[i] = r
+	s.chrono = nil
+}
+
+// Remove deletes a row by moving the last row into its place.
+func (s *Shard) Remove(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.pos[id]
+	if !ok {
+		return
+	}
+	last := len(s.rows) - 1
+	if i != last {
+		s.rows[i] = s.rows[last]
+		copy(s.vecs[i*s.dim:(i+1)*s.dim], s.vecs[last*s.dim:])
+		s.pos[s.rows[i].ID] = i
+	}
+	s.rows = s.rows[:last]
+	s.vecs = s.vecs[:last*s.dim]
+	delete(s.pos, id)
+	s.chrono = nil
+}
+
+// Get returns the row of id.
+func (s *Shard) Get(id string) (Row, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	i, ok := s.pos[id]
+	if !ok {
+		return Row{}, false
+	}
+	return s.rows[i], true
+}
+
+// Search returns the k rows most similar to q (cosine) among those keep
+// accepts, best first, ties broken by id.
+func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
+	if len(q) != s.dim || k <= 0 {
+		return nil
+	}
+	qn := slices.Clone(q)
+	normalize(qn)
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	h := make(minHeap, 0, k+1)
+	for i := range s.rows {
+		r := &s.rows[i]
+		if !r.HasVector || (keep != nil && !keep(r)) {
+			continue
+		}
+		score := float64(vek32.Dot(qn, s.vecs[i*s.dim:(i+1)*s.dim]))
+		if len(h) < k {
+			heap.Push(&h, Hit{ID: r.ID, Score: score})
+		} else if better(Hit{ID: r.ID, Score: score}, h[0]) {
+			h[0] = Hit{ID: r.ID, Score: score}
+			heap.Fix(&h, 0)
+		}
+	}
+	out := make([]Hit, len(h))
+	for i := len(h) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(&h).(Hit)
+	}
+	return out
+}
+
+// Filter returns the ids of rows keep accepts, newest first (ties by id,
+// descending, which is creation order for time-sortable ids).
+func (s *Shard) Filter(keep func(*Row) bool) []string {
+	// A write lock: the chronological order is built lazily and cached.
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.chrono == nil {
+		s.buildChrono()
+	}
+	var ids []string
+	for _, i := range s.chrono {
+		if keep == nil || keep(&s.rows[i]) {
+			ids = append(ids, s.rows[i].ID)
+		}
+	}
+	return ids
+}
+
+func (s *Shard) buildChrono() {
+	order := make([]int, len(s.rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		ra, rb := &s.rows[a], &s.rows[b]
+		if c := rb.CreatedAt.Compare(ra.CreatedAt); c != 0 {
+			return c
+		}
+		if ra.ID > rb.ID {
+			return -1
+		}
+		if ra.ID < rb.ID {
+			return 1
+		}
+		return 0
+	})
+	s.chrono = order
+}
+
+func normalize(v []float32) {
+	n := vek32.Norm(v)
+	if n == 0 || math.IsNaN(float64(n)) {
+		return
+	}
+	vek32.DivNumber_Inplace(v, n)
+}
+
+// better orders hits: higher score first, then smaller id.
+func better(a, b Hit) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	return a.ID < b.ID
+}
+
+// minHeap keeps the worst of the current top k at the root.
+type minHeap []Hit
+
+func (h minHeap) Len() int           { return len(h) }
+func (h minHeap) Less(i, j int) bool { return better(h[j], h[i]) }
+func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *minHeap) Push(x any)        { *h = append(*h, x.(Hit)) }
+func (h *minHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

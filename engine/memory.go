@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"time"
+)
+
+// Memory types.
+const (
+	TypeEpisodic   = "episodic"
+	TypeProcedural = "procedural"
+	TypeSemantic   = "semantic"
+)
+
+// Memory states.
+const (
+	StateActive     = "active"
+	StateSuperseded = "superseded"
+	StatePending    = "pending" // an image still being captured
+	StateFailed     = "failed"  // image capture failed; Error says why
+)
+
+// Write events reported for each memory a request touched.
+const (
+	EventAdd       = "ADD"
+	EventUpdate    = "UPDATE"
+	EventSupersede = "SUPERSEDE"
+	EventDelete    = "DELETE"
+	EventNone      = "NONE"
+)
+
+// Memory is one durable fact of one user, with its bi-temporal validity
+// window: ValidFrom/ValidTo is when the fact holds in the world,
+// RecordedAt/ExpiredAt is when memsvc learned it and stopped believing it.
+type Memory struct {
+	ID           string         `json:"id"`
+	Text         string         `json:"text"`
+	UserID       string         `json:"user_id,omitempty"`
+	AppName      string         `json:"app_name,omitempty"`
+	MemoryType   string         `json:"memory_type,omitempty"`
+	Metadata     map[string]any `json:"metadata,omitempty"`
+	Tags         []string       `json:"tags,omitempty"`
+	Project      string         `json:"project,omitempty"`
+	SessionID    string         `json:"session_id,omitempty"`
+	Categories   []string       `json:"categories,omitempty"`
+	Entities     []EntityRef    `json:"entities,omitempty"`
+	State        string         `json:"state"`
+	Error        string         `json:"error,omitempty"`
+	Source       *Source        `json:"source,omitempty"`
+	CreatedAt    time.Time      `json:"created_at"`
+	UpdatedAt    time.Time      `json:"updated_at"`
+	ValidFrom    time.Time      `json:"valid_from"`
+	ValidTo      *time.Time     `json:"valid_to"`
+	RecordedAt   time.Time      `json:"recorded_at"`
+	ExpiredAt    *time.Time     `json:"expired_at"`
+	SupersededBy *string        `json:"superseded_by"`
+	Supersedes   []string       `json:"supersedes,omitempty"`
+}
+
+// Source is a memory's provenance: where it came from and what produced it.
+type Source struct {
+	Kind           string   `json:"kind"` // "api", "conversation", "image", "mcp"
+	MessageIDs     []string `json:"message_ids,omitempty"`
+	Excerpt        string   `json:"excerpt,omitempty"`
+	Extractor      string   `json:"extractor,omitempty"`
+	EmbeddingModel string   `json:"embedding_model,omitempty"`
+	EmbeddingDim   int      `json:"embedding_dim,omitempty"`
+	URL            string   `json:"url,omitempty"`
+	BlobSHA256     string   `json:"blob_sha256,omitempty"`
+}
+
+// EntityRef is the short form of an entity a memory mentions.
+type EntityRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Type string `json:"type"`
+}
+
+// Visible reports whether a memory is returned by default (not superseded).
+func (m *Memory) Visible(includeSuperseded bool) bool {
+	return includeSuperseded || m.State != StateSuperseded
+}
+
+// Clone returns a deep enough copy for safe mutation of slices and pointers.
+func (m *Memory) Clone() *Memory {
+	c := *m
+	c.Tags = append([]string(nil), m.Tags...)
+	c.Categories = append([]string(nil), m.Categories...)
+	c.Entities = append([]EntityRef(nil), m.Entities...)
+	c.Supersedes = append([]string(nil), m.Supersedes...)
+	if m.Metadata != nil {
+		c.Metadata = make(map[string]any, len(m.Metadata))
+		for k, v := range m.Metadata {
+			c.Metadata[k] = v
+		}
+	}
+	if m.Source != nil {
+		s := *m.Source
+		s.MessageIDs = append([]string(nil), m.Source.MessageIDs...)
+		c.Source = &s
+	}
+	return &c
+}
+
+// ValidMemoryType reports whether t is empty or one of the three memory types.
+func ValidMemoryType(t string) bool {
+	switch t {
+	case "", TypeEpisodic, TypeProcedural, TypeSemantic:
+		return true
+	}
+	return false
+}

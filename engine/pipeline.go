@@ -1,0 +1,246 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/text"
+)
+
+// Message is one conversation turn.
+type Message struct {
+	Role      string
+	Content   string
+	Name      string
+	ID        string
+	CreatedAt time.Time
+}
+
+// ConversationRequest asks the engine to distil facts from turns.
+type ConversationRequest struct {
+	Messages    []Message
+	SessionID   string
+	Project     string
+	Tags        []string
+	AgentMemory bool // facts about the agent's own way of working → procedural
+	AppName     string
+	MemoryType  string         // overrides the extractor's kind when set
+	Metadata    map[string]any // copied onto every stored fact
+}
+
+// ConversationResult is what AddConversation did.
+type ConversationResult struct {
+	Results          []WriteResult `json:"results"`
+	NoFactsExtracted bool          `json:"no_facts_extracted"`
+}
+
+// Extractor distils turns into atomic facts (engine/extract implements it).
+type Extractor = extract.Extractor
+
+// neighbours is how many stored memories each new fact is compared with.
+const neighbours = 8
+
+// AddConversation runs the pipeline: skip turns without durable facts,
+// distil atomic facts, then per fact decide ADD/UPDATE/SUPERSEDE/NONE against
+// the user's stored memories, and write all of it in one transaction.
+func (e *Engine) AddConversation(ctx context.Context, user string, req ConversationRequest) (*ConversationResult, error) {
+	if err := e.validateConversation(&req); err != nil {
+		return nil, err
+	}
+	facts, extractor, err := e.extractFacts(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	res := &ConversationResult{Results: []WriteResult{}}
+	if len(facts) == 0 {
+		res.NoFactsExtracted = true
+		return res, nil
+	}
+	texts := make([]string, len(facts))
+	for i, f := range facts {
+		texts[i] = f.Text
+	}
+	vecs, err := e.embedTexts(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	shard, err := e.shards.Shard(ctx, user)
+	if err != nil {
+		return nil, Internal("load index", err)
+	}
+	now := e.now().UTC()
+	err = e.write(ctx, user, func(tx Tx, p *plan) error {
+		res.Results = res.Results[:0]
+		batch := map[string]*Memory{} // facts of this request, for in-batch dedupe
+		for i, f := range facts {
+			r, err := e.applyFact(ctx, tx, p, shard, user, req, f, vecs[i], extractor, now, batch)
+			if err != nil {
+				return err
+			}
+			if r.Event != EventNone {
+				res.Results = append(res.Results, r)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.NoFactsExtracted = len(res.Results) == 0
+	return res, nil
+}
+
+// applyFact decides one fact and adds its writes to the plan.
+func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Shard, user string,
+	req ConversationRequest, f extract.Fact, vec []float32, extractor string, now time.Time, batch map[string]*Memory) (WriteResult, error) {
+	cands, err := e.candidates(ctx, tx, shard, f.Text, vec, batch)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	d := Decide(f.Text, f.Slot, cands)
+	switch d.Event {
+	case EventNone:
+		return WriteResult{ID: d.Target, Text: f.Text, Event: EventNone}, nil
+	case EventUpdate:
+		old, err := e.planned(tx, p, d.Target)
+		if err != nil {
+			return WriteResult{}, err
+		}
+		old.Text, old.UpdatedAt = f.Text, now
+		old.Source = mergeSource(old.Source, f, extractor)
+		old.Categories = Categorize(old.Text)
+		p.put(old, vec)
+		batch[old.ID] = old
+		return WriteResult{ID: old.ID, Text: old.Text, Event: EventUpdate}, nil
+	}
+	m := e.newMemory(user, e.factRequest(req, f, extractor), now)
+	r := WriteResult{ID: m.ID, Text: m.Text, Event: EventAdd}
+	for _, id := range d.Closes {
+		old, err := e.planned(tx, p, id)
+		if err != nil {
+			return WriteResult{}, err
+		}
+		if err := supersedeInto(old, m, now); err != nil {
+			return WriteResult{}, err
+		}
+		p.put(old, nil)
+		delete(batch, old.ID)
+		r.Event, r.Supersedes = EventSupersede, append(r.Supersedes, old.ID)
+	}
+	p.put(m, vec)
+	batch[m.ID] = m
+	return r, nil
+}
+
+// planned returns the memory as this request has it so far: the planned
+// version when an earlier fact of the request touched it, else the stored one.
+func (e *Engine) planned(tx Tx, p *plan, id string) (*Memory, error) {
+	for i := len(p.puts) - 1; i >= 0; i-- {
+		if p.puts[i].ID == id {
+			return p.puts[i], nil
+		}
+	}
+	return tx.GetMemory(id)
+}
+
+// candidates gathers the stored (and same-request) active memories closest
+// to a fact by vector and by BM25.
+func (e *Engine) candidates(ctx context.Context, tx Tx, shard *index.Shard, fact string, vec []float32, batch map[string]*Memory) ([]Candidate, error) {
+	active := func(r *index.Row) bool { return r.State == StateActive }
+	seen := map[string]bool{}
+	var out []Candidate
+	for _, h := range shard.Search(vec, neighbours, active) {
+		seen[h.ID] = true
+		out = append(out, Candidate{ID: h.ID, Similarity: h.Score})
+	}
+	terms := text.Unique(text.Analyze(fact))
+	if len(terms) > 0 {
+		postings, stats, err := tx.Postings(terms)
+		if err != nil {
+			return nil, err
+		}
+		ranked := BM25(postings, stats, e.cfg.BM25K1, e.cfg.BM25B, func(id string) bool {
+			r, ok := shard.Get(id)
+			return ok && active(&r)
+		})
+		for _, r := range ranked[:min(neighbours, len(ranked))] {
+			if !seen[r.ID] {
+				seen[r.ID] = true
+				out = append(out, Candidate{ID: r.ID})
+			}
+		}
+	}
+	for i := range out {
+		if m, ok := batch[out[i].ID]; ok {
+			out[i].Text = m.Text
+			continue
+		}
+		m, err := tx.GetMemory(out[i].ID)
+		if err != nil {
+			return nil, err
+		}
+		out[i].Text = m.Text
+	}
+	for id, m := range batch { // facts of this request are not in the shard yet
+		if !seen[id] && m.State == StateActive {
+			out = append(out, Candidate{ID: id, Text: m.Text})
+		}
+	}
+	return out, nil
+}
+
+func (e *Engine) factRequest(req ConversationRequest, f extract.Fact, extractor string) AddRequest {
+	kind := f.Kind
+	if req.AgentMemory {
+		kind = TypeProcedural
+	}
+	if req.MemoryType != "" {
+		kind = req.MemoryType
+	}
+	if !ValidMemoryType(kind) {
+		kind = TypeSemantic
+	}
+	return AddRequest{Text: f.Text, AppName: req.AppName, MemoryType: kind, Metadata: req.Metadata,
+		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: f.ValidFrom,
+		Source: &Source{Kind: "conversation", MessageIDs: f.MessageIDs, Excerpt: f.Excerpt, Extractor: extractor}}
+}
+
+func mergeSource(s *Source, f extract.Fact, extractor string) *Source {
+	if s == nil {
+		s = &Source{Kind: "conversation"}
+	}
+	s.MessageIDs = append(s.MessageIDs, f.MessageIDs...)
+	if f.Excerpt != "" {
+		s.Excerpt = f.Excerpt
+	}
+	s.Extractor = extractor
+	return s
+}
+
+func (e *Engine) validateConversation(req *ConversationRequest) error {
+	if len(req.Messages) == 0 {
+		return Invalid("messages", "must hold at least one message")
+	}
+	if len(req.Messages) > e.cfg.MaxBatch {
+		return Errorf(ETooLarge, "messages: at most %d per request, got %d", e.cfg.MaxBatch, len(req.Messages))
+	}
+	for i := range req.Messages {
+		m := &req.Messages[i]
+		m.Role = strings.ToLower(strings.TrimSpace(m.Role))
+		switch m.Role {
+		case "user", "assistant", "system":
+		default:
+			return Invalid("messages["+itoa(i)+"].role", "must be user or assistant, got %q", m.Role)
+		}
+		if err := e.validateText("messages["+itoa(i)+"].content", m.Content); err != nil {
+			return err
+		}
+	}
+	if !ValidMemoryType(req.MemoryType) {
+		return Invalid("memory_type", "must be episodic, procedural or semantic, got %q", req.MemoryType)
+	}
+	return nil
+}

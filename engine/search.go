@@ -1,0 +1,221 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/text"
+)
+
+// Search modes.
+const (
+	ModeHybrid = "hybrid"
+	ModeText   = "text"
+	ModeVector = "vector"
+)
+
+// RerankCrossEncoder is the one accepted value of Query.Rerank.
+const RerankCrossEncoder = "cross_encoder"
+
+// Query is a recall request.
+type Query struct {
+	Text              string
+	TopK              int    // 1..100, default 10
+	Mode              string // hybrid (default), text, vector
+	Rerank            string // "" or cross_encoder
+	SessionID         string
+	MemoryType        string
+	Project           string
+	ProjectScope      bool // memories without a project match any Project (MCP's Project header)
+	IncludeSuperseded bool
+}
+
+// Scored is a memory with its retrieval score.
+type Scored struct {
+	*Memory
+	Score float64 `json:"score"`
+}
+
+// SearchResult is the answer to a Query.
+type SearchResult struct {
+	Query    string   `json:"query"`
+	Results  []Scored `json:"results"`
+	Total    int      `json:"total"`
+	Mode     string   `json:"mode"`
+	Reranker string   `json:"reranker,omitempty"`
+}
+
+// Validate normalises defaults and rejects bad fields by name.
+func (q *Query) Validate() error {
+	q.Text = strings.TrimSpace(q.Text)
+	switch {
+	case q.Text == "":
+		return Invalid("query", "must not be empty")
+	case len(q.Text) > 8192:
+		return Invalid("query", "longer than 8192 bytes")
+	case q.TopK < 0 || q.TopK > 100:
+		return Invalid("top_k", "must be between 1 and 100, got %d", q.TopK)
+	case q.Rerank != "" && q.Rerank != RerankCrossEncoder:
+		return Invalid("rerank", "only %q is supported, got %q", RerankCrossEncoder, q.Rerank)
+	case !ValidMemoryType(q.MemoryType):
+		return Invalid("memory_type", "must be episodic, procedural or semantic, got %q", q.MemoryType)
+	}
+	if q.TopK == 0 {
+		q.TopK = 10
+	}
+	switch q.Mode {
+	case "":
+		q.Mode = ModeHybrid
+	case ModeHybrid, ModeText, ModeVector:
+	default:
+		return Invalid("mode", "must be hybrid, text or vector, got %q", q.Mode)
+	}
+	return nil
+}
+
+func (q *Query) keeps(r *index.Row) bool {
+	switch {
+	case r.State == StatePending || r.State == StateFailed:
+		return false
+	case r.State == StateSuperseded && !q.IncludeSuperseded:
+		return false
+	case q.SessionID != "" && r.SessionID != q.SessionID,
+		q.MemoryType != "" && r.MemoryType != q.MemoryType:
+		return false
+	case q.Project != "" && r.Project != q.Project && !(q.ProjectScope && r.Project == ""):
+		return false
+	}
+	return true
+}
+
+// Search recalls user's memories for q.
+func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResult, error) {
+	if err := ValidateUser(user); err != nil {
+		return nil, err
+	}
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	shard, err := e.shards.Shard(ctx, user)
+	if err != nil {
+		return nil, Internal("load index", err)
+	}
+	depth := max(q.TopK*e.cfg.CandidateFactor, 50)
+	var lists [][]Ranked
+	if q.Mode != ModeVector {
+		l, err := e.textView(ctx, user, shard, &q, depth)
+		if err != nil {
+			return nil, err
+		}
+		lists = append(lists, l)
+	}
+	if q.Mode != ModeText {
+		l, err := e.vectorView(ctx, shard, &q, depth)
+		if err != nil {
+			return nil, err
+		}
+		lists = append(lists, l)
+	}
+	ranked := lists[0]
+	if len(lists) > 1 {
+		ranked = RRF(e.cfg.RRFK, lists...)
+	}
+	res := &SearchResult{Query: q.Text, Total: len(ranked), Mode: q.Mode, Results: []Scored{}}
+	keepN := q.TopK
+	if q.Rerank != "" {
+		keepN = max(q.TopK, e.cfg.RerankDepth)
+	}
+	hits, err := e.scored(ctx, user, ranked[:min(keepN, len(ranked))])
+	if err != nil {
+		return nil, err
+	}
+	if q.Rerank != "" {
+		hits, res.Reranker = e.rerankHits(ctx, q.Text, hits)
+	}
+	res.Results = hits[:min(q.TopK, len(hits))]
+	return res, nil
+}
+
+// textView ranks the user's memories by BM25 over the inverted index.
+func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *Query, depth int) ([]Ranked, error) {
+	terms := text.Unique(text.Analyze(q.Text))
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var ranked []Ranked
+	err := e.store.View(ctx, user, func(tx Tx) error {
+		postings, stats, err := tx.Postings(terms)
+		if err != nil {
+			return err
+		}
+		ranked = BM25(postings, stats, e.cfg.BM25K1, e.cfg.BM25B, func(id string) bool {
+			r, ok := shard.Get(id)
+			return ok && q.keeps(&r)
+		})
+		return nil
+	})
+	return ranked[:min(depth, len(ranked))], err
+}
+
+// vectorView ranks the user's memories by cosine similarity to the query.
+func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, depth int) ([]Ranked, error) {
+	vecs, err := e.embedTexts(ctx, []string{q.Text})
+	if err != nil {
+		return nil, err
+	}
+	hits := shard.Search(vecs[0], depth, q.keeps)
+	out := make([]Ranked, len(hits))
+	for i, h := range hits {
+		out[i] = Ranked{ID: h.ID, Score: h.Score}
+	}
+	return out, nil
+}
+
+func (e *Engine) scored(ctx context.Context, user string, ranked []Ranked) ([]Scored, error) {
+	ids := make([]string, len(ranked))
+	score := make(map[string]float64, len(ranked))
+	for i, r := range ranked {
+		ids[i] = r.ID
+		score[r.ID] = r.Score
+	}
+	mems, err := e.load(ctx, user, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Scored, len(mems))
+	for i, m := range mems {
+		out[i] = Scored{Memory: m, Score: score[m.ID]}
+	}
+	return out, nil
+}
+
+// rerankHits reorders hits with the first reranker that answers within the
+// budget; when none does, the fused order stands and the name says so.
+func (e *Engine) rerankHits(ctx context.Context, query string, hits []Scored) ([]Scored, string) {
+	if len(hits) == 0 {
+		return hits, "none"
+	}
+	docs := make([]string, len(hits))
+	for i, h := range hits {
+		docs[i] = h.Text
+	}
+	for _, r := range e.rerank {
+		rctx, cancel := context.WithTimeout(ctx, e.cfg.RerankBudget)
+		start := time.Now()
+		scores, err := r.Rerank(rctx, query, docs)
+		cancel()
+		if err != nil || len(scores) != len(hits) {
+			e.log.Warn("reranker failed, trying the next", "reranker", r.Name(), "err", err, "took", time.Since(start))
+			continue
+		}
+		out := make([]Scored, len(hits))
+		for i := range hits {
+			out[i] = Scored{Memory: hits[i].Memory, Score: scores[i]}
+		}
+		sortScored(out)
+		return out, r.Name()
+	}
+	return hits, "none"
+}

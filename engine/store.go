@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"context"
+)
+
+// Store is the durable persistence the engine runs on (implemented by
+// engine/store on Badger). Every key it writes contains the user id, so
+// tenancy is a property of the key layout, not of filters.
+type Store interface {
+	// Update runs fn in one read-write transaction scoped to user: either every
+	// write of fn is committed durably or none is.
+	Update(ctx context.Context, user string, fn func(Tx) error) error
+	// View runs fn in a read-only snapshot scoped to user.
+	View(ctx context.Context, user string, fn func(Tx) error) error
+	// ScanMemories streams every memory of user with its stored vector (nil if
+	// none), in id order. It is how the in-memory index is rebuilt.
+	ScanMemories(ctx context.Context, user string, fn func(m *Memory, vec []float32) error) error
+	// Users lists every user id that has data under collection (for
+	// background work such as resuming image captures).
+	Users(ctx context.Context, collection string) ([]string, error)
+	// GetMeta and PutMeta hold store-wide settings such as the embedding model.
+	GetMeta(ctx context.Context, key string) (string, error)
+	PutMeta(ctx context.Context, key, value string) error
+	// Check reports whether the store can serve reads and writes.
+	Check(ctx context.Context) error
+	Close() error
+}
+
+// Posting is one entry of a term's posting list: a memory that contains the
+// term TF times and has DocLen terms in all.
+type Posting struct {
+	ID     string
+	TF     int
+	DocLen int
+}
+
+// TextStats are the per-user corpus statistics BM25 needs.
+type TextStats struct {
+	Docs     int   // number of indexed memories
+	TotalLen int64 // sum of their lengths in terms
+}
+
+// Tx is a transaction over one user's data. Write methods fail in a View.
+type Tx interface {
+	// GetMemory returns the memory or an ENotFound *Error.
+	GetMemory(id string) (*Memory, error)
+	// PutMemory creates or replaces a memory and brings its postings (terms
+	// is the analysed text, duplicates meaning term frequency) and the corpus
+	// statistics in step.
+	PutMemory(m *Memory, terms []string) error
+	// PutVector stores the memory's embedding.
+	PutVector(id string, vec []float32) error
+	// DeleteMemory removes the memory and every trace of it: vector,
+	// postings, forward list, statistics. ENotFound if absent.
+	DeleteMemory(id string) error
+	// Postings returns the posting list of each term and the corpus stats.
+	Postings(terms []string) (map[string][]Posting, TextStats, error)
+	// PutDoc, GetDoc, DeleteDoc and ScanDocs store JSON documents of other
+	// kinds (skills, entities, jobs, capture queue) under collection/id.
+	PutDoc(collection, id string, v any) error
+	GetDoc(collection, id string, v any) error
+	DeleteDoc(collection, id string) error
+	ScanDocs(collection, prefix string, fn func(id string, raw []byte) error) error
+}

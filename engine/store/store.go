@@ -1,0 +1,194 @@
+// Package store persists memsvc's data in an embedded Badger database:
+// memory records, their vectors, the per-user BM25 inverted index and JSON
+// documents of other kinds. Every write of one engine operation happens in one
+// Badger transaction, and every key carries the user id (see keys.go).
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// Options configure the store.
+type Options struct {
+	Dir string
+	// SyncWrites fsyncs every commit, so an acknowledged write survives a
+	// machine crash, not only a process crash. Default on.
+	NoSync bool
+	// InMemory runs without a directory (benchmarks only).
+	InMemory bool
+	Logger   *log.Logger
+}
+
+// Store is the Badger-backed engine.Store.
+type Store struct {
+	db *badger.DB
+}
+
+var _ engine.Store = (*Store)(nil)
+
+// ErrLocked is returned by Open when another process holds the directory.
+var ErrLocked = errors.New("data directory is in use by another memsvc process")
+
+// Open opens (creating if needed) the store in opts.Dir.
+func Open(opts Options) (*Store, error) {
+	if !opts.InMemory {
+		if err := os.MkdirAll(opts.Dir, 0o700); err != nil {
+			return nil, fmt.Errorf("store: create data directory: %w", err)
+		}
+	}
+	bo := badger.DefaultOptions(opts.Dir).
+		WithInMemory(opts.InMemory).
+		WithSyncWrites(!opts.NoSync && !opts.InMemory).
+		WithMemTableSize(32 << 20).
+		WithNumMemtables(3).
+		WithBlockCacheSize(64 << 20).
+		WithIndexCacheSize(32 << 20).
+		WithValueThreshold(4 << 10).
+		WithLogger(badgerLogger{opts.Logger})
+	db, err := badger.Open(bo)
+	if err != nil {
+		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
+			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, ErrLocked)
+		}
+		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
+	}
+	return &Store{db: db}, nil
+}
+
+// Close flushes and closes the database.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("store: close: %w", err)
+	}
+	return nil
+}
+
+// Update runs fn in one read-write transaction and commits it.
+func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	err := s.db.Update(func(btx *badger.Txn) error {
+		return fn(&tx{btx: btx, user: user, write: true})
+	})
+	return translate("update", err)
+}
+
+// View runs fn in a read-only snapshot.
+func (s *Store) View(ctx context.Context, user string, fn func(engine.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	err := s.db.View(func(btx *badger.Txn) error {
+		return fn(&tx{btx: btx, user: user})
+	})
+	return translate("view", err)
+}
+
+// translate keeps engine errors as they are and maps Badger's own errors to
+// engine codes at this boundary.
+func translate(op string, err error) error {
+	var ee *engine.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ee):
+		return err
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	case errors.Is(err, badger.ErrTxnTooBig):
+		return &engine.Error{Code: engine.ETooLarge, Message: "request writes too much at once; split it", Err: err}
+	case errors.Is(err, badger.ErrConflict):
+		return &engine.Error{Code: engine.EConflict, Message: "concurrent update, retry", Err: err}
+	default:
+		return engine.Internal("store: "+op, err)
+	}
+}
+
+// GetMeta returns a store-wide setting, "" when unset.
+func (s *Store) GetMeta(ctx context.Context, key string) (string, error) {
+	var val string
+	err := s.db.View(func(btx *badger.Txn) error {
+		it, err := btx.Get(globalKey(key))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		b, err := it.ValueCopy(nil)
+		val = string(b)
+		return err
+	})
+	return val, translate("get meta", err)
+}
+
+// PutMeta sets a store-wide setting.
+func (s *Store) PutMeta(ctx context.Context, key, value string) error {
+	err := s.db.Update(func(btx *badger.Txn) error {
+		return btx.Set(globalKey(key), []byte(value))
+	})
+	return translate("put meta", err)
+}
+
+// Check writes and reads back a probe key.
+func (s *Store) Check(ctx context.Context) error {
+	if s.db.IsClosed() {
+		return errors.New("store is closed")
+	}
+	probe := globalKey("health-probe")
+	now := []byte(time.Now().UTC().Format(time.RFC3339Nano))
+	return s.db.Update(func(btx *badger.Txn) error {
+		if err := btx.Set(probe, now); err != nil {
+			return err
+		}
+		_, err := btx.Get(probe)
+		return err
+	})
+}
+
+// Users lists the users that have documents in collection.
+func (s *Store) Users(ctx context.Context, collection string) ([]string, error) {
+	var users []string
+	prefix := append(append([]byte{kindUsers}, collection...), 0)
+	err := s.db.View(func(btx *badger.Txn) error {
+		it := btx.NewIterator(badger.IteratorOptions{Prefix: prefix})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			users = append(users, string(it.Item().Key()[len(prefix):]))
+		}
+		return nil
+	})
+	return users, translate("users", err)
+}
+
+// RunGC reclaims value-log space; call it periodically from the server.
+func (s *Store) RunGC() {
+	for s.db.RunValueLogGC(0.5) == nil {
+	}
+}
+
+type badgerLogger struct{ l *log.Logger }
+
+func (b badgerLogger) Errorf(f string, a ...any) {
+	if b.l != nil {
+		b.l.Errorf("badger: "+strings.TrimSpace(f), a...)
+	}
+}
+func (b badgerLogger) Warningf(f string, a ...any) {
+	if b.l != nil {
+		b.l.Warnf("badger: "+strings.TrimSpace(f), a...)
+	}
+}
+func (badgerLogger) Infof(string, ...any)  {}
+func (badgerLogger) Debugf(string, ...any) {}

@@ -1,0 +1,354 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// tx implements engine.Tx over one Badger transaction and one user.
+type tx struct {
+	btx   *badger.Txn
+	user  string
+	write bool
+}
+
+var errReadOnly = errors.New("store: write in a read-only transaction")
+
+func (t *tx) GetMemory(id string) (*engine.Memory, error) {
+	var m engine.Memory
+	if err := t.getJSON(memoryKey(t.user, id), &m); err != nil {
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil, engine.Errorf(engine.ENotFound, "memory %q not found", id)
+		}
+		return nil, fmt.Errorf("store: get memory: %w", err)
+	}
+	return &m, nil
+}
+
+func (t *tx) getJSON(key []byte, v any) error {
+	item, err := t.btx.Get(key)
+	if err != nil {
+		return err
+	}
+	return item.Value(func(b []byte) error { return json.Unmarshal(b, v) })
+}
+
+func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
+	if !t.write {
+		return errReadOnly
+	}
+	stats, err := t.stats()
+	if err != nil {
+		return err
+	}
+	if old, err := t.GetMemory(m.ID); err == nil {
+		if err := t.unindex(old, &stats); err != nil {
+			return err
+		}
+	} else if engine.ErrorCode(err) != engine.ENotFound {
+		return err
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("store: encode memory: %w", err)
+	}
+	if err := t.btx.Set(memoryKey(t.user, m.ID), raw); err != nil {
+		return fmt.Errorf("store: put memory: %w", err)
+	}
+	if err := t.index(m.ID, terms, &stats); err != nil {
+		return err
+	}
+	return t.putStats(stats)
+}
+
+// index writes the postings and forward list of one memory.
+func (t *tx) index(id string, terms []string, stats *engine.TextStats) error {
+	counts := map[string]int{}
+	var order []string
+	for _, term := range terms {
+		if counts[term] == 0 {
+			order = append(order, term)
+		}
+		counts[term]++
+	}
+	docLen := len(terms)
+	var fwd []byte
+	for _, term := range order {
+		val := binary.AppendUvarint(nil, uint64(counts[term]))
+		val = binary.AppendUvarint(val, uint64(docLen))
+		if err := t.btx.Set(postingKey(t.user, term, id), val); err != nil {
+			return fmt.Errorf("store: put posting: %w", err)
+		}
+		fwd = binary.AppendUvarint(fwd, uint64(len(term)))
+		fwd = append(fwd, term...)
+	}
+	if err := t.btx.Set(forwardKey(t.user, id), fwd); err != nil {
+		return fmt.Errorf("store: put forward index: %w", err)
+	}
+	stats.Docs++
+	stats.TotalLen += int64(docLen)
+	return nil
+}
+
+// unindex removes the postings and forward list of a stored
+// memory and takes it out of the stats.
+func (t *tx) unindex(old *engine.Memory, stats *engine.TextStats) error {
+	item, err := t.btx.Get(forwardKey(t.user, old.ID))
+	if err != nil && !errors.Is(err, badger.ErrKeyNotFound) {
+		return fmt.Errorf("store: get forward index: %w", err)
+	}
+	if err == nil {
+		fwd, err := item.ValueCopy(nil)
+		if err != nil {
+			return fmt.Errorf("store: read forward index: %w", err)
+		}
+		docLen, err := t.deletePostings(old.ID, fwd)
+		if err != nil {
+			return err
+		}
+		stats.Docs--
+		stats.TotalLen -= int64(docLen)
+		if err := t.btx.Delete(forwardKey(t.user, old.ID)); err != nil {
+			return fmt.Errorf("store: delete forward index: %w", err)
+		}
+	}
+	return nil
+}
+
+// deletePostings deletes the postings named by a forward list and returns
+// the document length they recorded.
+func (t *tx) deletePostings(id string, fwd []byte) (int, error) {
+	docLen := 0
+	for len(fwd) > 0 {
+		n, w := binary.Uvarint(fwd)
+		if w <= 0 || int(n) > len(fwd)-w {
+			return 0, errors.New("store: corrupt forward index")
+		}
+		term := string(fwd[w : w+int(n)])
+		fwd = fwd[w+int(n):]
+		key := postingKey(t.user, term, id)
+		if item, err := t.btx.Get(key); err == nil {
+			_ = item.Value(func(v []byte) error {
+				_, dl := decodePosting(v)
+				docLen = dl
+				return nil
+			})
+		}
+		if err := t.btx.Delete(key); err != nil {
+			return 0, fmt.Errorf("store: delete posting: %w", err)
+		}
+	}
+	return docLen, nil
+}
+
+func decodePosting(v []byte) (tf, docLen int) {
+	a, w := binary.Uvarint(v)
+	if w <= 0 {
+		return 0, 0
+	}
+	b, _ := binary.Uvarint(v[w:])
+	return int(a), int(b)
+}
+
+func (t *tx) stats() (engine.TextStats, error) {
+	var st engine.TextStats
+	item, err := t.btx.Get(statsKey(t.user))
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("store: get stats: %w", err)
+	}
+	err = item.Value(func(v []byte) error {
+		d, w := binary.Uvarint(v)
+		if w <= 0 {
+			return errors.New("corrupt stats")
+		}
+		l, _ := binary.Uvarint(v[w:])
+		st = engine.TextStats{Docs: int(d), TotalLen: int64(l)}
+		return nil
+	})
+	return st, err
+}
+
+func (t *tx) putStats(st engine.TextStats) error {
+	if st.Docs < 0 || st.TotalLen < 0 {
+		return errors.New("store: text stats went negative")
+	}
+	v := binary.AppendUvarint(nil, uint64(st.Docs))
+	v = binary.AppendUvarint(v, uint64(st.TotalLen))
+	return t.btx.Set(statsKey(t.user), v)
+}
+
+func (t *tx) PutVector(id string, vec []float32) error {
+	if !t.write {
+		return errReadOnly
+	}
+	return t.btx.Set(vectorKey(t.user, id), encodeVector(vec))
+}
+
+func encodeVector(vec []float32) []byte {
+	b := make([]byte, 4*len(vec))
+	for i, f := range vec {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
+	}
+	return b
+}
+
+func decodeVector(b []byte) []float32 {
+	v := make([]float32, len(b)/4)
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return v
+}
+
+func (t *tx) DeleteMemory(id string) error {
+	if !t.write {
+		return errReadOnly
+	}
+	old, err := t.GetMemory(id)
+	if err != nil {
+		return err
+	}
+	stats, err := t.stats()
+	if err != nil {
+		return err
+	}
+	if err := t.unindex(old, &stats); err != nil {
+		return err
+	}
+	for _, k := range [][]byte{memoryKey(t.user, id), vectorKey(t.user, id)} {
+		if err := t.btx.Delete(k); err != nil {
+			return fmt.Errorf("store: delete memory: %w", err)
+		}
+	}
+	return t.putStats(stats)
+}
+
+func (t *tx) Postings(terms []string) (map[string][]engine.Posting, engine.TextStats, error) {
+	stats, err := t.stats()
+	if err != nil {
+		return nil, stats, err
+	}
+	out := make(map[string][]engine.Posting, len(terms))
+	for _, term := range terms {
+		if _, done := out[term]; done {
+			continue
+		}
+		out[term] = t.postingList(term)
+	}
+	return out, stats, nil
+}
+
+func (t *tx) postingList(term string) []engine.Posting {
+	prefix := postingPrefix(t.user, term)
+	it := t.btx.NewIterator(badger.IteratorOptions{Prefix: prefix})
+	defer it.Close()
+	var list []engine.Posting
+	for it.Rewind(); it.Valid(); it.Next() {
+		item := it.Item()
+		p := engine.Posting{ID: string(item.Key()[len(prefix):])}
+		_ = item.Value(func(v []byte) error {
+			p.TF, p.DocLen = decodePosting(v)
+			return nil
+		})
+		list = append(list, p)
+	}
+	return list
+}
+
+func (t *tx) PutDoc(collection, id string, v any) error {
+	if !t.write {
+		return errReadOnly
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("store: encode %s: %w", collection, err)
+	}
+	if err := t.btx.Set(docKey(t.user, collection, id), raw); err != nil {
+		return fmt.Errorf("store: put %s: %w", collection, err)
+	}
+	return t.btx.Set(usersKey(collection, t.user), nil)
+}
+
+func (t *tx) GetDoc(collection, id string, v any) error {
+	err := t.getJSON(docKey(t.user, collection, id), v)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return engine.Errorf(engine.ENotFound, "%s %q not found", collection, id)
+	}
+	if err != nil {
+		return fmt.Errorf("store: get %s: %w", collection, err)
+	}
+	return nil
+}
+
+func (t *tx) DeleteDoc(collection, id string) error {
+	if !t.write {
+		return errReadOnly
+	}
+	return t.btx.Delete(docKey(t.user, collection, id))
+}
+
+func (t *tx) ScanDocs(collection, prefix string, fn func(id string, raw []byte) error) error {
+	base := docPrefix(t.user, collection)
+	it := t.btx.NewIterator(badger.IteratorOptions{Prefix: append(bytes.Clone(base), prefix...), PrefetchValues: true})
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		item := it.Item()
+		raw, err := item.ValueCopy(nil)
+		if err != nil {
+			return fmt.Errorf("store: read %s: %w", collection, err)
+		}
+		if err := fn(string(item.Key()[len(base):]), raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ScanMemories walks records and vectors side by side; both are keyed by id
+// under the same user, so one ordered pass over each suffices.
+func (s *Store) ScanMemories(ctx context.Context, user string, fn func(*engine.Memory, []float32) error) error {
+	err := s.db.View(func(btx *badger.Txn) error {
+		mp, vp := userPrefix(kindMemory, user), userPrefix(kindVector, user)
+		mi := btx.NewIterator(badger.IteratorOptions{Prefix: mp, PrefetchValues: true, PrefetchSize: 256})
+		defer mi.Close()
+		vi := btx.NewIterator(badger.IteratorOptions{Prefix: vp, PrefetchValues: true, PrefetchSize: 256})
+		defer vi.Close()
+		vi.Rewind()
+		for mi.Rewind(); mi.Valid(); mi.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			id := mi.Item().Key()[len(mp):]
+			var m engine.Memory
+			if err := mi.Item().Value(func(b []byte) error { return json.Unmarshal(b, &m) }); err != nil {
+				return fmt.Errorf("decode memory %s: %w", id, err)
+			}
+			for vi.Valid() && bytes.Compare(vi.Item().Key()[len(vp):], id) < 0 {
+				vi.Next()
+			}
+			var vec []float32
+			if vi.Valid() && bytes.Equal(vi.Item().Key()[len(vp):], id) {
+				if err := vi.Item().Value(func(b []byte) error { vec = decodeVector(b); return nil }); err != nil {
+					return err
+				}
+			}
+			if err := fn(&m, vec); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return translate("scan memories", err)
+}

@@ -1,0 +1,42 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAnalyze(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"stems and folds case", "Alice LOVES running marathons", []string{"alic", "love", "run", "marathon"}},
+		{"drops stop words", "I went to the store", []string{"went", "store"}},
+		{"possessive", "Alice's dog", []string{"alic", "dog"}},
+		{"curly apostrophe", "Bob’s car", []string{"bob", "car"}},
+		{"unicode letters kept", "Zoë visited Zürich und 東京", []string{"zoë", "visit", "zürich", "und", "東京"}},
+		{"numbers kept", "born in 1990, room 42b", []string{"born", "1990", "room", "42b"}},
+		{"keeps negation", "does not eat meat", []string{"not", "eat", "meat"}},
+		{"punctuation only", "?!...", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Analyze(tt.in)
+			if len(got) == 0 {
+				got = nil
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Analyze(%q) (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestUnique(t *testing.T) {
+	got := Unique([]string{"a", "b", "a", "c", "b"})
+	if diff := cmp.Diff([]string{"a", "b", "c"}, got); diff != "" {
+		t.Error(diff)
+	}
+}

@@ -1,0 +1,112 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/text"
+)
+
+// plan collects the writes of one operation so they commit in one store
+// transaction and reach the in-memory index only after that commit.
+type plan struct {
+	puts    []*Memory
+	vectors map[string][]float32
+	deletes []string
+}
+
+func (p *plan) put(m *Memory, vec []float32) {
+	p.puts = append(p.puts, m)
+	if vec != nil {
+		if p.vectors == nil {
+			p.vectors = map[string][]float32{}
+		}
+		p.vectors[m.ID] = vec
+	}
+}
+
+// write runs decide inside one transaction while holding the user's write
+// lock, so the reads decide makes and the writes it plans are consistent;
+// then it commits the plan and updates the user's shard.
+func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) error) error {
+	if err := ValidateUser(user); err != nil {
+		return err
+	}
+	shard, err := e.shards.Shard(ctx, user)
+	if err != nil {
+		return Internal("load index", err)
+	}
+	mu := e.userLock(user)
+	mu.Lock()
+	defer mu.Unlock()
+	var p plan
+	err = e.store.Update(ctx, user, func(tx Tx) error {
+		p = plan{}
+		if err := decide(tx, &p); err != nil {
+			return err
+		}
+		return applyPlan(tx, &p)
+	})
+	if err != nil {
+		return err
+	}
+	for _, id := range p.deletes {
+		shard.Remove(id)
+	}
+	for _, m := range p.puts {
+		shard.Upsert(rowOf(m), p.vectors[m.ID])
+	}
+	return nil
+}
+
+func applyPlan(tx Tx, p *plan) error {
+	for _, id := range p.deletes {
+		if err := tx.DeleteMemory(id); err != nil {
+			return err
+		}
+	}
+	for _, m := range p.puts {
+		if err := tx.PutMemory(m, text.Analyze(m.Text)); err != nil {
+			return err
+		}
+		if vec, ok := p.vectors[m.ID]; ok {
+			if err := tx.PutVector(m.ID, vec); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func rowOf(m *Memory) index.Row {
+	return index.Row{ID: m.ID, State: m.State, MemoryType: m.MemoryType, SessionID: m.SessionID,
+		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt}
+}
+
+func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) error {
+	return e.store.ScanMemories(ctx, user, func(m *Memory, vec []float32) error {
+		s.Upsert(rowOf(m), vec)
+		return nil
+	})
+}
+
+// embedTexts embeds texts, mapping model failures to an unavailable error.
+func (e *Engine) embedTexts(ctx context.Context, texts []string) ([][]float32, error) {
+	if len(texts) == 0 {
+		return nil, nil
+	}
+	vecs, err := e.embed.Embed(ctx, texts)
+	if err != nil {
+		return nil, &Error{Code: EUnavailable, Message: "embedding model failed", Err: err}
+	}
+	if len(vecs) != len(texts) {
+		return nil, Internal("embed", fmt.Errorf("got %d vectors for %d texts", len(vecs), len(texts)))
+	}
+	for i, v := range vecs {
+		if len(v) != e.embed.Dim() {
+			return nil, Internal("embed", fmt.Errorf("vector %d has dimension %d, want %d", i, len(v), e.embed.Dim()))
+		}
+	}
+	return vecs, nil
+}

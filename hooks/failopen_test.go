@@ -1,0 +1,169 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+const wrongKey = "sk-wrong-key-7781"
+
+// TestFailOpen: every failure exits 0, prints nothing and logs one error
+// line that never holds the key.
+func TestFailOpen(t *testing.T) {
+	downURL := func() string {
+		srv := httptest.NewServer(http.NotFoundHandler())
+		srv.Close()
+		return srv.URL
+	}()
+	exchange := func(t *testing.T) string { return stopEvent(t, "transcript_exchange.jsonl", "", false) }
+	relevant := func(t *testing.T) string { return fixture(t, "prompt_relevant.json") }
+	start := func(t *testing.T) string { return fixture(t, "session_start.json") }
+	down := func(c *Config, _ *fakeMemsvcREST) { c.URL = downURL }
+	unauthorized := func(c *Config, f *fakeMemsvcREST) { f.key, c.APIKey = "sk-right-key", wrongKey }
+	sleepy := func(c *Config, f *fakeMemsvcREST) {
+		f.delay = 10 * time.Second
+		c.PromptBudget, c.SessionStartBudget, c.StopBudget = 200*time.Millisecond, 200*time.Millisecond, 200*time.Millisecond
+	}
+	broken := func(_ *Config, f *fakeMemsvcREST) { f.status = http.StatusInternalServerError }
+	tests := []struct {
+		name      string
+		event     string
+		stdin     func(*testing.T) string
+		setup     func(*Config, *fakeMemsvcREST)
+		wantError string
+	}{
+		{"prompt: server down", "prompt", relevant, down, "connection refused"},
+		{"session-start: server down", "session-start", start, down, "connection refused"},
+		{"stop: server down", "stop", exchange, down, "connection refused"},
+		{"prompt: 401", "prompt", relevant, unauthorized, "status 401 unauthorized"},
+		{"session-start: 401", "session-start", start, unauthorized, "status 401 unauthorized"},
+		{"stop: 401", "stop", exchange, unauthorized, "status 401 unauthorized"},
+		{"prompt: server sleeps past the budget", "prompt", relevant, sleepy, "context deadline exceeded"},
+		{"session-start: server sleeps past the budget", "session-start", start, sleepy, "context deadline exceeded"},
+		{"stop: server sleeps past the budget", "stop", exchange, sleepy, "context deadline exceeded"},
+		{"prompt: server error", "prompt", relevant, broken, "status 500"},
+		{"prompt: bad stdin JSON", "prompt", func(*testing.T) string { return `{"prompt": "Where does Alice` }, nil, "decode hook event"},
+		{"session-start: empty stdin", "session-start", func(*testing.T) string { return "" }, nil, "decode hook event"},
+		{"stop: bad stdin JSON", "stop", func(*testing.T) string { return "not json" }, nil, "decode hook event"},
+		{"stop: missing transcript", "stop", func(t *testing.T) string {
+			return stopEvent(t, "/nonexistent/6f1c2a0e.jsonl", "", false)
+		}, nil, "no such file"},
+		{"stop: no transcript_path", "stop", func(*testing.T) string {
+			return `{"session_id":"s","hook_event_name":"Stop","stop_hook_active":false}`
+		}, nil, "no transcript_path"},
+		{"unknown event", "pre-compact", start, nil, `unknown hook event "pre-compact"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake, srv := newFakeMemsvcREST(t)
+			cfg := testConfig(t, srv.URL)
+			var stderr bytes.Buffer
+			cfg.Stderr = &stderr
+			if tt.setup != nil {
+				tt.setup(&cfg, fake)
+			}
+			if stdout := runHook(t, tt.event, cfg, tt.stdin(t)); stdout != "" {
+				t.Errorf("stdout = %q, want nothing", stdout)
+			}
+			line := onlyLog(t, cfg.LogFile)
+			if line.Outcome != "error" || !strings.Contains(line.Error, tt.wantError) {
+				t.Errorf("log line %+v, want outcome error with %q", line, tt.wantError)
+			}
+			// The stderr logger quotes its values logfmt-style.
+			if !strings.Contains(strings.ReplaceAll(stderr.String(), `\"`, `"`), tt.wantError) {
+				t.Errorf("stderr %q lacks %q", stderr.String(), tt.wantError)
+			}
+			logData, err := os.ReadFile(cfg.LogFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for what, data := range map[string]string{"log": string(logData), "stderr": stderr.String()} {
+				if strings.Contains(data, wrongKey) {
+					t.Errorf("%s holds the API key: %s", what, data)
+				}
+			}
+		})
+	}
+}
+
+func TestDisabledIsSilent(t *testing.T) {
+	for _, event := range []string{"prompt", "session-start", "stop"} {
+		t.Run(event, func(t *testing.T) {
+			fake, srv := newFakeMemsvcREST(t)
+			cfg := testConfig(t, srv.URL)
+			cfg.Disabled = true
+			stdin := map[string]string{
+				"prompt":        fixture(t, "prompt_relevant.json"),
+				"session-start": fixture(t, "session_start.json"),
+				"stop":          stopEvent(t, "transcript_exchange.jsonl", "", false),
+			}[event]
+			if stdout := runHook(t, event, cfg, stdin); stdout != "" {
+				t.Errorf("stdout = %q, want nothing", stdout)
+			}
+			if calls := fake.requests(); len(calls) != 0 {
+				t.Errorf("requests = %+v, want none", calls)
+			}
+			checkLog(t, cfg.LogFile, logLine{Event: event, Outcome: "disabled"})
+		})
+	}
+}
+
+func TestLogFileGetsOneLinePerCallWithoutTheKey(t *testing.T) {
+	fake, srv := newFakeMemsvcREST(t)
+	fake.key = "sk-live-secret-5521"
+	cfg := testConfig(t, srv.URL)
+	cfg.APIKey = fake.key
+	calls := []struct{ event, stdin string }{
+		{"session-start", fixture(t, "session_start.json")},
+		{"prompt", fixture(t, "prompt_relevant.json")},
+		{"prompt", fixture(t, "prompt_short.json")},
+		{"stop", stopEvent(t, "transcript_exchange.jsonl", "", false)},
+		{"stop", stopEvent(t, "transcript_short.jsonl", "", false)},
+	}
+	for _, c := range calls {
+		runHook(t, c.event, cfg, c.stdin)
+	}
+	lines := readLog(t, cfg.LogFile)
+	var got []string
+	for _, l := range lines {
+		got = append(got, l.Event+" "+l.Outcome+" "+l.Reason)
+		if l.DurationMS < 0 || l.Time == "" {
+			t.Errorf("line %+v lacks time or duration", l)
+		}
+	}
+	want := []string{"session-start injected ", "prompt injected ", "prompt skipped short_prompt",
+		"stop captured ", "stop skipped too_short"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("log outcomes = %q, want %q", got, want)
+	}
+	data, err := os.ReadFile(cfg.LogFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), fake.key) {
+		t.Errorf("log holds the API key:\n%s", data)
+	}
+}
+
+// panicWriter stands in for a stdout that breaks in the worst way.
+type panicWriter struct{}
+
+func (panicWriter) Write([]byte) (int, error) { panic("stdout exploded") }
+
+func TestPanicStillExitsZero(t *testing.T) {
+	_, srv := newFakeMemsvcREST(t)
+	cfg := testConfig(t, srv.URL)
+	code := Run(context.Background(), "prompt", cfg, strings.NewReader(fixture(t, "prompt_relevant.json")), panicWriter{})
+	if code != 0 {
+		t.Fatalf("Run = %d, want 0", code)
+	}
+	if line := onlyLog(t, cfg.LogFile); line.Outcome != "error" || !strings.Contains(line.Error, "stdout exploded") {
+		t.Errorf("log line = %+v", line)
+	}
+}

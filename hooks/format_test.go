@@ -1,0 +1,91 @@
+package hooks
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestMemoryLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		m      memory
+		want   string
+		wantOK bool
+	}{
+		{"valid_from is the date", memory{Text: "Alice lives in Paris", ValidFrom: "2025-03-14T22:00:00-05:00",
+			CreatedAt: "2025-03-20T08:00:00Z"}, "- 2025-03-15: Alice lives in Paris", true},
+		{"created_at when no valid_from", memory{Text: "x", CreatedAt: "2025-03-20T08:00:00.123Z"}, "- 2025-03-20: x", true},
+		{"no usable date", memory{Text: "x", CreatedAt: "soon"}, "- x", true},
+		{"whitespace collapsed", memory{Text: "  two\n\tlines  "}, "- two lines", true},
+		{"long text cut", memory{Text: strings.Repeat("a", 700)}, "- " + strings.Repeat("a", 599) + "…", true},
+		{"pending skipped", memory{Text: "x", State: "pending"}, "", false},
+		{"failed skipped", memory{Text: "x", State: "failed"}, "", false},
+		{"empty skipped", memory{Text: " \n"}, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := memoryLine(tt.m)
+			if got != tt.want || ok != tt.wantOK {
+				t.Errorf("memoryLine = %q, %v; want %q, %v", got, ok, tt.want, tt.wantOK)
+			}
+		})
+	}
+}
+
+func TestRecallContext(t *testing.T) {
+	mems := []memory{
+		{Text: "Alice lives in Paris", CreatedAt: "2025-03-14T00:00:00Z"},
+		{Text: "Bob likes tea", CreatedAt: "2025-04-01T00:00:00Z"},
+	}
+	deploy := &skill{Name: "Deploy the website", Steps: []string{"run make build", "run make deploy"}}
+	tests := []struct {
+		name     string
+		hits     []memory
+		sk       *skill
+		limit    int
+		want     string
+		wantHits int
+	}{
+		{"hits", mems, nil, 8000, recallHeader + "\n- 2025-03-14: Alice lives in Paris\n- 2025-04-01: Bob likes tea", 2},
+		{"hits and skill", mems[:1], deploy, 8000, recallHeader + "\n- 2025-03-14: Alice lives in Paris\n" +
+			`Learned procedure "Deploy the website": 1) run make build 2) run make deploy`, 1},
+		{"skill alone", nil, deploy, 8000, recallHeader + "\n" +
+			`Learned procedure "Deploy the website": 1) run make build 2) run make deploy`, 0},
+		{"nothing", nil, nil, 8000, "", 0},
+		{"budget stops at a whole line", mems, nil, utf8.RuneCountInString(recallHeader) + 40,
+			recallHeader + "\n- 2025-03-14: Alice lives in Paris", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n := recallContext(tt.hits, tt.sk, tt.limit)
+			if diff := cmp.Diff(tt.want, got); diff != "" || n != tt.wantHits {
+				t.Errorf("recallContext hits=%d (want %d) (-want +got):\n%s", n, tt.wantHits, diff)
+			}
+			if utf8.RuneCountInString(got) > tt.limit {
+				t.Errorf("context has %d characters, over %d", utf8.RuneCountInString(got), tt.limit)
+			}
+		})
+	}
+}
+
+func TestContextStaysUnderClaudeCodeCap(t *testing.T) {
+	var mems []memory
+	for range 100 {
+		mems = append(mems, memory{Text: strings.Repeat("fact ", 200), CreatedAt: "2025-03-14T00:00:00Z"})
+	}
+	for name, text := range map[string]string{
+		"recall":  first2(recallContext(mems, nil, DefaultMaxContextChars)),
+		"session": first2(sessionContext(mems, DefaultMaxContextChars)),
+	} {
+		// Claude Code replaces a longer additionalContext with a file path and
+		// a 2,000-character preview (hooks reference, "JSON output").
+		if n := utf8.RuneCountInString(text); n > 10000 || n < DefaultMaxContextChars-maxMemoryChars-5 {
+			t.Errorf("%s context has %d characters", name, n)
+		}
+	}
+}
+
+func first2(s string, _ int) string { return s }

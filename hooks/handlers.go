@@ -1,0 +1,175 @@
+package hooks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Hook event names as Claude Code spells them, for hookEventName in the
+// output JSON (the stop hook prints nothing).
+const (
+	eventNamePrompt       = "UserPromptSubmit"
+	eventNameSessionStart = "SessionStart"
+)
+
+// Outcomes recorded in the log file.
+const (
+	outcomeInjected = "injected" // context printed for Claude
+	outcomeCaptured = "captured" // exchange sent to from-conversation
+	outcomeSkipped  = "skipped"  // nothing to do (see reason)
+	outcomeDisabled = "disabled" // MEMSVC_HOOKS_DISABLE
+	outcomeError    = "error"    // failed open
+)
+
+// result is what a handler did: its stdout payload (only printed on
+// success) and what to log.
+type result struct {
+	output  []byte
+	outcome string
+	reason  string
+	hits    int
+	err     error // why the hook failed open
+	warn    error // a side problem that did not stop the hook
+}
+
+func failed(err error) result      { return result{outcome: outcomeError, err: err} }
+func skipped(reason string) result { return result{outcome: outcomeSkipped, reason: reason} }
+
+// withContext is the result of a hook that adds text as context.
+func withContext(name, text string, n int) result {
+	out, err := contextOutput(name, text)
+	if err != nil {
+		return failed(err)
+	}
+	return result{output: out, outcome: outcomeInjected, hits: n}
+}
+
+// handlePrompt recalls memories relevant to the submitted prompt.
+func handlePrompt(ctx context.Context, cfg Config, c *client, in eventInput) result {
+	// Stashed before the length check: the stop hook needs every prompt.
+	warn := saveStash(cfg.StateDir, in, cfg.Now())
+	res := recall(ctx, cfg, c, in)
+	res.warn = warn
+	return res
+}
+
+// recall searches memories for the prompt and renders them as context.
+func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
+	prompt := strings.TrimSpace(in.Prompt)
+	if utf8.RuneCountInString(prompt) < cfg.MinPromptChars {
+		return skipped("short_prompt")
+	}
+	query := prompt
+	if r := []rune(prompt); len(r) > maxQueryChars {
+		query = string(r[:maxQueryChars])
+	}
+	req := searchRequest{Query: query, TopK: cfg.RecallTopK, Mode: "hybrid", AppName: cfg.ClientName}
+	if cfg.RecallRerank {
+		req.Rerank = "cross_encoder"
+	}
+	resp, err := c.search(ctx, req)
+	if err != nil {
+		return failed(err)
+	}
+	hits := resp.Results[:0]
+	for _, m := range resp.Results {
+		if m.Score >= cfg.RecallMinScore {
+			hits = append(hits, m)
+		}
+	}
+	text, n := recallContext(hits, resp.PrimarySkill, cfg.MaxContextChars)
+	if text == "" {
+		return skipped("no_hits")
+	}
+	return withContext(eventNamePrompt, text, n)
+}
+
+// handleSessionStart injects a notice and the most recent memories.
+func handleSessionStart(ctx context.Context, cfg Config, c *client, _ eventInput) result {
+	recent, err := c.recent(ctx, cfg.RecentSize)
+	if err != nil {
+		return failed(err)
+	}
+	text, n := sessionContext(recent, cfg.MaxContextChars)
+	return withContext(eventNameSessionStart, text, n)
+}
+
+// minExchangeChars: shorter exchanges ("thanks" / "you're welcome") hold no
+// fact worth extracting.
+const minExchangeChars = 80
+
+// handleStop captures the exchange that just ended. It never prints: on
+// Stop, any additionalContext would make Claude continue the turn.
+func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) result {
+	if in.StopHookActive {
+		// Claude is continuing because a Stop hook blocked; the exchange was
+		// offered when the turn first stopped.
+		return skipped("stop_hook_active")
+	}
+	ex, err := turnExchange(ctx, cfg, in)
+	if err != nil {
+		return failed(err)
+	}
+	if !ex.found {
+		return skipped("no_exchange")
+	}
+	ex = ex.withFinalMessage(in.LastAssistantMessage)
+	switch {
+	case ex.Assistant == "" && ex.ToolUses > 0:
+		return skipped("tool_only")
+	case ex.Assistant == "":
+		return skipped("no_reply")
+	case utf8.RuneCountInString(ex.User)+utf8.RuneCountInString(ex.Assistant) < minExchangeChars:
+		return skipped("too_short")
+	}
+	ex = ex.truncate(cfg.CaptureMaxChars)
+	resp, err := c.fromConversation(ctx, conversationRequest{
+		Messages:  ex.messages(),
+		SessionID: in.SessionID,
+	})
+	if err != nil {
+		return failed(err)
+	}
+	r := result{outcome: outcomeCaptured, hits: len(resp.Results)}
+	if resp.NoFactsExtracted {
+		r.reason = "no_facts_extracted"
+	}
+	return r
+}
+
+// turnExchange assembles the exchange that just ended. The transcript has
+// the whole turn once written; when it lags (or is missing) the prompt
+// stashed by the prompt hook is paired with last_assistant_message.
+func turnExchange(ctx context.Context, cfg Config, in eventInput) (exchange, error) {
+	st, stashed, serr := takeStash(cfg.StateDir, in.SessionID)
+	if stashed && in.PromptID != "" && st.PromptID != "" && st.PromptID != in.PromptID {
+		stashed = false // the stash is from a prompt the hook did not see end
+	}
+	ex, terr := readLastExchange(ctx, in.TranscriptPath)
+	switch {
+	case stashed && (terr != nil || !ex.sameTurn(st)):
+		return exchange{User: strings.TrimSpace(st.Prompt), UserID: st.PromptID, UserTime: st.Time,
+			PromptID: st.PromptID, found: true}, nil
+	case terr != nil:
+		return exchange{}, errors.Join(terr, serr)
+	}
+	return ex, nil
+}
+
+// handlerFor returns the handler and budget for a `memsvc hook <event>`
+// argument.
+func handlerFor(event string, cfg Config) (func(context.Context, Config, *client, eventInput) result, time.Duration, error) {
+	switch event {
+	case "prompt":
+		return handlePrompt, cfg.PromptBudget, nil
+	case "session-start":
+		return handleSessionStart, cfg.SessionStartBudget, nil
+	case "stop":
+		return handleStop, cfg.StopBudget, nil
+	}
+	return nil, 0, fmt.Errorf("unknown hook event %q; usage: memsvc hook prompt|session-start|stop", event)
+}

@@ -1,0 +1,321 @@
+package hooks
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fixture returns the contents of testdata/name.
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// stopEvent is testdata/stop.json pointing at testdata/transcript (or at
+// transcript itself when it is absolute).
+func stopEvent(t *testing.T, transcript, lastMessage string, active bool) string {
+	t.Helper()
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(fixture(t, "stop.json")), &ev); err != nil {
+		t.Fatal(err)
+	}
+	path := transcript
+	if !filepath.IsAbs(path) {
+		abs, err := filepath.Abs(filepath.Join("testdata", transcript))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path = abs
+	}
+	ev["transcript_path"] = path
+	ev["last_assistant_message"] = lastMessage
+	ev["stop_hook_active"] = active
+	b, err := json.Marshal(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// testConfig points at url and logs to a fresh file.
+func testConfig(t *testing.T, url string) Config {
+	t.Helper()
+	return Config{URL: url, LogFile: filepath.Join(t.TempDir(), "hooks.log")}
+}
+
+// runHook runs one hook call and checks it exits 0, as every call must.
+func runHook(t *testing.T, event string, cfg Config, stdin string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if code := Run(context.Background(), event, cfg, strings.NewReader(stdin), &out); code != 0 {
+		t.Fatalf("Run(%q) = %d, want 0", event, code)
+	}
+	return out.String()
+}
+
+// readLog returns the log file's lines, decoded.
+func readLog(t *testing.T, path string) []logLine {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []logLine
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var l logLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("log line %q: %v", sc.Text(), err)
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// onlyLog returns the single log line of a one-call test.
+func onlyLog(t *testing.T, path string) logLine {
+	t.Helper()
+	lines := readLog(t, path)
+	if len(lines) != 1 {
+		t.Fatalf("log has %d lines, want 1: %+v", len(lines), lines)
+	}
+	return lines[0]
+}
+
+// decodeOutput parses what a hook printed for Claude Code.
+func decodeOutput(t *testing.T, stdout string) hookSpecificOutput {
+	t.Helper()
+	var out hookOutput
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&out); err != nil {
+		t.Fatalf("stdout %q is not hook JSON output: %v", stdout, err)
+	}
+	return out.HookSpecificOutput
+}
+
+func TestPromptRecall(t *testing.T) {
+	relevantPrompt := "Where does Alice live these days? I want to plan a surprise trip to Paris for her."
+	tests := []struct {
+		name         string
+		stdin        string
+		tweak        func(*Config)
+		wantSearches int
+		wantLog      logLine // Time and DurationMS ignored
+		wantContext  []string
+		wantAbsent   []string
+		wantBody     map[string]any
+	}{
+		{
+			name:         "relevant prompt injects dated memories",
+			stdin:        fixture(t, "prompt_relevant.json"),
+			wantSearches: 1,
+			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 2},
+			wantContext: []string{
+				recallHeader,
+				"- 2025-03-14: Alice lives in Paris since March 2025",
+				"- 2025-04-02: Alice prefers window seats on long flights",
+			},
+			wantAbsent: []string{"make deploy"},
+			wantBody:   map[string]any{"query": relevantPrompt, "top_k": 5.0, "mode": "hybrid", "app_name": "claude"},
+		},
+		{
+			name:    "five-character prompt makes no request",
+			stdin:   fixture(t, "prompt_short.json"),
+			wantLog: logLine{Event: "prompt", Outcome: "skipped", Reason: "short_prompt"},
+		},
+		{
+			name:         "unrelated prompt prints nothing",
+			stdin:        fixture(t, "prompt_unrelated.json"),
+			wantSearches: 1,
+			wantLog:      logLine{Event: "prompt", Outcome: "skipped", Reason: "no_hits"},
+		},
+		{
+			name:         "min score drops weak hits",
+			stdin:        fixture(t, "prompt_relevant.json"),
+			tweak:        func(c *Config) { c.RecallMinScore = 0.3 },
+			wantSearches: 1,
+			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 1},
+			wantContext:  []string{"Alice lives in Paris"},
+			wantAbsent:   []string{"window seats"},
+		},
+		{
+			name:  "rerank, top k, client name and user id are sent",
+			stdin: fixture(t, "prompt_relevant.json"),
+			tweak: func(c *Config) {
+				c.RecallRerank, c.RecallTopK, c.ClientName, c.UserID = true, 1, "cursor", "alice"
+			},
+			wantSearches: 1,
+			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 1},
+			wantContext:  []string{"Alice lives in Paris"},
+			wantBody: map[string]any{"query": relevantPrompt, "top_k": 1.0, "mode": "hybrid",
+				"rerank": "cross_encoder", "app_name": "cursor", "user_id": "alice"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake, srv := newFakeMemsvcREST(t)
+			cfg := testConfig(t, srv.URL)
+			if tt.tweak != nil {
+				tt.tweak(&cfg)
+			}
+			stdout := runHook(t, "prompt", cfg, tt.stdin)
+
+			calls := fake.requests()
+			if len(calls) != tt.wantSearches {
+				t.Fatalf("got %d requests, want %d: %+v", len(calls), tt.wantSearches, calls)
+			}
+			if tt.wantBody != nil {
+				if diff := cmp.Diff(tt.wantBody, calls[0].Body); diff != "" {
+					t.Errorf("search body (-want +got):\n%s", diff)
+				}
+			}
+			checkLog(t, cfg.LogFile, tt.wantLog)
+			if len(tt.wantContext) == 0 {
+				if stdout != "" {
+					t.Fatalf("stdout = %q, want nothing", stdout)
+				}
+				return
+			}
+			out := decodeOutput(t, stdout)
+			if out.HookEventName != "UserPromptSubmit" {
+				t.Errorf("hookEventName = %q", out.HookEventName)
+			}
+			for _, s := range tt.wantContext {
+				if !strings.Contains(out.AdditionalContext, s) {
+					t.Errorf("context lacks %q:\n%s", s, out.AdditionalContext)
+				}
+			}
+			for _, s := range tt.wantAbsent {
+				if strings.Contains(out.AdditionalContext, s) {
+					t.Errorf("context has %q:\n%s", s, out.AdditionalContext)
+				}
+			}
+		})
+	}
+}
+
+// checkLog compares the single log line, ignoring time and duration.
+func checkLog(t *testing.T, path string, want logLine) {
+	t.Helper()
+	got := onlyLog(t, path)
+	if _, err := time.Parse(time.RFC3339Nano, got.Time); err != nil {
+		t.Errorf("log time %q: %v", got.Time, err)
+	}
+	got.Time, got.DurationMS = "", 0
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("log line (-want +got):\n%s", diff)
+	}
+}
+
+func TestPromptSendsBearerKeyAndCutsQuery(t *testing.T) {
+	fake, srv := newFakeMemsvcREST(t)
+	fake.key = "sk-test-0123"
+	cfg := testConfig(t, srv.URL+"/") // a trailing slash is tolerated
+	cfg.APIKey = fake.key
+	long := "Alice and Paris " + strings.Repeat("é", 5000)
+	ev, err := json.Marshal(map[string]any{"session_id": "s", "hook_event_name": "UserPromptSubmit", "prompt": long})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout := runHook(t, "prompt", cfg, string(ev))
+	calls := fake.requests()
+	if len(calls) != 1 {
+		t.Fatalf("got %d requests, want 1", len(calls))
+	}
+	if got := calls[0].Auth; got != "Bearer sk-test-0123" {
+		t.Errorf("Authorization = %q", got)
+	}
+	if calls[0].Path != "/api/v1/memories/search" {
+		t.Errorf("path = %q", calls[0].Path)
+	}
+	q, _ := calls[0].Body["query"].(string)
+	if n := len([]rune(q)); n != 4000 || !strings.HasPrefix(q, "Alice and Paris ") {
+		t.Errorf("query has %d characters (want 4000) and starts %q", n, q[:20])
+	}
+	if stdout == "" {
+		t.Error("no recall printed")
+	}
+}
+
+func TestSessionStart(t *testing.T) {
+	tests := []struct {
+		name      string
+		tweak     func(*Config, *fakeMemsvcREST)
+		wantQuery map[string][]string
+		wantText  string
+		wantHits  int
+	}{
+		{
+			name:      "lists recent memories newest first",
+			wantQuery: map[string][]string{"size": {"10"}},
+			wantText: sessionNotice + "\n" + recentHeader + "\n" +
+				"- 2025-05-20: The website deploys with `make deploy` from the main branch\n" +
+				"- 2025-04-02: Alice prefers window seats on long flights\n" +
+				"- 2025-03-14: Alice lives in Paris since March 2025",
+			wantHits: 3,
+		},
+		{
+			name:      "size and user id without a key",
+			tweak:     func(c *Config, _ *fakeMemsvcREST) { c.RecentSize, c.UserID = 1, "alice" },
+			wantQuery: map[string][]string{"size": {"1"}, "user_id": {"alice"}},
+			wantText: sessionNotice + "\n" + recentHeader + "\n" +
+				"- 2025-05-20: The website deploys with `make deploy` from the main branch",
+			wantHits: 1,
+		},
+		{
+			name: "no user id in the query when a key decides the user",
+			tweak: func(c *Config, f *fakeMemsvcREST) {
+				f.key, c.APIKey, c.UserID, c.RecentSize = "k1", "k1", "alice", 1
+			},
+			wantQuery: map[string][]string{"size": {"1"}},
+			wantText: sessionNotice + "\n" + recentHeader + "\n" +
+				"- 2025-05-20: The website deploys with `make deploy` from the main branch",
+			wantHits: 1,
+		},
+		{
+			name:      "empty store still gets the notice",
+			tweak:     func(_ *Config, f *fakeMemsvcREST) { f.memories = nil },
+			wantQuery: map[string][]string{"size": {"10"}},
+			wantText:  sessionNotice + "\n" + noMemories,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake, srv := newFakeMemsvcREST(t)
+			cfg := testConfig(t, srv.URL)
+			if tt.tweak != nil {
+				tt.tweak(&cfg, fake)
+			}
+			out := decodeOutput(t, runHook(t, "session-start", cfg, fixture(t, "session_start.json")))
+			if out.HookEventName != "SessionStart" {
+				t.Errorf("hookEventName = %q", out.HookEventName)
+			}
+			if diff := cmp.Diff(tt.wantText, out.AdditionalContext); diff != "" {
+				t.Errorf("context (-want +got):\n%s", diff)
+			}
+			calls := fake.requests()
+			if len(calls) != 1 || calls[0].Method != "GET" || calls[0].Path != "/api/v1/memories" {
+				t.Fatalf("requests = %+v, want one GET /api/v1/memories", calls)
+			}
+			if diff := cmp.Diff(tt.wantQuery, calls[0].Query); diff != "" {
+				t.Errorf("query (-want +got):\n%s", diff)
+			}
+			checkLog(t, cfg.LogFile, logLine{Event: "session-start", Outcome: "injected", Hits: tt.wantHits})
+		})
+	}
+}

@@ -1,0 +1,103 @@
+package hooks
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// The prompt hook stashes the prompt it saw so the stop hook can pair it
+// with last_assistant_message even when the transcript does not hold the
+// turn yet. The hooks reference warns the transcript "is written
+// asynchronously and may lag", and with Claude Code 2.1.197 in -p mode the
+// file did not exist at all when the first turn's Stop hook ran.
+
+// maxStashedPrompt bounds the stash; capture never sends more than
+// CaptureMaxChars of it anyway.
+const maxStashedPrompt = 64 << 10
+
+// promptStash is the last prompt of one session.
+type promptStash struct {
+	SessionID string `json:"session_id"`
+	PromptID  string `json:"prompt_id,omitempty"`
+	Prompt    string `json:"prompt"`
+	Time      string `json:"time"`
+}
+
+// stashPath names the stash of a session, or "" when there is none to keep.
+func stashPath(dir, sessionID string) string {
+	if dir == "" || sessionID == "" {
+		return ""
+	}
+	safe := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return '_'
+	}, sessionID)
+	return filepath.Join(dir, "prompt-"+safe+".json")
+}
+
+// saveStash records the session's latest prompt, atomically so a stop hook
+// never reads half a file.
+func saveStash(dir string, in eventInput, now time.Time) error {
+	path := stashPath(dir, in.SessionID)
+	if path == "" {
+		return nil
+	}
+	prompt := in.Prompt
+	if len(prompt) > maxStashedPrompt {
+		prompt = strings.ToValidUTF8(prompt[:maxStashedPrompt], "")
+	}
+	b, err := json.Marshal(promptStash{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: prompt,
+		Time: now.UTC().Format(time.RFC3339Nano)})
+	if err != nil {
+		return fmt.Errorf("stash prompt: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("stash prompt: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".prompt-*")
+	if err != nil {
+		return fmt.Errorf("stash prompt: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // no-op once renamed
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return fmt.Errorf("stash prompt: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("stash prompt: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("stash prompt: %w", err)
+	}
+	return nil
+}
+
+// takeStash returns and removes the session's stashed prompt. ok is false
+// when there is none; a stash is used at most once.
+func takeStash(dir, sessionID string) (promptStash, bool, error) {
+	path := stashPath(dir, sessionID)
+	if path == "" {
+		return promptStash{}, false, nil
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return promptStash{}, false, nil
+	}
+	if err != nil {
+		return promptStash{}, false, fmt.Errorf("read prompt stash: %w", err)
+	}
+	_ = os.Remove(path)
+	var st promptStash
+	if err := json.Unmarshal(b, &st); err != nil || st.SessionID != sessionID {
+		return promptStash{}, false, nil // unreadable: fall back to the transcript
+	}
+	return st, true, nil
+}

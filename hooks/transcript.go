@@ -1,0 +1,270 @@
+package hooks
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// The transcript is the session's JSONL file named by transcript_path in
+// the hook event. Claude Code does not publish a schema for it; the entry
+// shape followed here is the one its session files show and that
+// third-party readers document (for example
+// https://meksys-dev.github.io/mekara/docs/dependencies/claude-cli/jsonl-schema):
+//
+//	{"type":"user","uuid":"…","timestamp":"…","message":{"role":"user","content":"text"}}
+//	{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"…","content":"…"}]}}
+//	{"type":"assistant","message":{"content":[{"type":"text","text":"…"},{"type":"tool_use",…}]}}
+//
+// message.content is a string or an array of blocks (text, image,
+// tool_use, tool_result, thinking). Other entry types (system, summary,
+// attachment, file-history-snapshot, …) are not conversation turns.
+type transcriptEntry struct {
+	Type              string `json:"type"`
+	UUID              string `json:"uuid"`
+	PromptID          string `json:"promptId"`
+	Timestamp         string `json:"timestamp"`
+	IsSidechain       bool   `json:"isSidechain"`
+	IsMeta            bool   `json:"isMeta"`
+	IsCompactSummary  bool   `json:"isCompactSummary"`
+	IsAPIErrorMessage bool   `json:"isApiErrorMessage"`
+	Message           struct {
+		Content json.RawMessage `json:"content"`
+	} `json:"message"`
+}
+
+type contentBlock struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// exchange is the last user prompt and the assistant turn that answered it.
+type exchange struct {
+	User, UserID, UserTime, PromptID string
+	Assistant, AssistantID, AsstTime string
+	ToolUses                         int  // tool_use blocks in the assistant turn
+	found                            bool // a user prompt was seen
+}
+
+var (
+	// systemReminder matches context Claude Code injected into a user turn
+	// (hook additionalContext among it): it is not something the user said,
+	// and capturing recalled memories would feed them back as new facts.
+	systemReminder = regexp.MustCompile(`(?s)<system-reminder>.*?</system-reminder>`)
+	// xmlTag matches the tags wrapping a slash command in a user turn
+	// (<command-name>/review</command-name><command-args>…</command-args>).
+	xmlTag = regexp.MustCompile(`</?[a-z][a-z-]*>`)
+)
+
+// readLastExchange scans the transcript at path for its last exchange.
+func readLastExchange(ctx context.Context, path string) (exchange, error) {
+	if path == "" {
+		return exchange{}, errors.New("event has no transcript_path")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return exchange{}, fmt.Errorf("open transcript: %w", err)
+	}
+	defer f.Close()
+	ex, err := lastExchange(ctx, f)
+	if err != nil {
+		return exchange{}, fmt.Errorf("read transcript %s: %w", path, err)
+	}
+	return ex, nil
+}
+
+// lastExchange streams JSONL entries and keeps the last real user prompt
+// with the assistant turn after it. Tool results arrive as user entries and
+// stay part of the turn; malformed lines are skipped, since the file is
+// written while the session runs and its last line may be incomplete.
+func lastExchange(ctx context.Context, r io.Reader) (exchange, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var ex exchange
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			if cerr := ctx.Err(); cerr != nil {
+				return exchange{}, cerr
+			}
+			var e transcriptEntry
+			if json.Unmarshal(line, &e) == nil {
+				apply(&ex, e)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return ex, nil
+		}
+		if err != nil {
+			return exchange{}, err
+		}
+	}
+}
+
+// apply folds one transcript entry into ex.
+func apply(ex *exchange, e transcriptEntry) {
+	if e.IsSidechain || e.IsMeta || e.IsCompactSummary || e.IsAPIErrorMessage {
+		return
+	}
+	switch e.Type {
+	case "user":
+		text, isPrompt := userText(e.Message.Content)
+		if !isPrompt {
+			return
+		}
+		*ex = exchange{User: text, UserID: e.UUID, UserTime: e.Timestamp, PromptID: e.PromptID, found: true}
+	case "assistant":
+		if !ex.found {
+			return // the turn's prompt is before the part we read
+		}
+		text, tools := assistantText(e.Message.Content)
+		if text != "" {
+			ex.Assistant = joinText(ex.Assistant, text)
+		}
+		ex.ToolUses += tools
+		ex.AssistantID, ex.AsstTime = e.UUID, e.Timestamp
+	}
+}
+
+// userText returns the text of a user entry and whether it starts a new
+// turn. Tool results and local command output are not prompts.
+func userText(raw json.RawMessage) (string, bool) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return cleanUserText(s)
+	}
+	var blocks []contentBlock
+	if json.Unmarshal(raw, &blocks) != nil {
+		return "", false
+	}
+	var parts []string
+	for _, b := range blocks {
+		switch b.Type {
+		case "tool_result":
+			return "", false
+		case "text":
+			parts = append(parts, b.Text)
+		}
+	}
+	if len(parts) == 0 && len(blocks) == 0 {
+		return "", false
+	}
+	return cleanUserText(strings.Join(parts, "\n"))
+}
+
+// cleanUserText strips injected reminders and slash-command wrappers.
+func cleanUserText(s string) (string, bool) {
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "<local-command-") {
+		return "", false // output of /model, /cost, …: not a turn
+	}
+	t = systemReminder.ReplaceAllString(t, "")
+	if strings.Contains(t, "<command-name>") {
+		t = oneLine(xmlTag.ReplaceAllString(t, " "))
+	}
+	return strings.TrimSpace(t), true
+}
+
+// assistantText joins the text blocks of an assistant entry and counts its
+// tool calls; thinking blocks are private reasoning and are left out.
+func assistantText(raw json.RawMessage) (string, int) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return strings.TrimSpace(s), 0
+	}
+	var blocks []contentBlock
+	if json.Unmarshal(raw, &blocks) != nil {
+		return "", 0
+	}
+	var parts []string
+	tools := 0
+	for _, b := range blocks {
+		switch b.Type {
+		case "text":
+			if t := strings.TrimSpace(b.Text); t != "" {
+				parts = append(parts, t)
+			}
+		case "tool_use", "server_tool_use":
+			tools++
+		}
+	}
+	return strings.Join(parts, "\n\n"), tools
+}
+
+func joinText(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n\n" + b
+}
+
+// sameTurn reports whether the exchange is the turn of the stashed prompt:
+// by prompt id when both know it, else by text.
+func (ex exchange) sameTurn(st promptStash) bool {
+	if !ex.found {
+		return false
+	}
+	if ex.PromptID != "" && st.PromptID != "" {
+		return ex.PromptID == st.PromptID
+	}
+	return ex.User == strings.TrimSpace(st.Prompt)
+}
+
+// withFinalMessage adds the Stop event's last_assistant_message when the
+// transcript does not hold it yet: the hooks reference notes the file is
+// written asynchronously and may lag the turn that just ended.
+func (ex exchange) withFinalMessage(last string) exchange {
+	last = strings.TrimSpace(last)
+	if last != "" && !strings.Contains(ex.Assistant, last) {
+		ex.Assistant = joinText(ex.Assistant, last)
+	}
+	return ex
+}
+
+// truncate fits the exchange into maxChars characters. Each side keeps at
+// least half the budget when it needs it; the user side keeps its start
+// (the question), the assistant side its end (the turn's conclusion comes
+// last, after the narration of tool calls).
+func (ex exchange) truncate(maxChars int) exchange {
+	u, a := utf8.RuneCountInString(ex.User), utf8.RuneCountInString(ex.Assistant)
+	if u+a <= maxChars {
+		return ex
+	}
+	half := maxChars / 2
+	switch {
+	case u <= half:
+		a = maxChars - u
+	case a <= maxChars-half:
+		u = maxChars - a
+	default:
+		u, a = half, maxChars-half
+	}
+	ex.User = truncateHead(ex.User, u)
+	ex.Assistant = truncateTail(ex.Assistant, a)
+	return ex
+}
+
+// messages renders the exchange for from-conversation.
+func (ex exchange) messages() []message {
+	return []message{
+		{Role: "user", Content: ex.User, ID: ex.UserID, CreatedAt: rfc3339(ex.UserTime)},
+		{Role: "assistant", Content: ex.Assistant, ID: ex.AssistantID, CreatedAt: rfc3339(ex.AsstTime)},
+	}
+}
+
+// rfc3339 normalizes a transcript timestamp, or drops it when malformed so
+// the server never rejects a capture over a timestamp.
+func rfc3339(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
+	if err != nil {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339Nano)
+}

@@ -1,0 +1,143 @@
+package llm
+
+import (
+	"math"
+	"strings"
+
+	"github.com/kljensen/snowball/english"
+
+	"github.com/memsvc/memsvc/llm/internal/lexicon"
+)
+
+// term is one analysed token.
+type term struct {
+	token
+	stem   string        // primary stem: snowball stem of the base form ("ran" -> "run")
+	alt    string        // surface stem when the surface is itself a word with another stem ("saw"), else ""
+	entry  lexicon.Entry // lexicon data of stem (zero when unknown)
+	known  bool          // stem or surface is in the lexicon
+	stop   bool
+	weight float64 // specificity in (0,1]: rare words near 1, frequent ones lower, stop words tiny
+}
+
+// analyzer turns text into terms using the shared lexicon. It is read-only and safe for concurrent use.
+type analyzer struct {
+	lex     *lexicon.Lexicon
+	logSize float64 // ln of the lexicon's corpus size, the largest possible specificity
+}
+
+// stopWeight is the specificity of a stop word: small enough to vanish next to any content word, non-zero so
+// that "how are you?" still gets a direction.
+const stopWeight = 0.04
+
+// minWeight is the floor of a content word's specificity, so frequent verbs ("go", "make") still count.
+const minWeight = 0.25
+
+func newAnalyzer() (*analyzer, error) {
+	lex, err := lexicon.Shared()
+	if err != nil {
+		return nil, err
+	}
+	return &analyzer{lex: lex, logSize: math.Log(float64(lex.Total()) + 1)}, nil
+}
+
+func (a *analyzer) analyze(text string) []term {
+	toks := tokenize(text)
+	out := make([]term, 0, len(toks))
+	for _, t := range toks {
+		out = append(out, a.term(t))
+	}
+	return out
+}
+
+func (a *analyzer) term(t token) term {
+	tm := term{token: t, stop: isStopword(t.word)}
+	if bases := a.lex.Bases(t.word); len(bases) > 0 {
+		tm.stem = stem(bases[0])
+		if a.lex.Word(t.word) {
+			if s := stem(t.word); s != tm.stem {
+				tm.alt = s
+			}
+		}
+	} else {
+		tm.stem = stem(t.word)
+	}
+	tm.entry, tm.known = a.lex.Stem(tm.stem)
+	tm.known = tm.known || a.lex.Word(t.word)
+	tm.weight = a.specificity(tm.entry.Count)
+	if tm.stop {
+		tm.weight = stopWeight
+	}
+	return tm
+}
+
+// specificity is an IDF estimated from the lexicon's corpus counts: ln(N/(count+1)) / ln(N), floored at
+// minWeight. Words the lexicon has never seen (names, slang) count as rare.
+func (a *analyzer) specificity(count int32) float64 {
+	w := (a.logSize - math.Log(float64(count)+1)) / a.logSize
+	return max(w, minWeight)
+}
+
+// stem is the snowball English stem, also for short and stop words, so both sides of a comparison agree.
+func stem(w string) string {
+	if !isASCIILetters(w) {
+		return w // digits, mixed tokens and non-Latin scripts are compared as written
+	}
+	return english.Stem(w, true)
+}
+
+func isASCIILetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// joinStem returns the stem of the word that two adjacent tokens form when written together ("foot ball" ->
+// "football", "ice cream" -> "icecream", "got married" -> "getmarried", "passed away" -> "passaway"), or ""
+// when they form none.
+func (a *analyzer) joinStem(x, y term) string {
+	if !isASCIILetters(x.word) || !isASCIILetters(y.word) {
+		return ""
+	}
+	for _, first := range a.baseForms(x.word) {
+		if first == "" {
+			continue
+		}
+		if a.lex.Word(first + y.word) {
+			return stem(first + y.word)
+		}
+		if sing, ok := strings.CutSuffix(y.word, "s"); ok && a.lex.Word(first+sing) {
+			return stem(first + sing)
+		}
+	}
+	return ""
+}
+
+// baseForms returns w and its candidate base forms: irregular bases from the lexicon, else the regular
+// de-inflections ("passed" -> "pass", "loved" -> "love", "stopping" -> "stop"). Unused slots are "".
+func (a *analyzer) baseForms(w string) [4]string {
+	out := [4]string{w}
+	if bases := a.lex.Bases(w); len(bases) > 0 {
+		out[1] = bases[0]
+		return out
+	}
+	n := len(w)
+	switch {
+	case n > 4 && strings.HasSuffix(w, "ed"):
+		out[1], out[2] = w[:n-2], w[:n-1]
+		if w[n-3] == w[n-4] {
+			out[3] = w[:n-3]
+		}
+	case n > 5 && strings.HasSuffix(w, "ing"):
+		out[1], out[2] = w[:n-3], w[:n-3]+"e"
+		if w[n-4] == w[n-5] {
+			out[3] = w[:n-4]
+		}
+	case n > 3 && strings.HasSuffix(w, "s"):
+		out[1] = w[:n-1]
+	}
+	return out
+}

@@ -1,0 +1,51 @@
+package rest
+
+import (
+	"net/http"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+type messageBody struct {
+	Role      string    `json:"role"`
+	Content   string    `json:"content"`
+	Name      string    `json:"name"`
+	ID        string    `json:"id"`
+	CreatedAt *flexTime `json:"created_at"`
+}
+
+type conversationBody struct {
+	Messages    []messageBody  `json:"messages"`
+	SessionID   string         `json:"session_id"`
+	Project     string         `json:"project"`
+	Tags        []string       `json:"tags"`
+	AgentMemory bool           `json:"agent_memory"`
+	UserID      string         `json:"user_id"`
+	Metadata    map[string]any `json:"metadata"`
+}
+
+func (s *Server) addConversation(w http.ResponseWriter, r *http.Request) error {
+	var b conversationBody
+	if err := s.decode(w, r, &b); err != nil {
+		return err
+	}
+	user, err := userFor(r, b.UserID)
+	if err != nil {
+		return err
+	}
+	if b.Messages == nil {
+		return engine.Invalid("messages", "is required")
+	}
+	req := engine.ConversationRequest{SessionID: b.SessionID, Project: b.Project, Tags: b.Tags,
+		AgentMemory: b.AgentMemory, Metadata: b.Metadata}
+	for _, m := range b.Messages {
+		req.Messages = append(req.Messages, engine.Message{Role: m.Role, Content: m.Content, Name: m.Name,
+			ID: m.ID, CreatedAt: m.CreatedAt.time()})
+	}
+	res, err := s.eng.AddConversation(r.Context(), user, req)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, res)
+	return nil
+}

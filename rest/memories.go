@@ -1,0 +1,205 @@
+package rest
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+type addBody struct {
+	Text       string         `json:"text"`
+	App        string         `json:"app"`
+	Infer      *bool          `json:"infer"`
+	MemoryType string         `json:"memory_type"`
+	Metadata   map[string]any `json:"metadata"`
+	Timestamp  *flexTime      `json:"timestamp"`
+	UserID     string         `json:"user_id"`
+	// Not in the minimal contract but accepted for symmetry with search.
+	Project   string   `json:"project"`
+	SessionID string   `json:"session_id"`
+	Tags      []string `json:"tags"`
+}
+
+func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
+	var b addBody
+	if err := s.decode(w, r, &b); err != nil {
+		return err
+	}
+	user, err := userFor(r, b.UserID)
+	if err != nil {
+		return err
+	}
+	noteApp(r, b.App)
+	req := engine.AddRequest{Text: b.Text, AppName: b.App, MemoryType: b.MemoryType, Metadata: b.Metadata,
+		Tags: b.Tags, Project: b.Project, SessionID: b.SessionID, Timestamp: b.Timestamp.time()}
+	infer := b.Infer == nil || *b.Infer
+	var results []engine.WriteResult
+	if infer {
+		results, err = s.eng.Remember(r.Context(), user, req)
+	} else {
+		results, err = s.eng.Add(r.Context(), user, []engine.AddRequest{req})
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"results": results})
+	return nil
+}
+
+type searchBody struct {
+	Query             string `json:"query"`
+	TopK              *int   `json:"top_k"`
+	Mode              string `json:"mode"`
+	Rerank            string `json:"rerank"`
+	SessionID         string `json:"session_id"`
+	MemoryType        string `json:"memory_type"`
+	AppName           string `json:"app_name"`
+	Project           string `json:"project"`
+	IncludeSuperseded bool   `json:"include_superseded"`
+	UserID            string `json:"user_id"`
+}
+
+func (s *Server) searchMemories(w http.ResponseWriter, r *http.Request) error {
+	var b searchBody
+	if err := s.decode(w, r, &b); err != nil {
+		return err
+	}
+	user, err := userFor(r, b.UserID)
+	if err != nil {
+		return err
+	}
+	noteApp(r, b.AppName) // access logging only: app_name never filters
+	q := engine.Query{Text: b.Query, Mode: b.Mode, Rerank: b.Rerank, SessionID: b.SessionID,
+		MemoryType: b.MemoryType, Project: b.Project, IncludeSuperseded: b.IncludeSuperseded}
+	if b.TopK != nil {
+		if *b.TopK < 1 {
+			return engine.Invalid("top_k", "must be between 1 and 100, got %d", *b.TopK)
+		}
+		q.TopK = *b.TopK
+	}
+	res, err := s.eng.Search(r.Context(), user, q)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, res)
+	return nil
+}
+
+func (s *Server) listMemories(w http.ResponseWriter, r *http.Request) error {
+	user, err := userFor(r, "")
+	if err != nil {
+		return err
+	}
+	f := engine.ListFilter{AppName: r.URL.Query().Get("app_id"), SearchQuery: r.URL.Query().Get("search_query"),
+		Categories: splitList(r.URL.Query().Get("categories")), MemoryType: r.URL.Query().Get("memory_type"),
+		State: r.URL.Query().Get("state"), Project: r.URL.Query().Get("project")}
+	if f.Page, err = queryInt(r, "page", 1); err != nil {
+		return err
+	}
+	if f.Size, err = queryInt(r, "size", 20); err != nil {
+		return err
+	}
+	if f.IncludeSuperseded, err = queryBool(r, "include_superseded"); err != nil {
+		return err
+	}
+	if err := validateListFilter(&f); err != nil {
+		return err
+	}
+	page, err := s.eng.List(r.Context(), user, f)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, page)
+	return nil
+}
+
+func validateListFilter(f *engine.ListFilter) error {
+	switch {
+	case f.Page < 1:
+		return engine.Invalid("page", "must be ≥ 1, got %d", f.Page)
+	case f.Size < 1 || f.Size > 100:
+		return engine.Invalid("size", "must be between 1 and 100, got %d", f.Size)
+	case !engine.ValidMemoryType(f.MemoryType):
+		return engine.Invalid("memory_type", "must be episodic, procedural or semantic, got %q", f.MemoryType)
+	}
+	switch f.State {
+	case "", engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed:
+		return nil
+	}
+	return engine.Invalid("state", "must be active, superseded, pending or failed, got %q", f.State)
+}
+
+func (s *Server) getMemory(w http.ResponseWriter, r *http.Request) error {
+	user, err := userFor(r, "")
+	if err != nil {
+		return err
+	}
+	m, err := s.eng.Get(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, m)
+	return nil
+}
+
+type deleteBody struct {
+	MemoryIDs []string `json:"memory_ids"`
+	UserID    string   `json:"user_id"`
+}
+
+func (s *Server) deleteMemories(w http.ResponseWriter, r *http.Request) error {
+	var b deleteBody
+	if err := s.decode(w, r, &b); err != nil {
+		return err
+	}
+	user, err := userFor(r, b.UserID)
+	if err != nil {
+		return err
+	}
+	if len(b.MemoryIDs) > 1000 {
+		return engine.Errorf(engine.ETooLarge, "memory_ids: at most 1000 per request")
+	}
+	for _, id := range b.MemoryIDs {
+		if strings.TrimSpace(id) == "" {
+			return engine.Invalid("memory_ids", "must not contain empty ids")
+		}
+	}
+	deleted, notFound, err := s.eng.Delete(r.Context(), user, b.MemoryIDs)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"deleted": deleted, "not_found": notFound})
+	return nil
+}
+
+// flexTime accepts RFC 3339 strings and Unix seconds, the two forms clients send.
+type flexTime struct{ t time.Time }
+
+func (f *flexTime) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	if s == "" || s == "null" {
+		return nil
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			f.t = t
+			return nil
+		}
+	}
+	var secs float64
+	if _, err := fmt.Sscan(s, &secs); err == nil && b[0] != '"' {
+		f.t = time.Unix(int64(secs), int64((secs-float64(int64(secs)))*1e9)).UTC()
+		return nil
+	}
+	return engine.Invalid("timestamp", "must be an RFC 3339 time or Unix seconds, got %s", string(b))
+}
+
+func (f *flexTime) time() time.Time {
+	if f == nil {
+		return time.Time{}
+	}
+	return f.t
+}

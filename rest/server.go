@@ -1,0 +1,155 @@
+// Package rest serves memsvc's REST compatibility layer under /api/v1 and the
+// health check at /api/health, and puts every route (including the MCP
+// handler it is given) behind one auth middleware and one request log.
+package rest
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/auth"
+)
+
+// Options configure the REST server.
+type Options struct {
+	Engine       *engine.Engine
+	Keys         *auth.Keyring
+	Logger       *log.Logger
+	MaxBodyBytes int64  // default 1 MiB
+	Version      string // reported by /api/health
+	// MCP, when set, is mounted at /mcp/{client} behind the same auth.
+	MCP http.Handler
+	// Checks reports dependency health for /api/health: name → nil or error.
+	Checks func(ctx context.Context) map[string]error
+}
+
+// Server is the HTTP handler of memsvc.
+type Server struct {
+	eng     *engine.Engine
+	keys    *auth.Keyring
+	log     *log.Logger
+	maxBody int64
+	version string
+	checks  func(ctx context.Context) map[string]error
+	mux     *http.ServeMux
+}
+
+// New returns the server with every route registered.
+func New(o Options) *Server {
+	s := &Server{eng: o.Engine, keys: o.Keys, log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version, checks: o.Checks}
+	if s.maxBody <= 0 {
+		s.maxBody = 1 << 20
+	}
+	if s.log == nil {
+		s.log = log.New(nil)
+	}
+	s.mux = http.NewServeMux()
+	s.routes(o.MCP)
+	return s
+}
+
+func (s *Server) routes(mcp http.Handler) {
+	s.handle("GET /api/health", s.health)
+	s.handle("POST /api/v1/memories", s.addMemories)
+	s.handle("POST /api/v1/memories/from-conversation", s.addConversation)
+	s.handle("POST /api/v1/memories/search", s.searchMemories)
+	s.handle("GET /api/v1/memories", s.listMemories)
+	s.handle("GET /api/v1/memories/{id}", s.getMemory)
+	s.handle("DELETE /api/v1/memories", s.deleteMemories)
+	if mcp != nil {
+		s.mux.Handle("/mcp/{client}", mcp)
+	}
+}
+
+// handle registers a handler that returns an error, written by writeError.
+func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Request) error) {
+	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	})
+}
+
+// reqInfo collects what the request log line reports; handlers fill in
+// what only they know (the app name of a body).
+type reqInfo struct {
+	user, app string
+}
+
+type infoKey struct{}
+
+func noteApp(r *http.Request, app string) {
+	if info, ok := r.Context().Value(infoKey{}).(*reqInfo); ok && app != "" {
+		info.app = app
+	}
+}
+
+// ServeHTTP routes, authenticates and logs one request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	info := &reqInfo{}
+	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
+	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	h, pattern := s.mux.Handler(r)
+	switch {
+	case pattern == "":
+		s.unrouted(sw, r, h)
+	case pattern == "GET /api/health":
+		h.ServeHTTP(sw, r)
+	default:
+		if r2, err := s.authenticate(r, info); err != nil {
+			s.writeError(sw, r, err)
+		} else {
+			s.mux.ServeHTTP(sw, r2)
+		}
+	}
+	if strings.HasPrefix(pattern, "/mcp/") {
+		info.app = r.PathValue("client")
+		if info.app == "" {
+			info.app = strings.TrimPrefix(r.URL.Path, "/mcp/")
+		}
+	}
+	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
+		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)
+}
+
+// unrouted turns the mux's plain-text 404 and 405 answers into the JSON
+// error body, keeping their status and Allow header.
+func (s *Server) unrouted(w http.ResponseWriter, r *http.Request, h http.Handler) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if allow := rec.Header().Get("Allow"); allow != "" {
+		w.Header().Set("Allow", allow)
+	}
+	if rec.Code == http.StatusMethodNotAllowed {
+		writeJSON(w, rec.Code, errorBody{Detail: "method " + r.Method + " not allowed on " + r.URL.Path, Code: "method_not_allowed"})
+		return
+	}
+	writeJSON(w, http.StatusNotFound, errorBody{Detail: "no route for " + r.Method + " " + r.URL.Path, Code: engine.ENotFound})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Flush lets streaming responses (MCP's SSE) through the wrapper.
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap exposes the underlying writer to http.ResponseController.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
