@@ -39,6 +39,24 @@ type Config struct {
 	MaxTextBytes    int           // longest memory text, default 32 KiB
 	MaxBatch        int           // most memories one request may add, default 500
 	CandidateFactor int           // per-view candidates = top_k × factor (min 50), default 5
+	// ContextWeight is the share of a memory's score lent to the turns next
+	// to it in its session in the neighbouring-turns views (halved for each
+	// further turn, up to ContextSpan each way); negative disables them.
+	ContextWeight float64
+	ContextSpan   int // default 2
+	// ContextViewWeight is the fusion weight of a neighbouring-turns view
+	// relative to its base view.
+	ContextViewWeight float64
+	// VectorWeight is the fusion weight of the vector views in hybrid mode.
+	VectorWeight float64
+	// FeedbackDocs, FeedbackTerms and FeedbackWeight tune pseudo-relevance
+	// feedback of the text view: how many top hits, how many expansion
+	// terms, and their total weight relative to the query's. 0 docs: off.
+	FeedbackDocs   int
+	FeedbackTerms  int
+	FeedbackWeight float64
+	// Spread is derived from ContextWeight and ContextSpan.
+	Spread SpreadWeights
 }
 
 func (c *Config) defaults() {
@@ -47,7 +65,7 @@ func (c *Config) defaults() {
 		c.BM25K1 = 1.2
 	}
 	if c.BM25B == 0 {
-		c.BM25B = 0.75
+		c.BM25B = 0.4 // short memories: weaker length normalisation recalls better (see README, Recall)
 	}
 	setDefault(&c.RerankDepth, 30)
 	if c.RerankBudget == 0 {
@@ -56,6 +74,33 @@ func (c *Config) defaults() {
 	setDefault(&c.MaxTextBytes, 32<<10)
 	setDefault(&c.MaxBatch, 500)
 	setDefault(&c.CandidateFactor, 5)
+	setDefaultF(&c.ContextWeight, 0.5)
+	setDefaultF(&c.ContextViewWeight, 1)
+	setDefaultF(&c.VectorWeight, 1)
+	setDefault(&c.ContextSpan, 2)
+	c.Spread = spreadWeights(c.ContextWeight, c.ContextSpan)
+	setDefault(&c.FeedbackDocs, 5)
+	setDefault(&c.FeedbackTerms, 10)
+	setDefaultF(&c.FeedbackWeight, 0.3)
+
+}
+
+// spreadWeights lends weight to the nearest turn on each side and half as
+// much to each further one, up to span turns away.
+func spreadWeights(weight float64, span int) SpreadWeights {
+	var sw SpreadWeights
+	for i := 0; i < span && weight > 0; i++ {
+		sw.After = append(sw.After, weight)
+		sw.Before = append(sw.Before, weight)
+		weight /= 2
+	}
+	return sw
+}
+
+func setDefaultF(v *float64, d float64) {
+	if *v == 0 {
+		*v = d
+	}
 }
 
 func setDefault(v *int, d int) {
@@ -97,6 +142,9 @@ type Engine struct {
 	newID  func() string
 	shards *index.Registry
 	locks  [64]sync.Mutex // per-user write serialisation, striped by hash
+	// recon runs the background entity reconcile jobs (reconcile.go);
+	// Close stops them.
+	recon reconciler
 }
 
 // metaEmbedder is the store setting that pins the embedding model.

@@ -54,6 +54,10 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	if err != nil {
 		return nil, err
 	}
+	// Skills (skills.go): each procedure the conversation walks through is
+	// one more fact, a procedural memory; facts[nFacts:] are those.
+	nFacts := len(facts)
+	facts, procs := e.withProcedures(req, facts)
 	res := &ConversationResult{Results: []WriteResult{}}
 	if len(facts) == 0 {
 		res.NoFactsExtracted = true
@@ -76,9 +80,16 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 		res.Results = res.Results[:0]
 		batch := map[string]*Memory{} // facts of this request, for in-batch dedupe
 		for i, f := range facts {
-			r, err := e.applyFact(ctx, tx, p, shard, user, req, f, vecs[i], extractor, now, batch)
+			x := extractor
+			if i >= nFacts { // a taught procedure (skills.go): learn it from the memory that keeps it
+				x = ProcedureExtractor
+			}
+			r, err := e.applyFact(ctx, tx, p, shard, user, req, f, vecs[i], x, now, batch)
 			if err != nil {
 				return err
+			}
+			if i >= nFacts {
+				p.learn = append(p.learn, learnedProcedure{MemoryID: r.ID, Proc: procs[i-nFacts]})
 			}
 			if r.Event != EventNone {
 				res.Results = append(res.Results, r)
@@ -96,6 +107,9 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 // applyFact decides one fact and adds its writes to the plan.
 func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Shard, user string,
 	req ConversationRequest, f extract.Fact, vec []float32, extractor string, now time.Time, batch map[string]*Memory) (WriteResult, error) {
+	if err := e.validateText("fact", f.Text); err != nil {
+		return WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
+	}
 	cands, err := e.candidates(ctx, tx, shard, f.Text, vec, batch)
 	if err != nil {
 		return WriteResult{}, err
@@ -156,20 +170,11 @@ func (e *Engine) candidates(ctx context.Context, tx Tx, shard *index.Shard, fact
 		seen[h.ID] = true
 		out = append(out, Candidate{ID: h.ID, Similarity: h.Score})
 	}
-	terms := text.Unique(text.Analyze(fact))
-	if len(terms) > 0 {
-		postings, stats, err := tx.Postings(terms)
-		if err != nil {
-			return nil, err
-		}
-		ranked := BM25(postings, stats, e.cfg.BM25K1, e.cfg.BM25B, func(id string) bool {
-			r, ok := shard.Get(id)
-			return ok && active(&r)
-		})
-		for _, r := range ranked[:min(neighbours, len(ranked))] {
-			if !seen[r.ID] {
-				seen[r.ID] = true
-				out = append(out, Candidate{ID: r.ID})
+	if terms := text.Unique(text.Analyze(fact)); len(terms) > 0 {
+		for _, h := range shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, active, neighbours) {
+			if !seen[h.ID] {
+				seen[h.ID] = true
+				out = append(out, Candidate{ID: h.ID})
 			}
 		}
 	}

@@ -58,19 +58,16 @@ func (e *Engine) List(ctx context.Context, user string, f ListFilter) (*Page, er
 	}
 	var textHits map[string]bool
 	if q := strings.TrimSpace(f.SearchQuery); q != "" {
-		if textHits, err = e.matchAll(ctx, user, q); err != nil {
-			return nil, err
-		}
+		textHits = shard.MatchAll(text.Unique(text.Analyze(q)))
 	}
-	ids := shard.Filter(func(r *index.Row) bool {
+	total, ids := shard.Filter(func(r *index.Row) bool {
 		return listKeeps(r, &f) && (textHits == nil || textHits[r.ID])
-	})
-	page := &Page{Items: []*Memory{}, Total: len(ids), Page: f.Page, Size: f.Size, Pages: (len(ids) + f.Size - 1) / f.Size}
-	start := (f.Page - 1) * f.Size
-	if start >= len(ids) {
+	}, (f.Page-1)*f.Size, f.Size)
+	page := &Page{Items: []*Memory{}, Total: total, Page: f.Page, Size: f.Size, Pages: (total + f.Size - 1) / f.Size}
+	if len(ids) == 0 {
 		return page, nil
 	}
-	page.Items, err = e.load(ctx, user, ids[start:min(start+f.Size, len(ids))])
+	page.Items, err = e.load(ctx, user, ids)
 	return page, err
 }
 
@@ -88,34 +85,6 @@ func listKeeps(r *index.Row, f *ListFilter) bool {
 		return false
 	}
 	return true
-}
-
-// matchAll returns the ids of memories that contain every term of q.
-func (e *Engine) matchAll(ctx context.Context, user, q string) (map[string]bool, error) {
-	terms := text.Unique(text.Analyze(q))
-	hits := map[string]bool{}
-	if len(terms) == 0 {
-		return hits, nil
-	}
-	err := e.store.View(ctx, user, func(tx Tx) error {
-		lists, _, err := tx.Postings(terms)
-		if err != nil {
-			return err
-		}
-		counts := map[string]int{}
-		for _, l := range lists {
-			for _, p := range l {
-				counts[p.ID]++
-			}
-		}
-		for id, n := range counts {
-			if n == len(terms) {
-				hits[id] = true
-			}
-		}
-		return nil
-	})
-	return hits, err
 }
 
 // load reads memories by id in the given order, skipping ids that vanished.

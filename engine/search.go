@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/engine/skill"
 )
 
 // Search modes.
@@ -45,6 +45,9 @@ type SearchResult struct {
 	Total    int      `json:"total"`
 	Mode     string   `json:"mode"`
 	Reranker string   `json:"reranker,omitempty"`
+	// PrimarySkill is the skill a procedural query asks for, when the match
+	// is confident (skills.go).
+	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
 }
 
 // Validate normalises defaults and rejects bad fields by name.
@@ -102,25 +105,9 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 	if err != nil {
 		return nil, Internal("load index", err)
 	}
-	depth := max(q.TopK*e.cfg.CandidateFactor, 50)
-	var lists [][]Ranked
-	if q.Mode != ModeVector {
-		l, err := e.textView(ctx, user, shard, &q, depth)
-		if err != nil {
-			return nil, err
-		}
-		lists = append(lists, l)
-	}
-	if q.Mode != ModeText {
-		l, err := e.vectorView(ctx, shard, &q, depth)
-		if err != nil {
-			return nil, err
-		}
-		lists = append(lists, l)
-	}
-	ranked := lists[0]
-	if len(lists) > 1 {
-		ranked = RRF(e.cfg.RRFK, lists...)
+	ranked, err := e.rank(ctx, user, shard, &q)
+	if err != nil {
+		return nil, err
 	}
 	res := &SearchResult{Query: q.Text, Total: len(ranked), Mode: q.Mode, Results: []Scored{}}
 	keepN := q.TopK
@@ -135,28 +122,58 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 		hits, res.Reranker = e.rerankHits(ctx, q.Text, hits)
 	}
 	res.Results = hits[:min(q.TopK, len(hits))]
+	// Skills (skills.go): a procedural query gets its skill inline.
+	if res.PrimarySkill, err = e.primarySkill(ctx, user, q.Text); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
-// textView ranks the user's memories by BM25 over the inverted index.
-func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *Query, depth int) ([]Ranked, error) {
-	terms := text.Unique(text.Analyze(q.Text))
-	if len(terms) == 0 {
-		return nil, nil
+// rank builds the ranked views the mode asks for and fuses them: each base
+// view (BM25, vector) and its neighbouring-turns view, weighted.
+func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Query) ([]Ranked, error) {
+	depth := e.depth(q)
+	keep := func(id string) bool {
+		r, ok := shard.Get(id)
+		return ok && q.keeps(&r)
 	}
-	var ranked []Ranked
-	err := e.store.View(ctx, user, func(tx Tx) error {
-		postings, stats, err := tx.Postings(terms)
-		if err != nil {
-			return err
+	var lists [][]Ranked
+	var weights []float64
+	addViews := func(base []Ranked, weight float64) {
+		lists = append(lists, base[:min(depth, len(base))])
+		weights = append(weights, weight)
+		if e.cfg.ContextWeight > 0 {
+			ids := make([]string, len(base))
+			for i, r := range base {
+				ids[i] = r.ID
+			}
+			spread := Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep)
+			lists = append(lists, spread[:min(depth, len(spread))])
+			weights = append(weights, weight*e.cfg.ContextViewWeight)
 		}
-		ranked = BM25(postings, stats, e.cfg.BM25K1, e.cfg.BM25B, func(id string) bool {
-			r, ok := shard.Get(id)
-			return ok && q.keeps(&r)
-		})
-		return nil
-	})
-	return ranked[:min(depth, len(ranked))], err
+	}
+	if q.Mode != ModeVector {
+		l, err := e.textView(ctx, user, shard, q)
+		if err != nil {
+			return nil, err
+		}
+		addViews(l, 1)
+	}
+	if q.Mode != ModeText {
+		l, err := e.vectorView(ctx, shard, q, depth)
+		if err != nil {
+			return nil, err
+		}
+		w := 1.0
+		if q.Mode == ModeHybrid {
+			w = e.cfg.VectorWeight
+		}
+		addViews(l, w)
+	}
+	if len(lists) == 1 {
+		return lists[0], nil
+	}
+	return WeightedRRF(e.cfg.RRFK, weights, lists...), nil
 }
 
 // vectorView ranks the user's memories by cosine similarity to the query.

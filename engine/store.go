@@ -16,6 +16,9 @@ type Store interface {
 	// ScanMemories streams every memory of user with its stored vector (nil if
 	// none), in id order. It is how the in-memory index is rebuilt.
 	ScanMemories(ctx context.Context, user string, fn func(m *Memory, vec []float32) error) error
+	// ScanPostings streams every posting of user's inverted index (the
+	// in-memory text index is rebuilt from it).
+	ScanPostings(ctx context.Context, user string, fn func(term, id string, tf, docLen int) error) error
 	// Users lists every user id that has data under collection (for
 	// background work such as resuming image captures).
 	Users(ctx context.Context, collection string) ([]string, error)

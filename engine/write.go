@@ -13,7 +13,11 @@ import (
 type plan struct {
 	puts    []*Memory
 	vectors map[string][]float32
+	terms   map[string][]string // analysed text of each put, for the shard's text index
 	deletes []string
+	// learn holds the procedures the operation taught, each with the memory
+	// that keeps it; deriveRecords turns them into skills (skills.go).
+	learn []learnedProcedure
 }
 
 func (p *plan) put(m *Memory, vec []float32) {
@@ -46,6 +50,12 @@ func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) 
 		if err := decide(tx, &p); err != nil {
 			return err
 		}
+		// Entities and skills (entities.go, skills.go): link the entities
+		// of every planned memory, unlink deleted ones and learn skills, in
+		// this same transaction.
+		if err := e.deriveRecords(tx, &p); err != nil {
+			return err
+		}
 		return applyPlan(tx, &p)
 	})
 	if err != nil {
@@ -55,7 +65,7 @@ func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) 
 		shard.Remove(id)
 	}
 	for _, m := range p.puts {
-		shard.Upsert(rowOf(m), p.vectors[m.ID])
+		shard.Upsert(rowOf(m), p.vectors[m.ID], p.terms[m.ID])
 	}
 	return nil
 }
@@ -66,8 +76,11 @@ func applyPlan(tx Tx, p *plan) error {
 			return err
 		}
 	}
+	p.terms = make(map[string][]string, len(p.puts))
 	for _, m := range p.puts {
-		if err := tx.PutMemory(m, text.Analyze(m.Text)); err != nil {
+		terms := text.Analyze(m.Text)
+		p.terms[m.ID] = terms
+		if err := tx.PutMemory(m, terms); err != nil {
 			return err
 		}
 		if vec, ok := p.vectors[m.ID]; ok {
@@ -85,8 +98,15 @@ func rowOf(m *Memory) index.Row {
 }
 
 func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) error {
-	return e.store.ScanMemories(ctx, user, func(m *Memory, vec []float32) error {
-		s.Upsert(rowOf(m), vec)
+	err := e.store.ScanMemories(ctx, user, func(m *Memory, vec []float32) error {
+		s.Upsert(rowOf(m), vec, nil)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return e.store.ScanPostings(ctx, user, func(term, id string, tf, docLen int) error {
+		s.LoadPosting(term, id, tf, docLen)
 		return nil
 	})
 }

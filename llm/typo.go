@@ -6,12 +6,17 @@ import "github.com/memsvc/memsvc/llm/internal/lexicon"
 // edit away to pick the right one.
 const minTypoLen = 5
 
+// maxTypoLen is the longest word it tries: probing costs ~50 lookups per
+// letter, and tokens longer than any dictionary word (hashes, pastes) are not
+// misspellings.
+const maxTypoLen = 24
+
 // correct returns the stem and lexicon entry of the most frequent known word one edit (deletion, transposition,
 // substitution, insertion) away from an unknown word, or "" when there is none. Capitalised words are left
 // alone: they are mostly names, which the lexicon does not know and must not be "corrected" into words.
 func (a *analyzer) correct(t term) (string, lexicon.Entry) {
 	w := t.word
-	if t.known || t.stop || t.capital || len(w) < minTypoLen || !isASCIILetters(w) {
+	if t.known || t.stop || t.capital || len(w) < minTypoLen || len(w) > maxTypoLen || !isASCIILetters(w) {
 		return "", lexicon.Entry{}
 	}
 	var best string

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/media"
 )
 
 type addBody struct {
@@ -37,7 +38,15 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 		Tags: b.Tags, Project: b.Project, SessionID: b.SessionID, Timestamp: b.Timestamp.time()}
 	infer := b.Infer == nil || *b.Infer
 	var results []engine.WriteResult
-	if infer {
+	if ref, isImage := media.Classify(b.Text); infer && isImage {
+		// An image reference is captured in the background: the answer
+		// is a pending memory whose state GET /memories/{id} reports.
+		res, err := s.eng.CaptureImage(r.Context(), user, engine.CaptureRequest{Ref: ref, AddRequest: req})
+		if err != nil {
+			return err
+		}
+		results = []engine.WriteResult{res}
+	} else if infer {
 		results, err = s.eng.Remember(r.Context(), user, req)
 	} else {
 		results, err = s.eng.Add(r.Context(), user, []engine.AddRequest{req})

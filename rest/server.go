@@ -62,6 +62,12 @@ func (s *Server) routes(mcp http.Handler) {
 	s.handle("GET /api/v1/memories", s.listMemories)
 	s.handle("GET /api/v1/memories/{id}", s.getMemory)
 	s.handle("DELETE /api/v1/memories", s.deleteMemories)
+	// Skills and entity reconciliation (skills.go, entities.go).
+	s.handle("GET /api/v1/skills/{id}", s.getSkill)
+	s.handle("GET /api/v1/entities/suggestions", s.entitySuggestions)
+	s.handle("POST /api/v1/entities/reconcile", s.startReconcile)
+	s.handle("GET /api/v1/entities/reconcile", s.reconcileStatus)
+	s.handle("DELETE /api/v1/entities/reconcile", s.cancelReconcile)
 	if mcp != nil {
 		s.mux.Handle("/mcp/{client}", mcp)
 	}

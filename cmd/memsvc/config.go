@@ -30,11 +30,24 @@ type Config struct {
 	EmbedProvider string
 	EmbedModel    string
 
+	ImageMaxBytes   int64
+	ImageTimeout    time.Duration
+	ImageAllowHosts string
+	ImageMaxPending int
+
 	RRFK         int
 	BM25K1       float64
 	BM25B        float64
 	RerankDepth  int
 	RerankBudget time.Duration
+
+	ContextWeight     float64
+	ContextSpan       int
+	ContextViewWeight float64
+	VectorWeight      float64
+	FeedbackDocs      int
+	FeedbackTerms     int
+	FeedbackWeight    float64
 }
 
 func defaultDataDir(getenv func(string) string) string {
@@ -69,9 +82,20 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.LLMTimeout, "llm-timeout", 20*time.Second, "per-call LLM timeout; a slower call falls back to the built-in path")
 	fs.StringVar(&c.EmbedProvider, "embed-provider", "", "embedding provider: empty/builtin (offline), ollama, openai")
 	fs.StringVar(&c.EmbedModel, "embed-model", "", "embedding model, e.g. nomic-embed-text")
+	fs.Int64Var(&c.ImageMaxBytes, "image-max-bytes", 10<<20, "largest image fetched or accepted inline")
+	fs.DurationVar(&c.ImageTimeout, "image-timeout", 15*time.Second, "time limit of one image download")
+	fs.StringVar(&c.ImageAllowHosts, "image-allow-hosts", "", "comma list of hosts, host:port, IPs or CIDRs the image fetcher may reach even if private or loopback")
+	fs.IntVar(&c.ImageMaxPending, "image-max-pending", 50, "per-user cap on images waiting for capture (429 beyond)")
 	fs.IntVar(&c.RRFK, "rrf-k", 60, "reciprocal-rank-fusion constant")
 	fs.Float64Var(&c.BM25K1, "bm25-k1", 1.2, "BM25 term-frequency saturation")
-	fs.Float64Var(&c.BM25B, "bm25-b", 0.75, "BM25 length normalisation")
+	fs.Float64Var(&c.BM25B, "bm25-b", 0.4, "BM25 length normalisation")
+	fs.Float64Var(&c.ContextWeight, "context-weight", 0.5, "share of a memory's score lent to its neighbouring turns in the same session (negative: off)")
+	fs.IntVar(&c.ContextSpan, "context-span", 2, "how many turns each way a memory lends score to (halved per turn)")
+	fs.IntVar(&c.FeedbackDocs, "feedback-docs", 5, "top text hits used for pseudo-relevance feedback (negative: off)")
+	fs.IntVar(&c.FeedbackTerms, "feedback-terms", 10, "expansion terms taken from them")
+	fs.Float64Var(&c.FeedbackWeight, "feedback-weight", 0.3, "total weight of the expansion terms relative to the query")
+	fs.Float64Var(&c.ContextViewWeight, "context-view-weight", 1, "fusion weight of a neighbouring-turns view relative to its base view")
+	fs.Float64Var(&c.VectorWeight, "vector-weight", 1, "fusion weight of the vector views in hybrid search")
 	fs.IntVar(&c.RerankDepth, "rerank-depth", 30, "how many fused candidates a reranker sees")
 	fs.DurationVar(&c.RerankBudget, "rerank-budget", 2*time.Second, "time a reranker may take before the fused order stands")
 }

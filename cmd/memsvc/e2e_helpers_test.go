@@ -238,6 +238,17 @@ func (s *testServer) addVerbatim(t *testing.T, who as, text string, extra map[st
 	return id
 }
 
+// anon is a request without a key (auth disabled, or testing 401s).
+var anon = as{}
+
+// authServer starts a server with auth on and mints keys for alice and bob.
+func authServer(t *testing.T) (s *testServer, alice, bob string) {
+	t.Helper()
+	const secret = "e2e-secret"
+	s = startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret})
+	return s, mintKey(t, secret, s.dataDir, "alice"), mintKey(t, secret, s.dataDir, "bob")
+}
+
 // mintKey runs `memsvc keys create` on dataDir (a running server may hold
 // it) and returns the key, the last line of stdout.
 func mintKey(t *testing.T, secret, dataDir, user string) string {

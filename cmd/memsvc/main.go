@@ -62,8 +62,12 @@ func Main(ctx context.Context, args []string, sys IO) int {
 	switch cmd {
 	case "serve":
 		return exitCode(sys, runServe(ctx, rest, sys))
+	case "mcp":
+		return exitCode(sys, runMCP(ctx, rest, sys))
 	case "keys":
 		return exitCode(sys, runKeys(rest, sys))
+	case "bench":
+		return exitCode(sys, runBench(ctx, rest, sys))
 	case "hook":
 		return runHook(ctx, rest, sys)
 	case "version", "--version", "-version":

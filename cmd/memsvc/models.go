@@ -2,26 +2,81 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/charmbracelet/log"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/llm"
 )
 
 // models are the model-backed collaborators chosen by configuration.
 type models struct {
-	embedder  engine.Embedder
-	rerankers []engine.Reranker
-	chat      llm.Chat // nil when no LLM is configured
+	embedder   engine.Embedder
+	rerankers  []engine.Reranker
+	extractors []engine.Extractor
+	chat       llm.Chat // nil when no LLM is configured
 }
 
+// openModels opens the configured providers. Without any, everything runs
+// on the built-in offline paths; with a chat model, its reranker and
+// extractor come first and fall back to the built-in ones.
 func openModels(ctx context.Context, cfg Config, logger *log.Logger) (*models, error) {
-	return &models{embedder: llm.NewBuiltinEmbedder()}, nil
+	provider := strings.ToLower(cfg.LLMProvider)
+	if provider == "builtin" {
+		provider = ""
+	}
+	opened, err := llm.Open(ctx, llm.Config{Provider: provider, BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey,
+		ChatModel: cfg.LLMModel, EmbedModel: cfg.EmbedModel, Timeout: cfg.LLMTimeout, EmbedProvider: cfg.EmbedProvider})
+	if err != nil {
+		return nil, fmt.Errorf("models: %w", err)
+	}
+	m := &models{embedder: opened.Embedder, chat: opened.Chat}
+	builtinRerank := llm.NewBuiltinReranker()
+	if opened.Reranker != nil && opened.Reranker.Name() != builtinRerank.Name() {
+		m.rerankers = append(m.rerankers, opened.Reranker)
+	}
+	m.rerankers = append(m.rerankers, builtinRerank)
+	if opened.Chat != nil {
+		logger.Info("LLM configured", "provider", provider, "model", opened.Chat.Model())
+	}
+	m.extractors = append(m.extractors, extract.NewBuiltin())
+	return m, nil
 }
 
 // check reports whether the configured chat model answers; the built-in
 // path needs no model and is always healthy.
 func (m *models) check(ctx context.Context) error {
-	return nil
+	if m.chat == nil {
+		return nil
+	}
+	_, err := m.chat.Complete(ctx, llm.ChatRequest{Messages: []llm.ChatMessage{{Role: "user", Content: "Reply with {}"}}, JSON: true})
+	return err
+}
+
+// openMedia builds the image capture dependencies from the config.
+func openMedia(cfg Config) (*engine.MediaDeps, error) {
+	fc := media.FetchConfig{MaxBytes: cfg.ImageMaxBytes, Timeout: cfg.ImageTimeout, AllowHosts: splitComma(cfg.ImageAllowHosts)}
+	if err := fc.Validate(); err != nil {
+		return nil, fmt.Errorf("--image-allow-hosts: %w", err)
+	}
+	blobs, err := media.NewBlobStore(filepath.Join(cfg.DataDir, "images"))
+	if err != nil {
+		return nil, err
+	}
+	return &engine.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: blobs, MaxPending: cfg.ImageMaxPending}, nil
+}
+
+func splitComma(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

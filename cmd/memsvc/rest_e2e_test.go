@@ -12,9 +12,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// anon is a request without a key (auth disabled, or testing 401s).
-var anon = as{}
-
 func TestHealth(t *testing.T) {
 	// Auth on: /api/health still needs no key.
 	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "s3cret"})
@@ -327,14 +324,6 @@ func TestUnrouted(t *testing.T) {
 			}
 		})
 	}
-}
-
-// authServer starts a server with auth on and mints keys for alice and bob.
-func authServer(t *testing.T) (s *testServer, alice, bob string) {
-	t.Helper()
-	const secret = "e2e-secret"
-	s = startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret})
-	return s, mintKey(t, secret, s.dataDir, "alice"), mintKey(t, secret, s.dataDir, "bob")
 }
 
 func TestAuth(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/auth"
 	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"
 )
 
@@ -70,7 +71,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 	st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
 	if err != nil {
 		if errors.Is(err, store.ErrLocked) {
-			return nil, fmt.Errorf("%s is in use by another memsvc process (stop it, or use --data to pick another directory)", cfg.DataDir)
+			return nil, fmt.Errorf("%s is in use by another memsvc process (stop it, or use --data to pick another directory): %w", cfg.DataDir, store.ErrLocked)
 		}
 		return nil, err
 	}
@@ -79,9 +80,17 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
+	md, err := openMedia(cfg)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	eng, err := engine.New(ctx, engine.Config{RRFK: cfg.RRFK, BM25K1: cfg.BM25K1, BM25B: cfg.BM25B,
-		RerankDepth: cfg.RerankDepth, RerankBudget: cfg.RerankBudget},
-		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Logger: logger})
+		RerankDepth: cfg.RerankDepth, RerankBudget: cfg.RerankBudget, ContextWeight: cfg.ContextWeight,
+		ContextSpan: cfg.ContextSpan, ContextViewWeight: cfg.ContextViewWeight, VectorWeight: cfg.VectorWeight,
+		FeedbackDocs: cfg.FeedbackDocs, FeedbackTerms: cfg.FeedbackTerms, FeedbackWeight: cfg.FeedbackWeight},
+		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
+			Media: md, Logger: logger})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -89,7 +98,10 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 	return &app{store: st, engine: eng, keys: auth.NewKeyring(cfg.AuthSecret, cfg.DataDir), models: m, log: logger}, nil
 }
 
+// Close stops the engine's background jobs (a reconcile job is recorded as
+// interrupted between merges), then closes the store.
 func (a *app) Close() {
+	a.engine.Close()
 	if err := a.store.Close(); err != nil {
 		a.log.Error("closing store", "err", err)
 	}
@@ -104,7 +116,8 @@ func (a *app) checks(ctx context.Context) map[string]error {
 // serveHTTP listens until ctx is cancelled, then drains in-flight requests.
 func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
 	handler := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
-		Version: version, Checks: a.checks})
+		Version: version, Checks: a.checks,
+		MCP: mcp.NewHTTPHandler(mcp.Options{Engine: a.engine, Logger: a.log, Version: version})})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
@@ -120,6 +133,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
 		sys.OnListen(ln.Addr().String())
 	}
 	go a.gcLoop(ctx)
+	go a.engine.RunCaptures(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

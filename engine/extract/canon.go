@@ -39,24 +39,25 @@ func preNormalise(clause string) string {
 }
 
 type canonRule struct {
+	need  []string // the lowercase text must contain one of these for the rule to apply
 	re    *regexp.Regexp
 	build func(m []string) []canonFact
 }
 
 var canonRules = []canonRule{
-	{rx(subj + ` (?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
+	{[]string{"moved", "relocated"}, rx(subj + ` (?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " lives in " + m[2], true}}
 	}},
-	{rx(subj + ` (?:started|began|got|landed|accepted|took|has) (?:a |an |the |\S+'s )?(?:new )?(?:job|position|role|gig) (?:at|with) (.+)`), worksAt},
-	{rx(subj + ` (?:started|began) (?:working |a new job )?(?:at|for) (.+)`), worksAt},
-	{rx(subj + ` (?:joined) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
+	{[]string{"job", "position", "role", "gig"}, rx(subj + ` (?:started|began|got|landed|accepted|took|has) (?:a |an |the |\S+'s )?(?:new )?(?:job|position|role|gig) (?:at|with) (.+)`), worksAt},
+	{[]string{"started", "began"}, rx(subj + ` (?:started|began) (?:working |a new job )?(?:at|for) (.+)`), worksAt},
+	{[]string{"joined"}, rx(subj + ` (?:joined) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works at " + m[2], true}, {m[1] + " works as " + article(m[3]), true}}
 	}},
-	{rx(subj + ` works (?:at|for) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
+	{[]string{" as "}, rx(subj + ` works (?:at|for) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works at " + m[2], false}, {m[1] + " works as " + article(m[3]), false}}
 	}},
-	{rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) at (.+)`), isJobAt},
-	{rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) (based|living) in (.+)`), func(m []string) []canonFact {
+	{[]string{" at "}, rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) at (.+)`), isJobAt},
+	{[]string{"based", "living"}, rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) (based|living) in (.+)`), func(m []string) []canonFact {
 		if !isJob(m[2], m[2]) {
 			return nil
 		}
@@ -66,27 +67,27 @@ var canonRules = []canonRule{
 		}
 		return []canonFact{{m[1] + " is " + article(m[2]), false}, {m[1] + where + m[4], false}}
 	}},
-	{rx(subj + ` (?:became|has become|is now|was made) (?:an? |the )?(.+)`), func(m []string) []canonFact {
+	{[]string{"became", "become", "is now", "was made"}, rx(subj + ` (?:became|has become|is now|was made) (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		if !isJob(m[2], m[2]) {
 			return nil
 		}
 		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
 	}},
-	{rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
-	{rx(subj + ` (?:resigned from|was laid off from|got laid off from|was fired from|got fired from|got laid off at) (.+)`), noLongerWorks},
-	{rx(subj + ` (?:is|has turned|turned|just turned) (\d{1,3})(?: years old)?`), func(m []string) []canonFact {
+	{[]string{"job", "position", "role"}, rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
+	{[]string{"resigned", "laid off", "fired"}, rx(subj + ` (?:resigned from|was laid off from|got laid off from|was fired from|got fired from|got laid off at) (.+)`), noLongerWorks},
+	{needDigit, rx(subj + ` (?:is|has turned|turned|just turned) (\d{1,3})(?: years old)?`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " is " + m[2] + " years old", true}}
 	}},
-	{rx(subj + ` got (married|engaged|divorced)`), func(m []string) []canonFact {
+	{[]string{"got "}, rx(subj + ` got (married|engaged|divorced)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " is " + m[2], true}}
 	}},
-	{rx(subj + ` (?:went|became|turned|has gone|has become) (vegetarian|vegan|pescatarian|pescetarian|keto|paleo)`), func(m []string) []canonFact {
+	{needDiet, rx(subj + ` (?:went|became|turned|has gone|has become) (vegetarian|vegan|pescatarian|pescetarian|keto|paleo)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " is " + m[2], true}}
 	}},
-	{rx(subj + ` (?:got|was|has been) promoted to (?:an? |the )?(.+)`), func(m []string) []canonFact {
+	{[]string{"promoted"}, rx(subj + ` (?:got|was|has been) promoted to (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
 	}},
-	{rx(`(` + subj + ` (?:is (?:severely |very )?allergic to|loves|likes|hates|enjoys|adores|dislikes|is into)) (.+)`), splitList},
+	{[]string{",", " and ", " or "}, rx(`(` + subj + ` (?:is (?:severely |very )?allergic to|loves|likes|hates|enjoys|adores|dislikes|is into)) (.+)`), splitList},
 }
 
 func worksAt(m []string) []canonFact {
@@ -151,7 +152,7 @@ func isJob(value, _ string) bool {
 // canonicalise maps a third-person statement (date phrase removed) onto its canonical
 // statements; it returns nil when no template applies and the statement is kept as written.
 func canonicalise(t string) []canonFact {
-	if m := partnerRe.FindStringSubmatch(t); m != nil {
+	if m := partnerRe.FindStringSubmatch(t); m != nil && strings.Contains(t, " with ") {
 		head := strings.TrimSpace(m[1] + m[5])
 		out := canonicalise(head)
 		if out == nil {
@@ -159,7 +160,11 @@ func canonicalise(t string) []canonFact {
 		}
 		return append(out, canonFact{m[2] + "'s " + m[3] + " is " + m[4], false})
 	}
+	lower := strings.ToLower(t)
 	for _, r := range canonRules {
+		if !containsAny(lower, r.need) {
+			continue
+		}
 		if m := r.re.FindStringSubmatch(t); m != nil {
 			if out := r.build(m); out != nil {
 				return out

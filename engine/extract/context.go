@@ -36,6 +36,9 @@ var (
 // lastQuestion returns the last question asked in an assistant turn, lowercased, or "".
 func lastQuestion(content string) string {
 	q := ""
+	if !strings.Contains(content, "?") {
+		return q
+	}
 	for _, line := range proseLines(content) {
 		for _, s := range sentences(line) {
 			if strings.HasSuffix(s, "?") {
@@ -74,6 +77,7 @@ func answerClause(question, answer string) string {
 
 var (
 	introducedRe  = regexp.MustCompile(`(?i)\b(?:got|adopted|have|has|had|bought|rescued|welcomed|found)\s+(?:a|an|our|my|the)\s+(?:new\s+|little\s+|baby\s+|rescue\s+|\w+\s+)?(puppy|dog|cat|kitten|bird|parrot|rabbit|bunny|hamster|horse|pony|fish|turtle|tortoise|lizard|snake|baby|son|daughter|boy|girl)\b`)
+	introNouns    = set(`puppy dog cat kitten bird parrot rabbit bunny hamster horse pony fish turtle tortoise lizard snake baby son daughter boy girl`)
 	pronounNameRe = regexp.MustCompile(`(?i)^(?:his|her|its|their)\s+name\s+is\s+(.+)$|^(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)\s+(.+)$`)
 )
 
@@ -88,7 +92,11 @@ func resolvePronounName(clause string, introduced *string) string {
 		}
 	}
 	*introduced = ""
-	if m := introducedRe.FindStringSubmatch(clause); m != nil && hasAny(lowerWords(clause), firstPerson) {
+	words := lowerWords(clause)
+	if !hasAny(words, introNouns) || !hasAny(words, firstPerson) {
+		return out
+	}
+	if m := introducedRe.FindStringSubmatch(clause); m != nil {
 		*introduced = strings.ToLower(m[1])
 	}
 	return out
@@ -97,6 +105,7 @@ func resolvePronounName(clause string, introduced *string) string {
 var (
 	prefVerbs    = `like|likes|love|loves|hate|hates|enjoy|enjoys|prefer|prefers|dislike|dislikes|adore|adores|eat|eats|drink|drinks|stand`
 	prefObjectRe = regexp.MustCompile(`(?i)\b(?:` + prefVerbs + `)\s+(.+?)[.!]*$`)
+	prefStems    = []string{"lik", "lov", "hat", "enjoy", "prefer", "ador", "eat", "drink", "stand"}
 	prefItRe     = regexp.MustCompile(`(?i)\b(` + prefVerbs + `)\s+(?:it|them)\b`)
 )
 
@@ -104,10 +113,15 @@ var (
 // the clause before was a preference about spicy food; object carries the last such object.
 func resolvePrefPronoun(clause string, object *string) string {
 	out := clause
-	if loc := prefItRe.FindStringSubmatchIndex(clause); loc != nil && *object != "" {
+	if *object == "" {
+		// nothing to refer back to
+	} else if loc := prefItRe.FindStringSubmatchIndex(clause); loc != nil {
 		out = clause[:loc[3]] + " " + *object + clause[loc[1]:]
 	}
 	*object = ""
+	if !containsAny(strings.ToLower(out), prefStems) {
+		return out
+	}
 	if m := prefObjectRe.FindStringSubmatch(out); m != nil && !prefItRe.MatchString(out) && len(strings.Fields(m[1])) <= 4 {
 		*object = m[1]
 	}

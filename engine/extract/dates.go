@@ -114,7 +114,7 @@ func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resol
 	}
 	var out []resolvedDate
 	text := clause
-	for len(out) < maxDates {
+	for len(out) < maxDates && (len(out) == 0 || hasDateCue(text)) {
 		d, ok := r.resolve(clause, text, ref, t)
 		if !ok {
 			break

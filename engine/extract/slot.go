@@ -60,6 +60,23 @@ type slotRule struct {
 	neg   bool
 	check func(value, raw string) bool // optional extra condition on the cut value and its raw text
 	stop  *regexp.Regexp               // extra value terminators for this predicate
+	need  []string                     // the lowercase text must contain one of these for the rule to apply
+}
+
+var (
+	needDigit = []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
+	needDiet  = []string{"vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "flexitarian"}
+)
+
+// containsAny reports whether s contains one of subs. It is the cheap test that spares most
+// rules their regular expression.
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
 
 const subj = `(\S+(?: \S+){0,4}?)`
@@ -76,30 +93,30 @@ var (
 )
 
 var slotRules = []slotRule{
-	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|resides|is living|is based|has lived|has been living|is settled) in (.+)`), pred: "lives_in"},
-	{re: rx(subj + ` (?:does not|doesn't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true},
-	{re: rx(subj + ` is (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true},
-	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop},
-	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop},
-	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop},
-	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop},
-	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop},
-	{re: rx(subj + ` is (\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*)?`), pred: "age"},
-	{re: rx(subj + `'s (?:name|first name) is (.+)`), pred: "name"},
-	{re: rx(subj + ` (?:is called|is named|goes by) (.+)`), pred: "name"},
-	{re: rx(subj + `'s (?:husband|wife|partner|spouse|boyfriend|girlfriend|fiancée?|fiance) is (?:called |named )?(.+)`), pred: "partner", check: capitalised},
-	{re: rx(subj + ` (?:is|comes) (?:originally )?from (.+)`), pred: "from"},
-	{re: rx(subj + ` (?:is|has been|became|went) (?:now |strictly |fully |also )?(?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet"},
-	{re: rx(subj + ` is (?:not|no longer) (?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", neg: true},
-	{re: rx(subj + ` (?:is|has been|got) (?:now |happily |recently |also )?(single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status"},
-	{re: rx(subj + ` is (?:not|no longer) (single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", neg: true},
-	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to"},
-	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true},
-	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes"},
-	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:hates|dislikes|detests|does not like|does not enjoy|does not love|cannot stand|can't stand|is not a (?:big |huge )?fan of|is not into|no longer likes|no longer enjoys) (.+)`), pred: "likes", neg: true},
-	{re: rx(subj + ` (?:really |strongly |usually |generally |also |still )*prefers (.+)`), pred: "prefers", stop: listStop},
-	{re: rx(subj + ` (?:is|has been) (?:now |currently |also )?(?:an? )(.+)`), pred: "job_title", check: isJob, stop: jobStop},
-	{re: rx(subj + ` is (?:not|no longer) (?:an? )(.+)`), pred: "job_title", neg: true, check: isJob, stop: jobStop},
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|resides|is living|is based|has lived|has been living|is settled) in (.+)`), pred: "lives_in", need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:does not|doesn't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` is (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
+	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop, need: []string{"work"}},
+	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop, need: []string{"work"}},
+	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop, need: []string{"work"}},
+	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop, need: []string{"work"}},
+	{re: rx(subj + ` is (\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*)?`), pred: "age", need: needDigit},
+	{re: rx(subj + `'s (?:name|first name) is (.+)`), pred: "name", need: []string{"name", "called", "goes by"}},
+	{re: rx(subj + ` (?:is called|is named|goes by) (.+)`), pred: "name", need: []string{"name", "called", "goes by"}},
+	{re: rx(subj + `'s (?:husband|wife|partner|spouse|boyfriend|girlfriend|fiancée?|fiance) is (?:called |named )?(.+)`), pred: "partner", check: capitalised, need: []string{"husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fianc"}},
+	{re: rx(subj + ` (?:is|comes) (?:originally )?from (.+)`), pred: "from", need: []string{" from "}},
+	{re: rx(subj + ` (?:is|has been|became|went) (?:now |strictly |fully |also )?(?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", need: needDiet},
+	{re: rx(subj + ` is (?:not|no longer) (?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", neg: true, need: needDiet},
+	{re: rx(subj + ` (?:is|has been|got) (?:now |happily |recently |also )?(single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
+	{re: rx(subj + ` is (?:not|no longer) (single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", neg: true, need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
+	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
+	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
+	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
+	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:hates|dislikes|detests|does not like|does not enjoy|does not love|cannot stand|can't stand|is not a (?:big |huge )?fan of|is not into|no longer likes|no longer enjoys) (.+)`), pred: "likes", neg: true, need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
+	{re: rx(subj + ` (?:really |strongly |usually |generally |also |still )*prefers (.+)`), pred: "prefers", stop: listStop, need: []string{"prefer"}},
+	{re: rx(subj + ` (?:is|has been) (?:now |currently |also )?(?:an? )(.+)`), pred: "job_title", check: isJob, stop: jobStop, need: []string{" a ", " an "}},
+	{re: rx(subj + ` is (?:not|no longer) (?:an? )(.+)`), pred: "job_title", neg: true, check: isJob, stop: jobStop, need: []string{" a ", " an "}},
 }
 
 var (
@@ -118,11 +135,12 @@ func SlotOf(factText string) *Slot {
 	if t == "" {
 		return nil
 	}
+	lower := strings.ToLower(t)
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
 	// statement about a subject called "user no longer".
 	for _, neg := range []bool{true, false} {
 		for _, r := range slotRules {
-			if r.neg != neg {
+			if r.neg != neg || !containsAny(lower, r.need) {
 				continue
 			}
 			m := r.re.FindStringSubmatch(t)
@@ -134,7 +152,7 @@ func SlotOf(factText string) *Slot {
 			}
 		}
 	}
-	if s := favouriteSlot(t); s != nil {
+	if s := favouriteSlot(t, lower); s != nil {
 		return s
 	}
 	return genericSlot(t)
@@ -155,7 +173,10 @@ func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check f
 	return &Slot{Subject: s, Predicate: pred, Value: v}
 }
 
-func favouriteSlot(t string) *Slot {
+func favouriteSlot(t, lower string) *Slot {
+	if !strings.Contains(lower, "fav") {
+		return nil
+	}
 	if m := favouriteRe.FindStringSubmatch(t); m != nil {
 		return buildSlot(m[1], "favourite_"+favouriteKey(m[2]), m[3], false, nil, nil)
 	}

@@ -116,17 +116,22 @@ var (
 	clauseSplitRe = regexp.MustCompile(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?)\s+((?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our)\b)`)
 	soSplitRe     = regexp.MustCompile(`(?i),\s+so\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
-	elidedRe      = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
-	conditionalRe = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
-	firstSubjRe   = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
-	tailFillerRe  = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
-	questionTail  = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
+	elidedRe       = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
+	conditionalRe  = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
+	firstSubjRe    = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
+	tailFillerRe   = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi"}
+	questionTail   = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
 )
 
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	s := tailFillerRe.ReplaceAllString(stripLead(sentence), "")
+	s := stripLead(sentence)
+	lower := strings.ToLower(s)
+	if containsAny(lower, tailFillerCues) {
+		s = tailFillerRe.ReplaceAllString(s, "")
+	}
 	if strings.HasSuffix(s, "?") {
 		if loc := questionTail.FindStringIndex(s); loc != nil {
 			s = s[:loc[0]]
@@ -151,6 +156,9 @@ var appositionRe = regexp.MustCompile(`(?i)^(i'm|i am|we're|we are)\s+([^,]+),\s
 
 // splitApposition splits "I'm 29, a software developer" into "I'm 29" and "I'm a software developer".
 func splitApposition(s string) []string {
+	if !strings.Contains(s, ",") {
+		return []string{s}
+	}
 	m := appositionRe.FindStringSubmatch(s)
 	if m == nil {
 		return []string{s}
@@ -183,7 +191,7 @@ func standsAlone(left string) bool {
 // splitElided splits "I live in Paris and work at Google" into two first-person clauses.
 func splitElided(s string) []string {
 	subject := strings.Fields(s + " x")[0]
-	if l := strings.ToLower(subject); l != "i" && l != "we" {
+	if l := strings.ToLower(subject); l != "i" && l != "we" || !strings.Contains(s, " and ") && !strings.Contains(s, " but ") {
 		return []string{s}
 	}
 	var out []string

@@ -30,7 +30,7 @@ sysadmin administrator devops sre tester strategist marketer planner coordinator
 owner partner chair chairman president vp executive representative agent broker adviser advisor`)
 
 // irregularPast are past-tense forms that do not end in -ed.
-var irregularPast = set(`was were did had went got saw took made came bought ran ate drank began met left found
+var irregularPast = set(`was were did had went got saw took made came bought ran ate drank began met left found said laid
 gave told thought felt kept lost won wrote quit sold spent taught flew drove rode broke chose fell grew knew
 became held heard paid sat slept spoke stood swam understood woke wore built caught brought fought sent lent
 meant led hung hid bit blew drew forgot forgave froze shook stole struck swore threw tore sang sank rang shot
@@ -58,6 +58,10 @@ review suggest recommend draft convert compare describe send set try let go note
 merge lint pin bump tag release document log label assign schedule book read look print wait restart skip ensure
 prefer stick default limit cap only clean sort group split move rename copy paste plan outline edit rewrite proofread
 calculate estimate analyze analyse prepare organize organise imagine pretend act tweak change`)
+
+// hypoWords mark hypotheticals, conditionals and hedges, which are not facts.
+var hypoWords = set(`if unless whether suppose supposing imagine assuming hypothetically might could would couldn't
+wouldn't i'd we'd maybe perhaps possibly probably wish wonder wondering considering unsure`)
 
 // pronounsAfterAux mark a question when they follow an auxiliary at the start ("Do you…", "Is there…").
 var pronounsAfterAux = set(`you i we they he she it there this that your my`)

@@ -43,11 +43,14 @@ type Shard struct {
 	vecs   []float32 // len(rows)*dim; row i at [i*dim:(i+1)*dim], zeros when no vector
 	pos    map[string]int
 	chrono []int // row indexes newest first; nil when it must be rebuilt
+
+	sessions sessionOrder
+	text     textIndex
 }
 
 // NewShard returns an empty shard for vectors of dimension dim.
 func NewShard(dim int) *Shard {
-	return &Shard{dim: dim, pos: map[string]int{}}
+	return &Shard{dim: dim, pos: map[string]int{}, text: newTextIndex()}
 }
 
 // Len returns the number of rows.
@@ -59,7 +62,8 @@ func (s *Shard) Len() int {
 
 // Upsert adds or replaces a row. vec may be nil (no embedding, or keep the
 // one already held when the row exists); it is normalised on the way in.
-func (s *Shard) Upsert(r Row, vec []float32) {
+// terms are the row's analysed text for BM25; nil keeps what is indexed.
+func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	i, ok := s.pos[r.ID]
@@ -77,8 +81,15 @@ func (s *Shard) Upsert(r Row, vec []float32) {
 	} else if ok {
 		r.HasVector = s.rows[i].HasVector
 	}
+	if ok && s.rows[i].SessionID != r.SessionID {
+		s.sessions.touch(s.rows[i].SessionID)
+	}
+	s.sessions.touch(r.SessionID)
 	s.rows[i] = r
 	s.chrono = nil
+	if terms != nil {
+		s.text.index(r.ID, i, terms)
+	}
 }
 
 // Remove deletes a row by moving the last row into its place.
@@ -89,15 +100,18 @@ func (s *Shard) Remove(id string) {
 	if !ok {
 		return
 	}
+	s.sessions.touch(s.rows[i].SessionID)
 	last := len(s.rows) - 1
 	if i != last {
 		s.rows[i] = s.rows[last]
 		copy(s.vecs[i*s.dim:(i+1)*s.dim], s.vecs[last*s.dim:])
 		s.pos[s.rows[i].ID] = i
+		s.text.moved(s.rows[i].ID, i)
 	}
 	s.rows = s.rows[:last]
 	s.vecs = s.vecs[:last*s.dim]
 	delete(s.pos, id)
+	s.text.retire(id)
 	s.chrono = nil
 }
 
@@ -143,22 +157,26 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	return out
 }
 
-// Filter returns the ids of rows keep accepts, newest first (ties by id,
-// descending, which is creation order for time-sortable ids).
-func (s *Shard) Filter(keep func(*Row) bool) []string {
+// Filter counts the rows keep accepts and returns the ids of the window
+// [offset, offset+limit) of them, newest first (ties by id, descending, which
+// is creation order for time-sortable ids). Only the window is copied.
+func (s *Shard) Filter(keep func(*Row) bool, offset, limit int) (total int, ids []string) {
 	// A write lock: the chronological order is built lazily and cached.
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.chrono == nil {
 		s.buildChrono()
 	}
-	var ids []string
 	for _, i := range s.chrono {
-		if keep == nil || keep(&s.rows[i]) {
+		if keep != nil && !keep(&s.rows[i]) {
+			continue
+		}
+		if total >= offset && total < offset+limit {
 			ids = append(ids, s.rows[i].ID)
 		}
+		total++
 	}
-	return ids
+	return total, ids
 }
 
 func (s *Shard) buildChrono() {

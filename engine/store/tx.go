@@ -352,3 +352,29 @@ func (s *Store) ScanMemories(ctx context.Context, user string, fn func(*engine.M
 	})
 	return translate("scan memories", err)
 }
+
+// ScanPostings walks user's postings in key order: by term, then id.
+func (s *Store) ScanPostings(ctx context.Context, user string, fn func(term, id string, tf, docLen int) error) error {
+	err := s.db.View(func(btx *badger.Txn) error {
+		prefix := userPrefix(kindPosting, user)
+		it := btx.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: true, PrefetchSize: 512})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			rest := it.Item().Key()[len(prefix):]
+			sep := bytes.IndexByte(rest, 0)
+			if sep < 0 {
+				return errors.New("store: corrupt posting key")
+			}
+			var tf, docLen int
+			_ = it.Item().Value(func(v []byte) error { tf, docLen = decodePosting(v); return nil })
+			if err := fn(string(rest[:sep]), string(rest[sep+1:]), tf, docLen); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return translate("scan postings", err)
+}

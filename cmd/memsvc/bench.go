@@ -1,0 +1,245 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine/benchmark"
+	"github.com/memsvc/memsvc/rest"
+)
+
+// runBench runs `memsvc bench KIND`; the one kind is recall.
+func runBench(ctx context.Context, args []string, sys IO) error {
+	if len(args) == 0 || args[0] != "recall" {
+		fmt.Fprintln(sys.Stderr, "Usage: memsvc bench recall --data FILE --format locomo|realtalk [flags]")
+		if len(args) == 0 {
+			return usageError(sys, errors.New("bench: missing benchmark (recall)"))
+		}
+		return usageError(sys, fmt.Errorf("bench: unknown benchmark %q (recall)", args[0]))
+	}
+	return benchRecall(ctx, args[1:], sys)
+}
+
+// benchFlags are the settings of `memsvc bench recall` beyond the engine's.
+type benchFlags struct {
+	data, format, mode, ingest, via, dataDir, categories string
+	k, limit, batch, misses                              int
+	rerank                                               bool
+}
+
+const benchSummary = `Measure recall on a long-conversation benchmark: ingest every turn into a fresh store
+(one user per conversation), ask every question that has evidence, and print a JSON report on stdout
+and a one-line summary on stderr.`
+
+func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
+	cfg.serveFlags(fs) // the engine's and models' settings, exactly as the server reads them
+	fs.StringVar(&cfg.LogLevel, "log-level", "warn", "log level: debug, info (logs every request), warn, error")
+	fs.StringVar(&cfg.LogFormat, "log-format", "text", "log format: text, json, logfmt")
+	fs.StringVar(&b.data, "data", "", "benchmark dataset: a LoCoMo JSON file, or a REALTALK file or directory (required)")
+	fs.StringVar(&b.format, "format", "", "dataset format: locomo or realtalk (required)")
+	fs.StringVar(&b.mode, "mode", "hybrid", "search mode: hybrid, text or vector")
+	fs.IntVar(&b.k, "k", 10, "recall@k cut-off and top_k of each search (1..100)")
+	fs.StringVar(&b.ingest, "ingest", "raw", "raw (each turn verbatim) or conversation (extract facts per session)")
+	fs.BoolVar(&b.rerank, "rerank", false, "ask for the cross_encoder rerank")
+	fs.StringVar(&b.via, "via", "http", "search through the REST API (http, served in-process on 127.0.0.1:0) or the engine directly")
+	fs.IntVar(&b.limit, "limit-conversations", 0, "use only the first N conversations (0: all)")
+	fs.StringVar(&b.categories, "categories", "", "comma list of question categories to ask (default: 1,2,3,4 for locomo, all for realtalk)")
+	fs.IntVar(&b.batch, "batch", 100, "turns per engine call when ingesting")
+	fs.IntVar(&b.misses, "misses", 0, "detail this many missed questions in the report (evidence ranks, top hits)")
+	fs.StringVar(&b.dataDir, "data-dir", "", "store directory; must be empty or absent (default: a temp dir, removed afterwards)")
+}
+
+// benchEnvName is the environment variable of a bench flag: the
+// benchmark's own flags are MEMSVC_BENCH_<NAME>; the engine's and models'
+// settings share the server's variables. (envName would map both "data" and
+// "data-dir" to MEMSVC_DATA_DIR, the server's directory, which a benchmark
+// must never read as its dataset nor fill with benchmark users.)
+func benchEnvName(flagName string) string {
+	switch flagName {
+	case "data", "format", "mode", "k", "ingest", "rerank", "via", "limit-conversations", "categories",
+		"batch", "misses", "data-dir":
+		return "MEMSVC_BENCH_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+	}
+	return envName(flagName)
+}
+
+// applyBenchEnv fills every flag not given on the command line from its
+// environment variable (benchEnvName).
+func applyBenchEnv(fs *flag.FlagSet, getenv func(string) string) error {
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench recall: unexpected argument %q", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := benchEnvName(f.Name)
+		if v := getenv(name); v != "" && !set[f.Name] && err == nil {
+			if e := f.Value.Set(v); e != nil {
+				err = fmt.Errorf("%s=%q: %w", name, v, e)
+			}
+		}
+	})
+	return err
+}
+
+// usageError reports a bad invocation: exitCode prints nothing for an
+// errUsage (flag parsing already did), so the message is printed here.
+func usageError(sys IO, err error) error {
+	fmt.Fprintln(sys.Stderr, "memsvc:", err)
+	return errUsage{err}
+}
+
+func benchUsage(fs *flag.FlagSet, sys IO) func() {
+	return func() {
+		fmt.Fprintf(sys.Stderr, "Usage: memsvc bench recall [flags]\n\n%s\n\nFlags (each also read from its env var):\n", benchSummary)
+		fs.VisitAll(func(f *flag.Flag) {
+			def := f.DefValue
+			if def != "" {
+				def = " (default " + def + ")"
+			}
+			fmt.Fprintf(sys.Stderr, "  --%s  [%s]\n      %s%s\n", f.Name, benchEnvName(f.Name), f.Usage, def)
+		})
+	}
+}
+
+func benchRecall(ctx context.Context, args []string, sys IO) error {
+	var (
+		cfg Config
+		b   benchFlags
+	)
+	fs := newFlagSet("bench recall", benchSummary, sys.Stderr)
+	b.register(fs, &cfg)
+	fs.Usage = benchUsage(fs, sys)
+	if err := fs.Parse(args); err != nil {
+		return errUsage{err}
+	}
+	if err := applyBenchEnv(fs, sys.Getenv); err != nil {
+		return usageError(sys, err)
+	}
+	opts, err := b.options()
+	if err != nil {
+		return usageError(sys, err)
+	}
+	ds, err := benchmark.Load(b.data, b.format)
+	if err != nil {
+		return err
+	}
+	ds.Limit(b.limit)
+	dir, cleanup, err := benchDataDir(b.dataDir)
+	if err != nil {
+		return usageError(sys, err)
+	}
+	defer cleanup()
+	cfg.DataDir = dir
+	rep, err := runRecall(ctx, cfg, b, ds, opts, sys)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(sys.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		return fmt.Errorf("bench: write report: %w", err)
+	}
+	fmt.Fprintln(sys.Stderr, rep.Summary())
+	return nil
+}
+
+// options checks the bench flags and turns them into benchmark options.
+func (b *benchFlags) options() (benchmark.Options, error) {
+	o := benchmark.Options{Mode: b.mode, K: b.k, Ingest: b.ingest, Rerank: b.rerank, Batch: b.batch,
+		Misses: b.misses, Data: b.data, Via: b.via}
+	switch {
+	case b.data == "":
+		return o, errors.New("bench recall: --data is required (the dataset file)")
+	case b.format != benchmark.FormatLoCoMo && b.format != benchmark.FormatRealTalk:
+		return o, fmt.Errorf("bench recall: --format must be locomo or realtalk, got %q", b.format)
+	case b.via != "http" && b.via != "engine":
+		return o, fmt.Errorf("bench recall: --via must be http or engine, got %q", b.via)
+	case b.k < 1 || b.k > 100:
+		return o, fmt.Errorf("bench recall: --k must be between 1 and 100, got %d", b.k)
+	case b.limit < 0 || b.batch < 1 || b.misses < 0:
+		return o, errors.New("bench recall: --limit-conversations and --misses must be ≥ 0, --batch ≥ 1")
+	}
+	for _, c := range strings.FieldsFunc(b.categories, func(r rune) bool { return r == ',' || r == ' ' }) {
+		n, err := strconv.Atoi(c)
+		if err != nil {
+			return o, fmt.Errorf("bench recall: --categories: %q is not a number", c)
+		}
+		o.Categories = append(o.Categories, n)
+	}
+	return o, nil
+}
+
+// benchDataDir returns the store directory: a fresh temp dir removed by
+// cleanup, or the given one, which must be empty so old data cannot skew
+// the numbers.
+func benchDataDir(dir string) (string, func(), error) {
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "memsvc-bench-")
+		if err != nil {
+			return "", nil, fmt.Errorf("bench: temp dir: %w", err)
+		}
+		return tmp, func() { os.RemoveAll(tmp) }, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", nil, fmt.Errorf("bench: --data-dir: %w", err)
+	}
+	if len(entries) > 0 {
+		return "", nil, fmt.Errorf("bench: --data-dir %s is not empty; the benchmark needs a fresh store", dir)
+	}
+	return dir, func() {}, nil
+}
+
+// runRecall opens the app on cfg.DataDir exactly as the server does, and
+// runs the benchmark against it, searching via HTTP or the engine.
+func runRecall(ctx context.Context, cfg Config, b benchFlags, ds *benchmark.Dataset, o benchmark.Options, sys IO) (*benchmark.Report, error) {
+	logger, err := newLogger(cfg, sys)
+	if err != nil {
+		return nil, err
+	}
+	a, err := openApp(ctx, cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	target := benchmark.Target{Engine: a.engine, Searcher: benchmark.EngineSearcher{Engine: a.engine}}
+	if b.via == "http" {
+		base, stop, err := serveBenchHTTP(a, cfg)
+		if err != nil {
+			return nil, err
+		}
+		defer stop()
+		target.Searcher = benchmark.HTTPSearcher{Client: &http.Client{Timeout: time.Minute}, BaseURL: base}
+	}
+	return benchmark.Run(ctx, ds, target, o)
+}
+
+// serveBenchHTTP serves the REST handler on a loopback port in-process, so
+// measured search latency includes routing, auth, JSON and the socket.
+func serveBenchHTTP(a *app, cfg Config) (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, fmt.Errorf("bench: listen: %w", err)
+	}
+	handler := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
+		Version: version})
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }() // returns ErrServerClosed once stopped
+	stop := func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}
+	return "http://" + ln.Addr().String(), stop, nil
+}

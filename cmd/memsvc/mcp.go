@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/mcp"
+)
+
+// mcpFlags are the settings of `memsvc mcp` beyond the common ones.
+type mcpFlags struct {
+	client, project, user, apiKey string
+}
+
+// runMCP serves the two MCP tools over stdio. It opens the data directory
+// itself; when a running server holds it (the store is locked and the
+// server recorded its address there), it relays every call to that server
+// over HTTP instead, with MEMSVC_API_KEY as the key.
+func runMCP(ctx context.Context, args []string, sys IO) error {
+	var cfg Config
+	var f mcpFlags
+	fs := newFlagSet("mcp", "Serve the memsvc MCP tools (add_memories, search_memory) over stdio, for desktop MCP clients.\n"+
+		"When a running memsvc server holds the data directory, relay to it over HTTP instead.", sys.Stderr)
+	cfg.commonFlags(fs, sys.Getenv)
+	fs.StringVar(&f.client, "client", "stdio", "client name: the app_name of every memory written")
+	fs.StringVar(&f.project, "project", "", "project that scopes writes and searches (memories without a project stay visible)")
+	fs.StringVar(&f.user, "user", "", `user to act as when no API key decides it (default "default")`)
+	fs.StringVar(&f.apiKey, "api-key", "", "API key: decides the user, and is sent to a server this command relays to (prefer the env var)")
+	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return errUsage{err}
+	}
+	logger, err := newLogger(cfg, sys)
+	if err != nil {
+		return err
+	}
+	app, err := openApp(ctx, cfg, logger)
+	if err != nil {
+		addr, ferr := readServerFile(cfg.DataDir)
+		if !errors.Is(err, store.ErrLocked) || ferr != nil || addr == "" {
+			return err
+		}
+		logger.Info("the data directory is held by a running server: relaying to it", "addr", addr)
+		return relayMCP(ctx, addr, f, sys)
+	}
+	defer app.Close()
+	user, err := stdioUser(cfg, f)
+	if err != nil {
+		return err
+	}
+	// Image captures run while the session lasts; the queue is persisted,
+	// so what is left resumes with the next process that opens the store.
+	cctx, stop := context.WithCancel(ctx)
+	captures := make(chan struct{})
+	go func() {
+		defer close(captures)
+		app.engine.RunCaptures(cctx)
+	}()
+	defer func() {
+		stop()
+		<-captures
+	}()
+	srv := mcp.NewServer(mcp.Options{Engine: app.engine, Logger: logger, Version: version})
+	logger.Info("memsvc mcp serving on stdio", "data", cfg.DataDir, "user", user, "client", f.client, "project", f.project)
+	return mcp.ServeStdio(ctx, srv, mcp.Scope{User: user, Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
+}
+
+// stdioUser decides who a local stdio session acts for: the key's user when
+// a key is given and the auth secret is known to verify it, else --user,
+// else "default". A --user that contradicts the key is an error.
+func stdioUser(cfg Config, f mcpFlags) (string, error) {
+	user := f.user
+	if f.apiKey != "" && cfg.AuthSecret != "" {
+		keyUser, err := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir).Verify(f.apiKey)
+		if err != nil {
+			return "", fmt.Errorf("--api-key: %w", err)
+		}
+		if user != "" && user != keyUser {
+			return "", fmt.Errorf("--user %q does not match the API key's user %q", user, keyUser)
+		}
+		user = keyUser
+	}
+	if user == "" {
+		user = "default"
+	}
+	if err := engine.ValidateUser(user); err != nil {
+		return "", fmt.Errorf("--user: %s", engine.ErrorMessage(err))
+	}
+	return user, nil
+}
+
+// relayMCP serves stdio by forwarding to the server at addr.
+func relayMCP(ctx context.Context, addr string, f mcpFlags, sys IO) error {
+	endpoint := "http://" + dialable(addr) + "/mcp/" + url.PathEscape(f.client)
+	if f.user != "" {
+		endpoint += "?user_id=" + url.QueryEscape(f.user)
+	}
+	relay, err := mcp.DialRelay(ctx, mcp.RelayOptions{Endpoint: endpoint, APIKey: f.apiKey, Project: f.project, Version: version})
+	if err != nil {
+		return err
+	}
+	defer relay.Close()
+	return mcp.ServeStdio(ctx, relay.Server(), mcp.Scope{User: "relay", Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
+}
+
+// dialable turns a listen address into one to connect to: a server bound
+// to all interfaces (0.0.0.0, ::) is reached on loopback, which also keeps
+// the Host header a loopback name the server's DNS-rebinding check accepts.
+func dialable(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+		if ip != nil && ip.To4() == nil {
+			host = "::1"
+		}
+	}
+	return net.JoinHostPort(host, port)
+}

@@ -1,0 +1,233 @@
+package index
+
+import (
+	"container/heap"
+	"math"
+	"sync"
+)
+
+// textIndex mirrors a user's BM25 postings in memory, with documents
+// numbered densely so scoring accumulates into a slice, not a map. A
+// re-indexed or removed document's number is retired (its postings are
+// skipped) and compaction renumbers once retired postings outweigh live ones.
+// The store's postings stay the durable, transactional copy.
+type textIndex struct {
+	docs     []textDoc
+	byID     map[string]uint32
+	postings map[string][]posting
+	live     int
+	totalLen int64
+	retired  int // postings of retired documents still in the lists
+}
+
+type textDoc struct {
+	row    int32 // index of the document's row in the shard; -1 once retired
+	length int32
+}
+
+type posting struct {
+	doc uint32
+	tf  uint32
+}
+
+func newTextIndex() textIndex {
+	return textIndex{byID: map[string]uint32{}, postings: map[string][]posting{}}
+}
+
+// index (re)indexes a document: terms are its analysed terms, repeats
+// counting as term frequency.
+func (x *textIndex) index(id string, row int, terms []string) {
+	x.retire(id)
+	doc := uint32(len(x.docs))
+	x.docs = append(x.docs, textDoc{row: int32(row), length: int32(len(terms))})
+	x.byID[id] = doc
+	counts := make(map[string]uint32, len(terms))
+	for _, t := range terms {
+		counts[t]++
+	}
+	for t, tf := range counts {
+		x.postings[t] = append(x.postings[t], posting{doc: doc, tf: tf})
+	}
+	x.live++
+	x.totalLen += int64(len(terms))
+}
+
+// load adds one posting read back from the durable index; a document's
+// first posting creates it. Only for building a fresh shard.
+func (x *textIndex) load(id string, row int, term string, tf, docLen int) {
+	doc, ok := x.byID[id]
+	if !ok {
+		doc = uint32(len(x.docs))
+		x.docs = append(x.docs, textDoc{row: int32(row), length: int32(docLen)})
+		x.byID[id] = doc
+		x.live++
+		x.totalLen += int64(docLen)
+	}
+	x.postings[term] = append(x.postings[term], posting{doc: doc, tf: uint32(tf)})
+}
+
+// LoadPosting adds a posting from the store to a shard being built; rows
+// must already be loaded. Postings of unknown ids are ignored.
+func (s *Shard) LoadPosting(term, id string, tf, docLen int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if row, ok := s.pos[id]; ok {
+		s.text.load(id, row, term, tf, docLen)
+	}
+}
+
+// retire takes a document out of scoring; its postings linger until compaction.
+func (x *textIndex) retire(id string) {
+	doc, ok := x.byID[id]
+	if !ok {
+		return
+	}
+	d := &x.docs[doc]
+	x.live--
+	x.totalLen -= int64(d.length)
+	x.retired += int(d.length)
+	d.row = -1
+	delete(x.byID, id)
+	if x.retired > 1024 && x.retired > int(x.totalLen) {
+		x.compact()
+	}
+}
+
+// moved records that the row of id now lives at index row.
+func (x *textIndex) moved(id string, row int) {
+	if doc, ok := x.byID[id]; ok {
+		x.docs[doc].row = int32(row)
+	}
+}
+
+// compact drops retired postings and renumbers the live documents.
+func (x *textIndex) compact() {
+	renum := make([]uint32, len(x.docs))
+	docs := make([]textDoc, 0, x.live)
+	for old, d := range x.docs {
+		if d.row >= 0 {
+			renum[old] = uint32(len(docs))
+			docs = append(docs, d)
+		}
+	}
+	for t, list := range x.postings {
+		kept := list[:0]
+		for _, p := range list {
+			if x.docs[p.doc].row >= 0 {
+				kept = append(kept, posting{doc: renum[p.doc], tf: p.tf})
+			}
+		}
+		if len(kept) == 0 {
+			delete(x.postings, t)
+		} else {
+			x.postings[t] = kept
+		}
+	}
+	for id, doc := range x.byID {
+		x.byID[id] = renum[doc]
+	}
+	x.docs, x.retired = docs, 0
+}
+
+// IDF is BM25's inverse document frequency with the +1 smoothing that keeps
+// it positive, for a term in df of n documents.
+func IDF(n, df int) float64 {
+	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// TermScore is one term's BM25 contribution to a document of length docLen
+// where it occurs tf times, given the corpus's average document length.
+func TermScore(idf float64, tf, docLen int, avgdl, k1, b float64) float64 {
+	norm := k1 * (1 - b + b*float64(docLen)/avgdl)
+	return idf * float64(tf) * (k1 + 1) / (float64(tf) + norm)
+}
+
+// scoreBuffers recycles the per-query score arrays.
+var scoreBuffers = sync.Pool{New: func() any { return new([]float64) }}
+
+// TextSearch scores the shard's documents with BM25 for the weighted query
+// terms (weight 1 when weights has none for a term) and returns the best
+// limit of those keep accepts, best first, ties by id.
+func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b float64, keep func(*Row) bool, limit int) []Hit {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	x := &s.text
+	if x.live == 0 || limit <= 0 {
+		return nil
+	}
+	avgdl := float64(x.totalLen) / float64(x.live)
+	if avgdl == 0 {
+		avgdl = 1
+	}
+	bufp := scoreBuffers.Get().(*[]float64)
+	defer scoreBuffers.Put(bufp)
+	if cap(*bufp) < len(x.docs) {
+		*bufp = make([]float64, len(x.docs))
+	}
+	scores := (*bufp)[:len(x.docs)]
+	var touched []uint32
+	for _, t := range terms {
+		list := x.postings[t]
+		df := len(list) // retired postings inflate df slightly until compaction
+		if df == 0 {
+			continue
+		}
+		idf := IDF(x.live, min(df, x.live))
+		if w, ok := weights[t]; ok {
+			idf *= w
+		}
+		for _, p := range list {
+			d := x.docs[p.doc]
+			if d.row < 0 {
+				continue
+			}
+			if scores[p.doc] == 0 {
+				touched = append(touched, p.doc)
+			}
+			scores[p.doc] += TermScore(idf, int(p.tf), int(d.length), avgdl, k1, b)
+		}
+	}
+	h := make(minHeap, 0, limit+1)
+	for _, doc := range touched {
+		score := scores[doc]
+		scores[doc] = 0
+		r := &s.rows[x.docs[doc].row]
+		if keep != nil && !keep(r) {
+			continue
+		}
+		hit := Hit{ID: r.ID, Score: score}
+		if len(h) < limit {
+			heap.Push(&h, hit)
+		} else if better(hit, h[0]) {
+			h[0] = hit
+			heap.Fix(&h, 0)
+		}
+	}
+	out := make([]Hit, len(h))
+	for i := len(h) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(&h).(Hit)
+	}
+	return out
+}
+
+// MatchAll returns the ids of documents containing every term.
+func (s *Shard) MatchAll(terms []string) map[string]bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	x := &s.text
+	counts := map[uint32]int{}
+	for _, t := range terms {
+		for _, p := range x.postings[t] {
+			if x.docs[p.doc].row >= 0 {
+				counts[p.doc]++
+			}
+		}
+	}
+	out := map[string]bool{}
+	for doc, n := range counts {
+		if n == len(terms) {
+			out[s.rows[x.docs[doc].row].ID] = true
+		}
+	}
+	return out
+}

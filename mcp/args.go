@@ -1,0 +1,177 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// Arguments are decoded by hand, field by field, so every error names the
+// field and says what was expected, in words a model can act on. Small
+// slips models make are accepted: a bare string where a list is expected,
+// a number or boolean sent as a string, null for "not given".
+
+// fields are the members of the arguments object, still encoded.
+type fields map[string]json.RawMessage
+
+// parseArgs decodes the arguments object and rejects unknown members.
+func parseArgs(tool string, raw json.RawMessage, allowed ...string) (fields, error) {
+	f := fields{}
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return f, nil
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return nil, engine.Errorf(engine.EInvalid, "arguments: %s takes a JSON object", tool)
+	}
+	for name, v := range f {
+		if string(bytes.TrimSpace(v)) == "null" {
+			delete(f, name)
+			continue
+		}
+		if !slices.Contains(allowed, name) {
+			return nil, engine.Errorf(engine.EInvalid, "%s: unknown argument; %s takes %s", name, tool, strings.Join(allowed, ", "))
+		}
+	}
+	return f, nil
+}
+
+func (f fields) str(name string, dst *string) error {
+	v, ok := f[name]
+	if !ok {
+		return nil
+	}
+	if err := json.Unmarshal(v, dst); err != nil {
+		return engine.Invalid(name, "must be a string")
+	}
+	*dst = strings.TrimSpace(*dst)
+	return nil
+}
+
+// strs decodes a list of strings; a single string is a list of one.
+func (f fields) strs(name string, dst *[]string) error {
+	v, ok := f[name]
+	if !ok {
+		return nil
+	}
+	var one string
+	if json.Unmarshal(v, &one) == nil {
+		*dst = []string{one}
+		return nil
+	}
+	var list []any
+	if err := json.Unmarshal(v, &list); err != nil {
+		return engine.Invalid(name, "must be a list of strings")
+	}
+	out := make([]string, len(list))
+	for i, x := range list {
+		s, ok := x.(string)
+		if !ok {
+			return engine.Invalid(name+"["+itoa(i)+"]", "must be a string, got %s", jsonKind(x))
+		}
+		out[i] = s
+	}
+	*dst = out
+	return nil
+}
+
+// integer decodes a whole number (also 5.0 or "5").
+func (f fields) integer(name string, dst *int) error {
+	v, ok := f[name]
+	if !ok {
+		return nil
+	}
+	var n float64
+	if err := json.Unmarshal(v, &n); err != nil {
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			return engine.Invalid(name, "must be an integer")
+		}
+		if n, err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
+			return engine.Invalid(name, "must be an integer, got %q", s)
+		}
+	}
+	if n != math.Trunc(n) || math.Abs(n) > 1e9 {
+		return engine.Invalid(name, "must be an integer, got %v", n)
+	}
+	*dst = int(n)
+	return nil
+}
+
+// boolean decodes true/false (also "true"/"false").
+func (f fields) boolean(name string, dst *bool) error {
+	v, ok := f[name]
+	if !ok {
+		return nil
+	}
+	if json.Unmarshal(v, dst) == nil {
+		return nil
+	}
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		if b, err := strconv.ParseBool(strings.TrimSpace(s)); err == nil {
+			*dst = b
+			return nil
+		}
+	}
+	return engine.Invalid(name, "must be true or false")
+}
+
+// object decodes a JSON object of at most maxBytes.
+func (f fields) object(name string, dst *map[string]any, maxBytes int) error {
+	v, ok := f[name]
+	if !ok {
+		return nil
+	}
+	if len(v) > maxBytes {
+		return engine.Errorf(engine.ETooLarge, "%s: larger than %d bytes", name, maxBytes)
+	}
+	if err := json.Unmarshal(v, dst); err != nil || *dst == nil {
+		return engine.Invalid(name, "must be a JSON object")
+	}
+	return nil
+}
+
+func jsonKind(x any) string {
+	switch x.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64:
+		return "a number"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return "a string"
+}
+
+// checkText validates one text of a field: not blank, UTF-8, bounded.
+func checkText(field, s string, maxBytes int) error {
+	switch {
+	case strings.TrimSpace(s) == "":
+		return engine.Invalid(field, "must not be empty")
+	case !utf8.ValidString(s):
+		return engine.Invalid(field, "is not valid UTF-8")
+	case len(s) > maxBytes:
+		return engine.Errorf(engine.ETooLarge, "%s: longer than %d bytes (split it into several items)", field, maxBytes)
+	}
+	return nil
+}
+
+// checkMemoryType validates an optional memory_type.
+func checkMemoryType(t string) error {
+	if !engine.ValidMemoryType(t) {
+		return engine.Invalid("memory_type", "must be semantic, episodic or procedural, got %q", t)
+	}
+	return nil
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,218 @@
+package mcp
+
+import (
+	"context"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/skill"
+)
+
+// searchArgs are the validated arguments of search_memory.
+type searchArgs struct {
+	Query             string
+	IDs               []string
+	TopK, Page        int
+	Mode, Rerank      string
+	MemoryType        string
+	SessionID         string
+	IncludeSuperseded bool
+}
+
+const (
+	defaultSearchK = 10
+	defaultBrowseK = 20
+	skillPrefix    = "skill:"
+)
+
+func decodeSearch(raw []byte) (searchArgs, error) {
+	var a searchArgs
+	f, err := parseArgs(toolSearch, raw, "query", "ids", "top_k", "page", "mode", "rerank", "memory_type",
+		"session_id", "include_superseded")
+	if err != nil {
+		return a, err
+	}
+	for _, err := range []error{f.str("query", &a.Query), f.strs("ids", &a.IDs), f.integer("top_k", &a.TopK),
+		f.integer("page", &a.Page), f.str("mode", &a.Mode), f.str("rerank", &a.Rerank), f.str("memory_type", &a.MemoryType),
+		f.str("session_id", &a.SessionID), f.boolean("include_superseded", &a.IncludeSuperseded)} {
+		if err != nil {
+			return a, err
+		}
+	}
+	_, topKGiven := f["top_k"]
+	_, pageGiven := f["page"]
+	switch {
+	case topKGiven && (a.TopK < 1 || a.TopK > 100):
+		return a, engine.Invalid("top_k", "must be between 1 and 100, got %d", a.TopK)
+	case pageGiven && (a.Page < 1 || a.Page > 1_000_000):
+		return a, engine.Invalid("page", "must be 1 or more, got %d", a.Page)
+	case len(a.IDs) > maxItems:
+		return a, engine.Invalid("ids", "at most %d ids per call, got %d", maxItems, len(a.IDs))
+	case len(a.Query) > 8192:
+		return a, engine.Invalid("query", "longer than 8192 bytes")
+	}
+	for i, id := range a.IDs {
+		if err := checkText("ids["+itoa(i)+"]", id, 256); err != nil {
+			return a, err
+		}
+		a.IDs[i] = strings.TrimSpace(id)
+	}
+	if a.Page == 0 {
+		a.Page = 1
+	}
+	return a, checkMemoryType(a.MemoryType)
+}
+
+// searchResult is the structured answer of search_memory.
+type searchResult struct {
+	Query    string   `json:"query,omitempty"`
+	Mode     string   `json:"mode"` // hybrid, text or vector for a query; browse; ids
+	Reranker string   `json:"reranker,omitempty"`
+	Results  []memOut `json:"results,omitzero"`
+	Total    *int     `json:"total,omitempty"`
+	Page     int      `json:"page,omitempty"`
+	Pages    *int     `json:"pages,omitempty"`
+	Items    []idOut  `json:"items,omitempty"` // the ids asked for, in order
+	// PrimarySkill is the learned skill a procedural query asks for.
+	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
+}
+
+// memOut is a memory record (as REST returns it) with its score in a search.
+type memOut struct {
+	*engine.Memory
+	Score *float64 `json:"score,omitempty"`
+}
+
+// idOut answers one entry of ids.
+type idOut struct {
+	ID     string         `json:"id"`
+	Memory *engine.Memory `json:"memory,omitempty"`
+	Skill  *skill.Skill   `json:"skill,omitempty"`
+	Error  *errorOut      `json:"error,omitempty"`
+}
+
+// searchMemory is the search_memory handler.
+func (t *tools) searchMemory(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	sc, err := scopeFrom(ctx)
+	if err != nil {
+		return t.toolError(err), nil
+	}
+	a, err := decodeSearch(req.Params.Arguments)
+	if err != nil {
+		return t.toolError(err), nil
+	}
+	out := &searchResult{Mode: "ids"}
+	switch {
+	case a.Query != "":
+		err = t.search(ctx, sc, a, out)
+	case len(a.IDs) == 0:
+		err = t.browse(ctx, sc, a, out)
+	}
+	if err != nil {
+		return t.toolError(err), nil
+	}
+	if len(a.IDs) > 0 {
+		out.Items = t.byIDs(ctx, sc, a.IDs)
+	}
+	return &sdk.CallToolResult{StructuredContent: out,
+		Content: []sdk.Content{&sdk.TextContent{Text: renderSearch(out)}}}, nil
+}
+
+func (t *tools) search(ctx context.Context, sc Scope, a searchArgs, out *searchResult) error {
+	res, err := t.eng.Search(ctx, sc.User, engine.Query{Text: a.Query, TopK: a.TopK, Mode: a.Mode, Rerank: a.Rerank,
+		SessionID: a.SessionID, MemoryType: a.MemoryType, Project: sc.Project, ProjectScope: sc.Project != "",
+		IncludeSuperseded: a.IncludeSuperseded})
+	if err != nil {
+		return err
+	}
+	out.Query, out.Mode, out.Reranker, out.Total = res.Query, res.Mode, res.Reranker, &res.Total
+	out.PrimarySkill = res.PrimarySkill
+	out.Results = make([]memOut, len(res.Results))
+	for i, h := range res.Results {
+		out.Results[i] = memOut{Memory: h.Memory, Score: &h.Score}
+	}
+	return nil
+}
+
+// browse lists the newest memories in scope, top_k per page.
+func (t *tools) browse(ctx context.Context, sc Scope, a searchArgs, out *searchResult) error {
+	size := a.TopK
+	if size == 0 {
+		size = defaultBrowseK
+	}
+	f := engine.ListFilter{Page: a.Page, Size: size, MemoryType: a.MemoryType, IncludeSuperseded: a.IncludeSuperseded}
+	var page *engine.Page
+	var err error
+	if sc.Project == "" && a.SessionID == "" {
+		page, err = t.eng.List(ctx, sc.User, f)
+	} else {
+		page, err = t.browseScoped(ctx, sc, a.SessionID, f)
+	}
+	if err != nil {
+		return err
+	}
+	out.Mode, out.Page, out.Total, out.Pages = "browse", page.Page, &page.Total, &page.Pages
+	out.Results = make([]memOut, len(page.Items))
+	for i, m := range page.Items {
+		out.Results[i] = memOut{Memory: m}
+	}
+	return nil
+}
+
+// browseScoped pages through every memory of the user and keeps those in
+// the connection's Project scope (a project-scoped connection also sees
+// memories without a project) and session. engine.ListFilter matches a
+// project exactly and has no session filter, so this filters here; it reads
+// the user's whole listing, acceptable for a browse.
+func (t *tools) browseScoped(ctx context.Context, sc Scope, session string, f engine.ListFilter) (*engine.Page, error) {
+	var kept []*engine.Memory
+	all := engine.ListFilter{Size: 100, MemoryType: f.MemoryType, IncludeSuperseded: f.IncludeSuperseded}
+	for all.Page = 1; ; all.Page++ {
+		p, err := t.eng.List(ctx, sc.User, all)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range p.Items {
+			if (sc.Project == "" || m.Project == sc.Project || m.Project == "") && (session == "" || m.SessionID == session) {
+				kept = append(kept, m)
+			}
+		}
+		if all.Page >= p.Pages {
+			break
+		}
+	}
+	page := &engine.Page{Items: []*engine.Memory{}, Total: len(kept), Page: f.Page, Size: f.Size,
+		Pages: (len(kept) + f.Size - 1) / f.Size}
+	if start := (f.Page - 1) * f.Size; start < len(kept) {
+		page.Items = kept[start:min(start+f.Size, len(kept))]
+	}
+	return page, nil
+}
+
+// byIDs fetches each id; a missing one is that entry's error.
+func (t *tools) byIDs(ctx context.Context, sc Scope, ids []string) []idOut {
+	out := make([]idOut, len(ids))
+	for i, id := range ids {
+		out[i].ID = id
+		if skill, ok := strings.CutPrefix(id, skillPrefix); ok {
+			s, err := t.expandSkill(ctx, sc, strings.TrimSpace(skill))
+			if err != nil {
+				out[i].Error = t.errorOut(err)
+			}
+			out[i].Skill = s
+			continue
+		}
+		m, err := t.eng.Get(ctx, sc.User, id)
+		if err != nil {
+			out[i].Error = t.errorOut(err)
+			if engine.ErrorCode(err) == engine.ENotFound {
+				out[i].Error.Message = "no memory with this id"
+			}
+			continue
+		}
+		out[i].Memory = m
+	}
+	return out
+}

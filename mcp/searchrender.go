@@ -1,0 +1,133 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/skill"
+)
+
+// renderSearch writes search_memory's answer as numbered lines: id, text,
+// and the few attributes a model needs to judge a memory (kind, when it
+// holds, whether it was replaced).
+func renderSearch(r *searchResult) string {
+	var b strings.Builder
+	switch r.Mode {
+	case "browse":
+		renderBrowse(&b, r)
+	case "ids":
+	default:
+		renderHits(&b, r)
+	}
+	if r.PrimarySkill != nil {
+		b.WriteString("\nSkill for this: ")
+		renderSkill(&b, r.PrimarySkill)
+	}
+	if len(r.Items) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("By id:\n")
+		for _, it := range r.Items {
+			switch {
+			case it.Error != nil:
+				fmt.Fprintf(&b, "- %s: %s\n", it.ID, it.Error.Message)
+			case it.Memory != nil:
+				fmt.Fprintf(&b, "- %s\n", memoryLine(it.Memory))
+			case it.Skill != nil:
+				b.WriteString("- ")
+				renderSkill(&b, it.Skill)
+			}
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func renderHits(b *strings.Builder, r *searchResult) {
+	if len(r.Results) == 0 {
+		fmt.Fprintf(b, "No memories match %q. Try other words, mode \"vector\" for meaning only, or browse without a query.\n", r.Query)
+		return
+	}
+	fmt.Fprintf(b, "%d memories for %q, best first:\n", len(r.Results), r.Query)
+	for i, m := range r.Results {
+		fmt.Fprintf(b, "%d. %s\n", i+1, memoryLine(m.Memory))
+	}
+}
+
+func renderBrowse(b *strings.Builder, r *searchResult) {
+	total, pages := deref(r.Total), deref(r.Pages)
+	switch {
+	case total == 0:
+		b.WriteString("No memories stored yet.\n")
+		return
+	case len(r.Results) == 0:
+		fmt.Fprintf(b, "Page %d is past the last page (%d; %d memories in all).\n", r.Page, pages, total)
+		return
+	}
+	fmt.Fprintf(b, "Newest memories first, page %d of %d (%d in all):\n", r.Page, pages, total)
+	for i, m := range r.Results {
+		fmt.Fprintf(b, "%d. %s\n", i+1, memoryLine(m.Memory))
+	}
+	if r.Page < pages {
+		fmt.Fprintf(b, "More: page %d.\n", r.Page+1)
+	}
+}
+
+// renderSkill writes a skill as its name, id and numbered steps.
+func renderSkill(b *strings.Builder, s *skill.Skill) {
+	fmt.Fprintf(b, "%s (skill:%s", s.Name, s.ID)
+	if len(s.SourceMemoryIDs) > 0 {
+		fmt.Fprintf(b, ", learned from %s", strings.Join(s.SourceMemoryIDs, ", "))
+	}
+	b.WriteString(")\n")
+	if s.Description != "" {
+		fmt.Fprintf(b, "  %s\n", s.Description)
+	}
+	for i, step := range s.Steps {
+		fmt.Fprintf(b, "  %d. %s\n", i+1, step)
+	}
+}
+
+// memoryLine is "[id] text (kind · since date · other attributes)".
+func memoryLine(m *engine.Memory) string {
+	attrs := []string{m.MemoryType}
+	when := "since " + day(m.ValidFrom)
+	if m.ValidTo != nil {
+		when = day(m.ValidFrom) + " to " + day(*m.ValidTo)
+	}
+	attrs = append(attrs, when)
+	switch m.State {
+	case engine.StateSuperseded:
+		s := "superseded"
+		if m.SupersededBy != nil {
+			s += " by " + *m.SupersededBy
+		}
+		attrs = append(attrs, s)
+	case engine.StatePending:
+		attrs = append(attrs, "pending: image still being captured")
+	case engine.StateFailed:
+		attrs = append(attrs, "failed: "+m.Error)
+	}
+	if m.Project != "" {
+		attrs = append(attrs, "project "+m.Project)
+	}
+	if len(m.Tags) > 0 {
+		attrs = append(attrs, "tags "+strings.Join(m.Tags, ", "))
+	}
+	text := m.Text
+	if r := []rune(text); len(r) > 500 {
+		text = string(r[:500]) + "…"
+	}
+	return fmt.Sprintf("[%s] %s (%s)", m.ID, strings.ReplaceAll(text, "\n", " "), strings.Join(attrs, " · "))
+}
+
+func day(t time.Time) string { return t.UTC().Format("2006-01-02") }
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}

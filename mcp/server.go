@@ -1,0 +1,203 @@
+// Package mcp serves memsvc's Model Context Protocol tools on the official
+// Go SDK: exactly two tools, add_memories and search_memory (no resources,
+// no prompts), over Streamable HTTP (NewHTTPHandler, mounted by package rest
+// at /mcp/{client} behind its auth middleware) and over stdio (ServeStdio,
+// and a relay to a running server, NewRelayServer). Each tool call is
+// translated into engine calls; the answer is compact text for the model and
+// the same data as structured content.
+//
+// The HTTP handler is stateless (a fresh protocol session per request): the
+// SDK's stateful mode accepts a session created on /mcp/alice on /mcp/bob,
+// and statelessness also lets any number of server processes answer.
+//
+// The SDK answers 403 to a request that arrives on a loopback address with a
+// Host header that is not localhost (DNS-rebinding protection). A reverse
+// proxy on the same host must therefore forward Host as the upstream address
+// (nginx: proxy_set_header Host 127.0.0.1:8765), or the server must be run
+// with Options.DisableLocalhostProtection.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/log"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/auth"
+)
+
+// Options configure the MCP server.
+type Options struct {
+	Engine  *engine.Engine
+	Logger  *log.Logger
+	Version string // reported to clients as the server version
+	// DisableLocalhostProtection turns off the SDK's DNS-rebinding check
+	// (403 for a loopback connection whose Host is not localhost). Set it
+	// only behind a same-host reverse proxy that cannot forward Host.
+	DisableLocalhostProtection bool
+	// MaxRequestBytes caps one HTTP request body; default 4 MiB (images
+	// arrive as base64 items).
+	MaxRequestBytes int64
+	// MaxItemBytes caps one text item of add_memories; default 32 KiB.
+	MaxItemBytes int
+}
+
+func (o *Options) defaults() {
+	if o.Logger == nil {
+		o.Logger = log.New(io.Discard)
+	}
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	if o.MaxRequestBytes <= 0 {
+		o.MaxRequestBytes = 4 << 20
+	}
+	if o.MaxItemBytes <= 0 {
+		o.MaxItemBytes = 32 << 10
+	}
+}
+
+// Scope is who a connection acts for and where its writes go.
+type Scope struct {
+	User    string // owner of every memory read or written
+	Client  string // the {clientName}: app_name of every memory written
+	Project string // when set: project of every write, and searches see it plus memories without a project
+}
+
+type scopeKey struct{}
+
+// WithScope returns ctx carrying the scope tool calls act in.
+func WithScope(ctx context.Context, s Scope) context.Context {
+	return context.WithValue(ctx, scopeKey{}, s)
+}
+
+func scopeFrom(ctx context.Context) (Scope, error) {
+	s, ok := ctx.Value(scopeKey{}).(Scope)
+	if !ok || s.User == "" {
+		// Never fall back to a default user: that would mix tenants.
+		return Scope{}, engine.Internal("mcp", errors.New("tool call without a scope"))
+	}
+	return s, nil
+}
+
+// NewServer returns an MCP server with the two memsvc tools. Tool calls act
+// in the Scope their context carries (WithScope); the HTTP handler and
+// ServeStdio put it there.
+func NewServer(o Options) *sdk.Server {
+	o.defaults()
+	t := &tools{eng: o.Engine, log: o.Logger, maxItem: o.MaxItemBytes}
+	s := newBareServer(o.Version)
+	s.AddTool(addMemoriesTool(), t.addMemories)
+	s.AddTool(searchMemoryTool(), t.searchMemory)
+	return s
+}
+
+// newBareServer is an SDK server with memsvc's identity, instructions,
+// tools-only capabilities and the retired-names middleware, but no tools.
+func newBareServer(version string) *sdk.Server {
+	s := sdk.NewServer(&sdk.Implementation{Name: "memsvc", Title: "memsvc long-term memory", Version: version},
+		&sdk.ServerOptions{Instructions: instructions,
+			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}}})
+	s.AddReceivingMiddleware(retiredTools)
+	return s
+}
+
+// instructions tell the model what the server is for and how to use it.
+const instructions = `memsvc is your long-term memory across conversations. ` +
+	`Call search_memory before answering anything that may depend on what the user told you before, ` +
+	`and add_memories whenever the user shares something durable (facts, preferences, decisions, how-tos) ` +
+	`or asks you to remember, forget or close something.`
+
+// NewHTTPHandler returns the Streamable HTTP handler to mount at
+// /mcp/{client}. It must run behind rest's auth middleware: the request
+// context's auth.Identity decides the user (with auth disabled and no
+// identity user, "default"); {client} becomes the app_name of every write;
+// the Project header scopes writes and searches. Requests without an
+// identity are refused.
+func NewHTTPHandler(o Options) http.Handler {
+	o.defaults()
+	srv := NewServer(o)
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{
+		Stateless: true, JSONResponse: true, DisableLocalhostProtection: o.DisableLocalhostProtection,
+		MaxRequestBodyBytes: o.MaxRequestBytes})
+	return &httpHandler{mcp: h}
+}
+
+type httpHandler struct{ mcp http.Handler }
+
+// defaultUser acts when auth is disabled and no user_id was given (as in rest).
+const defaultUser = "default"
+
+func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	id, ok := auth.FromContext(r.Context())
+	if !ok {
+		writeHTTPError(w, http.StatusUnauthorized, engine.EUnauthorized, "no authenticated identity: the MCP handler must run behind the auth middleware")
+		return
+	}
+	sc := Scope{User: id.User, Client: clientName(r), Project: strings.TrimSpace(r.Header.Get("Project"))}
+	if sc.User == "" {
+		sc.User = defaultUser
+	}
+	if err := checkName("client name in /mcp/{client}", sc.Client, 64); err != nil {
+		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error())
+		return
+	}
+	if sc.Project != "" {
+		if err := checkName("Project header", sc.Project, 128); err != nil {
+			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error())
+			return
+		}
+	}
+	h.mcp.ServeHTTP(w, r.WithContext(WithScope(r.Context(), sc)))
+}
+
+// clientName is the {client} path segment.
+func clientName(r *http.Request) string {
+	if c := r.PathValue("client"); c != "" {
+		return c
+	}
+	c, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/mcp/"), "/")
+	return c
+}
+
+func checkName(what, s string, maxLen int) error {
+	switch {
+	case s == "":
+		return errors.New(what + ": must not be empty")
+	case len(s) > maxLen:
+		return errors.New(what + ": longer than " + itoa(maxLen) + " bytes")
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return errors.New(what + ": contains a control character")
+	}
+	return nil
+}
+
+// writeHTTPError answers in rest's error shape, {"detail","code"}.
+func writeHTTPError(w http.ResponseWriter, status int, code, detail string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]string{"detail": detail, "code": code})
+}
+
+// ServeStdio runs srv over in/out (newline-delimited JSON-RPC) with every
+// tool call acting in sc (a Relay's server ignores it: the server it
+// relays to decides), until in ends or ctx is cancelled. The end of input
+// is a normal end, not an error.
+func ServeStdio(ctx context.Context, srv *sdk.Server, sc Scope, in io.Reader, out io.Writer) error {
+	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}})
+	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, sdk.ErrConnectionClosed) {
+		return nil
+	}
+	return err
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
