@@ -119,6 +119,9 @@ type Deps struct {
 	// Extractors in order of preference: a failing or slow one (an LLM)
 	// falls back to the next (the built-in rules), which must not fail.
 	Extractors []Extractor
+	// Decider, when set, makes ADD/UPDATE/SUPERSEDE/NONE decisions for facts
+	// a model extracted; the built-in rules decide otherwise.
+	Decider Decider
 	// Media enables image memories; nil answers image items with an error.
 	Media  *MediaDeps
 	Logger *log.Logger
@@ -134,6 +137,7 @@ type Engine struct {
 	rerank  []Reranker
 	extract []Extractor
 	media   *MediaDeps
+	decider Decider
 	// captureWake nudges RunCaptures when a capture is queued.
 	captureWake chan struct{}
 	llmHealth
@@ -155,7 +159,7 @@ const metaEmbedder = "embedder"
 func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 	cfg.defaults()
 	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers,
-		extract: deps.Extractors, media: deps.Media, log: deps.Logger,
+		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
 		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}
 	if e.log == nil {
 		e.log = log.New(nil)

@@ -435,7 +435,7 @@ func (e *Engine) writeFacts(ctx context.Context, user string, req ConversationRe
 		results = results[:0]
 		batch := map[string]*Memory{}
 		for i, f := range facts {
-			r, err := e.applyFact(ctx, tx, p, shard, user, req, f, vecs[i], extractor, now, batch)
+			r, err := e.applyFact(ctx, tx, p, shard, user, req, factJob{fact: f, vec: vecs[i], extractor: extractor}, now, batch)
 			if err != nil {
 				return err
 			}

@@ -75,16 +75,19 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	if err != nil {
 		return nil, Internal("load index", err)
 	}
+	hints := e.modelDecisions(ctx, user, shard, facts[:nFacts], vecs[:nFacts], extractor)
 	now := e.now().UTC()
 	err = e.write(ctx, user, func(tx Tx, p *plan) error {
 		res.Results = res.Results[:0]
 		batch := map[string]*Memory{} // facts of this request, for in-batch dedupe
 		for i, f := range facts {
-			x := extractor
+			job := factJob{fact: f, vec: vecs[i], extractor: extractor}
 			if i >= nFacts { // a taught procedure (skills.go): learn it from the memory that keeps it
-				x = ProcedureExtractor
+				job.extractor = ProcedureExtractor
+			} else if hints != nil {
+				job.hint = hints[i]
 			}
-			r, err := e.applyFact(ctx, tx, p, shard, user, req, f, vecs[i], x, now, batch)
+			r, err := e.applyFact(ctx, tx, p, shard, user, req, job, now, batch)
 			if err != nil {
 				return err
 			}
@@ -104,9 +107,19 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	return res, nil
 }
 
+// factJob is one fact to decide and write, with its embedding, the
+// extractor that produced it and, when a model decided, its decision.
+type factJob struct {
+	fact      extract.Fact
+	vec       []float32
+	extractor string
+	hint      *extract.Decision
+}
+
 // applyFact decides one fact and adds its writes to the plan.
 func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Shard, user string,
-	req ConversationRequest, f extract.Fact, vec []float32, extractor string, now time.Time, batch map[string]*Memory) (WriteResult, error) {
+	req ConversationRequest, job factJob, now time.Time, batch map[string]*Memory) (WriteResult, error) {
+	f, vec, extractor := job.fact, job.vec, job.extractor
 	if err := e.validateText("fact", f.Text); err != nil {
 		return WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
 	}
@@ -115,6 +128,14 @@ func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Sha
 		return WriteResult{}, err
 	}
 	d := Decide(f.Text, f.Slot, cands)
+	if job.hint != nil {
+		if md, ok := e.fromModel(tx, p, job.hint, d, batch); ok {
+			d = md
+			if d.Event == EventUpdate {
+				f.Text = job.hint.Text // the model's merged text
+			}
+		}
+	}
 	switch d.Event {
 	case EventNone:
 		return WriteResult{ID: d.Target, Text: f.Text, Event: EventNone}, nil

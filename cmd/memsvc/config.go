@@ -34,6 +34,7 @@ type Config struct {
 	ImageTimeout    time.Duration
 	ImageAllowHosts string
 	ImageMaxPending int
+	VisionCaptions  bool
 
 	RRFK         int
 	BM25K1       float64
@@ -85,6 +86,7 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.Int64Var(&c.ImageMaxBytes, "image-max-bytes", 10<<20, "largest image fetched or accepted inline")
 	fs.DurationVar(&c.ImageTimeout, "image-timeout", 15*time.Second, "time limit of one image download")
 	fs.StringVar(&c.ImageAllowHosts, "image-allow-hosts", "", "comma list of hosts, host:port, IPs or CIDRs the image fetcher may reach even if private or loopback")
+	fs.BoolVar(&c.VisionCaptions, "vision-captions", false, "caption images with the configured chat model (it must accept images)")
 	fs.IntVar(&c.ImageMaxPending, "image-max-pending", 50, "per-user cap on images waiting for capture (429 beyond)")
 	fs.IntVar(&c.RRFK, "rrf-k", 60, "reciprocal-rank-fusion constant")
 	fs.Float64Var(&c.BM25K1, "bm25-k1", 1.2, "BM25 term-frequency saturation")

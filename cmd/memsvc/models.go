@@ -19,7 +19,8 @@ type models struct {
 	embedder   engine.Embedder
 	rerankers  []engine.Reranker
 	extractors []engine.Extractor
-	chat       llm.Chat // nil when no LLM is configured
+	decider    engine.Decider // nil: built-in decisions
+	chat       llm.Chat       // nil when no LLM is configured
 }
 
 // openModels opens the configured providers. Without any, everything runs
@@ -42,6 +43,8 @@ func openModels(ctx context.Context, cfg Config, logger *log.Logger) (*models, e
 	}
 	m.rerankers = append(m.rerankers, builtinRerank)
 	if opened.Chat != nil {
+		m.extractors = append(m.extractors, extract.NewLLM(opened.Chat, cfg.LLMTimeout))
+		m.decider = extract.NewLLMDecider(opened.Chat, cfg.LLMTimeout)
 		logger.Info("LLM configured", "provider", provider, "model", opened.Chat.Model())
 	}
 	m.extractors = append(m.extractors, extract.NewBuiltin())
@@ -59,7 +62,7 @@ func (m *models) check(ctx context.Context) error {
 }
 
 // openMedia builds the image capture dependencies from the config.
-func openMedia(cfg Config) (*engine.MediaDeps, error) {
+func openMedia(cfg Config, m *models) (*engine.MediaDeps, error) {
 	fc := media.FetchConfig{MaxBytes: cfg.ImageMaxBytes, Timeout: cfg.ImageTimeout, AllowHosts: splitComma(cfg.ImageAllowHosts)}
 	if err := fc.Validate(); err != nil {
 		return nil, fmt.Errorf("--image-allow-hosts: %w", err)
@@ -68,7 +71,11 @@ func openMedia(cfg Config) (*engine.MediaDeps, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &engine.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: blobs, MaxPending: cfg.ImageMaxPending}, nil
+	md := &engine.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: blobs, MaxPending: cfg.ImageMaxPending}
+	if m.chat != nil && cfg.VisionCaptions {
+		md.Captioner = llm.NewCaptioner(m.chat)
+	}
+	return md, nil
 }
 
 func splitComma(s string) []string {

@@ -80,7 +80,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	md, err := openMedia(cfg)
+	md, err := openMedia(cfg, m)
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -90,7 +90,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		ContextSpan: cfg.ContextSpan, ContextViewWeight: cfg.ContextViewWeight, VectorWeight: cfg.VectorWeight,
 		FeedbackDocs: cfg.FeedbackDocs, FeedbackTerms: cfg.FeedbackTerms, FeedbackWeight: cfg.FeedbackWeight},
 		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
-			Media: md, Logger: logger})
+			Decider: m.decider, Media: md, Logger: logger})
 	if err != nil {
 		st.Close()
 		return nil, err
