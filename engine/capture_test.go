@@ -6,9 +6,12 @@ import (
 	"encoding/base64"
 	"image"
 	"image/color"
+	"image/gif"
+	"image/jpeg"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +41,25 @@ func imageServer(t *testing.T) *httptest.Server {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/cat.png", func(w http.ResponseWriter, r *http.Request) { w.Write(good) })
 	mux.HandleFunc("/fake.png", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>hi</html>")) })
+	img := image.NewRGBA(image.Rect(0, 0, 20, 10))
+	var jpg, gf bytes.Buffer
+	if err := jpeg.Encode(&jpg, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := gif.Encode(&gf, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	webp, err := os.ReadFile("media/testdata/lossless-1x1.webp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := make([]byte, 3<<20) // over the test fetcher's 2 MiB cap
+	copy(big, good)
+	serve := func(b []byte) http.HandlerFunc { return func(w http.ResponseWriter, r *http.Request) { w.Write(b) } }
+	mux.HandleFunc("/photo.jpg", serve(jpg.Bytes()))
+	mux.HandleFunc("/anim.gif", serve(gf.Bytes()))
+	mux.HandleFunc("/tiny.webp", serve(webp))
+	mux.HandleFunc("/huge.png", serve(big))
 	mux.HandleFunc("/fake", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>an article</html>")) })
 	mux.HandleFunc("/cut.png", func(w http.ResponseWriter, r *http.Request) { w.Write(good[:len(good)/2]) })
 	mux.HandleFunc("/slow.png", func(w http.ResponseWriter, r *http.Request) {
@@ -60,7 +82,7 @@ func newMediaEngine(t *testing.T, st *store.Store, allow string) *engine.Engine 
 	if err != nil {
 		t.Fatal(err)
 	}
-	fetcher := media.NewFetcher(media.FetchConfig{AllowHosts: []string{allow}, Timeout: 300 * time.Millisecond})
+	fetcher := media.NewFetcher(media.FetchConfig{AllowHosts: []string{allow}, Timeout: 300 * time.Millisecond, MaxBytes: 2 << 20})
 	retry := media.RetryPolicy{Base: time.Millisecond, Cap: 5 * time.Millisecond, MaxAttempts: 2}
 	e, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
 		Extractors: []engine.Extractor{extract.NewBuiltin()},
@@ -107,6 +129,10 @@ func TestCaptureImages(t *testing.T) {
 		wantText  string
 	}{
 		{"png url", srv.URL + "/cat.png", engine.StateActive, "32×16"},
+		{"jpeg url", srv.URL + "/photo.jpg", engine.StateActive, "JPEG"},
+		{"gif url", srv.URL + "/anim.gif", engine.StateActive, "GIF"},
+		{"webp url", srv.URL + "/tiny.webp", engine.StateActive, "WebP"},
+		{"oversized", srv.URL + "/huge.png", engine.StateFailed, "larger than"},
 		{"data uri", "data:image/png;base64," + base64.StdEncoding.EncodeToString(good), engine.StateActive, "PNG"},
 		{"bare base64", base64.StdEncoding.EncodeToString(good), engine.StateActive, "8×8"},
 		{"html behind .png", srv.URL + "/fake.png", engine.StateFailed, "not an image"},
