@@ -40,7 +40,7 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []AddRequest) ([]Wri
 	for i, r := range reqs {
 		texts[i] = strings.TrimSpace(r.Text)
 	}
-	vecs, err := e.embedTexts(ctx, texts)
+	vecs, err := e.embedStored(ctx, texts)
 	if err != nil {
 		return nil, err
 	}

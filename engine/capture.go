@@ -195,7 +195,7 @@ func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
 	}
 	var vec []float32
 	if err == nil {
-		vecs, eerr := e.embedTexts(ctx, []string{text})
+		vecs, eerr := e.embedStored(ctx, []string{text})
 		if eerr != nil {
 			err = eerr
 		} else {
@@ -261,7 +261,7 @@ func (e *Engine) recordCapture(tx Tx, p *plan, job captureJob, text, sha string,
 		m.Categories = Categorize(text)
 	case !job.Confident && media.CauseOf(cerr) == media.CauseNotImage:
 		m.Text, m.State, m.Error, m.Source.Kind = job.URL, StateActive, "", "api"
-		if vecs, err := e.embedTexts(context.Background(), []string{m.Text}); err == nil {
+		if vecs, err := e.embedStored(context.Background(), []string{m.Text}); err == nil {
 			vec = vecs[0]
 		}
 	case e.media.Retry.ShouldRetry(job.Attempt+1, cerr):

@@ -256,7 +256,7 @@ func (e *Engine) cosines(ctx context.Context, user, request string, mems []*Memo
 	if len(mems) == 0 {
 		return out, nil
 	}
-	vecs, err := e.embedTexts(ctx, []string{request})
+	vecs, err := e.embedStored(ctx, []string{request}) // compared with stored vectors on an absolute scale
 	if err != nil {
 		return nil, err
 	}
@@ -421,7 +421,7 @@ func (e *Engine) writeFacts(ctx context.Context, user string, req ConversationRe
 	for i, f := range facts {
 		texts[i] = f.Text
 	}
-	vecs, err := e.embedTexts(ctx, texts)
+	vecs, err := e.embedStored(ctx, texts)
 	if err != nil {
 		return nil, err
 	}

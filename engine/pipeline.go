@@ -67,7 +67,7 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	for i, f := range facts {
 		texts[i] = f.Text
 	}
-	vecs, err := e.embedTexts(ctx, texts)
+	vecs, err := e.embedStored(ctx, texts)
 	if err != nil {
 		return nil, err
 	}

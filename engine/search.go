@@ -178,7 +178,7 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 
 // vectorView ranks the user's memories by cosine similarity to the query.
 func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, depth int) ([]Ranked, error) {
-	vecs, err := e.embedTexts(ctx, []string{q.Text})
+	vecs, err := e.embedQuery(ctx, []string{q.Text})
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, re
 	if err := e.validateAdds([]AddRequest{req}); err != nil {
 		return nil, err
 	}
-	vecs, err := e.embedTexts(ctx, []string{req.Text})
+	vecs, err := e.embedStored(ctx, []string{req.Text})
 	if err != nil {
 		return nil, err
 	}

@@ -111,12 +111,30 @@ func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) err
 	})
 }
 
-// embedTexts embeds texts, mapping model failures to an unavailable error.
-func (e *Engine) embedTexts(ctx context.Context, texts []string) ([][]float32, error) {
+// embedQuery embeds search queries (the vector view compares them with stored
+// texts), mapping model failures to an unavailable error.
+func (e *Engine) embedQuery(ctx context.Context, texts []string) ([][]float32, error) {
+	return e.embedAs(ctx, texts, false)
+}
+
+// embedStored embeds texts to be stored, or compared with stored vectors on
+// an absolute scale: an asymmetric embedder (llm.DocumentEmbedder) embeds
+// them in its document form.
+func (e *Engine) embedStored(ctx context.Context, texts []string) ([][]float32, error) {
+	return e.embedAs(ctx, texts, true)
+}
+
+func (e *Engine) embedAs(ctx context.Context, texts []string, stored bool) ([][]float32, error) {
 	if len(texts) == 0 {
 		return nil, nil
 	}
-	vecs, err := e.embed.Embed(ctx, texts)
+	embed := e.embed.Embed
+	if d, ok := e.embed.(interface {
+		EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
+	}); ok && stored {
+		embed = d.EmbedDocuments
+	}
+	vecs, err := embed(ctx, texts)
 	if err != nil {
 		return nil, &Error{Code: EUnavailable, Message: "embedding model failed", Err: err}
 	}

@@ -17,6 +17,7 @@ type term struct {
 	entry  lexicon.Entry // lexicon data of stem (zero when unknown)
 	known  bool          // stem or surface is in the lexicon
 	stop   bool
+	voc    bool    // a vocative: the name of whom the text addresses ("Thanks, Anna!"), not what it is about
 	weight float64 // specificity in (0,1]: rare words near 1, frequent ones lower, stop words tiny
 }
 
@@ -47,11 +48,45 @@ func (a *analyzer) analyze(text string) []term {
 	for _, t := range toks {
 		out = append(out, a.term(t))
 	}
+	for i := range out {
+		out[i].voc = vocative(out, i)
+	}
 	return out
+}
+
+// maxNameCount is the most SemCor tags a word may have as a common word and still be taken for a name in a
+// vocative ("John", a rare word for a toilet, is a name; "Yesterday, ..." is not).
+const maxNameCount = 2
+
+// vocative reports whether terms[i] addresses someone: a capitalised word after a greeting ("Hey Anna how are
+// you", "Thanks Anna!"), or a name standing alone between clause boundaries ("Thanks, Anna!", "Anna, look").
+func vocative(terms []term, i int) bool {
+	t := terms[i]
+	if !t.title || t.label || t.stop {
+		return false
+	}
+	if i > 0 && isGreeting(terms[i-1].word) && (terms[i-1].initial || t.pause) {
+		return true
+	}
+	return t.pause && t.entry.Count <= maxNameCount && (i == 0 || t.initial || terms[i-1].pause)
+}
+
+// isGreeting reports whether w is a word that comes before the name of whom a text addresses.
+func isGreeting(w string) bool {
+	switch w {
+	case "hey", "hi", "hello", "thanks", "thank", "yeah", "yes", "yep", "wow", "oh", "congrats",
+		"congratulations", "sorry", "ok", "okay", "dear", "bye", "goodbye", "cheers", "welcome", "aw", "aww",
+		"morning", "night", "yo", "hiya", "howdy":
+		return true
+	}
+	return false
 }
 
 func (a *analyzer) term(t token) term {
 	tm := term{token: t, stop: isStopword(t.word)}
+	if t.proper() && !tm.stop {
+		return a.properTerm(tm)
+	}
 	if bases := a.lex.Bases(t.word); len(bases) > 0 {
 		tm.stem = stem(bases[0])
 		if a.lex.Word(t.word) {
@@ -68,6 +103,19 @@ func (a *analyzer) term(t token) term {
 	if tm.stop {
 		tm.weight = stopWeight
 	}
+	return tm
+}
+
+// properTerm analyses a capitalised word inside a sentence, most likely a name: no irregular-form mapping
+// ("Rose" is not "rise") and only the senses WordNet writes capitalised ("June" the month, "Paris" the city;
+// none for "Will" or "Bill").
+func (a *analyzer) properTerm(tm term) term {
+	tm.stem = stem(tm.word)
+	entry, known := a.lex.Stem(tm.stem)
+	proper, _ := a.lex.Stem("^" + tm.stem)
+	tm.entry = lexicon.Entry{Count: entry.Count, Syn: proper.Syn, Hyp: proper.Hyp, Der: proper.Der}
+	tm.known = known || a.lex.Word(tm.word)
+	tm.weight = a.specificity(entry.Count)
 	return tm
 }
 

@@ -11,7 +11,7 @@ import (
 
 // BuiltinEmbedModel is the Model() of the built-in embedder. Change the version whenever the features or
 // weights change: stored vectors of another version must not be compared with new ones.
-const BuiltinEmbedModel = "builtin-hash-v1"
+const BuiltinEmbedModel = "builtin-hash-v2"
 
 // BuiltinEmbedDim is the dimension of the built-in embedder's vectors.
 const BuiltinEmbedDim = 512
@@ -30,12 +30,27 @@ type featureWeights struct {
 	typo   float64 // the most frequent known word one edit away from an unknown word
 	idfPow float64 // exponent on word specificity: higher favours rare words more
 	answer float64 // answer kinds: a "when" question and a text that names a time share a feature
+	voc    float64 // factor on a vocative, the name of whom a text addresses ("Thanks, Anna!")
+	ask    float64 // factor on the words of a stored text's questions: a question asks, it does not tell
+	pivot  float64 // feature norm a stored text is padded up to (see pad); 0: no padding
 }
 
 // defaultWeights were chosen on the hand-written cases in embed_quality_test.go (general English, not any
-// benchmark's data); see sweepWeights there.
+// benchmark's data; see sweepWeights there) and checked on a long-conversation recall benchmark: pivot is
+// about the feature norm of a 50-60 word text.
 func defaultWeights() featureWeights {
-	return featureWeights{alt: 0.6, syn: 1.0, hyp: 0.6, der: 0.3, char: 0.6, bigram: 0.3, join: 0.5, typo: 0.7, idfPow: 1, answer: 0.4}
+	return featureWeights{alt: 0.6, syn: 1.0, hyp: 0.6, der: 0.3, char: 0.6, bigram: 0.3, join: 0.5, typo: 0.7,
+		idfPow: 1, answer: 0.4, voc: 0.2, ask: 0.5, pivot: 6}
+}
+
+// DocumentEmbedder is an Embedder that embeds the texts a store keeps differently from search queries
+// (asymmetric retrieval, like the query and document prefixes of some embedding models). A store should embed
+// what it keeps with EmbedDocuments and compare stored vectors with each other (duplicates, supersession) and
+// with query vectors from Embed. Vectors from Embed alone still work as stored vectors, only less well.
+type DocumentEmbedder interface {
+	Embedder
+	// EmbedDocuments returns one vector of length Dim() per text to be stored, in order.
+	EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
 }
 
 // builtinEmbedder is the offline default Embedder: signed feature hashing of analysed words into a fixed number
@@ -47,24 +62,33 @@ type builtinEmbedder struct {
 	salt uint64 // re-seeds every feature hash; always 0 except in tests that average over hash collisions
 }
 
-// NewBuiltinEmbedder returns the built-in, fully offline embedder (model "builtin-hash-v1", 512 dimensions).
+// NewBuiltinEmbedder returns the built-in, fully offline embedder (model "builtin-hash-v2", 512 dimensions).
 //
 // Each text is tokenised (lower-cased, diacritics folded, contractions resolved) and every word contributes
 // signed, hashed features, weighted by the word's specificity (an IDF estimated from WordNet's SemCor counts;
 // stop words nearly nothing) and sublinear term frequency (1+ln tf):
 //   - its snowball stem, after mapping irregular forms to their base ("ran" -> "run", "children" -> "child");
-//   - the WordNet concepts of its dominant senses, their hypernyms and derivational relatives, so synonyms and
-//     close relatives share features ("car"/"automobile", "puppy"/"dog", "marriage"/"married");
+//   - the WordNet concepts of its dominant senses, their hypernyms and its derivational family, so synonyms
+//     and close relatives share features ("car"/"automobile", "puppy"/"dog", "marriage"/"married"); a
+//     capitalised word inside a sentence or a leading speaker label ("Anna: ...") is taken for a name and
+//     gets only proper-noun senses ("June" the month, none for "Bill");
 //   - character 3-, 4- and 5-grams of the word with boundary marks, for typos, word forms and compounds;
 //   - the stem pair of adjacent content words (phrases), the lexicon word that two adjacent words form when
 //     joined ("foot ball", "ice cream", "got married"), and for an unknown lower-case word the most frequent
-//     known word one edit away ("restaruant").
+//     known word one edit away ("restaruant");
+//   - answer kinds: a "when"/"how many" question and a text naming a time/number share a feature.
+//
+// A vocative ("Thanks, Anna!") says whom a text addresses, not what it is about, and weighs a fifth of a name.
+//
+// Embed gives the form for queries; EmbedDocuments (see DocumentEmbedder) the form for stored texts, which
+// also pads short texts to a pivot length (see pad) and halves the words of their questions, so a short
+// chat line that shares a name with a query no longer outranks the texts that answer it.
 //
 // The vector is L2-normalised, so cosine similarity is a dot product. Output is deterministic: the same text
 // always gives the same vector (on another CPU architecture the last bits may differ through floating-point
 // rounding, which no similarity notices). It panics only if the embedded lexicon is corrupt, which the
 // package's tests rule out.
-func NewBuiltinEmbedder() Embedder {
+func NewBuiltinEmbedder() DocumentEmbedder {
 	an, err := newAnalyzer()
 	if err != nil {
 		panic(fmt.Sprintf("llm: built-in embedder: %v", err))
@@ -78,14 +102,24 @@ func (e *builtinEmbedder) Model() string { return BuiltinEmbedModel }
 // Dim implements Embedder.
 func (e *builtinEmbedder) Dim() int { return e.dim }
 
-// Embed implements Embedder. It checks ctx between texts.
+// Embed implements Embedder: the form for search queries, and for texts compared only with each other. It
+// checks ctx between texts.
 func (e *builtinEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return e.embedAll(ctx, texts, false)
+}
+
+// EmbedDocuments implements DocumentEmbedder: the form for stored texts. It checks ctx between texts.
+func (e *builtinEmbedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	return e.embedAll(ctx, texts, true)
+}
+
+func (e *builtinEmbedder) embedAll(ctx context.Context, texts []string, stored bool) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("builtin embed: %w", err)
 		}
-		out[i] = e.embed(t)
+		out[i] = e.embed(t, stored)
 	}
 	return out, nil
 }
@@ -96,15 +130,83 @@ type uniqueTerm struct {
 	tf int
 }
 
-func (e *builtinEmbedder) embed(text string) []float32 {
+// padDims is how many of the vector's last dimensions hold a stored text's length padding; features hash into
+// the others, so a query (which has no padding) is orthogonal to every padding.
+const padDims = 48
+
+func (e *builtinEmbedder) embed(text string, stored bool) []float32 {
 	terms := e.an.analyze(text)
 	acc := make([]float64, e.dim)
-	for _, u := range uniqueTerms(terms) {
-		e.addTerm(acc, u)
+	feat := acc[:e.dim-padDims]
+	uniq := uniqueTerms(terms)
+	for _, u := range uniq {
+		if stored {
+			u.weight *= e.storedFactor(u)
+		}
+		e.addTerm(feat, u)
 	}
-	e.addPairs(acc, terms)
-	e.addAnswerKinds(acc, terms)
+	e.addPairs(feat, terms)
+	e.addAnswerKinds(feat, terms, stored)
+	if stored {
+		e.pad(acc[len(feat):], feat, uniq)
+	}
 	return normalise(acc)
+}
+
+// storedFactor is the factor on a stored text's word for what the text says about it: a vocative names whom
+// the text addresses, a question's words are asked about, not told.
+func (e *builtinEmbedder) storedFactor(u uniqueTerm) float64 {
+	f := 1.0
+	if u.voc {
+		f *= e.w.voc
+	}
+	if u.ask {
+		f *= e.w.ask
+	}
+	return f
+}
+
+// pad gives a stored text whose features have a norm below the pivot the missing length in the padding
+// dimensions. After normalisation a query's similarity to it is then the plain feature dot product divided by
+// the pivot, not by the text's own short length: pivoted length normalisation (Singhal et al., 1996). Without
+// it a one-line text sharing one word with a query ("Anna: thanks!" for "Where did Anna travel?") beats every
+// longer text that actually answers, because cosine rewards the share of a text a match covers, not the
+// evidence it holds.
+//
+// The padding echoes the text's content stems (signed hashing into the padding dimensions), so stored texts
+// compared with each other (duplicates, supersession) still agree in proportion to the words they share.
+func (e *builtinEmbedder) pad(echo, feat []float64, uniq []uniqueTerm) {
+	sum := sumSquares(feat)
+	need := e.w.pivot*e.w.pivot - sum
+	if need <= 0 || sum == 0 {
+		return // long enough, or empty: the empty vector stays the fixed one
+	}
+	var es float64
+	for _, content := range []bool{true, false} { // content words; a text of only stop words echoes those
+		for _, u := range uniq {
+			if u.stop != content {
+				e.add(echo, hashString(seedPad, u.stem), u.weight)
+			}
+		}
+		if es = sumSquares(echo); es > 0 {
+			break
+		}
+	}
+	scale := math.Sqrt(need / es)
+	for i := range echo {
+		echo[i] *= scale
+	}
+}
+
+// seedPad seeds the padding echo's hashes (see pad).
+const seedPad uint64 = 0x9b05_688c_2b3e_6c1f
+
+func sumSquares(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x * x
+	}
+	return s
 }
 
 // uniqueTerms merges repeated stems, in order of first occurrence (the order keeps float sums deterministic).
@@ -114,6 +216,8 @@ func uniqueTerms(terms []term) []uniqueTerm {
 	for _, t := range terms {
 		if i, ok := idx[t.stem]; ok {
 			out[i].tf++
+			out[i].voc = out[i].voc && t.voc // a name the text also talks about is not just whom it addresses
+			out[i].ask = out[i].ask && t.ask // and one it also states is not just asked about
 			continue
 		}
 		idx[t.stem] = len(out)
@@ -237,9 +341,13 @@ func (e *builtinEmbedder) addPairs(acc []float64, terms []term) {
 	}
 }
 
-// addAnswerKinds adds one feature per answer kind the text asks for or contains (see answertype.go).
-func (e *builtinEmbedder) addAnswerKinds(acc []float64, terms []term) {
-	set := asks(terms) | contains(terms)
+// addAnswerKinds adds one feature per answer kind the text asks for or contains (see answertype.go); a stored
+// text only for the kinds it contains, since it is matched for what it tells.
+func (e *builtinEmbedder) addAnswerKinds(acc []float64, terms []term, stored bool) {
+	set := contains(terms)
+	if !stored {
+		set |= asks(terms)
+	}
 	for k := kindTime; k <= kindNumber; k++ {
 		if set&(1<<k) != 0 {
 			e.add(acc, mix(seedAnswer^uint64(k)), e.w.answer)

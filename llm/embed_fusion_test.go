@@ -78,7 +78,7 @@ func ranks(scores []float64) []int {
 func fusionQuality(t testing.TB, e *builtinEmbedder) (bm25MRR, fusedMRR float64) {
 	ctx := context.Background()
 	idx := newBM25(e.an, retrievalDocs)
-	docs, err := e.Embed(ctx, retrievalDocs)
+	docs, err := e.EmbedDocuments(ctx, retrievalDocs)
 	if err != nil {
 		t.Fatal(err)
 	}

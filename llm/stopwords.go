@@ -33,6 +33,11 @@ func isStopword(w string) bool {
 		"basically", "literally", "like", "kind", "sort", "lot", "lots", "thing", "things", "stuff", "way",
 		"let", "s", "t", "d", "ll", "m", "re", "ve":
 		return true
+	// more prepositions and discourse words
+	case "toward", "towards", "across", "along", "around", "behind", "beside", "besides", "beyond", "near",
+		"since", "throughout", "till", "unto", "amongst", "amid", "inside", "outside", "anyway", "anyways",
+		"else", "maybe", "perhaps", "probably", "anyhow", "instead", "otherwise", "however", "therefore":
+		return true
 	}
 	return false
 }

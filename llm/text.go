@@ -12,8 +12,17 @@ import (
 type token struct {
 	word    string // lower-cased, diacritics folded ("café" -> "cafe"), apostrophes resolved
 	capital bool   // written with a leading capital (likely a name: never typo-corrected)
+	initial bool   // first word of the text or of a sentence, where a capital says nothing
 	hyphen  bool   // joined to the next token by a hyphen ("e-mail")
+	title   bool   // written in title case ("Anna", not "LGBTQ" or "YouTube"): with capital, the shape of a name
+	label   bool   // part of a leading speaker label ("Anna: ...", the chat-log convention)
+	pause   bool   // followed by clause punctuation (, . ! ? ; :) or the end of the text
+	ask     bool   // in a sentence that ends with a question mark
 }
+
+// proper reports whether the token looks like a proper name: capitalised inside a sentence. Such a word's
+// dictionary senses are usually not the ones meant ("Will", "Rose", "Bill").
+func (t token) proper() bool { return t.capital && !t.initial }
 
 // tokenize splits text into words: runs of letters and digits, with in-word apostrophes kept long enough to
 // resolve contractions ("don't" -> "do", "not"; "Anna's" -> "anna").
@@ -21,19 +30,43 @@ func tokenize(text string) []token {
 	text = fold(text)
 	var out []token
 	start := -1
+	initial := true
 	flush := func(end int, hyphen bool) {
 		if start < 0 {
 			return
 		}
+		n := len(out)
 		out = appendWord(out, text[start:end], hyphen)
+		out[n].initial = initial
+		initial = false
 		start = -1
 	}
+	pause := func() {
+		if len(out) > 0 {
+			out[len(out)-1].pause = true
+		}
+	}
+	sentence := 0 // index in out of the current sentence's first token
 	for i, r := range text {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
 			if start < 0 {
 				start = i
 			}
+		case r == '.' || r == '!' || r == '?' || r == ':' || r == '\n':
+			flush(i, false)
+			pause()
+			initial = true
+			for j := sentence; r == '?' && j < len(out); j++ {
+				out[j].ask = true
+			}
+			sentence = len(out)
+		case r == '"':
+			flush(i, false)
+			initial = true
+		case r == ',' || r == ';':
+			flush(i, false)
+			pause()
 		case r == '\'' && start >= 0 && nextIsLetter(text, i+1):
 			// in-word apostrophe: keep scanning
 		case r == '-' && start >= 0 && nextIsLetter(text, i+1):
@@ -43,7 +76,40 @@ func tokenize(text string) []token {
 		}
 	}
 	flush(len(text), false)
+	pause()
+	for i := range min(speakerLabel(text), len(out)) {
+		out[i].label = true
+	}
 	return out
+}
+
+// maxLabelWords is the most words a speaker label may have ("Mary Ann Smith:").
+const maxLabelWords = 3
+
+// speakerLabel returns how many words the text's leading speaker label has ("Anna: see you" has 1), or 0 when
+// it has none. A label is one to maxLabelWords capitalised words followed by a colon that is not part of a
+// time ("at 10:30").
+func speakerLabel(text string) int {
+	head, _, ok := strings.Cut(text, ":")
+	if !ok || len(head) > 60 {
+		return 0
+	}
+	words := strings.Fields(head)
+	if len(words) == 0 || len(words) > maxLabelWords {
+		return 0
+	}
+	for _, w := range words {
+		first, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(first) {
+			return 0
+		}
+		for _, r := range w {
+			if !unicode.IsLetter(r) && r != '.' && r != '\'' && r != '-' {
+				return 0
+			}
+		}
+	}
+	return len(words)
 }
 
 // fold maps typographic apostrophes to ASCII and strips diacritics, so "café"/"cafe" and "don’t"/"don't" match.
@@ -80,11 +146,12 @@ func nextIsLetter(s string, i int) bool {
 
 // appendWord lower-cases raw and resolves its apostrophes before appending it.
 func appendWord(out []token, raw string, hyphen bool) []token {
-	first, _ := utf8.DecodeRuneInString(raw)
+	first, size := utf8.DecodeRuneInString(raw)
 	capital := unicode.IsUpper(first)
 	w := strings.ToLower(raw)
+	title := capital && strings.ToLower(raw[size:]) == raw[size:]
 	if !strings.Contains(w, "'") {
-		return append(out, token{word: w, capital: capital, hyphen: hyphen})
+		return append(out, token{word: w, capital: capital, hyphen: hyphen, title: title})
 	}
 	if base, ok := strings.CutSuffix(w, "n't"); ok {
 		switch base { // won't, can't, shan't
@@ -95,7 +162,7 @@ func appendWord(out []token, raw string, hyphen bool) []token {
 		case "sha":
 			base = "shall"
 		}
-		out = append(out, token{word: base, capital: capital})
+		out = append(out, token{word: base, capital: capital, title: title})
 		return append(out, token{word: "not", hyphen: hyphen})
 	}
 	for _, suf := range []string{"'s", "'re", "'ve", "'ll", "'d", "'m"} {
@@ -105,5 +172,5 @@ func appendWord(out []token, raw string, hyphen bool) []token {
 		}
 	}
 	w = strings.ReplaceAll(w, "'", "") // o'clock, rock'n'roll
-	return append(out, token{word: w, capital: capital, hyphen: hyphen})
+	return append(out, token{word: w, capital: capital, hyphen: hyphen, title: title})
 }

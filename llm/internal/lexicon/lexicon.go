@@ -7,7 +7,8 @@
 //	#exceptions
 //	<inflected form> <base>[,<base>...]           e.g. "ran run", "children child"
 //	#stems
-//	<snowball stem> <count> <syn>;<hyp>;<der>      e.g. "car 73 f0v;gi5,xtb;" (keys are stems)
+//	<snowball stem> <count> <syn>;<hyp>;<der>      e.g. "car 73 f58;gmo,ypn;" (keys are stems)
+//	^<snowball stem> 0 <syn>;<hyp>;               senses of the stem's proper nouns ("^june": the month)
 //	#words
 //	<word>                                         every WordNet lemma (two-word collocations joined)
 //

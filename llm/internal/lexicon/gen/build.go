@@ -54,6 +54,7 @@ func buildEntries(wn *wordNet) map[string]*entry {
 		if f, ok := fam[lemma]; ok {
 			e.der = appendUnique(e.der, "f:"+f)
 		}
+		addProper(wn, out, lemma, stem)
 	}
 	for _, e := range out {
 		e.syn = capList(e.syn, maxSyn)
@@ -61,6 +62,35 @@ func buildEntries(wn *wordNet) map[string]*entry {
 		e.der = capList(e.der, maxDer)
 	}
 	return out
+}
+
+// addProper adds the lemma's proper-noun senses (those WordNet writes capitalised: "Christmas", "June") to the
+// entry "^"+stem. A capitalised word inside a sentence is looked up there, so the name "Will" gets none of
+// the senses of "will" and "John" none of "john".
+func addProper(wn *wordNet, out map[string]*entry, lemma, stem string) {
+	var keys []string
+	for _, p := range posList {
+		for _, key := range wn.senses[lemma][p.letter] {
+			s := wn.synsets[key]
+			for i, w := range s.words {
+				if w == lemma && s.proper[i] && len(keys) < maxSenses {
+					keys = appendUnique(keys, key)
+				}
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	e := out["^"+stem]
+	if e == nil {
+		e = &entry{stem: "^" + stem}
+		out["^"+stem] = e
+	}
+	for _, key := range keys {
+		e.syn = appendUnique(e.syn, key)
+		addRelations(wn, e, key)
+	}
 }
 
 // pickSenses returns the lemma's total tag count and the synsets of its dominant senses.
@@ -155,21 +185,21 @@ func encode(entries map[string]*entry, excs map[string][]string, wn *wordNet) ([
 // conceptIDs numbers the synsets that at least two stems share (a synset only one stem uses adds nothing to
 // its own word feature), in sorted key order so the numbering is stable.
 func conceptIDs(entries map[string]*entry) map[string]int {
-	uses := map[string]int{}
+	// A stem and its proper-noun entry ("june", "^june") count as one user.
+	users := map[string]map[string]bool{}
 	for _, e := range entries {
-		seen := map[string]bool{}
 		for _, list := range [][]string{e.syn, e.hyp, e.der} {
 			for _, k := range list {
-				if !seen[k] {
-					seen[k] = true
-					uses[k]++
+				if users[k] == nil {
+					users[k] = map[string]bool{}
 				}
+				users[k][strings.TrimPrefix(e.stem, "^")] = true
 			}
 		}
 	}
 	var keys []string
-	for k, n := range uses {
-		if n >= 2 {
+	for k, u := range users {
+		if len(u) >= 2 {
 			keys = append(keys, k)
 		}
 	}

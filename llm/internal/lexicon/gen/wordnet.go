@@ -20,6 +20,7 @@ type synset struct {
 	key       string   // pos letter + offset, e.g. "n02961779"
 	satellite bool     // adjective satellite (ss_type s)
 	words     []string // normalised lemmas in synset order ("" for ones we skip)
+	proper    []bool   // parallel to words: written capitalised in WordNet (a proper noun: "Christmas")
 	ptrs      []pointer
 }
 
@@ -142,6 +143,7 @@ func (wn *wordNet) loadData(path string, pos byte) error {
 		i := 4
 		for w := 0; w < int(wCnt); w++ {
 			s.words = append(s.words, normalise(f[i]))
+			s.proper = append(s.proper, strings.ToLower(f[i]) != f[i])
 			i += 2
 		}
 		pCnt, err := strconv.Atoi(f[i])
