@@ -370,7 +370,7 @@ func cmpDesc(a, b float64) int {
 const VerbatimExtractor = "verbatim"
 
 // Note stores one deliberate memory, such as an MCP add_memories text item.
-// Like Remember it runs the extraction pipeline; unlike Remember, when the
+// It runs the extraction pipeline on the text as one user turn; when the
 // extractor finds no fact in the text (the built-in rules only recognise
 // common personal statements), the text itself becomes the one fact, so a
 // memory the caller chose to keep is never silently dropped. Every fact
@@ -394,7 +394,7 @@ func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]Write
 	if len(facts) == 0 {
 		facts, extractor = []extract.Fact{e.verbatimFact(req)}, VerbatimExtractor
 	}
-	return e.writeFacts(ctx, user, creq, facts, extractor)
+	return e.commitFacts(ctx, user, creq, facts, nil, extractor)
 }
 
 // verbatimFact turns a note into a fact as written.
@@ -411,40 +411,4 @@ func (e *Engine) verbatimFact(req AddRequest) extract.Fact {
 		f.Excerpt = string(r[:200])
 	}
 	return f
-}
-
-// writeFacts decides and writes facts in one transaction, as AddConversation
-// does, but reports NONE events too (with the id of the memory that already
-// holds the fact), so a caller can tell "already known" from "dropped".
-func (e *Engine) writeFacts(ctx context.Context, user string, req ConversationRequest, facts []extract.Fact, extractor string) ([]WriteResult, error) {
-	texts := make([]string, len(facts))
-	for i, f := range facts {
-		texts[i] = f.Text
-	}
-	vecs, err := e.embedStored(ctx, texts)
-	if err != nil {
-		return nil, err
-	}
-	shard, err := e.shards.Shard(ctx, user)
-	if err != nil {
-		return nil, Internal("load index", err)
-	}
-	now := e.now().UTC()
-	var results []WriteResult
-	err = e.write(ctx, user, func(tx Tx, p *plan) error {
-		results = results[:0]
-		batch := map[string]*Memory{}
-		for i, f := range facts {
-			r, err := e.applyFact(ctx, tx, p, shard, user, req, factJob{fact: f, vec: vecs[i], extractor: extractor}, now, batch)
-			if err != nil {
-				return err
-			}
-			results = append(results, r)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return results, nil
 }

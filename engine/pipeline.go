@@ -7,6 +7,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/skill"
 	"github.com/memsvc/memsvc/engine/text"
 )
 
@@ -55,14 +56,32 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 		return nil, err
 	}
 	// Skills (skills.go): each procedure the conversation walks through is
-	// one more fact, a procedural memory; facts[nFacts:] are those.
-	nFacts := len(facts)
+	// one more fact, a procedural memory.
 	facts, procs := e.withProcedures(req, facts)
-	res := &ConversationResult{Results: []WriteResult{}}
+	res := &ConversationResult{Results: []WriteResult{}, NoFactsExtracted: true}
 	if len(facts) == 0 {
-		res.NoFactsExtracted = true
 		return res, nil
 	}
+	all, err := e.commitFacts(ctx, user, req, facts, procs, extractor)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range all {
+		if r.Event != EventNone {
+			res.Results = append(res.Results, r)
+		}
+	}
+	res.NoFactsExtracted = len(res.Results) == 0
+	return res, nil
+}
+
+// commitFacts embeds facts, asks the decision model (if any) about them,
+// then decides and writes them all in one transaction. The last len(procs)
+// facts are taught procedures, which skills learn from. It returns one
+// result per fact, NONE included.
+func (e *Engine) commitFacts(ctx context.Context, user string, req ConversationRequest, facts []extract.Fact,
+	procs []skill.Procedure, extractor string) ([]WriteResult, error) {
+	nFacts := len(facts) - len(procs)
 	texts := make([]string, len(facts))
 	for i, f := range facts {
 		texts[i] = f.Text
@@ -77,12 +96,13 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	}
 	hints := e.modelDecisions(ctx, user, shard, facts[:nFacts], vecs[:nFacts], extractor)
 	now := e.now().UTC()
+	var results []WriteResult
 	err = e.write(ctx, user, func(tx Tx, p *plan) error {
-		res.Results = res.Results[:0]
+		results = results[:0]
 		batch := map[string]*Memory{} // facts of this request, for in-batch dedupe
 		for i, f := range facts {
 			job := factJob{fact: f, vec: vecs[i], extractor: extractor}
-			if i >= nFacts { // a taught procedure (skills.go): learn it from the memory that keeps it
+			if i >= nFacts { // a taught procedure: learn it from the memory that keeps it
 				job.extractor = ProcedureExtractor
 			} else if hints != nil {
 				job.hint = hints[i]
@@ -94,17 +114,11 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 			if i >= nFacts {
 				p.learn = append(p.learn, learnedProcedure{MemoryID: r.ID, Proc: procs[i-nFacts]})
 			}
-			if r.Event != EventNone {
-				res.Results = append(res.Results, r)
-			}
+			results = append(results, r)
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	res.NoFactsExtracted = len(res.Results) == 0
-	return res, nil
+	return results, err
 }
 
 // factJob is one fact to decide and write, with its embedding, the

@@ -47,7 +47,9 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 		}
 		results = []engine.WriteResult{res}
 	} else if infer {
-		results, err = s.eng.Remember(r.Context(), user, req)
+		// A text the client chose to store is never silently dropped: with no
+		// extractable fact it is kept as written (see engine.Note).
+		results, err = s.eng.Note(r.Context(), user, req)
 	} else {
 		results, err = s.eng.Add(r.Context(), user, []engine.AddRequest{req})
 	}
