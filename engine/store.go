@@ -30,35 +30,18 @@ type Store interface {
 	Close() error
 }
 
-// Posting is one entry of a term's posting list: a memory that contains the
-// term TF times and has DocLen terms in all.
-type Posting struct {
-	ID     string
-	TF     int
-	DocLen int
-}
-
-// TextStats are the per-user corpus statistics BM25 needs.
-type TextStats struct {
-	Docs     int   // number of indexed memories
-	TotalLen int64 // sum of their lengths in terms
-}
-
 // Tx is a transaction over one user's data. Write methods fail in a View.
 type Tx interface {
 	// GetMemory returns the memory or an ENotFound *Error.
 	GetMemory(id string) (*Memory, error)
-	// PutMemory creates or replaces a memory and brings its postings (terms
-	// is the analysed text, duplicates meaning term frequency) and the corpus
-	// statistics in step.
+	// PutMemory creates or replaces a memory and brings its postings in step
+	// (terms is the analysed text, duplicates meaning term frequency).
 	PutMemory(m *Memory, terms []string) error
 	// PutVector stores the memory's embedding.
 	PutVector(id string, vec []float32) error
 	// DeleteMemory removes the memory and every trace of it: vector,
-	// postings, forward list, statistics. ENotFound if absent.
+	// postings, forward list. ENotFound if absent.
 	DeleteMemory(id string) error
-	// Postings returns the posting list of each term and the corpus stats.
-	Postings(terms []string) (map[string][]Posting, TextStats, error)
 	// PutDoc, GetDoc, DeleteDoc and ScanDocs store JSON documents of other
 	// kinds (skills, entities, jobs, capture queue) under collection/id.
 	PutDoc(collection, id string, v any) error

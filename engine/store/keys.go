@@ -8,7 +8,6 @@ package store
 //	v <user> 0 <id>                      embedding (little-endian float32s)
 //	f <user> 0 <id>                      forward index: the memory's distinct terms, so a delete removes exactly its postings
 //	t <user> 0 <term> 0 <id>             posting: uvarint tf, uvarint doclen
-//	s <user> 0                           text stats: uvarint docs, uvarint total length
 //	d <user> 0 <collection> 0 <id>       JSON documents of other kinds (skills, entities, jobs, capture queue)
 //	u <collection> 0 <user>              marks that user has documents in collection (value empty)
 //	g <name>                             store-wide settings (embedding model), not per user
@@ -17,7 +16,6 @@ const (
 	kindVector  = 'v'
 	kindForward = 'f'
 	kindPosting = 't'
-	kindStats   = 's'
 	kindDoc     = 'd'
 	kindUsers   = 'u'
 	kindGlobal  = 'g'
@@ -33,7 +31,6 @@ func userPrefix(kind byte, user string) []byte {
 func memoryKey(user, id string) []byte  { return append(userPrefix(kindMemory, user), id...) }
 func vectorKey(user, id string) []byte  { return append(userPrefix(kindVector, user), id...) }
 func forwardKey(user, id string) []byte { return append(userPrefix(kindForward, user), id...) }
-func statsKey(user string) []byte       { return userPrefix(kindStats, user) }
 
 func postingPrefix(user, term string) []byte {
 	return append(append(userPrefix(kindPosting, user), term...), 0)

@@ -46,12 +46,8 @@ func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if !t.write {
 		return errReadOnly
 	}
-	stats, err := t.stats()
-	if err != nil {
-		return err
-	}
 	if old, err := t.GetMemory(m.ID); err == nil {
-		if err := t.unindex(old, &stats); err != nil {
+		if err := t.unindex(old.ID); err != nil {
 			return err
 		}
 	} else if engine.ErrorCode(err) != engine.ENotFound {
@@ -64,14 +60,11 @@ func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if err := t.btx.Set(memoryKey(t.user, m.ID), raw); err != nil {
 		return fmt.Errorf("store: put memory: %w", err)
 	}
-	if err := t.index(m.ID, terms, &stats); err != nil {
-		return err
-	}
-	return t.putStats(stats)
+	return t.index(m.ID, terms)
 }
 
 // index writes the postings and forward list of one memory.
-func (t *tx) index(id string, terms []string, stats *engine.TextStats) error {
+func (t *tx) index(id string, terms []string) error {
 	counts := map[string]int{}
 	var order []string
 	for _, term := range terms {
@@ -94,60 +87,37 @@ func (t *tx) index(id string, terms []string, stats *engine.TextStats) error {
 	if err := t.btx.Set(forwardKey(t.user, id), fwd); err != nil {
 		return fmt.Errorf("store: put forward index: %w", err)
 	}
-	stats.Docs++
-	stats.TotalLen += int64(docLen)
 	return nil
 }
 
-// unindex removes the postings and forward list of a stored
-// memory and takes it out of the stats.
-func (t *tx) unindex(old *engine.Memory, stats *engine.TextStats) error {
-	item, err := t.btx.Get(forwardKey(t.user, old.ID))
-	if err != nil && !errors.Is(err, badger.ErrKeyNotFound) {
+// unindex removes the postings and forward list of a stored memory.
+func (t *tx) unindex(id string) error {
+	item, err := t.btx.Get(forwardKey(t.user, id))
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return nil
+	}
+	if err != nil {
 		return fmt.Errorf("store: get forward index: %w", err)
 	}
-	if err == nil {
-		fwd, err := item.ValueCopy(nil)
-		if err != nil {
-			return fmt.Errorf("store: read forward index: %w", err)
-		}
-		docLen, err := t.deletePostings(old.ID, fwd)
-		if err != nil {
-			return err
-		}
-		stats.Docs--
-		stats.TotalLen -= int64(docLen)
-		if err := t.btx.Delete(forwardKey(t.user, old.ID)); err != nil {
-			return fmt.Errorf("store: delete forward index: %w", err)
-		}
+	fwd, err := item.ValueCopy(nil)
+	if err != nil {
+		return fmt.Errorf("store: read forward index: %w", err)
 	}
-	return nil
-}
-
-// deletePostings deletes the postings named by a forward list and returns
-// the document length they recorded.
-func (t *tx) deletePostings(id string, fwd []byte) (int, error) {
-	docLen := 0
 	for len(fwd) > 0 {
 		n, w := binary.Uvarint(fwd)
 		if w <= 0 || int(n) > len(fwd)-w {
-			return 0, errors.New("store: corrupt forward index")
+			return errors.New("store: corrupt forward index")
 		}
 		term := string(fwd[w : w+int(n)])
 		fwd = fwd[w+int(n):]
-		key := postingKey(t.user, term, id)
-		if item, err := t.btx.Get(key); err == nil {
-			_ = item.Value(func(v []byte) error {
-				_, dl := decodePosting(v)
-				docLen = dl
-				return nil
-			})
-		}
-		if err := t.btx.Delete(key); err != nil {
-			return 0, fmt.Errorf("store: delete posting: %w", err)
+		if err := t.btx.Delete(postingKey(t.user, term, id)); err != nil {
+			return fmt.Errorf("store: delete posting: %w", err)
 		}
 	}
-	return docLen, nil
+	if err := t.btx.Delete(forwardKey(t.user, id)); err != nil {
+		return fmt.Errorf("store: delete forward index: %w", err)
+	}
+	return nil
 }
 
 func decodePosting(v []byte) (tf, docLen int) {
@@ -157,36 +127,6 @@ func decodePosting(v []byte) (tf, docLen int) {
 	}
 	b, _ := binary.Uvarint(v[w:])
 	return int(a), int(b)
-}
-
-func (t *tx) stats() (engine.TextStats, error) {
-	var st engine.TextStats
-	item, err := t.btx.Get(statsKey(t.user))
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return st, nil
-	}
-	if err != nil {
-		return st, fmt.Errorf("store: get stats: %w", err)
-	}
-	err = item.Value(func(v []byte) error {
-		d, w := binary.Uvarint(v)
-		if w <= 0 {
-			return errors.New("corrupt stats")
-		}
-		l, _ := binary.Uvarint(v[w:])
-		st = engine.TextStats{Docs: int(d), TotalLen: int64(l)}
-		return nil
-	})
-	return st, err
-}
-
-func (t *tx) putStats(st engine.TextStats) error {
-	if st.Docs < 0 || st.TotalLen < 0 {
-		return errors.New("store: text stats went negative")
-	}
-	v := binary.AppendUvarint(nil, uint64(st.Docs))
-	v = binary.AppendUvarint(v, uint64(st.TotalLen))
-	return t.btx.Set(statsKey(t.user), v)
 }
 
 func (t *tx) PutVector(id string, vec []float32) error {
@@ -216,15 +156,10 @@ func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
 		return errReadOnly
 	}
-	old, err := t.GetMemory(id)
-	if err != nil {
+	if _, err := t.GetMemory(id); err != nil {
 		return err
 	}
-	stats, err := t.stats()
-	if err != nil {
-		return err
-	}
-	if err := t.unindex(old, &stats); err != nil {
+	if err := t.unindex(id); err != nil {
 		return err
 	}
 	for _, k := range [][]byte{memoryKey(t.user, id), vectorKey(t.user, id)} {
@@ -232,39 +167,7 @@ func (t *tx) DeleteMemory(id string) error {
 			return fmt.Errorf("store: delete memory: %w", err)
 		}
 	}
-	return t.putStats(stats)
-}
-
-func (t *tx) Postings(terms []string) (map[string][]engine.Posting, engine.TextStats, error) {
-	stats, err := t.stats()
-	if err != nil {
-		return nil, stats, err
-	}
-	out := make(map[string][]engine.Posting, len(terms))
-	for _, term := range terms {
-		if _, done := out[term]; done {
-			continue
-		}
-		out[term] = t.postingList(term)
-	}
-	return out, stats, nil
-}
-
-func (t *tx) postingList(term string) []engine.Posting {
-	prefix := postingPrefix(t.user, term)
-	it := t.btx.NewIterator(badger.IteratorOptions{Prefix: prefix})
-	defer it.Close()
-	var list []engine.Posting
-	for it.Rewind(); it.Valid(); it.Next() {
-		item := it.Item()
-		p := engine.Posting{ID: string(item.Key()[len(prefix):])}
-		_ = item.Value(func(v []byte) error {
-			p.TF, p.DocLen = decodePosting(v)
-			return nil
-		})
-		list = append(list, p)
-	}
-	return list
+	return nil
 }
 
 func (t *tx) PutDoc(collection, id string, v any) error {
