@@ -1,17 +1,13 @@
 package engine
 
 import (
-	"container/heap"
 	"sort"
 
 	"github.com/memsvc/memsvc/engine/index"
 )
 
-// Ranked is one entry of a ranked list.
-type Ranked struct {
-	ID    string
-	Score float64
-}
+// Ranked is one entry of a ranked list (the index's scored hit).
+type Ranked = index.Hit
 
 // RRF fuses ranked lists by reciprocal-rank fusion: a document's score is
 // the sum over lists of 1/(k + rank), rank counted from 1. Ties are broken by
@@ -66,55 +62,17 @@ func Spread(list []Ranked, neighbours map[string]index.Adjacent, w SpreadWeights
 
 func sortRanked(scores map[string]float64) []Ranked { return topRanked(scores, 0) }
 
-// rankedBefore orders ranked entries: higher score first, then smaller id.
-func rankedBefore(a, b Ranked) bool {
-	if a.Score != b.Score {
-		return a.Score > b.Score
-	}
-	return a.ID < b.ID
-}
-
 // topRanked returns the best limit entries of scores in order (all when
-// limit ≤ 0 or larger than the map). Selecting with a bounded heap keeps a
-// query over thousands of matches from sorting all of them.
+// limit ≤ 0), selected with the index's TopK so every ranking orders alike.
 func topRanked(scores map[string]float64, limit int) []Ranked {
-	if limit <= 0 || limit >= len(scores) {
-		out := make([]Ranked, 0, len(scores))
-		for id, s := range scores {
-			out = append(out, Ranked{ID: id, Score: s})
-		}
-		sort.Slice(out, func(i, j int) bool { return rankedBefore(out[i], out[j]) })
-		return out
+	if limit <= 0 || limit > len(scores) {
+		limit = len(scores)
 	}
-	h := make(worstFirst, 0, limit)
+	top := index.NewTopK(limit)
 	for id, s := range scores {
-		r := Ranked{ID: id, Score: s}
-		if len(h) < limit {
-			heap.Push(&h, r)
-		} else if rankedBefore(r, h[0]) {
-			h[0] = r
-			heap.Fix(&h, 0)
-		}
+		top.Offer(Ranked{ID: id, Score: s})
 	}
-	out := make([]Ranked, len(h))
-	for i := len(h) - 1; i >= 0; i-- {
-		out[i] = heap.Pop(&h).(Ranked)
-	}
-	return out
-}
-
-// worstFirst is a heap whose root is the weakest of the current best.
-type worstFirst []Ranked
-
-func (h worstFirst) Len() int           { return len(h) }
-func (h worstFirst) Less(i, j int) bool { return rankedBefore(h[j], h[i]) }
-func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *worstFirst) Push(x any)        { *h = append(*h, x.(Ranked)) }
-func (h *worstFirst) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+	return top.Sorted()
 }
 
 // sortScored orders hits best first, ties by id (stable for equal scores).

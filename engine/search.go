@@ -182,12 +182,7 @@ func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, d
 	if err != nil {
 		return nil, err
 	}
-	hits := shard.Search(vecs[0], depth, q.keeps)
-	out := make([]Ranked, len(hits))
-	for i, h := range hits {
-		out[i] = Ranked{ID: h.ID, Score: h.Score}
-	}
-	return out, nil
+	return shard.Search(vecs[0], depth, q.keeps), nil
 }
 
 func (e *Engine) scored(ctx context.Context, user string, ranked []Ranked) ([]Scored, error) {

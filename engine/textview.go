@@ -17,7 +17,7 @@ func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, 
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	ranked := hitsToRanked(shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, q.keeps, e.depth(q)))
+	ranked := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, q.keeps, e.depth(q))
 	if e.cfg.FeedbackDocs <= 0 || len(ranked) == 0 {
 		return ranked, nil
 	}
@@ -32,15 +32,7 @@ func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, 
 	for _, t := range terms {
 		weights[t] = 1
 	}
-	return hitsToRanked(shard.TextSearch(expanded, weights, e.cfg.BM25K1, e.cfg.BM25B, q.keeps, e.depth(q))), nil
-}
-
-func hitsToRanked(hits []index.Hit) []Ranked {
-	out := make([]Ranked, len(hits))
-	for i, h := range hits {
-		out[i] = Ranked{ID: h.ID, Score: h.Score}
-	}
-	return out
+	return shard.TextSearch(expanded, weights, e.cfg.BM25K1, e.cfg.BM25B, q.keeps, e.depth(q)), nil
 }
 
 // feedbackTerms picks expansion terms from the top first-pass hits: each

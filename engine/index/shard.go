@@ -6,7 +6,6 @@
 package index
 
 import (
-	"container/heap"
 	"math"
 	"slices"
 	"sync"
@@ -136,25 +135,15 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	normalize(qn)
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	h := make(minHeap, 0, k+1)
+	top := NewTopK(k)
 	for i := range s.rows {
 		r := &s.rows[i]
 		if !r.HasVector || (keep != nil && !keep(r)) {
 			continue
 		}
-		score := float64(vek32.Dot(qn, s.vecs[i*s.dim:(i+1)*s.dim]))
-		if len(h) < k {
-			heap.Push(&h, Hit{ID: r.ID, Score: score})
-		} else if better(Hit{ID: r.ID, Score: score}, h[0]) {
-			h[0] = Hit{ID: r.ID, Score: score}
-			heap.Fix(&h, 0)
-		}
+		top.Offer(Hit{ID: r.ID, Score: float64(vek32.Dot(qn, s.vecs[i*s.dim:(i+1)*s.dim]))})
 	}
-	out := make([]Hit, len(h))
-	for i := len(h) - 1; i >= 0; i-- {
-		out[i] = heap.Pop(&h).(Hit)
-	}
-	return out
+	return top.Sorted()
 }
 
 // Filter counts the rows keep accepts and returns the ids of the window

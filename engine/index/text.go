@@ -1,7 +1,6 @@
 package index
 
 import (
-	"container/heap"
 	"math"
 	"sync"
 )
@@ -187,27 +186,16 @@ func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b flo
 			scores[p.doc] += TermScore(idf, int(p.tf), int(d.length), avgdl, k1, b)
 		}
 	}
-	h := make(minHeap, 0, limit+1)
+	top := NewTopK(limit)
 	for _, doc := range touched {
 		score := scores[doc]
 		scores[doc] = 0
 		r := &s.rows[x.docs[doc].row]
-		if keep != nil && !keep(r) {
-			continue
-		}
-		hit := Hit{ID: r.ID, Score: score}
-		if len(h) < limit {
-			heap.Push(&h, hit)
-		} else if better(hit, h[0]) {
-			h[0] = hit
-			heap.Fix(&h, 0)
+		if keep == nil || keep(r) {
+			top.Offer(Hit{ID: r.ID, Score: score})
 		}
 	}
-	out := make([]Hit, len(h))
-	for i := len(h) - 1; i >= 0; i-- {
-		out[i] = heap.Pop(&h).(Hit)
-	}
-	return out
+	return top.Sorted()
 }
 
 // MatchAll returns the ids of documents containing every term.

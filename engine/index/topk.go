@@ -1,0 +1,35 @@
+package index
+
+import "container/heap"
+
+// TopK keeps the best k hits offered to it: higher score first, ties broken
+// by the smaller id, so every ranking in memsvc orders the same way. A
+// bounded heap keeps selecting from many candidates cheap.
+type TopK struct {
+	k int
+	h minHeap
+}
+
+// NewTopK returns a selector of the best k hits (none when k ≤ 0).
+func NewTopK(k int) *TopK { return &TopK{k: k, h: make(minHeap, 0, max(k, 0)+1)} }
+
+// Offer considers one hit.
+func (t *TopK) Offer(hit Hit) {
+	switch {
+	case t.k <= 0:
+	case len(t.h) < t.k:
+		heap.Push(&t.h, hit)
+	case better(hit, t.h[0]):
+		t.h[0] = hit
+		heap.Fix(&t.h, 0)
+	}
+}
+
+// Sorted returns the kept hits, best first; the selector is empty after.
+func (t *TopK) Sorted() []Hit {
+	out := make([]Hit, len(t.h))
+	for i := len(t.h) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(&t.h).(Hit)
+	}
+	return out
+}
