@@ -49,6 +49,10 @@ type Config struct {
 	ContextViewWeight float64
 	// VectorWeight is the fusion weight of the vector views in hybrid mode.
 	VectorWeight float64
+	// SpeakerWeight and TimeWeight are the fusion weights of the query
+	// priors (priors.go): memories said by a speaker the query names, and
+	// memories said around a time it names. Negative disables them.
+	SpeakerWeight, TimeWeight float64
 	// FeedbackDocs, FeedbackTerms and FeedbackWeight tune pseudo-relevance
 	// feedback of the text view: how many top hits, how many expansion
 	// terms, and their total weight relative to the query's. 0 docs: off.
@@ -77,6 +81,8 @@ func (c *Config) defaults() {
 	setDefaultF(&c.ContextWeight, 0.5)
 	setDefaultF(&c.ContextViewWeight, 1)
 	setDefaultF(&c.VectorWeight, 1)
+	setDefaultF(&c.SpeakerWeight, 0.5)
+	setDefaultF(&c.TimeWeight, 3)
 	setDefault(&c.ContextSpan, 2)
 	c.Spread = spreadWeights(c.ContextWeight, c.ContextSpan)
 	setDefault(&c.FeedbackDocs, 5)

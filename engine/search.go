@@ -170,10 +170,11 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 		}
 		addViews(l, w)
 	}
-	if len(lists) == 1 {
-		return lists[0], nil
+	fused := lists[0]
+	if len(lists) > 1 {
+		fused = WeightedRRF(e.cfg.RRFK, weights, lists...)
 	}
-	return WeightedRRF(e.cfg.RRFK, weights, lists...), nil
+	return e.withPriors(shard, q, fused, lists, weights), nil
 }
 
 // vectorView ranks the user's memories by cosine similarity to the query.

@@ -94,7 +94,8 @@ func applyPlan(tx Tx, p *plan) error {
 
 func rowOf(m *Memory) index.Row {
 	return index.Row{ID: m.ID, State: m.State, MemoryType: m.MemoryType, SessionID: m.SessionID,
-		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt}
+		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt,
+		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom}
 }
 
 func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) error {

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	etext "github.com/memsvc/memsvc/engine/text"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -77,39 +78,10 @@ func tokenize(text string) []token {
 	}
 	flush(len(text), false)
 	pause()
-	for i := range min(speakerLabel(text), len(out)) {
+	for i := range min(etext.SpeakerLabel(text), len(out)) {
 		out[i].label = true
 	}
 	return out
-}
-
-// maxLabelWords is the most words a speaker label may have ("Mary Ann Smith:").
-const maxLabelWords = 3
-
-// speakerLabel returns how many words the text's leading speaker label has ("Anna: see you" has 1), or 0 when
-// it has none. A label is one to maxLabelWords capitalised words followed by a colon that is not part of a
-// time ("at 10:30").
-func speakerLabel(text string) int {
-	head, _, ok := strings.Cut(text, ":")
-	if !ok || len(head) > 60 {
-		return 0
-	}
-	words := strings.Fields(head)
-	if len(words) == 0 || len(words) > maxLabelWords {
-		return 0
-	}
-	for _, w := range words {
-		first, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(first) {
-			return 0
-		}
-		for _, r := range w {
-			if !unicode.IsLetter(r) && r != '.' && r != '\'' && r != '-' {
-				return 0
-			}
-		}
-	}
-	return len(words)
 }
 
 // fold maps typographic apostrophes to ASCII and strips diacritics, so "café"/"cafe" and "don’t"/"don't" match.

@@ -25,6 +25,10 @@ type Row struct {
 	Categories []string
 	CreatedAt  time.Time
 	HasVector  bool
+	// Speaker is who said the text, lower-cased ("" when unknown), and
+	// ValidFrom when it was said: the query priors (who, when) read them.
+	Speaker   string
+	ValidFrom time.Time
 }
 
 // Hit is one scored result.
@@ -45,11 +49,12 @@ type Shard struct {
 
 	sessions sessionOrder
 	text     textIndex
+	speakers map[string]int // rows per speaker
 }
 
 // NewShard returns an empty shard for vectors of dimension dim.
 func NewShard(dim int) *Shard {
-	return &Shard{dim: dim, pos: map[string]int{}, text: newTextIndex()}
+	return &Shard{dim: dim, pos: map[string]int{}, text: newTextIndex(), speakers: map[string]int{}}
 }
 
 // Len returns the number of rows.
@@ -80,9 +85,13 @@ func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 	} else if ok {
 		r.HasVector = s.rows[i].HasVector
 	}
-	if ok && s.rows[i].SessionID != r.SessionID {
-		s.sessions.touch(s.rows[i].SessionID)
+	if ok {
+		s.countSpeaker(s.rows[i].Speaker, -1)
+		if s.rows[i].SessionID != r.SessionID {
+			s.sessions.touch(s.rows[i].SessionID)
+		}
 	}
+	s.countSpeaker(r.Speaker, 1)
 	s.sessions.touch(r.SessionID)
 	s.rows[i] = r
 	s.chrono = nil
@@ -100,6 +109,7 @@ func (s *Shard) Remove(id string) {
 		return
 	}
 	s.sessions.touch(s.rows[i].SessionID)
+	s.countSpeaker(s.rows[i].Speaker, -1)
 	last := len(s.rows) - 1
 	if i != last {
 		s.rows[i] = s.rows[last]
@@ -112,6 +122,27 @@ func (s *Shard) Remove(id string) {
 	delete(s.pos, id)
 	s.text.retire(id)
 	s.chrono = nil
+}
+
+func (s *Shard) countSpeaker(name string, delta int) {
+	if name == "" {
+		return
+	}
+	if s.speakers[name] += delta; s.speakers[name] <= 0 {
+		delete(s.speakers, name)
+	}
+}
+
+// Speakers returns the distinct speakers of the rows, sorted.
+func (s *Shard) Speakers() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]string, 0, len(s.speakers))
+	for name := range s.speakers {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Get returns the row of id.

@@ -178,3 +178,28 @@ func TestTextIndexFollowsRewritesAndRemoves(t *testing.T) {
 		t.Errorf("MatchAll = %v", s.MatchAll([]string{"new"}))
 	}
 }
+
+func TestSpeakersFollowUpsertsAndRemoves(t *testing.T) {
+	s := NewShard(1)
+	withSpeaker := func(id, speaker string) Row {
+		r := row(id, "s", 1)
+		r.Speaker = speaker
+		return r
+	}
+	s.Upsert(withSpeaker("a", "anna"), nil, nil)
+	s.Upsert(withSpeaker("b", "anna"), nil, nil)
+	s.Upsert(withSpeaker("c", "ben"), nil, nil)
+	s.Upsert(withSpeaker("d", ""), nil, nil)
+	if got := s.Speakers(); !cmp.Equal(got, []string{"anna", "ben"}) {
+		t.Fatalf("Speakers = %v", got)
+	}
+	s.Upsert(withSpeaker("c", "cleo"), nil, nil) // a rewrite moves the count
+	s.Remove("a")
+	if got := s.Speakers(); !cmp.Equal(got, []string{"anna", "cleo"}) {
+		t.Fatalf("after rewrite and one remove: Speakers = %v", got)
+	}
+	s.Remove("b")
+	if got := s.Speakers(); !cmp.Equal(got, []string{"cleo"}) {
+		t.Errorf("after the last of anna's rows: Speakers = %v", got)
+	}
+}

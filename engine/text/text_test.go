@@ -40,3 +40,21 @@ func TestUnique(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+func TestSpeaker(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Anna: see you at 10:30", "anna"},
+		{"Mary Ann Smith: hello", "mary ann smith"},
+		{"Jean-Luc Picard: engage", "jean luc picard"},
+		{"meet at 10:30 tomorrow", ""},
+		{"note: buy milk", ""},
+		{"The Four Big Words Here: no", ""},
+		{"Anna said: hi", ""},
+		{"no colon at all", ""},
+	}
+	for _, tt := range tests {
+		if got := Speaker(tt.in); got != tt.want {
+			t.Errorf("Speaker(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

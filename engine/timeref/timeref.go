@@ -1,0 +1,245 @@
+// Package timeref finds the calendar times a search query refers to ("on 25
+// May, 2022", "in July 2023", "last week"), so recall can prefer memories said
+// around then. It reads dates, not events: "after the trip" is no time.
+package timeref
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Precision is how fine a mentioned time is.
+type Precision int
+
+// Precisions, coarsest last.
+const (
+	Day Precision = iota
+	Week
+	Month
+	Year
+)
+
+// Span is a time a query mentions: [Start, End) at a precision.
+type Span struct {
+	Start, End time.Time
+	Precision  Precision
+}
+
+// Find returns the span covering every time the query mentions (from the
+// earliest to the latest), and false when it mentions none. Relative times
+// ("yesterday", "last month") are taken relative to now, in now's location; a
+// day or month without a year borrows the year of another mention, else now's.
+func Find(query string, now time.Time) (Span, bool) {
+	q := strings.ToLower(query)
+	var found []Span
+	found = append(found, absolute(q, now)...)
+	found = append(found, relative(q, now)...)
+	if len(found) == 0 {
+		return Span{}, false
+	}
+	out := found[0]
+	for _, s := range found[1:] {
+		if s.Start.Before(out.Start) {
+			out.Start = s.Start
+		}
+		if s.End.After(out.End) {
+			out.End = s.End
+		}
+		out.Precision = max(out.Precision, s.Precision)
+	}
+	if len(found) > 1 && out.End.Sub(out.Start) > 24*time.Hour && out.Precision == Day {
+		out.Precision = Week // a range of days ("between May 3 and May 9")
+	}
+	return out, true
+}
+
+const monthNames = `(january|february|march|april|may|june|july|august|september|october|november|december|` +
+	`jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?`
+
+var (
+	// "25 May, 2022", "25th of May 2022", "25 May"
+	dayMonth = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ` + monthNames + `(?:,? (\d{4}))?\b`)
+	// "May 25, 2022", "May 25th", "May 25 2022"
+	monthDay = regexp.MustCompile(`\b` + monthNames + ` (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4})\b)?`)
+	// "May 2022", "May, 2022"
+	monthYear = regexp.MustCompile(`\b` + monthNames + `,? (\d{4})\b`)
+	// "2022-05-25", "2022-05"
+	isoDate = regexp.MustCompile(`\b(\d{4})-(\d{2})(?:-(\d{2}))?\b`)
+	// a year on its own: "in 2023"
+	bareYear = regexp.MustCompile(`\b(19\d{2}|20\d{2})\b`)
+)
+
+// mention is one date found in the text before years are settled.
+type mention struct {
+	year, month, day int // year 0: not given; day 0: whole month; month 0: whole year
+	at               [2]int
+}
+
+func absolute(q string, now time.Time) []Span {
+	var ms []mention
+	taken := func(at []int) bool {
+		for _, m := range ms {
+			if at[0] < m.at[1] && m.at[0] < at[1] {
+				return true
+			}
+		}
+		return false
+	}
+	add := func(at []int, year, month, day int) {
+		if !taken(at) && validDate(year, month, day) {
+			ms = append(ms, mention{year, month, day, [2]int{at[0], at[1]}})
+		}
+	}
+	for _, m := range isoDate.FindAllStringSubmatchIndex(q, -1) {
+		add(m[:2], atoi(q, m[2:4]), atoi(q, m[4:6]), atoi(q, m[6:8]))
+	}
+	for _, m := range dayMonth.FindAllStringSubmatchIndex(q, -1) {
+		add(m[:2], atoi(q, m[6:8]), monthOf(q[m[4]:m[5]]), atoi(q, m[2:4]))
+	}
+	for _, m := range monthDay.FindAllStringSubmatchIndex(q, -1) {
+		if month := q[m[2]:m[3]]; month == "may" || month == "mar" || month == "march" {
+			if m[6] < 0 { // "may 5" without a year is too often the verb
+				continue
+			}
+		}
+		add(m[:2], atoi(q, m[6:8]), monthOf(q[m[2]:m[3]]), atoi(q, m[4:6]))
+	}
+	for _, m := range monthYear.FindAllStringSubmatchIndex(q, -1) {
+		add(m[:2], atoi(q, m[4:6]), monthOf(q[m[2]:m[3]]), 0)
+	}
+	for _, m := range bareYear.FindAllStringSubmatchIndex(q, -1) {
+		add(m[:2], atoi(q, m[2:4]), 0, 0)
+	}
+	return settle(ms, now)
+}
+
+// settle gives yearless mentions the year of the nearest mention that has
+// one (or now's) and turns them into spans.
+func settle(ms []mention, now time.Time) []Span {
+	out := make([]Span, 0, len(ms))
+	for _, m := range ms {
+		if m.year == 0 {
+			m.year = nearestYear(ms, m, now.Year())
+		}
+		loc := now.Location()
+		switch {
+		case m.month == 0:
+			start := time.Date(m.year, 1, 1, 0, 0, 0, 0, loc)
+			out = append(out, Span{start, start.AddDate(1, 0, 0), Year})
+		case m.day == 0:
+			start := time.Date(m.year, time.Month(m.month), 1, 0, 0, 0, 0, loc)
+			out = append(out, Span{start, start.AddDate(0, 1, 0), Month})
+		default:
+			start := time.Date(m.year, time.Month(m.month), m.day, 0, 0, 0, 0, loc)
+			out = append(out, Span{start, start.AddDate(0, 0, 1), Day})
+		}
+	}
+	return out
+}
+
+func nearestYear(ms []mention, m mention, fallback int) int {
+	best, dist := fallback, -1
+	for _, o := range ms {
+		if o.year == 0 {
+			continue
+		}
+		d := abs(o.at[0] - m.at[0])
+		if dist < 0 || d < dist {
+			best, dist = o.year, d
+		}
+	}
+	return best
+}
+
+// relative finds the times named relative to now.
+func relative(q string, now time.Time) []Span {
+	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+	week := day.AddDate(0, 0, -int((day.Weekday()+6)%7)) // Monday
+	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, now.Location())
+	year := time.Date(now.Year(), 1, 1, 0, 0, 0, 0, now.Location())
+	table := []struct {
+		phrase string
+		span   Span
+	}{
+		{"today", Span{day, day.AddDate(0, 0, 1), Day}},
+		{"yesterday", Span{day.AddDate(0, 0, -1), day, Day}},
+		{"this week", Span{week, week.AddDate(0, 0, 7), Week}},
+		{"last week", Span{week.AddDate(0, 0, -7), week, Week}},
+		{"this month", Span{month, month.AddDate(0, 1, 0), Month}},
+		{"last month", Span{month.AddDate(0, -1, 0), month, Month}},
+		{"this year", Span{year, year.AddDate(1, 0, 0), Year}},
+		{"last year", Span{year.AddDate(-1, 0, 0), year, Year}},
+	}
+	var out []Span
+	for _, t := range table {
+		if containsPhrase(q, t.phrase) {
+			out = append(out, t.span)
+		}
+	}
+	return out
+}
+
+func containsPhrase(q, phrase string) bool {
+	for i := strings.Index(q, phrase); i >= 0; {
+		end := i + len(phrase)
+		if (i == 0 || !isWordByte(q[i-1])) && (end == len(q) || !isWordByte(q[end])) {
+			return true
+		}
+		next := strings.Index(q[i+1:], phrase)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
+}
+
+func monthOf(name string) int {
+	name = strings.TrimSuffix(name, ".")
+	for i, m := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"} {
+		if strings.HasPrefix(name, m) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func validDate(year, month, day int) bool {
+	switch {
+	case year != 0 && (year < 1900 || year > 2199):
+		return false
+	case month < 0 || month > 12 || (month == 0 && day != 0):
+		return false
+	case month == 0 && year == 0:
+		return false
+	}
+	if day == 0 {
+		return true
+	}
+	y := year
+	if y == 0 {
+		y = 2000 // a leap year, so "29 February" without a year is allowed
+	}
+	return day <= time.Date(y, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+func atoi(s string, at []int) int {
+	if at[0] < 0 {
+		return 0
+	}
+	n, _ := strconv.Atoi(s[at[0]:at[1]])
+	return n
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

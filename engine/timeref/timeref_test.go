@@ -1,0 +1,46 @@
+package timeref
+
+import (
+	"testing"
+	"time"
+)
+
+func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+func TestFind(t *testing.T) {
+	now := time.Date(2026, 11, 21, 15, 0, 0, 0, time.UTC) // a Saturday
+	tests := []struct {
+		query string
+		want  Span
+		ok    bool
+	}{
+		{"What did Nate do on 25 May, 2022?", Span{day(2022, 5, 25), day(2022, 5, 26), Day}, true},
+		{"what happened on the 3rd of june 2023", Span{day(2023, 6, 3), day(2023, 6, 4), Day}, true},
+		{"What painting did she show on October 13, 2023?", Span{day(2023, 10, 13), day(2023, 10, 14), Day}, true},
+		{"Sept. 9 2021 party", Span{day(2021, 9, 9), day(2021, 9, 10), Day}, true},
+		{"notes from 2024-02-29", Span{day(2024, 2, 29), day(2024, 3, 1), Day}, true},
+		{"Where did Joanna travel in July 2022?", Span{day(2022, 7, 1), day(2022, 8, 1), Month}, true},
+		{"budget for 2025-03", Span{day(2025, 3, 1), day(2025, 4, 1), Month}, true},
+		{"Which games did he win in 2023?", Span{day(2023, 1, 1), day(2024, 1, 1), Year}, true},
+		{"Where was John between August 11 and August 15 2023?", Span{day(2023, 8, 11), day(2023, 8, 16), Week}, true},
+		{"what did I eat yesterday", Span{day(2026, 11, 20), day(2026, 11, 21), Day}, true},
+		{"meetings last week", Span{day(2026, 11, 9), day(2026, 11, 16), Week}, true},
+		{"plans for this month", Span{day(2026, 11, 1), day(2026, 12, 1), Month}, true},
+		{"trips last year", Span{day(2025, 1, 1), day(2026, 1, 1), Year}, true},
+		{"on 14 March", Span{day(2026, 3, 14), day(2026, 3, 15), Day}, true}, // no year: now's
+		// Not times.
+		{"I may 5 times try again", Span{}, false},
+		{"31 february 2023 is no date, February 2023 is", Span{day(2023, 2, 1), day(2023, 3, 1), Month}, true},
+		{"room 1204 has 3000 books", Span{}, false},
+		{"what did she decide", Span{}, false},
+		{"the yesterdays song", Span{}, false},
+		{"", Span{}, false},
+	}
+	for _, tt := range tests {
+		got, ok := Find(tt.query, now)
+		if ok != tt.ok || !got.Start.Equal(tt.want.Start) || !got.End.Equal(tt.want.End) || got.Precision != tt.want.Precision {
+			t.Errorf("Find(%q) = %v %v..%v (%v), want %v %v..%v (%v)", tt.query, ok, got.Start, got.End, got.Precision,
+				tt.ok, tt.want.Start, tt.want.End, tt.want.Precision)
+		}
+	}
+}
