@@ -14,7 +14,6 @@ import (
 // that applies adds a ranked view to the fusion: the fused ranking kept to
 // the memories that match it, so they rise without the others vanishing.
 type prior struct {
-	name   string
 	weight float64
 	keep   func(r *index.Row) bool
 }
@@ -24,13 +23,13 @@ func (e *Engine) priors(shard *index.Shard, q *Query) []prior {
 	var out []prior
 	if e.cfg.SpeakerWeight > 0 {
 		if named := namedSpeakers(q.Text, shard.Speakers()); len(named) > 0 {
-			out = append(out, prior{"speaker", e.cfg.SpeakerWeight, func(r *index.Row) bool { return named[r.Speaker] }})
+			out = append(out, prior{e.cfg.SpeakerWeight, func(r *index.Row) bool { return named[r.Speaker] }})
 		}
 	}
 	if e.cfg.TimeWeight > 0 {
 		if span, ok := timeref.Find(q.Text, e.now()); ok {
 			from, to := around(span)
-			out = append(out, prior{"time", e.cfg.TimeWeight, func(r *index.Row) bool {
+			out = append(out, prior{e.cfg.TimeWeight, func(r *index.Row) bool {
 				return !r.ValidFrom.Before(from) && r.ValidFrom.Before(to)
 			}})
 		}
