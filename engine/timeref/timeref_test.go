@@ -44,3 +44,17 @@ func TestFind(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFind: any text gives either no span or a non-empty one, never a panic.
+func FuzzFind(f *testing.F) {
+	for _, s := range []string{"on 25 May, 2022", "0 May 2022", "99 june 2023", "2023-13-01", "sept. 31 2021",
+		"between 1 and 2 march 2020", "may may may 2020", "last week yesterday 1999"} {
+		f.Add(s)
+	}
+	now := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, q string) {
+		if s, ok := Find(q, now); ok && !s.Start.Before(s.End) {
+			t.Errorf("Find(%q) = empty span %v..%v", q, s.Start, s.End)
+		}
+	})
+}
