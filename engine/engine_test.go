@@ -16,12 +16,18 @@ import (
 // embedder and a controllable clock.
 func newEngine(t *testing.T, dir string) (*engine.Engine, *store.Store, *time.Time) {
 	t.Helper()
+	return newEngineWith(t, dir, engine.Config{})
+}
+
+// newEngineWith is newEngine with cfg.
+func newEngineWith(t *testing.T, dir string, cfg engine.Config) (*engine.Engine, *store.Store, *time.Time) {
+	t.Helper()
 	st, err := store.Open(store.Options{Dir: dir, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{
+	eng, err := engine.New(context.Background(), cfg, engine.Deps{
 		Store: st, Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
 		Now: func() time.Time { return clock },
 	})

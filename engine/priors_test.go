@@ -7,28 +7,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/store"
-	"github.com/memsvc/memsvc/llm"
 )
-
-// newEngineWith opens a real Badger store with cfg and the built-in embedder;
-// the clock stands at 1 December 2024.
-func newEngineWith(t *testing.T, cfg engine.Config) *engine.Engine {
-	t.Helper()
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	now := time.Date(2024, 12, 1, 12, 0, 0, 0, time.UTC)
-	eng, err := engine.New(context.Background(), cfg, engine.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
-		Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(eng.Close)
-	return eng
-}
 
 // rankOf returns the 1-based rank of the memory with text in the results of
 // q, 0 when absent.
@@ -62,7 +41,7 @@ func TestTimePriorPrefersMemoriesSaidThen(t *testing.T) {
 		{"prior", 0, func(r int) bool { return r == 1 }},
 		{"no prior", -1, func(r int) bool { return r != 1 }},
 	} {
-		e := newEngineWith(t, engine.Config{TimeWeight: tt.weight})
+		e, _, _ := newEngineWith(t, t.TempDir(), engine.Config{TimeWeight: tt.weight})
 		if _, err := e.Add(context.Background(), "u", turns); err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +67,7 @@ func TestSpeakerPriorPrefersTheNamedSpeaker(t *testing.T) {
 	q := engine.Query{Text: "What does Anna grow in her garden?"}
 	var ranks []int
 	for _, w := range []float64{-1, 0} {
-		e := newEngineWith(t, engine.Config{SpeakerWeight: w})
+		e, _, _ := newEngineWith(t, t.TempDir(), engine.Config{SpeakerWeight: w})
 		if _, err := e.Add(context.Background(), "u", turns); err != nil {
 			t.Fatal(err)
 		}

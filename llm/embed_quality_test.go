@@ -262,13 +262,7 @@ func retrievalQuality(t testing.TB, e *builtinEmbedder) (mrr, r1 float64, ranks 
 		if err != nil {
 			t.Fatal(err)
 		}
-		target := similarity(qv[0], docs[q.want])
-		rank := 1
-		for i, d := range docs {
-			if i != q.want && similarity(qv[0], d) >= target {
-				rank++
-			}
-		}
+		rank := targetRank(qv[0], docs, q.want)
 		ranks = append(ranks, rank)
 		mrr += 1 / float64(rank)
 		if rank == 1 {
@@ -421,13 +415,7 @@ func chatMRR(t *testing.T, e *builtinEmbedder, embedDocs func(context.Context, [
 		if err != nil {
 			t.Fatal(err)
 		}
-		target := similarity(qv[0], docs[q.want])
-		rank := 1
-		for i, d := range docs {
-			if i != q.want && similarity(qv[0], d) >= target {
-				rank++
-			}
-		}
+		rank := targetRank(qv[0], docs, q.want)
 		mrr += 1 / float64(rank)
 	}
 	return mrr / float64(len(chatQueries))
@@ -446,3 +434,16 @@ func TestBuiltinEmbedderChatRetrieval(t *testing.T) {
 
 // minChatMRR guards against regressions (measured with builtin-hash-v2: plain 0.66, stored 0.84).
 const minChatMRR = 0.8
+
+// targetRank is the 1-based rank of docs[want] by similarity to q; a tie
+// with another document counts against it.
+func targetRank(q []float32, docs [][]float32, want int) int {
+	target := similarity(q, docs[want])
+	rank := 1
+	for i, d := range docs {
+		if i != want && similarity(q, d) >= target {
+			rank++
+		}
+	}
+	return rank
+}

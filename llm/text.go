@@ -1,12 +1,13 @@
 package llm
 
 import (
-	etext "github.com/memsvc/memsvc/engine/text"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	etext "github.com/memsvc/memsvc/engine/text"
 )
 
 // token is one word of a text as the built-in embedder and reranker see it.

@@ -88,7 +88,8 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 	eng, err := engine.New(ctx, engine.Config{RRFK: cfg.RRFK, BM25K1: cfg.BM25K1, BM25B: cfg.BM25B,
 		RerankDepth: cfg.RerankDepth, RerankBudget: cfg.RerankBudget, ContextWeight: cfg.ContextWeight,
 		ContextSpan: cfg.ContextSpan, ContextViewWeight: cfg.ContextViewWeight, VectorWeight: cfg.VectorWeight,
-		SpeakerWeight: cfg.SpeakerWeight, TimeWeight: cfg.TimeWeight, FeedbackDocs: cfg.FeedbackDocs, FeedbackTerms: cfg.FeedbackTerms, FeedbackWeight: cfg.FeedbackWeight},
+		SpeakerWeight: cfg.SpeakerWeight, TimeWeight: cfg.TimeWeight,
+		FeedbackDocs: cfg.FeedbackDocs, FeedbackTerms: cfg.FeedbackTerms, FeedbackWeight: cfg.FeedbackWeight},
 		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
 			Decider: m.decider, Media: md, Logger: logger})
 	if err != nil {

@@ -6,6 +6,7 @@
 package index
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"sync"
@@ -137,12 +138,7 @@ func (s *Shard) countSpeaker(name string, delta int) {
 func (s *Shard) Speakers() []string {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	out := make([]string, 0, len(s.speakers))
-	for name := range s.speakers {
-		out = append(out, name)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(s.speakers))
 }
 
 // Get returns the row of id.
