@@ -79,7 +79,10 @@ var (
 func (s *sentences) next() engine.AddRequest {
 	pick := func(xs []string) string { return xs[s.rng.IntN(len(xs))] }
 	text := fmt.Sprintf(pick(benchFormats), pick(benchNames), pick(benchPlaces), pick(benchThings), pick(benchJobs), pick(benchWhen))
-	r := engine.AddRequest{Text: fmt.Sprintf("%s (note %d)", text, s.i), AppName: benchApps[s.i%len(benchApps)]}
+	// Sessions of 20 turns, as conversations are stored: the neighbouring-turn
+	// and passage views have neighbours to read.
+	r := engine.AddRequest{Text: fmt.Sprintf("%s (note %d)", text, s.i), AppName: benchApps[s.i%len(benchApps)],
+		SessionID: fmt.Sprintf("s%d", s.i/20)}
 	switch s.i % 10 {
 	case 0:
 		r.MemoryType = engine.TypeEpisodic

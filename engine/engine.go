@@ -39,9 +39,14 @@ type Config struct {
 	MaxTextBytes    int           // longest memory text, default 32 KiB
 	MaxBatch        int           // most memories one request may add, default 500
 	CandidateFactor int           // per-view candidates = top_k × factor (min 50), default 5
+	// PassageWeight is the fusion weight of the passage view (textview.go):
+	// BM25 over each turn read with the ContextSpan turns each side of it,
+	// the d-th counted PassageDecay^d times. Negative disables it.
+	PassageWeight, PassageDecay float64
 	// ContextWeight is the share of a memory's score lent to the turns next
 	// to it in its session in the neighbouring-turns views (halved for each
 	// further turn, up to ContextSpan each way); negative disables them.
+	// They stand in for the passage view where there is none (vector mode).
 	ContextWeight float64
 	ContextSpan   int // default 2
 	// ContextViewWeight is the fusion weight of a neighbouring-turns view
@@ -59,8 +64,10 @@ type Config struct {
 	FeedbackDocs   int
 	FeedbackTerms  int
 	FeedbackWeight float64
-	// Spread is derived from ContextWeight and ContextSpan.
-	Spread SpreadWeights
+	// Spread is derived from ContextWeight and ContextSpan, Passage from
+	// PassageDecay and ContextSpan.
+	Spread  SpreadWeights
+	Passage []float64
 }
 
 func (c *Config) defaults() {
@@ -78,6 +85,8 @@ func (c *Config) defaults() {
 	setDefault(&c.MaxTextBytes, 32<<10)
 	setDefault(&c.MaxBatch, 500)
 	setDefault(&c.CandidateFactor, 5)
+	setDefaultF(&c.PassageWeight, 8)
+	setDefaultF(&c.PassageDecay, 0.8)
 	setDefaultF(&c.ContextWeight, 0.5)
 	setDefaultF(&c.ContextViewWeight, 1)
 	setDefaultF(&c.VectorWeight, 1)
@@ -85,6 +94,7 @@ func (c *Config) defaults() {
 	setDefaultF(&c.TimeWeight, 3)
 	setDefault(&c.ContextSpan, 2)
 	c.Spread = spreadWeights(c.ContextWeight, c.ContextSpan)
+	c.Passage = passageDecay(c.PassageDecay, c.ContextSpan)
 	setDefault(&c.FeedbackDocs, 5)
 	setDefault(&c.FeedbackTerms, 10)
 	setDefaultF(&c.FeedbackWeight, 0.3)
@@ -101,6 +111,18 @@ func spreadWeights(weight float64, span int) SpreadWeights {
 		weight /= 2
 	}
 	return sw
+}
+
+// passageDecay counts the nearest turn on each side decay times, and each
+// further one decay times more, up to span turns away.
+func passageDecay(decay float64, span int) []float64 {
+	out := make([]float64, 0, span)
+	w := 1.0
+	for range span {
+		w *= decay
+		out = append(out, w)
+	}
+	return out
 }
 
 func setDefaultF(v *float64, d float64) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/skill"
+	"github.com/memsvc/memsvc/engine/text"
 )
 
 // Search modes.
@@ -129,35 +130,43 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 	return res, nil
 }
 
-// rank builds the ranked views the mode asks for and fuses them: each base
-// view (BM25, vector) and its neighbouring-turns view, weighted.
+// rank builds the ranked views the mode asks for and fuses them, weighted:
+// BM25 and its passage view, the vector view, and, where no passage view
+// carries the conversation's context (vector mode), each base view's
+// neighbouring-turns view.
 func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Query) ([]Ranked, error) {
 	depth := e.depth(q)
 	keep := func(id string) bool {
 		r, ok := shard.Get(id)
 		return ok && q.keeps(&r)
 	}
+	passages := q.Mode != ModeVector && e.cfg.PassageWeight > 0
 	var lists [][]Ranked
 	var weights []float64
-	addViews := func(base []Ranked, weight float64) {
-		lists = append(lists, base[:min(depth, len(base))])
+	add := func(l []Ranked, weight float64) {
+		lists = append(lists, l[:min(depth, len(l))])
 		weights = append(weights, weight)
-		if e.cfg.ContextWeight > 0 {
+	}
+	addViews := func(base []Ranked, weight float64) {
+		add(base, weight)
+		if e.cfg.ContextWeight > 0 && !passages {
 			ids := make([]string, len(base))
 			for i, r := range base {
 				ids[i] = r.ID
 			}
-			spread := Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep)
-			lists = append(lists, spread[:min(depth, len(spread))])
-			weights = append(weights, weight*e.cfg.ContextViewWeight)
+			add(Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
 		}
 	}
 	if q.Mode != ModeVector {
-		l, err := e.textView(ctx, user, shard, q)
+		terms := text.Unique(text.Analyze(q.Text))
+		l, err := e.textView(ctx, user, shard, q, terms)
 		if err != nil {
 			return nil, err
 		}
 		addViews(l, 1)
+		if passages {
+			add(e.passageView(shard, q, terms), e.cfg.PassageWeight)
+		}
 	}
 	if q.Mode != ModeText {
 		l, err := e.vectorView(ctx, shard, q, depth)

@@ -12,8 +12,7 @@ import (
 // added to the query with a small weight, so memories that say the same
 // thing in other words are found too. Scoring runs on the shard's in-memory
 // mirror of the store's inverted index.
-func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *Query) ([]Ranked, error) {
-	terms := text.Unique(text.Analyze(q.Text))
+func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *Query, terms []string) ([]Ranked, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
@@ -33,6 +32,14 @@ func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, 
 		weights[t] = 1
 	}
 	return shard.TextSearch(expanded, weights, e.cfg.BM25K1, e.cfg.BM25B, q.keeps, e.depth(q)), nil
+}
+
+// passageView ranks the user's memories by BM25 over passages, each turn
+// read with the turns around it (index.PassageSearch), so an answer is
+// found through the question that set its topic. No feedback terms: the
+// passages are broad already, and expanding them drifted (measured).
+func (e *Engine) passageView(shard *index.Shard, q *Query, terms []string) []Ranked {
+	return shard.PassageSearch(terms, e.cfg.Passage, e.cfg.BM25K1, e.cfg.BM25B, q.keeps, e.depth(q))
 }
 
 // feedbackTerms picks expansion terms from the top first-pass hits: each

@@ -42,6 +42,8 @@ type Config struct {
 	RerankDepth  int
 	RerankBudget time.Duration
 
+	PassageWeight     float64
+	PassageDecay      float64
 	ContextWeight     float64
 	ContextSpan       int
 	ContextViewWeight float64
@@ -93,8 +95,10 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.IntVar(&c.RRFK, "rrf-k", 60, "reciprocal-rank-fusion constant")
 	fs.Float64Var(&c.BM25K1, "bm25-k1", 1.2, "BM25 term-frequency saturation")
 	fs.Float64Var(&c.BM25B, "bm25-b", 0.4, "BM25 length normalisation")
-	fs.Float64Var(&c.ContextWeight, "context-weight", 0.5, "share of a memory's score lent to its neighbouring turns in the same session (negative: off)")
-	fs.IntVar(&c.ContextSpan, "context-span", 2, "how many turns each way a memory lends score to (halved per turn)")
+	fs.Float64Var(&c.PassageWeight, "passage-weight", 8, "fusion weight of the passage view: BM25 over each turn read with its neighbouring turns (negative: off)")
+	fs.Float64Var(&c.PassageDecay, "passage-decay", 0.8, "how much a passage counts the turn next to its own, and each further turn times this again (0 < decay ≤ 1)")
+	fs.Float64Var(&c.ContextWeight, "context-weight", 0.5, "share of a memory's score lent to its neighbouring turns in vector mode or without the passage view (negative: off)")
+	fs.IntVar(&c.ContextSpan, "context-span", 2, "how many turns each way count as a memory's context, for passages and lent score (1..8)")
 	fs.IntVar(&c.FeedbackDocs, "feedback-docs", 5, "top text hits used for pseudo-relevance feedback (negative: off)")
 	fs.IntVar(&c.FeedbackTerms, "feedback-terms", 10, "expansion terms taken from them")
 	fs.Float64Var(&c.FeedbackWeight, "feedback-weight", 0.3, "total weight of the expansion terms relative to the query")
@@ -104,6 +108,19 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.TimeWeight, "time-weight", 3, "fusion weight of the view of memories said around a date the query names (negative: off)")
 	fs.IntVar(&c.RerankDepth, "rerank-depth", 30, "how many fused candidates a reranker sees")
 	fs.DurationVar(&c.RerankBudget, "rerank-budget", 2*time.Second, "time a reranker may take before the fused order stands")
+}
+
+// checkSearchTuning rejects search tunables that would make recall
+// meaningless or unbounded in cost, naming the flag. Zero takes the engine's
+// default (commands without the serve flags leave them zero).
+func (c *Config) checkSearchTuning() error {
+	switch {
+	case c.PassageDecay < 0 || c.PassageDecay > 1:
+		return errUsage{fmt.Errorf("--passage-decay must be in (0, 1], got %g", c.PassageDecay)}
+	case c.ContextSpan < 0 || c.ContextSpan > 8:
+		return errUsage{fmt.Errorf("--context-span must be between 1 and 8, got %d", c.ContextSpan)}
+	}
+	return nil
 }
 
 // parseFlags parses args, then fills every flag not given on the command

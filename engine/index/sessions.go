@@ -59,6 +59,19 @@ func (s *Shard) Neighbours(ids []string, span int) map[string]Adjacent {
 	return out
 }
 
+// freshSessions brings the session order up to date, taking the write lock
+// only when writes have touched a session since the last read.
+func (s *Shard) freshSessions() {
+	s.mu.RLock()
+	dirty := len(s.sessions.dirty) > 0
+	s.mu.RUnlock()
+	if dirty {
+		s.mu.Lock()
+		s.rebuildSessions()
+		s.mu.Unlock()
+	}
+}
+
 // rebuildSessions re-sorts the sessions writes have touched; one pass over
 // the rows gathers their members. Callers hold the write lock.
 func (s *Shard) rebuildSessions() {

@@ -51,6 +51,10 @@ type Shard struct {
 	sessions sessionOrder
 	text     textIndex
 	speakers map[string]int // rows per speaker
+	version  uint64         // counts writes, so derived structures know when they are stale
+
+	passageMu sync.Mutex     // guards passages; taken under the read lock
+	passages  *passageLayout // built on demand (passage.go)
 }
 
 // NewShard returns an empty shard for vectors of dimension dim.
@@ -71,6 +75,7 @@ func (s *Shard) Len() int {
 func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.version++
 	i, ok := s.pos[r.ID]
 	if !ok {
 		i = len(s.rows)
@@ -105,6 +110,7 @@ func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 func (s *Shard) Remove(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.version++
 	i, ok := s.pos[id]
 	if !ok {
 		return

@@ -70,6 +70,7 @@ func (x *textIndex) load(id string, row int, term string, tf, docLen int) {
 func (s *Shard) LoadPosting(term, id string, tf, docLen int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.version++
 	if row, ok := s.pos[id]; ok {
 		s.text.load(id, row, term, tf, docLen)
 	}

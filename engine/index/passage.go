@@ -1,0 +1,168 @@
+package index
+
+import (
+	"slices"
+	"sync"
+)
+
+// A passage is a turn read together with the turns around it in its session:
+// its own terms, plus each neighbour's terms counted decay[d-1] times for the
+// neighbour d turns away. Scoring passages with BM25 finds the answer whose
+// topic was set by the question before it ("Where did you go?" / "Woodhaven,
+// a small town…"): the query's terms are spread over the exchange, and a
+// passage that covers more of them wins, where term-frequency saturation
+// keeps the turns that merely repeat a neighbour's words from doing so.
+
+// passageLayout is, for every text document, its neighbour documents and its
+// passage's length. It depends only on the shard's contents, so it is built
+// once per version of them and shared by the searches until the next write.
+// Read-only once built.
+type passageLayout struct {
+	version    uint64
+	decay      []float64
+	neighbours []int32   // per doc, 2·len(decay) docs: index 2(d-1) the turn d before, 2(d-1)+1 the turn d after; -1 none
+	length     []float64 // per doc, the passage's length
+	avgLength  float64   // over live docs
+}
+
+// layout returns the passage layout for decay, building it when writes have
+// changed the shard since the last one. Callers hold the read lock with the
+// session order fresh.
+func (s *Shard) layout(decay []float64) *passageLayout {
+	s.passageMu.Lock()
+	defer s.passageMu.Unlock()
+	if l := s.passages; l != nil && l.version == s.version && slices.Equal(l.decay, decay) {
+		return l
+	}
+	s.passages = s.buildLayout(decay)
+	return s.passages
+}
+
+func (s *Shard) buildLayout(decay []float64) *passageLayout {
+	x := &s.text
+	span := len(decay)
+	l := &passageLayout{version: s.version, decay: slices.Clone(decay),
+		neighbours: make([]int32, len(x.docs)*2*span), length: make([]float64, len(x.docs))}
+	for i := range l.neighbours {
+		l.neighbours[i] = -1
+	}
+	for doc, d := range x.docs {
+		l.length[doc] = float64(d.length)
+	}
+	var docs []int32
+	for _, ids := range s.sessions.order {
+		docs = docs[:0]
+		for _, id := range ids {
+			doc, ok := x.byID[id]
+			if !ok || x.docs[doc].row < 0 {
+				docs = append(docs, -1)
+				continue
+			}
+			docs = append(docs, int32(doc))
+		}
+		for at, doc := range docs {
+			if doc < 0 {
+				continue
+			}
+			for d := 1; d <= span; d++ {
+				for side, n := range [2]int{at - d, at + d} {
+					if n >= 0 && n < len(docs) && docs[n] >= 0 {
+						l.neighbours[int(doc)*2*span+2*(d-1)+side] = docs[n]
+						l.length[doc] += decay[d-1] * float64(x.docs[docs[n]].length)
+					}
+				}
+			}
+		}
+	}
+	var total float64
+	for doc, d := range x.docs {
+		if d.row >= 0 {
+			total += l.length[doc]
+		}
+	}
+	l.avgLength = max(total/float64(max(x.live, 1)), 1)
+	return l
+}
+
+// passageScratch is one query's working memory, recycled between queries:
+// dense per-document arrays, so scoring 100k memories allocates nothing new.
+type passageScratch struct {
+	tf, score      []float64 // the current term's passage frequency; the passage's BM25 score
+	termDocs, hits []uint32  // docs the current term reached; docs any term reached
+}
+
+var passageScratches = sync.Pool{New: func() any { return new(passageScratch) }}
+
+func (p *passageScratch) reset(n int) {
+	if cap(p.tf) < n {
+		p.tf, p.score = make([]float64, n), make([]float64, n)
+	}
+	p.tf, p.score = p.tf[:n], p.score[:n]
+	p.termDocs, p.hits = p.termDocs[:0], p.hits[:0]
+}
+
+func (p *passageScratch) addTF(doc uint32, tf float64) {
+	if tf <= 0 {
+		return
+	}
+	if p.tf[doc] == 0 {
+		p.termDocs = append(p.termDocs, doc)
+	}
+	p.tf[doc] += tf
+}
+
+// PassageSearch scores the shard's documents as passages (see above) for the
+// query terms with BM25 (document frequencies and IDF are the turns' own)
+// and returns the best limit of those keep accepts, best first, ties by id.
+// Memories without a session are passages of themselves.
+func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, keep func(*Row) bool, limit int) []Hit {
+	s.freshSessions()
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	x := &s.text
+	if x.live == 0 || limit <= 0 || len(terms) == 0 {
+		return nil
+	}
+	l := s.layout(decay)
+	span := len(decay)
+	p := passageScratches.Get().(*passageScratch)
+	defer passageScratches.Put(p)
+	p.reset(len(x.docs))
+	for _, t := range terms {
+		list := x.postings[t]
+		if len(list) == 0 {
+			continue
+		}
+		idf := IDF(x.live, min(len(list), x.live))
+		for _, po := range list {
+			if x.docs[po.doc].row < 0 {
+				continue
+			}
+			tf := float64(po.tf)
+			p.addTF(po.doc, tf)
+			for j, n := range l.neighbours[int(po.doc)*2*span : (int(po.doc)+1)*2*span] {
+				if n >= 0 {
+					p.addTF(uint32(n), decay[j/2]*tf)
+				}
+			}
+		}
+		for _, doc := range p.termDocs {
+			tf := p.tf[doc]
+			p.tf[doc] = 0
+			if p.score[doc] == 0 {
+				p.hits = append(p.hits, doc)
+			}
+			p.score[doc] += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*l.length[doc]/l.avgLength))
+		}
+		p.termDocs = p.termDocs[:0]
+	}
+	top := NewTopK(limit)
+	for _, doc := range p.hits {
+		score := p.score[doc]
+		p.score[doc] = 0
+		if r := &s.rows[x.docs[doc].row]; keep == nil || keep(r) {
+			top.Offer(Hit{ID: r.ID, Score: score})
+		}
+	}
+	return top.Sorted()
+}

@@ -1,0 +1,118 @@
+package index
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"testing"
+)
+
+// bm25 is one term's BM25 contribution written out, for hand computation.
+func bm25(idf, tf, length, avgLen, k1, b float64) float64 {
+	return idf * tf * (k1 + 1) / (tf + k1*(1-b+b*length/avgLen))
+}
+
+// A session a, b, c and a lone memory d; decay 0.5 for the turn next door.
+// Terms: a = [x y], b = [z], c = [w w], d = [x].
+func passageShard() *Shard {
+	s := NewShard(2)
+	s.Upsert(row("a", "s", 1), nil, []string{"x", "y"})
+	s.Upsert(row("b", "s", 2), nil, []string{"z"})
+	s.Upsert(row("c", "s", 3), nil, []string{"w", "w"})
+	s.Upsert(row("d", "", 4), nil, []string{"x"})
+	return s
+}
+
+func TestPassageSearchHandComputed(t *testing.T) {
+	s := passageShard()
+	const k1, b = 1.2, 0.75
+	// Passages add their neighbours at half weight: a = 2 + 1/2, b = 1 +
+	// (2+2)/2, c = 2 + 1/2, d = 1, averaging 9/4. x occurs in 2 of 4 turns:
+	// idf = ln(1 + 2.5/2.5) = ln 2.
+	idf, avg := math.Log(2), 9.0/4
+	want := map[string]float64{
+		"d": bm25(idf, 1, 1, avg, k1, b),             // no session: its own passage
+		"a": bm25(idf, 1, 2+0.5*1, avg, k1, b),       // own x; b next door (length 1)
+		"b": bm25(idf, 0.5, 1+0.5*(2+2), avg, k1, b), // x from a, half counted
+	} // c: b is its only neighbour, and neither has x
+	got := s.PassageSearch([]string{"x"}, []float64{0.5}, k1, b, nil, 10)
+	if len(got) != len(want) {
+		t.Fatalf("PassageSearch = %+v, want d, a, b", got)
+	}
+	for i, id := range []string{"d", "a", "b"} {
+		if got[i].ID != id || math.Abs(got[i].Score-want[id]) > 1e-12 {
+			t.Errorf("hit %d = %+v, want %s scoring %v", i, got[i], id, want[id])
+		}
+	}
+}
+
+// A passage covering more of the query's terms beats one repeating a term:
+// term frequency saturates, coverage adds up.
+func TestPassageSearchRewardsCoverage(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(row("q", "s1", 1), nil, []string{"trip", "research"})  // the question setting the topic
+	s.Upsert(row("ans", "s1", 2), nil, []string{"town", "midwest"}) // the answer, none of the query's terms
+	s.Upsert(row("rep", "s2", 3), nil, []string{"town", "town"})
+	s.Upsert(row("other", "s2", 4), nil, []string{"bake"})
+	got := s.PassageSearch([]string{"research", "town"}, []float64{0.8}, 1.2, 0.4, nil, 10)
+	rank := map[string]int{}
+	for i, h := range got {
+		rank[h.ID] = i + 1
+	}
+	if rank["ans"] == 0 || rank["rep"] == 0 || rank["ans"] > rank["rep"] {
+		t.Fatalf("PassageSearch = %+v, want the answer above the repetition", got)
+	}
+}
+
+func TestPassageSearchFollowsRemovesAndFilters(t *testing.T) {
+	s := passageShard()
+	ids := func(hits []Hit) (out []string) {
+		for _, h := range hits {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	// Without b, a and c are neighbours: c's passage reaches a's x.
+	s.Remove("b")
+	got := ids(s.PassageSearch([]string{"x"}, []float64{0.5}, 1.2, 0.75, nil, 10))
+	if len(got) != 3 || got[2] != "c" {
+		t.Errorf("after removing b: %v, want c last", got)
+	}
+	// keep filters the passages returned, not the context they read.
+	got = ids(s.PassageSearch([]string{"x"}, []float64{0.5}, 1.2, 0.75, func(r *Row) bool { return r.ID == "c" }, 10))
+	if len(got) != 1 || got[0] != "c" {
+		t.Errorf("kept c only: %v", got)
+	}
+	// Two turns each way: the second neighbour counts decay².
+	s.Upsert(row("e", "s", 5), nil, []string{"v"})
+	got = ids(s.PassageSearch([]string{"x"}, []float64{0.5, 0.25}, 1.2, 0.75, nil, 10))
+	if len(got) != 4 || got[3] != "e" {
+		t.Errorf("span 2: %v, want e reached from a, two turns away", got)
+	}
+	if got := s.PassageSearch([]string{"absent"}, []float64{0.5}, 1.2, 0.75, nil, 10); len(got) != 0 {
+		t.Errorf("unknown term found %+v", got)
+	}
+}
+
+// Searches share the layout while writes replace it; run with -race.
+func TestPassageSearchConcurrentWithWrites(t *testing.T) {
+	s := passageShard()
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				if g == 0 {
+					s.Upsert(row(fmt.Sprintf("n%d", i), "s", 10+i), nil, []string{"x", "n"})
+					continue
+				}
+				if got := s.PassageSearch([]string{"x"}, []float64{0.5}, 1.2, 0.75, nil, 5); len(got) == 0 {
+					t.Error("a search during writes found nothing")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
