@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memsvc/memsvc/engine/timeref"
 	"github.com/olebedev/when"
 	"github.com/olebedev/when/rules"
 	"github.com/olebedev/when/rules/en"
@@ -107,13 +108,15 @@ var (
 // maxDates bounds the date phrases resolved in one clause ("from May 20 to May 27").
 const maxDates = 3
 
-// resolveAll finds up to maxDates date phrases in clause, in order of appearance.
+// resolveAll finds up to maxDates date phrases in clause, in order of appearance. Dates
+// written out with their year ("May 25, 2022", "3rd of June 2023", "2024-02-29") are read
+// by timeref, which keeps the year; the rest (relative and tense-dependent phrases, and
+// days without a year) by the when parser, which is blind to a year after a day.
 func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resolvedDate {
 	if !hasDateCue(clause) {
 		return nil
 	}
-	var out []resolvedDate
-	text := clause
+	out, text := explicitDates(clause, ref)
 	for len(out) < maxDates && (len(out) == 0 || hasDateCue(text)) {
 		d, ok := r.resolve(clause, text, ref, t)
 		if !ok {
@@ -124,6 +127,27 @@ func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resol
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
 	return out
+}
+
+// explicitDates resolves the dates clause writes out with a year (a day or a month of a
+// year; a bare year is left to the parser, which knows "since 2015" from "2015 photos"),
+// and returns clause with them blanked out for the parser.
+func explicitDates(clause string, ref time.Time) ([]resolvedDate, string) {
+	var out []resolvedDate
+	text := clause
+	for _, m := range timeref.Dates(clause, ref) {
+		if !m.YearGiven || m.Precision == timeref.Year || len(out) == maxDates {
+			continue
+		}
+		d := resolvedDate{start: m.Start, end: m.End, at: m.Span.Start, prec: precDay}
+		if m.Precision == timeref.Month {
+			d.prec = precMonth
+		}
+		d.absorbPreposition(clause, strings.ToLower(clause[m.Start:m.End]))
+		out = append(out, d)
+		text = text[:d.start] + strings.Repeat(" ", d.end-d.start) + text[d.end:]
+	}
+	return out, text
 }
 
 // resolve finds the first acceptable date phrase in text (clause with earlier finds masked),
@@ -250,6 +274,14 @@ func (d *resolvedDate) absorbPreposition(clause, phrase string) {
 		return
 	}
 	w, at := prevWord(clause[:d.start])
+	if w == "the" { // "on the 3rd of June": the preposition is one word further back
+		w2, at2 := prevWord(clause[:at])
+		if !absorbedPreps[w2] && !keptPreps[w2] {
+			d.start, d.prep = at, "-" // "the 3rd of June was…" → "2023-06-03 was…"
+			return
+		}
+		w, at = w2, at2
+	}
 	switch {
 	case rangeWords[w]:
 		d.prep = "-" // "from May 20 to May 27": the second date follows "to" bare

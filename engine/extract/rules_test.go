@@ -156,6 +156,14 @@ func TestDateResolution(t *testing.T) {
 		{"in month", "I went vegetarian in March", tensePast, "in March 2024", day(3, 1)},
 		{"future month rolls over", "We're going to Japan in March", tenseFuture, "in March 2025", time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)},
 		{"month and day", "I'm offline from May 20", tenseFuture, "from 2024-05-20", day(5, 20)},
+		{"month day year", "On May 25, 2022 I moved to Lisbon", tensePast, "on 2022-05-25", time.Date(2022, 5, 25, 0, 0, 0, 0, time.UTC)},
+		{"day month year", "I moved on 25 May, 2022", tensePast, "on 2022-05-25", time.Date(2022, 5, 25, 0, 0, 0, 0, time.UTC)},
+		{"future year kept", "My visa runs out on October 13, 2027", tenseFuture, "on 2027-10-13", time.Date(2027, 10, 13, 0, 0, 0, 0, time.UTC)},
+		{"ordinal after the", "We married on the 3rd of June 2023", tensePast, "on 2023-06-03", time.Date(2023, 6, 3, 0, 0, 0, 0, time.UTC)},
+		{"the without preposition", "The 3rd of June 2023 was our wedding", tensePast, "2023-06-03", time.Date(2023, 6, 3, 0, 0, 0, 0, time.UTC)},
+		{"iso day", "My passport expires 2024-02-29", tensePresent, "on 2024-02-29", day(2, 29)},
+		{"abbreviated month", "I started on Sept. 9 2021", tensePast, "on 2021-09-09", time.Date(2021, 9, 9, 0, 0, 0, 0, time.UTC)},
+		{"since a month of a year", "I've lived here since July 2022", tensePresent, "since July 2022", time.Date(2022, 7, 1, 0, 0, 0, 0, time.UTC)},
 		{"no date", "I live in Paris", tensePresent, "", time.Time{}},
 		{"sat is no weekday", "I sat in the sun", tensePast, "", time.Time{}},
 		{"may is no month", "I may go", tensePresent, "", time.Time{}},
@@ -178,6 +186,19 @@ func TestDateResolution(t *testing.T) {
 				t.Errorf("resolveAll(%q) = %q at %v, want %q at %v", tt.clause, got, ds[0].at, tt.wantInline, tt.wantAt)
 			}
 		})
+	}
+}
+
+// A clause can name several dates; each keeps its own year.
+func TestDatesInOneClause(t *testing.T) {
+	ref := time.Date(2024, 5, 8, 15, 0, 0, 0, time.UTC)
+	ds := newDateResolver().resolveAll("I lived in Oslo from March 3, 2019 to June 2021 and came back yesterday", ref, tensePast)
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.inline())
+	}
+	if want := []string{"from 2019-03-03", "June 2021", "on 2024-05-07"}; !cmp.Equal(got, want) {
+		t.Errorf("dates = %q, want %q", got, want)
 	}
 }
 

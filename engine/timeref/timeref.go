@@ -5,6 +5,7 @@ package timeref
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,10 +33,11 @@ type Span struct {
 // ("yesterday", "last month") are taken relative to now, in now's location; a
 // day or month without a year borrows the year of another mention, else now's.
 func Find(query string, now time.Time) (Span, bool) {
-	q := strings.ToLower(query)
 	var found []Span
-	found = append(found, absolute(q, now)...)
-	found = append(found, relative(q, now)...)
+	for _, m := range Dates(query, now) {
+		found = append(found, m.Span)
+	}
+	found = append(found, relative(strings.ToLower(query), now)...)
 	if len(found) == 0 {
 		return Span{}, false
 	}
@@ -60,16 +62,24 @@ const monthNames = `(january|february|march|april|may|june|july|august|september
 
 var (
 	// "25 May, 2022", "25th of May 2022", "25 May"
-	dayMonth = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ` + monthNames + `(?:,? (\d{4}))?\b`)
+	dayMonth = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ` + monthNames + `(?:,? (\d{4}))?\b`)
 	// "May 25, 2022", "May 25th", "May 25 2022"
-	monthDay = regexp.MustCompile(`\b` + monthNames + ` (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4})\b)?`)
+	monthDay = regexp.MustCompile(`(?i)\b` + monthNames + ` (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4})\b)?`)
 	// "May 2022", "May, 2022"
-	monthYear = regexp.MustCompile(`\b` + monthNames + `,? (\d{4})\b`)
+	monthYear = regexp.MustCompile(`(?i)\b` + monthNames + `,? (\d{4})\b`)
 	// "2022-05-25", "2022-05"
 	isoDate = regexp.MustCompile(`\b(\d{4})-(\d{2})(?:-(\d{2}))?\b`)
 	// a year on its own: "in 2023"
 	bareYear = regexp.MustCompile(`\b(19\d{2}|20\d{2})\b`)
 )
+
+// Mention is a calendar date a text writes out ("25 May, 2022", "2022-05",
+// "July 2023", "2023"), with where it is written.
+type Mention struct {
+	Span
+	Start, End int  // byte offsets of the date in the text
+	YearGiven  bool // the text states the year; else it is borrowed (see Find)
+}
 
 // mention is one date found in the text before years are settled.
 type mention struct {
@@ -77,7 +87,11 @@ type mention struct {
 	at               [2]int
 }
 
-func absolute(q string, now time.Time) []Span {
+// Dates returns the absolute dates text writes out, in order of appearance.
+// A day or month without a year borrows the year of the nearest mention
+// that has one, else now's. Relative times ("last week") are not dates here.
+func Dates(text string, now time.Time) []Mention {
+	q := text
 	var ms []mention
 	taken := func(at []int) bool {
 		for _, m := range ms {
@@ -99,7 +113,7 @@ func absolute(q string, now time.Time) []Span {
 		add(m[:2], atoi(q, m[6:8]), monthOf(q[m[4]:m[5]]), atoi(q, m[2:4]))
 	}
 	for _, m := range monthDay.FindAllStringSubmatchIndex(q, -1) {
-		if month := q[m[2]:m[3]]; month == "may" || month == "mar" || month == "march" {
+		if month := strings.ToLower(q[m[2]:m[3]]); month == "may" || month == "mar" || month == "march" {
 			if m[6] < 0 { // "may 5" without a year is too often the verb
 				continue
 			}
@@ -116,26 +130,30 @@ func absolute(q string, now time.Time) []Span {
 }
 
 // settle gives yearless mentions the year of the nearest mention that has
-// one (or now's) and turns them into spans.
-func settle(ms []mention, now time.Time) []Span {
-	out := make([]Span, 0, len(ms))
+// one (or now's) and turns them into spans, in order of appearance.
+func settle(ms []mention, now time.Time) []Mention {
+	out := make([]Mention, 0, len(ms))
 	for _, m := range ms {
-		if m.year == 0 {
+		given := m.year != 0
+		if !given {
 			m.year = nearestYear(ms, m, now.Year())
 		}
 		loc := now.Location()
+		var sp Span
 		switch {
 		case m.month == 0:
 			start := time.Date(m.year, 1, 1, 0, 0, 0, 0, loc)
-			out = append(out, Span{start, start.AddDate(1, 0, 0), Year})
+			sp = Span{start, start.AddDate(1, 0, 0), Year}
 		case m.day == 0:
 			start := time.Date(m.year, time.Month(m.month), 1, 0, 0, 0, 0, loc)
-			out = append(out, Span{start, start.AddDate(0, 1, 0), Month})
+			sp = Span{start, start.AddDate(0, 1, 0), Month}
 		default:
 			start := time.Date(m.year, time.Month(m.month), m.day, 0, 0, 0, 0, loc)
-			out = append(out, Span{start, start.AddDate(0, 0, 1), Day})
+			sp = Span{start, start.AddDate(0, 0, 1), Day}
 		}
+		out = append(out, Mention{Span: sp, Start: m.at[0], End: m.at[1], YearGiven: given})
 	}
+	slices.SortFunc(out, func(a, b Mention) int { return a.Start - b.Start })
 	return out
 }
 
@@ -201,7 +219,7 @@ func isWordByte(b byte) bool {
 }
 
 func monthOf(name string) int {
-	name = strings.TrimSuffix(name, ".")
+	name = strings.ToLower(strings.TrimSuffix(name, "."))
 	for i, m := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"} {
 		if strings.HasPrefix(name, m) {
 			return i + 1

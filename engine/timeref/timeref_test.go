@@ -45,6 +45,34 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// Dates reports where each date is written and whether the text gave its
+// year, in order of appearance, whatever the case.
+func TestDates(t *testing.T) {
+	now := time.Date(2026, 11, 21, 15, 0, 0, 0, time.UTC)
+	text := "On MAY 25, 2022 I moved; by 3 June I had a job, and since 2024-02-29 a dog."
+	got := Dates(text, now)
+	want := []struct {
+		written string
+		start   time.Time
+		prec    Precision
+		given   bool
+	}{
+		{"MAY 25, 2022", day(2022, 5, 25), Day, true},
+		{"3 June", day(2022, 6, 3), Day, false}, // the year of the nearest mention that has one
+		{"2024-02-29", day(2024, 2, 29), Day, true},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Dates = %+v, want %d dates", got, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if text[g.Start:g.End] != w.written || !g.Span.Start.Equal(w.start) || g.Precision != w.prec || g.YearGiven != w.given {
+			t.Errorf("date %d = %q %v %v given=%v, want %q %v %v given=%v", i, text[g.Start:g.End], g.Span.Start,
+				g.Precision, g.YearGiven, w.written, w.start, w.prec, w.given)
+		}
+	}
+}
+
 // FuzzFind: any text gives either no span or a non-empty one, never a panic.
 func FuzzFind(f *testing.F) {
 	for _, s := range []string{"on 25 May, 2022", "0 May 2022", "99 june 2023", "2023-13-01", "sept. 31 2021",
@@ -55,6 +83,11 @@ func FuzzFind(f *testing.F) {
 	f.Fuzz(func(t *testing.T, q string) {
 		if s, ok := Find(q, now); ok && !s.Start.Before(s.End) {
 			t.Errorf("Find(%q) = empty span %v..%v", q, s.Start, s.End)
+		}
+		for _, m := range Dates(q, now) {
+			if m.Start < 0 || m.End > len(q) || m.Start >= m.End {
+				t.Errorf("Dates(%q): span %d..%d out of the text", q, m.Start, m.End)
+			}
 		}
 	})
 }
