@@ -104,8 +104,8 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.FeedbackWeight, "feedback-weight", 0.3, "total weight of the expansion terms relative to the query")
 	fs.Float64Var(&c.ContextViewWeight, "context-view-weight", 1, "fusion weight of a neighbouring-turns view relative to its base view")
 	fs.Float64Var(&c.VectorWeight, "vector-weight", 1, "fusion weight of the vector views in hybrid search")
-	fs.Float64Var(&c.SpeakerWeight, "speaker-weight", 0.5, "fusion weight of the view of memories said by a speaker the query names (negative: off)")
-	fs.Float64Var(&c.TimeWeight, "time-weight", 3, "fusion weight of the view of memories said around a date the query names (negative: off)")
+	fs.Float64Var(&c.SpeakerWeight, "speaker-weight", 2, "fusion weight of the view of memories said by a speaker the query names (negative: off)")
+	fs.Float64Var(&c.TimeWeight, "time-weight", 8, "fusion weight of the view of memories said around a date the query names (negative: off)")
 	fs.IntVar(&c.RerankDepth, "rerank-depth", 30, "how many fused candidates a reranker sees")
 	fs.DurationVar(&c.RerankBudget, "rerank-budget", 2*time.Second, "time a reranker may take before the fused order stands")
 }
