@@ -113,12 +113,26 @@ func spreadWeights(weight float64, span int) SpreadWeights {
 	return sw
 }
 
+// check rejects tunables no search can use (after defaults: zero is taken).
+func (c *Config) check() error {
+	inUnit := func(v float64) bool { return v >= 0 && v <= 1 } // false for NaN
+	switch {
+	case !inUnit(c.PassageDecay):
+		return fmt.Errorf("engine config: passage decay must be in (0, 1], got %g", c.PassageDecay)
+	case c.ContextSpan < 0 || c.ContextSpan > 8:
+		return fmt.Errorf("engine config: context span must be between 1 and 8, got %d", c.ContextSpan)
+	case !(c.BM25K1 >= 0) || !inUnit(c.BM25B):
+		return fmt.Errorf("engine config: BM25 needs k1 ≥ 0 and b in [0, 1], got k1=%g b=%g", c.BM25K1, c.BM25B)
+	}
+	return nil
+}
+
 // passageDecay counts the nearest turn on each side decay times, and each
 // further one decay times more, up to span turns away.
 func passageDecay(decay float64, span int) []float64 {
-	out := make([]float64, 0, span)
+	out := make([]float64, 0, max(span, 0))
 	w := 1.0
-	for range span {
+	for range max(span, 0) {
 		w *= decay
 		out = append(out, w)
 	}
@@ -186,6 +200,9 @@ const metaEmbedder = "embedder"
 // (refusing to mix models or dimensions) and returns a ready engine.
 func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 	cfg.defaults()
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers,
 		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
 		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}

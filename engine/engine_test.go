@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -320,6 +321,24 @@ func TestEmbedderMismatchIsRefused(t *testing.T) {
 	for _, other := range []fixedEmbedder{{"m2", 8}, {"m1", 16}} {
 		if err := open(other); engine.ErrorCode(err) != engine.EConflict {
 			t.Errorf("embedder %+v accepted over m1/8: err = %v", other, err)
+		}
+	}
+}
+
+// Tunables no search can use are refused when the engine is built, not
+// discovered as NaN scores or a panic at the first search.
+func TestNewRefusesUnusableTuning(t *testing.T) {
+	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, cfg := range []engine.Config{
+		{PassageDecay: math.NaN()}, {PassageDecay: 1.5}, {ContextSpan: -1}, {ContextSpan: 100},
+		{BM25K1: -1}, {BM25B: 2},
+	} {
+		if _, err := engine.New(context.Background(), cfg, engine.Deps{Store: st, Embedder: fixedEmbedder{"m1", 8}}); err == nil {
+			t.Errorf("config %+v accepted", cfg)
 		}
 	}
 }

@@ -140,7 +140,12 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 		r, ok := shard.Get(id)
 		return ok && q.keeps(&r)
 	}
-	passages := q.Mode != ModeVector && e.cfg.PassageWeight > 0
+	var terms []string
+	if q.Mode != ModeVector {
+		terms = text.Unique(text.Analyze(q.Text))
+	}
+	// A query of stop words only has no passages: the spread views stay.
+	passages := len(terms) > 0 && e.cfg.PassageWeight > 0
 	var lists [][]Ranked
 	var weights []float64
 	add := func(l []Ranked, weight float64) {
@@ -158,7 +163,6 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 		}
 	}
 	if q.Mode != ModeVector {
-		terms := text.Unique(text.Analyze(q.Text))
 		l, err := e.textView(ctx, user, shard, q, terms)
 		if err != nil {
 			return nil, err

@@ -114,11 +114,16 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 // meaningless or unbounded in cost, naming the flag. Zero takes the engine's
 // default (commands without the serve flags leave them zero).
 func (c *Config) checkSearchTuning() error {
+	inUnit := func(v float64) bool { return v >= 0 && v <= 1 } // false for NaN
 	switch {
-	case c.PassageDecay < 0 || c.PassageDecay > 1:
-		return errUsage{fmt.Errorf("--passage-decay must be in (0, 1], got %g", c.PassageDecay)}
+	case !inUnit(c.PassageDecay):
+		return errUsage{fmt.Errorf("--passage-decay must be in (0, 1] (0: the default), got %g", c.PassageDecay)}
 	case c.ContextSpan < 0 || c.ContextSpan > 8:
-		return errUsage{fmt.Errorf("--context-span must be between 1 and 8, got %d", c.ContextSpan)}
+		return errUsage{fmt.Errorf("--context-span must be between 1 and 8 (0: the default), got %d", c.ContextSpan)}
+	case !(c.BM25K1 >= 0):
+		return errUsage{fmt.Errorf("--bm25-k1 must be ≥ 0, got %g", c.BM25K1)}
+	case !inUnit(c.BM25B):
+		return errUsage{fmt.Errorf("--bm25-b must be in [0, 1], got %g", c.BM25B)}
 	}
 	return nil
 }

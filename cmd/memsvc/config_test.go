@@ -16,7 +16,10 @@ func TestServeRejectsSearchTuningOutOfRange(t *testing.T) {
 	}{
 		{"decay above 1", nil, []string{"--passage-decay", "1.5"}, "--passage-decay"},
 		{"negative decay from env", map[string]string{"MEMSVC_PASSAGE_DECAY": "-0.2"}, nil, "--passage-decay"},
+		{"decay not a number", map[string]string{"MEMSVC_PASSAGE_DECAY": "NaN"}, nil, "--passage-decay"},
 		{"span too wide", nil, []string{"--context-span", "50"}, "--context-span"},
+		{"negative k1", nil, []string{"--bm25-k1", "-1"}, "--bm25-k1"},
+		{"b above 1", nil, []string{"--bm25-b", "2"}, "--bm25-b"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append([]string{"serve", "--data", t.TempDir()}, tt.args...)

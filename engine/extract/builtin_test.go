@@ -176,3 +176,21 @@ func BenchmarkExtractFixtures(b *testing.B) {
 		}
 	}
 }
+
+// Date phrases next to each other are rewritten whole: no panic, no half-replaced words.
+func TestExtractAdjacentDates(t *testing.T) {
+	x := NewBuiltin()
+	for _, tt := range []struct{ content, want string }{
+		{"I moved to Lisbon yesterday 3rd of June 2023 next week", "2023-06-03"},
+		{"I flew to Rome yesterday 2023-06-03 this morning", "2023-06-03"},
+		{"I moved to Lisbon on Monday, May 25, 2022.", "2022-05-25"},
+	} {
+		got, err := x.Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.content}}})
+		if err != nil || len(got) == 0 {
+			t.Fatalf("%q: %v, %v", tt.content, got, err)
+		}
+		if !strings.Contains(got[0].Text, tt.want) || strings.Contains(got[0].Text, "ing") {
+			t.Errorf("%q → %q, want the date %s and no word remnants", tt.content, got[0].Text, tt.want)
+		}
+	}
+}

@@ -117,37 +117,67 @@ func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resol
 		return nil
 	}
 	out, text := explicitDates(clause, ref)
-	for len(out) < maxDates && (len(out) == 0 || hasDateCue(text)) {
+	for found := 0; found < maxDates && hasDateCue(text); found++ {
 		d, ok := r.resolve(clause, text, ref, t)
 		if !ok {
 			break
 		}
 		out = append(out, d)
-		text = text[:d.start] + strings.Repeat(" ", d.end-d.start) + text[d.end:]
+		text = blank(text, d.start, d.end, ' ')
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
-	return out
+	// Rewriting replaces spans from the last to the first: they must not overlap.
+	kept := out[:0]
+	for _, d := range out {
+		if len(kept) == 0 || d.start >= kept[len(kept)-1].end {
+			kept = append(kept, d)
+		}
+	}
+	return kept[:min(len(kept), maxDates)]
+}
+
+// blank overwrites text[start:end] with c, keeping every byte offset.
+func blank(text string, start, end int, c byte) string {
+	return text[:start] + strings.Repeat(string(c), end-start) + text[end:]
 }
 
 // explicitDates resolves the dates clause writes out with a year (a day or a month of a
 // year; a bare year is left to the parser, which knows "since 2015" from "2015 photos"),
-// and returns clause with them blanked out for the parser.
+// and returns clause with them masked for the parser. The mask is not blank: the parser
+// joins phrases a few spaces apart, and would join "yesterday" and "next week" across it.
 func explicitDates(clause string, ref time.Time) ([]resolvedDate, string) {
 	var out []resolvedDate
 	text := clause
 	for _, m := range timeref.Dates(clause, ref) {
-		if !m.YearGiven || m.Precision == timeref.Year || len(out) == maxDates {
+		if !m.YearGiven || m.Precision == timeref.Year {
 			continue
 		}
 		d := resolvedDate{start: m.Start, end: m.End, at: m.Span.Start, prec: precDay}
 		if m.Precision == timeref.Month {
 			d.prec = precMonth
 		}
-		d.absorbPreposition(clause, strings.ToLower(clause[m.Start:m.End]))
+		d.absorbLeadIn(clause)
 		out = append(out, d)
-		text = text[:d.start] + strings.Repeat(" ", d.end-d.start) + text[d.end:]
+		text = blank(text, d.start, d.end, '_')
 	}
 	return out, text
+}
+
+// absorbLeadIn extends a written-out date over the words that introduce it: a weekday
+// ("on Monday, May 25, 2022" is one day), an article ("on the 3rd of June 2023"), and
+// then the preposition before them.
+func (d *resolvedDate) absorbLeadIn(clause string) {
+	if w, at := prevWord(clause[:d.start]); bareWeekdayRe.MatchString(w) || weekdayAbbrRe.MatchString(w) {
+		d.start = at
+	}
+	if w, at := prevWord(clause[:d.start]); w == "the" {
+		d.start = at
+		if p, _ := prevWord(clause[:at]); !absorbedPreps[p] && !keptPreps[p] {
+			d.prep = "-" // "The 3rd of June 2023 was…" → "2023-06-03 was…"
+			return
+		}
+	}
+	d.absorbPreposition(clause, strings.ToLower(clause[d.start:d.end]))
 }
 
 // resolve finds the first acceptable date phrase in text (clause with earlier finds masked),
@@ -274,14 +304,6 @@ func (d *resolvedDate) absorbPreposition(clause, phrase string) {
 		return
 	}
 	w, at := prevWord(clause[:d.start])
-	if w == "the" { // "on the 3rd of June": the preposition is one word further back
-		w2, at2 := prevWord(clause[:at])
-		if !absorbedPreps[w2] && !keptPreps[w2] {
-			d.start, d.prep = at, "-" // "the 3rd of June was…" → "2023-06-03 was…"
-			return
-		}
-		w, at = w2, at2
-	}
 	switch {
 	case rangeWords[w]:
 		d.prep = "-" // "from May 20 to May 27": the second date follows "to" bare

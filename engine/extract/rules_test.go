@@ -189,16 +189,31 @@ func TestDateResolution(t *testing.T) {
 	}
 }
 
-// A clause can name several dates; each keeps its own year.
+// A clause can name several dates; each keeps its own year, they never overlap (the
+// rewrite replaces them last to first), and the first maxDates in order are kept.
 func TestDatesInOneClause(t *testing.T) {
 	ref := time.Date(2024, 5, 8, 15, 0, 0, 0, time.UTC)
-	ds := newDateResolver().resolveAll("I lived in Oslo from March 3, 2019 to June 2021 and came back yesterday", ref, tensePast)
-	var got []string
-	for _, d := range ds {
-		got = append(got, d.inline())
-	}
-	if want := []string{"from 2019-03-03", "June 2021", "on 2024-05-07"}; !cmp.Equal(got, want) {
-		t.Errorf("dates = %q, want %q", got, want)
+	for _, tt := range []struct {
+		clause string
+		want   []string
+	}{
+		{"I lived in Oslo from March 3, 2019 to June 2021 and came back yesterday", []string{"from 2019-03-03", "June 2021", "on 2024-05-07"}},
+		{"I flew to Rome yesterday 2023-06-03 this morning", []string{"on 2024-05-07", "on 2023-06-03", "on 2024-05-08"}},
+		{"I moved to Lisbon yesterday 3rd of June 2023 next week", []string{"on 2024-05-07", "on 2023-06-03", "in the week of 2024-05-13"}},
+		{"I moved to Lisbon on Monday, May 25, 2022", []string{"on 2022-05-25"}},
+		{"Last week I told you about March 3, 2019, June 2021 and July 2022", []string{"in the week of 2024-04-29", "on 2019-03-03", "in June 2021"}},
+	} {
+		var got []string
+		ds := newDateResolver().resolveAll(tt.clause, ref, tensePast)
+		for i, d := range ds {
+			got = append(got, d.inline())
+			if i > 0 && d.start < ds[i-1].end {
+				t.Errorf("%q: dates %d and %d overlap", tt.clause, i-1, i)
+			}
+		}
+		if !cmp.Equal(got, tt.want) {
+			t.Errorf("%q: dates = %q, want %q", tt.clause, got, tt.want)
+		}
 	}
 }
 

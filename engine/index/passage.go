@@ -26,16 +26,20 @@ type passageLayout struct {
 }
 
 // layout returns the passage layout for decay, building it when writes have
-// changed the shard since the last one. Callers hold the read lock with the
-// session order fresh.
+// changed the shard since the last one. Callers hold the read lock. A write
+// that landed between refreshing the session order and taking that lock
+// leaves the order stale: such a layout serves this search but is not kept.
 func (s *Shard) layout(decay []float64) *passageLayout {
 	s.passageMu.Lock()
 	defer s.passageMu.Unlock()
 	if l := s.passages; l != nil && l.version == s.version && slices.Equal(l.decay, decay) {
 		return l
 	}
-	s.passages = s.buildLayout(decay)
-	return s.passages
+	l := s.buildLayout(decay)
+	if len(s.sessions.dirty) == 0 {
+		s.passages = l
+	}
+	return l
 }
 
 func (s *Shard) buildLayout(decay []float64) *passageLayout {
@@ -114,7 +118,9 @@ func (p *passageScratch) addTF(doc uint32, tf float64) {
 // PassageSearch scores the shard's documents as passages (see above) for the
 // query terms with BM25 (document frequencies and IDF are the turns' own)
 // and returns the best limit of those keep accepts, best first, ties by id.
-// Memories without a session are passages of themselves.
+// Memories without a session are passages of themselves. keep filters the
+// passages returned, not the turns they read: a superseded turn was still
+// said, and still sets the topic of the turns around it.
 func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, keep func(*Row) bool, limit int) []Hit {
 	s.freshSessions()
 	s.mu.RLock()

@@ -116,3 +116,22 @@ func TestPassageSearchConcurrentWithWrites(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// A write between refreshing the session order and building the layout
+// leaves that layout stale: it must not be kept for later searches.
+func TestPassageLayoutFromStaleSessionsIsNotKept(t *testing.T) {
+	s := passageShard()
+	s.freshSessions()
+	s.Upsert(row("e", "s", 5), nil, []string{"v"}) // lands in the gap
+	s.mu.RLock()
+	l := s.layout([]float64{0.5})
+	kept := s.passages == l
+	s.mu.RUnlock()
+	if kept {
+		t.Fatal("a layout built from a stale session order was cached")
+	}
+	got := s.PassageSearch([]string{"v"}, []float64{0.5}, 1.2, 0.75, nil, 10)
+	if len(got) != 2 || got[1].ID != "c" {
+		t.Errorf("PassageSearch(v) = %+v, want e, then its new neighbour c", got)
+	}
+}

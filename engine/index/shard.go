@@ -110,11 +110,11 @@ func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 func (s *Shard) Remove(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.version++
 	i, ok := s.pos[id]
 	if !ok {
 		return
 	}
+	s.version++
 	s.sessions.touch(s.rows[i].SessionID)
 	s.countSpeaker(s.rows[i].Speaker, -1)
 	last := len(s.rows) - 1
