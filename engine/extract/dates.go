@@ -194,7 +194,7 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 		phrase := strings.ToLower(clause[start:end])
 		if !acceptablePhrase(clause, start, phrase) {
 			// Mask the false positive ("I sat down", "the sun") and look further.
-			text = text[:start] + strings.Repeat(" ", end-start) + text[end:]
+			text = blank(text, start, end, ' ')
 			continue
 		}
 		d := resolvedDate{start: start, end: end, prec: phrasePrecision(phrase)}

@@ -158,7 +158,7 @@ func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, ke
 			if p.score[doc] == 0 {
 				p.hits = append(p.hits, doc)
 			}
-			p.score[doc] += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*l.length[doc]/l.avgLength))
+			p.score[doc] += TermScore(idf, tf, l.length[doc], l.avgLength, k1, b)
 		}
 		p.termDocs = p.termDocs[:0]
 	}

@@ -137,9 +137,10 @@ func IDF(n, df int) float64 {
 
 // TermScore is one term's BM25 contribution to a document of length docLen
 // where it occurs tf times, given the corpus's average document length.
-func TermScore(idf float64, tf, docLen int, avgdl, k1, b float64) float64 {
-	norm := k1 * (1 - b + b*float64(docLen)/avgdl)
-	return idf * float64(tf) * (k1 + 1) / (float64(tf) + norm)
+// Passages (passage.go) count their neighbours' terms fractionally, hence floats.
+func TermScore(idf, tf, docLen, avgdl, k1, b float64) float64 {
+	norm := k1 * (1 - b + b*docLen/avgdl)
+	return idf * tf * (k1 + 1) / (tf + norm)
 }
 
 // scoreBuffers recycles the per-query score arrays.
@@ -184,7 +185,7 @@ func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b flo
 			if scores[p.doc] == 0 {
 				touched = append(touched, p.doc)
 			}
-			scores[p.doc] += TermScore(idf, int(p.tf), int(d.length), avgdl, k1, b)
+			scores[p.doc] += TermScore(idf, float64(p.tf), float64(d.length), avgdl, k1, b)
 		}
 	}
 	top := NewTopK(limit)
