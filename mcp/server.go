@@ -30,7 +30,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/auth"
 )
 
 // Options configure the MCP server.

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/auth"
 )
 
 // defaultUser acts for requests when auth is disabled and no user_id is given.

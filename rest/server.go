@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/auth"
 )
 
 // Options configure the REST server.

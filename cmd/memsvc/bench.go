@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/memsvc/memsvc/engine/benchmark"
+	"github.com/memsvc/memsvc/bench"
 	"github.com/memsvc/memsvc/rest"
 )
 
@@ -130,7 +130,7 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return usageError(sys, err)
 	}
-	ds, err := benchmark.Load(b.data, b.format)
+	ds, err := bench.Load(b.data, b.format)
 	if err != nil {
 		return err
 	}
@@ -155,13 +155,13 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 }
 
 // options checks the bench flags and turns them into benchmark options.
-func (b *benchFlags) options() (benchmark.Options, error) {
-	o := benchmark.Options{Mode: b.mode, K: b.k, Ingest: b.ingest, Rerank: b.rerank, Batch: b.batch,
+func (b *benchFlags) options() (bench.Options, error) {
+	o := bench.Options{Mode: b.mode, K: b.k, Ingest: b.ingest, Rerank: b.rerank, Batch: b.batch,
 		Misses: b.misses, Data: b.data, Via: b.via}
 	switch {
 	case b.data == "":
 		return o, errors.New("bench recall: --data is required (the dataset file)")
-	case b.format != benchmark.FormatLoCoMo && b.format != benchmark.FormatRealTalk:
+	case b.format != bench.FormatLoCoMo && b.format != bench.FormatRealTalk:
 		return o, fmt.Errorf("bench recall: --format must be locomo or realtalk, got %q", b.format)
 	case b.via != "http" && b.via != "engine":
 		return o, fmt.Errorf("bench recall: --via must be http or engine, got %q", b.via)
@@ -203,7 +203,7 @@ func benchDataDir(dir string) (string, func(), error) {
 
 // runRecall opens the app on cfg.DataDir exactly as the server does, and
 // runs the benchmark against it, searching via HTTP or the engine.
-func runRecall(ctx context.Context, cfg Config, b benchFlags, ds *benchmark.Dataset, o benchmark.Options, sys IO) (*benchmark.Report, error) {
+func runRecall(ctx context.Context, cfg Config, b benchFlags, ds *bench.Dataset, o bench.Options, sys IO) (*bench.Report, error) {
 	logger, err := newLogger(cfg, sys)
 	if err != nil {
 		return nil, err
@@ -213,16 +213,16 @@ func runRecall(ctx context.Context, cfg Config, b benchFlags, ds *benchmark.Data
 		return nil, err
 	}
 	defer a.Close()
-	target := benchmark.Target{Engine: a.engine, Searcher: benchmark.EngineSearcher{Engine: a.engine}}
+	target := bench.Target{Engine: a.engine, Searcher: bench.EngineSearcher{Engine: a.engine}}
 	if b.via == "http" {
 		base, stop, err := serveBenchHTTP(a, cfg)
 		if err != nil {
 			return nil, err
 		}
 		defer stop()
-		target.Searcher = benchmark.HTTPSearcher{Client: &http.Client{Timeout: time.Minute}, BaseURL: base}
+		target.Searcher = bench.HTTPSearcher{Client: &http.Client{Timeout: time.Minute}, BaseURL: base}
 	}
-	return benchmark.Run(ctx, ds, target, o)
+	return bench.Run(ctx, ds, target, o)
 }
 
 // serveBenchHTTP serves the REST handler on a loopback port in-process, so

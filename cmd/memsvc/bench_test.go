@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// benchFixture is the small LoCoMo-shaped dataset of engine/benchmark.
+// benchFixture is the small LoCoMo-shaped dataset of bench.
 var benchFixture = filepath.Join("..", "..", "engine", "benchmark", "testdata", "locomo-mini.json")
 
 // benchReport is the part of the JSON report these tests read.
@@ -36,9 +36,9 @@ type benchReport struct {
 	PeakRSSMB float64 `json:"peak_rss_mb"`
 }
 
-// bench runs `memsvc bench` with args and env and returns stdout, stderr
+// runBenchCmd runs `memsvc bench` with args and env and returns stdout, stderr
 // and the error.
-func bench(t *testing.T, env map[string]string, args ...string) (string, string, error) {
+func runBenchCmd(t *testing.T, env map[string]string, args ...string) (string, string, error) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	err := runBench(t.Context(), args, IO{Stdout: &stdout, Stderr: &stderr, Getenv: getenvFrom(env)})
@@ -57,7 +57,7 @@ func decodeReport(t *testing.T, stdout string) benchReport {
 func TestBenchRecallFixture(t *testing.T) {
 	for _, via := range []string{"http", "engine"} {
 		t.Run(via, func(t *testing.T) {
-			stdout, stderr, err := bench(t, nil, "recall", "--data", benchFixture, "--format", "locomo",
+			stdout, stderr, err := runBenchCmd(t, nil, "recall", "--data", benchFixture, "--format", "locomo",
 				"--via", via, "--k", "3", "--mode", "text", "--no-sync")
 			if err != nil {
 				t.Fatalf("bench: %v\nstderr:\n%s", err, stderr)
@@ -106,7 +106,7 @@ func TestBenchRecallUsage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, stderr, err := bench(t, tt.env, tt.args...)
+			_, stderr, err := runBenchCmd(t, tt.env, tt.args...)
 			var u errUsage
 			if !errors.As(err, &u) {
 				t.Fatalf("err = %v, want a usage error", err)
@@ -122,7 +122,7 @@ func TestBenchRecallEnvAndDataDir(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "store")
 	env := map[string]string{"MEMSVC_BENCH_DATA": benchFixture, "MEMSVC_BENCH_FORMAT": "locomo", "MEMSVC_BENCH_VIA": "engine",
 		"MEMSVC_BENCH_DATA_DIR": dir, "MEMSVC_BENCH_LIMIT_CONVERSATIONS": "1", "MEMSVC_NO_SYNC": "true"}
-	stdout, stderr, err := bench(t, env, "recall")
+	stdout, stderr, err := runBenchCmd(t, env, "recall")
 	if err != nil {
 		t.Fatalf("bench: %v\nstderr:\n%s", err, stderr)
 	}
@@ -153,7 +153,7 @@ func TestBenchRecallDev(t *testing.T) {
 			if extra := os.Getenv("MEMSVC_BENCH_ARGS"); extra != "" {
 				args = append(args, strings.Fields(extra)...)
 			}
-			stdout, stderr, err := bench(t, nil, args...)
+			stdout, stderr, err := runBenchCmd(t, nil, args...)
 			if err != nil {
 				t.Fatalf("bench: %v\nstderr:\n%s", err, stderr)
 			}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/auth"
 )
 
 func runKeys(args []string, sys IO) error {

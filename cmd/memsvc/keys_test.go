@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/auth"
 )
 
 // run executes one memsvc command in-process with env as its environment.

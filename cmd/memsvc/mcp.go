@@ -8,7 +8,7 @@ import (
 	"net/url"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/mcp"
 )

@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/auth"
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"

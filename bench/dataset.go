@@ -1,11 +1,11 @@
-// Package benchmark measures memsvc's recall on long-conversation
+// Package bench measures memsvc's recall on long-conversation
 // benchmarks: it loads a dataset (LoCoMo or REALTALK JSON), ingests every
 // turn through the engine with one user per conversation, asks every question
 // that has evidence and scores the retrieved turns against the evidence turn
 // ids (recall@k, hit@k, MRR per category), along with search latency, ingest
 // rate and peak memory. It knows nothing about any dataset's speakers,
 // names or question wording: it only reads the formats' structure.
-package benchmark
+package bench
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package benchmark_test
+package bench_test
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/benchmark"
+	"github.com/memsvc/memsvc/bench"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
@@ -35,9 +35,9 @@ func newEngine(t *testing.T) *engine.Engine {
 	return eng
 }
 
-func fixture(t *testing.T) *benchmark.Dataset {
+func fixture(t *testing.T) *bench.Dataset {
 	t.Helper()
-	ds, err := benchmark.Load(filepath.Join("testdata", "locomo-mini.json"), benchmark.FormatLoCoMo)
+	ds, err := bench.Load(filepath.Join("testdata", "locomo-mini.json"), bench.FormatLoCoMo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func fixture(t *testing.T) *benchmark.Dataset {
 
 // checkShape checks what every run of the fixture must report, whatever
 // the retrieval quality.
-func checkShape(t *testing.T, rep *benchmark.Report, wantMemories bool) {
+func checkShape(t *testing.T, rep *bench.Report, wantMemories bool) {
 	t.Helper()
 	q := rep.Questions
 	if q.Total != 11 || q.Asked != 8 || q.SkippedCategory != 1 || q.SkippedNoEvidence != 2 {
@@ -81,8 +81,8 @@ func TestRunRawModes(t *testing.T) {
 	for _, mode := range []string{engine.ModeText, engine.ModeVector, engine.ModeHybrid} {
 		t.Run(mode, func(t *testing.T) {
 			eng := newEngine(t)
-			rep, err := benchmark.Run(t.Context(), fixture(t), benchmark.Target{Engine: eng, Searcher: benchmark.EngineSearcher{Engine: eng}},
-				benchmark.Options{Mode: mode, K: 3, Misses: 100})
+			rep, err := bench.Run(t.Context(), fixture(t), bench.Target{Engine: eng, Searcher: bench.EngineSearcher{Engine: eng}},
+				bench.Options{Mode: mode, K: 3, Misses: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,8 +111,8 @@ func TestRunRawModes(t *testing.T) {
 // session as session_id and the session's time as valid_from.
 func TestRawIngestRecord(t *testing.T) {
 	eng := newEngine(t)
-	if _, err := benchmark.Run(t.Context(), fixture(t), benchmark.Target{Engine: eng, Searcher: benchmark.EngineSearcher{Engine: eng}},
-		benchmark.Options{Mode: engine.ModeText}); err != nil {
+	if _, err := bench.Run(t.Context(), fixture(t), bench.Target{Engine: eng, Searcher: bench.EngineSearcher{Engine: eng}},
+		bench.Options{Mode: engine.ModeText}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := eng.Search(t.Context(), "bench-mini-2", engine.Query{Text: "golden crust wooden board", Mode: engine.ModeText, TopK: 1})
@@ -143,17 +143,17 @@ func TestRawIngestRecord(t *testing.T) {
 
 func TestRunConversationIngest(t *testing.T) {
 	eng := newEngine(t)
-	rep, err := benchmark.Run(t.Context(), fixture(t), benchmark.Target{Engine: eng, Searcher: benchmark.EngineSearcher{Engine: eng}},
-		benchmark.Options{Ingest: benchmark.IngestConversation, Mode: engine.ModeHybrid})
+	rep, err := bench.Run(t.Context(), fixture(t), bench.Target{Engine: eng, Searcher: bench.EngineSearcher{Engine: eng}},
+		bench.Options{Ingest: bench.IngestConversation, Mode: engine.ModeHybrid})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkShape(t, rep, true)
-	if rep.Ingest.Requests != 4 || rep.IngestMode != benchmark.IngestConversation {
+	if rep.Ingest.Requests != 4 || rep.IngestMode != bench.IngestConversation {
 		t.Errorf("ingest %+v (mode %q), want one request per session", rep.Ingest, rep.IngestMode)
 	}
 	// Facts are mapped back to turns through their source message ids.
-	hits, _, err := benchmark.EngineSearcher{Engine: eng}.Search(t.Context(), "bench-mini-2", engine.Query{Text: "sourdough starter", TopK: 5})
+	hits, _, err := bench.EngineSearcher{Engine: eng}.Search(t.Context(), "bench-mini-2", engine.Query{Text: "sourdough starter", TopK: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,9 +197,9 @@ func TestHTTPSearcher(t *testing.T) {
 		json.NewEncoder(w).Encode(res)
 	}))
 	defer srv.Close()
-	s := benchmark.HTTPSearcher{Client: srv.Client(), BaseURL: srv.URL + "/", APIKey: "k1"}
-	rep, err := benchmark.Run(t.Context(), fixture(t), benchmark.Target{Engine: eng, Searcher: s},
-		benchmark.Options{Mode: engine.ModeText, K: 5, Via: "http"})
+	s := bench.HTTPSearcher{Client: srv.Client(), BaseURL: srv.URL + "/", APIKey: "k1"}
+	rep, err := bench.Run(t.Context(), fixture(t), bench.Target{Engine: eng, Searcher: s},
+		bench.Options{Mode: engine.ModeText, K: 5, Via: "http"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestHTTPSearcher(t *testing.T) {
 	if rep.Overall.Hit == 0 {
 		t.Errorf("no question hit through HTTP: turn ids were not decoded: %+v", rep.Overall)
 	}
-	bad := benchmark.HTTPSearcher{Client: srv.Client(), BaseURL: srv.URL}
+	bad := bench.HTTPSearcher{Client: srv.Client(), BaseURL: srv.URL}
 	if _, _, err := bad.Search(t.Context(), "u", engine.Query{Text: "x"}); err == nil || !strings.Contains(err.Error(), "400") {
 		t.Errorf("error answer: err = %v, want the status in it", err)
 	}
@@ -218,20 +218,20 @@ func TestHTTPSearcher(t *testing.T) {
 
 func TestRunOptionErrors(t *testing.T) {
 	eng := newEngine(t)
-	target := benchmark.Target{Engine: eng, Searcher: benchmark.EngineSearcher{Engine: eng}}
+	target := bench.Target{Engine: eng, Searcher: bench.EngineSearcher{Engine: eng}}
 	tests := []struct {
 		name string
-		o    benchmark.Options
+		o    bench.Options
 	}{
-		{"mode", benchmark.Options{Mode: "fuzzy"}},
-		{"k too large", benchmark.Options{K: 101}},
-		{"k negative", benchmark.Options{K: -1}},
-		{"ingest", benchmark.Options{Ingest: "summaries"}},
-		{"batch", benchmark.Options{Batch: -5}},
+		{"mode", bench.Options{Mode: "fuzzy"}},
+		{"k too large", bench.Options{K: 101}},
+		{"k negative", bench.Options{K: -1}},
+		{"ingest", bench.Options{Ingest: "summaries"}},
+		{"batch", bench.Options{Batch: -5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := benchmark.Run(t.Context(), fixture(t), target, tt.o); err == nil {
+			if _, err := bench.Run(t.Context(), fixture(t), target, tt.o); err == nil {
 				t.Error("want an error")
 			}
 		})
@@ -242,8 +242,8 @@ func TestRunCategoriesAndLimit(t *testing.T) {
 	eng := newEngine(t)
 	ds := fixture(t)
 	ds.Limit(1)
-	rep, err := benchmark.Run(t.Context(), ds, benchmark.Target{Engine: eng, Searcher: benchmark.EngineSearcher{Engine: eng}},
-		benchmark.Options{Mode: engine.ModeText, Categories: []int{4, 5}})
+	rep, err := bench.Run(t.Context(), ds, bench.Target{Engine: eng, Searcher: bench.EngineSearcher{Engine: eng}},
+		bench.Options{Mode: engine.ModeText, Categories: []int{4, 5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestRunCategoriesAndLimit(t *testing.T) {
 	}
 }
 
-func mapKeys(m map[string]benchmark.Scores) []string {
+func mapKeys(m map[string]bench.Scores) []string {
 	var out []string
 	for k := range m {
 		out = append(out, k)
