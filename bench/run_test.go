@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/bench"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"

@@ -12,8 +12,8 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"

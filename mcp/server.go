@@ -29,8 +29,8 @@ import (
 	"github.com/charmbracelet/log"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 )
 
 // Options configure the MCP server.

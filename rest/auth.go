@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 )
 
 // defaultUser acts for requests when auth is disabled and no user_id is given.

@@ -12,8 +12,8 @@ import (
 
 	"github.com/charmbracelet/log"
 
-	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 )
 
 // Options configure the REST server.

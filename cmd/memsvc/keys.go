@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 )
 
 func runKeys(args []string, sys IO) error {

@@ -7,8 +7,8 @@ import (
 	"net"
 	"net/url"
 
-	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/mcp"
 )
