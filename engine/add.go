@@ -71,8 +71,8 @@ func (e *Engine) validateAdds(reqs []AddRequest) error {
 		if err := e.validateText("text", r.Text); err != nil {
 			return err
 		}
-		if !ValidMemoryType(r.MemoryType) {
-			return Invalid("memory_type", "must be episodic, procedural or semantic, got %q", r.MemoryType)
+		if err := ValidateMemoryType(r.MemoryType); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -108,7 +108,7 @@ func (e *Engine) newMemory(user string, r AddRequest, now time.Time) *Memory {
 		m.ValidFrom = r.Timestamp.UTC()
 	}
 	if m.Source == nil {
-		m.Source = &Source{Kind: "api"}
+		m.Source = &Source{Kind: SourceAPI}
 	}
 	m.Source.EmbeddingModel, m.Source.EmbeddingDim = e.embed.Model(), e.embed.Dim()
 	if len(m.Categories) == 0 {

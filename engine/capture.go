@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -46,6 +47,9 @@ type captureJob struct {
 	Attempt   int       `json:"attempt"`
 	NextAt    time.Time `json:"next_at"`
 	LastError string    `json:"last_error,omitempty"`
+	// Link marks a tentative URL that turned out not to be an image: it is
+	// kept as a plain text memory of the link.
+	Link bool `json:"-"`
 }
 
 // CaptureRequest asks for one image memory.
@@ -75,7 +79,7 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req CaptureReque
 		job.BlobSHA = sha
 	}
 	req.State, req.Text = StatePending, pendingText(req.Ref)
-	req.Source = &Source{Kind: "image", URL: req.Ref.URL, BlobSHA256: job.BlobSHA}
+	req.Source = &Source{Kind: SourceImage, URL: req.Ref.URL, BlobSHA256: job.BlobSHA}
 	now := e.now().UTC()
 	var res WriteResult
 	err := e.write(ctx, user, func(tx Tx, p *plan) error {
@@ -193,6 +197,13 @@ func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
 	if err != nil && ctx.Err() != nil {
 		return // shutting down: the job stays queued and resumes next start
 	}
+	if err != nil && !job.Confident && media.CauseOf(err) == media.CauseNotImage {
+		// A tentative URL that is not an image is kept as a link; its text
+		// is known now, so it is embedded here, before the write takes the
+		// user's lock, and under the runner's ctx.
+		text, err = job.URL, nil
+		job.Link = true
+	}
 	var vec []float32
 	if err == nil {
 		vecs, eerr := e.embedStored(ctx, []string{text})
@@ -255,25 +266,34 @@ func (e *Engine) recordCapture(tx Tx, p *plan, job captureJob, text, sha string,
 	now := e.now().UTC()
 	m.UpdatedAt = now
 	switch {
+	case cerr == nil && job.Link:
+		m.Text, m.State, m.Error, m.Source.Kind = text, StateActive, "", SourceAPI
 	case cerr == nil:
 		m.Text, m.State, m.Error = text, StateActive, ""
 		m.Source.BlobSHA256 = sha
 		m.Categories = Categorize(text)
-	case !job.Confident && media.CauseOf(cerr) == media.CauseNotImage:
-		m.Text, m.State, m.Error, m.Source.Kind = job.URL, StateActive, "", "api"
-		if vecs, err := e.embedStored(context.Background(), []string{m.Text}); err == nil {
-			vec = vecs[0]
-		}
 	case e.media.Retry.ShouldRetry(job.Attempt+1, cerr):
 		job.Attempt++
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
 		return tx.PutDoc(captureCollection, job.MemoryID, job)
 	default:
-		m.State, m.Error = StateFailed, "image capture failed: "+cerr.Error()
+		m.State, m.Error = StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}
 	p.put(m, vec)
 	return tx.DeleteDoc(captureCollection, job.MemoryID)
+}
+
+// captureReason is the client-visible reason of a failed capture: the
+// media package's reason, which is written to be shown, or a generic one;
+// any other cause (file paths, store or model errors) is only logged.
+func (e *Engine) captureReason(job captureJob, err error) string {
+	var me *media.Error
+	if errors.As(err, &me) {
+		return me.Reason
+	}
+	e.log.Error("capture failed", "memory", job.MemoryID, "err", err)
+	return "internal error"
 }
 
 func readBlob(b *media.BlobStore, sha string) ([]byte, error) {

@@ -384,6 +384,9 @@ func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]Write
 	creq := ConversationRequest{Messages: []Message{{Role: "user", Content: req.Text, CreatedAt: req.Timestamp}},
 		SessionID: req.SessionID, Project: req.Project, Tags: req.Tags, AppName: req.AppName,
 		MemoryType: req.MemoryType, Metadata: req.Metadata}
+	if req.Source != nil {
+		creq.SourceKind = req.Source.Kind // an MCP note stays an MCP memory
+	}
 	if err := e.validateConversation(&creq); err != nil {
 		return nil, err
 	}

@@ -28,6 +28,14 @@ const (
 	EventNone      = "NONE"
 )
 
+// Source kinds: where a memory came from.
+const (
+	SourceAPI          = "api"          // REST, stored as written
+	SourceConversation = "conversation" // distilled from conversation turns
+	SourceImage        = "image"        // an image capture
+	SourceMCP          = "mcp"          // an MCP add_memories item
+)
+
 // Memory is one durable fact of one user, with its bi-temporal validity
 // window: ValidFrom/ValidTo is when the fact holds in the world,
 // RecordedAt/ExpiredAt is when memsvc learned it and stopped believing it.
@@ -58,7 +66,7 @@ type Memory struct {
 
 // Source is a memory's provenance: where it came from and what produced it.
 type Source struct {
-	Kind           string   `json:"kind"` // "api", "conversation", "image", "mcp"
+	Kind           string   `json:"kind"` // one of the Source* kinds
 	MessageIDs     []string `json:"message_ids,omitempty"`
 	Excerpt        string   `json:"excerpt,omitempty"`
 	Extractor      string   `json:"extractor,omitempty"`
@@ -99,6 +107,15 @@ func (m *Memory) Clone() *Memory {
 		c.Source = &s
 	}
 	return &c
+}
+
+// ValidateMemoryType is the one check of a memory_type field: empty or one
+// of the three types.
+func ValidateMemoryType(t string) error {
+	if !ValidMemoryType(t) {
+		return Invalid("memory_type", "must be episodic, procedural or semantic, got %q", t)
+	}
+	return nil
 }
 
 // ValidMemoryType reports whether t is empty or one of the three memory types.

@@ -30,6 +30,9 @@ type ConversationRequest struct {
 	AppName     string
 	MemoryType  string         // overrides the extractor's kind when set
 	Metadata    map[string]any // copied onto every stored fact
+	// SourceKind is the provenance kind of every stored fact; default
+	// SourceConversation (Note passes its request's kind through).
+	SourceKind string
 }
 
 // ConversationResult is what AddConversation did.
@@ -245,12 +248,19 @@ func (e *Engine) factRequest(req ConversationRequest, f extract.Fact, extractor 
 	}
 	return AddRequest{Text: f.Text, AppName: req.AppName, MemoryType: kind, Metadata: req.Metadata,
 		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: f.ValidFrom,
-		Source: &Source{Kind: "conversation", MessageIDs: f.MessageIDs, Excerpt: f.Excerpt, Extractor: extractor}}
+		Source: &Source{Kind: sourceKind(req.SourceKind), MessageIDs: f.MessageIDs, Excerpt: f.Excerpt, Extractor: extractor}}
+}
+
+func sourceKind(k string) string {
+	if k == "" {
+		return SourceConversation
+	}
+	return k
 }
 
 func mergeSource(s *Source, f extract.Fact, extractor string) *Source {
 	if s == nil {
-		s = &Source{Kind: "conversation"}
+		s = &Source{Kind: SourceConversation}
 	}
 	s.MessageIDs = append(s.MessageIDs, f.MessageIDs...)
 	if f.Excerpt != "" {
@@ -273,14 +283,11 @@ func (e *Engine) validateConversation(req *ConversationRequest) error {
 		switch m.Role {
 		case "user", "assistant", "system":
 		default:
-			return Invalid("messages["+itoa(i)+"].role", "must be user or assistant, got %q", m.Role)
+			return Invalid("messages["+itoa(i)+"].role", "must be user, assistant or system, got %q", m.Role)
 		}
 		if err := e.validateText("messages["+itoa(i)+"].content", m.Content); err != nil {
 			return err
 		}
 	}
-	if !ValidMemoryType(req.MemoryType) {
-		return Invalid("memory_type", "must be episodic, procedural or semantic, got %q", req.MemoryType)
-	}
-	return nil
+	return ValidateMemoryType(req.MemoryType)
 }

@@ -25,7 +25,7 @@ func (e *Engine) Get(ctx context.Context, user, id string) (*Memory, error) {
 
 // ListFilter selects and pages memories for List.
 type ListFilter struct {
-	Page, Size        int // 1-based page; size 1..100
+	Page, Size        int // 1-based page; size 1..MaxPageSize
 	AppName           string
 	Categories        []string // any of
 	SearchQuery       string   // every analysed term must occur
@@ -33,6 +33,34 @@ type ListFilter struct {
 	MemoryType        string
 	State             string
 	Project           string
+	// ProjectScope makes memories without a project match any Project, as
+	// Query.ProjectScope does (MCP's Project header).
+	ProjectScope bool
+	SessionID    string
+}
+
+// List paging bounds.
+const (
+	MaxPageSize = 100
+	maxPage     = 1_000_000
+)
+
+// Validate checks the filter and names the offending field.
+func (f *ListFilter) Validate() error {
+	switch {
+	case f.Page < 1 || f.Page > maxPage:
+		return Invalid("page", "must be between 1 and %d, got %d", maxPage, f.Page)
+	case f.Size < 1 || f.Size > MaxPageSize:
+		return Invalid("size", "must be between 1 and %d, got %d", MaxPageSize, f.Size)
+	}
+	if err := ValidateMemoryType(f.MemoryType); err != nil {
+		return err
+	}
+	switch f.State {
+	case "", StateActive, StateSuperseded, StatePending, StateFailed:
+		return nil
+	}
+	return Invalid("state", "must be active, superseded, pending or failed, got %q", f.State)
 }
 
 // Page is one page of a listing.
@@ -49,8 +77,8 @@ func (e *Engine) List(ctx context.Context, user string, f ListFilter) (*Page, er
 	if err := ValidateUser(user); err != nil {
 		return nil, err
 	}
-	if f.Page < 1 || f.Size < 1 || f.Size > 100 {
-		return nil, Invalid("size", "page must be ≥ 1 and size 1..100")
+	if err := f.Validate(); err != nil {
+		return nil, err
 	}
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
@@ -79,7 +107,8 @@ func listKeeps(r *index.Row, f *ListFilter) bool {
 		return false
 	case f.MemoryType != "" && r.MemoryType != f.MemoryType,
 		f.AppName != "" && r.AppName != f.AppName,
-		f.Project != "" && r.Project != f.Project:
+		f.SessionID != "" && r.SessionID != f.SessionID,
+		f.Project != "" && r.Project != f.Project && !(f.ProjectScope && r.Project == ""):
 		return false
 	case len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool { return slices.Contains(r.Categories, c) }):
 		return false

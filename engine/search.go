@@ -63,8 +63,9 @@ func (q *Query) Validate() error {
 		return Invalid("top_k", "must be between 1 and 100, got %d", q.TopK)
 	case q.Rerank != "" && q.Rerank != RerankCrossEncoder:
 		return Invalid("rerank", "only %q is supported, got %q", RerankCrossEncoder, q.Rerank)
-	case !ValidMemoryType(q.MemoryType):
-		return Invalid("memory_type", "must be episodic, procedural or semantic, got %q", q.MemoryType)
+	}
+	if err := ValidateMemoryType(q.MemoryType); err != nil {
+		return err
 	}
 	if q.TopK == 0 {
 		q.TopK = 10

@@ -169,7 +169,7 @@ func (t *tools) conversation(ctx context.Context, sc Scope, a addArgs, turns []i
 // addRequest is the engine request for one write of this call.
 func (t *tools) addRequest(sc Scope, a addArgs, text string) engine.AddRequest {
 	return engine.AddRequest{Text: text, AppName: sc.Client, MemoryType: a.MemoryType, Metadata: a.Metadata,
-		Tags: a.Tags, Project: sc.Project, SessionID: a.SessionID, Source: &engine.Source{Kind: "mcp"}}
+		Tags: a.Tags, Project: sc.Project, SessionID: a.SessionID, Source: &engine.Source{Kind: engine.SourceMCP}}
 }
 
 // entry turns one engine answer into a section entry; an error is the

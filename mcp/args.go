@@ -168,10 +168,7 @@ func checkText(field, s string, maxBytes int) error {
 
 // checkMemoryType validates an optional memory_type.
 func checkMemoryType(t string) error {
-	if !engine.ValidMemoryType(t) {
-		return engine.Invalid("memory_type", "must be semantic, episodic or procedural, got %q", t)
-	}
-	return nil
+	return engine.ValidateMemoryType(t)
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -142,14 +142,8 @@ func (t *tools) browse(ctx context.Context, sc Scope, a searchArgs, out *searchR
 	if size == 0 {
 		size = defaultBrowseK
 	}
-	f := engine.ListFilter{Page: a.Page, Size: size, MemoryType: a.MemoryType, IncludeSuperseded: a.IncludeSuperseded}
-	var page *engine.Page
-	var err error
-	if sc.Project == "" && a.SessionID == "" {
-		page, err = t.eng.List(ctx, sc.User, f)
-	} else {
-		page, err = t.browseScoped(ctx, sc, a.SessionID, f)
-	}
+	page, err := t.eng.List(ctx, sc.User, engine.ListFilter{Page: a.Page, Size: size, MemoryType: a.MemoryType,
+		IncludeSuperseded: a.IncludeSuperseded, SessionID: a.SessionID, Project: sc.Project, ProjectScope: sc.Project != ""})
 	if err != nil {
 		return err
 	}
@@ -159,36 +153,6 @@ func (t *tools) browse(ctx context.Context, sc Scope, a searchArgs, out *searchR
 		out.Results[i] = memOut{Memory: m}
 	}
 	return nil
-}
-
-// browseScoped pages through every memory of the user and keeps those in
-// the connection's Project scope (a project-scoped connection also sees
-// memories without a project) and session. engine.ListFilter matches a
-// project exactly and has no session filter, so this filters here; it reads
-// the user's whole listing, acceptable for a browse.
-func (t *tools) browseScoped(ctx context.Context, sc Scope, session string, f engine.ListFilter) (*engine.Page, error) {
-	var kept []*engine.Memory
-	all := engine.ListFilter{Size: 100, MemoryType: f.MemoryType, IncludeSuperseded: f.IncludeSuperseded}
-	for all.Page = 1; ; all.Page++ {
-		p, err := t.eng.List(ctx, sc.User, all)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range p.Items {
-			if (sc.Project == "" || m.Project == sc.Project || m.Project == "") && (session == "" || m.SessionID == session) {
-				kept = append(kept, m)
-			}
-		}
-		if all.Page >= p.Pages {
-			break
-		}
-	}
-	page := &engine.Page{Items: []*engine.Memory{}, Total: len(kept), Page: f.Page, Size: f.Size,
-		Pages: (len(kept) + f.Size - 1) / f.Size}
-	if start := (f.Page - 1) * f.Size; start < len(kept) {
-		page.Items = kept[start:min(start+f.Size, len(kept))]
-	}
-	return page, nil
 }
 
 // byIDs fetches each id; a missing one is that entry's error.

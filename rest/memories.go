@@ -106,7 +106,7 @@ func (s *Server) listMemories(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := engine.ListFilter{AppName: r.URL.Query().Get("app_id"), SearchQuery: r.URL.Query().Get("search_query"),
 		Categories: splitList(r.URL.Query().Get("categories")), MemoryType: r.URL.Query().Get("memory_type"),
-		State: r.URL.Query().Get("state"), Project: r.URL.Query().Get("project")}
+		State: r.URL.Query().Get("state"), Project: r.URL.Query().Get("project"), SessionID: r.URL.Query().Get("session_id")}
 	if f.Page, err = queryInt(r, "page", 1); err != nil {
 		return err
 	}
@@ -116,31 +116,12 @@ func (s *Server) listMemories(w http.ResponseWriter, r *http.Request) error {
 	if f.IncludeSuperseded, err = queryBool(r, "include_superseded"); err != nil {
 		return err
 	}
-	if err := validateListFilter(&f); err != nil {
-		return err
-	}
 	page, err := s.eng.List(r.Context(), user, f)
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, page)
 	return nil
-}
-
-func validateListFilter(f *engine.ListFilter) error {
-	switch {
-	case f.Page < 1:
-		return engine.Invalid("page", "must be ≥ 1, got %d", f.Page)
-	case f.Size < 1 || f.Size > 100:
-		return engine.Invalid("size", "must be between 1 and 100, got %d", f.Size)
-	case !engine.ValidMemoryType(f.MemoryType):
-		return engine.Invalid("memory_type", "must be episodic, procedural or semantic, got %q", f.MemoryType)
-	}
-	switch f.State {
-	case "", engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed:
-		return nil
-	}
-	return engine.Invalid("state", "must be active, superseded, pending or failed, got %q", f.State)
 }
 
 func (s *Server) getMemory(w http.ResponseWriter, r *http.Request) error {

@@ -113,9 +113,18 @@ func (a *app) Close() {
 }
 
 func (a *app) checks(ctx context.Context) map[string]error {
-	out := a.engine.Check(ctx)
-	out["llm"] = a.models.check(ctx)
-	return out
+	return withProbe(a.engine.Check(ctx), "llm", a.models.check(ctx))
+}
+
+// withProbe adds a live probe's outcome to the engine's report under name
+// without hiding a failure the engine already reports: the engine remembers
+// a model failure (and its fallback) for five minutes, and a model that
+// answers the probe now does not undo that.
+func withProbe(report map[string]error, name string, probe error) map[string]error {
+	if probe != nil || report[name] == nil {
+		report[name] = probe
+	}
+	return report
 }
 
 // serveHTTP listens until ctx is cancelled, then drains in-flight requests.
