@@ -11,7 +11,7 @@ import (
 )
 
 // benchFixture is the small LoCoMo-shaped dataset of bench.
-var benchFixture = filepath.Join("..", "..", "engine", "benchmark", "testdata", "locomo-mini.json")
+var benchFixture = filepath.Join("..", "..", "bench", "testdata", "locomo-mini.json")
 
 // benchReport is the part of the JSON report these tests read.
 type benchReport struct {
