@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -71,8 +72,56 @@ func (e *Engine) validateAdds(reqs []AddRequest) error {
 		if err := e.validateText("text", r.Text); err != nil {
 			return err
 		}
+		if err := validateShared(r.Tags, r.Metadata, r.SessionID, r.Project); err != nil {
+			return err
+		}
 		if err := ValidateMemoryType(r.MemoryType); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// Caps on the fields writes carry beside their text, the same for every
+// edge: they bound what one memory costs to store, index and return.
+const (
+	MaxTags          = 20
+	MaxTagBytes      = 64
+	MaxMetadataBytes = 16 << 10 // as JSON
+	MaxScopeBytes    = 128      // session_id, project
+)
+
+// validateShared checks the fields a write shares with the others of its
+// request, and trims the tags.
+func validateShared(tags []string, metadata map[string]any, session, project string) error {
+	if len(tags) > MaxTags {
+		return Invalid("tags", "at most %d tags, got %d", MaxTags, len(tags))
+	}
+	for i, tag := range tags {
+		field := "tags[" + itoa(i) + "]"
+		switch {
+		case strings.TrimSpace(tag) == "":
+			return Invalid(field, "must not be empty")
+		case !utf8.ValidString(tag):
+			return Invalid(field, "is not valid UTF-8")
+		case len(tag) > MaxTagBytes:
+			return Errorf(ETooLarge, "%s: longer than %d bytes", field, MaxTagBytes)
+		}
+		tags[i] = strings.TrimSpace(tag)
+	}
+	if len(session) > MaxScopeBytes {
+		return Invalid("session_id", "longer than %d bytes", MaxScopeBytes)
+	}
+	if len(project) > MaxScopeBytes {
+		return Invalid("project", "longer than %d bytes", MaxScopeBytes)
+	}
+	if metadata != nil {
+		b, err := json.Marshal(metadata)
+		if err != nil {
+			return Invalid("metadata", "must be a JSON object")
+		}
+		if len(b) > MaxMetadataBytes {
+			return Errorf(ETooLarge, "metadata: larger than %d bytes", MaxMetadataBytes)
 		}
 	}
 	return nil

@@ -197,3 +197,52 @@ func TestCaptureFailureHidesTheRawCause(t *testing.T) {
 		t.Errorf("state %s, error %q: want failed with a safe reason", m.State, m.Error)
 	}
 }
+
+// REST add reads its text as MCP add_memories reads an item (engine.Ingest):
+// "forget that …" forgets instead of being stored.
+func TestRESTAddReadsIntentsLikeMCP(t *testing.T) {
+	a := newAPIEnv(t)
+	var added, forgot struct {
+		Results []engine.WriteResult `json:"results"`
+	}
+	a.mustCall(200, "POST", "/api/v1/memories", "u", map[string]any{"text": "Alice lives in Paris"}, &added)
+	a.mustCall(200, "POST", "/api/v1/memories", "u", map[string]any{"text": "forget that Alice lives in Paris"}, &forgot)
+	if len(added.Results) != 1 || len(forgot.Results) != 1 || forgot.Results[0].Event != engine.EventDelete ||
+		forgot.Results[0].ID != added.Results[0].ID {
+		t.Fatalf("add %+v, forget %+v: want the memory deleted", added.Results, forgot.Results)
+	}
+	status := a.call("POST", "/api/v1/memories", "u", map[string]any{"text": "forget:"}, nil)
+	if status != 400 {
+		t.Errorf("empty forget: status %d, want 400", status)
+	}
+}
+
+// Tags and metadata have one set of caps, enforced by the engine for every
+// edge.
+func TestCapsAreTheEngines(t *testing.T) {
+	eng := newAPIEngine(t, openStore(t))
+	tags := make([]string, engine.MaxTags+1)
+	for i := range tags {
+		tags[i] = "t"
+	}
+	big := map[string]any{"x": strings.Repeat("a", engine.MaxMetadataBytes)}
+	for _, tt := range []struct {
+		name string
+		req  engine.AddRequest
+		code string
+	}{
+		{"too many tags", engine.AddRequest{Text: "x", Tags: tags}, engine.EInvalid},
+		{"long tag", engine.AddRequest{Text: "x", Tags: []string{strings.Repeat("a", engine.MaxTagBytes+1)}}, engine.ETooLarge},
+		{"big metadata", engine.AddRequest{Text: "x", Metadata: big}, engine.ETooLarge},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := eng.Add(context.Background(), "u", []engine.AddRequest{tt.req}); engine.ErrorCode(err) != tt.code {
+				t.Errorf("Add: %v, want %s", err, tt.code)
+			}
+			_, err := eng.Ingest(context.Background(), "u", engine.IngestRequest{Items: []string{"x"}, Shared: tt.req})
+			if engine.ErrorCode(err) != tt.code {
+				t.Errorf("Ingest: %v, want %s", err, tt.code)
+			}
+		})
+	}
+}

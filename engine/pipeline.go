@@ -289,5 +289,8 @@ func (e *Engine) validateConversation(req *ConversationRequest) error {
 			return err
 		}
 	}
+	if err := validateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
+		return err
+	}
 	return ValidateMemoryType(req.MemoryType)
 }

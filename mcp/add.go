@@ -2,23 +2,22 @@ package mcp
 
 import (
 	"context"
-	"strings"
-	"unicode"
 
 	"github.com/charmbracelet/log"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/intent"
 )
 
 // tools implements the two tools on the engine.
 type tools struct {
-	eng     *engine.Engine
-	log     *log.Logger
-	maxItem int
+	eng *engine.Engine
+	log *log.Logger
 }
 
-// addArgs are the validated arguments of add_memories.
+// addArgs are the decoded arguments of add_memories; the engine validates
+// them (Ingest), so both edges enforce the same caps.
 type addArgs struct {
 	Memories   []string
 	MemoryType string
@@ -27,149 +26,61 @@ type addArgs struct {
 	Metadata   map[string]any
 }
 
-const maxMetadataBytes = 16 << 10
-
-func (t *tools) decodeAdd(raw []byte) (addArgs, []item, error) {
+func decodeAdd(raw []byte) (addArgs, error) {
 	var a addArgs
 	f, err := parseArgs(toolAdd, raw, "memories", "memory_type", "tags", "session_id", "metadata")
 	if err != nil {
-		return a, nil, err
+		return a, err
 	}
 	for _, err := range []error{f.strs("memories", &a.Memories), f.str("memory_type", &a.MemoryType),
-		f.strs("tags", &a.Tags), f.str("session_id", &a.SessionID), f.object("metadata", &a.Metadata, maxMetadataBytes)} {
+		f.strs("tags", &a.Tags), f.str("session_id", &a.SessionID), f.object("metadata", &a.Metadata, engine.MaxMetadataBytes)} {
 		if err != nil {
-			return a, nil, err
+			return a, err
 		}
 	}
-	switch {
-	case len(a.Memories) == 0:
-		return a, nil, engine.Invalid("memories", `is required: a list of 1 to %d statements, e.g. ["Alice lives in Paris"]`, maxItems)
-	case len(a.Memories) > maxItems:
-		return a, nil, engine.Errorf(engine.ETooLarge, "memories: at most %d items per call, got %d (split the call)", maxItems, len(a.Memories))
-	case len(a.Tags) > maxTags:
-		return a, nil, engine.Invalid("tags", "at most %d tags, got %d", maxTags, len(a.Tags))
-	case len(a.SessionID) > 128:
-		return a, nil, engine.Invalid("session_id", "longer than 128 bytes")
-	}
-	if err := checkMemoryType(a.MemoryType); err != nil {
-		return a, nil, err
-	}
-	for i, tag := range a.Tags {
-		if err := checkText("tags["+itoa(i)+"]", tag, 64); err != nil {
-			return a, nil, err
-		}
-		a.Tags[i] = strings.TrimSpace(tag)
-	}
-	items, err := t.classifyAll(a.Memories)
-	return a, items, err
+	return a, nil
 }
 
-// classifyAll validates and classifies every item before anything is
-// written, so a bad item fails the whole call with nothing stored.
-func (t *tools) classifyAll(memories []string) ([]item, error) {
-	items := make([]item, len(memories))
-	for i, s := range memories {
-		field := "memories[" + itoa(i) + "]"
-		if err := checkText(field, s, len(s)); err != nil {
-			return nil, err
-		}
-		items[i] = classify(i, s)
-		it := items[i]
-		switch {
-		case it.kind != kindImage && len(s) > t.maxItem: // the request body cap bounds images
-			return nil, checkText(field, s, t.maxItem)
-		case it.kind == kindImage && it.ref.Err != nil:
-			return nil, engine.Invalid(field, "looks like an image but cannot be read: %v", it.ref.Err)
-		case it.kind == kindForget && !hasWord(it.body):
-			return nil, engine.Invalid(field, `say what to forget, e.g. "forget that Alice lives in Paris" or "forget: <memory id>"`)
-		case it.kind == kindResolve && !hasWord(it.body):
-			return nil, engine.Invalid(field, `say what was resolved, e.g. "resolved: the login bug on Safari"`)
-		case it.kind == kindTurn && !hasWord(it.body):
-			return nil, engine.Invalid(field, "the %s turn has no content", it.role)
-		}
-	}
-	return items, nil
-}
-
-func hasWord(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
-}
-
-// addMemories is the add_memories handler.
+// addMemories is the add_memories handler: one engine.Ingest call.
 func (t *tools) addMemories(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 	sc, err := scopeFrom(ctx)
 	if err != nil {
 		return t.toolError(err), nil
 	}
-	a, items, err := t.decodeAdd(req.Params.Arguments)
+	a, err := decodeAdd(req.Params.Arguments)
+	if err != nil {
+		return t.toolError(err), nil
+	}
+	entries, err := t.eng.Ingest(ctx, sc.User, engine.IngestRequest{Items: a.Memories, Shared: engine.AddRequest{
+		AppName: sc.Client, MemoryType: a.MemoryType, Metadata: a.Metadata, Tags: a.Tags, Project: sc.Project,
+		SessionID: a.SessionID, Source: &engine.Source{Kind: engine.SourceMCP}}})
 	if err != nil {
 		return t.toolError(err), nil
 	}
 	out := &addResult{}
-	hints := imageHints(items)
-	for _, g := range groupItems(items) {
-		t.runGroup(ctx, sc, a, g, hints, out)
+	for _, en := range entries {
+		t.addEntry(out, en)
 	}
 	return t.addAnswer(out), nil
 }
 
-// runGroup makes the engine call of one group and records its section entry.
-func (t *tools) runGroup(ctx context.Context, sc Scope, a addArgs, g group, hints []string, out *addResult) {
-	it := g.items[0]
-	switch g.kind {
-	case kindText:
-		res, err := t.eng.Note(ctx, sc.User, t.addRequest(sc, a, it.body))
-		out.Text = append(out.Text, t.entry([]int{it.index}, res, err, false))
-	case kindTurn:
-		out.Conversation = append(out.Conversation, t.conversation(ctx, sc, a, g.items))
-	case kindImage:
-		out.Images = append(out.Images, t.captureImage(ctx, sc, a, it, hints))
-	case kindForget:
-		res, err := t.eng.Forget(ctx, sc.User, it.body, engine.ForgetOptions{Project: sc.Project})
-		e := t.entry([]int{it.index}, res, err, true)
-		e.Request = it.body
+// addEntry files one engine entry under its section.
+func (t *tools) addEntry(out *addResult, en engine.IngestEntry) {
+	isIntent := en.Kind == intent.Forget || en.Kind == intent.Resolve
+	e := t.entry(en.Items, en.Results, en.Err, isIntent)
+	e.Request, e.NoFactsExtracted = en.Request, en.NoFactsExtracted
+	switch en.Kind {
+	case intent.Text:
+		out.Text = append(out.Text, e)
+	case intent.Turn:
+		out.Conversation = append(out.Conversation, e)
+	case intent.Image:
+		out.Images = append(out.Images, e)
+	case intent.Forget:
 		out.Forget = append(out.Forget, e)
-	case kindResolve:
-		res, err := t.eng.Resolve(ctx, sc.User, it.body, t.addRequest(sc, a, ""))
-		e := t.entry([]int{it.index}, res, err, true)
-		e.Request = it.body
+	case intent.Resolve:
 		out.Resolve = append(out.Resolve, e)
 	}
-}
-
-// imageHints are the statements of a call, which describe the images sent
-// with them ("Our new office", "https://…/office.jpg").
-func imageHints(items []item) []string {
-	var hints []string
-	for _, it := range items {
-		if it.kind == kindText && len(hints) < 5 {
-			hints = append(hints, it.body)
-		}
-	}
-	return hints
-}
-
-func (t *tools) conversation(ctx context.Context, sc Scope, a addArgs, turns []item) entry {
-	msgs := make([]engine.Message, len(turns))
-	idx := make([]int, len(turns))
-	for i, it := range turns {
-		msgs[i] = engine.Message{Role: it.role, Content: it.body}
-		idx[i] = it.index
-	}
-	res, err := t.eng.AddConversation(ctx, sc.User, engine.ConversationRequest{Messages: msgs, SessionID: a.SessionID,
-		Project: sc.Project, Tags: a.Tags, AppName: sc.Client, MemoryType: a.MemoryType, Metadata: a.Metadata})
-	if err != nil {
-		return t.entry(idx, nil, err, false)
-	}
-	e := t.entry(idx, res.Results, nil, false)
-	e.NoFactsExtracted = res.NoFactsExtracted
-	return e
-}
-
-// addRequest is the engine request for one write of this call.
-func (t *tools) addRequest(sc Scope, a addArgs, text string) engine.AddRequest {
-	return engine.AddRequest{Text: text, AppName: sc.Client, MemoryType: a.MemoryType, Metadata: a.Metadata,
-		Tags: a.Tags, Project: sc.Project, SessionID: a.SessionID, Source: &engine.Source{Kind: engine.SourceMCP}}
 }
 
 // entry turns one engine answer into a section entry; an error is the

@@ -166,9 +166,4 @@ func checkText(field, s string, maxBytes int) error {
 	return nil
 }
 
-// checkMemoryType validates an optional memory_type.
-func checkMemoryType(t string) error {
-	return engine.ValidateMemoryType(t)
-}
-
 func itoa(i int) string { return strconv.Itoa(i) }

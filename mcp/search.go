@@ -62,7 +62,7 @@ func decodeSearch(raw []byte) (searchArgs, error) {
 	if a.Page == 0 {
 		a.Page = 1
 	}
-	return a, checkMemoryType(a.MemoryType)
+	return a, engine.ValidateMemoryType(a.MemoryType)
 }
 
 // searchResult is the structured answer of search_memory.

@@ -45,8 +45,6 @@ type Options struct {
 	// MaxRequestBytes caps one HTTP request body; default 4 MiB (images
 	// arrive as base64 items).
 	MaxRequestBytes int64
-	// MaxItemBytes caps one text item of add_memories; default 32 KiB.
-	MaxItemBytes int
 }
 
 func (o *Options) defaults() {
@@ -58,9 +56,6 @@ func (o *Options) defaults() {
 	}
 	if o.MaxRequestBytes <= 0 {
 		o.MaxRequestBytes = 4 << 20
-	}
-	if o.MaxItemBytes <= 0 {
-		o.MaxItemBytes = 32 << 10
 	}
 }
 
@@ -92,7 +87,7 @@ func scopeFrom(ctx context.Context) (Scope, error) {
 // ServeStdio put it there.
 func NewServer(o Options) *sdk.Server {
 	o.defaults()
-	t := &tools{eng: o.Engine, log: o.Logger, maxItem: o.MaxItemBytes}
+	t := &tools{eng: o.Engine, log: o.Logger}
 	s := newBareServer(o.Version)
 	s.AddTool(addMemoriesTool(), t.addMemories)
 	s.AddTool(searchMemoryTool(), t.searchMemory)

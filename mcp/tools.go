@@ -4,6 +4,8 @@ import (
 	"context"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 // The two tools. Descriptions are written for the model that calls them:
@@ -16,8 +18,8 @@ import (
 const (
 	toolAdd    = "add_memories"
 	toolSearch = "search_memory"
-	maxItems   = 100 // memories per add_memories call, ids per search_memory call
-	maxTags    = 20
+	maxItems   = engine.MaxItems // memories per add_memories call, ids per search_memory call
+	maxTags    = engine.MaxTags
 )
 
 const addDescription = `Save what is worth remembering across conversations: facts about the user and the people, ` +

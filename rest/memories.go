@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/media"
 )
 
 type addBody struct {
@@ -36,28 +35,37 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 	noteApp(r, b.App)
 	req := engine.AddRequest{Text: b.Text, AppName: b.App, MemoryType: b.MemoryType, Metadata: b.Metadata,
 		Tags: b.Tags, Project: b.Project, SessionID: b.SessionID, Timestamp: b.Timestamp.time()}
-	infer := b.Infer == nil || *b.Infer
 	var results []engine.WriteResult
-	if ref, isImage := media.Classify(b.Text); infer && isImage {
-		// An image reference is captured in the background: the answer
-		// is a pending memory whose state GET /memories/{id} reports.
-		res, err := s.eng.CaptureImage(r.Context(), user, engine.CaptureRequest{Ref: ref, AddRequest: req})
-		if err != nil {
-			return err
-		}
-		results = []engine.WriteResult{res}
-	} else if infer {
-		// A text the client chose to store is never silently dropped: with no
-		// extractable fact it is kept as written (see engine.Note).
-		results, err = s.eng.Note(r.Context(), user, req)
-	} else {
+	if b.Infer != nil && !*b.Infer {
 		results, err = s.eng.Add(r.Context(), user, []engine.AddRequest{req})
+	} else {
+		// The engine reads the text as MCP's add_memories reads an item:
+		// a statement (kept as written when no fact is extracted), a
+		// "role: …" turn, an image (captured in the background: the answer
+		// is a pending memory), or a forget / resolved request.
+		results, err = s.ingestOne(r, user, req)
 	}
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"results": results})
 	return nil
+}
+
+// ingestOne runs engine.Ingest on the one text of a REST add.
+func (s *Server) ingestOne(r *http.Request, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	entries, err := s.eng.Ingest(r.Context(), user, engine.IngestRequest{Items: []string{req.Text}, Field: "text", Shared: req})
+	if err != nil {
+		return nil, err
+	}
+	results := []engine.WriteResult{}
+	for _, en := range entries {
+		if en.Err != nil {
+			return nil, en.Err
+		}
+		results = append(results, en.Results...)
+	}
+	return results, nil
 }
 
 type searchBody struct {

@@ -1,4 +1,8 @@
-package mcp
+// Package intent reads what a stored text asks for: a statement to keep, a
+// conversation turn ("user: …"), an image, or a request to forget or
+// resolve a memory. Every edge's add goes through the same reading (the
+// engine's Ingest calls it), so REST and MCP treat the same text the same.
+package intent
 
 import (
 	"regexp"
@@ -7,26 +11,33 @@ import (
 	"github.com/memsvc/memsvc/engine/media"
 )
 
-// kind is what an add_memories item asks for.
-type kind int
+// Kind is what an item asks for.
+type Kind int
 
+// The kinds of item.
 const (
-	kindText    kind = iota // a statement to remember
-	kindTurn                // "role: content", part of a conversation
-	kindImage               // an image reference
-	kindForget              // "forget that …", "forget: …"
-	kindResolve             // "resolved: …"
+	Text    Kind = iota // a statement to remember
+	Turn                // "role: content", part of a conversation
+	Image               // an image reference
+	Forget              // "forget that …", "forget: …"
+	Resolve             // "resolved: …"
 )
 
-// item is one classified add_memories item.
-type item struct {
-	index int
-	kind  kind
-	body  string    // the text to act on: the statement, turn content, or what to forget/resolve
-	role  string    // kindTurn: user, assistant or system
-	ref   media.Ref // kindImage
+// String names the kind as the edges report it.
+func (k Kind) String() string {
+	return [...]string{"text", "conversation", "images", "forget", "resolve"}[k]
 }
 
+// Item is one classified item.
+type Item struct {
+	Index int
+	Kind  Kind
+	Body  string    // the text to act on: the statement, turn content, or what to forget/resolve
+	Role  string    // Turn: user, assistant or system
+	Ref   media.Ref // Image
+}
+
+// The patterns are compiled once; they are never modified.
 var (
 	// forgetRe: "forget that X", "forget about X", "forget: X", optionally
 	// after "please". "forget" alone, or followed by other words
@@ -36,46 +47,46 @@ var (
 	turnRe    = regexp.MustCompile(`(?is)^(user|assistant|system)\s*:\s*(.*)$`)
 )
 
-// classify reads one item. Intent prefixes win over everything (they are
+// Classify reads one item. Intent prefixes win over everything (they are
 // explicit), then conversation turns, then images; the rest is text.
-func classify(index int, raw string) item {
+func Classify(index int, raw string) Item {
 	s := strings.TrimSpace(raw)
-	it := item{index: index, kind: kindText, body: s}
+	it := Item{Index: index, Kind: Text, Body: s}
 	if m := forgetRe.FindStringSubmatch(s); m != nil {
-		it.kind, it.body = kindForget, strings.TrimSpace(m[1])
+		it.Kind, it.Body = Forget, strings.TrimSpace(m[1])
 		return it
 	}
 	if m := resolveRe.FindStringSubmatch(s); m != nil {
-		it.kind, it.body = kindResolve, strings.TrimSpace(m[1])
+		it.Kind, it.Body = Resolve, strings.TrimSpace(m[1])
 		return it
 	}
 	if m := turnRe.FindStringSubmatch(s); m != nil {
-		it.kind, it.role, it.body = kindTurn, strings.ToLower(m[1]), strings.TrimSpace(m[2])
+		it.Kind, it.Role, it.Body = Turn, strings.ToLower(m[1]), strings.TrimSpace(m[2])
 		return it
 	}
 	if ref, ok := media.Classify(s); ok {
-		it.kind, it.ref = kindImage, ref
+		it.Kind, it.Ref = Image, ref
 		return it
 	}
 	return it
 }
 
-// group is a run of items handled by one engine call: one item, or the
+// Group is a run of items handled by one engine operation: one item, or the
 // consecutive turns of one conversation.
-type group struct {
-	kind  kind
-	items []item
+type Group struct {
+	Kind  Kind
+	Items []Item
 }
 
-// groupItems keeps item order and gathers consecutive turns.
-func groupItems(items []item) []group {
-	var out []group
+// GroupItems keeps item order and gathers consecutive turns.
+func GroupItems(items []Item) []Group {
+	var out []Group
 	for _, it := range items {
-		if it.kind == kindTurn && len(out) > 0 && out[len(out)-1].kind == kindTurn {
-			out[len(out)-1].items = append(out[len(out)-1].items, it)
+		if it.Kind == Turn && len(out) > 0 && out[len(out)-1].Kind == Turn {
+			out[len(out)-1].Items = append(out[len(out)-1].Items, it)
 			continue
 		}
-		out = append(out, group{kind: it.kind, items: []item{it}})
+		out = append(out, Group{Kind: it.Kind, Items: []Item{it}})
 	}
 	return out
 }
