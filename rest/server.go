@@ -109,7 +109,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case pattern == "GET /api/health":
 		h.ServeHTTP(sw, r)
 	default:
-		if r2, err := s.authenticate(r, info); err != nil {
+		if err := requireJSONBody(r); err != nil {
+			s.writeError(sw, r, err)
+		} else if r2, err := s.authenticate(r, info); err != nil {
 			s.writeError(sw, r, err)
 		} else {
 			s.mux.ServeHTTP(sw, r2)
