@@ -1,7 +1,9 @@
 package rest
 
 import (
+	"fmt"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 
@@ -36,4 +38,74 @@ func requireJSONBody(r *http.Request) error {
 // a positive length, or an unknown one (chunked).
 func hasBody(r *http.Request) bool {
 	return r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
+}
+
+// siteGuard refuses requests a browser was tricked into sending: a Host
+// name that is not this server's (DNS rebinding) and a cross-origin write.
+// It runs on every route, MCP and health included, whatever the auth
+// setting, so REST, MCP and later the dashboard check the same way.
+type siteGuard struct {
+	anyHost bool            // --allowed-hosts '*': a proxy in front checks Host
+	hosts   map[string]bool // extra Host names accepted, lower case, no port
+	origins *http.CrossOriginProtection
+}
+
+// newSiteGuard builds the guard from the operator's lists. Origins are
+// scheme://host[:port]; a malformed one is an error naming it.
+func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
+	g := &siteGuard{hosts: map[string]bool{}, origins: http.NewCrossOriginProtection()}
+	for _, h := range hosts {
+		h = strings.ToLower(strings.TrimSpace(h))
+		switch {
+		case h == "*":
+			g.anyHost = true
+		case h != "":
+			g.hosts[hostOnly(h)] = true
+		}
+	}
+	for _, o := range origins {
+		if o = strings.TrimSpace(o); o == "" {
+			continue
+		}
+		if err := g.origins.AddTrustedOrigin(o); err != nil {
+			return nil, fmt.Errorf("allowed origin %q: %w (want scheme://host[:port])", o, err)
+		}
+	}
+	return g, nil
+}
+
+// check returns a forbidden error for a request from a foreign site.
+//
+// A DNS-rebinding page reaches the server under the attacker's domain name,
+// so a Host that is a name (not an IP literal) must be a loopback name or
+// one the operator listed. Cross-origin writes are refused by the standard
+// library's check of Sec-Fetch-Site and Origin; clients that are not
+// browsers send neither header and pass.
+func (g *siteGuard) check(r *http.Request) error {
+	if !g.hostAllowed(r.Host) {
+		return engine.Errorf(engine.EForbidden, "Host %q is not allowed: use 127.0.0.1 or localhost, or start the server with --allowed-hosts naming it", r.Host)
+	}
+	if err := g.origins.Check(r); err != nil {
+		return engine.Errorf(engine.EForbidden, "cross-origin request refused (Origin %q): add the origin to --allowed-origins if it is yours", r.Header.Get("Origin"))
+	}
+	return nil
+}
+
+func (g *siteGuard) hostAllowed(hostport string) bool {
+	h := hostOnly(strings.ToLower(hostport))
+	switch {
+	case g.anyHost, h == "", g.hosts[h]:
+		return true
+	case h == "localhost", strings.HasSuffix(h, ".localhost"):
+		return true
+	}
+	return net.ParseIP(h) != nil
+}
+
+// hostOnly strips a port and IPv6 brackets from a Host value.
+func hostOnly(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return strings.Trim(hostport, "[]")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -79,4 +80,91 @@ func TestDriveByWritesRefused(t *testing.T) {
 	t.Run("bodiless POST needs no type", func(t *testing.T) {
 		wantStatus(t, s.rawPost(t, "/api/v1/entities/reconcile", "", nil), http.StatusAccepted)
 	})
+}
+
+// sendWithHost sends a request whose Host header is host (as a DNS-rebinding
+// page's would be) and whose extra headers are header.
+func (s *testServer) sendWithHost(t *testing.T, method, path, host, body string, header map[string]string) resp {
+	t.Helper()
+	hr, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr.Host = host
+	if body != "" {
+		hr.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range header {
+		hr.Header.Set(k, v)
+	}
+	hres, err := s.client.Do(hr)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer hres.Body.Close()
+	raw, _ := io.ReadAll(hres.Body)
+	out := resp{status: hres.StatusCode, raw: raw}
+	_ = json.Unmarshal(raw, &out.body) // non-objects leave body nil
+	return out
+}
+
+// TestForeignHostRefused: with auth disabled, a request under a foreign Host
+// name (DNS rebinding) or a browser's cross-origin write is a 403 on REST and
+// MCP alike; the operator can list names and origins.
+func TestForeignHostRefused(t *testing.T) {
+	s := startServer(t, map[string]string{"MEMSVC_ALLOWED_HOSTS": "memsvc.test"})
+	s.addVerbatim(t, anon, "the staging database is db-7", nil)
+	own := strings.TrimPrefix(s.base, "http://")
+	mcpInit := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	mcpHeader := map[string]string{"Accept": "application/json, text/event-stream"}
+	refused := []struct {
+		name, method, path, host, body string
+		header                         map[string]string
+	}{
+		{"list under a foreign name", "GET", "/api/v1/memories", "evil.example", "", nil},
+		{"search under a foreign name", "POST", "/api/v1/memories/search", "evil.example:8765", `{"query":"database"}`, nil},
+		{"add under a foreign name", "POST", "/api/v1/memories", "evil.example", `{"text":"x","infer":false}`, nil},
+		{"MCP under a foreign name", "POST", "/mcp/web", "evil.example", mcpInit, mcpHeader},
+		{"health under a foreign name", "GET", "/api/health", "evil.example", "", nil},
+		{"cross-origin add", "POST", "/api/v1/memories", own, `{"text":"x","infer":false}`,
+			map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}},
+		{"cross-origin MCP call", "POST", "/mcp/web", own, mcpInit,
+			map[string]string{"Origin": "https://evil.example", "Accept": "application/json, text/event-stream"}},
+	}
+	for _, tt := range refused {
+		t.Run(tt.name, func(t *testing.T) {
+			r := s.sendWithHost(t, tt.method, tt.path, tt.host, tt.body, tt.header)
+			wantError(t, r, http.StatusForbidden, "forbidden")
+			if strings.Contains(string(r.raw), "db-7") {
+				t.Errorf("a refused request leaked a memory: %s", r.raw)
+			}
+		})
+	}
+	accepted := []struct{ name, host string }{
+		{"own address", own},
+		{"localhost", "localhost"},
+		{"a listed name", "memsvc.test:443"},
+	}
+	for _, tt := range accepted {
+		t.Run(tt.name, func(t *testing.T) {
+			wantStatus(t, s.sendWithHost(t, "GET", "/api/v1/memories", tt.host, "", nil), http.StatusOK)
+		})
+	}
+	t.Run("MCP under a listed name", func(t *testing.T) {
+		wantStatus(t, s.sendWithHost(t, "POST", "/mcp/web", "memsvc.test", mcpInit, mcpHeader), http.StatusOK)
+	})
+	l := s.get(t, anon, "/api/v1/memories")
+	if n := num(l.body, "total"); n != 1 {
+		t.Errorf("refused writes stored something: total %d, want 1", n)
+	}
+}
+
+func TestBadAllowedOriginIsUsageError(t *testing.T) {
+	var stderr strings.Builder
+	code := Main(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
+		"--allowed-origins", "app.example"}, IO{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr,
+		Getenv: getenvFrom(nil)})
+	if code != 2 || !strings.Contains(stderr.String(), "allowed-origins") {
+		t.Errorf("exit %d, stderr %q; want 2 naming --allowed-origins", code, stderr.String())
+	}
 }
