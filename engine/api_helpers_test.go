@@ -55,8 +55,11 @@ func newAPIEngine(t *testing.T, st *store.Store) *engine.Engine {
 
 // serve points the env at a server over eng (a restart swaps engines).
 func (a *apiEnv) serve(eng *engine.Engine) {
-	srv := httptest.NewServer(rest.New(rest.Options{Engine: eng, Keys: auth.NewKeyring("", a.t.TempDir()),
-		Logger: log.New(io.Discard)}))
+	h, err := rest.New(rest.Options{Engine: eng, Keys: auth.NewKeyring("", a.t.TempDir()), Logger: log.New(io.Discard)})
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
 	a.t.Cleanup(srv.Close)
 	a.eng, a.url = eng, srv.URL
 }

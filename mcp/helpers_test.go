@@ -64,8 +64,11 @@ func startServer(t testing.TB, cfg serverConfig) *testServer {
 		eng.RunCaptures(ctx)
 	}()
 	keys := auth.NewKeyring(cfg.secret, dir)
-	h := rest.New(rest.Options{Engine: eng, Keys: keys, Logger: logger,
+	h, err := rest.New(rest.Options{Engine: eng, Keys: keys, Logger: logger,
 		MCP: mcp.NewHTTPHandler(mcp.Options{Engine: eng, Logger: logger, Version: "test"})})
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(func() {
 		srv.Close()

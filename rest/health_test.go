@@ -29,9 +29,12 @@ func TestHealthStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := New(Options{Version: "v", Checks: func(context.Context) map[string]error { return tt.checks }})
+			s, err := New(Options{Version: "v", Checks: func(context.Context) map[string]error { return tt.checks }})
+			if err != nil {
+				t.Fatal(err)
+			}
 			rec := httptest.NewRecorder()
-			s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
+			s.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1/api/health", nil))
 			if rec.Code != tt.status {
 				t.Errorf("status = %d, want %d", rec.Code, tt.status)
 			}

@@ -27,6 +27,12 @@ type Options struct {
 	MCP http.Handler
 	// Checks reports dependency health for /api/health: name → nil or error.
 	Checks func(ctx context.Context) map[string]error
+	// AllowedHosts are Host names accepted besides loopback names and IP
+	// literals ("*": any, when a proxy in front checks Host).
+	AllowedHosts []string
+	// AllowedOrigins are browser origins (scheme://host[:port]) whose
+	// cross-origin writes are accepted.
+	AllowedOrigins []string
 }
 
 // Server is the HTTP handler of memsvc.
@@ -37,12 +43,19 @@ type Server struct {
 	maxBody int64
 	version string
 	checks  func(ctx context.Context) map[string]error
+	guard   *siteGuard
 	mux     *http.ServeMux
 }
 
-// New returns the server with every route registered.
-func New(o Options) *Server {
-	s := &Server{eng: o.Engine, keys: o.Keys, log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version, checks: o.Checks}
+// New returns the server with every route registered, or an error naming a
+// malformed allowed origin.
+func New(o Options) (*Server, error) {
+	guard, err := newSiteGuard(o.AllowedHosts, o.AllowedOrigins)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{eng: o.Engine, keys: o.Keys, log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
+		checks: o.Checks, guard: guard}
 	if s.maxBody <= 0 {
 		s.maxBody = 1 << 20
 	}
@@ -51,7 +64,7 @@ func New(o Options) *Server {
 	}
 	s.mux = http.NewServeMux()
 	s.routes(o.MCP)
-	return s
+	return s, nil
 }
 
 func (s *Server) routes(mcp http.Handler) {
@@ -96,25 +109,14 @@ func noteApp(r *http.Request, app string) {
 	}
 }
 
-// ServeHTTP routes, authenticates and logs one request.
+// ServeHTTP guards, routes, authenticates and logs one request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	info := &reqInfo{}
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	h, pattern := s.mux.Handler(r)
-	switch {
-	case pattern == "":
-		s.unrouted(sw, r, h)
-	case pattern == "GET /api/health":
-		h.ServeHTTP(sw, r)
-	default:
-		if r2, err := s.authenticate(r, info); err != nil {
-			s.writeError(sw, r, err)
-		} else {
-			s.mux.ServeHTTP(sw, r2)
-		}
-	}
+	s.dispatch(sw, r, info, h, pattern)
 	if strings.HasPrefix(pattern, "/mcp/") {
 		info.app = r.PathValue("client")
 		if info.app == "" {
@@ -123,6 +125,33 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
 		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)
+}
+
+// dispatch runs the gates in order (site, route, body type, auth) and the
+// route's handler when every gate passes.
+func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo, h http.Handler, pattern string) {
+	if err := s.guard.check(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	switch pattern {
+	case "":
+		s.unrouted(w, r, h)
+		return
+	case "GET /api/health":
+		h.ServeHTTP(w, r)
+		return
+	}
+	if err := requireJSONBody(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	r2, err := s.authenticate(r, info)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.mux.ServeHTTP(w, r2)
 }
 
 // unrouted turns the mux's plain-text 404 and 405 answers into the JSON

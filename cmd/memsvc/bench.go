@@ -232,8 +232,12 @@ func serveBenchHTTP(a *app, cfg Config) (string, func(), error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("bench: listen: %w", err)
 	}
-	handler := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
+	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
 		Version: version})
+	if err != nil {
+		ln.Close()
+		return "", nil, err
+	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }() // returns ErrServerClosed once stopped
 	stop := func() {

@@ -17,6 +17,8 @@ type Config struct {
 	DataDir         string
 	AuthSecret      string
 	MaxBodyBytes    int64
+	AllowedHosts    string
+	AllowedOrigins  string
 	LogLevel        string
 	LogFormat       string
 	NoSync          bool
@@ -78,6 +80,8 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", 1<<20, "largest request body in bytes (413 beyond)")
+	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
+	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")
 	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests")
 	fs.StringVar(&c.LLMProvider, "llm-provider", "", "LLM provider: empty/builtin (offline rules), ollama, openai, anthropic")

@@ -129,9 +129,15 @@ func withProbe(report map[string]error, name string, probe error) map[string]err
 
 // serveHTTP listens until ctx is cancelled, then drains in-flight requests.
 func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
-	handler := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
-		Version: version, Checks: a.checks,
-		MCP: mcp.NewHTTPHandler(mcp.Options{Engine: a.engine, Logger: a.log, Version: version})})
+	// The REST layer's site guard checks Host and Origin for every route,
+	// MCP included, so the SDK's own loopback-Host check is switched off:
+	// one gate, and --allowed-hosts works for both.
+	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
+		Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
+		MCP: mcp.NewHTTPHandler(mcp.Options{Engine: a.engine, Logger: a.log, Version: version, DisableLocalhostProtection: true})})
+	if err != nil {
+		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)

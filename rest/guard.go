@@ -1,0 +1,111 @@
+package rest
+
+import (
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// requireJSONBody refuses a request body that is not declared as JSON.
+//
+// A web page can send text/plain, form-encoded and multipart bodies to any
+// address without a CORS preflight. Were such bodies parsed as JSON, any page
+// the user opens could plant memories in a local memsvc (auth is off by
+// default there). Declaring application/json forces a preflight, which
+// memsvc never answers with CORS headers, so the browser never sends the
+// write. A body with no Content-Type at all is refused for the same reason
+// (navigator.sendBeacon with an untyped Blob sends none).
+func requireJSONBody(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		if hasBody(r) {
+			return engine.Errorf(engine.EUnsupportedType, "Content-Type must be application/json; the request has a body and no Content-Type")
+		}
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil || !(mt == "application/json" || strings.HasSuffix(mt, "+json")) {
+		return engine.Errorf(engine.EUnsupportedType, "Content-Type must be application/json, got %q", ct)
+	}
+	return nil
+}
+
+// hasBody reports whether a request carries (or may carry) body bytes:
+// a positive length, or an unknown one (chunked).
+func hasBody(r *http.Request) bool {
+	return r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
+}
+
+// siteGuard refuses requests a browser was tricked into sending: a Host
+// name that is not this server's (DNS rebinding) and a cross-origin write.
+// It runs on every route, MCP and health included, whatever the auth
+// setting, so REST, MCP and later the dashboard check the same way.
+type siteGuard struct {
+	anyHost bool            // --allowed-hosts '*': a proxy in front checks Host
+	hosts   map[string]bool // extra Host names accepted, lower case, no port
+	origins *http.CrossOriginProtection
+}
+
+// newSiteGuard builds the guard from the operator's lists. Origins are
+// scheme://host[:port]; a malformed one is an error naming it.
+func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
+	g := &siteGuard{hosts: map[string]bool{}, origins: http.NewCrossOriginProtection()}
+	for _, h := range hosts {
+		h = strings.ToLower(strings.TrimSpace(h))
+		switch {
+		case h == "*":
+			g.anyHost = true
+		case h != "":
+			g.hosts[hostOnly(h)] = true
+		}
+	}
+	for _, o := range origins {
+		if o = strings.TrimSpace(o); o == "" {
+			continue
+		}
+		if err := g.origins.AddTrustedOrigin(o); err != nil {
+			return nil, fmt.Errorf("allowed origin %q: %w (want scheme://host[:port])", o, err)
+		}
+	}
+	return g, nil
+}
+
+// check returns a forbidden error for a request from a foreign site.
+//
+// A DNS-rebinding page reaches the server under the attacker's domain name,
+// so a Host that is a name (not an IP literal) must be a loopback name or
+// one the operator listed. Cross-origin writes are refused by the standard
+// library's check of Sec-Fetch-Site and Origin; clients that are not
+// browsers send neither header and pass.
+func (g *siteGuard) check(r *http.Request) error {
+	if !g.hostAllowed(r.Host) {
+		return engine.Errorf(engine.EForbidden, "Host %q is not allowed: use 127.0.0.1 or localhost, or start the server with --allowed-hosts naming it", r.Host)
+	}
+	if err := g.origins.Check(r); err != nil {
+		return engine.Errorf(engine.EForbidden, "cross-origin request refused (Origin %q): add the origin to --allowed-origins if it is yours", r.Header.Get("Origin"))
+	}
+	return nil
+}
+
+func (g *siteGuard) hostAllowed(hostport string) bool {
+	h := hostOnly(strings.ToLower(hostport))
+	switch {
+	case g.anyHost, h == "", g.hosts[h]:
+		return true
+	case h == "localhost", strings.HasSuffix(h, ".localhost"):
+		return true
+	}
+	return net.ParseIP(h) != nil
+}
+
+// hostOnly strips a port and IPv6 brackets from a Host value.
+func hostOnly(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return strings.Trim(hostport, "[]")
+}
