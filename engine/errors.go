@@ -1,7 +1,3 @@
-// Package engine is the memsvc memory engine: the domain types (Memory, Skill,
-// Entity, Query) and every operation on them. It knows nothing of HTTP or MCP;
-// edges translate requests into engine calls and engine errors into their own
-// status codes.
 package engine
 
 import (

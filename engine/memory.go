@@ -83,11 +83,6 @@ type EntityRef struct {
 	Type string `json:"type"`
 }
 
-// Visible reports whether a memory is returned by default (not superseded).
-func (m *Memory) Visible(includeSuperseded bool) bool {
-	return includeSuperseded || m.State != StateSuperseded
-}
-
 // Clone returns a deep enough copy for safe mutation of slices and pointers.
 func (m *Memory) Clone() *Memory {
 	c := *m

@@ -9,15 +9,11 @@ import (
 // Ranked is one entry of a ranked list (the index's scored hit).
 type Ranked = index.Hit
 
-// RRF fuses ranked lists by reciprocal-rank fusion: a document's score is
-// the sum over lists of 1/(k + rank), rank counted from 1. Ties are broken by
-// id so the order is deterministic.
-func RRF(k int, lists ...[]Ranked) []Ranked {
-	return WeightedRRF(k, nil, lists...)
-}
-
-// WeightedRRF is RRF where list i counts weights[i] times (1 when weights is
-// nil or shorter), so a weaker view can inform the order without dominating it.
+// WeightedRRF fuses ranked lists by reciprocal-rank fusion: a document's
+// score is the sum over lists of weights[i]/(k + rank), rank counted from 1
+// and weights[i] 1 when weights is nil or shorter, so a weaker view can
+// inform the order without dominating it. Ties are broken by id so the
+// order is deterministic.
 func WeightedRRF(k int, weights []float64, lists ...[]Ranked) []Ranked {
 	scores := map[string]float64{}
 	for l, list := range lists {

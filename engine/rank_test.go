@@ -28,7 +28,7 @@ func TestRRF(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := RRF(tt.k, tt.lists...)
+			got := WeightedRRF(tt.k, nil, tt.lists...)
 			if diff := cmp.Diff(tt.want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
 				t.Errorf("RRF (-want +got):\n%s", diff)
 			}

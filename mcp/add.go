@@ -12,7 +12,7 @@ import (
 
 // tools implements the two tools on the engine.
 type tools struct {
-	eng *engine.Engine
+	eng engine.Service
 	log *log.Logger
 }
 

@@ -35,7 +35,7 @@ import (
 
 // Options configure the MCP server.
 type Options struct {
-	Engine  *engine.Engine
+	Engine  engine.Service
 	Logger  *log.Logger
 	Version string // reported to clients as the server version
 	// DisableLocalhostProtection turns off the SDK's DNS-rebinding check

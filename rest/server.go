@@ -18,7 +18,7 @@ import (
 
 // Options configure the REST server.
 type Options struct {
-	Engine       *engine.Engine
+	Engine       engine.Service
 	Keys         *auth.Keyring
 	Logger       *log.Logger
 	MaxBodyBytes int64  // default 1 MiB
@@ -37,7 +37,7 @@ type Options struct {
 
 // Server is the HTTP handler of memsvc.
 type Server struct {
-	eng     *engine.Engine
+	eng     engine.Service
 	keys    *auth.Keyring
 	log     *log.Logger
 	maxBody int64

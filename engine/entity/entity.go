@@ -2,7 +2,7 @@
 // people, places, organisations, tools, pets, emails, URLs and handles in
 // text (Extract), normalising names (Normalize), and proposing groups of
 // duplicate entities with a score and a human-readable reason (Suggest),
-// together with the choice of the surviving entity (Canonical) and the merge
+// together with the choice of the surviving entity (pickCanonical) and the merge
 // of names into aliases (Merge).
 //
 // Everything here is a pure, deterministic function of its arguments: storage,

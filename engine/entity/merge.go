@@ -109,21 +109,10 @@ func (g *graph) canonical(group []Entity) Entity {
 	return pickCanonical(group, seen)
 }
 
-// Canonical picks the entity a group of duplicates is merged into: a proper
-// name rather than an initialism, handle, email or URL; then the fullest name
-// (most words, ignoring titles and legal suffixes); then the longest; then
-// the smallest id.
-func Canonical(group []Entity) Entity {
-	return pickCanonical(group, func(Entity) int { return 0 })
-}
-
-// CanonicalIn is Canonical with the number of memories mentioning each
-// entity (from ctx) as a tie-break before name length: between "Acme" and
-// "Acme Inc.", the one the user mentions more survives.
-func CanonicalIn(group []Entity, ctx Context) Entity {
-	return pickCanonical(group, func(e Entity) int { return len(ctx.Mentions[e.ID]) })
-}
-
+// pickCanonical picks the entity a group of duplicates is merged into: a
+// proper name rather than an initialism, handle, email or URL; then the
+// fullest name (most words, ignoring titles and legal suffixes); then the
+// one seen in more memories; then the longest; then the smallest id.
 func pickCanonical(group []Entity, seen func(Entity) int) Entity {
 	if len(group) == 0 {
 		return Entity{}

@@ -23,13 +23,13 @@ func TestCanonical(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := CanonicalIn(tt.group, Context{Mentions: tt.ctx}); got.ID != tt.want {
-				t.Errorf("CanonicalIn = %s (%s), want %s", got.ID, got.Name, tt.want)
+			if got := pickCanonical(tt.group, func(e Entity) int { return len(tt.ctx[e.ID]) }); got.ID != tt.want {
+				t.Errorf("pickCanonical = %s (%s), want %s", got.ID, got.Name, tt.want)
 			}
 		})
 	}
-	if got := Canonical(nil); got.ID != "" {
-		t.Errorf("Canonical(nil) = %+v", got)
+	if got := pickCanonical(nil, nil); got.ID != "" {
+		t.Errorf("pickCanonical(nil) = %+v", got)
 	}
 }
 
@@ -63,7 +63,7 @@ func BenchmarkSuggest(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		Suggest(ents, ctx, 20)
+		SuggestAbove(ents, ctx, DefaultThreshold, 20)
 	}
 }
 

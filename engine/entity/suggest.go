@@ -34,12 +34,6 @@ type Suggestion struct {
 	Reason string `json:"reason"`
 }
 
-// Suggest proposes groups of duplicate entities at DefaultThreshold, best
-// first, at most limit of them (limit <= 0: all).
-func Suggest(ents []Entity, ctx Context, limit int) []Suggestion {
-	return SuggestAbove(ents, ctx, DefaultThreshold, limit)
-}
-
 // SuggestAbove proposes groups of duplicate entities whose members all score
 // at least threshold against the group's survivor, best first (ties by id),
 // at most limit of them (limit <= 0: all).
@@ -63,7 +57,7 @@ func Suggest(ents []Entity, ctx Context, limit int) []Suggestion {
 //
 // Groups are connected components of pairs at or above threshold, but every
 // member must itself score at least threshold against the group's survivor
-// (CanonicalIn), so that "Bob" cannot chain "Bob Smith" to "Bob Jones".
+// (pickCanonical), so that "Bob" cannot chain "Bob Smith" to "Bob Jones".
 func SuggestAbove(ents []Entity, ctx Context, threshold float64, limit int) []Suggestion {
 	g := newGraph(ents, ctx)
 	g.score()

@@ -75,7 +75,7 @@ func TestSuggestHeldOut(t *testing.T) {
 func evaluate(t *testing.T, file string) (precision, recall float64) {
 	t.Helper()
 	f, ctx := loadFixture(t, file)
-	sugs := Suggest(f.Entities, ctx, 0)
+	sugs := SuggestAbove(f.Entities, ctx, DefaultThreshold, 0)
 	names := map[string]string{}
 	for _, e := range f.Entities {
 		names[e.ID] = e.Name
@@ -112,14 +112,14 @@ func evaluate(t *testing.T, file string) (precision, recall float64) {
 
 func TestSuggestStableAndLimited(t *testing.T) {
 	f, ctx := loadFixture(t, "fixture.json")
-	a := Suggest(f.Entities, ctx, 0)
+	a := SuggestAbove(f.Entities, ctx, DefaultThreshold, 0)
 	rev := append([]Entity(nil), f.Entities...)
 	sort.Slice(rev, func(i, j int) bool { return rev[i].ID > rev[j].ID })
-	b := Suggest(rev, ctx, 0)
+	b := SuggestAbove(rev, ctx, DefaultThreshold, 0)
 	if diff := cmp.Diff(a, b); diff != "" {
 		t.Errorf("suggestions depend on input order (-first +reversed):\n%s", diff)
 	}
-	if got := Suggest(f.Entities, ctx, 2); len(got) != 2 {
+	if got := SuggestAbove(f.Entities, ctx, DefaultThreshold, 2); len(got) != 2 {
 		t.Errorf("limit 2: got %d suggestions", len(got))
 	}
 	for _, s := range a {
@@ -160,7 +160,7 @@ func TestSuggestPairs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got [][]string
-			for _, s := range Suggest(tt.ents, Context{Mentions: tt.ctx}, 0) {
+			for _, s := range SuggestAbove(tt.ents, Context{Mentions: tt.ctx}, DefaultThreshold, 0) {
 				got = append(got, s.EntityIDs)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -180,7 +180,7 @@ func TestNoChaining(t *testing.T) {
 		{ID: "4", Name: "Acme", Type: TypeOrganization},
 	}
 	ctx := Context{Mentions: map[string][]string{"1": {"m1"}, "2": {"m2"}, "3": {"m3"}, "4": {"m1", "m2", "m3"}}}
-	for _, s := range Suggest(ents, ctx, 0) {
+	for _, s := range SuggestAbove(ents, ctx, DefaultThreshold, 0) {
 		t.Errorf("unexpected suggestion %v: %s", s.EntityIDs, s.Reason)
 	}
 }
