@@ -26,6 +26,10 @@ import (
 	"time"
 )
 
+// DefaultUser is who a request acts for when auth is disabled and it names
+// no user: every edge (REST, MCP over HTTP and stdio) uses it.
+const DefaultUser = "default"
+
 // RevocationFile is the name of the revocation list inside the data directory.
 const RevocationFile = "revoked-keys"
 

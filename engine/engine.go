@@ -33,7 +33,7 @@ type Reranker interface {
 type Config struct {
 	RRFK            int           // reciprocal-rank-fusion constant, default 60
 	BM25K1          float64       // default 1.2
-	BM25B           float64       // default 0.75
+	BM25B           float64       // default 0.4
 	RerankDepth     int           // candidates a reranker sees, default 30
 	RerankBudget    time.Duration // time a reranker may take, default 2s
 	MaxTextBytes    int           // longest memory text, default 32 KiB
@@ -68,6 +68,14 @@ type Config struct {
 	// PassageDecay and ContextSpan.
 	Spread  SpreadWeights
 	Passage []float64
+}
+
+// DefaultConfig returns every tunable at its default: the one source of the
+// defaults, which cmd/memsvc also shows as its flag defaults.
+func DefaultConfig() Config {
+	var c Config
+	c.defaults()
+	return c
 }
 
 func (c *Config) defaults() {
@@ -113,16 +121,20 @@ func spreadWeights(weight float64, span int) SpreadWeights {
 	return sw
 }
 
-// check rejects tunables no search can use (after defaults: zero is taken).
-func (c *Config) check() error {
+// Validate rejects tunables that would make recall meaningless or unbounded
+// in cost, naming the field (snake case, so cmd/memsvc can name its flag).
+// Zero takes the default, so it is valid.
+func (c *Config) Validate() error {
 	inUnit := func(v float64) bool { return v >= 0 && v <= 1 } // false for NaN
 	switch {
 	case !inUnit(c.PassageDecay):
-		return fmt.Errorf("engine config: passage decay must be in (0, 1], got %g", c.PassageDecay)
+		return Invalid("passage_decay", "must be in (0, 1] (0: the default), got %g", c.PassageDecay)
 	case c.ContextSpan < 0 || c.ContextSpan > 8:
-		return fmt.Errorf("engine config: context span must be between 1 and 8, got %d", c.ContextSpan)
-	case !(c.BM25K1 >= 0) || !inUnit(c.BM25B):
-		return fmt.Errorf("engine config: BM25 needs k1 ≥ 0 and b in [0, 1], got k1=%g b=%g", c.BM25K1, c.BM25B)
+		return Invalid("context_span", "must be between 1 and 8 (0: the default), got %d", c.ContextSpan)
+	case !(c.BM25K1 >= 0):
+		return Invalid("bm25_k1", "must be ≥ 0, got %g", c.BM25K1)
+	case !inUnit(c.BM25B):
+		return Invalid("bm25_b", "must be in [0, 1], got %g", c.BM25B)
 	}
 	return nil
 }
@@ -199,10 +211,10 @@ const metaEmbedder = "embedder"
 // New checks the store's recorded embedding model against deps.Embedder
 // (refusing to mix models or dimensions) and returns a ready engine.
 func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
-	cfg.defaults()
-	if err := cfg.check(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	cfg.defaults()
 	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers,
 		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
 		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}

@@ -111,7 +111,7 @@ const instructions = `memsvc is your long-term memory across conversations. ` +
 	`or asks you to remember, forget or close something.`
 
 // NewHTTPHandler returns the Streamable HTTP handler to mount at
-// /mcp/{client}. It must run behind rest's auth middleware: the request
+// /mcp/{client}. It must run behind rest.Gate (rest.Server mounts it so): the request
 // context's auth.Identity decides the user (with auth disabled and no
 // identity user, "default"); {client} becomes the app_name of every write;
 // the Project header scopes writes and searches. Requests without an
@@ -127,9 +127,6 @@ func NewHTTPHandler(o Options) http.Handler {
 
 type httpHandler struct{ mcp http.Handler }
 
-// defaultUser acts when auth is disabled and no user_id was given (as in rest).
-const defaultUser = "default"
-
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id, ok := auth.FromContext(r.Context())
 	if !ok {
@@ -138,7 +135,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	sc := Scope{User: id.User, Client: clientName(r), Project: strings.TrimSpace(r.Header.Get("Project"))}
 	if sc.User == "" {
-		sc.User = defaultUser
+		sc.User = auth.DefaultUser
 	}
 	if err := checkName("client name in /mcp/{client}", sc.Client, 64); err != nil {
 		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error())

@@ -8,43 +8,6 @@ import (
 	"github.com/memsvc/memsvc/engine"
 )
 
-// defaultUser acts for requests when auth is disabled and no user_id is given.
-const defaultUser = "default"
-
-// authenticate resolves who the request acts for. With auth enabled the key
-// alone decides; a query-string user_id naming someone else is forbidden.
-// With auth disabled the user is the query's user_id, else the body's (see
-// userFor), else "default".
-func (s *Server) authenticate(r *http.Request, info *reqInfo) (*http.Request, error) {
-	queryUser := r.URL.Query().Get("user_id")
-	if !s.keys.Enabled() {
-		id := auth.Identity{User: queryUser}
-		if id.User != "" {
-			if err := engine.ValidateUser(id.User); err != nil {
-				return nil, err
-			}
-		}
-		info.user = id.User
-		if info.user == "" {
-			info.user = defaultUser
-		}
-		return r.WithContext(auth.WithIdentity(r.Context(), id)), nil
-	}
-	key := keyOf(r)
-	if key == "" {
-		return nil, engine.Errorf(engine.EUnauthorized, "missing API key: send Authorization: Bearer <key>, an API_KEY header or ?api_key=")
-	}
-	user, err := s.keys.Verify(key)
-	if err != nil {
-		return nil, engine.Errorf(engine.EUnauthorized, "invalid or revoked API key")
-	}
-	if queryUser != "" && queryUser != user {
-		return nil, engine.Errorf(engine.EForbidden, "user_id %q does not match the API key's user", queryUser)
-	}
-	info.user = user
-	return r.WithContext(auth.WithIdentity(r.Context(), auth.Identity{User: user, FromKey: true})), nil
-}
-
 // keyOf finds the key in the three accepted places.
 func keyOf(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); h != "" {
@@ -81,5 +44,5 @@ func userFor(r *http.Request, bodyUser string) (string, error) {
 		}
 		return bodyUser, nil
 	}
-	return defaultUser, nil
+	return auth.DefaultUser, nil
 }

@@ -1,6 +1,7 @@
 // Package rest serves memsvc's REST compatibility layer under /api/v1 and the
 // health check at /api/health, and puts every route (including the MCP
-// handler it is given) behind one auth middleware and one request log.
+// handler it is given) behind one gate (gate.go: site guard, JSON bodies,
+// API keys) and one request log.
 package rest
 
 import (
@@ -38,24 +39,23 @@ type Options struct {
 // Server is the HTTP handler of memsvc.
 type Server struct {
 	eng     engine.Service
-	keys    *auth.Keyring
 	log     *log.Logger
 	maxBody int64
 	version string
 	checks  func(ctx context.Context) map[string]error
-	guard   *siteGuard
+	gate    *Gate
 	mux     *http.ServeMux
 }
 
 // New returns the server with every route registered, or an error naming a
 // malformed allowed origin.
 func New(o Options) (*Server, error) {
-	guard, err := newSiteGuard(o.AllowedHosts, o.AllowedOrigins)
+	gate, err := NewGate(o.Keys, o.AllowedHosts, o.AllowedOrigins)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{eng: o.Engine, keys: o.Keys, log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
-		checks: o.Checks, guard: guard}
+	s := &Server{eng: o.Engine, log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
+		checks: o.Checks, gate: gate}
 	if s.maxBody <= 0 {
 		s.maxBody = 1 << 20
 	}
@@ -130,7 +130,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // dispatch runs the gates in order (site, route, body type, auth) and the
 // route's handler when every gate passes.
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo, h http.Handler, pattern string) {
-	if err := s.guard.check(r); err != nil {
+	if err := s.gate.Site(r); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -142,15 +142,12 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		h.ServeHTTP(w, r)
 		return
 	}
-	if err := requireJSONBody(r); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	r2, err := s.authenticate(r, info)
+	r2, user, err := s.gate.Admit(r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	info.user = user
 	s.mux.ServeHTTP(w, r2)
 }
 

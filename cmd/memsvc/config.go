@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 // Config is every setting of the memsvc binary. Each flag --some-name is
@@ -76,8 +78,10 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.LogFormat, "log-format", "text", "log format: text, json, logfmt")
 }
 
-// serveFlags registers the settings of the server and the engine.
+// serveFlags registers the settings of the server and the engine. The
+// engine's tunables show the engine's own defaults (engine.DefaultConfig).
 func (c *Config) serveFlags(fs *flag.FlagSet) {
+	d := engine.DefaultConfig()
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", 1<<20, "largest request body in bytes (413 beyond)")
 	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
@@ -96,40 +100,44 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.ImageAllowHosts, "image-allow-hosts", "", "comma list of hosts, host:port, IPs or CIDRs the image fetcher may reach even if private or loopback")
 	fs.BoolVar(&c.VisionCaptions, "vision-captions", false, "caption images with the configured chat model (it must accept images)")
 	fs.IntVar(&c.ImageMaxPending, "image-max-pending", 50, "per-user cap on images waiting for capture (429 beyond)")
-	fs.IntVar(&c.RRFK, "rrf-k", 60, "reciprocal-rank-fusion constant")
-	fs.Float64Var(&c.BM25K1, "bm25-k1", 1.2, "BM25 term-frequency saturation")
-	fs.Float64Var(&c.BM25B, "bm25-b", 0.4, "BM25 length normalisation")
-	fs.Float64Var(&c.PassageWeight, "passage-weight", 8, "fusion weight of the passage view: BM25 over each turn read with its neighbouring turns (negative: off)")
-	fs.Float64Var(&c.PassageDecay, "passage-decay", 0.8, "how much a passage counts the turn next to its own, and each further turn times this again (0 < decay ≤ 1)")
-	fs.Float64Var(&c.ContextWeight, "context-weight", 0.5, "share of a memory's score lent to its neighbouring turns in vector mode or without the passage view (negative: off)")
-	fs.IntVar(&c.ContextSpan, "context-span", 2, "how many turns each way count as a memory's context, for passages and lent score (1..8)")
-	fs.IntVar(&c.FeedbackDocs, "feedback-docs", 5, "top text hits used for pseudo-relevance feedback (negative: off)")
-	fs.IntVar(&c.FeedbackTerms, "feedback-terms", 10, "expansion terms taken from them")
-	fs.Float64Var(&c.FeedbackWeight, "feedback-weight", 0.3, "total weight of the expansion terms relative to the query")
-	fs.Float64Var(&c.ContextViewWeight, "context-view-weight", 1, "fusion weight of a neighbouring-turns view relative to its base view")
-	fs.Float64Var(&c.VectorWeight, "vector-weight", 1, "fusion weight of the vector views in hybrid search")
-	fs.Float64Var(&c.SpeakerWeight, "speaker-weight", 2, "fusion weight of the view of memories said by a speaker the query names (negative: off)")
-	fs.Float64Var(&c.TimeWeight, "time-weight", 8, "fusion weight of the view of memories said around a date the query names (negative: off)")
-	fs.IntVar(&c.RerankDepth, "rerank-depth", 30, "how many fused candidates a reranker sees")
-	fs.DurationVar(&c.RerankBudget, "rerank-budget", 2*time.Second, "time a reranker may take before the fused order stands")
+	fs.IntVar(&c.RRFK, "rrf-k", d.RRFK, "reciprocal-rank-fusion constant")
+	fs.Float64Var(&c.BM25K1, "bm25-k1", d.BM25K1, "BM25 term-frequency saturation")
+	fs.Float64Var(&c.BM25B, "bm25-b", d.BM25B, "BM25 length normalisation")
+	fs.Float64Var(&c.PassageWeight, "passage-weight", d.PassageWeight, "fusion weight of the passage view: BM25 over each turn read with its neighbouring turns (negative: off)")
+	fs.Float64Var(&c.PassageDecay, "passage-decay", d.PassageDecay, "how much a passage counts the turn next to its own, and each further turn times this again (0 < decay ≤ 1)")
+	fs.Float64Var(&c.ContextWeight, "context-weight", d.ContextWeight, "share of a memory's score lent to its neighbouring turns in vector mode or without the passage view (negative: off)")
+	fs.IntVar(&c.ContextSpan, "context-span", d.ContextSpan, "how many turns each way count as a memory's context, for passages and lent score (1..8)")
+	fs.IntVar(&c.FeedbackDocs, "feedback-docs", d.FeedbackDocs, "top text hits used for pseudo-relevance feedback (negative: off)")
+	fs.IntVar(&c.FeedbackTerms, "feedback-terms", d.FeedbackTerms, "expansion terms taken from them")
+	fs.Float64Var(&c.FeedbackWeight, "feedback-weight", d.FeedbackWeight, "total weight of the expansion terms relative to the query")
+	fs.Float64Var(&c.ContextViewWeight, "context-view-weight", d.ContextViewWeight, "fusion weight of a neighbouring-turns view relative to its base view")
+	fs.Float64Var(&c.VectorWeight, "vector-weight", d.VectorWeight, "fusion weight of the vector views in hybrid search")
+	fs.Float64Var(&c.SpeakerWeight, "speaker-weight", d.SpeakerWeight, "fusion weight of the view of memories said by a speaker the query names (negative: off)")
+	fs.Float64Var(&c.TimeWeight, "time-weight", d.TimeWeight, "fusion weight of the view of memories said around a date the query names (negative: off)")
+	fs.IntVar(&c.RerankDepth, "rerank-depth", d.RerankDepth, "how many fused candidates a reranker sees")
+	fs.DurationVar(&c.RerankBudget, "rerank-budget", d.RerankBudget, "time a reranker may take before the fused order stands")
 }
 
-// checkSearchTuning rejects search tunables that would make recall
-// meaningless or unbounded in cost, naming the flag. Zero takes the engine's
-// default (commands without the serve flags leave them zero).
-func (c *Config) checkSearchTuning() error {
-	inUnit := func(v float64) bool { return v >= 0 && v <= 1 } // false for NaN
-	switch {
-	case !inUnit(c.PassageDecay):
-		return errUsage{fmt.Errorf("--passage-decay must be in (0, 1] (0: the default), got %g", c.PassageDecay)}
-	case c.ContextSpan < 0 || c.ContextSpan > 8:
-		return errUsage{fmt.Errorf("--context-span must be between 1 and 8 (0: the default), got %d", c.ContextSpan)}
-	case !(c.BM25K1 >= 0):
-		return errUsage{fmt.Errorf("--bm25-k1 must be ≥ 0, got %g", c.BM25K1)}
-	case !inUnit(c.BM25B):
-		return errUsage{fmt.Errorf("--bm25-b must be in [0, 1], got %g", c.BM25B)}
+// engineConfig is the engine's part of the config.
+func (c *Config) engineConfig() engine.Config {
+	return engine.Config{RRFK: c.RRFK, BM25K1: c.BM25K1, BM25B: c.BM25B,
+		RerankDepth: c.RerankDepth, RerankBudget: c.RerankBudget, PassageWeight: c.PassageWeight,
+		PassageDecay: c.PassageDecay, ContextWeight: c.ContextWeight,
+		ContextSpan: c.ContextSpan, ContextViewWeight: c.ContextViewWeight, VectorWeight: c.VectorWeight,
+		SpeakerWeight: c.SpeakerWeight, TimeWeight: c.TimeWeight,
+		FeedbackDocs: c.FeedbackDocs, FeedbackTerms: c.FeedbackTerms, FeedbackWeight: c.FeedbackWeight}
+}
+
+// checkEngineConfig runs the engine's one Validate before anything opens,
+// and names the flag of the field it rejects (bm25_b → --bm25-b).
+func (c *Config) checkEngineConfig() error {
+	ec := c.engineConfig()
+	err := ec.Validate()
+	if err == nil {
+		return nil
 	}
-	return nil
+	field, msg, _ := strings.Cut(engine.ErrorMessage(err), ": ")
+	return errUsage{fmt.Errorf("--%s %s", strings.ReplaceAll(field, "_", "-"), msg)}
 }
 
 // parseFlags parses args, then fills every flag not given on the command

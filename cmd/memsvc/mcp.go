@@ -86,7 +86,7 @@ func stdioUser(cfg Config, f mcpFlags) (string, error) {
 		user = keyUser
 	}
 	if user == "" {
-		user = "default"
+		user = auth.DefaultUser
 	}
 	if err := engine.ValidateUser(user); err != nil {
 		return "", fmt.Errorf("--user: %s", engine.ErrorMessage(err))

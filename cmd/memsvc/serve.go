@@ -68,7 +68,7 @@ type app struct {
 
 // openApp opens the store and the models and builds the engine.
 func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) {
-	if err := cfg.checkSearchTuning(); err != nil {
+	if err := cfg.checkEngineConfig(); err != nil {
 		return nil, err
 	}
 	st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
@@ -88,12 +88,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	eng, err := engine.New(ctx, engine.Config{RRFK: cfg.RRFK, BM25K1: cfg.BM25K1, BM25B: cfg.BM25B,
-		RerankDepth: cfg.RerankDepth, RerankBudget: cfg.RerankBudget, PassageWeight: cfg.PassageWeight,
-		PassageDecay: cfg.PassageDecay, ContextWeight: cfg.ContextWeight,
-		ContextSpan: cfg.ContextSpan, ContextViewWeight: cfg.ContextViewWeight, VectorWeight: cfg.VectorWeight,
-		SpeakerWeight: cfg.SpeakerWeight, TimeWeight: cfg.TimeWeight,
-		FeedbackDocs: cfg.FeedbackDocs, FeedbackTerms: cfg.FeedbackTerms, FeedbackWeight: cfg.FeedbackWeight},
+	eng, err := engine.New(ctx, cfg.engineConfig(),
 		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
 			Decider: m.decider, Media: md, Logger: logger})
 	if err != nil {
