@@ -1,15 +1,12 @@
 package bench
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"strings"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/client"
 )
 
 // Hit is one retrieved memory, reduced to what scoring needs.
@@ -29,7 +26,7 @@ type Searcher interface {
 }
 
 // EngineSearcher searches by calling the engine directly.
-type EngineSearcher struct{ Engine *engine.Engine }
+type EngineSearcher struct{ Engine engine.Recaller }
 
 // Search implements Searcher.
 func (s EngineSearcher) Search(ctx context.Context, user string, q engine.Query) ([]Hit, string, error) {
@@ -43,7 +40,7 @@ func (s EngineSearcher) Search(ctx context.Context, user string, q engine.Query)
 		if r.Source != nil {
 			ids = r.Source.MessageIDs
 		}
-		hits[i] = Hit{ID: r.ID, Text: r.Text, Score: r.Score, Turns: turnIDs(r.Metadata, ids)}
+		hits[i] = newHit(r.ID, r.Text, r.Score, r.Metadata, ids)
 	}
 	return hits, res.Reranker, nil
 }
@@ -56,60 +53,12 @@ type HTTPSearcher struct {
 	APIKey  string // sent as a bearer token when set; with auth disabled the body's user_id decides
 }
 
-type searchRequest struct {
-	Query  string `json:"query"`
-	TopK   int    `json:"top_k,omitempty"`
-	Mode   string `json:"mode,omitempty"`
-	Rerank string `json:"rerank,omitempty"`
-	UserID string `json:"user_id"`
-}
-
-type searchResponse struct {
-	Results []struct {
-		ID       string         `json:"id"`
-		Text     string         `json:"text"`
-		Score    float64        `json:"score"`
-		Metadata map[string]any `json:"metadata"`
-		Source   *struct {
-			MessageIDs []string `json:"message_ids"`
-		} `json:"source"`
-	} `json:"results"`
-	Reranker string `json:"reranker"`
-}
-
-// Search implements Searcher.
+// Search runs POST /api/v1/memories/search with the one REST client.
 func (s HTTPSearcher) Search(ctx context.Context, user string, q engine.Query) ([]Hit, string, error) {
-	body, err := json.Marshal(searchRequest{Query: q.Text, TopK: q.TopK, Mode: q.Mode, Rerank: q.Rerank, UserID: user})
-	if err != nil {
-		return nil, "", fmt.Errorf("search: encode request: %w", err)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(s.BaseURL, "/")+"/api/v1/memories/search", bytes.NewReader(body))
+	c := &client.Client{BaseURL: s.BaseURL, APIKey: s.APIKey, HTTP: s.Client}
+	out, err := c.Search(ctx, client.SearchRequest{Query: q.Text, TopK: q.TopK, Mode: q.Mode, Rerank: q.Rerank, UserID: user})
 	if err != nil {
 		return nil, "", fmt.Errorf("search: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if s.APIKey != "" {
-		req.Header.Set("Authorization", "Bearer "+s.APIKey)
-	}
-	client := s.Client
-	if client == nil {
-		client = http.DefaultClient
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, "", fmt.Errorf("search: %w", err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, "", fmt.Errorf("search: read response: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, "", fmt.Errorf("search: HTTP %d: %s", resp.StatusCode, bytes.TrimSpace(raw))
-	}
-	var out searchResponse
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return nil, "", fmt.Errorf("search: decode response: %w", err)
 	}
 	hits := make([]Hit, len(out.Results))
 	for i, r := range out.Results {
@@ -117,9 +66,14 @@ func (s HTTPSearcher) Search(ctx context.Context, user string, q engine.Query) (
 		if r.Source != nil {
 			ids = r.Source.MessageIDs
 		}
-		hits[i] = Hit{ID: r.ID, Text: r.Text, Score: r.Score, Turns: turnIDs(r.Metadata, ids)}
+		hits[i] = newHit(r.ID, r.Text, r.Score, r.Metadata, ids)
 	}
 	return hits, out.Reranker, nil
+}
+
+// newHit is one result as the metrics read it, from either searcher.
+func newHit(id, text string, score float64, meta map[string]any, messageIDs []string) Hit {
+	return Hit{ID: id, Text: text, Score: score, Turns: turnIDs(meta, messageIDs)}
 }
 
 // metaTurnID is the metadata key under which raw ingest stores a turn's id.

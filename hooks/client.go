@@ -1,176 +1,51 @@
 package hooks
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
-	"net/url"
-	"strconv"
-	"strings"
+
+	restclient "github.com/memsvc/memsvc/rest/client"
 )
 
-// maxResponse bounds how much of a response body the hooks read.
-const maxResponse = 8 << 20
+// The hooks speak the wire types of the one REST client; these short names
+// keep the handlers readable.
+type (
+	memory              = restclient.Memory
+	skill               = restclient.Skill
+	searchRequest       = restclient.SearchRequest
+	message             = restclient.Message
+	conversationRequest = restclient.ConversationRequest
+)
 
-// memory is the part of the wire memory record (../shared/API.md, "Memory
-// record") the hooks display. Times stay strings: a malformed time must not
-// make the whole response undecodable.
-type memory struct {
-	ID         string  `json:"id"`
-	Text       string  `json:"text"`
-	State      string  `json:"state"`
-	MemoryType string  `json:"memory_type"`
-	CreatedAt  string  `json:"created_at"`
-	ValidFrom  string  `json:"valid_from"`
-	Score      float64 `json:"score"`
-}
-
-// skill is the part of a skill record shown with recall.
-type skill struct {
-	Name  string   `json:"name"`
-	Steps []string `json:"steps"`
-}
-
-type searchRequest struct {
-	Query   string `json:"query"`
-	TopK    int    `json:"top_k"`
-	Mode    string `json:"mode"`
-	Rerank  string `json:"rerank,omitempty"`
-	AppName string `json:"app_name,omitempty"`
-	UserID  string `json:"user_id,omitempty"`
-}
-
-type searchResponse struct {
-	Results      []memory `json:"results"`
-	PrimarySkill *skill   `json:"primary_skill"`
-}
-
-type listResponse struct {
-	Items []memory `json:"items"`
-}
-
-// message is one turn sent to from-conversation.
-type message struct {
-	Role      string `json:"role"`
-	Content   string `json:"content"`
-	ID        string `json:"id,omitempty"`
-	CreatedAt string `json:"created_at,omitempty"`
-}
-
-// conversationRequest has no app_name: the route takes none (API.md).
-type conversationRequest struct {
-	Messages  []message `json:"messages"`
-	SessionID string    `json:"session_id,omitempty"`
-	UserID    string    `json:"user_id,omitempty"`
-}
-
-type conversationResponse struct {
-	Results          []json.RawMessage `json:"results"`
-	NoFactsExtracted bool              `json:"no_facts_extracted"`
-}
-
-// client calls the memsvc REST API (../shared/API.md, "REST").
+// client is the REST client with the hook's user.
 type client struct {
-	base, apiKey, userID, userAgent string
-	http                            *http.Client
+	api    *restclient.Client
+	userID string
 }
 
 func newClient(cfg Config, event string) *client {
 	// No client timeout: the caller's context carries the hook's budget.
-	return &client{
-		base:      cfg.URL,
-		apiKey:    cfg.APIKey,
-		userID:    cfg.UserID,
-		userAgent: "memsvc-hook/" + event,
-		http:      &http.Client{},
-	}
+	return &client{userID: cfg.UserID, api: &restclient.Client{BaseURL: cfg.URL, APIKey: cfg.APIKey,
+		UserAgent: "memsvc-hook/" + event, HTTP: &http.Client{}}}
 }
 
 // search runs POST /api/v1/memories/search.
-func (c *client) search(ctx context.Context, req searchRequest) (searchResponse, error) {
+func (c *client) search(ctx context.Context, req searchRequest) (*restclient.SearchResponse, error) {
 	req.UserID = c.userID
-	var resp searchResponse
-	err := c.do(ctx, http.MethodPost, "/api/v1/memories/search", nil, req, &resp)
-	return resp, err
+	return c.api.Search(ctx, req)
 }
 
-// recent runs GET /api/v1/memories, which lists newest first.
+// recent lists the newest memories.
 func (c *client) recent(ctx context.Context, size int) ([]memory, error) {
-	q := url.Values{"size": {strconv.Itoa(size)}}
-	// With a key the key alone decides the user, and a differing user_id in
-	// the query string is a 403; only send it when there is no key.
-	if c.userID != "" && c.apiKey == "" {
-		q.Set("user_id", c.userID)
+	resp, err := c.api.List(ctx, restclient.ListRequest{Size: size, UserID: c.userID})
+	if err != nil {
+		return nil, err
 	}
-	var resp listResponse
-	err := c.do(ctx, http.MethodGet, "/api/v1/memories", q, nil, &resp)
-	return resp.Items, err
+	return resp.Items, nil
 }
 
 // fromConversation runs POST /api/v1/memories/from-conversation.
-func (c *client) fromConversation(ctx context.Context, req conversationRequest) (conversationResponse, error) {
+func (c *client) fromConversation(ctx context.Context, req conversationRequest) (*restclient.ConversationResponse, error) {
 	req.UserID = c.userID
-	var resp conversationResponse
-	err := c.do(ctx, http.MethodPost, "/api/v1/memories/from-conversation", nil, req, &resp)
-	return resp, err
-}
-
-// do sends one JSON request and decodes a 2xx JSON answer into out.
-func (c *client) do(ctx context.Context, method, path string, q url.Values, body, out any) error {
-	u := c.base + path
-	if len(q) > 0 {
-		u += "?" + q.Encode()
-	}
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return fmt.Errorf("%s %s: encode: %w", method, path, err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, u, rd)
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", c.userAgent)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c.apiKey != "" {
-		req.Header.Set("Authorization", "Bearer "+c.apiKey)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
-	if err != nil {
-		return fmt.Errorf("%s %s: read response: %w", method, path, err)
-	}
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: %s", method, path, describeError(resp.StatusCode, data))
-	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%s %s: decode response: %w", method, path, err)
-	}
-	return nil
-}
-
-// describeError renders an error answer ({"detail","code"} per API.md).
-func describeError(status int, data []byte) string {
-	var e struct {
-		Detail string `json:"detail"`
-		Code   string `json:"code"`
-	}
-	msg := fmt.Sprintf("status %d", status)
-	if json.Unmarshal(data, &e) == nil && (e.Code != "" || e.Detail != "") {
-		return strings.TrimSpace(fmt.Sprintf("%s %s: %s", msg, e.Code, e.Detail))
-	}
-	return msg
+	return c.api.FromConversation(ctx, req)
 }
