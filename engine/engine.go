@@ -200,6 +200,8 @@ type Engine struct {
 	newID  func() string
 	shards *index.Registry
 	locks  [64]sync.Mutex // per-user write serialisation, striped by hash
+	// hooks derive records inside every write transaction (write.go).
+	hooks []writeHook
 	// recon runs the background entity reconcile jobs (reconcile.go);
 	// Close stops them.
 	recon reconciler
@@ -230,6 +232,9 @@ func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 	if e.media != nil {
 		e.media.defaults()
 	}
+	// Entity linking first: it sets the entity refs of the planned
+	// memories before any later hook reads the plan.
+	e.hooks = []writeHook{e.linkEntities, e.learnSkills}
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
 	}

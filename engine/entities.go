@@ -157,54 +157,22 @@ func linkedMemories(tx Tx, entID string) ([]string, error) {
 	return out, err
 }
 
-// deriveRecords is the write hook (called from write): in the transaction
-// of every memory write it links the entities of each planned memory whose
-// text is new or changed, unlinks deleted memories, drops entities no memory
-// mentions any more, and learns skills (skills.go).
-func (e *Engine) deriveRecords(tx Tx, p *plan) error {
+// linkEntities is a write hook (registered in New): it links the entities
+// of each changed memory, unlinks deleted memories and drops entities no
+// memory mentions any more, in the write's transaction.
+func (e *Engine) linkEntities(tx Tx, _ *plan, c *writeChange) error {
 	l := &linker{e: e, tx: tx, now: e.now().UTC(), cache: map[string]*Entity{}, dirty: map[string]bool{}}
-	deleted := make(map[string]bool, len(p.deletes))
-	for _, id := range p.deletes {
-		deleted[id] = true
-	}
-	seen := map[string]bool{}
-	var changed []*Memory
-	for i := len(p.puts) - 1; i >= 0; i-- { // the last planned version of a memory is the one stored
-		m := p.puts[i]
-		if seen[m.ID] || deleted[m.ID] {
-			continue
-		}
-		seen[m.ID] = true
-		old, err := tx.GetMemory(m.ID)
-		if ErrorCode(err) == ENotFound {
-			old, err = nil, nil
-		}
-		if err != nil {
-			return err
-		}
-		if !needsLinking(old, m) {
-			continue
-		}
-		if err := l.relink(m, old); err != nil {
-			return err
-		}
-		changed = append(changed, m)
-	}
-	for _, id := range p.deletes {
-		old, err := tx.GetMemory(id)
-		if ErrorCode(err) == ENotFound {
-			continue
-		} else if err != nil {
-			return err
-		}
-		if err := l.unlink(id, old.Entities); err != nil {
+	for i, m := range c.changed {
+		if err := l.relink(m, c.previous[i]); err != nil {
 			return err
 		}
 	}
-	if err := l.flush(); err != nil {
-		return err
+	for _, old := range c.deleted {
+		if err := l.unlink(old.ID, old.Entities); err != nil {
+			return err
+		}
 	}
-	return e.learnSkills(tx, p, changed, deleted)
+	return l.flush()
 }
 
 // needsLinking reports whether a planned memory's entities must be

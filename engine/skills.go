@@ -68,7 +68,7 @@ func loadSkills(tx Tx) ([]skill.Skill, error) {
 	return out, err
 }
 
-// learnSkills runs in the write transaction (from deriveRecords): every
+// learnSkills is a write hook (registered in New, after linkEntities): every
 // procedure the request taught (plan.learn) and every new or changed active
 // memory whose text walks through steps towards a stated goal is merged
 // into the closest skill (skill.Closest, skill.MergeInto keeps a version
@@ -78,7 +78,8 @@ func loadSkills(tx Tx) ([]skill.Skill, error) {
 // Steps without a goal ("deploy X, then tell Bob") do not make a skill: a
 // skill is found by what it achieves (Match reads its name and triggers),
 // and a goalless one would never merge with a later telling either.
-func (e *Engine) learnSkills(tx Tx, p *plan, changed []*Memory, deleted map[string]bool) error {
+func (e *Engine) learnSkills(tx Tx, p *plan, c *writeChange) error {
+	changed, deleted := c.changed, c.deletedIDs
 	procs := append([]learnedProcedure(nil), p.learn...)
 	explicit := map[string]bool{}
 	for _, lp := range p.learn {

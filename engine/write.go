@@ -16,7 +16,7 @@ type plan struct {
 	terms   map[string][]string // analysed text of each put, for the shard's text index
 	deletes []string
 	// learn holds the procedures the operation taught, each with the memory
-	// that keeps it; deriveRecords turns them into skills (skills.go).
+	// that keeps it; the learnSkills write hook turns them into skills.
 	learn []learnedProcedure
 }
 
@@ -50,10 +50,7 @@ func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) 
 		if err := decide(tx, &p); err != nil {
 			return err
 		}
-		// Entities and skills (entities.go, skills.go): link the entities
-		// of every planned memory, unlink deleted ones and learn skills, in
-		// this same transaction.
-		if err := e.deriveRecords(tx, &p); err != nil {
+		if err := e.runHooks(tx, &p); err != nil {
 			return err
 		}
 		return applyPlan(tx, &p)
@@ -68,6 +65,76 @@ func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) 
 		shard.Upsert(rowOf(m), p.vectors[m.ID], p.terms[m.ID])
 	}
 	return nil
+}
+
+// writeChange is what a write is about to commit, as the write hooks see
+// it: the last planned version of each memory whose text is new or changed
+// (or that has no entities yet; see needsLinking) with its stored version
+// (nil when new), and the stored version of each deleted memory.
+type writeChange struct {
+	changed, previous []*Memory
+	deleted           []*Memory
+	deletedIDs        map[string]bool
+}
+
+// writeHook derives records from a write inside its transaction (entity
+// links, skills). Hooks are registered in New, so the transaction core
+// calls no feature by name.
+type writeHook func(tx Tx, p *plan, c *writeChange) error
+
+// runHooks computes the write's change and runs every hook on it.
+func (e *Engine) runHooks(tx Tx, p *plan) error {
+	c, err := changeOf(tx, p)
+	if err != nil {
+		return err
+	}
+	for _, h := range e.hooks {
+		if err := h(tx, p, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func changeOf(tx Tx, p *plan) (*writeChange, error) {
+	c := &writeChange{deletedIDs: make(map[string]bool, len(p.deletes))}
+	for _, id := range p.deletes {
+		c.deletedIDs[id] = true
+	}
+	seen := map[string]bool{}
+	for i := len(p.puts) - 1; i >= 0; i-- { // the last planned version of a memory is the one stored
+		m := p.puts[i]
+		if seen[m.ID] || c.deletedIDs[m.ID] {
+			continue
+		}
+		seen[m.ID] = true
+		old, err := storedOrNil(tx, m.ID)
+		if err != nil {
+			return nil, err
+		}
+		if needsLinking(old, m) {
+			c.changed, c.previous = append(c.changed, m), append(c.previous, old)
+		}
+	}
+	for _, id := range p.deletes {
+		old, err := storedOrNil(tx, id)
+		if err != nil {
+			return nil, err
+		}
+		if old != nil {
+			c.deleted = append(c.deleted, old)
+		}
+	}
+	return c, nil
+}
+
+// storedOrNil reads a memory, nil when it is not stored.
+func storedOrNil(tx Tx, id string) (*Memory, error) {
+	m, err := tx.GetMemory(id)
+	if ErrorCode(err) == ENotFound {
+		return nil, nil
+	}
+	return m, err
 }
 
 func applyPlan(tx Tx, p *plan) error {
