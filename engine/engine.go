@@ -14,6 +14,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/recall"
 )
 
 // Embedder turns texts into vectors (implemented in package llm).
@@ -66,7 +67,7 @@ type Config struct {
 	FeedbackWeight float64
 	// Spread is derived from ContextWeight and ContextSpan, Passage from
 	// PassageDecay and ContextSpan.
-	Spread  SpreadWeights
+	Spread  recall.SpreadWeights
 	Passage []float64
 }
 
@@ -101,24 +102,12 @@ func (c *Config) defaults() {
 	setDefaultF(&c.SpeakerWeight, 2)
 	setDefaultF(&c.TimeWeight, 8)
 	setDefault(&c.ContextSpan, 2)
-	c.Spread = spreadWeights(c.ContextWeight, c.ContextSpan)
-	c.Passage = passageDecay(c.PassageDecay, c.ContextSpan)
+	c.Spread = recall.SpreadOf(c.ContextWeight, c.ContextSpan)
+	c.Passage = recall.PassageDecay(c.PassageDecay, c.ContextSpan)
 	setDefault(&c.FeedbackDocs, 5)
 	setDefault(&c.FeedbackTerms, 10)
 	setDefaultF(&c.FeedbackWeight, 0.3)
 
-}
-
-// spreadWeights lends weight to the nearest turn on each side and half as
-// much to each further one, up to span turns away.
-func spreadWeights(weight float64, span int) SpreadWeights {
-	var sw SpreadWeights
-	for i := 0; i < span && weight > 0; i++ {
-		sw.After = append(sw.After, weight)
-		sw.Before = append(sw.Before, weight)
-		weight /= 2
-	}
-	return sw
 }
 
 // Validate rejects tunables that would make recall meaningless or unbounded
@@ -137,18 +126,6 @@ func (c *Config) Validate() error {
 		return Invalid("bm25_b", "must be in [0, 1], got %g", c.BM25B)
 	}
 	return nil
-}
-
-// passageDecay counts the nearest turn on each side decay times, and each
-// further one decay times more, up to span turns away.
-func passageDecay(decay float64, span int) []float64 {
-	out := make([]float64, 0, max(span, 0))
-	w := 1.0
-	for range max(span, 0) {
-		w *= decay
-		out = append(out, w)
-	}
-	return out
 }
 
 func setDefaultF(v *float64, d float64) {

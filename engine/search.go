@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/recall"
 	"github.com/memsvc/memsvc/engine/skill"
 	"github.com/memsvc/memsvc/engine/text"
 )
@@ -135,7 +136,7 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 // BM25 and its passage view, the vector view, and, where no passage view
 // carries the conversation's context (vector mode), each base view's
 // neighbouring-turns view.
-func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Query) ([]Ranked, error) {
+func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Query) ([]recall.Ranked, error) {
 	depth := e.depth(q)
 	keep := func(id string) bool {
 		r, ok := shard.Get(id)
@@ -147,20 +148,20 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 	}
 	// A query of stop words only has no passages: the spread views stay.
 	passages := len(terms) > 0 && e.cfg.PassageWeight > 0
-	var lists [][]Ranked
+	var lists [][]recall.Ranked
 	var weights []float64
-	add := func(l []Ranked, weight float64) {
+	add := func(l []recall.Ranked, weight float64) {
 		lists = append(lists, l[:min(depth, len(l))])
 		weights = append(weights, weight)
 	}
-	addViews := func(base []Ranked, weight float64) {
+	addViews := func(base []recall.Ranked, weight float64) {
 		add(base, weight)
 		if e.cfg.ContextWeight > 0 && !passages {
 			ids := make([]string, len(base))
 			for i, r := range base {
 				ids[i] = r.ID
 			}
-			add(Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
+			add(recall.Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
 		}
 	}
 	if q.Mode != ModeVector {
@@ -186,13 +187,13 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 	}
 	fused := lists[0]
 	if len(lists) > 1 {
-		fused = WeightedRRF(e.cfg.RRFK, weights, lists...)
+		fused = recall.WeightedRRF(e.cfg.RRFK, weights, lists...)
 	}
 	return e.withPriors(shard, q, fused, lists, weights), nil
 }
 
 // vectorView ranks the user's memories by cosine similarity to the query.
-func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, depth int) ([]Ranked, error) {
+func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, depth int) ([]recall.Ranked, error) {
 	vecs, err := e.embedQuery(ctx, []string{q.Text})
 	if err != nil {
 		return nil, err
@@ -200,7 +201,7 @@ func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, d
 	return shard.Search(vecs[0], depth, q.keeps), nil
 }
 
-func (e *Engine) scored(ctx context.Context, user string, ranked []Ranked) ([]Scored, error) {
+func (e *Engine) scored(ctx context.Context, user string, ranked []recall.Ranked) ([]Scored, error) {
 	ids := make([]string, len(ranked))
 	score := make(map[string]float64, len(ranked))
 	for i, r := range ranked {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/recall"
 	"github.com/memsvc/memsvc/engine/text"
 )
 
@@ -12,7 +13,7 @@ import (
 // added to the query with a small weight, so memories that say the same
 // thing in other words are found too. Scoring runs on the shard's in-memory
 // mirror of the store's inverted index.
-func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *Query, terms []string) ([]Ranked, error) {
+func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *Query, terms []string) ([]recall.Ranked, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
@@ -38,14 +39,14 @@ func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, 
 // read with the turns around it (index.PassageSearch), so an answer is
 // found through the question that set its topic. No feedback terms: the
 // passages are broad already, and expanding them drifted (measured).
-func (e *Engine) passageView(shard *index.Shard, q *Query, terms []string) []Ranked {
+func (e *Engine) passageView(shard *index.Shard, q *Query, terms []string) []recall.Ranked {
 	return shard.PassageSearch(terms, e.cfg.Passage, e.cfg.BM25K1, e.cfg.BM25B, q.keeps, e.depth(q))
 }
 
 // feedbackTerms picks expansion terms from the top first-pass hits: each
 // term's weight is its relative frequency in a hit times the hit's share of
 // the top scores (RM3's relevance model), scaled to FeedbackWeight in all.
-func (e *Engine) feedbackTerms(ctx context.Context, user string, ranked []Ranked, query []string) (map[string]float64, error) {
+func (e *Engine) feedbackTerms(ctx context.Context, user string, ranked []recall.Ranked, query []string) (map[string]float64, error) {
 	top := ranked[:min(e.cfg.FeedbackDocs, len(ranked))]
 	ids := make([]string, len(top))
 	var total float64
@@ -73,7 +74,7 @@ func (e *Engine) feedbackTerms(ctx context.Context, user string, ranked []Ranked
 			}
 		}
 	}
-	best := topRanked(model, e.cfg.FeedbackTerms)
+	best := recall.Top(model, e.cfg.FeedbackTerms)
 	var sum float64
 	for _, c := range best {
 		sum += c.Score
