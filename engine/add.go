@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/engine/ingest"
 )
 
 // AddRequest is one memory to store.
@@ -161,7 +163,7 @@ func (e *Engine) newMemory(user string, r AddRequest, now time.Time) *Memory {
 	}
 	m.Source.EmbeddingModel, m.Source.EmbeddingDim = e.embed.Model(), e.embed.Dim()
 	if len(m.Categories) == 0 {
-		m.Categories = Categorize(m.Text)
+		m.Categories = ingest.Categorize(m.Text)
 	}
 	return m
 }

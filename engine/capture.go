@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/media"
 )
 
@@ -271,7 +272,7 @@ func (e *Engine) recordCapture(tx Tx, p *plan, job captureJob, text, sha string,
 	case cerr == nil:
 		m.Text, m.State, m.Error = text, StateActive, ""
 		m.Source.BlobSHA256 = sha
-		m.Categories = Categorize(text)
+		m.Categories = ingest.Categorize(text)
 	case e.media.Retry.ShouldRetry(job.Attempt+1, cerr):
 		job.Attempt++
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/ingest"
 )
 
 // Decider asks a model what to do with new facts given the stored memories
@@ -71,32 +72,32 @@ func (e *Engine) modelDecisions(ctx context.Context, user string, shard *index.S
 // memory it names is still active; ok is false when it cannot be used. The
 // built-in decision is kept for a duplicate within the same request, which
 // the model could not see.
-func (e *Engine) fromModel(tx Tx, p *plan, hint *extract.Decision, builtin Decision, batch map[string]*Memory) (Decision, bool) {
+func (e *Engine) fromModel(tx Tx, p *plan, hint *extract.Decision, builtin ingest.Decision, batch map[string]*Memory) (ingest.Decision, bool) {
 	if builtin.Event == EventNone && batch[builtin.Target] != nil {
 		return builtin, true
 	}
 	for _, id := range hint.Targets {
 		m, err := e.planned(tx, p, id)
 		if err != nil || m.State != StateActive {
-			return Decision{}, false
+			return ingest.Decision{}, false
 		}
 	}
 	switch hint.Event {
 	case extract.DecisionAdd:
-		return Decision{Event: EventAdd}, true
+		return ingest.Decision{Event: EventAdd}, true
 	case extract.DecisionUpdate:
 		if len(hint.Targets) == 0 || hint.Text == "" {
-			return Decision{}, false
+			return ingest.Decision{}, false
 		}
-		return Decision{Event: EventUpdate, Target: hint.Targets[0]}, true
+		return ingest.Decision{Event: EventUpdate, Target: hint.Targets[0]}, true
 	case extract.DecisionSupersede:
-		return Decision{Event: EventSupersede, Closes: hint.Targets}, len(hint.Targets) > 0
+		return ingest.Decision{Event: EventSupersede, Closes: hint.Targets}, len(hint.Targets) > 0
 	case extract.DecisionNone:
-		d := Decision{Event: EventNone}
+		d := ingest.Decision{Event: EventNone}
 		if len(hint.Targets) > 0 {
 			d.Target = hint.Targets[0]
 		}
 		return d, true
 	}
-	return Decision{}, false
+	return ingest.Decision{}, false
 }

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"time"
+
+	"github.com/memsvc/memsvc/engine/ingest"
 )
 
 // Memory types.
@@ -21,11 +23,11 @@ const (
 
 // Write events reported for each memory a request touched.
 const (
-	EventAdd       = "ADD"
-	EventUpdate    = "UPDATE"
-	EventSupersede = "SUPERSEDE"
+	EventAdd       = ingest.Add
+	EventUpdate    = ingest.Update
+	EventSupersede = ingest.Supersede
 	EventDelete    = "DELETE"
-	EventNone      = "NONE"
+	EventNone      = ingest.None
 )
 
 // Source kinds: where a memory came from.

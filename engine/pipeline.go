@@ -7,6 +7,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/skill"
 	"github.com/memsvc/memsvc/engine/text"
 )
@@ -144,7 +145,7 @@ func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Sha
 	if err != nil {
 		return WriteResult{}, err
 	}
-	d := Decide(f.Text, f.Slot, cands)
+	d := ingest.Decide(f.Text, f.Slot, cands)
 	if job.hint != nil {
 		if md, ok := e.fromModel(tx, p, job.hint, d, batch); ok {
 			d = md
@@ -163,7 +164,7 @@ func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Sha
 		}
 		old.Text, old.UpdatedAt = f.Text, now
 		old.Source = mergeSource(old.Source, f, extractor)
-		old.Categories = Categorize(old.Text)
+		old.Categories = ingest.Categorize(old.Text)
 		p.put(old, vec)
 		batch[old.ID] = old
 		return WriteResult{ID: old.ID, Text: old.Text, Event: EventUpdate}, nil
@@ -200,19 +201,19 @@ func (e *Engine) planned(tx Tx, p *plan, id string) (*Memory, error) {
 
 // candidates gathers the stored (and same-request) active memories closest
 // to a fact by vector and by BM25.
-func (e *Engine) candidates(ctx context.Context, tx Tx, shard *index.Shard, fact string, vec []float32, batch map[string]*Memory) ([]Candidate, error) {
+func (e *Engine) candidates(ctx context.Context, tx Tx, shard *index.Shard, fact string, vec []float32, batch map[string]*Memory) ([]ingest.Candidate, error) {
 	active := func(r *index.Row) bool { return r.State == StateActive }
 	seen := map[string]bool{}
-	var out []Candidate
+	var out []ingest.Candidate
 	for _, h := range shard.Search(vec, neighbours, active) {
 		seen[h.ID] = true
-		out = append(out, Candidate{ID: h.ID, Similarity: h.Score})
+		out = append(out, ingest.Candidate{ID: h.ID, Similarity: h.Score})
 	}
 	if terms := text.Unique(text.Analyze(fact)); len(terms) > 0 {
 		for _, h := range shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, active, neighbours) {
 			if !seen[h.ID] {
 				seen[h.ID] = true
-				out = append(out, Candidate{ID: h.ID})
+				out = append(out, ingest.Candidate{ID: h.ID})
 			}
 		}
 	}
@@ -229,7 +230,7 @@ func (e *Engine) candidates(ctx context.Context, tx Tx, shard *index.Shard, fact
 	}
 	for id, m := range batch { // facts of this request are not in the shard yet
 		if !seen[id] && m.State == StateActive {
-			out = append(out, Candidate{ID: id, Text: m.Text})
+			out = append(out, ingest.Candidate{ID: id, Text: m.Text})
 		}
 	}
 	return out, nil

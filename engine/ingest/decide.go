@@ -1,10 +1,23 @@
-package engine
+// Package ingest holds the pure decisions of the write path: for one new
+// fact and the stored memories closest to it, whether to ADD it, UPDATE one,
+// SUPERSEDE some, or do NONE (Decide). The engine's pipeline
+// (engine/pipeline.go) gathers the candidates, may ask a model first
+// (engine/llmdecide.go) and applies the decision; nothing here does I/O.
+package ingest
 
 import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/text"
+)
+
+// The events of a decision; the engine reports them as written.
+const (
+	Add       = "ADD"
+	Update    = "UPDATE"
+	Supersede = "SUPERSEDE"
+	None      = "NONE"
 )
 
 // Candidate is a stored memory a new fact is compared with.
@@ -43,7 +56,7 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {
-			return Decision{Event: EventNone, Target: c.ID}
+			return Decision{Event: None, Target: c.ID}
 		}
 		if slot != nil {
 			if old := extract.SlotOf(c.Text); old != nil && extract.Contradicts(*old, *slot) {
@@ -64,17 +77,17 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		}
 		switch {
 		case fwd >= dupTermOverlap && back >= dupTermOverlap:
-			return Decision{Event: EventNone, Target: c.ID}
+			return Decision{Event: None, Target: c.ID}
 		case back >= 1 && fwd < 1:
-			return Decision{Event: EventNone, Target: c.ID} // the stored fact already says more
+			return Decision{Event: None, Target: c.ID} // the stored fact already says more
 		case fwd >= updateCoverage && len(newTerms) > len(oldTerms) && len(closes) == 0:
-			return Decision{Event: EventUpdate, Target: c.ID}
+			return Decision{Event: Update, Target: c.ID}
 		}
 	}
 	if len(closes) > 0 {
-		return Decision{Event: EventSupersede, Closes: closes}
+		return Decision{Event: Supersede, Closes: closes}
 	}
-	return Decision{Event: EventAdd}
+	return Decision{Event: Add}
 }
 
 // coverage is the share of a's terms that b also has.

@@ -1,0 +1,36 @@
+package ingest
+
+import (
+	"testing"
+
+	"github.com/memsvc/memsvc/engine/extract"
+)
+
+func TestDecide(t *testing.T) {
+	slot := func(s, p, v string) *extract.Slot { return &extract.Slot{Subject: s, Predicate: p, Value: v} }
+	tests := []struct {
+		name   string
+		fact   string
+		slot   *extract.Slot
+		cands  []Candidate
+		event  string
+		target string
+	}{
+		{"nothing stored", "Alice likes tea", nil, nil, Add, ""},
+		{"exact duplicate", "Alice likes tea", nil, []Candidate{{ID: "a", Text: "alice likes tea."}}, None, "a"},
+		{"near duplicate", "Alice really likes tea", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.9}}, None, "a"},
+		{"more detail updates", "Alice likes green tea from Japan", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.8}}, Update, "a"},
+		{"stored says more", "Alice likes tea", nil, []Candidate{{ID: "a", Text: "Alice likes green tea from Japan", Similarity: 0.8}}, None, "a"},
+		{"slot contradiction", "Alice lives in Paris", slot("alice", "lives_in", "paris"), []Candidate{{ID: "a", Text: "Alice lives in Berlin"}}, Supersede, ""},
+		{"negation flips", "Alice does not like tea", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.8}}, Supersede, ""},
+		{"unrelated", "Bob owns a boat", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.1}}, Add, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Decide(tt.fact, tt.slot, tt.cands)
+			if d.Event != tt.event || d.Target != tt.target {
+				t.Errorf("Decide = %+v, want %s %q", d, tt.event, tt.target)
+			}
+		})
+	}
+}
