@@ -52,6 +52,21 @@ type SearchResult struct {
 	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
 }
 
+// Bounds of Query.TopK.
+const (
+	DefaultTopK = 10
+	MaxTopK     = 100
+)
+
+// ValidateTopK is the one check of a top_k an edge was given (absent is the
+// default, not zero).
+func ValidateTopK(n int) error {
+	if n < 1 || n > MaxTopK {
+		return Invalid("top_k", "must be between 1 and %d, got %d", MaxTopK, n)
+	}
+	return nil
+}
+
 // Validate normalises defaults and rejects bad fields by name.
 func (q *Query) Validate() error {
 	q.Text = strings.TrimSpace(q.Text)
@@ -60,8 +75,6 @@ func (q *Query) Validate() error {
 		return Invalid("query", "must not be empty")
 	case len(q.Text) > 8192:
 		return Invalid("query", "longer than 8192 bytes")
-	case q.TopK < 0 || q.TopK > 100:
-		return Invalid("top_k", "must be between 1 and 100, got %d", q.TopK)
 	case q.Rerank != "" && q.Rerank != RerankCrossEncoder:
 		return Invalid("rerank", "only %q is supported, got %q", RerankCrossEncoder, q.Rerank)
 	}
@@ -69,7 +82,9 @@ func (q *Query) Validate() error {
 		return err
 	}
 	if q.TopK == 0 {
-		q.TopK = 10
+		q.TopK = DefaultTopK
+	} else if err := ValidateTopK(q.TopK); err != nil {
+		return err
 	}
 	switch q.Mode {
 	case "":

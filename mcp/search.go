@@ -22,7 +22,6 @@ type searchArgs struct {
 }
 
 const (
-	defaultSearchK = 10
 	defaultBrowseK = 20
 	skillPrefix    = "skill:"
 )
@@ -41,11 +40,13 @@ func decodeSearch(raw []byte) (searchArgs, error) {
 			return a, err
 		}
 	}
-	_, topKGiven := f["top_k"]
+	if _, given := f["top_k"]; given {
+		if err := engine.ValidateTopK(a.TopK); err != nil {
+			return a, err
+		}
+	}
 	_, pageGiven := f["page"]
 	switch {
-	case topKGiven && (a.TopK < 1 || a.TopK > 100):
-		return a, engine.Invalid("top_k", "must be between 1 and 100, got %d", a.TopK)
 	case pageGiven && (a.Page < 1 || a.Page > 1_000_000):
 		return a, engine.Invalid("page", "must be 1 or more, got %d", a.Page)
 	case len(a.IDs) > maxItems:

@@ -104,7 +104,7 @@ func searchMemoryTool() *sdk.Tool {
 					"Omit or leave empty to browse the newest memories."),
 				"ids": strArray(`Memory ids to fetch (from earlier results), or "skill:<id>" to expand a skill; `+
 					"at most 100. Can be combined with query.", maxItems),
-				"top_k": map[string]any{"type": "integer", "minimum": 1, "maximum": 100,
+				"top_k": map[string]any{"type": "integer", "minimum": 1, "maximum": engine.MaxTopK,
 					"description": "How many memories to return: default 10 for a query, 20 per page when browsing."},
 				"page": map[string]any{"type": "integer", "minimum": 1,
 					"description": "Browsing only (no query): which page of newest memories, from 1 (default 1)."},

@@ -94,8 +94,8 @@ func (s *Server) searchMemories(w http.ResponseWriter, r *http.Request) error {
 	q := engine.Query{Text: b.Query, Mode: b.Mode, Rerank: b.Rerank, SessionID: b.SessionID,
 		MemoryType: b.MemoryType, Project: b.Project, IncludeSuperseded: b.IncludeSuperseded}
 	if b.TopK != nil {
-		if *b.TopK < 1 {
-			return engine.Invalid("top_k", "must be between 1 and 100, got %d", *b.TopK)
+		if err := engine.ValidateTopK(*b.TopK); err != nil {
+			return err
 		}
 		q.TopK = *b.TopK
 	}
