@@ -124,3 +124,14 @@ type apiError struct {
 	Detail string `json:"detail"`
 	Code   string `json:"code"`
 }
+
+// openStore opens a real Badger store in a temp dir, closed at cleanup.
+func openStore(t *testing.T) *store.Store {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}

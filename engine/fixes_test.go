@@ -11,24 +11,13 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
-	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
-
-func openStore(t *testing.T) *store.Store {
-	t.Helper()
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
 
 // A note keeps the kind of source its request names: an MCP write is
 // recorded as "mcp", not as "conversation".
 func TestNoteKeepsTheRequestsSource(t *testing.T) {
-	eng := newAPIEngine(t, openStore(t))
+	eng := newIntentEngine(t)
 	ctx := context.Background()
 	for _, text := range []string{"I live in Berlin.", "The deploy script lives in tools/deploy.sh"} {
 		res, err := eng.Note(ctx, "u", engine.AddRequest{Text: text, Source: &engine.Source{Kind: engine.SourceMCP}})
@@ -47,7 +36,7 @@ func TestNoteKeepsTheRequestsSource(t *testing.T) {
 
 // The role check names every role it accepts.
 func TestConversationRoleErrorNamesSystem(t *testing.T) {
-	eng := newAPIEngine(t, openStore(t))
+	eng := newIntentEngine(t)
 	_, err := eng.AddConversation(context.Background(), "u", engine.ConversationRequest{
 		Messages: []engine.Message{{Role: "robot", Content: "hello"}}})
 	if msg := engine.ErrorMessage(err); !strings.Contains(msg, "system") || !strings.HasPrefix(msg, "messages[0].role") {
@@ -62,7 +51,7 @@ func TestConversationRoleErrorNamesSystem(t *testing.T) {
 
 // A bad page is reported as field page, a bad size as size.
 func TestListNamesTheBadField(t *testing.T) {
-	eng := newAPIEngine(t, openStore(t))
+	eng := newIntentEngine(t)
 	for _, tt := range []struct {
 		name  string
 		f     engine.ListFilter
@@ -85,7 +74,7 @@ func TestListNamesTheBadField(t *testing.T) {
 // The list filter covers project (with the MCP scope that admits memories
 // without a project) and session.
 func TestListFiltersProjectAndSession(t *testing.T) {
-	eng := newAPIEngine(t, openStore(t))
+	eng := newIntentEngine(t)
 	ctx := context.Background()
 	_, err := eng.Add(ctx, "u", []engine.AddRequest{
 		{Text: "alpha one", Project: "p1", SessionID: "s1"},
@@ -220,7 +209,7 @@ func TestRESTAddReadsIntentsLikeMCP(t *testing.T) {
 // Tags and metadata have one set of caps, enforced by the engine for every
 // edge.
 func TestCapsAreTheEngines(t *testing.T) {
-	eng := newAPIEngine(t, openStore(t))
+	eng := newIntentEngine(t)
 	tags := make([]string, engine.MaxTags+1)
 	for i := range tags {
 		tags[i] = "t"

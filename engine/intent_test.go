@@ -9,7 +9,6 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
-	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -17,12 +16,7 @@ import (
 // embedder and the built-in extractor (Note runs the pipeline).
 func newIntentEngine(t *testing.T) *engine.Engine {
 	t.Helper()
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st,
+	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: openStore(t),
 		Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()}})
 	if err != nil {
 		t.Fatal(err)
