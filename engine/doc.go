@@ -14,7 +14,8 @@
 //	engine.go       Config and its defaults, Deps, New, health
 //	ingest.go       Ingest: one add call of an edge, read by engine/intent
 //	add.go          Add (verbatim), the caps on shared fields
-//	intent.go       Forget, Resolve and Note (the deliberate add)
+//	note.go         Note: one deliberate text through the pipeline
+//	intent.go       Forget and Resolve: act on the memory a request names
 //	pipeline.go     AddConversation: extract, decide, write facts
 //	decide.go       Decide: ADD / UPDATE / SUPERSEDE / NONE for one fact
 //	supersede.go    Supersede and the closing of a memory's validity window

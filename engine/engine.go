@@ -236,6 +236,10 @@ func (e *Engine) checkEmbedder(ctx context.Context) error {
 	return nil
 }
 
+// Close stops the engine's background work (reconcile jobs, reconcile.go)
+// and waits for it. Call it before closing the store.
+func (e *Engine) Close() { e.recon.stopAll() }
+
 // EmbedderID names the embedding model and dimension the store is pinned to.
 func (e *Engine) EmbedderID() string { return fmt.Sprintf("%s/%d", e.embed.Model(), e.embed.Dim()) }
 

@@ -376,11 +376,10 @@ func (e *Engine) CancelReconcile(ctx context.Context, user string) (*ReconcileJo
 	}
 }
 
-// Close stops the engine's background reconcile jobs and waits for them;
-// each records itself failed ("interrupted by shutdown"). Call it before
-// closing the store. Merges already made stand: each was one transaction.
-func (e *Engine) Close() {
-	rc := &e.recon
+// stopAll stops every running reconcile job and waits for it; each records
+// itself failed ("interrupted by shutdown"). Merges already made stand:
+// each was one transaction.
+func (rc *reconciler) stopAll() {
 	rc.mu.Lock()
 	rc.closed = true
 	runs := make([]*reconcileRun, 0, len(rc.runs))

@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"context"
+	"strings"
+
+	"github.com/memsvc/memsvc/engine/extract"
+)
+
+// VerbatimExtractor names, in provenance, a fact stored as the caller wrote it.
+const VerbatimExtractor = "verbatim"
+
+// Note stores one deliberate memory, such as an MCP add_memories text item.
+// It runs the extraction pipeline on the text as one user turn; when the
+// extractor finds no fact in the text (the built-in rules only recognise
+// common personal statements), the text itself becomes the one fact, so a
+// memory the caller chose to keep is never silently dropped. Every fact
+// still goes through Decide against the stored memories: a duplicate is
+// reported with event NONE and the id of the memory that already holds it,
+// a refinement is an UPDATE, a contradiction a SUPERSEDE. One transaction.
+func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]WriteResult, error) {
+	if err := e.validateAdds([]AddRequest{req}); err != nil {
+		return nil, err
+	}
+	creq := ConversationRequest{Messages: []Message{{Role: "user", Content: req.Text, CreatedAt: req.Timestamp}},
+		SessionID: req.SessionID, Project: req.Project, Tags: req.Tags, AppName: req.AppName,
+		MemoryType: req.MemoryType, Metadata: req.Metadata}
+	if req.Source != nil {
+		creq.SourceKind = req.Source.Kind // an MCP note stays an MCP memory
+	}
+	if err := e.validateConversation(&creq); err != nil {
+		return nil, err
+	}
+	facts, extractor, err := e.extractFacts(ctx, creq)
+	if err != nil {
+		return nil, err
+	}
+	if len(facts) == 0 {
+		facts, extractor = []extract.Fact{e.verbatimFact(req)}, VerbatimExtractor
+	}
+	return e.commitFacts(ctx, user, creq, facts, nil, extractor)
+}
+
+// verbatimFact turns a note into a fact as written.
+func (e *Engine) verbatimFact(req AddRequest) extract.Fact {
+	t := strings.TrimSpace(req.Text)
+	f := extract.Fact{Text: t, Excerpt: t, ValidFrom: req.Timestamp, Kind: req.MemoryType, Slot: extract.SlotOf(t)}
+	if f.ValidFrom.IsZero() {
+		f.ValidFrom = e.now().UTC()
+	}
+	if f.Kind == "" {
+		f.Kind = TypeSemantic
+	}
+	if r := []rune(t); len(r) > 200 {
+		f.Excerpt = string(r[:200])
+	}
+	return f
+}
