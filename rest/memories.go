@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/client"
 )
 
 type addBody struct {
@@ -68,17 +69,11 @@ func (s *Server) ingestOne(r *http.Request, user string, req engine.AddRequest) 
 	return results, nil
 }
 
+// searchBody is the client's wire type; TopK shadows the embedded one so an
+// absent top_k (the default) differs from a given 0 (an error).
 type searchBody struct {
-	Query             string `json:"query"`
-	TopK              *int   `json:"top_k"`
-	Mode              string `json:"mode"`
-	Rerank            string `json:"rerank"`
-	SessionID         string `json:"session_id"`
-	MemoryType        string `json:"memory_type"`
-	AppName           string `json:"app_name"`
-	Project           string `json:"project"`
-	IncludeSuperseded bool   `json:"include_superseded"`
-	UserID            string `json:"user_id"`
+	client.SearchRequest
+	TopK *int `json:"top_k"`
 }
 
 func (s *Server) searchMemories(w http.ResponseWriter, r *http.Request) error {
