@@ -2,80 +2,27 @@ package engine
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/intent"
 	"github.com/memsvc/memsvc/engine/text"
 )
 
-// Intent operations act on the memory a natural-language request names
+// Forget and Resolve act on the memory a natural-language request names
 // ("forget that Alice lives in Paris", "resolved: the Safari login bug").
-// A wrong match destroys or hides a fact the user wanted, so both act only
-// on a confident match and otherwise change nothing.
-//
-// The matching rule, shared by Forget and Resolve:
-//
-//  1. Candidates are the 20 best matches of a hybrid Search (keyword and
-//     vector views fused) for the request among the user's active memories,
-//     restricted to the Project scope when one is given (memories without a
-//     project stay in scope).
-//  2. Each candidate is scored lexically on analysed terms (stop words
-//     removed, stemmed): cover is the share of the request's terms the
-//     memory contains, back the share of the memory's terms the request
-//     contains; and by the cosine similarity of the embeddings, which guards
-//     against short texts that share a word but not a meaning.
-//  3. Forget keeps candidates with cover ≥ 0.75 (at least 75% of what the
-//     request names is in the memory) and cosine ≥ 0.2, then only those at
-//     the best cover (a memory that matches every term beats one that misses
-//     a term) whose back is within 0.25 of the best back among them (a
-//     memory that says just what the request says beats a long one that
-//     merely contains it, such as an image description quoting it): these
-//     are the margins. One to three such memories are deleted. More than
-//     three, or more than one for a one-term request ("forget coffee"), is
-//     ambiguous: nothing is deleted and the candidates are reported with
-//     event NONE so the caller can name one by id.
-//  4. Resolve admits candidates with max(cover, back) ≥ 0.5 (a resolution
-//     often restates the issue and adds how it was fixed), at least two
-//     shared terms (one when the memory has a single term) and cosine ≥ 0.2;
-//     ranks them by cover + back; and needs the first to lead the next by
-//     0.2, else the match is ambiguous. The winner is superseded by
-//     "Resolved: …".
-//     Memories that already start with "Resolved:" are never resolved again.
-//
-// A request that is only ids of the user's memories ("forget: 01J…",
-// "resolved: 01J…", several separated by spaces or commas) acts on exactly
-// those memories: the caller saw the ids. Resolve then restates their texts.
-const (
-	intentCandidates  = 20
-	forgetMinCover    = 0.75
-	intentMinCosine   = 0.2
-	forgetMaxTargets  = 3
-	forgetBackMargin  = 0.25
-	resolveMinOverlap = 0.5
-	resolveMargin     = 0.2
-	ambiguousReported = 5
-)
+// The matching rule (steps 2–4) is package intent's (engine/intent/match.go);
+// step 1, the candidates, is Search itself, here.
 
 // ResolvedPrefix starts the text of every memory Resolve writes.
-const ResolvedPrefix = "Resolved: "
+const ResolvedPrefix = intent.ResolvedPrefix
 
 // ForgetOptions scope a Forget.
 type ForgetOptions struct {
 	// Project, when set, limits matching to memories of that project or of
 	// none (as Query.ProjectScope does for the MCP Project header).
 	Project string
-}
-
-// intentMatch is one candidate memory with its match scores.
-type intentMatch struct {
-	m      *Memory
-	cover  float64 // share of the request's terms found in the memory
-	back   float64 // share of the memory's terms found in the request
-	shared int     // number of shared terms
-	terms  int     // number of distinct terms of the memory
-	cosine float64
 }
 
 // Forget deletes the memories the request text names, when the match is
@@ -92,52 +39,17 @@ func (e *Engine) Forget(ctx context.Context, user, request string, opts ForgetOp
 		if err != nil {
 			return nil, err
 		}
-		return e.deleteMatched(ctx, user, ids)
+		return e.deleteMatched(ctx, user, candidatesOf(ids))
 	}
 	terms, matches, err := e.intentMatches(ctx, user, request, opts.Project)
 	if err != nil {
 		return nil, err
 	}
-	chosen, ambiguous := pickForget(len(terms), matches)
+	chosen, ambiguous := intent.PickForget(len(terms), matches)
 	if ambiguous {
 		return noneResults(chosen), nil
 	}
 	return e.deleteMatched(ctx, user, chosen)
-}
-
-// pickForget applies step 3 of the matching rule. It returns the memories
-// to delete, or (ambiguous) the candidates to report instead.
-func pickForget(nTerms int, matches []intentMatch) ([]*Memory, bool) {
-	var keep []intentMatch
-	for _, c := range matches {
-		if c.cover >= forgetMinCover && c.cosine >= intentMinCosine {
-			keep = append(keep, c)
-		}
-	}
-	if len(keep) == 0 {
-		return nil, false
-	}
-	slices.SortStableFunc(keep, func(a, b intentMatch) int {
-		switch {
-		case a.cover != b.cover:
-			return cmpDesc(a.cover, b.cover)
-		case a.back != b.back:
-			return cmpDesc(a.back, b.back)
-		default:
-			return cmpDesc(a.cosine, b.cosine)
-		}
-	})
-	best := keep[0]
-	var out []*Memory
-	for _, c := range keep {
-		if c.cover == best.cover && c.back >= best.back-forgetBackMargin {
-			out = append(out, c.m)
-		}
-	}
-	if len(out) > forgetMaxTargets || (nTerms == 1 && len(out) > 1) {
-		return out[:min(len(out), ambiguousReported)], true
-	}
-	return out, false
 }
 
 // Resolve records that the issue text names is resolved: the memory it
@@ -163,7 +75,7 @@ func (e *Engine) Resolve(ctx context.Context, user, request string, req AddReque
 	if err != nil {
 		return nil, err
 	}
-	target, ambiguous := pickResolve(len(terms), matches)
+	target, ambiguous := intent.PickResolve(len(terms), matches)
 	if target != nil {
 		return e.Supersede(ctx, user, []string{target.ID}, req)
 	}
@@ -192,47 +104,14 @@ func (e *Engine) resolveIDs(ctx context.Context, user string, mems []*Memory, re
 	return e.Supersede(ctx, user, ids, req)
 }
 
-// pickResolve applies step 4 of the matching rule: the memory to supersede,
-// or nil and the candidates that made the match ambiguous.
-func pickResolve(nTerms int, matches []intentMatch) (*Memory, []*Memory) {
-	rank := func(c intentMatch) float64 { return c.cover + c.back }
-	var keep []intentMatch
-	for _, c := range matches {
-		if strings.HasPrefix(strings.ToLower(c.m.Text), strings.ToLower(strings.TrimSpace(ResolvedPrefix))) {
-			continue
-		}
-		minShared := max(min(2, c.terms, nTerms), 1)
-		if max(c.cover, c.back) >= resolveMinOverlap && c.shared >= minShared && c.cosine >= intentMinCosine {
-			keep = append(keep, c)
-		}
-	}
-	if len(keep) == 0 {
-		return nil, nil
-	}
-	slices.SortStableFunc(keep, func(a, b intentMatch) int {
-		if rank(a) != rank(b) {
-			return cmpDesc(rank(a), rank(b))
-		}
-		return cmpDesc(a.cosine, b.cosine)
-	})
-	if len(keep) > 1 && rank(keep[0])-rank(keep[1]) < resolveMargin {
-		var out []*Memory
-		for _, c := range keep[:min(len(keep), ambiguousReported)] {
-			out = append(out, c.m)
-		}
-		return nil, out
-	}
-	return keep[0].m, nil
-}
-
 // intentMatches runs steps 1 and 2 of the matching rule. Candidates come
 // from Search itself, so they are exactly what a search would show.
-func (e *Engine) intentMatches(ctx context.Context, user, request, project string) ([]string, []intentMatch, error) {
+func (e *Engine) intentMatches(ctx context.Context, user, request, project string) ([]string, []intent.Match, error) {
 	terms := text.Unique(text.Analyze(request))
 	if len(terms) == 0 {
 		return terms, nil, ValidateUser(user) // only stop words: nothing can match confidently
 	}
-	res, err := e.Search(ctx, user, Query{Text: request, TopK: intentCandidates, Mode: ModeHybrid,
+	res, err := e.Search(ctx, user, Query{Text: request, TopK: intent.Candidates, Mode: ModeHybrid,
 		Project: project, ProjectScope: project != ""})
 	if err != nil {
 		return nil, nil, err
@@ -245,7 +124,7 @@ func (e *Engine) intentMatches(ctx context.Context, user, request, project strin
 	if err != nil {
 		return nil, nil, err
 	}
-	return terms, scoreMatches(terms, mems, cosine), nil
+	return terms, intent.Score(terms, candidatesOf(mems), cosine), nil
 }
 
 // cosines returns the cosine similarity of request to each of mems (those
@@ -271,30 +150,6 @@ func (e *Engine) cosines(ctx context.Context, user, request string, mems []*Memo
 		out[h.ID] = h.Score
 	}
 	return out, nil
-}
-
-// scoreMatches computes the lexical scores of each memory against terms.
-func scoreMatches(terms []string, mems []*Memory, cosine map[string]float64) []intentMatch {
-	want := make(map[string]bool, len(terms))
-	for _, t := range terms {
-		want[t] = true
-	}
-	out := make([]intentMatch, 0, len(mems))
-	for _, m := range mems {
-		mt := text.Unique(text.Analyze(m.Text))
-		shared := 0
-		for _, t := range mt {
-			if want[t] {
-				shared++
-			}
-		}
-		c := intentMatch{m: m, shared: shared, terms: len(mt), cosine: cosine[m.ID], cover: float64(shared) / float64(len(terms))}
-		if len(mt) > 0 {
-			c.back = float64(shared) / float64(len(mt))
-		}
-		out = append(out, c)
-	}
-	return out
 }
 
 // requestIDs reports whether request is only ids of the user's memories
@@ -327,7 +182,7 @@ func isIDRune(r rune) bool {
 
 // deleteMatched deletes mems and reports those actually deleted (a
 // concurrent request may have removed some already).
-func (e *Engine) deleteMatched(ctx context.Context, user string, mems []*Memory) ([]WriteResult, error) {
+func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.Candidate) ([]WriteResult, error) {
 	if len(mems) == 0 {
 		return []WriteResult{}, nil
 	}
@@ -347,20 +202,19 @@ func (e *Engine) deleteMatched(ctx context.Context, user string, mems []*Memory)
 	return out, nil
 }
 
-func noneResults(mems []*Memory) []WriteResult {
+// candidatesOf is what the matching rule reads of memories: id and text.
+func candidatesOf(mems []*Memory) []intent.Candidate {
+	out := make([]intent.Candidate, len(mems))
+	for i, m := range mems {
+		out[i] = intent.Candidate{ID: m.ID, Text: m.Text}
+	}
+	return out
+}
+
+func noneResults(mems []intent.Candidate) []WriteResult {
 	out := make([]WriteResult, 0, len(mems))
 	for _, m := range mems {
 		out = append(out, WriteResult{ID: m.ID, Text: m.Text, Event: EventNone})
 	}
 	return out
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }

@@ -2,6 +2,9 @@
 // conversation turn ("user: …"), an image, or a request to forget or
 // resolve a memory. Every edge's add goes through the same reading (the
 // engine's Ingest calls it), so REST and MCP treat the same text the same.
+// It also holds the matching rule that decides which memory a forget or
+// resolve request names (match.go), as pure functions the engine feeds
+// with search results.
 package intent
 
 import (
