@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sort"
 	"strings"
 	"time"
 
@@ -261,4 +262,21 @@ func (e *Engine) rerankHits(ctx context.Context, query string, hits []Scored) ([
 		return out, r.Name()
 	}
 	return hits, "none"
+}
+
+// withPriors adds the views of the query priors (recall.Priors: who said
+// it, when) to the fusion of lists, with the engine's weights and clock.
+func (e *Engine) withPriors(shard *index.Shard, q *Query, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
+	ps := recall.Priors(shard, q.Text, e.now(), e.cfg.SpeakerWeight, e.cfg.TimeWeight)
+	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, lists, weights)
+}
+
+// sortScored orders hits best first, ties by id (stable for equal scores).
+func sortScored(hits []Scored) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return hits[i].ID < hits[j].ID
+	})
 }
