@@ -22,7 +22,7 @@ type Options struct {
 	Engine       engine.Service
 	Keys         *auth.Keyring
 	Logger       *log.Logger
-	MaxBodyBytes int64  // default 1 MiB
+	MaxBodyBytes int64  // default DefaultMaxBodyBytes
 	Version      string // reported by /api/health
 	// MCP, when set, is mounted at /mcp/{client} behind the same auth.
 	MCP http.Handler
@@ -35,6 +35,10 @@ type Options struct {
 	// cross-origin writes are accepted.
 	AllowedOrigins []string
 }
+
+// DefaultMaxBodyBytes is the largest request body by default (the serve
+// flag shows it).
+const DefaultMaxBodyBytes = 1 << 20
 
 // Server is the HTTP handler of memsvc.
 type Server struct {
@@ -57,7 +61,7 @@ func New(o Options) (*Server, error) {
 	s := &Server{eng: o.Engine, log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
 		checks: o.Checks, gate: gate}
 	if s.maxBody <= 0 {
-		s.maxBody = 1 << 20
+		s.maxBody = DefaultMaxBodyBytes
 	}
 	if s.log == nil {
 		s.log = log.New(nil)

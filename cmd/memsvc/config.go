@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest"
 )
 
 // Config is every setting of the memsvc binary. Each flag --some-name is
@@ -83,7 +84,7 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 func (c *Config) serveFlags(fs *flag.FlagSet) {
 	d := engine.DefaultConfig()
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
-	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", 1<<20, "largest request body in bytes (413 beyond)")
+	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", rest.DefaultMaxBodyBytes, "largest request body in bytes (413 beyond)")
 	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
 	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")
 	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")

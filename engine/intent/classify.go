@@ -26,11 +26,6 @@ const (
 	Resolve             // "resolved: …"
 )
 
-// String names the kind as the edges report it.
-func (k Kind) String() string {
-	return [...]string{"text", "conversation", "images", "forget", "resolve"}[k]
-}
-
 // Item is one classified item.
 type Item struct {
 	Index int
