@@ -61,7 +61,7 @@ func Run(ctx context.Context, event string, cfg Config, stdin io.Reader, stdout 
 }
 
 // dispatch runs the event's handler within its budget.
-func dispatch(ctx context.Context, event string, cfg Config, stdin io.Reader) result {
+func dispatch(ctx context.Context, event string, cfg Config, stdin io.Reader) (res result) {
 	handler, budget, err := handlerFor(event, cfg)
 	if err != nil {
 		return failed(err)
@@ -69,6 +69,9 @@ func dispatch(ctx context.Context, event string, cfg Config, stdin io.Reader) re
 	if cfg.Disabled {
 		return result{outcome: outcomeDisabled}
 	}
+	// Every run, whatever its outcome, also clears the stashes of sessions
+	// that never reached Stop; after the handler, which may take its own.
+	defer func() { res.warn = errors.Join(res.warn, sweepStashes(cfg.StateDir, cfg.Now())) }()
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	in, err := readEvent(ctx, stdin)
