@@ -23,10 +23,15 @@ type memory struct {
 	Text       string  `json:"text"`
 	State      string  `json:"state"`
 	MemoryType string  `json:"memory_type"`
+	Project    string  `json:"project"`
 	CreatedAt  string  `json:"created_at"`
 	ValidFrom  string  `json:"valid_from"`
 	Score      float64 `json:"score"`
 }
+
+// memoryTypeProcedural is the memory_type of standing instructions: how the
+// user wants the agent to work.
+const memoryTypeProcedural = "procedural"
 
 // skill is the part of a skill record shown with recall.
 type skill struct {
@@ -40,6 +45,7 @@ type searchRequest struct {
 	Mode    string `json:"mode"`
 	Rerank  string `json:"rerank,omitempty"`
 	AppName string `json:"app_name,omitempty"`
+	Project string `json:"project,omitempty"`
 	UserID  string `json:"user_id,omitempty"`
 }
 
@@ -64,6 +70,7 @@ type message struct {
 type conversationRequest struct {
 	Messages  []message `json:"messages"`
 	SessionID string    `json:"session_id,omitempty"`
+	Project   string    `json:"project,omitempty"`
 	UserID    string    `json:"user_id,omitempty"`
 }
 
@@ -97,9 +104,23 @@ func (c *client) search(ctx context.Context, req searchRequest) (searchResponse,
 	return resp, err
 }
 
-// recent runs GET /api/v1/memories, which lists newest first.
-func (c *client) recent(ctx context.Context, size int) ([]memory, error) {
-	q := url.Values{"size": {strconv.Itoa(size)}}
+// listFilter is the query of GET /api/v1/memories the hooks use; empty
+// fields are not sent.
+type listFilter struct {
+	Size       int
+	MemoryType string
+	Project    string
+}
+
+// list runs GET /api/v1/memories, which lists newest first.
+func (c *client) list(ctx context.Context, f listFilter) ([]memory, error) {
+	q := url.Values{"size": {strconv.Itoa(f.Size)}}
+	if f.MemoryType != "" {
+		q.Set("memory_type", f.MemoryType)
+	}
+	if f.Project != "" {
+		q.Set("project", f.Project)
+	}
 	// With a key the key alone decides the user, and a differing user_id in
 	// the query string is a 403; only send it when there is no key.
 	if c.userID != "" && c.apiKey == "" {
