@@ -1,8 +1,9 @@
 // Package hooks implements the coding-agent plugin hooks that `memsvc hook
 // <event>` runs: recall on each prompt ("prompt", Claude Code's
-// UserPromptSubmit), a notice with the most recent memories at session start
-// ("session-start", SessionStart), and capture of each finished exchange
-// ("stop", Stop). It is the REST client side of memsvc (../shared/API.md)
+// UserPromptSubmit), a notice with the user's standing instructions and the
+// most recent memories at session start ("session-start", SessionStart), and
+// capture of each finished exchange ("stop", Stop), all within the project
+// of the session's git repository (project.go). It is the REST client side of memsvc (../shared/API.md)
 // and it fails open: whatever goes wrong, a hook exits 0 and prints nothing,
 // so a broken memory server never blocks or disturbs the coding session.
 //
