@@ -61,13 +61,20 @@ func TestRecallContext(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, n := recallContext(tt.hits, tt.sk, tt.limit)
-			if diff := cmp.Diff(tt.want, got); diff != "" || n != tt.wantHits {
-				t.Errorf("recallContext hits=%d (want %d) (-want +got):\n%s", n, tt.wantHits, diff)
-			}
-			if utf8.RuneCountInString(got) > tt.limit {
-				t.Errorf("context has %d characters, over %d", utf8.RuneCountInString(got), tt.limit)
-			}
+			checkContext(t, got, n, tt.want, tt.wantHits, tt.limit)
 		})
+	}
+}
+
+// checkContext compares a rendered context and its line count with the
+// wanted ones, and checks it stays within limit characters.
+func checkContext(t *testing.T, got string, n int, want string, wantN, limit int) {
+	t.Helper()
+	if diff := cmp.Diff(want, got); diff != "" || n != wantN {
+		t.Errorf("lines=%d (want %d) (-want +got):\n%s", n, wantN, diff)
+	}
+	if utf8.RuneCountInString(got) > limit {
+		t.Errorf("context has %d characters, over %d", utf8.RuneCountInString(got), limit)
 	}
 }
 
@@ -105,12 +112,7 @@ func TestSessionContext(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, n := sessionContext(tt.instr, tt.recent, tt.limit)
-			if diff := cmp.Diff(tt.want, got); diff != "" || n != tt.wantN {
-				t.Errorf("sessionContext n=%d (want %d) (-want +got):\n%s", n, tt.wantN, diff)
-			}
-			if utf8.RuneCountInString(got) > tt.limit {
-				t.Errorf("context has %d characters, over %d", utf8.RuneCountInString(got), tt.limit)
-			}
+			checkContext(t, got, n, tt.want, tt.wantN, tt.limit)
 		})
 	}
 }

@@ -208,17 +208,7 @@ func TestHooksKeepProjectsApart(t *testing.T) {
 			if tt.tweak != nil {
 				tt.tweak(&cfg, fake)
 			}
-			ctx := decodeOutput(t, runHook(t, tt.event, cfg, tt.stdin)).AdditionalContext
-			for _, s := range tt.want {
-				if !strings.Contains(ctx, s) {
-					t.Errorf("context lacks %q:\n%s", s, ctx)
-				}
-			}
-			for _, s := range tt.not {
-				if strings.Contains(ctx, s) {
-					t.Errorf("context has %q:\n%s", s, ctx)
-				}
-			}
+			checkMentions(t, decodeOutput(t, runHook(t, tt.event, cfg, tt.stdin)).AdditionalContext, tt.want, tt.not)
 			if tt.wantBodies == nil {
 				return
 			}
@@ -232,35 +222,6 @@ func TestHooksKeepProjectsApart(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.wantBodies, got); diff != "" {
 				t.Errorf("searches (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
-func TestStopCapturesUnderTheProject(t *testing.T) {
-	tests := []struct {
-		name  string
-		tweak func(*Config)
-		want  any // the body's project; nil: not sent
-	}{
-		{"derived from cwd", nil, "website"},
-		{"overridden", func(c *Config) { c.Project = "billing" }, "billing"},
-		{"off", func(c *Config) { c.NoProject = true }, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fake, srv := newFakeMemsvcREST(t)
-			cfg := testConfig(t, srv.URL)
-			if tt.tweak != nil {
-				tt.tweak(&cfg)
-			}
-			runHook(t, "stop", cfg, stopEvent(t, "transcript_exchange.jsonl", "", false))
-			calls := fake.requests()
-			if len(calls) != 1 {
-				t.Fatalf("requests = %+v, want one capture", calls)
-			}
-			if got, ok := calls[0].Body["project"]; got != tt.want || (tt.want == nil && ok) {
-				t.Errorf("project = %v (sent %v), want %v", got, ok, tt.want)
 			}
 		})
 	}

@@ -206,17 +206,23 @@ func TestPromptRecall(t *testing.T) {
 			if out.HookEventName != "UserPromptSubmit" {
 				t.Errorf("hookEventName = %q", out.HookEventName)
 			}
-			for _, s := range tt.wantContext {
-				if !strings.Contains(out.AdditionalContext, s) {
-					t.Errorf("context lacks %q:\n%s", s, out.AdditionalContext)
-				}
-			}
-			for _, s := range tt.wantAbsent {
-				if strings.Contains(out.AdditionalContext, s) {
-					t.Errorf("context has %q:\n%s", s, out.AdditionalContext)
-				}
-			}
+			checkMentions(t, out.AdditionalContext, tt.wantContext, tt.wantAbsent)
 		})
+	}
+}
+
+// checkMentions checks that text holds every string of want and none of not.
+func checkMentions(t *testing.T, text string, want, not []string) {
+	t.Helper()
+	for _, s := range want {
+		if !strings.Contains(text, s) {
+			t.Errorf("context lacks %q:\n%s", s, text)
+		}
+	}
+	for _, s := range not {
+		if strings.Contains(text, s) {
+			t.Errorf("context has %q:\n%s", s, text)
+		}
 	}
 }
 
@@ -274,6 +280,10 @@ func TestSessionStart(t *testing.T) {
 		}
 		return q
 	}
+	newest := "- 2025-05-20: The website deploys with `make deploy` from the main branch"
+	newestOnly := sessionNotice + "\n" + recentHeader + "\n" + newest
+	allRecent := newestOnly + "\n- 2025-04-02: Alice prefers window seats on long flights" +
+		"\n- 2025-03-14: Alice lives in Paris since March 2025"
 	tests := []struct {
 		name        string
 		tweak       func(*Config, *fakeMemsvcREST)
@@ -284,19 +294,15 @@ func TestSessionStart(t *testing.T) {
 		{
 			name:        "lists recent memories newest first",
 			wantQueries: []map[string][]string{procedural("80"), {"size": {"40"}}},
-			wantText: sessionNotice + "\n" + recentHeader + "\n" +
-				"- 2025-05-20: The website deploys with `make deploy` from the main branch\n" +
-				"- 2025-04-02: Alice prefers window seats on long flights\n" +
-				"- 2025-03-14: Alice lives in Paris since March 2025",
-			wantHits: 3,
+			wantText:    allRecent,
+			wantHits:    3,
 		},
 		{
 			name:        "size and user id without a key",
 			tweak:       func(c *Config, _ *fakeMemsvcREST) { c.RecentSize, c.UserID = 1, "alice" },
 			wantQueries: []map[string][]string{procedural("80", "user_id", "alice"), {"size": {"4"}, "user_id": {"alice"}}},
-			wantText: sessionNotice + "\n" + recentHeader + "\n" +
-				"- 2025-05-20: The website deploys with `make deploy` from the main branch",
-			wantHits: 1,
+			wantText:    newestOnly,
+			wantHits:    1,
 		},
 		{
 			name: "no user id in the query when a key decides the user",
@@ -304,19 +310,15 @@ func TestSessionStart(t *testing.T) {
 				f.key, c.APIKey, c.UserID, c.RecentSize = "k1", "k1", "alice", 1
 			},
 			wantQueries: []map[string][]string{procedural("80"), {"size": {"4"}}},
-			wantText: sessionNotice + "\n" + recentHeader + "\n" +
-				"- 2025-05-20: The website deploys with `make deploy` from the main branch",
-			wantHits: 1,
+			wantText:    newestOnly,
+			wantHits:    1,
 		},
 		{
 			name:        "projects off: exact sizes",
 			tweak:       func(c *Config, _ *fakeMemsvcREST) { c.NoProject = true },
 			wantQueries: []map[string][]string{procedural("20"), {"size": {"10"}}},
-			wantText: sessionNotice + "\n" + recentHeader + "\n" +
-				"- 2025-05-20: The website deploys with `make deploy` from the main branch\n" +
-				"- 2025-04-02: Alice prefers window seats on long flights\n" +
-				"- 2025-03-14: Alice lives in Paris since March 2025",
-			wantHits: 3,
+			wantText:    allRecent,
+			wantHits:    3,
 		},
 		{
 			name:        "empty store still gets the notice",
