@@ -3,9 +3,10 @@
 // UserPromptSubmit), a notice with the user's standing instructions and the
 // most recent memories at session start ("session-start", SessionStart), and
 // capture of each finished exchange ("stop", Stop), all within the project
-// of the session's git repository (project.go). It is the REST client side of memsvc (../shared/API.md)
-// and it fails open: whatever goes wrong, a hook exits 0 and prints nothing,
-// so a broken memory server never blocks or disturbs the coding session.
+// of the session's git repository (project.go). It is the REST client side
+// of memsvc (../shared/API.md) and it fails open: whatever goes wrong, a hook
+// exits 0 and prints nothing, so a broken memory server never blocks or
+// disturbs the coding session.
 //
 // The hook protocol followed is the Claude Code hooks reference
 // (https://code.claude.com/docs/en/hooks): the event arrives as JSON on
