@@ -17,6 +17,14 @@ type (
 	conversationRequest = restclient.ConversationRequest
 )
 
+// memoryTypeProcedural is the memory_type of standing instructions: how the
+// user wants the agent to work.
+const memoryTypeProcedural = "procedural"
+
+// listFilter is the query of GET /api/v1/memories the hooks use; empty
+// fields are not sent.
+type listFilter = restclient.ListRequest
+
 // client is the REST client with the hook's user.
 type client struct {
 	api    *restclient.Client
@@ -35,9 +43,10 @@ func (c *client) search(ctx context.Context, req searchRequest) (*restclient.Sea
 	return c.api.Search(ctx, req)
 }
 
-// recent lists the newest memories.
-func (c *client) recent(ctx context.Context, size int) ([]memory, error) {
-	resp, err := c.api.List(ctx, restclient.ListRequest{Size: size, UserID: c.userID})
+// list runs GET /api/v1/memories, which lists newest first.
+func (c *client) list(ctx context.Context, f listFilter) ([]memory, error) {
+	f.UserID = c.userID
+	resp, err := c.api.List(ctx, f)
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,13 @@ type Config struct {
 	// Code replaces anything over 10,000 characters with a file preview.
 	MaxContextChars int
 
+	// Project overrides the project the hooks capture under and recall from
+	// (by default the git repository holding the event's cwd).
+	Project string
+	// NoProject turns projects off: nothing is captured under a project and
+	// recall sees every project's memories.
+	NoProject bool
+
 	// Disabled silences every hook: no request, no output.
 	Disabled bool
 	// LogFile, when set, gets one JSON line per hook call.
@@ -79,6 +86,12 @@ type Config struct {
 	Now func() time.Time
 }
 
+// Values of MEMSVC_PROJECT besides a project name.
+const (
+	ProjectAuto = "auto" // the same as unset: the repository's name
+	ProjectNone = "none" // projects off
+)
+
 // Environment variable names read by ConfigFromEnv.
 const (
 	EnvURL             = "MEMSVC_URL"
@@ -91,6 +104,7 @@ const (
 	EnvRecallRerank    = "MEMSVC_RECALL_RERANK"
 	EnvCaptureMaxChars = "MEMSVC_CAPTURE_MAX_CHARS"
 	EnvRecentSize      = "MEMSVC_SESSION_RECENT"
+	EnvProject         = "MEMSVC_PROJECT"
 	EnvDisable         = "MEMSVC_HOOKS_DISABLE"
 	EnvLog             = "MEMSVC_HOOKS_LOG"
 	EnvStateDir        = "MEMSVC_HOOKS_STATE_DIR"
@@ -155,6 +169,13 @@ func ConfigFromEnv(getenv func(string) string) Config {
 		PromptBudget:       envDuration(getenv(EnvPromptBudget)),
 		SessionStartBudget: envDuration(getenv(EnvSessionBudget)),
 		StopBudget:         envDuration(getenv(EnvStopBudget)),
+	}
+	switch p := strings.TrimSpace(getenv(EnvProject)); p {
+	case ProjectNone:
+		c.NoProject = true
+	case ProjectAuto:
+	default:
+		c.Project = p
 	}
 	if c.StateDir == "" {
 		// The plugin's persistent data directory, which Claude Code exports

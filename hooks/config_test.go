@@ -67,6 +67,17 @@ func TestConfigFromEnv(t *testing.T) {
 			want: with(func(c *Config) { c.RecallTopK = 100 }),
 		},
 		{
+			name: "a project name overrides the repository's",
+			env:  map[string]string{"MEMSVC_PROJECT": " billing "},
+			want: with(func(c *Config) { c.Project = "billing" }),
+		},
+		{name: "project auto is the default", env: map[string]string{"MEMSVC_PROJECT": "auto"}, want: defaults},
+		{
+			name: "project none turns projects off",
+			env:  map[string]string{"MEMSVC_PROJECT": "none"},
+			want: with(func(c *Config) { c.NoProject = true }),
+		},
+		{
 			name: "false spellings do not disable or rerank",
 			env:  map[string]string{"MEMSVC_HOOKS_DISABLE": "0", "MEMSVC_RECALL_RERANK": "false"},
 			want: defaults,

@@ -20,7 +20,10 @@ import (
 //   - POST /api/v1/memories/search scores each memory by the share of its
 //     words (4+ letters) found in the query and returns hits above 0, best
 //     first, up to top_k;
-//   - GET /api/v1/memories lists memories newest first, size per page;
+//   - GET /api/v1/memories lists memories newest first, size per page,
+//     filtered by memory_type;
+//   - both keep only the memories of exactly the project asked for, if any,
+//     as the real server does;
 //   - POST /api/v1/memories/from-conversation records the request and
 //     answers one ADD per message.
 //
@@ -111,9 +114,13 @@ func (f *fakeMemsvcREST) search(w http.ResponseWriter, body map[string]any) {
 	if k, ok := body["top_k"].(float64); ok && k > 0 {
 		topK = int(k)
 	}
+	project, _ := body["project"].(string)
 	qw := words(query)
 	var hits []map[string]any
 	for _, m := range f.memories {
+		if project != "" && m.Project != project {
+			continue
+		}
 		mw := words(m.Text)
 		shared := 0
 		for _, w := range mw {
@@ -140,9 +147,16 @@ func (f *fakeMemsvcREST) list(w http.ResponseWriter, q map[string][]string) {
 	if s, err := strconv.Atoi(first(q["size"])); err == nil && s > 0 {
 		size = s
 	}
-	var items []map[string]any
+	items := []map[string]any{}
 	for i := len(f.memories) - 1; i >= 0 && len(items) < size; i-- {
-		items = append(items, memoryJSON(f.memories[i], 0))
+		m := f.memories[i]
+		if p := first(q["project"]); p != "" && m.Project != p {
+			continue
+		}
+		if mt := first(q["memory_type"]); mt != "" && memoryType(m) != mt {
+			continue
+		}
+		items = append(items, memoryJSON(m, 0))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": len(f.memories), "page": 1, "size": size, "pages": 1})
 }
@@ -165,14 +179,22 @@ func (f *fakeMemsvcREST) requests() []fakeCall {
 
 func memoryJSON(m memory, score float64) map[string]any {
 	j := map[string]any{"id": m.ID, "text": m.Text, "state": m.State, "created_at": m.CreatedAt,
-		"user_id": "alice", "app_name": "claude", "memory_type": "semantic", "valid_to": nil}
+		"user_id": "alice", "app_name": "claude", "memory_type": memoryType(m), "valid_to": nil}
 	if m.ValidFrom != "" {
 		j["valid_from"] = m.ValidFrom
+	}
+	if m.Project != "" {
+		j["project"] = m.Project
 	}
 	if score > 0 {
 		j["score"] = score
 	}
 	return j
+}
+
+// memoryType is m's memory_type, semantic when unset.
+func memoryType(m memory) string {
+	return cmp.Or(m.MemoryType, "semantic")
 }
 
 func words(s string) []string {

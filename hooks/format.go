@@ -19,6 +19,8 @@ const (
 		"(stored facts from earlier sessions, most relevant first, each with the date it was stated):"
 	sessionNotice = "memsvc long-term memory is active in this session: memories relevant to each prompt " +
 		"are recalled automatically, and each finished exchange is saved for later sessions."
+	instructionsHeader = "Standing instructions and conventions the user gave in earlier sessions " +
+		"(newest first, each with the date it was stated):"
 	recentHeader = "Most recent memories (newest first, each with the date it was stated):"
 	noMemories   = "No memories are stored yet."
 )
@@ -45,6 +47,23 @@ func (cb *contextBuilder) add(line string) bool {
 	cb.b.WriteString(line)
 	cb.chars += n
 	return true
+}
+
+// addSection appends header and the lines of mems that fit while the
+// builder stays within upTo characters (and its limit), and returns how
+// many lines it wrote; a header with no line under it is not written.
+func (cb *contextBuilder) addSection(header string, mems []memory, upTo int) int {
+	room := min(upTo, cb.limit) - cb.chars
+	if cb.chars > 0 {
+		room-- // the newline before the section
+	}
+	sec := contextBuilder{limit: room}
+	sec.add(header)
+	n := sec.addMemories(mems)
+	if n > 0 {
+		cb.add(sec.b.String())
+	}
+	return n
 }
 
 // addMemories appends one line per displayable memory until the budget is
@@ -120,15 +139,16 @@ func recallContext(hits []memory, sk *skill, limit int) (string, int) {
 	return cb.b.String(), n
 }
 
-// sessionContext formats the session-start notice and recent memories.
-func sessionContext(recent []memory, limit int) (string, int) {
+// sessionContext formats the session-start notice, the standing
+// instructions and the recent memories. The instructions come first but
+// may use at most half of what the notice leaves, so recent memories
+// always get room.
+func sessionContext(instructions, recent []memory, limit int) (string, int) {
 	cb := contextBuilder{limit: limit}
 	cb.add(sessionNotice)
-	cb.add(recentHeader)
-	n := cb.addMemories(recent)
+	n := cb.addSection(instructionsHeader, instructions, cb.chars+(limit-cb.chars)/2)
+	n += cb.addSection(recentHeader, recent, limit)
 	if n == 0 {
-		cb = contextBuilder{limit: limit}
-		cb.add(sessionNotice)
 		cb.add(noMemories)
 	}
 	return cb.b.String(), n

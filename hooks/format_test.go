@@ -61,12 +61,58 @@ func TestRecallContext(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, n := recallContext(tt.hits, tt.sk, tt.limit)
-			if diff := cmp.Diff(tt.want, got); diff != "" || n != tt.wantHits {
-				t.Errorf("recallContext hits=%d (want %d) (-want +got):\n%s", n, tt.wantHits, diff)
-			}
-			if utf8.RuneCountInString(got) > tt.limit {
-				t.Errorf("context has %d characters, over %d", utf8.RuneCountInString(got), tt.limit)
-			}
+			checkContext(t, got, n, tt.want, tt.wantHits, tt.limit)
+		})
+	}
+}
+
+// checkContext compares a rendered context and its line count with the
+// wanted ones, and checks it stays within limit characters.
+func checkContext(t *testing.T, got string, n int, want string, wantN, limit int) {
+	t.Helper()
+	if diff := cmp.Diff(want, got); diff != "" || n != wantN {
+		t.Errorf("lines=%d (want %d) (-want +got):\n%s", n, wantN, diff)
+	}
+	if utf8.RuneCountInString(got) > limit {
+		t.Errorf("context has %d characters, over %d", utf8.RuneCountInString(got), limit)
+	}
+}
+
+func TestSessionContext(t *testing.T) {
+	instr := []memory{
+		{ID: "p2", Text: "Never push to main; every change goes through a PR", CreatedAt: "2025-06-02T00:00:00Z"},
+		{ID: "p1", Text: "Write tests with testify", CreatedAt: "2025-06-01T00:00:00Z"},
+	}
+	recent := []memory{{ID: "m1", Text: "The API listens on port 8080", CreatedAt: "2025-06-03T00:00:00Z"}}
+	const (
+		p2Line = "- 2025-06-02: Never push to main; every change goes through a PR"
+		p1Line = "- 2025-06-01: Write tests with testify"
+		m1Line = "- 2025-06-03: The API listens on port 8080"
+	)
+	notice := utf8.RuneCountInString(sessionNotice)
+	instrSection := utf8.RuneCountInString(instructionsHeader + "\n" + p2Line)
+	tests := []struct {
+		name          string
+		instr, recent []memory
+		limit         int
+		want          string
+		wantN         int
+	}{
+		{"instructions come first, in their own section", instr, recent, 8000, sessionNotice + "\n" +
+			instructionsHeader + "\n" + p2Line + "\n" + p1Line + "\n" + recentHeader + "\n" + m1Line, 3},
+		{"no instructions: no empty section", nil, recent, 8000,
+			sessionNotice + "\n" + recentHeader + "\n" + m1Line, 1},
+		{"only instructions", instr[1:], nil, 8000, sessionNotice + "\n" + instructionsHeader + "\n" + p1Line, 1},
+		{"nothing stored", nil, nil, 8000, sessionNotice + "\n" + noMemories, 0},
+		// Instructions may take at most half of what the notice leaves: the
+		// second one does not fit there, the recent memory still does.
+		{"instructions take at most half the budget", instr, recent, notice + 1 + 2*(instrSection+1) + 1,
+			sessionNotice + "\n" + instructionsHeader + "\n" + p2Line + "\n" + recentHeader + "\n" + m1Line, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n := sessionContext(tt.instr, tt.recent, tt.limit)
+			checkContext(t, got, n, tt.want, tt.wantN, tt.limit)
 		})
 	}
 }
@@ -78,7 +124,7 @@ func TestContextStaysUnderClaudeCodeCap(t *testing.T) {
 	}
 	for name, text := range map[string]string{
 		"recall":  first2(recallContext(mems, nil, DefaultMaxContextChars)),
-		"session": first2(sessionContext(mems, DefaultMaxContextChars)),
+		"session": first2(sessionContext(mems, mems, DefaultMaxContextChars)),
 	} {
 		// Claude Code replaces a longer additionalContext with a file path and
 		// a 2,000-character preview (hooks reference, "JSON output").

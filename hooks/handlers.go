@@ -1,9 +1,11 @@
 package hooks
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -67,35 +69,73 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	if r := []rune(prompt); len(r) > maxQueryChars {
 		query = string(r[:maxQueryChars])
 	}
-	req := searchRequest{Query: query, TopK: cfg.RecallTopK, Mode: "hybrid", AppName: cfg.ClientName}
+	req := searchRequest{Query: query, Mode: "hybrid", AppName: cfg.ClientName}
 	if cfg.RecallRerank {
 		req.Rerank = "cross_encoder"
 	}
-	resp, err := c.search(ctx, req)
+	var sk *skill
+	found, err := scopedFetch(ctx, projectFor(cfg, in.Cwd), cfg.RecallTopK,
+		func(ctx context.Context, project string, size int) ([]memory, error) {
+			req.Project, req.TopK = project, size
+			resp, err := c.search(ctx, req)
+			sk = cmp.Or(sk, resp.PrimarySkill)
+			return resp.Results, err
+		})
 	if err != nil {
 		return failed(err)
 	}
-	hits := resp.Results[:0]
-	for _, m := range resp.Results {
+	hits := found[:0]
+	for _, m := range found {
 		if m.Score >= cfg.RecallMinScore {
 			hits = append(hits, m)
 		}
 	}
-	text, n := recallContext(hits, resp.PrimarySkill, cfg.MaxContextChars)
+	text, n := recallContext(hits, sk, cfg.MaxContextChars)
 	if text == "" {
 		return skipped("no_hits")
 	}
 	return withContext(eventNamePrompt, text, n)
 }
 
-// handleSessionStart injects a notice and the most recent memories.
-func handleSessionStart(ctx context.Context, cfg Config, c *client, _ eventInput) result {
-	recent, err := c.recent(ctx, cfg.RecentSize)
+// maxInstructions is how many standing instructions session-start asks
+// for; the context budget usually shows fewer.
+const maxInstructions = 20
+
+// handleSessionStart injects a notice, the user's standing instructions
+// (procedural memories) and the most recent other memories, all of the
+// event's project or of none.
+func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInput) result {
+	project := projectFor(cfg, in.Cwd)
+	list := func(memoryType string) fetchFunc {
+		return func(ctx context.Context, project string, size int) ([]memory, error) {
+			return c.list(ctx, listFilter{Size: size, MemoryType: memoryType, Project: project})
+		}
+	}
+	instructions, err := scopedFetch(ctx, project, maxInstructions, list(memoryTypeProcedural))
 	if err != nil {
 		return failed(err)
 	}
-	text, n := sessionContext(recent, cfg.MaxContextChars)
+	// Asked for with room for the instructions it will hold, which are
+	// shown once, in their own section.
+	recent, err := scopedFetch(ctx, project, min(maxListSize, cfg.RecentSize+len(instructions)), list(""))
+	if err != nil {
+		return failed(err)
+	}
+	recent = withoutIDs(recent, instructions)
+	recent = recent[:min(cfg.RecentSize, len(recent))]
+	text, n := sessionContext(instructions, recent, cfg.MaxContextChars)
 	return withContext(eventNameSessionStart, text, n)
+}
+
+// withoutIDs returns the memories of ms that are not in drop.
+func withoutIDs(ms, drop []memory) []memory {
+	out := make([]memory, 0, len(ms))
+	for _, m := range ms {
+		if !slices.ContainsFunc(drop, func(d memory) bool { return d.ID == m.ID }) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // minExchangeChars: shorter exchanges ("thanks" / "you're welcome") hold no
@@ -130,6 +170,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	resp, err := c.fromConversation(ctx, conversationRequest{
 		Messages:  ex.messages(),
 		SessionID: in.SessionID,
+		Project:   projectFor(cfg, in.Cwd),
 	})
 	if err != nil {
 		return failed(err)

@@ -1,10 +1,12 @@
 // Package hooks implements the coding-agent plugin hooks that `memsvc hook
 // <event>` runs: recall on each prompt ("prompt", Claude Code's
-// UserPromptSubmit), a notice with the most recent memories at session start
-// ("session-start", SessionStart), and capture of each finished exchange
-// ("stop", Stop). It is the REST client side of memsvc (../shared/API.md)
-// and it fails open: whatever goes wrong, a hook exits 0 and prints nothing,
-// so a broken memory server never blocks or disturbs the coding session.
+// UserPromptSubmit), a notice with the user's standing instructions and the
+// most recent memories at session start ("session-start", SessionStart), and
+// capture of each finished exchange ("stop", Stop), all within the project
+// of the session's git repository (project.go). It is the REST client side
+// of memsvc (../shared/API.md) and it fails open: whatever goes wrong, a hook
+// exits 0 and prints nothing, so a broken memory server never blocks or
+// disturbs the coding session.
 //
 // The hook protocol followed is the Claude Code hooks reference
 // (https://code.claude.com/docs/en/hooks): the event arrives as JSON on
@@ -61,7 +63,7 @@ func Run(ctx context.Context, event string, cfg Config, stdin io.Reader, stdout 
 }
 
 // dispatch runs the event's handler within its budget.
-func dispatch(ctx context.Context, event string, cfg Config, stdin io.Reader) result {
+func dispatch(ctx context.Context, event string, cfg Config, stdin io.Reader) (res result) {
 	handler, budget, err := handlerFor(event, cfg)
 	if err != nil {
 		return failed(err)
@@ -69,6 +71,9 @@ func dispatch(ctx context.Context, event string, cfg Config, stdin io.Reader) re
 	if cfg.Disabled {
 		return result{outcome: outcomeDisabled}
 	}
+	// Every run, whatever its outcome, also clears the stashes of sessions
+	// that never reached Stop; after the handler, which may take its own.
+	defer func() { res.warn = errors.Join(res.warn, sweepStashes(cfg.StateDir, cfg.Now())) }()
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	in, err := readEvent(ctx, stdin)

@@ -131,7 +131,9 @@ func TestPromptRecall(t *testing.T) {
 				"- 2025-04-02: Alice prefers window seats on long flights",
 			},
 			wantAbsent: []string{"make deploy"},
-			wantBody:   map[string]any{"query": relevantPrompt, "top_k": 5.0, "mode": "hybrid", "app_name": "claude"},
+			// The event's cwd makes the project "website": the unfiltered
+			// search asks for more, to keep that project's and unscoped hits.
+			wantBody: map[string]any{"query": relevantPrompt, "top_k": 20.0, "mode": "hybrid", "app_name": "claude"},
 		},
 		{
 			name:    "five-character prompt makes no request",
@@ -162,8 +164,17 @@ func TestPromptRecall(t *testing.T) {
 			wantSearches: 1,
 			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 1},
 			wantContext:  []string{"Alice lives in Paris"},
-			wantBody: map[string]any{"query": relevantPrompt, "top_k": 1.0, "mode": "hybrid",
+			wantBody: map[string]any{"query": relevantPrompt, "top_k": 4.0, "mode": "hybrid",
 				"rerank": "cross_encoder", "app_name": "cursor", "user_id": "alice"},
+		},
+		{
+			name:         "projects off: one search of the top k",
+			stdin:        fixture(t, "prompt_relevant.json"),
+			tweak:        func(c *Config) { c.NoProject = true },
+			wantSearches: 1,
+			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 2},
+			wantContext:  []string{"Alice lives in Paris"},
+			wantBody:     map[string]any{"query": relevantPrompt, "top_k": 5.0, "mode": "hybrid", "app_name": "claude"},
 		},
 	}
 	for _, tt := range tests {
@@ -195,17 +206,23 @@ func TestPromptRecall(t *testing.T) {
 			if out.HookEventName != "UserPromptSubmit" {
 				t.Errorf("hookEventName = %q", out.HookEventName)
 			}
-			for _, s := range tt.wantContext {
-				if !strings.Contains(out.AdditionalContext, s) {
-					t.Errorf("context lacks %q:\n%s", s, out.AdditionalContext)
-				}
-			}
-			for _, s := range tt.wantAbsent {
-				if strings.Contains(out.AdditionalContext, s) {
-					t.Errorf("context has %q:\n%s", s, out.AdditionalContext)
-				}
-			}
+			checkMentions(t, out.AdditionalContext, tt.wantContext, tt.wantAbsent)
 		})
+	}
+}
+
+// checkMentions checks that text holds every string of want and none of not.
+func checkMentions(t *testing.T, text string, want, not []string) {
+	t.Helper()
+	for _, s := range want {
+		if !strings.Contains(text, s) {
+			t.Errorf("context lacks %q:\n%s", s, text)
+		}
+	}
+	for _, s := range not {
+		if strings.Contains(text, s) {
+			t.Errorf("context has %q:\n%s", s, text)
+		}
 	}
 }
 
@@ -253,45 +270,61 @@ func TestPromptSendsBearerKeyAndCutsQuery(t *testing.T) {
 }
 
 func TestSessionStart(t *testing.T) {
+	// The fixture's cwd makes the project "website"; procedural memories are
+	// asked for first, then the recent ones, each with room to spare for the
+	// memories of no project among others'.
+	procedural := func(size string, more ...string) map[string][]string {
+		q := map[string][]string{"memory_type": {"procedural"}, "size": {size}}
+		for i := 0; i < len(more); i += 2 {
+			q[more[i]] = []string{more[i+1]}
+		}
+		return q
+	}
+	newest := "- 2025-05-20: The website deploys with `make deploy` from the main branch"
+	newestOnly := sessionNotice + "\n" + recentHeader + "\n" + newest
+	allRecent := newestOnly + "\n- 2025-04-02: Alice prefers window seats on long flights" +
+		"\n- 2025-03-14: Alice lives in Paris since March 2025"
 	tests := []struct {
-		name      string
-		tweak     func(*Config, *fakeMemsvcREST)
-		wantQuery map[string][]string
-		wantText  string
-		wantHits  int
+		name        string
+		tweak       func(*Config, *fakeMemsvcREST)
+		wantQueries []map[string][]string
+		wantText    string
+		wantHits    int
 	}{
 		{
-			name:      "lists recent memories newest first",
-			wantQuery: map[string][]string{"size": {"10"}},
-			wantText: sessionNotice + "\n" + recentHeader + "\n" +
-				"- 2025-05-20: The website deploys with `make deploy` from the main branch\n" +
-				"- 2025-04-02: Alice prefers window seats on long flights\n" +
-				"- 2025-03-14: Alice lives in Paris since March 2025",
-			wantHits: 3,
+			name:        "lists recent memories newest first",
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"40"}}},
+			wantText:    allRecent,
+			wantHits:    3,
 		},
 		{
-			name:      "size and user id without a key",
-			tweak:     func(c *Config, _ *fakeMemsvcREST) { c.RecentSize, c.UserID = 1, "alice" },
-			wantQuery: map[string][]string{"size": {"1"}, "user_id": {"alice"}},
-			wantText: sessionNotice + "\n" + recentHeader + "\n" +
-				"- 2025-05-20: The website deploys with `make deploy` from the main branch",
-			wantHits: 1,
+			name:        "size and user id without a key",
+			tweak:       func(c *Config, _ *fakeMemsvcREST) { c.RecentSize, c.UserID = 1, "alice" },
+			wantQueries: []map[string][]string{procedural("80", "user_id", "alice"), {"size": {"4"}, "user_id": {"alice"}}},
+			wantText:    newestOnly,
+			wantHits:    1,
 		},
 		{
 			name: "no user id in the query when a key decides the user",
 			tweak: func(c *Config, f *fakeMemsvcREST) {
 				f.key, c.APIKey, c.UserID, c.RecentSize = "k1", "k1", "alice", 1
 			},
-			wantQuery: map[string][]string{"size": {"1"}},
-			wantText: sessionNotice + "\n" + recentHeader + "\n" +
-				"- 2025-05-20: The website deploys with `make deploy` from the main branch",
-			wantHits: 1,
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"4"}}},
+			wantText:    newestOnly,
+			wantHits:    1,
 		},
 		{
-			name:      "empty store still gets the notice",
-			tweak:     func(_ *Config, f *fakeMemsvcREST) { f.memories = nil },
-			wantQuery: map[string][]string{"size": {"10"}},
-			wantText:  sessionNotice + "\n" + noMemories,
+			name:        "projects off: exact sizes",
+			tweak:       func(c *Config, _ *fakeMemsvcREST) { c.NoProject = true },
+			wantQueries: []map[string][]string{procedural("20"), {"size": {"10"}}},
+			wantText:    allRecent,
+			wantHits:    3,
+		},
+		{
+			name:        "empty store still gets the notice",
+			tweak:       func(_ *Config, f *fakeMemsvcREST) { f.memories = nil },
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"40"}}},
+			wantText:    sessionNotice + "\n" + noMemories,
 		},
 	}
 	for _, tt := range tests {
@@ -308,12 +341,15 @@ func TestSessionStart(t *testing.T) {
 			if diff := cmp.Diff(tt.wantText, out.AdditionalContext); diff != "" {
 				t.Errorf("context (-want +got):\n%s", diff)
 			}
-			calls := fake.requests()
-			if len(calls) != 1 || calls[0].Method != "GET" || calls[0].Path != "/api/v1/memories" {
-				t.Fatalf("requests = %+v, want one GET /api/v1/memories", calls)
+			var queries []map[string][]string
+			for _, c := range fake.requests() {
+				if c.Method != "GET" || c.Path != "/api/v1/memories" {
+					t.Errorf("request %s %s, want only GET /api/v1/memories", c.Method, c.Path)
+				}
+				queries = append(queries, c.Query)
 			}
-			if diff := cmp.Diff(tt.wantQuery, calls[0].Query); diff != "" {
-				t.Errorf("query (-want +got):\n%s", diff)
+			if diff := cmp.Diff(tt.wantQueries, queries); diff != "" {
+				t.Errorf("queries (-want +got):\n%s", diff)
 			}
 			checkLog(t, cfg.LogFile, logLine{Event: "session-start", Outcome: "injected", Hits: tt.wantHits})
 		})

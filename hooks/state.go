@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -100,4 +101,52 @@ func takeStash(dir, sessionID string) (promptStash, bool, error) {
 		return promptStash{}, false, nil // unreadable: fall back to the transcript
 	}
 	return st, true, nil
+}
+
+// staleStash is the age past which a stash is removed. The stop hook of its
+// turn takes a stash within minutes; one a day old is left by a session that
+// never reached Stop (interrupted, crashed, killed).
+const staleStash = 24 * time.Hour
+
+// maxSweep bounds the directory entries one hook run looks at, so a state
+// directory grown huge cannot slow every hook down.
+const maxSweep = 256
+
+// sweepStashes removes stashes, and temporary files a crashed saveStash
+// left, whose modification time is staleStash or more before now.
+func sweepStashes(dir string, now time.Time) error {
+	if dir == "" {
+		return nil
+	}
+	f, err := os.Open(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("sweep prompt stashes: %w", err)
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(maxSweep)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("sweep prompt stashes: %w", err)
+	}
+	var errs []error
+	for _, e := range entries {
+		name := e.Name()
+		ours := strings.HasPrefix(name, "prompt-") && strings.HasSuffix(name, ".json") || strings.HasPrefix(name, ".prompt-")
+		if !ours || !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || now.Sub(info.ModTime()) < staleStash {
+			continue // gone meanwhile, or still fresh
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("sweep prompt stashes: %w", err)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,5 +159,93 @@ func TestStashStaysInItsDirectory(t *testing.T) {
 	}
 	if err := saveStash("", in, time.Unix(0, 0)); err != nil {
 		t.Errorf("no state dir: %v", err)
+	}
+}
+
+func TestSweepStashes(t *testing.T) {
+	now := time.Now()
+	tests := []struct {
+		name string
+		age  time.Duration
+		dir  bool // a directory of that name
+		gone bool
+	}{
+		{"prompt-fresh.json", time.Hour, false, false},
+		{"prompt-almost.json", staleStash - time.Minute, false, false},
+		{"prompt-stale.json", staleStash, false, true},
+		{"prompt-ancient.json", 30 * staleStash, false, true},
+		{".prompt-123456", 2 * staleStash, false, true}, // a crashed save's temporary file
+		{"notes.txt", 2 * staleStash, false, false},     // not ours
+		{"prompt-old.json.bak", 2 * staleStash, false, false},
+		{"prompt-dir.json", 2 * staleStash, true, false},
+	}
+	dir := t.TempDir()
+	for _, tt := range tests {
+		p := filepath.Join(dir, tt.name)
+		var err error
+		if tt.dir {
+			err = os.Mkdir(p, 0o700)
+		} else {
+			err = os.WriteFile(p, []byte("{}"), 0o600)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, now.Add(-tt.age), now.Add(-tt.age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sweepStashes(dir, now); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		_, err := os.Stat(filepath.Join(dir, tt.name))
+		if gone := os.IsNotExist(err); gone != tt.gone {
+			t.Errorf("%s (age %v): removed %v, want %v", tt.name, tt.age, gone, tt.gone)
+		}
+	}
+	for _, d := range []string{"", filepath.Join(dir, "missing")} {
+		if err := sweepStashes(d, now); err != nil {
+			t.Errorf("sweepStashes(%q) = %v, want nil", d, err)
+		}
+	}
+}
+
+// TestHookRunsSweepStaleStashes: any hook run clears stashes of sessions
+// that never reached Stop, a bounded number of entries per run, and keeps
+// the stash the run itself wrote.
+func TestHookRunsSweepStaleStashes(t *testing.T) {
+	_, srv := newFakeMemsvcREST(t)
+	cfg := testConfig(t, srv.URL)
+	cfg.StateDir = t.TempDir()
+	old := time.Now().Add(-2 * staleStash)
+	const stale = maxSweep + 44
+	for i := range stale {
+		p := filepath.Join(cfg.StateDir, fmt.Sprintf("prompt-abandoned-%03d.json", i))
+		if err := os.WriteFile(p, []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func() int {
+		entries, err := os.ReadDir(cfg.StateDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(entries)
+	}
+	runHook(t, "prompt", cfg, promptEvent(t, "p1", "Where does Alice live these days?"))
+	// One run looks at maxSweep entries at most; the new stash is fresh.
+	if got, least := count(), stale+1-maxSweep; got < least || got == stale+1 {
+		t.Fatalf("after one run %d files remain, want between %d and %d", got, least, stale)
+	}
+	runHook(t, "session-start", cfg, fixture(t, "session_start.json"))
+	if got := count(); got != 1 {
+		t.Errorf("after two runs %d files remain, want only the fresh stash", got)
+	}
+	if _, err := os.Stat(stashPath(cfg.StateDir, sessionID)); err != nil {
+		t.Errorf("the fresh stash was removed: %v", err)
 	}
 }

@@ -23,6 +23,7 @@ func TestStopCapture(t *testing.T) {
 		lastMessage  string
 		active       bool
 		tweak        func(*Config)
+		wantProject  string // sent as project; "" is the fixture cwd's "website", ProjectNone: not sent
 		wantLog      logLine
 		wantMessages []any // nil: no request expected
 		check        func(t *testing.T, msgs []any)
@@ -75,6 +76,20 @@ func TestStopCapture(t *testing.T) {
 					t.Errorf("captured %q / %q", u, a)
 				}
 			},
+		},
+		{
+			name:        "project overridden",
+			transcript:  "transcript_exchange.jsonl",
+			tweak:       func(c *Config) { c.Project = "billing" },
+			wantProject: "billing",
+			wantLog:     logLine{Event: "stop", Outcome: "captured", Hits: 2},
+		},
+		{
+			name:        "projects off: none sent",
+			transcript:  "transcript_exchange.jsonl",
+			tweak:       func(c *Config) { c.NoProject = true },
+			wantProject: ProjectNone,
+			wantLog:     logLine{Event: "stop", Outcome: "captured", Hits: 2},
 		},
 		{
 			name:       "short exchange is skipped",
@@ -147,6 +162,13 @@ func TestStopCapture(t *testing.T) {
 			}
 			if got := body["session_id"]; got != "6f1c2a0e-3b7d-4c1e-9a55-2d8e4b7f0c11" {
 				t.Errorf("session_id = %v", got)
+			}
+			wantProject := tt.wantProject
+			if wantProject == "" {
+				wantProject = "website"
+			}
+			if got, sent := body["project"]; sent == (wantProject == ProjectNone) || sent && got != wantProject {
+				t.Errorf("project = %v (sent %v), want %s", got, sent, wantProject)
 			}
 			msgs, _ := body["messages"].([]any)
 			if len(msgs) != 2 {

@@ -255,3 +255,155 @@ func TestHooksFailOpen(t *testing.T) {
 		}
 	}
 }
+
+// repoDir makes a git repository named name (a .git directory is all the
+// hooks look for) with a subdirectory, and returns the subdirectory.
+func repoDir(t *testing.T, name string) string {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), name)
+	sub := filepath.Join(root, "internal", "api")
+	for _, d := range []string{filepath.Join(root, ".git"), sub} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sub
+}
+
+// hookContext runs a context-adding hook and returns its additionalContext.
+func hookContext(t *testing.T, ev string, env map[string]string, stdin string) string {
+	t.Helper()
+	r := runHookBinary(t, ev, env, stdin)
+	var out struct {
+		HookSpecificOutput struct{ HookEventName, AdditionalContext string }
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || r.code != 0 {
+		t.Fatalf("%s: exit %d stdout %q stderr %q: %v", ev, r.code, r.stdout, r.stderr, err)
+	}
+	return out.HookSpecificOutput.AdditionalContext
+}
+
+// TestHooksKeepProjectsApartLive: what the stop hook captures in repository
+// alpha is recalled in alpha only; a memory of no project is recalled in
+// both; another project's memory stays in its own repository.
+func TestHooksKeepProjectsApartLive(t *testing.T) {
+	s, alice, _ := authServer(t)
+	who := as{key: alice, place: keyBearer}
+	alpha, beta := repoDir(t, "alpha"), repoDir(t, "beta")
+	env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_HOOKS_STATE_DIR": t.TempDir()}
+
+	r := runHookBinary(t, "stop", env, event(t, "stop.json", map[string]any{"cwd": alpha,
+		"transcript_path": factsTranscript(t), "session_id": "alpha-1"}))
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("stop: exit %d stdout %q", r.code, r.stdout)
+	}
+	captured := s.get(t, who, "/api/v1/memories?project=alpha&size=100")
+	wantStatus(t, captured, http.StatusOK)
+	if !strings.Contains(string(captured.raw), "Lisbon") {
+		t.Fatalf("the exchange captured in alpha is not stored under project alpha: %s", captured.raw)
+	}
+	s.addVerbatim(t, who, "The team calendar lives in the shared Nextcloud instance", nil)
+	s.addVerbatim(t, who, "Beta release builds are signed with the cosign key in the vault", map[string]any{"project": "beta"})
+
+	prompt := "Where did I move, where do I work, where is the team calendar and how are beta release builds signed?"
+	tests := []struct {
+		name      string
+		cwd       string
+		extra     map[string]string
+		want, not []string
+	}{
+		{"in alpha", alpha, nil, []string{"Lisbon", "Nextcloud"}, []string{"cosign"}},
+		{"in beta", beta, nil, []string{"cosign", "Nextcloud"}, []string{"Lisbon", "Globex"}},
+		{"in beta with projects off", beta, map[string]string{"MEMSVC_PROJECT": "none"},
+			[]string{"cosign", "Nextcloud", "Lisbon"}, nil},
+		{"in beta posing as alpha", beta, map[string]string{"MEMSVC_PROJECT": "alpha"},
+			[]string{"Lisbon", "Nextcloud"}, []string{"cosign"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := map[string]string{}
+			for k, v := range env {
+				e[k] = v
+			}
+			for k, v := range tt.extra {
+				e[k] = v
+			}
+			got := hookContext(t, "prompt", e, event(t, "prompt_relevant.json", map[string]any{"cwd": tt.cwd, "prompt": prompt}))
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("context lacks %q:\n%s", w, got)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("context has %q:\n%s", n, got)
+				}
+			}
+		})
+	}
+}
+
+// TestHookSessionStartShowsInstructionsFirst: procedural memories of the
+// project or of none open the session-start context, once, before the
+// recent memories.
+func TestHookSessionStartShowsInstructionsFirst(t *testing.T) {
+	s, alice, _ := authServer(t)
+	who := as{key: alice, place: keyBearer}
+	procedural := func(extra map[string]any) map[string]any {
+		extra["memory_type"] = "procedural"
+		return extra
+	}
+	s.addVerbatim(t, who, "Always write commit messages in the imperative mood", procedural(map[string]any{}))
+	s.addVerbatim(t, who, "Run pnpm lint before every beta commit", procedural(map[string]any{"project": "beta"}))
+	s.addVerbatim(t, who, "Alpha's API listens on port 8443 in development", map[string]any{"project": "alpha"})
+	s.addVerbatim(t, who, "Bob owns the billing service", nil)
+	env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_HOOKS_STATE_DIR": t.TempDir()}
+
+	got := hookContext(t, "session-start", env, event(t, "session_start.json", map[string]any{"cwd": repoDir(t, "alpha")}))
+	instr := strings.Index(got, "Standing instructions")
+	rule := strings.Index(got, "imperative mood")
+	recent := strings.Index(got, "Most recent memories")
+	if instr < 0 || recent < 0 || !(instr < rule && rule < recent) {
+		t.Errorf("want the instruction in its section before the recent memories:\n%s", got)
+	}
+	if n := strings.Count(got, "imperative mood"); n != 1 {
+		t.Errorf("the instruction is shown %d times, want once:\n%s", n, got)
+	}
+	for _, w := range []string{"port 8443", "Bob owns the billing service"} {
+		if !strings.Contains(got[max(recent, 0):], w) {
+			t.Errorf("recent memories lack %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "pnpm lint") {
+		t.Errorf("another project's instruction is shown:\n%s", got)
+	}
+}
+
+// TestHookRemovesStaleStashes: a hook run removes the prompt stash of a
+// session that never reached Stop once it is a day old, and keeps the rest.
+func TestHookRemovesStaleStashes(t *testing.T) {
+	s, alice, _ := authServer(t)
+	state := t.TempDir()
+	stale, fresh := filepath.Join(state, "prompt-abandoned.json"), filepath.Join(state, "prompt-running.json")
+	other := filepath.Join(state, "notes.txt")
+	for _, p := range []string{stale, fresh, other} {
+		if err := os.WriteFile(p, []byte(`{"session_id":"x","prompt":"p","time":"2026-01-01T00:00:00Z"}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-25 * time.Hour)
+	for _, p := range []string{stale, other} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_HOOKS_STATE_DIR": state}
+	if r := runHookBinary(t, "session-start", env, event(t, "session_start.json", nil)); r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	for p, wantGone := range map[string]bool{stale: true, fresh: false, other: false} {
+		if _, err := os.Stat(p); os.IsNotExist(err) != wantGone {
+			t.Errorf("%s: removed %v, want %v", filepath.Base(p), os.IsNotExist(err), wantGone)
+		}
+	}
+}

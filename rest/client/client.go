@@ -39,6 +39,12 @@ func (c *Client) List(ctx context.Context, req ListRequest) (*ListResponse, erro
 	if req.Size > 0 {
 		q.Set("size", strconv.Itoa(req.Size))
 	}
+	if req.MemoryType != "" {
+		q.Set("memory_type", req.MemoryType)
+	}
+	if req.Project != "" {
+		q.Set("project", req.Project)
+	}
 	// With a key the key alone decides the user, and a differing user_id in
 	// the query string is a 403; only send it when there is no key.
 	if req.UserID != "" && c.APIKey == "" {

@@ -71,9 +71,12 @@ type SearchResponse struct {
 	PrimarySkill *Skill   `json:"primary_skill,omitempty"`
 }
 
-// ListRequest is the query of GET /api/v1/memories.
+// ListRequest is the query of GET /api/v1/memories; empty fields are not
+// sent.
 type ListRequest struct {
 	Page, Size int // 0: the server's default
+	MemoryType string
+	Project    string
 	UserID     string
 }
 
