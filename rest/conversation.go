@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/client"
 )
 
 type messageBody struct {
@@ -14,14 +15,11 @@ type messageBody struct {
 	CreatedAt *flexTime `json:"created_at"`
 }
 
+// conversationBody is the client's wire type; Messages shadows the
+// embedded one to read created_at in both forms clients send (flexTime).
 type conversationBody struct {
-	Messages    []messageBody  `json:"messages"`
-	SessionID   string         `json:"session_id"`
-	Project     string         `json:"project"`
-	Tags        []string       `json:"tags"`
-	AgentMemory bool           `json:"agent_memory"`
-	UserID      string         `json:"user_id"`
-	Metadata    map[string]any `json:"metadata"`
+	client.ConversationRequest
+	Messages []messageBody `json:"messages"`
 }
 
 func (s *Server) addConversation(w http.ResponseWriter, r *http.Request) error {
