@@ -1,7 +1,7 @@
 // Package mcp serves memsvc's Model Context Protocol tools on the official
 // Go SDK: exactly two tools, add_memories and search_memory (no resources,
 // no prompts), over Streamable HTTP (NewHTTPHandler, mounted by package rest
-// at /mcp/{client} behind its auth middleware) and over stdio (ServeStdio,
+// at /mcp/{client} behind rest.Gate) and over stdio (ServeStdio,
 // and a relay to a running server, NewRelayServer). Each tool call is
 // translated into engine calls; the answer is compact text for the model and
 // the same data as structured content.

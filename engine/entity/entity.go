@@ -1,9 +1,9 @@
 // Package entity owns the model-free logic of entities: finding mentions of
 // people, places, organisations, tools, pets, emails, URLs and handles in
 // text (Extract), normalising names (Normalize), and proposing groups of
-// duplicate entities with a score and a human-readable reason (Suggest),
-// together with the choice of the surviving entity (pickCanonical) and the merge
-// of names into aliases (Merge).
+// duplicate entities with a score and a human-readable reason
+// (SuggestAbove), together with the choice of the surviving entity and the
+// merge of names into aliases (Merge).
 //
 // Everything here is a pure, deterministic function of its arguments: storage,
 // the reconcile job and the LLM extractor live in the engine, which imports
