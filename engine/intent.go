@@ -99,11 +99,50 @@ func (e *Engine) Forget(ctx context.Context, user, request string, opts ForgetOp
 	if err != nil {
 		return nil, err
 	}
-	chosen, ambiguous := pickForget(len(terms), matches)
+	chosen, ambiguous := pickForget(len(terms), factsOverEpisodes(matches))
 	if ambiguous {
 		return noneResults(chosen), nil
 	}
+	chosen, err = e.withEpisodes(ctx, user, chosen)
+	if err != nil {
+		return nil, err
+	}
 	return e.deleteMatched(ctx, user, chosen)
+}
+
+// factsOverEpisodes drops an episode from the matches when one of its facts
+// matched too: they are one finding, not two candidates that make a forget
+// ambiguous. withEpisodes brings the episode back once the fact is chosen.
+func factsOverEpisodes(matches []intentMatch) []intentMatch {
+	hasFact := map[string]bool{}
+	for _, c := range matches {
+		if c.m.Source != nil && c.m.Source.EpisodeID != "" {
+			hasFact[c.m.Source.EpisodeID] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(matches), func(c intentMatch) bool { return hasFact[c.m.ID] })
+}
+
+// withEpisodes adds to the memories chosen for forgetting the episodes their
+// facts were distilled from: a forgotten fact must not live on in the words
+// that stated it.
+func (e *Engine) withEpisodes(ctx context.Context, user string, mems []*Memory) ([]*Memory, error) {
+	out := slices.Clone(mems)
+	for _, m := range mems {
+		if m.Source == nil || m.Source.EpisodeID == "" ||
+			slices.ContainsFunc(out, func(o *Memory) bool { return o.ID == m.Source.EpisodeID }) {
+			continue
+		}
+		ep, err := e.Get(ctx, user, m.Source.EpisodeID)
+		switch {
+		case ErrorCode(err) == ENotFound:
+			continue
+		case err != nil:
+			return nil, err
+		}
+		out = append(out, ep)
+	}
+	return out, nil
 }
 
 // pickForget applies step 3 of the matching rule. It returns the memories
@@ -387,14 +426,23 @@ func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]Write
 	if err := e.validateConversation(&creq); err != nil {
 		return nil, err
 	}
-	facts, extractor, err := e.extractFacts(ctx, creq)
+	xreq := creq
+	xreq.Messages = withTurnIDs(creq.Messages)
+	facts, extractor, err := e.extractFacts(ctx, xreq)
 	if err != nil {
 		return nil, err
 	}
 	if len(facts) == 0 {
+		// Nothing distilled: the note is stored as written, which already
+		// keeps the words, so no episode is needed beside it.
 		facts, extractor = []extract.Fact{e.verbatimFact(req)}, VerbatimExtractor
+		return e.commit(ctx, user, ingest{req: creq, facts: facts, factTurn: []int{-1}, extractor: extractor})
 	}
-	return e.commitFacts(ctx, user, creq, facts, nil, extractor)
+	// Facts distilled: the note is also kept as said, so a part the
+	// extractor missed is not lost.
+	factTurn := linkFacts(creq.Messages, facts)
+	return e.commit(ctx, user, ingest{req: creq, facts: facts, factTurn: factTurn, extractor: extractor,
+		episodes: []bool{true}})
 }
 
 // verbatimFact turns a note into a fact as written.

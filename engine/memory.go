@@ -54,11 +54,14 @@ type Memory struct {
 	ExpiredAt    *time.Time     `json:"expired_at"`
 	SupersededBy *string        `json:"superseded_by"`
 	Supersedes   []string       `json:"supersedes,omitempty"`
+	// Facts are the ids of the facts distilled from an episode (episode.go).
+	Facts []string `json:"facts,omitempty"`
 }
 
 // Source is a memory's provenance: where it came from and what produced it.
 type Source struct {
-	Kind           string   `json:"kind"` // "api", "conversation", "image", "mcp"
+	Kind           string   `json:"kind"`                 // "api", "conversation", "episode", "image", "mcp"
+	EpisodeID      string   `json:"episode_id,omitempty"` // a fact's episode: the turn it was distilled from
 	MessageIDs     []string `json:"message_ids,omitempty"`
 	Excerpt        string   `json:"excerpt,omitempty"`
 	Extractor      string   `json:"extractor,omitempty"`
