@@ -28,7 +28,7 @@ func Substantive(m Message) bool {
 				if r == skipRequest && agentProcRe.MatchString(ci.text) {
 					return true
 				}
-				if !chatterReasons[r] && contentWords(ci.words) >= 2 {
+				if !chatterReasons[r] && contentWords(ci.words) >= minContent(m.Role) {
 					return true
 				}
 			}
@@ -37,13 +37,23 @@ func Substantive(m Message) bool {
 	return false
 }
 
+// minContent is how many content words a clause needs to be more than
+// chatter. An assistant's acknowledgements are wordier than a person's
+// ("Got it, I'll keep that in mind"), so its clauses need one more.
+func minContent(role string) int {
+	if role == "assistant" {
+		return 3
+	}
+	return 2
+}
+
 // reactionWords carry a reaction, not content: "Wow, that sounds amazing!"
 // is small talk however it is phrased.
 var reactionWords = set(`wow oh ah aw aww omg lol haha hahaha yay great good nice cool awesome amazing
 wonderful fantastic fun funny glad happy sad sorry thanks thank really so very totally truly super
 sounds sound looks look seems seem interesting exciting excited love lovely beautiful cute sweet
 incredible impressive proud congrats congratulations true right exactly definitely absolutely agree
-bet guess hope mean know think feel like yeah yes no ok okay sure well hey hi hello bye`)
+bet guess hope mean know think feel like yeah yes no ok okay sure well hey hi hello bye got noted understood`)
 
 // contentWords counts the words of a clause that carry content: not stop
 // words, not pronouns or reactions.
