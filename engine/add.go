@@ -31,6 +31,8 @@ type WriteResult struct {
 	Text       string   `json:"text"`
 	Event      string   `json:"event"`
 	Supersedes []string `json:"supersedes,omitempty"` // with SUPERSEDE: the memories this one closed
+	// Episode is set on the result of a turn kept as said (episode.go).
+	Episode bool `json:"episode,omitempty"`
 }
 
 // Add stores memories verbatim (no extraction) in one transaction: either

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -45,9 +46,13 @@ func (e *Engine) Forget(ctx context.Context, user, request string, opts ForgetOp
 	if err != nil {
 		return nil, err
 	}
-	chosen, ambiguous := intent.PickForget(len(terms), matches)
+	chosen, ambiguous := intent.PickForget(len(terms), intent.FactsOverEpisodes(matches))
 	if ambiguous {
 		return noneResults(chosen), nil
+	}
+	chosen, err = e.withEpisodes(ctx, user, chosen)
+	if err != nil {
+		return nil, err
 	}
 	return e.deleteMatched(ctx, user, chosen)
 }
@@ -202,13 +207,38 @@ func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.C
 	return out, nil
 }
 
-// candidatesOf is what the matching rule reads of memories: id and text.
+// candidatesOf is what the matching rule reads of memories: id, text and,
+// for a fact, its episode.
 func candidatesOf(mems []*Memory) []intent.Candidate {
 	out := make([]intent.Candidate, len(mems))
 	for i, m := range mems {
 		out[i] = intent.Candidate{ID: m.ID, Text: m.Text}
+		if m.Source != nil && !m.IsEpisode() {
+			out[i].EpisodeID = m.Source.EpisodeID
+		}
 	}
 	return out
+}
+
+// withEpisodes adds to the memories chosen for forgetting the episodes their
+// facts were distilled from: a forgotten fact must not live on in the words
+// that stated it.
+func (e *Engine) withEpisodes(ctx context.Context, user string, chosen []intent.Candidate) ([]intent.Candidate, error) {
+	out := slices.Clone(chosen)
+	for _, c := range chosen {
+		if c.EpisodeID == "" || slices.ContainsFunc(out, func(o intent.Candidate) bool { return o.ID == c.EpisodeID }) {
+			continue
+		}
+		ep, err := e.Get(ctx, user, c.EpisodeID)
+		switch {
+		case ErrorCode(err) == ENotFound:
+			continue
+		case err != nil:
+			return nil, err
+		}
+		out = append(out, intent.Candidate{ID: ep.ID, Text: ep.Text})
+	}
+	return out, nil
 }
 
 func noneResults(mems []intent.Candidate) []WriteResult {

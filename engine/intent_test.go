@@ -36,6 +36,18 @@ func seed(t *testing.T, e *engine.Engine, user, project string, texts ...string)
 }
 
 // events renders results as "EVENT text" for compact comparison.
+// factsOf drops the results of episodes (turns kept as said), leaving the
+// distilled facts a test asserts on.
+func factsOf(res []engine.WriteResult) []engine.WriteResult {
+	var out []engine.WriteResult
+	for _, r := range res {
+		if !r.Episode {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func events(res []engine.WriteResult) []string {
 	out := []string{}
 	for _, r := range res {
@@ -225,7 +237,7 @@ func TestNote(t *testing.T) {
 		t.Errorf("the same note again = %+v, want NONE naming %s", again, first[0].ID)
 	}
 	fact := note("I like coffee")
-	if diff := cmp.Diff([]string{"ADD User likes coffee"}, events(fact)); diff != "" {
+	if diff := cmp.Diff([]string{"ADD User likes coffee", "ADD User: I like coffee"}, events(fact)); diff != "" {
 		t.Errorf("a recognised fact goes through extraction (-want +got):\n%s", diff)
 	}
 	if _, err := e.Note(ctx, "u", engine.AddRequest{Text: "  "}); engine.ErrorCode(err) != engine.EInvalid {

@@ -71,6 +71,9 @@ func TestModelDecisionsSupersedeByIntegerID(t *testing.T) {
 		return engine.ConversationRequest{Messages: []engine.Message{{Role: "user", Name: "Ana", ID: "m1", Content: text}}}
 	}
 	first, err := e.AddConversation(ctx, "u", msg("I live in Porto"))
+	if err == nil {
+		first.Results = factsOf(first.Results)
+	}
 	if err != nil || len(first.Results) != 1 {
 		t.Fatalf("first: %+v %v", first, err)
 	}
@@ -78,6 +81,7 @@ func TestModelDecisionsSupersedeByIntegerID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	second.Results = factsOf(second.Results)
 	if len(second.Results) != 1 || second.Results[0].Event != engine.EventSupersede ||
 		!slices.Equal(second.Results[0].Supersedes, []string{first.Results[0].ID}) {
 		t.Fatalf("model decision not applied: %+v", second.Results)

@@ -31,7 +31,7 @@ func (e *Engine) modelDecisions(ctx context.Context, user string, shard *index.S
 	seen := map[string]bool{}
 	err := e.store.View(ctx, user, func(tx Tx) error {
 		for i, f := range facts {
-			cands, err := e.candidates(ctx, tx, shard, f.Text, vecs[i], nil)
+			cands, err := e.candidates(ctx, tx, &plan{}, shard, f.Text, vecs[i], nil)
 			if err != nil {
 				return err
 			}

@@ -36,6 +36,7 @@ const (
 	SourceConversation = "conversation" // distilled from conversation turns
 	SourceImage        = "image"        // an image capture
 	SourceMCP          = "mcp"          // an MCP add_memories item
+	SourceEpisode      = "episode"      // a turn kept as said (episode.go)
 )
 
 // Memory is one durable fact of one user, with its bi-temporal validity
@@ -64,11 +65,14 @@ type Memory struct {
 	ExpiredAt    *time.Time     `json:"expired_at"`
 	SupersededBy *string        `json:"superseded_by"`
 	Supersedes   []string       `json:"supersedes,omitempty"`
+	// Facts are the ids of the facts distilled from an episode (episode.go).
+	Facts []string `json:"facts,omitempty"`
 }
 
 // Source is a memory's provenance: where it came from and what produced it.
 type Source struct {
-	Kind           string   `json:"kind"` // one of the Source* kinds
+	Kind           string   `json:"kind"`                 // one of the Source* kinds
+	EpisodeID      string   `json:"episode_id,omitempty"` // a fact's episode: the turn it was distilled from
 	MessageIDs     []string `json:"message_ids,omitempty"`
 	Excerpt        string   `json:"excerpt,omitempty"`
 	Extractor      string   `json:"extractor,omitempty"`

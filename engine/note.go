@@ -31,14 +31,23 @@ func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]Write
 	if err := e.validateConversation(&creq); err != nil {
 		return nil, err
 	}
-	facts, extractor, err := e.extractFacts(ctx, creq)
+	xreq := creq
+	xreq.Messages = withTurnIDs(creq.Messages)
+	facts, extractor, err := e.extractFacts(ctx, xreq)
 	if err != nil {
 		return nil, err
 	}
 	if len(facts) == 0 {
+		// Nothing distilled: the note is stored as written, which already
+		// keeps the words, so no episode is needed beside it.
 		facts, extractor = []extract.Fact{e.verbatimFact(req)}, VerbatimExtractor
+		return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: []int{-1}, extractor: extractor})
 	}
-	return e.commitFacts(ctx, user, creq, facts, nil, extractor)
+	// Facts distilled: the note is also kept as said, so a part the
+	// extractor missed is not lost.
+	factTurn := linkFacts(creq.Messages, facts)
+	return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: factTurn, extractor: extractor,
+		episodes: []bool{true}})
 }
 
 // verbatimFact turns a note into a fact as written.

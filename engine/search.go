@@ -133,10 +133,13 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 	if q.Rerank != "" {
 		keepN = max(q.TopK, e.cfg.RerankDepth)
 	}
-	hits, err := e.scored(ctx, user, ranked[:min(keepN, len(ranked))])
+	// A fact and its episode share one place (episode.go), so read a few
+	// more than are kept to fill the places they free.
+	hits, err := e.scored(ctx, user, ranked[:min(keepN+keepN/2+2, len(ranked))])
 	if err != nil {
 		return nil, err
 	}
+	hits = oneSlotPerFinding(hits)
 	if q.Rerank != "" {
 		hits, res.Reranker = e.rerankHits(ctx, q.Text, hits)
 	}

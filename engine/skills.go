@@ -87,7 +87,7 @@ func (e *Engine) learnSkills(tx Tx, p *plan, c *writeChange) error {
 	}
 	for i := len(changed) - 1; i >= 0; i-- { // changed is in reverse plan order
 		m := changed[i]
-		if explicit[m.ID] || m.State != StateActive {
+		if explicit[m.ID] || m.State != StateActive || m.IsEpisode() { // an episode's steps are learned from its facts
 			continue
 		}
 		if proc, ok := skill.DetectSteps(m.Text); ok && proc.Goal != "" {

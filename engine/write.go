@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/text"
@@ -20,8 +21,21 @@ type plan struct {
 	learn []learnedProcedure
 }
 
+// retired reports whether this plan already closed memory id: a later fact
+// of the same request must not decide against it.
+func (p *plan) retired(id string) bool {
+	i := slices.IndexFunc(p.puts, func(q *Memory) bool { return q.ID == id })
+	return i >= 0 && p.puts[i].State != StateActive
+}
+
+// put plans writing m (and its vector, when given). A memory planned twice
+// is written once, as last planned.
 func (p *plan) put(m *Memory, vec []float32) {
-	p.puts = append(p.puts, m)
+	if i := slices.IndexFunc(p.puts, func(q *Memory) bool { return q.ID == m.ID }); i >= 0 {
+		p.puts[i] = m
+	} else {
+		p.puts = append(p.puts, m)
+	}
 	if vec != nil {
 		if p.vectors == nil {
 			p.vectors = map[string][]float32{}
@@ -162,7 +176,7 @@ func applyPlan(tx Tx, p *plan) error {
 func rowOf(m *Memory) index.Row {
 	return index.Row{ID: m.ID, State: m.State, MemoryType: m.MemoryType, SessionID: m.SessionID,
 		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt,
-		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom}
+		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom, Episode: m.IsEpisode(), Anchor: anchorOf(m)}
 }
 
 func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) error {
@@ -215,4 +229,12 @@ func (e *Engine) embedAs(ctx context.Context, texts []string, stored bool) ([][]
 		}
 	}
 	return vecs, nil
+}
+
+// anchorOf is the episode a fact was distilled from, "" for anything else.
+func anchorOf(m *Memory) string {
+	if m.Source == nil || m.IsEpisode() {
+		return ""
+	}
+	return m.Source.EpisodeID
 }

@@ -30,9 +30,18 @@ func TestPrompts(t *testing.T) {
 				t.Errorf("prompt does not embed its schema")
 			}
 			// Every example answer in a prompt must be valid JSON.
-			if i := strings.Index(p, "Output:\n"); i >= 0 {
-				if err := json.Unmarshal([]byte(ExtractJSON(p[i:])), &v); err != nil {
-					t.Errorf("example output is not JSON: %v", err)
+			for rest, n := p, 0; ; n++ {
+				i := strings.Index(rest, "Output:\n")
+				if i < 0 {
+					break
+				}
+				rest = rest[i+len("Output:\n"):]
+				example := rest
+				if j := strings.Index(example, "\nExample"); j >= 0 {
+					example = example[:j]
+				}
+				if err := json.Unmarshal([]byte(ExtractJSON(example)), &v); err != nil {
+					t.Errorf("example output %d is not JSON: %v", n, err)
 				}
 			}
 		})

@@ -67,11 +67,13 @@ func TestAddMixedBatch(t *testing.T) {
 		}
 	}
 	want := map[string][]string{
-		"text":         {"ADD The deploy script fails on Mondays", "ADD User prefers tabs over spaces"},
-		"conversation": {"ADD User's sister Anna works at Google"},
+		// A distilled note or turn is also kept as said (an episode).
+		"text":         {"ADD The deploy script fails on Mondays", "ADD User prefers tabs over spaces | ADD User: I prefer tabs over spaces"},
+		"conversation": {"ADD User's sister Anna works at Google | ADD User: My sister Anna works at Google"},
 		"images":       {"ADD Inline image (capture pending)"},
 		"resolve":      {"SUPERSEDE Resolved: the deploy script fails on Mondays"},
-		"forget":       {"DELETE User's sister Anna works at Google"},
+		// Forgetting a fact forgets the episode that stated it.
+		"forget": {"DELETE User's sister Anna works at Google | DELETE User: My sister Anna works at Google"},
 	}
 	if diff := cmp.Diff(want, sections); diff != "" {
 		t.Fatalf("sections (-want +got):\n%s\ntext content:\n%s", diff, r.text)
@@ -106,7 +108,8 @@ func TestAddMixedBatch(t *testing.T) {
 		t.Errorf("captured image text %q: want its format and the batch's statements as hints", image["text"])
 	}
 	browse := call(t, sess, "search_memory", map[string]any{})
-	if got := texts(browse); len(got) != 3 || got[0] != "User prefers tabs over spaces" || got[1] != "Resolved: the deploy script fails on Mondays" || got[2] != image["text"] {
+	if got := texts(browse); len(got) != 4 || got[0] != "User prefers tabs over spaces" || got[1] != "User: I prefer tabs over spaces" ||
+		got[2] != "Resolved: the deploy script fails on Mondays" || got[3] != image["text"] {
 		t.Errorf("browse, newest first = %q", got)
 	}
 	for _, m := range list(browse.data, "results") {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestRESTClientAgainstServer(t *testing.T) {
 	c := &client.Client{BaseURL: s.base, APIKey: alice}
 	conv, err := c.FromConversation(t.Context(), client.ConversationRequest{Messages: []client.Message{
 		{Role: "user", Content: "I live in Berlin.", ID: "m1", CreatedAt: "2024-01-10T09:00:00Z"}}})
-	if err != nil || conv.NoFactsExtracted || len(conv.Results) != 1 {
+	if err != nil || conv.NoFactsExtracted || len(conv.Results) != 2 || conv.Results[0].Episode || !conv.Results[1].Episode {
 		t.Fatalf("FromConversation = %+v, %v", conv, err)
 	}
 	res, err := c.Search(t.Context(), client.SearchRequest{Query: "where does alice live", TopK: 3})
@@ -25,7 +26,9 @@ func TestRESTClientAgainstServer(t *testing.T) {
 		t.Fatalf("Search = %+v, %v", res, err)
 	}
 	page, err := c.List(t.Context(), client.ListRequest{Size: 5, UserID: "alice"})
-	if err != nil || page.Total != 1 || page.Items[0].ID != conv.Results[0].ID {
+	if err != nil || page.Total != 2 || !slices.ContainsFunc(page.Items, func(m client.Memory) bool {
+		return m.ID == conv.Results[0].ID && m.Source.EpisodeID == conv.Results[1].ID
+	}) {
 		t.Fatalf("List = %+v, %v", page, err)
 	}
 	_, err = (&client.Client{BaseURL: s.base, APIKey: "msk_bad"}).Search(t.Context(), client.SearchRequest{Query: "x"})

@@ -24,7 +24,7 @@ func TestPipelineOverHTTP(t *testing.T) {
 	oldID := first.body["results"].([]any)[0].(map[string]any)["id"].(string)
 	moved := conv("I moved to Lisbon last month.", "2024-07-10T09:00:00Z")
 	res := moved.body["results"].([]any)
-	if len(res) != 1 || res[0].(map[string]any)["event"] != "SUPERSEDE" {
+	if len(res) != 2 || res[0].(map[string]any)["event"] != "SUPERSEDE" || res[1].(map[string]any)["episode"] != true {
 		t.Fatalf("relocation: %s", moved.raw)
 	}
 

@@ -84,7 +84,9 @@ func (s *Shard) rebuildSessions() {
 	}
 	members := map[string][]int{}
 	for i := range s.rows {
-		if sess := s.rows[i].SessionID; so.dirty[sess] {
+		// A fact distilled from an episode is not a turn: kept out of the
+		// order, it does not push real turns out of each other's passages.
+		if sess := s.rows[i].SessionID; so.dirty[sess] && s.rows[i].Anchor == "" {
 			members[sess] = append(members[sess], i)
 		}
 	}

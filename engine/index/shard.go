@@ -30,6 +30,12 @@ type Row struct {
 	// ValidFrom when it was said: the query priors (who, when) read them.
 	Speaker   string
 	ValidFrom time.Time
+	// Episode marks a turn kept as said, which fact decisions never
+	// compare a new fact with.
+	Episode bool
+	// Anchor is, for a fact distilled from an episode, that episode's id.
+	// Such a fact stays out of its session's turn order (sessions.go).
+	Anchor string
 }
 
 // Hit is one scored result.

@@ -63,6 +63,22 @@ const ResolvedPrefix = "Resolved: "
 // Candidate is what the rule reads of a memory.
 type Candidate struct {
 	ID, Text string
+	// EpisodeID is, for a fact, the episode it was distilled from: the two
+	// are one finding (see FactsOverEpisodes).
+	EpisodeID string
+}
+
+// FactsOverEpisodes drops an episode from the matches when one of its facts
+// matched too: they are one finding, not two candidates that would make a
+// forget ambiguous. The caller forgets the fact's episode with the fact.
+func FactsOverEpisodes(matches []Match) []Match {
+	hasFact := map[string]bool{}
+	for _, m := range matches {
+		if m.EpisodeID != "" {
+			hasFact[m.EpisodeID] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(matches), func(m Match) bool { return hasFact[m.ID] })
 }
 
 // Match is one candidate with its match scores.

@@ -28,6 +28,8 @@ type Memory struct {
 	ExpiredAt    *string        `json:"expired_at,omitempty"`
 	SupersededBy *string        `json:"superseded_by,omitempty"`
 	Supersedes   []string       `json:"supersedes,omitempty"`
+	// Facts are an episode's distilled facts (ids).
+	Facts []string `json:"facts,omitempty"`
 	// Score is set on search results.
 	Score float64 `json:"score,omitempty"`
 }
@@ -35,6 +37,7 @@ type Memory struct {
 // Source is a memory's provenance.
 type Source struct {
 	Kind       string   `json:"kind"`
+	EpisodeID  string   `json:"episode_id,omitempty"` // a fact's episode
 	MessageIDs []string `json:"message_ids,omitempty"`
 	Excerpt    string   `json:"excerpt,omitempty"`
 	Extractor  string   `json:"extractor,omitempty"`
@@ -116,6 +119,7 @@ type WriteResult struct {
 	Text       string   `json:"text"`
 	Event      string   `json:"event"`
 	Supersedes []string `json:"supersedes,omitempty"`
+	Episode    bool     `json:"episode,omitempty"` // the turn kept as said
 }
 
 // ConversationResponse is the answer of from-conversation.

@@ -1,0 +1,68 @@
+package extract
+
+import "github.com/memsvc/memsvc/engine/text"
+
+// chatterReasons are the skip reasons that make a clause conversational
+// noise rather than something said worth keeping as an episode: greetings
+// and thanks, assistant filler and suggestions, bare questions, requests to
+// the assistant ("run the tests again") and lines that only introduce code.
+// Other skip reasons (not about the speaker, transient, hypothetical, too
+// long for one fact) stop a clause from becoming a fact, but the words are
+// still worth keeping as said.
+var chatterReasons = map[string]bool{
+	skipEmpty: true, skipTrivial: true, skipFiller: true, skipQuestion: true,
+	skipRequest: true, skipCodeIntro: true,
+}
+
+// Substantive reports whether a turn is worth keeping as an episode, the
+// turn as said: it has prose (not only pasted code, logs or stack traces)
+// with at least one clause that is more than chatter. A request that states
+// a standing rule ("always …", "never …", "from now on …") is substantive:
+// it is how a user tells an agent how to work.
+func Substantive(m Message) bool {
+	for _, line := range proseLines(m.Content) {
+		for _, s := range sentences(line) {
+			for _, c := range clauses(s) {
+				ci := newClauseInfo(preNormalise(stripLead(c)), m.Role, false)
+				r := skipReason(ci)
+				if r == skipRequest && agentProcRe.MatchString(ci.text) {
+					return true
+				}
+				if !chatterReasons[r] && contentWords(ci.words) >= minContent(m.Role) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// minContent is how many content words a clause needs to be more than
+// chatter. An assistant's acknowledgements are wordier than a person's
+// ("Got it, I'll keep that in mind"), so its clauses need one more.
+func minContent(role string) int {
+	if role == "assistant" {
+		return 3
+	}
+	return 2
+}
+
+// reactionWords carry a reaction, not content: "Wow, that sounds amazing!"
+// is small talk however it is phrased.
+var reactionWords = set(`wow oh ah aw aww omg lol haha hahaha yay great good nice cool awesome amazing
+wonderful fantastic fun funny glad happy sad sorry thanks thank really so very totally truly super
+sounds sound looks look seems seem interesting exciting excited love lovely beautiful cute sweet
+incredible impressive proud congrats congratulations true right exactly definitely absolutely agree
+bet guess hope mean know think feel like yeah yes no ok okay sure well hey hi hello bye got noted understood`)
+
+// contentWords counts the words of a clause that carry content: not stop
+// words, not pronouns or reactions.
+func contentWords(words []string) int {
+	n := 0
+	for _, w := range words {
+		if len(w) > 1 && !text.IsStopWord(w) && !reactionWords[w] && !firstPerson[w] {
+			n++
+		}
+	}
+	return n
+}

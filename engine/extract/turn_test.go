@@ -1,0 +1,35 @@
+package extract
+
+import "testing"
+
+func TestSubstantive(t *testing.T) {
+	tests := []struct {
+		name, role, content string
+		want                bool
+	}{
+		{"greeting", "user", "hi there!", false},
+		{"thanks", "user", "thanks, that's great!", false},
+		{"tool chatter", "user", "run the tests again", false},
+		{"bare question", "user", "Where did you go?", false},
+		{"reaction and question", "user", "Wow, that sounds amazing! What was it like?", false},
+		{"assistant filler", "assistant", "Sure, happy to help!", false},
+		{"assistant suggestion", "assistant", "You could try restarting the server.", false},
+		{"assistant question", "assistant", "Would you like me to run the migrations now?", false},
+		{"assistant acknowledgement", "assistant", "Got it, I'll keep that in mind.", false},
+		{"pasted code", "user", "```go\nfunc main() {}\n```", false},
+		{"stack trace", "user", "panic: runtime error\ngoroutine 1 [running]:\nmain.main()\n\t/x.go:3", false},
+		{"standing instruction", "user", "From now on our Python services use uv instead of pip.", true},
+		{"imperative rule", "user", "Never force-push to the release branch.", true},
+		{"project fact, not about the speaker", "user", "the payments worker lives in cmd/payworker and ships with ArgoCD", true},
+		{"assistant report", "assistant", "I've set the port to 5433 in docker-compose.yml.", true},
+		{"personal news", "user", "I went to a pottery class yesterday and it was so relaxing.", true},
+		{"answer fragment", "user", "Woodhaven, a small town in the midwest", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Substantive(Message{Role: tt.role, Content: tt.content}); got != tt.want {
+				t.Errorf("Substantive(%q) = %v, want %v", tt.content, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,21 @@
+package ingest
+
+import "github.com/memsvc/memsvc/engine/text"
+
+// episodeDupOverlap: an episode whose terms and a stored episode's terms
+// cover each other this much says the same thing again.
+const episodeDupOverlap = 0.9
+
+// SameEpisode reports whether two episode texts ("Speaker: words") are the
+// same turn said again: the same speaker and (nearly) the same words. A
+// repeat is not stored twice.
+func SameEpisode(a, b string) bool {
+	if text.Speaker(a) != text.Speaker(b) {
+		return false
+	}
+	if normalizeFact(a) == normalizeFact(b) {
+		return true
+	}
+	ta, tb := termSet(a), termSet(b)
+	return len(ta) > 0 && coverage(ta, tb) >= episodeDupOverlap && coverage(tb, ta) >= episodeDupOverlap
+}
