@@ -158,13 +158,15 @@ func BenchmarkExtractExchange(b *testing.B) {
 	}
 }
 
-// BenchmarkExtractFixtures runs the extractor over every golden fixture per iteration.
+// BenchmarkExtractFixtures runs the extractor over every golden fixture per iteration and
+// reports the mean time per exchange (one fixture).
 func BenchmarkExtractFixtures(b *testing.B) {
 	x := NewBuiltin()
-	fixtures := loadFixtures(b)
-	reqs := make([]Request, 0, len(fixtures))
-	for _, f := range fixtures {
-		reqs = append(reqs, f.request())
+	var reqs []Request
+	for _, dir := range []string{"conversations", "coding", "coding_heldout"} {
+		for _, f := range loadFixtures(b, dir) {
+			reqs = append(reqs, f.request())
+		}
 	}
 	ctx := context.Background()
 	b.ReportAllocs()
@@ -175,6 +177,7 @@ func BenchmarkExtractFixtures(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(reqs)), "ns/exchange")
 }
 
 // Date phrases next to each other are rewritten whole: no panic, no half-replaced words.
