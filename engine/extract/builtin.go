@@ -75,6 +75,7 @@ type turn struct {
 	role, speaker string
 	ref           time.Time
 	agent         bool
+	proc          bool // this clause is a standing instruction or convention: Kind procedural
 	ids           []string
 }
 
@@ -131,6 +132,7 @@ var (
 	markRe      = regexp.MustCompile(`\s*,?\s*` + dateMark + `[,.!?]*\s*`)
 	recurringRe = regexp.MustCompile(`(?i)\b(?:birthday|anniversary|every|each|daily|weekly|monthly|annually|yearly|weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|mornings|evenings|nights)\b`)
 	pleaseRe    = regexp.MustCompile(`(?i)^please,?\s+`)
+	decisionRe  = regexp.MustCompile(`(?i)\b(?:chose|picked|went with|decided|opted|settled on|standardi[sz]ed on|switched|migrated|ported|replaced|dropped|upgraded|bumped|downgraded|moved \S+(?: \S+){0,3} from)\b`)
 	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
 )
 
@@ -143,6 +145,11 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	ci := newClauseInfo(text, tn.role, tn.agent)
 	if skipReason(ci) != "" {
 		return nil
+	}
+	standing := !tn.agent && tn.role == "user" && standingInstruction(ci)
+	tn.proc = standing || !tn.agent && tn.role == "user" && conventionKind(ci)
+	if standing {
+		text = pleaseRe.ReplaceAllString(text, "")
 	}
 	var dates []resolvedDate
 	if !recurringRe.MatchString(text) {
@@ -160,7 +167,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 		text = text[:dates[i].start] + repl + text[dates[i].end:]
 	}
 	addressee := ""
-	if tn.agent && tn.role != "assistant" {
+	if tn.agent && tn.role != "assistant" || standing && procLeadRe.MatchString(text) {
 		addressee = "Assistant"
 	}
 	third := toThirdPerson(text, tn.speaker, addressee)
@@ -219,16 +226,20 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		f.ValidFrom = d.at
 	}
 	single := f.Slot != nil && isSingleValued(f.Slot.Predicate)
-	if !tn.agent && !single && hasAny(words, debugWords) {
+	if !tn.agent && !tn.proc && !single && hasAny(words, debugWords) {
 		return Fact{}, false // troubleshooting chatter, not a fact about the speaker
 	}
 	switch {
-	case tn.agent:
+	case tn.agent, tn.proc:
 		f.Kind = KindProcedural
 	case single:
 		f.Kind = KindSemantic
 	case hasDate:
 		f.Kind = KindEpisodic
+	case decisionRe.MatchString(text):
+		// An undated decision or switch ("went with gRPC", "migrated the build to Bazel") holds
+		// from then on: it is a fact about the project, not an event.
+		f.Kind = KindSemantic
 	case detectTense(words) != tensePresent:
 		f.Kind = KindEpisodic
 	default:

@@ -1,0 +1,307 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What a coding agent is told: standing instructions ("always squash before merging"),
+// conventions ("we never use gomock") and project facts said without a first-person subject
+// ("the billing service lives in services/billing", "Dana owns the auth service"). In a normal
+// conversation an imperative is a one-off request and an impersonal clause is small talk,
+// unless these linguistic cues mark it as something to remember.
+
+var (
+	// standingRe marks an instruction or convention that holds beyond the current task.
+	standingRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|from here on|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
+	// oneOffRe marks a request about the task at hand ("run the tests again", "fix this").
+	oneOffRe = regexp.MustCompile(`(?i)\b(?:again|once more|one more time|right now|real quick|quickly|for me|this time|for now)\b`)
+	// conventionVerbs start imperatives that set a way of working whatever their object.
+	conventionVerbs = set(`use prefer avoid stick default favour favor pin keep`)
+	// specificDets make an imperative's object a particular thing: a one-off request.
+	specificDets = set(`it this that these those them me my the a an his her our your its`)
+	// genericDets make an imperative's object a class of things: a convention.
+	genericDets = set(`all every any each new no`)
+	// procLeadRe finds a standing procedure's condition or purpose: "whenever X, do Y",
+	// "before merging, …", "to run the e2e suite, use …".
+	procLeadRe = regexp.MustCompile(`(?i)^(?:(?:if|when|whenever|before|after|once|every time|each time)\b[^,]+|to [a-z]+\b[^,]*),\s*(?:please\s+)?(?:always\s+|never\s+|don't\s+|do not\s+)?(\w+)`)
+	// procTailRe finds a procedure's timing or instrument after the verb: "squash before merging",
+	// "run the migrations with goose".
+	procTailRe = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|once) \w+ing\b|\b(?:with|using|via|through) \S`)
+	// dontExceptRe are prohibitions about the moment, not the work ("don't worry").
+	dontExceptRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(?:worry|forget|bother|mind|panic|hesitate)\b`)
+)
+
+// introRe finds an introductory phrase that sets the scope of what follows ("From now on, …",
+// "In this repo …"): the clause is read without it, and it marks a convention.
+var introRe = regexp.MustCompile(`(?i)^(?:from now on|going forward|from here on(?: out)?|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
+
+// withoutIntro returns the clause without its introductory phrase.
+func withoutIntro(t string) string {
+	if loc := introRe.FindStringIndex(t); loc != nil && loc[1] < len(t) {
+		return t[loc[1]:]
+	}
+	return t
+}
+
+// standingInstruction reports whether an imperative clause said by the user is a standing
+// instruction (kept as a procedural fact) rather than a request about the task at hand.
+func standingInstruction(ci clauseInfo) bool {
+	t := ci.text
+	if dontExceptRe.MatchString(t) || oneOffRe.MatchString(t) || strings.HasPrefix(ci.words[0], "let") {
+		return false
+	}
+	if m := procLeadRe.FindStringSubmatch(t); m != nil && imperativeVerbs[strings.ToLower(m[1])] {
+		return !pronounObject(lowerWords(t[strings.LastIndex(t, m[1]):]))
+	}
+	if !ci.imperativ {
+		return false
+	}
+	if standingRe.MatchString(t) {
+		return true
+	}
+	w := ci.words
+	if w[0] == "please" {
+		w = w[1:]
+	}
+	if len(w) < 2 || pronounObject(w) {
+		return false
+	}
+	switch {
+	case conventionVerbs[w[0]]:
+		return true
+	case genericDets[w[1]], isBarePlural(w[1:]):
+		return true // "Keep functions short", "Write all new services in Rust"
+	case specificDets[w[1]] && w[1] != "the":
+		return false
+	}
+	return procTailRe.MatchString(t)
+}
+
+// pronounObject reports an imperative whose object is a pronoun: "run it", "send me".
+func pronounObject(w []string) bool {
+	return len(w) > 1 && (w[1] == "it" || w[1] == "me" || w[1] == "this" || w[1] == "that" || w[1] == "them")
+}
+
+// isBarePlural reports a noun phrase of plain words ending in a plural, without a determiner:
+// "functions", "commit messages", "table-driven tests".
+func isBarePlural(w []string) bool {
+	for i := 0; i < len(w) && i < 3; i++ {
+		if specificDets[w[i]] || genericDets[w[i]] || isPreposition(w[i]) {
+			return false
+		}
+		if len(w[i]) > 3 && strings.HasSuffix(w[i], "s") && !strings.HasSuffix(w[i], "ss") && !strings.HasSuffix(w[i], "'s") {
+			return true
+		}
+	}
+	return false
+}
+
+var prepositions = set(`in on at to for with from by of over under about into onto via through before after since until without`)
+
+func isPreposition(w string) bool { return prepositions[w] }
+
+// conventionKind reports a first-person statement that sets a way of working ("we never use
+// gomock", "I prefer early returns in our Go code"): a convention marker in a clause about
+// the team or its work, not a personal habit ("I never drink coffee").
+func conventionKind(ci clauseInfo) bool {
+	if !standingRe.MatchString(ci.text) && !hasAny(ci.words, preferWords) {
+		return false
+	}
+	return hasAny(ci.words, weWords) || hasAny(ci.words, workWords) || techToken(ci.text)
+}
+
+var (
+	preferWords = set(`prefer prefers rather`)
+	weWords     = set(`we we're we've we'll our ours us`)
+	// workWords name the things a coding convention is about.
+	workWords = set(`code codebase repo repository branch branches commit commits pr prs review reviews test tests
+tests deploy deploys deployment release releases build builds ci pipeline lint linter format formatting function
+functions variable variables error errors log logs logging dependency dependencies package packages module modules
+service services api apis endpoint endpoints schema migration migrations query queries database docs documentation
+style indentation tabs spaces naming comments`)
+)
+
+// techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment
+// variables, snake_case or dotted identifiers, ports, versions, channels and quoted code.
+var techTokenRe = regexp.MustCompile("`[^`]+`|" +
+	`\b[\w.-]*\w/[\w./-]*|(?:^|\s)\.[\w.-]*\w|\b\w[\w-]*\.(?:go|py|js|ts|tsx|jsx|rb|rs|java|kt|sh|ya?ml|json|toml|ini|env|sql|md|txt|cfg|conf|lock|local|production|development|staging)\b|` +
+	`https?://\S+|\b[\w-]+(?:\.[\w-]+)+\.(?:com|org|net|io|dev|app|internal|local|cloud|co|ai)\b|` +
+	`\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|` +
+	`\bport \d{2,5}\b|\b\d{4,5}\b|\b[A-Za-z][\w+#-]* v?\d+(?:\.\d+)+\b|\b[A-Z][\w+#-]* \d{1,3}\b|#[a-z][\w-]+`)
+
+func techToken(s string) bool { return techTokenRe.MatchString(s) }
+
+var (
+	// durableCopulaRe finds an impersonal statement of where something is, how it is set up or
+	// what it is: "is in config/", "are deployed with helm", "is the tech lead", "turned out to be".
+	durableCopulaRe = regexp.MustCompile(`(?i)^[^,]*?\b(?:is|are)\s+(?:now\s+|still\s+|always\s+|also\s+)?(?:(?:in|on|at|under|inside|behind)\s|(?:\w+ed|built|written|kept|run|set|read|done|made|held|owned|hosted|stored|deployed)\s+(?:with|in|on|by|through|via|from|to|at|under|using|as|into)\s|(?:the|a|an)\s+(?:\S+\s+){0,3}(?:` + jobAlternation() + `|person to ask|go-to|contact|point of contact)\b|in charge\b|responsible for\b)|\bturned out to be\b|\b(?:gets|get)\s+(?:\w+ed|run|built|set)\b`)
+	// lexicalVerbRe finds a present-tense lexical verb after a definite or named subject:
+	// "the gateway retries…", "Marco owns…", "every PR needs…".
+	lexicalVerbRe = regexp.MustCompile(`^(?:(?:the|every|each|all|no)\s+)?(?:[\w'./#-]+\s+){1,4}?(?:already\s+|always\s+|only\s+|also\s+|still\s+|usually\s+|never\s+)?([a-z]+s)\s+\S`)
+	// pluralVerbRe finds the verb after a bare plural subject: "integration tests live…".
+	pluralVerbRe = regexp.MustCompile(`^(?:[\w'./#-]+\s+){0,3}?[\w'-]+s\s+(?:always\s+|only\s+|also\s+|never\s+|usually\s+)?(?:live|sit|need|use|run|go|follow|require|depend|belong|get|stay|take|point|talk|contain|share|start|end|expire|work|come|map|call|read|write|hit|wait|retry|fail over)\b`)
+	// transientRe marks a passing state of a system, not a fact about it.
+	transientRe = regexp.MustCompile(`(?i)\b(?:broken|failing|down|flaky|slow|red|green|stuck|hanging|weird|wrong|fixed|working|fine|done|ready|gone|missing|empty|off|out)\b\s*[.!]*$`)
+)
+
+func jobAlternation() string {
+	words := make([]string, 0, len(jobWords)+4)
+	for w := range jobWords {
+		words = append(words, w)
+	}
+	return strings.Join(append(words, "maintainer", "expert", "owners", "maintainers"), "|")
+}
+
+// projectStatement reports whether an impersonal, present-tense clause said by the user is a
+// project or world fact worth keeping: it names a path, host, variable, port or version; says
+// where something is or how it is set up; or has a named or definite subject with a lexical
+// verb ("Dana owns the auth service", "the gateway retries three times").
+func projectStatement(ci clauseInfo) bool {
+	t := strings.TrimRight(ci.text, " .!")
+	if ci.tense == tensePast && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
+		return false
+	}
+	t = withoutIntro(t)
+	words := lowerWords(t)
+	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) || startsWithPronoun(words) {
+		return false
+	}
+	lower := strings.ToLower(t)
+	if strings.HasPrefix(t, "`") || (techToken(t) || standingRe.MatchString(ci.text)) && (hasVerb(words) || pluralVerbRe.MatchString(lower)) {
+		return true
+	}
+	if durableCopulaRe.MatchString(t) {
+		return true
+	}
+	if m := lexicalVerbRe.FindStringSubmatch(lower); m != nil && likelyVerb(m[1]) && subjectNamed(t, words) {
+		return true
+	}
+	return pluralVerbRe.MatchString(lower)
+}
+
+// startsWithPronoun reports clauses whose subject is a pronoun or a demonstrative: without
+// the sentence before, "it runs on Fridays" or "that works" says nothing.
+func startsWithPronoun(words []string) bool {
+	switch words[0] {
+	case "it", "it's", "this", "that", "that's", "these", "those", "they", "he", "she", "there", "there's", "you", "here", "what", "which", "who":
+		return true
+	}
+	return false
+}
+
+// subjectNamed reports a subject a fact can be about: a capitalised name, a definite noun
+// phrase ("the billing service") or a quantified one ("every PR").
+func subjectNamed(t string, words []string) bool {
+	first := t[:max(1, strings.IndexByte(t+" ", ' '))]
+	switch words[0] {
+	case "the", "every", "each", "all", "no":
+		return true
+	}
+	return first[0] >= 'A' && first[0] <= 'Z'
+}
+
+// likelyVerb rules out plural nouns and adverbs the verb pattern can catch.
+func likelyVerb(w string) bool {
+	if _, ok := thirdPersonLemma(w); !ok {
+		return false
+	}
+	return !strings.HasSuffix(w, "ics") && !strings.HasSuffix(w, "ous") && !notVerbs[w]
+}
+
+var notVerbs = set(`is was has does its this his hers yours ours theirs always sometimes perhaps less thus plus news series
+species means ways days years months weeks hours minutes seconds times things others details tests docs ops`)
+
+var (
+	// jointRe finds where a sentence may join two statements: a comma or a conjunction.
+	jointRe = regexp.MustCompile(`(?i),\s+(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+`)
+	// imperativeStartRe starts a second instruction: "…, never commit that file", "… and avoid naked returns".
+	imperativeStartRe = regexp.MustCompile(`(?i)^(?:always|never|don't|do not|please)\s+\w|^(?:avoid|prefer|use|keep|run|write|add|put|stick)\s+\w`)
+	// reasonJointRe finds a reason clause: kept with a decision ("we went with gRPC since we need streaming").
+	subordinateRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless|until|every time|each time|to [a-z]+|by default|from now on|going forward)\b`)
+	reasonJointRe = regexp.MustCompile(`(?i)^,?\s*(?:because|since|as)\b`)
+)
+
+// splitStatements splits a clause at a joint followed by a statement with its own subject and
+// verb ("…, and CI is pinned to Node 20"; "… and basic auth creds are in 1Password") or by a
+// second instruction ("…, never commit that file"). First-person joints are clauseSplitRe's.
+func splitStatements(s string) []string {
+	var out []string
+	from := 0
+	for _, loc := range jointRe.FindAllStringIndex(s, -1) {
+		if loc[0] <= from {
+			continue
+		}
+		left, right := s[from:loc[0]], s[loc[1]:]
+		lw := lowerWords(left)
+		if len(lw) < 3 || !hasVerb(lw) && !isImperative(lw) || subordinateRe.MatchString(s[from:loc[0]]) {
+			continue
+		}
+		rw := lowerWords(right)
+		ok := startsStatement(rw)
+		if !ok && imperativeStartRe.MatchString(right) && len(rw) > 2 && !prepositions[rw[1]] {
+			ok = isImperative(lw) || !strings.Contains(s[loc[0]:loc[1]], "and")
+		}
+		if ok {
+			out = appendSentence(out, left)
+			from = loc[1]
+		}
+	}
+	return appendSentence(out, s[from:])
+}
+
+// startsStatement reports words that open a statement with a noun-phrase subject of at most
+// four words and a finite verb: "CI is pinned…", "the connection string is…".
+func startsStatement(w []string) bool {
+	if len(w) < 3 || firstPerson[w[0]] || subjectPronouns[w[0]] || prepositions[w[0]] || w[0] == "not" || w[0] == "no" {
+		return false
+	}
+	for i := 1; i < len(w) && i <= 4; i++ {
+		switch {
+		case finiteAux[w[i]] || modals[w[i]]:
+			return i+1 < len(w)
+		case likelyVerb(w[i]) && i+1 < len(w) && !prepositions[w[i-1]]:
+			return true
+		case prepositions[w[i]] && i == 1:
+			return false
+		}
+	}
+	return false
+}
+
+// elidedNPRe finds a second verb sharing a noun-phrase subject: "Ravi runs X and approves Y".
+var elidedNPRe = regexp.MustCompile(`\s+and\s+(?:also\s+)?((?:[a-z]+s|need|use|run|live|require|depend|get|go|follow)\s+\S)`)
+
+// splitElidedNP splits "The service sits in services/notify and gets deployed with helm" into
+// two statements about "The service". The subject is what comes before the first verb.
+func splitElidedNP(s string) []string {
+	w := strings.Fields(s)
+	subj := 0
+	for i := 1; i < len(w) && i <= 5; i++ {
+		lw := strings.ToLower(strings.Trim(w[i], ",.!?"))
+		if finiteAux[lw] || likelyVerb(lw) || pluralVerbs[lw] && strings.HasSuffix(strings.ToLower(w[i-1]), "s") {
+			subj = i
+			break
+		}
+	}
+	if subj == 0 || firstPerson[strings.ToLower(w[0])] {
+		return []string{s}
+	}
+	subject := strings.Join(w[:subj], " ")
+	var out []string
+	for {
+		loc := elidedNPRe.FindStringSubmatchIndex(s)
+		if loc == nil || !elidedVerb(s[loc[2]:loc[3]]) {
+			return appendSentence(out, s)
+		}
+		out = appendSentence(out, s[:loc[0]])
+		s = subject + " " + s[loc[2]:]
+	}
+}
+
+var pluralVerbs = set(`need use run live require depend get go follow sit stay`)
+
+func elidedVerb(phrase string) bool {
+	v, _, _ := strings.Cut(phrase, " ")
+	return pluralVerbs[v] || likelyVerb(v)
+}
