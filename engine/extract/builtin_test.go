@@ -32,7 +32,7 @@ func TestExtractProvenance(t *testing.T) {
 				{ID: "m7", Role: "user", Name: "Alice", Content: "Hi! I moved to Paris.", CreatedAt: refTime.Add(-time.Hour)},
 			}},
 			want: []Fact{{Text: "Alice lives in Paris", Speaker: "Alice", MessageIDs: []string{"m7"}, Excerpt: "I moved to Paris.",
-				ValidFrom: refTime.Add(-time.Hour), Kind: KindSemantic, Slot: &Slot{"alice", "lives_in", "paris"}}},
+				ValidFrom: refTime.Add(-time.Hour), Kind: KindSemantic, Slot: &Slot{"alice", "lives_in", "paris", ""}}},
 		},
 		{
 			name: "the same fact twice is merged with both ids",
@@ -41,7 +41,7 @@ func TestExtractProvenance(t *testing.T) {
 				{ID: "b", Role: "user", Content: "Like I said, I'm vegan!"},
 			}},
 			want: []Fact{{Text: "User is vegan", Speaker: "User", MessageIDs: []string{"a", "b"}, Excerpt: "I'm vegan.",
-				ValidFrom: refTime, Kind: KindSemantic, Slot: &Slot{"user", "diet", "vegan"}}},
+				ValidFrom: refTime, Kind: KindSemantic, Slot: &Slot{"user", "diet", "vegan", ""}}},
 		},
 		{
 			name: "agent memory makes procedural facts from every role",

@@ -234,7 +234,7 @@ func splitStatements(s string) []string {
 		}
 		left, right := s[from:loc[0]], s[loc[1]:]
 		lw := lowerWords(left)
-		if len(lw) < 3 || !hasVerb(lw) && !isImperative(lw) || subordinateRe.MatchString(s[from:loc[0]]) {
+		if len(lw) < 3 || !hasVerb(lw) && !isImperative(lw) || subordinateRe.MatchString(left) && !strings.Contains(left, ",") {
 			continue
 		}
 		rw := lowerWords(right)
@@ -277,7 +277,11 @@ var elidedNPRe = regexp.MustCompile(`\s+and\s+(?:also\s+)?((?:[a-z]+s|need|use|r
 func splitElidedNP(s string) []string {
 	w := strings.Fields(s)
 	subj := 0
-	for i := 1; i < len(w) && i <= 5; i++ {
+	first := 1
+	if determinerOnly(w[0]) {
+		first = 2 // "The notifications service sits…": the word after a determiner is a noun
+	}
+	for i := first; i < len(w) && i <= 5; i++ {
 		lw := strings.ToLower(strings.Trim(w[i], ",.!?"))
 		if finiteAux[lw] || likelyVerb(lw) || pluralVerbs[lw] && strings.HasSuffix(strings.ToLower(w[i-1]), "s") {
 			subj = i

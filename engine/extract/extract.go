@@ -53,7 +53,14 @@ type Fact struct {
 // hold one value at a time (lives_in, works_at, job_title, favourite_<x>, age, name, …); the others
 // (likes, allergic_to, verbs such as eat or play) may hold many values and are contradicted only by
 // their own negation. Contradicts encodes that rule.
-type Slot struct{ Subject, Predicate, Value string }
+//
+// Replaces, when set, names a value the statement says was replaced ("migrated the build from
+// Gradle to Bazel": Value "bazel", Replaces "gradle"): it contradicts a stored slot of a related
+// subject with that value, whatever its predicate ("User's build uses Gradle").
+type Slot struct {
+	Subject, Predicate, Value string
+	Replaces                  string
+}
 
 // Extractor turns conversation turns into facts. Implementations must be safe for concurrent use.
 type Extractor interface {

@@ -211,9 +211,9 @@ func detectTense(words []string) tense {
 				return tenseFuture // the progressive mostly states plans: "I'm flying to Tokyo"
 			}
 			return tensePresent
-		case w == "have" || w == "has" || w == "do" || w == "does" || w == "i've" || w == "we've" || w == "don't" || w == "doesn't":
+		case w == "have" || w == "has" || w == "do" || w == "does" || w == "i've" || w == "we've" || w == "don't" || w == "doesn't" || w == "gets":
 			return tensePresent
-		case i > 0 && (irregularPast[w] || w == "didn't" || len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")):
+		case i > 0 && (irregularPast[w] || w == "didn't" || len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && !notPastEd[w]):
 			return tensePast
 		}
 	}
