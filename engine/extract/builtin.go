@@ -30,10 +30,10 @@ func NewBuiltin() Extractor {
 // Name implements Extractor.
 func (b *builtin) Name() string { return BuiltinName }
 
-// Extract implements Extractor. Facts with the same text from several turns are merged.
+// Extract implements Extractor. Facts with the same text, or restating the same slot, from
+// one request are merged (see mergeInto).
 func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 	var facts []Fact
-	seen := map[string]int{}
 	question := ""
 	for _, m := range req.Messages {
 		if err := ctx.Err(); err != nil {
@@ -45,13 +45,7 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 			question = lastQuestion(m.Content)
 		}
 		for _, f := range mf {
-			key := strings.Join(lowerWords(f.Text), " ")
-			if i, ok := seen[key]; ok {
-				facts[i].MessageIDs = appendUnique(facts[i].MessageIDs, f.MessageIDs...)
-				continue
-			}
-			seen[key] = len(facts)
-			facts = append(facts, f)
+			facts = mergeInto(facts, f)
 		}
 	}
 	return facts, nil
@@ -224,6 +218,7 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 	}
 	if hasDate {
 		f.ValidFrom = d.at
+		f.ValidTo = d.to
 	}
 	single := f.Slot != nil && isSingleValued(f.Slot.Predicate)
 	if !tn.agent && !tn.proc && !single && hasAny(words, debugWords) {
@@ -236,9 +231,9 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		f.Kind = KindSemantic
 	case hasDate:
 		f.Kind = KindEpisodic
-	case decisionRe.MatchString(text):
+	case decisionRe.MatchString(text), strings.Contains(strings.ToLower(text), "turned out to be"):
 		// An undated decision or switch ("went with gRPC", "migrated the build to Bazel") holds
-		// from then on: it is a fact about the project, not an event.
+		// from then on, and what something turned out to be is what it is: facts, not events.
 		f.Kind = KindSemantic
 	case detectTense(words) != tensePresent:
 		f.Kind = KindEpisodic

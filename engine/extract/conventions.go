@@ -140,7 +140,7 @@ var (
 	// "the gateway retries…", "Marco owns…", "every PR needs…".
 	lexicalVerbRe = regexp.MustCompile(`^(?:(?:the|every|each|all|no)\s+)?(?:[\w'./#-]+\s+){1,4}?(?:already\s+|always\s+|only\s+|also\s+|still\s+|usually\s+|never\s+)?([a-z]+s)\s+\S`)
 	// pluralVerbRe finds the verb after a bare plural subject: "integration tests live…".
-	pluralVerbRe = regexp.MustCompile(`^(?:[\w'./#-]+\s+){0,3}?[\w'-]+s\s+(?:always\s+|only\s+|also\s+|never\s+|usually\s+)?(?:live|sit|need|use|run|go|follow|require|depend|belong|get|stay|take|point|talk|contain|share|start|end|expire|work|come|map|call|read|write|hit|wait|retry|fail over)\b`)
+	pluralVerbRe = regexp.MustCompile(`^(?:[\w'./#-]+\s+){0,3}?[\w'-]+s\s+(?:(?:about|for|of|on|in|from|with)\s+[\w'-]+\s+)?(?:always\s+|only\s+|also\s+|never\s+|usually\s+)?(?:live|sit|need|use|run|go|follow|require|depend|belong|get|stay|take|point|talk|contain|share|start|end|expire|work|come|map|call|read|write|hit|wait|retry|fail over)\b`)
 	// transientRe marks a passing state of a system, not a fact about it.
 	transientRe = regexp.MustCompile(`(?i)\b(?:broken|failing|down|flaky|slow|red|green|stuck|hanging|weird|wrong|fixed|working|fine|done|ready|gone|missing|empty|off|out)\b\s*[.!]*$`)
 )

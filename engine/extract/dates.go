@@ -38,6 +38,21 @@ type resolvedDate struct {
 	at         time.Time // start of the period
 	prec       precision
 	prep       string // preposition kept in the text ("since", "by", …); "" writes on/in
+	yearless   bool   // a day or month written without its year: the year was chosen here
+	to         time.Time // for the start of a range, the range's exclusive end ("from Dec 20 to Jan 3": Jan 4)
+}
+
+// until is the exclusive end of the period the date names: the day, week, month or year after.
+func (d resolvedDate) until() time.Time {
+	switch d.prec {
+	case precWeek:
+		return d.at.AddDate(0, 0, 7)
+	case precMonth:
+		return d.at.AddDate(0, 1, 0)
+	case precYear:
+		return d.at.AddDate(1, 0, 0)
+	}
+	return d.at.AddDate(0, 0, 1)
 }
 
 // bare renders the date without a preposition.
@@ -133,7 +148,30 @@ func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resol
 			kept = append(kept, d)
 		}
 	}
-	return kept[:min(len(kept), maxDates)]
+	kept = kept[:min(len(kept), maxDates)]
+	for i := 1; i < len(kept); i++ {
+		orderRange(clause, &kept[i-1], &kept[i])
+	}
+	return kept
+}
+
+// rangeJoints join the two ends of a range ("from Dec 20 to Jan 3", "May 3 - May 9").
+var rangeJoints = set(`to through thru till until and - –`)
+
+// orderRange records end as the end of a range starting at start, and moves a yearless end
+// into the next year when it would come before the start: "from Dec 20 to Jan 3" ends in
+// January of the year after.
+func orderRange(clause string, start, end *resolvedDate) {
+	between := strings.ToLower(strings.TrimSpace(clause[start.end:end.start]))
+	if between != "" && !rangeJoints[between] || end.prep != "-" && end.prep != "until" && end.prep != "till" {
+		return
+	}
+	for i := 0; i < 2 && end.yearless && end.at.Before(start.at); i++ {
+		end.at = end.at.AddDate(1, 0, 0)
+	}
+	if !end.at.Before(start.at) {
+		start.to = end.until()
+	}
 }
 
 // blank overwrites text[start:end] with c, keeping every byte offset.
@@ -198,6 +236,7 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 			continue
 		}
 		d := resolvedDate{start: start, end: end, prec: phrasePrecision(phrase)}
+		d.yearless = hasMonthRe.MatchString(phrase) && !yearLiteralRe.MatchString(phrase)
 		d.at = floorTo(adjustForTense(res.Time, ref, phrase, t), d.prec)
 		d.absorbPreposition(clause, phrase)
 		return d, true
@@ -273,8 +312,23 @@ func adjustForTense(at, ref time.Time, phrase string, t tense) time.Time {
 		if t == tenseFuture && at.Before(ref.AddDate(0, 0, -1)) {
 			return at.AddDate(1, 0, 0)
 		}
+		if t == tensePresent {
+			return nearestYear(at, ref)
+		}
 	}
 	return at
+}
+
+// nearestYear moves a date written without its year to the year that puts it nearest to ref:
+// "Jan 3" said in late November is next January, "Oct 2" said then is this October.
+func nearestYear(at, ref time.Time) time.Time {
+	best := at
+	for _, c := range []time.Time{at.AddDate(-1, 0, 0), at.AddDate(1, 0, 0)} {
+		if c.Sub(ref).Abs() < best.Sub(ref).Abs() {
+			best = c
+		}
+	}
+	return best
 }
 
 func floorTo(t time.Time, p precision) time.Time {
@@ -369,7 +423,8 @@ func setMonth(c *rules.Context, ref time.Time, offset int) {
 	c.Year, c.Month, c.Day = &y, &mo, &d
 }
 
-var numberWordRe = regexp.MustCompile(`(?i)\b(` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?|a few)\b`)
+// "a few" comes before "a": the leftmost alternative wins, and "a few months" is three, not one.
+var numberWordRe = regexp.MustCompile(`(?i)\b(a few|` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?)\b`)
 
 // monthOffsetRule resolves "in two months" and "three months ago" with year rollover.
 func monthOffsetRule() rules.Rule {

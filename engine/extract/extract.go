@@ -41,6 +41,7 @@ type Fact struct {
 	MessageIDs []string  // provenance: the ids of the messages the fact came from
 	Excerpt    string    // the source sentence, trimmed to at most 200 characters
 	ValidFrom  time.Time // when the fact starts holding: the resolved date of the statement, else the message time
+	ValidTo    time.Time // when a stated period ends, exclusive ("from Dec 20 to Jan 3": Jan 4); zero when open
 	Kind       string    // KindSemantic, KindEpisodic or KindProcedural
 	Slot       *Slot     // non-nil when the fact fills a slot usable for contradiction detection
 	Negated    bool      // the statement is negative ("does not eat meat")

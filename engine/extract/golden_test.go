@@ -46,7 +46,7 @@ type fixtureSet struct {
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
-	{name: "coding sessions (tuned)", dir: "coding", keep: func(string) bool { return true }},
+	{name: "coding sessions (tuned)", dir: "coding", keep: func(string) bool { return true }, minPR: 0.9},
 	{name: "coding sessions held-out (coding_heldout/)", dir: "coding_heldout", heldOut: true, keep: func(string) bool { return true }},
 }
 

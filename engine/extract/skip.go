@@ -32,6 +32,7 @@ var (
 	transRe      = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
 	needRe       = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
 	agentProcRe  = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
+	dateRangeRe  = regexp.MustCompile(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b`)
 	ratherRe     = regexp.MustCompile(`(?i)\b(?:i'd|we'd|would)\s+(?:much\s+)?rather\b`)
 	condWords    = set(`if unless suppose supposing assuming imagine`)
 	condProcRe   = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)
@@ -77,7 +78,7 @@ func newClauseInfo(text, role string, agent bool) clauseInfo {
 		}
 	}
 	ci.tense = detectTense(ci.words)
-	ci.imperativ = isImperative(lowerWords(withoutIntro(text)))
+	ci.imperativ = !strings.HasPrefix(text, "`") && isImperative(lowerWords(withoutIntro(text))) // "`make dev` starts…" names a command
 	return ci
 }
 
@@ -105,8 +106,8 @@ func skipReason(ci clauseInfo) string {
 	if r := hypothetical(ci); r != "" {
 		return r
 	}
-	if transRe.MatchString(t) || needRe.MatchString(t) {
-		return skipTransient
+	if (transRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) {
+		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
 		return agentSkip(ci)
