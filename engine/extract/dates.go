@@ -37,8 +37,8 @@ type resolvedDate struct {
 	start, end int       // byte span in the clause, including an absorbed preposition
 	at         time.Time // start of the period
 	prec       precision
-	prep       string // preposition kept in the text ("since", "by", …); "" writes on/in
-	yearless   bool   // a day or month written without its year: the year was chosen here
+	prep       string    // preposition kept in the text ("since", "by", …); "" writes on/in
+	yearless   bool      // a day or month written without its year: the year was chosen here
 	to         time.Time // for the start of a range, the range's exclusive end ("from Dec 20 to Jan 3": Jan 4)
 }
 
