@@ -70,6 +70,7 @@ type turn struct {
 	ref           time.Time
 	agent         bool
 	proc          bool // this clause is a standing instruction or convention: Kind procedural
+	project       bool // this clause is an impersonal statement of a project or world fact
 	ids           []string
 }
 
@@ -142,6 +143,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	}
 	standing := !tn.agent && tn.role == "user" && standingInstruction(ci)
 	tn.proc = standing || !tn.agent && tn.role == "user" && conventionKind(ci)
+	tn.project = !tn.agent && !ci.firstP && !standing && projectStatement(ci)
 	if standing {
 		text = pleaseRe.ReplaceAllString(text, "")
 	}
@@ -231,9 +233,9 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		f.Kind = KindSemantic
 	case hasDate:
 		f.Kind = KindEpisodic
-	case decisionRe.MatchString(text), strings.Contains(strings.ToLower(text), "turned out to be"):
-		// An undated decision or switch ("went with gRPC", "migrated the build to Bazel") holds
-		// from then on, and what something turned out to be is what it is: facts, not events.
+	case tn.project, decisionRe.MatchString(text), strings.Contains(strings.ToLower(text), "turned out to be"):
+		// A project fact, an undated decision or switch ("went with gRPC", "migrated the build to
+		// Bazel") holds from then on, and what something turned out to be is what it is.
 		f.Kind = KindSemantic
 	case detectTense(words) != tensePresent:
 		f.Kind = KindEpisodic

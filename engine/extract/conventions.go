@@ -15,11 +15,11 @@ var (
 	// standingRe marks an instruction or convention that holds beyond the current task.
 	standingRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|from here on|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
 	// oneOffRe marks a request about the task at hand ("run the tests again", "fix this").
-	oneOffRe = regexp.MustCompile(`(?i)\b(?:again|once more|one more time|right now|real quick|quickly|for me|this time|for now)\b`)
+	oneOffRe = regexp.MustCompile(`(?i)\b(?:again|once more|one more time|right now|real quick|quickly|for me|this time|for now|when you (?:get|have) (?:a )?(?:chance|minute|sec|second|moment|time)|if you (?:can|could|have time|get a chance)|if possible)\b`)
 	// conventionVerbs start imperatives that set a way of working whatever their object.
 	conventionVerbs = set(`use prefer avoid stick default favour favor pin keep`)
 	// specificDets make an imperative's object a particular thing: a one-off request.
-	specificDets = set(`it this that these those them me my the a an his her our your its`)
+	specificDets = set(`it this that these those them me my the a an his her our your its some several few one two three`)
 	// genericDets make an imperative's object a class of things: a convention.
 	genericDets = set(`all every any each new no`)
 	// procLeadRe finds a standing procedure's condition or purpose: "whenever X, do Y",
@@ -70,12 +70,24 @@ func standingInstruction(ci clauseInfo) bool {
 	switch {
 	case conventionVerbs[w[0]]:
 		return true
+	case requestVerbs[w[0]] || !workContext(ci):
+		return false // "Recommend books about Stoicism": a request, whatever its object
 	case genericDets[w[1]], isBarePlural(w[1:]):
 		return true // "Keep functions short", "Write all new services in Rust"
 	case specificDets[w[1]] && w[1] != "the":
 		return false
 	}
 	return procTailRe.MatchString(t)
+}
+
+// requestVerbs ask for an answer, not for a way of working.
+var requestVerbs = set(`recommend suggest find give list show explain summarize summarise translate compare describe
+send generate draft plan outline tell help calculate estimate analyze analyse imagine pretend create book look print
+read convert proofread review`)
+
+// workContext reports a clause about code, the project or the team's way of working.
+func workContext(ci clauseInfo) bool {
+	return hasAny(ci.words, workWords) || hasAny(ci.words, weWords) || techToken(ci.text)
 }
 
 // pronounObject reports an imperative whose object is a pronoun: "run it", "send me".
@@ -119,7 +131,8 @@ var (
 tests deploy deploys deployment release releases build builds ci pipeline lint linter format formatting function
 functions variable variables error errors log logs logging dependency dependencies package packages module modules
 service services api apis endpoint endpoints schema migration migrations query queries database docs documentation
-style indentation tabs spaces naming comments`)
+style indentation tabs spaces naming comments merge merging squash rebase rebasing push pushing committing deploying
+releasing testing reviewing`)
 )
 
 // techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment
@@ -159,7 +172,8 @@ func jobAlternation() string {
 // verb ("Dana owns the auth service", "the gateway retries three times").
 func projectStatement(ci clauseInfo) bool {
 	t := strings.TrimRight(ci.text, " .!")
-	if ci.tense == tensePast && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
+	past := ci.tense == tensePast && !presentVerbFirst(ci.words)
+	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
 		return false
 	}
 	t = withoutIntro(t)
@@ -184,7 +198,7 @@ func projectStatement(ci clauseInfo) bool {
 // the sentence before, "it runs on Fridays" or "that works" says nothing.
 func startsWithPronoun(words []string) bool {
 	switch words[0] {
-	case "it", "it's", "this", "that", "that's", "these", "those", "they", "he", "she", "there", "there's", "you", "here", "what", "which", "who":
+	case "it", "it's", "this", "that", "that's", "these", "those", "they", "he", "she", "there", "there's", "you", "here", "what", "which", "who", "everything", "nothing", "something", "anything":
 		return true
 	}
 	return false
@@ -198,8 +212,12 @@ func subjectNamed(t string, words []string) bool {
 	case "the", "every", "each", "all", "no":
 		return true
 	}
-	return first[0] >= 'A' && first[0] <= 'Z'
+	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]]
 }
+
+// indefinites are capitalised at the start of a sentence without naming anyone.
+var indefinites = set(`everything nothing something anything everyone everybody nobody someone somebody anyone
+none both either neither one another most many some`)
 
 // likelyVerb rules out plural nouns and adverbs the verb pattern can catch.
 func likelyVerb(w string) bool {
@@ -210,6 +228,7 @@ func likelyVerb(w string) bool {
 }
 
 var notVerbs = set(`is was has does its this his hers yours ours theirs always sometimes perhaps less thus plus news series
+looks seems sounds feels tastes smells sucks rocks
 species means ways days years months weeks hours minutes seconds times things others details tests docs ops`)
 
 var (
@@ -308,4 +327,18 @@ var pluralVerbs = set(`need use run live require depend get go follow sit stay`)
 func elidedVerb(phrase string) bool {
 	v, _, _ := strings.Cut(phrase, " ")
 	return pluralVerbs[v] || likelyVerb(v)
+}
+
+// presentVerbFirst reports a present-tense lexical verb before any past form: "the flag turns
+// on the redesigned checkout" is in the present, whatever "redesigned" looks like.
+func presentVerbFirst(words []string) bool {
+	for i, w := range words {
+		switch {
+		case i > 0 && likelyVerb(w) && !determinerOnly(words[i-1]):
+			return true
+		case irregularPast[w] || len(w) > 4 && strings.HasSuffix(w, "ed"):
+			return false
+		}
+	}
+	return false
 }

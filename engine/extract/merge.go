@@ -40,21 +40,28 @@ func restates(a, b Fact) (Fact, bool) {
 	}
 	ta, tb := termSet(a.Text), termSet(b.Text)
 	switch {
+	case subset(tb, ta):
+		return a, true // b adds nothing
 	case subset(ta, tb):
 		return b, true
-	case subset(tb, ta), isSingleValued(sa.Predicate):
+	case isSingleValued(sa.Predicate):
 		return a, true
 	}
 	return Fact{}, false
 }
 
+// termSet returns the index terms of s without the ones that only say "still true now".
 func termSet(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range text.Analyze(s) {
-		out[t] = true
+		if !fillerTerms[t] {
+			out[t] = true
+		}
 	}
 	return out
 }
+
+var fillerTerms = set(`now current currently still anymor too as well`)
 
 // subset reports whether every term of a is in b.
 func subset(a, b map[string]bool) bool {

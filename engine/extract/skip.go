@@ -32,6 +32,7 @@ var (
 	transRe      = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
 	needRe       = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
 	agentProcRe  = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
+	statusRe     = regexp.MustCompile(`(?i)^(?:it|this|that|everything|nothing)(?:'s|\s+is|\s+was)?\s+(?:still\s+|now\s+|just\s+)?(?:works?|worked|runs?|ran|fails?|failed|pass(?:es|ed)?|breaks?|broke|compiles?|compiled|builds?|crash(?:es|ed)?|hangs?|hung|fine|broken|working|failing|passing)\b`)
 	dateRangeRe  = regexp.MustCompile(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b`)
 	ratherRe     = regexp.MustCompile(`(?i)\b(?:i'd|we'd|would)\s+(?:much\s+)?rather\b`)
 	condWords    = set(`if unless suppose supposing assuming imagine`)
@@ -105,6 +106,9 @@ func skipReason(ci clauseInfo) string {
 	}
 	if r := hypothetical(ci); r != "" {
 		return r
+	}
+	if statusRe.MatchString(t) {
+		return skipTransient // "it runs fine on my machine": how the task is going
 	}
 	if (transRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood

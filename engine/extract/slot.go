@@ -129,6 +129,7 @@ var (
 	// genericRes catch present-tense habits and states ("User plays the cello", "User never
 	// drinks alcohol") so that their negation can be recognised as a contradiction.
 	genericRes = genericSubjectRes()
+	passiveRe  = rx(subj + ` (?:is|are) (?:now |currently |also |still )?(\w+ed|built|written|run|kept|held|set) (with|by|on|in|through|via|using|from|at) (.+)`)
 )
 
 // genericSubjectRes are the generic statement patterns with a subject of one to five words.
@@ -174,6 +175,10 @@ func SlotOf(factText string) *Slot {
 	}
 	if s := favouriteSlot(t, lower); s != nil {
 		return s
+	}
+	if m := passiveRe.FindStringSubmatch(t); m != nil {
+		// "The frontend is bundled with webpack": predicate bundled_with, value webpack.
+		return buildSlot(m[1], strings.ToLower(m[2]+"_"+m[3]), m[4], false, verbStop, nil)
 	}
 	return genericSlot(t)
 }
@@ -248,12 +253,18 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 		lemma = "can_" + lemma
 	}
 	v := cutValue(rest, verbStop)
+	if prep, obj, ok := strings.Cut(rest, " "); ok && v == "" && verbPreps[strings.ToLower(prep)] {
+		lemma += "_" + strings.ToLower(prep) // "User's CI runs on Jenkins": run_on jenkins
+		v = cutValue(obj, verbStop)
+	}
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
 		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
 	}
 	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
 	return buildSlot(subject, lemma, v, neg, nil, nil)
 }
+
+var verbPreps = set(`on in at with for to from`)
 
 // determinerOnly reports a subject that is only a determiner ("The", "Every").
 func determinerOnly(s string) bool {

@@ -1,0 +1,134 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+func TestStandingInstruction(t *testing.T) {
+	tests := []struct {
+		clause string
+		want   bool
+	}{
+		{"Never push to main", true},
+		{"Always rebase before merging", true},
+		{"Don't add new dependencies without asking", true},
+		{"Use ruff for linting", true},
+		{"Prefer early returns over nested ifs", true},
+		{"Keep functions under 40 lines", true},
+		{"Write all new services in Rust", true},
+		{"From now on, write commit messages in English", true},
+		{"Run the integration tests with make itest", true},
+		{"If the deploy fails, check the dashboard", true},
+		{"To release, tag the commit and push the tag", true},
+		{"Run the tests again", false},
+		{"Fix the failing test in auth_test.go", false},
+		{"Add a docstring to this function", false},
+		{"Write a haiku about autumn", false},
+		{"Make it shorter", false},
+		{"Recommend books about Stoicism", false},
+		{"Don't worry about it", false},
+		{"When you get a chance, look at the failing job", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.clause, func(t *testing.T) {
+			ci := newClauseInfo(tt.clause, "user", false)
+			if got := standingInstruction(ci); got != tt.want {
+				t.Errorf("standingInstruction(%q) = %v, want %v", tt.clause, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestProjectStatement(t *testing.T) {
+	tests := []struct {
+		clause string
+		want   bool
+	}{
+		{"The billing service lives in services/billing", true},
+		{"Local postgres runs on port 5433", true},
+		{"The password is in .env.local", true},
+		{"Dana owns the auth service", true},
+		{"The new_checkout flag turns on the redesigned checkout", true},
+		{"The dog turned out to be a beagle mix", true},
+		{"Deploys are done with helm", true},
+		{"Priya is the tech lead for payments", true},
+		{"The weather here is amazing", false},
+		{"The build is broken again", false},
+		{"It runs on Fridays", false},
+		{"Everything looks good", false},
+		{"The movie was great", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.clause, func(t *testing.T) {
+			ci := newClauseInfo(tt.clause, "user", false)
+			if got := projectStatement(ci); got != tt.want {
+				t.Errorf("projectStatement(%q) = %v, want %v", tt.clause, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSplitStatements(t *testing.T) {
+	tests := []struct {
+		sentence string
+		want     []string
+	}{
+		{"We use pnpm instead of npm, and CI is pinned to Node 22", []string{"We use pnpm instead of npm", "CI is pinned to Node 22"}},
+		{"The staging URL is https://staging.example.dev and the creds are in 1Password", []string{"The staging URL is https://staging.example.dev", "the creds are in 1Password"}},
+		{"Never push to main, every change goes through a PR", []string{"Never push to main", "every change goes through a PR"}},
+		{"The password is in .env.local, never commit that file", []string{"The password is in .env.local", "never commit that file"}},
+		{"Run the migrations with goose, never by hand", []string{"Run the migrations with goose, never by hand"}},
+		{"When you write tests, use testify", []string{"When you write tests, use testify"}},
+		{"I like peanuts, cashews and almonds", []string{"I like peanuts, cashews and almonds"}},
+	}
+	for _, tt := range tests {
+		got := splitStatements(tt.sentence)
+		if len(got) != len(tt.want) {
+			t.Errorf("splitStatements(%q) = %q, want %q", tt.sentence, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("splitStatements(%q) = %q, want %q", tt.sentence, got, tt.want)
+			}
+		}
+	}
+}
+
+// The examples of what used to be lost: each gives at least one fact, the instructions
+// procedural, and "Always … ; we never …" keeps both halves.
+func TestCodingAgentExamples(t *testing.T) {
+	ref := time.Date(2026, 11, 16, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		content  string
+		want     int
+		wantKind string
+	}{
+		{"From now on all our TypeScript projects use pnpm instead of npm, and we pin Node 22 in CI.", 2, ""},
+		{"the billing service lives in services/billing and is deployed with helm", 1, KindSemantic},
+		{"local postgres runs on port 5433, the password is in .env.local", 2, KindSemantic},
+		{"run the integration tests with make itest", 1, KindProcedural},
+		{"prefer early returns over nested ifs", 1, KindProcedural},
+		{"never push to main, every change goes through a PR", 2, ""},
+		{"Dana owns the auth service", 1, KindSemantic},
+		{"the flag new_checkout turns on the redesigned checkout", 1, KindSemantic},
+		{"the dog turned out to be a beagle mix", 1, KindSemantic},
+		{"Always write tests with testify; we never use gomock", 2, KindProcedural},
+	}
+	x := NewBuiltin()
+	for _, tt := range tests {
+		got, err := x.Extract(t.Context(), Request{Now: ref, Messages: []Message{{Role: "user", Content: tt.content}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) < tt.want {
+			t.Errorf("%q: got %d facts %+v, want at least %d", tt.content, len(got), got, tt.want)
+		}
+		for _, f := range got {
+			if tt.wantKind != "" && f.Kind != tt.wantKind {
+				t.Errorf("%q: %q is %s, want %s", tt.content, f.Text, f.Kind, tt.wantKind)
+			}
+		}
+	}
+}
