@@ -57,6 +57,10 @@ func standingInstruction(ci clauseInfo) bool {
 	if !ci.imperativ {
 		return false
 	}
+	iw := lowerWords(withoutIntro(t))
+	if v := instructionVerb(iw); !imperativeVerbs[v] || keepGoing(iw) || phrasalRe.MatchString(t) || !workContext(ci) && !outputVerbs[v] {
+		return false // "Don't quit", "Never give up", "Always be yourself": encouragement, not instructions
+	}
 	if standingRe.MatchString(t) {
 		return true
 	}
@@ -78,6 +82,41 @@ func standingInstruction(ci clauseInfo) bool {
 		return false
 	}
 	return procTailRe.MatchString(t)
+}
+
+// instructionVerb returns the verb of an imperative, after please, always, never, don't.
+func instructionVerb(w []string) string {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case "please", "always", "never", "don't", "just", "ever", "only":
+			continue
+		case "do":
+			if i+1 < len(w) && w[i+1] == "not" {
+				i++
+				continue
+			}
+		}
+		return w[i]
+	}
+	return ""
+}
+
+var (
+	// outputVerbs instruct the assistant about its answers, whatever the topic.
+	outputVerbs = set(`use avoid prefer mention include suggest recommend reply respond answer call address write format
+add put show list keep stick default`)
+	// phrasalRe are idioms whose verb looks like an instruction.
+	phrasalRe = regexp.MustCompile(`(?i)\b(?:give up|look back|stop trying|keep going|keep it up|keep at it|keep up|keep pushing|keep smiling|keep in touch)\b`)
+)
+
+// keepGoing reports "keep making a difference", "keep you posted": encouragement and promises.
+func keepGoing(w []string) bool {
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] == "keep" {
+			return strings.HasSuffix(w[i+1], "ing") || subjectPronouns[w[i+1]] || w[i+1] == "me" || w[i+1] == "us" || w[i+1] == "them"
+		}
+	}
+	return false
 }
 
 // requestVerbs ask for an answer, not for a way of working.
@@ -132,7 +171,9 @@ tests deploy deploys deployment release releases build builds ci pipeline lint l
 functions variable variables error errors log logs logging dependency dependencies package packages module modules
 service services api apis endpoint endpoints schema migration migrations query queries database docs documentation
 style indentation tabs spaces naming comments merge merging squash rebase rebasing push pushing committing deploying
-releasing testing reviewing`)
+releasing testing reviewing gateway cache server servers cluster queue worker job cron flag toggle feature team
+client sdk app frontend backend db bucket container image config env secret token key host port ui cli
+staging production prod dev local`)
 )
 
 // techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment
@@ -188,11 +229,33 @@ func projectStatement(ci clauseInfo) bool {
 	if durableCopulaRe.MatchString(t) {
 		return true
 	}
-	if m := lexicalVerbRe.FindStringSubmatch(lower); m != nil && likelyVerb(m[1]) && subjectNamed(t, words) {
-		return true
+	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
+		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
+		// behaviour of something in the project; "the blue adds so much" is small talk.
+		return ownerVerbs[lower[m[2]:m[3]]] || workContext(ci)
 	}
 	return pluralVerbRe.MatchString(lower)
 }
+
+// lexicalVerbAt reports whether the -s word at lower[start:end] reads as the verb: not right
+// after a determiner or possessive ("the colors pop", "your dreams are…") and not followed by
+// a verb of its own ("the fans are…").
+func lexicalVerbAt(lower string, start, end int) bool {
+	if !likelyVerb(lower[start:end]) {
+		return false
+	}
+	if prev, _ := prevWord(lower[:start]); determinerOnly(prev) || possessives[prev] {
+		return false
+	}
+	next, _, _ := strings.Cut(strings.TrimSpace(lower[end:]), " ")
+	return !finiteAux[next] && !modals[next]
+}
+
+// ownerVerbs say who is responsible for something.
+var ownerVerbs = set(`owns maintains manages leads runs handles approves reviews oversees coordinates answers
+decides`)
+
+var possessives = set(`my your his her its our their those these`)
 
 // startsWithPronoun reports clauses whose subject is a pronoun or a demonstrative: without
 // the sentence before, "it runs on Fridays" or "that works" says nothing.
@@ -212,7 +275,7 @@ func subjectNamed(t string, words []string) bool {
 	case "the", "every", "each", "all", "no":
 		return true
 	}
-	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]]
+	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]] && !strings.HasSuffix(words[0], "ing")
 }
 
 // indefinites are capitalised at the start of a sentence without naming anyone.
@@ -312,14 +375,17 @@ func splitElidedNP(s string) []string {
 	}
 	subject := strings.Join(w[:subj], " ")
 	var out []string
-	for {
-		loc := elidedNPRe.FindStringSubmatchIndex(s)
-		if loc == nil || !elidedVerb(s[loc[2]:loc[3]]) {
-			return appendSentence(out, s)
+	// Each round moves past one joint: the search starts after the subject, so the loop ends.
+	for from := len(subject); from < len(s); {
+		loc := elidedNPRe.FindStringSubmatchIndex(s[from:])
+		if loc == nil || !elidedVerb(s[from+loc[2]:from+loc[3]]) {
+			break
 		}
-		out = appendSentence(out, s[:loc[0]])
-		s = subject + " " + s[loc[2]:]
+		out = appendSentence(out, s[:from+loc[0]])
+		s = subject + " " + s[from+loc[2]:]
+		from = len(subject) + 1
 	}
+	return appendSentence(out, s)
 }
 
 var pluralVerbs = set(`need use run live require depend get go follow sit stay`)

@@ -132,3 +132,17 @@ func TestCodingAgentExamples(t *testing.T) {
 		}
 	}
 }
+
+// A subject that itself holds "and <noun>s" must not make the elided-verb split loop forever.
+func TestSplitElidedNPEnds(t *testing.T) {
+	done := make(chan []string, 1)
+	go func() { done <- clauses("The cats and dogs sleep inside and eats outside") }()
+	select {
+	case got := <-done:
+		if len(got) == 0 {
+			t.Errorf("no clauses")
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("clauses did not return")
+	}
+}
