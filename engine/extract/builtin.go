@@ -20,9 +20,13 @@ type builtin struct {
 // hypotheticals, code and assistant filler; splits the remaining turns into clauses; rewrites
 // them in the third person attributed to the speaker; maps common statements (relocations,
 // jobs, age, names, preferences…) onto canonical facts with slots; and resolves relative dates
-// against the message time. In a normal conversation only user turns are read: assistant and
-// system turns state facts about the user only by echoing them. With Request.AgentMemory,
-// every role is read for instructions and conventions.
+// against the message time (a range sets ValidTo). In a normal conversation only user turns
+// are read: assistant and system turns state facts about the user only by echoing them. A
+// user's standing instructions and conventions ("never push to main", "we use pnpm instead of
+// npm") are kept as procedural facts, one-off requests are not; impersonal project facts
+// (paths, hosts, ports, versions, owners) are kept as semantic ones. Facts of one request that
+// restate the same slot are merged. With Request.AgentMemory, every role is read for
+// instructions and conventions.
 func NewBuiltin() Extractor {
 	return &builtin{dates: newDateResolver()}
 }

@@ -252,6 +252,7 @@ type actualFact struct {
 	Slot      *Slot    `json:"slot,omitempty"`
 	Kind      string   `json:"kind"`
 	ValidFrom string   `json:"valid_from"`
+	ValidTo   string   `json:"valid_to,omitempty"`
 	Negated   bool     `json:"negated,omitempty"`
 	Excerpt   string   `json:"excerpt"`
 	Messages  []string `json:"message_ids,omitempty"`
@@ -261,8 +262,12 @@ func writeActual(t *testing.T, name string, facts []Fact) {
 	t.Helper()
 	out := make([]actualFact, 0, len(facts))
 	for _, f := range facts {
-		out = append(out, actualFact{Text: f.Text, Speaker: f.Speaker, Slot: f.Slot, Kind: f.Kind,
-			ValidFrom: f.ValidFrom.Format(time.RFC3339), Negated: f.Negated, Excerpt: f.Excerpt, Messages: f.MessageIDs})
+		af := actualFact{Text: f.Text, Speaker: f.Speaker, Slot: f.Slot, Kind: f.Kind,
+			ValidFrom: f.ValidFrom.Format(time.RFC3339), Negated: f.Negated, Excerpt: f.Excerpt, Messages: f.MessageIDs}
+		if !f.ValidTo.IsZero() {
+			af.ValidTo = f.ValidTo.Format(time.RFC3339)
+		}
+		out = append(out, af)
 	}
 	raw, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
