@@ -3,69 +3,72 @@ package extract
 import (
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
-func TestStandingInstruction(t *testing.T) {
-	tests := []struct {
-		clause string
-		want   bool
+// TestClauseClassifiers checks which user clauses are standing instructions (kept as procedural
+// facts, not one-off requests) and which impersonal clauses are project or world facts.
+func TestClauseClassifiers(t *testing.T) {
+	classifiers := []struct {
+		name  string
+		check func(clauseInfo) bool
+		cases []struct {
+			clause string
+			want   bool
+		}
 	}{
-		{"Never push to main", true},
-		{"Always rebase before merging", true},
-		{"Don't add new dependencies without asking", true},
-		{"Use ruff for linting", true},
-		{"Prefer early returns over nested ifs", true},
-		{"Keep functions under 40 lines", true},
-		{"Write all new services in Rust", true},
-		{"From now on, write commit messages in English", true},
-		{"Run the integration tests with make itest", true},
-		{"If the deploy fails, check the dashboard", true},
-		{"To release, tag the commit and push the tag", true},
-		{"Run the tests again", false},
-		{"Fix the failing test in auth_test.go", false},
-		{"Add a docstring to this function", false},
-		{"Write a haiku about autumn", false},
-		{"Make it shorter", false},
-		{"Recommend books about Stoicism", false},
-		{"Don't worry about it", false},
-		{"When you get a chance, look at the failing job", false},
+		{"standingInstruction", standingInstruction, []struct {
+			clause string
+			want   bool
+		}{
+			{"Never push to main", true},
+			{"Always rebase before merging", true},
+			{"Don't add new dependencies without asking", true},
+			{"Use ruff for linting", true},
+			{"Prefer early returns over nested ifs", true},
+			{"Keep functions under 40 lines", true},
+			{"Write all new services in Rust", true},
+			{"From now on, write commit messages in English", true},
+			{"Run the integration tests with make itest", true},
+			{"If the deploy fails, check the dashboard", true},
+			{"To release, tag the commit and push the tag", true},
+			{"Run the tests again", false},
+			{"Fix the failing test in auth_test.go", false},
+			{"Add a docstring to this function", false},
+			{"Write a haiku about autumn", false},
+			{"Make it shorter", false},
+			{"Recommend books about Stoicism", false},
+			{"Don't worry about it", false},
+			{"When you get a chance, look at the failing job", false},
+		}},
+		{"projectStatement", projectStatement, []struct {
+			clause string
+			want   bool
+		}{
+			{"The billing service lives in services/billing", true},
+			{"Local postgres runs on port 5433", true},
+			{"The password is in .env.local", true},
+			{"Dana owns the auth service", true},
+			{"The new_checkout flag turns on the redesigned checkout", true},
+			{"The dog turned out to be a beagle mix", true},
+			{"Deploys are done with helm", true},
+			{"Priya is the tech lead for payments", true},
+			{"The weather here is amazing", false},
+			{"The build is broken again", false},
+			{"It runs on Fridays", false},
+			{"Everything looks good", false},
+			{"The movie was great", false},
+		}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.clause, func(t *testing.T) {
-			ci := newClauseInfo(tt.clause, "user", false)
-			if got := standingInstruction(ci); got != tt.want {
-				t.Errorf("standingInstruction(%q) = %v, want %v", tt.clause, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestProjectStatement(t *testing.T) {
-	tests := []struct {
-		clause string
-		want   bool
-	}{
-		{"The billing service lives in services/billing", true},
-		{"Local postgres runs on port 5433", true},
-		{"The password is in .env.local", true},
-		{"Dana owns the auth service", true},
-		{"The new_checkout flag turns on the redesigned checkout", true},
-		{"The dog turned out to be a beagle mix", true},
-		{"Deploys are done with helm", true},
-		{"Priya is the tech lead for payments", true},
-		{"The weather here is amazing", false},
-		{"The build is broken again", false},
-		{"It runs on Fridays", false},
-		{"Everything looks good", false},
-		{"The movie was great", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.clause, func(t *testing.T) {
-			ci := newClauseInfo(tt.clause, "user", false)
-			if got := projectStatement(ci); got != tt.want {
-				t.Errorf("projectStatement(%q) = %v, want %v", tt.clause, got, tt.want)
-			}
-		})
+	for _, c := range classifiers {
+		for _, tt := range c.cases {
+			t.Run(c.name+"/"+tt.clause, func(t *testing.T) {
+				if got := c.check(newClauseInfo(tt.clause, "user", false)); got != tt.want {
+					t.Errorf("%s(%q) = %v, want %v", c.name, tt.clause, got, tt.want)
+				}
+			})
+		}
 	}
 }
 
@@ -83,15 +86,8 @@ func TestSplitStatements(t *testing.T) {
 		{"I like peanuts, cashews and almonds", []string{"I like peanuts, cashews and almonds"}},
 	}
 	for _, tt := range tests {
-		got := splitStatements(tt.sentence)
-		if len(got) != len(tt.want) {
-			t.Errorf("splitStatements(%q) = %q, want %q", tt.sentence, got, tt.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != tt.want[i] {
-				t.Errorf("splitStatements(%q) = %q, want %q", tt.sentence, got, tt.want)
-			}
+		if diff := cmp.Diff(tt.want, splitStatements(tt.sentence)); diff != "" {
+			t.Errorf("splitStatements(%q) (-want +got):\n%s", tt.sentence, diff)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package extract
 import (
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestSwitchAndVersionSlots(t *testing.T) {
@@ -84,14 +86,8 @@ func TestMergeRestatedFacts(t *testing.T) {
 		for _, f := range got {
 			texts = append(texts, f.Text)
 		}
-		if len(texts) != len(tt.want) {
-			t.Errorf("%q: got %q, want %q", tt.content, texts, tt.want)
-			continue
-		}
-		for i := range texts {
-			if texts[i] != tt.want[i] {
-				t.Errorf("%q: got %q, want %q", tt.content, texts, tt.want)
-			}
+		if diff := cmp.Diff(tt.want, texts); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.content, diff)
 		}
 	}
 }
