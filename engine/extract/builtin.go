@@ -131,7 +131,7 @@ var (
 	markRe      = regexp.MustCompile(`\s*,?\s*` + dateMark + `[,.!?]*\s*`)
 	recurringRe = regexp.MustCompile(`(?i)\b(?:birthday|anniversary|every|each|daily|weekly|monthly|annually|yearly|weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|mornings|evenings|nights)\b`)
 	pleaseRe    = regexp.MustCompile(`(?i)^please,?\s+`)
-	decisionRe  = regexp.MustCompile(`(?i)\b(?:chose|picked|went with|decided|opted|settled on|standardi[sz]ed on|switched|migrated|ported|replaced|dropped|upgraded|bumped|downgraded|moved \S+(?: \S+){0,3} from)\b`)
+	decisionRe  = regexp.MustCompile(`(?i)\b(?:chose|picked|went with|decided|opted|settled on|standardi[sz]ed on|switched|migrated|ported|replaced|dropped|ditched|upgraded|bumped|downgraded|moved \S+(?: \S+){0,3} from)\b`)
 	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
 )
 

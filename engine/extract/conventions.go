@@ -214,6 +214,9 @@ func jobAlternation() string {
 func projectStatement(ci clauseInfo) bool {
 	t := strings.TrimRight(ci.text, " .!")
 	past := ci.tense == tensePast && !presentVerbFirst(ci.words)
+	if past && decisionRe.MatchString(t) && !startsWithPronoun(ci.words) && subjectNamed(withoutIntro(t), lowerWords(withoutIntro(t))) {
+		return true // "The team settled on Ruff", "Dana chose Postgres because…": a decision
+	}
 	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
 		return false
 	}
@@ -392,7 +395,7 @@ var pluralVerbs = set(`need use run live require depend get go follow sit stay`)
 
 func elidedVerb(phrase string) bool {
 	v, _, _ := strings.Cut(phrase, " ")
-	return pluralVerbs[v] || likelyVerb(v)
+	return pluralVerbs[v] || likelyVerb(v) || v == "is" || v == "has" || v == "gets"
 }
 
 // presentVerbFirst reports a present-tense lexical verb before any past form: "the flag turns

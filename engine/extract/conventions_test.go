@@ -102,7 +102,7 @@ func TestCodingAgentExamples(t *testing.T) {
 		wantKind string
 	}{
 		{"From now on all our TypeScript projects use pnpm instead of npm, and we pin Node 22 in CI.", 2, ""},
-		{"the billing service lives in services/billing and is deployed with helm", 1, KindSemantic},
+		{"the billing service lives in services/billing and is deployed with helm", 2, KindSemantic},
 		{"local postgres runs on port 5433, the password is in .env.local", 2, KindSemantic},
 		{"run the integration tests with make itest", 1, KindProcedural},
 		{"prefer early returns over nested ifs", 1, KindProcedural},

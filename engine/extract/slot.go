@@ -146,7 +146,7 @@ func genericSubjectRes() []*regexp.Regexp {
 // {alice, lives_in, paris}), so stored memories without a recorded slot can be compared
 // with new facts. It returns nil when the text fills no recognisable slot.
 func SlotOf(factText string) *Slot {
-	t := cleanFactText(factText)
+	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
 	if t == "" {
 		return nil
 	}

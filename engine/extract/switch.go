@@ -19,16 +19,17 @@ const (
 
 var (
 	// switchFromToRe: "User migrated the build from Gradle to Bazel", "User switched from X to Y".
-	switchFromToRe = rx(subj + ` (?:has |have |is |are |was |were )?(?:migrated|migrating|moved|moving|switched|switching|ported|porting|converted|converting|changed|changing|went|transitioned|transitioning)(?: over)?(?: (.+?))? from (.+?) (?:over )?to (.+)`)
+	switchFromToRe = rx(subj + ` (?:has |have |is |are |was |were )?(?:migrated|migrating|moved|moving|switched|switching|ported|porting|converted|converting|changed|changing|went|transitioned|transitioning)(?: over)?(?: (.+?))? (?:from|off|off of|away from) (.+?) (?:over )?(?:to|onto) (.+)`)
 	// switchReplacedRe: "User replaced Jenkins with GitHub Actions".
-	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded) (.+?) (?:with|for) (.+)`)
+	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
 	// switchInsteadRe: "User's repos use pnpm instead of npm".
-	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on) (.+?) (?:instead of|rather than|in place of) (.+)`)
+	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|adopted|prefers?) (.+?) (?:instead of|rather than|in place of) (.+)`)
 	// switchValueStop ends the new value of a switch before dates and qualifiers.
 	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
 	// "uses Go 1.22", "pinned to Node 20", "is on Python 3.12".
 	versionRe = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|is|are|of)\s+([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	pastStateRe = regexp.MustCompile(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
 	// versionFromToRe: "upgraded Postgres from 14 to 16".
 	versionFromToRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?)\s+from\s+v?\d+(?:\.\d+){0,2}\s+to\s+v?(\d+(?:\.\d+){0,2})\b`)
 )
@@ -43,13 +44,13 @@ replica replicas instance instances worker workers core cores gb mb kb tb percen
 func switchSlot(t, lower string) *Slot {
 	var subject, object, from, to string
 	switch {
-	case containsAny(lower, []string{" from "}) && containsAny(lower, []string{" to "}):
+	case containsAny(lower, []string{" from ", " off "}) && containsAny(lower, []string{" to ", " onto "}):
 		m := switchFromToRe.FindStringSubmatch(t)
 		if m == nil {
 			return nil
 		}
 		subject, object, from, to = m[1], m[2], m[3], m[4]
-	case containsAny(lower, []string{"replaced", "swapped", "traded"}):
+	case containsAny(lower, []string{"replaced", "swapped", "traded", "dropped", "ditched", "abandoned", "retired", "gave up"}):
 		m := switchReplacedRe.FindStringSubmatch(t)
 		if m == nil {
 			return nil
@@ -64,6 +65,7 @@ func switchSlot(t, lower string) *Slot {
 	default:
 		return nil
 	}
+	from, _, _ = strings.Cut(from, " and ") // "instead of flake8 and black": the first is enough to match
 	val, old := cutValue(to, switchValueStop), cutValue(from, switchValueStop)
 	if val == "" || old == "" || val == old || len(strings.Fields(val)) > 4 || len(strings.Fields(old)) > 4 {
 		return nil
@@ -81,8 +83,8 @@ func switchSlot(t, lower string) *Slot {
 // versionSlot derives {thing, version, number} from a statement that uses or moves to a
 // version ("User upgraded Postgres from 14 to 16" → {postgres, version, 16}), or nil.
 func versionSlot(t string) *Slot {
-	if !containsAny(t, needDigit) {
-		return nil
+	if !containsAny(t, needDigit) || pastStateRe.MatchString(t) {
+		return nil // "the API was on Go 1.21" states the old version, not the current one
 	}
 	if m := versionFromToRe.FindStringSubmatch(t); m != nil && !notVersioned[strings.ToLower(m[1])] {
 		return &Slot{Subject: strings.ToLower(m[1]), Predicate: PredicateVersion, Value: m[2]}
@@ -118,8 +120,8 @@ func subjectsRelated(a, b string) bool {
 	if a == b {
 		return true
 	}
-	ao, at, aok := strings.Cut(a, "'s ")
-	bo, bt, bok := strings.Cut(b, "'s ")
+	ao, at, aok := cutOwner(a)
+	bo, bt, bok := cutOwner(b)
 	switch {
 	case aok && bok:
 		return ao == bo && at == bt
@@ -129,4 +131,13 @@ func subjectsRelated(a, b string) bool {
 		return bo == a || bt == a
 	}
 	return false
+}
+
+// cutOwner splits "all user's typescript projects" into the owner "user" and the thing owned.
+func cutOwner(s string) (owner, thing string, ok bool) {
+	before, after, ok := strings.Cut(s, "'s ")
+	if !ok {
+		return s, "", false
+	}
+	return before[strings.LastIndexByte(before, ' ')+1:], after, true
 }
