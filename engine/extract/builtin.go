@@ -138,6 +138,9 @@ var (
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	text := preNormalise(stripLead(clause))
+	if tn.role == "user" {
+		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
+	}
 	if tn.agent {
 		text = pleaseRe.ReplaceAllString(text, "")
 	}

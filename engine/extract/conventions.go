@@ -28,6 +28,10 @@ var (
 	// procTailRe finds a procedure's timing or instrument after the verb: "squash before merging",
 	// "run the migrations with goose".
 	procTailRe = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|once) \w+ing\b|\b(?:with|using|via|through) \S`)
+	// ensureRe starts an instruction about an outcome.
+	ensureRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:make sure|be sure|ensure)\b`)
+	// wantYouRe asks the assistant to do something: what follows is read as an imperative.
+	wantYouRe = regexp.MustCompile(`(?i)^(?:i|we)(?:'d| would)? (?:like|want|need) you to\s+`)
 	// dontExceptRe are prohibitions about the moment, not the work ("don't worry").
 	dontExceptRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(?:worry|forget|bother|mind|panic|hesitate)\b`)
 )
@@ -63,6 +67,9 @@ func standingInstruction(ci clauseInfo) bool {
 	}
 	if standingRe.MatchString(t) {
 		return true
+	}
+	if ensureRe.MatchString(t) && hasAny(ci.words, genericDets) {
+		return true // "Make sure every migration is reversible"
 	}
 	w := ci.words
 	if w[0] == "please" {
@@ -189,7 +196,7 @@ func techToken(s string) bool { return techTokenRe.MatchString(s) }
 var (
 	// durableCopulaRe finds an impersonal statement of where something is, how it is set up or
 	// what it is: "is in config/", "are deployed with helm", "is the tech lead", "turned out to be".
-	durableCopulaRe = regexp.MustCompile(`(?i)^[^,]*?\b(?:is|are)\s+(?:now\s+|still\s+|always\s+|also\s+)?(?:(?:in|on|at|under|inside|behind)\s|(?:\w+ed|built|written|kept|run|set|read|done|made|held|owned|hosted|stored|deployed)\s+(?:with|in|on|by|through|via|from|to|at|under|using|as|into)\s|(?:the|a|an)\s+(?:\S+\s+){0,3}(?:` + jobAlternation() + `|person to ask|go-to|contact|point of contact)\b|in charge\b|responsible for\b)|\bturned out to be\b|\b(?:gets|get)\s+(?:\w+ed|run|built|set)\b`)
+	durableCopulaRe = regexp.MustCompile(`(?i)^[^,]*?\b(?:is|are)\s+(?:now\s+|still\s+|always\s+|also\s+)?(?:(?:in|on|at|under|inside|behind)\s|(?:\w+ed|built|written|kept|run|set|read|done|made|held|owned|hosted|stored|deployed)\s+(?:with|in|on|by|through|via|from|to|at|under|using|as|into)\s|\d+(?:\.\d+)?\s*(?:ms|s|seconds?|minutes?|hours?|days?|mb|gb|kb|%|percent|replicas?|workers?|threads?|retries|requests?)\b|(?:the|a|an)\s+(?:\S+\s+){0,3}(?:` + jobAlternation() + `|person to ask|go-to|contact|point of contact)\b|in charge\b|responsible for\b)|\bturned out to be\b|\b(?:gets|get)\s+(?:\w+ed|run|built|set)\b`)
 	// lexicalVerbRe finds a present-tense lexical verb after a definite or named subject:
 	// "the gateway retries…", "Marco owns…", "every PR needs…".
 	lexicalVerbRe = regexp.MustCompile(`^(?:(?:the|every|each|all|no)\s+)?(?:[\w'./#-]+\s+){1,4}?(?:already\s+|always\s+|only\s+|also\s+|still\s+|usually\s+|never\s+)?([a-z]+s)\s+\S`)

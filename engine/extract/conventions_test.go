@@ -110,6 +110,10 @@ func TestCodingAgentExamples(t *testing.T) {
 		{"Dana owns the auth service", 1, KindSemantic},
 		{"the flag new_checkout turns on the redesigned checkout", 1, KindSemantic},
 		{"the dog turned out to be a beagle mix", 1, KindSemantic},
+		{"I'd like you to use British spelling from now on.", 1, KindProcedural},
+		{"Make sure every migration is reversible.", 1, KindProcedural},
+		{"The cache TTL is 300 seconds.", 1, KindSemantic},
+		{"Our deploys go out every Tuesday via ArgoCD.", 1, ""},
 		{"Always write tests with testify; we never use gomock", 2, KindProcedural},
 	}
 	x := NewBuiltin()

@@ -128,8 +128,8 @@ func skipReason(ci clauseInfo) string {
 		}
 		return skipImpersonal
 	}
-	if !hasVerb(ci.words) {
-		return skipFragment
+	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) {
+		return skipFragment // "our deploys go out on Tuesdays" has a verb after a plural
 	}
 	return ""
 }
