@@ -114,7 +114,7 @@ var (
 	hasMonthRe     = regexp.MustCompile(`\b` + monthNames + `\b`)
 	bareWeekdayRe  = regexp.MustCompile(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`)
 	weekdayAbbrRe  = regexp.MustCompile(`^(?:mon|tue|tues|wed|thu|thur|fri|sat|sun)$`)
-	keptPreps      = set(`since by until till before after from within`)
+	keptPreps      = set(`since by until till before after from within for between`)
 	absorbedPreps  = set(`on in at during`)
 	rangeWords     = set(`to through thru and or till - –`)
 	monthPrepWords = set(`in since during until till by from early late mid of this next last`)

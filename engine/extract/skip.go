@@ -33,7 +33,7 @@ var (
 	needRe       = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
 	agentProcRe  = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
 	statusRe     = regexp.MustCompile(`(?i)^(?:it|this|that|everything|nothing)(?:'s|\s+is|\s+was)?\s+(?:still\s+|now\s+|just\s+)?(?:works?|worked|runs?|ran|fails?|failed|pass(?:es|ed)?|breaks?|broke|compiles?|compiled|builds?|crash(?:es|ed)?|hangs?|hung|fine|broken|working|failing|passing)\b`)
-	dateRangeRe  = regexp.MustCompile(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b`)
+	dateRangeRe  = regexp.MustCompile(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b|\bbetween\b.+\band\b`)
 	ratherRe     = regexp.MustCompile(`(?i)\b(?:i'd|we'd|would)\s+(?:much\s+)?rather\b`)
 	condWords    = set(`if unless suppose supposing assuming imagine`)
 	condProcRe   = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)

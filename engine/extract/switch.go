@@ -86,19 +86,28 @@ func versionSlot(t string) *Slot {
 	if !containsAny(t, needDigit) || pastStateRe.MatchString(t) {
 		return nil // "the API was on Go 1.21" states the old version, not the current one
 	}
-	if m := versionFromToRe.FindStringSubmatch(t); m != nil && !notVersioned[strings.ToLower(m[1])] {
+	if m := versionFromToRe.FindStringSubmatch(t); m != nil && !notVersioned[strings.ToLower(m[1])] && !monthWord(strings.ToLower(m[1])) {
 		return &Slot{Subject: strings.ToLower(m[1]), Predicate: PredicateVersion, Value: m[2]}
 	}
 	var out *Slot
-	for _, m := range versionRe.FindAllStringSubmatch(t, -1) {
+	for _, m := range versionRe.FindAllStringSubmatchIndex(t, -1) {
+		m := []string{t[m[0]:m[1]], t[m[2]:m[3]], t[m[4]:m[5]], t[m[5]:]}
 		name := strings.ToLower(m[1])
-		if notVersioned[name] || articles[name] {
-			continue
+		if notVersioned[name] || articles[name] || isPreposition(name) || monthWord(name) || dateFollows(t, m) {
+			continue // "runs from 2026-12-18", "on Dec 18": dates, not versions
 		}
 		// The last version stated wins: "from Go 1.21 to Go 1.23".
 		out = &Slot{Subject: name, Predicate: PredicateVersion, Value: m[2]}
 	}
 	return out
+}
+
+// monthWord reports a month name or abbreviation: "Dec 18" is a date.
+func monthWord(w string) bool { return hasMonthRe.MatchString(w) && bareMonthRe.MatchString(w) }
+
+// dateFollows reports a number that continues as a date or time ("2026-12-18", "12/20", "10:30").
+func dateFollows(_ string, m []string) bool {
+	return m[3] != "" && strings.ContainsRune("-/:", rune(m[3][0]))
 }
 
 // replaces reports whether old is the value a switch replaced: a slot of a related subject

@@ -24,6 +24,7 @@ func TestSwitchAndVersionSlots(t *testing.T) {
 		{"User dropped Jest in favour of Vitest", &Slot{"user", PredicateUses, "vitest", "jest"}},
 		{"The team standardized on Ruff instead of flake8", &Slot{"team", PredicateUses, "ruff", "flake8"}},
 		{"User's API was on Go 1.21", nil},
+		{"Code freeze runs from 2026-12-18 to 2027-01-04", nil},
 		{"User decided to drop support for Python 3.8", nil},
 		{"Local postgres runs on port 5433", nil},
 	}
@@ -111,6 +112,9 @@ func TestSpanningDates(t *testing.T) {
 		{day(2026, 11, 20), "I'm on PTO from Dec 20 to Jan 3.", "User is on PTO from 2026-12-20 to 2027-01-03", day(2026, 12, 20), day(2027, 1, 4)},
 		{day(2026, 11, 20), "I'm off from December 23 until January 2.", "User is off from 2026-12-23 until 2027-01-02", day(2026, 12, 23), day(2027, 1, 3)},
 		{day(2026, 11, 16), "I was in Japan from Oct 2 to Oct 16.", "User was in Japan from 2026-10-02 to 2026-10-16", day(2026, 10, 2), day(2026, 10, 17)},
+		{day(2026, 11, 20), "We're out between December 24 and January 1.", "User is out between 2026-12-24 and 2027-01-01", day(2026, 12, 24), day(2027, 1, 2)},
+		{day(2026, 11, 20), "Code freeze runs from Dec 18 to Jan 4.", "Code freeze runs from 2026-12-18 to 2027-01-04", day(2026, 12, 18), day(2027, 1, 5)},
+		{day(2026, 11, 20), "The release is planned for January 15.", "The release is planned for 2027-01-15", day(2027, 1, 15), time.Time{}},
 		{day(2026, 12, 18), "My new job starts on January 12.", "User's new job starts on 2027-01-12", day(2027, 1, 12), time.Time{}},
 		{day(2026, 1, 10), "The conference is on December 3.", "", day(2025, 12, 3), time.Time{}},
 	}
