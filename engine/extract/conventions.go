@@ -242,7 +242,7 @@ func projectStatement(ci clauseInfo) bool {
 	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
 		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
 		// behaviour of something in the project; "the blue adds so much" is small talk.
-		return ownerVerbs[lower[m[2]:m[3]]] || workContext(ci)
+		return ownerVerbs[lower[m[2]:m[3]]] || workContext(ci) || personSubject(t, words)
 	}
 	return pluralVerbRe.MatchString(lower)
 }
@@ -258,8 +258,22 @@ func lexicalVerbAt(lower string, start, end int) bool {
 		return false
 	}
 	next, _, _ := strings.Cut(strings.TrimSpace(lower[end:]), " ")
-	return !finiteAux[next] && !modals[next]
+	return !finiteAux[next] && !modals[next] && next != "of" // "moments of…" is a noun
 }
+
+// personSubject reports a subject that names a person or what a person has: a possessive of
+// a name ("Tom's band") or a family word used as a name ("Grandma turns 90 in February").
+func personSubject(t string, words []string) bool {
+	first, _, _ := strings.Cut(t, " ")
+	if name, ok := strings.CutSuffix(words[0], "'s"); ok && first[0] >= 'A' && first[0] <= 'Z' && !indefinites[name] &&
+		!startsWithPronoun([]string{name}) && name != "let" && name != "he" && name != "she" {
+		return true
+	}
+	return familyNames[words[0]]
+}
+
+var familyNames = set(`grandma grandpa granny grandad grandmother grandfather mom mum mommy mummy dad daddy mother
+father nana papa auntie uncle`)
 
 // ownerVerbs say who is responsible for something.
 var ownerVerbs = set(`owns maintains manages leads runs handles approves reviews oversees coordinates answers
