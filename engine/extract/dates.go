@@ -155,25 +155,6 @@ func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resol
 	return kept
 }
 
-// rangeJoints join the two ends of a range ("from Dec 20 to Jan 3", "May 3 - May 9").
-var rangeJoints = set(`to through thru till until and - –`)
-
-// orderRange records end as the end of a range starting at start, and moves a yearless end
-// into the next year when it would come before the start: "from Dec 20 to Jan 3" ends in
-// January of the year after.
-func orderRange(clause string, start, end *resolvedDate) {
-	between := strings.ToLower(strings.TrimSpace(clause[start.end:end.start]))
-	if between != "" && !rangeJoints[between] || end.prep != "-" && end.prep != "until" && end.prep != "till" {
-		return
-	}
-	for i := 0; i < 2 && end.yearless && end.at.Before(start.at); i++ {
-		end.at = end.at.AddDate(1, 0, 0)
-	}
-	if !end.at.Before(start.at) {
-		start.to = end.until()
-	}
-}
-
 // blank overwrites text[start:end] with c, keeping every byte offset.
 func blank(text string, start, end int, c byte) string {
 	return text[:start] + strings.Repeat(string(c), end-start) + text[end:]
@@ -317,18 +298,6 @@ func adjustForTense(at, ref time.Time, phrase string, t tense) time.Time {
 		}
 	}
 	return at
-}
-
-// nearestYear moves a date written without its year to the year that puts it nearest to ref:
-// "Jan 3" said in late November is next January, "Oct 2" said then is this October.
-func nearestYear(at, ref time.Time) time.Time {
-	best := at
-	for _, c := range []time.Time{at.AddDate(-1, 0, 0), at.AddDate(1, 0, 0)} {
-		if c.Sub(ref).Abs() < best.Sub(ref).Abs() {
-			best = c
-		}
-	}
-	return best
 }
 
 func floorTo(t time.Time, p precision) time.Time {
