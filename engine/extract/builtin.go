@@ -20,9 +20,13 @@ type builtin struct {
 // hypotheticals, code and assistant filler; splits the remaining turns into clauses; rewrites
 // them in the third person attributed to the speaker; maps common statements (relocations,
 // jobs, age, names, preferences…) onto canonical facts with slots; and resolves relative dates
-// against the message time. In a normal conversation only user turns are read: assistant and
-// system turns state facts about the user only by echoing them. With Request.AgentMemory,
-// every role is read for instructions and conventions.
+// against the message time (a range sets ValidTo). In a normal conversation only user turns
+// are read: assistant and system turns state facts about the user only by echoing them. A
+// user's standing instructions and conventions ("never push to main", "we use pnpm instead of
+// npm") are kept as procedural facts, one-off requests are not; impersonal project facts
+// (paths, hosts, ports, versions, owners) are kept as semantic ones. Facts of one request that
+// restate the same slot are merged. With Request.AgentMemory, every role is read for
+// instructions and conventions.
 func NewBuiltin() Extractor {
 	return &builtin{dates: newDateResolver()}
 }
@@ -30,10 +34,10 @@ func NewBuiltin() Extractor {
 // Name implements Extractor.
 func (b *builtin) Name() string { return BuiltinName }
 
-// Extract implements Extractor. Facts with the same text from several turns are merged.
+// Extract implements Extractor. Facts with the same text, or restating the same slot, from
+// one request are merged (see mergeInto).
 func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 	var facts []Fact
-	seen := map[string]int{}
 	question := ""
 	for _, m := range req.Messages {
 		if err := ctx.Err(); err != nil {
@@ -45,13 +49,7 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 			question = lastQuestion(m.Content)
 		}
 		for _, f := range mf {
-			key := strings.Join(lowerWords(f.Text), " ")
-			if i, ok := seen[key]; ok {
-				facts[i].MessageIDs = appendUnique(facts[i].MessageIDs, f.MessageIDs...)
-				continue
-			}
-			seen[key] = len(facts)
-			facts = append(facts, f)
+			facts = mergeInto(facts, f)
 		}
 	}
 	return facts, nil
@@ -75,6 +73,8 @@ type turn struct {
 	role, speaker string
 	ref           time.Time
 	agent         bool
+	proc          bool // this clause is a standing instruction or convention: Kind procedural
+	project       bool // this clause is an impersonal statement of a project or world fact
 	ids           []string
 }
 
@@ -131,18 +131,28 @@ var (
 	markRe      = regexp.MustCompile(`\s*,?\s*` + dateMark + `[,.!?]*\s*`)
 	recurringRe = regexp.MustCompile(`(?i)\b(?:birthday|anniversary|every|each|daily|weekly|monthly|annually|yearly|weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|mornings|evenings|nights)\b`)
 	pleaseRe    = regexp.MustCompile(`(?i)^please,?\s+`)
+	decisionRe  = regexp.MustCompile(`(?i)\b(?:chose|picked|went with|decided|opted|settled on|standardi[sz]ed on|switched|migrated|ported|replaced|dropped|ditched|upgraded|bumped|downgraded|moved \S+(?: \S+){0,3} from)\b`)
 	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
 )
 
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	text := preNormalise(stripLead(clause))
+	if tn.role == "user" {
+		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
+	}
 	if tn.agent {
 		text = pleaseRe.ReplaceAllString(text, "")
 	}
 	ci := newClauseInfo(text, tn.role, tn.agent)
 	if skipReason(ci) != "" {
 		return nil
+	}
+	standing := !tn.agent && tn.role == "user" && standingInstruction(ci)
+	tn.proc = standing || !tn.agent && tn.role == "user" && conventionKind(ci)
+	tn.project = !tn.agent && !ci.firstP && !standing && projectStatement(ci)
+	if standing {
+		text = pleaseRe.ReplaceAllString(text, "")
 	}
 	var dates []resolvedDate
 	if !recurringRe.MatchString(text) {
@@ -160,7 +170,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 		text = text[:dates[i].start] + repl + text[dates[i].end:]
 	}
 	addressee := ""
-	if tn.agent && tn.role != "assistant" {
+	if tn.agent && tn.role != "assistant" || standing && procLeadRe.MatchString(text) {
 		addressee = "Assistant"
 	}
 	third := toThirdPerson(text, tn.speaker, addressee)
@@ -217,18 +227,23 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 	}
 	if hasDate {
 		f.ValidFrom = d.at
+		f.ValidTo = d.to
 	}
 	single := f.Slot != nil && isSingleValued(f.Slot.Predicate)
-	if !tn.agent && !single && hasAny(words, debugWords) {
+	if !tn.agent && !tn.proc && !single && hasAny(words, debugWords) {
 		return Fact{}, false // troubleshooting chatter, not a fact about the speaker
 	}
 	switch {
-	case tn.agent:
+	case tn.agent, tn.proc:
 		f.Kind = KindProcedural
 	case single:
 		f.Kind = KindSemantic
 	case hasDate:
 		f.Kind = KindEpisodic
+	case tn.project, decisionRe.MatchString(text), strings.Contains(strings.ToLower(text), "turned out to be"):
+		// A project fact, an undated decision or switch ("went with gRPC", "migrated the build to
+		// Bazel") holds from then on, and what something turned out to be is what it is.
+		f.Kind = KindSemantic
 	case detectTense(words) != tensePresent:
 		f.Kind = KindEpisodic
 	default:

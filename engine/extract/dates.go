@@ -37,7 +37,22 @@ type resolvedDate struct {
 	start, end int       // byte span in the clause, including an absorbed preposition
 	at         time.Time // start of the period
 	prec       precision
-	prep       string // preposition kept in the text ("since", "by", …); "" writes on/in
+	prep       string    // preposition kept in the text ("since", "by", …); "" writes on/in
+	yearless   bool      // a day or month written without its year: the year was chosen here
+	to         time.Time // for the start of a range, the range's exclusive end ("from Dec 20 to Jan 3": Jan 4)
+}
+
+// until is the exclusive end of the period the date names: the day, week, month or year after.
+func (d resolvedDate) until() time.Time {
+	switch d.prec {
+	case precWeek:
+		return d.at.AddDate(0, 0, 7)
+	case precMonth:
+		return d.at.AddDate(0, 1, 0)
+	case precYear:
+		return d.at.AddDate(1, 0, 0)
+	}
+	return d.at.AddDate(0, 0, 1)
 }
 
 // bare renders the date without a preposition.
@@ -99,7 +114,7 @@ var (
 	hasMonthRe     = regexp.MustCompile(`\b` + monthNames + `\b`)
 	bareWeekdayRe  = regexp.MustCompile(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`)
 	weekdayAbbrRe  = regexp.MustCompile(`^(?:mon|tue|tues|wed|thu|thur|fri|sat|sun)$`)
-	keptPreps      = set(`since by until till before after from within`)
+	keptPreps      = set(`since by until till before after from within for between`)
 	absorbedPreps  = set(`on in at during`)
 	rangeWords     = set(`to through thru and or till - –`)
 	monthPrepWords = set(`in since during until till by from early late mid of this next last`)
@@ -133,7 +148,11 @@ func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resol
 			kept = append(kept, d)
 		}
 	}
-	return kept[:min(len(kept), maxDates)]
+	kept = kept[:min(len(kept), maxDates)]
+	for i := 1; i < len(kept); i++ {
+		orderRange(clause, &kept[i-1], &kept[i])
+	}
+	return kept
 }
 
 // blank overwrites text[start:end] with c, keeping every byte offset.
@@ -198,6 +217,7 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 			continue
 		}
 		d := resolvedDate{start: start, end: end, prec: phrasePrecision(phrase)}
+		d.yearless = hasMonthRe.MatchString(phrase) && !yearLiteralRe.MatchString(phrase)
 		d.at = floorTo(adjustForTense(res.Time, ref, phrase, t), d.prec)
 		d.absorbPreposition(clause, phrase)
 		return d, true
@@ -272,6 +292,9 @@ func adjustForTense(at, ref time.Time, phrase string, t tense) time.Time {
 		}
 		if t == tenseFuture && at.Before(ref.AddDate(0, 0, -1)) {
 			return at.AddDate(1, 0, 0)
+		}
+		if t == tensePresent {
+			return nearestYear(at, ref)
 		}
 	}
 	return at
@@ -369,7 +392,8 @@ func setMonth(c *rules.Context, ref time.Time, offset int) {
 	c.Year, c.Month, c.Day = &y, &mo, &d
 }
 
-var numberWordRe = regexp.MustCompile(`(?i)\b(` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?|a few)\b`)
+// "a few" comes before "a": the leftmost alternative wins, and "a few months" is three, not one.
+var numberWordRe = regexp.MustCompile(`(?i)\b(a few|` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?)\b`)
 
 // monthOffsetRule resolves "in two months" and "three months ago" with year rollover.
 func monthOffsetRule() rules.Rule {

@@ -41,6 +41,7 @@ type Fact struct {
 	MessageIDs []string  // provenance: the ids of the messages the fact came from
 	Excerpt    string    // the source sentence, trimmed to at most 200 characters
 	ValidFrom  time.Time // when the fact starts holding: the resolved date of the statement, else the message time
+	ValidTo    time.Time // when a stated period ends, exclusive ("from Dec 20 to Jan 3": Jan 4); zero when open
 	Kind       string    // KindSemantic, KindEpisodic or KindProcedural
 	Slot       *Slot     // non-nil when the fact fills a slot usable for contradiction detection
 	Negated    bool      // the statement is negative ("does not eat meat")
@@ -53,7 +54,14 @@ type Fact struct {
 // hold one value at a time (lives_in, works_at, job_title, favourite_<x>, age, name, …); the others
 // (likes, allergic_to, verbs such as eat or play) may hold many values and are contradicted only by
 // their own negation. Contradicts encodes that rule.
-type Slot struct{ Subject, Predicate, Value string }
+//
+// Replaces, when set, names a value the statement says was replaced ("migrated the build from
+// Gradle to Bazel": Value "bazel", Replaces "gradle"): it contradicts a stored slot of a related
+// subject with that value, whatever its predicate ("User's build uses Gradle").
+type Slot struct {
+	Subject, Predicate, Value string
+	Replaces                  string
+}
 
 // Extractor turns conversation turns into facts. Implementations must be safe for concurrent use.
 type Extractor interface {

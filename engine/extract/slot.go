@@ -12,6 +12,7 @@ import (
 var singleValued = map[string]bool{
 	"lives_in": true, "works_at": true, "studies_at": true, "job_title": true, "age": true,
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
+	PredicateVersion: true,
 }
 
 // isSingleValued reports whether pred holds one value at a time.
@@ -26,6 +27,9 @@ func Contradicts(old, newSlot Slot) bool {
 	o, n := normSlot(old), normSlot(newSlot)
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
+	}
+	if n.Replaces != "" && replaces(o, n) {
+		return true
 	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
@@ -42,7 +46,7 @@ func Contradicts(old, newSlot Slot) bool {
 }
 
 func normSlot(s Slot) Slot {
-	return Slot{Subject: normSubject(s.Subject), Predicate: strings.ToLower(strings.TrimSpace(s.Predicate)), Value: normValue(s.Value)}
+	return Slot{Subject: normSubject(s.Subject), Predicate: strings.ToLower(strings.TrimSpace(s.Predicate)), Value: normValue(s.Value), Replaces: normValue(s.Replaces)}
 }
 
 func splitNot(v string) (bool, string) {
@@ -122,20 +126,37 @@ var slotRules = []slotRule{
 var (
 	favouriteRe    = rx(subj + `'s (?:favou?rite|fave) ([\w ]{1,30}?) (?:is|are) (?:now |still |currently |probably )?(.+)`)
 	favouriteInvRe = rx(`(.+?) (?:is|are) (\S+(?: \S+){0,4}?)'s (?:favou?rite|fave) ([\w ]{1,30})`)
-	// genericRe catches present-tense habits and states ("User plays the cello", "User never
+	// genericRes catch present-tense habits and states ("User plays the cello", "User never
 	// drinks alcohol") so that their negation can be recognised as a contradiction.
-	genericRe = rx(subj + ` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently )?([a-z]+) (.+)`)
+	genericRes = genericSubjectRes()
+	passiveRe  = rx(subj + ` (?:is|are) (?:now |currently |also |still )?(\w+ed|built|written|run|kept|held|set) (with|by|on|in|through|via|using|from|at) (.+)`)
 )
+
+// genericSubjectRes are the generic statement patterns with a subject of one to five words.
+func genericSubjectRes() []*regexp.Regexp {
+	out := make([]*regexp.Regexp, 0, 5)
+	for n := 0; n < 5; n++ {
+		subject := `(\S+` + strings.Repeat(` \S+`, n) + `)`
+		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only )?([a-z]+) (.+)`))
+	}
+	return out
+}
 
 // SlotOf re-derives the slot of a third-person fact text ("Alice lives in Paris" →
 // {alice, lives_in, paris}), so stored memories without a recorded slot can be compared
 // with new facts. It returns nil when the text fills no recognisable slot.
 func SlotOf(factText string) *Slot {
-	t := cleanFactText(factText)
+	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
 	if t == "" {
 		return nil
 	}
 	lower := strings.ToLower(t)
+	if s := switchSlot(t, lower); s != nil {
+		return s
+	}
+	if s := versionSlot(t); s != nil {
+		return s
+	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
 	// statement about a subject called "user no longer".
 	for _, neg := range []bool{true, false} {
@@ -154,6 +175,10 @@ func SlotOf(factText string) *Slot {
 	}
 	if s := favouriteSlot(t, lower); s != nil {
 		return s
+	}
+	if m := passiveRe.FindStringSubmatch(t); m != nil {
+		// "The frontend is bundled with webpack": predicate bundled_with, value webpack.
+		return buildSlot(m[1], strings.ToLower(m[2]+"_"+m[3]), m[4], false, verbStop, nil)
 	}
 	return genericSlot(t)
 }
@@ -193,33 +218,61 @@ func favouriteKey(thing string) string {
 }
 
 func genericSlot(t string) *Slot {
-	m := genericRe.FindStringSubmatch(t)
-	if m == nil {
-		return nil
-	}
-	aux, verb := strings.ToLower(m[2]), strings.ToLower(m[3])
-	var lemma string
-	switch aux {
-	case "does not", "doesn't", "does", "cannot", "can":
-		lemma = verb // the verb after an auxiliary is already its base form
-	default:
-		var ok bool
-		if lemma, ok = thirdPersonLemma(verb); !ok {
-			return nil
+	// The subject is the shortest run of words before something that reads as a verb: "User's
+	// build uses Gradle" is tried as "User's" + "build…" first, then "User's build" + "uses…".
+	for _, re := range genericRes {
+		m := re.FindStringSubmatch(t)
+		if m == nil {
+			continue
 		}
+		if determinerOnly(m[1]) {
+			continue // "The notifications service sits…": "notifications" is no verb
+		}
+		aux, verb := strings.ToLower(m[2]), strings.ToLower(m[3])
+		var lemma string
+		switch aux {
+		case "does not", "doesn't", "does", "cannot", "can":
+			lemma = verb // the verb after an auxiliary is already its base form
+		default:
+			var ok bool
+			if lemma, ok = thirdPersonLemma(verb); !ok {
+				continue
+			}
+		}
+		return verbSlot(m[1], aux, lemma, m[4])
 	}
+	return nil
+}
+
+// verbSlot builds the slot of "subject [aux] verb rest".
+func verbSlot(subject, aux, lemma, rest string) *Slot {
 	if noSlotVerbs[lemma] {
 		return nil
 	}
 	if aux == "cannot" || aux == "can" {
 		lemma = "can_" + lemma
 	}
-	v := cutValue(m[4], verbStop)
+	v := cutValue(rest, verbStop)
+	if prep, obj, ok := strings.Cut(rest, " "); ok && v == "" && verbPreps[strings.ToLower(prep)] {
+		lemma += "_" + strings.ToLower(prep) // "User's CI runs on Jenkins": run_on jenkins
+		v = cutValue(obj, verbStop)
+	}
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
 		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
 	}
 	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
-	return buildSlot(m[1], lemma, v, neg, nil, nil)
+	return buildSlot(subject, lemma, v, neg, nil, nil)
+}
+
+var verbPreps = set(`on in at with for to from`)
+
+// determinerOnly reports a subject that is only a determiner ("The", "Every").
+func determinerOnly(s string) bool {
+	switch strings.ToLower(s) {
+	case "the", "a", "an", "every", "each", "all", "no", "some", "this", "that":
+		return true
+	}
+	return false
 }
 
 var participles = set(`been done gone seen taken eaten given known written driven grown flown thrown worn born

@@ -146,7 +146,11 @@ func clauses(sentence string) []string {
 	var out []string
 	for _, p := range parts {
 		for _, q := range splitApposition(p) {
-			out = append(out, splitElided(q)...)
+			for _, r := range splitElided(q) {
+				for _, st := range splitStatements(r) {
+					out = append(out, splitElidedNP(st)...)
+				}
+			}
 		}
 	}
 	return out
@@ -175,6 +179,9 @@ func splitAtSubjects(s string) []string {
 	for _, loc := range clauseSplitRe.FindAllStringSubmatchIndex(s, -1) {
 		if loc[0] == from || !standsAlone(s[from:loc[0]]) {
 			continue
+		}
+		if reasonJointRe.MatchString(s[loc[0]:loc[2]]) && decisionRe.MatchString(s[from:loc[0]]) {
+			continue // a decision keeps its reason: "we went with gRPC since we need streaming"
 		}
 		out = appendSentence(out, s[from:loc[0]])
 		from = loc[2]

@@ -82,7 +82,7 @@ hindu buddhist atheist agnostic vegan vegetarian european asian african latino l
 // debugWords mark troubleshooting chatter that is not a durable fact about the speaker.
 var debugWords = set(`error errors exception exceptions traceback stacktrace undefined null nil segfault panic
 crash crashes crashed crashing bug bugs fails failing failed failure warning warnings stderr stdout compile
-compiler compiling timeout timeouts 404 500 npm pip`)
+compiler compiling timeout timeouts 404 500`)
 
 // firstPerson words make a statement about the speaker.
 var firstPerson = set(`i i'm i've i'll i'd me my mine myself we we're we've we'll we'd us our ours ourselves`)
@@ -93,3 +93,6 @@ var dateCues = set(`yesterday today tonight tomorrow tmr ago weekend week month 
 morning afternoon evening monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur fri sat
 sun january february march april may june july august september october november december jan feb mar apr jun jul
 aug sep sept oct nov dec`)
+
+// notPastEd end in -ed without being past tenses.
+var notPastEd = set(`instead hundred naked wicked sacred beloved kindred rugged ragged crooked embed`)

@@ -31,7 +31,9 @@ type Span struct {
 // Find returns the span covering every time the query mentions (from the
 // earliest to the latest), and false when it mentions none. Relative times
 // ("yesterday", "last month") are taken relative to now, in now's location; a
-// day or month without a year borrows the year of another mention, else now's.
+// day or month without a year borrows the year of another mention, else now's,
+// and a yearless date after an earlier one ends a range in the next year
+// ("from Dec 20 to Jan 3").
 func Find(query string, now time.Time) (Span, bool) {
 	var found []Span
 	for _, m := range Dates(query, now) {
@@ -126,7 +128,18 @@ func Dates(text string, now time.Time) []Mention {
 	for _, m := range bareYear.FindAllStringSubmatchIndex(q, -1) {
 		add(m[:2], atoi(q, m[2:4]), 0, 0)
 	}
-	return settle(ms, now)
+	out := settle(ms, now)
+	orderRanges(text, out)
+	return out
+}
+
+// rangeJoint reports the words between the two ends of a range.
+func rangeJoint(between string) bool {
+	switch between {
+	case "to", "until", "till", "through", "thru", "-", "–", "and":
+		return true
+	}
+	return false
 }
 
 // settle gives yearless mentions the year of the nearest mention that has
@@ -155,6 +168,20 @@ func settle(ms []mention, now time.Time) []Mention {
 	}
 	slices.SortFunc(out, func(a, b Mention) int { return a.Start - b.Start })
 	return out
+}
+
+// orderRanges moves a yearless date that ends a range into the next year when it would come
+// before the range's start: "from Dec 20 to Jan 3" ends in January of the year after.
+func orderRanges(text string, ms []Mention) {
+	for i := 1; i < len(ms); i++ {
+		prev, cur := ms[i-1].Span, &ms[i]
+		if cur.YearGiven || !cur.Span.Start.Before(prev.Start) || cur.Span.Precision == Year ||
+			!rangeJoint(strings.ToLower(strings.TrimSpace(text[ms[i-1].End:cur.Start]))) {
+			continue
+		}
+		cur.Span.Start = cur.Span.Start.AddDate(1, 0, 0)
+		cur.Span.End = cur.Span.End.AddDate(1, 0, 0)
+	}
 }
 
 func nearestYear(ms []mention, m mention, fallback int) int {

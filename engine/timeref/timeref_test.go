@@ -28,6 +28,9 @@ func TestFind(t *testing.T) {
 		{"plans for this month", Span{day(2026, 11, 1), day(2026, 12, 1), Month}, true},
 		{"trips last year", Span{day(2025, 1, 1), day(2026, 1, 1), Year}, true},
 		{"on 14 March", Span{day(2026, 3, 14), day(2026, 3, 15), Day}, true}, // no year: now's
+		{"who covers for me from Dec 20 to Jan 3", Span{day(2026, 12, 20), day(2027, 1, 4), Week}, true},
+		{"from 20 December 2026 to 3 January", Span{day(2026, 12, 20), day(2027, 1, 4), Week}, true},
+		{"what happened on April 5, and on January 10", Span{day(2026, 1, 10), day(2026, 4, 6), Week}, true}, // no range
 		// Not times.
 		{"I may 5 times try again", Span{}, false},
 		{"31 february 2023 is no date, February 2023 is", Span{day(2023, 2, 1), day(2023, 3, 1), Month}, true},

@@ -1,0 +1,333 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What a coding agent is told: standing instructions ("always squash before merging"),
+// conventions ("we never use gomock") and project facts said without a first-person subject
+// ("the billing service lives in services/billing", "Dana owns the auth service"). In a normal
+// conversation an imperative is a one-off request and an impersonal clause is small talk,
+// unless these linguistic cues mark it as something to remember.
+
+var (
+	// standingRe marks an instruction or convention that holds beyond the current task.
+	standingRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|from here on|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
+	// oneOffRe marks a request about the task at hand ("run the tests again", "fix this").
+	oneOffRe = regexp.MustCompile(`(?i)\b(?:again|once more|one more time|right now|real quick|quickly|for me|this time|for now|when you (?:get|have) (?:a )?(?:chance|minute|sec|second|moment|time)|if you (?:can|could|have time|get a chance)|if possible)\b`)
+	// conventionVerbs start imperatives that set a way of working whatever their object.
+	conventionVerbs = set(`use prefer avoid stick default favour favor pin keep`)
+	// specificDets make an imperative's object a particular thing: a one-off request.
+	specificDets = set(`it this that these those them me my the a an his her our your its some several few one two three`)
+	// genericDets make an imperative's object a class of things: a convention.
+	genericDets = set(`all every any each new no`)
+	// procLeadRe finds a standing procedure's condition or purpose: "whenever X, do Y",
+	// "before merging, …", "to run the e2e suite, use …".
+	procLeadRe = regexp.MustCompile(`(?i)^(?:(?:if|when|whenever|before|after|once|every time|each time)\b[^,]+|to [a-z]+\b[^,]*),\s*(?:please\s+)?(?:always\s+|never\s+|don't\s+|do not\s+)?(\w+)`)
+	// procTailRe finds a procedure's timing or instrument after the verb: "squash before merging",
+	// "run the migrations with goose".
+	procTailRe = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|once) \w+ing\b|\b(?:with|using|via|through) \S`)
+	// ensureRe starts an instruction about an outcome.
+	ensureRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:make sure|be sure|ensure)\b`)
+	// wantYouRe asks the assistant to do something: what follows is read as an imperative.
+	wantYouRe = regexp.MustCompile(`(?i)^(?:i|we)(?:'d| would)? (?:like|want|need) you to\s+`)
+	// dontExceptRe are prohibitions about the moment, not the work ("don't worry").
+	dontExceptRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(?:worry|forget|bother|mind|panic|hesitate)\b`)
+)
+
+// introRe finds an introductory phrase that sets the scope of what follows ("From now on, …",
+// "In this repo …"): the clause is read without it, and it marks a convention.
+var introRe = regexp.MustCompile(`(?i)^(?:from now on|going forward|from here on(?: out)?|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
+
+// withoutIntro returns the clause without its introductory phrase.
+func withoutIntro(t string) string {
+	if loc := introRe.FindStringIndex(t); loc != nil && loc[1] < len(t) {
+		return t[loc[1]:]
+	}
+	return t
+}
+
+// standingInstruction reports whether an imperative clause said by the user is a standing
+// instruction (kept as a procedural fact) rather than a request about the task at hand.
+func standingInstruction(ci clauseInfo) bool {
+	t := ci.text
+	if dontExceptRe.MatchString(t) || oneOffRe.MatchString(t) || strings.HasPrefix(ci.words[0], "let") {
+		return false
+	}
+	if m := procLeadRe.FindStringSubmatch(t); m != nil && imperativeVerbs[strings.ToLower(m[1])] {
+		return !pronounObject(lowerWords(t[strings.LastIndex(t, m[1]):]))
+	}
+	if !ci.imperativ {
+		return false
+	}
+	iw := lowerWords(withoutIntro(t))
+	if v := instructionVerb(iw); !imperativeVerbs[v] || keepGoing(iw) || phrasalRe.MatchString(t) || !workContext(ci) && !outputVerbs[v] {
+		return false // "Don't quit", "Never give up", "Always be yourself": encouragement, not instructions
+	}
+	if standingRe.MatchString(t) {
+		return true
+	}
+	if ensureRe.MatchString(t) && hasAny(ci.words, genericDets) {
+		return true // "Make sure every migration is reversible"
+	}
+	w := ci.words
+	if w[0] == "please" {
+		w = w[1:]
+	}
+	if len(w) < 2 || pronounObject(w) {
+		return false
+	}
+	switch {
+	case conventionVerbs[w[0]]:
+		return true
+	case requestVerbs[w[0]] || !workContext(ci):
+		return false // "Recommend books about Stoicism": a request, whatever its object
+	case genericDets[w[1]], isBarePlural(w[1:]):
+		return true // "Keep functions short", "Write all new services in Rust"
+	case specificDets[w[1]] && w[1] != "the":
+		return false
+	}
+	return procTailRe.MatchString(t)
+}
+
+// instructionVerb returns the verb of an imperative, after please, always, never, don't.
+func instructionVerb(w []string) string {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case "please", "always", "never", "don't", "just", "ever", "only":
+			continue
+		case "do":
+			if i+1 < len(w) && w[i+1] == "not" {
+				i++
+				continue
+			}
+		}
+		return w[i]
+	}
+	return ""
+}
+
+var (
+	// outputVerbs instruct the assistant about its answers, whatever the topic.
+	outputVerbs = set(`use avoid prefer mention include suggest recommend reply respond answer call address write format
+add put show list keep stick default`)
+	// phrasalRe are idioms whose verb looks like an instruction.
+	phrasalRe = regexp.MustCompile(`(?i)\b(?:give up|look back|stop trying|keep going|keep it up|keep at it|keep up|keep pushing|keep smiling|keep in touch)\b`)
+)
+
+// keepGoing reports "keep making a difference", "keep you posted": encouragement and promises.
+func keepGoing(w []string) bool {
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] == "keep" {
+			return strings.HasSuffix(w[i+1], "ing") || subjectPronouns[w[i+1]] || w[i+1] == "me" || w[i+1] == "us" || w[i+1] == "them"
+		}
+	}
+	return false
+}
+
+// requestVerbs ask for an answer, not for a way of working.
+var requestVerbs = set(`recommend suggest find give list show explain summarize summarise translate compare describe
+send generate draft plan outline tell help calculate estimate analyze analyse imagine pretend create book look print
+read convert proofread review`)
+
+// workContext reports a clause about code, the project or the team's way of working.
+func workContext(ci clauseInfo) bool {
+	return hasAny(ci.words, workWords) || hasAny(ci.words, weWords) || techToken(ci.text)
+}
+
+// pronounObject reports an imperative whose object is a pronoun: "run it", "send me".
+func pronounObject(w []string) bool {
+	return len(w) > 1 && (w[1] == "it" || w[1] == "me" || w[1] == "this" || w[1] == "that" || w[1] == "them")
+}
+
+// isBarePlural reports a noun phrase of plain words ending in a plural, without a determiner:
+// "functions", "commit messages", "table-driven tests".
+func isBarePlural(w []string) bool {
+	for i := 0; i < len(w) && i < 3; i++ {
+		if specificDets[w[i]] || genericDets[w[i]] || isPreposition(w[i]) {
+			return false
+		}
+		if len(w[i]) > 3 && strings.HasSuffix(w[i], "s") && !strings.HasSuffix(w[i], "ss") && !strings.HasSuffix(w[i], "'s") {
+			return true
+		}
+	}
+	return false
+}
+
+var prepositions = set(`in on at to for with from by of over under about into onto via through before after since until without`)
+
+func isPreposition(w string) bool { return prepositions[w] }
+
+// conventionKind reports a first-person statement that sets a way of working ("we never use
+// gomock", "I prefer early returns in our Go code"): a convention marker in a clause about
+// the team or its work, not a personal habit ("I never drink coffee").
+func conventionKind(ci clauseInfo) bool {
+	if !standingRe.MatchString(ci.text) && !hasAny(ci.words, preferWords) {
+		return false
+	}
+	return hasAny(ci.words, weWords) || hasAny(ci.words, workWords) || techToken(ci.text)
+}
+
+var (
+	preferWords = set(`prefer prefers rather`)
+	weWords     = set(`we we're we've we'll our ours us`)
+	// workWords name the things a coding convention is about.
+	workWords = set(`code codebase repo repository branch branches commit commits pr prs review reviews test tests
+tests deploy deploys deployment release releases build builds ci pipeline lint linter format formatting function
+functions variable variables error errors log logs logging dependency dependencies package packages module modules
+service services api apis endpoint endpoints schema migration migrations query queries database docs documentation
+style indentation tabs spaces naming comments merge merging squash rebase rebasing push pushing committing deploying
+releasing testing reviewing gateway cache server servers cluster queue worker job cron flag toggle feature team
+client sdk app frontend backend db bucket container image config env secret token key host port ui cli
+staging production prod dev local`)
+)
+
+// techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment
+// variables, snake_case or dotted identifiers, ports, versions, channels and quoted code.
+var techTokenRe = regexp.MustCompile("`[^`]+`|" +
+	`\b[\w.-]*\w/[\w./-]*|(?:^|\s)\.[\w.-]*\w|\b\w[\w-]*\.(?:go|py|js|ts|tsx|jsx|rb|rs|java|kt|sh|ya?ml|json|toml|ini|env|sql|md|txt|cfg|conf|lock|local|production|development|staging)\b|` +
+	`https?://\S+|\b[\w-]+(?:\.[\w-]+)+\.(?:com|org|net|io|dev|app|internal|local|cloud|co|ai)\b|` +
+	`\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|` +
+	`\bport \d{2,5}\b|\b\d{4,5}\b|\b[A-Za-z][\w+#-]* v?\d+(?:\.\d+)+\b|\b[A-Z][\w+#-]* \d{1,3}\b|#[a-z][\w-]+`)
+
+func techToken(s string) bool { return techTokenRe.MatchString(s) }
+
+var (
+	// durableCopulaRe finds an impersonal statement of where something is, how it is set up or
+	// what it is: "is in config/", "are deployed with helm", "is the tech lead", "turned out to be".
+	durableCopulaRe = regexp.MustCompile(`(?i)^[^,]*?\b(?:is|are)\s+(?:now\s+|still\s+|always\s+|also\s+)?(?:(?:in|on|at|under|inside|behind)\s|(?:\w+ed|built|written|kept|run|set|read|done|made|held|owned|hosted|stored|deployed)\s+(?:with|in|on|by|through|via|from|to|at|under|using|as|into)\s|\d+(?:\.\d+)?\s*(?:ms|s|seconds?|minutes?|hours?|days?|mb|gb|kb|%|percent|replicas?|workers?|threads?|retries|requests?)\b|(?:the|a|an)\s+(?:\S+\s+){0,3}(?:` + jobAlternation() + `|person to ask|go-to|contact|point of contact)\b|in charge\b|responsible for\b)|\bturned out to be\b|\b(?:gets|get)\s+(?:\w+ed|run|built|set)\b`)
+	// lexicalVerbRe finds a present-tense lexical verb after a definite or named subject:
+	// "the gateway retries…", "Marco owns…", "every PR needs…".
+	lexicalVerbRe = regexp.MustCompile(`^(?:(?:the|every|each|all|no)\s+)?(?:[\w'./#-]+\s+){1,4}?(?:already\s+|always\s+|only\s+|also\s+|still\s+|usually\s+|never\s+)?([a-z]+s)\s+\S`)
+	// pluralVerbRe finds the verb after a bare plural subject: "integration tests live…".
+	pluralVerbRe = regexp.MustCompile(`^(?:[\w'./#-]+\s+){0,3}?[\w'-]+s\s+(?:(?:about|for|of|on|in|from|with)\s+[\w'-]+\s+)?(?:always\s+|only\s+|also\s+|never\s+|usually\s+)?(?:live|sit|need|use|run|go|follow|require|depend|belong|get|stay|take|point|talk|contain|share|start|end|expire|work|come|map|call|read|write|hit|wait|retry|fail over)\b`)
+	// transientRe marks a passing state of a system, not a fact about it.
+	transientRe = regexp.MustCompile(`(?i)\b(?:broken|failing|down|flaky|slow|red|green|stuck|hanging|weird|wrong|fixed|working|fine|done|ready|gone|missing|empty|off|out)\b\s*[.!]*$`)
+)
+
+func jobAlternation() string {
+	words := make([]string, 0, len(jobWords)+4)
+	for w := range jobWords {
+		words = append(words, w)
+	}
+	return strings.Join(append(words, "maintainer", "expert", "owners", "maintainers"), "|")
+}
+
+// projectStatement reports whether an impersonal, present-tense clause said by the user is a
+// project or world fact worth keeping: it names a path, host, variable, port or version; says
+// where something is or how it is set up; or has a named or definite subject with a lexical
+// verb ("Dana owns the auth service", "the gateway retries three times").
+func projectStatement(ci clauseInfo) bool {
+	t := strings.TrimRight(ci.text, " .!")
+	past := ci.tense == tensePast && !presentVerbFirst(ci.words)
+	if past && decisionRe.MatchString(t) && !startsWithPronoun(ci.words) && subjectNamed(withoutIntro(t), lowerWords(withoutIntro(t))) {
+		return true // "The team settled on Ruff", "Dana chose Postgres because…": a decision
+	}
+	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
+		return false
+	}
+	t = withoutIntro(t)
+	words := lowerWords(t)
+	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) || startsWithPronoun(words) {
+		return false
+	}
+	lower := strings.ToLower(t)
+	if strings.HasPrefix(t, "`") || (techToken(t) || standingRe.MatchString(ci.text)) && (hasVerb(words) || pluralVerbRe.MatchString(lower)) {
+		return true
+	}
+	if durableCopulaRe.MatchString(t) {
+		return true
+	}
+	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
+		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
+		// behaviour of something in the project; "the blue adds so much" is small talk.
+		return ownerVerbs[lower[m[2]:m[3]]] || workContext(ci) || personSubject(t, words)
+	}
+	return pluralVerbRe.MatchString(lower)
+}
+
+// lexicalVerbAt reports whether the -s word at lower[start:end] reads as the verb: not right
+// after a determiner or possessive ("the colors pop", "your dreams are…") and not followed by
+// a verb of its own ("the fans are…").
+func lexicalVerbAt(lower string, start, end int) bool {
+	if !likelyVerb(lower[start:end]) {
+		return false
+	}
+	if prev, _ := prevWord(lower[:start]); determinerOnly(prev) || possessives[prev] {
+		return false
+	}
+	next, _, _ := strings.Cut(strings.TrimSpace(lower[end:]), " ")
+	return !finiteAux[next] && !modals[next] && next != "of" // "moments of…" is a noun
+}
+
+// personSubject reports a subject that names a person or what a person has: a possessive of
+// a name ("Tom's band") or a family word used as a name ("Grandma turns 90 in February").
+func personSubject(t string, words []string) bool {
+	first, _, _ := strings.Cut(t, " ")
+	if name, ok := strings.CutSuffix(words[0], "'s"); ok && first[0] >= 'A' && first[0] <= 'Z' && !indefinites[name] &&
+		!startsWithPronoun([]string{name}) && name != "let" && name != "he" && name != "she" {
+		return true
+	}
+	return familyNames[words[0]]
+}
+
+var familyNames = set(`grandma grandpa granny grandad grandmother grandfather mom mum mommy mummy dad daddy mother
+father nana papa auntie uncle`)
+
+// ownerVerbs say who is responsible for something.
+var ownerVerbs = set(`owns maintains manages leads runs handles approves reviews oversees coordinates answers
+decides`)
+
+var possessives = set(`my your his her its our their those these`)
+
+// startsWithPronoun reports clauses whose subject is a pronoun or a demonstrative: without
+// the sentence before, "it runs on Fridays" or "that works" says nothing.
+func startsWithPronoun(words []string) bool {
+	switch words[0] {
+	case "it", "it's", "this", "that", "that's", "these", "those", "they", "he", "she", "there", "there's", "you", "here", "what", "which", "who", "everything", "nothing", "something", "anything":
+		return true
+	}
+	return false
+}
+
+// subjectNamed reports a subject a fact can be about: a capitalised name, a definite noun
+// phrase ("the billing service") or a quantified one ("every PR").
+func subjectNamed(t string, words []string) bool {
+	first := t[:max(1, strings.IndexByte(t+" ", ' '))]
+	switch words[0] {
+	case "the", "every", "each", "all", "no":
+		return true
+	}
+	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]] && !strings.HasSuffix(words[0], "ing")
+}
+
+// indefinites are capitalised at the start of a sentence without naming anyone.
+var indefinites = set(`everything nothing something anything everyone everybody nobody someone somebody anyone
+none both either neither one another most many some`)
+
+// likelyVerb rules out plural nouns and adverbs the verb pattern can catch.
+func likelyVerb(w string) bool {
+	if _, ok := thirdPersonLemma(w); !ok {
+		return false
+	}
+	return !strings.HasSuffix(w, "ics") && !strings.HasSuffix(w, "ous") && !notVerbs[w]
+}
+
+var notVerbs = set(`is was has does its this his hers yours ours theirs always sometimes perhaps less thus plus news series
+looks seems sounds feels tastes smells sucks rocks
+species means ways days years months weeks hours minutes seconds times things others details tests docs ops`)
+
+// presentVerbFirst reports a present-tense lexical verb before any past form: "the flag turns
+// on the redesigned checkout" is in the present, whatever "redesigned" looks like.
+func presentVerbFirst(words []string) bool {
+	for i, w := range words {
+		switch {
+		case i > 0 && likelyVerb(w) && !determinerOnly(words[i-1]):
+			return true
+		case irregularPast[w] || len(w) > 4 && strings.HasSuffix(w, "ed"):
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,111 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Splitting a sentence into statements that do not start with "I" or "we": a second statement
+// with its own noun-phrase subject, a second instruction, and a second verb of a noun-phrase
+// subject. First-person joints are clauseSplitRe's (text.go).
+
+var (
+	// jointRe finds where a sentence may join two statements: a comma or a conjunction.
+	jointRe = regexp.MustCompile(`(?i),\s+(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+`)
+	// imperativeStartRe starts a second instruction: "…, never commit that file", "… and avoid naked returns".
+	imperativeStartRe = regexp.MustCompile(`(?i)^(?:always|never|don't|do not|please)\s+\w|^(?:avoid|prefer|use|keep|run|write|add|put|stick)\s+\w`)
+	// reasonJointRe finds a reason clause: kept with a decision ("we went with gRPC since we need streaming").
+	subordinateRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless|until|every time|each time|to [a-z]+|by default|from now on|going forward)\b`)
+	reasonJointRe = regexp.MustCompile(`(?i)^,?\s*(?:because|since|as)\b`)
+)
+
+// splitStatements splits a clause at a joint followed by a statement with its own subject and
+// verb ("…, and CI is pinned to Node 20"; "… and basic auth creds are in 1Password") or by a
+// second instruction ("…, never commit that file"). First-person joints are clauseSplitRe's.
+func splitStatements(s string) []string {
+	var out []string
+	from := 0
+	for _, loc := range jointRe.FindAllStringIndex(s, -1) {
+		if loc[0] <= from {
+			continue
+		}
+		left, right := s[from:loc[0]], s[loc[1]:]
+		lw := lowerWords(left)
+		if len(lw) < 3 || !hasVerb(lw) && !isImperative(lw) || subordinateRe.MatchString(left) && !strings.Contains(left, ",") {
+			continue
+		}
+		rw := lowerWords(right)
+		ok := startsStatement(rw)
+		if !ok && imperativeStartRe.MatchString(right) && len(rw) > 2 && !prepositions[rw[1]] {
+			ok = isImperative(lw) || !strings.Contains(s[loc[0]:loc[1]], "and")
+		}
+		if ok {
+			out = appendSentence(out, left)
+			from = loc[1]
+		}
+	}
+	return appendSentence(out, s[from:])
+}
+
+// startsStatement reports words that open a statement with a noun-phrase subject of at most
+// four words and a finite verb: "CI is pinned…", "the connection string is…".
+func startsStatement(w []string) bool {
+	if len(w) < 3 || firstPerson[w[0]] || subjectPronouns[w[0]] || prepositions[w[0]] || w[0] == "not" || w[0] == "no" {
+		return false
+	}
+	for i := 1; i < len(w) && i <= 4; i++ {
+		switch {
+		case finiteAux[w[i]] || modals[w[i]]:
+			return i+1 < len(w)
+		case likelyVerb(w[i]) && i+1 < len(w) && !prepositions[w[i-1]]:
+			return true
+		case prepositions[w[i]] && i == 1:
+			return false
+		}
+	}
+	return false
+}
+
+// elidedNPRe finds a second verb sharing a noun-phrase subject: "Ravi runs X and approves Y".
+var elidedNPRe = regexp.MustCompile(`\s+and\s+(?:also\s+)?((?:[a-z]+s|need|use|run|live|require|depend|get|go|follow)\s+\S)`)
+
+// splitElidedNP splits "The service sits in services/notify and gets deployed with helm" into
+// two statements about "The service". The subject is what comes before the first verb.
+func splitElidedNP(s string) []string {
+	w := strings.Fields(s)
+	subj := 0
+	first := 1
+	if determinerOnly(w[0]) {
+		first = 2 // "The notifications service sits…": the word after a determiner is a noun
+	}
+	for i := first; i < len(w) && i <= 5; i++ {
+		lw := strings.ToLower(strings.Trim(w[i], ",.!?"))
+		if finiteAux[lw] || likelyVerb(lw) || pluralVerbs[lw] && strings.HasSuffix(strings.ToLower(w[i-1]), "s") {
+			subj = i
+			break
+		}
+	}
+	if subj == 0 || firstPerson[strings.ToLower(w[0])] {
+		return []string{s}
+	}
+	subject := strings.Join(w[:subj], " ")
+	var out []string
+	// Each round moves past one joint: the search starts after the subject, so the loop ends.
+	for from := len(subject); from < len(s); {
+		loc := elidedNPRe.FindStringSubmatchIndex(s[from:])
+		if loc == nil || !elidedVerb(s[from+loc[2]:from+loc[3]]) {
+			break
+		}
+		out = appendSentence(out, s[:from+loc[0]])
+		s = subject + " " + s[from+loc[2]:]
+		from = len(subject) + 1
+	}
+	return appendSentence(out, s)
+}
+
+var pluralVerbs = set(`need use run live require depend get go follow sit stay`)
+
+func elidedVerb(phrase string) bool {
+	v, _, _ := strings.Cut(phrase, " ")
+	return pluralVerbs[v] || likelyVerb(v) || v == "is" || v == "has" || v == "gets"
+}

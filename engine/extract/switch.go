@@ -1,0 +1,152 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Switches and versions. "We migrated the build from Gradle to Bazel" and "we upgraded to Go
+// 1.23" replace an earlier value whatever words the earlier fact used ("the build uses
+// Gradle", "the API runs on Go 1.21"). A switch fills a "uses" slot that names the replaced
+// value (Slot.Replaces); a version fills the single-valued "version" slot of the versioned
+// thing. Contradicts reads both, so the engine's supersede decision needs nothing more.
+
+// PredicateUses and PredicateVersion are the predicates of switch and version slots.
+const (
+	PredicateUses    = "uses"
+	PredicateVersion = "version"
+)
+
+var (
+	// switchFromToRe: "User migrated the build from Gradle to Bazel", "User switched from X to Y".
+	switchFromToRe = rx(subj + ` (?:has |have |is |are |was |were )?(?:migrated|migrating|moved|moving|switched|switching|ported|porting|converted|converting|changed|changing|went|transitioned|transitioning)(?: over)?(?: (.+?))? (?:from|off|off of|away from) (.+?) (?:over )?(?:to|onto) (.+)`)
+	// switchReplacedRe: "User replaced Jenkins with GitHub Actions".
+	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
+	// switchInsteadRe: "User's repos use pnpm instead of npm".
+	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|adopted|prefers?) (.+?) (?:instead of|rather than|in place of) (.+)`)
+	// switchValueStop ends the new value of a switch before dates and qualifiers.
+	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
+	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
+	// "uses Go 1.22", "pinned to Node 20", "is on Python 3.12".
+	versionRe   = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|is|are|of)\s+([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	pastStateRe = regexp.MustCompile(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
+	// versionFromToRe: "upgraded Postgres from 14 to 16".
+	versionFromToRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?)\s+from\s+v?\d+(?:\.\d+){0,2}\s+to\s+v?(\d+(?:\.\d+){0,2})\b`)
+)
+
+// notVersioned are words a number follows without being their version.
+var notVersioned = set(`port ports step steps room page level team teams week weeks day days year years month months
+hour hours minute minutes second seconds chapter part number item line lines issue pr ticket phase sprint season
+episode grade floor gate platform route bus flight size top under over about age aged than and or at of the a an
+replica replicas instance instances worker workers core cores gb mb kb tb percent times x`)
+
+// switchSlot derives the slot of a switch statement, or nil.
+func switchSlot(t, lower string) *Slot {
+	var subject, object, from, to string
+	switch {
+	case containsAny(lower, []string{" from ", " off "}) && containsAny(lower, []string{" to ", " onto "}):
+		m := switchFromToRe.FindStringSubmatch(t)
+		if m == nil {
+			return nil
+		}
+		subject, object, from, to = m[1], m[2], m[3], m[4]
+	case containsAny(lower, []string{"replaced", "swapped", "traded", "dropped", "ditched", "abandoned", "retired", "gave up"}):
+		m := switchReplacedRe.FindStringSubmatch(t)
+		if m == nil {
+			return nil
+		}
+		subject, from, to = m[1], m[2], m[3]
+	case containsAny(lower, []string{"instead of", "rather than", "in place of"}):
+		m := switchInsteadRe.FindStringSubmatch(t)
+		if m == nil {
+			return nil
+		}
+		subject, to, from = m[1], m[2], m[3]
+	default:
+		return nil
+	}
+	from, _, _ = strings.Cut(from, " and ") // "instead of flake8 and black": the first is enough to match
+	val, old := cutValue(to, switchValueStop), cutValue(from, switchValueStop)
+	if val == "" || old == "" || val == old || len(strings.Fields(val)) > 4 || len(strings.Fields(old)) > 4 {
+		return nil
+	}
+	s := normSubject(subject)
+	if o := normValue(object); o != "" && len(strings.Fields(o)) <= 3 {
+		s = strings.TrimSuffix(s, "'s") + "'s " + strings.TrimPrefix(strings.TrimPrefix(o, s+"'s "), s+" ")
+	}
+	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: PredicateUses, Value: val, Replaces: old}
+}
+
+// versionSlot derives {thing, version, number} from a statement that uses or moves to a
+// version ("User upgraded Postgres from 14 to 16" → {postgres, version, 16}), or nil.
+func versionSlot(t string) *Slot {
+	if !containsAny(t, needDigit) || pastStateRe.MatchString(t) {
+		return nil // "the API was on Go 1.21" states the old version, not the current one
+	}
+	if m := versionFromToRe.FindStringSubmatch(t); m != nil && !notVersioned[strings.ToLower(m[1])] && !monthWord(strings.ToLower(m[1])) {
+		return &Slot{Subject: strings.ToLower(m[1]), Predicate: PredicateVersion, Value: m[2]}
+	}
+	var out *Slot
+	for _, m := range versionRe.FindAllStringSubmatchIndex(t, -1) {
+		m := []string{t[m[0]:m[1]], t[m[2]:m[3]], t[m[4]:m[5]], t[m[5]:]}
+		name := strings.ToLower(m[1])
+		if notVersioned[name] || articles[name] || isPreposition(name) || monthWord(name) || dateFollows(t, m) {
+			continue // "runs from 2026-12-18", "on Dec 18": dates, not versions
+		}
+		// The last version stated wins: "from Go 1.21 to Go 1.23".
+		out = &Slot{Subject: name, Predicate: PredicateVersion, Value: m[2]}
+	}
+	return out
+}
+
+// monthWord reports a month name or abbreviation: "Dec 18" is a date.
+func monthWord(w string) bool { return hasMonthRe.MatchString(w) && bareMonthRe.MatchString(w) }
+
+// dateFollows reports a number that continues as a date or time ("2026-12-18", "12/20", "10:30").
+func dateFollows(_ string, m []string) bool {
+	return m[3] != "" && strings.ContainsRune("-/:", rune(m[3][0]))
+}
+
+// replaces reports whether old is the value a switch replaced: a slot of a related subject
+// whose value is, or starts with, the replaced one ("webpack 5" for "webpack").
+func replaces(old, n Slot) bool {
+	r := normValue(n.Replaces)
+	if r == "" || strings.HasPrefix(old.Value, "not ") {
+		return false
+	}
+	if old.Predicate == PredicateVersion {
+		return old.Subject == r // "webpack 5" is replaced by "from webpack to Vite"
+	}
+	return subjectsRelated(old.Subject, n.Subject) && (old.Value == r || strings.HasPrefix(old.Value, r+" "))
+}
+
+// subjectsRelated reports subjects that may name the same owner of a tool: equal, one the
+// owner of the other ("user" and "user's build"), or the same thing ("build" and "user's build").
+func subjectsRelated(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ao, at, aok := cutOwner(a)
+	bo, bt, bok := cutOwner(b)
+	switch {
+	case aok && bok:
+		return ao == bo && at == bt
+	case aok:
+		return ao == b || at == b
+	case bok:
+		return bo == a || bt == a
+	}
+	return false
+}
+
+// cutOwner splits "all user's typescript projects" into the owner "user" and the thing owned.
+func cutOwner(s string) (owner, thing string, ok bool) {
+	before, after, ok := strings.Cut(s, "'s ")
+	if !ok {
+		return s, "", false
+	}
+	return before[strings.LastIndexByte(before, ' ')+1:], after, true
+}
