@@ -21,8 +21,11 @@ type AddRequest struct {
 	SessionID  string
 	Categories []string
 	Timestamp  time.Time // when it was said; sets valid_from (default now)
-	Source     *Source   // provenance; default {kind: "api"}
-	State      string    // default active; pending for images being captured
+	// ValidTo ends the fact's validity window when the statement gave its
+	// end ("on PTO from Dec 20 to Jan 3"); zero leaves it open.
+	ValidTo time.Time
+	Source  *Source // provenance; default {kind: "api"}
+	State   string  // default active; pending for images being captured
 }
 
 // WriteResult reports what happened to one memory.
@@ -159,6 +162,10 @@ func (e *Engine) newMemory(user string, r AddRequest, now time.Time) *Memory {
 	}
 	if !r.Timestamp.IsZero() {
 		m.ValidFrom = r.Timestamp.UTC()
+	}
+	if !r.ValidTo.IsZero() && r.ValidTo.After(m.ValidFrom) {
+		vt := r.ValidTo.UTC()
+		m.ValidTo = &vt
 	}
 	if m.Source == nil {
 		m.Source = &Source{Kind: SourceAPI}

@@ -91,18 +91,23 @@ func episodeText(m Message) string {
 
 // episodeTurns says which turns become episodes: those a fact came from,
 // and the other substantive ones (not greetings, thanks, bare questions,
-// tool chatter, assistant filler or pasted code).
-func episodeTurns(msgs []Message, factTurn []int) []bool {
+// tool chatter, assistant filler or pasted code). A turn one of whose facts
+// already says its words ("The website deploys from main", kept as
+// written) needs no episode beside that fact.
+func episodeTurns(msgs []Message, facts []extract.Fact, factTurn []int) []bool {
 	keep := make([]bool, len(msgs))
-	for _, t := range factTurn {
+	verbatim := make([]bool, len(msgs))
+	for i, t := range factTurn {
 		if t >= 0 {
 			keep[t] = true
+			verbatim[t] = verbatim[t] || ingest.SaysTheSame(facts[i].Text, msgs[t].Content)
 		}
 	}
 	for i, m := range msgs {
 		if !keep[i] {
 			keep[i] = extract.Substantive(extract.Message{Role: m.Role, Name: m.Name, Content: m.Content})
 		}
+		keep[i] = keep[i] && !verbatim[i]
 	}
 	return keep
 }

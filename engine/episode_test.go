@@ -233,3 +233,39 @@ func TestForgetRemovesEpisodes(t *testing.T) {
 		}
 	}
 }
+
+// TestStatedPeriodSetsValidTo: a period the user states ("from Dec 20 to
+// Jan 3", said in November) gives the fact a window spanning the new year.
+func TestStatedPeriodSetsValidTo(t *testing.T) {
+	e := newPipelineEngine(t)
+	said := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	res := factsOf(turns(t, e, said, "I'm on PTO from Dec 20 to Jan 3.").Results)
+	if len(res) != 1 {
+		t.Fatalf("facts %+v", res)
+	}
+	m := mustGet(t, e, res[0].ID)
+	from, to := time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC), time.Date(2027, 1, 4, 0, 0, 0, 0, time.UTC)
+	if !m.ValidFrom.Equal(from) || m.ValidTo == nil || !m.ValidTo.Equal(to) || m.State != engine.StateActive {
+		t.Errorf("window %v – %v (%s), want %v – %v, active", m.ValidFrom, m.ValidTo, m.State, from, to)
+	}
+}
+
+// TestFactInTheTurnsOwnWordsNeedsNoEpisode: when a fact already says the
+// turn's words, an episode beside it would only repeat them.
+func TestFactInTheTurnsOwnWordsNeedsNoEpisode(t *testing.T) {
+	e := newPipelineEngine(t)
+	res, err := e.Note(context.Background(), "u", engine.AddRequest{Text: "The website deploys from the main branch"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 1 || res[0].Episode || !strings.Contains(res[0].Text, "main branch") {
+		t.Errorf("results %+v, want one fact and no episode", res)
+	}
+	res, err = e.Note(context.Background(), "u", engine.AddRequest{Text: "I like coffee"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(episodesOf(res)) != 1 {
+		t.Errorf("a rewritten fact (%+v) still needs the turn kept as said", res)
+	}
+}

@@ -47,7 +47,7 @@ func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]Write
 	// extractor missed is not lost.
 	factTurn := linkFacts(creq.Messages, facts)
 	return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: factTurn, extractor: extractor,
-		episodes: []bool{true}})
+		episodes: episodeTurns(creq.Messages, facts, factTurn)})
 }
 
 // verbatimFact turns a note into a fact as written.

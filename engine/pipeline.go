@@ -71,7 +71,7 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 		factTurn = append(factTurn, -1)
 	}
 	in := intake{req: req, facts: facts, factTurn: factTurn, procs: procs, extractor: extractor,
-		episodes: episodeTurns(req.Messages, factTurn)}
+		episodes: episodeTurns(req.Messages, facts, factTurn)}
 	all, err := e.commit(ctx, user, in)
 	if err != nil {
 		return nil, err
@@ -368,7 +368,7 @@ func (e *Engine) factRequest(req ConversationRequest, f extract.Fact, extractor 
 		kind = TypeSemantic
 	}
 	return AddRequest{Text: f.Text, AppName: req.AppName, MemoryType: kind, Metadata: req.Metadata,
-		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: f.ValidFrom,
+		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: f.ValidFrom, ValidTo: f.ValidTo,
 		Source: &Source{Kind: sourceKind(req.SourceKind), MessageIDs: f.MessageIDs, Excerpt: f.Excerpt, Extractor: extractor}}
 }
 

@@ -10,9 +10,13 @@ const episodeDupOverlap = 0.9
 // same turn said again: the same speaker and (nearly) the same words. A
 // repeat is not stored twice.
 func SameEpisode(a, b string) bool {
-	if text.Speaker(a) != text.Speaker(b) {
-		return false
-	}
+	return text.Speaker(a) == text.Speaker(b) && SaysTheSame(a, b)
+}
+
+// SaysTheSame reports whether two texts say the same thing in (nearly) the
+// same words: identical once case and punctuation are folded, or sharing
+// nearly all their terms both ways.
+func SaysTheSame(a, b string) bool {
 	if normalizeFact(a) == normalizeFact(b) {
 		return true
 	}
