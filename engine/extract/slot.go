@@ -89,7 +89,7 @@ func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)^` + s + `$`) 
 
 var (
 	// commonStop ends a slot value: clauses, dates and qualifiers that are not part of it.
-	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
+	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| in (?:the )?(?:spring|summer|autumn|fall|winter)\b| (?:last|this|next) (?:week|month|year|spring|summer|autumn|fall|winter)\b| (?:yesterday|today|recently|lately)\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
 	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
 	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working |,)`)
 	listStop   = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)

@@ -91,3 +91,12 @@ func TestSlotOf(t *testing.T) {
 		})
 	}
 }
+
+func TestSlotValueDropsRelativeTimes(t *testing.T) {
+	for _, s := range []string{"User lives in Vienna in spring", "User lives in Vienna since last year",
+		"User lives in Vienna this year", "User lives in Vienna now", "User lives in Vienna recently"} {
+		if got := SlotOf(s); got == nil || got.Value != "vienna" {
+			t.Errorf("SlotOf(%q) = %+v, want value vienna", s, got)
+		}
+	}
+}
