@@ -94,11 +94,27 @@ func event(t *testing.T, fixture string, set map[string]any) string {
 // built-in extractor keeps.
 func factsTranscript(t *testing.T) string {
 	t.Helper()
-	lines := []string{
-		`{"type":"user","message":{"role":"user","content":"I moved to Lisbon last month and I work at Globex as a data engineer now."},"uuid":"u1","timestamp":"2026-03-02T09:14:01Z"}`,
-		`{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Congratulations on the move! Lisbon is a great city for engineers."}]},"uuid":"a1","timestamp":"2026-03-02T09:14:05Z"}`,
+	return transcriptOf(t, "I moved to Lisbon last month and I work at Globex as a data engineer now.",
+		"Congratulations on the move! Lisbon is a great city for engineers.")
+}
+
+// transcriptOf writes a one-exchange Claude Code transcript.
+func transcriptOf(t *testing.T, user, assistant string) string {
+	t.Helper()
+	enc := func(v any) string {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(raw)
 	}
-	p := filepath.Join(t.TempDir(), "facts.jsonl")
+	lines := []string{
+		enc(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": user},
+			"uuid": "u1", "timestamp": "2026-03-02T09:14:01Z"}),
+		enc(map[string]any{"type": "assistant", "message": map[string]any{"role": "assistant",
+			"content": []map[string]any{{"type": "text", "text": assistant}}}, "uuid": "a1", "timestamp": "2026-03-02T09:14:05Z"}),
+	}
+	p := filepath.Join(t.TempDir(), "exchange.jsonl")
 	if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -405,5 +421,37 @@ func TestHookRemovesStaleStashes(t *testing.T) {
 		if _, err := os.Stat(p); os.IsNotExist(err) != wantGone {
 			t.Errorf("%s: removed %v, want %v", filepath.Base(p), os.IsNotExist(err), wantGone)
 		}
+	}
+}
+
+// TestHookStopKeepsWhatWasSaid: the plugin's stop capture keeps the user's
+// turn as said (an episode) beside the facts distilled from it, and the
+// prompt hook of a later session recalls the instruction.
+func TestHookStopKeepsWhatWasSaid(t *testing.T) {
+	s, alice, _ := authServer(t)
+	who := as{key: alice, place: keyBearer}
+	env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_HOOKS_STATE_DIR": t.TempDir(),
+		"MEMSVC_PROJECT": "none"}
+	said := "From now on every Python service uses uv instead of pip, and we pin Python 3.12 in CI."
+	r := runHookBinary(t, "stop", env, event(t, "stop.json", map[string]any{
+		"transcript_path": transcriptOf(t, said, "Understood, I will use uv for the Python services from now on."),
+		"session_id":      "stop-instruction"}))
+	if r.code != 0 {
+		t.Fatalf("stop exit %d", r.code)
+	}
+	eps := s.get(t, who, "/api/v1/memories?memory_type=episodic&size=20")
+	kept := false
+	for _, x := range eps.body["items"].([]any) {
+		m := x.(map[string]any)
+		kept = kept || (m["source"].(map[string]any)["kind"] == "episode" && strings.Contains(m["text"].(string), "uv instead of pip"))
+	}
+	all := s.get(t, who, "/api/v1/memories?size=20")
+	if !kept && !strings.Contains(string(all.raw), "uv instead of pip") {
+		t.Errorf("the instruction was not kept as said: %s", all.raw)
+	}
+	p := runHookBinary(t, "prompt", env, event(t, "prompt_relevant.json", map[string]any{
+		"prompt": "add a dependency to the Python billing service", "session_id": "later"}))
+	if p.code != 0 || !strings.Contains(p.stdout, "uv") {
+		t.Errorf("the prompt hook did not recall the instruction: exit %d stdout %q", p.code, p.stdout)
 	}
 }
