@@ -177,25 +177,26 @@ describe('memory operations', () => {
 	test('Get and Delete (one or more ids); errors carry memsvc\'s detail; continueOnFail', async () => {
 		const added = await act({ resource: 'memory', operation: 'add', text: 'Dave plays chess', infer: false, additionalFields: { userId: 'dave' } });
 		const id = added[0].json.results[0].id;
-		const got = await act({ resource: 'memory', operation: 'get', memoryId: id });
+		const got = await act({ resource: 'memory', operation: 'get', memoryId: id, userId: 'dave' });
 		assert.equal(proxy.requests.at(-1).method, 'GET');
 		assert.equal(proxy.requests.at(-1).path, `/api/v1/memories/${id}`);
+		assert.deepEqual(proxy.requests.at(-1).query, { user_id: 'dave' });
 		assert.equal(got[0].json.text, 'Dave plays chess');
 
 		proxy.reset();
-		const del = await act({ resource: 'memory', operation: 'delete', memoryIds: ` ${id} , nope-1,` });
+		const del = await act({ resource: 'memory', operation: 'delete', memoryIds: ` ${id} , nope-1,`, userId: 'dave' });
 		const [r] = proxy.requests;
 		assert.equal(r.method, 'DELETE');
 		assert.equal(r.path, '/api/v1/memories');
 		assertJsonBody(r);
-		assert.deepEqual(r.body, { memory_ids: [id, 'nope-1'] });
+		assert.deepEqual(r.body, { memory_ids: [id, 'nope-1'], user_id: 'dave' });
 		assert.deepEqual(del[0].json.deleted, [id]);
 		assert.deepEqual(del[0].json.not_found, ['nope-1']);
 
 		// memsvc's 404 detail is the error message
-		const detail = await (await fetch(`${open.url}/api/v1/memories/${id}`)).json();
+		const detail = await (await fetch(`${open.url}/api/v1/memories/${id}?user_id=dave`)).json();
 		assert.ok(detail.detail);
-		await assert.rejects(act({ resource: 'memory', operation: 'get', memoryId: id }), (e) => {
+		await assert.rejects(act({ resource: 'memory', operation: 'get', memoryId: id, userId: 'dave' }), (e) => {
 			assert.equal(e.message, detail.detail);
 			assert.equal(e.httpCode, '404');
 			return true;
@@ -291,7 +292,7 @@ describe('Return All guard', () => {
 
 describe('entity operations', () => {
 	test('suggestions, reconcile, status and cancel hit their routes', async () => {
-		await act({ resource: 'entity', operation: 'getSuggestions', limit: 7 });
+		await act({ resource: 'entity', operation: 'getSuggestions', limit: 7, userId: 'bob' });
 		await act({
 			resource: 'entity',
 			operation: 'reconcile',
@@ -306,7 +307,7 @@ describe('entity operations', () => {
 			'GET /api/v1/entities/reconcile',
 			'DELETE /api/v1/entities/reconcile',
 		]);
-		assert.deepEqual(proxy.requests[0].query, { limit: '7' });
+		assert.deepEqual(proxy.requests[0].query, { limit: '7', user_id: 'bob' });
 		assertJsonBody(proxy.requests[1]);
 		assert.deepEqual(proxy.requests[1].body, { suggestion_ids: ['sg_1', 'sg_2'], threshold: 0.9, dry_run: true });
 		const status = await act({ resource: 'entity', operation: 'getReconcileStatus' });

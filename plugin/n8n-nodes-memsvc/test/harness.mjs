@@ -33,7 +33,7 @@ export async function startMemsvc({ auth = false, user = 'alice' } = {}) {
 	const bin = memsvcBinary();
 	const data = mkdtempSync(path.join(os.tmpdir(), 'memsvc-n8n-unit-'));
 	const env = { ...process.env, MEMSVC_DATA_DIR: data, MEMSVC_AUTH_SECRET: auth ? 'unit-test-secret-0123456789' : '' };
-	const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--no-sync', '--log-level', 'warn'], {
+	const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--no-sync'], {
 		env,
 		stdio: ['ignore', 'ignore', 'pipe'],
 	});
@@ -41,7 +41,7 @@ export async function startMemsvc({ auth = false, user = 'alice' } = {}) {
 	const url = await new Promise((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`memsvc did not start:\n${log}`)), 30000);
 		child.stderr.on('data', (d) => {
-			log += d;
+			if (log.length < 65536) log += d;
 			const m = log.match(/addr=(127\.0\.0\.1:\d+)/);
 			if (m) {
 				clearTimeout(timer);

@@ -39,6 +39,12 @@ function clamp(value: unknown, min: number, max: number, fallback: number): numb
 	return Math.min(max, Math.max(min, n));
 }
 
+/** The optional User ID parameter: for a server without auth only, since with a key the key decides the user. */
+function userQuery(ctx: IExecuteFunctions, conn: Connection, i: number): IDataObject {
+	const userId = String(ctx.getNodeParameter('userId', i, '') ?? '').trim();
+	return userId !== '' && !conn.keyed ? { user_id: userId } : {};
+}
+
 async function add(ctx: IExecuteFunctions, conn: Connection, i: number): Promise<Result> {
 	const text = String(ctx.getNodeParameter('text', i));
 	const infer = ctx.getNodeParameter('infer', i, true) as boolean;
@@ -124,6 +130,8 @@ async function getOne(ctx: IExecuteFunctions, conn: Connection, i: number): Prom
 		conn,
 		'GET',
 		`/api/v1/memories/${encodeURIComponent(id)}`,
+		undefined,
+		userQuery(ctx, conn, i),
 	)) as IDataObject;
 }
 
@@ -134,6 +142,7 @@ async function remove(ctx: IExecuteFunctions, conn: Connection, i: number): Prom
 	}
 	return (await memsvcRequest(ctx, conn, 'DELETE', '/api/v1/memories', {
 		memory_ids: ids,
+		...userQuery(ctx, conn, i),
 	})) as IDataObject;
 }
 
@@ -180,17 +189,19 @@ async function entity(
 	operation: string,
 	i: number,
 ): Promise<Result> {
+	const user = userQuery(ctx, conn, i);
 	switch (operation) {
 		case 'getSuggestions': {
 			const limit = clamp(ctx.getNodeParameter('limit', i, 50), 1, 1000, 50);
 			const res = (await memsvcRequest(ctx, conn, 'GET', '/api/v1/entities/suggestions', undefined, {
 				limit,
+				...user,
 			})) as IDataObject;
 			return (Array.isArray(res?.suggestions) ? res.suggestions : []) as IDataObject[];
 		}
 		case 'reconcile': {
 			const o = ctx.getNodeParameter('reconcileOptions', i, {}) as IDataObject;
-			const body: IDataObject = {};
+			const body: IDataObject = { ...user };
 			const ids = splitList(o.suggestionIds);
 			if (ids.length > 0) body.suggestion_ids = ids;
 			if (o.threshold !== undefined && o.threshold !== '') body.threshold = Number(o.threshold);
@@ -198,9 +209,16 @@ async function entity(
 			return (await memsvcRequest(ctx, conn, 'POST', '/api/v1/entities/reconcile', body)) as IDataObject;
 		}
 		case 'getReconcileStatus':
-			return (await memsvcRequest(ctx, conn, 'GET', '/api/v1/entities/reconcile')) as IDataObject;
+			return (await memsvcRequest(ctx, conn, 'GET', '/api/v1/entities/reconcile', undefined, user)) as IDataObject;
 		case 'cancelReconcile':
-			return (await memsvcRequest(ctx, conn, 'DELETE', '/api/v1/entities/reconcile')) as IDataObject;
+			return (await memsvcRequest(
+				ctx,
+				conn,
+				'DELETE',
+				'/api/v1/entities/reconcile',
+				undefined,
+				user,
+			)) as IDataObject;
 		default:
 			throw new NodeOperationError(ctx.getNode(), `Unknown operation "${operation}"`, { itemIndex: i });
 	}

@@ -355,6 +355,11 @@ export const memoryFields: INodeProperties[] = [
 		displayOptions: show(['get']),
 	},
 
+	{
+		...userIdField,
+		displayOptions: show(['get', 'delete']),
+	},
+
 	// Delete
 	{
 		displayName: 'Memory IDs',
@@ -441,6 +446,12 @@ export const memoryFields: INodeProperties[] = [
 ];
 
 export const entityFields: INodeProperties[] = [
+	{
+		...userIdField,
+		displayOptions: {
+			show: { resource: ['entity'], operation: ['getSuggestions', 'reconcile', 'getReconcileStatus', 'cancelReconcile'] },
+		},
+	},
 	{
 		displayName: 'Limit',
 		name: 'limit',

@@ -310,7 +310,7 @@ export class MemsvcChatMemory {
 	async recall(query: string): Promise<PlainMessage[]> {
 		const q = query.trim();
 		const key = cacheKey(this.cfg, q);
-		const cached = cacheGet(key, this.now());
+		const cached = this.cfg.recallCacheTtlMs > 0 ? cacheGet(key, this.now()) : undefined;
 		if (cached !== undefined) return cached;
 		try {
 			const records = q.length < MIN_QUERY_CHARS ? await this.recent() : await this.search(q);
