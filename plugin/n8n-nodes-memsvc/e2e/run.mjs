@@ -296,14 +296,16 @@ try {
 	assert.equal(none.status, 'Error', `credential test without a key on an auth server: ${JSON.stringify(none)}`);
 	step(`credential test: key OK; wrong key "${wrong.message}"; no key "${none.message}"`);
 	const testRequests = proxy.requests.slice(beforeTests);
+	for (const r of testRequests) {
+		assert.deepEqual([r.method, r.path, r.query], ['GET', '/api/v1/memories', { size: '1' }], 'the test lists one memory');
+		assert.equal(r.headers.origin, undefined);
+	}
+	// n8n resends a request answered 401 once, so the failing keys show twice
+	const keysSent = testRequests.map((r) => r.headers.authorization).filter((a, i, all) => i === 0 || a !== all[i - 1]);
 	assert.deepEqual(
-		testRequests.map((r) => [r.method, r.path, r.query.size, r.headers.authorization]),
-		[
-			['GET', '/api/v1/memories', '1', `Bearer ${apiKey}`],
-			['GET', '/api/v1/memories', '1', 'Bearer msk_wrong'],
-			['GET', '/api/v1/memories', '1', undefined],
-		],
-		'the credential test lists one memory; a blank key sends no Authorization header at all',
+		keysSent,
+		[`Bearer ${apiKey}`, 'Bearer msk_wrong', undefined],
+		'a blank key sends no Authorization header at all',
 	);
 
 	// what n8n sent during the workflows: JSON bodies, the key, no Origin, no user_id in a query string
@@ -341,6 +343,27 @@ try {
 	]);
 	assert.equal(actionSearch.body.top_k, 5);
 	step(`n8n put on the wire: ${wire.join(', ')}; then the credential tests`);
+
+	// optional: a picture of the example workflow in n8n's editor (needs a system chromium)
+	if (process.env.MEMSVC_N8N_SCREENSHOT) {
+		const { chromium } = await import(path.join(pkgDir, 'node_modules', 'playwright-core', 'index.mjs'));
+		const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
+		try {
+			const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+			// sign in through the form: n8n binds its auth cookie to the browser's own id
+			await page.goto(`${base}/signin`, { waitUntil: 'networkidle', timeout: 120000 });
+			await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill('owner@example.com');
+			await page.locator('input[type="password"]').first().fill('E2e-password-1234');
+			await page.keyboard.press('Enter');
+			await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 60000 });
+			await page.goto(`${base}/workflow/memsvcTurnOne001`, { waitUntil: 'networkidle', timeout: 120000 });
+			await page.waitForTimeout(3000);
+			await page.screenshot({ path: process.env.MEMSVC_N8N_SCREENSHOT });
+			step(`screenshot: ${process.env.MEMSVC_N8N_SCREENSHOT}`);
+		} finally {
+			await browser.close();
+		}
+	}
 
 	step(`PASS in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 } catch (e) {
