@@ -350,6 +350,7 @@ try {
 		const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
 		try {
 			const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+			page.on('pageerror', (e) => step(`screenshot: page error ${e.message}`));
 			// sign in through the form: n8n binds its auth cookie to the browser's own id
 			await page.goto(`${base}/signin`, { waitUntil: 'networkidle', timeout: 120000 });
 			await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill('owner@example.com');
@@ -357,7 +358,10 @@ try {
 			await page.keyboard.press('Enter');
 			await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 60000 });
 			await page.goto(`${base}/workflow/memsvcTurnOne001`, { waitUntil: 'networkidle', timeout: 120000 });
-			await page.waitForTimeout(3000);
+			await page
+				.waitForSelector('[data-test-id="canvas-node"]', { timeout: 90000 })
+				.catch((e) => step(`screenshot: no canvas node (${e.message.split('\n')[0]}) at ${page.url()}`));
+			await page.waitForTimeout(2000);
 			await page.screenshot({ path: process.env.MEMSVC_N8N_SCREENSHOT });
 			step(`screenshot: ${process.env.MEMSVC_N8N_SCREENSHOT}`);
 		} finally {
