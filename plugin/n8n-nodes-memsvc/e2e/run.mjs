@@ -375,7 +375,21 @@ try {
 	writeFileSync(path.join(tmp, 'memsvc.log'), memsvcLog);
 	throw e;
 } finally {
-	for (const c of children) c.kill('SIGTERM');
+	// stop the servers and wait for them before their data directories go
+	await Promise.all(
+		children.map(
+			(c) =>
+				new Promise((resolve) => {
+					if (c.exitCode !== null || c.signalCode !== null) return resolve();
+					const timer = setTimeout(() => c.kill('SIGKILL'), 20000);
+					c.once('exit', () => {
+						clearTimeout(timer);
+						resolve();
+					});
+					c.kill('SIGTERM');
+				}),
+		),
+	);
 	model.server.close();
 	await proxy.close();
 	if (!process.env.MEMSVC_N8N_E2E_KEEP) rmSync(tmp, { recursive: true, force: true });

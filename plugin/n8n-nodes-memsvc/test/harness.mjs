@@ -37,6 +37,9 @@ export async function startMemsvc({ auth = false, user = 'alice' } = {}) {
 		env,
 		stdio: ['ignore', 'ignore', 'pipe'],
 	});
+	// never leave a server behind, even when a test file dies
+	const killChild = () => child.kill('SIGTERM');
+	process.once('exit', killChild);
 	let log = '';
 	const url = await new Promise((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`memsvc did not start:\n${log}`)), 30000);
@@ -59,6 +62,7 @@ export async function startMemsvc({ auth = false, user = 'alice' } = {}) {
 		url,
 		key,
 		async stop() {
+			process.removeListener('exit', killChild);
 			child.kill('SIGTERM');
 			await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
 			rmSync(data, { recursive: true, force: true });
