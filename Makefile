@@ -2,9 +2,9 @@
 # server on its embedded defaults.
 GO ?= go
 
-.PHONY: test run build vet bench e2e-deps dist docker
+.PHONY: test run build vet bench e2e-deps dist docker n8n-test n8n-e2e
 
-test: vet e2e-deps
+test: vet e2e-deps n8n-test
 	$(GO) test -count=1 -timeout 25m ./...
 
 vet:
@@ -43,3 +43,15 @@ dist:
 # docker builds the container image (needs a running Docker engine).
 docker:
 	docker build --build-arg VERSION=$(VERSION) -t memsvc:$(VERSION) -t memsvc:latest .
+
+# n8n-test lints, builds and unit-tests the n8n community node package against a real memsvc built from
+# this checkout (two servers on 127.0.0.1: one with auth, one without). Needs Node.js 20+ and npm.
+N8N_PKG := plugin/n8n-nodes-memsvc
+n8n-test:
+	cd $(N8N_PKG) && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+	  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error; fi && npm test
+
+# n8n-e2e runs the package inside a real n8n (Node 24 and n8n installed once into ~/.cache/memsvc-n8n,
+# about 3 GB): an AI Agent with the memory sub-node and a scripted model, then the credential test.
+n8n-e2e:
+	bash $(N8N_PKG)/e2e/run.sh
