@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -32,9 +33,16 @@ type Options struct {
 // Store is the Badger-backed engine.Store.
 type Store struct {
 	db *badger.DB
+	// locks serialise one user's Updates (striped by hash), so concurrent
+	// read-modify-write transactions of a user queue instead of failing
+	// with a Badger conflict.
+	locks [64]sync.Mutex
 }
 
-var _ engine.Store = (*Store)(nil)
+var (
+	_ engine.Store          = (*Store)(nil)
+	_ engine.VersionedStore = (*Store)(nil)
+)
 
 // ErrLocked is returned by Open when another process holds the directory.
 var ErrLocked = errors.New("data directory is in use by another memsvc process")
@@ -78,8 +86,15 @@ func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) erro
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	mu := s.userLock(user)
+	mu.Lock()
+	defer mu.Unlock()
 	err := s.db.Update(func(btx *badger.Txn) error {
-		return fn(&tx{btx: btx, user: user, write: true})
+		version, err := bumpVersion(btx, user)
+		if err != nil {
+			return err
+		}
+		return fn(&tx{btx: btx, user: user, write: true, version: version})
 	})
 	return translate("update", err)
 }

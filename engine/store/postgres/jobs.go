@@ -1,0 +1,78 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// EnqueueJob adds a job; the insert runs as user so row-level security
+// checks the job belongs to them.
+func (s *Store) EnqueueJob(ctx context.Context, queue, user, id string, payload []byte) error {
+	if payload == nil {
+		payload = []byte{}
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(ptx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue("SELECT set_config('memsvc.user_id', $1, true)", user)
+		b.Queue(`INSERT INTO jobs (queue, id, user_id, payload) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (queue, id) DO NOTHING`, queue, id, user, payload)
+		return ptx.SendBatch(ctx, b).Close()
+	})
+	return translate("enqueue job", err)
+}
+
+// ClaimJob leases the oldest free job of queue. SKIP LOCKED lets concurrent
+// claimers pass over rows another claimer is taking, so no job is handed
+// out twice and nobody waits; lease times are the database's clock, shared
+// by every replica.
+func (s *Store) ClaimJob(ctx context.Context, queue, worker string, lease time.Duration) (*engine.Job, error) {
+	j := &engine.Job{Queue: queue, Worker: worker}
+	err := s.pool.QueryRow(ctx, `UPDATE jobs SET worker = $2, claim = claim + 1,
+			lease_until = clock_timestamp() + $3 * interval '1 microsecond'
+		WHERE (queue, id) = (SELECT queue, id FROM jobs
+			WHERE queue = $1 AND (lease_until IS NULL OR lease_until < clock_timestamp())
+			ORDER BY enqueued_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id, user_id, payload, claim, lease_until`, queue, worker, lease.Microseconds()).
+		Scan(&j.ID, &j.User, &j.Payload, &j.Claim, &j.LeaseUntil)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, engine.Errorf(engine.ENotFound, "no job available in %s", queue)
+	}
+	if err != nil {
+		return nil, translate("claim job", err)
+	}
+	return j, nil
+}
+
+// ExtendJob renews a lease the worker still holds.
+func (s *Store) ExtendJob(ctx context.Context, j *engine.Job, lease time.Duration) error {
+	until, err := s.leased(ctx, "extend job", j, `UPDATE jobs SET lease_until = clock_timestamp() + $4 * interval '1 microsecond'
+		WHERE queue = $1 AND id = $2 AND claim = $3 AND lease_until >= clock_timestamp()
+		RETURNING lease_until`, lease.Microseconds())
+	if err == nil {
+		j.LeaseUntil = until
+	}
+	return err
+}
+
+// CompleteJob deletes the job if this claim still holds it.
+func (s *Store) CompleteJob(ctx context.Context, j *engine.Job) error {
+	_, err := s.leased(ctx, "complete job", j, `DELETE FROM jobs WHERE queue = $1 AND id = $2 AND claim = $3
+		RETURNING clock_timestamp()`)
+	return err
+}
+
+// leased runs a statement that only touches the job under j's claim and
+// reports a lost lease as a conflict; it returns the timestamp q returns.
+func (s *Store) leased(ctx context.Context, op string, j *engine.Job, q string, extra ...any) (time.Time, error) {
+	var at time.Time
+	err := s.pool.QueryRow(ctx, q, append([]any{j.Queue, j.ID, j.Claim}, extra...)...).Scan(&at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return at, engine.Errorf(engine.EConflict, "the lease on job %s was lost", j.ID)
+	}
+	return at, translate(op, err)
+}
