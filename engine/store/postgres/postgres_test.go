@@ -22,7 +22,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func open(t *testing.T, url string) *postgres.Store {
+func open(t testing.TB, url string) *postgres.Store {
 	t.Helper()
 	s, err := postgres.Open(context.Background(), postgres.Options{URL: url})
 	if err != nil {
@@ -34,6 +34,12 @@ func open(t *testing.T, url string) *postgres.Store {
 
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) engine.Store { return open(t, pg.NewDatabase(t)) })
+}
+
+// BenchmarkStore measures Postgres on loopback with the shared store
+// benchmarks (the throwaway cluster runs with fsync off).
+func BenchmarkStore(b *testing.B) {
+	storetest.Bench(b, func(b *testing.B) engine.Store { return open(b, pg.NewDatabase(b)) })
 }
 
 // ownerQuery runs sql as the superuser that owns the schema (RLS aside).
