@@ -39,8 +39,8 @@ type Change struct {
 // finished by another: a claim holds the job until its lease expires, and
 // an expired lease can be claimed again.
 type JobQueue interface {
-	// EnqueueJob adds job id of user to queue; enqueueing an id that is
-	// already queued changes nothing.
+	// EnqueueJob adds job id of user to queue; enqueueing an id the user
+	// already has queued changes nothing.
 	EnqueueJob(ctx context.Context, queue, user, id string, payload []byte) error
 	// ClaimJob leases the oldest job of queue that nobody holds (never
 	// claimed, or its lease expired) to worker for lease. It returns an

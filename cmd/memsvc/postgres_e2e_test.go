@@ -14,9 +14,7 @@ import (
 var pg pgtest.Lazy
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	pg.Stop()
-	os.Exit(code)
+	os.Exit(pg.Main(m))
 }
 
 // TestServeOnPostgres runs `memsvc serve --store postgres` on an empty

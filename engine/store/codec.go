@@ -1,9 +1,35 @@
 package store
 
 import (
+	"context"
 	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
+
+	"github.com/memsvc/memsvc/engine"
 )
+
+// ErrReadOnly is what a write method returns in a View, in every backend.
+var ErrReadOnly = errors.New("store: write in a read-only transaction")
+
+// EncodeDoc is the stored form of a document of collection: its JSON.
+func EncodeDoc(collection string, v any) ([]byte, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("store: encode %s: %w", collection, err)
+	}
+	return raw, nil
+}
+
+// Untranslated reports whether err passes a backend's boundary as it is:
+// nil, already an engine error, or the caller's own cancellation.
+func Untranslated(err error) bool {
+	var ee *engine.Error
+	return err == nil || errors.As(err, &ee) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
 
 // EncodeVector is the stored form of an embedding in every backend:
 // little-endian float32s, no length or dimension header.

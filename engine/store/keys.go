@@ -12,6 +12,7 @@ package store
 //	u <collection> 0 <user>              marks that user has documents in collection (value empty)
 //	x <user> 0                           the user's write version: uvarint, bumped by every Update
 //	c <user> 0 <id>                      last change of a memory: uvarint version, then 1 for a tombstone or 0 (ids only, no content)
+//	j <queue> 0 <user> 0 <id>            a leased background job (JSON: user, payload, enqueued, claim, lease)
 //	g <name>                             store-wide settings (embedding model), not per user
 const (
 	kindMemory  = 'm'
@@ -23,6 +24,7 @@ const (
 	kindGlobal  = 'g'
 	kindVersion = 'x'
 	kindChange  = 'c'
+	kindJob     = 'j'
 )
 
 func userPrefix(kind byte, user string) []byte {

@@ -37,11 +37,14 @@ type Store struct {
 	// read-modify-write transactions of a user queue instead of failing
 	// with a Badger conflict.
 	locks [64]sync.Mutex
+	// jobs serialises the job queue's read-modify-writes (jobs.go).
+	jobs sync.Mutex
 }
 
 var (
 	_ engine.Store          = (*Store)(nil)
 	_ engine.VersionedStore = (*Store)(nil)
+	_ engine.JobQueue       = (*Store)(nil)
 )
 
 // ErrLocked is returned by Open when another process holds the directory.
@@ -113,13 +116,8 @@ func (s *Store) View(ctx context.Context, user string, fn func(engine.Tx) error)
 // translate keeps engine errors as they are and maps Badger's own errors to
 // engine codes at this boundary.
 func translate(op string, err error) error {
-	var ee *engine.Error
 	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &ee):
-		return err
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+	case Untranslated(err):
 		return err
 	case errors.Is(err, badger.ErrTxnTooBig):
 		return &engine.Error{Code: engine.ETooLarge, Message: "request writes too much at once; split it", Err: err}

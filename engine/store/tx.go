@@ -21,8 +21,6 @@ type tx struct {
 	version int64 // the version this Update commits (version.go)
 }
 
-var errReadOnly = errors.New("store: write in a read-only transaction")
-
 func (t *tx) GetMemory(id string) (*engine.Memory, error) {
 	var m engine.Memory
 	if err := t.getJSON(memoryKey(t.user, id), &m); err != nil {
@@ -44,7 +42,7 @@ func (t *tx) getJSON(key []byte, v any) error {
 
 func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
 	if old, err := t.GetMemory(m.ID); err == nil {
 		if err := t.unindex(old.ID); err != nil {
@@ -127,7 +125,7 @@ func decodePosting(v []byte) (tf, docLen int) {
 
 func (t *tx) PutVector(id string, vec []float32) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
 	if err := t.btx.Set(vectorKey(t.user, id), EncodeVector(vec)); err != nil {
 		return err
@@ -137,7 +135,7 @@ func (t *tx) PutVector(id string, vec []float32) error {
 
 func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
 	if _, err := t.GetMemory(id); err != nil {
 		return err
@@ -155,11 +153,11 @@ func (t *tx) DeleteMemory(id string) error {
 
 func (t *tx) PutDoc(collection, id string, v any) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
-	raw, err := json.Marshal(v)
+	raw, err := EncodeDoc(collection, v)
 	if err != nil {
-		return fmt.Errorf("store: encode %s: %w", collection, err)
+		return err
 	}
 	if err := t.btx.Set(docKey(t.user, collection, id), raw); err != nil {
 		return fmt.Errorf("store: put %s: %w", collection, err)
@@ -180,7 +178,7 @@ func (t *tx) GetDoc(collection, id string, v any) error {
 
 func (t *tx) DeleteDoc(collection, id string) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
 	return t.btx.Delete(docKey(t.user, collection, id))
 }

@@ -1,30 +1,25 @@
 package postgres
 
 import (
-	"context"
 	"errors"
 	"net"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/store"
 )
 
 // translate keeps engine errors as they are and maps pgx's errors to engine
 // codes at this boundary (house rule 1); the cause is kept for the log only.
 func translate(op string, err error) error {
 	var (
-		ee  *engine.Error
 		pe  *pgconn.PgError
 		ne  net.Error
 		cte *pgconn.ConnectError
 	)
 	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &ee):
-		return err
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+	case store.Untranslated(err):
 		return err
 	case errors.As(err, &pe):
 		return translateCode(op, pe, err)

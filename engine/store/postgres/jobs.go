@@ -20,7 +20,7 @@ func (s *Store) EnqueueJob(ctx context.Context, queue, user, id string, payload 
 		b := &pgx.Batch{}
 		b.Queue("SELECT set_config('memsvc.user_id', $1, true)", user)
 		b.Queue(`INSERT INTO jobs (queue, id, user_id, payload) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (queue, id) DO NOTHING`, queue, id, user, payload)
+			ON CONFLICT (queue, user_id, id) DO NOTHING`, queue, id, user, payload)
 		return ptx.SendBatch(ctx, b).Close()
 	})
 	return translate("enqueue job", err)
@@ -34,7 +34,7 @@ func (s *Store) ClaimJob(ctx context.Context, queue, worker string, lease time.D
 	j := &engine.Job{Queue: queue, Worker: worker}
 	err := s.pool.QueryRow(ctx, `UPDATE jobs SET worker = $2, claim = claim + 1,
 			lease_until = clock_timestamp() + $3 * interval '1 microsecond'
-		WHERE (queue, id) = (SELECT queue, id FROM jobs
+		WHERE (queue, user_id, id) = (SELECT queue, user_id, id FROM jobs
 			WHERE queue = $1 AND (lease_until IS NULL OR lease_until < clock_timestamp())
 			ORDER BY enqueued_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
 		RETURNING id, user_id, payload, claim, lease_until`, queue, worker, lease.Microseconds()).
@@ -50,8 +50,8 @@ func (s *Store) ClaimJob(ctx context.Context, queue, worker string, lease time.D
 
 // ExtendJob renews a lease the worker still holds.
 func (s *Store) ExtendJob(ctx context.Context, j *engine.Job, lease time.Duration) error {
-	until, err := s.leased(ctx, "extend job", j, `UPDATE jobs SET lease_until = clock_timestamp() + $4 * interval '1 microsecond'
-		WHERE queue = $1 AND id = $2 AND claim = $3 AND lease_until >= clock_timestamp()
+	until, err := s.leased(ctx, "extend job", j, `UPDATE jobs SET lease_until = clock_timestamp() + $5 * interval '1 microsecond'
+		WHERE queue = $1 AND user_id = $2 AND id = $3 AND claim = $4 AND lease_until >= clock_timestamp()
 		RETURNING lease_until`, lease.Microseconds())
 	if err == nil {
 		j.LeaseUntil = until
@@ -61,7 +61,7 @@ func (s *Store) ExtendJob(ctx context.Context, j *engine.Job, lease time.Duratio
 
 // CompleteJob deletes the job if this claim still holds it.
 func (s *Store) CompleteJob(ctx context.Context, j *engine.Job) error {
-	_, err := s.leased(ctx, "complete job", j, `DELETE FROM jobs WHERE queue = $1 AND id = $2 AND claim = $3
+	_, err := s.leased(ctx, "complete job", j, `DELETE FROM jobs WHERE queue = $1 AND user_id = $2 AND id = $3 AND claim = $4
 		RETURNING clock_timestamp()`)
 	return err
 }
@@ -70,7 +70,7 @@ func (s *Store) CompleteJob(ctx context.Context, j *engine.Job) error {
 // reports a lost lease as a conflict; it returns the timestamp q returns.
 func (s *Store) leased(ctx context.Context, op string, j *engine.Job, q string, extra ...any) (time.Time, error) {
 	var at time.Time
-	err := s.pool.QueryRow(ctx, q, append([]any{j.Queue, j.ID, j.Claim}, extra...)...).Scan(&at)
+	err := s.pool.QueryRow(ctx, q, append([]any{j.Queue, j.User, j.ID, j.Claim}, extra...)...).Scan(&at)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return at, engine.Errorf(engine.EConflict, "the lease on job %s was lost", j.ID)
 	}

@@ -17,9 +17,7 @@ import (
 var pg pgtest.Lazy
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	pg.Stop()
-	os.Exit(code)
+	os.Exit(pg.Main(m))
 }
 
 func open(t testing.TB, url string) *postgres.Store {

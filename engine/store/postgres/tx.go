@@ -22,8 +22,6 @@ type tx struct {
 	write   bool
 }
 
-var errReadOnly = errors.New("store: write in a read-only transaction")
-
 func (t *tx) GetMemory(id string) (*engine.Memory, error) {
 	var raw []byte
 	err := t.ptx.QueryRow(t.ctx, "SELECT record FROM memories WHERE user_id = $1 AND id = $2", t.user, id).Scan(&raw)
@@ -44,7 +42,7 @@ func (t *tx) GetMemory(id string) (*engine.Memory, error) {
 // in one round trip.
 func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if !t.write {
-		return errReadOnly
+		return store.ErrReadOnly
 	}
 	raw, err := json.Marshal(m)
 	if err != nil {
@@ -78,7 +76,7 @@ func (t *tx) queueChange(b *pgx.Batch, id string, deleted bool) {
 
 func (t *tx) PutVector(id string, vec []float32) error {
 	if !t.write {
-		return errReadOnly
+		return store.ErrReadOnly
 	}
 	b := &pgx.Batch{}
 	b.Queue(`INSERT INTO vectors (user_id, id, vec) VALUES ($1, $2, $3)
@@ -94,7 +92,7 @@ func (t *tx) PutVector(id string, vec []float32) error {
 // tombstone (id and version only) in one statement.
 func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
-		return errReadOnly
+		return store.ErrReadOnly
 	}
 	var n int
 	err := t.ptx.QueryRow(t.ctx, `WITH m AS (DELETE FROM memories WHERE user_id = $1 AND id = $2 RETURNING id),
@@ -114,11 +112,11 @@ func (t *tx) DeleteMemory(id string) error {
 
 func (t *tx) PutDoc(collection, id string, v any) error {
 	if !t.write {
-		return errReadOnly
+		return store.ErrReadOnly
 	}
-	raw, err := json.Marshal(v)
+	raw, err := store.EncodeDoc(collection, v)
 	if err != nil {
-		return fmt.Errorf("store: encode %s: %w", collection, err)
+		return err
 	}
 	b := &pgx.Batch{}
 	b.Queue(`INSERT INTO docs (user_id, collection, id, body) VALUES ($1, $2, $3, $4)
@@ -145,7 +143,7 @@ func (t *tx) GetDoc(collection, id string, v any) error {
 
 func (t *tx) DeleteDoc(collection, id string) error {
 	if !t.write {
-		return errReadOnly
+		return store.ErrReadOnly
 	}
 	_, err := t.ptx.Exec(t.ctx, "DELETE FROM docs WHERE user_id = $1 AND collection = $2 AND id = $3",
 		t.user, collection, []byte(id))

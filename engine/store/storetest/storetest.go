@@ -42,6 +42,7 @@ func Run(t *testing.T, open Opener) {
 		{"Versions", testVersions},
 		{"JobLeases", testJobLeases},
 		{"JobWorkers", testJobWorkers},
+		{"JobIDsPerUser", testJobIDsPerUser},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
@@ -611,5 +612,32 @@ func testJobWorkers(t *testing.T, s engine.Store) {
 		if n != 1 {
 			t.Errorf("job %s claimed %d times", id, n)
 		}
+	}
+}
+
+// testJobIDsPerUser: job ids are scoped by user, as every key is.
+func testJobIDsPerUser(t *testing.T, s engine.Store) {
+	jq := jobQueue(t, s)
+	for _, u := range []string{"u", "v"} {
+		if err := jq.EnqueueJob(ctx, "q", u, "same", []byte(u)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	users := map[string]bool{}
+	for i := 0; i < 2; i++ {
+		j, err := jq.ClaimJob(ctx, "q", "w", time.Minute)
+		if err != nil {
+			t.Fatalf("claim %d: %v", i, err)
+		}
+		if string(j.Payload) != j.User {
+			t.Errorf("job of %s carries %q", j.User, j.Payload)
+		}
+		users[j.User] = true
+		if err := jq.CompleteJob(ctx, j); err != nil {
+			t.Errorf("complete: %v", err)
+		}
+	}
+	if !users["u"] || !users["v"] {
+		t.Errorf("claimed the jobs of %v, want u and v", users)
 	}
 }

@@ -94,7 +94,7 @@ CREATE TABLE jobs (
 	worker      text,
 	claim       bigint NOT NULL DEFAULT 0,
 	lease_until timestamptz,
-	PRIMARY KEY (queue, id)
+	PRIMARY KEY (queue, user_id, id)
 );
 CREATE INDEX jobs_available ON jobs (queue, lease_until NULLS FIRST, enqueued_at);
 

@@ -73,30 +73,36 @@ func (l *Lazy) Get(t testing.TB) *Cluster {
 // (as the superuser: postgres.Open assumes the app role itself).
 func (l *Lazy) NewDatabase(t testing.TB) string {
 	t.Helper()
-	c := l.Get(t)
-	l.mu.Lock()
-	l.n++
-	name := fmt.Sprintf("t%d_%d", os.Getpid(), l.n)
-	_, err := c.exec(context.Background(), "CREATE DATABASE "+name+" TEMPLATE "+template)
-	l.mu.Unlock()
-	if err != nil {
-		t.Fatalf("pgtest: create database: %v", err)
-	}
-	return c.URL(name)
+	return l.newDatabase(t, " TEMPLATE "+template)
 }
 
 // NewEmptyDatabase creates a database with no schema (migration tests).
 func (l *Lazy) NewEmptyDatabase(t testing.TB) string {
 	t.Helper()
+	return l.newDatabase(t, "")
+}
+
+// newDatabase creates a database; creations are serialised because a
+// template may not be copied twice at once.
+func (l *Lazy) newDatabase(t testing.TB, options string) string {
+	t.Helper()
 	c := l.Get(t)
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.n++
-	name := fmt.Sprintf("e%d_%d", os.Getpid(), l.n)
-	l.mu.Unlock()
-	if _, err := c.exec(context.Background(), "CREATE DATABASE "+name); err != nil {
+	name := fmt.Sprintf("t%d_%d", os.Getpid(), l.n)
+	if _, err := c.exec(context.Background(), "CREATE DATABASE "+name+options); err != nil {
 		t.Fatalf("pgtest: create database: %v", err)
 	}
 	return c.URL(name)
+}
+
+// Main runs a test package's tests, then stops the cluster if one was
+// started: call it as os.Exit(pg.Main(m)) from TestMain.
+func (l *Lazy) Main(m *testing.M) int {
+	code := m.Run()
+	l.Stop()
+	return code
 }
 
 // Stop stops the cluster if it was started and removes its files.
