@@ -221,3 +221,56 @@ func TestOpenRefusesAnUnmigratedDatabase(t *testing.T) {
 		t.Errorf("Open of an empty database: %v, want %s", err, engine.EUnavailable)
 	}
 }
+
+// TestReplicasSerialiseAndSeeVersions opens two stores on one database, as
+// two replicas would: their Updates of one user serialise on the version
+// row (no increment lost), and each sees the other's writes in Version and
+// Changes.
+func TestReplicasSerialiseAndSeeVersions(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	replicas := []*postgres.Store{open(t, url), open(t, url)}
+	const perReplica = 15
+	var wg sync.WaitGroup
+	for _, s := range replicas {
+		for i := 0; i < perReplica; i++ {
+			wg.Add(1)
+			go func(s *postgres.Store) {
+				defer wg.Done()
+				err := s.Update(ctx, "u", func(tx engine.Tx) error {
+					var c int
+					if err := tx.GetDoc("counter", "c", &c); err != nil && engine.ErrorCode(err) != engine.ENotFound {
+						return err
+					}
+					return tx.PutDoc("counter", "c", c+1)
+				})
+				if err != nil {
+					t.Errorf("Update: %v", err)
+				}
+			}(s)
+		}
+	}
+	wg.Wait()
+	var c int
+	if err := replicas[1].View(ctx, "u", func(tx engine.Tx) error { return tx.GetDoc("counter", "c", &c) }); err != nil {
+		t.Fatal(err)
+	}
+	if c != 2*perReplica {
+		t.Errorf("counter = %d after %d increments from two replicas", c, 2*perReplica)
+	}
+	before, err := replicas[1].Version(ctx, "u")
+	if err != nil || before != 2*perReplica {
+		t.Fatalf("version seen by replica 1 = %d, %v; want %d", before, err, 2*perReplica)
+	}
+	err = replicas[0].Update(ctx, "u", func(tx engine.Tx) error {
+		return tx.PutMemory(storetest.Mem("m1", "x"), []string{"x"})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []engine.Change
+	upTo, err := replicas[1].Changes(ctx, "u", before, func(c engine.Change) error { got = append(got, c); return nil })
+	if err != nil || upTo != before+1 || len(got) != 1 || got[0].ID != "m1" {
+		t.Errorf("replica 1 catching up from %d: %v up to %d (%v)", before, got, upTo, err)
+	}
+}
