@@ -22,16 +22,28 @@ type VersionedStore interface {
 	// user whose record, vector or postings changed after version since,
 	// deletes included as tombstones, and returns the version the list is
 	// complete up to. A change reports the last version that touched the
-	// id, so an id changed twice is reported once.
+	// id, so an id changed twice is reported once. Memory and Vector are
+	// read from the same snapshot as upTo.
 	Changes(ctx context.Context, user string, since int64, fn func(Change) error) (upTo int64, err error)
 }
 
-// Change is one memory id changed after a version: Deleted is a tombstone
-// (the memory is gone; drop it from the shard), otherwise re-read it.
+// Change is one memory id changed after a version. Deleted is a tombstone:
+// drop the id from the shard. Otherwise Memory is its record now (nil if
+// only a vector was ever written for the id) and Vector its embedding (nil
+// if none); its terms are text.Analyze(Memory.Text), as the engine wrote them.
 type Change struct {
 	ID      string
 	Version int64
 	Deleted bool
+	Memory  *Memory
+	Vector  []float32
+}
+
+// VersionedTx is the Tx of a VersionedStore's Update: Version is the version
+// the Update commits (the user's version before it plus one), known from the
+// start because the user's writers are serialised.
+type VersionedTx interface {
+	Version() int64
 }
 
 // JobQueue is a store that leases background jobs (image captures,

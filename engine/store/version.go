@@ -64,6 +64,28 @@ func (t *tx) recordChange(id string, deleted bool) error {
 	return nil
 }
 
+// Version is the version this Update commits (engine.VersionedTx).
+func (t *tx) Version() int64 { return t.version }
+
+// changedMemory fills c's record and vector as they are in btx.
+func changedMemory(btx *badger.Txn, user string, c *engine.Change) error {
+	t := &tx{btx: btx, user: user}
+	m, err := t.GetMemory(c.ID)
+	if err == nil {
+		c.Memory = m
+	} else if engine.ErrorCode(err) != engine.ENotFound {
+		return err
+	}
+	item, err := btx.Get(vectorKey(user, c.ID))
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("store: read vector: %w", err)
+	}
+	return item.Value(func(b []byte) error { c.Vector = DecodeVector(b); return nil })
+}
+
 // Version returns user's write version, 0 if never written.
 func (s *Store) Version(ctx context.Context, user string) (int64, error) {
 	var v int64
@@ -97,10 +119,16 @@ func (s *Store) Changes(ctx context.Context, user string, since int64, fn func(e
 				c.Version, c.Deleted = int64(v), w > 0 && len(b) > w && b[w] == 1
 				return nil
 			})
-			if c.Version > since {
-				c.ID = string(it.Item().Key()[len(prefix):])
-				out = append(out, c)
+			if c.Version <= since {
+				continue
 			}
+			c.ID = string(it.Item().Key()[len(prefix):])
+			if !c.Deleted {
+				if err := changedMemory(btx, user, &c); err != nil {
+					return err
+				}
+			}
+			out = append(out, c)
 		}
 		return nil
 	})

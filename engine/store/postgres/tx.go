@@ -22,6 +22,9 @@ type tx struct {
 	write   bool
 }
 
+// Version is the version this Update commits (engine.VersionedTx).
+func (t *tx) Version() int64 { return t.version }
+
 func (t *tx) GetMemory(id string) (*engine.Memory, error) {
 	var raw []byte
 	err := t.ptx.QueryRow(t.ctx, "SELECT record FROM memories WHERE user_id = $1 AND id = $2", t.user, id).Scan(&raw)

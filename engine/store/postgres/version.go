@@ -2,11 +2,14 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/store"
 )
 
 // Version returns user's write version (0 if never written); ~one round
@@ -34,16 +37,30 @@ func (s *Store) Changes(ctx context.Context, user string, since int64, fn func(e
 		if err := currentVersion(ctx, ptx, user, &upTo); err != nil {
 			return err
 		}
-		rows, err := ptx.Query(ctx, `SELECT id, version, deleted FROM changes
-			WHERE user_id = $1 AND version > $2 ORDER BY version, id`, user, since)
+		rows, err := ptx.Query(ctx, `SELECT c.id, c.version, c.deleted, m.record, v.vec FROM changes c
+			LEFT JOIN memories m ON m.user_id = c.user_id AND m.id = c.id
+			LEFT JOIN vectors v ON v.user_id = c.user_id AND v.id = c.id
+			WHERE c.user_id = $1 AND c.version > $2 ORDER BY c.version, c.id`, user, since)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var c engine.Change
-			if err := rows.Scan(&c.ID, &c.Version, &c.Deleted); err != nil {
+			var (
+				c        engine.Change
+				raw, vec []byte
+			)
+			if err := rows.Scan(&c.ID, &c.Version, &c.Deleted, &raw, &vec); err != nil {
 				return err
+			}
+			if raw != nil {
+				c.Memory = new(engine.Memory)
+				if err := json.Unmarshal(raw, c.Memory); err != nil {
+					return fmt.Errorf("decode memory %s: %w", c.ID, err)
+				}
+			}
+			if vec != nil {
+				c.Vector = store.DecodeVector(vec)
 			}
 			if err := fn(c); err != nil {
 				return err
