@@ -66,6 +66,13 @@ type JobQueue interface {
 	CompleteJob(ctx context.Context, job *Job) error
 }
 
+// JobTx is the Tx of a JobQueue store's Update: EnqueueJob queues a job
+// of the transaction's user atomically with its other writes, so a pending
+// image and its capture job commit together or not at all.
+type JobTx interface {
+	EnqueueJob(queue, id string, payload []byte) error
+}
+
 // Job is one leased job. Claim identifies the lease: it changes on every
 // claim, so a worker whose lease expired cannot complete another's claim.
 type Job struct {

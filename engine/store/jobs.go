@@ -39,13 +39,25 @@ func jobKey(queue, user, id string) []byte {
 func (s *Store) EnqueueJob(ctx context.Context, queue, user, id string, payload []byte) error {
 	s.jobs.Lock()
 	defer s.jobs.Unlock()
-	err := s.db.Update(func(btx *badger.Txn) error {
-		if _, err := btx.Get(jobKey(queue, user, id)); !errors.Is(err, badger.ErrKeyNotFound) {
-			return err
-		}
-		return putJob(btx, queue, id, &storedJob{User: user, Payload: payload, Enqueued: time.Now()})
-	})
+	err := s.db.Update(func(btx *badger.Txn) error { return enqueueJob(btx, queue, user, id, payload) })
 	return translate("enqueue job", err)
+}
+
+func enqueueJob(btx *badger.Txn, queue, user, id string, payload []byte) error {
+	if _, err := btx.Get(jobKey(queue, user, id)); !errors.Is(err, badger.ErrKeyNotFound) {
+		return err
+	}
+	return putJob(btx, queue, id, &storedJob{User: user, Payload: payload, Enqueued: time.Now()})
+}
+
+// EnqueueJob queues a job of the transaction's user with its other writes
+// (engine.JobTx). A claim that read the queue before this commits fails
+// with a conflict and is retried (ClaimJob).
+func (t *tx) EnqueueJob(queue, id string, payload []byte) error {
+	if !t.write {
+		return ErrReadOnly
+	}
+	return enqueueJob(t.btx, queue, t.user, id, payload)
 }
 
 func putJob(btx *badger.Txn, queue, id string, j *storedJob) error {
@@ -60,6 +72,20 @@ func putJob(btx *badger.Txn, queue, id string, j *storedJob) error {
 func (s *Store) ClaimJob(ctx context.Context, queue, worker string, lease time.Duration) (*engine.Job, error) {
 	s.jobs.Lock()
 	defer s.jobs.Unlock()
+	var (
+		out *engine.Job
+		err error
+	)
+	for try := 0; try < 5; try++ { // conflicts: an Update enqueued meanwhile
+		out, err = s.claimJob(queue, worker, lease)
+		if !errors.Is(err, badger.ErrConflict) {
+			break
+		}
+	}
+	return out, translate("claim job", err)
+}
+
+func (s *Store) claimJob(queue, worker string, lease time.Duration) (*engine.Job, error) {
 	var out *engine.Job
 	err := s.db.Update(func(btx *badger.Txn) error {
 		prefix := jobKey(queue, "", "")
@@ -89,7 +115,7 @@ func (s *Store) ClaimJob(ctx context.Context, queue, worker string, lease time.D
 			Worker: worker, Claim: best.Claim, LeaseUntil: best.LeaseUntil}
 		return putJob(btx, queue, bestID, best)
 	})
-	return out, translate("claim job", err)
+	return out, err
 }
 
 // ExtendJob renews a lease the worker still holds.

@@ -3,27 +3,47 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/store"
 )
 
 // EnqueueJob adds a job; the insert runs as user so row-level security
 // checks the job belongs to them.
 func (s *Store) EnqueueJob(ctx context.Context, queue, user, id string, payload []byte) error {
-	if payload == nil {
-		payload = []byte{}
-	}
 	err := pgx.BeginFunc(ctx, s.pool, func(ptx pgx.Tx) error {
 		b := &pgx.Batch{}
 		b.Queue("SELECT set_config('memsvc.user_id', $1, true)", user)
-		b.Queue(`INSERT INTO jobs (queue, id, user_id, payload) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (queue, user_id, id) DO NOTHING`, queue, id, user, payload)
+		queueJob(b, queue, user, id, payload)
 		return ptx.SendBatch(ctx, b).Close()
 	})
 	return translate("enqueue job", err)
+}
+
+func queueJob(b *pgx.Batch, queue, user, id string, payload []byte) {
+	if payload == nil {
+		payload = []byte{}
+	}
+	b.Queue(`INSERT INTO jobs (queue, id, user_id, payload) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (queue, user_id, id) DO NOTHING`, queue, id, user, payload)
+}
+
+// EnqueueJob queues a job of the transaction's user with its other writes
+// (engine.JobTx).
+func (t *tx) EnqueueJob(queue, id string, payload []byte) error {
+	if !t.write {
+		return store.ErrReadOnly
+	}
+	b := &pgx.Batch{}
+	queueJob(b, queue, t.user, id, payload)
+	if err := t.ptx.SendBatch(t.ctx, b).Close(); err != nil {
+		return fmt.Errorf("store: enqueue job: %w", err)
+	}
+	return nil
 }
 
 // ClaimJob leases the oldest free job of queue. SKIP LOCKED lets concurrent

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -135,5 +136,40 @@ func testJobIDsPerUser(t *testing.T, s engine.Store) {
 	}
 	if !users["u"] || !users["v"] {
 		t.Errorf("claimed the jobs of %v, want u and v", users)
+	}
+}
+
+// testJobInUpdate: a job queued in an Update commits with it, or not at all.
+func testJobInUpdate(t *testing.T, s engine.Store) {
+	jq := jobQueue(t, s)
+	boom := errors.New("boom")
+	for _, fail := range []bool{true, false} {
+		err := s.Update(ctx, "u", func(tx engine.Tx) error {
+			jt, ok := tx.(engine.JobTx)
+			if !ok {
+				return errors.New("the Update's tx of a JobQueue store is not a JobTx")
+			}
+			if err := jt.EnqueueJob("capture", "m1", []byte("x")); err != nil {
+				return err
+			}
+			if fail {
+				return boom
+			}
+			return nil
+		})
+		if fail != errors.Is(err, boom) || !fail && err != nil {
+			t.Fatalf("Update (fail %v): %v", fail, err)
+		}
+		j, err := jq.ClaimJob(ctx, "capture", "w", time.Minute)
+		switch {
+		case fail && engine.ErrorCode(err) != engine.ENotFound:
+			t.Errorf("job of a failed Update: %+v, %v", j, err)
+		case !fail && (err != nil || j.ID != "m1" || j.User != "u"):
+			t.Errorf("job of a committed Update: %+v, %v", j, err)
+		}
+	}
+	err := s.View(ctx, "u", func(tx engine.Tx) error { return tx.(engine.JobTx).EnqueueJob("capture", "m2", nil) })
+	if err == nil {
+		t.Error("EnqueueJob in a View succeeded")
 	}
 }

@@ -42,6 +42,7 @@ func Run(t *testing.T, open Opener) {
 		{"JobLeases", testJobLeases},
 		{"JobWorkers", testJobWorkers},
 		{"JobIDsPerUser", testJobIDsPerUser},
+		{"JobInUpdate", testJobInUpdate},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
