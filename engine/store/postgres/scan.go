@@ -30,21 +30,34 @@ func (s *Store) ScanMemories(ctx context.Context, user string, fn func(*engine.M
 			if err := rows.Scan(&id, &raw, &vec); err != nil {
 				return err
 			}
-			var m engine.Memory
-			if err := json.Unmarshal(raw, &m); err != nil {
-				return fmt.Errorf("decode memory %s: %w", id, err)
+			m, v, err := decodeMemory(id, raw, vec)
+			if err != nil {
+				return err
 			}
-			var v []float32
-			if vec != nil {
-				v = store.DecodeVector(vec)
-			}
-			if err := fn(&m, v); err != nil {
+			if err := fn(m, v); err != nil {
 				return err
 			}
 		}
 		return rows.Err()
 	})
 	return translate("scan memories", err)
+}
+
+// decodeMemory decodes a record and its vector as stored; a nil record or
+// vector (absent from an outer join) decodes to nil.
+func decodeMemory(id string, raw, vec []byte) (*engine.Memory, []float32, error) {
+	var m *engine.Memory
+	if raw != nil {
+		m = new(engine.Memory)
+		if err := json.Unmarshal(raw, m); err != nil {
+			return nil, nil, fmt.Errorf("decode memory %s: %w", id, err)
+		}
+	}
+	var v []float32
+	if vec != nil {
+		v = store.DecodeVector(vec)
+	}
+	return m, v, nil
 }
 
 // ScanPostings streams user's postings by term, then id, as Badger does.

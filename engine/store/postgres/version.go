@@ -2,14 +2,11 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/store"
 )
 
 // Version returns user's write version (0 if never written); ~one round
@@ -53,14 +50,9 @@ func (s *Store) Changes(ctx context.Context, user string, since int64, fn func(e
 			if err := rows.Scan(&c.ID, &c.Version, &c.Deleted, &raw, &vec); err != nil {
 				return err
 			}
-			if raw != nil {
-				c.Memory = new(engine.Memory)
-				if err := json.Unmarshal(raw, c.Memory); err != nil {
-					return fmt.Errorf("decode memory %s: %w", c.ID, err)
-				}
-			}
-			if vec != nil {
-				c.Vector = store.DecodeVector(vec)
+			var err error
+			if c.Memory, c.Vector, err = decodeMemory(c.ID, raw, vec); err != nil {
+				return err
 			}
 			if err := fn(c); err != nil {
 				return err
