@@ -2,9 +2,9 @@
 # server on its embedded defaults.
 GO ?= go
 
-.PHONY: test run build vet bench e2e-deps dist docker n8n-test n8n-e2e
+.PHONY: test run build vet bench e2e-deps pg-deps dist docker n8n-test n8n-e2e
 
-test: vet e2e-deps n8n-test
+test: vet e2e-deps pg-deps n8n-test
 	$(GO) test -count=1 -timeout 25m ./...
 
 vet:
@@ -16,6 +16,16 @@ vet:
 # TypeScript client); a no-op when there is nothing to install yet.
 e2e-deps:
 	@if [ -f e2e/package.json ]; then cd e2e && npm ci --no-audit --no-fund --loglevel=error; fi
+
+# pg-deps installs PostgreSQL 15 when initdb is missing: the store
+# conformance suite and the hosted-form tests start throwaway clusters, and
+# under CI=true they fail rather than skip without it. CI runs as root.
+PG_BIN ?= /usr/lib/postgresql/15/bin
+pg-deps:
+	@if [ ! -x $(PG_BIN)/initdb ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "installing postgresql-15"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql-15; \
+	fi
 
 run:
 	$(GO) run ./cmd/memsvc serve

@@ -16,6 +16,7 @@ import (
 // Config is every setting of the memsvc binary. Each flag --some-name is
 // also read from MEMSVC_SOME_NAME; precedence is flag > env > default.
 type Config struct {
+	StoreConfig     // --store, --postgres-url (store.go)
 	Addr            string
 	DataDir         string
 	AuthSecret      string
@@ -77,6 +78,7 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.AuthSecret, "auth-secret", "", "secret that signs API keys; empty disables auth (prefer the env var)")
 	fs.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&c.LogFormat, "log-format", "text", "log format: text, json, logfmt")
+	c.storeFlags(fs)
 }
 
 // serveFlags registers the settings of the server and the engine. The

@@ -44,6 +44,7 @@ Commands:
   keys revoke    revoke an API key: memsvc keys revoke <key or key id>
   hook EVENT     coding-agent plugin hooks: prompt, session-start, stop
   bench KIND     benchmarks: recall
+  migrate        apply the PostgreSQL schema migrations (--postgres-url)
   version        print the version
 
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
@@ -68,6 +69,8 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return exitCode(sys, runKeys(rest, sys))
 	case "bench":
 		return exitCode(sys, runBench(ctx, rest, sys))
+	case "migrate":
+		return exitCode(sys, runMigrate(ctx, rest, sys))
 	case "hook":
 		return runHook(ctx, rest, sys)
 	case "version", "--version", "-version":

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"
 )
@@ -59,7 +57,7 @@ func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 
 // app is everything a server process holds open.
 type app struct {
-	store  *store.Store
+	store  engine.Store
 	engine *engine.Engine
 	keys   *auth.Keyring
 	models *models
@@ -71,11 +69,8 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 	if err := cfg.checkEngineConfig(); err != nil {
 		return nil, err
 	}
-	st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
+	st, err := openStore(ctx, cfg, logger)
 	if err != nil {
-		if errors.Is(err, store.ErrLocked) {
-			return nil, fmt.Errorf("%s is in use by another memsvc process (stop it, or use --data to pick another directory): %w", cfg.DataDir, store.ErrLocked)
-		}
 		return nil, err
 	}
 	m, err := openModels(ctx, cfg, logger)
@@ -174,7 +169,7 @@ func (a *app) gcLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			a.store.RunGC()
+			collectGarbage(a.store)
 		}
 	}
 }

@@ -10,6 +10,9 @@ package store
 //	t <user> 0 <term> 0 <id>             posting: uvarint tf, uvarint doclen
 //	d <user> 0 <collection> 0 <id>       JSON documents of other kinds (skills, entities, jobs, capture queue)
 //	u <collection> 0 <user>              marks that user has documents in collection (value empty)
+//	x <user> 0                           the user's write version: uvarint, bumped by every Update
+//	c <user> 0 <id>                      last change of a memory: uvarint version, then 1 for a tombstone or 0 (ids only, no content)
+//	j <queue> 0 <user> 0 <id>            a leased background job (JSON: user, payload, enqueued, claim, lease)
 //	g <name>                             store-wide settings (embedding model), not per user
 const (
 	kindMemory  = 'm'
@@ -19,6 +22,9 @@ const (
 	kindDoc     = 'd'
 	kindUsers   = 'u'
 	kindGlobal  = 'g'
+	kindVersion = 'x'
+	kindChange  = 'c'
+	kindJob     = 'j'
 )
 
 func userPrefix(kind byte, user string) []byte {
@@ -48,5 +54,7 @@ func usersKey(collection, user string) []byte {
 	k := append([]byte{kindUsers}, collection...)
 	return append(append(k, 0), user...)
 }
+
+func changeKey(user, id string) []byte { return append(userPrefix(kindChange, user), id...) }
 
 func globalKey(name string) []byte { return append([]byte{kindGlobal}, name...) }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -32,9 +33,19 @@ type Options struct {
 // Store is the Badger-backed engine.Store.
 type Store struct {
 	db *badger.DB
+	// locks serialise one user's Updates (striped by hash), so concurrent
+	// read-modify-write transactions of a user queue instead of failing
+	// with a Badger conflict.
+	locks [64]sync.Mutex
+	// jobs serialises the job queue's read-modify-writes (jobs.go).
+	jobs sync.Mutex
 }
 
-var _ engine.Store = (*Store)(nil)
+var (
+	_ engine.Store          = (*Store)(nil)
+	_ engine.VersionedStore = (*Store)(nil)
+	_ engine.JobQueue       = (*Store)(nil)
+)
 
 // ErrLocked is returned by Open when another process holds the directory.
 var ErrLocked = errors.New("data directory is in use by another memsvc process")
@@ -78,8 +89,15 @@ func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) erro
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	mu := s.userLock(user)
+	mu.Lock()
+	defer mu.Unlock()
 	err := s.db.Update(func(btx *badger.Txn) error {
-		return fn(&tx{btx: btx, user: user, write: true})
+		version, err := bumpVersion(btx, user)
+		if err != nil {
+			return err
+		}
+		return fn(&tx{btx: btx, user: user, write: true, version: version})
 	})
 	return translate("update", err)
 }
@@ -98,13 +116,8 @@ func (s *Store) View(ctx context.Context, user string, fn func(engine.Tx) error)
 // translate keeps engine errors as they are and maps Badger's own errors to
 // engine codes at this boundary.
 func translate(op string, err error) error {
-	var ee *engine.Error
 	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &ee):
-		return err
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+	case Untranslated(err):
 		return err
 	case errors.Is(err, badger.ErrTxnTooBig):
 		return &engine.Error{Code: engine.ETooLarge, Message: "request writes too much at once; split it", Err: err}

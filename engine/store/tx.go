@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -16,12 +15,11 @@ import (
 
 // tx implements engine.Tx over one Badger transaction and one user.
 type tx struct {
-	btx   *badger.Txn
-	user  string
-	write bool
+	btx     *badger.Txn
+	user    string
+	write   bool
+	version int64 // the version this Update commits (version.go)
 }
-
-var errReadOnly = errors.New("store: write in a read-only transaction")
 
 func (t *tx) GetMemory(id string) (*engine.Memory, error) {
 	var m engine.Memory
@@ -44,7 +42,7 @@ func (t *tx) getJSON(key []byte, v any) error {
 
 func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
 	if old, err := t.GetMemory(m.ID); err == nil {
 		if err := t.unindex(old.ID); err != nil {
@@ -60,19 +58,15 @@ func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if err := t.btx.Set(memoryKey(t.user, m.ID), raw); err != nil {
 		return fmt.Errorf("store: put memory: %w", err)
 	}
-	return t.index(m.ID, terms)
+	if err := t.index(m.ID, terms); err != nil {
+		return err
+	}
+	return t.recordChange(m.ID, false)
 }
 
 // index writes the postings and forward list of one memory.
 func (t *tx) index(id string, terms []string) error {
-	counts := map[string]int{}
-	var order []string
-	for _, term := range terms {
-		if counts[term] == 0 {
-			order = append(order, term)
-		}
-		counts[term]++
-	}
+	order, counts := TermCounts(terms)
 	docLen := len(terms)
 	var fwd []byte
 	for _, term := range order {
@@ -131,30 +125,17 @@ func decodePosting(v []byte) (tf, docLen int) {
 
 func (t *tx) PutVector(id string, vec []float32) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
-	return t.btx.Set(vectorKey(t.user, id), encodeVector(vec))
-}
-
-func encodeVector(vec []float32) []byte {
-	b := make([]byte, 4*len(vec))
-	for i, f := range vec {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
+	if err := t.btx.Set(vectorKey(t.user, id), EncodeVector(vec)); err != nil {
+		return err
 	}
-	return b
-}
-
-func decodeVector(b []byte) []float32 {
-	v := make([]float32, len(b)/4)
-	for i := range v {
-		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return v
+	return t.recordChange(id, false)
 }
 
 func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
 	if _, err := t.GetMemory(id); err != nil {
 		return err
@@ -167,16 +148,16 @@ func (t *tx) DeleteMemory(id string) error {
 			return fmt.Errorf("store: delete memory: %w", err)
 		}
 	}
-	return nil
+	return t.recordChange(id, true)
 }
 
 func (t *tx) PutDoc(collection, id string, v any) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
-	raw, err := json.Marshal(v)
+	raw, err := EncodeDoc(collection, v)
 	if err != nil {
-		return fmt.Errorf("store: encode %s: %w", collection, err)
+		return err
 	}
 	if err := t.btx.Set(docKey(t.user, collection, id), raw); err != nil {
 		return fmt.Errorf("store: put %s: %w", collection, err)
@@ -197,7 +178,7 @@ func (t *tx) GetDoc(collection, id string, v any) error {
 
 func (t *tx) DeleteDoc(collection, id string) error {
 	if !t.write {
-		return errReadOnly
+		return ErrReadOnly
 	}
 	return t.btx.Delete(docKey(t.user, collection, id))
 }
@@ -243,7 +224,7 @@ func (s *Store) ScanMemories(ctx context.Context, user string, fn func(*engine.M
 			}
 			var vec []float32
 			if vi.Valid() && bytes.Equal(vi.Item().Key()[len(vp):], id) {
-				if err := vi.Item().Value(func(b []byte) error { vec = decodeVector(b); return nil }); err != nil {
+				if err := vi.Item().Value(func(b []byte) error { vec = DecodeVector(b); return nil }); err != nil {
 					return err
 				}
 			}

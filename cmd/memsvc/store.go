@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/engine/store/postgres"
+)
+
+// StoreConfig selects the storage backend; Config embeds it.
+type StoreConfig struct {
+	Store       string
+	PostgresURL string
+}
+
+// storeFlags registers --store and --postgres-url.
+func (c *StoreConfig) storeFlags(fs *flag.FlagSet) {
+	fs.StringVar(&c.Store, "store", "badger", "storage backend: badger (embedded, in --data) or postgres (shared by replicas; needs --postgres-url)")
+	fs.StringVar(&c.PostgresURL, "postgres-url", "", "PostgreSQL connection URL, e.g. postgres://memsvc@db:5432/memsvc (prefer the env var)")
+}
+
+// openStore opens the configured backend. A Postgres schema is migrated
+// first (under an advisory lock, so replicas starting together are safe).
+func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Store, error) {
+	switch cfg.Store {
+	case "badger", "":
+		st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
+		if errors.Is(err, store.ErrLocked) {
+			return nil, fmt.Errorf("%s is in use by another memsvc process (stop it, or use --data to pick another directory): %w", cfg.DataDir, store.ErrLocked)
+		}
+		return st, err
+	case "postgres":
+		if cfg.PostgresURL == "" {
+			return nil, errUsage{errors.New("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
+		}
+		return postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL, Migrate: true})
+	}
+	return nil, errUsage{fmt.Errorf("--store must be badger or postgres, got %q", cfg.Store)}
+}
+
+// collectGarbage reclaims Badger value-log space; other stores need none.
+func collectGarbage(st engine.Store) {
+	if b, ok := st.(*store.Store); ok {
+		b.RunGC()
+	}
+}
+
+// runMigrate applies the Postgres schema migrations and exits.
+func runMigrate(ctx context.Context, args []string, sys IO) error {
+	var cfg StoreConfig
+	fs := newFlagSet("migrate", "Apply the PostgreSQL schema migrations (serve also applies them at start).", sys.Stderr)
+	fs.StringVar(&cfg.PostgresURL, "postgres-url", "", "PostgreSQL connection URL of the schema owner (prefer the env var)")
+	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return err
+	}
+	if cfg.PostgresURL == "" {
+		return errUsage{errors.New("migrate needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
+	}
+	applied, err := postgres.Migrate(ctx, cfg.PostgresURL)
+	for _, name := range applied {
+		fmt.Fprintln(sys.Stderr, "applied", name)
+	}
+	if err == nil && len(applied) == 0 {
+		fmt.Fprintln(sys.Stderr, "schema is up to date")
+	}
+	return err
+}

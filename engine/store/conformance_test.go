@@ -1,0 +1,26 @@
+package store
+
+import (
+	"testing"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/store/storetest"
+)
+
+// TestConformance runs the store conformance suite on Badger.
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) engine.Store { return open(t, t.TempDir()) })
+}
+
+// BenchmarkStore measures Badger with the shared store benchmarks (fsync
+// on, as the server runs by default).
+func BenchmarkStore(b *testing.B) {
+	storetest.Bench(b, func(b *testing.B) engine.Store {
+		s, err := Open(Options{Dir: b.TempDir()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { s.Close() })
+		return s
+	})
+}

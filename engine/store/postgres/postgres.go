@@ -1,0 +1,166 @@
+// Package postgres is the PostgreSQL backend of engine.Store, the store of
+// the hosted form: several memsvc replicas share one database. It stores
+// exactly what the Badger store does (records, vectors as little-endian
+// float32 bytes, the postings of the BM25 index, JSON documents, meta);
+// ranking stays in memsvc, so both backends answer alike.
+//
+// Tenancy is enforced twice: the user id leads every primary key, and every
+// connection runs as the non-owner role memsvc_app under forced row-level
+// security that admits only the user each transaction sets with
+// set_config('memsvc.user_id', user, true). Every Update locks and bumps
+// the user's version row first, so one user's writers serialise across
+// replicas and replicas can tell a stale in-memory shard (Version, Changes).
+// The schema is in migrations/, embedded and applied by Migrate.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// AppRole is the role every pooled connection assumes; the schema's
+// row-level security policies hold it to one user per transaction.
+const AppRole = "memsvc_app"
+
+// Options configure the store.
+type Options struct {
+	// URL is a libpq connection string or postgres:// URL. Its user must
+	// own the schema (to migrate) or be a member of memsvc_app.
+	URL string
+	// Migrate applies pending migrations before opening; otherwise Open
+	// refuses an outdated schema.
+	Migrate bool
+	// MaxConns caps the pool (0: pgx's default).
+	MaxConns int32
+}
+
+// Store is the PostgreSQL-backed engine.Store.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+var (
+	_ engine.Store          = (*Store)(nil)
+	_ engine.VersionedStore = (*Store)(nil)
+	_ engine.JobQueue       = (*Store)(nil)
+)
+
+// Open connects to the database, migrating it first if opts.Migrate.
+func Open(ctx context.Context, opts Options) (*Store, error) {
+	if opts.Migrate {
+		if _, err := Migrate(ctx, opts.URL); err != nil {
+			return nil, err
+		}
+	}
+	cfg, err := pgxpool.ParseConfig(opts.URL)
+	if err != nil {
+		return nil, &engine.Error{Code: engine.EInvalid, Message: "invalid postgres URL", Err: err}
+	}
+	if opts.MaxConns > 0 {
+		cfg.MaxConns = opts.MaxConns
+	}
+	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+		_, err := c.Exec(ctx, "SET ROLE "+AppRole)
+		return err
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, translate("open", err)
+	}
+	stale, err := pending(ctx, pool)
+	if err != nil || stale {
+		pool.Close()
+		if err == nil {
+			err = errors.New("schema is outdated")
+		}
+		return nil, &engine.Error{Code: engine.EUnavailable,
+			Message: "the database schema is missing or outdated: run memsvc migrate", Err: err}
+	}
+	return &Store{pool: pool}, nil
+}
+
+// Close closes the pool.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// Update runs fn in one read-committed transaction of user. It first locks
+// and bumps the user's version row (creating it at 1), so the user's writers
+// serialise here across replicas and every read fn makes sees what they
+// committed.
+func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) error) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(ptx pgx.Tx) error {
+		var version int64
+		b := &pgx.Batch{}
+		b.Queue("SELECT set_config('memsvc.user_id', $1, true)", user)
+		b.Queue(`INSERT INTO user_versions AS v (user_id, version) VALUES ($1, 1)
+			ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1 RETURNING version`, user).
+			QueryRow(func(r pgx.Row) error { return r.Scan(&version) })
+		if err := ptx.SendBatch(ctx, b).Close(); err != nil {
+			return fmt.Errorf("lock user version: %w", err)
+		}
+		return fn(&tx{ctx: ctx, ptx: ptx, user: user, version: version, write: true})
+	})
+	return translate("update", err)
+}
+
+// View runs fn in a read-only repeatable-read snapshot of user.
+func (s *Store) View(ctx context.Context, user string, fn func(engine.Tx) error) error {
+	return translate("view", s.view(ctx, user, func(ptx pgx.Tx) error {
+		return fn(&tx{ctx: ctx, ptx: ptx, user: user})
+	}))
+}
+
+// view runs fn in a read-only snapshot with user set for row-level security.
+func (s *Store) view(ctx context.Context, user string, fn func(pgx.Tx) error) error {
+	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	return pgx.BeginTxFunc(ctx, s.pool, opts, func(ptx pgx.Tx) error {
+		if _, err := ptx.Exec(ctx, "SELECT set_config('memsvc.user_id', $1, true)", user); err != nil {
+			return err
+		}
+		return fn(ptx)
+	})
+}
+
+// GetMeta returns a store-wide setting, "" when unset.
+func (s *Store) GetMeta(ctx context.Context, key string) (string, error) {
+	var v string
+	err := s.pool.QueryRow(ctx, "SELECT value FROM meta WHERE key = $1", key).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return v, translate("get meta", err)
+}
+
+// PutMeta sets a store-wide setting.
+func (s *Store) PutMeta(ctx context.Context, key, value string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO meta (key, value) VALUES ($1, $2)
+		ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, key, value)
+	return translate("put meta", err)
+}
+
+// Check runs a round trip to the database.
+func (s *Store) Check(ctx context.Context) error {
+	var one int
+	return translate("check", s.pool.QueryRow(ctx, "SELECT 1").Scan(&one))
+}
+
+// Users lists the users that have documents in collection, in id order.
+func (s *Store) Users(ctx context.Context, collection string) ([]string, error) {
+	rows, err := s.pool.Query(ctx, "SELECT user_id FROM collection_users WHERE collection = $1 ORDER BY user_id", collection)
+	if err != nil {
+		return nil, translate("users", err)
+	}
+	users, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if len(users) == 0 {
+		users = nil
+	}
+	return users, translate("users", err)
+}

@@ -1,0 +1,196 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/store"
+)
+
+// tx implements engine.Tx over one pgx transaction of one user. engine.Tx
+// methods take no context, so tx carries Update's or View's.
+type tx struct {
+	ctx     context.Context
+	ptx     pgx.Tx
+	user    string
+	version int64 // the version this Update commits; 0 in a View
+	write   bool
+}
+
+// Version is the version this Update commits (engine.VersionedTx).
+func (t *tx) Version() int64 { return t.version }
+
+func (t *tx) GetMemory(id string) (*engine.Memory, error) {
+	var raw []byte
+	err := t.ptx.QueryRow(t.ctx, "SELECT record FROM memories WHERE user_id = $1 AND id = $2", t.user, id).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, engine.Errorf(engine.ENotFound, "memory %q not found", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: get memory: %w", err)
+	}
+	var m engine.Memory
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("store: decode memory %s: %w", id, err)
+	}
+	return &m, nil
+}
+
+// PutMemory writes the record, replaces its postings and records the change
+// in one round trip.
+func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
+	if !t.write {
+		return store.ErrReadOnly
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("store: encode memory: %w", err)
+	}
+	order, counts := store.TermCounts(terms)
+	tfs := make([]int32, len(order))
+	for i, term := range order {
+		tfs[i] = int32(counts[term])
+	}
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO memories (user_id, id, record) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id, id) DO UPDATE SET record = EXCLUDED.record`, t.user, m.ID, raw)
+	b.Queue("DELETE FROM postings WHERE user_id = $1 AND id = $2", t.user, m.ID)
+	b.Queue(`INSERT INTO postings (user_id, term, id, tf, doc_len)
+		SELECT $1, term, $2, tf, $3 FROM unnest($4::text[], $5::int4[]) AS p(term, tf)`,
+		t.user, m.ID, int32(len(terms)), order, tfs)
+	t.queueChange(b, m.ID, false)
+	if err := t.ptx.SendBatch(t.ctx, b).Close(); err != nil {
+		return fmt.Errorf("store: put memory: %w", err)
+	}
+	return nil
+}
+
+// queueChange records that id changed at this Update's version.
+func (t *tx) queueChange(b *pgx.Batch, id string, deleted bool) {
+	b.Queue(`INSERT INTO changes (user_id, id, version, deleted) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (user_id, id) DO UPDATE SET version = EXCLUDED.version, deleted = EXCLUDED.deleted`,
+		t.user, id, t.version, deleted)
+}
+
+func (t *tx) PutVector(id string, vec []float32) error {
+	if !t.write {
+		return store.ErrReadOnly
+	}
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO vectors (user_id, id, vec) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id, id) DO UPDATE SET vec = EXCLUDED.vec`, t.user, id, store.EncodeVector(vec))
+	t.queueChange(b, id, false)
+	if err := t.ptx.SendBatch(t.ctx, b).Close(); err != nil {
+		return fmt.Errorf("store: put vector: %w", err)
+	}
+	return nil
+}
+
+// DeleteMemory removes the record, vector and postings and leaves a
+// tombstone (id and version only) in one statement.
+func (t *tx) DeleteMemory(id string) error {
+	if !t.write {
+		return store.ErrReadOnly
+	}
+	var n int
+	err := t.ptx.QueryRow(t.ctx, `WITH m AS (DELETE FROM memories WHERE user_id = $1 AND id = $2 RETURNING id),
+		v AS (DELETE FROM vectors WHERE user_id = $1 AND id IN (SELECT id FROM m)),
+		p AS (DELETE FROM postings WHERE user_id = $1 AND id IN (SELECT id FROM m)),
+		c AS (INSERT INTO changes (user_id, id, version, deleted) SELECT $1, id, $3, true FROM m
+			ON CONFLICT (user_id, id) DO UPDATE SET version = EXCLUDED.version, deleted = true)
+		SELECT count(*) FROM m`, t.user, id, t.version).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("store: delete memory: %w", err)
+	}
+	if n == 0 {
+		return engine.Errorf(engine.ENotFound, "memory %q not found", id)
+	}
+	return nil
+}
+
+func (t *tx) PutDoc(collection, id string, v any) error {
+	if !t.write {
+		return store.ErrReadOnly
+	}
+	raw, err := store.EncodeDoc(collection, v)
+	if err != nil {
+		return err
+	}
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO docs (user_id, collection, id, body) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (user_id, collection, id) DO UPDATE SET body = EXCLUDED.body`, t.user, collection, []byte(id), raw)
+	b.Queue(`INSERT INTO collection_users (collection, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, collection, t.user)
+	if err := t.ptx.SendBatch(t.ctx, b).Close(); err != nil {
+		return fmt.Errorf("store: put %s: %w", collection, err)
+	}
+	return nil
+}
+
+func (t *tx) GetDoc(collection, id string, v any) error {
+	var raw []byte
+	err := t.ptx.QueryRow(t.ctx, "SELECT body FROM docs WHERE user_id = $1 AND collection = $2 AND id = $3",
+		t.user, collection, []byte(id)).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return engine.Errorf(engine.ENotFound, "%s %q not found", collection, id)
+	}
+	if err != nil {
+		return fmt.Errorf("store: get %s: %w", collection, err)
+	}
+	return json.Unmarshal(raw, v)
+}
+
+func (t *tx) DeleteDoc(collection, id string) error {
+	if !t.write {
+		return store.ErrReadOnly
+	}
+	_, err := t.ptx.Exec(t.ctx, "DELETE FROM docs WHERE user_id = $1 AND collection = $2 AND id = $3",
+		t.user, collection, []byte(id))
+	if err != nil {
+		return fmt.Errorf("store: delete %s: %w", collection, err)
+	}
+	return nil
+}
+
+// ScanDocs walks collection's documents whose id starts with prefix, in id
+// (byte) order; the prefix becomes a range so the primary key serves it.
+func (t *tx) ScanDocs(collection, prefix string, fn func(id string, raw []byte) error) error {
+	q := "SELECT id, body FROM docs WHERE user_id = $1 AND collection = $2 AND id >= $3"
+	args := []any{t.user, collection, []byte(prefix)}
+	if end := prefixEnd([]byte(prefix)); end != nil {
+		q += " AND id < $4"
+		args = append(args, end)
+	}
+	rows, err := t.ptx.Query(t.ctx, q+" ORDER BY id", args...)
+	if err != nil {
+		return fmt.Errorf("store: scan %s: %w", collection, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, raw []byte
+		if err := rows.Scan(&id, &raw); err != nil {
+			return fmt.Errorf("store: scan %s: %w", collection, err)
+		}
+		if err := fn(string(id), raw); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// prefixEnd returns the least byte string greater than every string with
+// prefix p, nil when there is none (p empty or all 0xff).
+func prefixEnd(p []byte) []byte {
+	end := append([]byte(nil), p...)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] < 0xff {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return nil
+}
