@@ -44,6 +44,9 @@ Commands:
   keys revoke    revoke an API key: memsvc keys revoke <key or key id>
   hook EVENT     coding-agent plugin hooks: prompt, session-start, stop
   bench KIND     benchmarks: recall
+  export/import  JSON Lines of one user or all: memsvc export --user alice --out alice.jsonl
+  users erase    erase a user: memsvc users erase --user alice --confirm alice
+  backup/restore online snapshot: memsvc backup --out F; memsvc restore --in F --data EMPTY_DIR
   version        print the version
 
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
@@ -70,6 +73,8 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return exitCode(sys, runBench(ctx, rest, sys))
 	case "hook":
 		return runHook(ctx, rest, sys)
+	case "export", "import", "users", "backup", "restore":
+		return exitCode(sys, runOps(ctx, cmd, rest, sys)) // ops.go
 	case "version", "--version", "-version":
 		fmt.Fprintln(sys.Stdout, "memsvc", version)
 		return 0
