@@ -68,16 +68,19 @@ func (e *Engine) blobsOf(ctx context.Context, user string) (map[string]bool, err
 	}
 	err = e.store.View(ctx, user, func(tx Tx) error {
 		return tx.ScanDocs(captureCollection, "", func(_ string, raw []byte) error {
-			var job struct {
-				BlobSHA string `json:"blob_sha"`
-			}
-			if json.Unmarshal(raw, &job) == nil && job.BlobSHA != "" {
-				blobs[job.BlobSHA] = true
-			}
+			noteCaptureBlob(blobs, raw)
 			return nil
 		})
 	})
 	return blobs, err
+}
+
+// noteCaptureBlob adds the image file a queued capture job holds, if any.
+func noteCaptureBlob(blobs map[string]bool, raw []byte) {
+	var job captureJob
+	if json.Unmarshal(raw, &job) == nil && job.BlobSHA != "" {
+		blobs[job.BlobSHA] = true
+	}
 }
 
 // removeUnsharedBlobs deletes the files of blobs that no remaining user

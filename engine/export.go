@@ -122,12 +122,7 @@ func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string,
 		for _, c := range exportCollections {
 			err := tx.ScanDocs(c, "", func(id string, raw []byte) error {
 				if c == captureCollection {
-					var job struct {
-						BlobSHA string `json:"blob_sha"`
-					}
-					if json.Unmarshal(raw, &job) == nil && job.BlobSHA != "" {
-						blobs[job.BlobSHA] = true
-					}
+					noteCaptureBlob(blobs, raw)
 				}
 				st.Docs++
 				return enc.Encode(ExportRecord{Kind: "doc", User: user, Collection: c, ID: id, Doc: raw})

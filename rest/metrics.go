@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -140,24 +141,14 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 
 func writeCounters(b *strings.Builder, name, help, label string, m map[string]float64) {
 	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s counter\n", name, help, name)
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		fmt.Fprintf(b, "%s{%s=%s} %g\n", name, label, quote(k), m[k])
 	}
 }
 
 func writeHistograms(b *strings.Builder, name, help, label string, m map[string]*histogram) {
 	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s histogram\n", name, help, name)
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		h := m[k]
 		cum := 0.0
 		for i, le := range buckets {
