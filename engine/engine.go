@@ -211,7 +211,7 @@ func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 	}
 	// Entity linking first: it sets the entity refs of the planned
 	// memories before any later hook reads the plan.
-	e.hooks = []writeHook{e.linkEntities, e.learnSkills}
+	e.hooks = []writeHook{e.linkEntities, e.learnSkills, e.recordHistory}
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
 	}

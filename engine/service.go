@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"io"
 
 	"github.com/memsvc/memsvc/engine/skill"
 )
@@ -46,6 +47,14 @@ type Entities interface {
 	CancelReconcile(ctx context.Context, user string) (*ReconcileJob, error)
 }
 
+// Operator lets a user see and take or erase their data (history.go,
+// export.go, erase.go).
+type Operator interface {
+	History(ctx context.Context, user, id string) (*History, error)
+	Export(ctx context.Context, w io.Writer, users []string) error
+	EraseUser(ctx context.Context, user string) error
+}
+
 // Service is everything an edge may call.
 type Service interface {
 	Writer
@@ -53,6 +62,7 @@ type Service interface {
 	Recaller
 	Skills
 	Entities
+	Operator
 }
 
 var _ Service = (*Engine)(nil)

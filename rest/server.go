@@ -34,6 +34,8 @@ type Options struct {
 	// AllowedOrigins are browser origins (scheme://host[:port]) whose
 	// cross-origin writes are accepted.
 	AllowedOrigins []string
+	// Ops are the operator features (ops.go): /metrics and the backup route.
+	Ops Ops
 }
 
 // DefaultMaxBodyBytes is the largest request body by default (the serve
@@ -49,6 +51,7 @@ type Server struct {
 	checks  func(ctx context.Context) map[string]error
 	gate    *Gate
 	mux     *http.ServeMux
+	ops     Ops
 }
 
 // New returns the server with every route registered, or an error naming a
@@ -58,8 +61,8 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{eng: o.Engine, log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
-		checks: o.Checks, gate: gate}
+	s := &Server{eng: Instrument(o.Engine, o.Ops.Metrics), log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
+		checks: o.Checks, gate: gate, ops: o.Ops}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBodyBytes
 	}
@@ -85,6 +88,7 @@ func (s *Server) routes(mcp http.Handler) {
 	s.handle("POST /api/v1/entities/reconcile", s.startReconcile)
 	s.handle("GET /api/v1/entities/reconcile", s.reconcileStatus)
 	s.handle("DELETE /api/v1/entities/reconcile", s.cancelReconcile)
+	s.opsRoutes() // history, export, erase (ops.go)
 	if mcp != nil {
 		s.mux.Handle("/mcp/{client}", mcp)
 	}
@@ -121,6 +125,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	h, pattern := s.mux.Handler(r)
 	s.dispatch(sw, r, info, h, pattern)
+	s.ops.Metrics.request(pattern, sw.status, time.Since(start))
 	if strings.HasPrefix(pattern, "/mcp/") {
 		info.app = r.PathValue("client")
 		if info.app == "" {
@@ -142,7 +147,7 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 	case "":
 		s.unrouted(w, r, h)
 		return
-	case "GET /api/health":
+	case "GET /api/health", "GET /metrics": // metrics carry no user's data
 		h.ServeHTTP(w, r)
 		return
 	}

@@ -27,6 +27,7 @@ type Config struct {
 	LogFormat       string
 	NoSync          bool
 	ShutdownTimeout time.Duration
+	Metrics         bool // serve /metrics (backup.go)
 
 	LLMProvider   string
 	LLMModel      string
@@ -90,6 +91,7 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
 	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")
 	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
+	fs.BoolVar(&c.Metrics, "metrics", false, "serve Prometheus metrics at /metrics (no user data; behind the Host check, no key)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests")
 	fs.StringVar(&c.LLMProvider, "llm-provider", "", "LLM provider: empty/builtin (offline rules), ollama, openai, anthropic")
 	fs.StringVar(&c.LLMModel, "llm-model", "", "chat model name, e.g. llama3.2 or gpt-4o-mini")

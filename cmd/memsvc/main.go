@@ -45,6 +45,9 @@ Commands:
   hook EVENT     coding-agent plugin hooks: prompt, session-start, stop
   bench KIND     benchmarks: recall
   migrate        apply the PostgreSQL schema migrations (--postgres-url)
+  export/import  JSON Lines of one user or all: memsvc export --user alice --out alice.jsonl
+  users erase    erase a user: memsvc users erase --user alice --confirm alice
+  backup/restore online snapshot: memsvc backup --out F; memsvc restore --in F --data EMPTY_DIR
   version        print the version
 
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
@@ -73,6 +76,8 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return exitCode(sys, runMigrate(ctx, rest, sys))
 	case "hook":
 		return runHook(ctx, rest, sys)
+	case "export", "import", "users", "backup", "restore":
+		return exitCode(sys, runOps(ctx, cmd, rest, sys)) // ops.go
 	case "version", "--version", "-version":
 		fmt.Fprintln(sys.Stdout, "memsvc", version)
 		return 0

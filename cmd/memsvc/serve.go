@@ -124,6 +124,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
 	// one gate, and --allowed-hosts works for both.
 	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
 		Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
+		Ops: a.opsOptions(cfg),
 		MCP: mcp.NewHTTPHandler(mcp.Options{Engine: a.engine, Logger: a.log, Version: version, DisableLocalhostProtection: true})})
 	if err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}

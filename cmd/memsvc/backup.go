@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/rest"
+)
+
+// runBackup writes an online, consistent snapshot of the store. With the
+// data directory free it opens the store itself; while a server holds it,
+// it asks that server (address from the data directory's server.addr) for
+// the snapshot with a one-off operator key minted from the auth secret and
+// revoked afterwards.
+func runBackup(ctx context.Context, args []string, sys IO) error {
+	var cfg Config
+	var out string
+	fs := newFlagSet("backup", "Write a consistent snapshot of the store (Badger backup stream) while the server runs.\n"+
+		"Image files (DATA/images) are immutable: copy them alongside (cp -rn, rsync).", sys.Stderr)
+	cfg.commonFlags(fs, sys.Getenv)
+	fs.StringVar(&out, "out", "", "file to write (required; - : stdout)")
+	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return err
+	}
+	if out == "" {
+		return errUsage{errors.New("backup: --out is required")}
+	}
+	w, finish, err := createOut(out, sys.Stdout)
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(store.Options{Dir: cfg.DataDir})
+	switch {
+	case err == nil:
+		err = st.Backup(ctx, w)
+		err = errors.Join(err, st.Close())
+	case errors.Is(err, store.ErrLocked):
+		err = backupFromServer(ctx, cfg, w)
+	}
+	if err != nil {
+		return errors.Join(fmt.Errorf("backup: %w", err), finish(false))
+	}
+	if err := finish(true); err != nil {
+		return err
+	}
+	fmt.Fprintf(sys.Stderr, "backup of %s written to %s\n", cfg.DataDir, out)
+	return nil
+}
+
+func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
+	addr, err := readServerFile(cfg.DataDir)
+	if err != nil || addr == "" {
+		return fmt.Errorf("%s is held by another process and no running server address was found in it", cfg.DataDir)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/api/v1/admin/backup", nil)
+	if err != nil {
+		return err
+	}
+	keys := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir)
+	if keys.Enabled() {
+		key, id, err := keys.Mint(rest.OperatorUser)
+		if err != nil {
+			return err
+		}
+		defer auth.Revoke(cfg.DataDir, id) //nolint:errcheck // best effort: the key is only ever sent to this server
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	res, err := (&http.Client{Timeout: 6 * time.Hour}).Do(req)
+	if err != nil {
+		return fmt.Errorf("ask the running server at %s: %w", addr, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
+		return fmt.Errorf("the running server at %s answered %s: %s", addr, res.Status, b)
+	}
+	_, err = io.Copy(w, res.Body)
+	return err
+}
+
+// runRestore loads a backup into an empty data directory.
+func runRestore(_ context.Context, args []string, sys IO) error {
+	var cfg Config
+	var in string
+	fs := newFlagSet("restore", "Load a `memsvc backup` file into an empty data directory (--data).", sys.Stderr)
+	cfg.commonFlags(fs, sys.Getenv)
+	fs.StringVar(&in, "in", "", "backup file to read (required; - : stdin)")
+	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return err
+	}
+	r := sys.Stdin
+	switch in {
+	case "":
+		return errUsage{errors.New("restore: --in is required")}
+	case "-":
+	default:
+		f, err := os.Open(in)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	if err := store.Restore(cfg.DataDir, r); err != nil {
+		return err
+	}
+	fmt.Fprintf(sys.Stderr, "restored into %s\n", cfg.DataDir)
+	return nil
+}
+
+// opsOptions are the operator features of a server: backups (for
+// `memsvc backup` while the server runs) on the Badger store, whose backup
+// stream this is (a PostgreSQL store is backed up with the database's own
+// tools), and metrics when --metrics is on.
+func (a *app) opsOptions(cfg Config) rest.Ops {
+	var o rest.Ops
+	badger, isBadger := a.store.(*store.Store)
+	if isBadger {
+		o.Backup = badger.Backup
+	}
+	if cfg.Metrics {
+		o.Metrics = rest.NewMetrics()
+		if isBadger {
+			o.Metrics.StoreSize = badger.Size
+		}
+	}
+	return o
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/store"
+)
+
+// openOffline opens the data directory for an operator command (export,
+// import, users erase). A running server holds the directory's lock; the
+// error says what to do instead.
+func openOffline(ctx context.Context, cfg Config, sys IO, instead string) (*app, error) {
+	logger, err := newLogger(cfg, sys)
+	if err != nil {
+		return nil, err
+	}
+	a, err := openApp(ctx, cfg, logger)
+	if errors.Is(err, store.ErrLocked) {
+		return nil, fmt.Errorf("a running memsvc server holds %s: stop it first (%s)", cfg.DataDir, instead)
+	}
+	return a, err
+}
+
+// runExport writes one user's data, or every user's, as JSON Lines.
+func runExport(ctx context.Context, args []string, sys IO) error {
+	var cfg Config
+	var user, out string
+	fs := newFlagSet("export", "Write every record of one user (--user) or of all users as JSON Lines, for `memsvc import`.\n"+
+		"Needs the data directory to itself; while a server runs, a user can download their own data from GET /api/v1/export.", sys.Stderr)
+	cfg.commonFlags(fs, sys.Getenv)
+	cfg.serveFlags(fs)
+	fs.StringVar(&user, "user", "", "export only this user (default: every user)")
+	fs.StringVar(&out, "out", "-", "file to write (- : stdout)")
+	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return err
+	}
+	var users []string
+	if user != "" {
+		if err := engine.ValidateUser(user); err != nil {
+			return errUsage{fmt.Errorf("--user: %s", engine.ErrorMessage(err))}
+		}
+		users = []string{user}
+	}
+	a, err := openOffline(ctx, cfg, sys, "or take a backup with memsvc backup")
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	w, finish, err := createOut(out, sys.Stdout)
+	if err != nil {
+		return err
+	}
+	if err := a.engine.Export(ctx, w, users); err != nil {
+		return errors.Join(fmt.Errorf("export: %s", engine.ErrorMessage(err)), finish(false))
+	}
+	return finish(true)
+}
+
+// createOut opens the output file (written under a temporary name and
+// renamed when complete, so a failed export leaves no partial file) or
+// stdout for "-".
+func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
+	if path == "-" || path == "" {
+		return stdout, func(bool) error { return nil }, nil
+	}
+	tmp := path + ".partial"
+	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if err != nil {
+		return nil, nil, err
+	}
+	bw := bufio.NewWriter(f)
+	return bw, func(ok bool) error {
+		if !ok {
+			f.Close()
+			return os.Remove(tmp)
+		}
+		if err := errors.Join(bw.Flush(), f.Sync(), f.Close()); err != nil {
+			return err
+		}
+		return os.Rename(tmp, path)
+	}, nil
+}
+
+// runImport reads an export into the data directory.
+func runImport(ctx context.Context, args []string, sys IO) error {
+	var cfg Config
+	var in string
+	fs := newFlagSet("import", "Read a `memsvc export` file into the data directory (best an empty one), with the same\n"+
+		"embedding model and dimension as the export. Needs the data directory to itself.", sys.Stderr)
+	cfg.commonFlags(fs, sys.Getenv)
+	cfg.serveFlags(fs)
+	fs.StringVar(&in, "in", "-", "export file to read (- : stdin)")
+	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return err
+	}
+	r := sys.Stdin
+	if in != "-" && in != "" {
+		f, err := os.Open(in)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	a, err := openOffline(ctx, cfg, sys, "import into a stopped server's directory")
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	st, err := a.engine.Import(ctx, r)
+	if err != nil {
+		return fmt.Errorf("import: %s", engine.ErrorMessage(err))
+	}
+	fmt.Fprintf(sys.Stdout, "imported %d users: %d memories, %d documents, %d images\n", st.Users, st.Memories, st.Docs, st.Blobs)
+	return nil
+}
+
+// runUsers runs `memsvc users erase --user U`.
+func runUsers(ctx context.Context, args []string, sys IO) error {
+	if len(args) == 0 || args[0] != "erase" {
+		return errUsage{errors.New("users: usage: memsvc users erase --user U --confirm U")}
+	}
+	var cfg Config
+	var user, confirm string
+	fs := newFlagSet("users erase", "Erase every record of one user: memories, vectors, index entries, skills, entities,\n"+
+		"history, jobs and image files no other user shares. Needs the data directory to itself.", sys.Stderr)
+	cfg.commonFlags(fs, sys.Getenv)
+	cfg.serveFlags(fs)
+	fs.StringVar(&user, "user", "", "the user to erase (required)")
+	fs.StringVar(&confirm, "confirm", "", "the same user id again, to confirm (required)")
+	if err := parseFlags(fs, args[1:], sys.Getenv); err != nil {
+		return err
+	}
+	if err := engine.ValidateUser(user); err != nil {
+		return errUsage{fmt.Errorf("--user: %s", engine.ErrorMessage(err))}
+	}
+	if confirm != user {
+		return errUsage{fmt.Errorf("--confirm: must repeat the user id %q", user)}
+	}
+	a, err := openOffline(ctx, cfg, sys, "or the user can erase themselves with DELETE /api/v1/users/me")
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := a.engine.EraseUser(ctx, user); err != nil {
+		return fmt.Errorf("erase: %s", engine.ErrorMessage(err))
+	}
+	fmt.Fprintf(sys.Stdout, "erased user %q\n", user)
+	return nil
+}
