@@ -96,10 +96,10 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 
 // TestBrowser drives the dashboard in headless Chromium: sign in, list,
 // search, open a memory, correct it and see the chain, delete one, run a
-// reconcile job to the end; a stored XSS attempt stays inert and a form
-// posted from another site is refused.
+// reconcile job to the end, mint and revoke a key as the operator; a stored
+// XSS attempt stays inert and a form posted from another site is refused.
 func TestBrowser(t *testing.T) {
-	e := newEnv(t, "s3cret")
+	e := newAdminEnv(t, "s3cret", "op-secret")
 	ctx := newBrowser(t)
 	e.add("alice", "Alice keeps bees in the garden", "Alice's sister Ana lives in Porto",
 		"To deploy the website, run make build, then run make upload, then check the logs",
@@ -208,4 +208,25 @@ func TestBrowser(t *testing.T) {
 	if _, err := e.eng.Get(context.Background(), "alice", target); err != nil {
 		t.Errorf("a cross-site form deleted a memory: %v", err)
 	}
+
+	run(t, ctx, "operator mints a key",
+		chromedp.Navigate(e.url+"/admin"),
+		chromedp.WaitVisible(chromedp.CSS("#secret")),
+		chromedp.SendKeys(chromedp.CSS("#secret"), "op-secret"),
+		chromedp.Submit(chromedp.CSS("#secret")),
+		chromedp.WaitVisible(chromedp.CSS("#mint-form")),
+		chromedp.SendKeys(chromedp.CSS(`#mint-form input[name=user]`), "erin"),
+		chromedp.Submit(chromedp.CSS("#mint-form")),
+		chromedp.WaitVisible(chromedp.CSS("#minted")),
+	)
+	key := strings.TrimSpace(text(t, ctx, "#minted"))
+	if u, err := e.keys.Verify(key); err != nil || u != "erin" {
+		t.Fatalf("minted key verifies as %q, %v", u, err)
+	}
+	run(t, ctx, "operator revokes it",
+		chromedp.SendKeys(chromedp.CSS(`#revoke-form input[name=key]`), key),
+		chromedp.Submit(chromedp.CSS("#revoke-form")),
+		chromedp.WaitVisible(chromedp.CSS(".notice")),
+	)
+	waitRevoked(t, e, key)
 }

@@ -34,7 +34,11 @@ type env struct {
 }
 
 // newEnv starts the dashboard; secret "" disables auth.
-func newEnv(t *testing.T, secret string) *env {
+func newEnv(t *testing.T, secret string) *env { t.Helper(); return newAdminEnv(t, secret, "") }
+
+// newAdminEnv starts the dashboard with the operator pages on when
+// adminSecret is set.
+func newAdminEnv(t *testing.T, secret, adminSecret string) *env {
 	t.Helper()
 	dir := t.TempDir()
 	st, err := store.Open(store.Options{Dir: dir, NoSync: true})
@@ -54,7 +58,12 @@ func newEnv(t *testing.T, secret string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := ui.New(ui.Options{Engine: eng, Gate: gate, Logger: log.New(io.Discard)})
+	o := ui.Options{Engine: eng, Gate: gate, Logger: log.New(io.Discard)}
+	if adminSecret != "" {
+		o.Admin = &ui.Admin{Secret: adminSecret, Mint: keys.Mint, Health: eng.Check,
+			Revoke: func(k string) (string, error) { return auth.Revoke(dir, k) }}
+	}
+	h, err := ui.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}

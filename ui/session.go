@@ -29,6 +29,7 @@ type request struct {
 	CSRF         string // the token every form of the page carries
 	KeysRequired bool   // auth enabled: show sign-out
 	Path         string
+	Admin        bool // an operator page
 }
 
 // page registers a handler behind the session: the gate's key check on the

@@ -50,6 +50,8 @@ type Options struct {
 	Logger *log.Logger
 	// Random seeds the CSRF secret; default crypto/rand.
 	Random io.Reader
+	// Admin, when set with a secret, enables the operator pages (admin.go).
+	Admin *Admin
 }
 
 // UI is the dashboard's HTTP handler.
@@ -60,6 +62,7 @@ type UI struct {
 	pages  map[string]*pageTemplate
 	static http.Handler
 	csrf   []byte // HMAC secret binding form tokens to the browser's cookie
+	admin  *Admin
 	mux    *http.ServeMux
 }
 
@@ -68,7 +71,7 @@ func New(o Options) (*UI, error) {
 	if o.Engine == nil || o.Gate == nil {
 		return nil, errors.New("ui: Engine and Gate are required")
 	}
-	u := &UI{eng: o.Engine, gate: o.Gate, log: o.Logger, csrf: make([]byte, 32)}
+	u := &UI{eng: o.Engine, gate: o.Gate, log: o.Logger, csrf: make([]byte, 32), admin: o.Admin}
 	if u.log == nil {
 		u.log = log.New(io.Discard)
 	}
@@ -114,6 +117,7 @@ func (u *UI) routes() {
 	u.page("POST /entities/reconcile", u.startReconcile)
 	u.page("POST /entities/reconcile/cancel", u.cancelReconcile)
 	u.page("GET /images", u.images)
+	u.adminRoutes()
 }
 
 // ServeHTTP sets the security headers, runs the site guard and routes.

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/rest"
 	"github.com/memsvc/memsvc/ui"
 )
@@ -18,7 +19,12 @@ func (a *app) withDashboard(cfg Config, api http.Handler) (http.Handler, error) 
 	if err != nil {
 		return nil, errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
-	dash, err := ui.New(ui.Options{Engine: a.engine, Gate: gate, Logger: a.log})
+	o := ui.Options{Engine: a.engine, Gate: gate, Logger: a.log}
+	if cfg.AdminSecret != "" {
+		o.Admin = &ui.Admin{Secret: cfg.AdminSecret, Mint: a.keys.Mint, Health: a.checks,
+			Revoke: func(keyOrID string) (string, error) { return auth.Revoke(cfg.DataDir, keyOrID) }}
+	}
+	dash, err := ui.New(o)
 	if err != nil {
 		return nil, err
 	}
