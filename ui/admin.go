@@ -82,15 +82,7 @@ func (u *UI) adminPage(pattern string, h func(http.ResponseWriter, *http.Request
 			u.fail(w, r, req, engine.Errorf(engine.EUnauthorized, "operator sign-in required"))
 			return
 		}
-		if !safeMethod(r.Method) {
-			if err := u.checkCSRF(w, r); err != nil {
-				u.fail(w, r, req, err)
-				return
-			}
-		}
-		if err := h(w, r, req); err != nil {
-			u.fail(w, r, req, err)
-		}
+		u.serve(w, r, req, h)
 	})
 }
 

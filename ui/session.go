@@ -52,16 +52,22 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 			return
 		}
 		req.User = user
-		if !safeMethod(r.Method) {
-			if err := u.checkCSRF(w, r2); err != nil {
-				u.fail(w, r, req, err)
-				return
-			}
-		}
-		if err := h(w, r2, req); err != nil {
-			u.fail(w, r, req, err)
-		}
+		u.serve(w, r2, req, h)
 	})
+}
+
+// serve runs h once the caller is known: after the CSRF check on an
+// unsafe method, rendering any error as a page.
+func (u *UI) serve(w http.ResponseWriter, r *http.Request, req *request, h func(http.ResponseWriter, *http.Request, *request) error) {
+	if !safeMethod(r.Method) {
+		if err := u.checkCSRF(w, r); err != nil {
+			u.fail(w, r, req, err)
+			return
+		}
+	}
+	if err := h(w, r, req); err != nil {
+		u.fail(w, r, req, err)
+	}
 }
 
 func safeMethod(m string) bool { return m == http.MethodGet || m == http.MethodHead }

@@ -134,6 +134,10 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		u.fail(w, r, nil, err)
 		return
 	}
+	if _, pattern := u.mux.Handler(r); pattern == "" { // the mux's plain-text 404 and 405, as pages
+		u.fail(w, r, nil, engine.Errorf(engine.ENotFound, "no page at %s %s", r.Method, r.URL.Path))
+		return
+	}
 	u.mux.ServeHTTP(w, r)
 }
 
