@@ -156,8 +156,17 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("memory page shows %q", got)
 	}
 
-	run(t, ctx, "correct it",
+	run(t, ctx, "a refused correction shows why",
 		chromedp.Click(chromedp.CSS(`a[href$="/edit"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#text")),
+		chromedp.SetValue(chromedp.CSS("#text"), "   "),
+		chromedp.Click(chromedp.CSS(`#correct-form button[type=submit]`)), // a click: htmx's boosted submit
+		chromedp.WaitVisible(chromedp.CSS("p.error")),
+	)
+	if msg := text(t, ctx, "p.error"); !strings.Contains(msg, "must not be empty") {
+		t.Errorf("error shown: %q", msg)
+	}
+	run(t, ctx, "correct it",
 		chromedp.WaitVisible(chromedp.CSS("#text")),
 		chromedp.SetValue(chromedp.CSS("#text"), "Alice keeps three hives of bees in the garden"),
 		chromedp.Submit(chromedp.CSS("#text")),

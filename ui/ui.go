@@ -20,6 +20,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"time"
 
 	"github.com/charmbracelet/log"
 
@@ -120,8 +121,29 @@ func (u *UI) routes() {
 	u.adminRoutes()
 }
 
-// ServeHTTP sets the security headers, runs the site guard and routes.
+// ServeHTTP logs one line per request (never a key or a form value) around
+// serve.
 func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	u.serveHTTP(sw, r)
+	_, pattern := u.mux.Handler(r)
+	u.log.Info("dashboard request", "method", r.Method, "route", pattern, "status", sw.status,
+		"duration", time.Since(start).Round(time.Microsecond))
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// serveHTTP sets the security headers, runs the site guard and routes.
+func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
 		"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
