@@ -2,9 +2,9 @@
 # server on its embedded defaults.
 GO ?= go
 
-.PHONY: test run build vet bench e2e-deps pg-deps dist docker n8n-test n8n-e2e
+.PHONY: test run build vet bench e2e-deps pg-deps browser-deps dist docker n8n-test n8n-e2e
 
-test: vet e2e-deps pg-deps n8n-test
+test: vet e2e-deps pg-deps browser-deps n8n-test
 	$(GO) test -count=1 -timeout 25m ./...
 
 vet:
@@ -25,6 +25,14 @@ pg-deps:
 	@if [ ! -x $(PG_BIN)/initdb ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		echo "installing postgresql-15"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql-15; \
+
+# browser-deps installs Debian's chromium for the dashboard's browser test
+# (ui/browser_test.go) when it is missing. CI runs as root; elsewhere the
+# test skips without it, but fails when CI=true.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+		else echo "chromium is missing: the browser test will skip (sudo apt-get install -y chromium)"; fi; \
 	fi
 
 run:

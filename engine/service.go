@@ -21,6 +21,8 @@ type Writer interface {
 	// AddConversation distils facts from turns and writes them.
 	AddConversation(ctx context.Context, user string, req ConversationRequest) (*ConversationResult, error)
 	Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error)
+	// Correct supersedes a memory with its corrected text (correct.go).
+	Correct(ctx context.Context, user, id, text string) ([]WriteResult, error)
 }
 
 // Reader reads memories by id and by filter.
@@ -37,6 +39,7 @@ type Recaller interface {
 // Skills reads learned skills.
 type Skills interface {
 	Skill(ctx context.Context, user, id string) (*skill.Skill, error)
+	Skills(ctx context.Context, user string) ([]skill.Skill, error)
 }
 
 // Entities suggests entity merges and runs reconcile jobs.

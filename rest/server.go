@@ -81,6 +81,7 @@ func (s *Server) routes(mcp http.Handler) {
 	s.handle("POST /api/v1/memories/search", s.searchMemories)
 	s.handle("GET /api/v1/memories", s.listMemories)
 	s.handle("GET /api/v1/memories/{id}", s.getMemory)
+	s.handle("PATCH /api/v1/memories/{id}", s.correctMemory) // correct.go
 	s.handle("DELETE /api/v1/memories", s.deleteMemories)
 	// Skills and entity reconciliation (skills.go, entities.go).
 	s.handle("GET /api/v1/skills/{id}", s.getSkill)

@@ -20,6 +20,7 @@ type Config struct {
 	Addr            string
 	DataDir         string
 	AuthSecret      string
+	AdminSecret     string // enables the dashboard's operator pages (ui/admin.go)
 	MaxBodyBytes    int64
 	AllowedHosts    string
 	AllowedOrigins  string
@@ -87,6 +88,7 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 func (c *Config) serveFlags(fs *flag.FlagSet) {
 	d := engine.DefaultConfig()
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
+	fs.StringVar(&c.AdminSecret, "admin-secret", "", "secret that opens the dashboard's operator pages at /admin; empty: off (prefer the env var)")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", rest.DefaultMaxBodyBytes, "largest request body in bytes (413 beyond)")
 	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
 	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")

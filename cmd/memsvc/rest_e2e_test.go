@@ -307,10 +307,10 @@ func TestUnrouted(t *testing.T) {
 		code         string
 	}{
 		{"GET", "/api/v1/nope", 404, "not_found"},
-		{"GET", "/nope", 404, "not_found"},
+		{"GET", "/api/nope", 404, "not_found"}, // other paths are the dashboard's (ui)
 		{"POST", "/api/v2/memories", 404, "not_found"},
 		{"PUT", "/api/v1/memories", 405, ""},
-		{"PATCH", "/api/v1/memories/abc", 405, ""},
+		{"PUT", "/api/v1/memories/abc", 405, ""}, // PATCH corrects (rest/correct.go)
 		{"DELETE", "/api/health", 405, ""},
 		// A GET of /memories/search is an id lookup: routed, so auth applies.
 		{"GET", "/api/v1/memories/search", 401, "unauthorized"},

@@ -129,6 +129,10 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
 	if err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
+	root, err := a.withDashboard(cfg, handler) // the dashboard at / (dashboard.go)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
@@ -137,7 +141,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
 		a.log.Warn("could not record the server address for stdio relays", "err", err)
 	}
 	defer removeServerFile(cfg.DataDir)
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	srv := &http.Server{Handler: root, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	a.log.Info("memsvc listening", "addr", ln.Addr().String(), "data", cfg.DataDir, "auth", a.keys.Enabled(),
 		"embedder", a.engine.EmbedderID(), "version", version)
 	if sys.OnListen != nil {

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/rest"
+	"github.com/memsvc/memsvc/ui"
+)
+
+// withDashboard serves the dashboard (package ui) at / beside the API: REST
+// and MCP paths go to api, everything else to the dashboard. The dashboard
+// gets its own rest.Gate built from the same keyring and host and origin
+// lists, so it checks Host, Origin and keys exactly as REST and MCP do.
+func (a *app) withDashboard(cfg Config, api http.Handler) (http.Handler, error) {
+	gate, err := rest.NewGate(a.keys, splitComma(cfg.AllowedHosts), splitComma(cfg.AllowedOrigins))
+	if err != nil {
+		return nil, errUsage{fmt.Errorf("--allowed-origins: %w", err)}
+	}
+	o := ui.Options{Engine: a.engine, Gate: gate, Logger: a.log}
+	if cfg.AdminSecret != "" {
+		o.Admin = &ui.Admin{Secret: cfg.AdminSecret, Mint: a.keys.Mint, Health: a.checks,
+			Revoke: func(keyOrID string) (string, error) { return auth.Revoke(cfg.DataDir, keyOrID) }}
+	}
+	dash, err := ui.New(o)
+	if err != nil {
+		return nil, err
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/mcp/") {
+			api.ServeHTTP(w, r)
+			return
+		}
+		dash.ServeHTTP(w, r)
+	}), nil
+}

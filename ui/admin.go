@@ -1,0 +1,195 @@
+package ui
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// Admin enables the operator pages under /admin: issue and revoke keys,
+// per-user counts, the server's health. They are off unless Secret is set,
+// and only the operator's own session (signed in with Secret) reaches
+// them: a user's key never does.
+type Admin struct {
+	Secret string
+	// Mint issues a key for a user (auth.Keyring.Mint).
+	Mint func(user string) (key, id string, err error)
+	// Revoke revokes a key or key id (auth.Revoke on the data directory).
+	Revoke func(keyOrID string) (id string, err error)
+	// Health reports each dependency: nil or its error.
+	Health func(ctx context.Context) map[string]error
+}
+
+const (
+	adminCookie = "memsvc_admin"
+	adminTTL    = 12 * time.Hour
+)
+
+func (u *UI) adminRoutes() {
+	if u.admin == nil || u.admin.Secret == "" {
+		return
+	}
+	u.mux.HandleFunc("GET /admin/signin", u.adminSignInPage)
+	u.mux.HandleFunc("POST /admin/signin", u.adminSignIn)
+	u.adminPage("POST /admin/signout", u.adminSignOut)
+	u.adminPage("GET /admin", u.adminHome)
+	u.adminPage("POST /admin/keys", u.adminMint)
+	u.adminPage("POST /admin/keys/revoke", u.adminRevoke)
+}
+
+// adminSession signs an operator session issued at t.
+func (u *UI) adminSession(t time.Time, nonce string) string {
+	body := strconv.FormatInt(t.Unix(), 10) + "." + nonce
+	m := hmac.New(sha256.New, []byte(u.admin.Secret))
+	m.Write([]byte("memsvc-admin-v1|" + body))
+	return body + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// isAdmin reports whether the request carries a valid, fresh operator session.
+func (u *UI) isAdmin(r *http.Request) bool {
+	c, err := r.Cookie(adminCookie)
+	if err != nil {
+		return false
+	}
+	parts := strings.Split(c.Value, ".")
+	if len(parts) != 3 {
+		return false
+	}
+	secs, err := strconv.ParseInt(parts[0], 10, 64)
+	if err != nil || time.Since(time.Unix(secs, 0)) > adminTTL {
+		return false
+	}
+	return hmac.Equal([]byte(c.Value), []byte(u.adminSession(time.Unix(secs, 0), parts[1])))
+}
+
+// adminPage registers an operator handler: an operator session is
+// required (a user's key grants nothing here), and a CSRF token on writes.
+func (u *UI) adminPage(pattern string, h func(http.ResponseWriter, *http.Request, *request) error) {
+	u.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		req := &request{CSRF: u.csrfToken(w, r), Path: r.URL.Path, Admin: true}
+		if !u.isAdmin(r) {
+			if r.Method == http.MethodGet {
+				http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)
+				return
+			}
+			u.fail(w, r, req, engine.Errorf(engine.EUnauthorized, "operator sign-in required"))
+			return
+		}
+		u.serve(w, r, req, h)
+	})
+}
+
+func (u *UI) adminSignInPage(w http.ResponseWriter, r *http.Request) {
+	req := &request{CSRF: u.csrfToken(w, r), Path: r.URL.Path, Admin: true}
+	u.render(w, req, http.StatusOK, "adminsignin", nil)
+}
+
+func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
+	req := &request{CSRF: u.csrfToken(w, r), Path: r.URL.Path, Admin: true}
+	if err := u.checkCSRF(w, r); err != nil {
+		u.fail(w, r, req, err)
+		return
+	}
+	if !hmac.Equal([]byte(r.PostForm.Get("secret")), []byte(u.admin.Secret)) {
+		u.render(w, req, http.StatusUnauthorized, "adminsignin", map[string]any{"Error": "That is not the admin secret."})
+		return
+	}
+	u.setCookie(w, r, adminCookie, u.adminSession(time.Now(), randomToken()))
+	http.Redirect(w, r, "/admin", http.StatusSeeOther)
+}
+
+func (u *UI) adminSignOut(w http.ResponseWriter, r *http.Request, _ *request) error {
+	http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+	http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)
+	return nil
+}
+
+// adminData is the operator page.
+type adminData struct {
+	Health  map[string]string
+	User    string
+	Counts  []stateCount
+	Total   int
+	NewKey  string
+	NewUser string
+	Message string
+	Error   string
+}
+
+type stateCount struct {
+	State string
+	N     int
+}
+
+// adminHome shows health and, for ?user=, that user's memory counts by
+// state (engine List totals, as GET /api/v1/memories?state=… reports).
+func (u *UI) adminHome(w http.ResponseWriter, r *http.Request, req *request) error {
+	d := adminData{User: strings.TrimSpace(r.URL.Query().Get("user"))}
+	return u.renderAdmin(w, r, req, http.StatusOK, &d)
+}
+
+func (u *UI) renderAdmin(w http.ResponseWriter, r *http.Request, req *request, status int, d *adminData) error {
+	if u.admin.Health != nil {
+		d.Health = map[string]string{}
+		for name, err := range u.admin.Health(r.Context()) {
+			d.Health[name] = "ok"
+			if err != nil {
+				d.Health[name] = err.Error()
+			}
+		}
+	}
+	if d.User != "" {
+		if err := engine.ValidateUser(d.User); err != nil {
+			return err
+		}
+		for _, st := range []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed} {
+			p, err := u.eng.List(r.Context(), d.User, engine.ListFilter{Page: 1, Size: 1, State: st})
+			if err != nil {
+				return err
+			}
+			d.Counts = append(d.Counts, stateCount{State: st, N: p.Total})
+			d.Total += p.Total
+		}
+	}
+	u.render(w, req, status, "admin", d)
+	return nil
+}
+
+// adminMint issues a key and shows it once, in the answer to the POST
+// (never in a URL, never stored).
+func (u *UI) adminMint(w http.ResponseWriter, r *http.Request, req *request) error {
+	user := strings.TrimSpace(r.PostForm.Get("user"))
+	d := adminData{User: user}
+	if err := engine.ValidateUser(user); err != nil {
+		d.User, d.Error = "", engine.ErrorMessage(err)
+		return u.renderAdmin(w, r, req, http.StatusBadRequest, &d)
+	}
+	key, id, err := u.admin.Mint(user)
+	if err != nil { // auth's reasons are written to be shown ("auth is disabled: …")
+		d.User, d.Error = "", "Not issued: "+err.Error()
+		return u.renderAdmin(w, r, req, http.StatusBadRequest, &d)
+	}
+	u.log.Info("operator minted a key", "user", user, "key_id", id)
+	d.NewKey, d.NewUser = key, user
+	return u.renderAdmin(w, r, req, http.StatusOK, &d)
+}
+
+func (u *UI) adminRevoke(w http.ResponseWriter, r *http.Request, req *request) error {
+	d := adminData{}
+	id, err := u.admin.Revoke(strings.TrimSpace(r.PostForm.Get("key")))
+	if err != nil {
+		d.Error = "Not revoked: " + err.Error()
+		return u.renderAdmin(w, r, req, http.StatusBadRequest, &d)
+	}
+	u.log.Info("operator revoked a key", "key_id", id)
+	d.Message = "Revoked key " + id + "; the server refuses it within a second."
+	return u.renderAdmin(w, r, req, http.StatusOK, &d)
+}

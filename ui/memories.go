@@ -1,0 +1,276 @@
+package ui
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// listForm is the memories page's filter and search form as submitted.
+type listForm struct {
+	Query             string // search text; empty: list
+	Mode, Rerank      string
+	MemoryType, App   string
+	Project, Session  string
+	State             string
+	IncludeSuperseded bool
+	Page, Size        int
+}
+
+func readListForm(q url.Values) (listForm, error) {
+	f := listForm{Query: strings.TrimSpace(q.Get("q")), Mode: q.Get("mode"), Rerank: q.Get("rerank"),
+		MemoryType: q.Get("type"), App: q.Get("app"), Project: q.Get("project"), Session: q.Get("session"),
+		State: q.Get("state"), IncludeSuperseded: q.Get("superseded") == "on", Page: 1, Size: 20}
+	for name, dst := range map[string]*int{"page": &f.Page, "size": &f.Size} {
+		if v := q.Get(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return f, engine.Invalid(name, "must be a number, got %q", v)
+			}
+			*dst = n
+		}
+	}
+	return f, nil
+}
+
+// memoriesData is the memories page: a listing or search results.
+type memoriesData struct {
+	Form     listForm
+	Values   url.Values
+	Page     *engine.Page
+	Search   *engine.SearchResult
+	Error    string
+	Deleted  string
+	Types    []string
+	States   []string
+	Modes    []string
+	PrevPage int
+	NextPage int
+}
+
+// memories lists the user's memories (engine List, as GET /api/v1/memories)
+// or searches them (engine Search, as POST /api/v1/memories/search) with
+// each hit's score.
+func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
+	q := r.URL.Query()
+	d := memoriesData{Values: q, Deleted: q.Get("deleted"),
+		Types:  []string{engine.TypeSemantic, engine.TypeEpisodic, engine.TypeProcedural},
+		States: []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed},
+		Modes:  []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}}
+	f, err := readListForm(q)
+	d.Form = f
+	if err == nil {
+		err = u.runList(r, req, &d)
+	}
+	if err != nil {
+		if statusOf(err) != http.StatusBadRequest {
+			return err
+		}
+		d.Error = engine.ErrorMessage(err)
+		u.render(w, req, http.StatusBadRequest, "memories", d)
+		return nil
+	}
+	u.render(w, req, http.StatusOK, "memories", d)
+	return nil
+}
+
+func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
+	f := d.Form
+	if f.Query != "" {
+		qr := engine.Query{Text: f.Query, Mode: f.Mode, Rerank: f.Rerank, TopK: f.Size, SessionID: f.Session,
+			MemoryType: f.MemoryType, Project: f.Project,
+			IncludeSuperseded: f.IncludeSuperseded || f.State == engine.StateSuperseded}
+		res, err := u.eng.Search(r.Context(), req.User, qr)
+		d.Search = res
+		return err
+	}
+	page, err := u.eng.List(r.Context(), req.User, engine.ListFilter{Page: f.Page, Size: f.Size, AppName: f.App,
+		MemoryType: f.MemoryType, State: f.State, Project: f.Project, SessionID: f.Session,
+		IncludeSuperseded: f.IncludeSuperseded})
+	if err != nil {
+		return err
+	}
+	d.Page = page
+	if page.Page > 1 {
+		d.PrevPage = page.Page - 1
+	}
+	if page.Page < page.Pages {
+		d.NextPage = page.Page + 1
+	}
+	return nil
+}
+
+// chainLink is one memory of a supersede chain, for the timeline.
+type chainLink struct {
+	ID      string
+	Memory  *engine.Memory // nil: deleted since
+	Current bool
+}
+
+// memoryData is the one-memory page.
+type memoryData struct {
+	M       *engine.Memory
+	Episode *engine.Memory   // the turn a fact was distilled from
+	Facts   []*engine.Memory // an episode's facts
+	Chain   []chainLink      // oldest first
+	Saved   bool
+}
+
+// maxChain bounds the supersede chain one page walks.
+const maxChain = 50
+
+// memory shows one memory with its provenance, episode or facts, validity
+// window and supersede chain, through engine Get (GET /api/v1/memories/{id}).
+func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error {
+	m, err := u.eng.Get(r.Context(), req.User, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != ""}
+	if m.Source != nil && m.Source.EpisodeID != "" && !m.IsEpisode() {
+		if d.Episode, err = u.optional(r, req, m.Source.EpisodeID); err != nil {
+			return err
+		}
+	}
+	for _, id := range m.Facts {
+		f, err := u.optional(r, req, id)
+		if err != nil {
+			return err
+		}
+		if f != nil {
+			d.Facts = append(d.Facts, f)
+		}
+	}
+	if d.Chain, err = u.chain(r, req, m); err != nil {
+		return err
+	}
+	u.render(w, req, http.StatusOK, "memory", d)
+	return nil
+}
+
+// optional reads a linked memory; nil when it was deleted since.
+func (u *UI) optional(r *http.Request, req *request, id string) (*engine.Memory, error) {
+	m, err := u.eng.Get(r.Context(), req.User, id)
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return nil, nil
+	}
+	return m, err
+}
+
+// chain walks what m superseded (back, possibly several) and what
+// superseded it (forward), and orders the whole chain by when memsvc
+// recorded each memory. Empty when m stands alone.
+func (u *UI) chain(r *http.Request, req *request, m *engine.Memory) ([]chainLink, error) {
+	if len(m.Supersedes) == 0 && m.SupersededBy == nil {
+		return nil, nil
+	}
+	seen := map[string]bool{m.ID: true}
+	links := []chainLink{{ID: m.ID, Memory: m, Current: true}}
+	visit := func(id string) (*engine.Memory, error) {
+		if seen[id] || len(links) >= maxChain {
+			return nil, nil
+		}
+		seen[id] = true
+		got, err := u.optional(r, req, id)
+		if err != nil {
+			return nil, err
+		}
+		links = append(links, chainLink{ID: id, Memory: got})
+		return got, nil
+	}
+	back := slices.Clone(m.Supersedes)
+	for len(back) > 0 {
+		id := back[0]
+		back = back[1:]
+		got, err := visit(id)
+		if err != nil {
+			return nil, err
+		}
+		if got != nil {
+			back = append(back, got.Supersedes...)
+		}
+	}
+	for next := m.SupersededBy; next != nil; {
+		got, err := visit(*next)
+		if err != nil || got == nil {
+			return links, err
+		}
+		next = got.SupersededBy
+	}
+	slices.SortStableFunc(links, func(a, b chainLink) int { return recorded(a).Compare(recorded(b)) })
+	return links, nil
+}
+
+func recorded(l chainLink) time.Time {
+	if l.Memory == nil {
+		return time.Time{}
+	}
+	return l.Memory.RecordedAt
+}
+
+// confirmDelete asks before deleting: a plain page, so it works without
+// JavaScript and never relies on a browser dialog.
+func (u *UI) confirmDelete(w http.ResponseWriter, r *http.Request, req *request) error {
+	m, err := u.eng.Get(r.Context(), req.User, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	u.render(w, req, http.StatusOK, "delete", memoryData{M: m})
+	return nil
+}
+
+// deleteMemory is engine Delete, as DELETE /api/v1/memories.
+func (u *UI) deleteMemory(w http.ResponseWriter, r *http.Request, req *request) error {
+	id := r.PathValue("id")
+	deleted, _, err := u.eng.Delete(r.Context(), req.User, []string{id})
+	if err != nil {
+		return err
+	}
+	if len(deleted) == 0 {
+		return engine.Errorf(engine.ENotFound, "unknown memory %q", id)
+	}
+	http.Redirect(w, r, "/memories?deleted="+url.QueryEscape(id), http.StatusSeeOther)
+	return nil
+}
+
+// editData is the correction form.
+type editData struct {
+	M     *engine.Memory
+	Text  string
+	Error string
+}
+
+func (u *UI) editMemory(w http.ResponseWriter, r *http.Request, req *request) error {
+	m, err := u.eng.Get(r.Context(), req.User, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	u.render(w, req, http.StatusOK, "edit", editData{M: m, Text: m.Text})
+	return nil
+}
+
+// correctMemory is engine Correct, as PATCH /api/v1/memories/{id}: the
+// corrected text supersedes the memory, whose page then shows the chain.
+func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request) error {
+	id, text := r.PathValue("id"), r.PostForm.Get("text")
+	res, err := u.eng.Correct(r.Context(), req.User, id, text)
+	if err != nil {
+		switch statusOf(err) {
+		case http.StatusBadRequest, http.StatusConflict, http.StatusRequestEntityTooLarge:
+			m, gerr := u.eng.Get(r.Context(), req.User, id)
+			if gerr != nil {
+				return gerr
+			}
+			u.render(w, req, statusOf(err), "edit", editData{M: m, Text: text, Error: engine.ErrorMessage(err)})
+			return nil
+		}
+		return err
+	}
+	http.Redirect(w, r, "/memories/"+url.PathEscape(res[0].ID)+"?corrected=1", http.StatusSeeOther)
+	return nil
+}

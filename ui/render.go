@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// pageTemplate is one page: the layout with the page's own blocks.
+type pageTemplate = template.Template
+
+// pageNames are the templates under templates/ that are whole pages; each
+// is parsed with layout.html. Fragments (reconcile status) are pages too.
+var pageNames = []string{"error", "signin", "memories", "memory", "delete", "edit", "skills", "entities", "images", "reconcile", "admin", "adminsignin"}
+
+func parsePages() (map[string]*pageTemplate, error) {
+	funcs := template.FuncMap{
+		"visible": visible,
+		"when":    when,
+		"short":   short,
+		"query":   withQuery,
+		"pct":     func(f float64) string { return fmt.Sprintf("%.3f", f) },
+		"join":    strings.Join,
+		"add":     func(a, b int) int { return a + b },
+	}
+	out := make(map[string]*pageTemplate, len(pageNames))
+	for _, name := range pageNames {
+		file := name
+		if name == "reconcile" {
+			file = "entities" // the job fragment is defined with the page that shows it
+		}
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+file+".html")
+		if err != nil {
+			return nil, fmt.Errorf("ui: parse %s: %w", name, err)
+		}
+		out[name] = t
+	}
+	return out, nil
+}
+
+// view is what every template receives.
+type view struct {
+	Req  *request
+	Data any
+}
+
+// render executes a page into a buffer first, so a template error is a
+// clean 500 rather than half a page. A request from htmx asking for a
+// fragment (HX-Target naming a block) is not special-cased: boosted pages
+// swap the whole body.
+func (u *UI) render(w http.ResponseWriter, req *request, status int, name string, data any) {
+	if req == nil {
+		req = &request{}
+	}
+	t := u.pages[name]
+	entry := "layout.html"
+	if name == "reconcile" {
+		entry = "reconcile" // a fragment, polled by the entities page
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, entry, view{Req: req, Data: data}); err != nil {
+		u.log.Error("dashboard template failed", "page", name, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// visible shows bidirectional control characters as their code points, so
+// text a client wrote (a memory, an app name) reads in the order it was
+// written: a right-to-left override renders as text instead of reordering
+// what follows it. html/template escapes the rest.
+func visible(s string) string {
+	if !strings.ContainsFunc(s, isBidiControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isBidiControl(r) {
+			fmt.Fprintf(&b, "[U+%04X]", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isBidiControl(r rune) bool {
+	switch {
+	case r == '\u061C', r == '\u200E', r == '\u200F':
+		return true
+	case r >= '\u202A' && r <= '\u202E', r >= '\u2066' && r <= '\u2069':
+		return true
+	}
+	return false
+}
+
+// when formats a time (or a *time.Time; nil is "—") for reading.
+func when(v any) string {
+	switch t := v.(type) {
+	case time.Time:
+		if t.IsZero() {
+			return "—"
+		}
+		return t.UTC().Format("2006-01-02 15:04 UTC")
+	case *time.Time:
+		if t == nil {
+			return "—"
+		}
+		return when(*t)
+	}
+	return ""
+}
+
+// short cuts a text to n runes for a list.
+func short(n int, s string) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// withQuery returns the current query with key set to value (for paging
+// links that keep the filters).
+func withQuery(q url.Values, key, value string) string {
+	c := url.Values{}
+	for k, v := range q {
+		c[k] = append([]string(nil), v...)
+	}
+	c.Set(key, value)
+	return "?" + c.Encode()
+}

@@ -1,0 +1,162 @@
+package ui
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// Cookie names. The key cookie holds the API key itself: HttpOnly (no page
+// script reads it), SameSite=Strict (no other site's request carries it),
+// Secure when served over TLS. The CSRF cookie is a random per-browser
+// value the form tokens are bound to.
+const (
+	keyCookie  = "memsvc_key"
+	csrfCookie = "memsvc_csrf"
+	csrfField  = "csrf"
+	csrfHeader = "X-CSRF-Token"
+	// maxFormBytes caps a form body (a corrected text is the largest field).
+	maxFormBytes = 1 << 20
+)
+
+// request is what every page knows about its caller.
+type request struct {
+	User         string
+	CSRF         string // the token every form of the page carries
+	KeysRequired bool   // auth enabled: show sign-out
+	Path         string
+	Admin        bool // an operator page
+}
+
+// page registers a handler behind the session: the gate's key check on the
+// cookie's key, and the CSRF check on every unsafe method.
+func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *request) error) {
+	u.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		req := &request{KeysRequired: u.gate.KeysRequired(), Path: r.URL.Path}
+		req.CSRF = u.csrfToken(w, r)
+		key := ""
+		if c, err := r.Cookie(keyCookie); err == nil {
+			key = c.Value
+		}
+		r2, user, err := u.gate.AdmitKey(r, key)
+		if err != nil {
+			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
+				http.Redirect(w, r, "/signin", http.StatusSeeOther)
+				return
+			}
+			u.fail(w, r, req, err)
+			return
+		}
+		req.User = user
+		u.serve(w, r2, req, h)
+	})
+}
+
+// serve runs h once the caller is known: after the CSRF check on an
+// unsafe method, rendering any error as a page.
+func (u *UI) serve(w http.ResponseWriter, r *http.Request, req *request, h func(http.ResponseWriter, *http.Request, *request) error) {
+	if !safeMethod(r.Method) {
+		if err := u.checkCSRF(w, r); err != nil {
+			u.fail(w, r, req, err)
+			return
+		}
+	}
+	if err := h(w, r, req); err != nil {
+		u.fail(w, r, req, err)
+	}
+}
+
+func safeMethod(m string) bool { return m == http.MethodGet || m == http.MethodHead }
+
+// csrfToken returns the form token for this browser, first giving the
+// browser its CSRF cookie when it has none.
+func (u *UI) csrfToken(w http.ResponseWriter, r *http.Request) string {
+	c, err := r.Cookie(csrfCookie)
+	if err != nil || len(c.Value) < 32 {
+		c = u.setCookie(w, r, csrfCookie, randomToken())
+	}
+	return u.sign(c.Value)
+}
+
+func (u *UI) sign(v string) string {
+	m := hmac.New(sha256.New, u.csrf)
+	m.Write([]byte("memsvc-csrf-v1|" + v))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// checkCSRF refuses an unsafe request whose token (form field or header)
+// does not match the browser's CSRF cookie.
+func (u *UI) checkCSRF(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return engine.Invalid("form", "unreadable or larger than %d bytes", maxFormBytes)
+	}
+	c, err := r.Cookie(csrfCookie)
+	token := r.PostForm.Get(csrfField)
+	if token == "" {
+		token = r.Header.Get(csrfHeader)
+	}
+	if err != nil || token == "" || !hmac.Equal([]byte(token), []byte(u.sign(c.Value))) {
+		return engine.Errorf(engine.EForbidden, "missing or stale form token: reload the page and try again")
+	}
+	return nil
+}
+
+func randomToken() string {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+func (u *UI) setCookie(w http.ResponseWriter, r *http.Request, name, value string) *http.Cookie {
+	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
+	http.SetCookie(w, c)
+	return c
+}
+
+func (u *UI) signInPage(w http.ResponseWriter, r *http.Request) {
+	if !u.gate.KeysRequired() {
+		http.Redirect(w, r, "/memories", http.StatusSeeOther)
+		return
+	}
+	req := &request{KeysRequired: true, CSRF: u.csrfToken(w, r), Path: r.URL.Path}
+	u.render(w, req, http.StatusOK, "signin", nil)
+}
+
+// signIn checks the key with the gate and keeps it in the key cookie; the
+// CSRF cookie is renewed so a token seen before sign-in is void after.
+func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
+	req := &request{KeysRequired: u.gate.KeysRequired(), CSRF: u.csrfToken(w, r), Path: r.URL.Path}
+	if err := u.checkCSRF(w, r); err != nil {
+		u.fail(w, r, req, err)
+		return
+	}
+	key := r.PostForm.Get("key")
+	if _, _, err := u.gate.AdmitKey(r, key); err != nil || !u.gate.KeysRequired() {
+		if err == nil {
+			http.Redirect(w, r, "/memories", http.StatusSeeOther)
+			return
+		}
+		u.render(w, req, http.StatusUnauthorized, "signin", map[string]any{"Error": "That key is not valid (or was revoked)."})
+		return
+	}
+	u.setCookie(w, r, keyCookie, key)
+	u.setCookie(w, r, csrfCookie, randomToken())
+	http.Redirect(w, r, "/memories", http.StatusSeeOther)
+}
+
+// signOut forgets the key cookie.
+func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
+	req := &request{KeysRequired: u.gate.KeysRequired(), CSRF: u.csrfToken(w, r), Path: r.URL.Path}
+	if err := u.checkCSRF(w, r); err != nil {
+		u.fail(w, r, req, err)
+		return
+	}
+	c := &http.Cookie{Name: keyCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
+	http.SetCookie(w, c)
+	http.Redirect(w, r, "/signin", http.StatusSeeOther)
+}

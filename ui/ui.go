@@ -1,0 +1,198 @@
+// Package ui is memsvc's dashboard: server-rendered pages (html/template,
+// assets embedded, htmx for progressive enhancement) over the same
+// engine.Service calls REST and MCP make. It is one more edge: it holds
+// the engine's service interface and a Gate (rest.Gate, wired in
+// cmd/memsvc), never the store, and never imports another edge.
+//
+// Security, in one place (session.go): the API key lives in an HttpOnly,
+// SameSite=Strict cookie and is checked by the gate on every request;
+// every form carries a CSRF token bound to a per-browser cookie; every
+// response forbids framing and foreign scripts (Content-Security-Policy);
+// text written by clients is escaped by html/template, and bidirectional
+// control characters are shown, not obeyed (see visible).
+package ui
+
+import (
+	"crypto/rand"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// Gate is what the dashboard needs of the HTTP layer's gate (rest.Gate):
+// the Host/Origin guard every route passes, and the one key check.
+type Gate interface {
+	// Site refuses a request a browser was tricked into sending.
+	Site(r *http.Request) error
+	// KeysRequired reports whether a key must be presented.
+	KeysRequired() bool
+	// AdmitKey resolves the user key proves ("" with auth disabled).
+	AdmitKey(r *http.Request, key string) (*http.Request, string, error)
+}
+
+// Options configure the dashboard.
+type Options struct {
+	Engine engine.Service
+	Gate   Gate
+	Logger *log.Logger
+	// Random seeds the CSRF secret; default crypto/rand.
+	Random io.Reader
+	// Admin, when set with a secret, enables the operator pages (admin.go).
+	Admin *Admin
+}
+
+// UI is the dashboard's HTTP handler.
+type UI struct {
+	eng    engine.Service
+	gate   Gate
+	log    *log.Logger
+	pages  map[string]*pageTemplate
+	static http.Handler
+	csrf   []byte // HMAC secret binding form tokens to the browser's cookie
+	admin  *Admin
+	mux    *http.ServeMux
+}
+
+// New returns the dashboard handler with every page parsed.
+func New(o Options) (*UI, error) {
+	if o.Engine == nil || o.Gate == nil {
+		return nil, errors.New("ui: Engine and Gate are required")
+	}
+	u := &UI{eng: o.Engine, gate: o.Gate, log: o.Logger, csrf: make([]byte, 32), admin: o.Admin}
+	if u.log == nil {
+		u.log = log.New(io.Discard)
+	}
+	rnd := o.Random
+	if rnd == nil {
+		rnd = rand.Reader
+	}
+	if _, err := io.ReadFull(rnd, u.csrf); err != nil {
+		return nil, fmt.Errorf("ui: csrf secret: %w", err)
+	}
+	var err error
+	if u.pages, err = parsePages(); err != nil {
+		return nil, err
+	}
+	sub, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		return nil, err
+	}
+	u.static = http.StripPrefix("/static/", http.FileServerFS(sub))
+	u.mux = http.NewServeMux()
+	u.routes()
+	return u, nil
+}
+
+func (u *UI) routes() {
+	u.mux.Handle("GET /static/", u.static)
+	u.mux.HandleFunc("GET /signin", u.signInPage)
+	u.mux.HandleFunc("POST /signin", u.signIn)
+	u.mux.HandleFunc("POST /signout", u.signOut)
+	u.page("GET /{$}", func(w http.ResponseWriter, r *http.Request, _ *request) error {
+		http.Redirect(w, r, "/memories", http.StatusSeeOther)
+		return nil
+	})
+	u.page("GET /memories", u.memories)
+	u.page("GET /memories/{id}", u.memory)
+	u.page("GET /memories/{id}/delete", u.confirmDelete)
+	u.page("POST /memories/{id}/delete", u.deleteMemory)
+	u.page("GET /memories/{id}/edit", u.editMemory)
+	u.page("POST /memories/{id}/edit", u.correctMemory)
+	u.page("GET /skills", u.skills)
+	u.page("GET /entities", u.entities)
+	u.page("GET /entities/reconcile", u.reconcileStatus)
+	u.page("POST /entities/reconcile", u.startReconcile)
+	u.page("POST /entities/reconcile/cancel", u.cancelReconcile)
+	u.page("GET /images", u.images)
+	u.adminRoutes()
+}
+
+// ServeHTTP logs one line per request (never a key or a form value) around
+// serve.
+func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	u.serveHTTP(sw, r)
+	_, pattern := u.mux.Handler(r)
+	u.log.Info("dashboard request", "method", r.Method, "route", pattern, "status", sw.status,
+		"duration", time.Since(start).Round(time.Microsecond))
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// serveHTTP sets the security headers, runs the site guard and routes.
+func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
+		"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if err := u.gate.Site(r); err != nil {
+		u.fail(w, r, nil, err)
+		return
+	}
+	if _, pattern := u.mux.Handler(r); pattern == "" { // the mux's plain-text 404 and 405, as pages
+		u.fail(w, r, nil, engine.Errorf(engine.ENotFound, "no page at %s %s", r.Method, r.URL.Path))
+		return
+	}
+	u.mux.ServeHTTP(w, r)
+}
+
+// statusOf maps an engine error code to the status of the error page. (REST
+// has its own table for its JSON answers; an edge renders its errors.)
+func statusOf(err error) int {
+	switch engine.ErrorCode(err) {
+	case engine.EInvalid:
+		return http.StatusBadRequest
+	case engine.ENotFound:
+		return http.StatusNotFound
+	case engine.EUnauthorized:
+		return http.StatusUnauthorized
+	case engine.EForbidden:
+		return http.StatusForbidden
+	case engine.EConflict:
+		return http.StatusConflict
+	case engine.ETooLarge:
+		return http.StatusRequestEntityTooLarge
+	case engine.ERateLimited:
+		return http.StatusTooManyRequests
+	case engine.EUnavailable:
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusInternalServerError
+}
+
+// fail renders an error page with the error's safe message; causes of
+// internal errors are logged, never shown.
+func (u *UI) fail(w http.ResponseWriter, r *http.Request, req *request, err error) {
+	status := statusOf(err)
+	if status >= 500 {
+		u.log.Error("dashboard request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	u.render(w, req, status, "error", map[string]any{"Status": status, "Message": engine.ErrorMessage(err)})
+}

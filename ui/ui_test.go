@@ -1,0 +1,205 @@
+package ui_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
+)
+
+func TestSignInKeepsTheKeyInAStrictHttpOnlyCookie(t *testing.T) {
+	e := newEnv(t, "s3cret")
+	b := e.browser()
+	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
+		t.Fatalf("signed out: %d %q, want a redirect to /signin", p.status, p.header.Get("Location"))
+	}
+	if p := b.signIn("msk_forged.0000000000000000.AAAA"); p.status != http.StatusUnauthorized {
+		t.Errorf("forged key: status %d", p.status)
+	}
+	key := e.key("alice")
+	p := b.signIn(key)
+	if p.status != http.StatusSeeOther || strings.Contains(p.header.Get("Location"), key) {
+		t.Fatalf("sign in: %d, Location %q", p.status, p.header.Get("Location"))
+	}
+	var found bool
+	for _, c := range (&http.Response{Header: p.header}).Cookies() {
+		if c.Name != "memsvc_key" {
+			continue
+		}
+		found = true
+		if c.Value != key || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" {
+			t.Errorf("key cookie = %+v, want HttpOnly, SameSite=Strict, Path=/", c)
+		}
+	}
+	if !found {
+		t.Fatal("no key cookie set")
+	}
+	home := b.get("/memories")
+	if home.status != http.StatusOK || strings.Contains(home.body, key) {
+		t.Fatalf("signed in: %d (key in page: %v)", home.status, strings.Contains(home.body, key))
+	}
+	if csp := home.header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'self'") {
+		t.Errorf("CSP = %q", csp)
+	}
+	// A revoked key signs the browser out.
+	if _, err := auth.Revoke(e.dir, key); err != nil {
+		t.Fatal(err)
+	}
+	waitRevoked(t, e, key)
+	if p := b.get("/memories"); p.status != http.StatusSeeOther {
+		t.Errorf("revoked key: status %d, want a redirect to sign in", p.status)
+	}
+}
+
+func waitRevoked(t *testing.T, e *env, key string) {
+	t.Helper()
+	for i := 0; i < 40; i++ {
+		if _, err := e.keys.Verify(key); err != nil {
+			return
+		}
+		<-timeAfter(50)
+	}
+	t.Fatal("revocation not seen")
+}
+
+func TestEveryFormRefusesAMissingOrForeignToken(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add(auth.DefaultUser, "Bob likes tea")[0]
+	b := e.browser()
+	good := b.token("/memories/" + id + "/delete")
+	other := e.browser()
+	otherToken := other.token("/memories/" + id + "/delete") // valid, but for another browser's cookie
+	for _, tt := range []struct {
+		name   string
+		path   string
+		form   url.Values
+		header []string
+		want   int
+	}{
+		{"delete without token", "/memories/" + id + "/delete", url.Values{}, nil, http.StatusForbidden},
+		{"delete with another browser's token", "/memories/" + id + "/delete", url.Values{"csrf": {otherToken}}, nil, http.StatusForbidden},
+		{"correct without token", "/memories/" + id + "/edit", url.Values{"text": {"Bob likes coffee"}}, nil, http.StatusForbidden},
+		{"reconcile without token", "/entities/reconcile", url.Values{}, nil, http.StatusForbidden},
+		{"sign out without token", "/signout", url.Values{}, nil, http.StatusForbidden},
+		{"cross-site post with a good token", "/memories/" + id + "/delete", url.Values{"csrf": {good}},
+			[]string{"Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example"}, http.StatusForbidden},
+		{"foreign Host", "/memories/" + id + "/delete", url.Values{"csrf": {good}}, []string{"Host", "evil.example"}, http.StatusForbidden},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req := b.post(tt.path, tt.form, tt.header...)
+			if req.status != tt.want {
+				t.Errorf("status %d, want %d", req.status, tt.want)
+			}
+		})
+	}
+	if _, err := e.eng.Get(context.Background(), auth.DefaultUser, id); err != nil {
+		t.Fatalf("a refused form changed the store: %v", err)
+	}
+	if p := b.post("/memories/"+id+"/delete", url.Values{"csrf": {good}}); p.status != http.StatusSeeOther {
+		t.Fatalf("delete with the page's token: %d %s", p.status, p.body)
+	}
+	if _, err := e.eng.Get(context.Background(), auth.DefaultUser, id); engine.ErrorCode(err) != engine.ENotFound {
+		t.Errorf("after delete: %v", err)
+	}
+}
+
+func TestAUserSeesOnlyTheirOwnMemories(t *testing.T) {
+	e := newEnv(t, "s3cret")
+	aliceID := e.add("alice", "Alice keeps bees in the garden")[0]
+	bobID := e.add("bob", "Bob keeps secret notes about bees")[0]
+	b := e.browser()
+	b.signIn(e.key("alice"))
+	for _, path := range []string{"/memories", "/memories?q=bees", "/memories?q=bees&mode=text&rerank=cross_encoder", "/memories?state=active&superseded=on"} {
+		p := b.get(path)
+		if p.status != 200 || !strings.Contains(p.body, aliceID) || strings.Contains(p.body, bobID) || strings.Contains(p.body, "secret notes") {
+			t.Errorf("GET %s: %d, alice's %v, bob's %v", path, p.status, strings.Contains(p.body, aliceID), strings.Contains(p.body, bobID))
+		}
+	}
+	for _, path := range []string{"/memories/" + bobID, "/memories/" + bobID + "/edit", "/memories/" + bobID + "/delete"} {
+		if p := b.get(path); p.status != http.StatusNotFound || strings.Contains(p.body, "secret notes") {
+			t.Errorf("GET %s: %d, want 404", path, p.status)
+		}
+	}
+	tok := b.token("/memories")
+	if p := b.post("/memories/"+bobID+"/delete", url.Values{"csrf": {tok}}); p.status != http.StatusNotFound {
+		t.Errorf("deleting bob's memory: %d", p.status)
+	}
+	if p := b.post("/memories/"+bobID+"/edit", url.Values{"csrf": {tok}, "text": {"hijacked"}}); p.status != http.StatusNotFound {
+		t.Errorf("correcting bob's memory: %d", p.status)
+	}
+	if m, err := e.eng.Get(context.Background(), "bob", bobID); err != nil || m.State != engine.StateActive {
+		t.Errorf("bob's memory after alice's attempts: %+v %v", m, err)
+	}
+	// A user_id in the URL does not change whose data a session sees.
+	if p := b.get("/memories?user_id=bob"); strings.Contains(p.body, bobID) {
+		t.Error("user_id in the URL reached bob's memories")
+	}
+}
+
+func TestCorrectThroughTheFormKeepsTheChain(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add(auth.DefaultUser, "Carol lives in Oslo")[0]
+	b := e.browser()
+	tok := b.token("/memories/" + id + "/edit")
+	if p := b.post("/memories/"+id+"/edit", url.Values{"csrf": {tok}, "text": {"  "}}); p.status != http.StatusBadRequest || !strings.Contains(p.body, "must not be empty") {
+		t.Errorf("empty correction: %d", p.status)
+	}
+	p := b.post("/memories/"+id+"/edit", url.Values{"csrf": {tok}, "text": {"Carol lives in Bergen"}})
+	loc := p.header.Get("Location")
+	if p.status != http.StatusSeeOther || !strings.HasPrefix(loc, "/memories/") || strings.Contains(loc, id) {
+		t.Fatalf("correct: %d Location %q", p.status, loc)
+	}
+	page := b.get(loc)
+	for _, want := range []string{"Carol lives in Bergen", "Carol lives in Oslo", `id="history"`, "superseded"} {
+		if !strings.Contains(page.body, want) {
+			t.Errorf("corrected memory page lacks %q", want)
+		}
+	}
+	old := b.get("/memories/" + id)
+	if !strings.Contains(old.body, "Carol lives in Bergen") || strings.Contains(old.body, "/edit\"") {
+		t.Errorf("old memory page should link its successor and offer no correction")
+	}
+}
+
+func TestEveryPageRendersAndClientTextStaysInert(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := context.Background()
+	evil := `<script>alert(1)</script><img src=x onerror=alert(2)> ` + "\u202E" + `gnp.exe`
+	ids := e.add(auth.DefaultUser, evil, "To deploy the website, run make build, then run make upload, then check the logs")
+	cr, err := e.eng.AddConversation(ctx, auth.DefaultUser, engine.ConversationRequest{Messages: []engine.Message{
+		{Role: "user", Content: "I moved to Lisbon last year and my sister Ana lives in Porto."}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"/memories", "/memories?q=deploy&mode=hybrid&rerank=cross_encoder", "/memories?type=episodic&state=active",
+		"/memories/" + ids[0], "/memories/" + ids[0] + "/edit", "/memories/" + ids[0] + "/delete",
+		"/skills", "/entities", "/entities/reconcile", "/images"}
+	for _, r := range cr.Results {
+		paths = append(paths, "/memories/"+r.ID)
+	}
+	b := e.browser()
+	for _, path := range paths {
+		p := b.get(path)
+		if p.status != http.StatusOK {
+			t.Errorf("GET %s: %d %s", path, p.status, p.body)
+		}
+		// The correction form's textarea holds the text as stored (escaped),
+		// so it is the one place a bidi control may appear.
+		bidi := strings.Contains(p.body, "\u202E") && !strings.HasSuffix(path, "/edit")
+		if strings.Contains(p.body, "<script>alert") || strings.Contains(p.body, "<img src=x") || bidi {
+			t.Errorf("GET %s: client text rendered as markup or bidi control", path)
+		}
+	}
+	if p := b.get("/memories/" + ids[0]); !strings.Contains(p.body, "&lt;script&gt;alert(1)&lt;/script&gt;") || !strings.Contains(p.body, "[U&#43;202E]gnp.exe") {
+		t.Errorf("escaped text missing from the memory page")
+	}
+	for path, want := range map[string]int{"/memories/nope": 404, "/memories?page=x": 400, "/memories?type=bogus": 400, "/nowhere": 404} {
+		if p := b.get(path); p.status != want {
+			t.Errorf("GET %s: %d, want %d", path, p.status, want)
+		}
+	}
+}
