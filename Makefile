@@ -25,6 +25,7 @@ pg-deps:
 	@if [ ! -x $(PG_BIN)/initdb ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		echo "installing postgresql-15"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql-15; \
+	fi
 
 # browser-deps installs Debian's chromium for the dashboard's browser test
 # (ui/browser_test.go) when it is missing. CI runs as root; elsewhere the
