@@ -82,8 +82,48 @@ func (e *Engine) validateAdds(reqs []AddRequest) error {
 		if err := ValidateMemoryType(r.MemoryType); err != nil {
 			return err
 		}
+		if err := ValidateTime("timestamp", r.Timestamp); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// ValidateTime rejects a time outside the years 0–9999, which no stored
+// record can encode (RFC 3339); the zero time means "not given".
+func ValidateTime(field string, t time.Time) error {
+	if t.IsZero() {
+		return nil
+	}
+	if y := t.UTC().Year(); y < 0 || y > 9999 {
+		return Invalid(field, "must be between the years 0 and 9999, got year %d", y)
+	}
+	return nil
+}
+
+// MaxMetadataDepth is how deeply metadata objects and lists may nest.
+const MaxMetadataDepth = 16
+
+// jsonDepth is the nesting depth of a decoded JSON value (a scalar is 0),
+// stopping once it passes limit.
+func jsonDepth(v any, limit int) int {
+	if limit < 0 {
+		return 0
+	}
+	deepest := 0
+	switch x := v.(type) {
+	case map[string]any:
+		for _, c := range x {
+			deepest = max(deepest, jsonDepth(c, limit-1))
+		}
+	case []any:
+		for _, c := range x {
+			deepest = max(deepest, jsonDepth(c, limit-1))
+		}
+	default:
+		return 0
+	}
+	return deepest + 1
 }
 
 // Caps on the fields writes carry beside their text, the same for every
@@ -120,6 +160,9 @@ func validateShared(tags []string, metadata map[string]any, session, project str
 		return Invalid("project", "longer than %d bytes", MaxScopeBytes)
 	}
 	if metadata != nil {
+		if jsonDepth(map[string]any(metadata), MaxMetadataDepth) > MaxMetadataDepth {
+			return Invalid("metadata", "nested deeper than %d levels", MaxMetadataDepth)
+		}
 		b, err := json.Marshal(metadata)
 		if err != nil {
 			return Invalid("metadata", "must be a JSON object")

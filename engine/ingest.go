@@ -48,6 +48,9 @@ func (e *Engine) Ingest(ctx context.Context, user string, req IngestRequest) ([]
 	if err := validateShared(req.Shared.Tags, req.Shared.Metadata, req.Shared.SessionID, req.Shared.Project); err != nil {
 		return nil, err
 	}
+	if err := ValidateTime("timestamp", req.Shared.Timestamp); err != nil {
+		return nil, err
+	}
 	items, err := e.classifyAll(req)
 	if err != nil {
 		return nil, err

@@ -409,6 +409,9 @@ func (e *Engine) validateConversation(req *ConversationRequest) error {
 		if err := e.validateText("messages["+itoa(i)+"].content", m.Content); err != nil {
 			return err
 		}
+		if err := ValidateTime("messages["+itoa(i)+"].created_at", m.CreatedAt); err != nil {
+			return err
+		}
 	}
 	if err := validateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
 		return err

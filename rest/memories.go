@@ -1,8 +1,9 @@
 package rest
 
 import (
-	"fmt"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,8 +35,12 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	noteApp(r, b.App)
+	ts, err := b.Timestamp.at("timestamp")
+	if err != nil {
+		return err
+	}
 	req := engine.AddRequest{Text: b.Text, AppName: b.App, MemoryType: b.MemoryType, Metadata: b.Metadata,
-		Tags: b.Tags, Project: b.Project, SessionID: b.SessionID, Timestamp: b.Timestamp.time()}
+		Tags: b.Tags, Project: b.Project, SessionID: b.SessionID, Timestamp: ts}
 	var results []engine.WriteResult
 	if b.Infer != nil && !*b.Infer {
 		results, err = s.eng.Add(r.Context(), user, []engine.AddRequest{req})
@@ -170,8 +175,19 @@ func (s *Server) deleteMemories(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// flexTime accepts RFC 3339 strings and Unix seconds, the two forms clients send.
-type flexTime struct{ t time.Time }
+// flexTime accepts RFC 3339 strings and Unix seconds, the two forms clients
+// send. A value in neither form, or outside the years 0–9999, is kept as
+// bad so the handler can name the field it came from (at).
+type flexTime struct {
+	t   time.Time
+	bad string
+}
+
+// Unix seconds of 0000-01-01 and of the end of 9999, the range a record holds.
+const (
+	minUnix = -62167219200
+	maxUnix = 253402300799
+)
 
 func (f *flexTime) UnmarshalJSON(b []byte) error {
 	s := strings.Trim(string(b), `"`)
@@ -184,17 +200,25 @@ func (f *flexTime) UnmarshalJSON(b []byte) error {
 			return nil
 		}
 	}
-	var secs float64
-	if _, err := fmt.Sscan(s, &secs); err == nil && b[0] != '"' {
-		f.t = time.Unix(int64(secs), int64((secs-float64(int64(secs)))*1e9)).UTC()
+	if secs, err := strconv.ParseFloat(s, 64); err == nil && b[0] != '"' && secs >= minUnix && secs <= maxUnix {
+		whole := math.Floor(secs)
+		f.t = time.Unix(int64(whole), int64((secs-whole)*1e9)).UTC()
 		return nil
 	}
-	return engine.Invalid("timestamp", "must be an RFC 3339 time or Unix seconds, got %s", string(b))
+	f.bad = string(b)
+	if len(f.bad) > 40 {
+		f.bad = f.bad[:40] + "…"
+	}
+	return nil
 }
 
-func (f *flexTime) time() time.Time {
+// at returns the time, or an error naming field when the value was bad.
+func (f *flexTime) at(field string) (time.Time, error) {
 	if f == nil {
-		return time.Time{}
+		return time.Time{}, nil
 	}
-	return f.t
+	if f.bad != "" {
+		return time.Time{}, engine.Invalid(field, "must be an RFC 3339 time or Unix seconds between the years 0 and 9999, got %s", f.bad)
+	}
+	return f.t, engine.ValidateTime(field, f.t)
 }
