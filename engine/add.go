@@ -85,6 +85,35 @@ func (e *Engine) validateAdds(reqs []AddRequest) error {
 		if err := ValidateTime("timestamp", r.Timestamp); err != nil {
 			return err
 		}
+		if err := ValidateAppName("app_name", r.AppName); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MaxAppNameBytes bounds a client (app) name.
+const MaxAppNameBytes = 64
+
+// ValidateAppName checks a client name, which every write records as its
+// app_name and clients show: ASCII letters, digits, '.', '_' and '-', at
+// most 64 bytes, no "..". So no path tricks, bidi overrides, control
+// characters or invalid UTF-8 reach a stored record. Empty means none.
+func ValidateAppName(field, name string) error {
+	if name == "" {
+		return nil
+	}
+	if len(name) > MaxAppNameBytes {
+		return Invalid(field, "longer than %d bytes", MaxAppNameBytes)
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return Invalid(field, "may hold only ASCII letters, digits, '.', '_' and '-', e.g. claude-desktop")
+		}
+	}
+	if strings.Contains(name, "..") {
+		return Invalid(field, `must not contain ".."`)
 	}
 	return nil
 }

@@ -51,6 +51,9 @@ func (e *Engine) Ingest(ctx context.Context, user string, req IngestRequest) ([]
 	if err := ValidateTime("timestamp", req.Shared.Timestamp); err != nil {
 		return nil, err
 	}
+	if err := ValidateAppName("app_name", req.Shared.AppName); err != nil {
+		return nil, err
+	}
 	items, err := e.classifyAll(req)
 	if err != nil {
 		return nil, err

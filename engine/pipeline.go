@@ -416,5 +416,8 @@ func (e *Engine) validateConversation(req *ConversationRequest) error {
 	if err := validateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
 		return err
 	}
+	if err := ValidateAppName("app_name", req.AppName); err != nil {
+		return err
+	}
 	return ValidateMemoryType(req.MemoryType)
 }

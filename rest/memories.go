@@ -3,6 +3,7 @@ package rest
 import (
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,9 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 	}
 	user, err := userFor(r, b.UserID)
 	if err != nil {
+		return err
+	}
+	if err := engine.ValidateAppName("app", b.App); err != nil {
 		return err
 	}
 	noteApp(r, b.App)
@@ -107,14 +111,32 @@ func (s *Server) searchMemories(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// listParams are the query parameters of GET /api/v1/memories; any other
+// is a 400 naming it, so a misspelt filter never silently lists everything.
+var listParams = []string{"user_id", "api_key", "page", "size", "app_id", "app_name", "search_query", "categories",
+	"memory_type", "state", "project", "session_id", "include_superseded"}
+
 func (s *Server) listMemories(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	for name := range q {
+		if !slices.Contains(listParams, name) {
+			return engine.Invalid(name, "unknown parameter; GET /api/v1/memories takes %s", strings.Join(listParams[2:], ", "))
+		}
+	}
 	user, err := userFor(r, "")
 	if err != nil {
 		return err
 	}
-	f := engine.ListFilter{AppName: r.URL.Query().Get("app_id"), SearchQuery: r.URL.Query().Get("search_query"),
-		Categories: splitList(r.URL.Query().Get("categories")), MemoryType: r.URL.Query().Get("memory_type"),
-		State: r.URL.Query().Get("state"), Project: r.URL.Query().Get("project"), SessionID: r.URL.Query().Get("session_id")}
+	app := q.Get("app_name")
+	if id := q.Get("app_id"); id != "" {
+		if app != "" && app != id {
+			return engine.Invalid("app_name", "differs from app_id (give one of them)")
+		}
+		app = id
+	}
+	f := engine.ListFilter{AppName: app, SearchQuery: q.Get("search_query"),
+		Categories: splitList(q.Get("categories")), MemoryType: q.Get("memory_type"),
+		State: q.Get("state"), Project: q.Get("project"), SessionID: q.Get("session_id")}
 	if f.Page, err = queryInt(r, "page", 1); err != nil {
 		return err
 	}

@@ -35,6 +35,9 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return errUsage{err}
 	}
+	if err := engine.ValidateAppName("--client", f.client); err != nil || f.client == "" {
+		return errUsage{fmt.Errorf("--client: a name of ASCII letters, digits, '.', '_' and '-' (e.g. claude-desktop), got %q", f.client)}
+	}
 	logger, err := newLogger(cfg, sys)
 	if err != nil {
 		return err
