@@ -117,6 +117,14 @@ func (k *Keyring) Verify(key string) (string, error) {
 	return user, nil
 }
 
+// KeyUser returns the user a key names, without verifying it (only a
+// keyring with the secret can): for a client that forwards the key to the
+// server that verifies it and wants to say whom it acts for.
+func KeyUser(key string) (string, error) {
+	user, _, _, err := parse(key)
+	return user, err
+}
+
 // KeyID returns the id of a key (or the argument itself when it is an id).
 func KeyID(keyOrID string) (string, error) {
 	if _, err := hex.DecodeString(keyOrID); err == nil && len(keyOrID) == 16 {

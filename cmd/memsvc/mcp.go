@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
@@ -42,13 +43,27 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	if f.apiKey != "" {
+		keyUser, err := auth.KeyUser(f.apiKey)
+		if err != nil {
+			return fmt.Errorf("MEMSVC_API_KEY (--api-key) is not a memsvc API key (msk_…)")
+		}
+		if f.user != "" && f.user != keyUser {
+			return fmt.Errorf("--user %q does not match the API key's user %q", f.user, keyUser)
+		}
+		f.user = keyUser
+		if cfg.AuthSecret == "" {
+			// Only the server can verify the key: relay to it, or refuse
+			// rather than act for another user.
+			return relayForKey(ctx, cfg, f, sys)
+		}
+	}
 	app, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		addr, ferr := readServerFile(cfg.DataDir)
 		if !errors.Is(err, store.ErrLocked) || ferr != nil || addr == "" {
 			return err
 		}
-		logger.Info("the data directory is held by a running server: relaying to it", "addr", addr)
 		return relayMCP(ctx, addr, f, sys)
 	}
 	defer app.Close()
@@ -56,6 +71,7 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(sys.Stderr, "memsvc mcp: acting for user %q on the data directory %s\n", user, cfg.DataDir)
 	// Image captures run while the session lasts; the queue is persisted,
 	// so what is left resumes with the next process that opens the store.
 	cctx, stop := context.WithCancel(ctx)
@@ -97,7 +113,21 @@ func stdioUser(cfg Config, f mcpFlags) (string, error) {
 	return user, nil
 }
 
-// relayMCP serves stdio by forwarding to the server at addr.
+// relayForKey relays to the server that serves the data directory, the
+// only place a key can be verified without the auth secret; with no
+// server running it fails and says what to do.
+func relayForKey(ctx context.Context, cfg Config, f mcpFlags, sys IO) error {
+	addr, err := readServerFile(cfg.DataDir)
+	if err != nil || addr == "" {
+		return fmt.Errorf("MEMSVC_API_KEY is set, but no memsvc server is running on %s to verify it, and "+
+			"MEMSVC_AUTH_SECRET is not set: start `memsvc serve` (this command then relays to it), or set "+
+			"MEMSVC_AUTH_SECRET to the server's secret to open the data directory as the key's user %q", cfg.DataDir, f.user)
+	}
+	return relayMCP(ctx, addr, f, sys)
+}
+
+// relayMCP serves stdio by forwarding to the server at addr, as f.user
+// when set (a key's user: the server checks the key names the same one).
 func relayMCP(ctx context.Context, addr string, f mcpFlags, sys IO) error {
 	endpoint := "http://" + dialable(addr) + "/mcp/" + url.PathEscape(f.client)
 	if f.user != "" {
@@ -105,8 +135,13 @@ func relayMCP(ctx context.Context, addr string, f mcpFlags, sys IO) error {
 	}
 	relay, err := mcp.DialRelay(ctx, mcp.RelayOptions{Endpoint: endpoint, APIKey: f.apiKey, Project: f.project, Version: version})
 	if err != nil {
-		return err
+		return fmt.Errorf("relay to the memsvc server at %s: %w", addr, err)
 	}
+	who := f.user
+	if who == "" {
+		who = "the server's choice (no key: " + auth.DefaultUser + " unless it requires a key)"
+	}
+	fmt.Fprintf(sys.Stderr, "memsvc mcp: relaying to the server at %s, acting for user %s\n", addr, strconv.Quote(who))
 	defer relay.Close()
 	return mcp.ServeStdio(ctx, relay.Server(), mcp.Scope{User: "relay", Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
 }
