@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest"
 )
@@ -141,10 +142,35 @@ func (c *Config) checkEngineConfig() error {
 	return errUsage{fmt.Errorf("--%s %s", strings.ReplaceAll(field, "_", "-"), msg)}
 }
 
-// parseFlags parses args, then fills every flag not given on the command
-// line from its MEMSVC_* environment variable.
+// checkSecret refuses an auth secret too short to sign keys safely.
+func (c *Config) checkSecret() error {
+	if c.AuthSecret != "" && len(c.AuthSecret) < auth.MinSecretBytes {
+		return errUsage{fmt.Errorf("--auth-secret (MEMSVC_AUTH_SECRET): must be at least %d bytes, got %d; "+
+			"make a good one with: openssl rand -hex 32", auth.MinSecretBytes, len(c.AuthSecret))}
+	}
+	return nil
+}
+
+// parseFlags parses args, flags and arguments in any order (`keys revoke
+// KEY --data DIR`), then fills every flag not given on the command line
+// from its MEMSVC_* environment variable. The arguments are fs.Args().
 func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) error {
-	if err := fs.Parse(args); err != nil {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return errFlags{err}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			positional = append(positional, rest...) // after "--": all arguments
+			break
+		}
+		positional, args = append(positional, rest[0]), rest[1:]
+	}
+	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return errFlags{err}
 	}
 	set := map[string]bool{}

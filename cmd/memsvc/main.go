@@ -65,7 +65,7 @@ func Main(ctx context.Context, args []string, sys IO) int {
 	case "mcp":
 		return exitCode(sys, runMCP(ctx, rest, sys))
 	case "keys":
-		return exitCode(sys, runKeys(rest, sys))
+		return exitCode(sys, runKeys(ctx, rest, sys))
 	case "bench":
 		return exitCode(sys, runBench(ctx, rest, sys))
 	case "hook":

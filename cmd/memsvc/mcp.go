@@ -34,7 +34,10 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	fs.StringVar(&f.user, "user", "", `user to act as when no API key decides it (default "default")`)
 	fs.StringVar(&f.apiKey, "api-key", "", "API key: decides the user, and is sent to a server this command relays to (prefer the env var)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
-		return errUsage{err}
+		return err
+	}
+	if err := cfg.checkSecret(); err != nil {
+		return err
 	}
 	if err := engine.ValidateAppName("--client", f.client); err != nil || f.client == "" {
 		return errUsage{fmt.Errorf("--client: a name of ASCII letters, digits, '.', '_' and '-' (e.g. claude-desktop), got %q", f.client)}
