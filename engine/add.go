@@ -3,11 +3,13 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/ingest"
+	"github.com/memsvc/memsvc/engine/redact"
 )
 
 // AddRequest is one memory to store.
@@ -33,6 +35,9 @@ type WriteResult struct {
 	Supersedes []string `json:"supersedes,omitempty"` // with SUPERSEDE: the memories this one closed
 	// Episode is set on the result of a turn kept as said (episode.go).
 	Episode bool `json:"episode,omitempty"`
+	// Redacted counts the secrets replaced by "[REDACTED]" in Text before
+	// it was stored (secrets.go).
+	Redacted int `json:"redacted,omitempty"`
 }
 
 // Add stores memories verbatim (no extraction) in one transaction: either
@@ -42,8 +47,13 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []AddRequest) ([]Wri
 		return nil, err
 	}
 	texts := make([]string, len(reqs))
-	for i, r := range reqs {
-		texts[i] = strings.TrimSpace(r.Text)
+	reqs = slices.Clone(reqs)
+	secrets := 0
+	for i := range reqs {
+		var n int
+		reqs[i].Text, n = redact.Text(reqs[i].Text)
+		secrets += n
+		texts[i] = strings.TrimSpace(reqs[i].Text)
 	}
 	vecs, err := e.embedStored(ctx, texts)
 	if err != nil {
@@ -62,6 +72,7 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []AddRequest) ([]Wri
 	if err != nil {
 		return nil, err
 	}
+	markRedacted(results, secrets)
 	return results, nil
 }
 

@@ -127,6 +127,7 @@ func (e *Engine) ingestGroup(ctx context.Context, user string, shared AddRequest
 	switch g.Kind {
 	case intent.Text:
 		out.Results, out.Err = e.Note(ctx, user, req)
+		out.NoFactsExtracted = out.Err == nil && len(out.Results) == 0 // small talk
 	case intent.Turn:
 		out.Items = out.Items[:0]
 		msgs := make([]Message, len(g.Items))

@@ -57,6 +57,8 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	if err := e.validateConversation(&req); err != nil {
 		return nil, err
 	}
+	req.Messages = slices.Clone(req.Messages)
+	secrets := redactMessages(req.Messages)
 	xreq := req
 	xreq.Messages = withTurnIDs(req.Messages)
 	facts, extractor, err := e.extractFacts(ctx, xreq)
@@ -83,6 +85,7 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 		}
 	}
 	res.NoFactsExtracted = len(res.Results) == 0
+	markRedacted(res.Results, secrets)
 	return res, nil
 }
 

@@ -295,3 +295,24 @@ func mustJSON(t testing.TB, v any) string {
 	}
 	return string(b)
 }
+
+// TestAddRedactsSecretsAndSkipsSmallTalk: add_memories stored "my API key
+// for stripe is sk_live_…" verbatim and stored "hi there!" and "thanks!".
+func TestAddRedactsSecretsAndSkipsSmallTalk(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	sess := s.connect(t, conn{client: "claude"})
+	const key = "sk_live_51HqT2bKz8xYvQw3eRtY"
+	r := call(t, sess, "add_memories", map[string]any{"memories": []string{"my API key for stripe is " + key, "hi there!", "thanks!"}})
+	if r.isError || strings.Contains(r.text, key) || !strings.Contains(r.text, "redacted") {
+		t.Errorf("add: isError %v text:\n%s", r.isError, r.text)
+	}
+	if !strings.Contains(r.text, "small talk") {
+		t.Errorf("the answer does not say small talk was skipped:\n%s", r.text)
+	}
+	got := texts(call(t, sess, "search_memory", map[string]any{}))
+	for _, m := range got { // the fact and its episode
+		if strings.Contains(m, key) || !strings.Contains(m, "[REDACTED]") || strings.Contains(m, "hi there") || strings.Contains(m, "thanks") {
+			t.Errorf("stored %q; want only the stripe memory, its key redacted", got)
+		}
+	}
+}
