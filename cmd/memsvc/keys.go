@@ -13,8 +13,12 @@ import (
 )
 
 func runKeys(ctx context.Context, args []string, sys IO) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprint(sys.Stdout, keysUsage)
+		return nil
+	}
 	if len(args) == 0 {
-		return errUsage{fmt.Errorf("keys: missing subcommand; usage: memsvc keys create --user U | memsvc keys revoke <key or key id>")}
+		return errUsage{fmt.Errorf(`keys: missing subcommand (create, revoke); see "memsvc keys --help"`)}
 	}
 	switch args[0] {
 	case "create":
@@ -22,15 +26,26 @@ func runKeys(ctx context.Context, args []string, sys IO) error {
 	case "revoke":
 		return keysRevoke(ctx, args[1:], sys)
 	}
-	return errUsage{fmt.Errorf("keys: unknown subcommand %q (create, revoke)", args[0])}
+	return errUsage{fmt.Errorf(`keys: unknown subcommand %q (create, revoke); see "memsvc keys --help"`, args[0])}
 }
+
+const keysUsage = `Usage: memsvc keys <subcommand> [flags]
+
+Manage API keys (auth is on when the server has MEMSVC_AUTH_SECRET).
+
+Subcommands:
+  create --user U   mint a key for user U (needs the server's MEMSVC_AUTH_SECRET)
+  revoke KEY        revoke a key (or key id) in the data directory the server uses
+
+Run "memsvc keys <subcommand> --help" for its flags.
+`
 
 // keysCreate mints a key from the auth secret alone, so it works while a
 // server holds the data directory. The key is the last line of stdout.
 func keysCreate(args []string, sys IO) error {
 	var cfg Config
 	var user string
-	fs := newFlagSet("keys create", "Mint an API key for a user. Needs MEMSVC_AUTH_SECRET (the server's secret).", sys.Stderr)
+	fs := newFlagSet("keys create", "Mint an API key for a user. Needs MEMSVC_AUTH_SECRET (the server's secret).", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&user, "user", "", "the user the key acts for (required)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
@@ -59,7 +74,7 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var server string
 	fs := newFlagSet("keys revoke", "Revoke an API key, given the key or its key id: memsvc keys revoke KEY [--data DIR].\n"+
-		"Writes the revocation list of the data directory the server uses, then checks the running server refuses the key.", sys.Stderr)
+		"Writes the revocation list of the data directory the server uses, then checks the running server refuses the key.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&server, "server", "", "address of the running server to check (default: the one recorded in the data directory, else 127.0.0.1:8765)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {

@@ -122,7 +122,7 @@ func TestHelpAndVersion(t *testing.T) {
 		{"keys revoke -h", []string{"keys", "revoke", "-h"}, 0, []string{"MEMSVC_DATA_DIR"}},
 		{"version", []string{"version"}, 0, []string{"memsvc", version}},
 		{"--version", []string{"--version"}, 0, []string{version}},
-		{"no command", nil, 2, []string{"Usage"}},
+		{"no command", nil, 2, []string{"--help"}},
 		{"unknown command", []string{"frobnicate"}, 2, []string{"frobnicate"}},
 		{"serve bad flag value", []string{"serve", "--max-body-bytes", "lots"}, 2, []string{"max-body-bytes"}},
 	}

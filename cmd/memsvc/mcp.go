@@ -27,7 +27,7 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var f mcpFlags
 	fs := newFlagSet("mcp", "Serve the memsvc MCP tools (add_memories, search_memory) over stdio, for desktop MCP clients.\n"+
-		"When a running memsvc server holds the data directory, relay to it over HTTP instead.", sys.Stderr)
+		"When a running memsvc server holds the data directory, relay to it over HTTP instead.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&f.client, "client", "stdio", "client name: the app_name of every memory written")
 	fs.StringVar(&f.project, "project", "", "project that scopes writes and searches (memories without a project stay visible)")

@@ -21,7 +21,7 @@ import (
 
 func runServe(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
-	fs := newFlagSet("serve", "Run the memsvc server: REST under /api/v1, health at /api/health, MCP at /mcp/{client}.", sys.Stderr)
+	fs := newFlagSet("serve", "Run the memsvc server: REST under /api/v1, health at /api/health, MCP at /mcp/{client}.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
