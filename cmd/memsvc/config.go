@@ -2,12 +2,12 @@ package main
 
 import (
 	"errors"
-	"regexp"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
