@@ -97,3 +97,13 @@ func TestClientNamesSafe(t *testing.T) {
 		t.Errorf("refused writes stored %v", got)
 	}
 }
+
+// TestMCPWithoutClientName: POST /mcp (the MCP inspector's CLI rewrites
+// URLs to it) was a bare 404; its detail now says where MCP is served.
+func TestMCPWithoutClientName(t *testing.T) {
+	s := startServer(t, nil)
+	for _, path := range []string{"/mcp", "/mcp/"} {
+		r := s.rawPost(t, path, `{"jsonrpc":"2.0","id":1,"method":"initialize"}`, map[string]string{"Content-Type": "application/json"})
+		wantError(t, r, http.StatusNotFound, "not_found", "/mcp/{clientName}")
+	}
+}
