@@ -2,7 +2,7 @@
 # server on its embedded defaults.
 GO ?= go
 
-.PHONY: test run build vet bench e2e-deps dist docker
+.PHONY: test run build vet bench e2e-deps dist docker fuzz
 
 test: vet e2e-deps
 	$(GO) test -count=1 -timeout 25m ./...
@@ -16,6 +16,13 @@ vet:
 # TypeScript client); a no-op when there is nothing to install yet.
 e2e-deps:
 	@if [ -f e2e/package.json ]; then cd e2e && npm ci --no-audit --no-fund --loglevel=error; fi
+
+# fuzz explores the REST decoders and MCP argument parsing further than the
+# seeds and the bounded random loops that `make test` runs.
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzREST$$' -fuzztime $(FUZZTIME) ./rest
+	$(GO) test -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime $(FUZZTIME) ./mcp
 
 run:
 	$(GO) run ./cmd/memsvc serve
