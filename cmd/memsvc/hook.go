@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mattn/go-isatty"
+
 	"github.com/memsvc/memsvc/hooks"
 )
 
@@ -58,11 +60,9 @@ func runHook(ctx context.Context, args []string, sys IO) int {
 }
 
 // isTerminal reports stdin attached to a terminal: nothing will be piped.
+// Only a real terminal: /dev/null (also a character device) keeps the
+// fail-open path an agent relies on.
 func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
