@@ -2,7 +2,7 @@
 # server on its embedded defaults.
 GO ?= go
 
-.PHONY: test run build vet bench e2e-deps pg-deps browser-deps dist docker n8n-test n8n-e2e
+.PHONY: test run build vet bench e2e-deps pg-deps browser-deps dist docker n8n-test n8n-e2e fuzz
 
 test: vet e2e-deps pg-deps browser-deps n8n-test
 	$(GO) test -count=1 -timeout 25m ./...
@@ -35,6 +35,13 @@ browser-deps:
 		if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
 		else echo "chromium is missing: the browser test will skip (sudo apt-get install -y chromium)"; fi; \
 	fi
+
+# fuzz explores the REST decoders and MCP argument parsing further than the
+# seeds and the bounded random loops that `make test` runs.
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzREST$$' -fuzztime $(FUZZTIME) ./rest
+	$(GO) test -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime $(FUZZTIME) ./mcp
 
 run:
 	$(GO) run ./cmd/memsvc serve

@@ -26,6 +26,10 @@ import (
 	"time"
 )
 
+// MinSecretBytes is the shortest auth secret the binary accepts: HMAC keys
+// shorter than the hash guessed offline would mint keys for any user.
+const MinSecretBytes = 32
+
 // DefaultUser is who a request acts for when auth is disabled and it names
 // no user: every edge (REST, MCP over HTTP and stdio) uses it.
 const DefaultUser = "default"
@@ -93,7 +97,9 @@ func parse(key string) (user, id string, sig []byte, err error) {
 	if len(parts) != 3 {
 		return "", "", nil, ErrInvalidKey
 	}
-	enc := base64.RawURLEncoding
+	// Strict: unused trailing bits must be zero, so each key has exactly
+	// one accepted spelling.
+	enc := base64.RawURLEncoding.Strict()
 	u, err1 := enc.DecodeString(parts[0])
 	sig, err2 := enc.DecodeString(parts[2])
 	if err1 != nil || err2 != nil || len(parts[1]) != 16 {
@@ -115,6 +121,14 @@ func (k *Keyring) Verify(key string) (string, error) {
 		return "", ErrInvalidKey
 	}
 	return user, nil
+}
+
+// KeyUser returns the user a key names, without verifying it (only a
+// keyring with the secret can): for a client that forwards the key to the
+// server that verifies it and wants to say whom it acts for.
+func KeyUser(key string) (string, error) {
+	user, _, _, err := parse(key)
+	return user, err
 }
 
 // KeyID returns the id of a key (or the argument itself when it is an id).

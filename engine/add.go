@@ -3,11 +3,13 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/ingest"
+	"github.com/memsvc/memsvc/engine/redact"
 )
 
 // AddRequest is one memory to store.
@@ -36,6 +38,9 @@ type WriteResult struct {
 	Supersedes []string `json:"supersedes,omitempty"` // with SUPERSEDE: the memories this one closed
 	// Episode is set on the result of a turn kept as said (episode.go).
 	Episode bool `json:"episode,omitempty"`
+	// Redacted counts the secrets replaced by "[REDACTED]" in Text before
+	// it was stored (secrets.go).
+	Redacted int `json:"redacted,omitempty"`
 }
 
 // Add stores memories verbatim (no extraction) in one transaction: either
@@ -45,8 +50,13 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []AddRequest) ([]Wri
 		return nil, err
 	}
 	texts := make([]string, len(reqs))
-	for i, r := range reqs {
-		texts[i] = strings.TrimSpace(r.Text)
+	reqs = slices.Clone(reqs)
+	secrets := 0
+	for i := range reqs {
+		var n int
+		reqs[i].Text, n = redact.Text(reqs[i].Text)
+		secrets += n
+		texts[i] = strings.TrimSpace(reqs[i].Text)
 	}
 	vecs, err := e.embedStored(ctx, texts)
 	if err != nil {
@@ -65,6 +75,7 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []AddRequest) ([]Wri
 	if err != nil {
 		return nil, err
 	}
+	markRedacted(results, secrets)
 	return results, nil
 }
 
@@ -85,8 +96,77 @@ func (e *Engine) validateAdds(reqs []AddRequest) error {
 		if err := ValidateMemoryType(r.MemoryType); err != nil {
 			return err
 		}
+		if err := ValidateTime("timestamp", r.Timestamp); err != nil {
+			return err
+		}
+		if err := ValidateAppName("app_name", r.AppName); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// MaxAppNameBytes bounds a client (app) name.
+const MaxAppNameBytes = 64
+
+// ValidateAppName checks a client name, which every write records as its
+// app_name and clients show: ASCII letters, digits, '.', '_' and '-', at
+// most 64 bytes, no "..". So no path tricks, bidi overrides, control
+// characters or invalid UTF-8 reach a stored record. Empty means none.
+func ValidateAppName(field, name string) error {
+	if name == "" {
+		return nil
+	}
+	if len(name) > MaxAppNameBytes {
+		return Invalid(field, "longer than %d bytes", MaxAppNameBytes)
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return Invalid(field, "may hold only ASCII letters, digits, '.', '_' and '-', e.g. claude-desktop")
+		}
+	}
+	if strings.Contains(name, "..") {
+		return Invalid(field, `must not contain ".."`)
+	}
+	return nil
+}
+
+// ValidateTime rejects a time outside the years 0–9999, which no stored
+// record can encode (RFC 3339); the zero time means "not given".
+func ValidateTime(field string, t time.Time) error {
+	if t.IsZero() {
+		return nil
+	}
+	if y := t.UTC().Year(); y < 0 || y > 9999 {
+		return Invalid(field, "must be between the years 0 and 9999, got year %d", y)
+	}
+	return nil
+}
+
+// MaxMetadataDepth is how deeply metadata objects and lists may nest.
+const MaxMetadataDepth = 16
+
+// jsonDepth is the nesting depth of a decoded JSON value (a scalar is 0),
+// stopping once it passes limit.
+func jsonDepth(v any, limit int) int {
+	if limit < 0 {
+		return 0
+	}
+	deepest := 0
+	switch x := v.(type) {
+	case map[string]any:
+		for _, c := range x {
+			deepest = max(deepest, jsonDepth(c, limit-1))
+		}
+	case []any:
+		for _, c := range x {
+			deepest = max(deepest, jsonDepth(c, limit-1))
+		}
+	default:
+		return 0
+	}
+	return deepest + 1
 }
 
 // Caps on the fields writes carry beside their text, the same for every
@@ -123,6 +203,9 @@ func validateShared(tags []string, metadata map[string]any, session, project str
 		return Invalid("project", "longer than %d bytes", MaxScopeBytes)
 	}
 	if metadata != nil {
+		if jsonDepth(map[string]any(metadata), MaxMetadataDepth) > MaxMetadataDepth {
+			return Invalid("metadata", "nested deeper than %d levels", MaxMetadataDepth)
+		}
 		b, err := json.Marshal(metadata)
 		if err != nil {
 			return Invalid("metadata", "must be a JSON object")

@@ -48,6 +48,12 @@ func (e *Engine) Ingest(ctx context.Context, user string, req IngestRequest) ([]
 	if err := validateShared(req.Shared.Tags, req.Shared.Metadata, req.Shared.SessionID, req.Shared.Project); err != nil {
 		return nil, err
 	}
+	if err := ValidateTime("timestamp", req.Shared.Timestamp); err != nil {
+		return nil, err
+	}
+	if err := ValidateAppName("app_name", req.Shared.AppName); err != nil {
+		return nil, err
+	}
 	items, err := e.classifyAll(req)
 	if err != nil {
 		return nil, err
@@ -121,6 +127,7 @@ func (e *Engine) ingestGroup(ctx context.Context, user string, shared AddRequest
 	switch g.Kind {
 	case intent.Text:
 		out.Results, out.Err = e.Note(ctx, user, req)
+		out.NoFactsExtracted = out.Err == nil && len(out.Results) == 0 // small talk
 	case intent.Turn:
 		out.Items = out.Items[:0]
 		msgs := make([]Message, len(g.Items))

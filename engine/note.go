@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/redact"
 )
 
 // VerbatimExtractor names, in provenance, a fact stored as the caller wrote it.
@@ -22,6 +23,21 @@ func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]Write
 	if err := e.validateAdds([]AddRequest{req}); err != nil {
 		return nil, err
 	}
+	if isSmallTalk(req.Text) { // "hi there!", "thanks!": nothing to keep
+		return []WriteResult{}, nil
+	}
+	var secrets int
+	req.Text, secrets = redact.Text(req.Text)
+	results, err := e.note(ctx, user, req)
+	if err != nil {
+		return nil, err
+	}
+	markRedacted(results, secrets)
+	return results, nil
+}
+
+// note is Note on a validated, redacted request.
+func (e *Engine) note(ctx context.Context, user string, req AddRequest) ([]WriteResult, error) {
 	creq := ConversationRequest{Messages: []Message{{Role: "user", Content: req.Text, CreatedAt: req.Timestamp}},
 		SessionID: req.SessionID, Project: req.Project, Tags: req.Tags, AppName: req.AppName,
 		MemoryType: req.MemoryType, Metadata: req.Metadata}

@@ -57,6 +57,8 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	if err := e.validateConversation(&req); err != nil {
 		return nil, err
 	}
+	req.Messages = slices.Clone(req.Messages)
+	secrets := redactMessages(req.Messages)
 	xreq := req
 	xreq.Messages = withTurnIDs(req.Messages)
 	facts, extractor, err := e.extractFacts(ctx, xreq)
@@ -83,6 +85,7 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 		}
 	}
 	res.NoFactsExtracted = len(res.Results) == 0
+	markRedacted(res.Results, secrets)
 	return res, nil
 }
 
@@ -409,8 +412,14 @@ func (e *Engine) validateConversation(req *ConversationRequest) error {
 		if err := e.validateText("messages["+itoa(i)+"].content", m.Content); err != nil {
 			return err
 		}
+		if err := ValidateTime("messages["+itoa(i)+"].created_at", m.CreatedAt); err != nil {
+			return err
+		}
 	}
 	if err := validateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
+		return err
+	}
+	if err := ValidateAppName("app_name", req.AppName); err != nil {
 		return err
 	}
 	return ValidateMemoryType(req.MemoryType)

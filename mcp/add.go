@@ -93,7 +93,7 @@ func (t *tools) entry(items []int, res []engine.WriteResult, err error, intent b
 		return e
 	}
 	for _, r := range res {
-		w := writeOut{ID: r.ID, Text: r.Text, Event: r.Event, Supersedes: r.Supersedes}
+		w := writeOut{ID: r.ID, Text: r.Text, Event: r.Event, Supersedes: r.Supersedes, Redacted: r.Redacted}
 		if r.Event == engine.EventNone && intent {
 			e.Candidates = append(e.Candidates, w)
 			continue

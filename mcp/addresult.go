@@ -35,6 +35,7 @@ type writeOut struct {
 	Text       string   `json:"text"`
 	Event      string   `json:"event"`
 	Supersedes []string `json:"supersedes,omitempty"`
+	Redacted   int      `json:"redacted,omitempty"` // secrets replaced by [REDACTED] before storing
 }
 
 type errorOut struct {
@@ -80,6 +81,9 @@ func noteFor(section string, e *entry) string {
 	case "text":
 		if len(e.Results) > 0 && allEvents(e.Results, engine.EventNone) {
 			return "already known: nothing new stored"
+		}
+		if len(e.Results) == 0 {
+			return "small talk: nothing to remember, nothing stored"
 		}
 	case "images":
 		if len(e.Results) == 1 && e.Results[0].Event == engine.EventAdd {
@@ -156,6 +160,9 @@ func writeLine(w writeOut) string {
 	s := w.Event + " " + w.ID + " " + quote(w.Text)
 	if len(w.Supersedes) > 0 {
 		s += " (replaces " + strings.Join(w.Supersedes, ", ") + ")"
+	}
+	if w.Redacted > 0 {
+		s += fmt.Sprintf(" (%d secret(s) redacted before storing)", w.Redacted)
 	}
 	return s
 }

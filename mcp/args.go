@@ -13,9 +13,10 @@ import (
 )
 
 // Arguments are decoded by hand, field by field, so every error names the
-// field and says what was expected, in words a model can act on. Small
-// slips models make are accepted: a bare string where a list is expected,
-// a number or boolean sent as a string, null for "not given".
+// field and says what was expected, in words a model can act on. Types are
+// strict, as the schemas declare them (a bare string is not a list, "5" is
+// not a number): a lenient reading would guess what a confused caller
+// meant. Only null is read as "not given".
 
 // fields are the members of the arguments object, still encoded.
 type fields map[string]json.RawMessage
@@ -53,19 +54,18 @@ func (f fields) str(name string, dst *string) error {
 	return nil
 }
 
-// strs decodes a list of strings; a single string is a list of one.
+// strs decodes a list of strings.
 func (f fields) strs(name string, dst *[]string) error {
 	v, ok := f[name]
 	if !ok {
 		return nil
 	}
-	var one string
-	if json.Unmarshal(v, &one) == nil {
-		*dst = []string{one}
-		return nil
-	}
 	var list []any
 	if err := json.Unmarshal(v, &list); err != nil {
+		var one string
+		if json.Unmarshal(v, &one) == nil {
+			return engine.Invalid(name, `must be a list of strings, got a string (write ["%s"])`, clip(one, 40))
+		}
 		return engine.Invalid(name, "must be a list of strings")
 	}
 	out := make([]string, len(list))
@@ -80,7 +80,7 @@ func (f fields) strs(name string, dst *[]string) error {
 	return nil
 }
 
-// integer decodes a whole number (also 5.0 or "5").
+// integer decodes a whole number (also 5.0, a JSON number).
 func (f fields) integer(name string, dst *int) error {
 	v, ok := f[name]
 	if !ok {
@@ -89,12 +89,10 @@ func (f fields) integer(name string, dst *int) error {
 	var n float64
 	if err := json.Unmarshal(v, &n); err != nil {
 		var s string
-		if json.Unmarshal(v, &s) != nil {
-			return engine.Invalid(name, "must be an integer")
+		if json.Unmarshal(v, &s) == nil {
+			return engine.Invalid(name, "must be an integer, got the string %q (send a JSON number)", clip(s, 20))
 		}
-		if n, err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
-			return engine.Invalid(name, "must be an integer, got %q", s)
-		}
+		return engine.Invalid(name, "must be an integer")
 	}
 	if n != math.Trunc(n) || math.Abs(n) > 1e9 {
 		return engine.Invalid(name, "must be an integer, got %v", n)
@@ -103,7 +101,7 @@ func (f fields) integer(name string, dst *int) error {
 	return nil
 }
 
-// boolean decodes true/false (also "true"/"false").
+// boolean decodes true/false.
 func (f fields) boolean(name string, dst *bool) error {
 	v, ok := f[name]
 	if !ok {
@@ -112,14 +110,15 @@ func (f fields) boolean(name string, dst *bool) error {
 	if json.Unmarshal(v, dst) == nil {
 		return nil
 	}
-	var s string
-	if json.Unmarshal(v, &s) == nil {
-		if b, err := strconv.ParseBool(strings.TrimSpace(s)); err == nil {
-			*dst = b
-			return nil
-		}
+	return engine.Invalid(name, "must be true or false (a JSON boolean)")
+}
+
+// clip shortens s for an error message.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
 	}
-	return engine.Invalid(name, "must be true or false")
+	return s
 }
 
 // object decodes a JSON object of at most maxBytes.

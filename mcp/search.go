@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -80,10 +82,35 @@ type searchResult struct {
 	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
 }
 
-// memOut is a memory record (as REST returns it) with its score in a search.
+// memOut is a memory in a search's results, with its score. Its JSON form
+// (structured content) is compact: what a model acts on and what scopes the
+// memory, not its provenance, bookkeeping times or metadata, which
+// search_memory with ids returns whole. So the structured answer stays
+// close to the size of the text one.
 type memOut struct {
 	*engine.Memory
-	Score *float64 `json:"score,omitempty"`
+	Score *float64
+}
+
+func (m memOut) MarshalJSON() ([]byte, error) {
+	c := struct {
+		ID           string     `json:"id"`
+		Text         string     `json:"text"`
+		MemoryType   string     `json:"memory_type,omitempty"`
+		State        string     `json:"state"`
+		Error        string     `json:"error,omitempty"`
+		ValidFrom    time.Time  `json:"valid_from"`
+		ValidTo      *time.Time `json:"valid_to,omitempty"`
+		SupersededBy *string    `json:"superseded_by,omitempty"`
+		UserID       string     `json:"user_id,omitempty"`
+		AppName      string     `json:"app_name,omitempty"`
+		Project      string     `json:"project,omitempty"`
+		SessionID    string     `json:"session_id,omitempty"`
+		Tags         []string   `json:"tags,omitempty"`
+		Score        *float64   `json:"score,omitempty"`
+	}{m.ID, m.Text, m.MemoryType, m.State, m.Memory.Error, m.ValidFrom, m.ValidTo, m.SupersededBy, m.UserID,
+		m.AppName, m.Project, m.SessionID, m.Tags, m.Score}
+	return json.Marshal(c)
 }
 
 // idOut answers one entry of ids.

@@ -137,8 +137,11 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if sc.User == "" {
 		sc.User = auth.DefaultUser
 	}
-	if err := checkName("client name in /mcp/{client}", sc.Client, 64); err != nil {
-		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error())
+	if err := engine.ValidateAppName("client name in /mcp/{clientName}", sc.Client); err != nil || sc.Client == "" {
+		if err == nil {
+			err = engine.Invalid("client name in /mcp/{clientName}", "must not be empty")
+		}
+		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err))
 		return
 	}
 	if sc.Project != "" {

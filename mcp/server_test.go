@@ -247,6 +247,11 @@ func TestInvalidArguments(t *testing.T) {
 		{"bad rerank", "search_memory", map[string]any{"query": "x", "rerank": "llm"}, "rerank: only"},
 		{"bad page", "search_memory", map[string]any{"page": 0}, "page: must be 1 or more"},
 		{"include_superseded not a boolean", "search_memory", map[string]any{"include_superseded": "maybe"}, "include_superseded: must be true or false"},
+		// Types are strict, as the schema declares them.
+		{"bare string for memories", "add_memories", map[string]any{"memories": "Dave keeps bees"}, "memories: must be a list of strings"},
+		{"bare string for ids", "search_memory", map[string]any{"ids": "m1"}, "ids: must be a list of strings"},
+		{"string top_k", "search_memory", map[string]any{"query": "bees", "top_k": "5"}, "top_k: must be an integer"},
+		{"string boolean", "search_memory", map[string]any{"include_superseded": "false"}, "include_superseded: must be true or false"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -258,15 +263,6 @@ func TestInvalidArguments(t *testing.T) {
 	}
 	if got := texts(call(t, sess, "search_memory", map[string]any{})); len(got) != 0 {
 		t.Errorf("a rejected call stored something: %q", got)
-	}
-	// Lenient forms models send: a bare string for a list, numbers as strings.
-	r := call(t, sess, "add_memories", map[string]any{"memories": "Dave keeps bees"})
-	if r.isError {
-		t.Errorf("a bare string for memories: %s", r.text)
-	}
-	r = call(t, sess, "search_memory", map[string]any{"query": "bees", "top_k": "3", "include_superseded": "false"})
-	if r.isError || len(texts(r)) != 1 {
-		t.Errorf("string-typed top_k and boolean: %v %s", r.isError, r.text)
 	}
 }
 
@@ -298,4 +294,25 @@ func mustJSON(t testing.TB, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestAddRedactsSecretsAndSkipsSmallTalk: add_memories stored "my API key
+// for stripe is sk_live_…" verbatim and stored "hi there!" and "thanks!".
+func TestAddRedactsSecretsAndSkipsSmallTalk(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	sess := s.connect(t, conn{client: "claude"})
+	const key = "sk_live_51HqT2bKz8xYvQw3eRtY"
+	r := call(t, sess, "add_memories", map[string]any{"memories": []string{"my API key for stripe is " + key, "hi there!", "thanks!"}})
+	if r.isError || strings.Contains(r.text, key) || !strings.Contains(r.text, "redacted") {
+		t.Errorf("add: isError %v text:\n%s", r.isError, r.text)
+	}
+	if !strings.Contains(r.text, "small talk") {
+		t.Errorf("the answer does not say small talk was skipped:\n%s", r.text)
+	}
+	got := texts(call(t, sess, "search_memory", map[string]any{}))
+	for _, m := range got { // the fact and its episode
+		if strings.Contains(m, key) || !strings.Contains(m, "[REDACTED]") || strings.Contains(m, "hi there") || strings.Contains(m, "thanks") {
+			t.Errorf("stored %q; want only the stripe memory, its key redacted", got)
+		}
+	}
 }

@@ -22,38 +22,17 @@ const (
 	maxTags    = engine.MaxTags
 )
 
-const addDescription = `Save what is worth remembering across conversations: facts about the user and the people, ` +
-	`projects and things in their life, preferences, decisions, plans, and how-tos that worked. Call it when the user ` +
-	`shares something durable or asks you to remember, forget or close something. Do not save small talk or secrets.
-
-Write each item as one self-contained statement ("Alice's daughter Emma is allergic to peanuts", not "she is ` +
-	`allergic"). The server keeps facts atomic and current: an item already known is not stored twice (event NONE), ` +
-	`a more detailed one updates the stored fact (UPDATE), a contradicting one supersedes it (SUPERSEDE; the old ` +
-	`fact is kept as history).
-
-Each item is read as one of:
-- a statement: stored as facts (section "text");
-- a conversation turn "user: ...", "assistant: ..." or "system: ...": consecutive turns are read together as ` +
-	`one conversation and only its durable facts are kept (section "conversation");
-- an image: an http(s) URL of an image, a data:image/... URI or base64 image bytes; it is stored at once as ` +
-	`a pending memory whose description becomes searchable when the image has been captured (section "images");
-- "forget that ...", "forget about ..." or "forget: ...": deletes the memories that clearly match; when unsure it deletes nothing ` +
-	`and lists the closest memories, which "forget: <id>" then deletes exactly (section "forget");
-- "resolved: ...": marks the open issue or task it names as resolved, keeping its history (section "resolve").
-
-Items run in order. The result has one section per kind present, with each memory's id and event ` +
-	`(ADD, UPDATE, SUPERSEDE, DELETE, NONE). At most 100 items per call, each at most 32 KiB.`
+const addDescription = `Save what is worth remembering across conversations: durable facts about the user and ` +
+	`their people, projects and things, preferences, decisions, plans, how-tos that worked. Not small talk; ` +
+	`secrets are redacted. Write each item as one self-contained statement. A known fact is not stored twice ` +
+	`(NONE); a refinement UPDATEs it, a contradiction SUPERSEDEs it (kept as history). An item may also be a ` +
+	`turn ("user: ..."), an image URL or data:image URI, "forget that ..." or "forget: <id>", or "resolved: ...". ` +
+	`The answer has a section per kind with each memory's id and event.`
 
 const searchDescription = `Recall stored memories. Call it before answering anything that may depend on what ` +
-	`you were told before (the user's preferences, people, projects, past decisions and fixes), and before asking ` +
-	`the user something they may already have told you.
-
-- query: a question or keywords; returns the best matches first (keyword and semantic search combined).
-- no query: browse the newest memories first, top_k per page (page 2, 3... for older ones).
-- ids: fetch memories by id (from earlier results); "skill:<id>" expands a learned skill.
-
-Each result shows the memory's id, text, type and the date it holds from. Facts replaced by newer ones ` +
-	`(superseded) are hidden unless include_superseded is true.`
+	`you were told before (preferences, people, projects, past decisions and fixes). With a query: best matches ` +
+	`first. Without: the newest memories, top_k per page. With ids: those memories ("skill:<id>" expands a ` +
+	`skill). Replaced facts are hidden unless include_superseded is true.`
 
 func str(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
 
@@ -68,9 +47,7 @@ func enum(desc string, values ...string) map[string]any {
 var memoryTypes = []string{"semantic", "episodic", "procedural"}
 
 func addMemoriesTool() *sdk.Tool {
-	memories := strArray("What to remember, one self-contained statement per item (1 to 100 items). "+
-		`Also accepts "user: ..." / "assistant: ..." conversation turns, image URLs or data:image URIs, `+
-		`"forget that ..." / "forget: <id>" and "resolved: ..." items.`, maxItems)
+	memories := strArray("What to remember: 1 to 100 items, each at most 32 KiB.", maxItems)
 	memories["minItems"] = 1
 	return &sdk.Tool{
 		Name: toolAdd, Title: "Add memories", Description: addDescription,
@@ -79,14 +56,12 @@ func addMemoriesTool() *sdk.Tool {
 			"type": "object",
 			"properties": map[string]any{
 				"memories": memories,
-				"memory_type": enum("Kind of every fact stored by this call, when you know better than the server: "+
-					"semantic = lasting facts and preferences, episodic = events tied to a time, "+
-					"procedural = how-tos and working conventions.", memoryTypes...),
-				"tags": strArray("Labels stored with every memory of this call, e.g. [\"travel\"] (at most 20, "+
-					"each at most 64 bytes).", maxTags),
-				"session_id": str("Id of the current conversation or task; search_memory can later restrict recall to it."),
+				"memory_type": enum("Kind of every fact of this call: semantic (lasting facts), episodic (events), "+
+					"procedural (how-tos).", memoryTypes...),
+				"tags":       strArray("Labels for every memory of this call (at most 20).", maxTags),
+				"session_id": str("Id of the current conversation or task."),
 				"metadata": map[string]any{"type": "object",
-					"description": "Free-form JSON object stored with every memory of this call, e.g. {\"source\": \"email\"} (at most 16 KiB)."},
+					"description": "JSON object stored with every memory of this call (at most 16 KiB)."},
 			},
 			"required": []string{"memories"},
 		},
@@ -100,21 +75,17 @@ func searchMemoryTool() *sdk.Tool {
 		InputSchema: map[string]any{
 			"type": "object",
 			"properties": map[string]any{
-				"query": str(`What to recall, as a question or keywords ("where does Alice live", "website deploy steps"). ` +
-					"Omit or leave empty to browse the newest memories."),
-				"ids": strArray(`Memory ids to fetch (from earlier results), or "skill:<id>" to expand a skill; `+
-					"at most 100. Can be combined with query.", maxItems),
+				"query": str("A question or keywords; omit to browse the newest memories."),
+				"ids":   strArray(`Memory ids to fetch, or "skill:<id>".`, maxItems),
 				"top_k": map[string]any{"type": "integer", "minimum": 1, "maximum": engine.MaxTopK,
-					"description": "How many memories to return: default 10 for a query, 20 per page when browsing."},
-				"page": map[string]any{"type": "integer", "minimum": 1,
-					"description": "Browsing only (no query): which page of newest memories, from 1 (default 1)."},
-				"mode": enum("hybrid (default) combines keyword and semantic matching; text matches keywords only; "+
-					"vector matches meaning only.", "hybrid", "text", "vector"),
-				"rerank":      enum("cross_encoder re-scores the best candidates for higher precision, at some cost in time.", "cross_encoder"),
+					"description": "How many (default 10; 20 per page when browsing)."},
+				"page":        map[string]any{"type": "integer", "minimum": 1, "description": "Browsing: page of newest memories."},
+				"mode":        enum("hybrid (default), text (keywords) or vector (meaning).", "hybrid", "text", "vector"),
+				"rerank":      enum("Re-score the best candidates (slower, more precise).", "cross_encoder"),
 				"memory_type": enum("Only memories of this kind.", memoryTypes...),
-				"session_id":  str("Only memories stored with this session_id."),
+				"session_id":  str("Only memories of this session."),
 				"include_superseded": map[string]any{"type": "boolean",
-					"description": "Also return facts that newer ones replaced (default false), e.g. for \"where did Alice live before?\"."},
+					"description": "Also return replaced facts (default false)."},
 			},
 		},
 	}

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest/client"
@@ -36,9 +37,13 @@ func (s *Server) addConversation(w http.ResponseWriter, r *http.Request) error {
 	}
 	req := engine.ConversationRequest{SessionID: b.SessionID, Project: b.Project, Tags: b.Tags,
 		AgentMemory: b.AgentMemory, Metadata: b.Metadata}
-	for _, m := range b.Messages {
+	for i, m := range b.Messages {
+		at, err := m.CreatedAt.at("messages[" + strconv.Itoa(i) + "].created_at")
+		if err != nil {
+			return err
+		}
 		req.Messages = append(req.Messages, engine.Message{Role: m.Role, Content: m.Content, Name: m.Name,
-			ID: m.ID, CreatedAt: m.CreatedAt.time()})
+			ID: m.ID, CreatedAt: at})
 	}
 	res, err := s.eng.AddConversation(r.Context(), user, req)
 	if err != nil {

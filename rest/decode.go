@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -15,13 +16,50 @@ import (
 // offending field when a value has the wrong type. The media type was
 // already checked for every route by requireJSONBody.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
-	body := http.MaxBytesReader(w, r.Body, s.maxBody)
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(v); err != nil {
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+	if err != nil {
 		return decodeError(err, s.maxBody)
+	}
+	return decodeJSON(raw, v)
+}
+
+// MaxJSONDepth is how deeply a request body's objects and lists may nest.
+const MaxJSONDepth = 32
+
+// decodeJSON decodes exactly one JSON value of at most MaxJSONDepth levels.
+func decodeJSON(raw []byte, v any) error {
+	if err := checkDepth(raw, MaxJSONDepth); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(v); err != nil {
+		return decodeError(err, 0)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return engine.Invalid("body", "must hold exactly one JSON object")
+	}
+	return nil
+}
+
+// checkDepth refuses JSON nested deeper than limit before it is decoded
+// (the decoder itself allows 10,000 levels).
+func checkDepth(raw []byte, limit int) error {
+	depth, inString, escaped := 0, false, false
+	for _, c := range raw {
+		switch {
+		case escaped:
+			escaped = false
+		case inString:
+			escaped, inString = c == '\\', c != '"'
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > limit {
+				return engine.Invalid("body", "JSON nested deeper than %d levels", limit)
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
 	}
 	return nil
 }

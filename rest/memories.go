@@ -1,8 +1,10 @@
 package rest
 
 import (
-	"fmt"
+	"math"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,9 +35,16 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := engine.ValidateAppName("app", b.App); err != nil {
+		return err
+	}
 	noteApp(r, b.App)
+	ts, err := b.Timestamp.at("timestamp")
+	if err != nil {
+		return err
+	}
 	req := engine.AddRequest{Text: b.Text, AppName: b.App, MemoryType: b.MemoryType, Metadata: b.Metadata,
-		Tags: b.Tags, Project: b.Project, SessionID: b.SessionID, Timestamp: b.Timestamp.time()}
+		Tags: b.Tags, Project: b.Project, SessionID: b.SessionID, Timestamp: ts}
 	var results []engine.WriteResult
 	if b.Infer != nil && !*b.Infer {
 		results, err = s.eng.Add(r.Context(), user, []engine.AddRequest{req})
@@ -102,14 +111,32 @@ func (s *Server) searchMemories(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// listParams are the query parameters of GET /api/v1/memories; any other
+// is a 400 naming it, so a misspelt filter never silently lists everything.
+var listParams = []string{"user_id", "api_key", "page", "size", "app_id", "app_name", "search_query", "categories",
+	"memory_type", "state", "project", "session_id", "include_superseded"}
+
 func (s *Server) listMemories(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	for name := range q {
+		if !slices.Contains(listParams, name) {
+			return engine.Invalid(name, "unknown parameter; GET /api/v1/memories takes %s", strings.Join(listParams[2:], ", "))
+		}
+	}
 	user, err := userFor(r, "")
 	if err != nil {
 		return err
 	}
-	f := engine.ListFilter{AppName: r.URL.Query().Get("app_id"), SearchQuery: r.URL.Query().Get("search_query"),
-		Categories: splitList(r.URL.Query().Get("categories")), MemoryType: r.URL.Query().Get("memory_type"),
-		State: r.URL.Query().Get("state"), Project: r.URL.Query().Get("project"), SessionID: r.URL.Query().Get("session_id")}
+	app := q.Get("app_name")
+	if id := q.Get("app_id"); id != "" {
+		if app != "" && app != id {
+			return engine.Invalid("app_name", "differs from app_id (give one of them)")
+		}
+		app = id
+	}
+	f := engine.ListFilter{AppName: app, SearchQuery: q.Get("search_query"),
+		Categories: splitList(q.Get("categories")), MemoryType: q.Get("memory_type"),
+		State: q.Get("state"), Project: q.Get("project"), SessionID: q.Get("session_id")}
 	if f.Page, err = queryInt(r, "page", 1); err != nil {
 		return err
 	}
@@ -170,8 +197,19 @@ func (s *Server) deleteMemories(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// flexTime accepts RFC 3339 strings and Unix seconds, the two forms clients send.
-type flexTime struct{ t time.Time }
+// flexTime accepts RFC 3339 strings and Unix seconds, the two forms clients
+// send. A value in neither form, or outside the years 0–9999, is kept as
+// bad so the handler can name the field it came from (at).
+type flexTime struct {
+	t   time.Time
+	bad string
+}
+
+// Unix seconds of 0000-01-01 and of the end of 9999, the range a record holds.
+const (
+	minUnix = -62167219200
+	maxUnix = 253402300799
+)
 
 func (f *flexTime) UnmarshalJSON(b []byte) error {
 	s := strings.Trim(string(b), `"`)
@@ -184,17 +222,25 @@ func (f *flexTime) UnmarshalJSON(b []byte) error {
 			return nil
 		}
 	}
-	var secs float64
-	if _, err := fmt.Sscan(s, &secs); err == nil && b[0] != '"' {
-		f.t = time.Unix(int64(secs), int64((secs-float64(int64(secs)))*1e9)).UTC()
+	if secs, err := strconv.ParseFloat(s, 64); err == nil && b[0] != '"' && secs >= minUnix && secs <= maxUnix {
+		whole := math.Floor(secs)
+		f.t = time.Unix(int64(whole), int64((secs-whole)*1e9)).UTC()
 		return nil
 	}
-	return engine.Invalid("timestamp", "must be an RFC 3339 time or Unix seconds, got %s", string(b))
+	f.bad = string(b)
+	if len(f.bad) > 40 {
+		f.bad = f.bad[:40] + "…"
+	}
+	return nil
 }
 
-func (f *flexTime) time() time.Time {
+// at returns the time, or an error naming field when the value was bad.
+func (f *flexTime) at(field string) (time.Time, error) {
 	if f == nil {
-		return time.Time{}
+		return time.Time{}, nil
 	}
-	return f.t
+	if f.bad != "" {
+		return time.Time{}, engine.Invalid(field, "must be an RFC 3339 time or Unix seconds between the years 0 and 9999, got %s", f.bad)
+	}
+	return f.t, engine.ValidateTime(field, f.t)
 }

@@ -173,7 +173,11 @@ func (s *Server) unrouted(w http.ResponseWriter, r *http.Request, h http.Handler
 		writeJSON(w, rec.Code, errorBody{Detail: "method " + r.Method + " not allowed on " + r.URL.Path, Code: "method_not_allowed"})
 		return
 	}
-	writeJSON(w, http.StatusNotFound, errorBody{Detail: "no route for " + r.Method + " " + r.URL.Path, Code: engine.ENotFound})
+	detail := "no route for " + r.Method + " " + r.URL.Path
+	if p := strings.TrimSuffix(r.URL.Path, "/"); p == "/mcp" {
+		detail = "MCP is served at /mcp/{clientName}: add your client's name to the URL, e.g. /mcp/claude-desktop"
+	}
+	writeJSON(w, http.StatusNotFound, errorBody{Detail: detail, Code: engine.ENotFound})
 }
 
 type statusWriter struct {

@@ -19,8 +19,12 @@ import (
 
 // runBench runs `memsvc bench KIND`; the one kind is recall.
 func runBench(ctx context.Context, args []string, sys IO) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintln(sys.Stdout, "Usage: memsvc bench recall --data FILE --format locomo|realtalk [flags]\n\n"+benchSummary+
+			"\n\nRun \"memsvc bench recall --help\" for its flags.")
+		return nil
+	}
 	if len(args) == 0 || args[0] != "recall" {
-		fmt.Fprintln(sys.Stderr, "Usage: memsvc bench recall --data FILE --format locomo|realtalk [flags]")
 		if len(args) == 0 {
 			return usageError(sys, errors.New("bench: missing benchmark (recall)"))
 		}
@@ -94,20 +98,19 @@ func applyBenchEnv(fs *flag.FlagSet, getenv func(string) string) error {
 
 // usageError reports a bad invocation: exitCode prints nothing for an
 // errUsage (flag parsing already did), so the message is printed here.
-func usageError(sys IO, err error) error {
-	fmt.Fprintln(sys.Stderr, "memsvc:", err)
-	return errUsage{err}
+func usageError(_ IO, err error) error {
+	return errUsage{fmt.Errorf("%w (see memsvc bench recall --help)", err)}
 }
 
 func benchUsage(fs *flag.FlagSet, sys IO) func() {
 	return func() {
-		fmt.Fprintf(sys.Stderr, "Usage: memsvc bench recall [flags]\n\n%s\n\nFlags (each also read from its env var):\n", benchSummary)
+		fmt.Fprintf(sys.Stdout, "Usage: memsvc bench recall [flags]\n\n%s\n\nFlags (each also read from its env var):\n", benchSummary)
 		fs.VisitAll(func(f *flag.Flag) {
 			def := f.DefValue
 			if def != "" {
 				def = " (default " + def + ")"
 			}
-			fmt.Fprintf(sys.Stderr, "  --%s  [%s]\n      %s%s\n", f.Name, benchEnvName(f.Name), f.Usage, def)
+			fmt.Fprintf(sys.Stdout, "  --%s  [%s]\n      %s%s\n", f.Name, benchEnvName(f.Name), f.Usage, def)
 		})
 	}
 }
@@ -117,11 +120,11 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 		cfg Config
 		b   benchFlags
 	)
-	fs := newFlagSet("bench recall", benchSummary, sys.Stderr)
+	fs := newFlagSet("bench recall", benchSummary, sys.Stdout)
 	b.register(fs, &cfg)
 	fs.Usage = benchUsage(fs, sys)
-	if err := fs.Parse(args); err != nil {
-		return errUsage{err}
+	if err := parseCommandLine(fs, args); err != nil {
+		return err
 	}
 	if err := applyBenchEnv(fs, sys.Getenv); err != nil {
 		return usageError(sys, err)

@@ -111,8 +111,9 @@ func TestBenchRecallUsage(t *testing.T) {
 			if !errors.As(err, &u) {
 				t.Fatalf("err = %v, want a usage error", err)
 			}
-			if !strings.Contains(stderr, tt.mention) {
-				t.Errorf("stderr does not mention %q:\n%s", tt.mention, stderr)
+			// The usage error is the one line Main prints on stderr.
+			if !strings.Contains(stderr+err.Error(), tt.mention) {
+				t.Errorf("the usage error does not mention %q: %v\n%s", tt.mention, err, stderr)
 			}
 		})
 	}

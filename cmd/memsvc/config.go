@@ -1,14 +1,17 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest"
 )
@@ -147,11 +150,36 @@ func (c *Config) checkEngineConfig() error {
 	return errUsage{fmt.Errorf("--%s %s", strings.ReplaceAll(field, "_", "-"), msg)}
 }
 
-// parseFlags parses args, then fills every flag not given on the command
-// line from its MEMSVC_* environment variable.
+// checkSecret refuses an auth secret too short to sign keys safely.
+func (c *Config) checkSecret() error {
+	if c.AuthSecret != "" && len(c.AuthSecret) < auth.MinSecretBytes {
+		return errUsage{fmt.Errorf("--auth-secret (MEMSVC_AUTH_SECRET): must be at least %d bytes, got %d; "+
+			"make a good one with: openssl rand -hex 32", auth.MinSecretBytes, len(c.AuthSecret))}
+	}
+	return nil
+}
+
+// parseFlags parses args, flags and arguments in any order (`keys revoke
+// KEY --data DIR`), then fills every flag not given on the command line
+// from its MEMSVC_* environment variable. The arguments are fs.Args().
 func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) error {
-	if err := fs.Parse(args); err != nil {
-		return errFlags{err}
+	var positional []string
+	for {
+		if err := parseCommandLine(fs, args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			positional = append(positional, rest...) // after "--": all arguments
+			break
+		}
+		positional, args = append(positional, rest[0]), rest[1:]
+	}
+	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
+		return errUsage{err}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -162,7 +190,7 @@ func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) err
 		}
 		if v, ok := lookupEnv(getenv, envName(f.Name)); ok {
 			if e := f.Value.Set(v); e != nil {
-				err = errUsage{fmt.Errorf("%s=%q: %w", envName(f.Name), v, e)}
+				err = errUsage{fmt.Errorf("%s=%q: must be %s", envName(f.Name), v, acceptedForm(f))}
 			}
 		}
 	})
@@ -183,18 +211,66 @@ func envName(flagName string) string {
 	return "MEMSVC_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 }
 
-// newFlagSet returns a FlagSet whose usage lists each flag with its env var.
-func newFlagSet(name, summary string, stderr io.Writer) *flag.FlagSet {
+// parseCommandLine parses args into fs. --help (-h) prints the usage on
+// stdout and is errFlags{flag.ErrHelp} (exit 0); any other error is one
+// line naming the flag, with the accepted form and a hint to --help
+// (errUsage, exit 2). The flag package itself prints nothing.
+func parseCommandLine(fs *flag.FlagSet, args []string) error {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		usage()
+		return errFlags{err}
+	}
+	msg := err.Error()
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		if f := fs.Lookup(m[2]); f != nil {
+			msg = fmt.Sprintf("--%s %s: must be %s", f.Name, m[1], acceptedForm(f))
+		}
+	} else if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		msg = "unknown flag --" + name
+	}
+	return errUsage{fmt.Errorf("%s: %s (see memsvc %s --help)", fs.Name(), msg, fs.Name())}
+}
+
+// badValue matches the flag package's error for a value it cannot parse.
+var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for flag -(\S+):`)
+
+// acceptedForm says what a flag takes, with an example.
+func acceptedForm(f *flag.Flag) string {
+	example := "--" + f.Name + " " + f.DefValue
+	switch fmt.Sprintf("%T", f.Value) {
+	case "*flag.intValue", "*flag.int64Value", "*flag.uintValue", "*flag.uint64Value":
+		return "a whole number (no units), e.g. " + example
+	case "*flag.float64Value":
+		return "a number, e.g. " + example
+	case "*flag.durationValue":
+		return "a duration such as 500ms, 15s, 2m or 1h, e.g. " + example
+	case "*flag.boolValue":
+		return "true or false, e.g. --" + f.Name + "=true"
+	}
+	return "a string, e.g. " + example
+}
+
+// newFlagSet returns a FlagSet whose usage (on stdout: it is asked for)
+// lists each flag with its env var.
+func newFlagSet(name, summary string, stdout io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: memsvc %s [flags]\n\n%s\n\nFlags (each also read from its env var):\n", name, summary)
+		fmt.Fprintf(stdout, "Usage: memsvc %s [flags]\n\n%s\n\nFlags (each also read from its env var):\n", name, summary)
 		fs.VisitAll(func(f *flag.Flag) {
 			def := f.DefValue
 			if def != "" {
 				def = " (default " + def + ")"
 			}
-			fmt.Fprintf(stderr, "  --%s  [%s]\n      %s%s\n", f.Name, envName(f.Name), f.Usage, def)
+			fmt.Fprintf(stdout, "  --%s  [%s]\n      %s%s\n", f.Name, envName(f.Name), f.Usage, def)
 		})
 	}
 	return fs

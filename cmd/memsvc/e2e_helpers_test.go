@@ -244,7 +244,7 @@ var anon = as{}
 // authServer starts a server with auth on and mints keys for alice and bob.
 func authServer(t *testing.T) (s *testServer, alice, bob string) {
 	t.Helper()
-	const secret = "e2e-secret"
+	const secret = "e2e-secret-0123456789abcdef0123456789ab"
 	s = startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret})
 	return s, mintKey(t, secret, s.dataDir, "alice"), mintKey(t, secret, s.dataDir, "bob")
 }

@@ -1,34 +1,57 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 )
 
-func runKeys(args []string, sys IO) error {
+func runKeys(ctx context.Context, args []string, sys IO) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprint(sys.Stdout, keysUsage)
+		return nil
+	}
 	if len(args) == 0 {
-		return errUsage{fmt.Errorf("keys: missing subcommand; usage: memsvc keys create --user U | memsvc keys revoke <key or key id>")}
+		return errUsage{fmt.Errorf(`keys: missing subcommand (create, revoke); see "memsvc keys --help"`)}
 	}
 	switch args[0] {
 	case "create":
 		return keysCreate(args[1:], sys)
 	case "revoke":
-		return keysRevoke(args[1:], sys)
+		return keysRevoke(ctx, args[1:], sys)
 	}
-	return errUsage{fmt.Errorf("keys: unknown subcommand %q (create, revoke)", args[0])}
+	return errUsage{fmt.Errorf(`keys: unknown subcommand %q (create, revoke); see "memsvc keys --help"`, args[0])}
 }
+
+const keysUsage = `Usage: memsvc keys <subcommand> [flags]
+
+Manage API keys (auth is on when the server has MEMSVC_AUTH_SECRET).
+
+Subcommands:
+  create --user U   mint a key for user U (needs the server's MEMSVC_AUTH_SECRET)
+  revoke KEY        revoke a key (or key id) in the data directory the server uses
+
+Run "memsvc keys <subcommand> --help" for its flags.
+`
 
 // keysCreate mints a key from the auth secret alone, so it works while a
 // server holds the data directory. The key is the last line of stdout.
 func keysCreate(args []string, sys IO) error {
 	var cfg Config
 	var user string
-	fs := newFlagSet("keys create", "Mint an API key for a user. Needs MEMSVC_AUTH_SECRET (the server's secret).", sys.Stderr)
+	fs := newFlagSet("keys create", "Mint an API key for a user. Needs MEMSVC_AUTH_SECRET (the server's secret).", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&user, "user", "", "the user the key acts for (required)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+		return err
+	}
+	if err := cfg.checkSecret(); err != nil {
 		return err
 	}
 	if err := engine.ValidateUser(user); err != nil {
@@ -42,22 +65,86 @@ func keysCreate(args []string, sys IO) error {
 	return nil
 }
 
-// keysRevoke adds the key's id to the revocation list in the data
-// directory; a running server honours it within a second or two.
-func keysRevoke(args []string, sys IO) error {
+// keysRevoke adds the key's id to the revocation list of the data
+// directory, then finds out whether the running server took it: the server
+// recorded in that directory re-reads the list within a second; given the
+// key itself, the command asks the server (that one, or the one at
+// --server) whether it still accepts it. Exit 1 when it does.
+func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
-	fs := newFlagSet("keys revoke", "Revoke an API key, given the key or its key id.", sys.Stderr)
+	var server string
+	fs := newFlagSet("keys revoke", "Revoke an API key, given the key or its key id: memsvc keys revoke KEY [--data DIR].\n"+
+		"Writes the revocation list of the data directory the server uses, then checks the running server refuses the key.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
+	fs.StringVar(&server, "server", "", "address of the running server to check (default: the one recorded in the data directory, else 127.0.0.1:8765)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errUsage{fmt.Errorf("keys revoke: give exactly one key or key id")}
+		return errUsage{fmt.Errorf("keys revoke: give exactly one key or key id, e.g. memsvc keys revoke msk_… --data DIR")}
+	}
+	if st, err := os.Stat(cfg.DataDir); err != nil || !st.IsDir() {
+		return fmt.Errorf("no data directory at %s: pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
+			"(its start-up log says data=…)", cfg.DataDir)
 	}
 	id, err := auth.Revoke(cfg.DataDir, fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(sys.Stdout, "revoked key id %s\n", id)
-	return nil
+	list := filepath.Join(cfg.DataDir, auth.RevocationFile)
+	fmt.Fprintf(sys.Stdout, "revoked key id %s: written to %s\n", id, list)
+	recorded, _ := readServerFile(cfg.DataDir)
+	if server == "" {
+		server = recorded
+	}
+	key := fs.Arg(0)
+	if _, err := auth.KeyUser(key); err != nil { // only an id: the server cannot be asked about it
+		if recorded != "" {
+			fmt.Fprintf(sys.Stdout, "the running server at %s uses %s and re-reads the list within a second\n", recorded, cfg.DataDir)
+		} else {
+			fmt.Fprintf(sys.Stdout, "no running server is recorded in %s; give the key itself (not its id) to check a server\n", cfg.DataDir)
+		}
+		return nil
+	}
+	if server == "" {
+		server = "127.0.0.1:8765"
+	}
+	return reportRevocation(ctx, sys, server, key, cfg.DataDir)
+}
+
+// reportRevocation asks the server at addr, for up to three seconds,
+// whether it still accepts key, and says what it found.
+func reportRevocation(ctx context.Context, sys IO, addr, key, dir string) error {
+	hc := &http.Client{Timeout: 2 * time.Second}
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		status, err := keyStatus(ctx, hc, addr, key)
+		switch {
+		case err != nil:
+			fmt.Fprintf(sys.Stdout, "no running server answered at %s; a server started on %s will refuse the key\n", addr, dir)
+			return nil
+		case status == http.StatusUnauthorized:
+			fmt.Fprintf(sys.Stdout, "the running server at %s picked it up: it refuses the key now\n", addr)
+			return nil
+		case time.Now().After(deadline):
+			return fmt.Errorf("the running server at %s still accepts the key (status %d): it uses another data directory "+
+				"or another secret, or has auth disabled; run again with --data set to the directory it uses", addr, status)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// keyStatus is the status the server at addr answers a read with key.
+func keyStatus(ctx context.Context, hc *http.Client, addr, key string) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+dialable(addr)+"/api/v1/memories?size=1", nil)
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+key)
+	res, err := hc.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	res.Body.Close()
+	return res.StatusCode, nil
 }

@@ -22,7 +22,7 @@ func run(t *testing.T, env map[string]string, args ...string) (code int, stdout,
 
 func TestKeysCreate(t *testing.T) {
 	dir := t.TempDir()
-	secret := map[string]string{"MEMSVC_AUTH_SECRET": "k-secret"}
+	secret := map[string]string{"MEMSVC_AUTH_SECRET": "k-secret-0123456789abcdef0123456789abcdef"}
 	tests := []struct {
 		name     string
 		env      map[string]string
@@ -31,7 +31,7 @@ func TestKeysCreate(t *testing.T) {
 		mentions string // in stderr when failing
 	}{
 		{"prints the key last", secret, []string{"keys", "create", "--user", "alice", "--data", dir}, 0, ""},
-		{"secret from the flag", nil, []string{"keys", "create", "--user", "alice", "--auth-secret", "k-secret", "--data", dir}, 0, ""},
+		{"secret from the flag", nil, []string{"keys", "create", "--user", "alice", "--auth-secret", "k-secret-0123456789abcdef0123456789abcdef", "--data", dir}, 0, ""},
 		{"no secret", nil, []string{"keys", "create", "--user", "alice", "--data", dir}, 1, "MEMSVC_AUTH_SECRET"},
 		{"no user", secret, []string{"keys", "create", "--data", dir}, 1, "user"},
 		{"control char in user", secret, []string{"keys", "create", "--user", "al\x01ice", "--data", dir}, 1, "user"},
@@ -55,7 +55,7 @@ func TestKeysCreate(t *testing.T) {
 				return
 			}
 			key := lastLine(stdout)
-			user, err := auth.NewKeyring("k-secret", dir).Verify(key)
+			user, err := auth.NewKeyring("k-secret-0123456789abcdef0123456789abcdef", dir).Verify(key)
 			if err != nil || user != "alice" {
 				t.Errorf("last line %q verifies as %q, %v; want alice", key, user, err)
 			}
@@ -68,7 +68,7 @@ func TestKeysCreate(t *testing.T) {
 
 func TestKeysRevoke(t *testing.T) {
 	dir := t.TempDir()
-	key := mintKey(t, "k-secret", dir, "alice")
+	key := mintKey(t, "k-secret-0123456789abcdef0123456789abcdef", dir, "alice")
 	id, err := auth.KeyID(key)
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +79,7 @@ func TestKeysRevoke(t *testing.T) {
 	if code, _, stderr := run(t, nil, "keys", "revoke", "--data", dir); code != 2 || !strings.Contains(stderr, "key") {
 		t.Errorf("revoke without an argument: exit %d, stderr %q; want 2 and a message asking for the key", code, stderr)
 	}
-	code, stdout, stderr := run(t, nil, "keys", "revoke", "--data", dir, key)
+	code, stdout, stderr := run(t, nil, "keys", "revoke", "--data", dir, "--server", "127.0.0.1:1", key)
 	if code != 0 || !strings.Contains(stdout, id) {
 		t.Fatalf("revoke: exit %d stdout %q stderr %q; want 0 and the key id", code, stdout, stderr)
 	}
@@ -90,7 +90,7 @@ func TestKeysRevoke(t *testing.T) {
 	if err != nil || strings.Contains(string(rev), key) || !strings.Contains(string(rev), id) {
 		t.Errorf("revocation list = %q, %v; want the id, never the key", rev, err)
 	}
-	if _, err := auth.NewKeyring("k-secret", dir).Verify(key); err == nil {
+	if _, err := auth.NewKeyring("k-secret-0123456789abcdef0123456789abcdef", dir).Verify(key); err == nil {
 		t.Errorf("a revoked key still verifies")
 	}
 }
@@ -98,8 +98,8 @@ func TestKeysRevoke(t *testing.T) {
 // TestKeysWhileServing mints a key while a server holds the data directory
 // and uses it at once.
 func TestKeysWhileServing(t *testing.T) {
-	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "live"})
-	key := mintKey(t, "live", s.dataDir, "erin")
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "live-0123456789abcdef0123456789abcdef"})
+	key := mintKey(t, "live-0123456789abcdef0123456789abcdef", s.dataDir, "erin")
 	id := s.addVerbatim(t, as{key, keyBearer}, "minted while serving", nil)
 	g := s.get(t, as{key, keyBearer}, "/api/v1/memories/"+id)
 	if wantStatus(t, g, http.StatusOK); g.body["user_id"] != "erin" {
@@ -122,7 +122,7 @@ func TestHelpAndVersion(t *testing.T) {
 		{"keys revoke -h", []string{"keys", "revoke", "-h"}, 0, []string{"MEMSVC_DATA_DIR"}},
 		{"version", []string{"version"}, 0, []string{"memsvc", version}},
 		{"--version", []string{"--version"}, 0, []string{version}},
-		{"no command", nil, 2, []string{"Usage"}},
+		{"no command", nil, 2, []string{"--help"}},
 		{"unknown command", []string{"frobnicate"}, 2, []string{"frobnicate"}},
 		{"serve bad flag value", []string{"serve", "--max-body-bytes", "lots"}, 2, []string{"max-body-bytes"}},
 	}

@@ -59,7 +59,7 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		sys.Getenv = func(string) string { return "" }
 	}
 	if len(args) == 0 {
-		fmt.Fprint(sys.Stderr, usage)
+		fmt.Fprintln(sys.Stderr, `memsvc: missing command (serve, mcp, keys, hook, bench, version); see "memsvc --help"`)
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
@@ -69,7 +69,7 @@ func Main(ctx context.Context, args []string, sys IO) int {
 	case "mcp":
 		return exitCode(sys, runMCP(ctx, rest, sys))
 	case "keys":
-		return exitCode(sys, runKeys(rest, sys))
+		return exitCode(sys, runKeys(ctx, rest, sys))
 	case "bench":
 		return exitCode(sys, runBench(ctx, rest, sys))
 	case "migrate":
@@ -85,8 +85,17 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		fmt.Fprint(sys.Stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q\n\n%s", cmd, usage)
+	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (serve, mcp, keys, hook, bench, version); see \"memsvc --help\"\n", cmd)
 	return 2
+}
+
+// isHelp reports an argument asking for help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
 }
 
 // errUsage marks a usage error (exit 2), printed by exitCode.

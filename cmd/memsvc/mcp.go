@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
@@ -26,18 +27,39 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var f mcpFlags
 	fs := newFlagSet("mcp", "Serve the memsvc MCP tools (add_memories, search_memory) over stdio, for desktop MCP clients.\n"+
-		"When a running memsvc server holds the data directory, relay to it over HTTP instead.", sys.Stderr)
+		"When a running memsvc server holds the data directory, relay to it over HTTP instead.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&f.client, "client", "stdio", "client name: the app_name of every memory written")
 	fs.StringVar(&f.project, "project", "", "project that scopes writes and searches (memories without a project stay visible)")
 	fs.StringVar(&f.user, "user", "", `user to act as when no API key decides it (default "default")`)
 	fs.StringVar(&f.apiKey, "api-key", "", "API key: decides the user, and is sent to a server this command relays to (prefer the env var)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
-		return errUsage{err}
+		return err
+	}
+	if err := cfg.checkSecret(); err != nil {
+		return err
+	}
+	if err := engine.ValidateAppName("--client", f.client); err != nil || f.client == "" {
+		return errUsage{fmt.Errorf("--client: a name of ASCII letters, digits, '.', '_' and '-' (e.g. claude-desktop), got %q", f.client)}
 	}
 	logger, err := newLogger(cfg, sys)
 	if err != nil {
 		return err
+	}
+	if f.apiKey != "" {
+		keyUser, err := auth.KeyUser(f.apiKey)
+		if err != nil {
+			return fmt.Errorf("MEMSVC_API_KEY (--api-key) is not a memsvc API key (msk_…)")
+		}
+		if f.user != "" && f.user != keyUser {
+			return fmt.Errorf("--user %q does not match the API key's user %q", f.user, keyUser)
+		}
+		f.user = keyUser
+		if cfg.AuthSecret == "" {
+			// Only the server can verify the key: relay to it, or refuse
+			// rather than act for another user.
+			return relayForKey(ctx, cfg, f, sys)
+		}
 	}
 	app, err := openApp(ctx, cfg, logger)
 	if err != nil {
@@ -45,7 +67,6 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 		if !errors.Is(err, store.ErrLocked) || ferr != nil || addr == "" {
 			return err
 		}
-		logger.Info("the data directory is held by a running server: relaying to it", "addr", addr)
 		return relayMCP(ctx, addr, f, sys)
 	}
 	defer app.Close()
@@ -53,6 +74,7 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(sys.Stderr, "memsvc mcp: acting for user %q on the data directory %s\n", user, cfg.DataDir)
 	// Image captures run while the session lasts; the queue is persisted,
 	// so what is left resumes with the next process that opens the store.
 	cctx, stop := context.WithCancel(ctx)
@@ -94,7 +116,21 @@ func stdioUser(cfg Config, f mcpFlags) (string, error) {
 	return user, nil
 }
 
-// relayMCP serves stdio by forwarding to the server at addr.
+// relayForKey relays to the server that serves the data directory, the
+// only place a key can be verified without the auth secret; with no
+// server running it fails and says what to do.
+func relayForKey(ctx context.Context, cfg Config, f mcpFlags, sys IO) error {
+	addr, err := readServerFile(cfg.DataDir)
+	if err != nil || addr == "" {
+		return fmt.Errorf("MEMSVC_API_KEY is set, but no memsvc server is running on %s to verify it, and "+
+			"MEMSVC_AUTH_SECRET is not set: start `memsvc serve` (this command then relays to it), or set "+
+			"MEMSVC_AUTH_SECRET to the server's secret to open the data directory as the key's user %q", cfg.DataDir, f.user)
+	}
+	return relayMCP(ctx, addr, f, sys)
+}
+
+// relayMCP serves stdio by forwarding to the server at addr, as f.user
+// when set (a key's user: the server checks the key names the same one).
 func relayMCP(ctx context.Context, addr string, f mcpFlags, sys IO) error {
 	endpoint := "http://" + dialable(addr) + "/mcp/" + url.PathEscape(f.client)
 	if f.user != "" {
@@ -102,8 +138,13 @@ func relayMCP(ctx context.Context, addr string, f mcpFlags, sys IO) error {
 	}
 	relay, err := mcp.DialRelay(ctx, mcp.RelayOptions{Endpoint: endpoint, APIKey: f.apiKey, Project: f.project, Version: version})
 	if err != nil {
-		return err
+		return fmt.Errorf("relay to the memsvc server at %s: %w", addr, err)
 	}
+	who := f.user
+	if who == "" {
+		who = "the server's choice (no key: " + auth.DefaultUser + " unless it requires a key)"
+	}
+	fmt.Fprintf(sys.Stderr, "memsvc mcp: relaying to the server at %s, acting for user %s\n", addr, strconv.Quote(who))
 	defer relay.Close()
 	return mcp.ServeStdio(ctx, relay.Server(), mcp.Scope{User: "relay", Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
 }

@@ -130,7 +130,7 @@ func TestMCPStdioLocal(t *testing.T) {
 }
 
 func TestMCPStdioRelaysToRunningServer(t *testing.T) {
-	const secret = "s3cret"
+	const secret = "s3cret-0123456789abcdef0123456789abcdef"
 	dir := t.TempDir()
 	srv := startServerOn(t, dir, map[string]string{"MEMSVC_AUTH_SECRET": secret})
 	key := mintKey(t, secret, dir, "alice")

@@ -14,7 +14,7 @@ import (
 
 func TestHealth(t *testing.T) {
 	// Auth on: /api/health still needs no key.
-	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "s3cret"})
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "s3cret-0123456789abcdef0123456789abcdef"})
 	r := s.get(t, anon, "/api/health")
 	wantStatus(t, r, http.StatusOK)
 	want := map[string]any{"status": "ok", "version": version,
@@ -300,7 +300,7 @@ func TestDelete(t *testing.T) {
 }
 
 func TestUnrouted(t *testing.T) {
-	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "s3cret"})
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "s3cret-0123456789abcdef0123456789abcdef"})
 	tests := []struct {
 		method, path string
 		status       int
@@ -339,7 +339,7 @@ func TestAuth(t *testing.T) {
 			}
 		}
 	})
-	other := mintKey(t, "another-secret", t.TempDir(), "alice")
+	other := mintKey(t, "another-secret-0123456789abcdef0123456789", t.TempDir(), "alice")
 	forged := "msk_" + "Ym9i" + alice[strings.Index(alice, "."):] // bob's name, alice's signature
 	routes := []req{
 		{method: "GET", path: "/api/v1/memories"},
@@ -384,7 +384,7 @@ func TestAuth(t *testing.T) {
 
 func TestRevokedKey(t *testing.T) {
 	s, alice, _ := authServer(t)
-	spare := mintKey(t, "e2e-secret", s.dataDir, "alice")
+	spare := mintKey(t, "e2e-secret-0123456789abcdef0123456789ab", s.dataDir, "alice")
 	who := as{alice, keyBearer}
 	wantStatus(t, s.get(t, who, "/api/v1/memories"), 200)
 	var out, errb syncBuffer

@@ -19,7 +19,7 @@ import (
 
 func runServe(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
-	fs := newFlagSet("serve", "Run the memsvc server: REST under /api/v1, health at /api/health, MCP at /mcp/{client}.", sys.Stderr)
+	fs := newFlagSet("serve", "Run the memsvc server: REST under /api/v1, health at /api/health, MCP at /mcp/{client}.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
@@ -29,12 +29,25 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	// Everything that can fail without the store fails before it is
+	// opened, so a failed start creates nothing on disk.
+	if err := cfg.checkEngineConfig(); err != nil {
+		return err
+	}
+	if _, err := rest.NewGate(nil, splitComma(cfg.AllowedHosts), splitComma(cfg.AllowedOrigins)); err != nil {
+		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: cannot listen (%w); pick a free port, e.g. --addr 127.0.0.1:8766", cfg.Addr, err)
+	}
+	defer ln.Close()
 	app, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer app.Close()
-	return app.serveHTTP(ctx, cfg, sys)
+	return app.serveHTTP(ctx, cfg, ln, sys)
 }
 
 func newLogger(cfg Config, sys IO) (*log.Logger, error) {
@@ -66,6 +79,9 @@ type app struct {
 
 // openApp opens the store and the models and builds the engine.
 func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) {
+	if err := cfg.checkSecret(); err != nil {
+		return nil, err
+	}
 	if err := cfg.checkEngineConfig(); err != nil {
 		return nil, err
 	}
@@ -117,8 +133,8 @@ func withProbe(report map[string]error, name string, probe error) map[string]err
 	return report
 }
 
-// serveHTTP listens until ctx is cancelled, then drains in-flight requests.
-func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
+// serveHTTP serves on ln until ctx is cancelled, then drains in-flight requests.
+func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO) error {
 	// The REST layer's site guard checks Host and Origin for every route,
 	// MCP included, so the SDK's own loopback-Host check is switched off:
 	// one gate, and --allowed-hosts works for both.
@@ -132,10 +148,6 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, sys IO) error {
 	root, err := a.withDashboard(cfg, handler) // the dashboard at / (dashboard.go)
 	if err != nil {
 		return err
-	}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
 	if err := writeServerFile(cfg.DataDir, ln.Addr().String()); err != nil {
 		a.log.Warn("could not record the server address for stdio relays", "err", err)

@@ -1,0 +1,114 @@
+// Package redact removes secrets (API keys, tokens, passwords, private
+// keys) from text before it is stored: a memory is read back into prompts
+// and exports, so a secret written into one would leak from there. The
+// patterns are general (known key prefixes, JWTs, PEM blocks, "password is
+// …" assignments, long high-entropy strings), not a list of known values.
+package redact
+
+import (
+	"math"
+	"regexp"
+	"strings"
+)
+
+// Marker replaces each secret.
+const Marker = "[REDACTED]"
+
+// whole are patterns whose whole match is a secret.
+var whole = []*regexp.Regexp{
+	// PEM private key blocks (RSA, EC, OPENSSH, PGP…), across lines.
+	regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|$)`),
+	// JSON Web Tokens.
+	regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}`),
+	// Provider keys by prefix: Stripe, OpenAI/Anthropic, GitHub, Slack,
+	// AWS access key ids, Google, GitLab, npm, PyPI, Hugging Face, SendGrid.
+	regexp.MustCompile(`\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}`),
+	regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}`),
+	regexp.MustCompile(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}`),
+	regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`),
+	regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`),
+	regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`),
+	regexp.MustCompile(`\b(?:glpat-|npm_|pypi-|hf_)[A-Za-z0-9_-]{16,}`),
+	regexp.MustCompile(`\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`),
+	// Credentials in URLs: scheme://user:password@host.
+	regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]+:[^\s/@]+@`),
+}
+
+// assignment finds "password is X", "password: X", "token=X", "api key X"…;
+// group 2 is the value.
+var assignment = regexp.MustCompile(`(?i)\b((?:pass(?:word|wd|phrase)?|pwd|secret(?:[ _-]?key)?|client[ _-]?secret|` +
+	`(?:api|access|auth|bearer|private|secret)[ _-]?(?:key|token)|token|pin)(?:\s+for\s+[\w.-]+)?` +
+	`(?:\s+(?:is|was|are)\s*:?|\s*[:=]|\s+to)\s*["'` + "`" + `]?)([^\s"'` + "`" + `,;]{4,})`)
+
+// candidate is a long run of key-like characters for the entropy check.
+var candidate = regexp.MustCompile(`[A-Za-z0-9_+/=-]{32,}`)
+
+// Text returns s with every secret replaced by Marker, and how many it
+// replaced.
+func Text(s string) (string, int) {
+	n := 0
+	for _, re := range whole {
+		s = re.ReplaceAllStringFunc(s, func(string) string { n++; return Marker })
+	}
+	s = assignment.ReplaceAllStringFunc(s, func(m string) string {
+		sub := assignment.FindStringSubmatch(m)
+		if sub[2] == Marker || strings.HasPrefix(sub[2], Marker) || !secretLike(sub[2]) {
+			return m
+		}
+		n++
+		return sub[1] + Marker
+	})
+	s = candidate.ReplaceAllStringFunc(s, func(m string) string {
+		if !highEntropy(m) {
+			return m
+		}
+		n++
+		return Marker
+	})
+	return s, n
+}
+
+// secretLike tells a password value from an ordinary word after "password":
+// "my password is hunter2" is a secret, "the password is stored in 1Password"
+// is not worth guessing about, so any value with a digit or symbol counts,
+// and a lone lowercase word does not unless long.
+func secretLike(v string) bool {
+	switch strings.ToLower(v) {
+	case "is", "was", "the", "a", "an", "my", "your", "set", "reset", "changed", "required", "missing", "stored", "manager":
+		return false
+	}
+	return strings.ContainsAny(v, "0123456789!@#$%^&*()_+-=[]{}|<>?~") || hasUpper(v[1:]) || len(v) >= 12
+}
+
+func hasUpper(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' })
+}
+
+// highEntropy reports a random-looking token: letters of both cases and
+// digits, and at least 4 bits of entropy per character. Hex digests (git
+// commits, hashes) and words joined by dashes do not qualify.
+func highEntropy(s string) bool {
+	var lower, upper, digit bool
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			lower = true
+		case r >= 'A' && r <= 'Z':
+			upper = true
+		case r >= '0' && r <= '9':
+			digit = true
+		}
+	}
+	if !lower || !upper || !digit {
+		return false
+	}
+	counts := map[rune]float64{}
+	for _, r := range s {
+		counts[r]++
+	}
+	h, n := 0.0, float64(len(s))
+	for _, c := range counts {
+		h -= c / n * math.Log2(c/n)
+	}
+	return h >= 4.0
+}

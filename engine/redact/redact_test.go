@@ -1,0 +1,55 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestText(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		n              int
+	}{
+		{"stripe key", "my API key for stripe is sk_live_51HqT2bKz8xYvQw3e", "my API key for stripe is [REDACTED]", 1},
+		{"openai key", "use sk-proj-AbCdEfGhIjKlMnOpQrStUvWx12 for tests", "use [REDACTED] for tests", 1},
+		{"github token", "token ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "token [REDACTED]", 1},
+		{"slack token", "slack bot xoxb-123456789012-abcdefghijkl", "slack bot [REDACTED]", 1},
+		{"aws key id", "AWS key AKIAIOSFODNN7EXAMPLE in prod", "AWS key [REDACTED] in prod", 1},
+		{"jwt", "Authorization: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "Authorization: [REDACTED]", 1},
+		{"pem block", "key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nIBAAKC\n-----END RSA PRIVATE KEY-----\nthanks", "key:\n[REDACTED]\nthanks", 1},
+		{"password is", "my password is hunter2", "my password is [REDACTED]", 1},
+		{"password colon", "Password: Tr0ub4dor&3", "Password: [REDACTED]", 1},
+		{"token equals", "set token=abc123def456 in the env", "set token=[REDACTED] in the env", 1},
+		{"password for site", "the password for gmail is CorrectHorse9", "the password for gmail is [REDACTED]", 1},
+		{"url credentials", "db at postgres://admin:s3cr3t@db.internal/app", "db at [REDACTED]db.internal/app", 1},
+		{"high entropy", "the secret value 9fQ2kLm7XzT4pW8rVb3nHc6yJd1sGe5a here", "the secret value [REDACTED] here", 1},
+		// Not secrets.
+		{"plain fact", "Alice lives in Paris and likes tea", "Alice lives in Paris and likes tea", 0},
+		{"git commit", "fixed in 3f2a9c1b7d4e8f0a6b5c2d1e9f8a7b6c5d4e3f2a", "fixed in 3f2a9c1b7d4e8f0a6b5c2d1e9f8a7b6c5d4e3f2a", 0},
+		{"uuid", "memory 0f8fad5b-d9cb-469f-a165-70867728950e", "memory 0f8fad5b-d9cb-469f-a165-70867728950e", 0},
+		{"password talk", "the password is stored in the vault", "the password is stored in the vault", 0},
+		{"reset password", "I need to reset my password tomorrow", "I need to reset my password tomorrow", 0},
+		{"kebab words", "see docs/how-to-configure-the-reverse-proxy-for-memsvc", "see docs/how-to-configure-the-reverse-proxy-for-memsvc", 0},
+		{"sk word", "I like to sk-ate", "I like to sk-ate", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n := Text(tt.in)
+			if got != tt.want || n != tt.n {
+				t.Errorf("Text(%q)\n got %q, %d\nwant %q, %d", tt.in, got, n, tt.want, tt.n)
+			}
+			if again, n2 := Text(got); again != got || n2 != 0 {
+				t.Errorf("not idempotent: %q → %q (%d)", got, again, n2)
+			}
+		})
+	}
+}
+
+func TestTextNeverLeavesKnownPrefixes(t *testing.T) {
+	for _, s := range []string{"sk_live_", "ghp_", "xoxp-", "github_pat_"} {
+		got, _ := Text("x " + s + strings.Repeat("A1b2", 8) + " y")
+		if strings.Contains(got, s) {
+			t.Errorf("%s survived: %q", s, got)
+		}
+	}
+}
