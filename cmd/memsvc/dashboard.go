@@ -11,7 +11,7 @@ import (
 )
 
 // withDashboard serves the dashboard (package ui) at / beside the API: REST
-// and MCP paths go to api, everything else to the dashboard. The dashboard
+// and MCP paths and /metrics go to api, everything else to the dashboard. The dashboard
 // gets its own rest.Gate built from the same keyring and host and origin
 // lists, so it checks Host, Origin and keys exactly as REST and MCP do.
 func (a *app) withDashboard(cfg Config, api http.Handler) (http.Handler, error) {
@@ -29,7 +29,7 @@ func (a *app) withDashboard(cfg Config, api http.Handler) (http.Handler, error) 
 		return nil, err
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/mcp/") {
+		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/mcp/") || p == "/metrics" {
 			api.ServeHTTP(w, r)
 			return
 		}

@@ -84,7 +84,7 @@ func TestMetrics(t *testing.T) {
 	off := startServer(t, nil)
 	wantError(t, off.get(t, anon, "/metrics"), http.StatusNotFound, "not_found")
 
-	const secret = "e2e-secret"
+	const secret = "e2e-secret-0123456789abcdef0123456789ab"
 	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_METRICS": "true"})
 	who := as{key: mintKey(t, secret, s.dataDir, "carol-the-user"), place: keyBearer}
 	id := s.addVerbatim(t, who, "the secret recipe uses cardamom", nil)
@@ -228,7 +228,7 @@ func TestExportImportWithTheBinary(t *testing.T) {
 // restored directory serves every memory acknowledged before the backup
 // began, each whole (record, index and vector together).
 func TestBackupWhileServing(t *testing.T) {
-	const secret = "e2e-secret"
+	const secret = "e2e-secret-0123456789abcdef0123456789ab"
 	env := map[string]string{"MEMSVC_AUTH_SECRET": secret}
 	s := startServer(t, env)
 	who := as{key: mintKey(t, secret, s.dataDir, "erin"), place: keyBearer}
@@ -253,7 +253,7 @@ func TestBackupWhileServing(t *testing.T) {
 		}
 	}()
 	file := filepath.Join(t.TempDir(), "memsvc.backup")
-	runBin(t, map[string]string{"MEMSVC_AUTH_SECRET": "wrong"}, true, "backup", "--data", s.dataDir, "--out", file)
+	runBin(t, map[string]string{"MEMSVC_AUTH_SECRET": "wrong-0123456789abcdef0123456789abcdef"}, true, "backup", "--data", s.dataDir, "--out", file)
 	runBin(t, env, false, "backup", "--data", s.dataDir, "--out", file)
 	close(stop)
 	wg.Wait()
