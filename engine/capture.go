@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/memsvc/memsvc/engine/redact"
 	"io"
 	"strings"
 	"time"
@@ -205,6 +206,7 @@ func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
 		text, err = job.URL, nil
 		job.Link = true
 	}
+	text, _ = redact.Text(text) // a caption or the text an image shows may hold a secret too
 	var vec []float32
 	if err == nil {
 		vecs, eerr := e.embedStored(ctx, []string{text})

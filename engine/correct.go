@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/memsvc/memsvc/engine/redact"
 	"strings"
 )
 
@@ -26,7 +27,7 @@ const CorrectionExtractor = "correction"
 // from it instead. A text equal to the current one changes nothing and is
 // reported with event NONE.
 func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]WriteResult, error) {
-	text = strings.TrimSpace(text)
+	text, secrets := redact.Text(strings.TrimSpace(text))
 	if err := ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -68,6 +69,7 @@ func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]WriteRes
 	if err != nil {
 		return nil, err
 	}
+	markRedacted(results, secrets)
 	return results, nil
 }
 

@@ -269,3 +269,32 @@ func TestFactInTheTurnsOwnWordsNeedsNoEpisode(t *testing.T) {
 		t.Errorf("a rewritten fact (%+v) still needs the turn kept as said", res)
 	}
 }
+
+// TestResolveAndCorrectRedactSecrets: a resolution and a correction are
+// written text too: a secret in them is not stored.
+func TestResolveAndCorrectRedactSecrets(t *testing.T) {
+	e := newPipelineEngine(t)
+	ctx := context.Background()
+	const token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+	if _, err := e.Add(ctx, "u", []engine.AddRequest{{Text: "The nightly deploy script fails on Mondays"}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Resolve(ctx, "u", "the nightly deploy script fails on Mondays, fixed by rotating the token "+token, engine.AddRequest{})
+	if err != nil || len(res) == 0 || res[0].Event != engine.EventSupersede {
+		t.Fatalf("Resolve = %+v, %v", res, err)
+	}
+	if m := mustGet(t, e, res[0].ID); strings.Contains(m.Text, token) || res[0].Redacted != 1 {
+		t.Errorf("resolution stored %q (redacted %d)", m.Text, res[0].Redacted)
+	}
+	other, err := e.Add(ctx, "u", []engine.AddRequest{{Text: "The staging database is db-7"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed, err := e.Correct(ctx, "u", other[0].ID, "The staging database is db-8, password "+token)
+	if err != nil || len(fixed) != 1 {
+		t.Fatalf("Correct = %+v, %v", fixed, err)
+	}
+	if m := mustGet(t, e, fixed[0].ID); strings.Contains(m.Text, token) {
+		t.Errorf("correction stored %q", m.Text)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/memsvc/memsvc/engine/redact"
 	"slices"
 	"time"
 )
@@ -14,6 +15,8 @@ func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, re
 	if len(oldIDs) == 0 {
 		return nil, Invalid("supersedes", "must name at least one memory")
 	}
+	var secrets int
+	req.Text, secrets = redact.Text(req.Text) // "resolved: …" texts are written text too
 	if err := e.validateAdds([]AddRequest{req}); err != nil {
 		return nil, err
 	}
@@ -40,6 +43,7 @@ func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, re
 		p.put(m, vecs[0])
 		return nil
 	})
+	markRedacted(results, secrets)
 	return results, err
 }
 
