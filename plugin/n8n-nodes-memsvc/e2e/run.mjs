@@ -6,6 +6,7 @@
 //   4. `n8n execute` of an action-node workflow (Search);
 //   5. `n8n start`, and the memsvcApi credential test through n8n's REST API (good key, wrong key, no key).
 import { spawn, execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -53,7 +54,7 @@ async function waitFor(what, fn, timeoutMs) {
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'memsvc-n8n-e2e-'));
-const secret = 'e2e-secret-' + Math.random().toString(36).slice(2);
+const secret = randomBytes(32).toString('hex'); // memsvc refuses auth secrets under 32 bytes
 const memsvcData = path.join(tmp, 'memsvc');
 const userFolder = path.join(tmp, 'n8n');
 mkdirSync(memsvcData, { recursive: true });

@@ -32,7 +32,7 @@ export function memsvcBinary() {
 export async function startMemsvc({ auth = false, user = 'alice' } = {}) {
 	const bin = memsvcBinary();
 	const data = mkdtempSync(path.join(os.tmpdir(), 'memsvc-n8n-unit-'));
-	const env = { ...process.env, MEMSVC_DATA_DIR: data, MEMSVC_AUTH_SECRET: auth ? 'unit-test-secret-0123456789' : '' };
+	const env = { ...process.env, MEMSVC_DATA_DIR: data, MEMSVC_AUTH_SECRET: auth ? 'unit-test-secret-0123456789abcdef0123456789abcdef' : '' };
 	const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--no-sync'], {
 		env,
 		stdio: ['ignore', 'ignore', 'pipe'],
