@@ -65,6 +65,10 @@ type Config struct {
 	FeedbackDocs   int
 	FeedbackTerms  int
 	FeedbackWeight float64
+	// RelevanceFloor is the calibrated score (relevance.go) a search result
+	// must reach to be marked relevant, default 0.5; negative marks every
+	// result relevant.
+	RelevanceFloor float64
 	// Spread is derived from ContextWeight and ContextSpan, Passage from
 	// PassageDecay and ContextSpan.
 	Spread  recall.SpreadWeights
@@ -107,7 +111,7 @@ func (c *Config) defaults() {
 	setDefault(&c.FeedbackDocs, 5)
 	setDefault(&c.FeedbackTerms, 10)
 	setDefaultF(&c.FeedbackWeight, 0.3)
-
+	setDefaultF(&c.RelevanceFloor, 0.5)
 }
 
 // Validate rejects tunables that would make recall meaningless or unbounded
@@ -124,6 +128,8 @@ func (c *Config) Validate() error {
 		return Invalid("bm25_k1", "must be ≥ 0, got %g", c.BM25K1)
 	case !inUnit(c.BM25B):
 		return Invalid("bm25_b", "must be in [0, 1], got %g", c.BM25B)
+	case !(c.RelevanceFloor <= 1):
+		return Invalid("relevance_floor", "must be at most 1 (negative: off), got %g", c.RelevanceFloor)
 	}
 	return nil
 }

@@ -83,7 +83,8 @@ type searchResult struct {
 // memOut is a memory record (as REST returns it) with its score in a search.
 type memOut struct {
 	*engine.Memory
-	Score *float64 `json:"score,omitempty"`
+	Score    *float64 `json:"score,omitempty"`
+	Relevant *bool    `json:"relevant,omitempty"`
 }
 
 // idOut answers one entry of ids.
@@ -132,7 +133,7 @@ func (t *tools) search(ctx context.Context, sc Scope, a searchArgs, out *searchR
 	out.PrimarySkill = res.PrimarySkill
 	out.Results = make([]memOut, len(res.Results))
 	for i, h := range res.Results {
-		out.Results[i] = memOut{Memory: h.Memory, Score: &h.Score}
+		out.Results[i] = memOut{Memory: h.Memory, Score: &h.Score, Relevant: &h.Relevant}
 	}
 	return nil
 }
