@@ -65,6 +65,11 @@ type Config struct {
 	FeedbackDocs   int
 	FeedbackTerms  int
 	FeedbackWeight float64
+	// ConversationGap is the silence that ends an implicit conversation:
+	// memories without a session id said (valid_from) closer together than
+	// this, in one app and project, are read as one session by the passage
+	// and neighbouring-turns views. Default 1h; negative: off.
+	ConversationGap time.Duration
 	// RelevanceFloor is the calibrated score (relevance.go) a search result
 	// must reach to be marked relevant, default 0.5; negative marks every
 	// result relevant.
@@ -112,6 +117,9 @@ func (c *Config) defaults() {
 	setDefault(&c.FeedbackTerms, 10)
 	setDefaultF(&c.FeedbackWeight, 0.3)
 	setDefaultF(&c.RelevanceFloor, 0.5)
+	if c.ConversationGap == 0 {
+		c.ConversationGap = time.Hour
+	}
 }
 
 // Validate rejects tunables that would make recall meaningless or unbounded

@@ -59,6 +59,7 @@ type Config struct {
 	FeedbackTerms     int
 	FeedbackWeight    float64
 	RelevanceFloor    float64
+	ConversationGap   time.Duration
 }
 
 func defaultDataDir(getenv func(string) string) string {
@@ -117,6 +118,7 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.SpeakerWeight, "speaker-weight", d.SpeakerWeight, "fusion weight of the view of memories said by a speaker the query names (negative: off)")
 	fs.Float64Var(&c.TimeWeight, "time-weight", d.TimeWeight, "fusion weight of the view of memories said around a date the query names (negative: off)")
 	fs.Float64Var(&c.RelevanceFloor, "relevance-floor", d.RelevanceFloor, "calibrated score in [0,1] a search result needs to be marked relevant (negative: every result)")
+	fs.DurationVar(&c.ConversationGap, "conversation-gap", d.ConversationGap, "silence that ends an implicit conversation of memories without a session id (negative: off)")
 	fs.IntVar(&c.RerankDepth, "rerank-depth", d.RerankDepth, "how many fused candidates a reranker sees")
 	fs.DurationVar(&c.RerankBudget, "rerank-budget", d.RerankBudget, "time a reranker may take before the fused order stands")
 }
@@ -129,7 +131,7 @@ func (c *Config) engineConfig() engine.Config {
 		ContextSpan: c.ContextSpan, ContextViewWeight: c.ContextViewWeight, VectorWeight: c.VectorWeight,
 		SpeakerWeight: c.SpeakerWeight, TimeWeight: c.TimeWeight,
 		FeedbackDocs: c.FeedbackDocs, FeedbackTerms: c.FeedbackTerms, FeedbackWeight: c.FeedbackWeight,
-		RelevanceFloor: c.RelevanceFloor}
+		RelevanceFloor: c.RelevanceFloor, ConversationGap: c.ConversationGap}
 }
 
 // checkEngineConfig runs the engine's one Validate before anything opens,
