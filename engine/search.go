@@ -269,8 +269,8 @@ func (e *Engine) rerankHits(ctx context.Context, query string, hits []Scored) ([
 			e.log.Warn("reranker failed, trying the next", "reranker", r.Name(), "err", err, "took", time.Since(start))
 			continue
 		}
-		// The reranker decides the order; the score stays the calibrated
-		// one, so it keeps its meaning across queries.
+		// The score stays the calibrated one, so it keeps its meaning
+		// across queries.
 		order := make([]int, len(hits))
 		for i := range order {
 			order[i] = i
@@ -281,11 +281,10 @@ func (e *Engine) rerankHits(ctx context.Context, query string, hits []Scored) ([
 			}
 			return hits[order[a]].ID < hits[order[b]].ID
 		})
-		out := make([]Scored, len(hits))
-		for i, j := range order {
-			out[i] = hits[j]
-		}
-		return out, r.Name()
+		// The reranker's order joins the fused order by RRF, the fused
+		// order counted twice, so it refines the context views' ranking
+		// instead of undoing it (alone it sees only each memory's words).
+		return blendOrders(e.cfg.RRFK, hits, order), r.Name()
 	}
 	return hits, "none"
 }
@@ -295,4 +294,31 @@ func (e *Engine) rerankHits(ctx context.Context, query string, hits []Scored) ([
 func (e *Engine) withPriors(shard *index.Shard, q *Query, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
 	ps := recall.Priors(shard, q.Text, e.now(), e.cfg.SpeakerWeight, e.cfg.TimeWeight)
 	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, lists, weights)
+}
+
+// rerankBlend is the fusion weight of the fused order against the
+// reranker's (1). Measured on the dev data with the built-in reranker:
+// weight 1 / 2 / 3 gives LoCoMo 0.736 / 0.761 / 0.767 and REALTALK
+// 0.663 / 0.659 / 0.656 (reranker order alone: 0.661 / 0.636).
+const rerankBlend = 2
+
+// blendOrders fuses hits' own order with the reranked order (indexes into
+// hits, best first) by weighted RRF, ties by id.
+func blendOrders(k int, hits []Scored, order []int) []Scored {
+	fused := make([]recall.Ranked, len(hits))
+	reranked := make([]recall.Ranked, len(hits))
+	at := make(map[string]int, len(hits))
+	for i, h := range hits {
+		fused[i] = recall.Ranked{ID: h.ID}
+		at[h.ID] = i
+	}
+	for i, j := range order {
+		reranked[i] = recall.Ranked{ID: hits[j].ID}
+	}
+	blended := recall.WeightedRRF(k, []float64{rerankBlend, 1}, fused, reranked)
+	out := make([]Scored, len(blended))
+	for i, b := range blended {
+		out[i] = hits[at[b.ID]]
+	}
+	return out
 }
