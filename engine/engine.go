@@ -24,6 +24,12 @@ type Embedder interface {
 	Dim() int
 }
 
+// WordForms knows the other stems of a stem's word family (implemented in
+// package llm from the shipped WordNet data).
+type WordForms interface {
+	Forms(stem string) []string
+}
+
 // Reranker scores documents against a query (implemented in package llm).
 type Reranker interface {
 	Rerank(ctx context.Context, query string, docs []string) ([]float64, error)
@@ -167,6 +173,10 @@ type Deps struct {
 	// Decider, when set, makes ADD/UPDATE/SUPERSEDE/NONE decisions for facts
 	// a model extracted; the built-in rules decide otherwise.
 	Decider Decider
+	// WordForms, when set, gives the other stems of a stem's word family
+	// ("allergi" → "allerg"), so search matches one lemma's forms that the
+	// stemmer keeps apart.
+	WordForms WordForms
 	// Media enables image memories; nil answers image items with an error.
 	Media  *MediaDeps
 	Logger *log.Logger
@@ -180,6 +190,7 @@ type Engine struct {
 	store   Store
 	embed   Embedder
 	rerank  []Reranker
+	forms   WordForms
 	extract []Extractor
 	media   *MediaDeps
 	decider Decider
@@ -208,7 +219,7 @@ func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	cfg.defaults()
-	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers,
+	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers, forms: deps.WordForms,
 		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
 		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}
 	if e.log == nil {

@@ -172,7 +172,7 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 	}
 	var terms []string
 	if q.Mode != ModeVector {
-		terms = text.Unique(text.Analyze(q.Text))
+		terms = e.withForms(shard, text.Unique(text.Analyze(q.Text)))
 	}
 	// A query of stop words only has no passages: the spread views stay.
 	passages := len(terms) > 0 && e.cfg.PassageWeight > 0

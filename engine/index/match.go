@@ -19,11 +19,12 @@ type Match struct {
 	Cosine float64
 }
 
-// Matches measures ids against the query terms (analysed, unique) and the
+// Matches measures ids against the query terms (analysed, unique; each
+// term with the other forms of its word, any of which counts) and the
 // query vector q (nil when the mode embeds nothing). Document frequencies
 // count postings as held (a retired posting counts until compaction drops
 // it), which keeps this to one pass over the query terms' lists.
-func (s *Shard) Matches(terms []string, q []float32, ids []string) []Match {
+func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	out := make([]Match, len(ids))
@@ -50,12 +51,17 @@ func (s *Shard) Matches(terms []string, q []float32, ids []string) []Match {
 	idf := func(t string) float64 { return IDF(n, min(len(x.postings[t]), n)) }
 	var total float64
 	held := make([]float64, len(ids))
-	for _, t := range terms {
-		w := idf(t)
+	has := make([]bool, len(ids))
+	for _, forms := range terms {
+		w := idf(forms[0])
 		total += w
-		for _, p := range x.postings[t] {
-			if i, ok := docs[p.doc]; ok && x.docs[p.doc].row >= 0 {
-				held[i] += w
+		clear(has)
+		for _, t := range forms {
+			for _, p := range x.postings[t] {
+				if i, ok := docs[p.doc]; ok && x.docs[p.doc].row >= 0 && !has[i] {
+					has[i] = true
+					held[i] += w
+				}
 			}
 		}
 	}
@@ -63,4 +69,12 @@ func (s *Shard) Matches(terms []string, q []float32, ids []string) []Match {
 		out[i].QueryCover = held[i] / total
 	}
 	return out
+}
+
+// Has reports whether any memory holds term (retired postings count until
+// compaction drops them).
+func (s *Shard) Has(term string) bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.text.postings[term]) > 0
 }
