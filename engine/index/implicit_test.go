@@ -77,21 +77,9 @@ func (s *Shard) implicitNeighbours(ids []string, span int) map[string]Adjacent {
 	defer s.mu.RUnlock()
 	out := map[string]Adjacent{}
 	for _, id := range ids {
-		order, ok := s.sessions.order[s.sessions.of[id]]
-		if !ok {
-			continue
+		if a, ok := s.sessions.adjacent(id, span); ok {
+			out[id] = a
 		}
-		p := s.sessions.pos[id]
-		var a Adjacent
-		for d := 1; d <= span; d++ {
-			if p-d >= 0 {
-				a.Before = append(a.Before, order[p-d])
-			}
-			if p+d < len(order) {
-				a.After = append(a.After, order[p+d])
-			}
-		}
-		out[id] = a
 	}
 	return out
 }

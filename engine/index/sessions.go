@@ -77,23 +77,31 @@ func (s *Shard) Neighbours(ids []string, span int) map[string]Adjacent {
 			// top-1 vector searches).
 			continue
 		}
-		order := s.sessions.order[key]
-		p, ok := s.sessions.pos[id]
-		if !ok {
-			continue
+		if a, ok := s.sessions.adjacent(id, span); ok {
+			out[id] = a
 		}
-		var a Adjacent
-		for d := 1; d <= span; d++ {
-			if p-d >= 0 {
-				a.Before = append(a.Before, order[p-d])
-			}
-			if p+d < len(order) {
-				a.After = append(a.After, order[p+d])
-			}
-		}
-		out[id] = a
 	}
 	return out
+}
+
+// adjacent returns up to span turns each side of id in its order (explicit
+// session or implicit conversation); false when id is in none.
+func (so *sessionOrder) adjacent(id string, span int) (Adjacent, bool) {
+	order := so.order[so.of[id]]
+	p, ok := so.pos[id]
+	if !ok {
+		return Adjacent{}, false
+	}
+	var a Adjacent
+	for d := 1; d <= span; d++ {
+		if p-d >= 0 {
+			a.Before = append(a.Before, order[p-d])
+		}
+		if p+d < len(order) {
+			a.After = append(a.After, order[p+d])
+		}
+	}
+	return a, true
 }
 
 // freshSessions brings the session order up to date, taking the write lock
