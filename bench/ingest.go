@@ -31,19 +31,19 @@ type IngestStats struct {
 }
 
 // ingest stores one conversation under user.
-func ingest(ctx context.Context, eng *engine.Engine, user string, c *Conversation, mode string, batch int, st *IngestStats) error {
-	if mode == IngestConversation {
-		return ingestConversation(ctx, eng, user, c, batch, st)
+func ingest(ctx context.Context, eng *engine.Engine, user string, c *Conversation, o Options, st *IngestStats) error {
+	if o.Ingest == IngestConversation {
+		return ingestConversation(ctx, eng, user, c, o.Batch, st)
 	}
-	return ingestRaw(ctx, eng, user, c, batch, st)
+	return ingestRaw(ctx, eng, user, c, o.Batch, !o.NoSessionIDs, st)
 }
 
 // sessionID names a session in memsvc's session_id field.
 func sessionID(n int) string { return fmt.Sprintf("session_%d", n) }
 
 // ingestRaw adds every turn verbatim, batch turns per engine.Add call (each
-// call is one transaction).
-func ingestRaw(ctx context.Context, eng *engine.Engine, user string, c *Conversation, batch int, st *IngestStats) error {
+// call is one transaction), with its session id when withSessions.
+func ingestRaw(ctx context.Context, eng *engine.Engine, user string, c *Conversation, batch int, withSessions bool, st *IngestStats) error {
 	var reqs []engine.AddRequest
 	for _, s := range c.Sessions {
 		for _, t := range s.Turns {
@@ -55,8 +55,12 @@ func ingestRaw(ctx context.Context, eng *engine.Engine, user string, c *Conversa
 			if t.Speaker != "" {
 				content = t.Speaker + ": " + content
 			}
-			reqs = append(reqs, engine.AddRequest{Text: content, Timestamp: t.Time, SessionID: sessionID(s.Number),
-				Metadata: map[string]any{metaTurnID: t.ID, "speaker": t.Speaker, "session": s.Number}})
+			req := engine.AddRequest{Text: content, Timestamp: t.Time,
+				Metadata: map[string]any{metaTurnID: t.ID, "speaker": t.Speaker, "session": s.Number}}
+			if withSessions {
+				req.SessionID = sessionID(s.Number)
+			}
+			reqs = append(reqs, req)
 		}
 	}
 	for start := 0; start < len(reqs); start += batch {

@@ -69,7 +69,7 @@ type MissHit struct {
 }
 
 func newReport(ds *Dataset, t Target, o Options) *Report {
-	rep := &Report{Benchmark: "recall", Format: ds.Format, Data: o.Data, Mode: o.Mode, K: o.K, IngestMode: o.Ingest,
+	rep := &Report{Benchmark: "recall", Format: ds.Format, Data: o.Data, Mode: o.Mode, K: o.K, IngestMode: ingestMode(o),
 		Via: o.Via, Rerank: o.Rerank, Categories: o.Categories, Conversations: len(ds.Conversations),
 		Turns: ds.TurnCount(), ByCategory: map[string]Scores{}, ByConversation: map[string]Scores{},
 		Ingest: IngestStats{Mode: o.Ingest}, Evidence: ds.EvidenceStats(20), UnparsedTimes: ds.UnparsedTimes()}
@@ -136,3 +136,12 @@ func describeMiss(c *Conversation, q Question, score QuestionScore, hits []Hit, 
 
 // categoryKey is how a category appears in the report's by_category map.
 func categoryKey(c int) string { return strconv.Itoa(c) }
+
+// ingestMode names the ingest mode, marked when turns were stored without
+// their session ids.
+func ingestMode(o Options) string {
+	if o.NoSessionIDs && o.Ingest != IngestConversation {
+		return o.Ingest + "-no-session-ids"
+	}
+	return o.Ingest
+}

@@ -21,6 +21,9 @@ type Options struct {
 	Categories []int
 	UserPrefix string // prefix of the per-conversation user ids (default "bench-")
 	Misses     int    // how many missed questions to detail in the report
+	// NoSessionIDs stores raw turns without their session id, as a client
+	// that keeps no session would (MCP add_memories, REST add).
+	NoSessionIDs bool
 	// Data and Via are recorded in the report as given.
 	Data, Via string
 }
@@ -90,7 +93,7 @@ func Run(ctx context.Context, ds *Dataset, t Target, o Options) (*Report, error)
 	ingestStart := time.Now()
 	for i := range ds.Conversations {
 		c := &ds.Conversations[i]
-		if err := ingest(ctx, t.Engine, o.UserPrefix+c.ID, c, o.Ingest, o.Batch, &rep.Ingest); err != nil {
+		if err := ingest(ctx, t.Engine, o.UserPrefix+c.ID, c, o, &rep.Ingest); err != nil {
 			return nil, err
 		}
 	}

@@ -24,6 +24,12 @@ type Embedder interface {
 	Dim() int
 }
 
+// WordForms knows the other stems of a stem's word family (implemented in
+// package llm from the shipped WordNet data).
+type WordForms interface {
+	Forms(stem string) []string
+}
+
 // Reranker scores documents against a query (implemented in package llm).
 type Reranker interface {
 	Rerank(ctx context.Context, query string, docs []string) ([]float64, error)
@@ -65,6 +71,15 @@ type Config struct {
 	FeedbackDocs   int
 	FeedbackTerms  int
 	FeedbackWeight float64
+	// ConversationGap is the silence that ends an implicit conversation:
+	// memories without a session id said (valid_from) closer together than
+	// this, in one app and project, are read as one session by the passage
+	// and neighbouring-turns views. Default 1h; negative: off.
+	ConversationGap time.Duration
+	// RelevanceFloor is the calibrated score (relevance.go) a search result
+	// must reach to be marked relevant, default 0.5; negative marks every
+	// result relevant.
+	RelevanceFloor float64
 	// Spread is derived from ContextWeight and ContextSpan, Passage from
 	// PassageDecay and ContextSpan.
 	Spread  recall.SpreadWeights
@@ -107,7 +122,10 @@ func (c *Config) defaults() {
 	setDefault(&c.FeedbackDocs, 5)
 	setDefault(&c.FeedbackTerms, 10)
 	setDefaultF(&c.FeedbackWeight, 0.3)
-
+	setDefaultF(&c.RelevanceFloor, 0.5)
+	if c.ConversationGap == 0 {
+		c.ConversationGap = time.Hour
+	}
 }
 
 // Validate rejects tunables that would make recall meaningless or unbounded
@@ -124,6 +142,8 @@ func (c *Config) Validate() error {
 		return Invalid("bm25_k1", "must be ≥ 0, got %g", c.BM25K1)
 	case !inUnit(c.BM25B):
 		return Invalid("bm25_b", "must be in [0, 1], got %g", c.BM25B)
+	case !(c.RelevanceFloor <= 1):
+		return Invalid("relevance_floor", "must be at most 1 (negative: off), got %g", c.RelevanceFloor)
 	}
 	return nil
 }
@@ -153,6 +173,10 @@ type Deps struct {
 	// Decider, when set, makes ADD/UPDATE/SUPERSEDE/NONE decisions for facts
 	// a model extracted; the built-in rules decide otherwise.
 	Decider Decider
+	// WordForms, when set, gives the other stems of a stem's word family
+	// ("allergi" → "allerg"), so search matches one lemma's forms that the
+	// stemmer keeps apart.
+	WordForms WordForms
 	// Media enables image memories; nil answers image items with an error.
 	Media  *MediaDeps
 	Logger *log.Logger
@@ -166,6 +190,7 @@ type Engine struct {
 	store   Store
 	embed   Embedder
 	rerank  []Reranker
+	forms   WordForms
 	extract []Extractor
 	media   *MediaDeps
 	decider Decider
@@ -194,7 +219,7 @@ func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	cfg.defaults()
-	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers,
+	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers, forms: deps.WordForms,
 		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
 		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}
 	if e.log == nil {

@@ -186,6 +186,7 @@ func oneSlotPerFinding(hits []Scored) []Scored {
 		case epID != "":
 			if i, ok := at[epID]; ok && out[i].IsEpisode() && out[i].ID == epID {
 				h.Score = max(h.Score, out[i].Score)
+				h.Relevant = h.Relevant || out[i].Relevant
 				out[i] = h // the fact takes its episode's better place
 				continue
 			}

@@ -180,6 +180,7 @@ func rowOf(m *Memory) index.Row {
 }
 
 func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) error {
+	s.SetConversationGap(e.cfg.ConversationGap)
 	err := e.store.ScanMemories(ctx, user, func(m *Memory, vec []float32) error {
 		s.Upsert(rowOf(m), vec, nil)
 		return nil

@@ -36,6 +36,9 @@ type fakeMemsvcREST struct {
 	memories []memory // oldest first
 	status   int
 	delay    time.Duration
+	// floor, when set, marks hits scoring below it "relevant": false, as
+	// the server's relevance floor does.
+	floor float64
 
 	mu    sync.Mutex
 	calls []fakeCall
@@ -131,7 +134,11 @@ func (f *fakeMemsvcREST) search(w http.ResponseWriter, body map[string]any) {
 		if shared == 0 {
 			continue
 		}
-		hits = append(hits, memoryJSON(m, float64(shared)/float64(len(mw))))
+		hit := memoryJSON(m, float64(shared)/float64(len(mw)))
+		if f.floor > 0 {
+			hit["relevant"] = hit["score"].(float64) >= f.floor
+		}
+		hits = append(hits, hit)
 	}
 	slices.SortStableFunc(hits, func(a, b map[string]any) int {
 		return cmp.Compare(b["score"].(float64), a["score"].(float64))

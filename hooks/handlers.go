@@ -86,7 +86,9 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	}
 	hits := found[:0]
 	for _, m := range found {
-		if m.Score >= cfg.RecallMinScore {
+		// The server's relevance floor decides first: a prompt about
+		// nothing stored gets nothing injected.
+		if m.Score >= cfg.RecallMinScore && (m.Relevant == nil || *m.Relevant) {
 			hits = append(hits, m)
 		}
 	}

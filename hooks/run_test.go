@@ -114,6 +114,7 @@ func TestPromptRecall(t *testing.T) {
 		name         string
 		stdin        string
 		tweak        func(*Config)
+		floor        float64 // the fake server's relevance floor
 		wantSearches int
 		wantLog      logLine // Time and DurationMS ignored
 		wantContext  []string
@@ -156,6 +157,22 @@ func TestPromptRecall(t *testing.T) {
 			wantAbsent:   []string{"window seats"},
 		},
 		{
+			name:         "hits below the server's relevance floor are not injected",
+			stdin:        fixture(t, "prompt_relevant.json"),
+			floor:        0.3,
+			wantSearches: 1,
+			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 1},
+			wantContext:  []string{"Alice lives in Paris"},
+			wantAbsent:   []string{"window seats"},
+		},
+		{
+			name:         "nothing clears the server's relevance floor: nothing injected",
+			stdin:        fixture(t, "prompt_relevant.json"),
+			floor:        0.99,
+			wantSearches: 1,
+			wantLog:      logLine{Event: "prompt", Outcome: "skipped", Reason: "no_hits"},
+		},
+		{
 			name:  "rerank, top k, client name and user id are sent",
 			stdin: fixture(t, "prompt_relevant.json"),
 			tweak: func(c *Config) {
@@ -180,6 +197,7 @@ func TestPromptRecall(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fake, srv := newFakeMemsvcREST(t)
+			fake.floor = tt.floor
 			cfg := testConfig(t, srv.URL)
 			if tt.tweak != nil {
 				tt.tweak(&cfg)

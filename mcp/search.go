@@ -89,7 +89,8 @@ type searchResult struct {
 // close to the size of the text one.
 type memOut struct {
 	*engine.Memory
-	Score *float64
+	Score    *float64
+	Relevant *bool
 }
 
 func (m memOut) MarshalJSON() ([]byte, error) {
@@ -108,9 +109,19 @@ func (m memOut) MarshalJSON() ([]byte, error) {
 		SessionID    string     `json:"session_id,omitempty"`
 		Tags         []string   `json:"tags,omitempty"`
 		Score        *float64   `json:"score,omitempty"`
+		Relevant     *bool      `json:"relevant,omitempty"`
+		EpisodeID    string     `json:"episode_id,omitempty"` // a fact's turn as said: search_memory ids expands it
 	}{m.ID, m.Text, m.MemoryType, m.State, m.Memory.Error, m.ValidFrom, m.ValidTo, m.SupersededBy, m.UserID,
-		m.AppName, m.Project, m.SessionID, m.Tags, m.Score}
+		m.AppName, m.Project, m.SessionID, m.Tags, m.Score, m.Relevant, episodeOf(m.Memory)}
 	return json.Marshal(c)
+}
+
+// episodeOf is the episode a fact was distilled from, "" for anything else.
+func episodeOf(m *engine.Memory) string {
+	if m.Source == nil || m.IsEpisode() {
+		return ""
+	}
+	return m.Source.EpisodeID
 }
 
 // idOut answers one entry of ids.
@@ -159,7 +170,7 @@ func (t *tools) search(ctx context.Context, sc Scope, a searchArgs, out *searchR
 	out.PrimarySkill = res.PrimarySkill
 	out.Results = make([]memOut, len(res.Results))
 	for i, h := range res.Results {
-		out.Results[i] = memOut{Memory: h.Memory, Score: &h.Score}
+		out.Results[i] = memOut{Memory: h.Memory, Score: &h.Score, Relevant: &h.Relevant}
 	}
 	return nil
 }

@@ -50,9 +50,19 @@ func renderHits(b *strings.Builder, r *searchResult) {
 		fmt.Fprintf(b, "No memories match %q. Try other words, mode \"vector\" for meaning only, or browse without a query.\n", r.Query)
 		return
 	}
-	fmt.Fprintf(b, "%d memories for %q, best first:\n", len(r.Results), r.Query)
+	relevant := 0
+	for _, m := range r.Results {
+		if m.Relevant != nil && *m.Relevant {
+			relevant++
+		}
+	}
+	fmt.Fprintf(b, "%d memories for %q, best first (score: chance of relevance, 0–1); %d clear the relevance floor:\n",
+		len(r.Results), r.Query, relevant)
 	for i, m := range r.Results {
-		fmt.Fprintf(b, "%d. %s\n", i+1, memoryLine(m.Memory))
+		fmt.Fprintf(b, "%d. %s%s\n", i+1, scoreNote(m), memoryLine(m.Memory))
+	}
+	if relevant == 0 {
+		b.WriteString("None is likely about this: probably nothing stored answers it.\n")
 	}
 }
 
@@ -130,4 +140,15 @@ func deref(p *int) int {
 		return 0
 	}
 	return *p
+}
+
+// scoreNote is a hit's "[score 0.82, relevant] " prefix ("" without a score).
+func scoreNote(m memOut) string {
+	if m.Score == nil {
+		return ""
+	}
+	if m.Relevant != nil && *m.Relevant {
+		return fmt.Sprintf("[score %.2f, relevant] ", *m.Score)
+	}
+	return fmt.Sprintf("[score %.2f] ", *m.Score)
 }

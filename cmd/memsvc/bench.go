@@ -37,7 +37,7 @@ func runBench(ctx context.Context, args []string, sys IO) error {
 type benchFlags struct {
 	data, format, mode, ingest, via, dataDir, categories string
 	k, limit, batch, misses                              int
-	rerank                                               bool
+	rerank, noSessions                                   bool
 }
 
 const benchSummary = `Measure recall on a long-conversation benchmark: ingest every turn into a fresh store
@@ -57,6 +57,7 @@ func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
 	fs.StringVar(&b.via, "via", "http", "search through the REST API (http, served in-process on 127.0.0.1:0) or the engine directly")
 	fs.IntVar(&b.limit, "limit-conversations", 0, "use only the first N conversations (0: all)")
 	fs.StringVar(&b.categories, "categories", "", "comma list of question categories to ask (default: 1,2,3,4 for locomo, all for realtalk)")
+	fs.BoolVar(&b.noSessions, "no-session-ids", false, "store raw turns without their session id, as a client that keeps none")
 	fs.IntVar(&b.batch, "batch", 100, "turns per engine call when ingesting")
 	fs.IntVar(&b.misses, "misses", 0, "detail this many missed questions in the report (evidence ranks, top hits)")
 	fs.StringVar(&b.dataDir, "data-dir", "", "store directory; must be empty or absent (default: a temp dir, removed afterwards)")
@@ -70,7 +71,7 @@ func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
 func benchEnvName(flagName string) string {
 	switch flagName {
 	case "data", "format", "mode", "k", "ingest", "rerank", "via", "limit-conversations", "categories",
-		"batch", "misses", "data-dir":
+		"batch", "misses", "data-dir", "no-session-ids":
 		return "MEMSVC_BENCH_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 	}
 	return envName(flagName)
@@ -160,7 +161,7 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 // options checks the bench flags and turns them into benchmark options.
 func (b *benchFlags) options() (bench.Options, error) {
 	o := bench.Options{Mode: b.mode, K: b.k, Ingest: b.ingest, Rerank: b.rerank, Batch: b.batch,
-		Misses: b.misses, Data: b.data, Via: b.via}
+		Misses: b.misses, Data: b.data, Via: b.via, NoSessionIDs: b.noSessions}
 	switch {
 	case b.data == "":
 		return o, errors.New("bench recall: --data is required (the dataset file)")

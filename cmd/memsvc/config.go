@@ -64,6 +64,8 @@ type Config struct {
 	FeedbackDocs      int
 	FeedbackTerms     int
 	FeedbackWeight    float64
+	RelevanceFloor    float64
+	ConversationGap   time.Duration
 }
 
 func defaultDataDir(getenv func(string) string) string {
@@ -124,6 +126,8 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.VectorWeight, "vector-weight", d.VectorWeight, "fusion weight of the vector views in hybrid search")
 	fs.Float64Var(&c.SpeakerWeight, "speaker-weight", d.SpeakerWeight, "fusion weight of the view of memories said by a speaker the query names (negative: off)")
 	fs.Float64Var(&c.TimeWeight, "time-weight", d.TimeWeight, "fusion weight of the view of memories said around a date the query names (negative: off)")
+	fs.Float64Var(&c.RelevanceFloor, "relevance-floor", d.RelevanceFloor, "calibrated score in [0,1] a search result needs to be marked relevant (negative: every result)")
+	fs.DurationVar(&c.ConversationGap, "conversation-gap", d.ConversationGap, "silence that ends an implicit conversation of memories without a session id (negative: off)")
 	fs.IntVar(&c.RerankDepth, "rerank-depth", d.RerankDepth, "how many fused candidates a reranker sees")
 	fs.DurationVar(&c.RerankBudget, "rerank-budget", d.RerankBudget, "time a reranker may take before the fused order stands")
 }
@@ -135,7 +139,8 @@ func (c *Config) engineConfig() engine.Config {
 		PassageDecay: c.PassageDecay, ContextWeight: c.ContextWeight,
 		ContextSpan: c.ContextSpan, ContextViewWeight: c.ContextViewWeight, VectorWeight: c.VectorWeight,
 		SpeakerWeight: c.SpeakerWeight, TimeWeight: c.TimeWeight,
-		FeedbackDocs: c.FeedbackDocs, FeedbackTerms: c.FeedbackTerms, FeedbackWeight: c.FeedbackWeight}
+		FeedbackDocs: c.FeedbackDocs, FeedbackTerms: c.FeedbackTerms, FeedbackWeight: c.FeedbackWeight,
+		RelevanceFloor: c.RelevanceFloor, ConversationGap: c.ConversationGap}
 }
 
 // checkEngineConfig runs the engine's one Validate before anything opens,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"
 )
@@ -99,9 +100,14 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
+	forms, err := llm.NewWordForms()
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	eng, err := engine.New(ctx, cfg.engineConfig(),
 		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
-			Decider: m.decider, Media: md, Logger: logger})
+			Decider: m.decider, Media: md, Logger: logger, WordForms: forms})
 	if err != nil {
 		st.Close()
 		return nil, err

@@ -2,15 +2,48 @@ package index
 
 import (
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 )
 
 // sessionOrder keeps, per session, the ids of its rows in the order they were
 // said (creation time, then id), so a memory's neighbouring turns can be
 // found. Sessions are re-sorted lazily, only when a write touched them.
+//
+// Memories without a session id form implicit conversations: per app and
+// project, ordered by when they were said (valid_from), a silence longer
+// than gap ends one. A memory alone within the gap is standalone: it has no
+// neighbours, as before. An explicit session id always wins.
 type sessionOrder struct {
-	order map[string][]string // session → ids in order
-	pos   map[string]int      // id → index in its session's order
-	dirty map[string]bool     // sessions to rebuild before the next read
+	order   map[string][]string // session → ids in order
+	pos     map[string]int      // id → index in its session's order
+	of      map[string]string   // id → the key of the order it is in
+	dirty   map[string]bool     // session keys (sessionKey) to rebuild before the next read
+	streams map[string][]string // implicit stream → its conversations' order keys
+	gap     time.Duration       // silence that ends an implicit conversation; ≤ 0: none
+}
+
+// implicitPrefix starts the key of a stream of memories without a session
+// id (no session id holds a NUL).
+const implicitPrefix = "\x00"
+
+// sessionKey is the key of the session a row's turn order is kept under: its
+// session id, else its app's and project's stream of sessionless memories.
+func sessionKey(r *Row) string {
+	if r.SessionID != "" {
+		return r.SessionID
+	}
+	return implicitPrefix + r.AppName + "\x00" + r.Project
+}
+
+// SetConversationGap sets the silence that ends an implicit conversation of
+// memories without a session id (≤ 0: they have no neighbours). Call it
+// before loading the shard.
+func (s *Shard) SetConversationGap(gap time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sessions.gap = gap
 }
 
 func (s *sessionOrder) touch(session string) {
@@ -29,34 +62,46 @@ type Adjacent struct {
 }
 
 // Neighbours returns, for each id, up to span turns before and after it in
-// its session (none without a session).
+// its explicit session (none without one).
 func (s *Shard) Neighbours(ids []string, span int) map[string]Adjacent {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rebuildSessions()
 	out := make(map[string]Adjacent, len(ids))
 	for _, id := range ids {
-		i, ok := s.pos[id]
-		if !ok {
+		key := s.sessions.of[id]
+		if strings.HasPrefix(key, implicitPrefix) {
+			// Implicit conversations inform passages only: lent vector
+			// scores would let a near-duplicate said just before or after
+			// outrank the exact match (measured by the crash test's
+			// top-1 vector searches).
 			continue
 		}
-		order := s.sessions.order[s.rows[i].SessionID]
-		p, ok := s.sessions.pos[id]
-		if !ok {
-			continue
+		if a, ok := s.sessions.adjacent(id, span); ok {
+			out[id] = a
 		}
-		var a Adjacent
-		for d := 1; d <= span; d++ {
-			if p-d >= 0 {
-				a.Before = append(a.Before, order[p-d])
-			}
-			if p+d < len(order) {
-				a.After = append(a.After, order[p+d])
-			}
-		}
-		out[id] = a
 	}
 	return out
+}
+
+// adjacent returns up to span turns each side of id in its order (explicit
+// session or implicit conversation); false when id is in none.
+func (so *sessionOrder) adjacent(id string, span int) (Adjacent, bool) {
+	order := so.order[so.of[id]]
+	p, ok := so.pos[id]
+	if !ok {
+		return Adjacent{}, false
+	}
+	var a Adjacent
+	for d := 1; d <= span; d++ {
+		if p-d >= 0 {
+			a.Before = append(a.Before, order[p-d])
+		}
+		if p+d < len(order) {
+			a.After = append(a.After, order[p+d])
+		}
+	}
+	return a, true
 }
 
 // freshSessions brings the session order up to date, taking the write lock
@@ -80,40 +125,95 @@ func (s *Shard) rebuildSessions() {
 		return
 	}
 	if so.order == nil {
-		so.order, so.pos = map[string][]string{}, map[string]int{}
+		so.order, so.pos, so.of, so.streams = map[string][]string{}, map[string]int{}, map[string]string{}, map[string][]string{}
 	}
 	members := map[string][]int{}
 	for i := range s.rows {
 		// A fact distilled from an episode is not a turn: kept out of the
 		// order, it does not push real turns out of each other's passages.
-		if sess := s.rows[i].SessionID; so.dirty[sess] && s.rows[i].Anchor == "" {
-			members[sess] = append(members[sess], i)
+		if key := sessionKey(&s.rows[i]); so.dirty[key] && s.rows[i].Anchor == "" {
+			members[key] = append(members[key], i)
 		}
 	}
-	for sess := range so.dirty {
-		for _, id := range so.order[sess] {
-			delete(so.pos, id)
+	for key := range so.dirty {
+		keys := []string{key}
+		if strings.HasPrefix(key, implicitPrefix) {
+			keys = so.streams[key]
+			delete(so.streams, key)
 		}
-		rows := members[sess]
-		slices.SortFunc(rows, func(a, b int) int {
-			ra, rb := &s.rows[a], &s.rows[b]
-			if c := ra.CreatedAt.Compare(rb.CreatedAt); c != 0 {
-				return c
+		for _, k := range keys {
+			for _, id := range so.order[k] {
+				delete(so.pos, id)
+				delete(so.of, id)
 			}
-			return cmpString(ra.ID, rb.ID)
-		})
-		ids := make([]string, len(rows))
-		for j, i := range rows {
-			ids[j] = s.rows[i].ID
-			so.pos[ids[j]] = j
+			delete(so.order, k)
 		}
-		if len(ids) == 0 {
-			delete(so.order, sess)
-		} else {
-			so.order[sess] = ids
+		rows := members[key]
+		if !strings.HasPrefix(key, implicitPrefix) {
+			slices.SortFunc(rows, func(a, b int) int { return s.saidBefore(&s.rows[a], &s.rows[b], false) })
+			so.put(key, s.idsOf(rows))
+			continue
+		}
+		if so.gap <= 0 {
+			continue
+		}
+		// An implicit stream: in the order said, cut where silence > gap.
+		slices.SortFunc(rows, func(a, b int) int { return s.saidBefore(&s.rows[a], &s.rows[b], true) })
+		start := 0
+		for j := 1; j <= len(rows); j++ {
+			if j < len(rows) && saidAt(&s.rows[rows[j]]).Sub(saidAt(&s.rows[rows[j-1]])) <= so.gap {
+				continue
+			}
+			if j-start > 1 { // alone: standalone, no order needed
+				k := key + "\x00" + strconv.Itoa(len(so.streams[key]))
+				so.streams[key] = append(so.streams[key], k)
+				so.put(k, s.idsOf(rows[start:j]))
+			}
+			start = j
 		}
 	}
 	so.dirty = nil
+}
+
+// put records one session's order.
+func (so *sessionOrder) put(key string, ids []string) {
+	if len(ids) == 0 {
+		return
+	}
+	so.order[key] = ids
+	for j, id := range ids {
+		so.pos[id], so.of[id] = j, key
+	}
+}
+
+func (s *Shard) idsOf(rows []int) []string {
+	ids := make([]string, len(rows))
+	for j, i := range rows {
+		ids[j] = s.rows[i].ID
+	}
+	return ids
+}
+
+// saidAt is when a memory was said: valid_from, else its creation time.
+func saidAt(r *Row) time.Time {
+	if r.ValidFrom.IsZero() {
+		return r.CreatedAt
+	}
+	return r.ValidFrom
+}
+
+// saidBefore orders turns: by when said (implicit conversations) or by
+// creation (explicit sessions, as stored), then creation, then id.
+func (s *Shard) saidBefore(a, b *Row, bySaid bool) int {
+	if bySaid {
+		if c := saidAt(a).Compare(saidAt(b)); c != 0 {
+			return c
+		}
+	}
+	if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+		return c
+	}
+	return cmpString(a.ID, b.ID)
 }
 
 func cmpString(a, b string) int {

@@ -99,12 +99,12 @@ func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 	}
 	if ok {
 		s.countSpeaker(s.rows[i].Speaker, -1)
-		if s.rows[i].SessionID != r.SessionID {
-			s.sessions.touch(s.rows[i].SessionID)
+		if old := sessionKey(&s.rows[i]); old != sessionKey(&r) {
+			s.sessions.touch(old)
 		}
 	}
 	s.countSpeaker(r.Speaker, 1)
-	s.sessions.touch(r.SessionID)
+	s.sessions.touch(sessionKey(&r))
 	s.rows[i] = r
 	s.chrono = nil
 	if terms != nil {
@@ -121,7 +121,7 @@ func (s *Shard) Remove(id string) {
 		return
 	}
 	s.version++
-	s.sessions.touch(s.rows[i].SessionID)
+	s.sessions.touch(sessionKey(&s.rows[i]))
 	s.countSpeaker(s.rows[i].Speaker, -1)
 	last := len(s.rows) - 1
 	if i != last {

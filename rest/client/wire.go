@@ -32,6 +32,9 @@ type Memory struct {
 	Facts []string `json:"facts,omitempty"`
 	// Score is set on search results.
 	Score float64 `json:"score,omitempty"`
+	// Relevant says whether a search result clears the server's relevance
+	// floor (nil from a server that does not say).
+	Relevant *bool `json:"relevant,omitempty"`
 }
 
 // Source is a memory's provenance.

@@ -198,3 +198,11 @@ func (l *Lexicon) HasBases(form []byte) bool {
 
 // Total is the sum of all stem counts, the corpus size for frequency estimates.
 func (l *Lexicon) Total() int64 { return l.total }
+
+// EachStem calls fn for every stem the lexicon knows, in no order.
+func (l *Lexicon) EachStem(fn func(stem string, e Entry)) {
+	for stem := range l.stems {
+		e, _ := l.Stem(stem)
+		fn(stem, e)
+	}
+}

@@ -1,0 +1,96 @@
+package index
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestImplicitConversations: memories without a session id said within the
+// gap of each other (per app and project) are neighbours; a silence longer
+// than the gap ends the conversation; a memory alone is standalone; an
+// explicit session id wins; gap ≤ 0 turns it off.
+func TestImplicitConversations(t *testing.T) {
+	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(min int) time.Time { return t0.Add(time.Duration(min) * time.Minute) }
+	rows := []Row{
+		{ID: "a1", ValidFrom: at(0)},
+		{ID: "a3", ValidFrom: at(50)}, // said after a2, stored before it
+		{ID: "a2", ValidFrom: at(20)},
+		{ID: "b1", ValidFrom: at(200)}, // more than an hour later: a new conversation
+		{ID: "b2", ValidFrom: at(230)},
+		{ID: "alone", ValidFrom: at(600)},
+		{ID: "explicit", SessionID: "s1", ValidFrom: at(25)},
+		{ID: "other-project", Project: "p", ValidFrom: at(30)},
+		{ID: "fact", Anchor: "a2", ValidFrom: at(20)},
+	}
+	for gapName, gap := range map[string]time.Duration{"on": time.Hour, "off": -1} {
+		t.Run(gapName, func(t *testing.T) {
+			s := NewShard(2)
+			s.SetConversationGap(gap)
+			for i, r := range rows {
+				r.CreatedAt = t0.Add(time.Duration(i) * time.Second)
+				s.Upsert(r, nil, []string{"w"})
+			}
+			got := s.implicitNeighbours([]string{"a1", "a2", "a3", "b1", "b2", "alone", "explicit", "other-project", "fact"}, 2)
+			want := map[string]Adjacent{
+				"a1": {After: []string{"a2", "a3"}},
+				"a2": {Before: []string{"a1"}, After: []string{"a3"}},
+				"a3": {Before: []string{"a2", "a1"}},
+				"b1": {After: []string{"b2"}},
+				"b2": {Before: []string{"b1"}},
+				// explicit: alone in session s1 (empty), not in the stream
+				"explicit": {},
+			}
+			if gap <= 0 {
+				want = map[string]Adjacent{"explicit": {}}
+			}
+			for id, w := range want {
+				g := got[id]
+				if !slices.Equal(g.Before, w.Before) || !slices.Equal(g.After, w.After) {
+					t.Errorf("%s: neighbours %+v, want %+v", id, g, w)
+				}
+			}
+			for _, id := range []string{"alone", "other-project", "fact"} {
+				if g, ok := got[id]; ok && (len(g.Before) > 0 || len(g.After) > 0) {
+					t.Errorf("%s is standalone, has neighbours %+v", id, g)
+				}
+			}
+			// Moving a2 out by giving it a session id relinks a1 and a3.
+			if gap > 0 {
+				r, _ := s.Get("a2")
+				r.SessionID = "s1"
+				s.Upsert(r, nil, nil)
+				if g := s.implicitNeighbours([]string{"a1"}, 1)["a1"]; !slices.Equal(g.After, []string{"a3"}) {
+					t.Errorf("after a2 left: a1 neighbours %+v, want a3 after", g)
+				}
+			}
+		})
+	}
+}
+
+// implicitNeighbours reads the turn order as the passage view does,
+// implicit conversations included.
+func (s *Shard) implicitNeighbours(ids []string, span int) map[string]Adjacent {
+	s.freshSessions()
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := map[string]Adjacent{}
+	for _, id := range ids {
+		if a, ok := s.sessions.adjacent(id, span); ok {
+			out[id] = a
+		}
+	}
+	return out
+}
+
+func TestNeighboursExplicitOnly(t *testing.T) {
+	s := NewShard(2)
+	s.SetConversationGap(time.Hour)
+	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.Upsert(Row{ID: "a", ValidFrom: t0}, nil, []string{"w"})
+	s.Upsert(Row{ID: "b", ValidFrom: t0.Add(time.Minute)}, nil, []string{"w"})
+	if got := s.Neighbours([]string{"a"}, 1); len(got["a"].After) != 0 {
+		t.Errorf("spread neighbours of an implicit conversation: %+v, want none", got)
+	}
+}

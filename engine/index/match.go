@@ -1,0 +1,80 @@
+package index
+
+import (
+	"slices"
+
+	"github.com/viterin/vek/vek32"
+)
+
+// Match is how one memory matches a query, in measures that mean the same
+// for every query and every shard, so a relevance score calibrated on them
+// is comparable across queries (unlike fused ranks or raw BM25).
+type Match struct {
+	// QueryCover is the share of the query terms' IDF mass the memory's own
+	// text holds: 1 when it has every query term, near 0 when it shares
+	// only common words. A term no memory has counts at its full IDF.
+	QueryCover float64
+	// Cosine is the memory's cosine similarity to the query vector (0 when
+	// either has none).
+	Cosine float64
+}
+
+// Matches measures ids against the query terms (analysed, unique; each
+// term with the other forms of its word, any of which counts) and the
+// query vector q (nil when the mode embeds nothing). Document frequencies
+// count postings as held (a retired posting counts until compaction drops
+// it), which keeps this to one pass over the query terms' lists.
+func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]Match, len(ids))
+	x := &s.text
+	docs := make(map[uint32]int, len(ids)) // text doc → index in ids
+	for i, id := range ids {
+		if d, ok := x.byID[id]; ok {
+			docs[d] = i
+		}
+	}
+	if len(q) == s.dim && s.dim > 0 {
+		qn := slices.Clone(q)
+		normalize(qn)
+		for i, id := range ids {
+			if r, ok := s.pos[id]; ok && s.rows[r].HasVector {
+				out[i].Cosine = float64(vek32.Dot(qn, s.vecs[r*s.dim:(r+1)*s.dim]))
+			}
+		}
+	}
+	if len(terms) == 0 || x.live == 0 {
+		return out
+	}
+	n := max(x.live, 1)
+	idf := func(t string) float64 { return IDF(n, min(len(x.postings[t]), n)) }
+	var total float64
+	held := make([]float64, len(ids))
+	has := make([]bool, len(ids))
+	for _, forms := range terms {
+		w := idf(forms[0])
+		total += w
+		clear(has)
+		for _, t := range forms {
+			for _, p := range x.postings[t] {
+				if i, ok := docs[p.doc]; ok && x.docs[p.doc].row >= 0 && !has[i] {
+					has[i] = true
+					held[i] += w
+				}
+			}
+		}
+	}
+	for i := range out {
+		out[i].QueryCover = held[i] / total
+	}
+	return out
+}
+
+// Has reports whether any memory holds term (retired postings count until
+// compaction drops them).
+func (s *Shard) Has(term string) bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.text.postings[term]) > 0
+}

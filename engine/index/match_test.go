@@ -1,0 +1,30 @@
+package index
+
+import (
+	"math"
+	"testing"
+)
+
+func TestMatches(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "a"}, []float32{1, 0}, []string{"peanut", "allergi"})
+	s.Upsert(Row{ID: "b"}, []float32{0, 1}, []string{"cat", "miso"})
+	s.Upsert(Row{ID: "c"}, []float32{1, 1}, []string{"cat", "peanut"})
+	got := s.Matches([][]string{{"peanut"}, {"unknown"}}, []float32{2, 0}, []string{"a", "b", "c", "missing"})
+	// peanut: df 2 of 3; unknown: df 0, counted at its full IDF.
+	peanut, unknown := IDF(3, 2), IDF(3, 0)
+	want := []Match{
+		{QueryCover: peanut / (peanut + unknown), Cosine: 1},
+		{QueryCover: 0, Cosine: 0},
+		{QueryCover: peanut / (peanut + unknown), Cosine: 1 / math.Sqrt2},
+		{},
+	}
+	for i := range want {
+		if math.Abs(got[i].QueryCover-want[i].QueryCover) > 1e-9 || math.Abs(got[i].Cosine-want[i].Cosine) > 1e-6 {
+			t.Errorf("match %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if m := s.Matches(nil, nil, []string{"a"}); m[0] != (Match{}) {
+		t.Errorf("no terms, no vector: %+v, want zero", m[0])
+	}
+}
