@@ -91,7 +91,8 @@ func episodeText(m Message) string {
 
 // episodeTurns says which turns become episodes: those a fact came from,
 // and the other substantive ones (not greetings, thanks, bare questions,
-// tool chatter, assistant filler or pasted code). A turn one of whose facts
+// tool chatter, assistant filler, an assistant's echo of the turn it
+// answers, or pasted code). A turn one of whose facts
 // already says its words ("The website deploys from main", kept as
 // written) needs no episode beside that fact.
 func episodeTurns(msgs []Message, facts []extract.Fact, factTurn []int) []bool {
@@ -105,7 +106,8 @@ func episodeTurns(msgs []Message, facts []extract.Fact, factTurn []int) []bool {
 	}
 	for i, m := range msgs {
 		if !keep[i] {
-			keep[i] = extract.Substantive(extract.Message{Role: m.Role, Name: m.Name, Content: m.Content})
+			keep[i] = extract.Substantive(extract.Message{Role: m.Role, Name: m.Name, Content: m.Content}) &&
+				!(m.Role == "assistant" && i > 0 && ingest.Echoes(m.Content, msgs[i-1].Content))
 		}
 		keep[i] = keep[i] && !verbatim[i]
 	}

@@ -48,8 +48,11 @@ func TestCodingSessionFactsOverHTTP(t *testing.T) {
 	}
 
 	capture("Always use table-driven tests with go-cmp; we never use testify here.")
-	if got := top("which assertion library do we use in tests"); !strings.Contains(got, "go-cmp") || !strings.Contains(got, "testify") {
-		t.Errorf("both halves of the test instruction should be found: %q", got)
+	if got := top("table-driven tests with go-cmp"); !strings.Contains(got, "go-cmp") {
+		t.Errorf("the first half of the test instruction is not found: %q", got)
+	}
+	if got := top("do we use testify"); !strings.Contains(got, "testify") {
+		t.Errorf("the second half of the test instruction is not found: %q", got)
 	}
 
 	capture("The storefront is bundled with Parcel 2.")

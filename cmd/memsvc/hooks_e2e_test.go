@@ -307,7 +307,7 @@ func hookContext(t *testing.T, ev string, env map[string]string, stdin string) s
 // part of it and scores below the relevance floor (engine/relevance.go):
 // the floor is off here, this test is about projects.
 func TestHooksKeepProjectsApartLive(t *testing.T) {
-	const secret = "e2e-secret"
+	const secret = "e2e-secret-0123456789abcdef0123456789ab"
 	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_RELEVANCE_FLOOR": "-1"})
 	alice := mintKey(t, secret, s.dataDir, "alice")
 	who := as{key: alice, place: keyBearer}
@@ -456,8 +456,9 @@ func TestHookStopKeepsWhatWasSaid(t *testing.T) {
 		t.Errorf("the instruction was not kept as said: %s", all.raw)
 	}
 	p := runHookBinary(t, "prompt", env, event(t, "prompt_relevant.json", map[string]any{
-		"prompt": "add a dependency to the Python billing service", "session_id": "later"}))
+		"prompt": "should the Python services use uv or pip?", "session_id": "later"}))
 	if p.code != 0 || !strings.Contains(p.stdout, "uv") {
-		t.Errorf("the prompt hook did not recall the instruction: exit %d stdout %q", p.code, p.stdout)
+		hits := s.post(t, who, "/api/v1/memories/search", map[string]any{"query": "should the Python services use uv or pip?"})
+		t.Errorf("the prompt hook did not recall the instruction: exit %d stdout %q; search: %s", p.code, p.stdout, hits.raw)
 	}
 }

@@ -13,6 +13,18 @@ func SameEpisode(a, b string) bool {
 	return text.Speaker(a) == text.Speaker(b) && SaysTheSame(a, b)
 }
 
+// echoCoverage: a reply whose terms are this much the terms of the turn it
+// answers only says it back.
+const echoCoverage = 0.8
+
+// Echoes reports whether reply only repeats said ("Understood, I will use uv
+// for the Python services" after the instruction to use uv): an
+// acknowledgement, however many words it names.
+func Echoes(reply, said string) bool {
+	tr := termSet(reply)
+	return len(tr) > 0 && coverage(tr, termSet(said)) >= echoCoverage
+}
+
 // SaysTheSame reports whether two texts say the same thing in (nearly) the
 // same words: identical once case and punctuation are folded, or sharing
 // nearly all their terms both ways.

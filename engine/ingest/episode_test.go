@@ -18,3 +18,20 @@ func TestSameEpisode(t *testing.T) {
 		}
 	}
 }
+
+func TestEchoes(t *testing.T) {
+	said := "From now on every Python service uses uv instead of pip, and we pin Python 3.12 in CI."
+	tests := []struct {
+		reply string
+		echo  bool
+	}{
+		{"Understood, I will use uv for the Python services from now on.", true},
+		{"I switched the billing service's Dockerfile to uv and regenerated the lockfile.", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := Echoes(tt.reply, said); got != tt.echo {
+			t.Errorf("Echoes(%q) = %v, want %v", tt.reply, got, tt.echo)
+		}
+	}
+}

@@ -130,6 +130,8 @@ function guardRelease(cfg: MemoryConfig, input: string, output: string): void {
 interface MemoryRecord {
 	id?: string;
 	text?: string;
+	/** false when the memory does not clear memsvc's relevance floor; absent from older servers */
+	relevant?: boolean;
 	created_at?: string;
 	valid_from?: string;
 }
@@ -338,7 +340,9 @@ export class MemsvcChatMemory {
 		const res = (await memsvcRequest(this.ctx, this.conn, 'POST', '/api/v1/memories/search', body)) as {
 			results?: MemoryRecord[];
 		};
-		return Array.isArray(res?.results) ? res.results : [];
+		// Nothing below memsvc's relevance floor reaches the agent: an unrelated
+		// question gets an empty context, not the nearest strangers.
+		return Array.isArray(res?.results) ? res.results.filter((r) => r.relevant !== false) : [];
 	}
 
 	private async recent(): Promise<MemoryRecord[]> {
