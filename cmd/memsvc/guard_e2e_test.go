@@ -13,19 +13,29 @@ import (
 // a browser's simple cross-origin request would.
 func (s *testServer) rawPost(t *testing.T, path, body string, header map[string]string) resp {
 	t.Helper()
-	hr, err := http.NewRequest(http.MethodPost, s.base+path, strings.NewReader(body))
+	return s.send(t, http.MethodPost, path, "", body, header)
+}
+
+// send sends one request with exactly the given headers and, when host is
+// not empty, that Host header (as a DNS-rebinding page's would be).
+func (s *testServer) send(t *testing.T, method, path, host, body string, header map[string]string) resp {
+	t.Helper()
+	hr, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if body == "" {
 		hr.Body = http.NoBody
 	}
+	if host != "" {
+		hr.Host = host
+	}
 	for k, v := range header {
 		hr.Header.Set(k, v)
 	}
 	hres, err := s.client.Do(hr)
 	if err != nil {
-		t.Fatalf("POST %s: %v", path, err)
+		t.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer hres.Body.Close()
 	raw, _ := io.ReadAll(hres.Body)
@@ -82,30 +92,17 @@ func TestDriveByWritesRefused(t *testing.T) {
 	})
 }
 
-// sendWithHost sends a request whose Host header is host (as a DNS-rebinding
-// page's would be) and whose extra headers are header.
+// sendWithHost sends a JSON request (when it has a body) under host.
 func (s *testServer) sendWithHost(t *testing.T, method, path, host, body string, header map[string]string) resp {
 	t.Helper()
-	hr, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	hr.Host = host
+	h := map[string]string{}
 	if body != "" {
-		hr.Header.Set("Content-Type", "application/json")
+		h["Content-Type"] = "application/json"
 	}
 	for k, v := range header {
-		hr.Header.Set(k, v)
+		h[k] = v
 	}
-	hres, err := s.client.Do(hr)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer hres.Body.Close()
-	raw, _ := io.ReadAll(hres.Body)
-	out := resp{status: hres.StatusCode, raw: raw}
-	_ = json.Unmarshal(raw, &out.body) // non-objects leave body nil
-	return out
+	return s.send(t, method, path, host, body, h)
 }
 
 // TestForeignHostRefused: with auth disabled, a request under a foreign Host
