@@ -62,7 +62,11 @@ mkdirSync(memsvcData, { recursive: true });
 // 1. memsvc with auth, a key for alice, the scripted model.
 const memsvcPort = await freePort();
 const memsvcUrl = `http://127.0.0.1:${memsvcPort}`;
-const memsvcEnv = { ...process.env, MEMSVC_AUTH_SECRET: secret, MEMSVC_DATA_DIR: memsvcData };
+// The relevance floor is off here: this test is about n8n driving the nodes. In a store of one or two
+// memories memsvc's calibrated score is too low for a plainly related question ("Which city do I live
+// in?" against "User lives in Lisbon": document frequencies mean little in a tiny store), so the floor
+// would keep the memory from the agent. The node's handling of `relevant` is unit-tested.
+const memsvcEnv = { ...process.env, MEMSVC_AUTH_SECRET: secret, MEMSVC_DATA_DIR: memsvcData, MEMSVC_RELEVANCE_FLOOR: '-1' };
 const memsvc = spawn(MEMSVC_BIN, ['serve', '--addr', `127.0.0.1:${memsvcPort}`, '--no-sync'], {
 	env: memsvcEnv,
 	stdio: ['ignore', 'ignore', 'pipe'],
