@@ -115,3 +115,33 @@ func TestPromptRelevanceFloor(t *testing.T) {
 		t.Errorf("unrelated quiet %d/10 (want ≥ 9), related found %d/20 (want ≥ 19)", quiet, found)
 	}
 }
+
+// TestRelevanceInASmallStore: in a new user's store of two memories a
+// question that shares one word with a memory still clears the floor, and
+// unrelated prompts still do not: document frequencies mean little in a
+// store this small (index.coverPrior).
+func TestRelevanceInASmallStore(t *testing.T) {
+	eng, _, _ := newEngine(t, t.TempDir())
+	add(t, eng, "u", engine.AddRequest{Text: "User lives in Lisbon"}, engine.AddRequest{Text: "User has a dog named Rex"})
+	relevant := func(q string) []string {
+		res, err := eng.Search(context.Background(), "u", engine.Query{Text: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Results {
+			if r.Relevant {
+				out = append(out, r.Text)
+			}
+		}
+		return out
+	}
+	if got := relevant("Which city do I live in?"); !slices.Equal(got, []string{"User lives in Lisbon"}) {
+		t.Errorf("city question: relevant %q, want the Lisbon memory only", got)
+	}
+	for _, q := range []string{"Fix the typo in the README heading", "Explain mutex vs semaphore"} {
+		if got := relevant(q); len(got) != 0 {
+			t.Errorf("%q: relevant %q, want none", q, got)
+		}
+	}
+}

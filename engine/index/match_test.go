@@ -11,8 +11,9 @@ func TestMatches(t *testing.T) {
 	s.Upsert(Row{ID: "b"}, []float32{0, 1}, []string{"cat", "miso"})
 	s.Upsert(Row{ID: "c"}, []float32{1, 1}, []string{"cat", "peanut"})
 	got := s.Matches([][]string{{"peanut"}, {"unknown"}}, []float32{2, 0}, []string{"a", "b", "c", "missing"})
-	// peanut: df 2 of 3; unknown: df 0, counted at its full IDF.
-	peanut, unknown := IDF(3, 2), IDF(3, 0)
+	// peanut: df 2 of 3 (plus the coverPrior pseudo-memories, which hold
+	// none of the terms); unknown: df 0, counted at its full IDF.
+	peanut, unknown := IDF(3+coverPrior, 2), IDF(3+coverPrior, 0)
 	want := []Match{
 		{QueryCover: peanut / (peanut + unknown), Cosine: 1},
 		{QueryCover: 0, Cosine: 0},
