@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,15 @@ import (
 // IsEpisode reports whether m keeps a turn as said.
 func (m *Memory) IsEpisode() bool { return m.Source != nil && m.Source.Kind == SourceEpisode }
 
+// EpisodeOf is the episode a fact was distilled from: "" for an episode
+// itself and for a memory with no episode.
+func (m *Memory) EpisodeOf() string {
+	if m.Source == nil || m.IsEpisode() {
+		return ""
+	}
+	return m.Source.EpisodeID
+}
+
 // turnIDPrefix marks the message ids the pipeline lends to turns that came
 // without one, so that every fact can be traced to its turn. They never
 // reach storage (see linkFacts).
@@ -39,6 +49,19 @@ func withTurnIDs(msgs []Message) []Message {
 		out[i] = m
 	}
 	return out
+}
+
+// extractTurns distils req's facts and returns with them the turn each came
+// from (-1: unknown). Turns without an id are lent one for the extractor, so
+// every fact can be traced; the lent ids never reach the facts.
+func (e *Engine) extractTurns(ctx context.Context, req ConversationRequest) ([]extract.Fact, []int, string, error) {
+	xreq := req
+	xreq.Messages = withTurnIDs(req.Messages)
+	facts, extractor, err := e.extractFacts(ctx, xreq)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return facts, linkFacts(req.Messages, facts), extractor, nil
 }
 
 // linkFacts returns, for each fact, the index of the turn it came from (-1
@@ -153,16 +176,9 @@ func (e *Engine) storedEpisode(tx Tx, shard *index.Shard, ep string) (string, er
 // the fact that replaced what it said. The other facts of that episode are
 // not touched. An episode already retired stays as it is.
 func retireEpisode(ep, m *Memory, now time.Time) {
-	if ep.State != StateActive {
-		return
+	if ep.State == StateActive {
+		closeWindow(ep, m, now) // m does not list the episode in its supersedes: it replaced a fact
 	}
-	validTo := m.ValidFrom
-	if validTo.Before(ep.ValidFrom) {
-		validTo = ep.ValidFrom
-	}
-	newID := m.ID
-	ep.State = StateSuperseded
-	ep.ValidTo, ep.ExpiredAt, ep.SupersededBy, ep.UpdatedAt = &validTo, &now, &newID, now
 }
 
 // oneSlotPerFinding keeps a fact and its own episode from taking two places
@@ -174,10 +190,7 @@ func oneSlotPerFinding(hits []Scored) []Scored {
 	at := map[string]int{} // an emitted episode or fact → its place in out
 	out := make([]Scored, 0, len(hits))
 	for _, h := range hits {
-		epID := ""
-		if h.Source != nil && !h.IsEpisode() {
-			epID = h.Source.EpisodeID
-		}
+		epID := h.EpisodeOf()
 		switch {
 		case h.IsEpisode():
 			if _, claimed := at[h.ID]; claimed {

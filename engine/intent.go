@@ -212,10 +212,7 @@ func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.C
 func candidatesOf(mems []*Memory) []intent.Candidate {
 	out := make([]intent.Candidate, len(mems))
 	for i, m := range mems {
-		out[i] = intent.Candidate{ID: m.ID, Text: m.Text}
-		if m.Source != nil && !m.IsEpisode() {
-			out[i].EpisodeID = m.Source.EpisodeID
-		}
+		out[i] = intent.Candidate{ID: m.ID, Text: m.Text, EpisodeID: m.EpisodeOf()}
 	}
 	return out
 }

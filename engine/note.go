@@ -47,9 +47,7 @@ func (e *Engine) note(ctx context.Context, user string, req AddRequest) ([]Write
 	if err := e.validateConversation(&creq); err != nil {
 		return nil, err
 	}
-	xreq := creq
-	xreq.Messages = withTurnIDs(creq.Messages)
-	facts, extractor, err := e.extractFacts(ctx, xreq)
+	facts, factTurn, extractor, err := e.extractTurns(ctx, creq)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +59,6 @@ func (e *Engine) note(ctx context.Context, user string, req AddRequest) ([]Write
 	}
 	// Facts distilled: the note is also kept as said, so a part the
 	// extractor missed is not lost.
-	factTurn := linkFacts(creq.Messages, facts)
 	return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: factTurn, extractor: extractor,
 		episodes: episodeTurns(creq.Messages, facts, factTurn)})
 }

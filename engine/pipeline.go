@@ -59,13 +59,10 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	}
 	req.Messages = slices.Clone(req.Messages)
 	secrets := redactMessages(req.Messages)
-	xreq := req
-	xreq.Messages = withTurnIDs(req.Messages)
-	facts, extractor, err := e.extractFacts(ctx, xreq)
+	facts, factTurn, extractor, err := e.extractTurns(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	factTurn := linkFacts(req.Messages, facts)
 	// Skills (skills.go): each procedure the conversation walks through is
 	// one more fact, a procedural memory.
 	facts, procs := e.withProcedures(req, facts)

@@ -54,18 +54,22 @@ func supersedeInto(old, m *Memory, now time.Time) error {
 	if old.State != StateActive {
 		return Errorf(EConflict, "memory %q is %s and cannot be superseded", old.ID, old.State)
 	}
+	closeWindow(old, m, now)
+	if !slices.Contains(m.Supersedes, old.ID) {
+		m.Supersedes = append(m.Supersedes, old.ID)
+	}
+	return nil
+}
+
+// closeWindow marks old superseded by m: its validity window ends where m's
+// begins (never before its own start), memsvc stops believing it now, and
+// it points at m.
+func closeWindow(old, m *Memory, now time.Time) {
 	validTo := m.ValidFrom
 	if validTo.Before(old.ValidFrom) {
 		validTo = old.ValidFrom
 	}
 	newID := m.ID
 	old.State = StateSuperseded
-	old.ValidTo = &validTo
-	old.ExpiredAt = &now
-	old.SupersededBy = &newID
-	old.UpdatedAt = now
-	if !slices.Contains(m.Supersedes, old.ID) {
-		m.Supersedes = append(m.Supersedes, old.ID)
-	}
-	return nil
+	old.ValidTo, old.ExpiredAt, old.SupersededBy, old.UpdatedAt = &validTo, &now, &newID, now
 }

@@ -176,7 +176,7 @@ func applyPlan(tx Tx, p *plan) error {
 func rowOf(m *Memory) index.Row {
 	return index.Row{ID: m.ID, State: m.State, MemoryType: m.MemoryType, SessionID: m.SessionID,
 		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt,
-		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom, Episode: m.IsEpisode(), Anchor: anchorOf(m)}
+		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom, Episode: m.IsEpisode(), Anchor: m.EpisodeOf()}
 }
 
 func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) error {
@@ -230,12 +230,4 @@ func (e *Engine) embedAs(ctx context.Context, texts []string, stored bool) ([][]
 		}
 	}
 	return vecs, nil
-}
-
-// anchorOf is the episode a fact was distilled from, "" for anything else.
-func anchorOf(m *Memory) string {
-	if m.Source == nil || m.IsEpisode() {
-		return ""
-	}
-	return m.Source.EpisodeID
 }

@@ -112,16 +112,8 @@ func (m memOut) MarshalJSON() ([]byte, error) {
 		Relevant     *bool      `json:"relevant,omitempty"`
 		EpisodeID    string     `json:"episode_id,omitempty"` // a fact's turn as said: search_memory ids expands it
 	}{m.ID, m.Text, m.MemoryType, m.State, m.Memory.Error, m.ValidFrom, m.ValidTo, m.SupersededBy, m.UserID,
-		m.AppName, m.Project, m.SessionID, m.Tags, m.Score, m.Relevant, episodeOf(m.Memory)}
+		m.AppName, m.Project, m.SessionID, m.Tags, m.Score, m.Relevant, m.EpisodeOf()}
 	return json.Marshal(c)
-}
-
-// episodeOf is the episode a fact was distilled from, "" for anything else.
-func episodeOf(m *engine.Memory) string {
-	if m.Source == nil || m.IsEpisode() {
-		return ""
-	}
-	return m.Source.EpisodeID
 }
 
 // idOut answers one entry of ids.
