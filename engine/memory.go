@@ -127,3 +127,15 @@ func ValidMemoryType(t string) bool {
 	}
 	return false
 }
+
+// IsEpisode reports whether m keeps a turn as said.
+func (m *Memory) IsEpisode() bool { return m.Source != nil && m.Source.Kind == SourceEpisode }
+
+// EpisodeOf is the episode a fact was distilled from: "" for an episode
+// itself and for a memory with no episode.
+func (m *Memory) EpisodeOf() string {
+	if m.Source == nil || m.IsEpisode() {
+		return ""
+	}
+	return m.Source.EpisodeID
+}

@@ -67,5 +67,3 @@ type Service interface {
 	Entities
 	Operator
 }
-
-var _ Service = (*Engine)(nil)
