@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/redact"
@@ -19,7 +19,7 @@ import (
 type MediaDeps struct {
 	Fetcher    *media.Fetcher
 	Blobs      *media.BlobStore
-	Captioner  Captioner
+	Captioner  engine.Captioner
 	Retry      media.RetryPolicy
 	MaxPending int // per-user cap on queued captures, default 50
 }
@@ -54,34 +54,34 @@ type captureJob struct {
 // CaptureImage answers at once with a pending memory and queues the capture.
 // Inline images (data URI, base64) are validated and stored before that, so a
 // broken one is refused up front and nothing is written.
-func (e *Engine) CaptureImage(ctx context.Context, user string, req CaptureRequest) (WriteResult, error) {
+func (e *Engine) CaptureImage(ctx context.Context, user string, req engine.CaptureRequest) (engine.WriteResult, error) {
 	md := e.media
 	if md == nil {
-		return WriteResult{}, Errorf(EUnavailable, "image capture is not configured on this server")
+		return engine.WriteResult{}, engine.Errorf(engine.EUnavailable, "image capture is not configured on this server")
 	}
 	job := captureJob{URL: req.Ref.URL, Confident: req.Ref.Confident || req.Ref.Kind != media.KindURL, Hints: req.Hints}
 	switch {
 	case req.Ref.Err != nil:
-		return WriteResult{}, Invalid("image", "%v", req.Ref.Err)
+		return engine.WriteResult{}, engine.Invalid("image", "%v", req.Ref.Err)
 	case req.Ref.Kind != media.KindURL:
 		sha, err := storeInline(md, req.Ref.Data)
 		if err != nil {
-			return WriteResult{}, err
+			return engine.WriteResult{}, err
 		}
 		job.BlobSHA = sha
 	}
-	req.State, req.Text = StatePending, pendingText(req.Ref)
-	req.Source = &Source{Kind: SourceImage, URL: req.Ref.URL, BlobSHA256: job.BlobSHA}
+	req.State, req.Text = engine.StatePending, pendingText(req.Ref)
+	req.Source = &engine.Source{Kind: engine.SourceImage, URL: req.Ref.URL, BlobSHA256: job.BlobSHA}
 	now := e.now().UTC()
-	var res WriteResult
-	err := e.write(ctx, user, func(tx Tx, p *plan) error {
+	var res engine.WriteResult
+	err := e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		if err := e.checkPendingLimit(tx); err != nil {
 			return err
 		}
 		m := e.newMemory(user, req.AddRequest, now)
 		job.MemoryID, job.NextAt = m.ID, now
 		p.put(m, nil)
-		res = WriteResult{ID: m.ID, Text: m.Text, Event: EventAdd}
+		res = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 		return tx.PutDoc(captureCollection, m.ID, job)
 	})
 	if err == nil {
@@ -92,14 +92,14 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req CaptureReque
 
 func storeInline(md *MediaDeps, data []byte) (string, error) {
 	if _, err := md.Fetcher.Check(data); err != nil {
-		return "", Invalid("image", "%v", err)
+		return "", engine.Invalid("image", "%v", err)
 	}
 	if _, err := media.Inspect(data); err != nil {
-		return "", Invalid("image", "%v", err)
+		return "", engine.Invalid("image", "%v", err)
 	}
 	sha, _, err := md.Blobs.Put(data)
 	if err != nil {
-		return "", Internal("store image", err)
+		return "", engine.Internal("store image", err)
 	}
 	return sha, nil
 }
@@ -111,14 +111,14 @@ func pendingText(ref media.Ref) string {
 	return "Inline image (capture pending)"
 }
 
-func (e *Engine) checkPendingLimit(tx Tx) error {
+func (e *Engine) checkPendingLimit(tx engine.Tx) error {
 	n := 0
 	err := tx.ScanDocs(captureCollection, "", func(string, []byte) error { n++; return nil })
 	if err != nil {
 		return err
 	}
 	if n >= e.media.MaxPending {
-		return Errorf(ERateLimited, "too many images still being captured (%d); retry later", n)
+		return engine.Errorf(engine.ERateLimited, "too many images still being captured (%d); retry later", n)
 	}
 	return nil
 }
@@ -171,7 +171,7 @@ func (e *Engine) captureDue(ctx context.Context) {
 func (e *Engine) dueJobs(ctx context.Context, user string) []captureJob {
 	var jobs []captureJob
 	now := e.now()
-	_ = e.store.View(ctx, user, func(tx Tx) error {
+	_ = e.store.View(ctx, user, func(tx engine.Tx) error {
 		return tx.ScanDocs(captureCollection, "", func(_ string, raw []byte) error {
 			var j captureJob
 			if err := json.Unmarshal(raw, &j); err == nil && !j.NextAt.After(now) {
@@ -206,7 +206,7 @@ func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
 			vec = vecs[0]
 		}
 	}
-	werr := e.write(ctx, user, func(tx Tx, p *plan) error {
+	werr := e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		return e.recordCapture(tx, p, job, text, sha, vec, err)
 	})
 	if werr != nil {
@@ -249,9 +249,9 @@ func (e *Engine) describeImage(ctx context.Context, job captureJob) (text, sha s
 // recordCapture applies an attempt's outcome: active with the description,
 // requeued with backoff, or failed with the reason. A tentative URL that
 // turns out not to be an image becomes a plain text memory of the link.
-func (e *Engine) recordCapture(tx Tx, p *plan, job captureJob, text, sha string, vec []float32, cerr error) error {
+func (e *Engine) recordCapture(tx engine.Tx, p *plan, job captureJob, text, sha string, vec []float32, cerr error) error {
 	m, err := tx.GetMemory(job.MemoryID)
-	if ErrorCode(err) == ENotFound {
+	if engine.ErrorCode(err) == engine.ENotFound {
 		return tx.DeleteDoc(captureCollection, job.MemoryID) // deleted while pending
 	} else if err != nil {
 		return err
@@ -260,9 +260,9 @@ func (e *Engine) recordCapture(tx Tx, p *plan, job captureJob, text, sha string,
 	m.UpdatedAt = now
 	switch {
 	case cerr == nil && job.Link:
-		m.Text, m.State, m.Error, m.Source.Kind = text, StateActive, "", SourceAPI
+		m.Text, m.State, m.Error, m.Source.Kind = text, engine.StateActive, "", engine.SourceAPI
 	case cerr == nil:
-		m.Text, m.State, m.Error = text, StateActive, ""
+		m.Text, m.State, m.Error = text, engine.StateActive, ""
 		m.Source.BlobSHA256 = sha
 		m.Categories = ingest.Categorize(text)
 	case e.media.Retry.ShouldRetry(job.Attempt+1, cerr):
@@ -270,7 +270,7 @@ func (e *Engine) recordCapture(tx Tx, p *plan, job captureJob, text, sha string,
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
 		return tx.PutDoc(captureCollection, job.MemoryID, job)
 	default:
-		m.State, m.Error = StateFailed, "image capture failed: "+e.captureReason(job, cerr)
+		m.State, m.Error = engine.StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}
 	p.put(m, vec)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/redact"
 )
 
@@ -24,13 +24,13 @@ import (
 // episode, which keeps a turn as it was said: correct the facts distilled
 // from it instead. A text equal to the current one changes nothing and is
 // reported with event NONE.
-func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]WriteResult, error) {
+func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]engine.WriteResult, error) {
 	text, secrets := redact.Text(strings.TrimSpace(text))
-	if err := ValidateUser(user); err != nil {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(id) == "" {
-		return nil, Invalid("id", "must not be empty")
+		return nil, engine.Invalid("id", "must not be empty")
 	}
 	if err := e.validateText("text", text); err != nil {
 		return nil, err
@@ -40,19 +40,19 @@ func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]WriteRes
 		return nil, err
 	}
 	now := e.now().UTC()
-	var results []WriteResult
-	err = e.write(ctx, user, func(tx Tx, p *plan) error {
+	var results []engine.WriteResult
+	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		old, err := tx.GetMemory(id)
-		if ErrorCode(err) == ENotFound {
-			return Errorf(ENotFound, "unknown memory %q", id)
+		if engine.ErrorCode(err) == engine.ENotFound {
+			return engine.Errorf(engine.ENotFound, "unknown memory %q", id)
 		} else if err != nil {
 			return err
 		}
 		switch {
 		case old.IsEpisode():
-			return Errorf(EConflict, "memory %q is an episode (a turn as said) and cannot be corrected; correct the facts distilled from it", id)
-		case old.Text == text && old.State == StateActive:
-			results = []WriteResult{{ID: old.ID, Text: old.Text, Event: EventNone}}
+			return engine.Errorf(engine.EConflict, "memory %q is an episode (a turn as said) and cannot be corrected; correct the facts distilled from it", id)
+		case old.Text == text && old.State == engine.StateActive:
+			results = []engine.WriteResult{{ID: old.ID, Text: old.Text, Event: engine.EventNone}}
 			return nil
 		}
 		m := e.newMemory(user, correctionOf(old, text), now)
@@ -61,7 +61,7 @@ func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]WriteRes
 		}
 		p.put(old, nil)
 		p.put(m, vecs[0])
-		results = []WriteResult{{ID: m.ID, Text: m.Text, Event: EventSupersede, Supersedes: m.Supersedes}}
+		results = []engine.WriteResult{{ID: m.ID, Text: m.Text, Event: engine.EventSupersede, Supersedes: m.Supersedes}}
 		return e.linkToEpisode(tx, p, m)
 	})
 	if err != nil {
@@ -73,14 +73,14 @@ func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]WriteRes
 
 // correctionOf is the request that stores old's corrected text: every field
 // of old but the text and what is derived from it.
-func correctionOf(old *Memory, text string) AddRequest {
-	src := Source{Kind: SourceAPI}
+func correctionOf(old *engine.Memory, text string) engine.AddRequest {
+	src := engine.Source{Kind: engine.SourceAPI}
 	if old.Source != nil {
 		src = *old.Source
 		src.MessageIDs = append([]string(nil), old.Source.MessageIDs...)
 	}
-	src.Extractor = CorrectionExtractor
+	src.Extractor = engine.CorrectionExtractor
 	c := old.Clone()
-	return AddRequest{Text: text, AppName: c.AppName, MemoryType: c.MemoryType, Metadata: c.Metadata,
+	return engine.AddRequest{Text: text, AppName: c.AppName, MemoryType: c.MemoryType, Metadata: c.Metadata,
 		Tags: c.Tags, Project: c.Project, SessionID: c.SessionID, Timestamp: old.ValidFrom, Source: &src}
 }

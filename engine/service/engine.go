@@ -11,27 +11,27 @@ import (
 	"github.com/charmbracelet/log"
 	"github.com/oklog/ulid/v2"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 )
 
 // Deps are the engine's collaborators, wired by cmd/memsvc.
 type Deps struct {
-	Store    Store
-	Embedder Embedder
+	Store    engine.Store
+	Embedder engine.Embedder
 	// Rerankers in order of preference: the first that answers within the
 	// budget wins (typically the LLM one, then the built-in scorer).
-	Rerankers []Reranker
+	Rerankers []engine.Reranker
 	// Extractors in order of preference: a failing or slow one (an LLM)
 	// falls back to the next (the built-in rules), which must not fail.
-	Extractors []Extractor
+	Extractors []engine.Extractor
 	// Decider, when set, makes ADD/UPDATE/SUPERSEDE/NONE decisions for facts
 	// a model extracted; the built-in rules decide otherwise.
-	Decider Decider
+	Decider engine.Decider
 	// WordForms, when set, gives the other stems of a stem's word family
 	// ("allergi" → "allerg"), so search matches one lemma's forms that the
 	// stemmer keeps apart.
-	WordForms WordForms
+	WordForms engine.WordForms
 	// Media enables image memories; nil answers image items with an error.
 	Media  *MediaDeps
 	Logger *log.Logger
@@ -41,14 +41,14 @@ type Deps struct {
 
 // Engine runs every memsvc operation. It is safe for concurrent use.
 type Engine struct {
-	cfg     Config
-	store   Store
-	embed   Embedder
-	rerank  []Reranker
-	forms   WordForms
-	extract []Extractor
+	cfg     engine.Config
+	store   engine.Store
+	embed   engine.Embedder
+	rerank  []engine.Reranker
+	forms   engine.WordForms
+	extract []engine.Extractor
 	media   *MediaDeps
-	decider Decider
+	decider engine.Decider
 	// captureWake nudges RunCaptures when a capture is queued.
 	captureWake chan struct{}
 	llmHealth
@@ -69,7 +69,7 @@ const metaEmbedder = "embedder"
 
 // New checks the store's recorded embedding model against deps.Embedder
 // (refusing to mix models or dimensions) and returns a ready engine.
-func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
+func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func (e *Engine) checkEmbedder(ctx context.Context) error {
 		return e.store.PutMeta(ctx, metaEmbedder, want)
 	}
 	if got != want {
-		return &Error{Code: EConflict, Message: fmt.Sprintf(
+		return &engine.Error{Code: engine.EConflict, Message: fmt.Sprintf(
 			"the store holds embeddings of %q but the configured embedder is %q; refusing to mix them "+
 				"(configure the original embedder, or use a new data directory)", got, want)}
 	}
@@ -150,4 +150,4 @@ func (e *Engine) Check(ctx context.Context) map[string]error {
 	return out
 }
 
-var _ Service = (*Engine)(nil)
+var _ engine.Service = (*Engine)(nil)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/entity"
 )
 
@@ -36,21 +36,21 @@ const (
 // maxEntitiesPerMemory bounds the work one memory write can cause.
 const maxEntitiesPerMemory = 50
 
-func pureOf(x *Entity) entity.Entity {
+func pureOf(x *engine.Entity) entity.Entity {
 	return entity.Entity{ID: x.ID, Name: x.Name, Type: x.Type, Aliases: x.Aliases}
 }
 
 func linkKey(entID, memID string) string { return entID + "\x00" + memID }
 
-func getEntity(tx Tx, id string) (*Entity, error) {
-	var x Entity
+func getEntity(tx engine.Tx, id string) (*engine.Entity, error) {
+	var x engine.Entity
 	if err := tx.GetDoc(entityCollection, id, &x); err != nil {
 		return nil, err
 	}
 	return &x, nil
 }
 
-func putEntity(tx Tx, x *Entity) error {
+func putEntity(tx engine.Tx, x *engine.Entity) error {
 	rec := *x
 	rec.MemoryIDs = nil
 	return tx.PutDoc(entityCollection, x.ID, &rec)
@@ -61,17 +61,17 @@ type nameEntry struct {
 	IDs []string `json:"ids"`
 }
 
-func namedIDs(tx Tx, key string) ([]string, error) {
+func namedIDs(tx engine.Tx, key string) ([]string, error) {
 	var n nameEntry
 	err := tx.GetDoc(entityNameCollection, key, &n)
-	if ErrorCode(err) == ENotFound {
+	if engine.ErrorCode(err) == engine.ENotFound {
 		return nil, nil
 	}
 	return n.IDs, err
 }
 
 // indexNames makes every name of a live entity findable by lookup.
-func indexNames(tx Tx, x *Entity) error {
+func indexNames(tx engine.Tx, x *engine.Entity) error {
 	return editNames(tx, x, func(ids []string) []string {
 		if slices.Contains(ids, x.ID) {
 			return ids
@@ -80,13 +80,13 @@ func indexNames(tx Tx, x *Entity) error {
 	})
 }
 
-func unindexNames(tx Tx, x *Entity) error {
+func unindexNames(tx engine.Tx, x *engine.Entity) error {
 	return editNames(tx, x, func(ids []string) []string {
 		return slices.DeleteFunc(ids, func(id string) bool { return id == x.ID })
 	})
 }
 
-func editNames(tx Tx, x *Entity, edit func([]string) []string) error {
+func editNames(tx engine.Tx, x *engine.Entity, edit func([]string) []string) error {
 	done := map[string]bool{}
 	for _, n := range x.Names() {
 		key := entity.Normalize(n)
@@ -113,7 +113,7 @@ func editNames(tx Tx, x *Entity, edit func([]string) []string) error {
 
 // linkedMemories lists the memories linked to an entity. It scans, so it
 // is for reconcile, not for the write hook.
-func linkedMemories(tx Tx, entID string) ([]string, error) {
+func linkedMemories(tx engine.Tx, entID string) ([]string, error) {
 	var out []string
 	err := tx.ScanDocs(entityLinkCollection, entID+"\x00", func(id string, _ []byte) error {
 		out = append(out, strings.TrimPrefix(id, entID+"\x00"))
@@ -125,8 +125,8 @@ func linkedMemories(tx Tx, entID string) ([]string, error) {
 // linkEntities is a write hook (registered in New): it links the entities
 // of each changed memory, unlinks deleted memories and drops entities no
 // memory mentions any more, in the write's transaction.
-func (e *Engine) linkEntities(tx Tx, _ *plan, c *writeChange) error {
-	l := &linker{e: e, tx: tx, now: e.now().UTC(), cache: map[string]*Entity{}, dirty: map[string]bool{}}
+func (e *Engine) linkEntities(tx engine.Tx, _ *plan, c *writeChange) error {
+	l := &linker{e: e, tx: tx, now: e.now().UTC(), cache: map[string]*engine.Entity{}, dirty: map[string]bool{}}
 	for i, m := range c.changed {
 		if err := l.relink(m, c.previous[i]); err != nil {
 			return err
@@ -145,8 +145,8 @@ func (e *Engine) linkEntities(tx Tx, _ *plan, c *writeChange) error {
 // change keeps its links (a supersede, or a reconcile rewriting its refs),
 // unless it has none yet (stored before entities existed). Placeholders of
 // images being captured are not extracted.
-func needsLinking(old, m *Memory) bool {
-	if m.State == StatePending || m.State == StateFailed {
+func needsLinking(old, m *engine.Memory) bool {
+	if m.State == engine.StatePending || m.State == engine.StateFailed {
 		return false
 	}
 	return old == nil || old.Text != m.Text || len(m.Entities) == 0
@@ -156,13 +156,13 @@ func needsLinking(old, m *Memory) bool {
 // caching the records it reads and writing the changed ones once (flush).
 type linker struct {
 	e     *Engine
-	tx    Tx
+	tx    engine.Tx
 	now   time.Time
-	cache map[string]*Entity
+	cache map[string]*engine.Entity
 	dirty map[string]bool
 }
 
-func (l *linker) get(id string) (*Entity, error) {
+func (l *linker) get(id string) (*engine.Entity, error) {
 	if x, ok := l.cache[id]; ok {
 		return x, nil
 	}
@@ -176,9 +176,9 @@ func (l *linker) get(id string) (*Entity, error) {
 
 // relink replaces m's entity refs with those of its text and brings the
 // links and mention counts in step.
-func (l *linker) relink(m, old *Memory) error {
+func (l *linker) relink(m, old *engine.Memory) error {
 	had := map[string]bool{}
-	var before []EntityRef
+	var before []engine.EntityRef
 	if old != nil {
 		before = old.Entities
 	}
@@ -203,7 +203,7 @@ func (l *linker) relink(m, old *Memory) error {
 			return err
 		}
 	}
-	var gone []EntityRef
+	var gone []engine.EntityRef
 	for _, r := range before {
 		if !now[r.ID] {
 			gone = append(gone, r)
@@ -212,7 +212,7 @@ func (l *linker) relink(m, old *Memory) error {
 	return l.unlink(m.ID, gone)
 }
 
-func (l *linker) unlink(memID string, refs []EntityRef) error {
+func (l *linker) unlink(memID string, refs []engine.EntityRef) error {
 	for _, r := range refs {
 		if err := l.tx.DeleteDoc(entityLinkCollection, linkKey(r.ID, memID)); err != nil {
 			return err
@@ -226,7 +226,7 @@ func (l *linker) unlink(memID string, refs []EntityRef) error {
 
 func (l *linker) count(id string, delta int) error {
 	x, err := l.get(id)
-	if ErrorCode(err) == ENotFound {
+	if engine.ErrorCode(err) == engine.ENotFound {
 		return nil // a ref to an entity already gone: nothing to count
 	} else if err != nil {
 		return err
@@ -238,8 +238,8 @@ func (l *linker) count(id string, delta int) error {
 
 // resolve extracts the entities of a text, finding each among the user's
 // entities by name or alias, or creating it.
-func (l *linker) resolve(text string) ([]EntityRef, error) {
-	var refs []EntityRef
+func (l *linker) resolve(text string) ([]engine.EntityRef, error) {
+	var refs []engine.EntityRef
 	have := map[string]bool{}
 	for _, mt := range entity.Distinct(entity.Extract(text)) {
 		if len(refs) == maxEntitiesPerMemory {
@@ -257,7 +257,7 @@ func (l *linker) resolve(text string) ([]EntityRef, error) {
 	return refs, nil
 }
 
-func (l *linker) lookupOrCreate(name, typ string) (*Entity, error) {
+func (l *linker) lookupOrCreate(name, typ string) (*engine.Entity, error) {
 	key := entity.Normalize(name)
 	if key == "" {
 		return nil, nil
@@ -266,11 +266,11 @@ func (l *linker) lookupOrCreate(name, typ string) (*Entity, error) {
 	if err != nil {
 		return nil, err
 	}
-	var cands []*Entity
+	var cands []*engine.Entity
 	var pure []entity.Entity
 	for _, id := range ids {
 		x, err := l.get(id)
-		if ErrorCode(err) == ENotFound || (err == nil && x.MergedInto != "") {
+		if engine.ErrorCode(err) == engine.ENotFound || (err == nil && x.MergedInto != "") {
 			continue // a stale index entry; reconcile re-points names to survivors
 		} else if err != nil {
 			return nil, err
@@ -290,7 +290,7 @@ func (l *linker) lookupOrCreate(name, typ string) (*Entity, error) {
 	if !entity.ValidType(typ) {
 		typ = entity.TypeOther
 	}
-	x := &Entity{ID: l.e.newID(), Name: name, Type: typ, CreatedAt: l.now, UpdatedAt: l.now}
+	x := &engine.Entity{ID: l.e.newID(), Name: name, Type: typ, CreatedAt: l.now, UpdatedAt: l.now}
 	l.cache[x.ID], l.dirty[x.ID] = x, true
 	return x, l.tx.PutDoc(entityNameCollection, key, nameEntry{IDs: append(ids, x.ID)})
 }
@@ -319,7 +319,7 @@ func (l *linker) flush() error {
 	return nil
 }
 
-func dropEntity(tx Tx, x *Entity) error {
+func dropEntity(tx engine.Tx, x *engine.Entity) error {
 	if err := unindexNames(tx, x); err != nil {
 		return err
 	}
@@ -333,12 +333,12 @@ func dropEntity(tx Tx, x *Entity) error {
 
 // Entities lists every entity record of user, alias records included, with
 // the memories mentioning each, in id order.
-func (e *Engine) Entities(ctx context.Context, user string) ([]Entity, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) Entities(ctx context.Context, user string) ([]engine.Entity, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
-	var out []Entity
-	err := e.store.View(ctx, user, func(tx Tx) error {
+	var out []engine.Entity
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		snap, err := loadEntities(tx)
 		if err != nil {
 			return err
@@ -355,17 +355,17 @@ func (e *Engine) Entities(ctx context.Context, user string) ([]Entity, error) {
 // entitySnapshot is every entity of a user with its links, read in one
 // transaction.
 type entitySnapshot struct {
-	all      []Entity
-	byID     map[string]*Entity
+	all      []engine.Entity
+	byID     map[string]*engine.Entity
 	mentions map[string][]string // entity id → memory ids
 }
 
-func loadEntities(tx Tx) (*entitySnapshot, error) {
-	s := &entitySnapshot{byID: map[string]*Entity{}, mentions: map[string][]string{}}
+func loadEntities(tx engine.Tx) (*entitySnapshot, error) {
+	s := &entitySnapshot{byID: map[string]*engine.Entity{}, mentions: map[string][]string{}}
 	err := tx.ScanDocs(entityCollection, "", func(_ string, raw []byte) error {
-		var x Entity
+		var x engine.Entity
 		if err := json.Unmarshal(raw, &x); err != nil {
-			return Internal("decode entity", err)
+			return engine.Internal("decode entity", err)
 		}
 		s.all = append(s.all, x)
 		return nil
@@ -397,15 +397,15 @@ func (s *entitySnapshot) suggest(threshold float64, limit int) []entity.Suggesti
 
 // EntitySuggestions proposes at most limit groups of duplicate entities of
 // user (scored at entity.DefaultThreshold or above), best first.
-func (e *Engine) EntitySuggestions(ctx context.Context, user string, limit int) ([]EntitySuggestion, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) EntitySuggestions(ctx context.Context, user string, limit int) ([]engine.EntitySuggestion, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	if limit < 1 {
-		return nil, Invalid("limit", "must be at least 1, got %d", limit)
+		return nil, engine.Invalid("limit", "must be at least 1, got %d", limit)
 	}
-	out := []EntitySuggestion{}
-	err := e.store.View(ctx, user, func(tx Tx) error {
+	out := []engine.EntitySuggestion{}
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		snap, err := loadEntities(tx)
 		if err != nil {
 			return err
@@ -419,8 +419,8 @@ func (e *Engine) EntitySuggestions(ctx context.Context, user string, limit int) 
 }
 
 // wire renders a suggestion with the entities' names and types.
-func (s *entitySnapshot) wire(sg entity.Suggestion) EntitySuggestion {
-	w := EntitySuggestion{ID: sg.ID, CanonicalID: sg.CanonicalID, Reason: sg.Reason,
+func (s *entitySnapshot) wire(sg entity.Suggestion) engine.EntitySuggestion {
+	w := engine.EntitySuggestion{ID: sg.ID, CanonicalID: sg.CanonicalID, Reason: sg.Reason,
 		Score: math.Round(sg.Score*1000) / 1000}
 	for _, id := range sg.EntityIDs {
 		if x, ok := s.byID[id]; ok {

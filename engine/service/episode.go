@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/ingest"
@@ -29,8 +29,8 @@ const turnIDPrefix = "\x00turn-"
 
 // withTurnIDs returns the messages with an id on every turn: its own, or a
 // lent one that linkFacts removes again.
-func withTurnIDs(msgs []Message) []Message {
-	out := make([]Message, len(msgs))
+func withTurnIDs(msgs []engine.Message) []engine.Message {
+	out := make([]engine.Message, len(msgs))
 	for i, m := range msgs {
 		if m.ID == "" {
 			m.ID = turnIDPrefix + strconv.Itoa(i)
@@ -43,7 +43,7 @@ func withTurnIDs(msgs []Message) []Message {
 // extractTurns distils req's facts and returns with them the turn each came
 // from (-1: unknown). Turns without an id are lent one for the extractor, so
 // every fact can be traced; the lent ids never reach the facts.
-func (e *Engine) extractTurns(ctx context.Context, req ConversationRequest) ([]extract.Fact, []int, string, error) {
+func (e *Engine) extractTurns(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, []int, string, error) {
 	xreq := req
 	xreq.Messages = withTurnIDs(req.Messages)
 	facts, extractor, err := e.extractFacts(ctx, xreq)
@@ -55,7 +55,7 @@ func (e *Engine) extractTurns(ctx context.Context, req ConversationRequest) ([]e
 
 // linkFacts returns, for each fact, the index of the turn it came from (-1
 // when none is known), and strips lent ids from the facts' provenance.
-func linkFacts(msgs []Message, facts []extract.Fact) []int {
+func linkFacts(msgs []engine.Message, facts []extract.Fact) []int {
 	turnOf := make(map[string]int, len(msgs))
 	for i, m := range withTurnIDs(msgs) {
 		if _, dup := turnOf[m.ID]; !dup {
@@ -82,7 +82,7 @@ func linkFacts(msgs []Message, facts []extract.Fact) []int {
 // episodeText is a turn as said, labelled with its speaker ("Alice: …") so
 // the speaker prior and a reader know who said it. A turn whose content is
 // already labelled keeps its own label.
-func episodeText(m Message) string {
+func episodeText(m engine.Message) string {
 	content := strings.TrimSpace(m.Content)
 	if text.Speaker(content) != "" {
 		return content
@@ -107,7 +107,7 @@ func episodeText(m Message) string {
 // answers, or pasted code). A turn one of whose facts
 // already says its words ("The website deploys from main", kept as
 // written) needs no episode beside that fact.
-func episodeTurns(msgs []Message, facts []extract.Fact, factTurn []int) []bool {
+func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) []bool {
 	keep := make([]bool, len(msgs))
 	verbatim := make([]bool, len(msgs))
 	for i, t := range factTurn {
@@ -127,22 +127,22 @@ func episodeTurns(msgs []Message, facts []extract.Fact, factTurn []int) []bool {
 }
 
 // episodeRequest is how a turn is stored as an episode.
-func episodeRequest(req ConversationRequest, m Message, now time.Time) AddRequest {
+func episodeRequest(req engine.ConversationRequest, m engine.Message, now time.Time) engine.AddRequest {
 	ts := m.CreatedAt
 	if ts.IsZero() {
 		ts = now
 	}
-	src := &Source{Kind: SourceEpisode}
+	src := &engine.Source{Kind: engine.SourceEpisode}
 	if m.ID != "" {
 		src.MessageIDs = []string{m.ID}
 	}
-	return AddRequest{Text: episodeText(m), AppName: req.AppName, MemoryType: TypeEpisodic, Metadata: req.Metadata,
+	return engine.AddRequest{Text: episodeText(m), AppName: req.AppName, MemoryType: engine.TypeEpisodic, Metadata: req.Metadata,
 		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: ts, Source: src}
 }
 
 // storedEpisode returns the id of a stored episode that already says what
 // ep says, or "". It looks at the few episodes closest by BM25.
-func (e *Engine) storedEpisode(tx Tx, shard *index.Shard, ep string) (string, error) {
+func (e *Engine) storedEpisode(tx engine.Tx, shard *index.Shard, ep string) (string, error) {
 	terms := text.Unique(text.Analyze(ep))
 	if len(terms) == 0 {
 		return "", nil
@@ -164,8 +164,8 @@ func (e *Engine) storedEpisode(tx Tx, shard *index.Shard, ep string) (string, er
 // it is kept, reachable by id and with include_superseded, and points at
 // the fact that replaced what it said. The other facts of that episode are
 // not touched. An episode already retired stays as it is.
-func retireEpisode(ep, m *Memory, now time.Time) {
-	if ep.State == StateActive {
+func retireEpisode(ep, m *engine.Memory, now time.Time) {
+	if ep.State == engine.StateActive {
 		closeWindow(ep, m, now) // m does not list the episode in its supersedes: it replaced a fact
 	}
 }
@@ -175,9 +175,9 @@ func retireEpisode(ep, m *Memory, now time.Time) {
 // the better score, and carries its episode's id and excerpt (its source).
 // An episode none of whose facts ranked keeps its place. Order is otherwise
 // unchanged.
-func oneSlotPerFinding(hits []Scored) []Scored {
+func oneSlotPerFinding(hits []engine.Scored) []engine.Scored {
 	at := map[string]int{} // an emitted episode or fact → its place in out
-	out := make([]Scored, 0, len(hits))
+	out := make([]engine.Scored, 0, len(hits))
 	for _, h := range hits {
 		epID := h.EpisodeOf()
 		switch {

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"os"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 )
 
 var errErased = errors.New("user erased")
@@ -18,12 +18,12 @@ var errErased = errors.New("user erased")
 // keys are not stored (they are signed), so none is left to delete; revoke
 // the user's keys to stop them recreating data.
 func (e *Engine) EraseUser(ctx context.Context, user string) error {
-	if err := ValidateUser(user); err != nil {
+	if err := engine.ValidateUser(user); err != nil {
 		return err
 	}
-	eraser, ok := e.store.(UserEraser)
+	eraser, ok := e.store.(engine.UserEraser)
 	if !ok {
-		return Errorf(EUnavailable, "this store cannot erase a user")
+		return engine.Errorf(engine.EUnavailable, "this store cannot erase a user")
 	}
 	e.stopReconcile(user)
 	mu := e.userLock(user)
@@ -54,7 +54,7 @@ func (e *Engine) stopReconcile(user string) {
 // blobsOf lists the image files user's memories and capture jobs name.
 func (e *Engine) blobsOf(ctx context.Context, user string) (map[string]bool, error) {
 	blobs := map[string]bool{}
-	err := e.store.ScanMemories(ctx, user, func(m *Memory, _ []float32) error {
+	err := e.store.ScanMemories(ctx, user, func(m *engine.Memory, _ []float32) error {
 		if m.Source != nil && m.Source.BlobSHA256 != "" {
 			blobs[m.Source.BlobSHA256] = true
 		}
@@ -63,7 +63,7 @@ func (e *Engine) blobsOf(ctx context.Context, user string) (map[string]bool, err
 	if err != nil {
 		return nil, err
 	}
-	err = e.store.View(ctx, user, func(tx Tx) error {
+	err = e.store.View(ctx, user, func(tx engine.Tx) error {
 		return tx.ScanDocs(captureCollection, "", func(_ string, raw []byte) error {
 			noteCaptureBlob(blobs, raw)
 			return nil
@@ -103,7 +103,7 @@ func (e *Engine) removeUnsharedBlobs(ctx context.Context, blobs map[string]bool)
 	for sha := range blobs {
 		if p := e.media.Blobs.Path(sha); p != "" {
 			if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return Internal("erase image", err)
+				return engine.Internal("erase image", err)
 			}
 		}
 	}

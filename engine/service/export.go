@@ -12,7 +12,7 @@ import (
 	"os"
 	"slices"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/text"
 )
 
@@ -37,14 +37,14 @@ func (e *Engine) Export(ctx context.Context, w io.Writer, users []string) error 
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	at := e.now().UTC()
-	if err := enc.Encode(ExportRecord{Kind: "header", Format: ExportFormat, Version: ExportVersion,
+	if err := enc.Encode(engine.ExportRecord{Kind: "header", Format: engine.ExportFormat, Version: engine.ExportVersion,
 		Embedder: e.EmbedderID(), At: &at}); err != nil {
 		return err
 	}
-	var st ExportStats
+	var st engine.ExportStats
 	blobs := map[string]bool{}
 	for _, u := range users {
-		if err := ValidateUser(u); err != nil {
+		if err := engine.ValidateUser(u); err != nil {
 			return err
 		}
 		if err := e.exportUser(ctx, enc, u, &st, blobs); err != nil {
@@ -55,34 +55,34 @@ func (e *Engine) Export(ctx context.Context, w io.Writer, users []string) error 
 	if err := e.exportBlobs(enc, blobs, &st); err != nil {
 		return err
 	}
-	if err := enc.Encode(ExportRecord{Kind: "end", Users: st.Users, Memories: st.Memories, Docs: st.Docs, Blobs: st.Blobs}); err != nil {
+	if err := enc.Encode(engine.ExportRecord{Kind: "end", Users: st.Users, Memories: st.Memories, Docs: st.Docs, Blobs: st.Blobs}); err != nil {
 		return err
 	}
 	return bw.Flush()
 }
 
-func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string, st *ExportStats, blobs map[string]bool) error {
+func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string, st *engine.ExportStats, blobs map[string]bool) error {
 	mu := e.userLock(user)
 	mu.Lock()
 	defer mu.Unlock()
-	err := e.store.ScanMemories(ctx, user, func(m *Memory, vec []float32) error {
+	err := e.store.ScanMemories(ctx, user, func(m *engine.Memory, vec []float32) error {
 		if m.Source != nil && m.Source.BlobSHA256 != "" {
 			blobs[m.Source.BlobSHA256] = true
 		}
 		st.Memories++
-		return enc.Encode(ExportRecord{Kind: "memory", User: user, Memory: m, Vector: vec})
+		return enc.Encode(engine.ExportRecord{Kind: "memory", User: user, Memory: m, Vector: vec})
 	})
 	if err != nil {
 		return err
 	}
-	return e.store.View(ctx, user, func(tx Tx) error {
+	return e.store.View(ctx, user, func(tx engine.Tx) error {
 		for _, c := range exportCollections {
 			err := tx.ScanDocs(c, "", func(id string, raw []byte) error {
 				if c == captureCollection {
 					noteCaptureBlob(blobs, raw)
 				}
 				st.Docs++
-				return enc.Encode(ExportRecord{Kind: "doc", User: user, Collection: c, ID: id, Doc: raw})
+				return enc.Encode(engine.ExportRecord{Kind: "doc", User: user, Collection: c, ID: id, Doc: raw})
 			})
 			if err != nil {
 				return err
@@ -94,7 +94,7 @@ func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string,
 
 // exportBlobs writes the image files the exported memories and capture jobs
 // name; a file missing on disk is skipped (the memory still has its text).
-func (e *Engine) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *ExportStats) error {
+func (e *Engine) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *engine.ExportStats) error {
 	if e.media == nil || e.media.Blobs == nil {
 		return nil
 	}
@@ -108,7 +108,7 @@ func (e *Engine) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *Expor
 			return err
 		}
 		st.Blobs++
-		if err := enc.Encode(ExportRecord{Kind: "blob", SHA256: sha, Data: base64.StdEncoding.EncodeToString(data)}); err != nil {
+		if err := enc.Encode(engine.ExportRecord{Kind: "blob", SHA256: sha, Data: base64.StdEncoding.EncodeToString(data)}); err != nil {
 			return err
 		}
 	}
@@ -123,18 +123,18 @@ const importBatch = 128
 // did. It refuses a file made with another embedding model or dimension,
 // and reports a file cut short. Records of a user already present replace
 // the stored ones with the same id; import into an empty store.
-func (e *Engine) Import(ctx context.Context, r io.Reader) (ExportStats, error) {
-	var st ExportStats
+func (e *Engine) Import(ctx context.Context, r io.Reader) (engine.ExportStats, error) {
+	var st engine.ExportStats
 	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
-	var head ExportRecord
-	if err := dec.Decode(&head); err != nil || head.Kind != "header" || head.Format != ExportFormat {
-		return st, Errorf(EInvalid, "not a memsvc export: the first line must be its header")
+	var head engine.ExportRecord
+	if err := dec.Decode(&head); err != nil || head.Kind != "header" || head.Format != engine.ExportFormat {
+		return st, engine.Errorf(engine.EInvalid, "not a memsvc export: the first line must be its header")
 	}
-	if head.Version != ExportVersion {
-		return st, Errorf(EInvalid, "export format version %d is not supported (want %d)", head.Version, ExportVersion)
+	if head.Version != engine.ExportVersion {
+		return st, engine.Errorf(engine.EInvalid, "export format version %d is not supported (want %d)", head.Version, engine.ExportVersion)
 	}
 	if head.Embedder != e.EmbedderID() {
-		return st, Errorf(EConflict, "the export holds embeddings of %q but this store uses %q; "+
+		return st, engine.Errorf(engine.EConflict, "the export holds embeddings of %q but this store uses %q; "+
 			"import with the same embedding model and dimension (--embedder), or re-add the texts", head.Embedder, e.EmbedderID())
 	}
 	in := importer{e: e, ctx: ctx, users: map[string]bool{}}
@@ -144,13 +144,13 @@ func (e *Engine) Import(ctx context.Context, r io.Reader) (ExportStats, error) {
 		}
 	}()
 	for {
-		var rec ExportRecord
+		var rec engine.ExportRecord
 		err := dec.Decode(&rec)
 		if err == io.EOF {
-			return in.st, Errorf(EInvalid, "the export ends without its end record: the file was cut short")
+			return in.st, engine.Errorf(engine.EInvalid, "the export ends without its end record: the file was cut short")
 		}
 		if err != nil {
-			return in.st, Errorf(EInvalid, "export line %d: %v", in.line+2, err)
+			return in.st, engine.Errorf(engine.EInvalid, "export line %d: %v", in.line+2, err)
 		}
 		in.line++
 		if rec.Kind == "end" {
@@ -171,30 +171,30 @@ type importer struct {
 	ctx     context.Context
 	users   map[string]bool
 	user    string
-	pending []ExportRecord
+	pending []engine.ExportRecord
 	line    int
-	st      ExportStats
+	st      engine.ExportStats
 }
 
-func (in *importer) add(rec ExportRecord) error {
+func (in *importer) add(rec engine.ExportRecord) error {
 	switch rec.Kind {
 	case "blob":
 		return in.blob(rec)
 	case "memory", "doc":
 	default:
-		return Errorf(EInvalid, "export line %d: unknown kind %q", in.line+1, rec.Kind)
+		return engine.Errorf(engine.EInvalid, "export line %d: unknown kind %q", in.line+1, rec.Kind)
 	}
-	if err := ValidateUser(rec.User); err != nil {
-		return Errorf(EInvalid, "export line %d: %s", in.line+1, ErrorMessage(err))
+	if err := engine.ValidateUser(rec.User); err != nil {
+		return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
 	}
 	if rec.Kind == "memory" && (rec.Memory == nil || rec.Memory.ID == "") {
-		return Errorf(EInvalid, "export line %d: memory without an id", in.line+1)
+		return engine.Errorf(engine.EInvalid, "export line %d: memory without an id", in.line+1)
 	}
 	if rec.Kind == "memory" && rec.Vector != nil && len(rec.Vector) != in.e.embed.Dim() {
-		return Errorf(EInvalid, "export line %d: vector of dimension %d, want %d", in.line+1, len(rec.Vector), in.e.embed.Dim())
+		return engine.Errorf(engine.EInvalid, "export line %d: vector of dimension %d, want %d", in.line+1, len(rec.Vector), in.e.embed.Dim())
 	}
 	if rec.Kind == "doc" && (!slices.Contains(exportCollections, rec.Collection) || rec.ID == "") {
-		return Errorf(EInvalid, "export line %d: unknown collection %q or empty id", in.line+1, rec.Collection)
+		return engine.Errorf(engine.EInvalid, "export line %d: unknown collection %q or empty id", in.line+1, rec.Collection)
 	}
 	if rec.User != in.user || len(in.pending) >= importBatch {
 		if err := in.flush(); err != nil {
@@ -215,7 +215,7 @@ func (in *importer) flush() error {
 	mu := in.e.userLock(in.user)
 	mu.Lock()
 	defer mu.Unlock()
-	err := in.e.store.Update(in.ctx, in.user, func(tx Tx) error {
+	err := in.e.store.Update(in.ctx, in.user, func(tx engine.Tx) error {
 		for _, rec := range in.pending {
 			if rec.Kind == "doc" {
 				if err := tx.PutDoc(rec.Collection, rec.ID, rec.Doc); err != nil {
@@ -248,21 +248,21 @@ func (in *importer) flush() error {
 	return nil
 }
 
-func (in *importer) blob(rec ExportRecord) error {
+func (in *importer) blob(rec engine.ExportRecord) error {
 	data, err := base64.StdEncoding.DecodeString(rec.Data)
 	if err != nil {
-		return Errorf(EInvalid, "export line %d: image data: %v", in.line+1, err)
+		return engine.Errorf(engine.EInvalid, "export line %d: image data: %v", in.line+1, err)
 	}
 	md := in.e.media
 	if md == nil || md.Blobs == nil {
-		return Errorf(EInvalid, "the export holds image files but this server has images disabled")
+		return engine.Errorf(engine.EInvalid, "the export holds image files but this server has images disabled")
 	}
 	sha, _, err := md.Blobs.Put(data)
 	if err != nil {
-		return Internal("import image", err)
+		return engine.Internal("import image", err)
 	}
 	if sha != rec.SHA256 {
-		return Errorf(EInvalid, "export line %d: image data does not match its sha256", in.line+1)
+		return engine.Errorf(engine.EInvalid, "export line %d: image data does not match its sha256", in.line+1)
 	}
 	in.st.Blobs++
 	return nil
@@ -270,9 +270,9 @@ func (in *importer) blob(rec ExportRecord) error {
 
 // allUsers lists every user of the store, when the store can.
 func (e *Engine) allUsers(ctx context.Context) ([]string, error) {
-	ul, ok := e.store.(UserLister)
+	ul, ok := e.store.(engine.UserLister)
 	if !ok {
-		return nil, Errorf(EUnavailable, "this store cannot list its users")
+		return nil, engine.Errorf(engine.EUnavailable, "this store cannot list its users")
 	}
 	return ul.AllUsers(ctx)
 }

@@ -7,20 +7,20 @@ import (
 	"sync"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 )
 
 // extractFacts runs the preferred extractor and falls back to the next one
 // when it fails, logging the fallback and remembering it for /api/health.
-func (e *Engine) extractFacts(ctx context.Context, req ConversationRequest) ([]extract.Fact, string, error) {
+func (e *Engine) extractFacts(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, string, error) {
 	xreq := extract.Request{Now: e.now().UTC(), AgentMemory: req.AgentMemory}
 	for _, m := range req.Messages {
 		xreq.Messages = append(xreq.Messages, extract.Message{ID: m.ID, Role: m.Role, Name: m.Name,
 			Content: m.Content, CreatedAt: m.CreatedAt})
 	}
 	if len(e.extract) == 0 {
-		return nil, "", Internal("extract", errors.New("no extractor configured"))
+		return nil, "", engine.Internal("extract", errors.New("no extractor configured"))
 	}
 	var lastErr error
 	for i, x := range e.extract {
@@ -39,7 +39,7 @@ func (e *Engine) extractFacts(ctx context.Context, req ConversationRequest) ([]e
 		e.log.Warn("extractor failed, falling back", "extractor", x.Name(), "err", err)
 		lastErr = err
 	}
-	return nil, "", &Error{Code: EUnavailable, Message: "fact extraction failed", Err: lastErr}
+	return nil, "", &engine.Error{Code: engine.EUnavailable, Message: "fact extraction failed", Err: lastErr}
 }
 
 // llmHealth remembers the last model failure for a few minutes so the

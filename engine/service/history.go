@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 )
 
 // historyCollection holds one document per memory id: the events of that
@@ -17,17 +17,17 @@ const historyCollection = "history"
 
 // History returns the events of memory id, also after the memory was
 // deleted; ENotFound when the user never had such a memory.
-func (e *Engine) History(ctx context.Context, user, id string) (*History, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) History(ctx context.Context, user, id string) (*engine.History, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	if id == "" {
-		return nil, Invalid("id", "must not be empty")
+		return nil, engine.Invalid("id", "must not be empty")
 	}
-	h := History{ID: id}
-	err := e.store.View(ctx, user, func(tx Tx) error { return tx.GetDoc(historyCollection, id, &h) })
-	if ErrorCode(err) == ENotFound {
-		return nil, Errorf(ENotFound, "memory %q not found", id)
+	h := engine.History{ID: id}
+	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(historyCollection, id, &h) })
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return nil, engine.Errorf(engine.ENotFound, "memory %q not found", id)
 	}
 	if err != nil {
 		return nil, err
@@ -38,20 +38,20 @@ func (e *Engine) History(ctx context.Context, user, id string) (*History, error)
 
 // recordHistory is the write hook that appends the events of a write to the
 // history of each memory it touches, in the write's own transaction.
-func (e *Engine) recordHistory(tx Tx, p *plan, _ *writeChange) error {
+func (e *Engine) recordHistory(tx engine.Tx, p *plan, _ *writeChange) error {
 	now := e.now().UTC()
 	events, err := historyEvents(tx, p, now)
 	if err != nil {
 		return err
 	}
 	for _, id := range slices.Sorted(maps.Keys(events)) {
-		var h History
-		if err := tx.GetDoc(historyCollection, id, &h); err != nil && ErrorCode(err) != ENotFound {
+		var h engine.History
+		if err := tx.GetDoc(historyCollection, id, &h); err != nil && engine.ErrorCode(err) != engine.ENotFound {
 			return err
 		}
 		h.ID = id
 		for _, ev := range events[id] {
-			if ev.Event == HistoryDelete {
+			if ev.Event == engine.HistoryDelete {
 				scrub(h.Events) // a delete keeps the events and their times, never the content
 			}
 			h.Events = append(h.Events, ev)
@@ -64,8 +64,8 @@ func (e *Engine) recordHistory(tx Tx, p *plan, _ *writeChange) error {
 }
 
 // historyEvents compares each memory a plan writes with its stored version.
-func historyEvents(tx Tx, p *plan, now time.Time) (map[string][]HistoryEvent, error) {
-	out := map[string][]HistoryEvent{}
+func historyEvents(tx engine.Tx, p *plan, now time.Time) (map[string][]engine.HistoryEvent, error) {
+	out := map[string][]engine.HistoryEvent{}
 	deleted := map[string]bool{}
 	for _, id := range p.deletes {
 		deleted[id] = true
@@ -89,7 +89,7 @@ func historyEvents(tx Tx, p *plan, now time.Time) (map[string][]HistoryEvent, er
 			return nil, err
 		}
 		if old != nil {
-			out[id] = []HistoryEvent{{Event: HistoryDelete, At: now}}
+			out[id] = []engine.HistoryEvent{{Event: engine.HistoryDelete, At: now}}
 		}
 	}
 	for id, evs := range out {
@@ -101,30 +101,30 @@ func historyEvents(tx Tx, p *plan, now time.Time) (map[string][]HistoryEvent, er
 }
 
 // memoryEvents are the events that turn old (nil: none) into m.
-func memoryEvents(old, m *Memory, now time.Time) []HistoryEvent {
-	var evs []HistoryEvent
+func memoryEvents(old, m *engine.Memory, now time.Time) []engine.HistoryEvent {
+	var evs []engine.HistoryEvent
 	var had []string
 	switch {
 	case old == nil:
-		evs = append(evs, HistoryEvent{Event: HistoryAdd, At: now, Text: m.Text})
+		evs = append(evs, engine.HistoryEvent{Event: engine.HistoryAdd, At: now, Text: m.Text})
 	default:
 		had = old.Supersedes
 		if old.Text != m.Text {
-			evs = append(evs, HistoryEvent{Event: HistoryUpdate, At: now, Text: m.Text, PreviousText: old.Text})
+			evs = append(evs, engine.HistoryEvent{Event: engine.HistoryUpdate, At: now, Text: m.Text, PreviousText: old.Text})
 		}
 	}
 	for _, s := range m.Supersedes {
 		if !slices.Contains(had, s) {
-			evs = append(evs, HistoryEvent{Event: HistorySupersede, At: now, OtherID: s})
+			evs = append(evs, engine.HistoryEvent{Event: engine.HistorySupersede, At: now, OtherID: s})
 		}
 	}
 	if m.SupersededBy != nil && (old == nil || old.SupersededBy == nil || *old.SupersededBy != *m.SupersededBy) {
-		evs = append(evs, HistoryEvent{Event: HistorySuperseded, At: now, OtherID: *m.SupersededBy})
+		evs = append(evs, engine.HistoryEvent{Event: engine.HistorySuperseded, At: now, OtherID: *m.SupersededBy})
 	}
 	return evs
 }
 
-func scrub(evs []HistoryEvent) {
+func scrub(evs []engine.HistoryEvent) {
 	for i := range evs {
 		evs[i].Text, evs[i].PreviousText = "", ""
 	}

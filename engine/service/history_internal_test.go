@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 )
 
 func TestMemoryEvents(t *testing.T) {
@@ -14,17 +14,17 @@ func TestMemoryEvents(t *testing.T) {
 	by := "new"
 	tests := []struct {
 		name     string
-		old, cur *Memory
-		want     []HistoryEvent
+		old, cur *engine.Memory
+		want     []engine.HistoryEvent
 	}{
-		{"added", nil, &Memory{ID: "a", Text: "x"}, []HistoryEvent{{Event: HistoryAdd, At: now, Text: "x"}}},
-		{"updated", &Memory{ID: "a", Text: "x"}, &Memory{ID: "a", Text: "y"},
-			[]HistoryEvent{{Event: HistoryUpdate, At: now, Text: "y", PreviousText: "x"}}},
-		{"superseded", &Memory{ID: "a", Text: "x"}, &Memory{ID: "a", Text: "x", SupersededBy: &by},
-			[]HistoryEvent{{Event: HistorySuperseded, At: now, OtherID: "new"}}},
-		{"supersedes", nil, &Memory{ID: "n", Text: "z", Supersedes: []string{"a"}},
-			[]HistoryEvent{{Event: HistoryAdd, At: now, Text: "z"}, {Event: HistorySupersede, At: now, OtherID: "a"}}},
-		{"entities only", &Memory{ID: "a", Text: "x"}, &Memory{ID: "a", Text: "x", Entities: []EntityRef{{ID: "e"}}}, nil},
+		{"added", nil, &engine.Memory{ID: "a", Text: "x"}, []engine.HistoryEvent{{Event: engine.HistoryAdd, At: now, Text: "x"}}},
+		{"updated", &engine.Memory{ID: "a", Text: "x"}, &engine.Memory{ID: "a", Text: "y"},
+			[]engine.HistoryEvent{{Event: engine.HistoryUpdate, At: now, Text: "y", PreviousText: "x"}}},
+		{"superseded", &engine.Memory{ID: "a", Text: "x"}, &engine.Memory{ID: "a", Text: "x", SupersededBy: &by},
+			[]engine.HistoryEvent{{Event: engine.HistorySuperseded, At: now, OtherID: "new"}}},
+		{"supersedes", nil, &engine.Memory{ID: "n", Text: "z", Supersedes: []string{"a"}},
+			[]engine.HistoryEvent{{Event: engine.HistoryAdd, At: now, Text: "z"}, {Event: engine.HistorySupersede, At: now, OtherID: "a"}}},
+		{"entities only", &engine.Memory{ID: "a", Text: "x"}, &engine.Memory{ID: "a", Text: "x", Entities: []engine.EntityRef{{ID: "e"}}}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

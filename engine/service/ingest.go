@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/intent"
 )
 
@@ -15,17 +15,17 @@ import (
 // then runs one operation per group: Note for a statement, AddConversation
 // for consecutive turns, CaptureImage for an image (the call's statements
 // are its hints), Forget and Resolve for those requests.
-func (e *Engine) Ingest(ctx context.Context, user string, req IngestRequest) ([]IngestEntry, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) Ingest(ctx context.Context, user string, req engine.IngestRequest) ([]engine.IngestEntry, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
-	if err := ValidateShared(req.Shared.Tags, req.Shared.Metadata, req.Shared.SessionID, req.Shared.Project); err != nil {
+	if err := engine.ValidateShared(req.Shared.Tags, req.Shared.Metadata, req.Shared.SessionID, req.Shared.Project); err != nil {
 		return nil, err
 	}
-	if err := ValidateTime("timestamp", req.Shared.Timestamp); err != nil {
+	if err := engine.ValidateTime("timestamp", req.Shared.Timestamp); err != nil {
 		return nil, err
 	}
-	if err := ValidateAppName("app_name", req.Shared.AppName); err != nil {
+	if err := engine.ValidateAppName("app_name", req.Shared.AppName); err != nil {
 		return nil, err
 	}
 	items, err := e.classifyAll(req)
@@ -33,7 +33,7 @@ func (e *Engine) Ingest(ctx context.Context, user string, req IngestRequest) ([]
 		return nil, err
 	}
 	hints := imageHints(items)
-	var out []IngestEntry
+	var out []engine.IngestEntry
 	for _, g := range intent.GroupItems(items) {
 		out = append(out, e.ingestGroup(ctx, user, req.Shared, g, hints))
 	}
@@ -41,16 +41,16 @@ func (e *Engine) Ingest(ctx context.Context, user string, req IngestRequest) ([]
 }
 
 // classifyAll validates and classifies every item.
-func (e *Engine) classifyAll(req IngestRequest) ([]intent.Item, error) {
+func (e *Engine) classifyAll(req engine.IngestRequest) ([]intent.Item, error) {
 	list, field := req.Field, func(int) string { return req.Field }
 	if req.Field == "" {
 		list, field = "memories", func(i int) string { return "memories[" + strconv.Itoa(i) + "]" }
 	}
 	switch {
 	case len(req.Items) == 0:
-		return nil, Invalid(list, `is required: a list of 1 to %d statements, e.g. ["Alice lives in Paris"]`, MaxItems)
-	case len(req.Items) > MaxItems:
-		return nil, Errorf(ETooLarge, "%s: at most %d items per call, got %d (split the call)", list, MaxItems, len(req.Items))
+		return nil, engine.Invalid(list, `is required: a list of 1 to %d statements, e.g. ["Alice lives in Paris"]`, engine.MaxItems)
+	case len(req.Items) > engine.MaxItems:
+		return nil, engine.Errorf(engine.ETooLarge, "%s: at most %d items per call, got %d (split the call)", list, engine.MaxItems, len(req.Items))
 	}
 	items := make([]intent.Item, len(req.Items))
 	for i, s := range req.Items {
@@ -71,15 +71,15 @@ func (e *Engine) checkItem(field, raw string, it intent.Item) error {
 	}
 	switch {
 	case strings.TrimSpace(raw) == "":
-		return Invalid(field, "must not be empty")
+		return engine.Invalid(field, "must not be empty")
 	case it.Kind == intent.Image && it.Ref.Err != nil:
-		return Invalid(field, "looks like an image but cannot be read: %v", it.Ref.Err)
+		return engine.Invalid(field, "looks like an image but cannot be read: %v", it.Ref.Err)
 	case it.Kind == intent.Forget && !hasWord(it.Body):
-		return Invalid(field, `say what to forget, e.g. "forget that Alice lives in Paris" or "forget: <memory id>"`)
+		return engine.Invalid(field, `say what to forget, e.g. "forget that Alice lives in Paris" or "forget: <memory id>"`)
 	case it.Kind == intent.Resolve && !hasWord(it.Body):
-		return Invalid(field, `say what was resolved, e.g. "resolved: the login bug on Safari"`)
+		return engine.Invalid(field, `say what was resolved, e.g. "resolved: the login bug on Safari"`)
 	case it.Kind == intent.Turn && !hasWord(it.Body):
-		return Invalid(field, "the %s turn has no content", it.Role)
+		return engine.Invalid(field, "the %s turn has no content", it.Role)
 	}
 	return nil
 }
@@ -89,9 +89,9 @@ func hasWord(s string) bool {
 }
 
 // ingestGroup runs the operation of one group.
-func (e *Engine) ingestGroup(ctx context.Context, user string, shared AddRequest, g intent.Group, hints []string) IngestEntry {
+func (e *Engine) ingestGroup(ctx context.Context, user string, shared engine.AddRequest, g intent.Group, hints []string) engine.IngestEntry {
 	it := g.Items[0]
-	out := IngestEntry{Kind: g.Kind, Items: []int{it.Index}}
+	out := engine.IngestEntry{Kind: g.Kind, Items: []int{it.Index}}
 	req := shared
 	req.Text = it.Body
 	if shared.Source != nil { // each write owns its provenance record
@@ -104,12 +104,12 @@ func (e *Engine) ingestGroup(ctx context.Context, user string, shared AddRequest
 		out.NoFactsExtracted = out.Err == nil && len(out.Results) == 0 // small talk
 	case intent.Turn:
 		out.Items = out.Items[:0]
-		msgs := make([]Message, len(g.Items))
+		msgs := make([]engine.Message, len(g.Items))
 		for i, t := range g.Items {
-			msgs[i] = Message{Role: t.Role, Content: t.Body, CreatedAt: shared.Timestamp}
+			msgs[i] = engine.Message{Role: t.Role, Content: t.Body, CreatedAt: shared.Timestamp}
 			out.Items = append(out.Items, t.Index)
 		}
-		res, err := e.AddConversation(ctx, user, ConversationRequest{Messages: msgs, SessionID: shared.SessionID,
+		res, err := e.AddConversation(ctx, user, engine.ConversationRequest{Messages: msgs, SessionID: shared.SessionID,
 			Project: shared.Project, Tags: shared.Tags, AppName: shared.AppName, MemoryType: shared.MemoryType,
 			Metadata: shared.Metadata})
 		if out.Err = err; err == nil {
@@ -117,13 +117,13 @@ func (e *Engine) ingestGroup(ctx context.Context, user string, shared AddRequest
 		}
 	case intent.Image:
 		req.Text = ""
-		var res WriteResult
-		if res, out.Err = e.CaptureImage(ctx, user, CaptureRequest{Ref: it.Ref, Hints: hints, AddRequest: req}); out.Err == nil {
-			out.Results = []WriteResult{res}
+		var res engine.WriteResult
+		if res, out.Err = e.CaptureImage(ctx, user, engine.CaptureRequest{Ref: it.Ref, Hints: hints, AddRequest: req}); out.Err == nil {
+			out.Results = []engine.WriteResult{res}
 		}
 	case intent.Forget:
 		out.Request = it.Body
-		out.Results, out.Err = e.Forget(ctx, user, it.Body, ForgetOptions{Project: shared.Project})
+		out.Results, out.Err = e.Forget(ctx, user, it.Body, engine.ForgetOptions{Project: shared.Project})
 	case intent.Resolve:
 		out.Request, req.Text = it.Body, ""
 		out.Results, out.Err = e.Resolve(ctx, user, it.Body, req)

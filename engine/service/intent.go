@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/intent"
 	"github.com/memsvc/memsvc/engine/text"
@@ -22,7 +22,7 @@ import (
 // DELETE. When the match is ambiguous it deletes nothing and reports the
 // closest candidates with event NONE; when nothing matches it returns no
 // results. A text made only of memory ids deletes exactly those memories.
-func (e *Engine) Forget(ctx context.Context, user, request string, opts ForgetOptions) ([]WriteResult, error) {
+func (e *Engine) Forget(ctx context.Context, user, request string, opts engine.ForgetOptions) ([]engine.WriteResult, error) {
 	request = strings.TrimSpace(request)
 	if err := e.validateText("forget", request); err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func (e *Engine) Forget(ctx context.Context, user, request string, opts ForgetOp
 // confidently, the resolution is stored as a new memory (event ADD) and,
 // when the match was ambiguous, the closest candidates follow with event
 // NONE. req.Project also scopes the match, as ForgetOptions.Project does.
-func (e *Engine) Resolve(ctx context.Context, user, request string, req AddRequest) ([]WriteResult, error) {
+func (e *Engine) Resolve(ctx context.Context, user, request string, req engine.AddRequest) ([]engine.WriteResult, error) {
 	request = strings.TrimSpace(request)
 	if err := e.validateText("resolve", request); err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func (e *Engine) Resolve(ctx context.Context, user, request string, req AddReque
 		}
 		return e.resolveIDs(ctx, user, mems, req)
 	}
-	req.Text = ResolvedPrefix + request
+	req.Text = engine.ResolvedPrefix + request
 	terms, matches, err := e.intentMatches(ctx, user, request, req.Project)
 	if err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func (e *Engine) Resolve(ctx context.Context, user, request string, req AddReque
 	if target != nil {
 		return e.Supersede(ctx, user, []string{target.ID}, req)
 	}
-	res, err := e.Add(ctx, user, []AddRequest{req})
+	res, err := e.Add(ctx, user, []engine.AddRequest{req})
 	if err != nil {
 		return nil, err
 	}
@@ -84,13 +84,13 @@ func (e *Engine) Resolve(ctx context.Context, user, request string, req AddReque
 
 // resolveIDs supersedes exactly the memories named by id with one
 // resolution that restates them.
-func (e *Engine) resolveIDs(ctx context.Context, user string, mems []*Memory, req AddRequest) ([]WriteResult, error) {
+func (e *Engine) resolveIDs(ctx context.Context, user string, mems []*engine.Memory, req engine.AddRequest) ([]engine.WriteResult, error) {
 	ids := make([]string, len(mems))
 	texts := make([]string, len(mems))
 	for i, m := range mems {
 		ids[i], texts[i] = m.ID, strings.TrimSuffix(strings.TrimSpace(m.Text), ".")
 	}
-	req.Text = ResolvedPrefix + strings.Join(texts, "; ")
+	req.Text = engine.ResolvedPrefix + strings.Join(texts, "; ")
 	if len(req.Text) > e.cfg.MaxTextBytes {
 		req.Text = req.Text[:e.cfg.MaxTextBytes]
 		for !utf8.ValidString(req.Text) {
@@ -105,14 +105,14 @@ func (e *Engine) resolveIDs(ctx context.Context, user string, mems []*Memory, re
 func (e *Engine) intentMatches(ctx context.Context, user, request, project string) ([]string, []intent.Match, error) {
 	terms := text.Unique(text.Analyze(request))
 	if len(terms) == 0 {
-		return terms, nil, ValidateUser(user) // only stop words: nothing can match confidently
+		return terms, nil, engine.ValidateUser(user) // only stop words: nothing can match confidently
 	}
-	res, err := e.Search(ctx, user, Query{Text: request, TopK: intent.Candidates, Mode: ModeHybrid,
+	res, err := e.Search(ctx, user, engine.Query{Text: request, TopK: intent.Candidates, Mode: engine.ModeHybrid,
 		Project: project, ProjectScope: project != ""})
 	if err != nil {
 		return nil, nil, err
 	}
-	mems := make([]*Memory, len(res.Results))
+	mems := make([]*engine.Memory, len(res.Results))
 	for i, h := range res.Results {
 		mems[i] = h.Memory
 	}
@@ -125,7 +125,7 @@ func (e *Engine) intentMatches(ctx context.Context, user, request, project strin
 
 // cosines returns the cosine similarity of request to each of mems (those
 // without a vector are absent, i.e. 0).
-func (e *Engine) cosines(ctx context.Context, user, request string, mems []*Memory) (map[string]float64, error) {
+func (e *Engine) cosines(ctx context.Context, user, request string, mems []*engine.Memory) (map[string]float64, error) {
 	out := make(map[string]float64, len(mems))
 	if len(mems) == 0 {
 		return out, nil
@@ -136,7 +136,7 @@ func (e *Engine) cosines(ctx context.Context, user, request string, mems []*Memo
 	}
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
-		return nil, Internal("load index", err)
+		return nil, engine.Internal("load index", err)
 	}
 	want := make(map[string]bool, len(mems))
 	for _, m := range mems {
@@ -150,7 +150,7 @@ func (e *Engine) cosines(ctx context.Context, user, request string, mems []*Memo
 
 // requestIDs reports whether request is only ids of the user's memories
 // (separated by spaces or commas), and returns those memories.
-func (e *Engine) requestIDs(ctx context.Context, user, request string) ([]*Memory, bool, error) {
+func (e *Engine) requestIDs(ctx context.Context, user, request string) ([]*engine.Memory, bool, error) {
 	fields := text.Unique(strings.FieldsFunc(request, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }))
 	if len(fields) == 0 || len(fields) > e.cfg.MaxBatch {
 		return nil, false, nil
@@ -160,7 +160,7 @@ func (e *Engine) requestIDs(ctx context.Context, user, request string) ([]*Memor
 			return nil, false, nil
 		}
 	}
-	if err := ValidateUser(user); err != nil {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, false, err
 	}
 	mems, err := e.load(ctx, user, fields)
@@ -178,9 +178,9 @@ func isIDRune(r rune) bool {
 
 // deleteMatched deletes mems and reports those actually deleted (a
 // concurrent request may have removed some already).
-func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.Candidate) ([]WriteResult, error) {
+func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.Candidate) ([]engine.WriteResult, error) {
 	if len(mems) == 0 {
-		return []WriteResult{}, nil
+		return []engine.WriteResult{}, nil
 	}
 	ids := make([]string, len(mems))
 	texts := make(map[string]string, len(mems))
@@ -191,16 +191,16 @@ func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.C
 	if err != nil {
 		return nil, err
 	}
-	out := make([]WriteResult, 0, len(deleted))
+	out := make([]engine.WriteResult, 0, len(deleted))
 	for _, id := range deleted {
-		out = append(out, WriteResult{ID: id, Text: texts[id], Event: EventDelete})
+		out = append(out, engine.WriteResult{ID: id, Text: texts[id], Event: engine.EventDelete})
 	}
 	return out, nil
 }
 
 // candidatesOf is what the matching rule reads of memories: id, text and,
 // for a fact, its episode.
-func candidatesOf(mems []*Memory) []intent.Candidate {
+func candidatesOf(mems []*engine.Memory) []intent.Candidate {
 	out := make([]intent.Candidate, len(mems))
 	for i, m := range mems {
 		out[i] = intent.Candidate{ID: m.ID, Text: m.Text, EpisodeID: m.EpisodeOf()}
@@ -219,7 +219,7 @@ func (e *Engine) withEpisodes(ctx context.Context, user string, chosen []intent.
 		}
 		ep, err := e.Get(ctx, user, c.EpisodeID)
 		switch {
-		case ErrorCode(err) == ENotFound:
+		case engine.ErrorCode(err) == engine.ENotFound:
 			continue
 		case err != nil:
 			return nil, err
@@ -229,10 +229,10 @@ func (e *Engine) withEpisodes(ctx context.Context, user string, chosen []intent.
 	return out, nil
 }
 
-func noneResults(mems []intent.Candidate) []WriteResult {
-	out := make([]WriteResult, 0, len(mems))
+func noneResults(mems []intent.Candidate) []engine.WriteResult {
+	out := make([]engine.WriteResult, 0, len(mems))
 	for _, m := range mems {
-		out = append(out, WriteResult{ID: m.ID, Text: m.Text, Event: EventNone})
+		out = append(out, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventNone})
 	}
 	return out
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/ingest"
@@ -23,7 +23,7 @@ func (e *Engine) modelDecisions(ctx context.Context, user string, shard *index.S
 	}
 	var shown []extract.Existing
 	seen := map[string]bool{}
-	err := e.store.View(ctx, user, func(tx Tx) error {
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		for i, f := range facts {
 			cands, err := e.candidates(ctx, tx, &plan{}, shard, f.Text, vecs[i], nil)
 			if err != nil {
@@ -66,28 +66,28 @@ func (e *Engine) modelDecisions(ctx context.Context, user string, shard *index.S
 // memory it names is still active; ok is false when it cannot be used. The
 // built-in decision is kept for a duplicate within the same request, which
 // the model could not see.
-func (e *Engine) fromModel(tx Tx, p *plan, hint *extract.Decision, builtin ingest.Decision, batch map[string]*Memory) (ingest.Decision, bool) {
-	if builtin.Event == EventNone && batch[builtin.Target] != nil {
+func (e *Engine) fromModel(tx engine.Tx, p *plan, hint *extract.Decision, builtin ingest.Decision, batch map[string]*engine.Memory) (ingest.Decision, bool) {
+	if builtin.Event == engine.EventNone && batch[builtin.Target] != nil {
 		return builtin, true
 	}
 	for _, id := range hint.Targets {
 		m, err := e.planned(tx, p, id)
-		if err != nil || m.State != StateActive {
+		if err != nil || m.State != engine.StateActive {
 			return ingest.Decision{}, false
 		}
 	}
 	switch hint.Event {
 	case extract.DecisionAdd:
-		return ingest.Decision{Event: EventAdd}, true
+		return ingest.Decision{Event: engine.EventAdd}, true
 	case extract.DecisionUpdate:
 		if len(hint.Targets) == 0 || hint.Text == "" {
 			return ingest.Decision{}, false
 		}
-		return ingest.Decision{Event: EventUpdate, Target: hint.Targets[0]}, true
+		return ingest.Decision{Event: engine.EventUpdate, Target: hint.Targets[0]}, true
 	case extract.DecisionSupersede:
-		return ingest.Decision{Event: EventSupersede, Closes: hint.Targets}, len(hint.Targets) > 0
+		return ingest.Decision{Event: engine.EventSupersede, Closes: hint.Targets}, len(hint.Targets) > 0
 	case extract.DecisionNone:
-		d := ingest.Decision{Event: EventNone}
+		d := ingest.Decision{Event: engine.EventNone}
 		if len(hint.Targets) > 0 {
 			d.Target = hint.Targets[0]
 		}

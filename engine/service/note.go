@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/redact"
 )
@@ -17,12 +17,12 @@ import (
 // still goes through Decide against the stored memories: a duplicate is
 // reported with event NONE and the id of the memory that already holds it,
 // a refinement is an UPDATE, a contradiction a SUPERSEDE. One transaction.
-func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]WriteResult, error) {
-	if err := e.validateAdds([]AddRequest{req}); err != nil {
+func (e *Engine) Note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	if err := e.validateAdds([]engine.AddRequest{req}); err != nil {
 		return nil, err
 	}
 	if isSmallTalk(req.Text) { // "hi there!", "thanks!": nothing to keep
-		return []WriteResult{}, nil
+		return []engine.WriteResult{}, nil
 	}
 	var secrets int
 	req.Text, secrets = redact.Text(req.Text)
@@ -35,8 +35,8 @@ func (e *Engine) Note(ctx context.Context, user string, req AddRequest) ([]Write
 }
 
 // note is Note on a validated, redacted request.
-func (e *Engine) note(ctx context.Context, user string, req AddRequest) ([]WriteResult, error) {
-	creq := ConversationRequest{Messages: []Message{{Role: "user", Content: req.Text, CreatedAt: req.Timestamp}},
+func (e *Engine) note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	creq := engine.ConversationRequest{Messages: []engine.Message{{Role: "user", Content: req.Text, CreatedAt: req.Timestamp}},
 		SessionID: req.SessionID, Project: req.Project, Tags: req.Tags, AppName: req.AppName,
 		MemoryType: req.MemoryType, Metadata: req.Metadata}
 	if req.Source != nil {
@@ -52,7 +52,7 @@ func (e *Engine) note(ctx context.Context, user string, req AddRequest) ([]Write
 	if len(facts) == 0 {
 		// Nothing distilled: the note is stored as written, which already
 		// keeps the words, so no episode is needed beside it.
-		facts, extractor = []extract.Fact{e.verbatimFact(req)}, VerbatimExtractor
+		facts, extractor = []extract.Fact{e.verbatimFact(req)}, engine.VerbatimExtractor
 		return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: []int{-1}, extractor: extractor})
 	}
 	// Facts distilled: the note is also kept as said, so a part the
@@ -62,14 +62,14 @@ func (e *Engine) note(ctx context.Context, user string, req AddRequest) ([]Write
 }
 
 // verbatimFact turns a note into a fact as written.
-func (e *Engine) verbatimFact(req AddRequest) extract.Fact {
+func (e *Engine) verbatimFact(req engine.AddRequest) extract.Fact {
 	t := strings.TrimSpace(req.Text)
 	f := extract.Fact{Text: t, Excerpt: t, ValidFrom: req.Timestamp, Kind: req.MemoryType, Slot: extract.SlotOf(t)}
 	if f.ValidFrom.IsZero() {
 		f.ValidFrom = e.now().UTC()
 	}
 	if f.Kind == "" {
-		f.Kind = TypeSemantic
+		f.Kind = engine.TypeSemantic
 	}
 	if r := []rune(t); len(r) > 200 {
 		f.Excerpt = string(r[:200])

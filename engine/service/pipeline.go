@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/ingest"
@@ -22,7 +22,7 @@ const neighbours = 8
 // episode, distil atomic facts, then per fact decide ADD/UPDATE/SUPERSEDE/
 // NONE against the user's stored facts, and write all of it in one
 // transaction. NoFactsExtracted is true exactly when nothing new was stored.
-func (e *Engine) AddConversation(ctx context.Context, user string, req ConversationRequest) (*ConversationResult, error) {
+func (e *Engine) AddConversation(ctx context.Context, user string, req engine.ConversationRequest) (*engine.ConversationResult, error) {
 	if err := e.validateConversation(&req); err != nil {
 		return nil, err
 	}
@@ -44,9 +44,9 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 	if err != nil {
 		return nil, err
 	}
-	res := &ConversationResult{Results: []WriteResult{}}
+	res := &engine.ConversationResult{Results: []engine.WriteResult{}}
 	for _, r := range all {
-		if r.Event != EventNone {
+		if r.Event != engine.EventNone {
 			res.Results = append(res.Results, r)
 		}
 	}
@@ -60,7 +60,7 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req Conversat
 // turns are kept as episodes, and the taught procedures (the last
 // len(procs) facts).
 type intake struct {
-	req       ConversationRequest
+	req       engine.ConversationRequest
 	facts     []extract.Fact
 	factTurn  []int
 	episodes  []bool // per turn; nil: no episodes (a note stored as written)
@@ -71,7 +71,7 @@ type intake struct {
 // commit embeds facts and episodes, asks the decision model (if any) about
 // the facts, then decides and writes them all in one transaction. It
 // returns one result per fact, NONE included, then one per episode stored.
-func (e *Engine) commit(ctx context.Context, user string, in intake) ([]WriteResult, error) {
+func (e *Engine) commit(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
 	nFacts := len(in.facts) - len(in.procs)
 	texts := make([]string, 0, len(in.facts)+len(in.req.Messages))
 	for _, f := range in.facts {
@@ -88,25 +88,25 @@ func (e *Engine) commit(ctx context.Context, user string, in intake) ([]WriteRes
 	}
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
-		return nil, Internal("load index", err)
+		return nil, engine.Internal("load index", err)
 	}
 	hints := e.modelDecisions(ctx, user, shard, in.facts[:nFacts], vecs[:nFacts], in.extractor)
 	now := e.now().UTC()
-	var results []WriteResult
-	err = e.write(ctx, user, func(tx Tx, p *plan) error {
+	var results []engine.WriteResult
+	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		epIDs, epResults, err := e.planEpisodes(tx, p, shard, user, in, vecs[len(in.facts):], now)
 		if err != nil {
 			return err
 		}
 		results = results[:0]
-		batch := map[string]*Memory{} // facts of this request, for in-batch dedupe
+		batch := map[string]*engine.Memory{} // facts of this request, for in-batch dedupe
 		for i, f := range in.facts {
 			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor}
 			if t := in.factTurn[i]; t >= 0 {
 				job.episode = epIDs[t]
 			}
 			if i >= nFacts { // a taught procedure: learn it from the memory that keeps it
-				job.extractor = ProcedureExtractor
+				job.extractor = engine.ProcedureExtractor
 			} else if hints != nil {
 				job.hint = hints[i]
 			}
@@ -129,11 +129,11 @@ func (e *Engine) commit(ctx context.Context, user string, in intake) ([]WriteRes
 // each turn ("" when the turn is not one), with an ADD result per episode
 // stored. A turn that repeats an episode of this request or a stored one is
 // not stored again; its facts link to the episode that already says it.
-func (e *Engine) planEpisodes(tx Tx, p *plan, shard *index.Shard, user string, in intake, vecs [][]float32,
-	now time.Time) ([]string, []WriteResult, error) {
+func (e *Engine) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, vecs [][]float32,
+	now time.Time) ([]string, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
-	var results []WriteResult
-	var planned []*Memory
+	var results []engine.WriteResult
+	var planned []*engine.Memory
 	v := 0
 	for i, keep := range in.episodes {
 		if !keep {
@@ -142,7 +142,7 @@ func (e *Engine) planEpisodes(tx Tx, p *plan, shard *index.Shard, user string, i
 		vec := vecs[v]
 		v++
 		r := episodeRequest(in.req, in.req.Messages[i], now)
-		if j := slices.IndexFunc(planned, func(m *Memory) bool { return ingest.SameEpisode(m.Text, r.Text) }); j >= 0 {
+		if j := slices.IndexFunc(planned, func(m *engine.Memory) bool { return ingest.SameEpisode(m.Text, r.Text) }); j >= 0 {
 			ids[i] = planned[j].ID
 			continue
 		}
@@ -158,7 +158,7 @@ func (e *Engine) planEpisodes(tx Tx, p *plan, shard *index.Shard, user string, i
 		p.put(m, vec)
 		planned = append(planned, m)
 		ids[i] = m.ID
-		results = append(results, WriteResult{ID: m.ID, Text: m.Text, Event: EventAdd, Episode: true})
+		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
 	}
 	return ids, results, nil
 }
@@ -175,60 +175,60 @@ type factJob struct {
 }
 
 // applyFact decides one fact and adds its writes to the plan.
-func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Shard, user string,
-	req ConversationRequest, job factJob, now time.Time, batch map[string]*Memory) (WriteResult, error) {
+func (e *Engine) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, user string,
+	req engine.ConversationRequest, job factJob, now time.Time, batch map[string]*engine.Memory) (engine.WriteResult, error) {
 	f, vec, extractor := job.fact, job.vec, job.extractor
 	if err := e.validateText("fact", f.Text); err != nil {
-		return WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
+		return engine.WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
 	}
 	cands, err := e.candidates(ctx, tx, p, shard, f.Text, vec, batch)
 	if err != nil {
-		return WriteResult{}, err
+		return engine.WriteResult{}, err
 	}
 	d := ingest.Decide(f.Text, f.Slot, cands)
 	if job.hint != nil {
 		if md, ok := e.fromModel(tx, p, job.hint, d, batch); ok {
 			d = md
-			if d.Event == EventUpdate {
+			if d.Event == engine.EventUpdate {
 				f.Text = job.hint.Text // the model's merged text
 			}
 		}
 	}
 	switch d.Event {
-	case EventNone:
-		return WriteResult{ID: d.Target, Text: f.Text, Event: EventNone}, nil
-	case EventUpdate:
+	case engine.EventNone:
+		return engine.WriteResult{ID: d.Target, Text: f.Text, Event: engine.EventNone}, nil
+	case engine.EventUpdate:
 		old, err := e.planned(tx, p, d.Target)
 		if err != nil {
-			return WriteResult{}, err
+			return engine.WriteResult{}, err
 		}
 		old.Text, old.UpdatedAt = f.Text, now
 		old.Source = mergeSource(old.Source, f, extractor)
 		old.Categories = ingest.Categorize(old.Text)
 		p.put(old, vec)
 		batch[old.ID] = old
-		return WriteResult{ID: old.ID, Text: old.Text, Event: EventUpdate}, nil
+		return engine.WriteResult{ID: old.ID, Text: old.Text, Event: engine.EventUpdate}, nil
 	}
 	m := e.newMemory(user, e.factRequest(req, f, extractor), now)
 	m.Source.EpisodeID = job.episode
-	r := WriteResult{ID: m.ID, Text: m.Text, Event: EventAdd}
+	r := engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 	for _, id := range d.Closes {
 		old, err := e.planned(tx, p, id)
 		if err != nil {
-			return WriteResult{}, err
+			return engine.WriteResult{}, err
 		}
-		if old.State != StateActive {
+		if old.State != engine.StateActive {
 			continue // an earlier fact of this request already replaced it
 		}
 		if err := supersedeInto(old, m, now); err != nil {
-			return WriteResult{}, err
+			return engine.WriteResult{}, err
 		}
 		p.put(old, nil)
 		delete(batch, old.ID)
 		if err := e.retireEpisodeOf(tx, p, old, m, now); err != nil {
-			return WriteResult{}, err
+			return engine.WriteResult{}, err
 		}
-		r.Event, r.Supersedes = EventSupersede, append(r.Supersedes, old.ID)
+		r.Event, r.Supersedes = engine.EventSupersede, append(r.Supersedes, old.ID)
 	}
 	p.put(m, vec)
 	batch[m.ID] = m
@@ -237,7 +237,7 @@ func (e *Engine) applyFact(ctx context.Context, tx Tx, p *plan, shard *index.Sha
 
 // retireEpisodeOf hides the episode that stated old, now superseded by m,
 // unless m was distilled from that same episode.
-func (e *Engine) retireEpisodeOf(tx Tx, p *plan, old, m *Memory, now time.Time) error {
+func (e *Engine) retireEpisodeOf(tx engine.Tx, p *plan, old, m *engine.Memory, now time.Time) error {
 	id := ""
 	if old.Source != nil {
 		id = old.Source.EpisodeID
@@ -247,7 +247,7 @@ func (e *Engine) retireEpisodeOf(tx Tx, p *plan, old, m *Memory, now time.Time) 
 	}
 	ep, err := e.planned(tx, p, id)
 	if err != nil {
-		if ErrorCode(err) == ENotFound {
+		if engine.ErrorCode(err) == engine.ENotFound {
 			return nil // the episode was deleted: nothing left to hide
 		}
 		return err
@@ -258,13 +258,13 @@ func (e *Engine) retireEpisodeOf(tx Tx, p *plan, old, m *Memory, now time.Time) 
 }
 
 // linkToEpisode records fact m in its episode's list of facts.
-func (e *Engine) linkToEpisode(tx Tx, p *plan, m *Memory) error {
+func (e *Engine) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
 	if m.Source.EpisodeID == "" {
 		return nil
 	}
 	ep, err := e.planned(tx, p, m.Source.EpisodeID)
 	if err != nil {
-		if ErrorCode(err) == ENotFound {
+		if engine.ErrorCode(err) == engine.ENotFound {
 			m.Source.EpisodeID = ""
 			return nil
 		}
@@ -279,7 +279,7 @@ func (e *Engine) linkToEpisode(tx Tx, p *plan, m *Memory) error {
 
 // planned returns the memory as this request has it so far: the planned
 // version when an earlier fact of the request touched it, else the stored one.
-func (e *Engine) planned(tx Tx, p *plan, id string) (*Memory, error) {
+func (e *Engine) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, error) {
 	for i := len(p.puts) - 1; i >= 0; i-- {
 		if p.puts[i].ID == id {
 			return p.puts[i], nil
@@ -290,8 +290,8 @@ func (e *Engine) planned(tx Tx, p *plan, id string) (*Memory, error) {
 
 // candidates gathers the stored (and same-request) active memories closest
 // to a fact by vector and by BM25.
-func (e *Engine) candidates(ctx context.Context, tx Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*Memory) ([]ingest.Candidate, error) {
-	active := func(r *index.Row) bool { return r.State == StateActive && !r.Episode && !p.retired(r.ID) }
+func (e *Engine) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*engine.Memory) ([]ingest.Candidate, error) {
+	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.retired(r.ID) }
 	seen := map[string]bool{}
 	var out []ingest.Candidate
 	for _, h := range shard.Search(vec, neighbours, active) {
@@ -318,39 +318,39 @@ func (e *Engine) candidates(ctx context.Context, tx Tx, p *plan, shard *index.Sh
 		out[i].Text = m.Text
 	}
 	for id, m := range batch { // facts of this request are not in the shard yet
-		if !seen[id] && m.State == StateActive {
+		if !seen[id] && m.State == engine.StateActive {
 			out = append(out, ingest.Candidate{ID: id, Text: m.Text})
 		}
 	}
 	return out, nil
 }
 
-func (e *Engine) factRequest(req ConversationRequest, f extract.Fact, extractor string) AddRequest {
+func (e *Engine) factRequest(req engine.ConversationRequest, f extract.Fact, extractor string) engine.AddRequest {
 	kind := f.Kind
 	if req.AgentMemory {
-		kind = TypeProcedural
+		kind = engine.TypeProcedural
 	}
 	if req.MemoryType != "" {
 		kind = req.MemoryType
 	}
-	if !ValidMemoryType(kind) {
-		kind = TypeSemantic
+	if !engine.ValidMemoryType(kind) {
+		kind = engine.TypeSemantic
 	}
-	return AddRequest{Text: f.Text, AppName: req.AppName, MemoryType: kind, Metadata: req.Metadata,
+	return engine.AddRequest{Text: f.Text, AppName: req.AppName, MemoryType: kind, Metadata: req.Metadata,
 		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: f.ValidFrom, ValidTo: f.ValidTo,
-		Source: &Source{Kind: sourceKind(req.SourceKind), MessageIDs: f.MessageIDs, Excerpt: f.Excerpt, Extractor: extractor}}
+		Source: &engine.Source{Kind: sourceKind(req.SourceKind), MessageIDs: f.MessageIDs, Excerpt: f.Excerpt, Extractor: extractor}}
 }
 
 func sourceKind(k string) string {
 	if k == "" {
-		return SourceConversation
+		return engine.SourceConversation
 	}
 	return k
 }
 
-func mergeSource(s *Source, f extract.Fact, extractor string) *Source {
+func mergeSource(s *engine.Source, f extract.Fact, extractor string) *engine.Source {
 	if s == nil {
-		s = &Source{Kind: SourceConversation}
+		s = &engine.Source{Kind: engine.SourceConversation}
 	}
 	s.MessageIDs = append(s.MessageIDs, f.MessageIDs...)
 	if f.Excerpt != "" {
@@ -360,12 +360,12 @@ func mergeSource(s *Source, f extract.Fact, extractor string) *Source {
 	return s
 }
 
-func (e *Engine) validateConversation(req *ConversationRequest) error {
+func (e *Engine) validateConversation(req *engine.ConversationRequest) error {
 	if len(req.Messages) == 0 {
-		return Invalid("messages", "must hold at least one message")
+		return engine.Invalid("messages", "must hold at least one message")
 	}
 	if len(req.Messages) > e.cfg.MaxBatch {
-		return Errorf(ETooLarge, "messages: at most %d per request, got %d", e.cfg.MaxBatch, len(req.Messages))
+		return engine.Errorf(engine.ETooLarge, "messages: at most %d per request, got %d", e.cfg.MaxBatch, len(req.Messages))
 	}
 	for i := range req.Messages {
 		m := &req.Messages[i]
@@ -373,20 +373,20 @@ func (e *Engine) validateConversation(req *ConversationRequest) error {
 		switch m.Role {
 		case "user", "assistant", "system":
 		default:
-			return Invalid("messages["+strconv.Itoa(i)+"].role", "must be user, assistant or system, got %q", m.Role)
+			return engine.Invalid("messages["+strconv.Itoa(i)+"].role", "must be user, assistant or system, got %q", m.Role)
 		}
 		if err := e.validateText("messages["+strconv.Itoa(i)+"].content", m.Content); err != nil {
 			return err
 		}
-		if err := ValidateTime("messages["+strconv.Itoa(i)+"].created_at", m.CreatedAt); err != nil {
+		if err := engine.ValidateTime("messages["+strconv.Itoa(i)+"].created_at", m.CreatedAt); err != nil {
 			return err
 		}
 	}
-	if err := ValidateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
+	if err := engine.ValidateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
 		return err
 	}
-	if err := ValidateAppName("app_name", req.AppName); err != nil {
+	if err := engine.ValidateAppName("app_name", req.AppName); err != nil {
 		return err
 	}
-	return ValidateMemoryType(req.MemoryType)
+	return engine.ValidateMemoryType(req.MemoryType)
 }

@@ -5,18 +5,18 @@ import (
 	"slices"
 	"strings"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/text"
 )
 
 // Get returns one memory of user.
-func (e *Engine) Get(ctx context.Context, user, id string) (*Memory, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) Get(ctx context.Context, user, id string) (*engine.Memory, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
-	var m *Memory
-	err := e.store.View(ctx, user, func(tx Tx) error {
+	var m *engine.Memory
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		var err error
 		m, err = tx.GetMemory(id)
 		return err
@@ -25,8 +25,8 @@ func (e *Engine) Get(ctx context.Context, user, id string) (*Memory, error) {
 }
 
 // List returns user's memories newest first, filtered and paged.
-func (e *Engine) List(ctx context.Context, user string, f ListFilter) (*Page, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) List(ctx context.Context, user string, f engine.ListFilter) (*engine.Page, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	if err := f.Validate(); err != nil {
@@ -34,7 +34,7 @@ func (e *Engine) List(ctx context.Context, user string, f ListFilter) (*Page, er
 	}
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
-		return nil, Internal("load index", err)
+		return nil, engine.Internal("load index", err)
 	}
 	var textHits map[string]bool
 	if q := strings.TrimSpace(f.SearchQuery); q != "" {
@@ -43,7 +43,7 @@ func (e *Engine) List(ctx context.Context, user string, f ListFilter) (*Page, er
 	total, ids := shard.Filter(func(r *index.Row) bool {
 		return listKeeps(r, &f) && (textHits == nil || textHits[r.ID])
 	}, (f.Page-1)*f.Size, f.Size)
-	page := &Page{Items: []*Memory{}, Total: total, Page: f.Page, Size: f.Size, Pages: (total + f.Size - 1) / f.Size}
+	page := &engine.Page{Items: []*engine.Memory{}, Total: total, Page: f.Page, Size: f.Size, Pages: (total + f.Size - 1) / f.Size}
 	if len(ids) == 0 {
 		return page, nil
 	}
@@ -51,11 +51,11 @@ func (e *Engine) List(ctx context.Context, user string, f ListFilter) (*Page, er
 	return page, err
 }
 
-func listKeeps(r *index.Row, f *ListFilter) bool {
+func listKeeps(r *index.Row, f *engine.ListFilter) bool {
 	switch {
 	case f.State != "" && r.State != f.State:
 		return false
-	case f.State == "" && !f.IncludeSuperseded && r.State == StateSuperseded:
+	case f.State == "" && !f.IncludeSuperseded && r.State == engine.StateSuperseded:
 		return false
 	case f.MemoryType != "" && r.MemoryType != f.MemoryType,
 		f.AppName != "" && r.AppName != f.AppName,
@@ -69,12 +69,12 @@ func listKeeps(r *index.Row, f *ListFilter) bool {
 }
 
 // load reads memories by id in the given order, skipping ids that vanished.
-func (e *Engine) load(ctx context.Context, user string, ids []string) ([]*Memory, error) {
-	out := make([]*Memory, 0, len(ids))
-	err := e.store.View(ctx, user, func(tx Tx) error {
+func (e *Engine) load(ctx context.Context, user string, ids []string) ([]*engine.Memory, error) {
+	out := make([]*engine.Memory, 0, len(ids))
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		for _, id := range ids {
 			m, err := tx.GetMemory(id)
-			if ErrorCode(err) == ENotFound {
+			if engine.ErrorCode(err) == engine.ENotFound {
 				continue
 			}
 			if err != nil {
@@ -90,9 +90,9 @@ func (e *Engine) load(ctx context.Context, user string, ids []string) ([]*Memory
 // Delete removes memories and every trace of them, in one transaction.
 func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error) {
 	if len(ids) == 0 {
-		return nil, nil, Invalid("memory_ids", "must list at least one id")
+		return nil, nil, engine.Invalid("memory_ids", "must list at least one id")
 	}
-	err = e.write(ctx, user, func(tx Tx, p *plan) error {
+	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		deleted, notFound = []string{}, []string{}
 		seen := map[string]bool{}
 		for _, id := range ids {
@@ -100,7 +100,7 @@ func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted
 				continue
 			}
 			seen[id] = true
-			if _, err := tx.GetMemory(id); ErrorCode(err) == ENotFound {
+			if _, err := tx.GetMemory(id); engine.ErrorCode(err) == engine.ENotFound {
 				notFound = append(notFound, id)
 				continue
 			} else if err != nil {

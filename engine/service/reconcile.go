@@ -5,7 +5,7 @@ import (
 	"errors"
 	"sync"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/entity"
 )
 
@@ -17,9 +17,9 @@ const (
 	maxReportedMerges = 100
 )
 
-func cloneJob(j *ReconcileJob) *ReconcileJob {
+func cloneJob(j *engine.ReconcileJob) *engine.ReconcileJob {
 	c := *j
-	c.Merges = append([]ReconcileMerge(nil), j.Merges...)
+	c.Merges = append([]engine.ReconcileMerge(nil), j.Merges...)
 	return &c
 }
 
@@ -40,11 +40,11 @@ type reconcileRun struct {
 	done   chan struct{}
 	mu     sync.Mutex
 	cancel context.CancelCauseFunc
-	job    *ReconcileJob
+	job    *engine.ReconcileJob
 }
 
 // snapshot returns a copy of the job, nil before it started.
-func (r *reconcileRun) snapshot() *ReconcileJob {
+func (r *reconcileRun) snapshot() *engine.ReconcileJob {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.job == nil {
@@ -65,7 +65,7 @@ func (r *reconcileRun) stop(cause error) bool {
 	return true
 }
 
-func (r *reconcileRun) set(j *ReconcileJob) {
+func (r *reconcileRun) set(j *engine.ReconcileJob) {
 	r.mu.Lock()
 	r.job = j
 	r.mu.Unlock()
@@ -86,15 +86,15 @@ const interruptedByRestart = "interrupted by restart"
 // SuggestionIDs fail at once; each group is then merged in its own
 // transaction, re-checked against the store. A second job while one runs is
 // an EConflict.
-func (e *Engine) Reconcile(ctx context.Context, user string, req ReconcileRequest) (*ReconcileJob, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) Reconcile(ctx context.Context, user string, req engine.ReconcileRequest) (*engine.ReconcileJob, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	threshold := entity.DefaultThreshold
 	if req.Threshold != nil {
 		threshold = *req.Threshold
 		if threshold < 0 || threshold > 1 {
-			return nil, Invalid("threshold", "must be between 0 and 1, got %g", threshold)
+			return nil, engine.Invalid("threshold", "must be between 0 and 1, got %g", threshold)
 		}
 	}
 	run, err := e.recon.reserve(user)
@@ -102,7 +102,7 @@ func (e *Engine) Reconcile(ctx context.Context, user string, req ReconcileReques
 		return nil, err
 	}
 	groups, snap, err := e.reconcilePlan(ctx, user, threshold, req.SuggestionIDs)
-	var job *ReconcileJob
+	var job *engine.ReconcileJob
 	if err == nil {
 		job, err = e.startJob(ctx, user, run, groups, snap, threshold, req.DryRun)
 	}
@@ -118,14 +118,14 @@ func (rc *reconciler) reserve(user string) (*reconcileRun, error) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if rc.closed {
-		return nil, Errorf(EUnavailable, "the server is shutting down")
+		return nil, engine.Errorf(engine.EUnavailable, "the server is shutting down")
 	}
 	if r, ok := rc.runs[user]; ok {
 		id := ""
 		if j := r.snapshot(); j != nil {
 			id = j.JobID
 		}
-		return nil, Errorf(EConflict, "a reconcile job is already running (job_id %q): wait for it or cancel it with DELETE", id)
+		return nil, engine.Errorf(engine.EConflict, "a reconcile job is already running (job_id %q): wait for it or cancel it with DELETE", id)
 	}
 	if rc.runs == nil {
 		rc.runs = map[string]*reconcileRun{}
@@ -152,7 +152,7 @@ func (rc *reconciler) running(user string) *reconcileRun {
 // reconcilePlan computes the groups a job merges.
 func (e *Engine) reconcilePlan(ctx context.Context, user string, threshold float64, ids []string) ([]entity.Suggestion, *entitySnapshot, error) {
 	var snap *entitySnapshot
-	err := e.store.View(ctx, user, func(tx Tx) error {
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		var err error
 		snap, err = loadEntities(tx)
 		return err
@@ -173,7 +173,7 @@ func (e *Engine) reconcilePlan(ctx context.Context, user string, threshold float
 	for _, id := range ids {
 		s, ok := byID[id]
 		if !ok {
-			return nil, nil, Invalid("suggestion_ids", "unknown suggestion %q (suggestions change as memories do: list them again)", id)
+			return nil, nil, engine.Invalid("suggestion_ids", "unknown suggestion %q (suggestions change as memories do: list them again)", id)
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -186,15 +186,15 @@ func (e *Engine) reconcilePlan(ctx context.Context, user string, threshold float
 // startJob persists the running job, starts its worker and returns the job
 // as started (a small job may be done before the caller looks again).
 func (e *Engine) startJob(ctx context.Context, user string, run *reconcileRun, groups []entity.Suggestion,
-	snap *entitySnapshot, threshold float64, dry bool) (*ReconcileJob, error) {
+	snap *entitySnapshot, threshold float64, dry bool) (*engine.ReconcileJob, error) {
 	now := e.now().UTC()
-	job := &ReconcileJob{JobID: e.newID(), Status: JobRunning, Groups: len(groups), DryRun: dry,
+	job := &engine.ReconcileJob{JobID: e.newID(), Status: engine.JobRunning, Groups: len(groups), DryRun: dry,
 		Threshold: threshold, StartedAt: &now}
 	for i, g := range groups {
 		if i == maxReportedMerges {
 			break
 		}
-		m := ReconcileMerge{SuggestionID: g.ID, Status: MergePlanned}
+		m := engine.ReconcileMerge{SuggestionID: g.ID, Status: engine.MergePlanned}
 		for _, id := range g.EntityIDs {
 			if x, ok := snap.byID[id]; ok && id == g.CanonicalID {
 				m.Survivor = x.Ref()
@@ -204,7 +204,7 @@ func (e *Engine) startJob(ctx context.Context, user string, run *reconcileRun, g
 		}
 		job.Merges = append(job.Merges, m)
 	}
-	if err := e.store.Update(ctx, user, func(tx Tx) error { return tx.PutDoc(jobCollection, reconcileDoc, job) }); err != nil {
+	if err := e.store.Update(ctx, user, func(tx engine.Tx) error { return tx.PutDoc(jobCollection, reconcileDoc, job) }); err != nil {
 		return nil, err
 	}
 	started := cloneJob(job)
@@ -216,7 +216,7 @@ func (e *Engine) startJob(ctx context.Context, user string, run *reconcileRun, g
 
 // launch makes a reserved run cancellable. A run launched after Close is
 // cancelled at once: it records itself interrupted and stops.
-func (rc *reconciler) launch(r *reconcileRun, job *ReconcileJob, cancel context.CancelCauseFunc) {
+func (rc *reconciler) launch(r *reconcileRun, job *engine.ReconcileJob, cancel context.CancelCauseFunc) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	r.mu.Lock()
@@ -255,17 +255,17 @@ func (e *Engine) runReconcile(ctx context.Context, user string, run *reconcileRu
 	job.FinishedAt = &fin
 	switch cause := context.Cause(ctx); {
 	case failure != nil:
-		job.Status, job.Error = JobFailed, ErrorMessage(failure)
+		job.Status, job.Error = engine.JobFailed, engine.ErrorMessage(failure)
 		e.log.Error("reconcile job failed", "user", user, "job", job.JobID, "err", failure)
 	case errors.Is(cause, errCancelledByUser):
-		job.Status = JobCancelled
+		job.Status = engine.JobCancelled
 	case errors.Is(cause, errShutdown):
-		job.Status, job.Error = JobFailed, errShutdown.Error()
+		job.Status, job.Error = engine.JobFailed, errShutdown.Error()
 	default:
-		job.Status = JobDone
+		job.Status = engine.JobDone
 	}
 	// The job's own context may be cancelled: recording the outcome must not be.
-	err := e.store.Update(context.WithoutCancel(ctx), user, func(tx Tx) error {
+	err := e.store.Update(context.WithoutCancel(ctx), user, func(tx engine.Tx) error {
 		return tx.PutDoc(jobCollection, reconcileDoc, job)
 	})
 	if err != nil {
@@ -278,8 +278,8 @@ func (e *Engine) runReconcile(ctx context.Context, user string, run *reconcileRu
 // ReconcileStatus reports user's current or last reconcile job; status idle
 // when none ever ran. A job recorded as running that no worker runs (the
 // server stopped mid-job) is marked failed, "interrupted by restart".
-func (e *Engine) ReconcileStatus(ctx context.Context, user string) (*ReconcileJob, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) ReconcileStatus(ctx context.Context, user string) (*engine.ReconcileJob, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	if run := e.recon.running(user); run != nil {
@@ -287,18 +287,18 @@ func (e *Engine) ReconcileStatus(ctx context.Context, user string) (*ReconcileJo
 			return j, nil
 		}
 	}
-	var job ReconcileJob
-	err := e.store.View(ctx, user, func(tx Tx) error { return tx.GetDoc(jobCollection, reconcileDoc, &job) })
-	if ErrorCode(err) == ENotFound {
-		return &ReconcileJob{Status: JobIdle}, nil
+	var job engine.ReconcileJob
+	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(jobCollection, reconcileDoc, &job) })
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return &engine.ReconcileJob{Status: engine.JobIdle}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	if job.Status == JobRunning && e.recon.running(user) == nil {
+	if job.Status == engine.JobRunning && e.recon.running(user) == nil {
 		fin := e.now().UTC()
-		job.Status, job.Error, job.FinishedAt = JobFailed, interruptedByRestart, &fin
-		err = e.store.Update(ctx, user, func(tx Tx) error { return tx.PutDoc(jobCollection, reconcileDoc, &job) })
+		job.Status, job.Error, job.FinishedAt = engine.JobFailed, interruptedByRestart, &fin
+		err = e.store.Update(ctx, user, func(tx engine.Tx) error { return tx.PutDoc(jobCollection, reconcileDoc, &job) })
 		if err != nil {
 			return nil, err
 		}
@@ -309,8 +309,8 @@ func (e *Engine) ReconcileStatus(ctx context.Context, user string) (*ReconcileJo
 // CancelReconcile stops user's running job between two merges and returns
 // it, cancelled, once its worker has stopped. With no job running it
 // returns the last job unchanged.
-func (e *Engine) CancelReconcile(ctx context.Context, user string) (*ReconcileJob, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) CancelReconcile(ctx context.Context, user string) (*engine.ReconcileJob, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	run := e.recon.running(user)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/entity"
 )
 
@@ -24,15 +24,15 @@ func (e *Engine) mergeGroup(ctx context.Context, user string, run *reconcileRun,
 	job := run.snapshot()
 	others := len(g.EntityIDs) - 1
 	if job.DryRun {
-		run.set(progressed(job, n, MergePlanned, others))
+		run.set(progressed(job, n, engine.MergePlanned, others))
 		return nil
 	}
-	status := MergeDone
-	err := e.write(ctx, user, func(tx Tx, p *plan) error {
-		status = MergeDone
+	status := engine.MergeDone
+	err := e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+		status = engine.MergeDone
 		err := mergeEntities(tx, p, g, e.now().UTC())
 		if errors.Is(err, errStale) {
-			status, err = MergeSkipped, nil
+			status, err = engine.MergeSkipped, nil
 		}
 		if err != nil {
 			return err
@@ -47,9 +47,9 @@ func (e *Engine) mergeGroup(ctx context.Context, user string, run *reconcileRun,
 }
 
 // progressed is job after group n ended with status.
-func progressed(job *ReconcileJob, n int, status string, others int) *ReconcileJob {
+func progressed(job *engine.ReconcileJob, n int, status string, others int) *engine.ReconcileJob {
 	next := cloneJob(job)
-	if status == MergeSkipped {
+	if status == engine.MergeSkipped {
 		next.Skipped++
 	} else {
 		next.Merged += others
@@ -61,12 +61,12 @@ func progressed(job *ReconcileJob, n int, status string, others int) *ReconcileJ
 }
 
 // mergeEntities is the body of one merge transaction.
-func mergeEntities(tx Tx, p *plan, g entity.Suggestion, now time.Time) error {
-	var survivor *Entity
-	var others []*Entity
+func mergeEntities(tx engine.Tx, p *plan, g entity.Suggestion, now time.Time) error {
+	var survivor *engine.Entity
+	var others []*engine.Entity
 	for _, id := range g.EntityIDs {
 		x, err := getEntity(tx, id)
-		if ErrorCode(err) == ENotFound || (err == nil && x.MergedInto != "") {
+		if engine.ErrorCode(err) == engine.ENotFound || (err == nil && x.MergedInto != "") {
 			return errStale
 		} else if err != nil {
 			return err
@@ -86,7 +86,7 @@ func mergeEntities(tx Tx, p *plan, g entity.Suggestion, now time.Time) error {
 	}
 	merged := entity.Merge(pureOf(survivor), pure)
 	survivor.Aliases, survivor.Type, survivor.UpdatedAt = merged.Aliases, merged.Type, now
-	rw := refRewriter{tx: tx, p: p, survivor: survivor, seen: map[string]*Memory{}, planned: map[string]bool{}}
+	rw := refRewriter{tx: tx, p: p, survivor: survivor, seen: map[string]*engine.Memory{}, planned: map[string]bool{}}
 	for _, o := range others {
 		if err := rw.absorb(o, now); err != nil {
 			return err
@@ -104,16 +104,16 @@ func mergeEntities(tx Tx, p *plan, g entity.Suggestion, now time.Time) error {
 
 // refRewriter moves memory links to a survivor within one transaction.
 type refRewriter struct {
-	tx       Tx
+	tx       engine.Tx
 	p        *plan
-	survivor *Entity
-	seen     map[string]*Memory // memories read in this merge
-	planned  map[string]bool    // memories whose write is planned
+	survivor *engine.Entity
+	seen     map[string]*engine.Memory // memories read in this merge
+	planned  map[string]bool           // memories whose write is planned
 }
 
 // absorb moves o's links, names and alias records to the survivor and
 // turns o into an alias record.
-func (rw *refRewriter) absorb(o *Entity, now time.Time) error {
+func (rw *refRewriter) absorb(o *engine.Entity, now time.Time) error {
 	mems, err := linkedMemories(rw.tx, o.ID)
 	if err != nil {
 		return err
@@ -123,7 +123,7 @@ func (rw *refRewriter) absorb(o *Entity, now time.Time) error {
 			return err
 		}
 		err := rw.tx.GetDoc(entityLinkCollection, linkKey(rw.survivor.ID, id), &struct{}{})
-		if ErrorCode(err) == ENotFound { // not yet a mention of the survivor
+		if engine.ErrorCode(err) == engine.ENotFound { // not yet a mention of the survivor
 			err = rw.tx.PutDoc(entityLinkCollection, linkKey(rw.survivor.ID, id), struct{}{})
 			rw.survivor.Mentions++
 		}
@@ -139,7 +139,7 @@ func (rw *refRewriter) absorb(o *Entity, now time.Time) error {
 	}
 	for _, alias := range o.Merged { // earlier merges into o now point at the survivor
 		a, err := getEntity(rw.tx, alias)
-		if ErrorCode(err) == ENotFound {
+		if engine.ErrorCode(err) == engine.ENotFound {
 			continue
 		} else if err != nil {
 			return err
@@ -160,7 +160,7 @@ func (rw *refRewriter) rewrite(memID, from string) error {
 	m, ok := rw.seen[memID]
 	if !ok {
 		var err error
-		if m, err = rw.tx.GetMemory(memID); ErrorCode(err) == ENotFound {
+		if m, err = rw.tx.GetMemory(memID); engine.ErrorCode(err) == engine.ENotFound {
 			return nil // a link without its memory: the caller drops the link
 		} else if err != nil {
 			return err
@@ -168,7 +168,7 @@ func (rw *refRewriter) rewrite(memID, from string) error {
 		rw.seen[memID] = m
 	}
 	want := rw.survivor.Ref()
-	refs := make([]EntityRef, 0, len(m.Entities)+1)
+	refs := make([]engine.EntityRef, 0, len(m.Entities)+1)
 	have := false
 	for _, r := range m.Entities {
 		switch {

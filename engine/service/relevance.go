@@ -3,7 +3,7 @@ package service
 import (
 	"math"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/text"
 )
@@ -32,9 +32,9 @@ func (m relevanceModel) score(x index.Match) float64 {
 
 func relevanceFor(mode string) relevanceModel {
 	switch mode {
-	case ModeText:
+	case engine.ModeText:
 		return textRelevance
-	case ModeVector:
+	case engine.ModeVector:
 		return vectorRelevance
 	}
 	return hybridRelevance
@@ -42,12 +42,12 @@ func relevanceFor(mode string) relevanceModel {
 
 // calibrate sets each hit's score to its calibrated relevance and marks
 // those that clear the relevance floor. The order is left as ranked.
-func (e *Engine) calibrate(shard *index.Shard, q *Query, qvec []float32, hits []Scored) {
+func (e *Engine) calibrate(shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) {
 	if len(hits) == 0 {
 		return
 	}
 	var terms [][]string
-	if q.Mode != ModeVector {
+	if q.Mode != engine.ModeVector {
 		for _, t := range text.Unique(text.Analyze(q.Text)) {
 			terms = append(terms, append([]string{t}, e.forms0(t)...))
 		}

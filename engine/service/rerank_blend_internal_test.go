@@ -4,14 +4,14 @@ import (
 	"slices"
 	"testing"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 )
 
 func TestBlendOrders(t *testing.T) {
 	ids := []string{"a", "b", "c", "d", "e"}
-	hits := make([]Scored, len(ids))
+	hits := make([]engine.Scored, len(ids))
 	for i, id := range ids {
-		hits[i] = Scored{Memory: &Memory{ID: id}}
+		hits[i] = engine.Scored{Memory: &engine.Memory{ID: id}}
 	}
 	tests := []struct {
 		name  string

@@ -5,22 +5,22 @@ import (
 	"sort"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/recall"
 	"github.com/memsvc/memsvc/engine/text"
 )
 
 // keepsFor is q's filter on index rows.
-func keepsFor(q *Query) func(*index.Row) bool {
+func keepsFor(q *engine.Query) func(*index.Row) bool {
 	return func(r *index.Row) bool { return keeps(q, r) }
 }
 
-func keeps(q *Query, r *index.Row) bool {
+func keeps(q *engine.Query, r *index.Row) bool {
 	switch {
-	case r.State == StatePending || r.State == StateFailed:
+	case r.State == engine.StatePending || r.State == engine.StateFailed:
 		return false
-	case r.State == StateSuperseded && !q.IncludeSuperseded:
+	case r.State == engine.StateSuperseded && !q.IncludeSuperseded:
 		return false
 	case q.SessionID != "" && r.SessionID != q.SessionID,
 		q.MemoryType != "" && r.MemoryType != q.MemoryType:
@@ -32,8 +32,8 @@ func keeps(q *Query, r *index.Row) bool {
 }
 
 // Search recalls user's memories for q.
-func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResult, error) {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) Search(ctx context.Context, user string, q engine.Query) (*engine.SearchResult, error) {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	if err := q.Validate(); err != nil {
@@ -41,13 +41,13 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 	}
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
-		return nil, Internal("load index", err)
+		return nil, engine.Internal("load index", err)
 	}
 	ranked, qvec, err := e.rank(ctx, user, shard, &q)
 	if err != nil {
 		return nil, err
 	}
-	res := &SearchResult{Query: q.Text, Total: len(ranked), Mode: q.Mode, Results: []Scored{}}
+	res := &engine.SearchResult{Query: q.Text, Total: len(ranked), Mode: q.Mode, Results: []engine.Scored{}}
 	keepN := q.TopK
 	if q.Rerank != "" {
 		keepN = max(q.TopK, e.cfg.RerankDepth)
@@ -76,14 +76,14 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 // carries the conversation's context (vector mode), each base view's
 // neighbouring-turns view.
 // It also returns the query vector (nil in text mode).
-func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Query) ([]recall.Ranked, []float32, error) {
+func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
 	depth := e.depth(q)
 	keep := func(id string) bool {
 		r, ok := shard.Get(id)
 		return ok && keeps(q, &r)
 	}
 	var terms []string
-	if q.Mode != ModeVector {
+	if q.Mode != engine.ModeVector {
 		terms = e.withForms(shard, text.Unique(text.Analyze(q.Text)))
 	}
 	// A query of stop words only has no passages: the spread views stay.
@@ -104,7 +104,7 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 			add(recall.Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
 		}
 	}
-	if q.Mode != ModeVector {
+	if q.Mode != engine.ModeVector {
 		l, err := e.textView(ctx, user, shard, q, terms)
 		if err != nil {
 			return nil, nil, err
@@ -115,14 +115,14 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 		}
 	}
 	var qvec []float32
-	if q.Mode != ModeText {
+	if q.Mode != engine.ModeText {
 		l, vec, err := e.vectorView(ctx, shard, q, depth)
 		if err != nil {
 			return nil, nil, err
 		}
 		qvec = vec
 		w := 1.0
-		if q.Mode == ModeHybrid {
+		if q.Mode == engine.ModeHybrid {
 			w = e.cfg.VectorWeight
 		}
 		addViews(l, w)
@@ -136,7 +136,7 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *Q
 
 // vectorView ranks the user's memories by cosine similarity to the query.
 // It also returns the query vector.
-func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, depth int) ([]recall.Ranked, []float32, error) {
+func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *engine.Query, depth int) ([]recall.Ranked, []float32, error) {
 	vecs, err := e.embedQuery(ctx, []string{q.Text})
 	if err != nil {
 		return nil, nil, err
@@ -144,7 +144,7 @@ func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *Query, d
 	return shard.Search(vecs[0], depth, keepsFor(q)), vecs[0], nil
 }
 
-func (e *Engine) scored(ctx context.Context, user string, ranked []recall.Ranked) ([]Scored, error) {
+func (e *Engine) scored(ctx context.Context, user string, ranked []recall.Ranked) ([]engine.Scored, error) {
 	ids := make([]string, len(ranked))
 	score := make(map[string]float64, len(ranked))
 	for i, r := range ranked {
@@ -155,16 +155,16 @@ func (e *Engine) scored(ctx context.Context, user string, ranked []recall.Ranked
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Scored, len(mems))
+	out := make([]engine.Scored, len(mems))
 	for i, m := range mems {
-		out[i] = Scored{Memory: m, Score: score[m.ID]}
+		out[i] = engine.Scored{Memory: m, Score: score[m.ID]}
 	}
 	return out, nil
 }
 
 // rerankHits reorders hits with the first reranker that answers within the
 // budget; when none does, the fused order stands and the name says so.
-func (e *Engine) rerankHits(ctx context.Context, query string, hits []Scored) ([]Scored, string) {
+func (e *Engine) rerankHits(ctx context.Context, query string, hits []engine.Scored) ([]engine.Scored, string) {
 	if len(hits) == 0 {
 		return hits, "none"
 	}
@@ -203,7 +203,7 @@ func (e *Engine) rerankHits(ctx context.Context, query string, hits []Scored) ([
 
 // withPriors adds the views of the query priors (recall.Priors: who said
 // it, when) to the fusion of lists, with the engine's weights and clock.
-func (e *Engine) withPriors(shard *index.Shard, q *Query, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
+func (e *Engine) withPriors(shard *index.Shard, q *engine.Query, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
 	ps := recall.Priors(shard, q.Text, e.now(), e.cfg.SpeakerWeight, e.cfg.TimeWeight)
 	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, lists, weights)
 }
@@ -216,7 +216,7 @@ const rerankBlend = 2
 
 // blendOrders fuses hits' own order with the reranked order (indexes into
 // hits, best first) by weighted RRF, ties by id.
-func blendOrders(k int, hits []Scored, order []int) []Scored {
+func blendOrders(k int, hits []engine.Scored, order []int) []engine.Scored {
 	fused := make([]recall.Ranked, len(hits))
 	reranked := make([]recall.Ranked, len(hits))
 	at := make(map[string]int, len(hits))
@@ -228,7 +228,7 @@ func blendOrders(k int, hits []Scored, order []int) []Scored {
 		reranked[i] = recall.Ranked{ID: hits[j].ID}
 	}
 	blended := recall.WeightedRRF(k, []float64{rerankBlend, 1}, fused, reranked)
-	out := make([]Scored, len(blended))
+	out := make([]engine.Scored, len(blended))
 	for i, b := range blended {
 		out[i] = hits[at[b.ID]]
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/redact"
 )
 
@@ -15,7 +15,7 @@ import (
 
 // redactMessages redacts the turns in place and returns how many secrets
 // it removed.
-func redactMessages(msgs []Message) int {
+func redactMessages(msgs []engine.Message) int {
 	total := 0
 	for i := range msgs {
 		var n int
@@ -27,7 +27,7 @@ func redactMessages(msgs []Message) int {
 
 // markRedacted sets Redacted on the results of a request that had secrets
 // removed (n > 0).
-func markRedacted(results []WriteResult, n int) {
+func markRedacted(results []engine.WriteResult, n int) {
 	if n == 0 {
 		return
 	}

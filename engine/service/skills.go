@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/skill"
 )
@@ -24,13 +24,13 @@ type learnedProcedure struct {
 
 // Skill returns one skill of user, ENotFound when there is none with id.
 func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, error) {
-	if err := ValidateUser(user); err != nil {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	var s skill.Skill
-	err := e.store.View(ctx, user, func(tx Tx) error { return tx.GetDoc(skillCollection, id, &s) })
-	if ErrorCode(err) == ENotFound {
-		return nil, Errorf(ENotFound, "unknown skill %q", id)
+	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(skillCollection, id, &s) })
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return nil, engine.Errorf(engine.ENotFound, "unknown skill %q", id)
 	}
 	if err != nil {
 		return nil, err
@@ -40,11 +40,11 @@ func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, erro
 
 // Skills lists every skill of user in id order.
 func (e *Engine) Skills(ctx context.Context, user string) ([]skill.Skill, error) {
-	if err := ValidateUser(user); err != nil {
+	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	var out []skill.Skill
-	err := e.store.View(ctx, user, func(tx Tx) error {
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		var err error
 		out, err = loadSkills(tx)
 		return err
@@ -52,12 +52,12 @@ func (e *Engine) Skills(ctx context.Context, user string) ([]skill.Skill, error)
 	return out, err
 }
 
-func loadSkills(tx Tx) ([]skill.Skill, error) {
+func loadSkills(tx engine.Tx) ([]skill.Skill, error) {
 	var out []skill.Skill
 	err := tx.ScanDocs(skillCollection, "", func(_ string, raw []byte) error {
 		var s skill.Skill
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return Internal("decode skill", err)
+			return engine.Internal("decode skill", err)
 		}
 		out = append(out, s)
 		return nil
@@ -75,7 +75,7 @@ func loadSkills(tx Tx) ([]skill.Skill, error) {
 // Steps without a goal ("deploy X, then tell Bob") do not make a skill: a
 // skill is found by what it achieves (Match reads its name and triggers),
 // and a goalless one would never merge with a later telling either.
-func (e *Engine) learnSkills(tx Tx, p *plan, c *writeChange) error {
+func (e *Engine) learnSkills(tx engine.Tx, p *plan, c *writeChange) error {
 	changed, deleted := c.changed, c.deletedIDs
 	procs := append([]learnedProcedure(nil), p.learn...)
 	explicit := map[string]bool{}
@@ -84,7 +84,7 @@ func (e *Engine) learnSkills(tx Tx, p *plan, c *writeChange) error {
 	}
 	for i := len(changed) - 1; i >= 0; i-- { // changed is in reverse plan order
 		m := changed[i]
-		if explicit[m.ID] || m.State != StateActive || m.IsEpisode() { // an episode's steps are learned from its facts
+		if explicit[m.ID] || m.State != engine.StateActive || m.IsEpisode() { // an episode's steps are learned from its facts
 			continue
 		}
 		if proc, ok := skill.DetectSteps(m.Text); ok && proc.Goal != "" {
@@ -155,12 +155,12 @@ type taught struct {
 // site"). A conversation sent as agent memory is also read as one text, so
 // steps spread over turns are found. Procedures whose goal stays unknown
 // are left out (see learnSkills).
-func conversationProcedures(req ConversationRequest) []taught {
+func conversationProcedures(req engine.ConversationRequest) []taught {
 	out := procedureTurns(req)
 	return slices.DeleteFunc(out, func(t taught) bool { return t.proc.Goal == "" })
 }
 
-func procedureTurns(req ConversationRequest) []taught {
+func procedureTurns(req engine.ConversationRequest) []taught {
 	var out []taught
 	question := ""
 	for _, m := range req.Messages {
@@ -188,7 +188,7 @@ func procedureTurns(req ConversationRequest) []taught {
 }
 
 // wholeProcedure reads the turns as one text.
-func wholeProcedure(msgs []Message) (taught, bool) {
+func wholeProcedure(msgs []engine.Message) (taught, bool) {
 	var b strings.Builder
 	var ids []string
 	for _, m := range msgs {
@@ -228,7 +228,7 @@ func excerpt(s string) string {
 
 // withProcedures appends to facts one procedural fact per procedure the
 // conversation teaches, and returns those procedures in the same order.
-func (e *Engine) withProcedures(req ConversationRequest, facts []extract.Fact) ([]extract.Fact, []skill.Procedure) {
+func (e *Engine) withProcedures(req engine.ConversationRequest, facts []extract.Fact) ([]extract.Fact, []skill.Procedure) {
 	var procs []skill.Procedure
 	for _, t := range conversationProcedures(req) {
 		facts = append(facts, procedureFact(t, e.cfg.MaxTextBytes))
@@ -254,7 +254,7 @@ func procedureFact(t taught, maxBytes int) extract.Fact {
 		b.WriteString(next)
 	}
 	text := strings.TrimSuffix(b.String(), ";") + "."
-	return extract.Fact{Text: text, MessageIDs: t.messageIDs, Excerpt: t.excerpt, Kind: TypeProcedural}
+	return extract.Fact{Text: text, MessageIDs: t.messageIDs, Excerpt: t.excerpt, Kind: engine.TypeProcedural}
 }
 
 // primarySkill returns the skill a procedural query confidently asks for,
@@ -271,7 +271,7 @@ func (e *Engine) primarySkill(ctx context.Context, user, query string) (*skill.S
 	if !ok {
 		return nil, nil
 	}
-	err = e.write(ctx, user, func(tx Tx, _ *plan) error {
+	err = e.write(ctx, user, func(tx engine.Tx, _ *plan) error {
 		if err := tx.GetDoc(skillCollection, best.ID, &best); err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/skill"
 )
 
@@ -14,26 +14,26 @@ func TestConversationProcedures(t *testing.T) {
 	tests := []struct {
 		name      string
 		agent     bool
-		msgs      []Message
+		msgs      []engine.Message
 		wantGoals []string
 		wantSteps [][]string
 	}{
-		{"steps answer the question before them", false, []Message{
+		{"steps answer the question before them", false, []engine.Message{
 			{Role: "user", Content: "How do I deploy the site?"}, {Role: "assistant", Content: steps}},
 			[]string{"deploy the site"}, [][]string{{"run make build", "push to the deploy branch"}}},
-		{"steps say their own goal", false, []Message{
+		{"steps say their own goal", false, []engine.Message{
 			{Role: "assistant", Content: "To back up the database, first stop the app, then copy the data directory."}},
 			[]string{"back up the database"}, [][]string{{"stop the app", "copy the data directory"}}},
-		{"no steps", false, []Message{
+		{"no steps", false, []engine.Message{
 			{Role: "user", Content: "I moved to Paris last year."}, {Role: "assistant", Content: "Nice, how is it?"}},
 			nil, nil},
-		{"the same steps twice count once", false, []Message{
+		{"the same steps twice count once", false, []engine.Message{
 			{Role: "user", Content: "how do I deploy?"}, {Role: "assistant", Content: steps}, {Role: "user", Content: steps}},
 			[]string{"deploy"}, [][]string{{"run make build", "push to the deploy branch"}}},
-		{"steps without a goal", false, []Message{
+		{"steps without a goal", false, []engine.Message{
 			{Role: "assistant", Content: "Deploy the billing service with make release, then tell Bob."}},
 			nil, nil},
-		{"agent memory reads steps across turns", true, []Message{
+		{"agent memory reads steps across turns", true, []engine.Message{
 			{Role: "user", Content: "To release the app, first tag the commit."},
 			{Role: "assistant", Content: "Then run the release job, and finally announce it."}},
 			[]string{"release the app"}, [][]string{{"tag the commit", "run the release job", "announce it"}}},
@@ -42,7 +42,7 @@ func TestConversationProcedures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var goals []string
 			var got [][]string
-			for _, tp := range conversationProcedures(ConversationRequest{Messages: tt.msgs, AgentMemory: tt.agent}) {
+			for _, tp := range conversationProcedures(engine.ConversationRequest{Messages: tt.msgs, AgentMemory: tt.agent}) {
 				goals, got = append(goals, tp.proc.Goal), append(got, tp.proc.Steps)
 			}
 			if diff := cmp.Diff(tt.wantGoals, goals); diff != "" {
@@ -76,7 +76,7 @@ func TestProcedureFactReadsBack(t *testing.T) {
 			if got.Goal != tt.proc.Goal || len(got.Steps) != len(tt.proc.Steps) {
 				t.Errorf("%q read back as %+v", f.Text, got)
 			}
-			if f.Kind != TypeProcedural {
+			if f.Kind != engine.TypeProcedural {
 				t.Errorf("kind %q", f.Kind)
 			}
 		})

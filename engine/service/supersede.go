@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/redact"
 )
 
@@ -13,13 +13,13 @@ import (
 // oldIDs: each old memory keeps its text but has its validity window closed
 // (valid_to = the new fact's valid_from, expired_at = now), superseded_by
 // set and state superseded. Nothing is deleted. One transaction.
-func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, req AddRequest) ([]WriteResult, error) {
+func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, req engine.AddRequest) ([]engine.WriteResult, error) {
 	if len(oldIDs) == 0 {
-		return nil, Invalid("supersedes", "must name at least one memory")
+		return nil, engine.Invalid("supersedes", "must name at least one memory")
 	}
 	var secrets int
 	req.Text, secrets = redact.Text(req.Text) // "resolved: …" texts are written text too
-	if err := e.validateAdds([]AddRequest{req}); err != nil {
+	if err := e.validateAdds([]engine.AddRequest{req}); err != nil {
 		return nil, err
 	}
 	vecs, err := e.embedStored(ctx, []string{req.Text})
@@ -27,10 +27,10 @@ func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, re
 		return nil, err
 	}
 	now := e.now().UTC()
-	var results []WriteResult
-	err = e.write(ctx, user, func(tx Tx, p *plan) error {
+	var results []engine.WriteResult
+	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		m := e.newMemory(user, req, now)
-		results = []WriteResult{{ID: m.ID, Text: m.Text, Event: EventSupersede}}
+		results = []engine.WriteResult{{ID: m.ID, Text: m.Text, Event: engine.EventSupersede}}
 		for _, id := range oldIDs {
 			old, err := tx.GetMemory(id)
 			if err != nil {
@@ -52,9 +52,9 @@ func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, re
 // supersedeInto closes old's validity window in favour of m and records the
 // link both ways. It refuses to supersede a memory that is not active, so a
 // fact is never closed twice.
-func supersedeInto(old, m *Memory, now time.Time) error {
-	if old.State != StateActive {
-		return Errorf(EConflict, "memory %q is %s and cannot be superseded", old.ID, old.State)
+func supersedeInto(old, m *engine.Memory, now time.Time) error {
+	if old.State != engine.StateActive {
+		return engine.Errorf(engine.EConflict, "memory %q is %s and cannot be superseded", old.ID, old.State)
 	}
 	closeWindow(old, m, now)
 	if !slices.Contains(m.Supersedes, old.ID) {
@@ -66,12 +66,12 @@ func supersedeInto(old, m *Memory, now time.Time) error {
 // closeWindow marks old superseded by m: its validity window ends where m's
 // begins (never before its own start), memsvc stops believing it now, and
 // it points at m.
-func closeWindow(old, m *Memory, now time.Time) {
+func closeWindow(old, m *engine.Memory, now time.Time) {
 	validTo := m.ValidFrom
 	if validTo.Before(old.ValidFrom) {
 		validTo = old.ValidFrom
 	}
 	newID := m.ID
-	old.State = StateSuperseded
+	old.State = engine.StateSuperseded
 	old.ValidTo, old.ExpiredAt, old.SupersededBy, old.UpdatedAt = &validTo, &now, &newID, now
 }

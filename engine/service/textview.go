@@ -3,7 +3,7 @@ package service
 import (
 	"context"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/recall"
 	"github.com/memsvc/memsvc/engine/text"
@@ -14,7 +14,7 @@ import (
 // added to the query with a small weight, so memories that say the same
 // thing in other words are found too. Scoring runs on the shard's in-memory
 // mirror of the store's inverted index.
-func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *Query, terms []string) ([]recall.Ranked, error) {
+func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *engine.Query, terms []string) ([]recall.Ranked, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
@@ -40,7 +40,7 @@ func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, 
 // read with the turns around it (index.PassageSearch), so an answer is
 // found through the question that set its topic. No feedback terms: the
 // passages are broad already, and expanding them drifted (measured).
-func (e *Engine) passageView(shard *index.Shard, q *Query, terms []string) []recall.Ranked {
+func (e *Engine) passageView(shard *index.Shard, q *engine.Query, terms []string) []recall.Ranked {
 	return shard.PassageSearch(terms, e.cfg.Passage, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
 }
 
@@ -88,4 +88,4 @@ func (e *Engine) feedbackTerms(ctx context.Context, user string, ranked []recall
 }
 
 // depth is how many candidates each ranked view contributes to fusion.
-func (e *Engine) depth(q *Query) int { return max(q.TopK*e.cfg.CandidateFactor, 50) }
+func (e *Engine) depth(q *engine.Query) int { return max(q.TopK*e.cfg.CandidateFactor, 50) }

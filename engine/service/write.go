@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	. "github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/text"
 )
@@ -13,7 +13,7 @@ import (
 // plan collects the writes of one operation so they commit in one store
 // transaction and reach the in-memory index only after that commit.
 type plan struct {
-	puts    []*Memory
+	puts    []*engine.Memory
 	vectors map[string][]float32
 	terms   map[string][]string // analysed text of each put, for the shard's text index
 	deletes []string
@@ -25,14 +25,14 @@ type plan struct {
 // retired reports whether this plan already closed memory id: a later fact
 // of the same request must not decide against it.
 func (p *plan) retired(id string) bool {
-	i := slices.IndexFunc(p.puts, func(q *Memory) bool { return q.ID == id })
-	return i >= 0 && p.puts[i].State != StateActive
+	i := slices.IndexFunc(p.puts, func(q *engine.Memory) bool { return q.ID == id })
+	return i >= 0 && p.puts[i].State != engine.StateActive
 }
 
 // put plans writing m (and its vector, when given). A memory planned twice
 // is written once, as last planned.
-func (p *plan) put(m *Memory, vec []float32) {
-	if i := slices.IndexFunc(p.puts, func(q *Memory) bool { return q.ID == m.ID }); i >= 0 {
+func (p *plan) put(m *engine.Memory, vec []float32) {
+	if i := slices.IndexFunc(p.puts, func(q *engine.Memory) bool { return q.ID == m.ID }); i >= 0 {
 		p.puts[i] = m
 	} else {
 		p.puts = append(p.puts, m)
@@ -48,19 +48,19 @@ func (p *plan) put(m *Memory, vec []float32) {
 // write runs decide inside one transaction while holding the user's write
 // lock, so the reads decide makes and the writes it plans are consistent;
 // then it commits the plan and updates the user's shard.
-func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) error) error {
-	if err := ValidateUser(user); err != nil {
+func (e *Engine) write(ctx context.Context, user string, decide func(engine.Tx, *plan) error) error {
+	if err := engine.ValidateUser(user); err != nil {
 		return err
 	}
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
-		return Internal("load index", err)
+		return engine.Internal("load index", err)
 	}
 	mu := e.userLock(user)
 	mu.Lock()
 	defer mu.Unlock()
 	var p plan
-	err = e.store.Update(ctx, user, func(tx Tx) error {
+	err = e.store.Update(ctx, user, func(tx engine.Tx) error {
 		p = plan{}
 		if err := decide(tx, &p); err != nil {
 			return err
@@ -87,18 +87,18 @@ func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) 
 // (or that has no entities yet; see needsLinking) with its stored version
 // (nil when new), and the stored version of each deleted memory.
 type writeChange struct {
-	changed, previous []*Memory
-	deleted           []*Memory
+	changed, previous []*engine.Memory
+	deleted           []*engine.Memory
 	deletedIDs        map[string]bool
 }
 
 // writeHook derives records from a write inside its transaction (entity
 // links, skills). Hooks are registered in New, so the transaction core
 // calls no feature by name.
-type writeHook func(tx Tx, p *plan, c *writeChange) error
+type writeHook func(tx engine.Tx, p *plan, c *writeChange) error
 
 // runHooks computes the write's change and runs every hook on it.
-func (e *Engine) runHooks(tx Tx, p *plan) error {
+func (e *Engine) runHooks(tx engine.Tx, p *plan) error {
 	c, err := changeOf(tx, p)
 	if err != nil {
 		return err
@@ -111,7 +111,7 @@ func (e *Engine) runHooks(tx Tx, p *plan) error {
 	return nil
 }
 
-func changeOf(tx Tx, p *plan) (*writeChange, error) {
+func changeOf(tx engine.Tx, p *plan) (*writeChange, error) {
 	c := &writeChange{deletedIDs: make(map[string]bool, len(p.deletes))}
 	for _, id := range p.deletes {
 		c.deletedIDs[id] = true
@@ -144,15 +144,15 @@ func changeOf(tx Tx, p *plan) (*writeChange, error) {
 }
 
 // storedOrNil reads a memory, nil when it is not stored.
-func storedOrNil(tx Tx, id string) (*Memory, error) {
+func storedOrNil(tx engine.Tx, id string) (*engine.Memory, error) {
 	m, err := tx.GetMemory(id)
-	if ErrorCode(err) == ENotFound {
+	if engine.ErrorCode(err) == engine.ENotFound {
 		return nil, nil
 	}
 	return m, err
 }
 
-func applyPlan(tx Tx, p *plan) error {
+func applyPlan(tx engine.Tx, p *plan) error {
 	for _, id := range p.deletes {
 		if err := tx.DeleteMemory(id); err != nil {
 			return err
@@ -174,7 +174,7 @@ func applyPlan(tx Tx, p *plan) error {
 	return nil
 }
 
-func rowOf(m *Memory) index.Row {
+func rowOf(m *engine.Memory) index.Row {
 	return index.Row{ID: m.ID, State: m.State, MemoryType: m.MemoryType, SessionID: m.SessionID,
 		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt,
 		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom, Episode: m.IsEpisode(), Anchor: m.EpisodeOf()}
@@ -182,7 +182,7 @@ func rowOf(m *Memory) index.Row {
 
 func (e *Engine) loadShard(ctx context.Context, user string, s *index.Shard) error {
 	s.SetConversationGap(e.cfg.ConversationGap)
-	err := e.store.ScanMemories(ctx, user, func(m *Memory, vec []float32) error {
+	err := e.store.ScanMemories(ctx, user, func(m *engine.Memory, vec []float32) error {
 		s.Upsert(rowOf(m), vec, nil)
 		return nil
 	})
@@ -220,14 +220,14 @@ func (e *Engine) embedAs(ctx context.Context, texts []string, stored bool) ([][]
 	}
 	vecs, err := embed(ctx, texts)
 	if err != nil {
-		return nil, &Error{Code: EUnavailable, Message: "embedding model failed", Err: err}
+		return nil, &engine.Error{Code: engine.EUnavailable, Message: "embedding model failed", Err: err}
 	}
 	if len(vecs) != len(texts) {
-		return nil, Internal("embed", fmt.Errorf("got %d vectors for %d texts", len(vecs), len(texts)))
+		return nil, engine.Internal("embed", fmt.Errorf("got %d vectors for %d texts", len(vecs), len(texts)))
 	}
 	for i, v := range vecs {
 		if len(v) != e.embed.Dim() {
-			return nil, Internal("embed", fmt.Errorf("vector %d has dimension %d, want %d", i, len(v), e.embed.Dim()))
+			return nil, engine.Internal("embed", fmt.Errorf("vector %d has dimension %d, want %d", i, len(v), e.embed.Dim()))
 		}
 	}
 	return vecs, nil
