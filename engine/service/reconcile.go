@@ -342,3 +342,8 @@ func (rc *reconciler) stopAll() {
 		}
 	}
 }
+
+// SetBeforeMerge installs f to run before each group n of a reconcile job
+// (nil removes it). It is a test seam: the REST tests hold a job mid-way to
+// watch it cancelled, shut down or restarted. Set it before starting a job.
+func (e *Engine) SetBeforeMerge(f func(ctx context.Context, n int)) { e.recon.beforeMerge = f }

@@ -1,4 +1,4 @@
-package service_test
+package rest_test
 
 import (
 	"bytes"
@@ -124,15 +124,4 @@ func (a *apiEnv) mustCall(want int, method, path, user string, body, out any) {
 type apiError struct {
 	Detail string `json:"detail"`
 	Code   string `json:"code"`
-}
-
-// openStore opens a real Badger store in a temp dir, closed at cleanup.
-func openStore(t *testing.T) *store.Store {
-	t.Helper()
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
 }

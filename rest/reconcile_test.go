@@ -1,4 +1,4 @@
-package service_test
+package rest_test
 
 import (
 	"context"
@@ -345,7 +345,7 @@ func holdJob(e *service.Engine, n int) <-chan struct{} {
 	held := make(chan struct{}, 1)
 	var mu sync.Mutex
 	var first context.Context
-	service.SetBeforeMerge(e, func(ctx context.Context, i int) {
+	e.SetBeforeMerge(func(ctx context.Context, i int) {
 		if i != n {
 			return
 		}
@@ -410,7 +410,7 @@ func TestReconcileCancelMidJob(t *testing.T) {
 		t.Errorf("another user's entities changed (-before +after):\n%s", diff)
 	}
 	// A new job finishes what the cancelled one left.
-	service.SetBeforeMerge(a.eng, nil)
+	a.eng.SetBeforeMerge(nil)
 	a.mustCall(202, "POST", "/api/v1/entities/reconcile", "alice", nil, nil)
 	if job := waitJob(a, "alice"); job.Status != engine.JobDone || job.Groups != len(sg.Suggestions)-1 {
 		t.Errorf("second job = %+v", job)

@@ -1,4 +1,4 @@
-package service_test
+package rest_test
 
 import (
 	"testing"
