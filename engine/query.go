@@ -32,7 +32,7 @@ type Query struct {
 
 // Scored is a memory with its retrieval score: the calibrated chance that
 // it is relevant to the query, in [0, 1] and comparable across queries
-// (relevance.go). Results come in ranked order, which the score informs but
+// (service/relevance.go). Results come in ranked order, which the score informs but
 // does not decide. Relevant says whether the score clears the engine's
 // relevance floor.
 type Scored struct {
@@ -51,7 +51,7 @@ type SearchResult struct {
 	Mode     string   `json:"mode"`
 	Reranker string   `json:"reranker,omitempty"`
 	// PrimarySkill is the skill a procedural query asks for, when the match
-	// is confident (skills.go).
+	// is confident (service/skills.go).
 	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
 }
 
