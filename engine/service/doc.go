@@ -4,6 +4,10 @@
 // live in the engine root; the pure decisions it applies live in the job
 // packages (engine/intent, engine/ingest, engine/recall, engine/extract…).
 //
+// A job that needs nothing of the write path is a subpackage *Engine
+// embeds and hands what it reads (search); the jobs that write share
+// *Engine's fields, its write transaction and plan (write.go).
+//
 // Map of the package, by job:
 //
 //	engine.go        Deps, New, Close, health (Check), the per-user write lock
@@ -23,9 +27,8 @@
 //	secrets.go       redacting secrets from turns before they are stored
 //	capture.go       image capture queue (engine/media does the image work)
 //
-//	search.go        Search: views, fusion (engine/recall), priors, rerank
-//	textview.go      the text and passage views, pseudo-relevance feedback
-//	relevance.go     calibrating a hit's score into a relevance in [0, 1]
+//	search/          Search (the embedded *search.Searcher): views, fusion
+//	                 (engine/recall), priors, relevance, rerank; read-only
 //
 //	skills.go        skill learning (a write hook) and the skill reads
 //	entities.go      entity linking (a write hook) and suggestions

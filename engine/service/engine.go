@@ -13,6 +13,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/service/search"
 )
 
 // Deps are the engine's collaborators, wired by cmd/memsvc.
@@ -41,11 +42,11 @@ type Deps struct {
 
 // Engine runs every memsvc operation. It is safe for concurrent use.
 type Engine struct {
+	// Searcher answers Search (engine/service/search).
+	*search.Searcher
 	cfg     engine.Config
 	store   engine.Store
 	embed   engine.Embedder
-	rerank  []engine.Reranker
-	forms   engine.WordForms
 	extract []engine.Extractor
 	media   *MediaDeps
 	decider engine.Decider
@@ -74,7 +75,7 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	cfg.FillDefaults()
-	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers, forms: deps.WordForms,
+	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder,
 		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
 		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}
 	if e.log == nil {
@@ -96,6 +97,9 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard)
+	e.Searcher = search.New(search.Deps{Config: cfg, Shards: e.shards, Rerankers: deps.Rerankers,
+		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.embedQuery, Load: e.load,
+		PrimarySkill: e.primarySkill})
 	return e, nil
 }
 
