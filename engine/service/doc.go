@@ -4,9 +4,10 @@
 // live in the engine root; the pure decisions it applies live in the job
 // packages (engine/intent, engine/ingest, engine/recall, engine/extract…).
 //
-// A job that needs nothing of the write path is a subpackage *Engine
-// embeds and hands what it reads (search); the jobs that write share
-// *Engine's fields, its write transaction and plan (write.go).
+// A job that needs nothing of the write transaction is a subpackage
+// *Engine embeds and hands what it needs as functions (search, account;
+// composeJobs in engine.go); the jobs that write share *Engine's fields,
+// its write transaction and plan (write.go).
 //
 // Map of the package, by job:
 //
@@ -34,6 +35,6 @@
 //	entities.go      entity linking (a write hook) and suggestions
 //	reconcile*.go    background jobs merging duplicate entities
 //	history.go       a memory's history (a write hook) and its reads
-//	export.go        Export and Import of users' data
-//	erase.go         EraseUser
+//	account/         Export, Import and EraseUser (the embedded
+//	                 *account.Accounts): a user's data as a whole
 package service
