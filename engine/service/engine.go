@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"hash/fnv"
 	"sync"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service/account"
+	"github.com/memsvc/memsvc/engine/service/kernel"
 	"github.com/memsvc/memsvc/engine/service/search"
 )
 
@@ -61,9 +61,9 @@ type Engine struct {
 	now    func() time.Time
 	newID  func() string
 	shards *index.Registry
-	locks  [64]sync.Mutex // per-user write serialisation, striped by hash
-	// hooks derive records inside every write transaction (write.go).
-	hooks []writeHook
+	// kernel runs the writes (engine/service/kernel): lock, transaction,
+	// plan, hooks.
+	kernel *kernel.Kernel
 	// recon runs the background entity reconcile jobs (reconcile.go);
 	// Close stops them.
 	recon reconciler
@@ -94,13 +94,14 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 	if e.media != nil {
 		e.media.defaults()
 	}
-	// Entity linking first: it sets the entity refs of the planned
-	// memories before any later hook reads the plan.
-	e.hooks = []writeHook{e.linkEntities, e.learnSkills, e.recordHistory}
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
 	}
-	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard)
+	e.kernel = kernel.New(cfg, e.store, e.embed)
+	// Entity linking first: it sets the entity refs of the planned
+	// memories before any later hook reads the plan.
+	e.kernel.SetHooks(e.linkEntities, e.learnSkills, e.recordHistory)
+	e.shards = e.kernel.Shards()
 	e.composeJobs(deps)
 	return e, nil
 }
@@ -153,12 +154,6 @@ func ulidSource(now func() time.Time) func() string {
 		defer mu.Unlock()
 		return ulid.MustNew(ulid.Timestamp(now()), entropy).String()
 	}
-}
-
-func (e *Engine) userLock(user string) *sync.Mutex {
-	h := fnv.New32a()
-	h.Write([]byte(user))
-	return &e.locks[h.Sum32()%uint32(len(e.locks))]
 }
 
 // Check reports the health of the store and the embedder.

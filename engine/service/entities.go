@@ -127,29 +127,17 @@ func linkedMemories(tx engine.Tx, entID string) ([]string, error) {
 // memory mentions any more, in the write's transaction.
 func (e *Engine) linkEntities(tx engine.Tx, _ *plan, c *writeChange) error {
 	l := &linker{e: e, tx: tx, now: e.now().UTC(), cache: map[string]*engine.Entity{}, dirty: map[string]bool{}}
-	for i, m := range c.changed {
-		if err := l.relink(m, c.previous[i]); err != nil {
+	for i, m := range c.Changed {
+		if err := l.relink(m, c.Previous[i]); err != nil {
 			return err
 		}
 	}
-	for _, old := range c.deleted {
+	for _, old := range c.Deleted {
 		if err := l.unlink(old.ID, old.Entities); err != nil {
 			return err
 		}
 	}
 	return l.flush()
-}
-
-// needsLinking reports whether a planned memory's entities must be
-// (re)extracted: entities follow the text, so a memory whose text did not
-// change keeps its links (a supersede, or a reconcile rewriting its refs),
-// unless it has none yet (stored before entities existed). Placeholders of
-// images being captured are not extracted.
-func needsLinking(old, m *engine.Memory) bool {
-	if m.State == engine.StatePending || m.State == engine.StateFailed {
-		return false
-	}
-	return old == nil || old.Text != m.Text || len(m.Entities) == 0
 }
 
 // linker resolves mentions to entities within one write transaction,

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service/kernel"
 )
 
 // historyCollection holds one document per memory id: the events of that
@@ -67,24 +68,24 @@ func (e *Engine) recordHistory(tx engine.Tx, p *plan, _ *writeChange) error {
 func historyEvents(tx engine.Tx, p *plan, now time.Time) (map[string][]engine.HistoryEvent, error) {
 	out := map[string][]engine.HistoryEvent{}
 	deleted := map[string]bool{}
-	for _, id := range p.deletes {
+	for _, id := range p.Deletes {
 		deleted[id] = true
 	}
 	seen := map[string]bool{}
-	for i := len(p.puts) - 1; i >= 0; i-- {
-		m := p.puts[i]
+	for i := len(p.Puts) - 1; i >= 0; i-- {
+		m := p.Puts[i]
 		if seen[m.ID] || deleted[m.ID] {
 			continue
 		}
 		seen[m.ID] = true
-		old, err := storedOrNil(tx, m.ID)
+		old, err := kernel.StoredOrNil(tx, m.ID)
 		if err != nil {
 			return nil, err
 		}
 		out[m.ID] = memoryEvents(old, m, now)
 	}
-	for _, id := range p.deletes {
-		old, err := storedOrNil(tx, id)
+	for _, id := range p.Deletes {
+		old, err := kernel.StoredOrNil(tx, id)
 		if err != nil {
 			return nil, err
 		}

@@ -187,7 +187,7 @@ func (rw *refRewriter) rewrite(memID, from string) error {
 	m.Entities = refs
 	if !rw.planned[memID] {
 		rw.planned[memID] = true
-		rw.p.put(m, nil) // text unchanged: the write hook keeps these refs
+		rw.p.Put(m, nil) // text unchanged: the write hook keeps these refs
 	}
 	return nil
 }

@@ -15,13 +15,6 @@ import (
 // skillCollection holds the user's skills, one JSON document per skill id.
 const skillCollection = "skill"
 
-// learnedProcedure is a procedure taught by a request, with the memory that
-// holds it (its provenance).
-type learnedProcedure struct {
-	MemoryID string
-	Proc     skill.Procedure
-}
-
 // Skill returns one skill of user, ENotFound when there is none with id.
 func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, error) {
 	if err := engine.ValidateUser(user); err != nil {
@@ -76,10 +69,10 @@ func loadSkills(tx engine.Tx) ([]skill.Skill, error) {
 // skill is found by what it achieves (Match reads its name and triggers),
 // and a goalless one would never merge with a later telling either.
 func (e *Engine) learnSkills(tx engine.Tx, p *plan, c *writeChange) error {
-	changed, deleted := c.changed, c.deletedIDs
-	procs := append([]learnedProcedure(nil), p.learn...)
+	changed, deleted := c.Changed, c.DeletedIDs
+	procs := append([]learnedProcedure(nil), p.Learn...)
 	explicit := map[string]bool{}
-	for _, lp := range p.learn {
+	for _, lp := range p.Learn {
 		explicit[lp.MemoryID] = true
 	}
 	for i := len(changed) - 1; i >= 0; i-- { // changed is in reverse plan order
