@@ -14,6 +14,7 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service/account"
+	"github.com/memsvc/memsvc/engine/service/history"
 	"github.com/memsvc/memsvc/engine/service/kernel"
 	"github.com/memsvc/memsvc/engine/service/search"
 )
@@ -64,6 +65,9 @@ type Engine struct {
 	// kernel runs the writes (engine/service/kernel): lock, transaction,
 	// plan, hooks.
 	kernel *kernel.Kernel
+	// history records each write (a hook) and answers History
+	// (engine/service/history).
+	history *history.Recorder
 	// recon runs the background entity reconcile jobs (reconcile.go);
 	// Close stops them.
 	recon reconciler
@@ -100,7 +104,8 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 	e.kernel = kernel.New(cfg, e.store, e.embed)
 	// Entity linking first: it sets the entity refs of the planned
 	// memories before any later hook reads the plan.
-	e.kernel.SetHooks(e.linkEntities, e.learnSkills, e.recordHistory)
+	e.history = history.New(e.store, e.now)
+	e.kernel.SetHooks(e.linkEntities, e.learnSkills, e.history.Record)
 	e.shards = e.kernel.Shards()
 	e.composeJobs(deps)
 	return e, nil
@@ -167,10 +172,15 @@ func (e *Engine) Check(ctx context.Context) map[string]error {
 	return out
 }
 
+// History returns the events of memory id (engine/service/history).
+func (e *Engine) History(ctx context.Context, user, id string) (*engine.History, error) {
+	return e.history.History(ctx, user, id)
+}
+
 var _ engine.Service = (*Engine)(nil)
 
 // exportCollections are the document collections a user's export carries:
 // every collection the engine writes. A new collection must be added here
 // (TestExportRoundTrip compares every read after an import).
 var exportCollections = []string{skillCollection, entityCollection, entityNameCollection,
-	entityLinkCollection, jobCollection, captureCollection, historyCollection}
+	entityLinkCollection, jobCollection, captureCollection, history.Collection}
