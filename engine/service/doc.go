@@ -8,9 +8,9 @@
 // are the kernel (engine/service/kernel), which every job that writes
 // goes through. A job that needs nothing of the write transaction is a
 // subpackage *Engine embeds and hands what it needs as functions (search,
-// account; composeJobs in engine.go); history holds the kernel's types
-// for its write hook; the other jobs that write are still methods of
-// *Engine here.
+// account; composeJobs in engine.go); history and skills hold the
+// kernel's types for their write hooks; the other jobs that write are
+// still methods of *Engine here.
 //
 // Map of the package, by job:
 //
@@ -36,7 +36,7 @@
 //	search/          Search (the embedded *search.Searcher): views, fusion
 //	                 (engine/recall), priors, relevance, rerank; read-only
 //
-//	skills.go        skill learning (a write hook) and the skill reads
+//	skills/          skill learning (a write hook) and the skill reads
 //	entities.go      entity linking (a write hook) and suggestions
 //	reconcile*.go    background jobs merging duplicate entities
 //	history/         a memory's history (a write hook) and its reads

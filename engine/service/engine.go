@@ -17,6 +17,8 @@ import (
 	"github.com/memsvc/memsvc/engine/service/history"
 	"github.com/memsvc/memsvc/engine/service/kernel"
 	"github.com/memsvc/memsvc/engine/service/search"
+	"github.com/memsvc/memsvc/engine/service/skills"
+	"github.com/memsvc/memsvc/engine/skill"
 )
 
 // Deps are the engine's collaborators, wired by cmd/memsvc.
@@ -68,6 +70,8 @@ type Engine struct {
 	// history records each write (a hook) and answers History
 	// (engine/service/history).
 	history *history.Recorder
+	// skills learns skills (a hook) and reads them (engine/service/skills).
+	skills *skills.Learner
 	// recon runs the background entity reconcile jobs (reconcile.go);
 	// Close stops them.
 	recon reconciler
@@ -102,21 +106,23 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	e.kernel = kernel.New(cfg, e.store, e.embed)
-	// Entity linking first: it sets the entity refs of the planned
-	// memories before any later hook reads the plan.
-	e.history = history.New(e.store, e.now)
-	e.kernel.SetHooks(e.linkEntities, e.learnSkills, e.history.Record)
 	e.shards = e.kernel.Shards()
 	e.composeJobs(deps)
 	return e, nil
 }
 
-// composeJobs builds the job packages *Engine embeds, handing each what it
-// needs of the rest of the engine.
+// composeJobs builds the job packages *Engine holds, handing each what it
+// needs of the rest of the engine, and registers the write hooks.
 func (e *Engine) composeJobs(deps Deps) {
+	e.history = history.New(e.store, e.now)
+	e.skills = skills.New(skills.Deps{Config: e.cfg, Store: e.store, Logger: e.log, NewID: e.newID, Now: e.now,
+		Kernel: e.kernel})
+	// Entity linking first: it sets the entity refs of the planned
+	// memories before any later hook reads the plan.
+	e.kernel.SetHooks(e.linkEntities, e.skills.Learn, e.history.Record)
 	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
 		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.embedQuery, Load: e.load,
-		PrimarySkill: e.primarySkill})
+		PrimarySkill: e.skills.PrimarySkill})
 	var blobs *media.BlobStore
 	if e.media != nil {
 		blobs = e.media.Blobs
@@ -172,6 +178,16 @@ func (e *Engine) Check(ctx context.Context) map[string]error {
 	return out
 }
 
+// Skill returns one skill of user (engine/service/skills).
+func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, error) {
+	return e.skills.Skill(ctx, user, id)
+}
+
+// Skills lists every skill of user (engine/service/skills).
+func (e *Engine) Skills(ctx context.Context, user string) ([]skill.Skill, error) {
+	return e.skills.Skills(ctx, user)
+}
+
 // History returns the events of memory id (engine/service/history).
 func (e *Engine) History(ctx context.Context, user, id string) (*engine.History, error) {
 	return e.history.History(ctx, user, id)
@@ -182,5 +198,5 @@ var _ engine.Service = (*Engine)(nil)
 // exportCollections are the document collections a user's export carries:
 // every collection the engine writes. A new collection must be added here
 // (TestExportRoundTrip compares every read after an import).
-var exportCollections = []string{skillCollection, entityCollection, entityNameCollection,
+var exportCollections = []string{skills.Collection, entityCollection, entityNameCollection,
 	entityLinkCollection, jobCollection, captureCollection, history.Collection}

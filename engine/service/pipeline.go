@@ -32,9 +32,9 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req engine.Co
 	if err != nil {
 		return nil, err
 	}
-	// Skills (skills.go): each procedure the conversation walks through is
+	// Skills (engine/service/skills): each procedure the conversation walks through is
 	// one more fact, a procedural memory.
-	facts, procs := e.withProcedures(req, facts)
+	facts, procs := e.skills.WithProcedures(req, facts)
 	for len(factTurn) < len(facts) {
 		factTurn = append(factTurn, -1)
 	}
