@@ -8,9 +8,10 @@
 // are the kernel (engine/service/kernel), which every job that writes
 // goes through. A job that needs nothing of the write transaction is a
 // subpackage *Engine embeds and hands what it needs as functions (search,
-// account; composeJobs in engine.go); history and skills hold the
-// kernel's types for their write hooks; the other jobs that write are
-// still methods of *Engine here.
+// account; composeJobs in engine.go); history, skills and entities hold
+// the kernel for their write hooks and writes; the ingest side (reading
+// an add call, the note and conversation pipeline, episodes, decisions,
+// supersession, correct, capture) is still methods of *Engine here.
 //
 // Map of the package, by job:
 //
@@ -37,8 +38,9 @@
 //	                 (engine/recall), priors, relevance, rerank; read-only
 //
 //	skills/          skill learning (a write hook) and the skill reads
-//	entities.go      entity linking (a write hook) and suggestions
-//	reconcile*.go    background jobs merging duplicate entities
+//	entities/        entity linking (a write hook), suggestions, and the
+//	                 background jobs merging duplicate entities
+//	jobs.go          the Service calls job packages answer, passed on
 //	history/         a memory's history (a write hook) and its reads
 //	account/         Export, Import and EraseUser (the embedded
 //	                 *account.Accounts): a user's data as a whole

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -14,11 +15,11 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service/account"
+	"github.com/memsvc/memsvc/engine/service/entities"
 	"github.com/memsvc/memsvc/engine/service/history"
 	"github.com/memsvc/memsvc/engine/service/kernel"
 	"github.com/memsvc/memsvc/engine/service/search"
 	"github.com/memsvc/memsvc/engine/service/skills"
-	"github.com/memsvc/memsvc/engine/skill"
 )
 
 // Deps are the engine's collaborators, wired by cmd/memsvc.
@@ -72,9 +73,9 @@ type Engine struct {
 	history *history.Recorder
 	// skills learns skills (a hook) and reads them (engine/service/skills).
 	skills *skills.Learner
-	// recon runs the background entity reconcile jobs (reconcile.go);
-	// Close stops them.
-	recon reconciler
+	// entities links (a hook), suggests and reconciles entities
+	// (engine/service/entities); Close stops its jobs.
+	entities *entities.Keeper
 }
 
 // metaEmbedder is the store setting that pins the embedding model.
@@ -119,7 +120,8 @@ func (e *Engine) composeJobs(deps Deps) {
 		Kernel: e.kernel})
 	// Entity linking first: it sets the entity refs of the planned
 	// memories before any later hook reads the plan.
-	e.kernel.SetHooks(e.linkEntities, e.skills.Learn, e.history.Record)
+	e.entities = entities.New(entities.Deps{Store: e.store, Logger: e.log, Now: e.now, NewID: e.newID, Kernel: e.kernel})
+	e.kernel.SetHooks(e.entities.Link, e.skills.Learn, e.history.Record)
 	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
 		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.embedQuery, Load: e.load,
 		PrimarySkill: e.skills.PrimarySkill})
@@ -128,7 +130,7 @@ func (e *Engine) composeJobs(deps Deps) {
 		blobs = e.media.Blobs
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
-		Logger: e.log, Now: e.now, UserLock: e.userLock, StopReconcile: e.stopReconcile, EmbedderID: e.EmbedderID,
+		Logger: e.log, Now: e.now, UserLock: e.userLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
 		Collections: exportCollections, CaptureCollection: captureCollection, NoteCaptureBlob: noteCaptureBlob,
 		ReadBlob: readBlob})
 }
@@ -149,10 +151,6 @@ func (e *Engine) checkEmbedder(ctx context.Context) error {
 	}
 	return nil
 }
-
-// Close stops the engine's background work (reconcile jobs, reconcile.go)
-// and waits for it. Call it before closing the store.
-func (e *Engine) Close() { e.recon.stopAll() }
 
 // EmbedderID names the embedding model and dimension the store is pinned to.
 func (e *Engine) EmbedderID() string { return fmt.Sprintf("%s/%d", e.embed.Model(), e.embed.Dim()) }
@@ -178,25 +176,14 @@ func (e *Engine) Check(ctx context.Context) map[string]error {
 	return out
 }
 
-// Skill returns one skill of user (engine/service/skills).
-func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, error) {
-	return e.skills.Skill(ctx, user, id)
-}
-
-// Skills lists every skill of user (engine/service/skills).
-func (e *Engine) Skills(ctx context.Context, user string) ([]skill.Skill, error) {
-	return e.skills.Skills(ctx, user)
-}
-
-// History returns the events of memory id (engine/service/history).
-func (e *Engine) History(ctx context.Context, user, id string) (*engine.History, error) {
-	return e.history.History(ctx, user, id)
-}
-
 var _ engine.Service = (*Engine)(nil)
 
 // exportCollections are the document collections a user's export carries:
 // every collection the engine writes. A new collection must be added here
 // (TestExportRoundTrip compares every read after an import).
-var exportCollections = []string{skills.Collection, entityCollection, entityNameCollection,
-	entityLinkCollection, jobCollection, captureCollection, history.Collection}
+var exportCollections = slices.Concat([]string{skills.Collection}, entities.Collections,
+	[]string{captureCollection, history.Collection})
+
+// Close stops the engine's background work (reconcile jobs) and waits for
+// it. Call it before closing the store.
+func (e *Engine) Close() { e.entities.Close() }

@@ -58,7 +58,7 @@ func loadSkills(tx engine.Tx) ([]skill.Skill, error) {
 	return out, err
 }
 
-// Learn is a write hook (registered in New, after linkEntities): every
+// Learn is a write hook (registered after entity linking): every
 // procedure the request taught (plan.learn) and every new or changed active
 // memory whose text walks through steps towards a stated goal is merged
 // into the closest skill (skill.Closest, skill.MergeInto keeps a version
