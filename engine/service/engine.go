@@ -15,11 +15,14 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service/account"
+	"github.com/memsvc/memsvc/engine/service/capture"
 	"github.com/memsvc/memsvc/engine/service/entities"
 	"github.com/memsvc/memsvc/engine/service/history"
 	"github.com/memsvc/memsvc/engine/service/kernel"
+	"github.com/memsvc/memsvc/engine/service/memories"
 	"github.com/memsvc/memsvc/engine/service/search"
 	"github.com/memsvc/memsvc/engine/service/skills"
+	"github.com/memsvc/memsvc/engine/service/write"
 )
 
 // Deps are the engine's collaborators, wired by cmd/memsvc.
@@ -52,15 +55,10 @@ type Engine struct {
 	*search.Searcher
 	// Accounts answers Export, Import and EraseUser (engine/service/account).
 	*account.Accounts
-	cfg     engine.Config
-	store   engine.Store
-	embed   engine.Embedder
-	extract []engine.Extractor
-	media   *MediaDeps
-	decider engine.Decider
-	// captureWake nudges RunCaptures when a capture is queued.
-	captureWake chan struct{}
-	llmHealth
+	cfg    engine.Config
+	store  engine.Store
+	embed  engine.Embedder
+	media  *MediaDeps
 	log    *log.Logger
 	now    func() time.Time
 	newID  func() string
@@ -76,6 +74,13 @@ type Engine struct {
 	// entities links (a hook), suggests and reconciles entities
 	// (engine/service/entities); Close stops its jobs.
 	entities *entities.Keeper
+	// writer answers the ingest side: Ingest, Add, Note, AddConversation,
+	// Forget, Resolve, Supersede, Correct (engine/service/write).
+	writer *write.Writer
+	// captures queues and runs image captures (engine/service/capture).
+	captures *capture.Queue
+	// memories answers Get, List and Delete (engine/service/memories).
+	memories *memories.Memories
 }
 
 // metaEmbedder is the store setting that pins the embedding model.
@@ -88,9 +93,8 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	cfg.FillDefaults()
-	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder,
-		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
-		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}
+	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, media: deps.Media, log: deps.Logger,
+		now: deps.Now, newID: deps.NewID}
 	if e.log == nil {
 		e.log = log.New(nil)
 	}
@@ -99,9 +103,6 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 	}
 	if e.newID == nil {
 		e.newID = ulidSource(e.now)
-	}
-	if e.media != nil {
-		e.media.defaults()
 	}
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
@@ -122,17 +123,25 @@ func (e *Engine) composeJobs(deps Deps) {
 	// memories before any later hook reads the plan.
 	e.entities = entities.New(entities.Deps{Store: e.store, Logger: e.log, Now: e.now, NewID: e.newID, Kernel: e.kernel})
 	e.kernel.SetHooks(e.entities.Link, e.skills.Learn, e.history.Record)
+	e.memories = memories.New(e.store, e.kernel)
 	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
-		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.embedQuery, Load: e.load,
+		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.kernel.EmbedQuery, Load: e.memories.Load,
 		PrimarySkill: e.skills.PrimarySkill})
+	// e.CaptureImage, not e.captures': the queue is built next, from the
+	// writer's NewMemory.
+	e.writer = write.New(write.Deps{Config: e.cfg, Store: e.store, Embedder: e.embed, Kernel: e.kernel, Extractors: deps.Extractors,
+		Decider: deps.Decider, Skills: e.skills, Logger: e.log, Now: e.now, NewID: e.newID, Search: e.Search,
+		Get: e.memories.Get, Delete: e.memories.Delete, Load: e.memories.Load, CaptureImage: e.CaptureImage})
+	e.captures = capture.New(capture.Deps{Store: e.store, Kernel: e.kernel, Media: e.media, Logger: e.log, Now: e.now,
+		NewMemory: e.writer.NewMemory})
 	var blobs *media.BlobStore
 	if e.media != nil {
 		blobs = e.media.Blobs
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
-		Logger: e.log, Now: e.now, UserLock: e.userLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
-		Collections: exportCollections, CaptureCollection: captureCollection, NoteCaptureBlob: noteCaptureBlob,
-		ReadBlob: readBlob})
+		Logger: e.log, Now: e.now, UserLock: e.kernel.UserLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
+		Collections: exportCollections, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob,
+		ReadBlob: capture.ReadBlob})
 }
 
 func (e *Engine) checkEmbedder(ctx context.Context) error {
@@ -170,7 +179,7 @@ func (e *Engine) Check(ctx context.Context) map[string]error {
 	out := map[string]error{"store": e.store.Check(ctx)}
 	_, err := e.embed.Embed(ctx, []string{"health check"})
 	out["embedder"] = err
-	if err := e.llmHealth.recent(e.now()); err != nil {
+	if err := e.writer.LLMFailure(e.now()); err != nil {
 		out["llm"] = err
 	}
 	return out
@@ -182,7 +191,7 @@ var _ engine.Service = (*Engine)(nil)
 // every collection the engine writes. A new collection must be added here
 // (TestExportRoundTrip compares every read after an import).
 var exportCollections = slices.Concat([]string{skills.Collection}, entities.Collections,
-	[]string{captureCollection, history.Collection})
+	[]string{capture.CaptureCollection, history.Collection})
 
 // Close stops the engine's background work (reconcile jobs) and waits for
 // it. Call it before closing the store.

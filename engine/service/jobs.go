@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service/capture"
 	"github.com/memsvc/memsvc/engine/skill"
 )
 
@@ -51,3 +52,71 @@ func (e *Engine) CancelReconcile(ctx context.Context, user string) (*engine.Reco
 
 // SetBeforeMerge is the reconcile jobs' test seam (entities.Keeper.SetBeforeMerge).
 func (e *Engine) SetBeforeMerge(f func(ctx context.Context, n int)) { e.entities.SetBeforeMerge(f) }
+
+// MediaDeps are what image capture needs; nil disables images
+// (engine/service/capture).
+type MediaDeps = capture.MediaDeps
+
+// Ingest reads one add call of an edge and runs each item (engine/service/write).
+func (e *Engine) Ingest(ctx context.Context, user string, req engine.IngestRequest) ([]engine.IngestEntry, error) {
+	return e.writer.Ingest(ctx, user, req)
+}
+
+// Add stores memories verbatim (engine/service/write).
+func (e *Engine) Add(ctx context.Context, user string, reqs []engine.AddRequest) ([]engine.WriteResult, error) {
+	return e.writer.Add(ctx, user, reqs)
+}
+
+// Note runs one deliberate text through the pipeline (engine/service/write).
+func (e *Engine) Note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	return e.writer.Note(ctx, user, req)
+}
+
+// AddConversation extracts, decides and writes a conversation's facts
+// (engine/service/write).
+func (e *Engine) AddConversation(ctx context.Context, user string, req engine.ConversationRequest) (*engine.ConversationResult, error) {
+	return e.writer.AddConversation(ctx, user, req)
+}
+
+// Forget deletes the memories a request describes (engine/service/write).
+func (e *Engine) Forget(ctx context.Context, user, request string, opts engine.ForgetOptions) ([]engine.WriteResult, error) {
+	return e.writer.Forget(ctx, user, request, opts)
+}
+
+// Resolve supersedes the memories a request describes (engine/service/write).
+func (e *Engine) Resolve(ctx context.Context, user, request string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	return e.writer.Resolve(ctx, user, request, req)
+}
+
+// Supersede replaces memories by a new one (engine/service/write).
+func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	return e.writer.Supersede(ctx, user, oldIDs, req)
+}
+
+// Correct supersedes a memory by its corrected text (engine/service/write).
+func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]engine.WriteResult, error) {
+	return e.writer.Correct(ctx, user, id, text)
+}
+
+// CaptureImage queues an image capture (engine/service/capture).
+func (e *Engine) CaptureImage(ctx context.Context, user string, req engine.CaptureRequest) (engine.WriteResult, error) {
+	return e.captures.CaptureImage(ctx, user, req)
+}
+
+// RunCaptures runs the capture queue until ctx ends (engine/service/capture).
+func (e *Engine) RunCaptures(ctx context.Context) { e.captures.RunCaptures(ctx) }
+
+// Get returns one memory of user (engine/service/memories).
+func (e *Engine) Get(ctx context.Context, user, id string) (*engine.Memory, error) {
+	return e.memories.Get(ctx, user, id)
+}
+
+// List returns user's memories filtered and paged (engine/service/memories).
+func (e *Engine) List(ctx context.Context, user string, f engine.ListFilter) (*engine.Page, error) {
+	return e.memories.List(ctx, user, f)
+}
+
+// Delete removes memories and every trace of them (engine/service/memories).
+func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error) {
+	return e.memories.Delete(ctx, user, ids)
+}

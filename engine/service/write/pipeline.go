@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -22,7 +22,7 @@ const neighbours = 8
 // episode, distil atomic facts, then per fact decide ADD/UPDATE/SUPERSEDE/
 // NONE against the user's stored facts, and write all of it in one
 // transaction. NoFactsExtracted is true exactly when nothing new was stored.
-func (e *Engine) AddConversation(ctx context.Context, user string, req engine.ConversationRequest) (*engine.ConversationResult, error) {
+func (e *Writer) AddConversation(ctx context.Context, user string, req engine.ConversationRequest) (*engine.ConversationResult, error) {
 	if err := e.validateConversation(&req); err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ type intake struct {
 // commit embeds facts and episodes, asks the decision model (if any) about
 // the facts, then decides and writes them all in one transaction. It
 // returns one result per fact, NONE included, then one per episode stored.
-func (e *Engine) commit(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
+func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
 	nFacts := len(in.facts) - len(in.procs)
 	texts := make([]string, 0, len(in.facts)+len(in.req.Messages))
 	for _, f := range in.facts {
@@ -129,7 +129,7 @@ func (e *Engine) commit(ctx context.Context, user string, in intake) ([]engine.W
 // each turn ("" when the turn is not one), with an ADD result per episode
 // stored. A turn that repeats an episode of this request or a stored one is
 // not stored again; its facts link to the episode that already says it.
-func (e *Engine) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, vecs [][]float32,
+func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, vecs [][]float32,
 	now time.Time) ([]string, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
 	var results []engine.WriteResult
@@ -154,7 +154,7 @@ func (e *Engine) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 			ids[i] = dup
 			continue
 		}
-		m := e.newMemory(user, r, now)
+		m := e.NewMemory(user, r, now)
 		p.Put(m, vec)
 		planned = append(planned, m)
 		ids[i] = m.ID
@@ -175,7 +175,7 @@ type factJob struct {
 }
 
 // applyFact decides one fact and adds its writes to the plan.
-func (e *Engine) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, user string,
+func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, user string,
 	req engine.ConversationRequest, job factJob, now time.Time, batch map[string]*engine.Memory) (engine.WriteResult, error) {
 	f, vec, extractor := job.fact, job.vec, job.extractor
 	if err := e.validateText("fact", f.Text); err != nil {
@@ -209,7 +209,7 @@ func (e *Engine) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		batch[old.ID] = old
 		return engine.WriteResult{ID: old.ID, Text: old.Text, Event: engine.EventUpdate}, nil
 	}
-	m := e.newMemory(user, e.factRequest(req, f, extractor), now)
+	m := e.NewMemory(user, e.factRequest(req, f, extractor), now)
 	m.Source.EpisodeID = job.episode
 	r := engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 	for _, id := range d.Closes {
@@ -237,7 +237,7 @@ func (e *Engine) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 
 // retireEpisodeOf hides the episode that stated old, now superseded by m,
 // unless m was distilled from that same episode.
-func (e *Engine) retireEpisodeOf(tx engine.Tx, p *plan, old, m *engine.Memory, now time.Time) error {
+func (e *Writer) retireEpisodeOf(tx engine.Tx, p *plan, old, m *engine.Memory, now time.Time) error {
 	id := ""
 	if old.Source != nil {
 		id = old.Source.EpisodeID
@@ -258,7 +258,7 @@ func (e *Engine) retireEpisodeOf(tx engine.Tx, p *plan, old, m *engine.Memory, n
 }
 
 // linkToEpisode records fact m in its episode's list of facts.
-func (e *Engine) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
+func (e *Writer) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
 	if m.Source.EpisodeID == "" {
 		return nil
 	}
@@ -279,7 +279,7 @@ func (e *Engine) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
 
 // planned returns the memory as this request has it so far: the planned
 // version when an earlier fact of the request touched it, else the stored one.
-func (e *Engine) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, error) {
+func (e *Writer) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, error) {
 	for i := len(p.Puts) - 1; i >= 0; i-- {
 		if p.Puts[i].ID == id {
 			return p.Puts[i], nil
@@ -290,7 +290,7 @@ func (e *Engine) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, erro
 
 // candidates gathers the stored (and same-request) active memories closest
 // to a fact by vector and by BM25.
-func (e *Engine) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*engine.Memory) ([]ingest.Candidate, error) {
+func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*engine.Memory) ([]ingest.Candidate, error) {
 	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.Retired(r.ID) }
 	seen := map[string]bool{}
 	var out []ingest.Candidate
@@ -325,7 +325,7 @@ func (e *Engine) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 	return out, nil
 }
 
-func (e *Engine) factRequest(req engine.ConversationRequest, f extract.Fact, extractor string) engine.AddRequest {
+func (e *Writer) factRequest(req engine.ConversationRequest, f extract.Fact, extractor string) engine.AddRequest {
 	kind := f.Kind
 	if req.AgentMemory {
 		kind = engine.TypeProcedural
@@ -360,7 +360,7 @@ func mergeSource(s *engine.Source, f extract.Fact, extractor string) *engine.Sou
 	return s
 }
 
-func (e *Engine) validateConversation(req *engine.ConversationRequest) error {
+func (e *Writer) validateConversation(req *engine.ConversationRequest) error {
 	if len(req.Messages) == 0 {
 		return engine.Invalid("messages", "must hold at least one message")
 	}

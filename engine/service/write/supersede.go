@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // oldIDs: each old memory keeps its text but has its validity window closed
 // (valid_to = the new fact's valid_from, expired_at = now), superseded_by
 // set and state superseded. Nothing is deleted. One transaction.
-func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, req engine.AddRequest) ([]engine.WriteResult, error) {
+func (e *Writer) Supersede(ctx context.Context, user string, oldIDs []string, req engine.AddRequest) ([]engine.WriteResult, error) {
 	if len(oldIDs) == 0 {
 		return nil, engine.Invalid("supersedes", "must name at least one memory")
 	}
@@ -29,7 +29,7 @@ func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, re
 	now := e.now().UTC()
 	var results []engine.WriteResult
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
-		m := e.newMemory(user, req, now)
+		m := e.NewMemory(user, req, now)
 		results = []engine.WriteResult{{ID: m.ID, Text: m.Text, Event: engine.EventSupersede}}
 		for _, id := range oldIDs {
 			old, err := tx.GetMemory(id)

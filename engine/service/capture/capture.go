@@ -1,4 +1,4 @@
-package service
+package capture
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/redact"
+	"github.com/memsvc/memsvc/engine/service/kernel"
 )
 
 // MediaDeps are what image capture needs; nil disables images.
@@ -33,8 +34,8 @@ func (md *MediaDeps) defaults() {
 	}
 }
 
-// captureCollection holds the persisted capture queue.
-const captureCollection = "capture"
+// CaptureCollection holds the persisted capture queue.
+const CaptureCollection = "capture"
 
 // captureJob is one queued capture, stored until it completes or fails.
 type captureJob struct {
@@ -54,7 +55,7 @@ type captureJob struct {
 // CaptureImage answers at once with a pending memory and queues the capture.
 // Inline images (data URI, base64) are validated and stored before that, so a
 // broken one is refused up front and nothing is written.
-func (e *Engine) CaptureImage(ctx context.Context, user string, req engine.CaptureRequest) (engine.WriteResult, error) {
+func (e *Queue) CaptureImage(ctx context.Context, user string, req engine.CaptureRequest) (engine.WriteResult, error) {
 	md := e.media
 	if md == nil {
 		return engine.WriteResult{}, engine.Errorf(engine.EUnavailable, "image capture is not configured on this server")
@@ -74,7 +75,7 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req engine.Captu
 	req.Source = &engine.Source{Kind: engine.SourceImage, URL: req.Ref.URL, BlobSHA256: job.BlobSHA}
 	now := e.now().UTC()
 	var res engine.WriteResult
-	err := e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+	err := e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
 		if err := e.checkPendingLimit(tx); err != nil {
 			return err
 		}
@@ -82,7 +83,7 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req engine.Captu
 		job.MemoryID, job.NextAt = m.ID, now
 		p.Put(m, nil)
 		res = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
-		return tx.PutDoc(captureCollection, m.ID, job)
+		return tx.PutDoc(CaptureCollection, m.ID, job)
 	})
 	if err == nil {
 		e.wakeCaptures()
@@ -111,9 +112,9 @@ func pendingText(ref media.Ref) string {
 	return "Inline image (capture pending)"
 }
 
-func (e *Engine) checkPendingLimit(tx engine.Tx) error {
+func (e *Queue) checkPendingLimit(tx engine.Tx) error {
 	n := 0
-	err := tx.ScanDocs(captureCollection, "", func(string, []byte) error { n++; return nil })
+	err := tx.ScanDocs(CaptureCollection, "", func(string, []byte) error { n++; return nil })
 	if err != nil {
 		return err
 	}
@@ -124,7 +125,7 @@ func (e *Engine) checkPendingLimit(tx engine.Tx) error {
 }
 
 // wakeCaptures nudges the capture worker without blocking.
-func (e *Engine) wakeCaptures() {
+func (e *Queue) wakeCaptures() {
 	select {
 	case e.captureWake <- struct{}{}:
 	default:
@@ -134,7 +135,7 @@ func (e *Engine) wakeCaptures() {
 // RunCaptures processes the capture queue until ctx ends: at start it
 // resumes what a previous run left, then it wakes on new work and on a
 // timer for retries that come due.
-func (e *Engine) RunCaptures(ctx context.Context) {
+func (e *Queue) RunCaptures(ctx context.Context) {
 	if e.media == nil {
 		return
 	}
@@ -152,8 +153,8 @@ func (e *Engine) RunCaptures(ctx context.Context) {
 }
 
 // captureDue runs every queued capture whose time has come.
-func (e *Engine) captureDue(ctx context.Context) {
-	users, err := e.store.Users(ctx, captureCollection)
+func (e *Queue) captureDue(ctx context.Context) {
+	users, err := e.store.Users(ctx, CaptureCollection)
 	if err != nil {
 		e.log.Error("capture queue: list users", "err", err)
 		return
@@ -168,11 +169,11 @@ func (e *Engine) captureDue(ctx context.Context) {
 	}
 }
 
-func (e *Engine) dueJobs(ctx context.Context, user string) []captureJob {
+func (e *Queue) dueJobs(ctx context.Context, user string) []captureJob {
 	var jobs []captureJob
 	now := e.now()
 	_ = e.store.View(ctx, user, func(tx engine.Tx) error {
-		return tx.ScanDocs(captureCollection, "", func(_ string, raw []byte) error {
+		return tx.ScanDocs(CaptureCollection, "", func(_ string, raw []byte) error {
 			var j captureJob
 			if err := json.Unmarshal(raw, &j); err == nil && !j.NextAt.After(now) {
 				jobs = append(jobs, j)
@@ -184,7 +185,7 @@ func (e *Engine) dueJobs(ctx context.Context, user string) []captureJob {
 }
 
 // runCapture does one attempt and records its outcome in one transaction.
-func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
+func (e *Queue) runCapture(ctx context.Context, user string, job captureJob) {
 	text, sha, err := e.describeImage(ctx, job)
 	if err != nil && ctx.Err() != nil {
 		return // shutting down: the job stays queued and resumes next start
@@ -206,7 +207,7 @@ func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
 			vec = vecs[0]
 		}
 	}
-	werr := e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+	werr := e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
 		return e.recordCapture(tx, p, job, text, sha, vec, err)
 	})
 	if werr != nil {
@@ -215,11 +216,11 @@ func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
 }
 
 // describeImage loads, validates, stores and describes the image of a job.
-func (e *Engine) describeImage(ctx context.Context, job captureJob) (text, sha string, err error) {
+func (e *Queue) describeImage(ctx context.Context, job captureJob) (text, sha string, err error) {
 	md := e.media
 	var data []byte
 	if job.BlobSHA != "" {
-		data, err = readBlob(md.Blobs, job.BlobSHA)
+		data, err = ReadBlob(md.Blobs, job.BlobSHA)
 	} else {
 		data, _, err = md.Fetcher.Fetch(ctx, job.URL)
 	}
@@ -249,10 +250,10 @@ func (e *Engine) describeImage(ctx context.Context, job captureJob) (text, sha s
 // recordCapture applies an attempt's outcome: active with the description,
 // requeued with backoff, or failed with the reason. A tentative URL that
 // turns out not to be an image becomes a plain text memory of the link.
-func (e *Engine) recordCapture(tx engine.Tx, p *plan, job captureJob, text, sha string, vec []float32, cerr error) error {
+func (e *Queue) recordCapture(tx engine.Tx, p *kernel.Plan, job captureJob, text, sha string, vec []float32, cerr error) error {
 	m, err := tx.GetMemory(job.MemoryID)
 	if engine.ErrorCode(err) == engine.ENotFound {
-		return tx.DeleteDoc(captureCollection, job.MemoryID) // deleted while pending
+		return tx.DeleteDoc(CaptureCollection, job.MemoryID) // deleted while pending
 	} else if err != nil {
 		return err
 	}
@@ -268,19 +269,19 @@ func (e *Engine) recordCapture(tx engine.Tx, p *plan, job captureJob, text, sha 
 	case e.media.Retry.ShouldRetry(job.Attempt+1, cerr):
 		job.Attempt++
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
-		return tx.PutDoc(captureCollection, job.MemoryID, job)
+		return tx.PutDoc(CaptureCollection, job.MemoryID, job)
 	default:
 		m.State, m.Error = engine.StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}
 	p.Put(m, vec)
-	return tx.DeleteDoc(captureCollection, job.MemoryID)
+	return tx.DeleteDoc(CaptureCollection, job.MemoryID)
 }
 
 // captureReason is the client-visible reason of a failed capture: the
 // media package's reason, which is written to be shown, or a generic one;
 // any other cause (file paths, store or model errors) is only logged.
-func (e *Engine) captureReason(job captureJob, err error) string {
+func (e *Queue) captureReason(job captureJob, err error) string {
 	var me *media.Error
 	if errors.As(err, &me) {
 		return me.Reason
@@ -289,7 +290,8 @@ func (e *Engine) captureReason(job captureJob, err error) string {
 	return "internal error"
 }
 
-func readBlob(b *media.BlobStore, sha string) ([]byte, error) {
+// ReadBlob reads a stored image file (export, and captures of inline images).
+func ReadBlob(b *media.BlobStore, sha string) ([]byte, error) {
 	f, err := b.Open(sha)
 	if err != nil {
 		return nil, fmt.Errorf("open stored image: %w", err)
@@ -302,8 +304,8 @@ func readBlob(b *media.BlobStore, sha string) ([]byte, error) {
 	return data, nil
 }
 
-// noteCaptureBlob adds the image file a queued capture job holds, if any.
-func noteCaptureBlob(blobs map[string]bool, raw []byte) {
+// NoteCaptureBlob adds the image file a queued capture job holds, if any.
+func NoteCaptureBlob(blobs map[string]bool, raw []byte) {
 	var job captureJob
 	if json.Unmarshal(raw, &job) == nil && job.BlobSHA != "" {
 		blobs[job.BlobSHA] = true

@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -24,7 +24,7 @@ import (
 // episode, which keeps a turn as it was said: correct the facts distilled
 // from it instead. A text equal to the current one changes nothing and is
 // reported with event NONE.
-func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]engine.WriteResult, error) {
+func (e *Writer) Correct(ctx context.Context, user, id, text string) ([]engine.WriteResult, error) {
 	text, secrets := redact.Text(strings.TrimSpace(text))
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]engine.W
 			results = []engine.WriteResult{{ID: old.ID, Text: old.Text, Event: engine.EventNone}}
 			return nil
 		}
-		m := e.newMemory(user, correctionOf(old, text), now)
+		m := e.NewMemory(user, correctionOf(old, text), now)
 		if err := supersedeInto(old, m, now); err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 // DELETE. When the match is ambiguous it deletes nothing and reports the
 // closest candidates with event NONE; when nothing matches it returns no
 // results. A text made only of memory ids deletes exactly those memories.
-func (e *Engine) Forget(ctx context.Context, user, request string, opts engine.ForgetOptions) ([]engine.WriteResult, error) {
+func (e *Writer) Forget(ctx context.Context, user, request string, opts engine.ForgetOptions) ([]engine.WriteResult, error) {
 	request = strings.TrimSpace(request)
 	if err := e.validateText("forget", request); err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func (e *Engine) Forget(ctx context.Context, user, request string, opts engine.F
 // confidently, the resolution is stored as a new memory (event ADD) and,
 // when the match was ambiguous, the closest candidates follow with event
 // NONE. req.Project also scopes the match, as ForgetOptions.Project does.
-func (e *Engine) Resolve(ctx context.Context, user, request string, req engine.AddRequest) ([]engine.WriteResult, error) {
+func (e *Writer) Resolve(ctx context.Context, user, request string, req engine.AddRequest) ([]engine.WriteResult, error) {
 	request = strings.TrimSpace(request)
 	if err := e.validateText("resolve", request); err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ func (e *Engine) Resolve(ctx context.Context, user, request string, req engine.A
 
 // resolveIDs supersedes exactly the memories named by id with one
 // resolution that restates them.
-func (e *Engine) resolveIDs(ctx context.Context, user string, mems []*engine.Memory, req engine.AddRequest) ([]engine.WriteResult, error) {
+func (e *Writer) resolveIDs(ctx context.Context, user string, mems []*engine.Memory, req engine.AddRequest) ([]engine.WriteResult, error) {
 	ids := make([]string, len(mems))
 	texts := make([]string, len(mems))
 	for i, m := range mems {
@@ -102,12 +102,12 @@ func (e *Engine) resolveIDs(ctx context.Context, user string, mems []*engine.Mem
 
 // intentMatches runs steps 1 and 2 of the matching rule. Candidates come
 // from Search itself, so they are exactly what a search would show.
-func (e *Engine) intentMatches(ctx context.Context, user, request, project string) ([]string, []intent.Match, error) {
+func (e *Writer) intentMatches(ctx context.Context, user, request, project string) ([]string, []intent.Match, error) {
 	terms := text.Unique(text.Analyze(request))
 	if len(terms) == 0 {
 		return terms, nil, engine.ValidateUser(user) // only stop words: nothing can match confidently
 	}
-	res, err := e.Search(ctx, user, engine.Query{Text: request, TopK: intent.Candidates, Mode: engine.ModeHybrid,
+	res, err := e.search(ctx, user, engine.Query{Text: request, TopK: intent.Candidates, Mode: engine.ModeHybrid,
 		Project: project, ProjectScope: project != ""})
 	if err != nil {
 		return nil, nil, err
@@ -125,7 +125,7 @@ func (e *Engine) intentMatches(ctx context.Context, user, request, project strin
 
 // cosines returns the cosine similarity of request to each of mems (those
 // without a vector are absent, i.e. 0).
-func (e *Engine) cosines(ctx context.Context, user, request string, mems []*engine.Memory) (map[string]float64, error) {
+func (e *Writer) cosines(ctx context.Context, user, request string, mems []*engine.Memory) (map[string]float64, error) {
 	out := make(map[string]float64, len(mems))
 	if len(mems) == 0 {
 		return out, nil
@@ -150,7 +150,7 @@ func (e *Engine) cosines(ctx context.Context, user, request string, mems []*engi
 
 // requestIDs reports whether request is only ids of the user's memories
 // (separated by spaces or commas), and returns those memories.
-func (e *Engine) requestIDs(ctx context.Context, user, request string) ([]*engine.Memory, bool, error) {
+func (e *Writer) requestIDs(ctx context.Context, user, request string) ([]*engine.Memory, bool, error) {
 	fields := text.Unique(strings.FieldsFunc(request, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }))
 	if len(fields) == 0 || len(fields) > e.cfg.MaxBatch {
 		return nil, false, nil
@@ -178,7 +178,7 @@ func isIDRune(r rune) bool {
 
 // deleteMatched deletes mems and reports those actually deleted (a
 // concurrent request may have removed some already).
-func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.Candidate) ([]engine.WriteResult, error) {
+func (e *Writer) deleteMatched(ctx context.Context, user string, mems []intent.Candidate) ([]engine.WriteResult, error) {
 	if len(mems) == 0 {
 		return []engine.WriteResult{}, nil
 	}
@@ -187,7 +187,7 @@ func (e *Engine) deleteMatched(ctx context.Context, user string, mems []intent.C
 	for i, m := range mems {
 		ids[i], texts[m.ID] = m.ID, m.Text
 	}
-	deleted, _, err := e.Delete(ctx, user, ids)
+	deleted, _, err := e.del(ctx, user, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -211,13 +211,13 @@ func candidatesOf(mems []*engine.Memory) []intent.Candidate {
 // withEpisodes adds to the memories chosen for forgetting the episodes their
 // facts were distilled from: a forgotten fact must not live on in the words
 // that stated it.
-func (e *Engine) withEpisodes(ctx context.Context, user string, chosen []intent.Candidate) ([]intent.Candidate, error) {
+func (e *Writer) withEpisodes(ctx context.Context, user string, chosen []intent.Candidate) ([]intent.Candidate, error) {
 	out := slices.Clone(chosen)
 	for _, c := range chosen {
 		if c.EpisodeID == "" || slices.ContainsFunc(out, func(o intent.Candidate) bool { return o.ID == c.EpisodeID }) {
 			continue
 		}
-		ep, err := e.Get(ctx, user, c.EpisodeID)
+		ep, err := e.get(ctx, user, c.EpisodeID)
 		switch {
 		case engine.ErrorCode(err) == engine.ENotFound:
 			continue

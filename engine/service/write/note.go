@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // still goes through Decide against the stored memories: a duplicate is
 // reported with event NONE and the id of the memory that already holds it,
 // a refinement is an UPDATE, a contradiction a SUPERSEDE. One transaction.
-func (e *Engine) Note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+func (e *Writer) Note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
 	if err := e.validateAdds([]engine.AddRequest{req}); err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (e *Engine) Note(ctx context.Context, user string, req engine.AddRequest) (
 }
 
 // note is Note on a validated, redacted request.
-func (e *Engine) note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+func (e *Writer) note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
 	creq := engine.ConversationRequest{Messages: []engine.Message{{Role: "user", Content: req.Text, CreatedAt: req.Timestamp}},
 		SessionID: req.SessionID, Project: req.Project, Tags: req.Tags, AppName: req.AppName,
 		MemoryType: req.MemoryType, Metadata: req.Metadata}
@@ -62,7 +62,7 @@ func (e *Engine) note(ctx context.Context, user string, req engine.AddRequest) (
 }
 
 // verbatimFact turns a note into a fact as written.
-func (e *Engine) verbatimFact(req engine.AddRequest) extract.Fact {
+func (e *Writer) verbatimFact(req engine.AddRequest) extract.Fact {
 	t := strings.TrimSpace(req.Text)
 	f := extract.Fact{Text: t, Excerpt: t, ValidFrom: req.Timestamp, Kind: req.MemoryType, Slot: extract.SlotOf(t)}
 	if f.ValidFrom.IsZero() {

@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -16,19 +16,19 @@ type (
 )
 
 // write runs decide in one write transaction of user (kernel.Write).
-func (e *Engine) write(ctx context.Context, user string, decide func(engine.Tx, *plan) error) error {
+func (e *Writer) write(ctx context.Context, user string, decide func(engine.Tx, *plan) error) error {
 	return e.kernel.Write(ctx, user, decide)
 }
 
 // embedQuery embeds query texts (kernel.EmbedQuery).
-func (e *Engine) embedQuery(ctx context.Context, texts []string) ([][]float32, error) {
+func (e *Writer) embedQuery(ctx context.Context, texts []string) ([][]float32, error) {
 	return e.kernel.EmbedQuery(ctx, texts)
 }
 
 // embedStored embeds texts to be stored (kernel.EmbedStored).
-func (e *Engine) embedStored(ctx context.Context, texts []string) ([][]float32, error) {
+func (e *Writer) embedStored(ctx context.Context, texts []string) ([][]float32, error) {
 	return e.kernel.EmbedStored(ctx, texts)
 }
 
 // userLock is user's write lock (kernel.UserLock).
-func (e *Engine) userLock(user string) *sync.Mutex { return e.kernel.UserLock(user) }
+func (e *Writer) userLock(user string) *sync.Mutex { return e.kernel.UserLock(user) }

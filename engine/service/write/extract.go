@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 // extractFacts runs the preferred extractor and falls back to the next one
 // when it fails, logging the fallback and remembering it for /api/health.
-func (e *Engine) extractFacts(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, string, error) {
+func (e *Writer) extractFacts(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, string, error) {
 	xreq := extract.Request{Now: e.now().UTC(), AgentMemory: req.AgentMemory}
 	for _, m := range req.Messages {
 		xreq.Messages = append(xreq.Messages, extract.Message{ID: m.ID, Role: m.Role, Name: m.Name,

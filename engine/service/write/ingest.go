@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // then runs one operation per group: Note for a statement, AddConversation
 // for consecutive turns, CaptureImage for an image (the call's statements
 // are its hints), Forget and Resolve for those requests.
-func (e *Engine) Ingest(ctx context.Context, user string, req engine.IngestRequest) ([]engine.IngestEntry, error) {
+func (e *Writer) Ingest(ctx context.Context, user string, req engine.IngestRequest) ([]engine.IngestEntry, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -41,7 +41,7 @@ func (e *Engine) Ingest(ctx context.Context, user string, req engine.IngestReque
 }
 
 // classifyAll validates and classifies every item.
-func (e *Engine) classifyAll(req engine.IngestRequest) ([]intent.Item, error) {
+func (e *Writer) classifyAll(req engine.IngestRequest) ([]intent.Item, error) {
 	list, field := req.Field, func(int) string { return req.Field }
 	if req.Field == "" {
 		list, field = "memories", func(i int) string { return "memories[" + strconv.Itoa(i) + "]" }
@@ -63,7 +63,7 @@ func (e *Engine) classifyAll(req engine.IngestRequest) ([]intent.Item, error) {
 }
 
 // checkItem rejects an item its operation could not act on.
-func (e *Engine) checkItem(field, raw string, it intent.Item) error {
+func (e *Writer) checkItem(field, raw string, it intent.Item) error {
 	if it.Kind != intent.Image { // the request body cap bounds images
 		if err := e.validateText(field, raw); err != nil {
 			return err
@@ -89,7 +89,7 @@ func hasWord(s string) bool {
 }
 
 // ingestGroup runs the operation of one group.
-func (e *Engine) ingestGroup(ctx context.Context, user string, shared engine.AddRequest, g intent.Group, hints []string) engine.IngestEntry {
+func (e *Writer) ingestGroup(ctx context.Context, user string, shared engine.AddRequest, g intent.Group, hints []string) engine.IngestEntry {
 	it := g.Items[0]
 	out := engine.IngestEntry{Kind: g.Kind, Items: []int{it.Index}}
 	req := shared
@@ -118,7 +118,7 @@ func (e *Engine) ingestGroup(ctx context.Context, user string, shared engine.Add
 	case intent.Image:
 		req.Text = ""
 		var res engine.WriteResult
-		if res, out.Err = e.CaptureImage(ctx, user, engine.CaptureRequest{Ref: it.Ref, Hints: hints, AddRequest: req}); out.Err == nil {
+		if res, out.Err = e.captureImage(ctx, user, engine.CaptureRequest{Ref: it.Ref, Hints: hints, AddRequest: req}); out.Err == nil {
 			out.Results = []engine.WriteResult{res}
 		}
 	case intent.Forget:

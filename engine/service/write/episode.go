@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -43,7 +43,7 @@ func withTurnIDs(msgs []engine.Message) []engine.Message {
 // extractTurns distils req's facts and returns with them the turn each came
 // from (-1: unknown). Turns without an id are lent one for the extractor, so
 // every fact can be traced; the lent ids never reach the facts.
-func (e *Engine) extractTurns(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, []int, string, error) {
+func (e *Writer) extractTurns(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, []int, string, error) {
 	xreq := req
 	xreq.Messages = withTurnIDs(req.Messages)
 	facts, extractor, err := e.extractFacts(ctx, xreq)
@@ -142,7 +142,7 @@ func episodeRequest(req engine.ConversationRequest, m engine.Message, now time.T
 
 // storedEpisode returns the id of a stored episode that already says what
 // ep says, or "". It looks at the few episodes closest by BM25.
-func (e *Engine) storedEpisode(tx engine.Tx, shard *index.Shard, ep string) (string, error) {
+func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string) (string, error) {
 	terms := text.Unique(text.Analyze(ep))
 	if len(terms) == 0 {
 		return "", nil

@@ -1,4 +1,7 @@
-package service
+// Package memories reads and deletes a user's memories one by one: Get,
+// List (filtered and paged on the loaded shard) and Delete, and Load, the
+// read by id that search and the write side share.
+package memories
 
 import (
 	"context"
@@ -7,11 +10,25 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/service/kernel"
 	"github.com/memsvc/memsvc/engine/text"
 )
 
+// Memories answers Get, List and Delete. It is safe for concurrent use.
+type Memories struct {
+	store  engine.Store
+	shards *index.Registry
+	write  func(ctx context.Context, user string, decide func(engine.Tx, *kernel.Plan) error) error
+}
+
+// New returns the memory reads over store and k's shards; Delete writes
+// through k.
+func New(store engine.Store, k *kernel.Kernel) *Memories {
+	return &Memories{store: store, shards: k.Shards(), write: k.Write}
+}
+
 // Get returns one memory of user.
-func (e *Engine) Get(ctx context.Context, user, id string) (*engine.Memory, error) {
+func (e *Memories) Get(ctx context.Context, user, id string) (*engine.Memory, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -25,7 +42,7 @@ func (e *Engine) Get(ctx context.Context, user, id string) (*engine.Memory, erro
 }
 
 // List returns user's memories newest first, filtered and paged.
-func (e *Engine) List(ctx context.Context, user string, f engine.ListFilter) (*engine.Page, error) {
+func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (*engine.Page, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -47,7 +64,7 @@ func (e *Engine) List(ctx context.Context, user string, f engine.ListFilter) (*e
 	if len(ids) == 0 {
 		return page, nil
 	}
-	page.Items, err = e.load(ctx, user, ids)
+	page.Items, err = e.Load(ctx, user, ids)
 	return page, err
 }
 
@@ -68,8 +85,8 @@ func listKeeps(r *index.Row, f *engine.ListFilter) bool {
 	return true
 }
 
-// load reads memories by id in the given order, skipping ids that vanished.
-func (e *Engine) load(ctx context.Context, user string, ids []string) ([]*engine.Memory, error) {
+// Load reads memories by id in the given order, skipping ids that vanished.
+func (e *Memories) Load(ctx context.Context, user string, ids []string) ([]*engine.Memory, error) {
 	out := make([]*engine.Memory, 0, len(ids))
 	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		for _, id := range ids {
@@ -88,11 +105,11 @@ func (e *Engine) load(ctx context.Context, user string, ids []string) ([]*engine
 }
 
 // Delete removes memories and every trace of them, in one transaction.
-func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error) {
+func (e *Memories) Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error) {
 	if len(ids) == 0 {
 		return nil, nil, engine.Invalid("memory_ids", "must list at least one id")
 	}
-	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+	err = e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
 		deleted, notFound = []string{}, []string{}
 		seen := map[string]bool{}
 		for _, id := range ids {

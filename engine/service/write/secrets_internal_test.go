@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -17,7 +17,7 @@ const maxShownMemories = 30
 // outside the write lock. It returns nil (the built-in Decide then rules)
 // when there is no decider, when extraction already fell back, or when the
 // model fails; a failure is logged and reported by /api/health.
-func (e *Engine) modelDecisions(ctx context.Context, user string, shard *index.Shard, facts []extract.Fact, vecs [][]float32, extractor string) []*extract.Decision {
+func (e *Writer) modelDecisions(ctx context.Context, user string, shard *index.Shard, facts []extract.Fact, vecs [][]float32, extractor string) []*extract.Decision {
 	if e.decider == nil || len(facts) == 0 || extractor == extract.BuiltinName {
 		return nil
 	}
@@ -66,7 +66,7 @@ func (e *Engine) modelDecisions(ctx context.Context, user string, shard *index.S
 // memory it names is still active; ok is false when it cannot be used. The
 // built-in decision is kept for a duplicate within the same request, which
 // the model could not see.
-func (e *Engine) fromModel(tx engine.Tx, p *plan, hint *extract.Decision, builtin ingest.Decision, batch map[string]*engine.Memory) (ingest.Decision, bool) {
+func (e *Writer) fromModel(tx engine.Tx, p *plan, hint *extract.Decision, builtin ingest.Decision, batch map[string]*engine.Memory) (ingest.Decision, bool) {
 	if builtin.Event == engine.EventNone && batch[builtin.Target] != nil {
 		return builtin, true
 	}

@@ -1,4 +1,4 @@
-package service
+package write
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 // Add stores memories verbatim (no extraction) in one transaction: either
 // all are stored or none.
-func (e *Engine) Add(ctx context.Context, user string, reqs []engine.AddRequest) ([]engine.WriteResult, error) {
+func (e *Writer) Add(ctx context.Context, user string, reqs []engine.AddRequest) ([]engine.WriteResult, error) {
 	if err := e.validateAdds(reqs); err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []engine.AddRequest)
 	results := make([]engine.WriteResult, len(reqs))
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		for i, r := range reqs {
-			m := e.newMemory(user, r, now)
+			m := e.NewMemory(user, r, now)
 			p.Put(m, vecs[i])
 			results[i] = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 		}
@@ -48,7 +48,7 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []engine.AddRequest)
 	return results, nil
 }
 
-func (e *Engine) validateAdds(reqs []engine.AddRequest) error {
+func (e *Writer) validateAdds(reqs []engine.AddRequest) error {
 	if len(reqs) == 0 {
 		return engine.Invalid("text", "nothing to add")
 	}
@@ -75,7 +75,7 @@ func (e *Engine) validateAdds(reqs []engine.AddRequest) error {
 	return nil
 }
 
-func (e *Engine) validateText(field, s string) error {
+func (e *Writer) validateText(field, s string) error {
 	switch {
 	case strings.TrimSpace(s) == "":
 		return engine.Invalid(field, "must not be empty")
@@ -87,8 +87,8 @@ func (e *Engine) validateText(field, s string) error {
 	return nil
 }
 
-// newMemory builds a fresh active memory from a request at time now.
-func (e *Engine) newMemory(user string, r engine.AddRequest, now time.Time) *engine.Memory {
+// NewMemory builds a fresh active memory from a request at time now.
+func (e *Writer) NewMemory(user string, r engine.AddRequest, now time.Time) *engine.Memory {
 	m := &engine.Memory{
 		ID: e.newID(), Text: strings.TrimSpace(r.Text), UserID: user, AppName: r.AppName,
 		MemoryType: r.MemoryType, Metadata: r.Metadata, Tags: r.Tags, Project: r.Project,
