@@ -36,7 +36,7 @@ const (
 	SourceConversation = "conversation" // distilled from conversation turns
 	SourceImage        = "image"        // an image capture
 	SourceMCP          = "mcp"          // an MCP add_memories item
-	SourceEpisode      = "episode"      // a turn kept as said (service/episode.go)
+	SourceEpisode      = "episode"      // a turn kept as said (service/write/episode.go)
 )
 
 // Memory is one durable fact of one user, with its bi-temporal validity
@@ -65,7 +65,7 @@ type Memory struct {
 	ExpiredAt    *time.Time     `json:"expired_at"`
 	SupersededBy *string        `json:"superseded_by"`
 	Supersedes   []string       `json:"supersedes,omitempty"`
-	// Facts are the ids of the facts distilled from an episode (service/episode.go).
+	// Facts are the ids of the facts distilled from an episode (service/write/episode.go).
 	Facts []string `json:"facts,omitempty"`
 }
 

@@ -34,10 +34,10 @@ type WriteResult struct {
 	Text       string   `json:"text"`
 	Event      string   `json:"event"`
 	Supersedes []string `json:"supersedes,omitempty"` // with SUPERSEDE: the memories this one closed
-	// Episode is set on the result of a turn kept as said (service/episode.go).
+	// Episode is set on the result of a turn kept as said (service/write/episode.go).
 	Episode bool `json:"episode,omitempty"`
 	// Redacted counts the secrets replaced by "[REDACTED]" in Text before
-	// it was stored (service/secrets.go).
+	// it was stored (service/write/secrets.go).
 	Redacted int `json:"redacted,omitempty"`
 }
 

@@ -21,7 +21,7 @@ type Writer interface {
 	// AddConversation distils facts from turns and writes them.
 	AddConversation(ctx context.Context, user string, req ConversationRequest) (*ConversationResult, error)
 	Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error)
-	// Correct supersedes a memory with its corrected text (service/correct.go).
+	// Correct supersedes a memory with its corrected text (service/write/correct.go).
 	Correct(ctx context.Context, user, id, text string) ([]WriteResult, error)
 }
 

@@ -4,43 +4,42 @@
 // live in the engine root; the pure decisions it applies live in the job
 // packages (engine/intent, engine/ingest, engine/recall, engine/extract…).
 //
-// The write transaction, its plan, the per-user lock and the write hooks
-// are the kernel (engine/service/kernel), which every job that writes
-// goes through. A job that needs nothing of the write transaction is a
-// subpackage *Engine embeds and hands what it needs as functions (search,
-// account; composeJobs in engine.go); history, skills and entities hold
-// the kernel for their write hooks and writes; the ingest side (reading
-// an add call, the note and conversation pipeline, episodes, decisions,
-// supersession, correct, capture) is still methods of *Engine here.
+// This package is only the composition: New builds the kernel and the job
+// subpackages below, composeJobs hands each what it needs of the others as
+// functions, and *Engine answers each Service call by passing it on (the
+// embedded search and account, or a forward in jobs.go). The write
+// transaction, its plan, the per-user lock and the write hooks are the
+// kernel, which every job that writes goes through.
 //
-// Map of the package, by job:
+// Map, by job:
 //
 //	engine.go        Deps, New, composeJobs, Close, health (Check)
+//	jobs.go          the Service calls job packages answer, passed on
 //	kernel/          the one write transaction, its plan, the write hooks,
 //	                 the per-user lock, loaded shards, embedding
-//	kernel.go        *Engine's short names for the kernel's calls and types
-//	read.go          Get, List, Delete, and loading memories by id
 //
-//	ingest.go        Ingest: one add call of an edge, read by engine/intent
-//	add.go           Add (verbatim) and the text check every write shares
-//	note.go          Note: one deliberate text through the pipeline
-//	intent.go        Forget, Resolve (matching rule: engine/intent/match.go)
-//	pipeline.go      AddConversation: extract, decide (engine/ingest), write
-//	extract.go       running the extractors, the model's health window
-//	episode.go       turns kept as said and the facts linked to them
-//	llmdecide.go     a model's decisions, checked against the built-in rules
-//	supersede.go     Supersede and the closing of a memory's validity window
-//	correct.go       Correct: a memory superseded by its corrected text
-//	secrets.go       redacting secrets from turns before they are stored
-//	capture.go       image capture queue (engine/media does the image work)
+//	write/           the ingest side (*write.Writer):
+//	  ingest.go      Ingest: one add call of an edge, read by engine/intent
+//	  add.go         Add (verbatim) and the text check every write shares
+//	  note.go        Note: one deliberate text through the pipeline
+//	  intent.go      Forget, Resolve (matching rule: engine/intent/match.go)
+//	  pipeline.go    AddConversation: extract, decide (engine/ingest), write
+//	  extract.go     running the extractors, the model's health window
+//	  episode.go     turns kept as said and the facts linked to them
+//	  llmdecide.go   a model's decisions, checked against the built-in rules
+//	  supersede.go   Supersede and the closing of a memory's validity window
+//	  correct.go     Correct: a memory superseded by its corrected text
+//	  secrets.go     redacting secrets from turns before they are stored
+//	capture/         the image capture queue (*capture.Queue; engine/media
+//	                 does the image work)
+//	memories/        Get, List, Delete, and Load (memories by id) that
+//	                 search and write share
 //
 //	search/          Search (the embedded *search.Searcher): views, fusion
 //	                 (engine/recall), priors, relevance, rerank; read-only
-//
 //	skills/          skill learning (a write hook) and the skill reads
 //	entities/        entity linking (a write hook), suggestions, and the
 //	                 background jobs merging duplicate entities
-//	jobs.go          the Service calls job packages answer, passed on
 //	history/         a memory's history (a write hook) and its reads
 //	account/         Export, Import and EraseUser (the embedded
 //	                 *account.Accounts): a user's data as a whole

@@ -2,7 +2,6 @@ package write
 
 import (
 	"context"
-	"sync"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/service/kernel"
@@ -11,7 +10,6 @@ import (
 // The write side's names for the kernel's types (engine/service/kernel).
 type (
 	plan             = kernel.Plan
-	writeChange      = kernel.Change
 	learnedProcedure = kernel.Learned
 )
 
@@ -20,15 +18,7 @@ func (e *Writer) write(ctx context.Context, user string, decide func(engine.Tx, 
 	return e.kernel.Write(ctx, user, decide)
 }
 
-// embedQuery embeds query texts (kernel.EmbedQuery).
-func (e *Writer) embedQuery(ctx context.Context, texts []string) ([][]float32, error) {
-	return e.kernel.EmbedQuery(ctx, texts)
-}
-
 // embedStored embeds texts to be stored (kernel.EmbedStored).
 func (e *Writer) embedStored(ctx context.Context, texts []string) ([][]float32, error) {
 	return e.kernel.EmbedStored(ctx, texts)
 }
-
-// userLock is user's write lock (kernel.UserLock).
-func (e *Writer) userLock(user string) *sync.Mutex { return e.kernel.UserLock(user) }
