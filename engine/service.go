@@ -66,6 +66,7 @@ type Service interface {
 	Skills
 	Entities
 	Operator
+	Dashboard // dashboard.go
 }
 
 var _ Service = (*Engine)(nil)
