@@ -177,7 +177,7 @@ func TestEveryPageRendersAndClientTextStaysInert(t *testing.T) {
 	}
 	paths := []string{"/memories", "/memories?q=deploy&mode=hybrid&rerank=cross_encoder", "/memories?type=episodic&state=active",
 		"/memories/" + ids[0], "/memories/" + ids[0] + "/edit", "/memories/" + ids[0] + "/delete",
-		"/skills", "/entities", "/entities/reconcile", "/images"}
+		"/skills", "/entities", "/entities/reconcile", "/images", "/timeline", "/timeline?by=recorded&group=week"}
 	for _, r := range cr.Results {
 		paths = append(paths, "/memories/"+r.ID)
 	}
