@@ -17,8 +17,10 @@ import (
 func pngDataURI(t *testing.T, w, h int) (string, []byte) {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for x := 0; x < w; x++ {
-		img.Set(x, h/2, color.RGBA{200, 40, 40, 255})
+	for y := 0; y < h; y++ { // a sky-to-meadow gradient: something to see in a screenshot
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{uint8(80 + 100*x/w), uint8(120 + 100*y/h), uint8(220 - 160*y/h), 255})
+		}
 	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
