@@ -55,6 +55,11 @@ func TestImagesServeTheOwnersImageAndAThumbnail(t *testing.T) {
 	if p.status != http.StatusOK || err != nil || format != "png" || cfg.Width != 240 || cfg.Height != 120 {
 		t.Errorf("thumbnail: %d, %s %dx%d, %v", p.status, format, cfg.Width, cfg.Height, err)
 	}
+	req, _ := http.NewRequest("GET", e.url+"/images/"+m.ID+"/thumb", nil)
+	req.Header.Set("If-None-Match", p.header.Get("ETag"))
+	if again := alice.do(req); p.header.Get("ETag") == "" || again.status != http.StatusNotModified || again.body != "" {
+		t.Errorf("revalidating the thumbnail (ETag %q): %d, %d bytes", p.header.Get("ETag"), again.status, len(again.body))
+	}
 	if page := alice.get("/images"); !strings.Contains(page.body, `src="/images/`+m.ID+`/thumb"`) {
 		t.Errorf("images page shows no thumbnail:\n%s", page.body)
 	}
