@@ -11,7 +11,7 @@ import (
 )
 
 func TestOperatorPagesAreOffWithoutASecret(t *testing.T) {
-	e := newEnv(t, "s3cret")
+	e := newEnv(t, authSecret)
 	b := e.browser()
 	b.signIn(e.key("alice"))
 	for _, path := range []string{"/admin", "/admin/signin"} {
@@ -22,7 +22,7 @@ func TestOperatorPagesAreOffWithoutASecret(t *testing.T) {
 }
 
 func TestOperatorMintsAndRevokesKeys(t *testing.T) {
-	e := newAdminEnv(t, "s3cret", "op-secret")
+	e := newAdminEnv(t, authSecret, adminSecret)
 	e.add("carol", "Carol likes chess", "Carol plays the oboe")
 
 	// A user's key opens nothing here.
@@ -39,7 +39,7 @@ func TestOperatorMintsAndRevokesKeys(t *testing.T) {
 	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {"wrong"}}); p.status != http.StatusUnauthorized {
 		t.Errorf("wrong admin secret: %d", p.status)
 	}
-	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {"op-secret"}}); p.status != http.StatusSeeOther {
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
 		t.Fatalf("admin sign in: %d", p.status)
 	}
 	home := op.get("/admin?user=carol")
@@ -73,7 +73,7 @@ func TestOperatorMintsAndRevokesKeys(t *testing.T) {
 }
 
 func TestOperatorListsEveryUserWithCounts(t *testing.T) {
-	e := newAdminEnv(t, "e2e-secret-0123456789abcdef0123456789ab", "op-secret-0123456789abcdef0123456789ab")
+	e := newAdminEnv(t, authSecret, adminSecret)
 	e.add("carol", "Carol likes chess", "Carol plays the oboe")
 	if _, err := e.eng.Correct(context.Background(), "carol", e.add("carol", "Carol lives in Oslo")[0], "Carol lives in Bergen"); err != nil {
 		t.Fatal(err)
@@ -83,7 +83,7 @@ func TestOperatorListsEveryUserWithCounts(t *testing.T) {
 		e.add(fmt.Sprintf("user-%02d", i), "a note")
 	}
 	op := e.browser()
-	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {"op-secret-0123456789abcdef0123456789ab"}}); p.status != http.StatusSeeOther {
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
 		t.Fatalf("admin sign in: %d", p.status)
 	}
 	p := op.get("/admin")

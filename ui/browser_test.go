@@ -115,7 +115,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 // reconcile job to the end, mint and revoke a key as the operator; a stored
 // XSS attempt stays inert and a form posted from another site is refused.
 func TestBrowser(t *testing.T) {
-	e := newAdminEnv(t, "s3cret", "op-secret")
+	e := newAdminEnv(t, authSecret, adminSecret)
 	ctx := newBrowser(t)
 	e.add("alice", "Alice keeps bees in the garden", "Alice's sister Ana lives in Porto",
 		"To deploy the website, run make build, then run make upload, then check the logs",
@@ -280,7 +280,7 @@ func TestBrowser(t *testing.T) {
 	run(t, ctx, "operator mints a key",
 		chromedp.Navigate(e.url+"/admin"),
 		chromedp.WaitVisible(chromedp.CSS("#secret")),
-		chromedp.SendKeys(chromedp.CSS("#secret"), "op-secret"),
+		chromedp.SendKeys(chromedp.CSS("#secret"), adminSecret),
 		chromedp.Submit(chromedp.CSS("#secret")),
 		chromedp.WaitVisible(chromedp.CSS("#mint-form")),
 		chromedp.SendKeys(chromedp.CSS(`#mint-form input[name=user]`), "erin"),

@@ -25,6 +25,12 @@ import (
 	"github.com/memsvc/memsvc/ui"
 )
 
+// Secrets of the test servers: 32 bytes or more, as a real deployment's.
+const (
+	authSecret  = "e2e-secret-0123456789abcdef0123456789ab"
+	adminSecret = "op-secret-0123456789abcdef0123456789abc"
+)
+
 // env is the dashboard over a real engine and Badger store, wired as
 // cmd/memsvc wires it: a rest.Gate on the same keyring.
 type env struct {
@@ -39,8 +45,8 @@ type env struct {
 func newEnv(t *testing.T, secret string) *env { t.Helper(); return newAdminEnv(t, secret, "") }
 
 // newAdminEnv starts the dashboard with the operator pages on when
-// adminSecret is set.
-func newAdminEnv(t *testing.T, secret, adminSecret string) *env {
+// operatorSecret is set.
+func newAdminEnv(t *testing.T, secret, operatorSecret string) *env {
 	t.Helper()
 	dir := t.TempDir()
 	st, err := store.Open(store.Options{Dir: dir, NoSync: true})
@@ -73,8 +79,8 @@ func newAdminEnv(t *testing.T, secret, adminSecret string) *env {
 		t.Fatal(err)
 	}
 	o := ui.Options{Engine: eng, Gate: gate, Logger: log.New(io.Discard)}
-	if adminSecret != "" {
-		o.Admin = &ui.Admin{Secret: adminSecret, Mint: keys.Mint, Health: eng.Check,
+	if operatorSecret != "" {
+		o.Admin = &ui.Admin{Secret: operatorSecret, Mint: keys.Mint, Health: eng.Check,
 			Revoke: func(k string) (string, error) { return auth.Revoke(dir, k) }}
 	}
 	h, err := ui.New(o)

@@ -30,7 +30,7 @@ func pngDataURI(t *testing.T, w, h int) (string, []byte) {
 }
 
 func TestImagesServeTheOwnersImageAndAThumbnail(t *testing.T) {
-	e := newEnv(t, "e2e-secret-0123456789abcdef0123456789ab")
+	e := newEnv(t, authSecret)
 	uri, raw := pngDataURI(t, 600, 300)
 	m := e.image("alice", uri)
 	if m.State != engine.StateActive {

@@ -12,7 +12,7 @@ import (
 )
 
 func TestSignInKeepsTheKeyInAStrictHttpOnlyCookie(t *testing.T) {
-	e := newEnv(t, "s3cret")
+	e := newEnv(t, authSecret)
 	b := e.browser()
 	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
 		t.Fatalf("signed out: %d %q, want a redirect to /signin", p.status, p.header.Get("Location"))
@@ -108,7 +108,7 @@ func TestEveryFormRefusesAMissingOrForeignToken(t *testing.T) {
 }
 
 func TestAUserSeesOnlyTheirOwnMemories(t *testing.T) {
-	e := newEnv(t, "s3cret")
+	e := newEnv(t, authSecret)
 	aliceID := e.add("alice", "Alice keeps bees in the garden")[0]
 	bobID := e.add("bob", "Bob keeps secret notes about bees")[0]
 	b := e.browser()
