@@ -143,12 +143,11 @@ type stateCount struct {
 // state (engine List totals, as GET /api/v1/memories?state=… reports).
 func (u *UI) adminHome(w http.ResponseWriter, r *http.Request, req *request) error {
 	d := adminData{User: strings.TrimSpace(r.URL.Query().Get("user")), UserPage: 1}
-	if v := r.URL.Query().Get("users_page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return engine.Invalid("users_page", "must be a page number from 1, got %q", v)
-		}
-		d.UserPage = n
+	if err := intParam(r.URL.Query(), "users_page", &d.UserPage); err != nil {
+		return err
+	}
+	if d.UserPage < 1 {
+		return engine.Invalid("users_page", "must be 1 or more, got %d", d.UserPage)
 	}
 	return u.renderAdmin(w, r, req, http.StatusOK, &d)
 }
@@ -157,7 +156,7 @@ func (u *UI) adminHome(w http.ResponseWriter, r *http.Request, req *request) err
 // with their counts (engine Users). A store that cannot list its users
 // leaves a note instead of failing the operator's page.
 func (u *UI) listUsers(r *http.Request, d *adminData) error {
-	if d.UserPage < 1 {
+	if d.UserPage == 0 { // a write's answer: the first page
 		d.UserPage = 1
 	}
 	p, err := u.eng.Users(r.Context(), d.UserPage, usersPageSize)

@@ -100,7 +100,9 @@ func TestOperatorListsEveryUserWithCounts(t *testing.T) {
 	if p := op.get("/admin?users_page=2"); !strings.Contains(p.body, "user-25") || strings.Contains(p.body, ">carol</a>") {
 		t.Errorf("page 2 of the users:\n%s", p.body)
 	}
-	if p := op.get("/admin?users_page=x"); p.status != http.StatusBadRequest {
-		t.Errorf("users_page=x: %d, want 400", p.status)
+	for _, bad := range []string{"x", "0", "-3"} {
+		if p := op.get("/admin?users_page=" + bad); p.status != http.StatusBadRequest || !strings.Contains(p.body, "page") {
+			t.Errorf("users_page=%s: %d, want 400 naming the page", bad, p.status)
+		}
 	}
 }

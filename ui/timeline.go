@@ -32,14 +32,7 @@ func readTimelineForm(q url.Values) (timelineForm, error) {
 	default:
 		return f, engine.Invalid("group", "must be day or week, got %q", f.Group)
 	}
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return f, engine.Invalid("page", "must be a number, got %q", v)
-		}
-		f.Page = n
-	}
-	return f, nil
+	return f, intParam(q, "page", &f.Page)
 }
 
 // timelineData is the timeline page.
