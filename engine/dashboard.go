@@ -138,8 +138,10 @@ type UserPage struct {
 }
 
 // Users lists every user of the store, sorted, one page at a time, with
-// the counts of the page's users read from their indexes (no memory is
-// loaded).
+// the page's users' memories counted by state. The counts come from a scan
+// of the store, not from the users' indexes: loading an index keeps it in
+// memory for good (the registry evicts none), and an operator paging
+// through every user must not pin every user's index.
 func (e *Engine) Users(ctx context.Context, page, size int) (*UserPage, error) {
 	if err := (&ListFilter{Page: page, Size: size}).Validate(); err != nil {
 		return nil, err
@@ -151,12 +153,15 @@ func (e *Engine) Users(ctx context.Context, page, size int) (*UserPage, error) {
 	out := &UserPage{Items: []UserCounts{}, Total: len(all), Page: page, Size: size, Pages: (len(all) + size - 1) / size}
 	from := min((page-1)*size, len(all))
 	for _, u := range all[from:min(from+size, len(all))] {
-		shard, err := e.shards.Shard(ctx, u)
-		if err != nil {
-			return nil, Internal("load index", err)
-		}
 		c := UserCounts{User: u, States: map[string]int{}}
-		c.Total, _ = shard.Filter(func(r *index.Row) bool { c.States[r.State]++; return true }, 0, 0)
+		err := e.store.ScanMemories(ctx, u, func(m *Memory, _ []float32) error {
+			c.States[m.State]++
+			c.Total++
+			return nil
+		})
+		if err != nil {
+			return nil, Internal("count memories", err)
+		}
 		out.Items = append(out.Items, c)
 	}
 	return out, nil
