@@ -19,6 +19,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/rest"
@@ -36,7 +37,7 @@ const (
 type env struct {
 	t    *testing.T
 	url  string
-	eng  *engine.Engine
+	eng  *service.Engine
 	keys *auth.Keyring
 	dir  string
 }
@@ -60,9 +61,9 @@ func newAdminEnv(t *testing.T, secret, operatorSecret string) *env {
 	}
 	// Images: inline ones only (no host is allowed to be fetched), failures
 	// final at once so a test sees the reason without waiting on backoff.
-	md := &engine.MediaDeps{Blobs: blobs, Fetcher: media.NewFetcher(media.FetchConfig{Timeout: time.Second}),
+	md := &service.MediaDeps{Blobs: blobs, Fetcher: media.NewFetcher(media.FetchConfig{Timeout: time.Second}),
 		Retry: media.RetryPolicy{Base: time.Millisecond, Cap: time.Millisecond, MaxAttempts: 1}}
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st,
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
 		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: log.New(io.Discard), Media: md})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"
@@ -72,7 +73,7 @@ func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 // app is everything a server process holds open.
 type app struct {
 	store  engine.Store
-	engine *engine.Engine
+	engine *service.Engine
 	keys   *auth.Keyring
 	models *models
 	log    *log.Logger
@@ -107,8 +108,8 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	eng, err := engine.New(ctx, cfg.engineConfig(),
-		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
+	eng, err := service.New(ctx, cfg.engineConfig(),
+		service.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
 			Decider: m.decider, Media: md, Logger: logger, WordForms: forms})
 	if err != nil {
 		st.Close()
