@@ -106,7 +106,11 @@ func (e *Engine) Users(ctx context.Context, page, size int) (*engine.UserPage, e
 	if err := (&engine.ListFilter{Page: page, Size: size}).Validate(); err != nil {
 		return nil, err
 	}
-	all, err := e.allUsers(ctx)
+	ul, ok := e.store.(engine.UserLister)
+	if !ok {
+		return nil, engine.Errorf(engine.EUnavailable, "this store cannot list its users")
+	}
+	all, err := ul.AllUsers(ctx)
 	if err != nil {
 		return nil, err
 	}
