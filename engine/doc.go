@@ -23,6 +23,7 @@
 //	                Decider, Captioner (package llm implements them)
 //	store.go        Store and Tx: the storage seam (engine/store implements it)
 //	storecaps.go    optional Store capabilities (versions, jobs)
+//	dashboard.go    Dashboard (the dashboard's own reads), TimelineFilter, UserPage
 //
 // Implementations live in subpackages, each owning one idea: service (the
 // engine itself, composed of its job packages kernel, search, skills,

@@ -117,7 +117,10 @@ func (u *UI) routes() {
 	u.page("GET /entities/reconcile", u.reconcileStatus)
 	u.page("POST /entities/reconcile", u.startReconcile)
 	u.page("POST /entities/reconcile/cancel", u.cancelReconcile)
+	u.page("GET /timeline", u.timeline)
 	u.page("GET /images", u.images)
+	u.page("GET /images/{id}", u.image)
+	u.page("GET /images/{id}/thumb", u.thumb)
 	u.adminRoutes()
 }
 

@@ -44,4 +44,5 @@
 //	history/         a memory's history (a write hook) and its reads
 //	account/         Export, Import and EraseUser (the embedded
 //	                 *account.Accounts): a user's data as a whole
+//	dashboard.go     Timeline, Image, Users: the dashboard's own reads
 package service
