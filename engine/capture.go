@@ -8,6 +8,7 @@ import (
 	"github.com/memsvc/memsvc/engine/redact"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/memsvc/memsvc/engine/ingest"
@@ -27,6 +28,8 @@ type MediaDeps struct {
 	Captioner  Captioner
 	Retry      media.RetryPolicy
 	MaxPending int // per-user cap on queued captures, default 50
+
+	failed atomic.Uint64 // captures that ended failed (CaptureStats)
 }
 
 func (md *MediaDeps) defaults() {
@@ -280,6 +283,7 @@ func (e *Engine) recordCapture(tx Tx, p *plan, job captureJob, text, sha string,
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
 		return tx.PutDoc(captureCollection, job.MemoryID, job)
 	default:
+		e.media.failed.Add(1)
 		m.State, m.Error = StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}

@@ -138,6 +138,7 @@ func (a *app) opsOptions(cfg Config) rest.Ops {
 		if isBadger {
 			o.Metrics.StoreSize = badger.Size
 		}
+		o.Metrics.Captures = a.captureFigures
 	}
 	return o
 }

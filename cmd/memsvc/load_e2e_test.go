@@ -204,6 +204,9 @@ func connectMCP(t *testing.T, hc *http.Client, base, client, key string) *sdk.Cl
 	t.Helper()
 	c := *hc
 	c.Transport = bearer{key: key, next: hc.Transport}
+	if hc.Transport == nil {
+		c.Transport = bearer{key: key, next: http.DefaultTransport}
+	}
 	sess, err := sdk.NewClient(&sdk.Implementation{Name: "memsvc-load", Version: "1"}, nil).Connect(context.Background(),
 		&sdk.StreamableClientTransport{Endpoint: base + "/mcp/" + client, HTTPClient: &c, DisableStandaloneSSE: true, MaxRetries: -1}, nil)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestHistoryExportEraseOverHTTP drives history, the export download and
@@ -101,8 +103,13 @@ func TestMetrics(t *testing.T) {
 	}
 	s.post(t, who, "/api/v1/memories", map[string]any{"text": "I live in Lisbon"})
 	s.get(t, anon, "/api/v1/memories") // 401
-	m := s.get(t, anon, "/metrics")
-	wantStatus(t, m, http.StatusOK)
+	sess := connectMCP(t, s.client, s.base, "carol-private-client", who.key)
+	for _, tool := range []string{"search_memory", "no_such_tool"} {
+		_, _ = sess.CallTool(context.Background(), &sdk.CallToolParams{Name: tool, Arguments: map[string]any{"query": "recipe"}})
+	}
+	// A capture that fails for good: loopback addresses are never fetched.
+	s.post(t, who, "/api/v1/memories", map[string]any{"text": "http://127.0.0.1:1/cardamom.png"})
+	m := waitMetrics(t, s, "memsvc_image_capture_failures_total 1\n")
 	body := string(m.raw)
 	sc := bufio.NewScanner(strings.NewReader(body))
 	for sc.Scan() {
@@ -115,24 +122,43 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`memsvc_http_requests_total{route="POST /api/v1/memories",status="200"} 2`,
+		`memsvc_http_requests_total{route="POST /api/v1/memories",status="200"} 3`,
+		`memsvc_http_requests_total{route="/mcp/{client}",status="200"}`, // the pattern, not the client's name
 		`memsvc_http_requests_total{route="GET /api/v1/memories",status="401"} 1`,
 		`memsvc_http_requests_total{route="GET /api/v1/memories/{id}",status="200"} 1`,
 		`memsvc_http_request_duration_seconds_bucket{route="POST /api/v1/memories/search",le="+Inf"} 3`,
 		`memsvc_search_duration_seconds_count{mode="vector"} 1`,
 		`memsvc_write_results_total{event="ADD"}`,
 		`memsvc_store_size_bytes `,
+		`memsvc_mcp_calls_total{method="tools/call",tool="search_memory",outcome="ok"} 1`,
+		`memsvc_mcp_calls_total{method="tools/call",tool="unknown",outcome="error"} 1`,
+		`memsvc_mcp_call_duration_seconds_count{call="search_memory"} 1`,
+		`memsvc_search_duration_seconds_count{mode="hybrid"} 2`, // REST's and MCP's
+		"memsvc_image_queue_depth 0\n",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}
 	}
-	for _, never := range []string{"carol", who.key, "cardamom", "Lisbon", id} {
+	for _, never := range []string{"carol", "private-client", "no_such_tool", who.key, "cardamom", "Lisbon", id} {
 		if strings.Contains(body, never) {
 			t.Errorf("metrics expose %q", never)
 		}
 	}
 	wantError(t, s.sendWithHost(t, http.MethodGet, "/metrics", "evil.example", "", nil), http.StatusForbidden, "")
+}
+
+// waitMetrics scrapes /metrics until it holds want (background work such
+// as an image capture shows up a moment after the request).
+func waitMetrics(t *testing.T, s *testServer, want string) resp {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		m := s.get(t, anon, "/metrics")
+		wantStatus(t, m, http.StatusOK)
+		if strings.Contains(string(m.raw), want) || time.Now().After(end) {
+			return m
+		}
+	}
 }
 
 // runBin runs the built memsvc binary with only env, failing the test on a

@@ -14,7 +14,6 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/llm"
-	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"
 )
 
@@ -144,10 +143,10 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	// The REST layer's site guard checks Host and Origin for every route,
 	// MCP included, so the SDK's own loopback-Host check is switched off:
 	// one gate, and --allowed-hosts works for both.
+	ops := a.opsOptions(cfg)
 	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
 		Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
-		Ops: a.opsOptions(cfg),
-		MCP: mcp.NewHTTPHandler(mcp.Options{Engine: a.engine, Logger: a.log, Version: version, DisableLocalhostProtection: true})})
+		Ops: ops, MCP: a.mcpHandler(ops.Metrics)})
 	if err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
