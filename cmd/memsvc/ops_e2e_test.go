@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -398,4 +399,63 @@ func pngDataURI(t *testing.T, i int) string {
 		t.Error(err)
 	}
 	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// TestStartupBlockAndFinalLine: start-up logs one block with the REST base,
+// the MCP URL pattern, auth, the data directory and the models; shutdown
+// logs its final line after the store is closed.
+func TestStartupBlockAndFinalLine(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	stderr := &syncBuffer{}
+	addrc, done := make(chan string, 1), make(chan int, 1)
+	env := map[string]string{"MEMSVC_AUTH_SECRET": "e2e-secret-0123456789abcdef0123456789ab", "MEMSVC_METRICS": "true"}
+	sys := IO{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: stderr, Getenv: getenvFrom(env),
+		OnListen: func(addr string) { addrc <- addr }}
+	go func() { done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, sys) }()
+	var addr string
+	select {
+	case addr = <-addrc:
+	case <-done:
+		t.Fatalf("serve exited early:\n%s", stderr)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("serve returned %d:\n%s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	var block string
+	for _, l := range lines {
+		if strings.Contains(l, "listening") {
+			block = l
+		}
+	}
+	for _, want := range []string{"rest=http://" + addr + "/api/v1", "mcp=http://" + addr + "/mcp/{client}", `auth="on`,
+		"data=" + dir, "embedder=builtin-hash-v2/512", "extractor=builtin", "metrics=http://" + addr + "/metrics"} {
+		if !strings.Contains(block, want) {
+			t.Errorf("start-up block lacks %q: %s", want, block)
+		}
+	}
+	if last := lines[len(lines)-1]; !strings.Contains(last, "memsvc stopped") {
+		t.Errorf("final line: %s", last)
+	}
+}
+
+// TestReleaseBuildVersion: a build like `make dist` makes (static,
+// stripped, trimmed paths, version stamped) runs --version.
+func TestReleaseBuildVersion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary again with release flags")
+	}
+	bin := filepath.Join(t.TempDir(), "memsvc")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-trimpath",
+		"-ldflags", "-s -w -X main.version=9.8.7-release-test", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("release build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "9.8.7-release-test") {
+		t.Errorf("stripped build --version: %v %s", err, out)
+	}
 }

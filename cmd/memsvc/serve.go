@@ -120,7 +120,9 @@ func (a *app) Close() {
 	a.engine.Close()
 	if err := a.store.Close(); err != nil {
 		a.log.Error("closing store", "err", err)
+		return
 	}
+	a.log.Info("memsvc stopped: store closed")
 }
 
 func (a *app) checks(ctx context.Context) map[string]error {
@@ -159,8 +161,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	}
 	defer removeServerFile(cfg.DataDir)
 	srv := &http.Server{Handler: root, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	a.log.Info("memsvc listening", "addr", ln.Addr().String(), "data", cfg.DataDir, "auth", a.keys.Enabled(),
-		"embedder", a.engine.EmbedderID(), "version", version)
+	a.logStartup(cfg, ln.Addr().String()) // banner.go
 	if sys.OnListen != nil {
 		sys.OnListen(ln.Addr().String())
 	}
