@@ -26,7 +26,7 @@ type Metrics struct {
 	requests map[[2]string]float64 // route pattern, status → count
 	latency  map[string]*histogram // route pattern → request seconds
 	search   map[string]*histogram // search mode → engine seconds
-	writes   map[string]float64    // write event (ADD, UPDATE, SUPERSEDE, NONE, …) → count
+	writes   map[string]float64    // write event (ADD, UPDATE, SUPERSEDE, NONE, …; EPISODE for a turn kept) → count
 	failures map[string]float64    // operation (search, ingest, conversation) → failed calls
 	mcpCalls map[[3]string]float64 // MCP method, tool, outcome → count
 	mcpTime  map[string]*histogram // MCP tool (method when not a tool call) → seconds
@@ -152,7 +152,10 @@ func (m *Metrics) wrote(op string, results []engine.WriteResult, err error) {
 	}
 	for _, r := range results {
 		ev := r.Event
-		if !slices.Contains([]string{"ADD", "UPDATE", "SUPERSEDE", "DELETE", "NONE", "PENDING"}, ev) {
+		switch {
+		case r.Episode:
+			ev = "EPISODE" // a turn kept as said, not an extracted fact
+		case !slices.Contains([]string{"ADD", "UPDATE", "SUPERSEDE", "DELETE", "NONE", "PENDING"}, ev):
 			ev = "other"
 		}
 		m.writes[ev]++

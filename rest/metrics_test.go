@@ -4,10 +4,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
-// TestMetricsFigures: the capture queue, the shard cache and MCP messages
-// are rendered from the funcs and calls given, and MCP labels a client
+// TestMetricsFigures: the capture queue, the shard cache, MCP messages and
+// write outcomes (episodes apart from extracted facts) are rendered from the funcs and calls given, and MCP labels a client
 // could choose are folded into "other".
 func TestMetricsFigures(t *testing.T) {
 	m := NewMetrics()
@@ -20,6 +22,7 @@ func TestMetricsFigures(t *testing.T) {
 	m.MCPCall("tools/call", "unknown", "tool_error", time.Millisecond)
 	m.MCPCall("initialize", "", "ok", time.Millisecond)
 	m.MCPCall("alice@example.com/secret", "", "whatever", time.Millisecond)
+	m.wrote("conversation", []engine.WriteResult{{Event: "ADD"}, {Event: "ADD", Episode: true}, {Event: "SUPERSEDE"}, {Event: "MADE-UP"}}, nil)
 	var b strings.Builder
 	if _, err := m.WriteTo(&b); err != nil {
 		t.Fatal(err)
@@ -27,6 +30,10 @@ func TestMetricsFigures(t *testing.T) {
 	body := b.String()
 	for _, want := range []string{
 		"memsvc_image_queue_depth 7\n",
+		`memsvc_write_results_total{event="ADD"} 1` + "\n",
+		`memsvc_write_results_total{event="EPISODE"} 1` + "\n",
+		`memsvc_write_results_total{event="SUPERSEDE"} 1` + "\n",
+		`memsvc_write_results_total{event="other"} 1` + "\n",
 		"memsvc_image_capture_failures_total 2\n",
 		"memsvc_shard_cache_shards 3\n",
 		"memsvc_shard_cache_bytes 1048576\n",
