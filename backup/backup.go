@@ -31,6 +31,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/memsvc/memsvc/auth"
 )
 
 // Names inside an archive and the data directory.
@@ -42,11 +44,6 @@ const (
 	imagesDir  = "images" // the media.BlobStore root inside the data directory
 	chunkBytes = 8 << 20  // store chunk size: bounds the memory a backup holds
 )
-
-// RevocationFile is the revocation list's name in the data directory and
-// in an archive (auth.RevocationFile; repeated so this package needs no
-// edge).
-const RevocationFile = "revoked-keys"
 
 // Snapshot writes a consistent snapshot of the store to w.
 type Snapshot func(ctx context.Context, w io.Writer) error
@@ -127,14 +124,14 @@ func (c *chunkWriter) flush() error {
 
 // writeRevocations copies the revocation list, when there is one.
 func writeRevocations(tw *tar.Writer, dataDir string, now time.Time) error {
-	data, err := os.ReadFile(filepath.Join(dataDir, RevocationFile))
+	data, err := os.ReadFile(filepath.Join(dataDir, auth.RevocationFile))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("backup: read revocation list: %w", err)
 	}
 	if len(data) == 0 {
 		return nil
 	}
-	return writeEntry(tw, RevocationFile, data, now)
+	return writeEntry(tw, auth.RevocationFile, data, now)
 }
 
 func appendLine(data []byte, line string) []byte {

@@ -194,7 +194,7 @@ func TestRestoreRefuses(t *testing.T) {
 			}
 			return n, d
 		}), "cut short"},
-		{"cut mid-file", a[:len(a)/2], "cut short"},
+		{"cut mid-file", a[:len(a)/2], "partial restore"},
 		{"damaged image", rewrite(t, a, func(n string, d []byte) (string, []byte) {
 			if strings.HasSuffix(n, shas[0]) {
 				return n, []byte("other bytes")

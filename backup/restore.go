@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine/media"
 )
 
@@ -32,7 +33,11 @@ func Restore(dataDir string, r io.Reader, load Load) error {
 		return err
 	}
 	sr := &storeReader{tr: tr}
+	wasEmpty := isEmpty(dataDir)
 	if err := load(dataDir, sr); err != nil {
+		if wasEmpty && !isEmpty(dataDir) {
+			return partial(dataDir, err)
+		}
 		return err
 	}
 	if err := sr.finish(); err != nil {
@@ -47,6 +52,12 @@ func Restore(dataDir string, r io.Reader, load Load) error {
 // partial names the half-restored directory, which a retry must not reuse.
 func partial(dir string, err error) error {
 	return fmt.Errorf("restore: %w (%s holds a partial restore: remove it before trying again)", err, dir)
+}
+
+// isEmpty reports whether dir is absent or has no entries.
+func isEmpty(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	return errors.Is(err, os.ErrNotExist) || err == nil && len(entries) == 0
 }
 
 // isTar recognises a POSIX tar header by its "ustar" magic.
@@ -141,8 +152,8 @@ func restoreFile(dataDir string, blobs *media.BlobStore, name string, r io.Reade
 	if err != nil {
 		return fmt.Errorf("archive cut short in %s: %w", name, err)
 	}
-	if name == RevocationFile {
-		return writeFileSync(filepath.Join(dataDir, RevocationFile), data)
+	if name == auth.RevocationFile {
+		return writeFileSync(filepath.Join(dataDir, auth.RevocationFile), data)
 	}
 	sha, ok := strings.CutPrefix(name, imagesDir+"/")
 	if !ok || !validBlobName(filepath.Base(sha)) || blobEntry(filepath.Base(sha)) != name {
@@ -185,11 +196,11 @@ func Relay(dst io.Writer, src io.Reader, revokeID string) error {
 			return fmt.Errorf("backup cut short in %s: %w", hdr.Name, err)
 		}
 		switch hdr.Name {
-		case RevocationFile:
+		case auth.RevocationFile:
 			data, sawRevocations = appendLine(data, revokeID), true
 		case endName:
 			if !sawRevocations && revokeID != "" {
-				if err := writeEntry(tw, RevocationFile, appendLine(nil, revokeID), hdr.ModTime); err != nil {
+				if err := writeEntry(tw, auth.RevocationFile, appendLine(nil, revokeID), hdr.ModTime); err != nil {
 					return err
 				}
 			}

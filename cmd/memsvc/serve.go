@@ -130,7 +130,7 @@ func (a *app) Close() {
 			a.log.Error("closing store", "err", err)
 			return
 		}
-	case <-time.After(a.closeTimeout):
+	case <-closeDeadline(a.closeTimeout):
 		// Badger retries a failed memtable flush forever (for example when
 		// the data directory was removed under it). Every acknowledged write
 		// is already synced to the value log, so giving up here loses
@@ -141,6 +141,16 @@ func (a *app) Close() {
 		return
 	}
 	a.log.Info("memsvc stopped: store closed")
+}
+
+// closeDeadline fires after d; with no bound (commands without
+// --shutdown-timeout: mcp, export, …) it never fires, so the store is always
+// closed before the command returns and frees the directory.
+func closeDeadline(d time.Duration) <-chan time.Time {
+	if d <= 0 {
+		return nil
+	}
+	return time.After(d)
 }
 
 func (a *app) checks(ctx context.Context) map[string]error {
