@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
@@ -22,6 +23,8 @@ type MediaDeps struct {
 	Captioner  engine.Captioner
 	Retry      media.RetryPolicy
 	MaxPending int // per-user cap on queued captures, default 50
+
+	failed atomic.Uint64 // captures that ended failed (CaptureStats)
 }
 
 func (md *MediaDeps) defaults() {
@@ -270,6 +273,7 @@ func (e *Engine) recordCapture(tx engine.Tx, p *plan, job captureJob, text, sha 
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
 		return tx.PutDoc(captureCollection, job.MemoryID, job)
 	default:
+		e.media.failed.Add(1)
 		m.State, m.Error = engine.StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}
