@@ -13,7 +13,6 @@ import (
 	"github.com/charmbracelet/log"
 	"github.com/oklog/ulid/v2"
 
-	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/recall"
 )
 
@@ -200,7 +199,7 @@ type Engine struct {
 	log    *log.Logger
 	now    func() time.Time
 	newID  func() string
-	shards *index.Registry
+	shards *replicaShards // per-user shards kept at the store's version (replica.go)
 	locks  [64]sync.Mutex // per-user write serialisation, striped by hash
 	// hooks derive records inside every write transaction (write.go).
 	hooks []writeHook
@@ -240,7 +239,7 @@ func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
 	}
-	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard)
+	e.shards = newReplicaShards(e.embed.Dim(), e.store, e.loadShard)
 	return e, nil
 }
 

@@ -51,16 +51,34 @@ func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) 
 	if err := ValidateUser(user); err != nil {
 		return err
 	}
+	mu := e.userLock(user)
+	mu.Lock()
+	defer mu.Unlock()
+	for attempt := 0; ; attempt++ {
+		err := e.writeOnce(ctx, user, decide)
+		if !isStale(err) || attempt == maxStaleRetries {
+			return err
+		}
+	}
+}
+
+// writeOnce is one attempt of write: it fails with errStaleShard, writing
+// nothing, when another replica committed since the shard caught up (the
+// next attempt's Shard call catches up again).
+func (e *Engine) writeOnce(ctx context.Context, user string, decide func(Tx, *plan) error) error {
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
 		return Internal("load index", err)
 	}
-	mu := e.userLock(user)
-	mu.Lock()
-	defer mu.Unlock()
-	var p plan
+	var (
+		p       plan
+		version int64
+	)
 	err = e.store.Update(ctx, user, func(tx Tx) error {
-		p = plan{}
+		p, version = plan{}, versionOf(tx)
+		if err := e.shards.current(tx, user, shard); err != nil {
+			return err
+		}
 		if err := decide(tx, &p); err != nil {
 			return err
 		}
@@ -72,12 +90,14 @@ func (e *Engine) write(ctx context.Context, user string, decide func(Tx, *plan) 
 	if err != nil {
 		return err
 	}
-	for _, id := range p.deletes {
-		shard.Remove(id)
-	}
-	for _, m := range p.puts {
-		shard.Upsert(rowOf(m), p.vectors[m.ID], p.terms[m.ID])
-	}
+	e.shards.committed(user, shard, version, func() {
+		for _, id := range p.deletes {
+			shard.Remove(id)
+		}
+		for _, m := range p.puts {
+			shard.Upsert(rowOf(m), p.vectors[m.ID], p.terms[m.ID])
+		}
+	})
 	return nil
 }
 
