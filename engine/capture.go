@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/memsvc/memsvc/engine/redact"
-	"io"
 	"strings"
 	"time"
 
@@ -23,10 +22,13 @@ type Captioner interface {
 // MediaDeps are what image capture needs; nil disables images.
 type MediaDeps struct {
 	Fetcher    *media.Fetcher
-	Blobs      *media.BlobStore
+	Blobs      BlobStore // image bytes; shared by replicas on a shared store
 	Captioner  Captioner
 	Retry      media.RetryPolicy
 	MaxPending int // per-user cap on queued captures, default 50
+	// Lease is how long a replica holds a capture job (capturelease.go),
+	// default DefaultCaptureLease.
+	Lease time.Duration
 }
 
 func (md *MediaDeps) defaults() {
@@ -34,6 +36,9 @@ func (md *MediaDeps) defaults() {
 		md.Retry = media.DefaultRetryPolicy()
 	}
 	setDefault(&md.MaxPending, 50)
+	if md.Lease <= 0 {
+		md.Lease = DefaultCaptureLease
+	}
 }
 
 // captureCollection holds the persisted capture queue.
@@ -74,7 +79,7 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req CaptureReque
 	case req.Ref.Err != nil:
 		return WriteResult{}, Invalid("image", "%v", req.Ref.Err)
 	case req.Ref.Kind != media.KindURL:
-		sha, err := storeInline(md, req.Ref.Data)
+		sha, err := storeInline(ctx, md, req.Ref.Data)
 		if err != nil {
 			return WriteResult{}, err
 		}
@@ -92,6 +97,9 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req CaptureReque
 		job.MemoryID, job.NextAt = m.ID, now
 		p.put(m, nil)
 		res = WriteResult{ID: m.ID, Text: m.Text, Event: EventAdd}
+		if err := queueCaptureJob(tx, m.ID); err != nil {
+			return err
+		}
 		return tx.PutDoc(captureCollection, m.ID, job)
 	})
 	if err == nil {
@@ -100,14 +108,14 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req CaptureReque
 	return res, err
 }
 
-func storeInline(md *MediaDeps, data []byte) (string, error) {
+func storeInline(ctx context.Context, md *MediaDeps, data []byte) (string, error) {
 	if _, err := md.Fetcher.Check(data); err != nil {
 		return "", Invalid("image", "%v", err)
 	}
 	if _, err := media.Inspect(data); err != nil {
 		return "", Invalid("image", "%v", err)
 	}
-	sha, _, err := md.Blobs.Put(data)
+	sha, err := md.Blobs.PutBlob(ctx, data)
 	if err != nil {
 		return "", Internal("store image", err)
 	}
@@ -150,8 +158,17 @@ func (e *Engine) RunCaptures(ctx context.Context) {
 	}
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
+	q, leased := e.store.(JobQueue)
+	if leased {
+		e.requeueCaptures(ctx, q)
+	}
+	worker := "captures-" + e.newID()
 	for {
-		e.captureDue(ctx)
+		if leased {
+			e.captureLeased(ctx, q, worker)
+		} else {
+			e.captureDue(ctx)
+		}
 		select {
 		case <-ctx.Done():
 			return
@@ -229,7 +246,7 @@ func (e *Engine) describeImage(ctx context.Context, job captureJob) (text, sha s
 	md := e.media
 	var data []byte
 	if job.BlobSHA != "" {
-		data, err = readBlob(md.Blobs, job.BlobSHA)
+		data, err = md.Blobs.GetBlob(ctx, job.BlobSHA)
 	} else {
 		data, _, err = md.Fetcher.Fetch(ctx, job.URL)
 	}
@@ -240,7 +257,7 @@ func (e *Engine) describeImage(ctx context.Context, job captureJob) (text, sha s
 	if err != nil {
 		return "", "", err
 	}
-	if sha, _, err = md.Blobs.Put(data); err != nil {
+	if sha, err = md.Blobs.PutBlob(ctx, data); err != nil {
 		return "", "", fmt.Errorf("store image: %w", err)
 	}
 	in := media.DescribeInput{SourceURL: job.URL, Hints: job.Hints}
@@ -297,17 +314,4 @@ func (e *Engine) captureReason(job captureJob, err error) string {
 	}
 	e.log.Error("capture failed", "memory", job.MemoryID, "err", err)
 	return "internal error"
-}
-
-func readBlob(b *media.BlobStore, sha string) ([]byte, error) {
-	f, err := b.Open(sha)
-	if err != nil {
-		return nil, fmt.Errorf("open stored image: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return nil, fmt.Errorf("read stored image: %w", err)
-	}
-	return data, nil
 }

@@ -86,7 +86,7 @@ func newMediaEngine(t *testing.T, st *store.Store, allow string) *engine.Engine 
 	retry := media.RetryPolicy{Base: time.Millisecond, Cap: 5 * time.Millisecond, MaxAttempts: 2}
 	e, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
 		Extractors: []engine.Extractor{extract.NewBuiltin()},
-		Media:      &engine.MediaDeps{Fetcher: fetcher, Blobs: blobs, Retry: retry, MaxPending: 20}})
+		Media:      &engine.MediaDeps{Fetcher: fetcher, Blobs: store.FileBlobs{Files: blobs}, Retry: retry, MaxPending: 20}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,8 +205,9 @@ func TestCaptureResumesAfterRestart(t *testing.T) {
 	defer st.Close()
 	e = newMediaEngine(t, st, strings.TrimPrefix(srv.URL, "http://"))
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go e.RunCaptures(ctx)
+	done := make(chan struct{})
+	go func() { e.RunCaptures(ctx); close(done) }()
+	defer func() { cancel(); <-done }() // the runner ends before the store closes
 	if m := waitState(t, e, "u", res.ID); m.State != engine.StateActive {
 		t.Errorf("resumed capture ended %s: %s", m.State, m.Error)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
 )
 
 // UserEraser is an optional Store capability: delete every key of a user.
@@ -104,10 +103,8 @@ func (e *Engine) removeUnsharedBlobs(ctx context.Context, blobs map[string]bool)
 		}
 	}
 	for sha := range blobs {
-		if p := e.media.Blobs.Path(sha); p != "" {
-			if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return Internal("erase image", err)
-			}
+		if err := e.media.Blobs.DeleteBlob(ctx, sha); err != nil {
+			return Internal("erase image", err)
 		}
 	}
 	return nil

@@ -5,11 +5,9 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"time"
 
@@ -95,7 +93,7 @@ func (e *Engine) Export(ctx context.Context, w io.Writer, users []string) error 
 		}
 		st.Users++
 	}
-	if err := e.exportBlobs(enc, blobs, &st); err != nil {
+	if err := e.exportBlobs(ctx, enc, blobs, &st); err != nil {
 		return err
 	}
 	if err := enc.Encode(ExportRecord{Kind: "end", Users: st.Users, Memories: st.Memories, Docs: st.Docs, Blobs: st.Blobs}); err != nil {
@@ -137,13 +135,13 @@ func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string,
 
 // exportBlobs writes the image files the exported memories and capture jobs
 // name; a file missing on disk is skipped (the memory still has its text).
-func (e *Engine) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *ExportStats) error {
+func (e *Engine) exportBlobs(ctx context.Context, enc *json.Encoder, blobs map[string]bool, st *ExportStats) error {
 	if e.media == nil || e.media.Blobs == nil {
 		return nil
 	}
 	for _, sha := range slices.Sorted(maps.Keys(blobs)) {
-		data, err := readBlob(e.media.Blobs, sha)
-		if errors.Is(err, os.ErrNotExist) {
+		data, err := e.media.Blobs.GetBlob(ctx, sha)
+		if ErrorCode(err) == ENotFound {
 			e.log.Warn("export: image file missing", "sha256", sha)
 			continue
 		}
@@ -300,7 +298,7 @@ func (in *importer) blob(rec ExportRecord) error {
 	if md == nil || md.Blobs == nil {
 		return Errorf(EInvalid, "the export holds image files but this server has images disabled")
 	}
-	sha, _, err := md.Blobs.Put(data)
+	sha, err := md.Blobs.PutBlob(in.ctx, data)
 	if err != nil {
 		return Internal("import image", err)
 	}

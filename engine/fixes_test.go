@@ -11,6 +11,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -126,7 +127,7 @@ func captureEngine(t *testing.T, allow string, blobs *media.BlobStore) *engine.E
 	retry := media.RetryPolicy{Base: time.Millisecond, Cap: 5 * time.Millisecond, MaxAttempts: 2}
 	e, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: openStore(t),
 		Embedder: markedEmbedder{llm.NewBuiltinEmbedder(), t}, Extractors: []engine.Extractor{extract.NewBuiltin()},
-		Media: &engine.MediaDeps{Fetcher: fetcher, Blobs: blobs, Retry: retry, MaxPending: 20}})
+		Media: &engine.MediaDeps{Fetcher: fetcher, Blobs: store.FileBlobs{Files: blobs}, Retry: retry, MaxPending: 20}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func opsEngineAt(t *testing.T, dir string, dim int) (*engine.Engine, *store.Stor
 	}
 	e, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st, Embedder: emb,
 		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: log.New(io.Discard),
-		Media: &engine.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: blobs, MaxPending: 20}})
+		Media: &engine.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: store.FileBlobs{Files: blobs}, MaxPending: 20}})
 	if err != nil {
 		t.Fatal(err)
 	}

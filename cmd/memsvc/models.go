@@ -11,6 +11,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -71,7 +72,7 @@ func openMedia(cfg Config, m *models) (*engine.MediaDeps, error) {
 	if err != nil {
 		return nil, err
 	}
-	md := &engine.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: blobs, MaxPending: cfg.ImageMaxPending}
+	md := &engine.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: store.FileBlobs{Files: blobs}, MaxPending: cfg.ImageMaxPending}
 	if m.chat != nil && cfg.VisionCaptions {
 		md.Captioner = llm.NewCaptioner(m.chat)
 	}

@@ -100,6 +100,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
+	shareMedia(md, st, cfg)
 	forms, err := llm.NewWordForms()
 	if err != nil {
 		st.Close()

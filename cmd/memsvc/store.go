@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"time"
 
 	"github.com/charmbracelet/log"
 
@@ -17,12 +18,27 @@ import (
 type StoreConfig struct {
 	Store       string
 	PostgresURL string
+	JobLease    time.Duration
 }
 
 // storeFlags registers --store and --postgres-url.
 func (c *StoreConfig) storeFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Store, "store", "badger", "storage backend: badger (embedded, in --data) or postgres (shared by replicas; needs --postgres-url)")
 	fs.StringVar(&c.PostgresURL, "postgres-url", "", "PostgreSQL connection URL, e.g. postgres://memsvc@db:5432/memsvc (prefer the env var)")
+	fs.DurationVar(&c.JobLease, "job-lease", engine.DefaultCaptureLease, "how long a replica holds an image capture job before another may take it over")
+}
+
+// shareMedia keeps images in the store when it can hold them (PostgreSQL),
+// so every replica reads the images any replica stored, and sets the lease
+// of capture jobs.
+func shareMedia(md *engine.MediaDeps, st engine.Store, cfg Config) {
+	if md == nil {
+		return
+	}
+	if blobs, ok := st.(engine.BlobStore); ok {
+		md.Blobs = blobs
+	}
+	md.Lease = cfg.JobLease
 }
 
 // openStore opens the configured backend. A Postgres schema is migrated

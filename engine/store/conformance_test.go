@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/store/storetest"
 )
 
@@ -22,5 +23,17 @@ func BenchmarkStore(b *testing.B) {
 		}
 		b.Cleanup(func() { s.Close() })
 		return s
+	})
+}
+
+// TestFileBlobs runs the blob conformance suite on the single server's
+// image directory.
+func TestFileBlobs(t *testing.T) {
+	storetest.RunBlobs(t, func(t *testing.T) engine.BlobStore {
+		files, err := media.NewBlobStore(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return FileBlobs{Files: files}
 	})
 }

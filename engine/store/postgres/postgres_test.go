@@ -34,6 +34,10 @@ func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) engine.Store { return open(t, pg.NewDatabase(t)) })
 }
 
+func TestBlobs(t *testing.T) {
+	storetest.RunBlobs(t, func(t *testing.T) engine.BlobStore { return open(t, pg.NewDatabase(t)) })
+}
+
 // BenchmarkStore measures Postgres on loopback with the shared store
 // benchmarks (the throwaway cluster runs with fsync off).
 func BenchmarkStore(b *testing.B) {
