@@ -113,7 +113,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, engine: eng, keys: auth.NewKeyring(cfg.AuthSecret, cfg.DataDir), models: m, log: logger}, nil
+	return &app{store: st, engine: eng, keys: auth.NewKeyringWith(cfg.AuthSecret, revocationsFor(cfg, st)), models: m, log: logger}, nil
 }
 
 // Close stops the engine's background jobs (a reconcile job is recorded as

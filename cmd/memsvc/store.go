@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/log"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/engine/store/postgres"
@@ -65,6 +66,35 @@ func collectGarbage(st engine.Store) {
 	if b, ok := st.(*store.Store); ok {
 		b.RunGC()
 	}
+}
+
+// revocationsFor is where revoked key ids live: the store's list when it
+// keeps one (PostgreSQL: every replica reads it), else the file in the data
+// directory.
+func revocationsFor(cfg Config, st engine.Store) auth.Revocations {
+	if r, ok := st.(auth.Revocations); ok {
+		return r
+	}
+	return auth.FileRevocations{Dir: cfg.DataDir}
+}
+
+// revokeInDatabase is `memsvc keys revoke --store postgres`: the key id goes
+// to the shared list, which every replica re-reads within a second.
+func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) error {
+	if cfg.PostgresURL == "" {
+		return errUsage{errors.New("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
+	}
+	st, err := postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	id, err := auth.NewKeyringWith(cfg.AuthSecret, st).Revoke(ctx, keyOrID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(sys.Stdout, "revoked key id %s: written to the database; every replica refuses it within a second\n", id)
+	return nil
 }
 
 // runMigrate applies the Postgres schema migrations and exits.

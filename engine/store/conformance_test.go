@@ -3,6 +3,8 @@ package store
 import (
 	"testing"
 
+	"github.com/memsvc/memsvc/auth"
+
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/store/storetest"
@@ -36,4 +38,10 @@ func TestFileBlobs(t *testing.T) {
 		}
 		return FileBlobs{Files: files}
 	})
+}
+
+// TestFileRevocations runs the revocation list suite on the single
+// server's file.
+func TestFileRevocations(t *testing.T) {
+	storetest.RunRevocations(t, func(t *testing.T) auth.Revocations { return auth.FileRevocations{Dir: t.TempDir()} })
 }
