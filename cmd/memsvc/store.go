@@ -11,6 +11,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/engine/store/postgres"
 )
@@ -26,13 +27,13 @@ type StoreConfig struct {
 func (c *StoreConfig) storeFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Store, "store", "badger", "storage backend: badger (embedded, in --data) or postgres (shared by replicas; needs --postgres-url)")
 	fs.StringVar(&c.PostgresURL, "postgres-url", "", "PostgreSQL connection URL, e.g. postgres://memsvc@db:5432/memsvc (prefer the env var)")
-	fs.DurationVar(&c.JobLease, "job-lease", engine.DefaultCaptureLease, "how long a replica holds an image capture job before another may take it over")
+	fs.DurationVar(&c.JobLease, "job-lease", service.DefaultCaptureLease, "how long a replica holds an image capture job before another may take it over")
 }
 
 // shareMedia keeps images in the store when it can hold them (PostgreSQL),
 // so every replica reads the images any replica stored, and sets the lease
 // of capture jobs.
-func shareMedia(md *engine.MediaDeps, st engine.Store, cfg Config) {
+func shareMedia(md *service.MediaDeps, st engine.Store, cfg Config) {
 	if md == nil {
 		return
 	}

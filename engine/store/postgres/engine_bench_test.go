@@ -8,6 +8,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
@@ -33,7 +34,7 @@ func BenchmarkEngine(b *testing.B) {
 	}
 	for _, be := range backends {
 		b.Run(be.name, func(b *testing.B) {
-			eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: be.open(b),
+			eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: be.open(b),
 				Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()}})
 			if err != nil {
 				b.Fatal(err)

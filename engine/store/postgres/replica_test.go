@@ -9,17 +9,18 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/llm"
 )
 
 // replicas opens n engines, each on its own connection pool to one database,
 // as n memsvc processes would.
-func replicas(t *testing.T, n int) []*engine.Engine {
+func replicas(t *testing.T, n int) []*service.Engine {
 	t.Helper()
 	url := pg.NewDatabase(t)
-	out := make([]*engine.Engine, n)
+	out := make([]*service.Engine, n)
 	for i := range out {
-		eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: open(t, url),
+		eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: open(t, url),
 			Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
 			Extractors: []engine.Extractor{extract.NewBuiltin()}})
 		if err != nil {
@@ -31,7 +32,7 @@ func replicas(t *testing.T, n int) []*engine.Engine {
 	return out
 }
 
-func searchIDs(t *testing.T, eng *engine.Engine, user, query string) []string {
+func searchIDs(t *testing.T, eng *service.Engine, user, query string) []string {
 	t.Helper()
 	res, err := eng.Search(context.Background(), user, engine.Query{Text: query, TopK: 20})
 	if err != nil {
