@@ -22,6 +22,8 @@
 //	correct.go       Correct: a memory superseded by its corrected text
 //	secrets.go       redacting secrets from turns before they are stored
 //	capture.go       image capture queue (engine/media does the image work)
+//	capturelease.go  captures leased from the store's job queue (replicas)
+//	replica.go       shards kept at the store's version: catch-up for replicas
 //
 //	search.go        Search: views, fusion (engine/recall), priors, rerank
 //	textview.go      the text and passage views, pseudo-relevance feedback
@@ -29,7 +31,8 @@
 //
 //	skills.go        skill learning (a write hook) and the skill reads
 //	entities.go      entity linking (a write hook) and suggestions
-//	reconcile*.go    background jobs merging duplicate entities
+//	reconcile*.go    background jobs merging duplicate entities; reconcilelease.go
+//	                 holds one job per user across replicas
 //	history.go       a memory's history (a write hook) and its reads
 //	export.go        Export and Import of users' data
 //	erase.go         EraseUser

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
@@ -17,7 +18,11 @@ import (
 // as n memsvc processes would.
 func replicas(t *testing.T, n int) []*service.Engine {
 	t.Helper()
-	url := pg.NewDatabase(t)
+	return replicasOn(t, pg.NewDatabase(t), n)
+}
+
+func replicasOn(t *testing.T, url string, n int) []*service.Engine {
+	t.Helper()
 	out := make([]*service.Engine, n)
 	for i := range out {
 		eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: open(t, url),
@@ -146,5 +151,33 @@ func TestReplicasUnderConcurrentLoad(t *testing.T) {
 		if total != 2*len(r)*perWorker {
 			t.Errorf("replica %d lists %d memories, want %d", i, total, 2*len(r)*perWorker)
 		}
+	}
+}
+
+// TestReconcileOneJobAcrossReplicas: a user's reconcile job holds a lease
+// in the job queue; while another replica (here a stand-in that claimed it
+// and died) holds it, no replica starts a second job; once it expires, one
+// does.
+func TestReconcileOneJobAcrossReplicas(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	b := replicasOn(t, url, 1)[0]
+	dead := open(t, url)
+	if err := dead.EnqueueJob(ctx, "reconcile/u", "u", "run", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dead.ClaimJob(ctx, "reconcile/u", "dead-replica", time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Reconcile(ctx, "u", engine.ReconcileRequest{}); engine.ErrorCode(err) != engine.EConflict {
+		t.Fatalf("reconcile while another replica holds the job: %v, want a conflict", err)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	job, err := b.Reconcile(ctx, "u", engine.ReconcileRequest{})
+	if err != nil {
+		t.Fatalf("reconcile after the lease expired: %v", err)
+	}
+	if job.Status != engine.JobRunning && job.Status != engine.JobDone {
+		t.Errorf("job %+v", job)
 	}
 }
