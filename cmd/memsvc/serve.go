@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net"
@@ -131,7 +132,7 @@ func (a *app) Close() {
 		if err != nil {
 			a.log.Error("closing store", "err", err)
 		}
-	case <-time.After(a.closeTimeout):
+	case <-time.After(cmp.Or(a.closeTimeout, 15*time.Second)): // `memsvc mcp` has no --shutdown-timeout: 0
 		// Badger retries a failed memtable flush forever (for example when
 		// the data directory was removed under it). Every acknowledged write
 		// is already synced to the value log, so giving up here loses
