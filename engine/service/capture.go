@@ -305,3 +305,11 @@ func (e *Engine) captureReason(job captureJob, err error) string {
 	e.log.Error("capture failed", "memory", job.MemoryID, "err", err)
 	return "internal error"
 }
+
+// noteCaptureBlob adds the image file a queued capture job holds, if any.
+func noteCaptureBlob(blobs map[string]bool, raw []byte) {
+	var job captureJob
+	if json.Unmarshal(raw, &job) == nil && job.BlobSHA != "" {
+		blobs[job.BlobSHA] = true
+	}
+}

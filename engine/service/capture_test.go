@@ -121,7 +121,7 @@ func TestCaptureImages(t *testing.T) {
 	e := newMediaEngine(t, st, strings.TrimPrefix(srv.URL, "http://"))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go e.RunCaptures(ctx)
+	defer startCaptures(ctx, e)()
 	good := pngBytes(t, 8, 8)
 	tests := []struct {
 		name      string
@@ -206,9 +206,8 @@ func TestCaptureResumesAfterRestart(t *testing.T) {
 	defer st.Close()
 	e = newMediaEngine(t, st, strings.TrimPrefix(srv.URL, "http://"))
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { e.RunCaptures(ctx); close(done) }()
-	defer func() { cancel(); <-done }() // the runner ends before the store closes
+	defer cancel()
+	defer startCaptures(ctx, e)()
 	if m := waitState(t, e, "u", res.ID); m.State != engine.StateActive {
 		t.Errorf("resumed capture ended %s: %s", m.State, m.Error)
 	}
