@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -179,5 +180,39 @@ func TestReconcileOneJobAcrossReplicas(t *testing.T) {
 	}
 	if job.Status != engine.JobRunning && job.Status != engine.JobDone {
 		t.Errorf("job %+v", job)
+	}
+}
+
+// TestEraseReachesEveryReplica: replica A erases a user whose shard replica
+// B has loaded; B's next requests find nothing of the user (the erase left
+// tombstones at a new version), the other user is untouched, and the store
+// lists only the user left.
+func TestEraseReachesEveryReplica(t *testing.T) {
+	ctx := context.Background()
+	r := replicas(t, 2)
+	a, b := r[0], r[1]
+	for _, user := range []string{"gone", "kept"} {
+		if _, err := a.Add(ctx, user, []engine.AddRequest{{Text: "Alice keeps bees on her balcony in Lyon"}}); err != nil {
+			t.Fatal(err)
+		}
+		if got := searchIDs(t, b, user, "bees"); len(got) != 1 {
+			t.Fatalf("B finds %v for %s before the erase", got, user)
+		}
+	}
+	if err := a.EraseUser(ctx, "gone"); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchIDs(t, b, "gone", "bees"); len(got) != 0 {
+		t.Errorf("B still finds %v of the erased user", got)
+	}
+	if got := searchIDs(t, b, "kept", "bees"); len(got) != 1 {
+		t.Errorf("B finds %v of the other user", got)
+	}
+	var buf strings.Builder
+	if err := b.Export(ctx, &buf, nil); err != nil {
+		t.Fatalf("export of every user: %v", err)
+	}
+	if strings.Contains(buf.String(), `"gone"`) || !strings.Contains(buf.String(), `"kept"`) {
+		t.Errorf("export after the erase:\n%s", buf.String())
 	}
 }
