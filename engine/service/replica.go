@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"weak"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
@@ -38,10 +39,11 @@ type replicaShards struct {
 	users map[string]*shardVersion
 }
 
-// shardVersion is the version of the store one loaded shard reflects.
+// shardVersion is the version of the store one loaded shard reflects. The
+// shard is held weakly: a shard the registry evicts must not stay alive here.
 type shardVersion struct {
 	mu    sync.Mutex // serialises catch-ups and applied writes of the user
-	shard *index.Shard
+	shard weak.Pointer[index.Shard]
 	at    int64
 }
 
@@ -65,7 +67,7 @@ func newReplicaShards(dim int, st engine.Store, load index.Loader) *replicaShard
 		}
 		sv := r.state(user)
 		sv.mu.Lock()
-		sv.shard, sv.at = s, v
+		sv.shard, sv.at = weak.Make(s), v
 		sv.mu.Unlock()
 		return nil
 	})
@@ -97,24 +99,24 @@ func (r *replicaShards) Shard(ctx context.Context, user string) (*index.Shard, e
 	sv := r.state(user)
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	if sv.shard != s { // evicted and reloaded under a racing Drop: replay everything
-		sv.shard, sv.at = s, 0
+	if sv.shard != weak.Make(s) { // evicted and reloaded under a racing Drop: replay everything
+		sv.shard, sv.at = weak.Make(s), 0
 	}
 	if sv.at >= now {
 		return s, nil
 	}
-	return s, r.catchUp(ctx, user, sv)
+	return s, r.catchUp(ctx, user, s, sv)
 }
 
-// catchUp replays the changes committed after sv.at into sv.shard; the
-// caller holds sv.mu.
-func (r *replicaShards) catchUp(ctx context.Context, user string, sv *shardVersion) error {
+// catchUp replays the changes committed after sv.at into s, the shard sv
+// is for; the caller holds sv.mu.
+func (r *replicaShards) catchUp(ctx context.Context, user string, s *index.Shard, sv *shardVersion) error {
 	upTo, err := r.versions.Changes(ctx, user, sv.at, func(c engine.Change) error {
 		switch {
 		case c.Deleted:
-			sv.shard.Remove(c.ID)
+			s.Remove(c.ID)
 		case c.Memory != nil:
-			sv.shard.Upsert(rowOf(c.Memory), c.Vector, text.Analyze(c.Memory.Text))
+			s.Upsert(rowOf(c.Memory), c.Vector, text.Analyze(c.Memory.Text))
 		}
 		return nil
 	})
@@ -147,7 +149,7 @@ func (r *replicaShards) current(tx engine.Tx, user string, shard *index.Shard) e
 	sv := r.state(user)
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	if sv.shard != shard || sv.at != vtx.Version()-1 {
+	if sv.shard != weak.Make(shard) || sv.at != vtx.Version()-1 {
 		return errStaleShard
 	}
 	return nil
@@ -165,7 +167,7 @@ func (r *replicaShards) committed(user string, shard *index.Shard, v int64, appl
 	sv := r.state(user)
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	if sv.shard != shard || sv.at >= v {
+	if sv.shard != weak.Make(shard) || sv.at >= v {
 		return
 	}
 	apply()
