@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -108,5 +109,34 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 		wantStatus(t, s.get(t, as{key: keep, place: keyBearer}, "/api/v1/memories"), http.StatusOK)
+	}
+}
+
+// TestExportFromPostgresImportIntoBadger: `memsvc export --store postgres`
+// writes every user of the database, `memsvc import` loads them into a
+// Badger directory, and a server on that directory answers with them.
+func TestExportFromPostgresImportIntoBadger(t *testing.T) {
+	env := map[string]string{"MEMSVC_STORE": "postgres", "MEMSVC_POSTGRES_URL": pg.NewEmptyDatabase(t)}
+	var id string
+	t.Run("a server on postgres", func(t *testing.T) {
+		s := startServerOn(t, t.TempDir(), env)
+		id = s.addVerbatim(t, as{}, "Alice keeps bees on her balcony in Lyon", map[string]any{"user_id": "alice"})
+	})
+	file := filepath.Join(t.TempDir(), "all.jsonl")
+	run := func(args []string, env map[string]string) {
+		t.Helper()
+		var stdout, stderr syncBuffer
+		if code := Main(t.Context(), args, IO{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: getenvFrom(env)}); code != 0 {
+			t.Fatalf("%v: exit %d; stderr:\n%s", args, code, stderr.String())
+		}
+	}
+	run([]string{"export", "--data", t.TempDir(), "--out", file}, env)
+	dir := t.TempDir()
+	run([]string{"import", "--data", dir, "--in", file}, nil)
+	s := startServerOn(t, dir, nil)
+	g := s.get(t, anon, "/api/v1/memories/"+id+"?user_id=alice")
+	wantStatus(t, g, http.StatusOK)
+	if g.body["text"] != "Alice keeps bees on her balcony in Lyon" {
+		t.Errorf("the imported memory: %s", g.raw)
 	}
 }
