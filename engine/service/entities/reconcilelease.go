@@ -1,4 +1,4 @@
-package service
+package entities
 
 import (
 	"context"
@@ -27,7 +27,7 @@ func reconcileSlot(user string) (queue, id string) { return "reconcile/" + user,
 // claimReconcile takes the user's reconcile lease. It returns nil, nil on a
 // store without a job queue (one process: the in-process reservation is
 // enough) and an EConflict when another replica holds the lease.
-func (e *Engine) claimReconcile(ctx context.Context, user string) (*engine.Job, error) {
+func (e *Keeper) claimReconcile(ctx context.Context, user string) (*engine.Job, error) {
 	q, ok := e.store.(engine.JobQueue)
 	if !ok {
 		return nil, nil
@@ -44,7 +44,7 @@ func (e *Engine) claimReconcile(ctx context.Context, user string) (*engine.Job, 
 }
 
 // keepReconcile renews the lease until done closes, then releases it.
-func (e *Engine) keepReconcile(job *engine.Job, done <-chan struct{}) {
+func (e *Keeper) keepReconcile(job *engine.Job, done <-chan struct{}) {
 	if job == nil {
 		return
 	}
@@ -65,7 +65,7 @@ func (e *Engine) keepReconcile(job *engine.Job, done <-chan struct{}) {
 }
 
 // releaseReconcile gives the user's reconcile lease back.
-func (e *Engine) releaseReconcile(job *engine.Job) {
+func (e *Keeper) releaseReconcile(job *engine.Job) {
 	if job == nil {
 		return
 	}
@@ -77,7 +77,7 @@ func (e *Engine) releaseReconcile(job *engine.Job) {
 // reconcileRunsElsewhere reports whether another replica holds the user's
 // reconcile lease, so a job recorded as running is running there. The
 // probe takes a free lease and gives it straight back.
-func (e *Engine) reconcileRunsElsewhere(ctx context.Context, user string) bool {
+func (e *Keeper) reconcileRunsElsewhere(ctx context.Context, user string) bool {
 	job, err := e.claimReconcile(ctx, user)
 	if err != nil {
 		return engine.ErrorCode(err) == engine.EConflict

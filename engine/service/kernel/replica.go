@@ -1,4 +1,4 @@
-package service
+package kernel
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 // Replicas. Several memsvc processes may share one store (PostgreSQL), each
 // keeping its own in-memory shards. The store counts each user's committed
-// writes (engine.VersionedStore); replicaShards remembers which version each shard
+// writes (engine.VersionedStore); ReplicaShards remembers which version each shard
 // reflects, reads the store's version before handing a shard out, and
 // replays the changes another replica committed since. So a request that
 // starts after any replica acknowledged a write sees it, whatever the load
@@ -29,9 +29,11 @@ var errStaleShard = &engine.Error{Code: engine.EConflict, Message: "another repl
 // retry means another replica committed a write of the same user meanwhile.
 const maxStaleRetries = 16
 
-// replicaShards hands out the user's shard brought up to the store's
+// ReplicaShards hands out the user's shard brought up to the store's
 // version. With a store that has no versions it is the registry alone.
-type replicaShards struct {
+// Search and accounts use it through Shard and Drop; Write through the
+// in-transaction check (current) and the commit (committed).
+type ReplicaShards struct {
 	reg      *index.Registry
 	versions engine.VersionedStore // nil: only this process writes the store
 
@@ -47,8 +49,8 @@ type shardVersion struct {
 	at    int64
 }
 
-func newReplicaShards(dim int, st engine.Store, load index.Loader) *replicaShards {
-	r := &replicaShards{users: map[string]*shardVersion{}}
+func newReplicaShards(dim int, st engine.Store, load index.Loader) *ReplicaShards {
+	r := &ReplicaShards{users: map[string]*shardVersion{}}
 	r.versions, _ = st.(engine.VersionedStore)
 	if r.versions == nil {
 		r.reg = index.NewRegistry(dim, load)
@@ -74,7 +76,7 @@ func newReplicaShards(dim int, st engine.Store, load index.Loader) *replicaShard
 	return r
 }
 
-func (r *replicaShards) state(user string) *shardVersion {
+func (r *ReplicaShards) state(user string) *shardVersion {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	sv := r.users[user]
@@ -87,7 +89,7 @@ func (r *replicaShards) state(user string) *shardVersion {
 
 // Shard returns user's shard holding at least every write the store had
 // committed when the call began.
-func (r *replicaShards) Shard(ctx context.Context, user string) (*index.Shard, error) {
+func (r *ReplicaShards) Shard(ctx context.Context, user string) (*index.Shard, error) {
 	s, err := r.reg.Shard(ctx, user)
 	if err != nil || r.versions == nil {
 		return s, err
@@ -110,7 +112,7 @@ func (r *replicaShards) Shard(ctx context.Context, user string) (*index.Shard, e
 
 // catchUp replays the changes committed after sv.at into s, the shard sv
 // is for; the caller holds sv.mu.
-func (r *replicaShards) catchUp(ctx context.Context, user string, s *index.Shard, sv *shardVersion) error {
+func (r *ReplicaShards) catchUp(ctx context.Context, user string, s *index.Shard, sv *shardVersion) error {
 	upTo, err := r.versions.Changes(ctx, user, sv.at, func(c engine.Change) error {
 		switch {
 		case c.Deleted:
@@ -131,7 +133,7 @@ func (r *replicaShards) catchUp(ctx context.Context, user string, s *index.Shard
 
 // Drop forgets user's shard and its version (after an erase or an import
 // wrote to the store directly); the next Shard call reloads it.
-func (r *replicaShards) Drop(user string) {
+func (r *ReplicaShards) Drop(user string) {
 	r.mu.Lock()
 	delete(r.users, user)
 	r.mu.Unlock()
@@ -141,7 +143,7 @@ func (r *replicaShards) Drop(user string) {
 // current fails with errStaleShard, inside a write transaction, unless
 // shard reflects every write before the one tx commits; write then catches
 // up and retries, so a write never decides on a stale shard.
-func (r *replicaShards) current(tx engine.Tx, user string, shard *index.Shard) error {
+func (r *ReplicaShards) current(tx engine.Tx, user string, shard *index.Shard) error {
 	vtx, ok := tx.(engine.VersionedTx)
 	if r.versions == nil || !ok {
 		return nil
@@ -159,7 +161,7 @@ func (r *replicaShards) current(tx engine.Tx, user string, shard *index.Shard) e
 // version v (0: the store has no versions). A concurrent catch-up may have
 // replayed the write already, and then it is not applied again over newer
 // state.
-func (r *replicaShards) committed(user string, shard *index.Shard, v int64, apply func()) {
+func (r *ReplicaShards) committed(user string, shard *index.Shard, v int64, apply func()) {
 	if r.versions == nil || v == 0 {
 		apply()
 		return

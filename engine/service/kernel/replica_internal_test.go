@@ -1,4 +1,4 @@
-package service
+package kernel
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/engine/text"
 	"github.com/memsvc/memsvc/llm"
@@ -46,16 +45,14 @@ func TestWriteCatchesUpWhenAnotherReplicaCommittedFirst(t *testing.T) {
 	other := &engine.Memory{ID: "01OTHERREPLICA", UserID: "u", Text: "Zanzibar ferry tickets are booked",
 		MemoryType: engine.TypeSemantic, State: engine.StateActive, CreatedAt: now, UpdatedAt: now, ValidFrom: now}
 	rs := &racingStore{Store: st, other: other}
-	e, err := New(ctx, engine.Config{}, Deps{Store: rs, Embedder: llm.NewBuiltinEmbedder(),
-		Extractors: []engine.Extractor{extract.NewBuiltin()}})
+	k := New(engine.DefaultConfig(), rs, llm.NewBuiltinEmbedder())
+	ours := &engine.Memory{ID: "01OURS", UserID: "u", Text: "Alice keeps bees in Lyon",
+		MemoryType: engine.TypeSemantic, State: engine.StateActive, CreatedAt: now, UpdatedAt: now, ValidFrom: now}
+	err = k.Write(ctx, "u", func(tx engine.Tx, p *Plan) error { p.Put(ours, nil); return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(e.Close)
-	if _, err := e.Add(ctx, "u", []engine.AddRequest{{Text: "Alice keeps bees in Lyon"}}); err != nil {
-		t.Fatal(err)
-	}
-	shard, err := e.shards.reg.Shard(ctx, "u") // the shard as it is, no catch-up on the way
+	shard, err := k.shards.reg.Shard(ctx, "u") // the shard as it is, no catch-up on the way
 	if err != nil {
 		t.Fatal(err)
 	}
