@@ -61,7 +61,7 @@ func newAdminEnv(t *testing.T, secret, operatorSecret string) *env {
 	}
 	// Images: inline ones only (no host is allowed to be fetched), failures
 	// final at once so a test sees the reason without waiting on backoff.
-	md := &service.MediaDeps{Blobs: blobs, Fetcher: media.NewFetcher(media.FetchConfig{Timeout: time.Second}),
+	md := &service.MediaDeps{Blobs: store.FileBlobs{Files: blobs}, Fetcher: media.NewFetcher(media.FetchConfig{Timeout: time.Second}),
 		Retry: media.RetryPolicy{Base: time.Millisecond, Cap: time.Millisecond, MaxAttempts: 1}}
 	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},

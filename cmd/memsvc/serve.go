@@ -102,6 +102,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
+	shareMedia(md, st, cfg)
 	forms, err := llm.NewWordForms()
 	if err != nil {
 		st.Close()
@@ -114,7 +115,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, engine: eng, keys: auth.NewKeyring(cfg.AuthSecret, cfg.DataDir), models: m, log: logger,
+	return &app{store: st, engine: eng, keys: auth.NewKeyringWith(cfg.AuthSecret, revocationsFor(cfg, st)), models: m, log: logger,
 		closeTimeout: cfg.ShutdownTimeout}, nil
 }
 

@@ -3,8 +3,6 @@ package service
 import (
 	"cmp"
 	"context"
-	"errors"
-	"io/fs"
 	"slices"
 	"time"
 
@@ -83,8 +81,8 @@ func (e *Engine) Image(ctx context.Context, user, id string) ([]byte, string, er
 	if e.media == nil || e.media.Blobs == nil {
 		return nil, "", engine.Errorf(engine.EUnavailable, "images are not configured on this server")
 	}
-	data, err := readBlob(e.media.Blobs, m.Source.BlobSHA256)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := e.media.Blobs.GetBlob(ctx, m.Source.BlobSHA256)
+	if engine.ErrorCode(err) == engine.ENotFound {
 		return nil, "", engine.Errorf(engine.ENotFound, "the image of memory %q is no longer stored", id)
 	}
 	if err != nil {

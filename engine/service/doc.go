@@ -17,7 +17,8 @@
 //
 //	engine.go        Deps, New, composeJobs, Close, health (Check)
 //	kernel/          the one write transaction, its plan, the write hooks,
-//	                 the per-user lock, loaded shards, embedding
+//	                 the per-user lock, loaded shards kept at the store's
+//	                 version for replicas (kernel/replica.go), embedding
 //	kernel.go        *Engine's short names for the kernel's calls and types
 //	read.go          Get, List, Delete, and loading memories by id
 //
@@ -33,13 +34,15 @@
 //	correct.go       Correct: a memory superseded by its corrected text
 //	secrets.go       redacting secrets from turns before they are stored
 //	capture.go       image capture queue (engine/media does the image work)
+//	capturelease.go  captures leased from the store's job queue (replicas)
 //
 //	search/          Search (the embedded *search.Searcher): views, fusion
 //	                 (engine/recall), priors, relevance, rerank; read-only
 //
 //	skills/          skill learning (a write hook) and the skill reads
 //	entities/        entity linking (a write hook), suggestions, and the
-//	                 background jobs merging duplicate entities
+//	                 background jobs merging duplicate entities, one per
+//	                 user across replicas (entities/reconcilelease.go)
 //	jobs.go          the Service calls job packages answer, passed on
 //	history/         a memory's history (a write hook) and its reads
 //	account/         Export, Import and EraseUser (the embedded

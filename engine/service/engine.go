@@ -12,8 +12,6 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service/account"
 	"github.com/memsvc/memsvc/engine/service/entities"
 	"github.com/memsvc/memsvc/engine/service/history"
@@ -64,7 +62,7 @@ type Engine struct {
 	log    *log.Logger
 	now    func() time.Time
 	newID  func() string
-	shards *index.Registry
+	shards *kernel.ReplicaShards
 	// kernel runs the writes (engine/service/kernel): lock, transaction,
 	// plan, hooks.
 	kernel *kernel.Kernel
@@ -125,14 +123,13 @@ func (e *Engine) composeJobs(deps Deps) {
 	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
 		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.embedQuery, Load: e.load,
 		PrimarySkill: e.skills.PrimarySkill})
-	var blobs *media.BlobStore
+	var blobs engine.BlobStore
 	if e.media != nil {
 		blobs = e.media.Blobs
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
 		Logger: e.log, Now: e.now, UserLock: e.userLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
-		Collections: exportCollections, CaptureCollection: captureCollection, NoteCaptureBlob: noteCaptureBlob,
-		ReadBlob: readBlob})
+		Collections: exportCollections, CaptureCollection: captureCollection, NoteCaptureBlob: noteCaptureBlob})
 }
 
 func (e *Engine) checkEmbedder(ctx context.Context) error {
