@@ -147,7 +147,9 @@ func (e *Engine) Search(ctx context.Context, user string, q Query) (*SearchResul
 	if err != nil {
 		return nil, err
 	}
-	e.calibrate(shard, &q, qvec, hits)
+	if err := e.calibrate(ctx, shard, &q, qvec, hits); err != nil {
+		return nil, err
+	}
 	hits = oneSlotPerFinding(hits)
 	if q.Rerank != "" {
 		read, err := e.inContext(ctx, user, shard, hits)
