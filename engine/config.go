@@ -48,7 +48,7 @@ type Config struct {
 	// further turn, up to ContextSpan each way); negative disables them.
 	// They stand in for the passage view where there is none (vector mode).
 	ContextWeight float64
-	ContextSpan   int // default 2
+	ContextSpan   int // default 3
 	// ContextViewWeight is the fusion weight of a neighbouring-turns view
 	// relative to its base view.
 	ContextViewWeight float64
@@ -111,7 +111,7 @@ func (c *Config) FillDefaults() {
 	setDefaultF(&c.VectorWeight, 1)
 	setDefaultF(&c.SpeakerWeight, 2)
 	setDefaultF(&c.TimeWeight, 8)
-	setDefault(&c.ContextSpan, 2)
+	setDefault(&c.ContextSpan, 3)
 	c.Spread = recall.SpreadOf(c.ContextWeight, c.ContextSpan)
 	c.Passage = recall.PassageDecay(c.PassageDecay, c.ContextSpan)
 	setDefault(&c.FeedbackDocs, 5)
