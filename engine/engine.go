@@ -80,6 +80,10 @@ type Config struct {
 	// must reach to be marked relevant, default 0.5; negative marks every
 	// result relevant.
 	RelevanceFloor float64
+	// ShardBudget is the bytes the in-memory index shards of all users may
+	// take together; the least recently used are evicted beyond it and
+	// reloaded on demand. Default index.DefaultBudget; negative: no limit.
+	ShardBudget int64
 	// Spread is derived from ContextWeight and ContextSpan, Passage from
 	// PassageDecay and ContextSpan.
 	Spread  recall.SpreadWeights
@@ -125,6 +129,9 @@ func (c *Config) defaults() {
 	setDefaultF(&c.RelevanceFloor, 0.5)
 	if c.ConversationGap == 0 {
 		c.ConversationGap = time.Hour
+	}
+	if c.ShardBudget == 0 {
+		c.ShardBudget = index.DefaultBudget
 	}
 }
 
@@ -240,7 +247,7 @@ func New(ctx context.Context, cfg Config, deps Deps) (*Engine, error) {
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
 	}
-	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard)
+	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard, e.cfg.ShardBudget)
 	return e, nil
 }
 

@@ -61,11 +61,22 @@ type Shard struct {
 
 	passageMu sync.Mutex     // guards passages; taken under the read lock
 	passages  *passageLayout // built on demand (passage.go)
+
+	// Size accounting (size.go): repeated strings share one copy.
+	intern      map[string]string
+	internBytes int64
+	strBytes    int64 // rowStrings of the rows
+
+	// home is the registry the shard belongs to once loaded (nil for a
+	// shard of its own), told of every write for user (Registry.written).
+	home *Registry
+	user string
 }
 
 // NewShard returns an empty shard for vectors of dimension dim.
 func NewShard(dim int) *Shard {
-	return &Shard{dim: dim, pos: map[string]int{}, text: newTextIndex(), speakers: map[string]int{}}
+	return &Shard{dim: dim, pos: map[string]int{}, text: newTextIndex(), speakers: map[string]int{},
+		intern: map[string]string{}}
 }
 
 // Len returns the number of rows.
@@ -80,7 +91,16 @@ func (s *Shard) Len() int {
 // terms are the row's analysed text for BM25; nil keeps what is indexed.
 func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.upsert(r, vec, terms)
+	home := s.home
+	s.mu.Unlock()
+	if home != nil {
+		home.written(s, s.user, func(t *Shard) { t.Upsert(r, vec, terms) })
+	}
+}
+
+func (s *Shard) upsert(r Row, vec []float32, terms []string) {
+	s.internRow(&r)
 	s.version++
 	i, ok := s.pos[r.ID]
 	if !ok {
@@ -98,11 +118,13 @@ func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 		r.HasVector = s.rows[i].HasVector
 	}
 	if ok {
+		s.strBytes -= rowStrings(&s.rows[i])
 		s.countSpeaker(s.rows[i].Speaker, -1)
 		if old := sessionKey(&s.rows[i]); old != sessionKey(&r) {
 			s.sessions.touch(old)
 		}
 	}
+	s.strBytes += rowStrings(&r)
 	s.countSpeaker(r.Speaker, 1)
 	s.sessions.touch(sessionKey(&r))
 	s.rows[i] = r
@@ -115,12 +137,21 @@ func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 // Remove deletes a row by moving the last row into its place.
 func (s *Shard) Remove(id string) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.remove(id)
+	home := s.home
+	s.mu.Unlock()
+	if home != nil {
+		home.written(s, s.user, func(t *Shard) { t.Remove(id) })
+	}
+}
+
+func (s *Shard) remove(id string) {
 	i, ok := s.pos[id]
 	if !ok {
 		return
 	}
 	s.version++
+	s.strBytes -= rowStrings(&s.rows[i])
 	s.sessions.touch(sessionKey(&s.rows[i]))
 	s.countSpeaker(s.rows[i].Speaker, -1)
 	last := len(s.rows) - 1

@@ -2,6 +2,7 @@ package index
 
 import (
 	"math"
+	"strings"
 	"sync"
 )
 
@@ -17,6 +18,9 @@ type textIndex struct {
 	live     int
 	totalLen int64
 	retired  int // postings of retired documents still in the lists
+	// postingCap and termBytes count the lists' capacity and the terms'
+	// bytes, for the shard's size (size.go).
+	postingCap, termBytes int64
 }
 
 type textDoc struct {
@@ -45,7 +49,7 @@ func (x *textIndex) index(id string, row int, terms []string) {
 		counts[t]++
 	}
 	for t, tf := range counts {
-		x.postings[t] = append(x.postings[t], posting{doc: doc, tf: tf})
+		x.add(t, posting{doc: doc, tf: tf})
 	}
 	x.live++
 	x.totalLen += int64(len(terms))
@@ -62,7 +66,20 @@ func (x *textIndex) load(id string, row int, term string, tf, docLen int) {
 		x.live++
 		x.totalLen += int64(docLen)
 	}
-	x.postings[term] = append(x.postings[term], posting{doc: doc, tf: uint32(tf)})
+	x.add(term, posting{doc: doc, tf: uint32(tf)})
+}
+
+// add appends p to term's list, keeping the size counters.
+func (x *textIndex) add(term string, p posting) {
+	list, ok := x.postings[term]
+	if !ok {
+		term = strings.Clone(term) // the key must not pin the caller's buffer
+		x.termBytes += int64(len(term))
+	}
+	before := cap(list)
+	list = append(list, p)
+	x.postingCap += int64(cap(list) - before)
+	x.postings[term] = list
 }
 
 // LoadPosting adds a posting from the store to a shard being built; rows
@@ -72,7 +89,7 @@ func (s *Shard) LoadPosting(term, id string, tf, docLen int) {
 	defer s.mu.Unlock()
 	s.version++
 	if row, ok := s.pos[id]; ok {
-		s.text.load(id, row, term, tf, docLen)
+		s.text.load(s.rows[row].ID, row, term, tf, docLen) // the row's copy of id: one per shard
 	}
 }
 
@@ -119,6 +136,8 @@ func (x *textIndex) compact() {
 		}
 		if len(kept) == 0 {
 			delete(x.postings, t)
+			x.termBytes -= int64(len(t))
+			x.postingCap -= int64(cap(list))
 		} else {
 			x.postings[t] = kept
 		}
