@@ -50,7 +50,8 @@ type Shard struct {
 
 	mu     sync.RWMutex
 	rows   []Row
-	vecs   []float32 // len(rows)*dim; row i at [i*dim:(i+1)*dim], zeros when no vector
+	vecs   []int8    // len(rows)*dim, quantised (quant.go); row i at [i*dim:(i+1)*dim], zeros when no vector
+	scales []float32 // per row, its vector's scale
 	pos    map[string]int
 	chrono []int // row indexes newest first; nil when it must be rebuilt
 
@@ -106,13 +107,15 @@ func (s *Shard) upsert(r Row, vec []float32, terms []string) {
 	if !ok {
 		i = len(s.rows)
 		s.rows = append(s.rows, Row{})
-		s.vecs = append(s.vecs, make([]float32, s.dim)...)
+		s.vecs = append(s.vecs, make([]int8, s.dim)...)
+		s.scales = append(s.scales, 0)
 		s.pos[r.ID] = i
 	}
-	dst := s.vecs[i*s.dim : (i+1)*s.dim]
 	if len(vec) == s.dim {
-		copy(dst, vec)
-		normalize(dst)
+		vn := make([]float32, s.dim)
+		copy(vn, vec)
+		normalize(vn)
+		s.scales[i] = quantize(s.vecs[i*s.dim:(i+1)*s.dim], vn)
 		r.HasVector = true
 	} else if ok {
 		r.HasVector = s.rows[i].HasVector
@@ -158,11 +161,13 @@ func (s *Shard) remove(id string) {
 	if i != last {
 		s.rows[i] = s.rows[last]
 		copy(s.vecs[i*s.dim:(i+1)*s.dim], s.vecs[last*s.dim:])
+		s.scales[i] = s.scales[last]
 		s.pos[s.rows[i].ID] = i
 		s.text.moved(s.rows[i].ID, i)
 	}
 	s.rows = s.rows[:last]
 	s.vecs = s.vecs[:last*s.dim]
+	s.scales = s.scales[:last]
 	delete(s.pos, id)
 	s.text.retire(id)
 	s.chrono = nil
@@ -201,17 +206,22 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	if len(q) != s.dim || k <= 0 {
 		return nil
 	}
-	qn := slices.Clone(q)
-	normalize(qn)
+	qq := newQuery(q)
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	top := NewTopK(k)
 	for i := range s.rows {
 		r := &s.rows[i]
-		if !r.HasVector || (keep != nil && !keep(r)) {
+		if !r.HasVector {
 			continue
 		}
-		top.Offer(Hit{ID: r.ID, Score: float64(vek32.Dot(qn, s.vecs[i*s.dim:(i+1)*s.dim]))})
+		// Scoring first: the dot product is cheaper than most filters,
+		// and only a hit that would enter the top needs one.
+		score := s.cosine(qq, i)
+		if top.Beaten(score) || (keep != nil && !keep(r)) {
+			continue
+		}
+		top.Offer(Hit{ID: r.ID, Score: score})
 	}
 	return top.Sorted()
 }

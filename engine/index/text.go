@@ -3,7 +3,6 @@ package index
 import (
 	"math"
 	"strings"
-	"sync"
 )
 
 // textIndex mirrors a user's BM25 postings in memory, with documents
@@ -162,8 +161,40 @@ func TermScore(idf, tf, docLen, avgdl, k1, b float64) float64 {
 	return idf * tf * (k1 + 1) / (tf + norm)
 }
 
-// scoreBuffers recycles the per-query score arrays.
-var scoreBuffers = sync.Pool{New: func() any { return new([]float64) }}
+// textScratch is one query's working memory: a dense score per document
+// and the documents touched.
+type textScratch struct {
+	scores  []float64
+	touched []uint32
+}
+
+// textScratches recycles the scratch of finished queries. A bounded free
+// list, not a sync.Pool: a pool is emptied by every GC, and then each
+// query of a large shard allocated its arrays afresh (measured: 0.5 MB a
+// query at 15k memories). It holds at most a few scratches, each as large
+// as the largest shard searched.
+var textScratches = make(chan *textScratch, 8)
+
+func getTextScratch(n int) *textScratch {
+	var p *textScratch
+	select {
+	case p = <-textScratches:
+	default:
+		p = new(textScratch)
+	}
+	if cap(p.scores) < n {
+		p.scores = make([]float64, n)
+	}
+	p.scores, p.touched = p.scores[:n], p.touched[:0]
+	return p
+}
+
+func putTextScratch(p *textScratch) {
+	select {
+	case textScratches <- p:
+	default:
+	}
+}
 
 // TextSearch scores the shard's documents with BM25 for the weighted query
 // terms (weight 1 when weights has none for a term) and returns the best
@@ -179,13 +210,9 @@ func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b flo
 	if avgdl == 0 {
 		avgdl = 1
 	}
-	bufp := scoreBuffers.Get().(*[]float64)
-	defer scoreBuffers.Put(bufp)
-	if cap(*bufp) < len(x.docs) {
-		*bufp = make([]float64, len(x.docs))
-	}
-	scores := (*bufp)[:len(x.docs)]
-	var touched []uint32
+	p := getTextScratch(len(x.docs))
+	defer putTextScratch(p)
+	scores, touched := p.scores, p.touched
 	for _, t := range terms {
 		list := x.postings[t]
 		df := len(list) // retired postings inflate df slightly until compaction
@@ -207,12 +234,15 @@ func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b flo
 			scores[p.doc] += TermScore(idf, float64(p.tf), float64(d.length), avgdl, k1, b)
 		}
 	}
+	p.touched = touched // keep the grown capacity
 	top := NewTopK(limit)
 	for _, doc := range touched {
 		score := scores[doc]
 		scores[doc] = 0
-		r := &s.rows[x.docs[doc].row]
-		if keep == nil || keep(r) {
+		if top.Beaten(score) {
+			continue
+		}
+		if r := &s.rows[x.docs[doc].row]; keep == nil || keep(r) {
 			top.Offer(Hit{ID: r.ID, Score: score})
 		}
 	}

@@ -25,6 +25,13 @@ func (t *TopK) Offer(hit Hit) {
 	}
 }
 
+// Beaten reports whether a hit scoring score can no longer enter: the
+// selector is full and its worst scores higher. Callers test it before an
+// expensive filter, which then runs only for the few hits that may enter.
+func (t *TopK) Beaten(score float64) bool {
+	return t.k <= 0 || (len(t.h) == t.k && score < t.h[0].Score)
+}
+
 // Sorted returns the kept hits, best first; the selector is empty after.
 func (t *TopK) Sorted() []Hit {
 	out := make([]Hit, len(t.h))
