@@ -56,6 +56,14 @@ var fuzzSeeds = []string{
 // newFuzzServer is the REST server over a real engine and Badger store.
 func newFuzzServer(t testing.TB) http.Handler {
 	t.Helper()
+	h, _ := newEngineServer(t)
+	return h
+}
+
+// newEngineServer is the REST server over a real engine and Badger store
+// (fsync off), with auth off, and its engine.
+func newEngineServer(t testing.TB) (http.Handler, *engine.Engine) {
+	t.Helper()
 	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +80,7 @@ func newFuzzServer(t testing.TB) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h
+	return h, eng
 }
 
 // serveFuzz sends one fuzzed request and fails on a 5xx (a panic fails the
