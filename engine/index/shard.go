@@ -284,17 +284,3 @@ func better(a, b Hit) bool {
 	}
 	return a.ID < b.ID
 }
-
-// minHeap keeps the worst of the current top k at the root.
-type minHeap []Hit
-
-func (h minHeap) Len() int           { return len(h) }
-func (h minHeap) Less(i, j int) bool { return better(h[j], h[i]) }
-func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *minHeap) Push(x any)        { *h = append(*h, x.(Hit)) }
-func (h *minHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
-}
