@@ -15,6 +15,7 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/rest"
@@ -56,19 +57,11 @@ var fuzzSeeds = []string{
 // newFuzzServer is the REST server over a real engine and Badger store.
 func newFuzzServer(t testing.TB) http.Handler {
 	t.Helper()
-	h, _ := newEngineServer(t)
-	return h
-}
-
-// newEngineServer is the REST server over a real engine and Badger store
-// (fsync off), with auth off, and its engine.
-func newEngineServer(t testing.TB) (http.Handler, *engine.Engine) {
-	t.Helper()
 	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st,
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()},
 		Logger: log.New(io.Discard)})
 	if err != nil {
@@ -80,7 +73,7 @@ func newEngineServer(t testing.TB) (http.Handler, *engine.Engine) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h, eng
+	return h
 }
 
 // serveFuzz sends one fuzzed request and fails on a 5xx (a panic fails the

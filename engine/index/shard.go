@@ -1,8 +1,9 @@
 // Package index holds each user's searchable catalog in memory: the metadata
-// filters need (state, type, session, project, app, categories, time) and the
-// embeddings as one contiguous, L2-normalised float32 slice, searched exactly
-// with SIMD dot products. The store keeps the durable copy; a shard is
-// rebuilt from it on first use after a start.
+// filters need (state, type, session, project, app, categories, time), the
+// BM25 postings, and the embeddings as one contiguous slice of L2-normalised
+// int8 vectors (quant.go), searched exactly with SIMD dot products. The store
+// keeps the durable copy; a shard is rebuilt from it on first use, and the
+// registry (registry.go) keeps the loaded shards within a byte budget.
 package index
 
 import (
