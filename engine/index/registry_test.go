@@ -252,3 +252,50 @@ func heapInUse() int64 {
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapAlloc)
 }
+
+// TestRegistryReplaysWritesThatLandDuringALoad pins the race the concurrent
+// test hits by chance: a writer holds the user's evicted shard while a
+// reload has already read the store; its write must reach the new shard.
+func TestRegistryReplaysWritesThatLandDuringALoad(t *testing.T) {
+	ctx := context.Background()
+	st := newFakeStore()
+	st.commit("u", "old", true)
+	read, release := make(chan struct{}), make(chan struct{})
+	reloading := false
+	r := NewRegistry(2, func(ctx context.Context, user string, s *Shard) error {
+		ids := st.ids(user) // the load's snapshot
+		if reloading {
+			close(read)
+			<-release
+		}
+		for _, id := range ids {
+			s.Upsert(row(id, "", 1), []float32{1, 0}, nil)
+		}
+		return nil
+	}, 0)
+	held, err := r.Shard(ctx, "u") // a writer's shard
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Drop("u") // evicted before the writer applies its write
+	reloading = true
+	reloaded := make(chan *Shard)
+	go func() {
+		s, _ := r.Shard(ctx, "u")
+		reloaded <- s
+	}()
+	<-read                      // the reload's snapshot misses the write…
+	st.commit("u", "new", true) // …which commits now
+	held.Upsert(row("new", "", 2), []float32{0, 1}, nil)
+	close(release)
+	s := <-reloaded
+	if s == held {
+		t.Fatal("the reload handed out the evicted shard")
+	}
+	if _, ok := s.Get("new"); !ok {
+		t.Errorf("the write that landed during the reload is missing (%d rows)", s.Len())
+	}
+	if _, ok := s.Get("old"); !ok {
+		t.Error("the reload lost what the store held")
+	}
+}
