@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/recall"
 )
 
@@ -73,6 +74,10 @@ type Config struct {
 	// must reach to be marked relevant, default 0.5; negative marks every
 	// result relevant.
 	RelevanceFloor float64
+	// ShardBudget is the bytes the in-memory index shards of all users may
+	// take together; the least recently used are evicted beyond it and
+	// reloaded on demand. Default index.DefaultBudget; negative: no limit.
+	ShardBudget int64
 	// Spread is derived from ContextWeight and ContextSpan, Passage from
 	// PassageDecay and ContextSpan.
 	Spread  recall.SpreadWeights
@@ -120,6 +125,9 @@ func (c *Config) FillDefaults() {
 	setDefaultF(&c.RelevanceFloor, 0.5)
 	if c.ConversationGap == 0 {
 		c.ConversationGap = time.Hour
+	}
+	if c.ShardBudget == 0 {
+		c.ShardBudget = index.DefaultBudget
 	}
 }
 

@@ -139,6 +139,7 @@ func (a *app) opsOptions(cfg Config) rest.Ops {
 			o.Metrics.StoreSize = badger.Size
 		}
 		o.Metrics.Captures = a.captureFigures
+		o.Metrics.Cache = func() rest.CacheFigures { return rest.CacheFigures(a.engine.CacheStats()) }
 	}
 	return o
 }

@@ -136,6 +136,8 @@ func TestMetrics(t *testing.T) {
 		`memsvc_mcp_call_duration_seconds_count{call="search_memory"} 1`,
 		`memsvc_search_duration_seconds_count{mode="hybrid"} 2`, // REST's and MCP's
 		"memsvc_image_queue_depth 0\n",
+		"memsvc_shard_cache_budget_bytes 536870912\n", // the default --shard-budget, 512 MiB
+		"memsvc_shard_cache_loads_total ",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)

@@ -25,7 +25,7 @@ type Kernel struct {
 // New returns a kernel over store; cfg must have its defaults filled in.
 func New(cfg engine.Config, store engine.Store, embed engine.Embedder) *Kernel {
 	k := &Kernel{cfg: cfg, store: store, embed: embed}
-	k.shards = newReplicaShards(embed.Dim(), store, k.loadShard)
+	k.shards = newReplicaShards(embed.Dim(), store, k.loadShard, cfg.ShardBudget)
 	return k
 }
 

@@ -49,11 +49,11 @@ type shardVersion struct {
 	at    int64
 }
 
-func newReplicaShards(dim int, st engine.Store, load index.Loader) *ReplicaShards {
+func newReplicaShards(dim int, st engine.Store, load index.Loader, budget int64) *ReplicaShards {
 	r := &ReplicaShards{users: map[string]*shardVersion{}}
 	r.versions, _ = st.(engine.VersionedStore)
 	if r.versions == nil {
-		r.reg = index.NewRegistry(dim, load)
+		r.reg = index.NewRegistry(dim, load, budget)
 		return r
 	}
 	r.reg = index.NewRegistry(dim, func(ctx context.Context, user string, s *index.Shard) error {
@@ -72,9 +72,12 @@ func newReplicaShards(dim int, st engine.Store, load index.Loader) *ReplicaShard
 		sv.shard, sv.at = weak.Make(s), v
 		sv.mu.Unlock()
 		return nil
-	})
+	}, budget)
 	return r
 }
+
+// CacheStats returns the figures of the loaded shards (for /metrics).
+func (r *ReplicaShards) CacheStats() index.CacheStats { return r.reg.CacheStats() }
 
 func (r *ReplicaShards) state(user string) *shardVersion {
 	r.mu.Lock()
