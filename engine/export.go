@@ -13,7 +13,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // ExportFormat names the JSON Lines format of `memsvc export`, `memsvc

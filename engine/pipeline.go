@@ -10,7 +10,7 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/skill"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Message is one conversation turn.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Get returns one memory of user.

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // relevanceModel turns a memory's match with a query (index.Match) into the

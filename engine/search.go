@@ -9,7 +9,7 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/recall"
 	"github.com/memsvc/memsvc/engine/skill"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Search modes.

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // plan collects the writes of one operation so they commit in one store
