@@ -18,6 +18,9 @@ type Token struct {
 	Label   bool   // part of a leading speaker label ("Anna: ...", the chat-log convention)
 	Pause   bool   // followed by clause punctuation (, . ! ? ; :) or the end of the text
 	Ask     bool   // in a sentence that ends with a question mark
+	// Start and End are the byte offsets of the word as written in the scanned text (End exclusive); the
+	// words a contraction splits into share them.
+	Start, End int
 }
 
 // Proper reports whether the token looks like a proper name: capitalised inside a sentence. Such a word's
@@ -42,6 +45,9 @@ const (
 // Options choose how Scan shapes words. The zero value is the index's form.
 type Options struct {
 	Apostrophe Apostrophe
+	// Joiners are characters that keep a word going when a letter or digit follows them, instead of ending
+	// it: a name finder wants "Jean-Luc", "Node.js" and "AT&T" whole.
+	Joiners string
 	// FoldAccents strips diacritics ("café" -> "cafe") so spellings with and without them meet. The index
 	// does not fold: its stored terms keep them.
 	FoldAccents bool
@@ -49,7 +55,15 @@ type Options struct {
 
 // Tokens splits s into lower-cased words in the index's form: runs of letters, digits and marks; an
 // apostrophe inside a word ends it ("alice's" -> "alice").
-func Tokens(s string) []string { return Words(Scan(s, Options{})) }
+func Tokens(s string) []string {
+	// The index analyses every text it stores and every query, so its words skip the tokens' flags.
+	sc := scanner{text: s, start: -1, wordsOnly: true}
+	sc.run()
+	if len(sc.words) == 0 {
+		return nil
+	}
+	return sc.words
+}
 
 // Words returns the tokens' words.
 func Words(toks []Token) []string {
@@ -66,16 +80,9 @@ func Words(toks []Token) []string {
 // Scan splits s into word tokens: runs of letters, digits and marks. An apostrophe followed by a letter stays
 // in the word until o.Apostrophe resolves it; a hyphen between letters splits the word and marks the left part.
 func Scan(s string, o Options) []Token {
-	s = unifyPunct(s)
-	if o.FoldAccents {
-		s = FoldAccents(s)
-	}
-	sc := scanner{text: s, opt: o, start: -1, initial: true}
-	for i, r := range s {
-		sc.rune(i, r)
-	}
-	sc.flush(len(s), false)
-	sc.pause()
+	// About one word in six bytes of prose: one allocation for most texts.
+	sc := scanner{text: s, opt: o, start: -1, initial: true, out: make([]Token, 0, len(s)/6+1)}
+	sc.run()
 	for i := range min(SpeakerLabel(s), len(sc.out)) {
 		sc.out[i].Label = true
 	}
@@ -84,12 +91,22 @@ func Scan(s string, o Options) []Token {
 
 // scanner is Scan's state between runes.
 type scanner struct {
-	text     string
-	opt      Options
-	out      []Token
-	start    int  // byte offset of the current word, -1 between words
-	initial  bool // the next word starts a sentence
-	sentence int  // index in out of the current sentence's first token
+	text      string
+	opt       Options
+	out       []Token
+	wordsOnly bool     // collect words, not tokens (Tokens)
+	words     []string // the words when wordsOnly
+	start     int      // byte offset of the current word, -1 between words
+	initial   bool     // the next word starts a sentence
+	sentence  int      // index in out of the current sentence's first token
+}
+
+func (sc *scanner) run() {
+	for i, r := range sc.text {
+		sc.rune(i, r)
+	}
+	sc.flush(len(sc.text), false)
+	sc.pause()
 }
 
 func (sc *scanner) rune(i int, r rune) {
@@ -98,6 +115,8 @@ func (sc *scanner) rune(i int, r rune) {
 		if sc.start < 0 {
 			sc.start = i
 		}
+	case sc.start >= 0 && strings.ContainsRune(sc.opt.Joiners, r) && nextIsWord(sc.text, i+utf8.RuneLen(r)):
+		// a joiner inside a word: the word goes on
 	case r == '.' || r == '!' || r == '?' || r == ':' || r == '\n':
 		sc.flush(i, false)
 		sc.pause()
@@ -112,9 +131,9 @@ func (sc *scanner) rune(i int, r rune) {
 	case r == ',' || r == ';':
 		sc.flush(i, false)
 		sc.pause()
-	case r == '\'' && sc.start >= 0 && nextIsWord(sc.text, i+1):
+	case isApostrophe(r) && sc.start >= 0 && nextIsWord(sc.text, i+utf8.RuneLen(r)):
 		// in-word apostrophe: the word goes on
-	case r == '-' && sc.start >= 0 && nextIsWord(sc.text, i+1):
+	case isHyphen(r) && sc.start >= 0 && nextIsWord(sc.text, i+utf8.RuneLen(r)):
 		sc.flush(i, true)
 	default:
 		sc.flush(i, false)
@@ -125,10 +144,27 @@ func (sc *scanner) flush(end int, hyphen bool) {
 	if sc.start < 0 {
 		return
 	}
+	raw := sc.text[sc.start:end]
+	if sc.opt.FoldAccents {
+		raw = FoldAccents(raw)
+	}
+	if sc.wordsOnly {
+		var buf [2]Token
+		for _, t := range appendWord(buf[:0], raw, hyphen, sc.opt.Apostrophe) {
+			sc.words = append(sc.words, t.Word)
+		}
+		sc.start = -1
+		return
+	}
 	n := len(sc.out)
-	sc.out = appendWord(sc.out, sc.text[sc.start:end], hyphen, sc.opt.Apostrophe)
-	sc.out[n].Initial = sc.initial
-	sc.initial = false
+	sc.out = appendWord(sc.out, raw, hyphen, sc.opt.Apostrophe)
+	for j := n; j < len(sc.out); j++ {
+		sc.out[j].Start, sc.out[j].End = sc.start, end
+	}
+	if n < len(sc.out) {
+		sc.out[n].Initial = sc.initial
+		sc.initial = false
+	}
 	sc.start = -1
 }
 
@@ -150,8 +186,11 @@ func nextIsWord(s string, i int) bool {
 func appendWord(out []Token, raw string, hyphen bool, ap Apostrophe) []Token {
 	first, size := utf8.DecodeRuneInString(raw)
 	capital := unicode.IsUpper(first)
-	t := Token{Word: strings.ToLower(raw), Capital: capital, Hyphen: hyphen,
-		Title: capital && strings.ToLower(raw[size:]) == raw[size:]}
+	t := Token{Word: straightApostrophes(strings.ToLower(raw)), Capital: capital, Hyphen: hyphen,
+		Title: capital && !strings.ContainsFunc(raw[size:], unicode.IsUpper)}
+	if t.Word == "" {
+		return out // only marks, folded away
+	}
 	if !strings.Contains(t.Word, "'") || ap == KeepApostrophe {
 		return append(out, t)
 	}
@@ -186,14 +225,18 @@ func negatedBase(base string) string {
 	return base
 }
 
-// punctUnifier maps typographic apostrophes and hyphens to ASCII, so "don’t" and "don't" scan alike.
-var punctUnifier = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u2010", "-", "\u2011", "-")
+// isApostrophe and isHyphen take the typographic forms too, so "don’t" scans as "don't" does.
+func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' }
 
-func unifyPunct(s string) string {
-	if isASCII(s) {
-		return s
+func isHyphen(r rune) bool { return r == '-' || r == '\u2010' || r == '\u2011' }
+
+var straightener = strings.NewReplacer("’", "'", "‘", "'")
+
+func straightApostrophes(w string) string {
+	if isASCII(w) {
+		return w
 	}
-	return punctUnifier.Replace(s)
+	return straightener.Replace(w)
 }
 
 // FoldAccents strips diacritics ("café" -> "cafe", "Zoë" -> "Zoe"), keeping everything else as it is.

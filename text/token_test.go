@@ -42,9 +42,10 @@ func TestScanSplitContractions(t *testing.T) {
 
 func TestTokenFlags(t *testing.T) {
 	toks := Scan("Alice e-mailed Bob. Then", reader)
-	want := []Token{{Word: "alice", Capital: true, Initial: true, Title: true}, {Word: "e", Hyphen: true},
-		{Word: "mailed"}, {Word: "bob", Capital: true, Title: true, Pause: true},
-		{Word: "then", Capital: true, Initial: true, Title: true, Pause: true}}
+	want := []Token{{Word: "alice", Capital: true, Initial: true, Title: true, End: 5},
+		{Word: "e", Hyphen: true, Start: 6, End: 7}, {Word: "mailed", Start: 8, End: 14},
+		{Word: "bob", Capital: true, Title: true, Pause: true, Start: 15, End: 18},
+		{Word: "then", Capital: true, Initial: true, Title: true, Pause: true, Start: 20, End: 24}}
 	if diff := cmp.Diff(want, toks); diff != "" {
 		t.Errorf("tokens (-want +got):\n%s", diff)
 	}
@@ -123,6 +124,25 @@ func TestStopWidths(t *testing.T) {
 	for _, tc := range cases {
 		if IsStopWord(tc.w) != tc.stop || IsNoiseWord(tc.w) != tc.noise {
 			t.Errorf("%q: stop %v noise %v, want %v %v", tc.w, IsStopWord(tc.w), IsNoiseWord(tc.w), tc.stop, tc.noise)
+		}
+	}
+}
+
+func TestScanSpansAndJoiners(t *testing.T) {
+	in := "Jean-Luc uses Node.js at AT&T; don’t"
+	toks := Scan(in, Options{Apostrophe: KeepApostrophe, Joiners: "-.&"})
+	var got []string
+	for _, tok := range toks {
+		got = append(got, tok.Word+"="+in[tok.Start:tok.End])
+	}
+	want := []string{"jean-luc=Jean-Luc", "uses=uses", "node.js=Node.js", "at=at", "at&t=AT&T", "don't=don’t"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("word=written (-want +got):\n%s", diff)
+	}
+	// Folding works on each word, so the spans still index the text as written.
+	for _, tok := range Scan("Zoë’s café", reader) {
+		if tok.End <= tok.Start || tok.End > len("Zoë’s café") {
+			t.Errorf("span %d..%d of %q", tok.Start, tok.End, tok.Word)
 		}
 	}
 }
