@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 )
 
 // Ingest modes.
@@ -31,7 +32,7 @@ type IngestStats struct {
 }
 
 // ingest stores one conversation under user.
-func ingest(ctx context.Context, eng *engine.Engine, user string, c *Conversation, o Options, st *IngestStats) error {
+func ingest(ctx context.Context, eng *service.Engine, user string, c *Conversation, o Options, st *IngestStats) error {
 	if o.Ingest == IngestConversation {
 		return ingestConversation(ctx, eng, user, c, o.Batch, st)
 	}
@@ -43,7 +44,7 @@ func sessionID(n int) string { return fmt.Sprintf("session_%d", n) }
 
 // ingestRaw adds every turn verbatim, batch turns per engine.Add call (each
 // call is one transaction), with its session id when withSessions.
-func ingestRaw(ctx context.Context, eng *engine.Engine, user string, c *Conversation, batch int, withSessions bool, st *IngestStats) error {
+func ingestRaw(ctx context.Context, eng *service.Engine, user string, c *Conversation, batch int, withSessions bool, st *IngestStats) error {
 	var reqs []engine.AddRequest
 	for _, s := range c.Sessions {
 		for _, t := range s.Turns {
@@ -80,7 +81,7 @@ func ingestRaw(ctx context.Context, eng *engine.Engine, user string, c *Conversa
 // AddConversation with the turn ids as message ids. Every speaker is a
 // "user" turn named by the speaker: in these datasets both sides are people
 // whose facts are worth remembering.
-func ingestConversation(ctx context.Context, eng *engine.Engine, user string, c *Conversation, batch int, st *IngestStats) error {
+func ingestConversation(ctx context.Context, eng *service.Engine, user string, c *Conversation, batch int, st *IngestStats) error {
 	for _, s := range c.Sessions {
 		var msgs []engine.Message
 		for _, t := range s.Turns {

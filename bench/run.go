@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 )
 
 // Options configure a recall run. Zero values take the defaults.
@@ -31,7 +32,7 @@ type Options struct {
 // Target is the memsvc under test: ingestion always goes through the
 // engine, searches through Searcher (the engine itself or its HTTP API).
 type Target struct {
-	Engine   *engine.Engine
+	Engine   *service.Engine
 	Searcher Searcher
 }
 

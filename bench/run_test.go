@@ -14,20 +14,21 @@ import (
 	"github.com/memsvc/memsvc/bench"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
 // newEngine is a real engine on a Badger store in a temp dir with the
 // built-in embedder, reranker and extractor.
-func newEngine(t *testing.T) *engine.Engine {
+func newEngine(t *testing.T) *service.Engine {
 	t.Helper()
 	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
 		Rerankers: []engine.Reranker{llm.NewBuiltinReranker()}, Extractors: []engine.Extractor{extract.NewBuiltin()}})
 	if err != nil {
 		t.Fatal(err)

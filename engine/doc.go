@@ -1,35 +1,37 @@
-// Package engine is the memsvc memory engine: the domain types (Memory,
-// Source, Query, requests and results), the one error type and its codes,
-// validation on the types, the service interfaces the edges call
-// (service.go), and *Engine, which implements them. It knows nothing of
-// HTTP or MCP: edges translate a request into one call and engine errors
-// into their own status codes.
+// Package engine is the memsvc domain: the types (Memory, Source, Query,
+// requests and results, entities, reconcile jobs, history and export
+// records), the one error type and its codes, validation on the types, the
+// service interfaces the edges call (service.go) and the seams the engine
+// reaches through (the Store of store.go, the model interfaces of
+// config.go). It holds no implementation: engine/service implements
+// Service, and cmd/memsvc constructs it. Edges import this package, never
+// the implementation, and translate engine errors into their own statuses.
 //
 // Map of the package (a new reader starts at service.go):
 //
+//	service.go      Writer, Reader, Recaller, Skills, Entities, Operator: what edges call
 //	errors.go       Error, the codes, Invalid/Internal helpers
 //	memory.go       Memory, Source and its kinds, memory types, states, events
-//	service.go      Writer, Reader, Recaller, Skills, Entities: what edges call
+//	request.go      AddRequest, IngestRequest, ConversationRequest, CaptureRequest,
+//	                WriteResult; the caps on every write and ValidateShared
+//	query.go        Query and its Validate, SearchResult; ListFilter and Page
+//	entity.go       Entity, EntitySuggestion, ReconcileRequest and ReconcileJob
+//	account.go      History, ExportRecord, ExportStats; the UserLister and
+//	                UserEraser store capabilities
+//	config.go       Config, DefaultConfig, FillDefaults, Validate; ValidateUser;
+//	                the model seams Embedder, Reranker, WordForms, Extractor,
+//	                Decider, Captioner (package llm implements them)
 //	store.go        Store and Tx: the storage seam (engine/store implements it)
-//	engine.go       Config, DefaultConfig and Validate, Deps, New, Close, health
-//	ingest.go       Ingest: one add call of an edge, read by engine/intent
-//	add.go          Add (verbatim) and the caps on the fields writes share
-//	note.go         Note: one deliberate text through the pipeline
-//	intent.go       Forget, Resolve (matching rule: engine/intent/match.go)
-//	pipeline.go     AddConversation: extract, decide (engine/ingest), write
-//	llmdecide.go    a model's decisions, checked against the rules
-//	supersede.go    Supersede and the closing of a memory's validity window
-//	write.go        the one write transaction and its hooks (entities, skills)
-//	search.go       Search: views, fusion (engine/recall), rerank
-//	textview.go     the text and passage views, pseudo-relevance feedback
-//	read.go         Get, List and ListFilter.Validate, Delete
-//	capture.go      image capture queue (engine/media does the image work)
-//	skills.go, entities.go, reconcile*.go   skill and entity learning
+//	storecaps.go    optional Store capabilities (versions, jobs)
 //
-// Job packages own one idea each and do no I/O of their own unless named:
-// intent (reading an add text; forget/resolve matching), ingest (fact
-// decisions, categories), recall (fusion, query priors), index (in-memory
-// shards), extract (facts from turns), timeref (dates in text), text (the
-// tokenizer and stop list), media (image fetch and inspection), skill,
-// entity, and store (the Badger backend of Store).
+// Implementations live in subpackages, each owning one idea: service (the
+// engine itself: ingest, recall, write transaction and hooks, accounts; its
+// doc.go maps it), intent (reading an add text; forget/resolve matching),
+// ingest (fact decisions, categories), recall (fusion, query priors), index
+// (in-memory shards), extract (facts from turns), timeref (dates in text),
+// redact (secrets), media (image fetch and inspection), skill, entity, and
+// store (the Badger and PostgreSQL backends of Store). The tokenizer and stop
+// list are the top-level package text, a leaf llm shares. The root imports only the pure leaf packages whose
+// types its own types carry (index.Match, recall.SpreadWeights, skill.Skill,
+// extract.Fact, media.Ref, intent.Kind, ingest's event names).
 package engine

@@ -36,7 +36,7 @@ const (
 	SourceConversation = "conversation" // distilled from conversation turns
 	SourceImage        = "image"        // an image capture
 	SourceMCP          = "mcp"          // an MCP add_memories item
-	SourceEpisode      = "episode"      // a turn kept as said (episode.go)
+	SourceEpisode      = "episode"      // a turn kept as said (service/episode.go)
 )
 
 // Memory is one durable fact of one user, with its bi-temporal validity
@@ -65,7 +65,7 @@ type Memory struct {
 	ExpiredAt    *time.Time     `json:"expired_at"`
 	SupersededBy *string        `json:"superseded_by"`
 	Supersedes   []string       `json:"supersedes,omitempty"`
-	// Facts are the ids of the facts distilled from an episode (episode.go).
+	// Facts are the ids of the facts distilled from an episode (service/episode.go).
 	Facts []string `json:"facts,omitempty"`
 }
 
@@ -126,4 +126,16 @@ func ValidMemoryType(t string) bool {
 		return true
 	}
 	return false
+}
+
+// IsEpisode reports whether m keeps a turn as said.
+func (m *Memory) IsEpisode() bool { return m.Source != nil && m.Source.Kind == SourceEpisode }
+
+// EpisodeOf is the episode a fact was distilled from: "" for an episode
+// itself and for a memory with no episode.
+func (m *Memory) EpisodeOf() string {
+	if m.Source == nil || m.IsEpisode() {
+		return ""
+	}
+	return m.Source.EpisodeID
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/memsvc/memsvc/engine/skill"
 )
 
-// The service interfaces are what edges (REST, MCP, later the dashboard)
-// hold instead of *Engine: each edge names the calls it makes, and can be
-// tested against a fake. *Engine implements all of them.
+// The service interfaces are what edges (REST, MCP, the dashboard)
+// hold instead of the implementation: each edge names the calls it makes, and can be
+// tested against a fake. *service.Engine implements all of them.
 
 // Writer stores and removes memories.
 type Writer interface {
@@ -21,7 +21,7 @@ type Writer interface {
 	// AddConversation distils facts from turns and writes them.
 	AddConversation(ctx context.Context, user string, req ConversationRequest) (*ConversationResult, error)
 	Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error)
-	// Correct supersedes a memory with its corrected text (correct.go).
+	// Correct supersedes a memory with its corrected text (service/correct.go).
 	Correct(ctx context.Context, user, id, text string) ([]WriteResult, error)
 }
 
@@ -50,8 +50,8 @@ type Entities interface {
 	CancelReconcile(ctx context.Context, user string) (*ReconcileJob, error)
 }
 
-// Operator lets a user see and take or erase their data (history.go,
-// export.go, erase.go).
+// Operator lets a user see and take or erase their data (service/history.go,
+// service/export.go, service/erase.go).
 type Operator interface {
 	History(ctx context.Context, user, id string) (*History, error)
 	Export(ctx context.Context, w io.Writer, users []string) error
@@ -67,5 +67,3 @@ type Service interface {
 	Entities
 	Operator
 }
-
-var _ Service = (*Engine)(nil)

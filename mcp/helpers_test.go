@@ -18,6 +18,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/mcp"
@@ -49,10 +50,10 @@ func startServer(t testing.TB, cfg serverConfig) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st,
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
 		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: logger,
-		Media: &engine.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: blobs}})
+		Media: &service.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: blobs}})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/rest"
@@ -60,7 +61,7 @@ func newFuzzServer(t testing.TB) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st,
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()},
 		Logger: log.New(io.Discard)})
 	if err != nil {

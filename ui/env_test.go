@@ -17,6 +17,7 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/rest"
@@ -28,7 +29,7 @@ import (
 type env struct {
 	t    *testing.T
 	url  string
-	eng  *engine.Engine
+	eng  *service.Engine
 	keys *auth.Keyring
 	dir  string
 }
@@ -46,7 +47,7 @@ func newAdminEnv(t *testing.T, secret, adminSecret string) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st,
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
 		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: log.New(io.Discard)})
 	if err != nil {

@@ -99,7 +99,7 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")
 	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
 	fs.BoolVar(&c.Metrics, "metrics", false, "serve Prometheus metrics at /metrics (no user data; behind the Host check, no key)")
-	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests")
+	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests, and then for the store to close")
 	fs.StringVar(&c.LLMProvider, "llm-provider", "", "LLM provider: empty/builtin (offline rules), ollama, openai, anthropic")
 	fs.StringVar(&c.LLMModel, "llm-model", "", "chat model name, e.g. llama3.2 or gpt-4o-mini")
 	fs.StringVar(&c.LLMBaseURL, "llm-base-url", "", "provider base URL, e.g. http://127.0.0.1:11434 for Ollama")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
@@ -28,7 +29,7 @@ func TestHealthKeepsTheEnginesLLMFallbackReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	eng, err := engine.New(t.Context(), engine.Config{}, engine.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
+	eng, err := service.New(t.Context(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
 		Extractors: []engine.Extractor{failingExtractor{}, extract.NewBuiltin()}})
 	if err != nil {
 		t.Fatal(err)

@@ -28,6 +28,10 @@ type IO struct {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	// After the first signal starts a graceful shutdown, a second one
+	// kills the process at once (the default disposition) instead of
+	// being swallowed while shutdown waits.
+	go func() { <-ctx.Done(); stop() }()
 	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
 	stop()
 	os.Exit(code)

@@ -11,6 +11,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -62,7 +63,7 @@ func (m *models) check(ctx context.Context) error {
 }
 
 // openMedia builds the image capture dependencies from the config.
-func openMedia(cfg Config, m *models) (*engine.MediaDeps, error) {
+func openMedia(cfg Config, m *models) (*service.MediaDeps, error) {
 	fc := media.FetchConfig{MaxBytes: cfg.ImageMaxBytes, Timeout: cfg.ImageTimeout, AllowHosts: splitComma(cfg.ImageAllowHosts)}
 	if err := fc.Validate(); err != nil {
 		return nil, fmt.Errorf("--image-allow-hosts: %w", err)
@@ -71,7 +72,7 @@ func openMedia(cfg Config, m *models) (*engine.MediaDeps, error) {
 	if err != nil {
 		return nil, err
 	}
-	md := &engine.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: blobs, MaxPending: cfg.ImageMaxPending}
+	md := &service.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: blobs, MaxPending: cfg.ImageMaxPending}
 	if m.chat != nil && cfg.VisionCaptions {
 		md.Captioner = llm.NewCaptioner(m.chat)
 	}

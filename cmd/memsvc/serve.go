@@ -13,6 +13,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"
@@ -72,10 +73,12 @@ func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 // app is everything a server process holds open.
 type app struct {
 	store  engine.Store
-	engine *engine.Engine
+	engine *service.Engine
 	keys   *auth.Keyring
 	models *models
 	log    *log.Logger
+	// closeTimeout bounds how long Close waits for the store (--shutdown-timeout).
+	closeTimeout time.Duration
 }
 
 // openApp opens the store and the models and builds the engine.
@@ -105,22 +108,36 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	eng, err := engine.New(ctx, cfg.engineConfig(),
-		engine.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
+	eng, err := service.New(ctx, cfg.engineConfig(),
+		service.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
 			Decider: m.decider, Media: md, Logger: logger, WordForms: forms})
 	if err != nil {
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, engine: eng, keys: auth.NewKeyring(cfg.AuthSecret, cfg.DataDir), models: m, log: logger}, nil
+	return &app{store: st, engine: eng, keys: auth.NewKeyring(cfg.AuthSecret, cfg.DataDir), models: m, log: logger,
+		closeTimeout: cfg.ShutdownTimeout}, nil
 }
 
 // Close stops the engine's background jobs (a reconcile job is recorded as
 // interrupted between merges), then closes the store.
 func (a *app) Close() {
 	a.engine.Close()
-	if err := a.store.Close(); err != nil {
-		a.log.Error("closing store", "err", err)
+	done := make(chan error, 1)
+	go func() { done <- a.store.Close() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			a.log.Error("closing store", "err", err)
+		}
+	case <-time.After(a.closeTimeout):
+		// Badger retries a failed memtable flush forever (for example when
+		// the data directory was removed under it). Every acknowledged write
+		// is already synced to the value log, so giving up here loses
+		// nothing that was acknowledged; hanging would keep the process
+		// alive past its supervisor's stop.
+		a.log.Error("store did not close in time; exiting without a clean close (is the data directory still there?)",
+			"waited", a.closeTimeout)
 	}
 }
 

@@ -1,8 +1,8 @@
 // Package ingest holds the pure decisions of the write path: for one new
 // fact and the stored memories closest to it, whether to ADD it, UPDATE one,
 // SUPERSEDE some, or do NONE (Decide). The engine's pipeline
-// (engine/pipeline.go) gathers the candidates, may ask a model first
-// (engine/llmdecide.go) and applies the decision; nothing here does I/O.
+// (engine/service/pipeline.go) gathers the candidates, may ask a model first
+// (engine/service/llmdecide.go) and applies the decision; nothing here does I/O.
 package ingest
 
 import (

@@ -9,6 +9,7 @@ import (
 	"github.com/memsvc/memsvc/bench"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
@@ -18,8 +19,8 @@ import (
 // rebuilt from what the store kept.
 func recall(t *testing.T, st engine.Store, mode string) *bench.Report {
 	t.Helper()
-	newEngine := func() *engine.Engine {
-		eng, err := engine.New(context.Background(), engine.Config{}, engine.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
+	newEngine := func() *service.Engine {
+		eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
 			Rerankers: []engine.Reranker{llm.NewBuiltinReranker()}, Extractors: []engine.Extractor{extract.NewBuiltin()}})
 		if err != nil {
 			t.Fatal(err)

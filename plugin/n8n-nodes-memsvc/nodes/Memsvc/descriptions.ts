@@ -1,10 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { memoryTypeOptions, searchModeOptions } from '../shared/options';
 
-const memoryTypeOptions = [
-	{ name: 'Episodic', value: 'episodic' },
-	{ name: 'Procedural', value: 'procedural' },
-	{ name: 'Semantic', value: 'semantic' },
-];
 
 const userIdField: INodeProperties = {
 	displayName: 'User ID',
@@ -314,11 +310,7 @@ export const memoryFields: INodeProperties[] = [
 				displayName: 'Mode',
 				name: 'mode',
 				type: 'options',
-				options: [
-					{ name: 'Hybrid', value: 'hybrid' },
-					{ name: 'Text', value: 'text' },
-					{ name: 'Vector', value: 'vector' },
-				],
+				options: searchModeOptions,
 				default: 'hybrid',
 			},
 			{

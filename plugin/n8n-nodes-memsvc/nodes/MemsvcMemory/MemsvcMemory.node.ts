@@ -6,6 +6,7 @@ import type {
 	SupplyData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { memoryTypeOptions, searchModeOptions } from '../shared/options';
 import { connection, splitList } from '../shared/transport';
 import type { MemoryConfig } from './memory';
 import { MemsvcChatMemory } from './memory';
@@ -135,12 +136,7 @@ export class MemsvcMemory implements INodeType {
 						displayName: 'Memory Type',
 						name: 'memoryType',
 						type: 'options',
-						options: [
-							{ name: 'Any', value: '' },
-							{ name: 'Episodic', value: 'episodic' },
-							{ name: 'Procedural', value: 'procedural' },
-							{ name: 'Semantic', value: 'semantic' },
-						],
+						options: [{ name: 'Any', value: '' }, ...memoryTypeOptions],
 						default: '',
 						description: 'Recall only memories of this type',
 					},
@@ -201,11 +197,7 @@ export class MemsvcMemory implements INodeType {
 						displayName: 'Search Mode',
 						name: 'mode',
 						type: 'options',
-						options: [
-							{ name: 'Hybrid', value: 'hybrid' },
-							{ name: 'Text', value: 'text' },
-							{ name: 'Vector', value: 'vector' },
-						],
+						options: searchModeOptions,
 						default: 'hybrid',
 						description: 'Retrieval mode of recall',
 					},

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// History event names (GET /api/v1/memories/{id}/history).
+const (
+	HistoryAdd        = "ADD"
+	HistoryUpdate     = "UPDATE"
+	HistorySupersede  = "SUPERSEDE"  // this memory superseded OtherID
+	HistorySuperseded = "SUPERSEDED" // this memory was superseded by OtherID
+	HistoryDelete     = "DELETE"
+)
+
+// HistoryEvent is one change of a memory.
+type HistoryEvent struct {
+	Event        string    `json:"event"`
+	At           time.Time `json:"at"`
+	Text         string    `json:"text,omitempty"`
+	PreviousText string    `json:"previous_text,omitempty"`
+	OtherID      string    `json:"other_id,omitempty"`
+}
+
+// History is every event of one memory, oldest first.
+type History struct {
+	ID     string         `json:"id"`
+	Events []HistoryEvent `json:"events"`
+}
+
+// ExportFormat names the JSON Lines format of `memsvc export`, `memsvc
+// import` and GET /api/v1/export. Its first line is a header, its last an
+// end record (a file without one was cut short and is refused).
+const (
+	ExportFormat  = "memsvc-export"
+	ExportVersion = 1
+)
+
+// UserLister is an optional Store capability: every user with any data.
+// Exporting and erasing need it to find all users and shared blobs.
+type UserLister interface {
+	AllUsers(ctx context.Context) ([]string, error)
+}
+
+// ExportRecord is one line of an export. Kind says which fields are set:
+// "header" (Format, Version, Embedder, At), "memory" (User, Memory,
+// Vector), "doc" (User, Collection, ID, Doc), "blob" (SHA256, Data: an
+// image file, base64) and "end" (Users, Memories, Docs, Blobs).
+type ExportRecord struct {
+	Kind       string          `json:"kind"`
+	Format     string          `json:"format,omitempty"`
+	Version    int             `json:"version,omitempty"`
+	Embedder   string          `json:"embedder,omitempty"`
+	At         *time.Time      `json:"at,omitempty"`
+	User       string          `json:"user,omitempty"`
+	Memory     *Memory         `json:"memory,omitempty"`
+	Vector     []float32       `json:"vector,omitempty"`
+	Collection string          `json:"collection,omitempty"`
+	ID         string          `json:"id,omitempty"`
+	Doc        json.RawMessage `json:"doc,omitempty"`
+	SHA256     string          `json:"sha256,omitempty"`
+	Data       string          `json:"data,omitempty"`
+	Users      int             `json:"users,omitempty"`
+	Memories   int             `json:"memories,omitempty"`
+	Docs       int             `json:"docs,omitempty"`
+	Blobs      int             `json:"blobs,omitempty"`
+}
+
+// ExportStats counts what an export or import carried.
+type ExportStats struct {
+	Users, Memories, Docs, Blobs int
+}
+
+// UserEraser is an optional Store capability: delete every key of a user.
+type UserEraser interface {
+	EraseUser(ctx context.Context, user string) error
+}

@@ -1,0 +1,191 @@
+package engine
+
+import (
+	"context"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/recall"
+)
+
+// Embedder turns texts into vectors (implemented in package llm).
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	Model() string
+	Dim() int
+}
+
+// WordForms knows the other stems of a stem's word family (implemented in
+// package llm from the shipped WordNet data).
+type WordForms interface {
+	Forms(stem string) []string
+}
+
+// Reranker scores documents against a query (implemented in package llm).
+type Reranker interface {
+	Rerank(ctx context.Context, query string, docs []string) ([]float64, error)
+	Name() string
+}
+
+// Config holds the engine's tunables; zero values take the defaults.
+type Config struct {
+	RRFK            int           // reciprocal-rank-fusion constant, default 60
+	BM25K1          float64       // default 1.2
+	BM25B           float64       // default 0.4
+	RerankDepth     int           // candidates a reranker sees, default 30
+	RerankBudget    time.Duration // time a reranker may take, default 2s
+	MaxTextBytes    int           // longest memory text, default 32 KiB
+	MaxBatch        int           // most memories one request may add, default 500
+	CandidateFactor int           // per-view candidates = top_k × factor (min 50), default 5
+	// PassageWeight is the fusion weight of the passage view (service/textview.go):
+	// BM25 over each turn read with the ContextSpan turns each side of it,
+	// the d-th counted PassageDecay^d times. Negative disables it.
+	PassageWeight, PassageDecay float64
+	// ContextWeight is the share of a memory's score lent to the turns next
+	// to it in its session in the neighbouring-turns views (halved for each
+	// further turn, up to ContextSpan each way); negative disables them.
+	// They stand in for the passage view where there is none (vector mode).
+	ContextWeight float64
+	ContextSpan   int // default 2
+	// ContextViewWeight is the fusion weight of a neighbouring-turns view
+	// relative to its base view.
+	ContextViewWeight float64
+	// VectorWeight is the fusion weight of the vector views in hybrid mode.
+	VectorWeight float64
+	// SpeakerWeight and TimeWeight are the fusion weights of the query
+	// priors (recall/priors.go): memories said by a speaker the query names, and
+	// memories said around a time it names. Negative disables them.
+	SpeakerWeight, TimeWeight float64
+	// FeedbackDocs, FeedbackTerms and FeedbackWeight tune pseudo-relevance
+	// feedback of the text view: how many top hits, how many expansion
+	// terms, and their total weight relative to the query's. 0 docs: off.
+	FeedbackDocs   int
+	FeedbackTerms  int
+	FeedbackWeight float64
+	// ConversationGap is the silence that ends an implicit conversation:
+	// memories without a session id said (valid_from) closer together than
+	// this, in one app and project, are read as one session by the passage
+	// and neighbouring-turns views. Default 1h; negative: off.
+	ConversationGap time.Duration
+	// RelevanceFloor is the calibrated score (service/relevance.go) a search result
+	// must reach to be marked relevant, default 0.5; negative marks every
+	// result relevant.
+	RelevanceFloor float64
+	// Spread is derived from ContextWeight and ContextSpan, Passage from
+	// PassageDecay and ContextSpan.
+	Spread  recall.SpreadWeights
+	Passage []float64
+}
+
+// DefaultConfig returns every tunable at its default: the one source of the
+// defaults, which cmd/memsvc also shows as its flag defaults.
+func DefaultConfig() Config {
+	var c Config
+	c.FillDefaults()
+	return c
+}
+
+// FillDefaults sets every zero tunable to its default and derives Spread and
+// Passage; New calls it.
+func (c *Config) FillDefaults() {
+	setDefault(&c.RRFK, 60)
+	if c.BM25K1 == 0 {
+		c.BM25K1 = 1.2
+	}
+	if c.BM25B == 0 {
+		c.BM25B = 0.4 // short memories: weaker length normalisation recalls better (see README, Recall)
+	}
+	setDefault(&c.RerankDepth, 30)
+	if c.RerankBudget == 0 {
+		c.RerankBudget = 2 * time.Second
+	}
+	setDefault(&c.MaxTextBytes, 32<<10)
+	setDefault(&c.MaxBatch, 500)
+	setDefault(&c.CandidateFactor, 5)
+	setDefaultF(&c.PassageWeight, 8)
+	setDefaultF(&c.PassageDecay, 0.8)
+	setDefaultF(&c.ContextWeight, 0.5)
+	setDefaultF(&c.ContextViewWeight, 1)
+	setDefaultF(&c.VectorWeight, 1)
+	setDefaultF(&c.SpeakerWeight, 2)
+	setDefaultF(&c.TimeWeight, 8)
+	setDefault(&c.ContextSpan, 2)
+	c.Spread = recall.SpreadOf(c.ContextWeight, c.ContextSpan)
+	c.Passage = recall.PassageDecay(c.PassageDecay, c.ContextSpan)
+	setDefault(&c.FeedbackDocs, 5)
+	setDefault(&c.FeedbackTerms, 10)
+	setDefaultF(&c.FeedbackWeight, 0.3)
+	setDefaultF(&c.RelevanceFloor, 0.5)
+	if c.ConversationGap == 0 {
+		c.ConversationGap = time.Hour
+	}
+}
+
+// Validate rejects tunables that would make recall meaningless or unbounded
+// in cost, naming the field (snake case, so cmd/memsvc can name its flag).
+// Zero takes the default, so it is valid.
+func (c *Config) Validate() error {
+	inUnit := func(v float64) bool { return v >= 0 && v <= 1 } // false for NaN
+	switch {
+	case !inUnit(c.PassageDecay):
+		return Invalid("passage_decay", "must be in (0, 1] (0: the default), got %g", c.PassageDecay)
+	case c.ContextSpan < 0 || c.ContextSpan > 8:
+		return Invalid("context_span", "must be between 1 and 8 (0: the default), got %d", c.ContextSpan)
+	case !(c.BM25K1 >= 0):
+		return Invalid("bm25_k1", "must be ≥ 0, got %g", c.BM25K1)
+	case !inUnit(c.BM25B):
+		return Invalid("bm25_b", "must be in [0, 1], got %g", c.BM25B)
+	case !(c.RelevanceFloor <= 1):
+		return Invalid("relevance_floor", "must be at most 1 (negative: off), got %g", c.RelevanceFloor)
+	}
+	return nil
+}
+
+func setDefaultF(v *float64, d float64) {
+	if *v == 0 {
+		*v = d
+	}
+}
+
+func setDefault(v *int, d int) {
+	if *v == 0 {
+		*v = d
+	}
+}
+
+// ValidateUser checks a user id before it becomes part of store keys.
+func ValidateUser(user string) error {
+	if user == "" {
+		return Invalid("user_id", "must not be empty")
+	}
+	if len(user) > 128 {
+		return Invalid("user_id", "longer than 128 bytes")
+	}
+	if !utf8.ValidString(user) {
+		return Invalid("user_id", "is not valid UTF-8")
+	}
+	for _, r := range user {
+		if unicode.IsControl(r) {
+			return Invalid("user_id", "contains a control character")
+		}
+	}
+	return nil
+}
+
+// Decider asks a model what to do with new facts given the stored memories
+// closest to them (extract.LLMDecider implements it).
+type Decider interface {
+	Decide(ctx context.Context, facts []extract.Fact, existing []extract.Existing) ([]extract.Decision, error)
+	Name() string
+}
+
+// Extractor distils turns into atomic facts (engine/extract implements it).
+type Extractor = extract.Extractor
+
+// Captioner describes an image with a vision-capable model (llm adapters
+// implement it); nil means the built-in honest description.
+type Captioner interface {
+	Caption(ctx context.Context, image []byte, mimeType string) (caption, visibleText string, err error)
+}

@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/skill"
+)
+
+// Search modes.
+const (
+	ModeHybrid = "hybrid"
+	ModeText   = "text"
+	ModeVector = "vector"
+)
+
+// RerankCrossEncoder is the one accepted value of Query.Rerank.
+const RerankCrossEncoder = "cross_encoder"
+
+// Query is a recall request.
+type Query struct {
+	Text              string
+	TopK              int    // 1..100, default 10
+	Mode              string // hybrid (default), text, vector
+	Rerank            string // "" or cross_encoder
+	SessionID         string
+	MemoryType        string
+	Project           string
+	ProjectScope      bool // memories without a project match any Project (MCP's Project header)
+	IncludeSuperseded bool
+}
+
+// Scored is a memory with its retrieval score: the calibrated chance that
+// it is relevant to the query, in [0, 1] and comparable across queries
+// (service/relevance.go). Results come in ranked order, which the score informs but
+// does not decide. Relevant says whether the score clears the engine's
+// relevance floor.
+type Scored struct {
+	*Memory
+	Score    float64 `json:"score"`
+	Relevant bool    `json:"relevant"`
+	// Match holds the measures the score was calibrated on.
+	Match index.Match `json:"-"`
+}
+
+// SearchResult is the answer to a Query.
+type SearchResult struct {
+	Query    string   `json:"query"`
+	Results  []Scored `json:"results"`
+	Total    int      `json:"total"`
+	Mode     string   `json:"mode"`
+	Reranker string   `json:"reranker,omitempty"`
+	// PrimarySkill is the skill a procedural query asks for, when the match
+	// is confident (service/skills.go).
+	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
+}
+
+// Bounds of Query.TopK.
+const (
+	DefaultTopK = 10
+	MaxTopK     = 100
+)
+
+// ValidateTopK is the one check of a top_k an edge was given (absent is the
+// default, not zero).
+func ValidateTopK(n int) error {
+	if n < 1 || n > MaxTopK {
+		return Invalid("top_k", "must be between 1 and %d, got %d", MaxTopK, n)
+	}
+	return nil
+}
+
+// Validate normalises defaults and rejects bad fields by name.
+func (q *Query) Validate() error {
+	q.Text = strings.TrimSpace(q.Text)
+	switch {
+	case q.Text == "":
+		return Invalid("query", "must not be empty")
+	case len(q.Text) > 8192:
+		return Invalid("query", "longer than 8192 bytes")
+	case q.Rerank != "" && q.Rerank != RerankCrossEncoder:
+		return Invalid("rerank", "only %q is supported, got %q", RerankCrossEncoder, q.Rerank)
+	}
+	if err := ValidateMemoryType(q.MemoryType); err != nil {
+		return err
+	}
+	if q.TopK == 0 {
+		q.TopK = DefaultTopK
+	} else if err := ValidateTopK(q.TopK); err != nil {
+		return err
+	}
+	switch q.Mode {
+	case "":
+		q.Mode = ModeHybrid
+	case ModeHybrid, ModeText, ModeVector:
+	default:
+		return Invalid("mode", "must be hybrid, text or vector, got %q", q.Mode)
+	}
+	return nil
+}
+
+// ListFilter selects and pages memories for List.
+type ListFilter struct {
+	Page, Size        int // 1-based page; size 1..MaxPageSize
+	AppName           string
+	Categories        []string // any of
+	SearchQuery       string   // every analysed term must occur
+	IncludeSuperseded bool
+	MemoryType        string
+	State             string
+	Project           string
+	// ProjectScope makes memories without a project match any Project, as
+	// Query.ProjectScope does (MCP's Project header).
+	ProjectScope bool
+	SessionID    string
+}
+
+// List paging bounds.
+const (
+	MaxPageSize = 100
+	maxPage     = 1_000_000
+)
+
+// Validate checks the filter and names the offending field.
+func (f *ListFilter) Validate() error {
+	switch {
+	case f.Page < 1 || f.Page > maxPage:
+		return Invalid("page", "must be between 1 and %d, got %d", maxPage, f.Page)
+	case f.Size < 1 || f.Size > MaxPageSize:
+		return Invalid("size", "must be between 1 and %d, got %d", MaxPageSize, f.Size)
+	}
+	if err := ValidateMemoryType(f.MemoryType); err != nil {
+		return err
+	}
+	switch f.State {
+	case "", StateActive, StateSuperseded, StatePending, StateFailed:
+		return nil
+	}
+	return Invalid("state", "must be active, superseded, pending or failed, got %q", f.State)
+}
+
+// Page is one page of a listing.
+type Page struct {
+	Items []*Memory `json:"items"`
+	Total int       `json:"total"`
+	Page  int       `json:"page"`
+	Size  int       `json:"size"`
+	Pages int       `json:"pages"`
+}

@@ -1,0 +1,303 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/ingest"
+	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/redact"
+)
+
+// MediaDeps are what image capture needs; nil disables images.
+type MediaDeps struct {
+	Fetcher    *media.Fetcher
+	Blobs      *media.BlobStore
+	Captioner  engine.Captioner
+	Retry      media.RetryPolicy
+	MaxPending int // per-user cap on queued captures, default 50
+}
+
+func (md *MediaDeps) defaults() {
+	if md.Retry.MaxAttempts == 0 {
+		md.Retry = media.DefaultRetryPolicy()
+	}
+	if md.MaxPending == 0 {
+		md.MaxPending = 50
+	}
+}
+
+// captureCollection holds the persisted capture queue.
+const captureCollection = "capture"
+
+// captureJob is one queued capture, stored until it completes or fails.
+type captureJob struct {
+	MemoryID  string    `json:"memory_id"`
+	URL       string    `json:"url,omitempty"`
+	BlobSHA   string    `json:"blob_sha,omitempty"` // inline images are stored at once
+	Confident bool      `json:"confident"`
+	Hints     []string  `json:"hints,omitempty"`
+	Attempt   int       `json:"attempt"`
+	NextAt    time.Time `json:"next_at"`
+	LastError string    `json:"last_error,omitempty"`
+	// Link marks a tentative URL that turned out not to be an image: it is
+	// kept as a plain text memory of the link.
+	Link bool `json:"-"`
+}
+
+// CaptureImage answers at once with a pending memory and queues the capture.
+// Inline images (data URI, base64) are validated and stored before that, so a
+// broken one is refused up front and nothing is written.
+func (e *Engine) CaptureImage(ctx context.Context, user string, req engine.CaptureRequest) (engine.WriteResult, error) {
+	md := e.media
+	if md == nil {
+		return engine.WriteResult{}, engine.Errorf(engine.EUnavailable, "image capture is not configured on this server")
+	}
+	job := captureJob{URL: req.Ref.URL, Confident: req.Ref.Confident || req.Ref.Kind != media.KindURL, Hints: req.Hints}
+	switch {
+	case req.Ref.Err != nil:
+		return engine.WriteResult{}, engine.Invalid("image", "%v", req.Ref.Err)
+	case req.Ref.Kind != media.KindURL:
+		sha, err := storeInline(md, req.Ref.Data)
+		if err != nil {
+			return engine.WriteResult{}, err
+		}
+		job.BlobSHA = sha
+	}
+	req.State, req.Text = engine.StatePending, pendingText(req.Ref)
+	req.Source = &engine.Source{Kind: engine.SourceImage, URL: req.Ref.URL, BlobSHA256: job.BlobSHA}
+	now := e.now().UTC()
+	var res engine.WriteResult
+	err := e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+		if err := e.checkPendingLimit(tx); err != nil {
+			return err
+		}
+		m := e.newMemory(user, req.AddRequest, now)
+		job.MemoryID, job.NextAt = m.ID, now
+		p.put(m, nil)
+		res = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
+		return tx.PutDoc(captureCollection, m.ID, job)
+	})
+	if err == nil {
+		e.wakeCaptures()
+	}
+	return res, err
+}
+
+func storeInline(md *MediaDeps, data []byte) (string, error) {
+	if _, err := md.Fetcher.Check(data); err != nil {
+		return "", engine.Invalid("image", "%v", err)
+	}
+	if _, err := media.Inspect(data); err != nil {
+		return "", engine.Invalid("image", "%v", err)
+	}
+	sha, _, err := md.Blobs.Put(data)
+	if err != nil {
+		return "", engine.Internal("store image", err)
+	}
+	return sha, nil
+}
+
+func pendingText(ref media.Ref) string {
+	if ref.URL != "" {
+		return "Image from " + ref.URL + " (capture pending)"
+	}
+	return "Inline image (capture pending)"
+}
+
+func (e *Engine) checkPendingLimit(tx engine.Tx) error {
+	n := 0
+	err := tx.ScanDocs(captureCollection, "", func(string, []byte) error { n++; return nil })
+	if err != nil {
+		return err
+	}
+	if n >= e.media.MaxPending {
+		return engine.Errorf(engine.ERateLimited, "too many images still being captured (%d); retry later", n)
+	}
+	return nil
+}
+
+// wakeCaptures nudges the capture worker without blocking.
+func (e *Engine) wakeCaptures() {
+	select {
+	case e.captureWake <- struct{}{}:
+	default:
+	}
+}
+
+// RunCaptures processes the capture queue until ctx ends: at start it
+// resumes what a previous run left, then it wakes on new work and on a
+// timer for retries that come due.
+func (e *Engine) RunCaptures(ctx context.Context) {
+	if e.media == nil {
+		return
+	}
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		e.captureDue(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-e.captureWake:
+		case <-t.C:
+		}
+	}
+}
+
+// captureDue runs every queued capture whose time has come.
+func (e *Engine) captureDue(ctx context.Context) {
+	users, err := e.store.Users(ctx, captureCollection)
+	if err != nil {
+		e.log.Error("capture queue: list users", "err", err)
+		return
+	}
+	for _, user := range users {
+		for _, job := range e.dueJobs(ctx, user) {
+			if ctx.Err() != nil {
+				return
+			}
+			e.runCapture(ctx, user, job)
+		}
+	}
+}
+
+func (e *Engine) dueJobs(ctx context.Context, user string) []captureJob {
+	var jobs []captureJob
+	now := e.now()
+	_ = e.store.View(ctx, user, func(tx engine.Tx) error {
+		return tx.ScanDocs(captureCollection, "", func(_ string, raw []byte) error {
+			var j captureJob
+			if err := json.Unmarshal(raw, &j); err == nil && !j.NextAt.After(now) {
+				jobs = append(jobs, j)
+			}
+			return nil
+		})
+	})
+	return jobs
+}
+
+// runCapture does one attempt and records its outcome in one transaction.
+func (e *Engine) runCapture(ctx context.Context, user string, job captureJob) {
+	text, sha, err := e.describeImage(ctx, job)
+	if err != nil && ctx.Err() != nil {
+		return // shutting down: the job stays queued and resumes next start
+	}
+	if err != nil && !job.Confident && media.CauseOf(err) == media.CauseNotImage {
+		// A tentative URL that is not an image is kept as a link; its text
+		// is known now, so it is embedded here, before the write takes the
+		// user's lock, and under the runner's ctx.
+		text, err = job.URL, nil
+		job.Link = true
+	}
+	text, _ = redact.Text(text) // a caption or the text an image shows may hold a secret too
+	var vec []float32
+	if err == nil {
+		vecs, eerr := e.embedStored(ctx, []string{text})
+		if eerr != nil {
+			err = eerr
+		} else {
+			vec = vecs[0]
+		}
+	}
+	werr := e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+		return e.recordCapture(tx, p, job, text, sha, vec, err)
+	})
+	if werr != nil {
+		e.log.Error("capture: record outcome", "memory", job.MemoryID, "err", werr)
+	}
+}
+
+// describeImage loads, validates, stores and describes the image of a job.
+func (e *Engine) describeImage(ctx context.Context, job captureJob) (text, sha string, err error) {
+	md := e.media
+	var data []byte
+	if job.BlobSHA != "" {
+		data, err = readBlob(md.Blobs, job.BlobSHA)
+	} else {
+		data, _, err = md.Fetcher.Fetch(ctx, job.URL)
+	}
+	if err != nil {
+		return "", "", err
+	}
+	info, err := media.Inspect(data)
+	if err != nil {
+		return "", "", err
+	}
+	if sha, _, err = md.Blobs.Put(data); err != nil {
+		return "", "", fmt.Errorf("store image: %w", err)
+	}
+	in := media.DescribeInput{SourceURL: job.URL, Hints: job.Hints}
+	if md.Captioner != nil {
+		cctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		in.Caption, in.VisibleText, err = md.Captioner.Caption(cctx, data, "image/"+info.Format)
+		cancel()
+		if err != nil {
+			e.log.Warn("vision model failed; using the built-in description", "err", err)
+			in.Caption, in.VisibleText = "", ""
+		}
+	}
+	return media.Describe(info, in), sha, nil
+}
+
+// recordCapture applies an attempt's outcome: active with the description,
+// requeued with backoff, or failed with the reason. A tentative URL that
+// turns out not to be an image becomes a plain text memory of the link.
+func (e *Engine) recordCapture(tx engine.Tx, p *plan, job captureJob, text, sha string, vec []float32, cerr error) error {
+	m, err := tx.GetMemory(job.MemoryID)
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return tx.DeleteDoc(captureCollection, job.MemoryID) // deleted while pending
+	} else if err != nil {
+		return err
+	}
+	now := e.now().UTC()
+	m.UpdatedAt = now
+	switch {
+	case cerr == nil && job.Link:
+		m.Text, m.State, m.Error, m.Source.Kind = text, engine.StateActive, "", engine.SourceAPI
+	case cerr == nil:
+		m.Text, m.State, m.Error = text, engine.StateActive, ""
+		m.Source.BlobSHA256 = sha
+		m.Categories = ingest.Categorize(text)
+	case e.media.Retry.ShouldRetry(job.Attempt+1, cerr):
+		job.Attempt++
+		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
+		return tx.PutDoc(captureCollection, job.MemoryID, job)
+	default:
+		m.State, m.Error = engine.StateFailed, "image capture failed: "+e.captureReason(job, cerr)
+		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
+	}
+	p.put(m, vec)
+	return tx.DeleteDoc(captureCollection, job.MemoryID)
+}
+
+// captureReason is the client-visible reason of a failed capture: the
+// media package's reason, which is written to be shown, or a generic one;
+// any other cause (file paths, store or model errors) is only logged.
+func (e *Engine) captureReason(job captureJob, err error) string {
+	var me *media.Error
+	if errors.As(err, &me) {
+		return me.Reason
+	}
+	e.log.Error("capture failed", "memory", job.MemoryID, "err", err)
+	return "internal error"
+}
+
+func readBlob(b *media.BlobStore, sha string) ([]byte, error) {
+	f, err := b.Open(sha)
+	if err != nil {
+		return nil, fmt.Errorf("open stored image: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("read stored image: %w", err)
+	}
+	return data, nil
+}

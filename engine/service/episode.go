@@ -1,0 +1,204 @@
+package service
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/ingest"
+	"github.com/memsvc/memsvc/text"
+)
+
+// Episodes keep what was said; facts distil what it means.
+//
+// Every substantive turn that reaches the pipeline is stored as an episode:
+// an episodic memory whose text is the turn as said, labelled with its
+// speaker, and whose source kind is SourceEpisode. A fact distilled from the
+// turn names its episode (Source.EpisodeID) and the episode lists its facts
+// (Memory.Facts). So nothing a user says is lost when the extractor misses
+// part of it, and search can still prefer the distilled fact.
+
+// turnIDPrefix marks the message ids the pipeline lends to turns that came
+// without one, so that every fact can be traced to its turn. They never
+// reach storage (see linkFacts).
+const turnIDPrefix = "\x00turn-"
+
+// withTurnIDs returns the messages with an id on every turn: its own, or a
+// lent one that linkFacts removes again.
+func withTurnIDs(msgs []engine.Message) []engine.Message {
+	out := make([]engine.Message, len(msgs))
+	for i, m := range msgs {
+		if m.ID == "" {
+			m.ID = turnIDPrefix + strconv.Itoa(i)
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// extractTurns distils req's facts and returns with them the turn each came
+// from (-1: unknown). Turns without an id are lent one for the extractor, so
+// every fact can be traced; the lent ids never reach the facts.
+func (e *Engine) extractTurns(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, []int, string, error) {
+	xreq := req
+	xreq.Messages = withTurnIDs(req.Messages)
+	facts, extractor, err := e.extractFacts(ctx, xreq)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return facts, linkFacts(req.Messages, facts), extractor, nil
+}
+
+// linkFacts returns, for each fact, the index of the turn it came from (-1
+// when none is known), and strips lent ids from the facts' provenance.
+func linkFacts(msgs []engine.Message, facts []extract.Fact) []int {
+	turnOf := make(map[string]int, len(msgs))
+	for i, m := range withTurnIDs(msgs) {
+		if _, dup := turnOf[m.ID]; !dup {
+			turnOf[m.ID] = i
+		}
+	}
+	out := make([]int, len(facts))
+	for i := range facts {
+		out[i] = -1
+		kept := facts[i].MessageIDs[:0:0]
+		for _, id := range facts[i].MessageIDs {
+			if t, ok := turnOf[id]; ok && out[i] < 0 {
+				out[i] = t
+			}
+			if !strings.HasPrefix(id, turnIDPrefix) {
+				kept = append(kept, id)
+			}
+		}
+		facts[i].MessageIDs = kept
+	}
+	return out
+}
+
+// episodeText is a turn as said, labelled with its speaker ("Alice: …") so
+// the speaker prior and a reader know who said it. A turn whose content is
+// already labelled keeps its own label.
+func episodeText(m engine.Message) string {
+	content := strings.TrimSpace(m.Content)
+	if text.Speaker(content) != "" {
+		return content
+	}
+	name := strings.Join(strings.Fields(m.Name), " ")
+	if name == "" {
+		switch m.Role {
+		case "assistant":
+			name = "Assistant"
+		case "system":
+			name = "System"
+		default:
+			name = "User"
+		}
+	}
+	return name + ": " + content
+}
+
+// episodeTurns says which turns become episodes: those a fact came from,
+// and the other substantive ones (not greetings, thanks, bare questions,
+// tool chatter, assistant filler, an assistant's echo of the turn it
+// answers, or pasted code). A turn one of whose facts
+// already says its words ("The website deploys from main", kept as
+// written) needs no episode beside that fact.
+func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) []bool {
+	keep := make([]bool, len(msgs))
+	verbatim := make([]bool, len(msgs))
+	for i, t := range factTurn {
+		if t >= 0 {
+			keep[t] = true
+			verbatim[t] = verbatim[t] || ingest.SaysTheSame(facts[i].Text, msgs[t].Content)
+		}
+	}
+	for i, m := range msgs {
+		if !keep[i] {
+			keep[i] = extract.Substantive(extract.Message{Role: m.Role, Name: m.Name, Content: m.Content}) &&
+				!(m.Role == "assistant" && i > 0 && ingest.Echoes(m.Content, msgs[i-1].Content))
+		}
+		keep[i] = keep[i] && !verbatim[i]
+	}
+	return keep
+}
+
+// episodeRequest is how a turn is stored as an episode.
+func episodeRequest(req engine.ConversationRequest, m engine.Message, now time.Time) engine.AddRequest {
+	ts := m.CreatedAt
+	if ts.IsZero() {
+		ts = now
+	}
+	src := &engine.Source{Kind: engine.SourceEpisode}
+	if m.ID != "" {
+		src.MessageIDs = []string{m.ID}
+	}
+	return engine.AddRequest{Text: episodeText(m), AppName: req.AppName, MemoryType: engine.TypeEpisodic, Metadata: req.Metadata,
+		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: ts, Source: src}
+}
+
+// storedEpisode returns the id of a stored episode that already says what
+// ep says, or "". It looks at the few episodes closest by BM25.
+func (e *Engine) storedEpisode(tx engine.Tx, shard *index.Shard, ep string) (string, error) {
+	terms := text.Unique(text.Analyze(ep))
+	if len(terms) == 0 {
+		return "", nil
+	}
+	isEpisode := func(r *index.Row) bool { return r.Episode }
+	for _, h := range shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, isEpisode, 3) {
+		m, err := tx.GetMemory(h.ID)
+		if err != nil {
+			return "", err
+		}
+		if ingest.SameEpisode(m.Text, ep) {
+			return m.ID, nil
+		}
+	}
+	return "", nil
+}
+
+// retireEpisode hides the episode that stated a fact now superseded by m:
+// it is kept, reachable by id and with include_superseded, and points at
+// the fact that replaced what it said. The other facts of that episode are
+// not touched. An episode already retired stays as it is.
+func retireEpisode(ep, m *engine.Memory, now time.Time) {
+	if ep.State == engine.StateActive {
+		closeWindow(ep, m, now) // m does not list the episode in its supersedes: it replaced a fact
+	}
+}
+
+// oneSlotPerFinding keeps a fact and its own episode from taking two places
+// of a ranking: the fact stays, at the better of the two places and with
+// the better score, and carries its episode's id and excerpt (its source).
+// An episode none of whose facts ranked keeps its place. Order is otherwise
+// unchanged.
+func oneSlotPerFinding(hits []engine.Scored) []engine.Scored {
+	at := map[string]int{} // an emitted episode or fact → its place in out
+	out := make([]engine.Scored, 0, len(hits))
+	for _, h := range hits {
+		epID := h.EpisodeOf()
+		switch {
+		case h.IsEpisode():
+			if _, claimed := at[h.ID]; claimed {
+				continue // a fact of this episode already holds a place
+			}
+			at[h.ID] = len(out)
+			out = append(out, h)
+		case epID != "":
+			if i, ok := at[epID]; ok && out[i].IsEpisode() && out[i].ID == epID {
+				h.Score = max(h.Score, out[i].Score)
+				h.Relevant = h.Relevant || out[i].Relevant
+				out[i] = h // the fact takes its episode's better place
+				continue
+			}
+			at[epID] = len(out)
+			out = append(out, h)
+		default:
+			out = append(out, h)
+		}
+	}
+	return out
+}

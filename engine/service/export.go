@@ -1,0 +1,278 @@
+package service
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/text"
+)
+
+// exportCollections are the document collections a user's export carries:
+// every collection the engine writes. A new collection must be added here
+// (TestExportRoundTrip compares every read after an import).
+var exportCollections = []string{skillCollection, entityCollection, entityNameCollection,
+	entityLinkCollection, jobCollection, captureCollection, historyCollection}
+
+// Export writes the data of users (nil: every user) to w as JSON Lines.
+// Each user is read under its write lock, so it is a consistent cut of
+// that user.
+func (e *Engine) Export(ctx context.Context, w io.Writer, users []string) error {
+	if users == nil {
+		all, err := e.allUsers(ctx)
+		if err != nil {
+			return err
+		}
+		users = all
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	at := e.now().UTC()
+	if err := enc.Encode(engine.ExportRecord{Kind: "header", Format: engine.ExportFormat, Version: engine.ExportVersion,
+		Embedder: e.EmbedderID(), At: &at}); err != nil {
+		return err
+	}
+	var st engine.ExportStats
+	blobs := map[string]bool{}
+	for _, u := range users {
+		if err := engine.ValidateUser(u); err != nil {
+			return err
+		}
+		if err := e.exportUser(ctx, enc, u, &st, blobs); err != nil {
+			return fmt.Errorf("export %s: %w", u, err)
+		}
+		st.Users++
+	}
+	if err := e.exportBlobs(enc, blobs, &st); err != nil {
+		return err
+	}
+	if err := enc.Encode(engine.ExportRecord{Kind: "end", Users: st.Users, Memories: st.Memories, Docs: st.Docs, Blobs: st.Blobs}); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string, st *engine.ExportStats, blobs map[string]bool) error {
+	mu := e.userLock(user)
+	mu.Lock()
+	defer mu.Unlock()
+	err := e.store.ScanMemories(ctx, user, func(m *engine.Memory, vec []float32) error {
+		if m.Source != nil && m.Source.BlobSHA256 != "" {
+			blobs[m.Source.BlobSHA256] = true
+		}
+		st.Memories++
+		return enc.Encode(engine.ExportRecord{Kind: "memory", User: user, Memory: m, Vector: vec})
+	})
+	if err != nil {
+		return err
+	}
+	return e.store.View(ctx, user, func(tx engine.Tx) error {
+		for _, c := range exportCollections {
+			err := tx.ScanDocs(c, "", func(id string, raw []byte) error {
+				if c == captureCollection {
+					noteCaptureBlob(blobs, raw)
+				}
+				st.Docs++
+				return enc.Encode(engine.ExportRecord{Kind: "doc", User: user, Collection: c, ID: id, Doc: raw})
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// exportBlobs writes the image files the exported memories and capture jobs
+// name; a file missing on disk is skipped (the memory still has its text).
+func (e *Engine) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *engine.ExportStats) error {
+	if e.media == nil || e.media.Blobs == nil {
+		return nil
+	}
+	for _, sha := range slices.Sorted(maps.Keys(blobs)) {
+		data, err := readBlob(e.media.Blobs, sha)
+		if errors.Is(err, os.ErrNotExist) {
+			e.log.Warn("export: image file missing", "sha256", sha)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		st.Blobs++
+		if err := enc.Encode(engine.ExportRecord{Kind: "blob", SHA256: sha, Data: base64.StdEncoding.EncodeToString(data)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importBatch is how many records one import transaction writes.
+const importBatch = 128
+
+// Import reads an export and writes its records as they are (ids, times,
+// vectors, derived documents), so the store answers as the exported one
+// did. It refuses a file made with another embedding model or dimension,
+// and reports a file cut short. Records of a user already present replace
+// the stored ones with the same id; import into an empty store.
+func (e *Engine) Import(ctx context.Context, r io.Reader) (engine.ExportStats, error) {
+	var st engine.ExportStats
+	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+	var head engine.ExportRecord
+	if err := dec.Decode(&head); err != nil || head.Kind != "header" || head.Format != engine.ExportFormat {
+		return st, engine.Errorf(engine.EInvalid, "not a memsvc export: the first line must be its header")
+	}
+	if head.Version != engine.ExportVersion {
+		return st, engine.Errorf(engine.EInvalid, "export format version %d is not supported (want %d)", head.Version, engine.ExportVersion)
+	}
+	if head.Embedder != e.EmbedderID() {
+		return st, engine.Errorf(engine.EConflict, "the export holds embeddings of %q but this store uses %q; "+
+			"import with the same embedding model and dimension (--embedder), or re-add the texts", head.Embedder, e.EmbedderID())
+	}
+	in := importer{e: e, ctx: ctx, users: map[string]bool{}}
+	defer func() {
+		for u := range in.users {
+			e.shards.Drop(u)
+		}
+	}()
+	for {
+		var rec engine.ExportRecord
+		err := dec.Decode(&rec)
+		if err == io.EOF {
+			return in.st, engine.Errorf(engine.EInvalid, "the export ends without its end record: the file was cut short")
+		}
+		if err != nil {
+			return in.st, engine.Errorf(engine.EInvalid, "export line %d: %v", in.line+2, err)
+		}
+		in.line++
+		if rec.Kind == "end" {
+			if err := in.flush(); err != nil {
+				return in.st, err
+			}
+			in.st.Users = len(in.users)
+			return in.st, nil
+		}
+		if err := in.add(rec); err != nil {
+			return in.st, err
+		}
+	}
+}
+
+type importer struct {
+	e       *Engine
+	ctx     context.Context
+	users   map[string]bool
+	user    string
+	pending []engine.ExportRecord
+	line    int
+	st      engine.ExportStats
+}
+
+func (in *importer) add(rec engine.ExportRecord) error {
+	switch rec.Kind {
+	case "blob":
+		return in.blob(rec)
+	case "memory", "doc":
+	default:
+		return engine.Errorf(engine.EInvalid, "export line %d: unknown kind %q", in.line+1, rec.Kind)
+	}
+	if err := engine.ValidateUser(rec.User); err != nil {
+		return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
+	}
+	if rec.Kind == "memory" && (rec.Memory == nil || rec.Memory.ID == "") {
+		return engine.Errorf(engine.EInvalid, "export line %d: memory without an id", in.line+1)
+	}
+	if rec.Kind == "memory" && rec.Vector != nil && len(rec.Vector) != in.e.embed.Dim() {
+		return engine.Errorf(engine.EInvalid, "export line %d: vector of dimension %d, want %d", in.line+1, len(rec.Vector), in.e.embed.Dim())
+	}
+	if rec.Kind == "doc" && (!slices.Contains(exportCollections, rec.Collection) || rec.ID == "") {
+		return engine.Errorf(engine.EInvalid, "export line %d: unknown collection %q or empty id", in.line+1, rec.Collection)
+	}
+	if rec.User != in.user || len(in.pending) >= importBatch {
+		if err := in.flush(); err != nil {
+			return err
+		}
+	}
+	in.user = rec.User
+	in.users[rec.User] = true
+	in.pending = append(in.pending, rec)
+	return nil
+}
+
+// flush writes the pending records of one user in one transaction.
+func (in *importer) flush() error {
+	if len(in.pending) == 0 {
+		return nil
+	}
+	mu := in.e.userLock(in.user)
+	mu.Lock()
+	defer mu.Unlock()
+	err := in.e.store.Update(in.ctx, in.user, func(tx engine.Tx) error {
+		for _, rec := range in.pending {
+			if rec.Kind == "doc" {
+				if err := tx.PutDoc(rec.Collection, rec.ID, rec.Doc); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := tx.PutMemory(rec.Memory, text.Analyze(rec.Memory.Text)); err != nil {
+				return err
+			}
+			if rec.Vector != nil {
+				if err := tx.PutVector(rec.Memory.ID, rec.Vector); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, rec := range in.pending {
+		if rec.Kind == "doc" {
+			in.st.Docs++
+		} else {
+			in.st.Memories++
+		}
+	}
+	in.pending = in.pending[:0]
+	return nil
+}
+
+func (in *importer) blob(rec engine.ExportRecord) error {
+	data, err := base64.StdEncoding.DecodeString(rec.Data)
+	if err != nil {
+		return engine.Errorf(engine.EInvalid, "export line %d: image data: %v", in.line+1, err)
+	}
+	md := in.e.media
+	if md == nil || md.Blobs == nil {
+		return engine.Errorf(engine.EInvalid, "the export holds image files but this server has images disabled")
+	}
+	sha, _, err := md.Blobs.Put(data)
+	if err != nil {
+		return engine.Internal("import image", err)
+	}
+	if sha != rec.SHA256 {
+		return engine.Errorf(engine.EInvalid, "export line %d: image data does not match its sha256", in.line+1)
+	}
+	in.st.Blobs++
+	return nil
+}
+
+// allUsers lists every user of the store, when the store can.
+func (e *Engine) allUsers(ctx context.Context) ([]string, error) {
+	ul, ok := e.store.(engine.UserLister)
+	if !ok {
+		return nil, engine.Errorf(engine.EUnavailable, "this store cannot list its users")
+	}
+	return ul.AllUsers(ctx)
+}

@@ -1,0 +1,334 @@
+package service_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/log"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/llm"
+)
+
+// opsEngine is an engine with images enabled over a fresh store.
+func opsEngine(t *testing.T, dim int) (*service.Engine, *store.Store) {
+	t.Helper()
+	e, st, closeAll := opsEngineAt(t, t.TempDir(), dim)
+	t.Cleanup(closeAll)
+	return e, st
+}
+
+// opsEngineAt opens the engine on dir (store and image files); closeAll
+// closes it, so a test can reopen the directory.
+func opsEngineAt(t *testing.T, dir string, dim int) (*service.Engine, *store.Store, func()) {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: dir + "/db", NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blobs, err := media.NewBlobStore(dir + "/images")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var emb engine.Embedder = llm.NewBuiltinEmbedder()
+	if dim != 0 {
+		emb = fixedDim{emb, dim}
+	}
+	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: emb,
+		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: log.New(io.Discard),
+		Media: &service.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: blobs, MaxPending: 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go e.RunCaptures(ctx)
+	return e, st, func() { cancel(); e.Close(); st.Close() }
+}
+
+// fixedDim claims another dimension, to make an export of another model.
+type fixedDim struct {
+	engine.Embedder
+	dim int
+}
+
+func (f fixedDim) Dim() int { return f.dim }
+
+// fill gives user one of every kind of record: turns (episodes, facts,
+// entities), a superseded fact, a deleted memory, a procedure (a skill) and
+// an image with its file.
+func fill(t *testing.T, e *service.Engine, user string, png []byte) {
+	t.Helper()
+	ctx := context.Background()
+	conv := func(text string) *engine.ConversationResult {
+		res, err := e.AddConversation(ctx, user, engine.ConversationRequest{SessionID: "s1",
+			Messages: []engine.Message{{Role: "user", Name: "Alice", Content: text, CreatedAt: t0}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	conv("I live in Berlin and I work at Initech with Bob Smith.")
+	conv("I moved to Hamburg last week.")
+	conv("To deploy the app: run make build, then run make deploy, then check the dashboard.")
+	res, err := e.Add(ctx, user, []engine.AddRequest{{Text: "a note to delete about Paris"}, {Text: "my dog is called Rex"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := e.Delete(ctx, user, []string{res[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Supersede(ctx, user, []string{res[1].ID}, engine.AddRequest{Text: "my dog is called Max"}); err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := media.Classify("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))
+	img, err := e.CaptureImage(ctx, user, engine.CaptureRequest{Ref: ref, Hints: []string{"our cat Miso"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := waitState(t, e, user, img.ID); m.State != engine.StateActive {
+		t.Fatalf("image %s: %s", m.State, m.Error)
+	}
+}
+
+// answers is every read a user can make, as JSON, for comparison.
+func answers(t *testing.T, e *service.Engine, user string) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	out := map[string]string{}
+	put := func(k string, v any, err error) {
+		if err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		b, _ := json.MarshalIndent(v, "", " ")
+		// A search that finds a skill counts a use of it: reads differ there.
+		out[k] = usesRE.ReplaceAllString(string(b), `"uses": N`)
+	}
+	page, err := e.List(ctx, user, engine.ListFilter{Page: 1, Size: 100, IncludeSuperseded: true})
+	put("list", page, err)
+	var ids []string
+	for _, m := range page.Items {
+		ids = append(ids, m.ID)
+		got, err := e.Get(ctx, user, m.ID)
+		put("get "+m.ID, got, err)
+		h, err := e.History(ctx, user, m.ID)
+		put("history "+m.ID, h, err)
+	}
+	for _, q := range []string{"where does Alice live", "dog", "how do I deploy the app", "Bob", "cat picture"} {
+		for _, mode := range []string{"hybrid", "text", "vector"} {
+			r, err := e.Search(ctx, user, engine.Query{Text: q, Mode: mode, TopK: 20, IncludeSuperseded: true})
+			put("search "+mode+" "+q, r, err)
+			if r != nil && r.PrimarySkill != nil {
+				sk, err := e.Skill(ctx, user, r.PrimarySkill.ID)
+				put("skill "+sk.ID, sk, err)
+			}
+		}
+	}
+	sg, err := e.EntitySuggestions(ctx, user, 50)
+	put("suggestions", sg, err)
+	if len(ids) < 8 {
+		t.Fatalf("only %d memories: the fixture is too thin", len(ids))
+	}
+	return out
+}
+
+var usesRE = regexp.MustCompile(`"uses": \d+`)
+
+// TestExportImportRoundTrip: an import into an empty store answers every
+// read as the exported store does (reopened, so both indexes are loaded
+// from their stores: a live shard's scores can differ from a reloaded one
+// in the last digits).
+func TestExportImportRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src, _, closeSrc := opsEngineAt(t, dir, 0)
+	png := pngBytes(t, 8, 8)
+	fill(t, src, "ann", png)
+	fill(t, src, "anna", pngBytes(t, 9, 9))
+	var buf bytes.Buffer
+	if err := src.Export(ctx, &buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	closeSrc()
+	src, _, closeSrc = opsEngineAt(t, dir, 0)
+	defer closeSrc()
+	for _, kind := range []string{`"kind":"memory"`, `"collection":"entity"`, `"collection":"history"`, `"kind":"blob"`, `"kind":"end"`, `"episode_id"`} {
+		if !strings.Contains(buf.String(), kind) {
+			t.Errorf("export lacks %s", kind)
+		}
+	}
+	dst, _ := opsEngine(t, 0)
+	st, err := dst.Import(ctx, bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Users != 2 || st.Blobs != 2 {
+		t.Errorf("imported %+v, want 2 users and 2 images", st)
+	}
+	// A second export of the imported store is the same file, bar its time.
+	var again bytes.Buffer
+	if err := dst.Export(ctx, &again, []string{"ann", "anna"}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(dropHeader(buf.String()), dropHeader(again.String())); diff != "" {
+		t.Errorf("re-export differs:\n%s", diff)
+	}
+	for _, u := range []string{"ann", "anna"} {
+		if diff := cmp.Diff(answers(t, src, u), answers(t, dst, u)); diff != "" {
+			t.Errorf("%s: answers differ after import (-before +after):\n%s", u, diff)
+		}
+	}
+}
+
+func dropHeader(s string) string {
+	_, rest, _ := strings.Cut(s, "\n")
+	return rest
+}
+
+func TestImportRefuses(t *testing.T) {
+	ctx := context.Background()
+	src, _ := opsEngine(t, 0)
+	if _, err := src.Add(ctx, "u", []engine.AddRequest{{Text: "hello there"}}); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := src.Export(ctx, &buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := opsEngine(t, 7)
+	tests := []struct {
+		name, file, want string
+		into             *service.Engine
+	}{
+		{"other embedder", buf.String(), "embeddings of", other},
+		{"cut short", buf.String()[:strings.LastIndex(buf.String(), `{"kind":"end"`)], "cut short", nil},
+		{"not an export", `{"hello":1}` + "\n", "not a memsvc export", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			into := tt.into
+			if into == nil {
+				into, _ = opsEngine(t, 0)
+			}
+			_, err := into.Import(ctx, strings.NewReader(tt.file))
+			if err == nil || !strings.Contains(engine.ErrorMessage(err), tt.want) {
+				t.Errorf("Import error %v, want one saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// userKeys lists the store keys that belong to user (see store/keys.go).
+func userKeys(t *testing.T, st *store.Store, user string) map[string]bool {
+	t.Helper()
+	keys, err := st.Keys(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, k := range keys {
+		s := string(k)
+		if strings.HasPrefix(s[1:], user+"\x00") || (s[0] == 'u' && strings.HasSuffix(s, "\x00"+user)) {
+			out[s] = true
+		}
+	}
+	return out
+}
+
+func TestEraseUser(t *testing.T) {
+	ctx := context.Background()
+	e, st := opsEngine(t, 0)
+	fill(t, e, "ann", pngBytes(t, 8, 8))
+	fill(t, e, "anna", pngBytes(t, 9, 9))
+	before := answers(t, e, "anna")
+	annaKeys := userKeys(t, st, "anna")
+	if len(userKeys(t, st, "ann")) == 0 || len(annaKeys) == 0 {
+		t.Fatal("fixture wrote no keys")
+	}
+	if err := e.EraseUser(ctx, "ann"); err != nil {
+		t.Fatal(err)
+	}
+	if left := userKeys(t, st, "ann"); len(left) != 0 {
+		t.Errorf("%d keys of the erased user left, e.g. %q", len(left), firstKey(left))
+	}
+	if diff := cmp.Diff(annaKeys, userKeys(t, st, "anna")); diff != "" {
+		t.Errorf("the other user's keys changed:\n%s", diff)
+	}
+	if diff := cmp.Diff(before, answers(t, e, "anna")); diff != "" {
+		t.Errorf("the other user's answers changed:\n%s", diff)
+	}
+	// The dropped shard answers from the (now empty) store.
+	r, err := e.Search(ctx, "ann", engine.Query{Text: "dog", IncludeSuperseded: true})
+	if err != nil || len(r.Results) != 0 {
+		t.Errorf("search after erase: %v, %d results", err, len(r.Results))
+	}
+	var buf bytes.Buffer
+	if err := e.Export(ctx, &buf, []string{"ann"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(buf.String(), "\n"); n != 2 {
+		t.Errorf("export of the erased user has %d lines, want header and end:\n%s", n, buf.String())
+	}
+	users, err := st.AllUsers(ctx)
+	if err != nil || !cmp.Equal(users, []string{"anna"}) {
+		t.Errorf("AllUsers = %v, %v; want [anna]", users, err)
+	}
+}
+
+func firstKey(m map[string]bool) string {
+	for k := range m {
+		return k
+	}
+	return ""
+}
+
+func TestHistory(t *testing.T) {
+	ctx := context.Background()
+	e, _, _ := newEngine(t, t.TempDir())
+	res := add(t, e, "u", engine.AddRequest{Text: "my dog is called Rex"})
+	old := res[0].ID
+	sup, err := e.Supersede(ctx, "u", []string{old}, engine.AddRequest{Text: "my dog is called Max"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nu := sup[0].ID
+	if _, _, err := e.Delete(ctx, "u", []string{old}); err != nil {
+		t.Fatal(err)
+	}
+	events := func(id string) []string {
+		h, err := e.History(ctx, "u", id)
+		if err != nil {
+			t.Fatalf("History(%s): %v", id, err)
+		}
+		var out []string
+		for _, ev := range h.Events {
+			if ev.At.IsZero() {
+				t.Errorf("%s event without a time", ev.Event)
+			}
+			out = append(out, ev.Event+" "+ev.Text+" "+ev.PreviousText+" "+ev.OtherID)
+		}
+		return out
+	}
+	if diff := cmp.Diff([]string{"ADD   ", "SUPERSEDED   " + nu, "DELETE   "}, events(old)); diff != "" {
+		t.Errorf("history of the deleted memory (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"ADD my dog is called Max  ", "SUPERSEDE   " + old}, events(nu)); diff != "" {
+		t.Errorf("history of the new memory (-want +got):\n%s", diff)
+	}
+	if _, err := e.History(ctx, "u", "nope"); engine.ErrorCode(err) != engine.ENotFound {
+		t.Errorf("history of an unknown id: %v, want not found", err)
+	}
+	if _, err := e.History(ctx, "other", old); engine.ErrorCode(err) != engine.ENotFound {
+		t.Errorf("history of another user's memory: %v, want not found", err)
+	}
+}

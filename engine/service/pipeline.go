@@ -1,0 +1,392 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/ingest"
+	"github.com/memsvc/memsvc/engine/skill"
+	"github.com/memsvc/memsvc/text"
+)
+
+// neighbours is how many stored memories each new fact is compared with.
+const neighbours = 8
+
+// AddConversation runs the pipeline: keep every substantive turn as an
+// episode, distil atomic facts, then per fact decide ADD/UPDATE/SUPERSEDE/
+// NONE against the user's stored facts, and write all of it in one
+// transaction. NoFactsExtracted is true exactly when nothing new was stored.
+func (e *Engine) AddConversation(ctx context.Context, user string, req engine.ConversationRequest) (*engine.ConversationResult, error) {
+	if err := e.validateConversation(&req); err != nil {
+		return nil, err
+	}
+	req.Messages = slices.Clone(req.Messages)
+	secrets := redactMessages(req.Messages)
+	facts, factTurn, extractor, err := e.extractTurns(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	// Skills (skills.go): each procedure the conversation walks through is
+	// one more fact, a procedural memory.
+	facts, procs := e.withProcedures(req, facts)
+	for len(factTurn) < len(facts) {
+		factTurn = append(factTurn, -1)
+	}
+	in := intake{req: req, facts: facts, factTurn: factTurn, procs: procs, extractor: extractor,
+		episodes: episodeTurns(req.Messages, facts, factTurn)}
+	all, err := e.commit(ctx, user, in)
+	if err != nil {
+		return nil, err
+	}
+	res := &engine.ConversationResult{Results: []engine.WriteResult{}}
+	for _, r := range all {
+		if r.Event != engine.EventNone {
+			res.Results = append(res.Results, r)
+		}
+	}
+	res.NoFactsExtracted = len(res.Results) == 0
+	markRedacted(res.Results, secrets)
+	return res, nil
+}
+
+// intake is what one request asks the pipeline to store: its turns, the
+// facts distilled from them with the turn each came from (-1: none), which
+// turns are kept as episodes, and the taught procedures (the last
+// len(procs) facts).
+type intake struct {
+	req       engine.ConversationRequest
+	facts     []extract.Fact
+	factTurn  []int
+	episodes  []bool // per turn; nil: no episodes (a note stored as written)
+	procs     []skill.Procedure
+	extractor string
+}
+
+// commit embeds facts and episodes, asks the decision model (if any) about
+// the facts, then decides and writes them all in one transaction. It
+// returns one result per fact, NONE included, then one per episode stored.
+func (e *Engine) commit(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
+	nFacts := len(in.facts) - len(in.procs)
+	texts := make([]string, 0, len(in.facts)+len(in.req.Messages))
+	for _, f := range in.facts {
+		texts = append(texts, f.Text)
+	}
+	for i, keep := range in.episodes {
+		if keep {
+			texts = append(texts, episodeText(in.req.Messages[i]))
+		}
+	}
+	vecs, err := e.embedStored(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	shard, err := e.shards.Shard(ctx, user)
+	if err != nil {
+		return nil, engine.Internal("load index", err)
+	}
+	hints := e.modelDecisions(ctx, user, shard, in.facts[:nFacts], vecs[:nFacts], in.extractor)
+	now := e.now().UTC()
+	var results []engine.WriteResult
+	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+		epIDs, epResults, err := e.planEpisodes(tx, p, shard, user, in, vecs[len(in.facts):], now)
+		if err != nil {
+			return err
+		}
+		results = results[:0]
+		batch := map[string]*engine.Memory{} // facts of this request, for in-batch dedupe
+		for i, f := range in.facts {
+			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor}
+			if t := in.factTurn[i]; t >= 0 {
+				job.episode = epIDs[t]
+			}
+			if i >= nFacts { // a taught procedure: learn it from the memory that keeps it
+				job.extractor = engine.ProcedureExtractor
+			} else if hints != nil {
+				job.hint = hints[i]
+			}
+			r, err := e.applyFact(ctx, tx, p, shard, user, in.req, job, now, batch)
+			if err != nil {
+				return err
+			}
+			if i >= nFacts {
+				p.learn = append(p.learn, learnedProcedure{MemoryID: r.ID, Proc: in.procs[i-nFacts]})
+			}
+			results = append(results, r)
+		}
+		results = append(results, epResults...) // the facts lead: they say what it means
+		return nil
+	})
+	return results, err
+}
+
+// planEpisodes plans the request's episodes and returns the episode id of
+// each turn ("" when the turn is not one), with an ADD result per episode
+// stored. A turn that repeats an episode of this request or a stored one is
+// not stored again; its facts link to the episode that already says it.
+func (e *Engine) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, vecs [][]float32,
+	now time.Time) ([]string, []engine.WriteResult, error) {
+	ids := make([]string, len(in.req.Messages))
+	var results []engine.WriteResult
+	var planned []*engine.Memory
+	v := 0
+	for i, keep := range in.episodes {
+		if !keep {
+			continue
+		}
+		vec := vecs[v]
+		v++
+		r := episodeRequest(in.req, in.req.Messages[i], now)
+		if j := slices.IndexFunc(planned, func(m *engine.Memory) bool { return ingest.SameEpisode(m.Text, r.Text) }); j >= 0 {
+			ids[i] = planned[j].ID
+			continue
+		}
+		dup, err := e.storedEpisode(tx, shard, r.Text)
+		if err != nil {
+			return nil, nil, err
+		}
+		if dup != "" {
+			ids[i] = dup
+			continue
+		}
+		m := e.newMemory(user, r, now)
+		p.put(m, vec)
+		planned = append(planned, m)
+		ids[i] = m.ID
+		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
+	}
+	return ids, results, nil
+}
+
+// factJob is one fact to decide and write, with its embedding, the
+// extractor that produced it, the episode it was distilled from and, when a
+// model decided, its decision.
+type factJob struct {
+	fact      extract.Fact
+	vec       []float32
+	extractor string
+	episode   string
+	hint      *extract.Decision
+}
+
+// applyFact decides one fact and adds its writes to the plan.
+func (e *Engine) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, user string,
+	req engine.ConversationRequest, job factJob, now time.Time, batch map[string]*engine.Memory) (engine.WriteResult, error) {
+	f, vec, extractor := job.fact, job.vec, job.extractor
+	if err := e.validateText("fact", f.Text); err != nil {
+		return engine.WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
+	}
+	cands, err := e.candidates(ctx, tx, p, shard, f.Text, vec, batch)
+	if err != nil {
+		return engine.WriteResult{}, err
+	}
+	d := ingest.Decide(f.Text, f.Slot, cands)
+	if job.hint != nil {
+		if md, ok := e.fromModel(tx, p, job.hint, d, batch); ok {
+			d = md
+			if d.Event == engine.EventUpdate {
+				f.Text = job.hint.Text // the model's merged text
+			}
+		}
+	}
+	switch d.Event {
+	case engine.EventNone:
+		return engine.WriteResult{ID: d.Target, Text: f.Text, Event: engine.EventNone}, nil
+	case engine.EventUpdate:
+		old, err := e.planned(tx, p, d.Target)
+		if err != nil {
+			return engine.WriteResult{}, err
+		}
+		old.Text, old.UpdatedAt = f.Text, now
+		old.Source = mergeSource(old.Source, f, extractor)
+		old.Categories = ingest.Categorize(old.Text)
+		p.put(old, vec)
+		batch[old.ID] = old
+		return engine.WriteResult{ID: old.ID, Text: old.Text, Event: engine.EventUpdate}, nil
+	}
+	m := e.newMemory(user, e.factRequest(req, f, extractor), now)
+	m.Source.EpisodeID = job.episode
+	r := engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
+	for _, id := range d.Closes {
+		old, err := e.planned(tx, p, id)
+		if err != nil {
+			return engine.WriteResult{}, err
+		}
+		if old.State != engine.StateActive {
+			continue // an earlier fact of this request already replaced it
+		}
+		if err := supersedeInto(old, m, now); err != nil {
+			return engine.WriteResult{}, err
+		}
+		p.put(old, nil)
+		delete(batch, old.ID)
+		if err := e.retireEpisodeOf(tx, p, old, m, now); err != nil {
+			return engine.WriteResult{}, err
+		}
+		r.Event, r.Supersedes = engine.EventSupersede, append(r.Supersedes, old.ID)
+	}
+	p.put(m, vec)
+	batch[m.ID] = m
+	return r, e.linkToEpisode(tx, p, m)
+}
+
+// retireEpisodeOf hides the episode that stated old, now superseded by m,
+// unless m was distilled from that same episode.
+func (e *Engine) retireEpisodeOf(tx engine.Tx, p *plan, old, m *engine.Memory, now time.Time) error {
+	id := ""
+	if old.Source != nil {
+		id = old.Source.EpisodeID
+	}
+	if id == "" || id == m.Source.EpisodeID {
+		return nil
+	}
+	ep, err := e.planned(tx, p, id)
+	if err != nil {
+		if engine.ErrorCode(err) == engine.ENotFound {
+			return nil // the episode was deleted: nothing left to hide
+		}
+		return err
+	}
+	retireEpisode(ep, m, now)
+	p.put(ep, nil)
+	return nil
+}
+
+// linkToEpisode records fact m in its episode's list of facts.
+func (e *Engine) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
+	if m.Source.EpisodeID == "" {
+		return nil
+	}
+	ep, err := e.planned(tx, p, m.Source.EpisodeID)
+	if err != nil {
+		if engine.ErrorCode(err) == engine.ENotFound {
+			m.Source.EpisodeID = ""
+			return nil
+		}
+		return err
+	}
+	if !slices.Contains(ep.Facts, m.ID) {
+		ep.Facts = append(ep.Facts, m.ID)
+		p.put(ep, nil)
+	}
+	return nil
+}
+
+// planned returns the memory as this request has it so far: the planned
+// version when an earlier fact of the request touched it, else the stored one.
+func (e *Engine) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, error) {
+	for i := len(p.puts) - 1; i >= 0; i-- {
+		if p.puts[i].ID == id {
+			return p.puts[i], nil
+		}
+	}
+	return tx.GetMemory(id)
+}
+
+// candidates gathers the stored (and same-request) active memories closest
+// to a fact by vector and by BM25.
+func (e *Engine) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*engine.Memory) ([]ingest.Candidate, error) {
+	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.retired(r.ID) }
+	seen := map[string]bool{}
+	var out []ingest.Candidate
+	for _, h := range shard.Search(vec, neighbours, active) {
+		seen[h.ID] = true
+		out = append(out, ingest.Candidate{ID: h.ID, Similarity: h.Score})
+	}
+	if terms := text.Unique(text.Analyze(fact)); len(terms) > 0 {
+		for _, h := range shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, active, neighbours) {
+			if !seen[h.ID] {
+				seen[h.ID] = true
+				out = append(out, ingest.Candidate{ID: h.ID})
+			}
+		}
+	}
+	for i := range out {
+		if m, ok := batch[out[i].ID]; ok {
+			out[i].Text = m.Text
+			continue
+		}
+		m, err := tx.GetMemory(out[i].ID)
+		if err != nil {
+			return nil, err
+		}
+		out[i].Text = m.Text
+	}
+	for id, m := range batch { // facts of this request are not in the shard yet
+		if !seen[id] && m.State == engine.StateActive {
+			out = append(out, ingest.Candidate{ID: id, Text: m.Text})
+		}
+	}
+	return out, nil
+}
+
+func (e *Engine) factRequest(req engine.ConversationRequest, f extract.Fact, extractor string) engine.AddRequest {
+	kind := f.Kind
+	if req.AgentMemory {
+		kind = engine.TypeProcedural
+	}
+	if req.MemoryType != "" {
+		kind = req.MemoryType
+	}
+	if !engine.ValidMemoryType(kind) {
+		kind = engine.TypeSemantic
+	}
+	return engine.AddRequest{Text: f.Text, AppName: req.AppName, MemoryType: kind, Metadata: req.Metadata,
+		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: f.ValidFrom, ValidTo: f.ValidTo,
+		Source: &engine.Source{Kind: sourceKind(req.SourceKind), MessageIDs: f.MessageIDs, Excerpt: f.Excerpt, Extractor: extractor}}
+}
+
+func sourceKind(k string) string {
+	if k == "" {
+		return engine.SourceConversation
+	}
+	return k
+}
+
+func mergeSource(s *engine.Source, f extract.Fact, extractor string) *engine.Source {
+	if s == nil {
+		s = &engine.Source{Kind: engine.SourceConversation}
+	}
+	s.MessageIDs = append(s.MessageIDs, f.MessageIDs...)
+	if f.Excerpt != "" {
+		s.Excerpt = f.Excerpt
+	}
+	s.Extractor = extractor
+	return s
+}
+
+func (e *Engine) validateConversation(req *engine.ConversationRequest) error {
+	if len(req.Messages) == 0 {
+		return engine.Invalid("messages", "must hold at least one message")
+	}
+	if len(req.Messages) > e.cfg.MaxBatch {
+		return engine.Errorf(engine.ETooLarge, "messages: at most %d per request, got %d", e.cfg.MaxBatch, len(req.Messages))
+	}
+	for i := range req.Messages {
+		m := &req.Messages[i]
+		m.Role = strings.ToLower(strings.TrimSpace(m.Role))
+		switch m.Role {
+		case "user", "assistant", "system":
+		default:
+			return engine.Invalid("messages["+strconv.Itoa(i)+"].role", "must be user, assistant or system, got %q", m.Role)
+		}
+		if err := e.validateText("messages["+strconv.Itoa(i)+"].content", m.Content); err != nil {
+			return err
+		}
+		if err := engine.ValidateTime("messages["+strconv.Itoa(i)+"].created_at", m.CreatedAt); err != nil {
+			return err
+		}
+	}
+	if err := engine.ValidateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
+		return err
+	}
+	if err := engine.ValidateAppName("app_name", req.AppName); err != nil {
+		return err
+	}
+	return engine.ValidateMemoryType(req.MemoryType)
+}

@@ -1,0 +1,115 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/text"
+)
+
+// Get returns one memory of user.
+func (e *Engine) Get(ctx context.Context, user, id string) (*engine.Memory, error) {
+	if err := engine.ValidateUser(user); err != nil {
+		return nil, err
+	}
+	var m *engine.Memory
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
+		var err error
+		m, err = tx.GetMemory(id)
+		return err
+	})
+	return m, err
+}
+
+// List returns user's memories newest first, filtered and paged.
+func (e *Engine) List(ctx context.Context, user string, f engine.ListFilter) (*engine.Page, error) {
+	if err := engine.ValidateUser(user); err != nil {
+		return nil, err
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	shard, err := e.shards.Shard(ctx, user)
+	if err != nil {
+		return nil, engine.Internal("load index", err)
+	}
+	var textHits map[string]bool
+	if q := strings.TrimSpace(f.SearchQuery); q != "" {
+		textHits = shard.MatchAll(text.Unique(text.Analyze(q)))
+	}
+	total, ids := shard.Filter(func(r *index.Row) bool {
+		return listKeeps(r, &f) && (textHits == nil || textHits[r.ID])
+	}, (f.Page-1)*f.Size, f.Size)
+	page := &engine.Page{Items: []*engine.Memory{}, Total: total, Page: f.Page, Size: f.Size, Pages: (total + f.Size - 1) / f.Size}
+	if len(ids) == 0 {
+		return page, nil
+	}
+	page.Items, err = e.load(ctx, user, ids)
+	return page, err
+}
+
+func listKeeps(r *index.Row, f *engine.ListFilter) bool {
+	switch {
+	case f.State != "" && r.State != f.State:
+		return false
+	case f.State == "" && !f.IncludeSuperseded && r.State == engine.StateSuperseded:
+		return false
+	case f.MemoryType != "" && r.MemoryType != f.MemoryType,
+		f.AppName != "" && r.AppName != f.AppName,
+		f.SessionID != "" && r.SessionID != f.SessionID,
+		f.Project != "" && r.Project != f.Project && !(f.ProjectScope && r.Project == ""):
+		return false
+	case len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool { return slices.Contains(r.Categories, c) }):
+		return false
+	}
+	return true
+}
+
+// load reads memories by id in the given order, skipping ids that vanished.
+func (e *Engine) load(ctx context.Context, user string, ids []string) ([]*engine.Memory, error) {
+	out := make([]*engine.Memory, 0, len(ids))
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
+		for _, id := range ids {
+			m, err := tx.GetMemory(id)
+			if engine.ErrorCode(err) == engine.ENotFound {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			out = append(out, m)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Delete removes memories and every trace of them, in one transaction.
+func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error) {
+	if len(ids) == 0 {
+		return nil, nil, engine.Invalid("memory_ids", "must list at least one id")
+	}
+	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+		deleted, notFound = []string{}, []string{}
+		seen := map[string]bool{}
+		for _, id := range ids {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if _, err := tx.GetMemory(id); engine.ErrorCode(err) == engine.ENotFound {
+				notFound = append(notFound, id)
+				continue
+			} else if err != nil {
+				return err
+			}
+			p.deletes = append(p.deletes, id)
+			deleted = append(deleted, id)
+		}
+		return nil
+	})
+	return deleted, notFound, err
+}

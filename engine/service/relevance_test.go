@@ -1,0 +1,147 @@
+package service_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// promptMemories are what a coding agent's user might have stored: written
+// for this test, not taken from any evaluation file.
+var promptMemories = []string{
+	"The staging database host is pg-staging-02.internal on port 5433",
+	"We bill customers through Paddle, not Stripe",
+	"My cat is called Miso",
+	"Deploys to production go out on Tuesdays and Thursdays only",
+	"The CI pipeline runs on Buildkite with four agents",
+	"Use pnpm instead of npm in the web repository",
+	"Alice owns the authentication service",
+	"The mobile app is written in Kotlin and Swift",
+	"Our logging goes to Loki with a 14 day retention",
+	"I prefer tabs over spaces in Go code",
+	"The company VPN uses WireGuard",
+	"Customer support tickets live in Zendesk",
+	"The design system components are in the ui-kit package",
+	"Feature flags are managed with Unleash",
+	"The data warehouse is BigQuery in the europe-west1 region",
+	"My standup is at 9:30 every weekday",
+	"The on-call rotation changes every Monday morning",
+	"The search service uses Elasticsearch 8",
+	"Backups of the main database run nightly at 2am UTC",
+	"The marketing site is built with Astro",
+}
+
+// TestPromptRelevanceFloor is the plugin's prompt hook in miniature: top 5
+// hybrid results, only those marked relevant are injected. Prompts about
+// nothing stored must inject nothing (at least 9 of 10), prompts about a
+// stored memory must inject it (at least 19 of 20).
+func TestPromptRelevanceFloor(t *testing.T) {
+	eng, _, _ := newEngine(t, t.TempDir())
+	var reqs []engine.AddRequest
+	for _, m := range promptMemories {
+		reqs = append(reqs, engine.AddRequest{Text: m})
+	}
+	add(t, eng, "dev", reqs...)
+	injected := func(prompt string) []string {
+		res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Results {
+			if r.Score < 0 || r.Score > 1 {
+				t.Errorf("%q: score %v outside [0, 1]", prompt, r.Score)
+			}
+			if r.Relevant {
+				out = append(out, r.Text)
+			}
+		}
+		return out
+	}
+	unrelated := []string{
+		"Fix the typo in the README heading",
+		"Refactor this function to return early on errors",
+		"Why does this regex not match trailing whitespace?",
+		"Write a unit test for the parser's edge cases",
+		"Explain the difference between a mutex and a semaphore",
+		"Rename the variable tmp to something clearer",
+		"Add pagination to the users list endpoint",
+		"Convert this callback code to async/await",
+		"What is the time complexity of this sorting loop?",
+		"Summarise the changes in the last commit message",
+	}
+	quiet := 0
+	for _, p := range unrelated {
+		if got := injected(p); len(got) == 0 {
+			quiet++
+		} else {
+			t.Logf("unrelated %q injected %q", p, got)
+		}
+	}
+	related := []struct{ prompt, want string }{
+		{"connect to the staging database and check the slow queries", promptMemories[0]},
+		{"which billing provider do we use for customers?", promptMemories[1]},
+		{"what's my cat's name again", promptMemories[2]},
+		{"can I deploy this to production today?", promptMemories[3]},
+		{"the CI pipeline is failing, how many agents do we have", promptMemories[4]},
+		{"install the dependencies for the web repository", promptMemories[5]},
+		{"who owns the authentication service?", promptMemories[6]},
+		{"set up a new screen in the mobile app", promptMemories[7]},
+		{"where do the logs go and how long is retention", promptMemories[8]},
+		{"format this Go code the way I like it", promptMemories[9]},
+		{"I can't reach the VPN, what does it use", promptMemories[10]},
+		{"link this bug to the customer support ticket", promptMemories[11]},
+		{"add a button from the design system components", promptMemories[12]},
+		{"put the new checkout behind a feature flag", promptMemories[13]},
+		{"query the data warehouse for last month's signups", promptMemories[14]},
+		{"remind me when my standup is", promptMemories[15]},
+		{"when does the on-call rotation change?", promptMemories[16]},
+		{"the search service returns stale results", promptMemories[17]},
+		{"restore the main database from last night's backups", promptMemories[18]},
+		{"update the hero text on the marketing site", promptMemories[19]},
+	}
+	found := 0
+	for _, c := range related {
+		if got := injected(c.prompt); slices.Contains(got, c.want) {
+			found++
+		} else {
+			t.Logf("related %q injected %q, not %q", c.prompt, got, c.want)
+		}
+	}
+	t.Logf("unrelated prompts injecting nothing: %d/10; related prompts injecting their memory: %d/20", quiet, found)
+	if quiet < 9 || found < 19 {
+		t.Errorf("unrelated quiet %d/10 (want ≥ 9), related found %d/20 (want ≥ 19)", quiet, found)
+	}
+}
+
+// TestRelevanceInASmallStore: in a new user's store of two memories a
+// question that shares one word with a memory still clears the floor, and
+// unrelated prompts still do not: document frequencies mean little in a
+// store this small (index.coverPrior).
+func TestRelevanceInASmallStore(t *testing.T) {
+	eng, _, _ := newEngine(t, t.TempDir())
+	add(t, eng, "u", engine.AddRequest{Text: "User lives in Lisbon"}, engine.AddRequest{Text: "User has a dog named Rex"})
+	relevant := func(q string) []string {
+		res, err := eng.Search(context.Background(), "u", engine.Query{Text: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Results {
+			if r.Relevant {
+				out = append(out, r.Text)
+			}
+		}
+		return out
+	}
+	if got := relevant("Which city do I live in?"); !slices.Equal(got, []string{"User lives in Lisbon"}) {
+		t.Errorf("city question: relevant %q, want the Lisbon memory only", got)
+	}
+	for _, q := range []string{"Fix the typo in the README heading", "Explain mutex vs semaphore"} {
+		if got := relevant(q); len(got) != 0 {
+			t.Errorf("%q: relevant %q, want none", q, got)
+		}
+	}
+}

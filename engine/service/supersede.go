@@ -1,0 +1,77 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/redact"
+)
+
+// Supersede stores req as a new memory that replaces the active memories
+// oldIDs: each old memory keeps its text but has its validity window closed
+// (valid_to = the new fact's valid_from, expired_at = now), superseded_by
+// set and state superseded. Nothing is deleted. One transaction.
+func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	if len(oldIDs) == 0 {
+		return nil, engine.Invalid("supersedes", "must name at least one memory")
+	}
+	var secrets int
+	req.Text, secrets = redact.Text(req.Text) // "resolved: …" texts are written text too
+	if err := e.validateAdds([]engine.AddRequest{req}); err != nil {
+		return nil, err
+	}
+	vecs, err := e.embedStored(ctx, []string{req.Text})
+	if err != nil {
+		return nil, err
+	}
+	now := e.now().UTC()
+	var results []engine.WriteResult
+	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+		m := e.newMemory(user, req, now)
+		results = []engine.WriteResult{{ID: m.ID, Text: m.Text, Event: engine.EventSupersede}}
+		for _, id := range oldIDs {
+			old, err := tx.GetMemory(id)
+			if err != nil {
+				return err
+			}
+			if err := supersedeInto(old, m, now); err != nil {
+				return err
+			}
+			p.put(old, nil)
+		}
+		results[0].Supersedes = m.Supersedes
+		p.put(m, vecs[0])
+		return nil
+	})
+	markRedacted(results, secrets)
+	return results, err
+}
+
+// supersedeInto closes old's validity window in favour of m and records the
+// link both ways. It refuses to supersede a memory that is not active, so a
+// fact is never closed twice.
+func supersedeInto(old, m *engine.Memory, now time.Time) error {
+	if old.State != engine.StateActive {
+		return engine.Errorf(engine.EConflict, "memory %q is %s and cannot be superseded", old.ID, old.State)
+	}
+	closeWindow(old, m, now)
+	if !slices.Contains(m.Supersedes, old.ID) {
+		m.Supersedes = append(m.Supersedes, old.ID)
+	}
+	return nil
+}
+
+// closeWindow marks old superseded by m: its validity window ends where m's
+// begins (never before its own start), memsvc stops believing it now, and
+// it points at m.
+func closeWindow(old, m *engine.Memory, now time.Time) {
+	validTo := m.ValidFrom
+	if validTo.Before(old.ValidFrom) {
+		validTo = old.ValidFrom
+	}
+	newID := m.ID
+	old.State = engine.StateSuperseded
+	old.ValidTo, old.ExpiredAt, old.SupersededBy, old.UpdatedAt = &validTo, &now, &newID, now
+}

@@ -1,0 +1,91 @@
+package service
+
+import (
+	"context"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/recall"
+	"github.com/memsvc/memsvc/text"
+)
+
+// textView ranks the user's memories by BM25, with pseudo-relevance
+// feedback: the terms that characterise the first pass's best hits are
+// added to the query with a small weight, so memories that say the same
+// thing in other words are found too. Scoring runs on the shard's in-memory
+// mirror of the store's inverted index.
+func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *engine.Query, terms []string) ([]recall.Ranked, error) {
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	ranked := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
+	if e.cfg.FeedbackDocs <= 0 || len(ranked) == 0 {
+		return ranked, nil
+	}
+	weights, err := e.feedbackTerms(ctx, user, ranked, terms)
+	if err != nil || len(weights) == 0 {
+		return ranked, err
+	}
+	expanded := append([]string(nil), terms...)
+	for t := range weights {
+		expanded = append(expanded, t)
+	}
+	for _, t := range terms {
+		weights[t] = 1
+	}
+	return shard.TextSearch(expanded, weights, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q)), nil
+}
+
+// passageView ranks the user's memories by BM25 over passages, each turn
+// read with the turns around it (index.PassageSearch), so an answer is
+// found through the question that set its topic. No feedback terms: the
+// passages are broad already, and expanding them drifted (measured).
+func (e *Engine) passageView(shard *index.Shard, q *engine.Query, terms []string) []recall.Ranked {
+	return shard.PassageSearch(terms, e.cfg.Passage, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
+}
+
+// feedbackTerms picks expansion terms from the top first-pass hits: each
+// term's weight is its relative frequency in a hit times the hit's share of
+// the top scores (RM3's relevance model), scaled to FeedbackWeight in all.
+func (e *Engine) feedbackTerms(ctx context.Context, user string, ranked []recall.Ranked, query []string) (map[string]float64, error) {
+	top := ranked[:min(e.cfg.FeedbackDocs, len(ranked))]
+	ids := make([]string, len(top))
+	var total float64
+	for i, r := range top {
+		ids[i], total = r.ID, total+r.Score
+	}
+	mems, err := e.load(ctx, user, ids)
+	if err != nil {
+		return nil, err
+	}
+	score := map[string]float64{}
+	for _, r := range top {
+		score[r.ID] = r.Score
+	}
+	inQuery := map[string]bool{}
+	for _, t := range query {
+		inQuery[t] = true
+	}
+	model := map[string]float64{}
+	for _, m := range mems {
+		doc := text.Analyze(m.Text)
+		for _, t := range doc {
+			if !inQuery[t] {
+				model[t] += (score[m.ID] / total) / float64(len(doc))
+			}
+		}
+	}
+	best := recall.Top(model, e.cfg.FeedbackTerms)
+	var sum float64
+	for _, c := range best {
+		sum += c.Score
+	}
+	out := make(map[string]float64, len(best))
+	for _, c := range best {
+		out[c.ID] = e.cfg.FeedbackWeight * c.Score / sum * float64(len(query))
+	}
+	return out, nil
+}
+
+// depth is how many candidates each ranked view contributes to fusion.
+func (e *Engine) depth(q *engine.Query) int { return max(q.TopK*e.cfg.CandidateFactor, 50) }

@@ -1,0 +1,49 @@
+package service_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/llm"
+)
+
+// TestWordFormsEveryMode: "allergies" finds "allergic" (Snowball stems them
+// apart) in every mode, through the WordNet word families.
+func TestWordFormsEveryMode(t *testing.T) {
+	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	forms, err := llm.NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
+		WordForms: forms, Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	add(t, eng, "u", engine.AddRequest{Text: "Alice is allergic to peanuts"},
+		engine.AddRequest{Text: "Bob plays the cello on Sundays"},
+		engine.AddRequest{Text: "The office moved to the third floor"})
+	for _, mode := range []string{engine.ModeText, engine.ModeHybrid, engine.ModeVector} {
+		res, err := eng.Search(context.Background(), "u", engine.Query{Text: "allergies", Mode: mode, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 || res.Results[0].Text != "Alice is allergic to peanuts" {
+			t.Fatalf("%s: results %+v, want the allergy first", mode, res.Results)
+		}
+		// Vector mode's score reads only the cosine, which the built-in
+		// embedder keeps low for a one-word query.
+		if mode != engine.ModeVector && !res.Results[0].Relevant {
+			t.Errorf("%s: the allergy is not marked relevant (score %v)", mode, res.Results[0].Score)
+		}
+	}
+}
