@@ -146,3 +146,22 @@ func TestScanSpansAndJoiners(t *testing.T) {
 		}
 	}
 }
+
+// sample is a chat turn of the dev sets' shape: names, a contraction, a
+// date, a question.
+const sample = "Caroline: Hey Mel! I went to the LGBTQ support group on 7 May 2023, and it wasn't easy. " +
+	"The transgender stories were so inspiring; what's the café you mentioned near Zürich?"
+
+// BenchmarkTokens is the index's analysis of every stored text and query.
+func BenchmarkTokens(b *testing.B) {
+	for b.Loop() {
+		Tokens(sample)
+	}
+}
+
+// BenchmarkScan is the built-in embedder's reading of a text.
+func BenchmarkScan(b *testing.B) {
+	for b.Loop() {
+		Scan(sample, reader)
+	}
+}
