@@ -39,7 +39,7 @@ type Config struct {
 	MaxTextBytes    int           // longest memory text, default 32 KiB
 	MaxBatch        int           // most memories one request may add, default 500
 	CandidateFactor int           // per-view candidates = top_k × factor (min 50), default 5
-	// PassageWeight is the fusion weight of the passage view (service/textview.go):
+	// PassageWeight is the fusion weight of the passage view (service/search/textview.go):
 	// BM25 over each turn read with the ContextSpan turns each side of it,
 	// the d-th counted PassageDecay^d times. Negative disables it.
 	PassageWeight, PassageDecay float64
@@ -69,7 +69,7 @@ type Config struct {
 	// this, in one app and project, are read as one session by the passage
 	// and neighbouring-turns views. Default 1h; negative: off.
 	ConversationGap time.Duration
-	// RelevanceFloor is the calibrated score (service/relevance.go) a search result
+	// RelevanceFloor is the calibrated score (service/search/relevance.go) a search result
 	// must reach to be marked relevant, default 0.5; negative marks every
 	// result relevant.
 	RelevanceFloor float64

@@ -32,7 +32,7 @@ type Query struct {
 
 // Scored is a memory with its retrieval score: the calibrated chance that
 // it is relevant to the query, in [0, 1] and comparable across queries
-// (service/relevance.go). Results come in ranked order, which the score informs but
+// (service/search/relevance.go). Results come in ranked order, which the score informs but
 // does not decide. Relevant says whether the score clears the engine's
 // relevance floor.
 type Scored struct {

@@ -51,7 +51,7 @@ type Entities interface {
 }
 
 // Operator lets a user see and take or erase their data (service/history.go,
-// service/export.go, service/erase.go).
+// service/account).
 type Operator interface {
 	History(ctx context.Context, user, id string) (*History, error)
 	Export(ctx context.Context, w io.Writer, users []string) error

@@ -304,7 +304,7 @@ func hookContext(t *testing.T, ev string, env map[string]string, stdin string) s
 // both; another project's memory stays in its own repository.
 //
 // The one prompt asks four things at once, so each memory matches only a
-// part of it and scores below the relevance floor (engine/service/relevance.go):
+// part of it and scores below the relevance floor (engine/service/search/relevance.go):
 // the floor is off here, this test is about projects.
 func TestHooksKeepProjectsApartLive(t *testing.T) {
 	const secret = "e2e-secret-0123456789abcdef0123456789ab"

@@ -1,7 +1,7 @@
 // Package recall holds the pure parts of recall: fusing ranked views
 // (reciprocal-rank fusion, WeightedRRF), lending score to neighbouring turns
 // (Spread), and the query priors (who said it, when) that add views to a
-// fusion. The engine's Search (engine/service/search.go) gathers the views and
+// fusion. The engine's Search (engine/service/search/search.go) gathers the views and
 // calls these; nothing here does I/O.
 package recall
 

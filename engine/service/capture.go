@@ -301,3 +301,11 @@ func readBlob(b *media.BlobStore, sha string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// noteCaptureBlob adds the image file a queued capture job holds, if any.
+func noteCaptureBlob(blobs map[string]bool, raw []byte) {
+	var job captureJob
+	if json.Unmarshal(raw, &job) == nil && job.BlobSHA != "" {
+		blobs[job.BlobSHA] = true
+	}
+}

@@ -121,7 +121,7 @@ func TestCaptureImages(t *testing.T) {
 	e := newMediaEngine(t, st, strings.TrimPrefix(srv.URL, "http://"))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go e.RunCaptures(ctx)
+	defer startCaptures(ctx, e)()
 	good := pngBytes(t, 8, 8)
 	tests := []struct {
 		name      string
@@ -207,7 +207,7 @@ func TestCaptureResumesAfterRestart(t *testing.T) {
 	e = newMediaEngine(t, st, strings.TrimPrefix(srv.URL, "http://"))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go e.RunCaptures(ctx)
+	defer startCaptures(ctx, e)()
 	if m := waitState(t, e, "u", res.ID); m.State != engine.StateActive {
 		t.Errorf("resumed capture ended %s: %s", m.State, m.Error)
 	}

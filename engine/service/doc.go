@@ -4,6 +4,11 @@
 // live in the engine root; the pure decisions it applies live in the job
 // packages (engine/intent, engine/ingest, engine/recall, engine/extract…).
 //
+// A job that needs nothing of the write transaction is a subpackage
+// *Engine embeds and hands what it needs as functions (search, account;
+// composeJobs in engine.go); the jobs that write share *Engine's fields,
+// its write transaction and plan (write.go).
+//
 // Map of the package, by job:
 //
 //	engine.go        Deps, New, Close, health (Check), the per-user write lock
@@ -23,14 +28,13 @@
 //	secrets.go       redacting secrets from turns before they are stored
 //	capture.go       image capture queue (engine/media does the image work)
 //
-//	search.go        Search: views, fusion (engine/recall), priors, rerank
-//	textview.go      the text and passage views, pseudo-relevance feedback
-//	relevance.go     calibrating a hit's score into a relevance in [0, 1]
+//	search/          Search (the embedded *search.Searcher): views, fusion
+//	                 (engine/recall), priors, relevance, rerank; read-only
 //
 //	skills.go        skill learning (a write hook) and the skill reads
 //	entities.go      entity linking (a write hook) and suggestions
 //	reconcile*.go    background jobs merging duplicate entities
 //	history.go       a memory's history (a write hook) and its reads
-//	export.go        Export and Import of users' data
-//	erase.go         EraseUser
+//	account/         Export, Import and EraseUser (the embedded
+//	                 *account.Accounts): a user's data as a whole
 package service

@@ -13,6 +13,9 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/service/account"
+	"github.com/memsvc/memsvc/engine/service/search"
 )
 
 // Deps are the engine's collaborators, wired by cmd/memsvc.
@@ -41,11 +44,13 @@ type Deps struct {
 
 // Engine runs every memsvc operation. It is safe for concurrent use.
 type Engine struct {
+	// Searcher answers Search (engine/service/search).
+	*search.Searcher
+	// Accounts answers Export, Import and EraseUser (engine/service/account).
+	*account.Accounts
 	cfg     engine.Config
 	store   engine.Store
 	embed   engine.Embedder
-	rerank  []engine.Reranker
-	forms   engine.WordForms
 	extract []engine.Extractor
 	media   *MediaDeps
 	decider engine.Decider
@@ -74,7 +79,7 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	cfg.FillDefaults()
-	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder, rerank: deps.Rerankers, forms: deps.WordForms,
+	e := &Engine{cfg: cfg, store: deps.Store, embed: deps.Embedder,
 		extract: deps.Extractors, media: deps.Media, decider: deps.Decider, log: deps.Logger,
 		captureWake: make(chan struct{}, 1), now: deps.Now, newID: deps.NewID}
 	if e.log == nil {
@@ -96,7 +101,24 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard)
+	e.composeJobs(deps)
 	return e, nil
+}
+
+// composeJobs builds the job packages *Engine embeds, handing each what it
+// needs of the rest of the engine.
+func (e *Engine) composeJobs(deps Deps) {
+	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
+		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.embedQuery, Load: e.load,
+		PrimarySkill: e.primarySkill})
+	var blobs *media.BlobStore
+	if e.media != nil {
+		blobs = e.media.Blobs
+	}
+	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
+		Logger: e.log, Now: e.now, UserLock: e.userLock, StopReconcile: e.stopReconcile, EmbedderID: e.EmbedderID,
+		Collections: exportCollections, CaptureCollection: captureCollection, NoteCaptureBlob: noteCaptureBlob,
+		ReadBlob: readBlob})
 }
 
 func (e *Engine) checkEmbedder(ctx context.Context) error {
@@ -151,3 +173,9 @@ func (e *Engine) Check(ctx context.Context) map[string]error {
 }
 
 var _ engine.Service = (*Engine)(nil)
+
+// exportCollections are the document collections a user's export carries:
+// every collection the engine writes. A new collection must be added here
+// (TestExportRoundTrip compares every read after an import).
+var exportCollections = []string{skillCollection, entityCollection, entityNameCollection,
+	entityLinkCollection, jobCollection, captureCollection, historyCollection}

@@ -146,7 +146,7 @@ func TestCaptureEmbedsLinksUnderTheRunnersContext(t *testing.T) {
 	e := captureEngine(t, strings.TrimPrefix(srv.URL, "http://"), blobs)
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), ctxMark{}, true))
 	defer cancel()
-	go e.RunCaptures(ctx)
+	defer startCaptures(ctx, e)()
 	ref, _ := media.Classify(srv.URL + "/fake")
 	res, err := e.CaptureImage(ctx, "u", engine.CaptureRequest{Ref: ref})
 	if err != nil {
@@ -182,7 +182,7 @@ func TestCaptureFailureHidesTheRawCause(t *testing.T) {
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	go e.RunCaptures(ctx)
+	defer startCaptures(ctx, e)()
 	m := waitState(t, e, "u", res.ID)
 	if m.State != engine.StateFailed || strings.Contains(m.Error, dir) || strings.Contains(m.Error, "no such file") {
 		t.Errorf("state %s, error %q: want failed with a safe reason", m.State, m.Error)

@@ -1,8 +1,10 @@
 package service_test
 
 import (
+	"context"
 	"testing"
 
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 )
 
@@ -15,4 +17,20 @@ func openStore(t *testing.T) *store.Store {
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
+}
+
+// startCaptures runs e's capture queue until the returned stop is called,
+// and stop waits for it to return: a runner left going would touch a store
+// the test has already closed.
+func startCaptures(ctx context.Context, e *service.Engine) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		e.RunCaptures(ctx)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }

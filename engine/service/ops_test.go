@@ -51,9 +51,8 @@ func opsEngineAt(t *testing.T, dir string, dim int) (*service.Engine, *store.Sto
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go e.RunCaptures(ctx)
-	return e, st, func() { cancel(); e.Close(); st.Close() }
+	stop := startCaptures(context.Background(), e)
+	return e, st, func() { stop(); e.Close(); st.Close() }
 }
 
 // fixedDim claims another dimension, to make an export of another model.

@@ -347,3 +347,17 @@ func (rc *reconciler) stopAll() {
 // (nil removes it). It is a test seam: the REST tests hold a job mid-way to
 // watch it cancelled, shut down or restarted. Set it before starting a job.
 func (e *Engine) SetBeforeMerge(f func(ctx context.Context, n int)) { e.recon.beforeMerge = f }
+
+// errErased is what a job stopped by EraseUser records as its cause.
+var errErased = errors.New("user erased")
+
+// stopReconcile stops the user's reconcile job, if one runs, and waits for
+// it to record its end (so that record is erased too).
+func (e *Engine) stopReconcile(user string) {
+	e.recon.mu.Lock()
+	run := e.recon.runs[user]
+	e.recon.mu.Unlock()
+	if run != nil && run.stop(errErased) {
+		<-run.done
+	}
+}

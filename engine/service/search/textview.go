@@ -1,4 +1,4 @@
-package service
+package search
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // added to the query with a small weight, so memories that say the same
 // thing in other words are found too. Scoring runs on the shard's in-memory
 // mirror of the store's inverted index.
-func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, q *engine.Query, terms []string) ([]recall.Ranked, error) {
+func (e *Searcher) textView(ctx context.Context, user string, shard *index.Shard, q *engine.Query, terms []string) ([]recall.Ranked, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
@@ -40,14 +40,14 @@ func (e *Engine) textView(ctx context.Context, user string, shard *index.Shard, 
 // read with the turns around it (index.PassageSearch), so an answer is
 // found through the question that set its topic. No feedback terms: the
 // passages are broad already, and expanding them drifted (measured).
-func (e *Engine) passageView(shard *index.Shard, q *engine.Query, terms []string) []recall.Ranked {
+func (e *Searcher) passageView(shard *index.Shard, q *engine.Query, terms []string) []recall.Ranked {
 	return shard.PassageSearch(terms, e.cfg.Passage, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
 }
 
 // feedbackTerms picks expansion terms from the top first-pass hits: each
 // term's weight is its relative frequency in a hit times the hit's share of
 // the top scores (RM3's relevance model), scaled to FeedbackWeight in all.
-func (e *Engine) feedbackTerms(ctx context.Context, user string, ranked []recall.Ranked, query []string) (map[string]float64, error) {
+func (e *Searcher) feedbackTerms(ctx context.Context, user string, ranked []recall.Ranked, query []string) (map[string]float64, error) {
 	top := ranked[:min(e.cfg.FeedbackDocs, len(ranked))]
 	ids := make([]string, len(top))
 	var total float64
@@ -88,4 +88,4 @@ func (e *Engine) feedbackTerms(ctx context.Context, user string, ranked []recall
 }
 
 // depth is how many candidates each ranked view contributes to fusion.
-func (e *Engine) depth(q *engine.Query) int { return max(q.TopK*e.cfg.CandidateFactor, 50) }
+func (e *Searcher) depth(q *engine.Query) int { return max(q.TopK*e.cfg.CandidateFactor, 50) }

@@ -1,4 +1,4 @@
-package service
+package search
 
 import (
 	"math"
@@ -42,7 +42,7 @@ func relevanceFor(mode string) relevanceModel {
 
 // calibrate sets each hit's score to its calibrated relevance and marks
 // those that clear the relevance floor. The order is left as ranked.
-func (e *Engine) calibrate(shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) {
+func (e *Searcher) calibrate(shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) {
 	if len(hits) == 0 {
 		return
 	}
@@ -65,12 +65,12 @@ func (e *Engine) calibrate(shard *index.Shard, q *engine.Query, qvec []float32, 
 }
 
 // relevant reports whether a calibrated score clears the floor.
-func (e *Engine) relevant(score float64) bool {
+func (e *Searcher) relevant(score float64) bool {
 	return e.cfg.RelevanceFloor < 0 || score >= e.cfg.RelevanceFloor
 }
 
 // forms0 is stem's other word forms (none without a WordForms).
-func (e *Engine) forms0(stem string) []string {
+func (e *Searcher) forms0(stem string) []string {
 	if e.forms == nil {
 		return nil
 	}
@@ -82,7 +82,7 @@ func (e *Engine) forms0(stem string) []string {
 // memory says "allergies"). Expanding every term cost recall on the dev
 // data (LoCoMo 0.778 → 0.772): where the word itself is there, its
 // derivations mostly drift.
-func (e *Engine) withForms(shard *index.Shard, terms []string) []string {
+func (e *Searcher) withForms(shard *index.Shard, terms []string) []string {
 	if e.forms == nil {
 		return terms
 	}

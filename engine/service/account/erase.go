@@ -1,15 +1,12 @@
-package service
+package account
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 
 	"github.com/memsvc/memsvc/engine"
 )
-
-var errErased = errors.New("user erased")
 
 // EraseUser deletes everything user has: memories, vectors, index entries,
 // skills, entities, history, jobs (a running reconcile job is stopped
@@ -17,7 +14,7 @@ var errErased = errors.New("user erased")
 // in-memory shard is dropped. Nothing of another user is touched. API
 // keys are not stored (they are signed), so none is left to delete; revoke
 // the user's keys to stop them recreating data.
-func (e *Engine) EraseUser(ctx context.Context, user string) error {
+func (e *Accounts) EraseUser(ctx context.Context, user string) error {
 	if err := engine.ValidateUser(user); err != nil {
 		return err
 	}
@@ -40,19 +37,8 @@ func (e *Engine) EraseUser(ctx context.Context, user string) error {
 	return e.removeUnsharedBlobs(ctx, blobs)
 }
 
-// stopReconcile stops the user's reconcile job, if one runs, and waits for
-// it to record its end (so that record is erased too).
-func (e *Engine) stopReconcile(user string) {
-	e.recon.mu.Lock()
-	run := e.recon.runs[user]
-	e.recon.mu.Unlock()
-	if run != nil && run.stop(errErased) {
-		<-run.done
-	}
-}
-
 // blobsOf lists the image files user's memories and capture jobs name.
-func (e *Engine) blobsOf(ctx context.Context, user string) (map[string]bool, error) {
+func (e *Accounts) blobsOf(ctx context.Context, user string) (map[string]bool, error) {
 	blobs := map[string]bool{}
 	err := e.store.ScanMemories(ctx, user, func(m *engine.Memory, _ []float32) error {
 		if m.Source != nil && m.Source.BlobSHA256 != "" {
@@ -64,26 +50,18 @@ func (e *Engine) blobsOf(ctx context.Context, user string) (map[string]bool, err
 		return nil, err
 	}
 	err = e.store.View(ctx, user, func(tx engine.Tx) error {
-		return tx.ScanDocs(captureCollection, "", func(_ string, raw []byte) error {
-			noteCaptureBlob(blobs, raw)
+		return tx.ScanDocs(e.captureCollection, "", func(_ string, raw []byte) error {
+			e.noteCaptureBlob(blobs, raw)
 			return nil
 		})
 	})
 	return blobs, err
 }
 
-// noteCaptureBlob adds the image file a queued capture job holds, if any.
-func noteCaptureBlob(blobs map[string]bool, raw []byte) {
-	var job captureJob
-	if json.Unmarshal(raw, &job) == nil && job.BlobSHA != "" {
-		blobs[job.BlobSHA] = true
-	}
-}
-
 // removeUnsharedBlobs deletes the files of blobs that no remaining user
 // names: image files are stored once by content, so two users who sent
 // the same image share one.
-func (e *Engine) removeUnsharedBlobs(ctx context.Context, blobs map[string]bool) error {
+func (e *Accounts) removeUnsharedBlobs(ctx context.Context, blobs map[string]bool) error {
 	if len(blobs) == 0 || e.media == nil || e.media.Blobs == nil {
 		return nil
 	}

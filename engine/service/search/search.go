@@ -1,4 +1,4 @@
-package service
+package search
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func keeps(q *engine.Query, r *index.Row) bool {
 }
 
 // Search recalls user's memories for q.
-func (e *Engine) Search(ctx context.Context, user string, q engine.Query) (*engine.SearchResult, error) {
+func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*engine.SearchResult, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func (e *Engine) Search(ctx context.Context, user string, q engine.Query) (*engi
 // carries the conversation's context (vector mode), each base view's
 // neighbouring-turns view.
 // It also returns the query vector (nil in text mode).
-func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
+func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
 	depth := e.depth(q)
 	keep := func(id string) bool {
 		r, ok := shard.Get(id)
@@ -136,7 +136,7 @@ func (e *Engine) rank(ctx context.Context, user string, shard *index.Shard, q *e
 
 // vectorView ranks the user's memories by cosine similarity to the query.
 // It also returns the query vector.
-func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *engine.Query, depth int) ([]recall.Ranked, []float32, error) {
+func (e *Searcher) vectorView(ctx context.Context, shard *index.Shard, q *engine.Query, depth int) ([]recall.Ranked, []float32, error) {
 	vecs, err := e.embedQuery(ctx, []string{q.Text})
 	if err != nil {
 		return nil, nil, err
@@ -144,7 +144,7 @@ func (e *Engine) vectorView(ctx context.Context, shard *index.Shard, q *engine.Q
 	return shard.Search(vecs[0], depth, keepsFor(q)), vecs[0], nil
 }
 
-func (e *Engine) scored(ctx context.Context, user string, ranked []recall.Ranked) ([]engine.Scored, error) {
+func (e *Searcher) scored(ctx context.Context, user string, ranked []recall.Ranked) ([]engine.Scored, error) {
 	ids := make([]string, len(ranked))
 	score := make(map[string]float64, len(ranked))
 	for i, r := range ranked {
@@ -164,7 +164,7 @@ func (e *Engine) scored(ctx context.Context, user string, ranked []recall.Ranked
 
 // rerankHits reorders hits with the first reranker that answers within the
 // budget; when none does, the fused order stands and the name says so.
-func (e *Engine) rerankHits(ctx context.Context, query string, hits []engine.Scored) ([]engine.Scored, string) {
+func (e *Searcher) rerankHits(ctx context.Context, query string, hits []engine.Scored) ([]engine.Scored, string) {
 	if len(hits) == 0 {
 		return hits, "none"
 	}
@@ -203,7 +203,7 @@ func (e *Engine) rerankHits(ctx context.Context, query string, hits []engine.Sco
 
 // withPriors adds the views of the query priors (recall.Priors: who said
 // it, when) to the fusion of lists, with the engine's weights and clock.
-func (e *Engine) withPriors(shard *index.Shard, q *engine.Query, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
+func (e *Searcher) withPriors(shard *index.Shard, q *engine.Query, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
 	ps := recall.Priors(shard, q.Text, e.now(), e.cfg.SpeakerWeight, e.cfg.TimeWeight)
 	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, lists, weights)
 }

@@ -1,4 +1,4 @@
-package service
+package account
 
 import (
 	"bufio"
@@ -16,16 +16,10 @@ import (
 	"github.com/memsvc/memsvc/text"
 )
 
-// exportCollections are the document collections a user's export carries:
-// every collection the engine writes. A new collection must be added here
-// (TestExportRoundTrip compares every read after an import).
-var exportCollections = []string{skillCollection, entityCollection, entityNameCollection,
-	entityLinkCollection, jobCollection, captureCollection, historyCollection}
-
 // Export writes the data of users (nil: every user) to w as JSON Lines.
 // Each user is read under its write lock, so it is a consistent cut of
 // that user.
-func (e *Engine) Export(ctx context.Context, w io.Writer, users []string) error {
+func (e *Accounts) Export(ctx context.Context, w io.Writer, users []string) error {
 	if users == nil {
 		all, err := e.allUsers(ctx)
 		if err != nil {
@@ -38,7 +32,7 @@ func (e *Engine) Export(ctx context.Context, w io.Writer, users []string) error 
 	enc.SetEscapeHTML(false)
 	at := e.now().UTC()
 	if err := enc.Encode(engine.ExportRecord{Kind: "header", Format: engine.ExportFormat, Version: engine.ExportVersion,
-		Embedder: e.EmbedderID(), At: &at}); err != nil {
+		Embedder: e.embedderID(), At: &at}); err != nil {
 		return err
 	}
 	var st engine.ExportStats
@@ -61,7 +55,7 @@ func (e *Engine) Export(ctx context.Context, w io.Writer, users []string) error 
 	return bw.Flush()
 }
 
-func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string, st *engine.ExportStats, blobs map[string]bool) error {
+func (e *Accounts) exportUser(ctx context.Context, enc *json.Encoder, user string, st *engine.ExportStats, blobs map[string]bool) error {
 	mu := e.userLock(user)
 	mu.Lock()
 	defer mu.Unlock()
@@ -76,10 +70,10 @@ func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string,
 		return err
 	}
 	return e.store.View(ctx, user, func(tx engine.Tx) error {
-		for _, c := range exportCollections {
+		for _, c := range e.collections {
 			err := tx.ScanDocs(c, "", func(id string, raw []byte) error {
-				if c == captureCollection {
-					noteCaptureBlob(blobs, raw)
+				if c == e.captureCollection {
+					e.noteCaptureBlob(blobs, raw)
 				}
 				st.Docs++
 				return enc.Encode(engine.ExportRecord{Kind: "doc", User: user, Collection: c, ID: id, Doc: raw})
@@ -94,12 +88,12 @@ func (e *Engine) exportUser(ctx context.Context, enc *json.Encoder, user string,
 
 // exportBlobs writes the image files the exported memories and capture jobs
 // name; a file missing on disk is skipped (the memory still has its text).
-func (e *Engine) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *engine.ExportStats) error {
+func (e *Accounts) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *engine.ExportStats) error {
 	if e.media == nil || e.media.Blobs == nil {
 		return nil
 	}
 	for _, sha := range slices.Sorted(maps.Keys(blobs)) {
-		data, err := readBlob(e.media.Blobs, sha)
+		data, err := e.readBlob(e.media.Blobs, sha)
 		if errors.Is(err, os.ErrNotExist) {
 			e.log.Warn("export: image file missing", "sha256", sha)
 			continue
@@ -123,7 +117,7 @@ const importBatch = 128
 // did. It refuses a file made with another embedding model or dimension,
 // and reports a file cut short. Records of a user already present replace
 // the stored ones with the same id; import into an empty store.
-func (e *Engine) Import(ctx context.Context, r io.Reader) (engine.ExportStats, error) {
+func (e *Accounts) Import(ctx context.Context, r io.Reader) (engine.ExportStats, error) {
 	var st engine.ExportStats
 	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
 	var head engine.ExportRecord
@@ -133,9 +127,9 @@ func (e *Engine) Import(ctx context.Context, r io.Reader) (engine.ExportStats, e
 	if head.Version != engine.ExportVersion {
 		return st, engine.Errorf(engine.EInvalid, "export format version %d is not supported (want %d)", head.Version, engine.ExportVersion)
 	}
-	if head.Embedder != e.EmbedderID() {
+	if head.Embedder != e.embedderID() {
 		return st, engine.Errorf(engine.EConflict, "the export holds embeddings of %q but this store uses %q; "+
-			"import with the same embedding model and dimension (--embedder), or re-add the texts", head.Embedder, e.EmbedderID())
+			"import with the same embedding model and dimension (--embedder), or re-add the texts", head.Embedder, e.embedderID())
 	}
 	in := importer{e: e, ctx: ctx, users: map[string]bool{}}
 	defer func() {
@@ -167,7 +161,7 @@ func (e *Engine) Import(ctx context.Context, r io.Reader) (engine.ExportStats, e
 }
 
 type importer struct {
-	e       *Engine
+	e       *Accounts
 	ctx     context.Context
 	users   map[string]bool
 	user    string
@@ -193,7 +187,7 @@ func (in *importer) add(rec engine.ExportRecord) error {
 	if rec.Kind == "memory" && rec.Vector != nil && len(rec.Vector) != in.e.embed.Dim() {
 		return engine.Errorf(engine.EInvalid, "export line %d: vector of dimension %d, want %d", in.line+1, len(rec.Vector), in.e.embed.Dim())
 	}
-	if rec.Kind == "doc" && (!slices.Contains(exportCollections, rec.Collection) || rec.ID == "") {
+	if rec.Kind == "doc" && (!slices.Contains(in.e.collections, rec.Collection) || rec.ID == "") {
 		return engine.Errorf(engine.EInvalid, "export line %d: unknown collection %q or empty id", in.line+1, rec.Collection)
 	}
 	if rec.User != in.user || len(in.pending) >= importBatch {
@@ -269,7 +263,7 @@ func (in *importer) blob(rec engine.ExportRecord) error {
 }
 
 // allUsers lists every user of the store, when the store can.
-func (e *Engine) allUsers(ctx context.Context) ([]string, error) {
+func (e *Accounts) allUsers(ctx context.Context) ([]string, error) {
 	ul, ok := e.store.(engine.UserLister)
 	if !ok {
 		return nil, engine.Errorf(engine.EUnavailable, "this store cannot list its users")

@@ -1,0 +1,77 @@
+// Package account holds the operations on a user's data as a whole: Export
+// and Import of users' memories, derived records and image files
+// (export.go), and EraseUser (erase.go). They work on the store directly,
+// under the user's write lock, and drop the user's loaded shard after.
+package account
+
+import (
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/media"
+)
+
+// Accounts exports, imports and erases users' data. What it needs from the
+// rest of the engine (the user lock, stopping a user's reconcile job, the
+// capture jobs' image files) it is given in Deps.
+type Accounts struct {
+	store             engine.Store
+	embed             engine.Embedder
+	shards            *index.Registry
+	media             *mediaFiles // nil: images disabled
+	log               *log.Logger
+	now               func() time.Time
+	userLock          func(user string) *sync.Mutex
+	stopReconcile     func(user string)
+	embedderID        func() string
+	collections       []string
+	captureCollection string
+	noteCaptureBlob   func(blobs map[string]bool, raw []byte)
+	readBlob          func(b *media.BlobStore, sha string) ([]byte, error)
+}
+
+// mediaFiles is the part of the engine's media setup accounts touch.
+type mediaFiles struct{ Blobs *media.BlobStore }
+
+// Deps are an Accounts' collaborators; every field is required except
+// Blobs.
+type Deps struct {
+	Store    engine.Store
+	Embedder engine.Embedder
+	Shards   *index.Registry
+	// Blobs is the image file store; nil when images are disabled.
+	Blobs  *media.BlobStore
+	Logger *log.Logger
+	Now    func() time.Time
+	// UserLock is the user's write lock, held while a user is exported,
+	// imported or erased.
+	UserLock func(user string) *sync.Mutex
+	// StopReconcile stops the user's reconcile job and waits for it.
+	StopReconcile func(user string)
+	// EmbedderID names the embedding model and dimension the store holds.
+	EmbedderID func() string
+	// Collections are the document collections an export carries;
+	// CaptureCollection among them holds the queued image captures, whose
+	// image files NoteCaptureBlob adds to a set.
+	Collections       []string
+	CaptureCollection string
+	NoteCaptureBlob   func(blobs map[string]bool, raw []byte)
+	// ReadBlob reads a stored image file.
+	ReadBlob func(b *media.BlobStore, sha string) ([]byte, error)
+}
+
+// New returns the account operations over d.
+func New(d Deps) *Accounts {
+	a := &Accounts{store: d.Store, embed: d.Embedder, shards: d.Shards, log: d.Logger, now: d.Now,
+		userLock: d.UserLock, stopReconcile: d.StopReconcile, embedderID: d.EmbedderID,
+		collections: d.Collections, captureCollection: d.CaptureCollection,
+		noteCaptureBlob: d.NoteCaptureBlob, readBlob: d.ReadBlob}
+	if d.Blobs != nil {
+		a.media = &mediaFiles{Blobs: d.Blobs}
+	}
+	return a
+}
