@@ -25,8 +25,8 @@
 //	storecaps.go    optional Store capabilities (versions, jobs)
 //
 // Implementations live in subpackages, each owning one idea: service (the
-// engine itself: ingest, recall, write transaction and hooks, accounts; its
-// doc.go maps it), intent (reading an add text; forget/resolve matching),
+// engine itself, composed of its job packages kernel, search, skills,
+// entities, history and account; its doc.go maps it), intent (reading an add text; forget/resolve matching),
 // ingest (fact decisions, categories), recall (fusion, query priors), index
 // (in-memory shards), extract (facts from turns), timeref (dates in text),
 // redact (secrets), media (image fetch and inspection), skill, entity, and

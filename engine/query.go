@@ -51,7 +51,7 @@ type SearchResult struct {
 	Mode     string   `json:"mode"`
 	Reranker string   `json:"reranker,omitempty"`
 	// PrimarySkill is the skill a procedural query asks for, when the match
-	// is confident (service/skills.go).
+	// is confident (service/skills).
 	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
 }
 

@@ -50,7 +50,7 @@ type Entities interface {
 	CancelReconcile(ctx context.Context, user string) (*ReconcileJob, error)
 }
 
-// Operator lets a user see and take or erase their data (service/history.go,
+// Operator lets a user see and take or erase their data (service/history,
 // service/account).
 type Operator interface {
 	History(ctx context.Context, user, id string) (*History, error)

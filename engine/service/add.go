@@ -36,7 +36,7 @@ func (e *Engine) Add(ctx context.Context, user string, reqs []engine.AddRequest)
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		for i, r := range reqs {
 			m := e.newMemory(user, r, now)
-			p.put(m, vecs[i])
+			p.Put(m, vecs[i])
 			results[i] = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 		}
 		return nil

@@ -80,7 +80,7 @@ func (e *Engine) CaptureImage(ctx context.Context, user string, req engine.Captu
 		}
 		m := e.newMemory(user, req.AddRequest, now)
 		job.MemoryID, job.NextAt = m.ID, now
-		p.put(m, nil)
+		p.Put(m, nil)
 		res = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 		return tx.PutDoc(captureCollection, m.ID, job)
 	})
@@ -273,7 +273,7 @@ func (e *Engine) recordCapture(tx engine.Tx, p *plan, job captureJob, text, sha 
 		m.State, m.Error = engine.StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}
-	p.put(m, vec)
+	p.Put(m, vec)
 	return tx.DeleteDoc(captureCollection, job.MemoryID)
 }
 

@@ -59,8 +59,8 @@ func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]engine.W
 		if err := supersedeInto(old, m, now); err != nil {
 			return err
 		}
-		p.put(old, nil)
-		p.put(m, vecs[0])
+		p.Put(old, nil)
+		p.Put(m, vecs[0])
 		results = []engine.WriteResult{{ID: m.ID, Text: m.Text, Event: engine.EventSupersede, Supersedes: m.Supersedes}}
 		return e.linkToEpisode(tx, p, m)
 	})

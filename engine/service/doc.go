@@ -4,15 +4,21 @@
 // live in the engine root; the pure decisions it applies live in the job
 // packages (engine/intent, engine/ingest, engine/recall, engine/extract…).
 //
-// A job that needs nothing of the write transaction is a subpackage
-// *Engine embeds and hands what it needs as functions (search, account;
-// composeJobs in engine.go); the jobs that write share *Engine's fields,
-// its write transaction and plan (write.go).
+// The write transaction, its plan, the per-user lock and the write hooks
+// are the kernel (engine/service/kernel), which every job that writes
+// goes through. A job that needs nothing of the write transaction is a
+// subpackage *Engine embeds and hands what it needs as functions (search,
+// account; composeJobs in engine.go); history, skills and entities hold
+// the kernel for their write hooks and writes; the ingest side (reading
+// an add call, the note and conversation pipeline, episodes, decisions,
+// supersession, correct, capture) is still methods of *Engine here.
 //
 // Map of the package, by job:
 //
-//	engine.go        Deps, New, Close, health (Check), the per-user write lock
-//	write.go         the one write transaction, its plan, and the write hooks
+//	engine.go        Deps, New, composeJobs, Close, health (Check)
+//	kernel/          the one write transaction, its plan, the write hooks,
+//	                 the per-user lock, loaded shards, embedding
+//	kernel.go        *Engine's short names for the kernel's calls and types
 //	read.go          Get, List, Delete, and loading memories by id
 //
 //	ingest.go        Ingest: one add call of an edge, read by engine/intent
@@ -31,10 +37,11 @@
 //	search/          Search (the embedded *search.Searcher): views, fusion
 //	                 (engine/recall), priors, relevance, rerank; read-only
 //
-//	skills.go        skill learning (a write hook) and the skill reads
-//	entities.go      entity linking (a write hook) and suggestions
-//	reconcile*.go    background jobs merging duplicate entities
-//	history.go       a memory's history (a write hook) and its reads
+//	skills/          skill learning (a write hook) and the skill reads
+//	entities/        entity linking (a write hook), suggestions, and the
+//	                 background jobs merging duplicate entities
+//	jobs.go          the Service calls job packages answer, passed on
+//	history/         a memory's history (a write hook) and its reads
 //	account/         Export, Import and EraseUser (the embedded
 //	                 *account.Accounts): a user's data as a whole
 package service

@@ -4,7 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"hash/fnv"
+	"slices"
 	"sync"
 	"time"
 
@@ -15,7 +15,11 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service/account"
+	"github.com/memsvc/memsvc/engine/service/entities"
+	"github.com/memsvc/memsvc/engine/service/history"
+	"github.com/memsvc/memsvc/engine/service/kernel"
 	"github.com/memsvc/memsvc/engine/service/search"
+	"github.com/memsvc/memsvc/engine/service/skills"
 )
 
 // Deps are the engine's collaborators, wired by cmd/memsvc.
@@ -61,12 +65,17 @@ type Engine struct {
 	now    func() time.Time
 	newID  func() string
 	shards *index.Registry
-	locks  [64]sync.Mutex // per-user write serialisation, striped by hash
-	// hooks derive records inside every write transaction (write.go).
-	hooks []writeHook
-	// recon runs the background entity reconcile jobs (reconcile.go);
-	// Close stops them.
-	recon reconciler
+	// kernel runs the writes (engine/service/kernel): lock, transaction,
+	// plan, hooks.
+	kernel *kernel.Kernel
+	// history records each write (a hook) and answers History
+	// (engine/service/history).
+	history *history.Recorder
+	// skills learns skills (a hook) and reads them (engine/service/skills).
+	skills *skills.Learner
+	// entities links (a hook), suggests and reconciles entities
+	// (engine/service/entities); Close stops its jobs.
+	entities *entities.Keeper
 }
 
 // metaEmbedder is the store setting that pins the embedding model.
@@ -94,29 +103,34 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 	if e.media != nil {
 		e.media.defaults()
 	}
-	// Entity linking first: it sets the entity refs of the planned
-	// memories before any later hook reads the plan.
-	e.hooks = []writeHook{e.linkEntities, e.learnSkills, e.recordHistory}
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
 	}
-	e.shards = index.NewRegistry(e.embed.Dim(), e.loadShard)
+	e.kernel = kernel.New(cfg, e.store, e.embed)
+	e.shards = e.kernel.Shards()
 	e.composeJobs(deps)
 	return e, nil
 }
 
-// composeJobs builds the job packages *Engine embeds, handing each what it
-// needs of the rest of the engine.
+// composeJobs builds the job packages *Engine holds, handing each what it
+// needs of the rest of the engine, and registers the write hooks.
 func (e *Engine) composeJobs(deps Deps) {
+	e.history = history.New(e.store, e.now)
+	e.skills = skills.New(skills.Deps{Config: e.cfg, Store: e.store, Logger: e.log, NewID: e.newID, Now: e.now,
+		Kernel: e.kernel})
+	// Entity linking first: it sets the entity refs of the planned
+	// memories before any later hook reads the plan.
+	e.entities = entities.New(entities.Deps{Store: e.store, Logger: e.log, Now: e.now, NewID: e.newID, Kernel: e.kernel})
+	e.kernel.SetHooks(e.entities.Link, e.skills.Learn, e.history.Record)
 	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
 		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.embedQuery, Load: e.load,
-		PrimarySkill: e.primarySkill})
+		PrimarySkill: e.skills.PrimarySkill})
 	var blobs *media.BlobStore
 	if e.media != nil {
 		blobs = e.media.Blobs
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
-		Logger: e.log, Now: e.now, UserLock: e.userLock, StopReconcile: e.stopReconcile, EmbedderID: e.EmbedderID,
+		Logger: e.log, Now: e.now, UserLock: e.userLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
 		Collections: exportCollections, CaptureCollection: captureCollection, NoteCaptureBlob: noteCaptureBlob,
 		ReadBlob: readBlob})
 }
@@ -138,10 +152,6 @@ func (e *Engine) checkEmbedder(ctx context.Context) error {
 	return nil
 }
 
-// Close stops the engine's background work (reconcile jobs, reconcile.go)
-// and waits for it. Call it before closing the store.
-func (e *Engine) Close() { e.recon.stopAll() }
-
 // EmbedderID names the embedding model and dimension the store is pinned to.
 func (e *Engine) EmbedderID() string { return fmt.Sprintf("%s/%d", e.embed.Model(), e.embed.Dim()) }
 
@@ -153,12 +163,6 @@ func ulidSource(now func() time.Time) func() string {
 		defer mu.Unlock()
 		return ulid.MustNew(ulid.Timestamp(now()), entropy).String()
 	}
-}
-
-func (e *Engine) userLock(user string) *sync.Mutex {
-	h := fnv.New32a()
-	h.Write([]byte(user))
-	return &e.locks[h.Sum32()%uint32(len(e.locks))]
 }
 
 // Check reports the health of the store and the embedder.
@@ -177,5 +181,9 @@ var _ engine.Service = (*Engine)(nil)
 // exportCollections are the document collections a user's export carries:
 // every collection the engine writes. A new collection must be added here
 // (TestExportRoundTrip compares every read after an import).
-var exportCollections = []string{skillCollection, entityCollection, entityNameCollection,
-	entityLinkCollection, jobCollection, captureCollection, historyCollection}
+var exportCollections = slices.Concat([]string{skills.Collection}, entities.Collections,
+	[]string{captureCollection, history.Collection})
+
+// Close stops the engine's background work (reconcile jobs) and waits for
+// it. Call it before closing the store.
+func (e *Engine) Close() { e.entities.Close() }

@@ -32,9 +32,9 @@ func (e *Engine) AddConversation(ctx context.Context, user string, req engine.Co
 	if err != nil {
 		return nil, err
 	}
-	// Skills (skills.go): each procedure the conversation walks through is
+	// Skills (engine/service/skills): each procedure the conversation walks through is
 	// one more fact, a procedural memory.
-	facts, procs := e.withProcedures(req, facts)
+	facts, procs := e.skills.WithProcedures(req, facts)
 	for len(factTurn) < len(facts) {
 		factTurn = append(factTurn, -1)
 	}
@@ -115,7 +115,7 @@ func (e *Engine) commit(ctx context.Context, user string, in intake) ([]engine.W
 				return err
 			}
 			if i >= nFacts {
-				p.learn = append(p.learn, learnedProcedure{MemoryID: r.ID, Proc: in.procs[i-nFacts]})
+				p.Learn = append(p.Learn, learnedProcedure{MemoryID: r.ID, Proc: in.procs[i-nFacts]})
 			}
 			results = append(results, r)
 		}
@@ -155,7 +155,7 @@ func (e *Engine) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 			continue
 		}
 		m := e.newMemory(user, r, now)
-		p.put(m, vec)
+		p.Put(m, vec)
 		planned = append(planned, m)
 		ids[i] = m.ID
 		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
@@ -205,7 +205,7 @@ func (e *Engine) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		old.Text, old.UpdatedAt = f.Text, now
 		old.Source = mergeSource(old.Source, f, extractor)
 		old.Categories = ingest.Categorize(old.Text)
-		p.put(old, vec)
+		p.Put(old, vec)
 		batch[old.ID] = old
 		return engine.WriteResult{ID: old.ID, Text: old.Text, Event: engine.EventUpdate}, nil
 	}
@@ -223,14 +223,14 @@ func (e *Engine) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		if err := supersedeInto(old, m, now); err != nil {
 			return engine.WriteResult{}, err
 		}
-		p.put(old, nil)
+		p.Put(old, nil)
 		delete(batch, old.ID)
 		if err := e.retireEpisodeOf(tx, p, old, m, now); err != nil {
 			return engine.WriteResult{}, err
 		}
 		r.Event, r.Supersedes = engine.EventSupersede, append(r.Supersedes, old.ID)
 	}
-	p.put(m, vec)
+	p.Put(m, vec)
 	batch[m.ID] = m
 	return r, e.linkToEpisode(tx, p, m)
 }
@@ -253,7 +253,7 @@ func (e *Engine) retireEpisodeOf(tx engine.Tx, p *plan, old, m *engine.Memory, n
 		return err
 	}
 	retireEpisode(ep, m, now)
-	p.put(ep, nil)
+	p.Put(ep, nil)
 	return nil
 }
 
@@ -272,7 +272,7 @@ func (e *Engine) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
 	}
 	if !slices.Contains(ep.Facts, m.ID) {
 		ep.Facts = append(ep.Facts, m.ID)
-		p.put(ep, nil)
+		p.Put(ep, nil)
 	}
 	return nil
 }
@@ -280,9 +280,9 @@ func (e *Engine) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
 // planned returns the memory as this request has it so far: the planned
 // version when an earlier fact of the request touched it, else the stored one.
 func (e *Engine) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, error) {
-	for i := len(p.puts) - 1; i >= 0; i-- {
-		if p.puts[i].ID == id {
-			return p.puts[i], nil
+	for i := len(p.Puts) - 1; i >= 0; i-- {
+		if p.Puts[i].ID == id {
+			return p.Puts[i], nil
 		}
 	}
 	return tx.GetMemory(id)
@@ -291,7 +291,7 @@ func (e *Engine) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, erro
 // candidates gathers the stored (and same-request) active memories closest
 // to a fact by vector and by BM25.
 func (e *Engine) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*engine.Memory) ([]ingest.Candidate, error) {
-	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.retired(r.ID) }
+	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.Retired(r.ID) }
 	seen := map[string]bool{}
 	var out []ingest.Candidate
 	for _, h := range shard.Search(vec, neighbours, active) {

@@ -106,7 +106,7 @@ func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted
 			} else if err != nil {
 				return err
 			}
-			p.deletes = append(p.deletes, id)
+			p.Deletes = append(p.Deletes, id)
 			deleted = append(deleted, id)
 		}
 		return nil

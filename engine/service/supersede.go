@@ -39,10 +39,10 @@ func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, re
 			if err := supersedeInto(old, m, now); err != nil {
 				return err
 			}
-			p.put(old, nil)
+			p.Put(old, nil)
 		}
 		results[0].Supersedes = m.Supersedes
-		p.put(m, vecs[0])
+		p.Put(m, vecs[0])
 		return nil
 	})
 	markRedacted(results, secrets)

@@ -64,7 +64,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 		hits, res.Reranker = e.rerankHits(ctx, q.Text, hits)
 	}
 	res.Results = hits[:min(q.TopK, len(hits))]
-	// Skills (skills.go): a procedural query gets its skill inline.
+	// Skills (engine/service/skills): a procedural query gets its skill inline.
 	if res.PrimarySkill, err = e.primarySkill(ctx, user, q.Text); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package service
+package entities
 
 import (
 	"context"
@@ -122,17 +122,17 @@ func linkedMemories(tx engine.Tx, entID string) ([]string, error) {
 	return out, err
 }
 
-// linkEntities is a write hook (registered in New): it links the entities
+// Link is a write hook (registered in New): it links the entities
 // of each changed memory, unlinks deleted memories and drops entities no
 // memory mentions any more, in the write's transaction.
-func (e *Engine) linkEntities(tx engine.Tx, _ *plan, c *writeChange) error {
+func (e *Keeper) Link(tx engine.Tx, _ *plan, c *writeChange) error {
 	l := &linker{e: e, tx: tx, now: e.now().UTC(), cache: map[string]*engine.Entity{}, dirty: map[string]bool{}}
-	for i, m := range c.changed {
-		if err := l.relink(m, c.previous[i]); err != nil {
+	for i, m := range c.Changed {
+		if err := l.relink(m, c.Previous[i]); err != nil {
 			return err
 		}
 	}
-	for _, old := range c.deleted {
+	for _, old := range c.Deleted {
 		if err := l.unlink(old.ID, old.Entities); err != nil {
 			return err
 		}
@@ -140,22 +140,10 @@ func (e *Engine) linkEntities(tx engine.Tx, _ *plan, c *writeChange) error {
 	return l.flush()
 }
 
-// needsLinking reports whether a planned memory's entities must be
-// (re)extracted: entities follow the text, so a memory whose text did not
-// change keeps its links (a supersede, or a reconcile rewriting its refs),
-// unless it has none yet (stored before entities existed). Placeholders of
-// images being captured are not extracted.
-func needsLinking(old, m *engine.Memory) bool {
-	if m.State == engine.StatePending || m.State == engine.StateFailed {
-		return false
-	}
-	return old == nil || old.Text != m.Text || len(m.Entities) == 0
-}
-
 // linker resolves mentions to entities within one write transaction,
 // caching the records it reads and writing the changed ones once (flush).
 type linker struct {
-	e     *Engine
+	e     *Keeper
 	tx    engine.Tx
 	now   time.Time
 	cache map[string]*engine.Entity
@@ -333,7 +321,7 @@ func dropEntity(tx engine.Tx, x *engine.Entity) error {
 
 // Entities lists every entity record of user, alias records included, with
 // the memories mentioning each, in id order.
-func (e *Engine) Entities(ctx context.Context, user string) ([]engine.Entity, error) {
+func (e *Keeper) Entities(ctx context.Context, user string) ([]engine.Entity, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -397,7 +385,7 @@ func (s *entitySnapshot) suggest(threshold float64, limit int) []entity.Suggesti
 
 // EntitySuggestions proposes at most limit groups of duplicate entities of
 // user (scored at entity.DefaultThreshold or above), best first.
-func (e *Engine) EntitySuggestions(ctx context.Context, user string, limit int) ([]engine.EntitySuggestion, error) {
+func (e *Keeper) EntitySuggestions(ctx context.Context, user string, limit int) ([]engine.EntitySuggestion, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}

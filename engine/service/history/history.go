@@ -1,4 +1,4 @@
-package service
+package history
 
 import (
 	"context"
@@ -7,17 +7,18 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service/kernel"
 )
 
-// historyCollection holds one document per memory id: the events of that
+// Collection holds one document per memory id: the events of that
 // memory, oldest first. They live under the user's keys like everything
 // else, so erasing a user erases them, and they outlive a delete of the
 // memory itself (with the content scrubbed).
-const historyCollection = "history"
+const Collection = "history"
 
 // History returns the events of memory id, also after the memory was
 // deleted; ENotFound when the user never had such a memory.
-func (e *Engine) History(ctx context.Context, user, id string) (*engine.History, error) {
+func (e *Recorder) History(ctx context.Context, user, id string) (*engine.History, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -25,7 +26,7 @@ func (e *Engine) History(ctx context.Context, user, id string) (*engine.History,
 		return nil, engine.Invalid("id", "must not be empty")
 	}
 	h := engine.History{ID: id}
-	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(historyCollection, id, &h) })
+	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(Collection, id, &h) })
 	if engine.ErrorCode(err) == engine.ENotFound {
 		return nil, engine.Errorf(engine.ENotFound, "memory %q not found", id)
 	}
@@ -36,9 +37,9 @@ func (e *Engine) History(ctx context.Context, user, id string) (*engine.History,
 	return &h, nil
 }
 
-// recordHistory is the write hook that appends the events of a write to the
+// Record is the write hook that appends the events of a write to the
 // history of each memory it touches, in the write's own transaction.
-func (e *Engine) recordHistory(tx engine.Tx, p *plan, _ *writeChange) error {
+func (e *Recorder) Record(tx engine.Tx, p *plan, _ *writeChange) error {
 	now := e.now().UTC()
 	events, err := historyEvents(tx, p, now)
 	if err != nil {
@@ -46,7 +47,7 @@ func (e *Engine) recordHistory(tx engine.Tx, p *plan, _ *writeChange) error {
 	}
 	for _, id := range slices.Sorted(maps.Keys(events)) {
 		var h engine.History
-		if err := tx.GetDoc(historyCollection, id, &h); err != nil && engine.ErrorCode(err) != engine.ENotFound {
+		if err := tx.GetDoc(Collection, id, &h); err != nil && engine.ErrorCode(err) != engine.ENotFound {
 			return err
 		}
 		h.ID = id
@@ -56,7 +57,7 @@ func (e *Engine) recordHistory(tx engine.Tx, p *plan, _ *writeChange) error {
 			}
 			h.Events = append(h.Events, ev)
 		}
-		if err := tx.PutDoc(historyCollection, id, &h); err != nil {
+		if err := tx.PutDoc(Collection, id, &h); err != nil {
 			return err
 		}
 	}
@@ -67,24 +68,24 @@ func (e *Engine) recordHistory(tx engine.Tx, p *plan, _ *writeChange) error {
 func historyEvents(tx engine.Tx, p *plan, now time.Time) (map[string][]engine.HistoryEvent, error) {
 	out := map[string][]engine.HistoryEvent{}
 	deleted := map[string]bool{}
-	for _, id := range p.deletes {
+	for _, id := range p.Deletes {
 		deleted[id] = true
 	}
 	seen := map[string]bool{}
-	for i := len(p.puts) - 1; i >= 0; i-- {
-		m := p.puts[i]
+	for i := len(p.Puts) - 1; i >= 0; i-- {
+		m := p.Puts[i]
 		if seen[m.ID] || deleted[m.ID] {
 			continue
 		}
 		seen[m.ID] = true
-		old, err := storedOrNil(tx, m.ID)
+		old, err := kernel.StoredOrNil(tx, m.ID)
 		if err != nil {
 			return nil, err
 		}
 		out[m.ID] = memoryEvents(old, m, now)
 	}
-	for _, id := range p.deletes {
-		old, err := storedOrNil(tx, id)
+	for _, id := range p.Deletes {
+		old, err := kernel.StoredOrNil(tx, id)
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package service
+package entities
 
 import (
 	"context"
@@ -20,7 +20,7 @@ var errStale = errors.New("group changed since planned")
 // and each other becomes an alias record pointing to the survivor. A dry
 // run only counts. A group whose members were merged, dropped or changed
 // since it was planned is skipped.
-func (e *Engine) mergeGroup(ctx context.Context, user string, run *reconcileRun, n int, g entity.Suggestion) error {
+func (e *Keeper) mergeGroup(ctx context.Context, user string, run *reconcileRun, n int, g entity.Suggestion) error {
 	job := run.snapshot()
 	others := len(g.EntityIDs) - 1
 	if job.DryRun {
@@ -187,7 +187,7 @@ func (rw *refRewriter) rewrite(memID, from string) error {
 	m.Entities = refs
 	if !rw.planned[memID] {
 		rw.planned[memID] = true
-		rw.p.put(m, nil) // text unchanged: the write hook keeps these refs
+		rw.p.Put(m, nil) // text unchanged: the write hook keeps these refs
 	}
 	return nil
 }

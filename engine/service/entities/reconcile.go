@@ -1,4 +1,4 @@
-package service
+package entities
 
 import (
 	"context"
@@ -86,7 +86,7 @@ const interruptedByRestart = "interrupted by restart"
 // SuggestionIDs fail at once; each group is then merged in its own
 // transaction, re-checked against the store. A second job while one runs is
 // an EConflict.
-func (e *Engine) Reconcile(ctx context.Context, user string, req engine.ReconcileRequest) (*engine.ReconcileJob, error) {
+func (e *Keeper) Reconcile(ctx context.Context, user string, req engine.ReconcileRequest) (*engine.ReconcileJob, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (rc *reconciler) running(user string) *reconcileRun {
 }
 
 // reconcilePlan computes the groups a job merges.
-func (e *Engine) reconcilePlan(ctx context.Context, user string, threshold float64, ids []string) ([]entity.Suggestion, *entitySnapshot, error) {
+func (e *Keeper) reconcilePlan(ctx context.Context, user string, threshold float64, ids []string) ([]entity.Suggestion, *entitySnapshot, error) {
 	var snap *entitySnapshot
 	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		var err error
@@ -185,7 +185,7 @@ func (e *Engine) reconcilePlan(ctx context.Context, user string, threshold float
 
 // startJob persists the running job, starts its worker and returns the job
 // as started (a small job may be done before the caller looks again).
-func (e *Engine) startJob(ctx context.Context, user string, run *reconcileRun, groups []entity.Suggestion,
+func (e *Keeper) startJob(ctx context.Context, user string, run *reconcileRun, groups []entity.Suggestion,
 	snap *entitySnapshot, threshold float64, dry bool) (*engine.ReconcileJob, error) {
 	now := e.now().UTC()
 	job := &engine.ReconcileJob{JobID: e.newID(), Status: engine.JobRunning, Groups: len(groups), DryRun: dry,
@@ -229,7 +229,7 @@ func (rc *reconciler) launch(r *reconcileRun, job *engine.ReconcileJob, cancel c
 
 // runReconcile merges the groups one transaction at a time, stopping
 // between merges when cancelled, then records how the job ended.
-func (e *Engine) runReconcile(ctx context.Context, user string, run *reconcileRun, groups []entity.Suggestion) {
+func (e *Keeper) runReconcile(ctx context.Context, user string, run *reconcileRun, groups []entity.Suggestion) {
 	defer close(run.done)
 	defer e.recon.release(user, run)
 	var failure error
@@ -278,7 +278,7 @@ func (e *Engine) runReconcile(ctx context.Context, user string, run *reconcileRu
 // ReconcileStatus reports user's current or last reconcile job; status idle
 // when none ever ran. A job recorded as running that no worker runs (the
 // server stopped mid-job) is marked failed, "interrupted by restart".
-func (e *Engine) ReconcileStatus(ctx context.Context, user string) (*engine.ReconcileJob, error) {
+func (e *Keeper) ReconcileStatus(ctx context.Context, user string) (*engine.ReconcileJob, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -309,7 +309,7 @@ func (e *Engine) ReconcileStatus(ctx context.Context, user string) (*engine.Reco
 // CancelReconcile stops user's running job between two merges and returns
 // it, cancelled, once its worker has stopped. With no job running it
 // returns the last job unchanged.
-func (e *Engine) CancelReconcile(ctx context.Context, user string) (*engine.ReconcileJob, error) {
+func (e *Keeper) CancelReconcile(ctx context.Context, user string) (*engine.ReconcileJob, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -346,14 +346,14 @@ func (rc *reconciler) stopAll() {
 // SetBeforeMerge installs f to run before each group n of a reconcile job
 // (nil removes it). It is a test seam: the REST tests hold a job mid-way to
 // watch it cancelled, shut down or restarted. Set it before starting a job.
-func (e *Engine) SetBeforeMerge(f func(ctx context.Context, n int)) { e.recon.beforeMerge = f }
+func (e *Keeper) SetBeforeMerge(f func(ctx context.Context, n int)) { e.recon.beforeMerge = f }
 
 // errErased is what a job stopped by EraseUser records as its cause.
 var errErased = errors.New("user erased")
 
-// stopReconcile stops the user's reconcile job, if one runs, and waits for
+// StopReconcile stops the user's reconcile job, if one runs, and waits for
 // it to record its end (so that record is erased too).
-func (e *Engine) stopReconcile(user string) {
+func (e *Keeper) StopReconcile(user string) {
 	e.recon.mu.Lock()
 	run := e.recon.runs[user]
 	e.recon.mu.Unlock()

@@ -1,4 +1,4 @@
-package service
+package skills
 
 import (
 	"context"
@@ -12,23 +12,16 @@ import (
 	"github.com/memsvc/memsvc/engine/skill"
 )
 
-// skillCollection holds the user's skills, one JSON document per skill id.
-const skillCollection = "skill"
-
-// learnedProcedure is a procedure taught by a request, with the memory that
-// holds it (its provenance).
-type learnedProcedure struct {
-	MemoryID string
-	Proc     skill.Procedure
-}
+// Collection holds the user's skills, one JSON document per skill id.
+const Collection = "skill"
 
 // Skill returns one skill of user, ENotFound when there is none with id.
-func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, error) {
+func (e *Learner) Skill(ctx context.Context, user, id string) (*skill.Skill, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
 	var s skill.Skill
-	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(skillCollection, id, &s) })
+	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(Collection, id, &s) })
 	if engine.ErrorCode(err) == engine.ENotFound {
 		return nil, engine.Errorf(engine.ENotFound, "unknown skill %q", id)
 	}
@@ -39,7 +32,7 @@ func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, erro
 }
 
 // Skills lists every skill of user in id order.
-func (e *Engine) Skills(ctx context.Context, user string) ([]skill.Skill, error) {
+func (e *Learner) Skills(ctx context.Context, user string) ([]skill.Skill, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -54,7 +47,7 @@ func (e *Engine) Skills(ctx context.Context, user string) ([]skill.Skill, error)
 
 func loadSkills(tx engine.Tx) ([]skill.Skill, error) {
 	var out []skill.Skill
-	err := tx.ScanDocs(skillCollection, "", func(_ string, raw []byte) error {
+	err := tx.ScanDocs(Collection, "", func(_ string, raw []byte) error {
 		var s skill.Skill
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return engine.Internal("decode skill", err)
@@ -65,7 +58,7 @@ func loadSkills(tx engine.Tx) ([]skill.Skill, error) {
 	return out, err
 }
 
-// learnSkills is a write hook (registered in New, after linkEntities): every
+// Learn is a write hook (registered after entity linking): every
 // procedure the request taught (plan.learn) and every new or changed active
 // memory whose text walks through steps towards a stated goal is merged
 // into the closest skill (skill.Closest, skill.MergeInto keeps a version
@@ -75,11 +68,11 @@ func loadSkills(tx engine.Tx) ([]skill.Skill, error) {
 // Steps without a goal ("deploy X, then tell Bob") do not make a skill: a
 // skill is found by what it achieves (Match reads its name and triggers),
 // and a goalless one would never merge with a later telling either.
-func (e *Engine) learnSkills(tx engine.Tx, p *plan, c *writeChange) error {
-	changed, deleted := c.changed, c.deletedIDs
-	procs := append([]learnedProcedure(nil), p.learn...)
+func (e *Learner) Learn(tx engine.Tx, p *plan, c *writeChange) error {
+	changed, deleted := c.Changed, c.DeletedIDs
+	procs := append([]learnedProcedure(nil), p.Learn...)
 	explicit := map[string]bool{}
-	for _, lp := range p.learn {
+	for _, lp := range p.Learn {
 		explicit[lp.MemoryID] = true
 	}
 	for i := len(changed) - 1; i >= 0; i-- { // changed is in reverse plan order
@@ -112,7 +105,7 @@ func (e *Engine) learnSkills(tx engine.Tx, p *plan, c *writeChange) error {
 	for i := range skills {
 		if dropSources(&skills[i], deleted) {
 			if len(skills[i].SourceMemoryIDs) == 0 {
-				if err := tx.DeleteDoc(skillCollection, skills[i].ID); err != nil {
+				if err := tx.DeleteDoc(Collection, skills[i].ID); err != nil {
 					return err
 				}
 				delete(dirty, i)
@@ -123,7 +116,7 @@ func (e *Engine) learnSkills(tx engine.Tx, p *plan, c *writeChange) error {
 	}
 	for i := range skills {
 		if dirty[i] {
-			if err := tx.PutDoc(skillCollection, skills[i].ID, &skills[i]); err != nil {
+			if err := tx.PutDoc(Collection, skills[i].ID, &skills[i]); err != nil {
 				return err
 			}
 		}
@@ -226,9 +219,9 @@ func excerpt(s string) string {
 	return s
 }
 
-// withProcedures appends to facts one procedural fact per procedure the
+// WithProcedures appends to facts one procedural fact per procedure the
 // conversation teaches, and returns those procedures in the same order.
-func (e *Engine) withProcedures(req engine.ConversationRequest, facts []extract.Fact) ([]extract.Fact, []skill.Procedure) {
+func (e *Learner) WithProcedures(req engine.ConversationRequest, facts []extract.Fact) ([]extract.Fact, []skill.Procedure) {
 	var procs []skill.Procedure
 	for _, t := range conversationProcedures(req) {
 		facts = append(facts, procedureFact(t, e.cfg.MaxTextBytes))
@@ -257,9 +250,9 @@ func procedureFact(t taught, maxBytes int) extract.Fact {
 	return extract.Fact{Text: text, MessageIDs: t.messageIDs, Excerpt: t.excerpt, Kind: engine.TypeProcedural}
 }
 
-// primarySkill returns the skill a procedural query confidently asks for,
+// PrimarySkill returns the skill a procedural query confidently asks for,
 // counting the use, or nil.
-func (e *Engine) primarySkill(ctx context.Context, user, query string) (*skill.Skill, error) {
+func (e *Learner) PrimarySkill(ctx context.Context, user, query string) (*skill.Skill, error) {
 	if !skill.IsProcedural(query) {
 		return nil, nil
 	}
@@ -272,11 +265,11 @@ func (e *Engine) primarySkill(ctx context.Context, user, query string) (*skill.S
 		return nil, nil
 	}
 	err = e.write(ctx, user, func(tx engine.Tx, _ *plan) error {
-		if err := tx.GetDoc(skillCollection, best.ID, &best); err != nil {
+		if err := tx.GetDoc(Collection, best.ID, &best); err != nil {
 			return err
 		}
 		best.Uses++
-		return tx.PutDoc(skillCollection, best.ID, &best)
+		return tx.PutDoc(Collection, best.ID, &best)
 	})
 	if err != nil {
 		// Counting is bookkeeping: the answer stands without it.
