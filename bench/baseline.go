@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // A plain BM25 over the same turns is the yardstick memsvc's recall is

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // A prompt often asks several things at once ("fix the README typo and also

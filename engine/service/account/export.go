@@ -11,7 +11,7 @@ import (
 	"slices"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Export writes the data of users (nil: every user) to w as JSON Lines.

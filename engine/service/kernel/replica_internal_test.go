@@ -8,8 +8,8 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
-	"github.com/memsvc/memsvc/engine/text"
 	"github.com/memsvc/memsvc/llm"
+	"github.com/memsvc/memsvc/text"
 )
 
 // racingStore is a Badger store where "another replica" commits a memory
