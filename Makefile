@@ -81,3 +81,12 @@ n8n-test:
 # about 3 GB): an AI Agent with the memory sub-node and a scripted model, then the credential test.
 n8n-e2e:
 	bash $(N8N_PKG)/e2e/run.sh
+
+# load runs the load test for LOAD_SECONDS (default 90): 200 REST and 50 MCP
+# clients over 100 users against a real server on loopback with fsync on;
+# it prints p50/p95/p99 per call kind and the load average. `make test`
+# runs the same test for 3 seconds as a smoke check.
+LOAD_SECONDS ?= 90
+.PHONY: load
+load:
+	MEMSVC_LOAD_SECONDS=$(LOAD_SECONDS) $(GO) test -count=1 -timeout 15m -run '^TestLoad$$' -v ./cmd/memsvc

@@ -5,12 +5,13 @@
 // id + "." + base64url(HMAC-SHA256(secret, "memsvc-key-v1|user|id")). So a key
 // can be minted without opening the store (while a server holds it), the
 // server never stores keys in clear, and verification is one constant-time
-// MAC comparison. Revocation is a list of key ids in a file in the data
-// directory; the server re-reads it at most a second after it changes.
+// MAC comparison. Revocation is a list of key ids (Revocations): a file in
+// the data directory of a single server, or a table of the shared store that
+// every replica reads; the server re-reads it at most a second after it
+// changes.
 package auth
 
 import (
-	"bufio"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -19,8 +20,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -44,21 +43,25 @@ var ErrInvalidKey = errors.New("invalid API key")
 
 // Keyring verifies and mints keys for one secret.
 type Keyring struct {
-	secret  []byte
-	revFile string
-	now     func() time.Time
+	secret []byte
+	list   Revocations
+	now    func() time.Time
 
 	mu        sync.Mutex
 	revoked   map[string]bool
 	checkedAt time.Time
-	modTime   time.Time
-	size      int64
 }
 
-// NewKeyring returns a keyring for secret whose revocation list lives in
-// dataDir. An empty secret means auth is disabled; Enabled reports it.
+// NewKeyring returns a keyring for secret whose revocation list is the file
+// in dataDir. An empty secret means auth is disabled; Enabled reports it.
 func NewKeyring(secret, dataDir string) *Keyring {
-	return &Keyring{secret: []byte(secret), revFile: filepath.Join(dataDir, RevocationFile), now: time.Now, revoked: map[string]bool{}}
+	return NewKeyringWith(secret, FileRevocations{Dir: dataDir})
+}
+
+// NewKeyringWith returns a keyring for secret whose revocation list is
+// list (a shared store's, for replicas).
+func NewKeyringWith(secret string, list Revocations) *Keyring {
+	return &Keyring{secret: []byte(secret), list: list, now: time.Now, revoked: map[string]bool{}}
 }
 
 // Enabled reports whether keys are required.
@@ -140,56 +143,51 @@ func KeyID(keyOrID string) (string, error) {
 	return id, err
 }
 
-// Revoke appends the key id to the revocation list in dataDir, durably.
+// Revoke appends the key id to the revocation list in dataDir, durably:
+// the list of a single server, written while the server holds the store.
 func Revoke(dataDir, keyOrID string) (string, error) {
 	id, err := KeyID(keyOrID)
 	if err != nil {
 		return "", errors.New("not a memsvc key or key id")
 	}
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return "", fmt.Errorf("auth: create data directory: %w", err)
-	}
-	f, err := os.OpenFile(filepath.Join(dataDir, RevocationFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-	if err != nil {
-		return "", fmt.Errorf("auth: open revocation list: %w", err)
-	}
-	defer f.Close()
-	if _, err := f.WriteString(id + "\n"); err != nil {
-		return "", fmt.Errorf("auth: write revocation: %w", err)
-	}
-	return id, f.Sync()
+	return id, FileRevocations{Dir: dataDir}.RevokeKey(context.Background(), id)
 }
 
-// isRevoked consults the revocation list, re-reading the file when it has
-// changed and the last look is more than a second old.
+// Revoke adds the key (or key id) to the keyring's revocation list; this
+// keyring refuses it at once, others sharing the list within a second.
+func (k *Keyring) Revoke(ctx context.Context, keyOrID string) (string, error) {
+	id, err := KeyID(keyOrID)
+	if err != nil {
+		return "", errors.New("not a memsvc key or key id")
+	}
+	if err := k.list.RevokeKey(ctx, id); err != nil {
+		return "", err
+	}
+	k.mu.Lock()
+	k.checkedAt = time.Time{} // the next check re-reads the list
+	k.mu.Unlock()
+	return id, nil
+}
+
+// isRevoked consults the revocation list, re-reading it when the last look
+// is more than a second old. A list that cannot be read keeps the last one
+// read: the store being down stops the server's reads anyway.
 func (k *Keyring) isRevoked(id string) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if now := k.now(); now.Sub(k.checkedAt) >= time.Second {
 		k.checkedAt = now
-		k.reload()
-	}
-	return k.revoked[id]
-}
-
-func (k *Keyring) reload() {
-	st, err := os.Stat(k.revFile)
-	if err != nil || (st.ModTime().Equal(k.modTime) && st.Size() == k.size) {
-		return
-	}
-	f, err := os.Open(k.revFile)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	revoked := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if id := strings.TrimSpace(sc.Text()); id != "" {
-			revoked[id] = true
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		ids, err := k.list.RevokedKeys(ctx)
+		cancel()
+		if err == nil {
+			k.revoked = make(map[string]bool, len(ids))
+			for _, id := range ids {
+				k.revoked[id] = true
+			}
 		}
 	}
-	k.revoked, k.modTime, k.size = revoked, st.ModTime(), st.Size()
+	return k.revoked[id]
 }
 
 type ctxKey struct{}

@@ -22,8 +22,12 @@ type Report struct {
 	Conversations int    `json:"conversations"`
 	Turns         int    `json:"turns"`
 
-	Questions      QuestionCounts    `json:"questions"`
-	Overall        Scores            `json:"overall"`
+	Questions QuestionCounts `json:"questions"`
+	Overall   Scores         `json:"overall"`
+	// BaselineBM25 is a plain BM25 over the same turns asked the same
+	// questions (baseline.go); VsBM25 is Overall's recall over its recall.
+	BaselineBM25   Scores            `json:"baseline_bm25"`
+	VsBM25         float64           `json:"vs_bm25"`
 	ByCategory     map[string]Scores `json:"by_category"`
 	ByConversation map[string]Scores `json:"by_conversation"`
 	Latency        Latency           `json:"search_latency"`
@@ -84,9 +88,9 @@ func newReport(ds *Dataset, t Target, o Options) *Report {
 
 // Summary is the one-line digest of the report.
 func (r *Report) Summary() string {
-	return fmt.Sprintf("recall@%d=%.3f hit@%d=%.2f mrr=%.2f p95=%.1fms ingest=%.0f turns/s rss=%.0fMB n=%d mode=%s ingest_mode=%s",
+	return fmt.Sprintf("recall@%d=%.3f hit@%d=%.2f mrr=%.2f p95=%.1fms ingest=%.0f turns/s rss=%.0fMB n=%d mode=%s ingest_mode=%s bm25=%.3f x%.2f",
 		r.K, r.Overall.Recall, r.K, r.Overall.Hit, r.Overall.MRR, r.Latency.P95, r.Ingest.TurnsPerSec, r.PeakRSSMB,
-		r.Overall.N, r.Mode, r.IngestMode)
+		r.Overall.N, r.Mode, r.IngestMode, r.BaselineBM25.Recall, r.VsBM25)
 }
 
 // missDepth is how deep a miss is searched to find where its evidence ranks.

@@ -125,7 +125,7 @@ type missRef struct {
 // evaluation asks the questions and keeps the running tallies.
 type evaluation struct {
 	o                      Options
-	overall                tally
+	overall, baseline      tally // memsvc; the plain BM25 (baseline.go) on the same questions
 	byCat, byConv          map[string]*tally
 	latencies              []time.Duration
 	reranker               string
@@ -140,6 +140,7 @@ func newEvaluation(o Options) *evaluation {
 
 func (ev *evaluation) conversation(ctx context.Context, s Searcher, c *Conversation, prefix string) error {
 	defer func() { ev.convIndex++ }()
+	plain := newBM25Baseline(c)
 	for qi, q := range c.Questions {
 		switch {
 		case !ev.o.asks(q.Category):
@@ -161,6 +162,7 @@ func (ev *evaluation) conversation(ctx context.Context, s Searcher, c *Conversat
 		score := ScoreQuestion(q.Evidence, hitTurns(hits), ev.o.K)
 		ev.asked++
 		ev.overall.add(score)
+		ev.baseline.add(ScoreQuestion(q.Evidence, plain.search(q.Text, ev.o.K), ev.o.K))
 		ev.bucket(ev.byCat, categoryKey(q.Category)).add(score)
 		ev.bucket(ev.byConv, c.ID).add(score)
 		if score.Recall < 1 {
@@ -187,6 +189,10 @@ func (ev *evaluation) bucket(m map[string]*tally, key string) *tally {
 
 func (ev *evaluation) fill(rep *Report) {
 	rep.Overall = ev.overall.scores()
+	rep.BaselineBM25 = ev.baseline.scores()
+	if rep.BaselineBM25.Recall > 0 {
+		rep.VsBM25 = round(rep.Overall.Recall / rep.BaselineBM25.Recall)
+	}
 	for k, t := range ev.byCat {
 		rep.ByCategory[k] = t.scores()
 	}

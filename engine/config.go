@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/recall"
 )
 
@@ -48,7 +49,7 @@ type Config struct {
 	// further turn, up to ContextSpan each way); negative disables them.
 	// They stand in for the passage view where there is none (vector mode).
 	ContextWeight float64
-	ContextSpan   int // default 2
+	ContextSpan   int // default 3
 	// ContextViewWeight is the fusion weight of a neighbouring-turns view
 	// relative to its base view.
 	ContextViewWeight float64
@@ -73,6 +74,10 @@ type Config struct {
 	// must reach to be marked relevant, default 0.5; negative marks every
 	// result relevant.
 	RelevanceFloor float64
+	// ShardBudget is the bytes the in-memory index shards of all users may
+	// take together; the least recently used are evicted beyond it and
+	// reloaded on demand. Default index.DefaultBudget; negative: no limit.
+	ShardBudget int64
 	// Spread is derived from ContextWeight and ContextSpan, Passage from
 	// PassageDecay and ContextSpan.
 	Spread  recall.SpreadWeights
@@ -111,7 +116,7 @@ func (c *Config) FillDefaults() {
 	setDefaultF(&c.VectorWeight, 1)
 	setDefaultF(&c.SpeakerWeight, 2)
 	setDefaultF(&c.TimeWeight, 8)
-	setDefault(&c.ContextSpan, 2)
+	setDefault(&c.ContextSpan, 3)
 	c.Spread = recall.SpreadOf(c.ContextWeight, c.ContextSpan)
 	c.Passage = recall.PassageDecay(c.PassageDecay, c.ContextSpan)
 	setDefault(&c.FeedbackDocs, 5)
@@ -120,6 +125,9 @@ func (c *Config) FillDefaults() {
 	setDefaultF(&c.RelevanceFloor, 0.5)
 	if c.ConversationGap == 0 {
 		c.ConversationGap = time.Hour
+	}
+	if c.ShardBudget == 0 {
+		c.ShardBudget = index.DefaultBudget
 	}
 }
 

@@ -23,15 +23,16 @@
 //	                Decider, Captioner (package llm implements them)
 //	store.go        Store and Tx: the storage seam (engine/store implements it)
 //	storecaps.go    optional Store capabilities (versions, jobs)
+//	dashboard.go    Dashboard (the dashboard's own reads), TimelineFilter, UserPage
 //
 // Implementations live in subpackages, each owning one idea: service (the
 // engine itself, composed of its job packages kernel, write, capture,
 // memories, search, skills, entities, history and account; its doc.go maps it), intent (reading an add text; forget/resolve matching),
 // ingest (fact decisions, categories), recall (fusion, query priors), index
 // (in-memory shards), extract (facts from turns), timeref (dates in text),
-// text (the tokenizer and stop list), redact (secrets), media (image fetch
-// and inspection), skill, entity, and store (the Badger and PostgreSQL
-// backends of Store). The root imports only the pure leaf packages whose
+// redact (secrets), media (image fetch and inspection), skill, entity, and
+// store (the Badger and PostgreSQL backends of Store). The tokenizer and stop
+// list are the top-level package text, a leaf llm shares. The root imports only the pure leaf packages whose
 // types its own types carry (index.Match, recall.SpreadWeights, skill.Skill,
 // extract.Fact, media.Ref, intent.Kind, ingest's event names).
 package engine

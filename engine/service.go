@@ -66,4 +66,5 @@ type Service interface {
 	Skills
 	Entities
 	Operator
+	Dashboard // dashboard.go
 }

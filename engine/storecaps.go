@@ -82,3 +82,17 @@ type Job struct {
 	Claim           int64
 	LeaseUntil      time.Time
 }
+
+// BlobStore keeps image files under the hex SHA-256 of their bytes, so the
+// same image stored twice is kept once. Every replica must read what any
+// replica stored: a single server keeps files in its data directory
+// (store.FileBlobs); the PostgreSQL store implements it itself, so replicas
+// share images through the database.
+type BlobStore interface {
+	// PutBlob stores data durably and returns its SHA-256 (hex).
+	PutBlob(ctx context.Context, data []byte) (sha string, err error)
+	// GetBlob returns the bytes stored under sha, or an ENotFound *Error.
+	GetBlob(ctx context.Context, sha string) ([]byte, error)
+	// DeleteBlob removes the blob; deleting a missing blob is no error.
+	DeleteBlob(ctx context.Context, sha string) error
+}

@@ -7,11 +7,12 @@ import (
 	"github.com/kljensen/snowball/english"
 
 	"github.com/memsvc/memsvc/llm/internal/lexicon"
+	"github.com/memsvc/memsvc/text"
 )
 
 // term is one analysed token.
 type term struct {
-	token
+	text.Token
 	stem   string        // primary stem: snowball stem of the base form ("ran" -> "run")
 	alt    string        // surface stem when the surface is itself a word with another stem ("saw"), else ""
 	entry  lexicon.Entry // lexicon data of stem (zero when unknown)
@@ -43,7 +44,7 @@ func newAnalyzer() (*analyzer, error) {
 }
 
 func (a *analyzer) analyze(text string) []term {
-	toks := tokenize(text)
+	toks := scan(text)
 	out := make([]term, 0, len(toks))
 	for _, t := range toks {
 		out = append(out, a.term(t))
@@ -62,13 +63,13 @@ const maxNameCount = 2
 // you", "Thanks Anna!"), or a name standing alone between clause boundaries ("Thanks, Anna!", "Anna, look").
 func vocative(terms []term, i int) bool {
 	t := terms[i]
-	if !t.title || t.label || t.stop {
+	if !t.Title || t.Label || t.stop {
 		return false
 	}
-	if i > 0 && isGreeting(terms[i-1].word) && (terms[i-1].initial || t.pause) {
+	if i > 0 && isGreeting(terms[i-1].Word) && (terms[i-1].Initial || t.Pause) {
 		return true
 	}
-	return t.pause && t.entry.Count <= maxNameCount && (i == 0 || t.initial || terms[i-1].pause)
+	return t.Pause && t.entry.Count <= maxNameCount && (i == 0 || t.Initial || terms[i-1].Pause)
 }
 
 // isGreeting reports whether w is a word that comes before the name of whom a text addresses.
@@ -82,23 +83,23 @@ func isGreeting(w string) bool {
 	return false
 }
 
-func (a *analyzer) term(t token) term {
-	tm := term{token: t, stop: isStopword(t.word)}
-	if t.proper() && !tm.stop {
+func (a *analyzer) term(t text.Token) term {
+	tm := term{Token: t, stop: text.IsNoiseWord(t.Word)}
+	if t.Proper() && !tm.stop {
 		return a.properTerm(tm)
 	}
-	if bases := a.lex.Bases(t.word); len(bases) > 0 {
+	if bases := a.lex.Bases(t.Word); len(bases) > 0 {
 		tm.stem = stem(bases[0])
-		if a.lex.Word(t.word) {
-			if s := stem(t.word); s != tm.stem {
+		if a.lex.Word(t.Word) {
+			if s := stem(t.Word); s != tm.stem {
 				tm.alt = s
 			}
 		}
 	} else {
-		tm.stem = stem(t.word)
+		tm.stem = stem(t.Word)
 	}
 	tm.entry, tm.known = a.lex.Stem(tm.stem)
-	tm.known = tm.known || a.lex.Word(t.word)
+	tm.known = tm.known || a.lex.Word(t.Word)
 	tm.weight = a.specificity(tm.entry.Count)
 	if tm.stop {
 		tm.weight = stopWeight
@@ -110,11 +111,11 @@ func (a *analyzer) term(t token) term {
 // ("Rose" is not "rise") and only the senses WordNet writes capitalised ("June" the month, "Paris" the city;
 // none for "Will" or "Bill").
 func (a *analyzer) properTerm(tm term) term {
-	tm.stem = stem(tm.word)
+	tm.stem = stem(tm.Word)
 	entry, known := a.lex.Stem(tm.stem)
 	proper, _ := a.lex.Stem("^" + tm.stem)
 	tm.entry = lexicon.Entry{Count: entry.Count, Syn: proper.Syn, Hyp: proper.Hyp, Der: proper.Der}
-	tm.known = known || a.lex.Word(tm.word)
+	tm.known = known || a.lex.Word(tm.Word)
 	tm.weight = a.specificity(entry.Count)
 	return tm
 }
@@ -147,17 +148,17 @@ func isASCIILetters(w string) bool {
 // "football", "ice cream" -> "icecream", "got married" -> "getmarried", "passed away" -> "passaway"), or ""
 // when they form none.
 func (a *analyzer) joinStem(x, y term) string {
-	if !isASCIILetters(x.word) || !isASCIILetters(y.word) {
+	if !isASCIILetters(x.Word) || !isASCIILetters(y.Word) {
 		return ""
 	}
-	for _, first := range a.baseForms(x.word) {
+	for _, first := range a.baseForms(x.Word) {
 		if first == "" {
 			continue
 		}
-		if a.lex.Word(first + y.word) {
-			return stem(first + y.word)
+		if a.lex.Word(first + y.Word) {
+			return stem(first + y.Word)
 		}
-		if sing, ok := strings.CutSuffix(y.word, "s"); ok && a.lex.Word(first+sing) {
+		if sing, ok := strings.CutSuffix(y.Word, "s"); ok && a.lex.Word(first+sing) {
 			return stem(first + sing)
 		}
 	}

@@ -20,9 +20,9 @@ func asks(terms []term) uint {
 	for i, t := range terms {
 		next := ""
 		if i+1 < len(terms) {
-			next = terms[i+1].word
+			next = terms[i+1].Word
 		}
-		switch t.word {
+		switch t.Word {
 		case "when":
 			set |= 1 << kindTime
 		case "what", "which":
@@ -48,7 +48,7 @@ func contains(terms []term) uint {
 		switch {
 		case timeWord(t):
 			set |= 1 << kindTime
-		case numberWord(t.word):
+		case numberWord(t.Word):
 			set |= 1 << kindNumber
 		}
 	}
@@ -66,7 +66,7 @@ func timeNoun(w string) bool {
 
 // timeWord reports whether t names or places a time: dates, weekdays, months, years, relative times.
 func timeWord(t term) bool {
-	switch t.word {
+	switch t.Word {
 	case "yesterday", "today", "tonight", "tomorrow", "ago", "recently", "lately", "earlier", "later",
 		"last", "next", "previous", "since", "until", "monday", "tuesday", "wednesday", "thursday", "friday",
 		"saturday", "sunday", "january", "february", "april", "june", "july", "august", "september",
@@ -75,9 +75,9 @@ func timeWord(t term) bool {
 		"anniversary", "holiday", "holidays":
 		return true
 	case "may", "march": // months only when capitalised: "may" and "march" are common verbs
-		return t.capital
+		return t.Capital
 	}
-	return isYear(t.word)
+	return isYear(t.Word)
 }
 
 // isYear reports whether w is a four-digit year 1900-2099.

@@ -160,7 +160,7 @@ func (e *builtinEmbedder) storedFactor(u uniqueTerm) float64 {
 	if u.voc {
 		f *= e.w.voc
 	}
-	if u.ask {
+	if u.Ask {
 		f *= e.w.ask
 	}
 	return f
@@ -217,7 +217,7 @@ func uniqueTerms(terms []term) []uniqueTerm {
 		if i, ok := idx[t.stem]; ok {
 			out[i].tf++
 			out[i].voc = out[i].voc && t.voc // a name the text also talks about is not just whom it addresses
-			out[i].ask = out[i].ask && t.ask // and one it also states is not just asked about
+			out[i].Ask = out[i].Ask && t.Ask // and one it also states is not just asked about
 			continue
 		}
 		idx[t.stem] = len(out)
@@ -239,7 +239,7 @@ func (e *builtinEmbedder) addTerm(acc []float64, u uniqueTerm) {
 	if u.stop {
 		return
 	}
-	e.addCharGrams(acc, u.word, base*e.w.char)
+	e.addCharGrams(acc, u.Word, base*e.w.char)
 	if s, entry := e.an.correct(u.term); s != "" {
 		e.addStem(acc, s, entry, e.spec(e.an.specificity(entry.Count))*e.w.typo)
 	}

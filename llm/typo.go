@@ -15,8 +15,8 @@ const maxTypoLen = 24
 // substitution, insertion) away from an unknown word, or "" when there is none. Capitalised words are left
 // alone: they are mostly names, which the lexicon does not know and must not be "corrected" into words.
 func (a *analyzer) correct(t term) (string, lexicon.Entry) {
-	w := t.word
-	if t.known || t.stop || t.capital || len(w) < minTypoLen || len(w) > maxTypoLen || !isASCIILetters(w) {
+	w := t.Word
+	if t.known || t.stop || t.Capital || len(w) < minTypoLen || len(w) > maxTypoLen || !isASCIILetters(w) {
 		return "", lexicon.Entry{}
 	}
 	var best string

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 func TestWordForms(t *testing.T) {

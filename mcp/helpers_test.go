@@ -53,7 +53,7 @@ func startServer(t testing.TB, cfg serverConfig) *testServer {
 	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
 		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: logger,
-		Media: &service.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: blobs}})
+		Media: &service.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: store.FileBlobs{Files: blobs}}})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memsvc/memsvc/bench"
 )
 
 // loadDuration is how long TestConcurrentClients runs:
@@ -147,12 +149,8 @@ func percentiles(d []time.Duration) string {
 	if len(d) == 0 {
 		return "no calls"
 	}
-	s := slices.Clone(d)
-	slices.Sort(s)
-	at := func(p float64) time.Duration {
-		return s[min(len(s)-1, int(p*float64(len(s))))].Round(100 * time.Microsecond)
-	}
-	return fmt.Sprintf("n=%d p50=%v p95=%v p99=%v max=%v", len(s), at(0.50), at(0.95), at(0.99), s[len(s)-1].Round(100*time.Microsecond))
+	l := bench.Summarise(d) // the one percentile definition (nearest rank)
+	return fmt.Sprintf("n=%d p50=%.1fms p95=%.1fms p99=%.1fms max=%.1fms", l.N, l.P50, l.P95, l.P99, l.Max)
 }
 
 // nopTB lets decodeResult run off the test goroutine; decoding our own

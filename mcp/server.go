@@ -45,6 +45,8 @@ type Options struct {
 	// MaxRequestBytes caps one HTTP request body; default 4 MiB (images
 	// arrive as base64 items).
 	MaxRequestBytes int64
+	// Observe, when set, is told about every message answered (observe.go).
+	Observe Observer
 }
 
 func (o *Options) defaults() {
@@ -91,6 +93,9 @@ func NewServer(o Options) *sdk.Server {
 	s := newBareServer(o.Version)
 	s.AddTool(addMemoriesTool(), t.addMemories)
 	s.AddTool(searchMemoryTool(), t.searchMemory)
+	if o.Observe != nil {
+		s.AddReceivingMiddleware(observe(o.Observe))
+	}
 	return s
 }
 

@@ -42,7 +42,7 @@ func newAPIEnv(t *testing.T) *apiEnv {
 	return a
 }
 
-func newAPIEngine(t *testing.T, st *store.Store) *service.Engine {
+func newAPIEngine(t testing.TB, st *store.Store) *service.Engine {
 	t.Helper()
 	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()},

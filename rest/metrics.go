@@ -26,16 +26,38 @@ type Metrics struct {
 	requests map[[2]string]float64 // route pattern, status → count
 	latency  map[string]*histogram // route pattern → request seconds
 	search   map[string]*histogram // search mode → engine seconds
-	writes   map[string]float64    // write event (ADD, UPDATE, SUPERSEDE, NONE, …) → count
+	writes   map[string]float64    // write event (ADD, UPDATE, SUPERSEDE, NONE, …; EPISODE for a turn kept) → count
 	failures map[string]float64    // operation (search, ingest, conversation) → failed calls
+	mcpCalls map[[3]string]float64 // MCP method, tool, outcome → count
+	mcpTime  map[string]*histogram // MCP tool (method when not a tool call) → seconds
 	// StoreSize, when set, reports the store's size on disk in bytes.
 	StoreSize func() int64
+	// Captures, when set, reports the image capture queue.
+	Captures func() CaptureFigures
+	// Cache, when set, reports the in-memory index shard cache.
+	Cache func() CacheFigures
+}
+
+// CaptureFigures are the image capture queue's depth (all users) and the
+// captures that ended failed since start.
+type CaptureFigures struct {
+	Queued int
+	Failed uint64
+}
+
+// CacheFigures are the index shard cache's state: shards and bytes held,
+// the byte budget, and shard loads and evictions since start.
+type CacheFigures struct {
+	Shards           int
+	Bytes, Budget    int64
+	Loads, Evictions uint64
 }
 
 // NewMetrics returns empty metrics.
 func NewMetrics() *Metrics {
 	return &Metrics{requests: map[[2]string]float64{}, latency: map[string]*histogram{},
-		search: map[string]*histogram{}, writes: map[string]float64{}, failures: map[string]float64{}}
+		search: map[string]*histogram{}, writes: map[string]float64{}, failures: map[string]float64{},
+		mcpCalls: map[[3]string]float64{}, mcpTime: map[string]*histogram{}}
 }
 
 // buckets are the latency histogram bounds in seconds.
@@ -80,6 +102,29 @@ func (m *Metrics) request(pattern string, status int, d time.Duration) {
 	observe(m.latency, pattern, d.Seconds())
 }
 
+// mcpMethods are the MCP methods counted by name; any other is "other",
+// so a client cannot mint label values.
+var mcpMethods = []string{"initialize", "notifications/initialized", "ping", "tools/list", "tools/call"}
+
+// MCPCall records one MCP message (mcp.Observer): by method, tool and
+// outcome, never by client name, which is free text in the URL.
+func (m *Metrics) MCPCall(method, tool, outcome string, d time.Duration) {
+	if !slices.Contains(mcpMethods, method) {
+		method = "other"
+	}
+	if !slices.Contains([]string{"ok", "tool_error", "error"}, outcome) {
+		outcome = "other"
+	}
+	call := method
+	if tool != "" {
+		call = tool
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.mcpCalls[[3]string{method, tool, outcome}]++
+	observe(m.mcpTime, call, d.Seconds())
+}
+
 func (m *Metrics) searched(mode string, d time.Duration, err error) {
 	if mode == "" {
 		mode = "hybrid"
@@ -107,7 +152,10 @@ func (m *Metrics) wrote(op string, results []engine.WriteResult, err error) {
 	}
 	for _, r := range results {
 		ev := r.Event
-		if !slices.Contains([]string{"ADD", "UPDATE", "SUPERSEDE", "DELETE", "NONE", "PENDING"}, ev) {
+		switch {
+		case r.Episode:
+			ev = "EPISODE" // a turn kept as said, not an extracted fact
+		case !slices.Contains([]string{"ADD", "UPDATE", "SUPERSEDE", "DELETE", "NONE", "PENDING"}, ev):
 			ev = "other"
 		}
 		m.writes[ev]++
@@ -131,12 +179,48 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	writeHistograms(&b, "memsvc_search_duration_seconds", "Search latency in the engine by mode.", "mode", m.search)
 	writeCounters(&b, "memsvc_write_results_total", "Extraction and write outcomes by event.", "event", m.writes)
 	writeCounters(&b, "memsvc_engine_failures_total", "Failed engine calls by operation.", "op", m.failures)
+	m.writeMCP(&b)
 	m.mu.Unlock()
-	if m.StoreSize != nil {
-		fmt.Fprintf(&b, "# HELP memsvc_store_size_bytes Size of the store on disk.\n# TYPE memsvc_store_size_bytes gauge\nmemsvc_store_size_bytes %d\n", m.StoreSize())
-	}
+	m.writeGauges(&b)
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err
+}
+
+func (m *Metrics) writeMCP(b *strings.Builder) {
+	b.WriteString("# HELP memsvc_mcp_calls_total MCP messages by method, tool and outcome (tool_error: the tool answered with an error).\n# TYPE memsvc_mcp_calls_total counter\n")
+	keys := slices.SortedFunc(maps.Keys(m.mcpCalls), func(a, b [3]string) int {
+		return strings.Compare(strings.Join(a[:], "\x00"), strings.Join(b[:], "\x00"))
+	})
+	for _, k := range keys {
+		fmt.Fprintf(b, "memsvc_mcp_calls_total{method=%s,tool=%s,outcome=%s} %g\n", quote(k[0]), quote(k[1]), quote(k[2]), m.mcpCalls[k])
+	}
+	writeHistograms(b, "memsvc_mcp_call_duration_seconds", "MCP message latency by tool (by method when not a tool call).", "call", m.mcpTime)
+}
+
+// writeGauges asks the store, capture queue and shard cache for their
+// figures, outside the lock: they may scan or take locks of their own.
+func (m *Metrics) writeGauges(b *strings.Builder) {
+	if m.StoreSize != nil {
+		gauge(b, "memsvc_store_size_bytes", "Size of the store on disk.", "gauge", float64(m.StoreSize()))
+	}
+	if m.Captures != nil {
+		c := m.Captures()
+		gauge(b, "memsvc_image_queue_depth", "Image captures queued or awaiting a retry, all users.", "gauge", float64(c.Queued))
+		gauge(b, "memsvc_image_capture_failures_total", "Image captures that ended failed since start.", "counter", float64(c.Failed))
+	}
+	if m.Cache != nil {
+		c := m.Cache()
+		gauge(b, "memsvc_shard_cache_shards", "Index shards held in memory.", "gauge", float64(c.Shards))
+		gauge(b, "memsvc_shard_cache_bytes", "Bytes of the index shards held in memory.", "gauge", float64(c.Bytes))
+		gauge(b, "memsvc_shard_cache_budget_bytes", "Byte budget of the index shard cache.", "gauge", float64(c.Budget))
+		gauge(b, "memsvc_shard_cache_loads_total", "Index shards loaded from the store since start.", "counter", float64(c.Loads))
+		gauge(b, "memsvc_shard_cache_evictions_total", "Index shards evicted to stay within the budget since start.", "counter", float64(c.Evictions))
+	}
+}
+
+// gauge writes one unlabelled sample with its HELP and TYPE lines.
+func gauge(b *strings.Builder, name, help, typ string, v float64) {
+	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s %s\n%s %s\n", name, help, name, typ, name, strconv.FormatFloat(v, 'f', -1, 64))
 }
 
 func writeCounters(b *strings.Builder, name, help, label string, m map[string]float64) {

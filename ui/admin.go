@@ -122,7 +122,17 @@ type adminData struct {
 	NewUser string
 	Message string
 	Error   string
+	// Users is one page of every user with their counts; UsersNote says
+	// why there is none (a store that cannot list its users).
+	Users     *engine.UserPage
+	UsersNote string
+	UserPage  int
+	PrevUsers int
+	NextUsers int
 }
+
+// usersPageSize is how many users one page of the operator's list shows.
+const usersPageSize = 25
 
 type stateCount struct {
 	State string
@@ -132,8 +142,39 @@ type stateCount struct {
 // adminHome shows health and, for ?user=, that user's memory counts by
 // state (engine List totals, as GET /api/v1/memories?state=… reports).
 func (u *UI) adminHome(w http.ResponseWriter, r *http.Request, req *request) error {
-	d := adminData{User: strings.TrimSpace(r.URL.Query().Get("user"))}
+	d := adminData{User: strings.TrimSpace(r.URL.Query().Get("user")), UserPage: 1}
+	if err := intParam(r.URL.Query(), "users_page", &d.UserPage); err != nil {
+		return err
+	}
+	if d.UserPage < 1 {
+		return engine.Invalid("users_page", "must be 1 or more, got %d", d.UserPage)
+	}
 	return u.renderAdmin(w, r, req, http.StatusOK, &d)
+}
+
+// listUsers fills the page of the user list: every user of the store
+// with their counts (engine Users). A store that cannot list its users
+// leaves a note instead of failing the operator's page.
+func (u *UI) listUsers(r *http.Request, d *adminData) error {
+	if d.UserPage == 0 { // a write's answer: the first page
+		d.UserPage = 1
+	}
+	p, err := u.eng.Users(r.Context(), d.UserPage, usersPageSize)
+	if engine.ErrorCode(err) == engine.EUnavailable {
+		d.UsersNote = engine.ErrorMessage(err)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	d.Users = p
+	if p.Page > 1 {
+		d.PrevUsers = p.Page - 1
+	}
+	if p.Page < p.Pages {
+		d.NextUsers = p.Page + 1
+	}
+	return nil
 }
 
 func (u *UI) renderAdmin(w http.ResponseWriter, r *http.Request, req *request, status int, d *adminData) error {
@@ -145,6 +186,9 @@ func (u *UI) renderAdmin(w http.ResponseWriter, r *http.Request, req *request, s
 				d.Health[name] = err.Error()
 			}
 		}
+	}
+	if err := u.listUsers(r, d); err != nil {
+		return err
 	}
 	if d.User != "" {
 		if err := engine.ValidateUser(d.User); err != nil {

@@ -1,6 +1,8 @@
 package ui_test
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -9,7 +11,7 @@ import (
 )
 
 func TestOperatorPagesAreOffWithoutASecret(t *testing.T) {
-	e := newEnv(t, "s3cret")
+	e := newEnv(t, authSecret)
 	b := e.browser()
 	b.signIn(e.key("alice"))
 	for _, path := range []string{"/admin", "/admin/signin"} {
@@ -20,7 +22,7 @@ func TestOperatorPagesAreOffWithoutASecret(t *testing.T) {
 }
 
 func TestOperatorMintsAndRevokesKeys(t *testing.T) {
-	e := newAdminEnv(t, "s3cret", "op-secret")
+	e := newAdminEnv(t, authSecret, adminSecret)
 	e.add("carol", "Carol likes chess", "Carol plays the oboe")
 
 	// A user's key opens nothing here.
@@ -37,7 +39,7 @@ func TestOperatorMintsAndRevokesKeys(t *testing.T) {
 	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {"wrong"}}); p.status != http.StatusUnauthorized {
 		t.Errorf("wrong admin secret: %d", p.status)
 	}
-	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {"op-secret"}}); p.status != http.StatusSeeOther {
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
 		t.Fatalf("admin sign in: %d", p.status)
 	}
 	home := op.get("/admin?user=carol")
@@ -67,5 +69,40 @@ func TestOperatorMintsAndRevokesKeys(t *testing.T) {
 	waitRevoked(t, e, key)
 	if p := dave.get("/memories"); p.status != http.StatusSeeOther {
 		t.Errorf("revoked key still opens the dashboard: %d", p.status)
+	}
+}
+
+func TestOperatorListsEveryUserWithCounts(t *testing.T) {
+	e := newAdminEnv(t, authSecret, adminSecret)
+	e.add("carol", "Carol likes chess", "Carol plays the oboe")
+	if _, err := e.eng.Correct(context.Background(), "carol", e.add("carol", "Carol lives in Oslo")[0], "Carol lives in Bergen"); err != nil {
+		t.Fatal(err)
+	}
+	e.add(`<b>mallory</b>`, "a memory of a user with markup in the name")
+	for i := 0; i < 26; i++ { // more than one page of users
+		e.add(fmt.Sprintf("user-%02d", i), "a note")
+	}
+	op := e.browser()
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
+		t.Fatalf("admin sign in: %d", p.status)
+	}
+	p := op.get("/admin")
+	row := regexp.MustCompile(`(?s)<a href="/admin\?user=carol" class="text">carol</a></td>\s*<td class="n">(\d+)</td>\s*<td class="n">(\d+)</td>\s*<td class="n">(\d+)</td>\s*<td class="n">(\d+)</td>\s*<td class="n">(\d+)</td>`).FindStringSubmatch(p.body)
+	if p.status != http.StatusOK || row == nil || strings.Join(row[1:], " ") != "3 1 0 0 4" {
+		t.Fatalf("carol's row (active superseded pending failed all) = %v in:\n%s", row, p.body)
+	}
+	if !strings.Contains(p.body, "28 users · page 1 of 2") || !strings.Contains(p.body, `href="/admin?users_page=2"`) {
+		t.Errorf("user list has no second page")
+	}
+	if strings.Contains(p.body, "<b>mallory</b>") || !strings.Contains(p.body, "&lt;b&gt;mallory&lt;/b&gt;") {
+		t.Errorf("a user id rendered as markup")
+	}
+	if p := op.get("/admin?users_page=2"); !strings.Contains(p.body, "user-25") || strings.Contains(p.body, ">carol</a>") {
+		t.Errorf("page 2 of the users:\n%s", p.body)
+	}
+	for _, bad := range []string{"x", "0", "-3"} {
+		if p := op.get("/admin?users_page=" + bad); p.status != http.StatusBadRequest || !strings.Contains(p.body, "page") {
+			t.Errorf("users_page=%s: %d, want 400 naming the page", bad, p.status)
+		}
 	}
 }

@@ -2,8 +2,8 @@ package ui_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,8 +19,11 @@ import (
 	"github.com/memsvc/memsvc/engine"
 )
 
-// -screenshots DIR keeps the browser test's screenshots (README images).
-var screenshots = flag.String("screenshots", "", "directory to write the browser test's screenshots to")
+// screenshotDir holds the README's screenshots of the main views. The
+// browser test rewrites them when MEMSVC_UPDATE_SCREENSHOTS=1; otherwise
+// it checks that each one is there and is a PNG, so a view the README
+// shows cannot lose its picture unnoticed.
+const screenshotDir = "../docs/screenshots"
 
 // chromium returns the path of Debian's chromium. Without it the browser
 // test is skipped locally but fails in CI (CI=true), where `make test`
@@ -82,14 +85,27 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	if *screenshots == "" {
+	path := filepath.Join(screenshotDir, name+".png")
+	if os.Getenv("MEMSVC_UPDATE_SCREENSHOTS") != "1" {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Errorf("screenshot %s: %v (MEMSVC_UPDATE_SCREENSHOTS=1 go test ./ui -run TestBrowser writes it)", name, err)
+			return
+		}
+		defer f.Close()
+		if _, err := png.DecodeConfig(f); err != nil {
+			t.Errorf("screenshot %s is not a PNG: %v", path, err)
+		}
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
-	if err := os.WriteFile(filepath.Join(*screenshots, name+".png"), png, 0o644); err != nil {
+	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -99,7 +115,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 // reconcile job to the end, mint and revoke a key as the operator; a stored
 // XSS attempt stays inert and a form posted from another site is refused.
 func TestBrowser(t *testing.T) {
-	e := newAdminEnv(t, "s3cret", "op-secret")
+	e := newAdminEnv(t, authSecret, adminSecret)
 	ctx := newBrowser(t)
 	e.add("alice", "Alice keeps bees in the garden", "Alice's sister Ana lives in Porto",
 		"To deploy the website, run make build, then run make upload, then check the logs",
@@ -110,6 +126,17 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ago := func(days int) time.Time { return time.Now().UTC().AddDate(0, 0, -days) }
+	if _, err := e.eng.Add(context.Background(), "alice", []engine.AddRequest{
+		{Text: "Alice planted tomatoes along the south fence", Timestamp: ago(9), AppName: "garden"},
+		{Text: "Alice ordered a second hive", Timestamp: ago(3), AppName: "garden"}}); err != nil {
+		t.Fatal(err)
+	}
+	photo, _ := pngDataURI(t, 640, 400)
+	if m := e.image("alice", photo); m.State != engine.StateActive {
+		t.Fatalf("image capture: %s %q", m.State, m.Error)
+	}
+	failed := e.image("alice", "http://10.1.2.3/holiday.png")
 
 	run(t, ctx, "sign in",
 		chromedp.Navigate(e.url+"/memories"),
@@ -180,6 +207,37 @@ func TestBrowser(t *testing.T) {
 	}
 	screenshot(t, ctx, "memory")
 
+	run(t, ctx, "timeline",
+		chromedp.Click(chromedp.CSS(`header nav a[href="/timeline"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#timeline")),
+	)
+	tl := text(t, ctx, "#timeline")
+	for _, want := range []string{"Alice keeps three hives of bees in the garden", "replaced by", "Alice planted tomatoes",
+		"<script>document.title='pwned'</script> Bob likes tea"} {
+		if !strings.Contains(tl, want) {
+			t.Errorf("timeline lacks %q:\n%s", want, tl)
+		}
+	}
+	if title, _ := chromedp.Run(ctx, chromedp.Title()); title == "pwned" {
+		t.Error("stored XSS ran on the timeline")
+	}
+	screenshot(t, ctx, "timeline")
+
+	run(t, ctx, "images with thumbnails",
+		chromedp.Click(chromedp.CSS(`header nav a[href="/images"]`)),
+		chromedp.WaitVisible(chromedp.CSS("img.thumb")),
+	)
+	// naturalWidth is what the browser decoded: the thumbnail really loaded.
+	width, err := chromedp.Run(ctx, chromedp.Poll[int](`(() => { const i = document.querySelector("img.thumb"); return i.complete && i.naturalWidth })()`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil || width != 240 {
+		t.Errorf("thumbnail's natural width %d (%v), want 240", width, err)
+	}
+	if page := text(t, ctx, "main"); !strings.Contains(page, failed.Error) {
+		t.Errorf("images page lacks the failed capture's reason %q", failed.Error)
+	}
+	screenshot(t, ctx, "images")
+
 	run(t, ctx, "delete one",
 		chromedp.Navigate(e.url+"/memories/"+doomed),
 		chromedp.WaitVisible(chromedp.CSS("#memory-text")),
@@ -198,6 +256,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Submit(chromedp.CSS("#reconcile-form")),
 		chromedp.WaitVisible(chromedp.CSS("#job.done")),
 	)
+	screenshot(t, ctx, "entities")
 
 	// A page on another site posts a form at the dashboard: refused by the
 	// site guard (Sec-Fetch-Site) and the CSRF token, nothing deleted.
@@ -221,7 +280,7 @@ func TestBrowser(t *testing.T) {
 	run(t, ctx, "operator mints a key",
 		chromedp.Navigate(e.url+"/admin"),
 		chromedp.WaitVisible(chromedp.CSS("#secret")),
-		chromedp.SendKeys(chromedp.CSS("#secret"), "op-secret"),
+		chromedp.SendKeys(chromedp.CSS("#secret"), adminSecret),
 		chromedp.Submit(chromedp.CSS("#secret")),
 		chromedp.WaitVisible(chromedp.CSS("#mint-form")),
 		chromedp.SendKeys(chromedp.CSS(`#mint-form input[name=user]`), "erin"),
@@ -238,4 +297,13 @@ func TestBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(".notice")),
 	)
 	waitRevoked(t, e, key)
+
+	run(t, ctx, "operator's user list",
+		chromedp.Navigate(e.url+"/admin"),
+		chromedp.WaitVisible(chromedp.CSS("#user-list")),
+	)
+	if users := text(t, ctx, "#user-list"); !strings.Contains(users, "alice") {
+		t.Errorf("user list lacks alice:\n%s", users)
+	}
+	screenshot(t, ctx, "operator")
 }

@@ -7,6 +7,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,11 +18,18 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/rest"
 	"github.com/memsvc/memsvc/ui"
+)
+
+// Secrets of the test servers: 32 bytes or more, as a real deployment's.
+const (
+	authSecret  = "e2e-secret-0123456789abcdef0123456789ab"
+	adminSecret = "op-secret-0123456789abcdef0123456789abc"
 )
 
 // env is the dashboard over a real engine and Badger store, wired as
@@ -38,8 +46,8 @@ type env struct {
 func newEnv(t *testing.T, secret string) *env { t.Helper(); return newAdminEnv(t, secret, "") }
 
 // newAdminEnv starts the dashboard with the operator pages on when
-// adminSecret is set.
-func newAdminEnv(t *testing.T, secret, adminSecret string) *env {
+// operatorSecret is set.
+func newAdminEnv(t *testing.T, secret, operatorSecret string) *env {
 	t.Helper()
 	dir := t.TempDir()
 	st, err := store.Open(store.Options{Dir: dir, NoSync: true})
@@ -47,21 +55,33 @@ func newAdminEnv(t *testing.T, secret, adminSecret string) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	blobs, err := media.NewBlobStore(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Images: inline ones only (no host is allowed to be fetched), failures
+	// final at once so a test sees the reason without waiting on backoff.
+	md := &service.MediaDeps{Blobs: store.FileBlobs{Files: blobs}, Fetcher: media.NewFetcher(media.FetchConfig{Timeout: time.Second}),
+		Retry: media.RetryPolicy{Base: time.Millisecond, Cap: time.Millisecond, MaxAttempts: 1}}
 	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
-		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: log.New(io.Discard)})
+		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: log.New(io.Discard), Media: md})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(eng.Close)
+	captures, stopCaptures := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() { eng.RunCaptures(captures); close(stopped) }()
+	t.Cleanup(func() { stopCaptures(); <-stopped }) // before the engine and store close
 	keys := auth.NewKeyring(secret, dir)
 	gate, err := rest.NewGate(keys, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o := ui.Options{Engine: eng, Gate: gate, Logger: log.New(io.Discard)}
-	if adminSecret != "" {
-		o.Admin = &ui.Admin{Secret: adminSecret, Mint: keys.Mint, Health: eng.Check,
+	if operatorSecret != "" {
+		o.Admin = &ui.Admin{Secret: operatorSecret, Mint: keys.Mint, Health: eng.Check,
 			Revoke: func(k string) (string, error) { return auth.Revoke(dir, k) }}
 	}
 	h, err := ui.New(o)
@@ -173,3 +193,28 @@ func (b *browser) signIn(key string) page {
 }
 
 func timeAfter(ms int) <-chan time.Time { return time.After(time.Duration(ms) * time.Millisecond) }
+
+// image stores an inline image for user, waits until its capture is over
+// and returns the memory.
+func (e *env) image(user, item string) *engine.Memory {
+	e.t.Helper()
+	ref, ok := media.Classify(item)
+	if !ok {
+		e.t.Fatalf("not an image item: %.40q", item)
+	}
+	res, err := e.eng.CaptureImage(context.Background(), user, engine.CaptureRequest{Ref: ref})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		m, err := e.eng.Get(context.Background(), user, res.ID)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		if m.State != engine.StatePending {
+			return m
+		}
+	}
+	e.t.Fatalf("image %s still pending", res.ID)
+	return nil
+}

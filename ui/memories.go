@@ -27,15 +27,26 @@ func readListForm(q url.Values) (listForm, error) {
 		MemoryType: q.Get("type"), App: q.Get("app"), Project: q.Get("project"), Session: q.Get("session"),
 		State: q.Get("state"), IncludeSuperseded: q.Get("superseded") == "on", Page: 1, Size: 20}
 	for name, dst := range map[string]*int{"page": &f.Page, "size": &f.Size} {
-		if v := q.Get(name); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return f, engine.Invalid(name, "must be a number, got %q", v)
-			}
-			*dst = n
+		if err := intParam(q, name, dst); err != nil {
+			return f, err
 		}
 	}
 	return f, nil
+}
+
+// intParam reads a number from the query into dst, leaving dst as it is
+// when the parameter is absent; the engine checks the range.
+func intParam(q url.Values, name string, dst *int) error {
+	v := q.Get(name)
+	if v == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return engine.Invalid(name, "must be a number, got %q", v)
+	}
+	*dst = n
+	return nil
 }
 
 // memoriesData is the memories page: a listing or search results.

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 // pageTemplate is one page: the layout with the page's own blocks.
@@ -15,7 +17,7 @@ type pageTemplate = template.Template
 
 // pageNames are the templates under templates/ that are whole pages; each
 // is parsed with layout.html. Fragments (reconcile status) are pages too.
-var pageNames = []string{"error", "signin", "memories", "memory", "delete", "edit", "skills", "entities", "images", "reconcile", "admin", "adminsignin"}
+var pageNames = []string{"error", "signin", "memories", "memory", "delete", "edit", "skills", "entities", "images", "timeline", "reconcile", "admin", "adminsignin"}
 
 func parsePages() (map[string]*pageTemplate, error) {
 	funcs := template.FuncMap{
@@ -26,6 +28,9 @@ func parsePages() (map[string]*pageTemplate, error) {
 		"pct":     func(f float64) string { return fmt.Sprintf("%.3f", f) },
 		"join":    strings.Join,
 		"add":     func(a, b int) int { return a + b },
+		// hasImage: the memory has a stored image to show (inline ones
+		// from the start, fetched ones once captured).
+		"hasImage": func(m *engine.Memory) bool { return m.Source != nil && m.Source.BlobSHA256 != "" },
 	}
 	out := make(map[string]*pageTemplate, len(pageNames))
 	for _, name := range pageNames {

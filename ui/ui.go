@@ -25,6 +25,7 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 //go:embed templates/*.html
@@ -117,7 +118,10 @@ func (u *UI) routes() {
 	u.page("GET /entities/reconcile", u.reconcileStatus)
 	u.page("POST /entities/reconcile", u.startReconcile)
 	u.page("POST /entities/reconcile/cancel", u.cancelReconcile)
+	u.page("GET /timeline", u.timeline)
 	u.page("GET /images", u.images)
+	u.page("GET /images/{id}", u.image)
+	u.page("GET /images/{id}/thumb", u.thumb)
 	u.adminRoutes()
 }
 
@@ -163,28 +167,10 @@ func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	u.mux.ServeHTTP(w, r)
 }
 
-// statusOf maps an engine error code to the status of the error page. (REST
-// has its own table for its JSON answers; an edge renders its errors.)
+// statusOf is err's HTTP status, from the table REST answers with too.
 func statusOf(err error) int {
-	switch engine.ErrorCode(err) {
-	case engine.EInvalid:
-		return http.StatusBadRequest
-	case engine.ENotFound:
-		return http.StatusNotFound
-	case engine.EUnauthorized:
-		return http.StatusUnauthorized
-	case engine.EForbidden:
-		return http.StatusForbidden
-	case engine.EConflict:
-		return http.StatusConflict
-	case engine.ETooLarge:
-		return http.StatusRequestEntityTooLarge
-	case engine.ERateLimited:
-		return http.StatusTooManyRequests
-	case engine.EUnavailable:
-		return http.StatusServiceUnavailable
-	}
-	return http.StatusInternalServerError
+	s, _ := status.Of(engine.ErrorCode(err))
+	return s
 }
 
 // fail renders an error page with the error's safe message; causes of

@@ -12,7 +12,7 @@ import (
 )
 
 func TestSignInKeepsTheKeyInAStrictHttpOnlyCookie(t *testing.T) {
-	e := newEnv(t, "s3cret")
+	e := newEnv(t, authSecret)
 	b := e.browser()
 	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
 		t.Fatalf("signed out: %d %q, want a redirect to /signin", p.status, p.header.Get("Location"))
@@ -108,7 +108,7 @@ func TestEveryFormRefusesAMissingOrForeignToken(t *testing.T) {
 }
 
 func TestAUserSeesOnlyTheirOwnMemories(t *testing.T) {
-	e := newEnv(t, "s3cret")
+	e := newEnv(t, authSecret)
 	aliceID := e.add("alice", "Alice keeps bees in the garden")[0]
 	bobID := e.add("bob", "Bob keeps secret notes about bees")[0]
 	b := e.browser()
@@ -177,7 +177,7 @@ func TestEveryPageRendersAndClientTextStaysInert(t *testing.T) {
 	}
 	paths := []string{"/memories", "/memories?q=deploy&mode=hybrid&rerank=cross_encoder", "/memories?type=episodic&state=active",
 		"/memories/" + ids[0], "/memories/" + ids[0] + "/edit", "/memories/" + ids[0] + "/delete",
-		"/skills", "/entities", "/entities/reconcile", "/images"}
+		"/skills", "/entities", "/entities/reconcile", "/images", "/timeline", "/timeline?by=recorded&group=week"}
 	for _, r := range cr.Results {
 		paths = append(paths, "/memories/"+r.ID)
 	}

@@ -10,20 +10,22 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/backup"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/rest"
 )
 
-// runBackup writes an online, consistent snapshot of the store. With the
-// data directory free it opens the store itself; while a server holds it,
+// runBackup writes an online, consistent backup of the data directory (the
+// store's snapshot, image files and revocation list: package backup). With
+// the data directory free it opens the store itself; while a server holds it,
 // it asks that server (address from the data directory's server.addr) for
 // the snapshot with a one-off operator key minted from the auth secret and
 // revoked afterwards.
 func runBackup(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var out string
-	fs := newFlagSet("backup", "Write a consistent snapshot of the store (Badger backup stream) while the server runs.\n"+
-		"Image files (DATA/images) are immutable: copy them alongside (cp -rn, rsync).", sys.Stderr)
+	fs := newFlagSet("backup", "Write a consistent backup of the data directory (store snapshot, images, key revocations)\n"+
+		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stderr)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&out, "out", "", "file to write (required; - : stdout)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
@@ -39,7 +41,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	st, err := store.Open(store.Options{Dir: cfg.DataDir})
 	switch {
 	case err == nil:
-		err = st.Backup(ctx, w)
+		err = backup.Write(ctx, w, st.Backup, cfg.DataDir)
 		err = errors.Join(err, st.Close())
 	case errors.Is(err, store.ErrLocked):
 		err = backupFromServer(ctx, cfg, w)
@@ -64,6 +66,7 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 		return err
 	}
 	keys := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir)
+	var keyID string
 	if keys.Enabled() {
 		key, id, err := keys.Mint(rest.OperatorUser)
 		if err != nil {
@@ -71,6 +74,7 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 		}
 		defer auth.Revoke(cfg.DataDir, id) //nolint:errcheck // best effort: the key is only ever sent to this server
 		req.Header.Set("Authorization", "Bearer "+key)
+		keyID = id
 	}
 	res, err := (&http.Client{Timeout: 6 * time.Hour}).Do(req)
 	if err != nil {
@@ -81,11 +85,13 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 		b, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
 		return fmt.Errorf("the running server at %s answered %s: %s", addr, res.Status, b)
 	}
-	_, err = io.Copy(w, res.Body)
-	return err
+	// Relay checks the archive is whole and lists the one-off key as
+	// revoked in it, so a restored server refuses that key too.
+	return backup.Relay(w, res.Body, keyID)
 }
 
-// runRestore loads a backup into an empty data directory.
+// runRestore loads a backup into an empty data directory: the store, then
+// the image files and the revocation list.
 func runRestore(_ context.Context, args []string, sys IO) error {
 	var cfg Config
 	var in string
@@ -108,7 +114,7 @@ func runRestore(_ context.Context, args []string, sys IO) error {
 		defer f.Close()
 		r = f
 	}
-	if err := store.Restore(cfg.DataDir, r); err != nil {
+	if err := backup.Restore(cfg.DataDir, r, store.Restore); err != nil {
 		return err
 	}
 	fmt.Fprintf(sys.Stderr, "restored into %s\n", cfg.DataDir)
@@ -123,13 +129,17 @@ func (a *app) opsOptions(cfg Config) rest.Ops {
 	var o rest.Ops
 	badger, isBadger := a.store.(*store.Store)
 	if isBadger {
-		o.Backup = badger.Backup
+		o.Backup = func(ctx context.Context, w io.Writer) error {
+			return backup.Write(ctx, w, badger.Backup, cfg.DataDir)
+		}
 	}
 	if cfg.Metrics {
 		o.Metrics = rest.NewMetrics()
 		if isBadger {
 			o.Metrics.StoreSize = badger.Size
 		}
+		o.Metrics.Captures = a.captureFigures
+		o.Metrics.Cache = func() rest.CacheFigures { return rest.CacheFigures(a.engine.CacheStats()) }
 	}
 	return o
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/memsvc/memsvc/rest/client"
 )
 
 // TestCodingSessionFactsOverHTTP replays, in other words, what a coding
@@ -12,21 +14,28 @@ import (
 // a restated move must give one location fact.
 func TestCodingSessionFactsOverHTTP(t *testing.T) {
 	s, alice, _ := authServer(t)
-	who := as{key: alice, place: keyBearer}
-	capture := func(text string) resp {
-		r := s.post(t, who, "/api/v1/memories/from-conversation", map[string]any{"messages": []map[string]any{
-			{"role": "user", "content": text}, {"role": "assistant", "content": "Noted."}}, "project": "shop"})
-		wantStatus(t, r, 200)
-		if r.body["no_facts_extracted"] != false {
-			t.Errorf("%q stored nothing: %s", text, r.raw)
+	c := s.api(alice)
+	capture := func(text string) *client.ConversationResponse {
+		t.Helper()
+		r, err := c.FromConversation(t.Context(), client.ConversationRequest{Messages: []client.Message{
+			{Role: "user", Content: text}, {Role: "assistant", Content: "Noted."}}, Project: "shop"})
+		if err != nil {
+			t.Fatalf("capture %q: %v", text, err)
+		}
+		if r.NoFactsExtracted {
+			t.Errorf("%q stored nothing: %+v", text, r)
 		}
 		return r
 	}
 	top := func(q string) string {
-		res := s.post(t, who, "/api/v1/memories/search", map[string]any{"query": q, "top_k": 3}).body["results"].([]any)
+		t.Helper()
+		res, err := c.Search(t.Context(), client.SearchRequest{Query: q, TopK: 3})
+		if err != nil {
+			t.Fatalf("search %q: %v", q, err)
+		}
 		var texts []string
-		for _, x := range res {
-			texts = append(texts, x.(map[string]any)["text"].(string))
+		for _, m := range res.Results {
+			texts = append(texts, m.Text)
 		}
 		return strings.Join(texts, " | ")
 	}
@@ -63,13 +72,12 @@ func TestCodingSessionFactsOverHTTP(t *testing.T) {
 
 	moved := capture("I moved from Graz to Vienna in spring, I live in Vienna now.")
 	n := 0
-	for _, x := range moved.body["results"].([]any) {
-		m := x.(map[string]any)
-		if m["episode"] != true && strings.Contains(m["text"].(string), "Vienna") {
+	for _, m := range moved.Results {
+		if !m.Episode && strings.Contains(m.Text, "Vienna") {
 			n++
 		}
 	}
 	if n != 1 {
-		t.Errorf("a restated move gave %d location facts, want 1: %s", n, moved.raw)
+		t.Errorf("a restated move gave %d location facts, want 1: %+v", n, moved.Results)
 	}
 }

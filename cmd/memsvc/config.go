@@ -66,6 +66,7 @@ type Config struct {
 	FeedbackWeight    float64
 	RelevanceFloor    float64
 	ConversationGap   time.Duration
+	ShardBudget       int64
 }
 
 func defaultDataDir(getenv func(string) string) string {
@@ -128,6 +129,7 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.TimeWeight, "time-weight", d.TimeWeight, "fusion weight of the view of memories said around a date the query names (negative: off)")
 	fs.Float64Var(&c.RelevanceFloor, "relevance-floor", d.RelevanceFloor, "calibrated score in [0,1] a search result needs to be marked relevant (negative: every result)")
 	fs.DurationVar(&c.ConversationGap, "conversation-gap", d.ConversationGap, "silence that ends an implicit conversation of memories without a session id (negative: off)")
+	fs.Int64Var(&c.ShardBudget, "shard-budget", d.ShardBudget, "bytes the in-memory search index of all users may take; least recently used users are evicted beyond it and reloaded on demand (negative: no limit)")
 	fs.IntVar(&c.RerankDepth, "rerank-depth", d.RerankDepth, "how many fused candidates a reranker sees")
 	fs.DurationVar(&c.RerankBudget, "rerank-budget", d.RerankBudget, "time a reranker may take before the fused order stands")
 }
@@ -140,7 +142,7 @@ func (c *Config) engineConfig() engine.Config {
 		ContextSpan: c.ContextSpan, ContextViewWeight: c.ContextViewWeight, VectorWeight: c.VectorWeight,
 		SpeakerWeight: c.SpeakerWeight, TimeWeight: c.TimeWeight,
 		FeedbackDocs: c.FeedbackDocs, FeedbackTerms: c.FeedbackTerms, FeedbackWeight: c.FeedbackWeight,
-		RelevanceFloor: c.RelevanceFloor, ConversationGap: c.ConversationGap}
+		RelevanceFloor: c.RelevanceFloor, ConversationGap: c.ConversationGap, ShardBudget: c.ShardBudget}
 }
 
 // checkEngineConfig runs the engine's one Validate before anything opens,

@@ -1,11 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
 
-	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/rest"
 	"github.com/memsvc/memsvc/ui"
 )
@@ -22,7 +22,7 @@ func (a *app) withDashboard(cfg Config, api http.Handler) (http.Handler, error) 
 	o := ui.Options{Engine: a.engine, Gate: gate, Logger: a.log}
 	if cfg.AdminSecret != "" {
 		o.Admin = &ui.Admin{Secret: cfg.AdminSecret, Mint: a.keys.Mint, Health: a.checks,
-			Revoke: func(keyOrID string) (string, error) { return auth.Revoke(cfg.DataDir, keyOrID) }}
+			Revoke: func(keyOrID string) (string, error) { return a.keys.Revoke(context.Background(), keyOrID) }}
 	}
 	dash, err := ui.New(o)
 	if err != nil {

@@ -83,6 +83,9 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	if fs.NArg() != 1 {
 		return errUsage{fmt.Errorf("keys revoke: give exactly one key or key id, e.g. memsvc keys revoke msk_… --data DIR")}
 	}
+	if cfg.Store == "postgres" { // replicas share the list in the database
+		return revokeInDatabase(ctx, cfg, fs.Arg(0), sys)
+	}
 	if st, err := os.Stat(cfg.DataDir); err != nil || !st.IsDir() {
 		return fmt.Errorf("no data directory at %s: pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
 			"(its start-up log says data=…)", cfg.DataDir)

@@ -12,6 +12,7 @@ import (
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -72,7 +73,7 @@ func openMedia(cfg Config, m *models) (*service.MediaDeps, error) {
 	if err != nil {
 		return nil, err
 	}
-	md := &service.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: blobs, MaxPending: cfg.ImageMaxPending}
+	md := &service.MediaDeps{Fetcher: media.NewFetcher(fc), Blobs: store.FileBlobs{Files: blobs}, MaxPending: cfg.ImageMaxPending}
 	if m.chat != nil && cfg.VisionCaptions {
 		md.Captioner = llm.NewCaptioner(m.chat)
 	}

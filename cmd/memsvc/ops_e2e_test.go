@@ -3,17 +3,27 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestHistoryExportEraseOverHTTP drives history, the export download and
@@ -94,8 +104,13 @@ func TestMetrics(t *testing.T) {
 	}
 	s.post(t, who, "/api/v1/memories", map[string]any{"text": "I live in Lisbon"})
 	s.get(t, anon, "/api/v1/memories") // 401
-	m := s.get(t, anon, "/metrics")
-	wantStatus(t, m, http.StatusOK)
+	sess := connectMCP(t, s.client, s.base, "carol-private-client", who.key)
+	for _, tool := range []string{"search_memory", "no_such_tool"} {
+		_, _ = sess.CallTool(context.Background(), &sdk.CallToolParams{Name: tool, Arguments: map[string]any{"query": "recipe"}})
+	}
+	// A capture that fails for good: loopback addresses are never fetched.
+	s.post(t, who, "/api/v1/memories", map[string]any{"text": "http://127.0.0.1:1/cardamom.png"})
+	m := waitMetrics(t, s, "memsvc_image_capture_failures_total 1\n")
 	body := string(m.raw)
 	sc := bufio.NewScanner(strings.NewReader(body))
 	for sc.Scan() {
@@ -108,24 +123,45 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`memsvc_http_requests_total{route="POST /api/v1/memories",status="200"} 2`,
+		`memsvc_http_requests_total{route="POST /api/v1/memories",status="200"} 3`,
+		`memsvc_http_requests_total{route="/mcp/{client}",status="200"}`, // the pattern, not the client's name
 		`memsvc_http_requests_total{route="GET /api/v1/memories",status="401"} 1`,
 		`memsvc_http_requests_total{route="GET /api/v1/memories/{id}",status="200"} 1`,
 		`memsvc_http_request_duration_seconds_bucket{route="POST /api/v1/memories/search",le="+Inf"} 3`,
 		`memsvc_search_duration_seconds_count{mode="vector"} 1`,
 		`memsvc_write_results_total{event="ADD"}`,
 		`memsvc_store_size_bytes `,
+		`memsvc_mcp_calls_total{method="tools/call",tool="search_memory",outcome="ok"} 1`,
+		`memsvc_mcp_calls_total{method="tools/call",tool="unknown",outcome="error"} 1`,
+		`memsvc_mcp_call_duration_seconds_count{call="search_memory"} 1`,
+		`memsvc_search_duration_seconds_count{mode="hybrid"} 2`, // REST's and MCP's
+		"memsvc_image_queue_depth 0\n",
+		"memsvc_shard_cache_budget_bytes 536870912\n", // the default --shard-budget, 512 MiB
+		"memsvc_shard_cache_loads_total ",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}
 	}
-	for _, never := range []string{"carol", who.key, "cardamom", "Lisbon", id} {
+	for _, never := range []string{"carol", "private-client", "no_such_tool", who.key, "cardamom", "Lisbon", id} {
 		if strings.Contains(body, never) {
 			t.Errorf("metrics expose %q", never)
 		}
 	}
 	wantError(t, s.sendWithHost(t, http.MethodGet, "/metrics", "evil.example", "", nil), http.StatusForbidden, "")
+}
+
+// waitMetrics scrapes /metrics until it holds want (background work such
+// as an image capture shows up a moment after the request).
+func waitMetrics(t *testing.T, s *testServer, want string) resp {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		m := s.get(t, anon, "/metrics")
+		wantStatus(t, m, http.StatusOK)
+		if strings.Contains(string(m.raw), want) || time.Now().After(end) {
+			return m
+		}
+	}
 }
 
 // runBin runs the built memsvc binary with only env, failing the test on a
@@ -224,18 +260,24 @@ func TestExportImportWithTheBinary(t *testing.T) {
 }
 
 // TestBackupWhileServing: `memsvc backup` while the server runs and takes
-// writes asks the server (with an operator key from the auth secret); the
-// restored directory serves every memory acknowledged before the backup
-// began, each whole (record, index and vector together).
+// writes (text and image captures) asks the server (with an operator key
+// from the auth secret); the restored directory serves every memory
+// acknowledged before the backup began, each whole (record, index and
+// vector together), every image memory's file, and refuses a key revoked
+// before the backup.
 func TestBackupWhileServing(t *testing.T) {
 	const secret = "e2e-secret-0123456789abcdef0123456789ab"
 	env := map[string]string{"MEMSVC_AUTH_SECRET": secret}
 	s := startServer(t, env)
 	who := as{key: mintKey(t, secret, s.dataDir, "erin"), place: keyBearer}
+	revoked := as{key: mintKey(t, secret, s.dataDir, "mallory"), place: keyBearer}
 	var acked []string
 	for i := range 20 {
 		s.addVerbatim(t, who, "early memory "+uniqueWord(i), nil)
 		acked = append(acked, uniqueWord(i))
+	}
+	for i := range 3 {
+		wantStatus(t, s.post(t, who, "/api/v1/memories", map[string]any{"text": pngDataURI(t, i)}), http.StatusOK)
 	}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
@@ -248,10 +290,17 @@ func TestBackupWhileServing(t *testing.T) {
 				return
 			default:
 			}
-			s.try(req{method: http.MethodPost, path: "/api/v1/memories", key: who.key, place: who.place,
-				body: map[string]any{"text": "late memory " + uniqueWord(i), "infer": false}})
+			body := map[string]any{"text": "late memory " + uniqueWord(i), "infer": false}
+			if i%3 == 0 {
+				body = map[string]any{"text": pngDataURI(t, i)} // captured in the background
+			}
+			s.try(req{method: http.MethodPost, path: "/api/v1/memories", key: who.key, place: who.place, body: body})
 		}
 	}()
+	wantStatus(t, s.get(t, revoked, "/api/v1/memories"), http.StatusOK)
+	runBin(t, nil, false, "keys", "revoke", revoked.key, "--data", s.dataDir)
+	waitStatus(t, s, revoked, http.StatusUnauthorized)
+
 	file := filepath.Join(t.TempDir(), "memsvc.backup")
 	runBin(t, map[string]string{"MEMSVC_AUTH_SECRET": "wrong-0123456789abcdef0123456789abcdef"}, true, "backup", "--data", s.dataDir, "--out", file)
 	runBin(t, env, false, "backup", "--data", s.dataDir, "--out", file)
@@ -262,18 +311,153 @@ func TestBackupWhileServing(t *testing.T) {
 	runBin(t, nil, false, "restore", "--in", file, "--data", restored)
 	runBin(t, nil, true, "restore", "--in", file, "--data", restored) // not empty now
 	r := startServerOn(t, restored, env)
+	wantError(t, r.get(t, revoked, "/api/v1/memories"), http.StatusUnauthorized, "")
 	list := r.get(t, who, "/api/v1/memories?size=100")
 	wantStatus(t, list, http.StatusOK)
-	if n := num(list.body, "total"); n < len(acked) {
-		t.Fatalf("restored %d memories, want at least %d", n, len(acked))
+	if n := num(list.body, "total"); n < len(acked)+3 {
+		t.Fatalf("restored %d memories, want at least %d", n, len(acked)+3)
 	}
 	for _, w := range acked {
 		for _, mode := range []string{"text", "vector"} {
-			res := r.post(t, who, "/api/v1/memories/search", map[string]any{"query": "early memory " + w, "mode": mode, "top_k": 1})
-			hits, _ := res.body["results"].([]any)
-			if len(hits) == 0 || !strings.Contains(hits[0].(map[string]any)["text"].(string), w) {
+			// Among the first three, not first: in text mode an image
+			// written right after a note can lift the note before it
+			// (implicit sessions); presence is what a restore must keep.
+			res := r.post(t, who, "/api/v1/memories/search", map[string]any{"query": "early memory " + w, "mode": mode, "top_k": 3})
+			if !strings.Contains(string(res.raw), `"early memory `+w+`"`) {
 				t.Errorf("%s search for %q after restore: %s", mode, w, res.raw)
 			}
 		}
+	}
+	checkImages(t, r, who, restored, 3)
+}
+
+// waitStatus polls GET /api/v1/memories as who until it answers status
+// (a revocation takes up to a second to be seen).
+func waitStatus(t *testing.T, s *testServer, who as, status int) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		got := s.get(t, who, "/api/v1/memories")
+		if got.status == status {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("still %d, want %d: %s", got.status, status, got.raw)
+		}
+	}
+}
+
+// checkImages waits for the restored server to finish the captures the
+// snapshot left queued, then requires every image memory (at least want)
+// to be active with its file in dataDir, holding the bytes it names.
+func checkImages(t *testing.T, s *testServer, who as, dataDir string, want int) {
+	t.Helper()
+	for end := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if p := s.get(t, who, "/api/v1/memories?state=pending"); num(p.body, "total") == 0 {
+			break
+		} else if time.Now().After(end) {
+			t.Fatalf("captures still pending after restore: %s", p.raw)
+		}
+	}
+	images := 0
+	for page := 1; ; page++ {
+		l := s.get(t, who, fmt.Sprintf("/api/v1/memories?size=100&page=%d", page))
+		wantStatus(t, l, http.StatusOK)
+		items, _ := l.body["items"].([]any)
+		if len(items) == 0 {
+			break
+		}
+		for _, x := range items {
+			m := x.(map[string]any)
+			src, _ := m["source"].(map[string]any)
+			if src["kind"] != "image" {
+				continue
+			}
+			images++
+			sha, _ := src["blob_sha256"].(string)
+			if m["state"] != "active" || sha == "" {
+				t.Errorf("image memory after restore: %v", m)
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dataDir, "images", sha[:2], sha))
+			if sum := sha256.Sum256(data); err != nil || hex.EncodeToString(sum[:]) != sha {
+				t.Errorf("image %s of memory %v unreadable after restore: %v", sha, m["id"], err)
+			}
+		}
+	}
+	if images < want {
+		t.Errorf("%d image memories after restore, want at least %d", images, want)
+	}
+}
+
+// pngDataURI is a distinct 2×2 PNG for each i, as a data URI.
+func pngDataURI(t *testing.T, i int) string {
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	for p := range img.Pix {
+		img.Pix[p] = byte(i >> (8 * (p % 3)))
+	}
+	img.Pix[3], img.Pix[7] = 255, 255
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Error(err)
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// TestStartupBlockAndFinalLine: start-up logs one block with the REST base,
+// the MCP URL pattern, auth, the data directory and the models; shutdown
+// logs its final line after the store is closed.
+func TestStartupBlockAndFinalLine(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	stderr := &syncBuffer{}
+	addrc, done := make(chan string, 1), make(chan int, 1)
+	env := map[string]string{"MEMSVC_AUTH_SECRET": "e2e-secret-0123456789abcdef0123456789ab", "MEMSVC_METRICS": "true"}
+	sys := IO{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: stderr, Getenv: getenvFrom(env),
+		OnListen: func(addr string) { addrc <- addr }}
+	go func() { done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, sys) }()
+	var addr string
+	select {
+	case addr = <-addrc:
+	case <-done:
+		t.Fatalf("serve exited early:\n%s", stderr)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("serve returned %d:\n%s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	var block string
+	for _, l := range lines {
+		if strings.Contains(l, "listening") {
+			block = l
+		}
+	}
+	for _, want := range []string{"rest=http://" + addr + "/api/v1", "mcp=http://" + addr + "/mcp/{client}", `auth="on`,
+		"data=" + dir, "embedder=builtin-hash-v2/512", "extractor=builtin", "metrics=http://" + addr + "/metrics"} {
+		if !strings.Contains(block, want) {
+			t.Errorf("start-up block lacks %q: %s", want, block)
+		}
+	}
+	if last := lines[len(lines)-1]; !strings.Contains(last, "memsvc stopped") {
+		t.Errorf("final line: %s", last)
+	}
+}
+
+// TestReleaseBuildVersion: a build like `make dist` makes (static,
+// stripped, trimmed paths, version stamped) runs --version.
+func TestReleaseBuildVersion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary again with release flags")
+	}
+	bin := filepath.Join(t.TempDir(), "memsvc")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-trimpath",
+		"-ldflags", "-s -w -X main.version=9.8.7-release-test", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("release build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "9.8.7-release-test") {
+		t.Errorf("stripped build --version: %v %s", err, out)
 	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/memsvc/memsvc/rest/client"
 )
 
 // TestPipelineOverHTTP drives the extraction pipeline through REST: a
@@ -11,66 +13,78 @@ import (
 // nothing.
 func TestPipelineOverHTTP(t *testing.T) {
 	s, alice, _ := authServer(t)
-	who := as{key: alice, place: keyBearer}
-	conv := func(text, at string) resp {
-		return s.post(t, who, "/api/v1/memories/from-conversation", map[string]any{
-			"messages": []map[string]any{{"role": "user", "name": "Alice", "content": text, "id": "m1", "created_at": at},
-				{"role": "assistant", "content": "Got it."}}})
+	c := s.api(alice)
+	conv := func(text, at string) *client.ConversationResponse {
+		t.Helper()
+		r, err := c.FromConversation(t.Context(), client.ConversationRequest{Messages: []client.Message{
+			{Role: "user", Name: "Alice", Content: text, ID: "m1", CreatedAt: at},
+			{Role: "assistant", Content: "Got it."}}})
+		if err != nil {
+			t.Fatalf("from-conversation %q: %v", text, err)
+		}
+		return r
 	}
 	first := conv("I live in Berlin.", "2024-01-10T09:00:00Z")
-	if first.status != 200 || first.body["no_facts_extracted"] != false {
-		t.Fatalf("first: %d %s", first.status, first.raw)
+	if first.NoFactsExtracted || len(first.Results) == 0 {
+		t.Fatalf("first: %+v", first)
 	}
-	oldID := first.body["results"].([]any)[0].(map[string]any)["id"].(string)
+	oldID := first.Results[0].ID
 	moved := conv("I moved to Lisbon last month.", "2024-07-10T09:00:00Z")
-	res := moved.body["results"].([]any)
-	if len(res) != 2 || res[0].(map[string]any)["event"] != "SUPERSEDE" || res[1].(map[string]any)["episode"] != true {
-		t.Fatalf("relocation: %s", moved.raw)
+	if res := moved.Results; len(res) != 2 || res[0].Event != "SUPERSEDE" || !res[1].Episode {
+		t.Fatalf("relocation: %+v", moved)
 	}
 
-	search := func(extra map[string]any) []any {
-		body := map[string]any{"query": "where does Alice live"}
-		for k, v := range extra {
-			body[k] = v
+	search := func(includeSuperseded bool) []client.Memory {
+		t.Helper()
+		r, err := c.Search(t.Context(), client.SearchRequest{Query: "where does Alice live", IncludeSuperseded: includeSuperseded})
+		if err != nil {
+			t.Fatalf("search: %v", err)
 		}
-		return s.post(t, who, "/api/v1/memories/search", body).body["results"].([]any)
+		return r.Results
 	}
-	hits := search(nil)
-	if len(hits) == 0 || !strings.Contains(hits[0].(map[string]any)["text"].(string), "Lisbon") {
-		t.Fatalf("search does not put Lisbon first: %v", hits)
+	hits := search(false)
+	if len(hits) == 0 || !strings.Contains(hits[0].Text, "Lisbon") {
+		t.Fatalf("search does not put Lisbon first: %+v", hits)
 	}
 	for _, h := range hits {
-		if h.(map[string]any)["id"] == oldID {
+		if h.ID == oldID {
 			t.Error("the superseded city is returned by default")
 		}
 	}
-	var old map[string]any
-	for _, h := range search(map[string]any{"include_superseded": true}) {
-		if h.(map[string]any)["id"] == oldID {
-			old = h.(map[string]any)
+	var old *client.Memory
+	for _, h := range search(true) {
+		if h.ID == oldID {
+			old = &h
 		}
 	}
-	if old == nil || old["state"] != "superseded" || old["valid_to"] == nil || old["expired_at"] == nil || old["superseded_by"] == nil {
-		t.Errorf("with include_superseded the old city should come back closed: %v", old)
+	if old == nil || old.State != "superseded" || old.ValidTo == nil || old.ExpiredAt == nil || old.SupersededBy == nil {
+		t.Errorf("with include_superseded the old city should come back closed: %+v", old)
 	}
-	got := s.get(t, who, "/api/v1/memories/"+oldID)
-	if got.body["text"] != first.body["results"].([]any)[0].(map[string]any)["text"] {
-		t.Errorf("the superseded memory lost its text: %s", got.raw)
+	got, err := c.Get(t.Context(), oldID, "")
+	if err != nil || got.Text != first.Results[0].Text {
+		t.Errorf("the superseded memory lost its text: %+v, %v", got, err)
 	}
 
 	again := conv("I moved to Lisbon last month.", "2024-07-11T09:00:00Z")
-	if again.status != 200 || again.body["no_facts_extracted"] != true || len(again.body["results"].([]any)) != 0 {
-		t.Errorf("repeat: %s", again.raw)
+	if !again.NoFactsExtracted || len(again.Results) != 0 {
+		t.Errorf("repeat: %+v", again)
 	}
 
-	before := s.get(t, who, "/api/v1/memories?size=100&include_superseded=true").body["total"]
-	bad := s.post(t, who, "/api/v1/memories/from-conversation", map[string]any{"messages": []map[string]any{
-		{"role": "user", "content": "I adopted a cat named Miso."},
-		{"role": "wizard", "content": "I work at Initech."},
+	total := func() int {
+		t.Helper()
+		l, err := c.List(t.Context(), client.ListRequest{Size: 100, IncludeSuperseded: true})
+		if err != nil {
+			t.Fatalf("list: %v", err)
+		}
+		return l.Total
+	}
+	before := total()
+	_, err = c.FromConversation(t.Context(), client.ConversationRequest{Messages: []client.Message{
+		{Role: "user", Content: "I adopted a cat named Miso."},
+		{Role: "wizard", Content: "I work at Initech."},
 	}})
-	wantError(t, bad, 400, "invalid_request", "messages[1].role")
-	after := s.get(t, who, "/api/v1/memories?size=100&include_superseded=true").body["total"]
-	if before != after {
+	wantClientError(t, err, 400, "invalid_request", "messages[1].role")
+	if after := total(); before != after {
 		t.Errorf("a rejected request wrote memories: %v before, %v after", before, after)
 	}
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memsvc/memsvc/engine/store/postgres/pgtest"
 )
@@ -75,5 +77,66 @@ func TestMigrateCommand(t *testing.T) {
 		if code != 0 || !strings.Contains(stderr.String(), want) {
 			t.Errorf("migrate: exit %d, stderr %q; want 0 and %q", code, stderr.String(), want)
 		}
+	}
+}
+
+// TestRevocationReachesEveryReplica: two servers on one database, a key
+// both accept; `memsvc keys revoke --store postgres` writes the shared
+// list, and both refuse the key within a second or two (each re-reads the
+// list at most once a second), while another key of the same user still
+// works.
+func TestRevocationReachesEveryReplica(t *testing.T) {
+	const secret = "e2e-secret-0123456789abcdef0123456789ab"
+	url := pg.NewEmptyDatabase(t)
+	env := map[string]string{"MEMSVC_STORE": "postgres", "MEMSVC_POSTGRES_URL": url, "MEMSVC_AUTH_SECRET": secret}
+	servers := []*testServer{startServerOn(t, t.TempDir(), env), startServerOn(t, t.TempDir(), env)}
+	key, keep := mintKey(t, secret, t.TempDir(), "alice"), mintKey(t, secret, t.TempDir(), "alice")
+	for _, s := range servers {
+		wantStatus(t, s.get(t, as{key: key, place: keyBearer}, "/api/v1/memories"), http.StatusOK)
+	}
+	var stdout, stderr syncBuffer
+	code := Main(t.Context(), []string{"keys", "revoke", key, "--store", "postgres", "--postgres-url", url},
+		IO{Stdout: &stdout, Stderr: &stderr, Getenv: getenvFrom(map[string]string{"MEMSVC_AUTH_SECRET": secret})})
+	if code != 0 || !strings.Contains(stdout.String(), "written to the database") {
+		t.Fatalf("keys revoke: exit %d; stdout %q; stderr %q", code, stdout.String(), stderr.String())
+	}
+	for i, s := range servers {
+		deadline := time.Now().Add(3 * time.Second)
+		for s.get(t, as{key: key, place: keyBearer}, "/api/v1/memories").status != http.StatusUnauthorized {
+			if time.Now().After(deadline) {
+				t.Fatalf("server %d still accepts the revoked key after 3s", i)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		wantStatus(t, s.get(t, as{key: keep, place: keyBearer}, "/api/v1/memories"), http.StatusOK)
+	}
+}
+
+// TestExportFromPostgresImportIntoBadger: `memsvc export --store postgres`
+// writes every user of the database, `memsvc import` loads them into a
+// Badger directory, and a server on that directory answers with them.
+func TestExportFromPostgresImportIntoBadger(t *testing.T) {
+	env := map[string]string{"MEMSVC_STORE": "postgres", "MEMSVC_POSTGRES_URL": pg.NewEmptyDatabase(t)}
+	var id string
+	t.Run("a server on postgres", func(t *testing.T) {
+		s := startServerOn(t, t.TempDir(), env)
+		id = s.addVerbatim(t, as{}, "Alice keeps bees on her balcony in Lyon", map[string]any{"user_id": "alice"})
+	})
+	file := filepath.Join(t.TempDir(), "all.jsonl")
+	run := func(args []string, env map[string]string) {
+		t.Helper()
+		var stdout, stderr syncBuffer
+		if code := Main(t.Context(), args, IO{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: getenvFrom(env)}); code != 0 {
+			t.Fatalf("%v: exit %d; stderr:\n%s", args, code, stderr.String())
+		}
+	}
+	run([]string{"export", "--data", t.TempDir(), "--out", file}, env)
+	dir := t.TempDir()
+	run([]string{"import", "--data", dir, "--in", file}, nil)
+	s := startServerOn(t, dir, nil)
+	g := s.get(t, anon, "/api/v1/memories/"+id+"?user_id=alice")
+	wantStatus(t, g, http.StatusOK)
+	if g.body["text"] != "Alice keeps bees on her balcony in Lyon" {
+		t.Errorf("the imported memory: %s", g.raw)
 	}
 }

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/memsvc/memsvc/rest/client"
 )
 
 func TestHealth(t *testing.T) {
@@ -26,46 +29,59 @@ func TestHealth(t *testing.T) {
 
 func TestAddAndGet(t *testing.T) {
 	s := startServer(t, nil)
+	c := s.api("")
 	t.Run("add verbatim", func(t *testing.T) {
-		r := s.post(t, anon, "/api/v1/memories", map[string]any{"text": "Alice lives in Paris", "infer": false})
-		wantStatus(t, r, http.StatusOK)
-		res, _ := r.body["results"].([]any)
-		if len(res) != 1 {
-			t.Fatalf("results: %s", r.raw)
+		res, err := c.Add(t.Context(), verbatim("Alice lives in Paris"))
+		if err != nil || len(res.Results) != 1 {
+			t.Fatalf("add = %+v, %v", res, err)
 		}
-		got := res[0].(map[string]any)
-		if got["text"] != "Alice lives in Paris" || got["event"] != "ADD" || got["id"] == "" {
-			t.Errorf("result = %v, want {id, text, event: ADD}", got)
+		got := res.Results[0]
+		if got.Text != "Alice lives in Paris" || got.Event != "ADD" || got.ID == "" {
+			t.Errorf("result = %+v, want {id, text, event: ADD}", got)
 		}
-		g := s.get(t, anon, "/api/v1/memories/"+got["id"].(string))
-		wantStatus(t, g, http.StatusOK)
-		for field, want := range map[string]any{"id": got["id"], "text": "Alice lives in Paris", "user_id": "default",
-			"state": "active", "memory_type": "semantic", "valid_to": nil, "expired_at": nil, "superseded_by": nil} {
-			if v, ok := g.body[field]; !ok || v != want {
-				t.Errorf("get: %s = %v (present %v), want %v", field, v, ok, want)
+		g, err := c.Get(t.Context(), got.ID, "")
+		if err != nil {
+			t.Fatalf("get: %v", err)
+		}
+		want := client.Memory{ID: got.ID, Text: "Alice lives in Paris", UserID: "default", State: "active", MemoryType: "semantic"}
+		if diff := cmp.Diff(want, *g, cmpopts.IgnoreFields(client.Memory{}, "Categories", "Source",
+			"CreatedAt", "UpdatedAt", "ValidFrom", "RecordedAt")); diff != "" {
+			t.Errorf("get (-want +got):\n%s", diff)
+		}
+		for field, v := range map[string]string{"created_at": g.CreatedAt, "updated_at": g.UpdatedAt,
+			"valid_from": g.ValidFrom, "recorded_at": g.RecordedAt} {
+			if _, err := time.Parse(time.RFC3339, v); err != nil {
+				t.Errorf("get: %s = %q, want an RFC 3339 time", field, v)
 			}
 		}
-		for _, field := range []string{"created_at", "updated_at", "valid_from", "recorded_at"} {
-			if _, err := time.Parse(time.RFC3339, fmt.Sprint(g.body[field])); err != nil {
-				t.Errorf("get: %s = %v, want an RFC 3339 time", field, g.body[field])
+		// The open validity window is written out as nulls, which a typed
+		// client cannot tell from absent fields: check the wire itself.
+		raw := s.get(t, anon, "/api/v1/memories/"+got.ID)
+		for _, field := range []string{"valid_to", "expired_at", "superseded_by"} {
+			if v, ok := raw.body[field]; !ok || v != nil {
+				t.Errorf("get: %s = %v (present %v), want null", field, v, ok)
 			}
 		}
 	})
 	t.Run("timestamp sets valid_from", func(t *testing.T) {
-		id := s.addVerbatim(t, anon, "Bob started a new job", map[string]any{"timestamp": "2023-05-01T10:00:00Z"})
-		g := s.get(t, anon, "/api/v1/memories/"+id)
-		wantStatus(t, g, http.StatusOK)
-		vf, _ := time.Parse(time.RFC3339, fmt.Sprint(g.body["valid_from"]))
-		if !vf.Equal(time.Date(2023, 5, 1, 10, 0, 0, 0, time.UTC)) {
-			t.Errorf("valid_from = %v, want 2023-05-01T10:00:00Z", g.body["valid_from"])
+		req := verbatim("Bob started a new job")
+		req.Timestamp = "2023-05-01T10:00:00Z"
+		g, err := c.Get(t.Context(), addOne(t, c, req), "")
+		if err != nil {
+			t.Fatalf("get: %v", err)
 		}
-		rec, _ := time.Parse(time.RFC3339, fmt.Sprint(g.body["recorded_at"]))
+		vf, _ := time.Parse(time.RFC3339, g.ValidFrom)
+		if !vf.Equal(time.Date(2023, 5, 1, 10, 0, 0, 0, time.UTC)) {
+			t.Errorf("valid_from = %v, want 2023-05-01T10:00:00Z", g.ValidFrom)
+		}
+		rec, _ := time.Parse(time.RFC3339, g.RecordedAt)
 		if time.Since(rec) > time.Hour {
-			t.Errorf("recorded_at = %v, want about now (when memsvc learned it)", g.body["recorded_at"])
+			t.Errorf("recorded_at = %v, want about now (when memsvc learned it)", g.RecordedAt)
 		}
 	})
 	t.Run("unknown id", func(t *testing.T) {
-		wantError(t, s.get(t, anon, "/api/v1/memories/01NOPE"), http.StatusNotFound, "not_found")
+		_, err := c.Get(t.Context(), "01NOPE", "")
+		wantClientError(t, err, http.StatusNotFound, "not_found")
 	})
 }
 
@@ -121,60 +137,70 @@ func TestBadInput(t *testing.T) {
 
 func TestSearch(t *testing.T) {
 	s := startServer(t, nil)
-	paris := s.addVerbatim(t, anon, "Alice lives in Paris near the Seine", nil)
-	s.addVerbatim(t, anon, "Bob plays the guitar every evening", nil)
-	s.addVerbatim(t, anon, "Carol is allergic to peanuts", map[string]any{"memory_type": "episodic"})
+	c := s.api("")
+	paris := addOne(t, c, verbatim("Alice lives in Paris near the Seine"))
+	addOne(t, c, verbatim("Bob plays the guitar every evening"))
+	carol := verbatim("Carol is allergic to peanuts")
+	carol.MemoryType = "episodic"
+	addOne(t, c, carol)
 	tests := []struct {
 		name     string
-		body     map[string]any
-		status   int
-		mentions string // field named by a 400
+		req      client.SearchRequest
+		mentions string // field named by a 400; "" for a 200
 		first    string // expected top hit for a 200
 	}{
-		{"default hybrid", map[string]any{"query": "where does Alice live"}, 200, "", paris},
-		{"text mode", map[string]any{"query": "Paris", "mode": "text"}, 200, "", paris},
-		{"vector mode", map[string]any{"query": "Alice lives in Paris", "mode": "vector"}, 200, "", paris},
-		{"hybrid mode top_k 1", map[string]any{"query": "Paris Seine", "mode": "hybrid", "top_k": 1}, 200, "", paris},
-		{"rerank cross_encoder", map[string]any{"query": "Paris", "rerank": "cross_encoder"}, 200, "", paris},
-		{"top_k 100", map[string]any{"query": "Paris", "top_k": 100}, 200, "", paris},
-		{"app_name never filters", map[string]any{"query": "Paris", "app_name": "other"}, 200, "", paris},
-		{"top_k 0", map[string]any{"query": "Paris", "top_k": 0}, 400, "top_k", ""},
-		{"top_k 101", map[string]any{"query": "Paris", "top_k": 101}, 400, "top_k", ""},
-		{"top_k negative", map[string]any{"query": "Paris", "top_k": -3}, 400, "top_k", ""},
-		{"bad mode", map[string]any{"query": "Paris", "mode": "fuzzy"}, 400, "mode", ""},
-		{"bad rerank", map[string]any{"query": "Paris", "rerank": "foo"}, 400, "rerank", ""},
-		{"empty query", map[string]any{"query": ""}, 400, "query", ""},
-		{"bad memory_type", map[string]any{"query": "Paris", "memory_type": "dream"}, 400, "memory_type", ""},
+		{"default hybrid", client.SearchRequest{Query: "where does Alice live"}, "", paris},
+		{"text mode", client.SearchRequest{Query: "Paris", Mode: "text"}, "", paris},
+		{"vector mode", client.SearchRequest{Query: "Alice lives in Paris", Mode: "vector"}, "", paris},
+		{"hybrid mode top_k 1", client.SearchRequest{Query: "Paris Seine", Mode: "hybrid", TopK: 1}, "", paris},
+		{"rerank cross_encoder", client.SearchRequest{Query: "Paris", Rerank: "cross_encoder"}, "", paris},
+		{"top_k 100", client.SearchRequest{Query: "Paris", TopK: 100}, "", paris},
+		{"app_name never filters", client.SearchRequest{Query: "Paris", AppName: "other"}, "", paris},
+		{"top_k 101", client.SearchRequest{Query: "Paris", TopK: 101}, "top_k", ""},
+		{"top_k negative", client.SearchRequest{Query: "Paris", TopK: -3}, "top_k", ""},
+		{"bad mode", client.SearchRequest{Query: "Paris", Mode: "fuzzy"}, "mode", ""},
+		{"bad rerank", client.SearchRequest{Query: "Paris", Rerank: "foo"}, "rerank", ""},
+		{"empty query", client.SearchRequest{Query: ""}, "query", ""},
+		{"bad memory_type", client.SearchRequest{Query: "Paris", MemoryType: "dream"}, "memory_type", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := s.post(t, anon, "/api/v1/memories/search", tt.body)
-			if tt.status != 200 {
-				wantError(t, r, tt.status, "invalid_request", tt.mentions)
+			r, err := c.Search(t.Context(), tt.req)
+			if tt.mentions != "" {
+				wantClientError(t, err, 400, "invalid_request", tt.mentions)
 				return
 			}
-			wantStatus(t, r, 200)
-			got := ids(r.body, "results")
+			if err != nil {
+				t.Fatalf("search: %v", err)
+			}
+			got := memoryIDs(r.Results)
 			if len(got) == 0 || got[0] != tt.first {
-				t.Fatalf("results %v, want %s first; body %s", got, tt.first, r.raw)
+				t.Fatalf("results %v, want %s first", got, tt.first)
 			}
-			if r.body["query"] != tt.body["query"] || num(r.body, "total") < len(got) {
-				t.Errorf("query = %v, total = %v; want the query echoed and total ≥ %d", r.body["query"], r.body["total"], len(got))
+			if r.Query != tt.req.Query || r.Total < len(got) {
+				t.Errorf("query = %q, total = %d; want the query echoed and total ≥ %d", r.Query, r.Total, len(got))
 			}
-			if k, ok := tt.body["top_k"].(int); ok && len(got) > k {
-				t.Errorf("%d results, want ≤ top_k %d", len(got), k)
+			if tt.req.TopK > 0 && len(got) > tt.req.TopK {
+				t.Errorf("%d results, want ≤ top_k %d", len(got), tt.req.TopK)
 			}
-			if _, ok := r.body["results"].([]any)[0].(map[string]any)["score"].(float64); !ok {
-				t.Errorf("result has no numeric score: %s", r.raw)
+			if r.Results[0].Score <= 0 {
+				t.Errorf("result has no positive score: %+v", r.Results[0])
 			}
 		})
 	}
+	t.Run("top_k 0", func(t *testing.T) {
+		// Raw: the client leaves a zero top_k out (the server's default).
+		r := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": "Paris", "top_k": 0})
+		wantError(t, r, 400, "invalid_request", "top_k")
+	})
 	t.Run("memory_type filters", func(t *testing.T) {
-		r := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": "Paris peanuts guitar", "memory_type": "episodic"})
-		wantStatus(t, r, 200)
-		for _, res := range r.body["results"].([]any) {
-			if mt := res.(map[string]any)["memory_type"]; mt != "episodic" {
-				t.Errorf("memory_type filter returned a %v memory", mt)
+		r, err := c.Search(t.Context(), client.SearchRequest{Query: "Paris peanuts guitar", MemoryType: "episodic"})
+		if err != nil {
+			t.Fatalf("search: %v", err)
+		}
+		for _, res := range r.Results {
+			if res.MemoryType != "episodic" {
+				t.Errorf("memory_type filter returned a %v memory", res.MemoryType)
 			}
 		}
 	})
@@ -182,37 +208,41 @@ func TestSearch(t *testing.T) {
 
 func TestListPaging(t *testing.T) {
 	s := startServer(t, nil)
+	c := s.api("")
 	var added []string
 	for i := range 5 {
-		added = append(added, s.addVerbatim(t, anon, fmt.Sprintf("note number %d", i), nil))
+		added = append(added, addOne(t, c, verbatim(fmt.Sprintf("note number %d", i))))
 	}
 	newest := slices.Clone(added)
 	slices.Reverse(newest)
 	tests := []struct {
-		query                  string
-		want                   []string
-		total, page, size, pgs int
+		page, size               int // 0: not sent
+		want                     []string
+		total, wpage, wsize, pgs int
 	}{
-		{"", newest, 5, 1, 20, 1},
-		{"?page=1&size=2", newest[:2], 5, 1, 2, 3},
-		{"?page=2&size=2", newest[2:4], 5, 2, 2, 3},
-		{"?page=3&size=2", newest[4:], 5, 3, 2, 3},
-		{"?page=4&size=2", nil, 5, 4, 2, 3},
-		{"?size=100", newest, 5, 1, 100, 1},
+		{0, 0, newest, 5, 1, 20, 1},
+		{1, 2, newest[:2], 5, 1, 2, 3},
+		{2, 2, newest[2:4], 5, 2, 2, 3},
+		{3, 2, newest[4:], 5, 3, 2, 3},
+		{4, 2, nil, 5, 4, 2, 3},
+		{0, 100, newest, 5, 1, 100, 1},
 	}
 	for _, tt := range tests {
-		t.Run("list"+tt.query, func(t *testing.T) {
-			r := s.get(t, anon, "/api/v1/memories"+tt.query)
-			wantStatus(t, r, 200)
-			if diff := cmp.Diff(tt.want, ids(r.body, "items")); diff != "" {
+		t.Run(fmt.Sprintf("list page %d size %d", tt.page, tt.size), func(t *testing.T) {
+			r, err := c.List(t.Context(), client.ListRequest{Page: tt.page, Size: tt.size})
+			if err != nil {
+				t.Fatalf("list: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, memoryIDs(r.Items)); diff != "" {
 				t.Errorf("items (-want +got), newest first:\n%s", diff)
 			}
-			got := []int{num(r.body, "total"), num(r.body, "page"), num(r.body, "size"), num(r.body, "pages")}
-			if diff := cmp.Diff([]int{tt.total, tt.page, tt.size, tt.pgs}, got); diff != "" {
+			got := []int{r.Total, r.Page, r.Size, r.Pages}
+			if diff := cmp.Diff([]int{tt.total, tt.wpage, tt.wsize, tt.pgs}, got); diff != "" {
 				t.Errorf("[total page size pages] (-want +got):\n%s", diff)
 			}
 		})
 	}
+	// Raw: zero, negative and non-numeric values are what the client never sends.
 	bad := []struct{ query, field string }{
 		{"?size=101", "size"}, {"?size=0", "size"}, {"?size=big", "size"}, {"?page=0", "page"},
 		{"?page=-1", "page"}, {"?memory_type=dream", "memory_type"}, {"?include_superseded=maybe", "include_superseded"},
@@ -226,44 +256,65 @@ func TestListPaging(t *testing.T) {
 
 func TestListFilters(t *testing.T) {
 	s := startServer(t, nil)
-	paris := s.addVerbatim(t, anon, "I moved to Paris last spring", map[string]any{"app": "claude"})
-	dog := s.addVerbatim(t, anon, "My dog is called Rex", map[string]any{"app": "cursor", "memory_type": "episodic"})
-	deploy := s.addVerbatim(t, anon, "Deploy with make release", map[string]any{"app": "claude", "memory_type": "procedural"})
+	c := s.api("")
+	add := func(text, app, memoryType string) string {
+		req := verbatim(text)
+		req.App, req.MemoryType = app, memoryType
+		return addOne(t, c, req)
+	}
+	paris := add("I moved to Paris last spring", "claude", "")
+	dog := add("My dog is called Rex", "cursor", "episodic")
+	deploy := add("Deploy with make release", "claude", "procedural")
 	cats := func(id string) []string {
-		return strs(s.get(t, anon, "/api/v1/memories/"+id).body, "categories")
+		m, err := c.Get(t.Context(), id, "")
+		if err != nil {
+			t.Fatalf("get %s: %v", id, err)
+		}
+		return m.Categories
 	}
 	if !slices.Contains(cats(paris), "location") || !slices.Contains(cats(dog), "pet") {
 		t.Fatalf("categories: paris %v, dog %v; want location and pet", cats(paris), cats(dog))
 	}
 	tests := []struct {
-		query string
-		want  []string // newest first
+		name string
+		req  client.ListRequest
+		want []string // newest first
 	}{
-		{"?app_id=claude", []string{deploy, paris}},
-		{"?app_id=cursor", []string{dog}},
-		{"?app_id=nobody", nil},
-		{"?memory_type=episodic", []string{dog}},
-		{"?memory_type=procedural", []string{deploy}},
-		{"?memory_type=semantic", []string{paris}},
-		{"?memory_type=", []string{deploy, dog, paris}},
-		{"?categories=pet", []string{dog}},
-		{"?categories=pet,location", []string{dog, paris}},
-		{"?search_query=paris", []string{paris}},
-		{"?search_query=Rex+dog", []string{dog}},
-		{"?search_query=Rex+Paris", nil},
-		{"?app_id=claude&memory_type=semantic", []string{paris}},
-		{"?include_superseded=true", []string{deploy, dog, paris}},
-		{"?include_superseded=false", []string{deploy, dog, paris}},
+		{"app claude", client.ListRequest{AppID: "claude"}, []string{deploy, paris}},
+		{"app cursor", client.ListRequest{AppID: "cursor"}, []string{dog}},
+		{"app nobody", client.ListRequest{AppID: "nobody"}, nil},
+		{"episodic", client.ListRequest{MemoryType: "episodic"}, []string{dog}},
+		{"procedural", client.ListRequest{MemoryType: "procedural"}, []string{deploy}},
+		{"semantic", client.ListRequest{MemoryType: "semantic"}, []string{paris}},
+		{"category pet", client.ListRequest{Categories: []string{"pet"}}, []string{dog}},
+		{"categories pet or location", client.ListRequest{Categories: []string{"pet", "location"}}, []string{dog, paris}},
+		{"search paris", client.ListRequest{SearchQuery: "paris"}, []string{paris}},
+		{"search Rex dog", client.ListRequest{SearchQuery: "Rex dog"}, []string{dog}},
+		{"search Rex Paris", client.ListRequest{SearchQuery: "Rex Paris"}, nil},
+		{"app and type", client.ListRequest{AppID: "claude", MemoryType: "semantic"}, []string{paris}},
+		{"include superseded", client.ListRequest{IncludeSuperseded: true}, []string{deploy, dog, paris}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.query, func(t *testing.T) {
-			r := s.get(t, anon, "/api/v1/memories"+tt.query)
-			wantStatus(t, r, 200)
-			if diff := cmp.Diff(tt.want, ids(r.body, "items")); diff != "" {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := c.List(t.Context(), tt.req)
+			if err != nil {
+				t.Fatalf("list: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, memoryIDs(r.Items)); diff != "" {
 				t.Errorf("items (-want +got):\n%s", diff)
 			}
-			if num(r.body, "total") != len(tt.want) {
-				t.Errorf("total = %d, want %d", num(r.body, "total"), len(tt.want))
+			if r.Total != len(tt.want) {
+				t.Errorf("total = %d, want %d", r.Total, len(tt.want))
+			}
+		})
+	}
+	// Raw: parameters sent empty or false, which the client leaves out.
+	for _, query := range []string{"?memory_type=", "?include_superseded=false"} {
+		t.Run(query, func(t *testing.T) {
+			r := s.get(t, anon, "/api/v1/memories"+query)
+			wantStatus(t, r, 200)
+			if diff := cmp.Diff([]string{deploy, dog, paris}, ids(r.body, "items")); diff != "" || num(r.body, "total") != 3 {
+				t.Errorf("items (-want +got):\n%s; total %d, want 3", diff, num(r.body, "total"))
 			}
 		})
 	}
@@ -271,32 +322,41 @@ func TestListFilters(t *testing.T) {
 
 func TestDelete(t *testing.T) {
 	s := startServer(t, nil)
-	a := s.addVerbatim(t, anon, "the cat sleeps on the sofa", nil)
-	b := s.addVerbatim(t, anon, "the kettle is broken", nil)
-	r := s.del(t, anon, []string{a, "01NOPE", a}, nil)
-	wantStatus(t, r, 200)
-	if diff := cmp.Diff([]string{a}, strs(r.body, "deleted")); diff != "" {
+	c := s.api("")
+	a := addOne(t, c, verbatim("the cat sleeps on the sofa"))
+	b := addOne(t, c, verbatim("the kettle is broken"))
+	r, err := c.Delete(t.Context(), client.DeleteRequest{MemoryIDs: []string{a, "01NOPE", a}})
+	if err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if diff := cmp.Diff([]string{a}, r.Deleted); diff != "" {
 		t.Errorf("deleted (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"01NOPE"}, strs(r.body, "not_found")); diff != "" {
+	if diff := cmp.Diff([]string{"01NOPE"}, r.NotFound); diff != "" {
 		t.Errorf("not_found (-want +got):\n%s", diff)
 	}
-	wantError(t, s.get(t, anon, "/api/v1/memories/"+a), 404, "not_found")
+	_, err = c.Get(t.Context(), a, "")
+	wantClientError(t, err, 404, "not_found")
 	// Every trace is gone: neither list nor search (text or vector) finds it.
-	if got := ids(s.get(t, anon, "/api/v1/memories?search_query=sofa").body, "items"); len(got) != 0 {
-		t.Errorf("list search_query=sofa after delete = %v", got)
+	if l, err := c.List(t.Context(), client.ListRequest{SearchQuery: "sofa"}); err != nil || len(l.Items) != 0 {
+		t.Errorf("list search_query=sofa after delete = %+v, %v", l, err)
 	}
 	for _, mode := range []string{"text", "vector", "hybrid"} {
-		sr := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": "cat sofa", "mode": mode})
-		if got := ids(sr.body, "results"); slices.Contains(got, a) {
+		sr, err := c.Search(t.Context(), client.SearchRequest{Query: "cat sofa", Mode: mode})
+		if err != nil {
+			t.Fatalf("search mode %s: %v", mode, err)
+		}
+		if slices.Contains(memoryIDs(sr.Results), a) {
 			t.Errorf("search mode %s after delete still returns %s", mode, a)
 		}
 	}
-	again := s.del(t, anon, []string{a}, nil)
-	if diff := cmp.Diff([]string{a}, strs(again.body, "not_found")); diff != "" || len(strs(again.body, "deleted")) != 0 {
-		t.Errorf("second delete = %s, want all not_found", again.raw)
+	again, err := c.Delete(t.Context(), client.DeleteRequest{MemoryIDs: []string{a}})
+	if err != nil || !cmp.Equal([]string{a}, again.NotFound) || len(again.Deleted) != 0 {
+		t.Errorf("second delete = %+v, %v, want all not_found", again, err)
 	}
-	wantStatus(t, s.get(t, anon, "/api/v1/memories/"+b), 200)
+	if _, err := c.Get(t.Context(), b, ""); err != nil {
+		t.Errorf("the other memory: %v", err)
+	}
 }
 
 func TestUnrouted(t *testing.T) {
@@ -409,35 +469,43 @@ func TestRevokedKey(t *testing.T) {
 
 func TestAuthDisabledUser(t *testing.T) {
 	s := startServer(t, nil)
-	def := s.addVerbatim(t, anon, "belongs to the default user", nil)
-	carol := s.addVerbatim(t, anon, "belongs to carol", map[string]any{"user_id": "carol"})
+	c := s.api("")
+	def := addOne(t, c, verbatim("belongs to the default user"))
+	carolReq := verbatim("belongs to carol")
+	carolReq.UserID = "carol"
+	carol := addOne(t, c, carolReq)
+	// Raw: the user named in the query string of a POST, which the client never does.
 	dave := s.do(t, req{method: "POST", path: "/api/v1/memories?user_id=dave", body: map[string]any{"text": "belongs to dave", "infer": false}})
 	wantStatus(t, dave, 200)
 	daveID := ids(dave.body, "results")[0]
 	tests := []struct {
-		path string
+		user string
 		want []string
 	}{
-		{"/api/v1/memories", []string{def}},
-		{"/api/v1/memories?user_id=default", []string{def}},
-		{"/api/v1/memories?user_id=carol", []string{carol}},
-		{"/api/v1/memories?user_id=dave", []string{daveID}},
+		{"", []string{def}},
+		{"default", []string{def}},
+		{"carol", []string{carol}},
+		{"dave", []string{daveID}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.path, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, ids(s.get(t, anon, tt.path).body, "items")); diff != "" {
+		t.Run("list as "+tt.user, func(t *testing.T) {
+			r, err := c.List(t.Context(), client.ListRequest{UserID: tt.user})
+			if err != nil {
+				t.Fatalf("list: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, memoryIDs(r.Items)); diff != "" {
 				t.Errorf("items (-want +got):\n%s", diff)
 			}
 		})
 	}
-	g := s.get(t, anon, "/api/v1/memories/"+carol+"?user_id=carol")
-	if wantStatus(t, g, 200); g.body["user_id"] != "carol" {
-		t.Errorf("user_id = %v, want carol", g.body["user_id"])
+	if g, err := c.Get(t.Context(), carol, "carol"); err != nil || g.UserID != "carol" {
+		t.Errorf("get as carol = %+v, %v; want user_id carol", g, err)
 	}
-	wantError(t, s.get(t, anon, "/api/v1/memories/"+carol), 404, "not_found")
-	sr := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": "belongs carol", "user_id": "carol"})
-	if got := ids(sr.body, "results"); !slices.Equal(got, []string{carol}) {
-		t.Errorf("search as carol = %v, want [%s]", got, carol)
+	_, err := c.Get(t.Context(), carol, "")
+	wantClientError(t, err, 404, "not_found")
+	sr, err := c.Search(t.Context(), client.SearchRequest{Query: "belongs carol", UserID: "carol"})
+	if err != nil || !slices.Equal(memoryIDs(sr.Results), []string{carol}) {
+		t.Errorf("search as carol = %+v, %v, want [%s]", sr, err, carol)
 	}
 	wantError(t, s.get(t, anon, "/api/v1/memories?user_id="+url.QueryEscape("bad\x01user")), 400, "invalid_request", "user_id")
 }

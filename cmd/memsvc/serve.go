@@ -15,7 +15,6 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/llm"
-	"github.com/memsvc/memsvc/mcp"
 	"github.com/memsvc/memsvc/rest"
 )
 
@@ -103,6 +102,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
+	shareMedia(md, st, cfg)
 	forms, err := llm.NewWordForms()
 	if err != nil {
 		st.Close()
@@ -115,7 +115,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, engine: eng, keys: auth.NewKeyring(cfg.AuthSecret, cfg.DataDir), models: m, log: logger,
+	return &app{store: st, engine: eng, keys: auth.NewKeyringWith(cfg.AuthSecret, revocationsFor(cfg, st)), models: m, log: logger,
 		closeTimeout: cfg.ShutdownTimeout}, nil
 }
 
@@ -129,8 +129,9 @@ func (a *app) Close() {
 	case err := <-done:
 		if err != nil {
 			a.log.Error("closing store", "err", err)
+			return
 		}
-	case <-time.After(a.closeTimeout):
+	case <-closeDeadline(a.closeTimeout):
 		// Badger retries a failed memtable flush forever (for example when
 		// the data directory was removed under it). Every acknowledged write
 		// is already synced to the value log, so giving up here loses
@@ -138,7 +139,19 @@ func (a *app) Close() {
 		// alive past its supervisor's stop.
 		a.log.Error("store did not close in time; exiting without a clean close (is the data directory still there?)",
 			"waited", a.closeTimeout)
+		return
 	}
+	a.log.Info("memsvc stopped: store closed")
+}
+
+// closeDeadline fires after d; with no bound (commands without
+// --shutdown-timeout: mcp, export, …) it never fires, so the store is always
+// closed before the command returns and frees the directory.
+func closeDeadline(d time.Duration) <-chan time.Time {
+	if d <= 0 {
+		return nil
+	}
+	return time.After(d)
 }
 
 func (a *app) checks(ctx context.Context) map[string]error {
@@ -161,10 +174,10 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	// The REST layer's site guard checks Host and Origin for every route,
 	// MCP included, so the SDK's own loopback-Host check is switched off:
 	// one gate, and --allowed-hosts works for both.
+	ops := a.opsOptions(cfg)
 	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
 		Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
-		Ops: a.opsOptions(cfg),
-		MCP: mcp.NewHTTPHandler(mcp.Options{Engine: a.engine, Logger: a.log, Version: version, DisableLocalhostProtection: true})})
+		Ops: ops, MCP: a.mcpHandler(ops.Metrics)})
 	if err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
@@ -177,8 +190,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	}
 	defer removeServerFile(cfg.DataDir)
 	srv := &http.Server{Handler: root, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	a.log.Info("memsvc listening", "addr", ln.Addr().String(), "data", cfg.DataDir, "auth", a.keys.Enabled(),
-		"embedder", a.engine.EmbedderID(), "version", version)
+	a.logStartup(cfg, ln.Addr().String()) // banner.go
 	if sys.OnListen != nil {
 		sys.OnListen(ln.Addr().String())
 	}

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"time"
 
 	"github.com/charmbracelet/log"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/engine/store/postgres"
 )
@@ -17,12 +20,27 @@ import (
 type StoreConfig struct {
 	Store       string
 	PostgresURL string
+	JobLease    time.Duration
 }
 
 // storeFlags registers --store and --postgres-url.
 func (c *StoreConfig) storeFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Store, "store", "badger", "storage backend: badger (embedded, in --data) or postgres (shared by replicas; needs --postgres-url)")
 	fs.StringVar(&c.PostgresURL, "postgres-url", "", "PostgreSQL connection URL, e.g. postgres://memsvc@db:5432/memsvc (prefer the env var)")
+	fs.DurationVar(&c.JobLease, "job-lease", service.DefaultCaptureLease, "how long a replica holds an image capture job before another may take it over")
+}
+
+// shareMedia keeps images in the store when it can hold them (PostgreSQL),
+// so every replica reads the images any replica stored, and sets the lease
+// of capture jobs.
+func shareMedia(md *service.MediaDeps, st engine.Store, cfg Config) {
+	if md == nil {
+		return
+	}
+	if blobs, ok := st.(engine.BlobStore); ok {
+		md.Blobs = blobs
+	}
+	md.Lease = cfg.JobLease
 }
 
 // openStore opens the configured backend. A Postgres schema is migrated
@@ -49,6 +67,35 @@ func collectGarbage(st engine.Store) {
 	if b, ok := st.(*store.Store); ok {
 		b.RunGC()
 	}
+}
+
+// revocationsFor is where revoked key ids live: the store's list when it
+// keeps one (PostgreSQL: every replica reads it), else the file in the data
+// directory.
+func revocationsFor(cfg Config, st engine.Store) auth.Revocations {
+	if r, ok := st.(auth.Revocations); ok {
+		return r
+	}
+	return auth.FileRevocations{Dir: cfg.DataDir}
+}
+
+// revokeInDatabase is `memsvc keys revoke --store postgres`: the key id goes
+// to the shared list, which every replica re-reads within a second.
+func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) error {
+	if cfg.PostgresURL == "" {
+		return errUsage{errors.New("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
+	}
+	st, err := postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	id, err := auth.NewKeyringWith(cfg.AuthSecret, st).Revoke(ctx, keyOrID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(sys.Stdout, "revoked key id %s: written to the database; every replica refuses it within a second\n", id)
+	return nil
 }
 
 // runMigrate applies the Postgres schema migrations and exits.

@@ -15,9 +15,8 @@ import (
 	"unicode"
 
 	"golang.org/x/text/cases"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Entity types.
@@ -63,14 +62,7 @@ func (e Entity) Names() []string {
 // ("O'Brien" → "obrien"), every other punctuation or symbol turned into a
 // space, and runs of spaces collapsed. "  Acme,  Inc. " → "acme inc".
 func Normalize(name string) string {
-	// The transformers are stateful, so they are built per call rather than
-	// shared between goroutines.
-	strip := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	s, _, err := transform.String(strip, name)
-	if err != nil {
-		s = name // invalid UTF-8 cannot fail NFD in practice; keep the input
-	}
-	s = cases.Fold().String(s)
+	s := cases.Fold().String(text.FoldAccents(name))
 	var b strings.Builder
 	b.Grow(len(s))
 	space := true // suppress leading spaces

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Mention is one occurrence of an entity in a text. Start and End are byte
@@ -131,46 +133,33 @@ type word struct {
 	sentStart bool // first word of a sentence, line or clause after ':'
 }
 
-// scanWords splits s into words: runs of letters and digits, with inner
-// apostrophes, hyphens, dots and ampersands kept ("O'Brien", "Jean-Luc",
-// "Node.js"). A lone "&" is a word of its own.
+// nameWords is how scanWords reads a text: inner apostrophes, hyphens, dots
+// and ampersands keep a word whole ("O'Brien", "Jean-Luc", "Node.js",
+// "AT&T").
+var nameWords = text.Options{Apostrophe: text.KeepApostrophe, Joiners: "-.&"}
+
+// scanWords splits s into the words of text.Scan as written (nameWords).
+// A lone "&" is a word of its own, so "Johnson & Johnson" can be one name.
 func scanWords(s string) []word {
 	var ws []word
-	i := 0
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == '&' {
-			ws = append(ws, newWord(s, i, i+1))
-			i += size
-			continue
-		}
-		if !isWordRune(r) {
-			i += size
-			continue
-		}
-		j := i + size
-		for j < len(s) {
-			r2, sz := utf8.DecodeRuneInString(s[j:])
-			if isWordRune(r2) {
-				j += sz
-				continue
-			}
-			if strings.ContainsRune("'’-.&", r2) && j+sz < len(s) {
-				if r3, _ := utf8.DecodeRuneInString(s[j+sz:]); isWordRune(r3) {
-					j += sz
-					continue
-				}
-			}
-			break
-		}
-		ws = append(ws, newWord(s, i, j))
-		i = j
+	prev := 0
+	for _, t := range text.Scan(s, nameWords) {
+		ws = appendAmpersands(ws, s, prev, t.Start)
+		ws = append(ws, newWord(s, t.Start, t.End))
+		prev = t.End
 	}
-	return ws
+	return appendAmpersands(ws, s, prev, len(s))
 }
 
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+// appendAmpersands appends a word for each "&" in s[from:to], the gap between
+// two words.
+func appendAmpersands(ws []word, s string, from, to int) []word {
+	for i := from; i < to; i++ {
+		if s[i] == '&' {
+			ws = append(ws, newWord(s, i, i+1))
+		}
+	}
+	return ws
 }
 
 // newWord builds the word s[start:end], dropping a possessive "'s".

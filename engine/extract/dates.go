@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine/timeref"
+	"github.com/memsvc/memsvc/text"
 	"github.com/olebedev/when"
 	"github.com/olebedev/when/rules"
 	"github.com/olebedev/when/rules/en"
@@ -228,9 +229,7 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 // hasDateCue is a cheap pre-filter: most sentences have no date, and the parser runs a dozen
 // regular expressions.
 func hasDateCue(s string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	}) {
+	for _, w := range text.Tokens(s) {
 		if dateCues[w] || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) {
 			return true
 		}

@@ -3,7 +3,7 @@ package extract
 import (
 	"strings"
 
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // mergeInto adds f to facts unless it restates one of them: the same text, or the same slot

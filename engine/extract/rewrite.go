@@ -21,25 +21,27 @@ var contractions = map[string]string{
 	"ain't": "is not",
 }
 
-// token is a word with the punctuation around it.
-type token struct{ pre, core, post string }
+// chunk is a whitespace-separated piece of a clause: a word with the punctuation around it. A rewrite gives
+// the clause back as written, punctuation and all, which text.Scan's words cannot do; so the clause is cut
+// into chunks, and only their cores are compared as words.
+type chunk struct{ pre, core, post string }
 
-func (t token) lower() string { return strings.ToLower(t.core) }
+func (t chunk) lower() string { return strings.ToLower(t.core) }
 
-func tokenize(s string) []token {
-	var out []token
+func chunks(s string) []chunk {
+	var out []chunk
 	for _, f := range strings.Fields(s) {
 		core := strings.TrimLeftFunc(f, isEdgePunct)
 		pre := f[:len(f)-len(core)]
 		trimmed := strings.TrimRightFunc(core, isEdgePunct)
-		out = append(out, token{pre: pre, core: trimmed, post: core[len(trimmed):]})
+		out = append(out, chunk{pre: pre, core: trimmed, post: core[len(trimmed):]})
 	}
 	return out
 }
 
 func isEdgePunct(r rune) bool { return strings.ContainsRune(`.,!?;:"()[]{}'*_`, r) }
 
-func join(ts []token) string {
+func join(ts []chunk) string {
 	var b strings.Builder
 	for i, t := range ts {
 		if i > 0 {
@@ -51,8 +53,8 @@ func join(ts []token) string {
 }
 
 // expandContractions spells out "I'm", "don't"… so that the rewriting sees one word per role.
-func expandContractions(ts []token) []token {
-	out := make([]token, 0, len(ts)+4)
+func expandContractions(ts []chunk) []chunk {
+	out := make([]chunk, 0, len(ts)+4)
 	for _, t := range ts {
 		exp, ok := contractions[t.lower()]
 		if !ok {
@@ -64,7 +66,7 @@ func expandContractions(ts []token) []token {
 			parts[0] = capitalise(parts[0])
 		}
 		for i, p := range parts {
-			nt := token{core: p}
+			nt := chunk{core: p}
 			if i == 0 {
 				nt.pre = t.pre
 			}
@@ -81,7 +83,7 @@ func expandContractions(ts []token) []token {
 // "I don't eat meat" → "User does not eat meat", "my sister" → "User's sister".
 // With addressee set, "you" becomes the addressee (agent memory: "you should…" → "Assistant should…").
 func toThirdPerson(clause, speaker, addressee string) string {
-	ts := expandContractions(tokenize(clause))
+	ts := expandContractions(chunks(clause))
 	for i := range ts {
 		lc := ts[i].lower()
 		switch {
@@ -110,7 +112,7 @@ func toThirdPerson(clause, speaker, addressee string) string {
 
 // conjugateAfter puts the verb that follows a rewritten subject into the third person singular,
 // skipping adverbs ("I usually fly" → "usually flies").
-func conjugateAfter(ts []token, j int) {
+func conjugateAfter(ts []chunk, j int) {
 	for j < len(ts) {
 		lc := ts[j].lower()
 		if lc == dateMark || adverbs[lc] && lc != "no" || lc == "no" && j+1 < len(ts) && ts[j+1].lower() == "longer" {
@@ -174,7 +176,7 @@ func conjugate3(v string) string {
 	return v + "s"
 }
 
-func dropFillers(ts []token) []token {
+func dropFillers(ts []chunk) []chunk {
 	out := ts[:0:0]
 	for _, t := range ts {
 		if fillerAdverbs[t.lower()] && t.pre == "" && t.post == "" {

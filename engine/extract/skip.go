@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Reasons a clause carries no durable fact. They are returned by skipReason for tests and
@@ -198,11 +200,10 @@ func isImperative(words []string) bool {
 	return imperativeVerbs[w] && w != "do" && w != "be" || w == "be" && len(words) > 1 && words[1] != "is"
 }
 
-// lowerWords splits s into lowercase words, keeping apostrophes inside words.
+// lowerWords splits s into lowercase words, keeping apostrophes inside words
+// ("don't", "i'll"): the tense and imperative rules name contractions.
 func lowerWords(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(r == '\'' || r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
-	})
+	return text.Words(text.Scan(s, text.Options{Apostrophe: text.KeepApostrophe}))
 }
 
 // detectTense finds the tense of a clause from its first finite verb.

@@ -1,6 +1,6 @@
 package extract
 
-import "github.com/memsvc/memsvc/engine/text"
+import "github.com/memsvc/memsvc/text"
 
 // chatterReasons are the skip reasons that make a clause conversational
 // noise rather than something said worth keeping as an episode: greetings

@@ -1,9 +1,12 @@
 package index
 
 // Drop forgets the user's shard, so the next Shard call reloads it from the
-// store (after an import wrote to the store directly, or an erase).
+// store (after an import wrote to the store directly, or an erase). A load
+// under way finishes for its waiting callers but is not kept.
 func (r *Registry) Drop(user string) {
 	r.mu.Lock()
-	delete(r.shards, user)
-	r.mu.Unlock()
+	defer r.mu.Unlock()
+	if e, ok := r.shards[user]; ok {
+		r.unlink(e)
+	}
 }

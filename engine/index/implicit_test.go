@@ -32,7 +32,7 @@ func TestImplicitConversations(t *testing.T) {
 				r.CreatedAt = t0.Add(time.Duration(i) * time.Second)
 				s.Upsert(r, nil, []string{"w"})
 			}
-			got := s.implicitNeighbours([]string{"a1", "a2", "a3", "b1", "b2", "alone", "explicit", "other-project", "fact"}, 2)
+			got := s.Turns([]string{"a1", "a2", "a3", "b1", "b2", "alone", "explicit", "other-project", "fact"}, 2)
 			want := map[string]Adjacent{
 				"a1": {After: []string{"a2", "a3"}},
 				"a2": {Before: []string{"a1"}, After: []string{"a3"}},
@@ -61,27 +61,12 @@ func TestImplicitConversations(t *testing.T) {
 				r, _ := s.Get("a2")
 				r.SessionID = "s1"
 				s.Upsert(r, nil, nil)
-				if g := s.implicitNeighbours([]string{"a1"}, 1)["a1"]; !slices.Equal(g.After, []string{"a3"}) {
+				if g := s.Turns([]string{"a1"}, 1)["a1"]; !slices.Equal(g.After, []string{"a3"}) {
 					t.Errorf("after a2 left: a1 neighbours %+v, want a3 after", g)
 				}
 			}
 		})
 	}
-}
-
-// implicitNeighbours reads the turn order as the passage view does,
-// implicit conversations included.
-func (s *Shard) implicitNeighbours(ids []string, span int) map[string]Adjacent {
-	s.freshSessions()
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	out := map[string]Adjacent{}
-	for _, id := range ids {
-		if a, ok := s.sessions.adjacent(id, span); ok {
-			out[id] = a
-		}
-	}
-	return out
 }
 
 func TestNeighboursExplicitOnly(t *testing.T) {

@@ -1,11 +1,5 @@
 package index
 
-import (
-	"slices"
-
-	"github.com/viterin/vek/vek32"
-)
-
 // Match is how one memory matches a query, in measures that mean the same
 // for every query and every shard, so a relevance score calibrated on them
 // is comparable across queries (unlike fused ranks or raw BM25).
@@ -36,11 +30,10 @@ func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 		}
 	}
 	if len(q) == s.dim && s.dim > 0 {
-		qn := slices.Clone(q)
-		normalize(qn)
+		qq := newQuery(q)
 		for i, id := range ids {
 			if r, ok := s.pos[id]; ok && s.rows[r].HasVector {
-				out[i].Cosine = float64(vek32.Dot(qn, s.vecs[r*s.dim:(r+1)*s.dim]))
+				out[i].Cosine = s.cosine(qq, r)
 			}
 		}
 	}

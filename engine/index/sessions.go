@@ -84,6 +84,23 @@ func (s *Shard) Neighbours(ids []string, span int) map[string]Adjacent {
 	return out
 }
 
+// Turns returns, for each id, up to span turns before and after it in its
+// session, explicit or implicit: the words around a memory, for reading it
+// in context (a reranker does). Neighbours keeps implicit conversations out
+// of lent scores; reading them is safe.
+func (s *Shard) Turns(ids []string, span int) map[string]Adjacent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rebuildSessions()
+	out := make(map[string]Adjacent, len(ids))
+	for _, id := range ids {
+		if a, ok := s.sessions.adjacent(id, span); ok {
+			out[id] = a
+		}
+	}
+	return out
+}
+
 // adjacent returns up to span turns each side of id in its order (explicit
 // session or implicit conversation); false when id is in none.
 func (so *sessionOrder) adjacent(id string, span int) (Adjacent, bool) {

@@ -1,8 +1,9 @@
 // Package index holds each user's searchable catalog in memory: the metadata
-// filters need (state, type, session, project, app, categories, time) and the
-// embeddings as one contiguous, L2-normalised float32 slice, searched exactly
-// with SIMD dot products. The store keeps the durable copy; a shard is
-// rebuilt from it on first use after a start.
+// filters need (state, type, session, project, app, categories, time), the
+// BM25 postings, and the embeddings as one contiguous slice of L2-normalised
+// int8 vectors (quant.go), searched exactly with SIMD dot products. The store
+// keeps the durable copy; a shard is rebuilt from it on first use, and the
+// registry (registry.go) keeps the loaded shards within a byte budget.
 package index
 
 import (
@@ -50,7 +51,8 @@ type Shard struct {
 
 	mu     sync.RWMutex
 	rows   []Row
-	vecs   []float32 // len(rows)*dim; row i at [i*dim:(i+1)*dim], zeros when no vector
+	vecs   []int8    // len(rows)*dim, quantised (quant.go); row i at [i*dim:(i+1)*dim], zeros when no vector
+	scales []float32 // per row, its vector's scale
 	pos    map[string]int
 	chrono []int // row indexes newest first; nil when it must be rebuilt
 
@@ -61,11 +63,22 @@ type Shard struct {
 
 	passageMu sync.Mutex     // guards passages; taken under the read lock
 	passages  *passageLayout // built on demand (passage.go)
+
+	// Size accounting (size.go): repeated strings share one copy.
+	intern      map[string]string
+	internBytes int64
+	strBytes    int64 // rowStrings of the rows
+
+	// home is the registry the shard belongs to once loaded (nil for a
+	// shard of its own), told of every write for user (Registry.written).
+	home *Registry
+	user string
 }
 
 // NewShard returns an empty shard for vectors of dimension dim.
 func NewShard(dim int) *Shard {
-	return &Shard{dim: dim, pos: map[string]int{}, text: newTextIndex(), speakers: map[string]int{}}
+	return &Shard{dim: dim, pos: map[string]int{}, text: newTextIndex(), speakers: map[string]int{},
+		intern: map[string]string{}}
 }
 
 // Len returns the number of rows.
@@ -80,29 +93,42 @@ func (s *Shard) Len() int {
 // terms are the row's analysed text for BM25; nil keeps what is indexed.
 func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.upsert(r, vec, terms)
+	home := s.home
+	s.mu.Unlock()
+	if home != nil {
+		home.written(s, s.user, func(t *Shard) { t.Upsert(r, vec, terms) })
+	}
+}
+
+func (s *Shard) upsert(r Row, vec []float32, terms []string) {
+	s.internRow(&r)
 	s.version++
 	i, ok := s.pos[r.ID]
 	if !ok {
 		i = len(s.rows)
 		s.rows = append(s.rows, Row{})
-		s.vecs = append(s.vecs, make([]float32, s.dim)...)
+		s.vecs = append(s.vecs, make([]int8, s.dim)...)
+		s.scales = append(s.scales, 0)
 		s.pos[r.ID] = i
 	}
-	dst := s.vecs[i*s.dim : (i+1)*s.dim]
 	if len(vec) == s.dim {
-		copy(dst, vec)
-		normalize(dst)
+		vn := make([]float32, s.dim)
+		copy(vn, vec)
+		normalize(vn)
+		s.scales[i] = quantize(s.vecs[i*s.dim:(i+1)*s.dim], vn)
 		r.HasVector = true
 	} else if ok {
 		r.HasVector = s.rows[i].HasVector
 	}
 	if ok {
+		s.strBytes -= rowStrings(&s.rows[i])
 		s.countSpeaker(s.rows[i].Speaker, -1)
 		if old := sessionKey(&s.rows[i]); old != sessionKey(&r) {
 			s.sessions.touch(old)
 		}
 	}
+	s.strBytes += rowStrings(&r)
 	s.countSpeaker(r.Speaker, 1)
 	s.sessions.touch(sessionKey(&r))
 	s.rows[i] = r
@@ -115,23 +141,34 @@ func (s *Shard) Upsert(r Row, vec []float32, terms []string) {
 // Remove deletes a row by moving the last row into its place.
 func (s *Shard) Remove(id string) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.remove(id)
+	home := s.home
+	s.mu.Unlock()
+	if home != nil {
+		home.written(s, s.user, func(t *Shard) { t.Remove(id) })
+	}
+}
+
+func (s *Shard) remove(id string) {
 	i, ok := s.pos[id]
 	if !ok {
 		return
 	}
 	s.version++
+	s.strBytes -= rowStrings(&s.rows[i])
 	s.sessions.touch(sessionKey(&s.rows[i]))
 	s.countSpeaker(s.rows[i].Speaker, -1)
 	last := len(s.rows) - 1
 	if i != last {
 		s.rows[i] = s.rows[last]
 		copy(s.vecs[i*s.dim:(i+1)*s.dim], s.vecs[last*s.dim:])
+		s.scales[i] = s.scales[last]
 		s.pos[s.rows[i].ID] = i
 		s.text.moved(s.rows[i].ID, i)
 	}
 	s.rows = s.rows[:last]
 	s.vecs = s.vecs[:last*s.dim]
+	s.scales = s.scales[:last]
 	delete(s.pos, id)
 	s.text.retire(id)
 	s.chrono = nil
@@ -170,17 +207,22 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	if len(q) != s.dim || k <= 0 {
 		return nil
 	}
-	qn := slices.Clone(q)
-	normalize(qn)
+	qq := newQuery(q)
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	top := NewTopK(k)
 	for i := range s.rows {
 		r := &s.rows[i]
-		if !r.HasVector || (keep != nil && !keep(r)) {
+		if !r.HasVector {
 			continue
 		}
-		top.Offer(Hit{ID: r.ID, Score: float64(vek32.Dot(qn, s.vecs[i*s.dim:(i+1)*s.dim]))})
+		// Scoring first: the dot product is cheaper than most filters,
+		// and only a hit that would enter the top needs one.
+		score := s.cosine(qq, i)
+		if top.Beaten(score) || (keep != nil && !keep(r)) {
+			continue
+		}
+		top.Offer(Hit{ID: r.ID, Score: score})
 	}
 	return top.Sorted()
 }
@@ -242,18 +284,4 @@ func better(a, b Hit) bool {
 		return a.Score > b.Score
 	}
 	return a.ID < b.ID
-}
-
-// minHeap keeps the worst of the current top k at the root.
-type minHeap []Hit
-
-func (h minHeap) Len() int           { return len(h) }
-func (h minHeap) Less(i, j int) bool { return better(h[j], h[i]) }
-func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *minHeap) Push(x any)        { *h = append(*h, x.(Hit)) }
-func (h *minHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
 }

@@ -113,7 +113,7 @@ func TestRegistryRetriesFailedLoads(t *testing.T) {
 		}
 		s.Upsert(row("x", "", 1), nil, nil)
 		return nil
-	})
+	}, 0)
 	if _, err := r.Shard(context.Background(), "u"); err == nil {
 		t.Fatal("failed load not reported")
 	}

@@ -2,7 +2,7 @@ package index
 
 import (
 	"math"
-	"sync"
+	"strings"
 )
 
 // textIndex mirrors a user's BM25 postings in memory, with documents
@@ -17,6 +17,9 @@ type textIndex struct {
 	live     int
 	totalLen int64
 	retired  int // postings of retired documents still in the lists
+	// postingCap and termBytes count the lists' capacity and the terms'
+	// bytes, for the shard's size (size.go).
+	postingCap, termBytes int64
 }
 
 type textDoc struct {
@@ -45,7 +48,7 @@ func (x *textIndex) index(id string, row int, terms []string) {
 		counts[t]++
 	}
 	for t, tf := range counts {
-		x.postings[t] = append(x.postings[t], posting{doc: doc, tf: tf})
+		x.add(t, posting{doc: doc, tf: tf})
 	}
 	x.live++
 	x.totalLen += int64(len(terms))
@@ -62,7 +65,20 @@ func (x *textIndex) load(id string, row int, term string, tf, docLen int) {
 		x.live++
 		x.totalLen += int64(docLen)
 	}
-	x.postings[term] = append(x.postings[term], posting{doc: doc, tf: uint32(tf)})
+	x.add(term, posting{doc: doc, tf: uint32(tf)})
+}
+
+// add appends p to term's list, keeping the size counters.
+func (x *textIndex) add(term string, p posting) {
+	list, ok := x.postings[term]
+	if !ok {
+		term = strings.Clone(term) // the key must not pin the caller's buffer
+		x.termBytes += int64(len(term))
+	}
+	before := cap(list)
+	list = append(list, p)
+	x.postingCap += int64(cap(list) - before)
+	x.postings[term] = list
 }
 
 // LoadPosting adds a posting from the store to a shard being built; rows
@@ -72,7 +88,7 @@ func (s *Shard) LoadPosting(term, id string, tf, docLen int) {
 	defer s.mu.Unlock()
 	s.version++
 	if row, ok := s.pos[id]; ok {
-		s.text.load(id, row, term, tf, docLen)
+		s.text.load(s.rows[row].ID, row, term, tf, docLen) // the row's copy of id: one per shard
 	}
 }
 
@@ -119,6 +135,8 @@ func (x *textIndex) compact() {
 		}
 		if len(kept) == 0 {
 			delete(x.postings, t)
+			x.termBytes -= int64(len(t))
+			x.postingCap -= int64(cap(list))
 		} else {
 			x.postings[t] = kept
 		}
@@ -143,8 +161,40 @@ func TermScore(idf, tf, docLen, avgdl, k1, b float64) float64 {
 	return idf * tf * (k1 + 1) / (tf + norm)
 }
 
-// scoreBuffers recycles the per-query score arrays.
-var scoreBuffers = sync.Pool{New: func() any { return new([]float64) }}
+// textScratch is one query's working memory: a dense score per document
+// and the documents touched.
+type textScratch struct {
+	scores  []float64
+	touched []uint32
+}
+
+// textScratches recycles the scratch of finished queries. A bounded free
+// list, not a sync.Pool: a pool is emptied by every GC, and then each
+// query of a large shard allocated its arrays afresh (measured: 0.5 MB a
+// query at 15k memories). It holds at most a few scratches, each as large
+// as the largest shard searched.
+var textScratches = make(chan *textScratch, 8)
+
+func getTextScratch(n int) *textScratch {
+	var p *textScratch
+	select {
+	case p = <-textScratches:
+	default:
+		p = new(textScratch)
+	}
+	if cap(p.scores) < n {
+		p.scores = make([]float64, n)
+	}
+	p.scores, p.touched = p.scores[:n], p.touched[:0]
+	return p
+}
+
+func putTextScratch(p *textScratch) {
+	select {
+	case textScratches <- p:
+	default:
+	}
+}
 
 // TextSearch scores the shard's documents with BM25 for the weighted query
 // terms (weight 1 when weights has none for a term) and returns the best
@@ -160,13 +210,9 @@ func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b flo
 	if avgdl == 0 {
 		avgdl = 1
 	}
-	bufp := scoreBuffers.Get().(*[]float64)
-	defer scoreBuffers.Put(bufp)
-	if cap(*bufp) < len(x.docs) {
-		*bufp = make([]float64, len(x.docs))
-	}
-	scores := (*bufp)[:len(x.docs)]
-	var touched []uint32
+	p := getTextScratch(len(x.docs))
+	defer putTextScratch(p)
+	scores, touched := p.scores, p.touched
 	for _, t := range terms {
 		list := x.postings[t]
 		df := len(list) // retired postings inflate df slightly until compaction
@@ -188,12 +234,15 @@ func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b flo
 			scores[p.doc] += TermScore(idf, float64(p.tf), float64(d.length), avgdl, k1, b)
 		}
 	}
+	p.touched = touched // keep the grown capacity
 	top := NewTopK(limit)
 	for _, doc := range touched {
 		score := scores[doc]
 		scores[doc] = 0
-		r := &s.rows[x.docs[doc].row]
-		if keep == nil || keep(r) {
+		if top.Beaten(score) {
+			continue
+		}
+		if r := &s.rows[x.docs[doc].row]; keep == nil || keep(r) {
 			top.Offer(Hit{ID: r.ID, Score: score})
 		}
 	}

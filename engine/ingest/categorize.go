@@ -3,7 +3,7 @@ package ingest
 import (
 	"slices"
 
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // categoryCues maps a stemmed cue word to the category it suggests. The list

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine/extract"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // The events of a decision; the engine reports them as written.

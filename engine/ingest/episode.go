@@ -1,6 +1,6 @@
 package ingest
 
-import "github.com/memsvc/memsvc/engine/text"
+import "github.com/memsvc/memsvc/text"
 
 // episodeDupOverlap: an episode whose terms and a stored episode's terms
 // cover each other this much says the same thing again.

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // engine.Forget and engine.Resolve act on the memory a natural-language

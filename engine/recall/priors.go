@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/text"
 	"github.com/memsvc/memsvc/engine/timeref"
+	"github.com/memsvc/memsvc/text"
 )
 
 // A query prior is a preference a query states besides its words: who said

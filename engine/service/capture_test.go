@@ -87,7 +87,7 @@ func newMediaEngine(t *testing.T, st *store.Store, allow string) *service.Engine
 	retry := media.RetryPolicy{Base: time.Millisecond, Cap: 5 * time.Millisecond, MaxAttempts: 2}
 	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
 		Extractors: []engine.Extractor{extract.NewBuiltin()},
-		Media:      &service.MediaDeps{Fetcher: fetcher, Blobs: blobs, Retry: retry, MaxPending: 20}})
+		Media:      &service.MediaDeps{Fetcher: fetcher, Blobs: store.FileBlobs{Files: blobs}, Retry: retry, MaxPending: 20}})
 	if err != nil {
 		t.Fatal(err)
 	}

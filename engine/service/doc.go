@@ -14,9 +14,12 @@
 // Map, by job:
 //
 //	engine.go        Deps, New, composeJobs, Close, health (Check)
+//	dashboard.go     Timeline, Image and Users for the dashboard
+//	cache.go         the loaded shards' figures for /metrics
 //	jobs.go          the Service calls job packages answer, passed on
 //	kernel/          the one write transaction, its plan, the write hooks,
-//	                 the per-user lock, loaded shards, embedding
+//	                 the per-user lock, loaded shards kept at the store's
+//	                 version for replicas (kernel/replica.go), embedding
 //
 //	write/           the ingest side (*write.Writer):
 //	  ingest.go      Ingest: one add call of an edge, read by engine/intent
@@ -31,7 +34,8 @@
 //	  correct.go     Correct: a memory superseded by its corrected text
 //	  secrets.go     redacting secrets from turns before they are stored
 //	capture/         the image capture queue (*capture.Queue; engine/media
-//	                 does the image work)
+//	                 does the image work), leased from the store's job
+//	                 queue across replicas (capture/lease.go), its stats
 //	memories/        Get, List, Delete, and Load (memories by id) that
 //	                 search and write share
 //
@@ -39,8 +43,10 @@
 //	                 (engine/recall), priors, relevance, rerank; read-only
 //	skills/          skill learning (a write hook) and the skill reads
 //	entities/        entity linking (a write hook), suggestions, and the
-//	                 background jobs merging duplicate entities
+//	                 background jobs merging duplicate entities, one per
+//	                 user across replicas (entities/reconcilelease.go)
 //	history/         a memory's history (a write hook) and its reads
 //	account/         Export, Import and EraseUser (the embedded
 //	                 *account.Accounts): a user's data as a whole
+//	dashboard.go     Timeline, Image, Users: the dashboard's own reads
 package service

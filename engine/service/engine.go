@@ -12,8 +12,6 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service/account"
 	"github.com/memsvc/memsvc/engine/service/capture"
 	"github.com/memsvc/memsvc/engine/service/entities"
@@ -62,7 +60,7 @@ type Engine struct {
 	log    *log.Logger
 	now    func() time.Time
 	newID  func() string
-	shards *index.Registry
+	shards *kernel.ReplicaShards
 	// kernel runs the writes (engine/service/kernel): lock, transaction,
 	// plan, hooks.
 	kernel *kernel.Kernel
@@ -133,15 +131,14 @@ func (e *Engine) composeJobs(deps Deps) {
 		Decider: deps.Decider, Skills: e.skills, Logger: e.log, Now: e.now, NewID: e.newID, Search: e.Search,
 		Get: e.memories.Get, Delete: e.memories.Delete, Load: e.memories.Load, CaptureImage: e.CaptureImage})
 	e.captures = capture.New(capture.Deps{Store: e.store, Kernel: e.kernel, Media: e.media, Logger: e.log, Now: e.now,
-		NewMemory: e.writer.NewMemory})
-	var blobs *media.BlobStore
+		NewID: e.newID, NewMemory: e.writer.NewMemory})
+	var blobs engine.BlobStore
 	if e.media != nil {
 		blobs = e.media.Blobs
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
 		Logger: e.log, Now: e.now, UserLock: e.kernel.UserLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
-		Collections: exportCollections, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob,
-		ReadBlob: capture.ReadBlob})
+		Collections: exportCollections, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob})
 }
 
 func (e *Engine) checkEmbedder(ctx context.Context) error {

@@ -343,3 +343,53 @@ func TestNewRefusesUnusableTuning(t *testing.T) {
 		}
 	}
 }
+
+// recordingReranker scores every document 0 and keeps what it was asked
+// to read, call by call.
+type recordingReranker struct{ calls [][]string }
+
+func (r *recordingReranker) Rerank(ctx context.Context, q string, d []string) ([]float64, error) {
+	r.calls = append(r.calls, slices.Clone(d))
+	return make([]float64, len(d)), nil
+}
+func (r *recordingReranker) Name() string { return "recording" }
+
+// TestRerankReadsHitsInContext: a reranker judges each hit alone and again
+// with the turns around it, so an answer is read with the question that
+// set its topic.
+func TestRerankReadsHitsInContext(t *testing.T) {
+	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rec := &recordingReranker{}
+	e, err := service.New(context.Background(), engine.Config{}, service.Deps{
+		Store: st, Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{rec}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
+	turns := []string{"Where did you go on your trip last weekend?", "Woodhaven, a small town up north.", "Sounds lovely."}
+	for i, txt := range turns {
+		add(t, e, "u", engine.AddRequest{Text: txt, SessionID: "s1", Timestamp: t0.Add(time.Duration(i) * time.Minute)})
+	}
+	got, err := e.Search(context.Background(), "u", engine.Query{Text: "trip last weekend", Rerank: engine.RerankCrossEncoder})
+	if err != nil || got.Reranker != "recording" {
+		t.Fatalf("reranker = %q, err = %v", got.Reranker, err)
+	}
+	if len(rec.calls) != 2 {
+		t.Fatalf("reranker called %d times, want twice (alone, in context)", len(rec.calls))
+	}
+	alone, inContext := rec.calls[0], rec.calls[1]
+	want := turns[0] + "\n" + turns[1] + "\n" + turns[2]
+	for i, h := range got.Results {
+		if h.Text == turns[1] {
+			if alone[i] != turns[1] || inContext[i] != want {
+				t.Errorf("the answer was read as %q alone and %q in context, want %q", alone[i], inContext[i], want)
+			}
+			return
+		}
+	}
+	t.Errorf("the answer is not among the results %v", ids(got.Results))
+}

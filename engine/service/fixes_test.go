@@ -12,6 +12,7 @@ import (
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -127,7 +128,7 @@ func captureEngine(t *testing.T, allow string, blobs *media.BlobStore) *service.
 	retry := media.RetryPolicy{Base: time.Millisecond, Cap: 5 * time.Millisecond, MaxAttempts: 2}
 	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: openStore(t),
 		Embedder: markedEmbedder{llm.NewBuiltinEmbedder(), t}, Extractors: []engine.Extractor{extract.NewBuiltin()},
-		Media: &service.MediaDeps{Fetcher: fetcher, Blobs: blobs, Retry: retry, MaxPending: 20}})
+		Media: &service.MediaDeps{Fetcher: fetcher, Blobs: store.FileBlobs{Files: blobs}, Retry: retry, MaxPending: 20}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -120,3 +120,14 @@ func (e *Engine) List(ctx context.Context, user string, f engine.ListFilter) (*e
 func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error) {
 	return e.memories.Delete(ctx, user, ids)
 }
+
+// CaptureStats are the capture queue's figures for metrics (engine/service/capture).
+type CaptureStats = capture.CaptureStats
+
+// DefaultCaptureLease is how long a replica holds a capture (engine/service/capture).
+const DefaultCaptureLease = capture.DefaultCaptureLease
+
+// CaptureStats counts queued and failed captures (engine/service/capture).
+func (e *Engine) CaptureStats(ctx context.Context) (CaptureStats, error) {
+	return e.captures.CaptureStats(ctx)
+}

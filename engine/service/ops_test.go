@@ -47,7 +47,7 @@ func opsEngineAt(t *testing.T, dir string, dim int) (*service.Engine, *store.Sto
 	}
 	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: emb,
 		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: log.New(io.Discard),
-		Media: &service.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: blobs, MaxPending: 20}})
+		Media: &service.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: store.FileBlobs{Files: blobs}, MaxPending: 20}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -114,6 +114,37 @@ func TestPromptRelevanceFloor(t *testing.T) {
 	if quiet < 9 || found < 19 {
 		t.Errorf("unrelated quiet %d/10 (want ≥ 9), related found %d/20 (want ≥ 19)", quiet, found)
 	}
+	// Prompts of two parts, one about a stored memory: answering one part
+	// is relevant (recall.Clauses). Two unrelated parts stay quiet.
+	mixed := []struct{ prompt, want string }{
+		{"Fix the typo in the README heading and also what's the staging database host?", promptMemories[0]},
+		{"Rename the variable tmp to something clearer. Which billing provider do we use for customers?", promptMemories[1]},
+		{"Write a unit test for the parser's edge cases, then put the new checkout behind a feature flag", promptMemories[13]},
+		{"Convert this callback code to async/await and also tell me who owns the authentication service", promptMemories[6]},
+		{"Summarise the last commit message; when does the on-call rotation change?", promptMemories[16]},
+		{"Add pagination to the users list endpoint, and query the data warehouse for last month's signups", promptMemories[14]},
+	}
+	foundMixed := 0
+	for _, c := range mixed {
+		if got := injected(c.prompt); slices.Contains(got, c.want) {
+			foundMixed++
+		} else {
+			t.Logf("two-part %q injected %q, not %q", c.prompt, got, c.want)
+		}
+	}
+	quietMixed := 0
+	for i := 0; i+1 < len(unrelated); i += 2 {
+		p := unrelated[i] + " and also " + unrelated[i+1]
+		if got := injected(p); len(got) == 0 {
+			quietMixed++
+		} else {
+			t.Logf("two unrelated parts %q injected %q", p, got)
+		}
+	}
+	t.Logf("two-part prompts injecting their memory: %d/%d; two unrelated parts quiet: %d/5", foundMixed, len(mixed), quietMixed)
+	if foundMixed < len(mixed)-1 || quietMixed < 4 {
+		t.Errorf("two-part found %d/%d (want ≥ %d), two unrelated parts quiet %d/5 (want ≥ 4)", foundMixed, len(mixed), len(mixed)-1, quietMixed)
+	}
 }
 
 // TestRelevanceInASmallStore: in a new user's store of two memories a

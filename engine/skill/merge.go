@@ -3,7 +3,8 @@ package skill
 import (
 	"strings"
 	"time"
-	"unicode"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // MaxVersions caps a skill's version history; the oldest versions go first.
@@ -175,13 +176,11 @@ func contradicts(a, b string, sameSlot bool) bool {
 	return sameSlot && dice(set(wa), set(wb)) >= 0.5
 }
 
-// stepWords lower-cases a step into its words (letters and digits), without
+// stepWords lower-cases a step into its words (text.Tokens), without
 // articles.
 func stepWords(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
+	for _, w := range text.Tokens(s) {
 		if w != "a" && w != "an" && w != "the" {
 			out = append(out, w)
 		}

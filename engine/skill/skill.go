@@ -14,6 +14,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Skill is a reusable procedure learned from the user's memories.
@@ -83,7 +85,7 @@ func Triggers(goal string) []string {
 	}
 	var content []string
 	for _, w := range strings.Fields(goal) {
-		if !isStopword(strings.Trim(w, ".,;:!?'\"")) {
+		if !text.IsNoiseWord(strings.Trim(w, ".,;:!?'\"")) {
 			content = append(content, w)
 		}
 	}

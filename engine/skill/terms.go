@@ -2,31 +2,22 @@ package skill
 
 import (
 	"strings"
-	"unicode"
 
-	"github.com/kljensen/snowball/english"
+	"github.com/memsvc/memsvc/text"
 )
 
-// terms turns text into comparable terms: lower-cased words, common
+// terms turns text into comparable terms: the words of text.Tokens, common
 // software synonyms mapped to one word ("site" → "website", "k8s" →
-// "kubernetes"), stop words dropped, Snowball-stemmed. Words for which drop
+// "kubernetes"), words that say nothing about a topic dropped (the wide
+// list: a task's name hinges on neither "must" nor "please"), Snowball-stemmed. Words for which drop
 // returns true are dropped too (drop may be nil).
 func terms(s string, drop func(string) bool) []string {
-	s = strings.ToLower(s)
-	s = rewritePhrases(s)
-	words := strings.FieldsFunc(s, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
 	var out []string
-	for _, w := range words {
-		w = strings.Trim(w, "'")
-		if i := strings.Index(w, "'"); i > 0 {
-			w = w[:i] // "what's" → "what", "deployment's" → "deployment"
-		}
-		if w == "" || isStopword(w) || (drop != nil && drop(w)) {
+	for _, w := range text.Tokens(rewritePhrases(strings.ToLower(s))) {
+		if text.IsNoiseWord(w) || (drop != nil && drop(w)) {
 			continue
 		}
-		out = append(out, english.Stem(synonym(w), true))
+		out = append(out, text.Stem(synonym(w)))
 	}
 	return out
 }
@@ -125,19 +116,6 @@ func synonym(w string) string {
 		return "macos"
 	}
 	return w
-}
-
-// isStopword reports function words that carry no topic.
-func isStopword(w string) bool {
-	switch w {
-	case "a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with", "and", "or", "from",
-		"into", "onto", "my", "our", "your", "their", "its", "i", "we", "you", "me", "us", "it",
-		"this", "that", "these", "those", "is", "are", "was", "were", "be", "been", "am", "do",
-		"does", "did", "can", "could", "should", "would", "will", "shall", "may", "might", "must",
-		"some", "any", "all", "so", "as", "up", "again", "please", "just", "then", "there", "here":
-		return true
-	}
-	return false
 }
 
 // isQueryFiller reports words that make a question procedural without

@@ -3,7 +3,10 @@ package store
 import (
 	"testing"
 
+	"github.com/memsvc/memsvc/auth"
+
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/store/storetest"
 )
 
@@ -23,4 +26,22 @@ func BenchmarkStore(b *testing.B) {
 		b.Cleanup(func() { s.Close() })
 		return s
 	})
+}
+
+// TestFileBlobs runs the blob conformance suite on the single server's
+// image directory.
+func TestFileBlobs(t *testing.T) {
+	storetest.RunBlobs(t, func(t *testing.T) engine.BlobStore {
+		files, err := media.NewBlobStore(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return FileBlobs{Files: files}
+	})
+}
+
+// TestFileRevocations runs the revocation list suite on the single
+// server's file.
+func TestFileRevocations(t *testing.T) {
+	storetest.RunRevocations(t, func(t *testing.T) auth.Revocations { return auth.FileRevocations{Dir: t.TempDir()} })
 }

@@ -33,25 +33,56 @@ func (c *Client) Search(ctx context.Context, req SearchRequest) (*SearchResponse
 // List runs GET /api/v1/memories, which lists newest first.
 func (c *Client) List(ctx context.Context, req ListRequest) (*ListResponse, error) {
 	q := url.Values{}
+	set := func(k, v string) {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
 	if req.Page > 0 {
 		q.Set("page", strconv.Itoa(req.Page))
 	}
 	if req.Size > 0 {
 		q.Set("size", strconv.Itoa(req.Size))
 	}
-	if req.MemoryType != "" {
-		q.Set("memory_type", req.MemoryType)
-	}
-	if req.Project != "" {
-		q.Set("project", req.Project)
+	set("memory_type", req.MemoryType)
+	set("project", req.Project)
+	set("session_id", req.SessionID)
+	set("app_id", req.AppID)
+	set("categories", strings.Join(req.Categories, ","))
+	set("search_query", req.SearchQuery)
+	if req.IncludeSuperseded {
+		q.Set("include_superseded", "true")
 	}
 	// With a key the key alone decides the user, and a differing user_id in
 	// the query string is a 403; only send it when there is no key.
-	if req.UserID != "" && c.APIKey == "" {
-		q.Set("user_id", req.UserID)
+	if c.APIKey == "" {
+		set("user_id", req.UserID)
 	}
 	var out ListResponse
 	return &out, c.do(ctx, http.MethodGet, "/api/v1/memories", q, nil, &out)
+}
+
+// Add runs POST /api/v1/memories.
+func (c *Client) Add(ctx context.Context, req AddRequest) (*AddResponse, error) {
+	var out AddResponse
+	return &out, c.do(ctx, http.MethodPost, "/api/v1/memories", nil, req, &out)
+}
+
+// Get runs GET /api/v1/memories/{id}. userID is sent only without a key, as
+// in List.
+func (c *Client) Get(ctx context.Context, id, userID string) (*Memory, error) {
+	q := url.Values{}
+	if userID != "" && c.APIKey == "" {
+		q.Set("user_id", userID)
+	}
+	var out Memory
+	return &out, c.do(ctx, http.MethodGet, "/api/v1/memories/"+url.PathEscape(id), q, nil, &out)
+}
+
+// Delete runs DELETE /api/v1/memories.
+func (c *Client) Delete(ctx context.Context, req DeleteRequest) (*DeleteResponse, error) {
+	var out DeleteResponse
+	return &out, c.do(ctx, http.MethodDelete, "/api/v1/memories", nil, req, &out)
 }
 
 // FromConversation runs POST /api/v1/memories/from-conversation.

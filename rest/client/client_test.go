@@ -3,9 +3,12 @@ package client
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestClient(t *testing.T) {
@@ -45,5 +48,48 @@ func TestClient(t *testing.T) {
 	_, _ = c.List(t.Context(), ListRequest{Size: 3, UserID: "alice"})
 	if gotQuery != "size=3" || gotAuth != "Bearer k" {
 		t.Errorf("with a key: query %q auth %q; the key alone decides the user", gotQuery, gotAuth)
+	}
+}
+
+func TestClientMemoryCalls(t *testing.T) {
+	type call struct{ method, path, query, body string }
+	var got []call
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got = append(got, call{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, string(b)})
+		switch r.Method {
+		case http.MethodPost:
+			w.Write([]byte(`{"results":[{"id":"m1","text":"t","event":"ADD"}]}`))
+		case http.MethodDelete:
+			w.Write([]byte(`{"deleted":["m1"],"not_found":["m2"]}`))
+		default:
+			w.Write([]byte(`{"id":"m1","text":"t","state":"active","valid_to":null}`))
+		}
+	}))
+	defer srv.Close()
+	c := &Client{BaseURL: srv.URL}
+	no := false
+	add, err := c.Add(t.Context(), AddRequest{Text: "t", Infer: &no, App: "claude"})
+	if err != nil || len(add.Results) != 1 || add.Results[0].Event != "ADD" {
+		t.Errorf("Add = %+v, %v", add, err)
+	}
+	m, err := c.Get(t.Context(), "a/b", "carol")
+	if err != nil || m.ID != "m1" || m.ValidTo != nil {
+		t.Errorf("Get = %+v, %v", m, err)
+	}
+	del, err := c.Delete(t.Context(), DeleteRequest{MemoryIDs: []string{"m1", "m2"}})
+	if err != nil || len(del.Deleted) != 1 || del.NotFound[0] != "m2" {
+		t.Errorf("Delete = %+v, %v", del, err)
+	}
+	_, _ = c.List(t.Context(), ListRequest{AppID: "claude", Categories: []string{"pet", "location"},
+		SearchQuery: "rex dog", IncludeSuperseded: true, SessionID: "s1"})
+	want := []call{
+		{"POST", "/api/v1/memories", "", `{"text":"t","app":"claude","infer":false}`},
+		{"GET", "/api/v1/memories/a%2Fb", "user_id=carol", ""},
+		{"DELETE", "/api/v1/memories", "", `{"memory_ids":["m1","m2"]}`},
+		{"GET", "/api/v1/memories", "app_id=claude&categories=pet%2Clocation&include_superseded=true&search_query=rex+dog&session_id=s1", ""},
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(call{})); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
 	}
 }

@@ -80,10 +80,15 @@ type SearchResponse struct {
 // ListRequest is the query of GET /api/v1/memories; empty fields are not
 // sent.
 type ListRequest struct {
-	Page, Size int // 0: the server's default
-	MemoryType string
-	Project    string
-	UserID     string
+	Page, Size        int // 0: the server's default
+	MemoryType        string
+	Project           string
+	SessionID         string
+	AppID             string   // the app that wrote the memory
+	Categories        []string // any of them
+	SearchQuery       string   // words every listed memory contains
+	IncludeSuperseded bool
+	UserID            string
 }
 
 // ListResponse is one page of a listing.
@@ -129,6 +134,38 @@ type WriteResult struct {
 type ConversationResponse struct {
 	Results          []WriteResult `json:"results"`
 	NoFactsExtracted bool          `json:"no_facts_extracted"`
+}
+
+// AddRequest is the body of POST /api/v1/memories. Infer nil means the
+// server's default (true: extract facts); false stores the text as given.
+type AddRequest struct {
+	Text       string         `json:"text"`
+	App        string         `json:"app,omitempty"`
+	Infer      *bool          `json:"infer,omitempty"`
+	MemoryType string         `json:"memory_type,omitempty"`
+	Metadata   map[string]any `json:"metadata,omitempty"`
+	Timestamp  string         `json:"timestamp,omitempty"` // when it was said; default now
+	Project    string         `json:"project,omitempty"`
+	SessionID  string         `json:"session_id,omitempty"`
+	Tags       []string       `json:"tags,omitempty"`
+	UserID     string         `json:"user_id,omitempty"`
+}
+
+// AddResponse is the answer of an add.
+type AddResponse struct {
+	Results []WriteResult `json:"results"`
+}
+
+// DeleteRequest is the body of DELETE /api/v1/memories.
+type DeleteRequest struct {
+	MemoryIDs []string `json:"memory_ids"`
+	UserID    string   `json:"user_id,omitempty"`
+}
+
+// DeleteResponse says which ids were deleted and which were not found.
+type DeleteResponse struct {
+	Deleted  []string `json:"deleted"`
+	NotFound []string `json:"not_found"`
 }
 
 // Error is a non-2xx answer ({"detail", "code"}).

@@ -11,8 +11,6 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/media"
 )
 
 // Accounts exports, imports and erases users' data. What it needs from the
@@ -21,7 +19,7 @@ import (
 type Accounts struct {
 	store             engine.Store
 	embed             engine.Embedder
-	shards            *index.Registry
+	shards            interface{ Drop(user string) }
 	media             *mediaFiles // nil: images disabled
 	log               *log.Logger
 	now               func() time.Time
@@ -31,20 +29,19 @@ type Accounts struct {
 	collections       []string
 	captureCollection string
 	noteCaptureBlob   func(blobs map[string]bool, raw []byte)
-	readBlob          func(b *media.BlobStore, sha string) ([]byte, error)
 }
 
 // mediaFiles is the part of the engine's media setup accounts touch.
-type mediaFiles struct{ Blobs *media.BlobStore }
+type mediaFiles struct{ Blobs engine.BlobStore }
 
 // Deps are an Accounts' collaborators; every field is required except
 // Blobs.
 type Deps struct {
 	Store    engine.Store
 	Embedder engine.Embedder
-	Shards   *index.Registry
-	// Blobs is the image file store; nil when images are disabled.
-	Blobs  *media.BlobStore
+	Shards   interface{ Drop(user string) } // the engine's loaded shards
+	// Blobs is the image store; nil when images are disabled.
+	Blobs  engine.BlobStore
 	Logger *log.Logger
 	Now    func() time.Time
 	// UserLock is the user's write lock, held while a user is exported,
@@ -60,8 +57,6 @@ type Deps struct {
 	Collections       []string
 	CaptureCollection string
 	NoteCaptureBlob   func(blobs map[string]bool, raw []byte)
-	// ReadBlob reads a stored image file.
-	ReadBlob func(b *media.BlobStore, sha string) ([]byte, error)
 }
 
 // New returns the account operations over d.
@@ -69,7 +64,7 @@ func New(d Deps) *Accounts {
 	a := &Accounts{store: d.Store, embed: d.Embedder, shards: d.Shards, log: d.Logger, now: d.Now,
 		userLock: d.UserLock, stopReconcile: d.StopReconcile, embedderID: d.EmbedderID,
 		collections: d.Collections, captureCollection: d.CaptureCollection,
-		noteCaptureBlob: d.NoteCaptureBlob, readBlob: d.ReadBlob}
+		noteCaptureBlob: d.NoteCaptureBlob}
 	if d.Blobs != nil {
 		a.media = &mediaFiles{Blobs: d.Blobs}
 	}

@@ -2,8 +2,6 @@ package account
 
 import (
 	"context"
-	"errors"
-	"os"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -79,10 +77,8 @@ func (e *Accounts) removeUnsharedBlobs(ctx context.Context, blobs map[string]boo
 		}
 	}
 	for sha := range blobs {
-		if p := e.media.Blobs.Path(sha); p != "" {
-			if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return engine.Internal("erase image", err)
-			}
+		if err := e.media.Blobs.DeleteBlob(ctx, sha); err != nil {
+			return engine.Internal("erase image", err)
 		}
 	}
 	return nil

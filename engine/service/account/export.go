@@ -5,15 +5,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Export writes the data of users (nil: every user) to w as JSON Lines.
@@ -46,7 +44,7 @@ func (e *Accounts) Export(ctx context.Context, w io.Writer, users []string) erro
 		}
 		st.Users++
 	}
-	if err := e.exportBlobs(enc, blobs, &st); err != nil {
+	if err := e.exportBlobs(ctx, enc, blobs, &st); err != nil {
 		return err
 	}
 	if err := enc.Encode(engine.ExportRecord{Kind: "end", Users: st.Users, Memories: st.Memories, Docs: st.Docs, Blobs: st.Blobs}); err != nil {
@@ -88,13 +86,13 @@ func (e *Accounts) exportUser(ctx context.Context, enc *json.Encoder, user strin
 
 // exportBlobs writes the image files the exported memories and capture jobs
 // name; a file missing on disk is skipped (the memory still has its text).
-func (e *Accounts) exportBlobs(enc *json.Encoder, blobs map[string]bool, st *engine.ExportStats) error {
+func (e *Accounts) exportBlobs(ctx context.Context, enc *json.Encoder, blobs map[string]bool, st *engine.ExportStats) error {
 	if e.media == nil || e.media.Blobs == nil {
 		return nil
 	}
 	for _, sha := range slices.Sorted(maps.Keys(blobs)) {
-		data, err := e.readBlob(e.media.Blobs, sha)
-		if errors.Is(err, os.ErrNotExist) {
+		data, err := e.media.Blobs.GetBlob(ctx, sha)
+		if engine.ErrorCode(err) == engine.ENotFound {
 			e.log.Warn("export: image file missing", "sha256", sha)
 			continue
 		}
@@ -251,7 +249,7 @@ func (in *importer) blob(rec engine.ExportRecord) error {
 	if md == nil || md.Blobs == nil {
 		return engine.Errorf(engine.EInvalid, "the export holds image files but this server has images disabled")
 	}
-	sha, _, err := md.Blobs.Put(data)
+	sha, err := md.Blobs.PutBlob(in.ctx, data)
 	if err != nil {
 		return engine.Internal("import image", err)
 	}

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
@@ -19,10 +19,15 @@ import (
 // MediaDeps are what image capture needs; nil disables images.
 type MediaDeps struct {
 	Fetcher    *media.Fetcher
-	Blobs      *media.BlobStore
+	Blobs      engine.BlobStore // image bytes; shared by replicas on a shared store
 	Captioner  engine.Captioner
 	Retry      media.RetryPolicy
 	MaxPending int // per-user cap on queued captures, default 50
+
+	failed atomic.Uint64 // captures that ended failed (CaptureStats)
+	// Lease is how long a replica holds a capture job (lease.go),
+	// default DefaultCaptureLease.
+	Lease time.Duration
 }
 
 func (md *MediaDeps) defaults() {
@@ -31,6 +36,9 @@ func (md *MediaDeps) defaults() {
 	}
 	if md.MaxPending == 0 {
 		md.MaxPending = 50
+	}
+	if md.Lease <= 0 {
+		md.Lease = DefaultCaptureLease
 	}
 }
 
@@ -65,7 +73,7 @@ func (e *Queue) CaptureImage(ctx context.Context, user string, req engine.Captur
 	case req.Ref.Err != nil:
 		return engine.WriteResult{}, engine.Invalid("image", "%v", req.Ref.Err)
 	case req.Ref.Kind != media.KindURL:
-		sha, err := storeInline(md, req.Ref.Data)
+		sha, err := storeInline(ctx, md, req.Ref.Data)
 		if err != nil {
 			return engine.WriteResult{}, err
 		}
@@ -83,6 +91,9 @@ func (e *Queue) CaptureImage(ctx context.Context, user string, req engine.Captur
 		job.MemoryID, job.NextAt = m.ID, now
 		p.Put(m, nil)
 		res = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
+		if err := queueCaptureJob(tx, m.ID); err != nil {
+			return err
+		}
 		return tx.PutDoc(CaptureCollection, m.ID, job)
 	})
 	if err == nil {
@@ -91,14 +102,14 @@ func (e *Queue) CaptureImage(ctx context.Context, user string, req engine.Captur
 	return res, err
 }
 
-func storeInline(md *MediaDeps, data []byte) (string, error) {
+func storeInline(ctx context.Context, md *MediaDeps, data []byte) (string, error) {
 	if _, err := md.Fetcher.Check(data); err != nil {
 		return "", engine.Invalid("image", "%v", err)
 	}
 	if _, err := media.Inspect(data); err != nil {
 		return "", engine.Invalid("image", "%v", err)
 	}
-	sha, _, err := md.Blobs.Put(data)
+	sha, err := md.Blobs.PutBlob(ctx, data)
 	if err != nil {
 		return "", engine.Internal("store image", err)
 	}
@@ -141,8 +152,17 @@ func (e *Queue) RunCaptures(ctx context.Context) {
 	}
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
+	q, leased := e.store.(engine.JobQueue)
+	if leased {
+		e.requeueCaptures(ctx, q)
+	}
+	worker := "captures-" + e.newID()
 	for {
-		e.captureDue(ctx)
+		if leased {
+			e.captureLeased(ctx, q, worker)
+		} else {
+			e.captureDue(ctx)
+		}
 		select {
 		case <-ctx.Done():
 			return
@@ -220,7 +240,7 @@ func (e *Queue) describeImage(ctx context.Context, job captureJob) (text, sha st
 	md := e.media
 	var data []byte
 	if job.BlobSHA != "" {
-		data, err = ReadBlob(md.Blobs, job.BlobSHA)
+		data, err = md.Blobs.GetBlob(ctx, job.BlobSHA)
 	} else {
 		data, _, err = md.Fetcher.Fetch(ctx, job.URL)
 	}
@@ -231,7 +251,7 @@ func (e *Queue) describeImage(ctx context.Context, job captureJob) (text, sha st
 	if err != nil {
 		return "", "", err
 	}
-	if sha, _, err = md.Blobs.Put(data); err != nil {
+	if sha, err = md.Blobs.PutBlob(ctx, data); err != nil {
 		return "", "", fmt.Errorf("store image: %w", err)
 	}
 	in := media.DescribeInput{SourceURL: job.URL, Hints: job.Hints}
@@ -271,6 +291,7 @@ func (e *Queue) recordCapture(tx engine.Tx, p *kernel.Plan, job captureJob, text
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
 		return tx.PutDoc(CaptureCollection, job.MemoryID, job)
 	default:
+		e.media.failed.Add(1)
 		m.State, m.Error = engine.StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}
@@ -288,20 +309,6 @@ func (e *Queue) captureReason(job captureJob, err error) string {
 	}
 	e.log.Error("capture failed", "memory", job.MemoryID, "err", err)
 	return "internal error"
-}
-
-// ReadBlob reads a stored image file (export, and captures of inline images).
-func ReadBlob(b *media.BlobStore, sha string) ([]byte, error) {
-	f, err := b.Open(sha)
-	if err != nil {
-		return nil, fmt.Errorf("open stored image: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return nil, fmt.Errorf("read stored image: %w", err)
-	}
-	return data, nil
 }
 
 // NoteCaptureBlob adds the image file a queued capture job holds, if any.

@@ -23,6 +23,7 @@ type Deps struct {
 	Media  *MediaDeps
 	Logger *log.Logger
 	Now    func() time.Time
+	NewID  func() string // names this runner's worker on the job queue
 	// NewMemory builds the pending memory (engine/service/write).
 	NewMemory func(user string, r engine.AddRequest, now time.Time) *engine.Memory
 }
@@ -35,6 +36,7 @@ type Queue struct {
 	captureWake chan struct{}
 	log         *log.Logger
 	now         func() time.Time
+	newID       func() string
 	write       func(ctx context.Context, user string, decide func(engine.Tx, *kernel.Plan) error) error
 	embedStored func(ctx context.Context, texts []string) ([][]float32, error)
 	newMemory   func(user string, r engine.AddRequest, now time.Time) *engine.Memory
@@ -46,5 +48,5 @@ func New(d Deps) *Queue {
 		d.Media.defaults()
 	}
 	return &Queue{store: d.Store, media: d.Media, captureWake: make(chan struct{}, 1), log: d.Logger, now: d.Now,
-		write: d.Kernel.Write, embedStored: d.Kernel.EmbedStored, newMemory: d.NewMemory}
+		newID: d.NewID, write: d.Kernel.Write, embedStored: d.Kernel.EmbedStored, newMemory: d.NewMemory}
 }

@@ -101,15 +101,22 @@ func (e *Keeper) Reconcile(ctx context.Context, user string, req engine.Reconcil
 	if err != nil {
 		return nil, err
 	}
+	lease, err := e.claimReconcile(ctx, user) // one job per user across replicas (reconcilelease.go)
+	if err != nil {
+		e.recon.release(user, run)
+		return nil, err
+	}
 	groups, snap, err := e.reconcilePlan(ctx, user, threshold, req.SuggestionIDs)
 	var job *engine.ReconcileJob
 	if err == nil {
 		job, err = e.startJob(ctx, user, run, groups, snap, threshold, req.DryRun)
 	}
 	if err != nil {
+		e.releaseReconcile(lease)
 		e.recon.release(user, run)
 		return nil, err
 	}
+	go e.keepReconcile(lease, run.done)
 	return job, nil
 }
 
@@ -295,7 +302,7 @@ func (e *Keeper) ReconcileStatus(ctx context.Context, user string) (*engine.Reco
 	if err != nil {
 		return nil, err
 	}
-	if job.Status == engine.JobRunning && e.recon.running(user) == nil {
+	if job.Status == engine.JobRunning && e.recon.running(user) == nil && !e.reconcileRunsElsewhere(ctx, user) {
 		fin := e.now().UTC()
 		job.Status, job.Error, job.FinishedAt = engine.JobFailed, interruptedByRestart, &fin
 		err = e.store.Update(ctx, user, func(tx engine.Tx) error { return tx.PutDoc(jobCollection, reconcileDoc, &job) })

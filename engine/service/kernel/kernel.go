@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/index"
 )
 
 // Kernel runs writes for every user. It is safe for concurrent use.
@@ -17,7 +16,7 @@ type Kernel struct {
 	cfg    engine.Config
 	store  engine.Store
 	embed  engine.Embedder
-	shards *index.Registry
+	shards *ReplicaShards // the loaded shards kept at the store's version (replica.go)
 	locks  [64]sync.Mutex // per-user write serialisation, striped by hash
 	// hooks derive records inside every write transaction (write.go).
 	hooks []Hook
@@ -26,7 +25,7 @@ type Kernel struct {
 // New returns a kernel over store; cfg must have its defaults filled in.
 func New(cfg engine.Config, store engine.Store, embed engine.Embedder) *Kernel {
 	k := &Kernel{cfg: cfg, store: store, embed: embed}
-	k.shards = index.NewRegistry(embed.Dim(), k.loadShard)
+	k.shards = newReplicaShards(embed.Dim(), store, k.loadShard, cfg.ShardBudget)
 	return k
 }
 
@@ -34,8 +33,8 @@ func New(cfg engine.Config, store engine.Store, embed engine.Embedder) *Kernel {
 // Call it once, before the first write.
 func (e *Kernel) SetHooks(hooks ...Hook) { e.hooks = hooks }
 
-// Shards is the registry of the users' loaded shards.
-func (e *Kernel) Shards() *index.Registry { return e.shards }
+// Shards is the users' loaded shards, kept at the store's version.
+func (e *Kernel) Shards() *ReplicaShards { return e.shards }
 
 // UserLock is user's write lock: writes of one user are serialised.
 func (e *Kernel) UserLock(user string) *sync.Mutex {

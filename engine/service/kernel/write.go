@@ -8,7 +8,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/skill"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Plan collects the writes of one operation so they commit in one store
@@ -53,16 +53,34 @@ func (e *Kernel) Write(ctx context.Context, user string, decide func(engine.Tx, 
 	if err := engine.ValidateUser(user); err != nil {
 		return err
 	}
+	mu := e.UserLock(user)
+	mu.Lock()
+	defer mu.Unlock()
+	for attempt := 0; ; attempt++ {
+		err := e.writeOnce(ctx, user, decide)
+		if !isStale(err) || attempt == maxStaleRetries {
+			return err
+		}
+	}
+}
+
+// writeOnce is one attempt of Write: it fails with errStaleShard, writing
+// nothing, when another replica committed since the shard caught up (the
+// next attempt's Shard call catches up again).
+func (e *Kernel) writeOnce(ctx context.Context, user string, decide func(engine.Tx, *Plan) error) error {
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
 		return engine.Internal("load index", err)
 	}
-	mu := e.UserLock(user)
-	mu.Lock()
-	defer mu.Unlock()
-	var p Plan
+	var (
+		p       Plan
+		version int64
+	)
 	err = e.store.Update(ctx, user, func(tx engine.Tx) error {
-		p = Plan{}
+		p, version = Plan{}, versionOf(tx)
+		if err := e.shards.current(tx, user, shard); err != nil {
+			return err
+		}
 		if err := decide(tx, &p); err != nil {
 			return err
 		}
@@ -74,12 +92,14 @@ func (e *Kernel) Write(ctx context.Context, user string, decide func(engine.Tx, 
 	if err != nil {
 		return err
 	}
-	for _, id := range p.Deletes {
-		shard.Remove(id)
-	}
-	for _, m := range p.Puts {
-		shard.Upsert(rowOf(m), p.Vectors[m.ID], p.Terms[m.ID])
-	}
+	e.shards.committed(user, shard, version, func() {
+		for _, id := range p.Deletes {
+			shard.Remove(id)
+		}
+		for _, m := range p.Puts {
+			shard.Upsert(rowOf(m), p.Vectors[m.ID], p.Terms[m.ID])
+		}
+	})
 	return nil
 }
 

@@ -11,13 +11,13 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/service/kernel"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Memories answers Get, List and Delete. It is safe for concurrent use.
 type Memories struct {
 	store  engine.Store
-	shards *index.Registry
+	shards *kernel.ReplicaShards
 	write  func(ctx context.Context, user string, decide func(engine.Tx, *kernel.Plan) error) error
 }
 
@@ -58,7 +58,7 @@ func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (
 		textHits = shard.MatchAll(text.Unique(text.Analyze(q)))
 	}
 	total, ids := shard.Filter(func(r *index.Row) bool {
-		return listKeeps(r, &f) && (textHits == nil || textHits[r.ID])
+		return ListKeeps(r, &f) && (textHits == nil || textHits[r.ID])
 	}, (f.Page-1)*f.Size, f.Size)
 	page := &engine.Page{Items: []*engine.Memory{}, Total: total, Page: f.Page, Size: f.Size, Pages: (total + f.Size - 1) / f.Size}
 	if len(ids) == 0 {
@@ -68,7 +68,8 @@ func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (
 	return page, err
 }
 
-func listKeeps(r *index.Row, f *engine.ListFilter) bool {
+// ListKeeps reports whether row r passes f (List, and the dashboard's Timeline).
+func ListKeeps(r *index.Row, f *engine.ListFilter) bool {
 	switch {
 	case f.State != "" && r.State != f.State:
 		return false

@@ -1,11 +1,13 @@
 package search
 
 import (
+	"context"
 	"math"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/engine/recall"
+	"github.com/memsvc/memsvc/text"
 )
 
 // relevanceModel turns a memory's match with a query (index.Match) into the
@@ -41,27 +43,60 @@ func relevanceFor(mode string) relevanceModel {
 }
 
 // calibrate sets each hit's score to its calibrated relevance and marks
-// those that clear the relevance floor. The order is left as ranked.
-func (e *Searcher) calibrate(shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) {
+// those that clear the relevance floor. The order is left as ranked. A
+// query of several parts (recall.Clauses) is judged part by part as well,
+// and each hit keeps its best score: answering one part of a prompt is
+// relevant to it.
+func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) error {
 	if len(hits) == 0 {
-		return
-	}
-	var terms [][]string
-	if q.Mode != engine.ModeVector {
-		for _, t := range text.Unique(text.Analyze(q.Text)) {
-			terms = append(terms, append([]string{t}, e.forms0(t)...))
-		}
+		return nil
 	}
 	ids := make([]string, len(hits))
 	for i, h := range hits {
 		ids[i] = h.ID
 	}
 	model := relevanceFor(q.Mode)
-	for i, m := range shard.Matches(terms, qvec, ids) {
+	for i, m := range shard.Matches(e.matchTerms(q.Mode, q.Text), qvec, ids) {
 		hits[i].Match = m
-		hits[i].Score = math.Round(model.score(m)*1e4) / 1e4
+		hits[i].Score = model.score(m)
+	}
+	parts := recall.Clauses(q.Text)
+	var vecs [][]float32
+	if len(parts) > 0 && q.Mode != engine.ModeText {
+		var err error
+		if vecs, err = e.embedQuery(ctx, parts); err != nil {
+			return err
+		}
+	}
+	for p, part := range parts {
+		var vec []float32
+		if vecs != nil {
+			vec = vecs[p]
+		}
+		for i, m := range shard.Matches(e.matchTerms(q.Mode, part), vec, ids) {
+			if s := model.score(m); s > hits[i].Score {
+				hits[i].Match, hits[i].Score = m, s
+			}
+		}
+	}
+	for i := range hits {
+		hits[i].Score = math.Round(hits[i].Score*1e4) / 1e4
 		hits[i].Relevant = e.relevant(hits[i].Score)
 	}
+	return nil
+}
+
+// matchTerms are query's analysed terms, each with its other word forms, as
+// index.Matches reads them (none in vector mode).
+func (e *Searcher) matchTerms(mode, query string) [][]string {
+	if mode == engine.ModeVector {
+		return nil
+	}
+	var terms [][]string
+	for _, t := range text.Unique(text.Analyze(query)) {
+		terms = append(terms, append([]string{t}, e.forms0(t)...))
+	}
+	return terms
 }
 
 // relevant reports whether a calibrated score clears the floor.

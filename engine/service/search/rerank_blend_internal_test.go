@@ -19,7 +19,7 @@ func TestBlendOrders(t *testing.T) {
 		want  []string
 	}{
 		{"agreeing reranker keeps the order", []int{0, 1, 2, 3, 4}, []string{"a", "b", "c", "d", "e"}},
-		// e: 2/65 + 1/61 beats d: 2/64 + 1/65, not c: 2/63 + 1/64.
+		// e: 3/65 + 1/61 beats d: 3/64 + 1/65, not c: 3/63 + 1/64.
 		{"reranker's first rises, the fused order weighs more", []int{4, 0, 1, 2, 3}, []string{"a", "b", "c", "e", "d"}},
 	}
 	for _, tt := range tests {

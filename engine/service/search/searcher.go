@@ -19,12 +19,18 @@ import (
 	"github.com/memsvc/memsvc/engine/skill"
 )
 
+// Shards hands out a user's loaded shard (the engine's registry, kept at
+// the store's version when replicas share the store).
+type Shards interface {
+	Shard(ctx context.Context, user string) (*index.Shard, error)
+}
+
 // Searcher answers recall queries over the users' loaded shards. It only
 // reads: what it needs from the rest of the engine (memories by id, query
 // vectors, the skill a query asks for) it is given as functions.
 type Searcher struct {
 	cfg          engine.Config
-	shards       *index.Registry
+	shards       Shards
 	rerank       []engine.Reranker
 	forms        engine.WordForms
 	log          *log.Logger
@@ -38,7 +44,7 @@ type Searcher struct {
 // Rerankers and WordForms.
 type Deps struct {
 	Config    engine.Config // with its defaults filled in
-	Shards    *index.Registry
+	Shards    Shards
 	Rerankers []engine.Reranker // in order of preference (see rerankHits)
 	WordForms engine.WordForms
 	Logger    *log.Logger

@@ -12,7 +12,7 @@ import (
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/skill"
-	"github.com/memsvc/memsvc/engine/text"
+	"github.com/memsvc/memsvc/text"
 )
 
 // neighbours is how many stored memories each new fact is compared with.

@@ -2,10 +2,10 @@ package write
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/redact"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Secrets are not memories: every text a write stores (notes, turns kept
@@ -50,9 +50,7 @@ var smallTalk = map[string]bool{
 // isSmallTalk reports a text that is only a greeting, thanks or
 // acknowledgement ("hi there!", "thanks!"): nothing to remember.
 func isSmallTalk(s string) bool {
-	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && r != '\''
-	})
+	words := text.Words(text.Scan(s, text.Options{Apostrophe: text.KeepApostrophe}))
 	if len(words) == 0 || len(words) > 6 {
 		return false
 	}

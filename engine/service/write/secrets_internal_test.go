@@ -9,7 +9,7 @@ func TestIsSmallTalk(t *testing.T) {
 		text string
 		want bool
 	}{
-		{"hi there!", true}, {"thanks!", true}, {"Thank you so much :)", true}, {"ok", true}, {"Good morning everyone", true},
+		{"hi there!", true}, {"thanks!", true}, {"You’re welcome!", true}, {"Thank you so much :)", true}, {"ok", true}, {"Good morning everyone", true},
 		{"", false}, {"hi, I moved to Paris", false}, {"thanks, the deploy works with make release", false},
 		{"no peanuts for Emma", false}, {"Alice", false},
 	} {

@@ -14,7 +14,6 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/service/kernel"
 	"github.com/memsvc/memsvc/engine/service/skills"
 )
@@ -50,7 +49,7 @@ type Writer struct {
 	store   engine.Store
 	embed   engine.Embedder
 	kernel  *kernel.Kernel
-	shards  *index.Registry
+	shards  *kernel.ReplicaShards
 	extract []engine.Extractor
 	decider engine.Decider
 	skills  *skills.Learner

@@ -103,6 +103,7 @@ func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) erro
 		b.Queue(`INSERT INTO user_versions AS v (user_id, version) VALUES ($1, 1)
 			ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1 RETURNING version`, user).
 			QueryRow(func(r pgx.Row) error { return r.Scan(&version) })
+		b.Queue("INSERT INTO users (user_id) VALUES ($1) ON CONFLICT DO NOTHING", user)
 		if err := ptx.SendBatch(ctx, b).Close(); err != nil {
 			return fmt.Errorf("lock user version: %w", err)
 		}

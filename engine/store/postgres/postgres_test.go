@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store/postgres"
 	"github.com/memsvc/memsvc/engine/store/postgres/pgtest"
@@ -32,6 +33,14 @@ func open(t testing.TB, url string) *postgres.Store {
 
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) engine.Store { return open(t, pg.NewDatabase(t)) })
+}
+
+func TestRevocations(t *testing.T) {
+	storetest.RunRevocations(t, func(t *testing.T) auth.Revocations { return open(t, pg.NewDatabase(t)) })
+}
+
+func TestBlobs(t *testing.T) {
+	storetest.RunBlobs(t, func(t *testing.T) engine.BlobStore { return open(t, pg.NewDatabase(t)) })
 }
 
 // BenchmarkStore measures Postgres on loopback with the shared store

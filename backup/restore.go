@@ -1,0 +1,215 @@
+package backup
+
+import (
+	"archive/tar"
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine/media"
+)
+
+// Load loads a store snapshot stream into dir, which must be empty.
+type Load func(dir string, r io.Reader) error
+
+// Restore loads an archive into dataDir, which must be empty or absent (load
+// refuses anything else, before a byte is written). A stream that is not an
+// archive is taken for a bare snapshot stream, what `memsvc backup` wrote
+// before it archived images and revocations.
+func Restore(dataDir string, r io.Reader, load Load) error {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if head, _ := br.Peek(512); !isTar(head) {
+		return load(dataDir, br)
+	}
+	tr := tar.NewReader(br)
+	if err := readMagic(tr); err != nil {
+		return err
+	}
+	sr := &storeReader{tr: tr}
+	wasEmpty := isEmpty(dataDir)
+	if err := load(dataDir, sr); err != nil {
+		if wasEmpty && !isEmpty(dataDir) {
+			return partial(dataDir, err)
+		}
+		return err
+	}
+	if err := sr.finish(); err != nil {
+		return partial(dataDir, err)
+	}
+	if err := restoreFiles(dataDir, tr, sr.next); err != nil {
+		return partial(dataDir, err)
+	}
+	return nil
+}
+
+// partial names the half-restored directory, which a retry must not reuse.
+func partial(dir string, err error) error {
+	return fmt.Errorf("restore: %w (%s holds a partial restore: remove it before trying again)", err, dir)
+}
+
+// isEmpty reports whether dir is absent or has no entries.
+func isEmpty(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	return errors.Is(err, os.ErrNotExist) || err == nil && len(entries) == 0
+}
+
+// isTar recognises a POSIX tar header by its "ustar" magic.
+func isTar(head []byte) bool {
+	return len(head) >= 262 && string(head[257:262]) == "ustar"
+}
+
+func readMagic(tr *tar.Reader) error {
+	hdr, err := tr.Next()
+	if err != nil || hdr.Name != magicName {
+		return errors.New("restore: not a memsvc backup (no memsvc-backup entry first)")
+	}
+	b, err := io.ReadAll(io.LimitReader(tr, 64))
+	if err != nil || string(b) != magic {
+		return fmt.Errorf("restore: unsupported backup version %q", strings.TrimSpace(string(b)))
+	}
+	return nil
+}
+
+// storeReader reads the store/ chunks as one stream and keeps the first
+// entry after them.
+type storeReader struct {
+	tr      *tar.Reader
+	started bool
+	next    *tar.Header // first entry after the chunks, once reached
+	done    bool
+}
+
+func (s *storeReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for !s.done {
+		if s.started {
+			n, err := s.tr.Read(p)
+			if err == io.EOF {
+				err = nil // this chunk's end; the stream goes on in the next
+			}
+			if n > 0 || err != nil {
+				return n, err
+			}
+		}
+		hdr, err := s.tr.Next()
+		if err != nil {
+			return 0, fmt.Errorf("archive cut short in the store snapshot: %w", unexpected(err))
+		}
+		s.started = true
+		if !strings.HasPrefix(hdr.Name, storeDir) {
+			s.next, s.done = hdr, true
+		}
+	}
+	return 0, io.EOF
+}
+
+// finish checks the snapshot was read to its end.
+func (s *storeReader) finish() error {
+	if !s.done {
+		if _, err := io.Copy(io.Discard, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func unexpected(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// restoreFiles writes the revocation list and image files, from hdr (the
+// entry after the snapshot) to the end entry.
+func restoreFiles(dataDir string, tr *tar.Reader, hdr *tar.Header) error {
+	blobs, err := media.NewBlobStore(filepath.Join(dataDir, imagesDir))
+	if err != nil {
+		return err
+	}
+	for hdr.Name != endName {
+		if err := restoreFile(dataDir, blobs, hdr.Name, tr); err != nil {
+			return err
+		}
+		if hdr, err = tr.Next(); err != nil {
+			return fmt.Errorf("archive cut short: %w", unexpected(err))
+		}
+	}
+	return nil
+}
+
+func restoreFile(dataDir string, blobs *media.BlobStore, name string, r io.Reader) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return fmt.Errorf("archive cut short in %s: %w", name, err)
+	}
+	if name == auth.RevocationFile {
+		return writeFileSync(filepath.Join(dataDir, auth.RevocationFile), data)
+	}
+	sha, ok := strings.CutPrefix(name, imagesDir+"/")
+	if !ok || !validBlobName(filepath.Base(sha)) || blobEntry(filepath.Base(sha)) != name {
+		return fmt.Errorf("unexpected entry %q in the archive", name)
+	}
+	sum := sha256.Sum256(data)
+	if got := hex.EncodeToString(sum[:]); got != filepath.Base(sha) {
+		return fmt.Errorf("image %s is damaged in the archive (its bytes hash to %s)", filepath.Base(sha), got)
+	}
+	_, _, err = blobs.Put(data)
+	return err
+}
+
+func writeFileSync(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	return errors.Join(err, f.Sync(), f.Close())
+}
+
+// Relay copies an archive from src to dst, checking it is whole, and adds
+// revokeID to its revocation list: `memsvc backup` revokes the one-off key
+// it asked a running server with, and that key must stay refused in a
+// server restored from the backup too.
+func Relay(dst io.Writer, src io.Reader, revokeID string) error {
+	tr, tw := tar.NewReader(src), tar.NewWriter(dst)
+	sawRevocations := false
+	for i := 0; ; i++ {
+		hdr, err := tr.Next()
+		if err != nil {
+			return fmt.Errorf("backup cut short: %w", unexpected(err))
+		}
+		if i == 0 && hdr.Name != magicName {
+			return errors.New("the server's answer is not a memsvc backup")
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			return fmt.Errorf("backup cut short in %s: %w", hdr.Name, err)
+		}
+		switch hdr.Name {
+		case auth.RevocationFile:
+			data, sawRevocations = appendLine(data, revokeID), true
+		case endName:
+			if !sawRevocations && revokeID != "" {
+				if err := writeEntry(tw, auth.RevocationFile, appendLine(nil, revokeID), hdr.ModTime); err != nil {
+					return err
+				}
+			}
+		}
+		if err := writeEntry(tw, hdr.Name, data, hdr.ModTime); err != nil {
+			return err
+		}
+		if hdr.Name == endName {
+			return tw.Close()
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package text
+
+import "strings"
+
+// The one English stop list, in two named widths. Which width a caller takes
+// depends on whether it matches words or weighs meaning.
+
+// IsStopWord reports whether the lower-cased word carries no retrieval value.
+// The list is conservative, function words only, so that negations ("not"),
+// modals ("may", also a month) and quantifiers still match: the BM25 index,
+// query cover and skill matching use it.
+func IsStopWord(w string) bool { return stopWords[w] == stop }
+
+// IsNoiseWord reports whether the lower-cased word says nothing about what a
+// text is about: the stop words plus negations, modals, quantifiers,
+// indefinite pronouns, discourse adverbs and conversational filler ("yeah",
+// "lol", "like"). The built-in embedder keeps such words at a tiny weight and
+// its reranker ignores them; matching words must not, so it is a wider list.
+func IsNoiseWord(w string) bool { return stopWords[w] != 0 }
+
+type width uint8
+
+const (
+	stop  width = 1 // in both lists
+	noise width = 2 // in IsNoiseWord only
+)
+
+var stopWords = makeStopWords(map[width]string{
+	stop: `a an and are as at be been being but by can could did do does doing for from had has have
+having he her hers herself him himself his i if in into is it its itself me my myself of on or our ours ourselves
+she should so than that the their theirs them themselves then there these they this those to too us was we were
+what when where which while who whom why will with would you your yours yourself yourselves s t d ll m re ve am
+about just also very really some any each such own same here how all both few more most other only again further
+once up down out off over under`,
+	noise: `
+every either neither mine one ones others many much several something anything everything nothing someone anyone
+everyone somebody anybody
+done shall may might must ought not no nor
+onto upon above below through during before after between against among within without via per because until
+though although whether whose
+quite pretty rather even still already yet ever always never often sometimes now well oh ah yeah yes yep nope ok
+okay hey hi hello wow lol haha hmm um uh gonna wanna gotta thanks thank please sure totally definitely actually
+basically literally like kind sort lot lots thing things stuff way let
+toward towards across along around behind beside besides beyond near since throughout till unto amongst amid
+inside outside anyway anyways else maybe perhaps probably anyhow instead otherwise however therefore`,
+})
+
+func makeStopWords(lists map[width]string) map[string]width {
+	m := map[string]width{}
+	for wd, words := range lists {
+		for _, w := range strings.Fields(words) {
+			m[w] = wd
+		}
+	}
+	return m
+}
