@@ -45,7 +45,7 @@ export async function startMemsvc({ auth = false, user = 'alice' } = {}) {
 		const timer = setTimeout(() => reject(new Error(`memsvc did not start:\n${log}`)), 30000);
 		child.stderr.on('data', (d) => {
 			if (log.length < 65536) log += d;
-			const m = log.match(/addr=(127\.0\.0\.1:\d+)/);
+			const m = log.match(/rest=http:\/\/(127\.0\.0\.1:\d+)\//);
 			if (m) {
 				clearTimeout(timer);
 				resolve(`http://${m[1]}`);
