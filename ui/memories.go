@@ -78,16 +78,7 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 	if err == nil {
 		err = u.runList(r, req, &d)
 	}
-	if err != nil {
-		if statusOf(err) != http.StatusBadRequest {
-			return err
-		}
-		d.Error = engine.ErrorMessage(err)
-		u.render(w, req, http.StatusBadRequest, "memories", d)
-		return nil
-	}
-	u.render(w, req, http.StatusOK, "memories", d)
-	return nil
+	return u.show(w, req, "memories", &d, err, func(msg string) { d.Error = msg })
 }
 
 func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {

@@ -74,16 +74,7 @@ func (u *UI) timeline(w http.ResponseWriter, r *http.Request, req *request) erro
 	if err == nil {
 		err = u.runTimeline(r, req, &d)
 	}
-	if err != nil {
-		if statusOf(err) != http.StatusBadRequest {
-			return err
-		}
-		d.Error = engine.ErrorMessage(err)
-		u.render(w, req, http.StatusBadRequest, "timeline", d)
-		return nil
-	}
-	u.render(w, req, http.StatusOK, "timeline", d)
-	return nil
+	return u.show(w, req, "timeline", &d, err, func(msg string) { d.Error = msg })
 }
 
 func (u *UI) runTimeline(r *http.Request, req *request, d *timelineData) error {

@@ -173,6 +173,22 @@ func statusOf(err error) int {
 	return s
 }
 
+// show renders page with d; when err is a bad input of the user's (400)
+// it renders the same page with the message, set by setError, so the form
+// can be corrected; any other error goes to fail.
+func (u *UI) show(w http.ResponseWriter, req *request, page string, d any, err error, setError func(string)) error {
+	if err == nil {
+		u.render(w, req, http.StatusOK, page, d)
+		return nil
+	}
+	if statusOf(err) != http.StatusBadRequest {
+		return err
+	}
+	setError(engine.ErrorMessage(err))
+	u.render(w, req, http.StatusBadRequest, page, d)
+	return nil
+}
+
 // fail renders an error page with the error's safe message; causes of
 // internal errors are logged, never shown.
 func (u *UI) fail(w http.ResponseWriter, r *http.Request, req *request, err error) {

@@ -43,15 +43,9 @@ func (e *Memories) Get(ctx context.Context, user, id string) (*engine.Memory, er
 
 // List returns user's memories newest first, filtered and paged.
 func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (*engine.Page, error) {
-	if err := engine.ValidateUser(user); err != nil {
-		return nil, err
-	}
-	if err := f.Validate(); err != nil {
-		return nil, err
-	}
-	shard, err := e.shards.Shard(ctx, user)
+	shard, err := e.listShard(ctx, user, f.Validate)
 	if err != nil {
-		return nil, engine.Internal("load index", err)
+		return nil, err
 	}
 	var textHits map[string]bool
 	if q := strings.TrimSpace(f.SearchQuery); q != "" {
@@ -130,4 +124,20 @@ func (e *Memories) Delete(ctx context.Context, user string, ids []string) (delet
 		return nil
 	})
 	return deleted, notFound, err
+}
+
+// listShard checks user and a listing's filter (validate), then returns
+// the user's index shard, the one both List and Timeline walk.
+func (e *Memories) listShard(ctx context.Context, user string, validate func() error) (*index.Shard, error) {
+	if err := engine.ValidateUser(user); err != nil {
+		return nil, err
+	}
+	if err := validate(); err != nil {
+		return nil, err
+	}
+	shard, err := e.shards.Shard(ctx, user)
+	if err != nil {
+		return nil, engine.Internal("load index", err)
+	}
+	return shard, nil
 }
