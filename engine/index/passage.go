@@ -166,6 +166,9 @@ func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, ke
 	for _, doc := range p.hits {
 		score := p.score[doc]
 		p.score[doc] = 0
+		if top.Beaten(score) { // filter only the passages that could still enter
+			continue
+		}
 		if r := &s.rows[x.docs[doc].row]; keep == nil || keep(r) {
 			top.Offer(Hit{ID: r.ID, Score: score})
 		}
