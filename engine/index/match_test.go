@@ -29,3 +29,19 @@ func TestMatches(t *testing.T) {
 		t.Errorf("no terms, no vector: %+v, want zero", m[0])
 	}
 }
+
+// Matches recycles its per-document slots: a later call asking for other
+// ids must not see the earlier call's.
+func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "a"}, nil, []string{"peanut"})
+	s.Upsert(Row{ID: "b"}, nil, []string{"cat"})
+	for range 3 {
+		if m := s.Matches([][]string{{"peanut"}}, nil, []string{"a", "b"}); m[0].QueryCover != 1 || m[1].QueryCover != 0 {
+			t.Fatalf("a, b: %+v, want a covering, b not", m)
+		}
+		if m := s.Matches([][]string{{"peanut"}}, nil, []string{"b"}); m[0].QueryCover != 0 {
+			t.Fatalf("b alone: %+v, want no cover (a's slot left over?)", m)
+		}
+	}
+}

@@ -18,11 +18,15 @@ import (
 // once per version of them and shared by the searches until the next write.
 // Read-only once built.
 type passageLayout struct {
-	version    uint64
-	decay      []float64
-	neighbours []int32   // per doc, 2·len(decay) docs: index 2(d-1) the turn d before, 2(d-1)+1 the turn d after; -1 none
-	length     []float64 // per doc, the passage's length
-	avgLength  float64   // over live docs
+	version uint64
+	decay   []float64
+	// Doc i's neighbours are nbr[start[i]:start[i+1]], each dist[k]+1 turns
+	// away: only the ones that exist, so scoring a posting visits no gaps.
+	start     []int32
+	nbr       []int32
+	dist      []uint8
+	length    []float64 // per doc, the passage's length
+	avgLength float64   // over live docs
 }
 
 // layout returns the passage layout for decay, building it when writes have
@@ -46,9 +50,12 @@ func (s *Shard) buildLayout(decay []float64) *passageLayout {
 	x := &s.text
 	span := len(decay)
 	l := &passageLayout{version: s.version, decay: slices.Clone(decay),
-		neighbours: make([]int32, len(x.docs)*2*span), length: make([]float64, len(x.docs))}
-	for i := range l.neighbours {
-		l.neighbours[i] = -1
+		start: make([]int32, len(x.docs)+1), length: make([]float64, len(x.docs))}
+	// neighbours is per doc, 2·span docs: index 2(d-1) the turn d before,
+	// 2(d-1)+1 the turn d after; -1 none. Compacted into nbr below.
+	neighbours := make([]int32, len(x.docs)*2*span)
+	for i := range neighbours {
+		neighbours[i] = -1
 	}
 	for doc, d := range x.docs {
 		l.length[doc] = float64(d.length)
@@ -71,13 +78,14 @@ func (s *Shard) buildLayout(decay []float64) *passageLayout {
 			for d := 1; d <= span; d++ {
 				for side, n := range [2]int{at - d, at + d} {
 					if n >= 0 && n < len(docs) && docs[n] >= 0 {
-						l.neighbours[int(doc)*2*span+2*(d-1)+side] = docs[n]
+						neighbours[int(doc)*2*span+2*(d-1)+side] = docs[n]
 						l.length[doc] += decay[d-1] * float64(x.docs[docs[n]].length)
 					}
 				}
 			}
 		}
 	}
+	l.compact(neighbours, span)
 	var total float64
 	for doc, d := range x.docs {
 		if d.row >= 0 {
@@ -86,6 +94,25 @@ func (s *Shard) buildLayout(decay []float64) *passageLayout {
 	}
 	l.avgLength = max(total/float64(max(x.live, 1)), 1)
 	return l
+}
+
+// compact keeps the neighbours that exist, in the same order.
+func (l *passageLayout) compact(neighbours []int32, span int) {
+	n := 0
+	for _, d := range neighbours {
+		if d >= 0 {
+			n++
+		}
+	}
+	l.nbr, l.dist = make([]int32, 0, n), make([]uint8, 0, n)
+	for doc := range len(l.start) - 1 {
+		for j, d := range neighbours[doc*2*span : (doc+1)*2*span] {
+			if d >= 0 {
+				l.nbr, l.dist = append(l.nbr, d), append(l.dist, uint8(j/2))
+			}
+		}
+		l.start[doc+1] = int32(len(l.nbr))
+	}
 }
 
 // passageScratch is one query's working memory, recycled between queries:
@@ -130,7 +157,6 @@ func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, ke
 		return nil
 	}
 	l := s.layout(decay)
-	span := len(decay)
 	p := passageScratches.Get().(*passageScratch)
 	defer passageScratches.Put(p)
 	p.reset(len(x.docs))
@@ -146,10 +172,8 @@ func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, ke
 			}
 			tf := float64(po.tf)
 			p.addTF(po.doc, tf)
-			for j, n := range l.neighbours[int(po.doc)*2*span : (int(po.doc)+1)*2*span] {
-				if n >= 0 {
-					p.addTF(uint32(n), decay[j/2]*tf)
-				}
+			for k := l.start[po.doc]; k < l.start[po.doc+1]; k++ {
+				p.addTF(uint32(l.nbr[k]), decay[l.dist[k]]*tf)
 			}
 		}
 		for _, doc := range p.termDocs {
@@ -166,6 +190,9 @@ func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, ke
 	for _, doc := range p.hits {
 		score := p.score[doc]
 		p.score[doc] = 0
+		if top.Beaten(score) { // filter only the passages that could still enter
+			continue
+		}
 		if r := &s.rows[x.docs[doc].row]; keep == nil || keep(r) {
 			top.Offer(Hit{ID: r.ID, Score: score})
 		}

@@ -135,3 +135,43 @@ func TestPassageLayoutFromStaleSessionsIsNotKept(t *testing.T) {
 		t.Errorf("PassageSearch(v) = %+v, want e, then its new neighbour c", got)
 	}
 }
+
+// Filtering only the passages that can still enter the top k returns what
+// filtering every passage and then cutting to k does: over many sessions,
+// a filter rejecting a share of the best and every limit up to the total.
+func TestPassageSearchFilterLateSameAsFilterAll(t *testing.T) {
+	s := NewShard(2)
+	words := []string{"x", "y", "z", "w"}
+	for i := range 300 {
+		terms := []string{words[i%4], words[(i*7)%4]}
+		if i%5 == 0 {
+			terms = append(terms, "x")
+		}
+		session := fmt.Sprintf("s%d", i%11)
+		if i%13 == 0 {
+			session = "" // a lone memory
+		}
+		s.Upsert(row(fmt.Sprintf("m%03d", i), session, i), nil, terms)
+	}
+	keep := func(r *Row) bool { return r.ID[len(r.ID)-1]%3 != 0 }
+	decay := []float64{0.8, 0.64}
+	all := s.PassageSearch([]string{"x", "z"}, decay, 1.2, 0.4, nil, 1000)
+	var want []Hit
+	for _, h := range all {
+		if keep(&Row{ID: h.ID}) {
+			want = append(want, h)
+		}
+	}
+	for _, limit := range []int{1, 5, 20, 100, len(want), len(want) + 5} {
+		got := s.PassageSearch([]string{"x", "z"}, decay, 1.2, 0.4, keep, limit)
+		w := want[:min(limit, len(want))]
+		if len(got) != len(w) {
+			t.Fatalf("limit %d: %d hits, want %d", limit, len(got), len(w))
+		}
+		for i := range w {
+			if got[i] != w[i] {
+				t.Fatalf("limit %d, hit %d = %+v, want %+v", limit, i, got[i], w[i])
+			}
+		}
+	}
+}
