@@ -227,11 +227,18 @@ func (e *Queue) runCapture(ctx context.Context, user string, job captureJob) {
 			vec = vecs[0]
 		}
 	}
+	var failed bool
 	werr := e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
-		return e.recordCapture(tx, p, job, text, sha, vec, err)
+		var rerr error
+		failed, rerr = e.recordCapture(tx, p, job, text, sha, vec, err)
+		return rerr
 	})
 	if werr != nil {
 		e.log.Error("capture: record outcome", "memory", job.MemoryID, "err", werr)
+	} else if failed {
+		// Counted once the outcome is committed: the write may run its
+		// function more than once (a replica catching up retries it).
+		e.media.failed.Add(1)
 	}
 }
 
@@ -270,12 +277,13 @@ func (e *Queue) describeImage(ctx context.Context, job captureJob) (text, sha st
 // recordCapture applies an attempt's outcome: active with the description,
 // requeued with backoff, or failed with the reason. A tentative URL that
 // turns out not to be an image becomes a plain text memory of the link.
-func (e *Queue) recordCapture(tx engine.Tx, p *kernel.Plan, job captureJob, text, sha string, vec []float32, cerr error) error {
+// It reports whether the capture ended failed.
+func (e *Queue) recordCapture(tx engine.Tx, p *kernel.Plan, job captureJob, text, sha string, vec []float32, cerr error) (failed bool, err error) {
 	m, err := tx.GetMemory(job.MemoryID)
 	if engine.ErrorCode(err) == engine.ENotFound {
-		return tx.DeleteDoc(CaptureCollection, job.MemoryID) // deleted while pending
+		return false, tx.DeleteDoc(CaptureCollection, job.MemoryID) // deleted while pending
 	} else if err != nil {
-		return err
+		return false, err
 	}
 	now := e.now().UTC()
 	m.UpdatedAt = now
@@ -289,14 +297,14 @@ func (e *Queue) recordCapture(tx engine.Tx, p *kernel.Plan, job captureJob, text
 	case e.media.Retry.ShouldRetry(job.Attempt+1, cerr):
 		job.Attempt++
 		job.NextAt, job.LastError = now.Add(e.media.Retry.Backoff(job.Attempt)), cerr.Error()
-		return tx.PutDoc(CaptureCollection, job.MemoryID, job)
+		return false, tx.PutDoc(CaptureCollection, job.MemoryID, job)
 	default:
-		e.media.failed.Add(1)
+		failed = true
 		m.State, m.Error = engine.StateFailed, "image capture failed: "+e.captureReason(job, cerr)
 		m.Text = strings.Replace(m.Text, "(capture pending)", "(capture failed)", 1)
 	}
 	p.Put(m, vec)
-	return tx.DeleteDoc(CaptureCollection, job.MemoryID)
+	return failed, tx.DeleteDoc(CaptureCollection, job.MemoryID)
 }
 
 // captureReason is the client-visible reason of a failed capture: the
