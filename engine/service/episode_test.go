@@ -299,3 +299,32 @@ func TestResolveAndCorrectRedactSecrets(t *testing.T) {
 		t.Errorf("correction stored %q", m.Text)
 	}
 }
+
+// TestDeleteKeepsLinksTrue: deleting an episode leaves its facts standing
+// alone (no episode id naming nothing); deleting a fact takes it off its
+// episode's list.
+func TestDeleteKeepsLinksTrue(t *testing.T) {
+	e := newPipelineEngine(t)
+	res := turns(t, e, t0, "I moved to Lisbon last year and I work as a nurse at the children's hospital.")
+	eps, facts := episodesOf(res.Results), factsOf(res.Results)
+	if len(eps) != 1 || len(facts) < 2 {
+		t.Fatalf("want one episode and two facts, got %+v", res.Results)
+	}
+	ctx := context.Background()
+	if _, _, err := e.Delete(ctx, "u", []string{facts[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if ep := mustGet(t, e, eps[0].ID); slices.Contains(ep.Facts, facts[0].ID) || !slices.Contains(ep.Facts, facts[1].ID) {
+		t.Errorf("after deleting a fact the episode lists %v; want %s gone, %s kept", ep.Facts, facts[0].ID, facts[1].ID)
+	}
+	if _, _, err := e.Delete(ctx, "u", []string{eps[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if f := mustGet(t, e, facts[1].ID); f.Source.EpisodeID != "" || f.State != engine.StateActive {
+		t.Errorf("after deleting its episode the fact names episode %q (state %s); want none, active", f.Source.EpisodeID, f.State)
+	}
+	hits := search(t, e, engine.Query{Text: "nurse children's hospital", Mode: engine.ModeText})
+	if len(hits) == 0 || hits[0].ID != facts[1].ID {
+		t.Errorf("the fact left alone is not found first: %+v", hits)
+	}
+}

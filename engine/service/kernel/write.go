@@ -30,6 +30,14 @@ func (p *Plan) Retired(id string) bool {
 	return i >= 0 && p.Puts[i].State != engine.StateActive
 }
 
+// Planned returns the memory id as last planned, or nil.
+func (p *Plan) Planned(id string) *engine.Memory {
+	if i := slices.IndexFunc(p.Puts, func(q *engine.Memory) bool { return q.ID == id }); i >= 0 {
+		return p.Puts[i]
+	}
+	return nil
+}
+
 // Put plans writing m (and its vector, when given). A memory planned twice
 // is written once, as last planned.
 func (p *Plan) Put(m *engine.Memory, vec []float32) {

@@ -112,7 +112,8 @@ func (e *Memories) Delete(ctx context.Context, user string, ids []string) (delet
 				continue
 			}
 			seen[id] = true
-			if _, err := tx.GetMemory(id); engine.ErrorCode(err) == engine.ENotFound {
+			m, err := tx.GetMemory(id)
+			if engine.ErrorCode(err) == engine.ENotFound {
 				notFound = append(notFound, id)
 				continue
 			} else if err != nil {
@@ -120,10 +121,61 @@ func (e *Memories) Delete(ctx context.Context, user string, ids []string) (delet
 			}
 			p.Deletes = append(p.Deletes, id)
 			deleted = append(deleted, id)
+			if err := unlink(tx, p, m, seen); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
 	return deleted, notFound, err
+}
+
+// unlink keeps the fact↔episode links of what stays true when m is
+// deleted: an episode's facts stand alone (no episode id naming nothing),
+// and a fact leaves its episode's list. Memories this request deletes too
+// (gone, in seen so far or later in the plan) are skipped.
+func unlink(tx engine.Tx, p *kernel.Plan, m *engine.Memory, gone map[string]bool) error {
+	if ep := m.EpisodeOf(); ep != "" {
+		return relink(tx, p, ep, gone, func(e *engine.Memory) bool {
+			n := len(e.Facts)
+			e.Facts = slices.DeleteFunc(e.Facts, func(id string) bool { return id == m.ID })
+			return len(e.Facts) != n
+		})
+	}
+	for _, id := range m.Facts {
+		if err := relink(tx, p, id, gone, func(f *engine.Memory) bool {
+			if f.Source == nil || f.Source.EpisodeID != m.ID {
+				return false
+			}
+			f.Source.EpisodeID = ""
+			return true
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// relink applies change to memory id (as last planned in p, else as
+// stored) and plans it when change reports an edit.
+func relink(tx engine.Tx, p *kernel.Plan, id string, gone map[string]bool, change func(*engine.Memory) bool) error {
+	if gone[id] || slices.Contains(p.Deletes, id) {
+		return nil
+	}
+	m := p.Planned(id)
+	if m == nil {
+		stored, err := tx.GetMemory(id)
+		if engine.ErrorCode(err) == engine.ENotFound {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		m = stored
+	}
+	if change(m) {
+		p.Put(m, nil) // the vector stays as stored
+	}
+	return nil
 }
 
 // listShard checks user and a listing's filter (validate), then returns
