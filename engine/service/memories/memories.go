@@ -125,6 +125,9 @@ func (e *Memories) Delete(ctx context.Context, user string, ids []string) (delet
 				return err
 			}
 		}
+		// A memory unlinked earlier in the request may be deleted later in
+		// it (forget removes a fact and then its episode): never rewrite it.
+		p.Puts = slices.DeleteFunc(p.Puts, func(m *engine.Memory) bool { return slices.Contains(p.Deletes, m.ID) })
 		return nil
 	})
 	return deleted, notFound, err
