@@ -8,6 +8,7 @@ package entities
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -26,6 +27,9 @@ type Keeper struct {
 	write func(ctx context.Context, user string, decide func(engine.Tx, *plan) error) error
 	// recon runs the background reconcile jobs (reconcile.go).
 	recon reconciler
+	// leases counts the goroutines holding reconcile leases, so Close
+	// returns only once every lease is given back (reconcilelease.go).
+	leases sync.WaitGroup
 }
 
 // Deps are a Keeper's collaborators, all required.
@@ -43,8 +47,12 @@ func New(d Deps) *Keeper {
 	return &Keeper{store: d.Store, log: d.Logger, now: d.Now, newID: d.NewID, write: d.Kernel.Write}
 }
 
-// Close stops the running reconcile jobs and waits for them.
-func (e *Keeper) Close() { e.recon.stopAll() }
+// Close stops the running reconcile jobs and waits for them and for their
+// leases to be given back, so a restarted replica finds none still held.
+func (e *Keeper) Close() {
+	e.recon.stopAll()
+	e.leases.Wait()
+}
 
 // Collections are the document collections entities and reconcile jobs
 // are stored in, for a user's export.

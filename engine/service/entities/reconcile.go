@@ -116,7 +116,11 @@ func (e *Keeper) Reconcile(ctx context.Context, user string, req engine.Reconcil
 		e.recon.release(user, run)
 		return nil, err
 	}
-	go e.keepReconcile(lease, run.done)
+	e.leases.Add(1)
+	go func() {
+		defer e.leases.Done()
+		e.keepReconcile(lease, run.done)
+	}()
 	return job, nil
 }
 
