@@ -43,18 +43,26 @@ type child struct {
 // startChild re-executes the test binary as a server on dir.
 func startChild(t *testing.T, dir string) *child {
 	t.Helper()
+	return runChild(t, "TestCrashChild", []string{crashChildEnv + "=" + dir}, 30*time.Second)
+}
+
+// runChild re-executes the test binary running only test, with env added
+// to this process's environment, and waits within the given time for the
+// server's "ADDR=" line. The child is SIGKILLed when the test ends.
+func runChild(t *testing.T, test string, env []string, within time.Duration) *child {
+	t.Helper()
 	c := &child{logs: &syncBuffer{}}
-	c.cmd = exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1", "-test.timeout=5m")
-	c.cmd.Env = append(os.Environ(), crashChildEnv+"="+dir)
+	c.cmd = exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1", "-test.timeout=5m")
+	c.cmd.Env = append(os.Environ(), env...)
 	c.cmd.Stderr = c.logs
 	stdout, err := c.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := c.cmd.Start(); err != nil {
-		t.Fatalf("start child: %v", err)
+		t.Fatalf("start %s: %v", test, err)
 	}
-	t.Cleanup(func() { c.kill() })
+	t.Cleanup(c.kill)
 	addrc := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -67,8 +75,8 @@ func startChild(t *testing.T, dir string) *child {
 	select {
 	case a := <-addrc:
 		c.base = "http://" + a
-	case <-time.After(30 * time.Second):
-		t.Fatalf("child did not listen within 30s; stderr:\n%s", c.logs)
+	case <-time.After(within):
+		t.Fatalf("%s did not listen within %s; stderr:\n%s", test, within, c.logs)
 	}
 	return c
 }

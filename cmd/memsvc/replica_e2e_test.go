@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -48,37 +46,11 @@ func TestReplicaChild(t *testing.T) {
 // its own data directory.
 func startReplica(t *testing.T, env map[string]string) *child {
 	t.Helper()
-	c := &child{logs: &syncBuffer{}}
-	c.cmd = exec.Command(os.Args[0], "-test.run=^TestReplicaChild$", "-test.count=1", "-test.timeout=5m")
-	c.cmd.Env = append(os.Environ(), replicaChildEnv+"="+t.TempDir())
+	vars := []string{replicaChildEnv + "=" + t.TempDir()}
 	for k, v := range env {
-		c.cmd.Env = append(c.cmd.Env, k+"="+v)
+		vars = append(vars, k+"="+v)
 	}
-	c.cmd.Stderr = c.logs
-	stdout, err := c.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.cmd.Start(); err != nil {
-		t.Fatalf("start replica: %v", err)
-	}
-	t.Cleanup(c.kill)
-	addrc := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "ADDR="); ok {
-				addrc <- a
-			}
-		}
-	}()
-	select {
-	case a := <-addrc:
-		c.base = "http://" + a
-	case <-time.After(60 * time.Second):
-		t.Fatalf("replica did not listen within 60s; stderr:\n%s", c.logs)
-	}
-	return c
+	return runChild(t, "TestReplicaChild", vars, 60*time.Second)
 }
 
 // startReplicas starts n replicas at once on one empty database, so they
