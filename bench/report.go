@@ -36,7 +36,13 @@ type Report struct {
 	Evidence       EvidenceStats     `json:"evidence"`
 	UnparsedTimes  int               `json:"unparsed_times"`
 	Misses         []Miss            `json:"misses,omitempty"`
-	Seconds        float64           `json:"seconds"`
+	// Calibration measures the scores (calibration.go); nil with fewer than
+	// two conversations, which leaves no other store to ask.
+	Calibration *Calibration `json:"calibration,omitempty"`
+	// Samples are the labelled results Calibration was computed from, for
+	// fitting the relevance model (FitRelevance); not part of the JSON.
+	Samples []Sample `json:"-"`
+	Seconds float64  `json:"seconds"`
 }
 
 // QuestionCounts says which questions were asked.
@@ -88,9 +94,13 @@ func newReport(ds *Dataset, t Target, o Options) *Report {
 
 // Summary is the one-line digest of the report.
 func (r *Report) Summary() string {
-	return fmt.Sprintf("recall@%d=%.3f hit@%d=%.2f mrr=%.2f p95=%.1fms ingest=%.0f turns/s rss=%.0fMB n=%d mode=%s ingest_mode=%s bm25=%.3f x%.2f",
+	s := fmt.Sprintf("recall@%d=%.3f hit@%d=%.2f mrr=%.2f p95=%.1fms ingest=%.0f turns/s rss=%.0fMB n=%d mode=%s ingest_mode=%s bm25=%.3f x%.2f",
 		r.K, r.Overall.Recall, r.K, r.Overall.Hit, r.Overall.MRR, r.Latency.P95, r.Ingest.TurnsPerSec, r.PeakRSSMB,
 		r.Overall.N, r.Mode, r.IngestMode, r.BaselineBM25.Recall, r.VsBM25)
+	if c := r.Calibration; c != nil {
+		s += fmt.Sprintf(" tpr=%.3f fpr=%.3f cal_err=%.3f (%d+/%d-)", c.TPR, c.FPR, c.Error, c.Positives, c.Negatives)
+	}
+	return s
 }
 
 // missDepth is how deep a miss is searched to find where its evidence ranks.

@@ -25,8 +25,10 @@ type Options struct {
 	// NoSessionIDs stores raw turns without their session id, as a client
 	// that keeps no session would (MCP add_memories, REST add).
 	NoSessionIDs bool
-	// Data and Via are recorded in the report as given.
-	Data, Via string
+	// Data, Via and RelevanceFloor (the engine's, 0 when unknown) are
+	// recorded in the report as given.
+	Data, Via      string
+	RelevanceFloor float64
 }
 
 // Target is the memsvc under test: ingestion always goes through the
@@ -101,7 +103,11 @@ func Run(ctx context.Context, ds *Dataset, t Target, o Options) (*Report, error)
 	rep.Ingest.finish(time.Since(ingestStart))
 	ev := newEvaluation(o)
 	for i := range ds.Conversations {
-		if err := ev.conversation(ctx, t.Searcher, &ds.Conversations[i], o.UserPrefix); err != nil {
+		var other *Conversation
+		if j := negativeConversation(i, len(ds.Conversations)); j >= 0 {
+			other = &ds.Conversations[j]
+		}
+		if err := ev.conversation(ctx, t.Searcher, &ds.Conversations[i], other, o.UserPrefix); err != nil {
 			return nil, err
 		}
 	}
@@ -132,13 +138,16 @@ type evaluation struct {
 	asked, skipCat, skipEv int
 	convIndex              int
 	missed                 []missRef
+	samples                []Sample // labelled results for the calibration (calibration.go)
 }
 
 func newEvaluation(o Options) *evaluation {
 	return &evaluation{o: o, byCat: map[string]*tally{}, byConv: map[string]*tally{}}
 }
 
-func (ev *evaluation) conversation(ctx context.Context, s Searcher, c *Conversation, prefix string) error {
+// conversation asks c's questions of its store and, for the calibration,
+// of other's (nil: no calibration, as with a single conversation).
+func (ev *evaluation) conversation(ctx context.Context, s Searcher, c, other *Conversation, prefix string) error {
 	defer func() { ev.convIndex++ }()
 	plain := newBM25Baseline(c)
 	for qi, q := range c.Questions {
@@ -167,6 +176,13 @@ func (ev *evaluation) conversation(ctx context.Context, s Searcher, c *Conversat
 		ev.bucket(ev.byConv, c.ID).add(score)
 		if score.Recall < 1 {
 			ev.missed = append(ev.missed, missRef{conv: ev.convIndex, question: qi, score: score})
+		}
+		if other == nil {
+			continue
+		}
+		ev.samples = labelPositives(ev.samples, q.Evidence, hits, ev.o.K)
+		if err := ev.negatives(ctx, s, c, other, q.Text, prefix); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -203,6 +219,10 @@ func (ev *evaluation) fill(rep *Report) {
 	rep.Reranker = ev.reranker
 	rep.Questions.Asked, rep.Questions.SkippedCategory, rep.Questions.SkippedNoEvidence = ev.asked, ev.skipCat, ev.skipEv
 	rep.Questions.FullyRecalled = ev.asked - len(ev.missed)
+	if len(ev.samples) > 0 {
+		cal := Calibrate(ev.samples, ev.o.RelevanceFloor)
+		rep.Calibration, rep.Samples = &cal, ev.samples
+	}
 }
 
 func hitTurns(hits []Hit) [][]string {

@@ -205,8 +205,14 @@ func TestHTTPSearcher(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkShape(t, rep, true)
-	if len(seen) != 8 || seen[0]["top_k"] != 5.0 || seen[0]["user_id"] != "bench-mini-1" || seen[0]["mode"] != "text" {
-		t.Errorf("requests: %d, first %v", len(seen), seen[0])
+	// Each question is asked of its own store, then (for the calibration)
+	// of the next conversation's.
+	if len(seen) != 16 || seen[0]["top_k"] != 5.0 || seen[0]["user_id"] != "bench-mini-1" || seen[0]["mode"] != "text" ||
+		seen[1]["user_id"] != "bench-mini-2" || seen[1]["query"] != seen[0]["query"] {
+		t.Errorf("requests: %d, first %v, second %v", len(seen), seen[0], seen[1])
+	}
+	if c := rep.Calibration; c == nil || c.Positives == 0 || c.TPR == 0 {
+		t.Errorf("calibration through HTTP %+v: relevant flags were not decoded", c)
 	}
 	if rep.Overall.Hit == 0 {
 		t.Errorf("no question hit through HTTP: turn ids were not decoded: %+v", rep.Overall)

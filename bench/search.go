@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/rest/client"
 )
 
@@ -14,6 +15,11 @@ type Hit struct {
 	ID    string
 	Text  string
 	Score float64
+	// Relevant says whether the score cleared the engine's relevance floor.
+	Relevant bool
+	// Match holds the measures the score was computed from; nil over HTTP,
+	// which does not show them.
+	Match *index.Match
 	// Turns are the dataset turn ids the memory stands for: its metadata
 	// dia_id (raw ingest), else its source message ids (extracted facts).
 	Turns []string
@@ -41,6 +47,7 @@ func (s EngineSearcher) Search(ctx context.Context, user string, q engine.Query)
 			ids = r.Source.MessageIDs
 		}
 		hits[i] = newHit(r.ID, r.Text, r.Score, r.Metadata, ids)
+		hits[i].Relevant, hits[i].Match = r.Relevant, &r.Match
 	}
 	return hits, res.Reranker, nil
 }
@@ -67,6 +74,7 @@ func (s HTTPSearcher) Search(ctx context.Context, user string, q engine.Query) (
 			ids = r.Source.MessageIDs
 		}
 		hits[i] = newHit(r.ID, r.Text, r.Score, r.Metadata, ids)
+		hits[i].Relevant = r.Relevant != nil && *r.Relevant
 	}
 	return hits, out.Reranker, nil
 }

@@ -134,6 +134,7 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return usageError(sys, err)
 	}
+	opts.RelevanceFloor = cfg.RelevanceFloor
 	ds, err := bench.Load(b.data, b.format)
 	if err != nil {
 		return err
