@@ -17,27 +17,31 @@ import (
 	"github.com/memsvc/memsvc/rest"
 )
 
-// runBench runs `memsvc bench KIND`; the one kind is recall.
+// runBench runs `memsvc bench KIND`: recall, or fit-relevance, which fits
+// the relevance model to the samples recall runs wrote.
 func runBench(ctx context.Context, args []string, sys IO) error {
 	if len(args) > 0 && isHelp(args[0]) {
 		fmt.Fprintln(sys.Stdout, "Usage: memsvc bench recall --data FILE --format locomo|realtalk [flags]\n\n"+benchSummary+
-			"\n\nRun \"memsvc bench recall --help\" for its flags.")
+			"\n\nRun \"memsvc bench recall --help\" for its flags.\n\n"+
+			"Usage: memsvc bench fit-relevance --mode MODE SAMPLES...\n\n"+fitSummary)
 		return nil
 	}
-	if len(args) == 0 || args[0] != "recall" {
-		if len(args) == 0 {
-			return usageError(sys, errors.New("bench: missing benchmark (recall)"))
-		}
-		return usageError(sys, fmt.Errorf("bench: unknown benchmark %q (recall)", args[0]))
+	switch {
+	case len(args) == 0:
+		return usageError(sys, errors.New("bench: missing benchmark (recall, fit-relevance)"))
+	case args[0] == "recall":
+		return benchRecall(ctx, args[1:], sys)
+	case args[0] == "fit-relevance":
+		return benchFit(args[1:], sys)
 	}
-	return benchRecall(ctx, args[1:], sys)
+	return usageError(sys, fmt.Errorf("bench: unknown benchmark %q (recall, fit-relevance)", args[0]))
 }
 
 // benchFlags are the settings of `memsvc bench recall` beyond the engine's.
 type benchFlags struct {
-	data, format, mode, ingest, via, dataDir, categories string
-	k, limit, batch, misses                              int
-	rerank, noSessions                                   bool
+	data, format, mode, ingest, via, dataDir, categories, samples string
+	k, limit, batch, misses                                       int
+	rerank, noSessions                                            bool
 }
 
 const benchSummary = `Measure recall on a long-conversation benchmark: ingest every turn into a fresh store
@@ -60,6 +64,7 @@ func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
 	fs.BoolVar(&b.noSessions, "no-session-ids", false, "store raw turns without their session id, as a client that keeps none")
 	fs.IntVar(&b.batch, "batch", 100, "turns per engine call when ingesting")
 	fs.IntVar(&b.misses, "misses", 0, "detail this many missed questions in the report (evidence ranks, top hits)")
+	fs.StringVar(&b.samples, "samples", "", "write the calibration's labelled results to this file (JSON lines) for \"memsvc bench fit-relevance\"; needs --via engine")
 	fs.StringVar(&b.dataDir, "data-dir", "", "store directory; must be empty or absent (default: a temp dir, removed afterwards)")
 }
 
@@ -71,7 +76,7 @@ func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
 func benchEnvName(flagName string) string {
 	switch flagName {
 	case "data", "format", "mode", "k", "ingest", "rerank", "via", "limit-conversations", "categories",
-		"batch", "misses", "data-dir", "no-session-ids":
+		"batch", "misses", "data-dir", "no-session-ids", "samples":
 		return "MEMSVC_BENCH_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 	}
 	return envName(flagName)
@@ -156,7 +161,26 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 		return fmt.Errorf("bench: write report: %w", err)
 	}
 	fmt.Fprintln(sys.Stderr, rep.Summary())
-	return nil
+	return writeSamples(b.samples, rep.Samples)
+}
+
+// writeSamples writes the calibration's samples to path ("" writes none).
+func writeSamples(path string, samples []bench.Sample) error {
+	if path == "" {
+		return nil
+	}
+	if samples == nil {
+		return errors.New("bench: --samples: no calibration samples (the dataset needs at least two conversations)")
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("bench: --samples: %w", err)
+	}
+	if err := bench.WriteSamples(f, samples); err != nil {
+		f.Close()
+		return fmt.Errorf("bench: --samples %s: %w", path, err)
+	}
+	return f.Close()
 }
 
 // options checks the bench flags and turns them into benchmark options.
@@ -172,6 +196,8 @@ func (b *benchFlags) options() (bench.Options, error) {
 		return o, fmt.Errorf("bench recall: --via must be http or engine, got %q", b.via)
 	case b.k < 1 || b.k > 100:
 		return o, fmt.Errorf("bench recall: --k must be between 1 and 100, got %d", b.k)
+	case b.samples != "" && b.via != "engine":
+		return o, errors.New("bench recall: --samples needs --via engine (the REST API does not show the measures a score is computed from)")
 	case b.limit < 0 || b.batch < 1 || b.misses < 0:
 		return o, errors.New("bench recall: --limit-conversations and --misses must be ≥ 0, --batch ≥ 1")
 	}

@@ -99,6 +99,10 @@ func TestBenchRecallUsage(t *testing.T) {
 		{"bad k", []string{"recall", "--data", benchFixture, "--format", "locomo", "--k", "0"}, nil, "--k"},
 		{"bad categories", []string{"recall", "--data", benchFixture, "--format", "locomo", "--categories", "1,x"}, nil, "--categories"},
 		{"stray argument", []string{"recall", "--data", benchFixture, "--format", "locomo", "extra"}, nil, "unexpected argument"},
+		{"samples over http", []string{"recall", "--data", benchFixture, "--format", "locomo", "--samples", "x.jsonl"}, nil, "--via engine"},
+		{"fit without files", []string{"fit-relevance"}, nil, "samples file"},
+		{"fit bad mode", []string{"fit-relevance", "--mode", "fuzzy", "x.jsonl"}, nil, "--mode"},
+		{"fit bad floor", []string{"fit-relevance", "--floor", "2", "x.jsonl"}, nil, "--floor"},
 		{"non-empty data dir", []string{"recall", "--data", benchFixture, "--format", "locomo", "--data-dir", nonEmpty}, nil, "not empty"},
 		{"bad env value", []string{"recall", "--data", benchFixture, "--format", "locomo"}, map[string]string{"MEMSVC_BENCH_K": "ten"}, "MEMSVC_BENCH_K"},
 		// The server's data directory is never read as the dataset.

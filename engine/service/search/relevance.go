@@ -10,29 +10,34 @@ import (
 	"github.com/memsvc/memsvc/text"
 )
 
-// relevanceModel turns a memory's match with a query (index.Match) into the
+// RelevanceModel turns a memory's match with a query (index.Match) into the
 // chance that it is relevant: a logistic model over measures that mean the
 // same for every query (shares of IDF mass, cosine), so its output is
 // comparable across queries where fused rank scores are not. Each mode has
-// its own coefficients, fitted on the development split (README, "Scores").
-type relevanceModel struct {
-	bias, queryCover, cosine float64
+// its own coefficients, fitted on the development data (README, "Scores";
+// bench.FitRelevance fits them, `memsvc bench fit-relevance` prints them).
+type RelevanceModel struct {
+	Bias       float64 `json:"bias"`
+	QueryCover float64 `json:"query_cover"`
+	Cosine     float64 `json:"cosine"`
 }
 
 // The fitted models. Text mode has no query vector and vector mode reads no
 // terms, so each leaves out what it lacks.
 var (
-	hybridRelevance = relevanceModel{bias: -3.37, queryCover: 7.1, cosine: 9.33}
-	textRelevance   = relevanceModel{bias: -2.77, queryCover: 10.45}
-	vectorRelevance = relevanceModel{bias: -2.85, cosine: 17.2}
+	hybridRelevance = RelevanceModel{Bias: -3.37, QueryCover: 7.1, Cosine: 9.33}
+	textRelevance   = RelevanceModel{Bias: -2.77, QueryCover: 10.45}
+	vectorRelevance = RelevanceModel{Bias: -2.85, Cosine: 17.2}
 )
 
-func (m relevanceModel) score(x index.Match) float64 {
-	z := m.bias + m.queryCover*x.QueryCover + m.cosine*x.Cosine
+// Score is the chance, in [0, 1], that a memory matching as x is relevant.
+func (m RelevanceModel) Score(x index.Match) float64 {
+	z := m.Bias + m.QueryCover*x.QueryCover + m.Cosine*x.Cosine
 	return 1 / (1 + math.Exp(-z))
 }
 
-func relevanceFor(mode string) relevanceModel {
+// RelevanceFor is the model a search of mode scores with.
+func RelevanceFor(mode string) RelevanceModel {
 	switch mode {
 	case engine.ModeText:
 		return textRelevance
@@ -55,10 +60,10 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 	for i, h := range hits {
 		ids[i] = h.ID
 	}
-	model := relevanceFor(q.Mode)
+	model := RelevanceFor(q.Mode)
 	for i, m := range shard.Matches(e.matchTerms(q.Mode, q.Text), qvec, ids) {
 		hits[i].Match = m
-		hits[i].Score = model.score(m)
+		hits[i].Score = model.Score(m)
 	}
 	parts := recall.Clauses(q.Text)
 	var vecs [][]float32
@@ -74,7 +79,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 			vec = vecs[p]
 		}
 		for i, m := range shard.Matches(e.matchTerms(q.Mode, part), vec, ids) {
-			if s := model.score(m); s > hits[i].Score {
+			if s := model.Score(m); s > hits[i].Score {
 				hits[i].Match, hits[i].Score = m, s
 			}
 		}
