@@ -47,7 +47,7 @@ Commands:
   keys create    mint an API key: memsvc keys create --user alice
   keys revoke    revoke an API key: memsvc keys revoke <key or key id>
   hook EVENT     coding-agent plugin hooks: prompt, session-start, stop
-  bench KIND     benchmarks: recall
+  bench KIND     benchmarks: recall; fit-relevance (refit the relevance scores from recall runs)
   migrate        apply the PostgreSQL schema migrations (--postgres-url)
   export/import  JSON Lines of one user or all: memsvc export --user alice --out alice.jsonl
   users erase    erase a user: memsvc users erase --user alice --confirm alice
