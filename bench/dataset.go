@@ -3,8 +3,10 @@
 // turn through the engine with one user per conversation, asks every question
 // that has evidence and scores the retrieved turns against the evidence turn
 // ids (recall@k, hit@k, MRR per category), along with search latency, ingest
-// rate and peak memory. It knows nothing about any dataset's speakers,
-// names or question wording: it only reads the formats' structure.
+// rate and peak memory, and how well the calibrated scores tell relevant
+// results from irrelevant ones (calibration.go; fit.go refits them). It
+// knows nothing about any dataset's speakers, names or question wording: it
+// only reads the formats' structure.
 package bench
 
 import (
