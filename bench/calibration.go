@@ -1,9 +1,11 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/memsvc/memsvc/engine/index"
 )
@@ -18,11 +20,15 @@ import (
 // question's own store that hold no evidence are left out: they are
 // unlabelled, not known irrelevant.
 type Calibration struct {
-	Floor       float64             `json:"floor,omitempty"` // the relevance floor the searches ran with, as given
-	Positives   int                 `json:"positives"`
-	Negatives   int                 `json:"negatives"`
-	TPR         float64             `json:"tpr"` // share of positives marked relevant
-	FPR         float64             `json:"fpr"` // share of negatives marked relevant
+	Floor     float64 `json:"floor,omitempty"` // the relevance floor the searches ran with, as given
+	Positives int     `json:"positives"`
+	Negatives int     `json:"negatives"`
+	TPR       float64 `json:"tpr"` // share of positives marked relevant
+	FPR       float64 `json:"fpr"` // share of negatives marked relevant
+	// AUC is the chance that a random positive scores above a random
+	// negative (ties count half): how well the scores separate the classes
+	// at any floor.
+	AUC         float64             `json:"auc"`
 	Reliability []ReliabilityBucket `json:"reliability"`
 	// Error is the mean gap between a bucket's mean score and its observed
 	// rate, weighted by the bucket's (balanced) share of the samples: 0 when
@@ -126,6 +132,7 @@ func Calibrate(samples []Sample, floor float64) Calibration {
 		}
 	}
 	c.TPR, c.FPR = ratio(tp, c.Positives), ratio(fp, c.Negatives)
+	c.AUC = auc(samples)
 	c.Reliability, c.Error = reliability(samples, c.Positives, c.Negatives)
 	return c
 }
@@ -167,6 +174,31 @@ func reliability(samples []Sample, positives, negatives int) ([]ReliabilityBucke
 		return out, 0
 	}
 	return out, round(gap / total)
+}
+
+// auc is the Mann–Whitney statistic of the scores: the samples sorted by
+// score, each positive counts the negatives below it, ties half.
+func auc(samples []Sample) float64 {
+	sorted := slices.SortedFunc(slices.Values(samples), func(a, b Sample) int { return cmp.Compare(a.Score, b.Score) })
+	var below, negSeen float64
+	for i := 0; i < len(sorted); {
+		j, pos, neg := i, 0.0, 0.0
+		for ; j < len(sorted) && sorted[j].Score == sorted[i].Score; j++ {
+			if sorted[j].Positive {
+				pos++
+			} else {
+				neg++
+			}
+		}
+		below += pos * (negSeen + neg/2)
+		negSeen += neg
+		i = j
+	}
+	pairs := (float64(len(samples)) - negSeen) * negSeen
+	if pairs == 0 {
+		return 0
+	}
+	return round(below / pairs)
 }
 
 func ratio(a, b int) float64 {

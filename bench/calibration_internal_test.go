@@ -17,6 +17,11 @@ func TestCalibrate(t *testing.T) {
 	if c.Positives != 4 || c.Negatives != 8 || c.TPR != 0.75 || c.FPR != 0.25 {
 		t.Fatalf("got %+v, want 4 positives, 8 negatives, tpr 0.75, fpr 0.25", c)
 	}
+	// Negatives below each positive: 0.9: 7 + a tie (½) each; 0.7: 6 + ½;
+	// 0.3: 4 + 2 ties (1). Out of 4 × 8 pairs.
+	if want := round((7.5 + 7.5 + 6.5 + 5) / 32); c.AUC != want {
+		t.Errorf("auc %v, want %v", c.AUC, want)
+	}
 	want := []ReliabilityBucket{
 		{Low: 0, High: 0.2, Negatives: 4, MeanScore: 0.1, Rate: 0},
 		{Low: 0.2, High: 0.4, Positives: 1, Negatives: 2, MeanScore: 0.3, Rate: 0.5}, // 1/4 against 2/8
