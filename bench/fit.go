@@ -195,6 +195,10 @@ type FitSet struct {
 	Name   string      `json:"name"`
 	Before Calibration `json:"before"`
 	After  Calibration `json:"after"`
+	// Alone is the model fitted to this set only: sets whose own fits
+	// disagree much say the model does not carry from one kind of data to
+	// another.
+	Alone search.RelevanceModel `json:"alone"`
 }
 
 // FitAndCompare fits mode's model to the named sets and reports each set's
@@ -206,8 +210,12 @@ func FitAndCompare(mode string, floor float64, names []string, sets [][]Sample) 
 	}
 	rep := &FitReport{Fit: fit}
 	for i, set := range sets {
+		alone, err := FitRelevance(mode, set)
+		if err != nil {
+			return nil, err
+		}
 		rep.Sets = append(rep.Sets, FitSet{Name: names[i], Before: Calibrate(set, floor),
-			After: Calibrate(Rescore(fit.Model, floor, set), floor)})
+			After: Calibrate(Rescore(fit.Model, floor, set), floor), Alone: alone.Model})
 	}
 	return rep, nil
 }

@@ -36,6 +36,9 @@ func TestBenchFitRelevance(t *testing.T) {
 	if rep.Sets[0].Before.Positives != rep.Fit.Positives || rep.Sets[0].After.Negatives != rep.Fit.Negatives {
 		t.Errorf("before %+v after %+v: the sets must hold the fitted samples", rep.Sets[0].Before, rep.Sets[0].After)
 	}
+	if rep.Sets[0].Alone != rep.Fit.Model || rep.Fit.Model.Bias == 0 {
+		t.Errorf("the one set's own fit %+v differs from the fit %+v", rep.Sets[0].Alone, rep.Fit.Model)
+	}
 	if !strings.HasPrefix(stderr, "hybrid: RelevanceModel{Bias: ") {
 		t.Errorf("summary %q: want the coefficients as relevance.go writes them", stderr)
 	}
