@@ -103,17 +103,33 @@ func (h Hit) sample(positive bool) Sample {
 	return Sample{Positive: positive, Score: h.Score, Relevant: h.Relevant, Match: h.Match}
 }
 
-// negatives asks q of the store of the conversation other and labels its
-// top k. Untimed: it is not part of the recall run's latency.
-func (ev *evaluation) negatives(ctx context.Context, s Searcher, c, other *Conversation, text, prefix string) error {
-	if other.ID == c.ID {
-		return fmt.Errorf("benchmark: calibration: conversation %s would be its own negative store", c.ID)
+// questionRef points at a question: its conversation's index in the
+// dataset and its index in the conversation's list.
+type questionRef struct{ conv, question int }
+
+// askNegatives asks every asked question again of the store of the
+// conversation negativeConversation names and labels its top k. Untimed:
+// it is not part of the recall run's latency. With a single conversation
+// there is no other store, and so no calibration: the positives go too.
+func (ev *evaluation) askNegatives(ctx context.Context, s Searcher, ds *Dataset) error {
+	n := len(ds.Conversations)
+	for _, ref := range ev.askedRefs {
+		j := negativeConversation(ref.conv, n)
+		if j < 0 {
+			ev.samples = nil
+			return nil
+		}
+		c, other := &ds.Conversations[ref.conv], &ds.Conversations[j]
+		if other.ID == c.ID {
+			return fmt.Errorf("benchmark: calibration: conversation %s would be its own negative store", c.ID)
+		}
+		text := c.Questions[ref.question].Text
+		hits, _, err := s.Search(ctx, ev.o.UserPrefix+other.ID, ev.query(text, ev.o.K))
+		if err != nil {
+			return fmt.Errorf("benchmark: calibration: conversation %s asked of %s: %w", c.ID, other.ID, err)
+		}
+		ev.samples = labelNegatives(ev.samples, hits, ev.o.K)
 	}
-	hits, _, err := s.Search(ctx, prefix+other.ID, ev.query(text, ev.o.K))
-	if err != nil {
-		return fmt.Errorf("benchmark: calibration: conversation %s asked of %s: %w", c.ID, other.ID, err)
-	}
-	ev.samples = labelNegatives(ev.samples, hits, ev.o.K)
 	return nil
 }
 

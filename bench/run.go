@@ -103,13 +103,14 @@ func Run(ctx context.Context, ds *Dataset, t Target, o Options) (*Report, error)
 	rep.Ingest.finish(time.Since(ingestStart))
 	ev := newEvaluation(o)
 	for i := range ds.Conversations {
-		var other *Conversation
-		if j := negativeConversation(i, len(ds.Conversations)); j >= 0 {
-			other = &ds.Conversations[j]
-		}
-		if err := ev.conversation(ctx, t.Searcher, &ds.Conversations[i], other, o.UserPrefix); err != nil {
+		if err := ev.conversation(ctx, t.Searcher, &ds.Conversations[i], o.UserPrefix); err != nil {
 			return nil, err
 		}
+	}
+	// After every timed search, so that none of them runs in the other
+	// store's wake.
+	if err := ev.askNegatives(ctx, t.Searcher, ds); err != nil {
+		return nil, err
 	}
 	ev.fill(rep)
 	if err := detailMisses(ctx, t.Searcher, ds, o, ev.missed, rep); err != nil {
@@ -138,16 +139,15 @@ type evaluation struct {
 	asked, skipCat, skipEv int
 	convIndex              int
 	missed                 []missRef
-	samples                []Sample // labelled results for the calibration (calibration.go)
+	askedRefs              []questionRef // every question asked, for the calibration
+	samples                []Sample      // labelled results for the calibration (calibration.go)
 }
 
 func newEvaluation(o Options) *evaluation {
 	return &evaluation{o: o, byCat: map[string]*tally{}, byConv: map[string]*tally{}}
 }
 
-// conversation asks c's questions of its store and, for the calibration,
-// of other's (nil: no calibration, as with a single conversation).
-func (ev *evaluation) conversation(ctx context.Context, s Searcher, c, other *Conversation, prefix string) error {
+func (ev *evaluation) conversation(ctx context.Context, s Searcher, c *Conversation, prefix string) error {
 	defer func() { ev.convIndex++ }()
 	plain := newBM25Baseline(c)
 	for qi, q := range c.Questions {
@@ -177,13 +177,8 @@ func (ev *evaluation) conversation(ctx context.Context, s Searcher, c, other *Co
 		if score.Recall < 1 {
 			ev.missed = append(ev.missed, missRef{conv: ev.convIndex, question: qi, score: score})
 		}
-		if other == nil {
-			continue
-		}
+		ev.askedRefs = append(ev.askedRefs, questionRef{conv: ev.convIndex, question: qi})
 		ev.samples = labelPositives(ev.samples, q.Evidence, hits, ev.o.K)
-		if err := ev.negatives(ctx, s, c, other, q.Text, prefix); err != nil {
-			return err
-		}
 	}
 	return nil
 }
