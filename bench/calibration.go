@@ -58,6 +58,7 @@ const reliabilityBuckets = 5
 // relevance floor, and the measures the score was computed from (nil when
 // the searcher cannot see them, as over HTTP).
 type Sample struct {
+	Mode     string       `json:"mode"` // the search mode, whose model the score is
 	Positive bool         `json:"positive"`
 	Score    float64      `json:"score"`
 	Relevant bool         `json:"relevant"`

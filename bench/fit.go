@@ -54,6 +54,9 @@ func FitRelevance(mode string, sets ...[]Sample) (RelevanceFit, error) {
 		}
 		fit.Positives, fit.Negatives = fit.Positives+p, fit.Negatives+n
 		for _, s := range set {
+			if s.Mode != "" && s.Mode != mode {
+				return fit, fmt.Errorf("fit: set %d holds %s-mode samples, not %s: each mode's model is fitted to its own", i+1, s.Mode, mode)
+			}
 			if s.Match == nil {
 				return fit, fmt.Errorf("fit: set %d has a sample without its measures (searched over HTTP? use --via engine)", i+1)
 			}
@@ -84,6 +87,23 @@ func FitRelevance(mode string, sets ...[]Sample) (RelevanceFit, error) {
 		fit.Model.QueryCover, fit.Model.Cosine = r2(beta[1]), r2(beta[2])
 	}
 	return fit, nil
+}
+
+// SamplesMode is the search mode every sample of sets was measured in.
+func SamplesMode(sets [][]Sample) (string, error) {
+	mode := ""
+	for _, set := range sets {
+		for _, s := range set {
+			switch {
+			case s.Mode == "":
+				return "", errors.New("fit: a sample does not say its search mode; give --mode")
+			case mode != "" && s.Mode != mode:
+				return "", fmt.Errorf("fit: the samples mix %s and %s mode; fit each mode on its own", mode, s.Mode)
+			}
+			mode = s.Mode
+		}
+	}
+	return mode, nil
 }
 
 func countClasses(set []Sample) (p, n int) {

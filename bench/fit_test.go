@@ -83,6 +83,7 @@ func TestFitRelevanceErrors(t *testing.T) {
 		{"no samples", nil, "no samples"},
 		{"one class", [][]Sample{{{Positive: true, Match: m}}}, "needs both"},
 		{"no measures", [][]Sample{{{Positive: true, Match: m}, {Positive: false}}}, "--via engine"},
+		{"another mode's samples", [][]Sample{{{Mode: engine.ModeVector, Positive: true, Match: m}, {Positive: false, Match: m}}}, "vector-mode samples"},
 		{"constant measures", [][]Sample{{{Positive: true, Match: m}, {Positive: false, Match: m}}}, ""},
 	}
 	for _, tt := range tests {
@@ -123,5 +124,18 @@ func TestRescore(t *testing.T) {
 	out := Rescore(search.RelevanceModel{Bias: -1, QueryCover: 2}, 0.5, []Sample{{Score: 0.1, Match: &m}, {Score: 0.9}})
 	if out[0].Score != round(1/(1+math.Exp(-1))) || !out[0].Relevant || out[1].Score != 0.9 {
 		t.Errorf("rescored %+v", out)
+	}
+}
+
+func TestSamplesMode(t *testing.T) {
+	hybrid, text := Sample{Mode: engine.ModeHybrid}, Sample{Mode: engine.ModeText}
+	if mode, err := SamplesMode([][]Sample{{hybrid}, {hybrid, hybrid}}); err != nil || mode != engine.ModeHybrid {
+		t.Errorf("mode %q, err %v", mode, err)
+	}
+	if _, err := SamplesMode([][]Sample{{hybrid}, {text}}); err == nil || !strings.Contains(err.Error(), "mix") {
+		t.Errorf("mixed modes: err = %v", err)
+	}
+	if _, err := SamplesMode([][]Sample{{{}}}); err == nil || !strings.Contains(err.Error(), "--mode") {
+		t.Errorf("no mode: err = %v", err)
 	}
 }

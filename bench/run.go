@@ -215,6 +215,9 @@ func (ev *evaluation) fill(rep *Report) {
 	rep.Questions.Asked, rep.Questions.SkippedCategory, rep.Questions.SkippedNoEvidence = ev.asked, ev.skipCat, ev.skipEv
 	rep.Questions.FullyRecalled = ev.asked - len(ev.missed)
 	if len(ev.samples) > 0 {
+		for i := range ev.samples {
+			ev.samples[i].Mode = ev.o.Mode
+		}
 		cal := Calibrate(ev.samples, ev.o.RelevanceFloor)
 		rep.Calibration, rep.Samples = &cal, ev.samples
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -18,14 +19,20 @@ before and after (JSON on stdout, the coefficients as relevance.go writes them o
 
 // benchFit runs `memsvc bench fit-relevance`.
 func benchFit(args []string, sys IO) error {
-	fs := newFlagSet("bench fit-relevance", fitSummary, sys.Stdout)
-	mode := fs.String("mode", engine.ModeHybrid, "search mode the samples were measured in: hybrid, text or vector")
+	fs := flag.NewFlagSet("bench fit-relevance", flag.ContinueOnError)
+	mode := fs.String("mode", "", "search mode to fit: hybrid, text or vector (default: the one the samples were measured in)")
 	floor := fs.Float64("floor", engine.DefaultConfig().RelevanceFloor, "relevance floor the calibration is judged at")
+	fs.Usage = func() {
+		fmt.Fprintf(sys.Stdout, "Usage: memsvc bench fit-relevance [--mode MODE] [--floor F] SAMPLES...\n\n%s\n\nFlags (before the files):\n", fitSummary)
+		fs.VisitAll(func(f *flag.Flag) {
+			fmt.Fprintf(sys.Stdout, "  --%s (default %q)\n      %s\n", f.Name, f.DefValue, f.Usage)
+		})
+	}
 	if err := parseCommandLine(fs, args); err != nil {
 		return err
 	}
 	switch {
-	case *mode != engine.ModeHybrid && *mode != engine.ModeText && *mode != engine.ModeVector:
+	case *mode != "" && *mode != engine.ModeHybrid && *mode != engine.ModeText && *mode != engine.ModeVector:
 		return fitUsage(fmt.Errorf("--mode must be hybrid, text or vector, got %q", *mode))
 	case fs.NArg() == 0:
 		return fitUsage(errors.New("give at least one samples file"))
@@ -35,6 +42,11 @@ func benchFit(args []string, sys IO) error {
 	sets, err := readSampleFiles(fs.Args())
 	if err != nil {
 		return err
+	}
+	if *mode == "" {
+		if *mode, err = bench.SamplesMode(sets); err != nil {
+			return fmt.Errorf("bench fit-relevance: %w", err)
+		}
 	}
 	rep, err := bench.FitAndCompare(*mode, *floor, fs.Args(), sets)
 	if err != nil {

@@ -22,7 +22,8 @@ func TestBenchFitRelevance(t *testing.T) {
 	if !strings.Contains(stderr, " tpr=") || !strings.Contains(stderr, " fpr=") {
 		t.Errorf("summary line without the calibration: %s", stderr)
 	}
-	stdout, stderr, err := runBenchCmd(t, nil, "fit-relevance", "--mode", "hybrid", samples)
+	// The mode is the samples' own: recall ran hybrid.
+	stdout, stderr, err := runBenchCmd(t, nil, "fit-relevance", samples)
 	if err != nil {
 		t.Fatalf("fit: %v\n%s", err, stderr)
 	}
@@ -44,5 +45,8 @@ func TestBenchFitRelevance(t *testing.T) {
 	}
 	if _, _, err := runBenchCmd(t, nil, "fit-relevance", filepath.Join(t.TempDir(), "missing.jsonl")); err == nil {
 		t.Error("a missing samples file fitted")
+	}
+	if _, _, err := runBenchCmd(t, nil, "fit-relevance", "--mode", "vector", samples); err == nil || !strings.Contains(err.Error(), "hybrid-mode samples") {
+		t.Errorf("hybrid samples fitted as vector mode: err = %v", err)
 	}
 }
