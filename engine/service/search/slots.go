@@ -12,8 +12,9 @@ import (
 // own turn and the turns around it, shorter than any of them and counted
 // in their statistics, and crowd them out (measured: conversation ingest
 // fell below raw turns). So such a fact ranks through its episode: the
-// fact views (BM25 and vectors over the facts alone) lend each match to
-// the episode it came from, and the finding is shown as that fact,
+// fact views (BM25 and vectors over the facts and notes, factsFor) lend
+// each fact's match to the episode it came from, and the finding is shown
+// as that fact,
 // carrying its episode (presentFacts). A fact whose episode the query may
 // not return (retired by a supersede, another memory type) ranks as
 // itself.
@@ -58,9 +59,15 @@ func anyFact(shard *index.Shard, view []recall.Ranked) bool {
 	return false
 }
 
-// factsFor is q's filter for the fact views: the facts of episodes only.
+// factsFor is q's filter for the fact views: what a store distilled or was
+// told as such, not the turns said (episodes). Facts of episodes lend to
+// them (lendFacts); memories stored as written are there too, so an episode
+// with a fact does not outvote a note on the same matter two to one. Only
+// facts and notes ranked among themselves: on a small store a fact view of
+// facts alone would rank every fact, however far, and lift every episode
+// that has one over the notes (measured by the MCP end-to-end test).
 func factsFor(q *engine.Query) func(*index.Row) bool {
-	return func(r *index.Row) bool { return r.Anchor != "" && keeps(q, r) }
+	return func(r *index.Row) bool { return (r.Anchor != "" || !r.Episode) && keeps(q, r) }
 }
 
 // lendFacts maps a fact view onto the episodes its facts came from, each

@@ -91,3 +91,23 @@ func TestFactsRankThroughTheirEpisode(t *testing.T) {
 		t.Errorf("with include_superseded the retired episode is lent to (-want +got):\n%s", diff)
 	}
 }
+
+// TestFactViewsHoldFactsAndNotes: the fact views rank facts and memories
+// stored as written, never the episodes the facts lend to.
+func TestFactViewsHoldFactsAndNotes(t *testing.T) {
+	keep := factsFor(&engine.Query{})
+	for _, tt := range []struct {
+		name string
+		row  index.Row
+		want bool
+	}{
+		{"fact of an episode", index.Row{State: engine.StateActive, Anchor: "E"}, true},
+		{"note stored as written", index.Row{State: engine.StateActive}, true},
+		{"episode", index.Row{State: engine.StateActive, Episode: true}, false},
+		{"superseded fact", index.Row{State: engine.StateSuperseded, Anchor: "E"}, false},
+	} {
+		if got := keep(&tt.row); got != tt.want {
+			t.Errorf("%s: kept %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
