@@ -1,6 +1,10 @@
 package extract
 
-import "github.com/memsvc/memsvc/text"
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/text"
+)
 
 // chatterReasons are the skip reasons that make a clause conversational
 // noise rather than something said worth keeping as an episode: greetings
@@ -35,6 +39,25 @@ func Substantive(m Message) bool {
 		}
 	}
 	return false
+}
+
+// Question returns what a turn asks, as said: its questions that name
+// something ("Is that your third screenplay?", not "How are you?"),
+// joined by a space; "" when it asks nothing. A bare question is no
+// episode of its own, but the answer after it only means something with
+// it ("I've had them for three years"), so the answering episode keeps it
+// (service/write/episode.go).
+func Question(m Message) string {
+	var asked []string
+	for _, line := range proseLines(m.Content) {
+		for _, s := range sentences(line) {
+			words := lowerWords(stripLead(s))
+			if len(words) > 0 && isQuestion(s, words) && contentWords(words) > 0 {
+				asked = append(asked, s)
+			}
+		}
+	}
+	return strings.Join(asked, " ")
 }
 
 // minContent is how many content words a clause needs to be more than

@@ -33,3 +33,24 @@ func TestSubstantive(t *testing.T) {
 		})
 	}
 }
+
+func TestQuestion(t *testing.T) {
+	tests := []struct {
+		name, content, want string
+	}{
+		{"bare question", "How long have you had the turtles?", "How long have you had the turtles?"},
+		{"reaction then question", "Wow, that looks great! Is that your third screenplay?", "Is that your third screenplay?"},
+		{"two questions", "Where did you go? Was the hike long?", "Where did you go? Was the hike long?"},
+		{"small talk only", "Hey! How are you?", ""},
+		{"statement", "I went to a pottery class yesterday.", ""},
+		{"reaction", "Wow, that sounds amazing!", ""},
+		{"question inside code", "```\nwhy is this failing?\n```", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Question(Message{Role: "user", Content: tt.content}); got != tt.want {
+				t.Errorf("Question(%q) = %q, want %q", tt.content, got, tt.want)
+			}
+		})
+	}
+}

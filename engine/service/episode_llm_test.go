@@ -39,7 +39,8 @@ func TestModelDistilsEngineKeepsEpisodes(t *testing.T) {
 		byText[ep.Text] = ep.ID
 	}
 	first := byText["User: From now on every Go service uses slog instead of logrus, and never add a dependency without asking me."]
-	third := byText["User: Yes. Billing lives in services/billing and Dana owns it."]
+	// The answer keeps the question its "Yes" answers; the question is no episode of its own.
+	third := byText["User: Yes. Billing lives in services/billing and Dana owns it. (in reply to Assistant: Should I migrate the billing service now?)"]
 	if first == "" || third == "" {
 		t.Fatalf("episodes %v are not the turns as said", byText)
 	}

@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -326,5 +327,45 @@ func TestDeleteKeepsLinksTrue(t *testing.T) {
 	hits := search(t, e, engine.Query{Text: "nurse children's hospital", Mode: engine.ModeText})
 	if len(hits) == 0 || hits[0].ID != facts[1].ID {
 		t.Errorf("the fact left alone is not found first: %+v", hits)
+	}
+}
+
+// TestAnswerKeepsItsQuestion: a bare question is no episode of its own, but
+// the other speaker's answer right after it keeps it, so the answer is
+// found by what was asked. A reaction is kept nowhere, and a question the
+// same speaker goes on from is not an answer's.
+func TestAnswerKeepsItsQuestion(t *testing.T) {
+	e := newPipelineEngine(t)
+	msgs := []engine.Message{
+		{Role: "user", Name: "Nate", Content: "Wow, so cute! How long have you had the turtles?", ID: "q1", CreatedAt: t0},
+		{Role: "user", Name: "Joanna", Content: "I've had them for three years now and they bring me joy.", ID: "a1", CreatedAt: t0},
+		{Role: "user", Name: "Nate", Content: "Wow, that sounds amazing!", ID: "r1", CreatedAt: t0},
+		{Role: "user", Name: "Joanna", Content: "Where do you keep the tank? I put mine beside the bookshelf.", ID: "q2", CreatedAt: t0},
+		{Role: "user", Name: "Joanna", Content: "My brother built the stand for it last spring.", ID: "s1", CreatedAt: t0},
+	}
+	res, err := e.AddConversation(context.Background(), "u", engine.ConversationRequest{Messages: msgs, SessionID: "s1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byText := map[string]*engine.Memory{}
+	for _, r := range episodesOf(res.Results) {
+		byText[r.Text] = mustGet(t, e, r.ID)
+	}
+	answer := "Joanna: I've had them for three years now and they bring me joy. (in reply to Nate: How long have you had the turtles?)"
+	ep, ok := byText[answer]
+	if !ok || len(byText) != 3 {
+		t.Fatalf("episodes %v, want the answer with its question and two more", slices.Collect(maps.Keys(byText)))
+	}
+	if got := ep.Source.MessageIDs; !slices.Equal(got, []string{"a1", "q1"}) {
+		t.Errorf("answer's message ids %v, want its own and its question's", got)
+	}
+	for said := range byText {
+		if strings.Contains(said, "amazing") || strings.Contains(said, "in reply to Joanna") {
+			t.Errorf("episode %q: a reaction kept, or the speaker's own question taken as asked", said)
+		}
+	}
+	hits := search(t, e, engine.Query{Text: "How long has Joanna had the turtles?", Mode: engine.ModeText})
+	if len(hits) == 0 || hits[0].Source == nil || !slices.Contains(hits[0].Source.MessageIDs, "a1") {
+		t.Errorf("the answer is not found by its question: %+v", hits)
 	}
 }

@@ -82,7 +82,8 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 // rank builds the ranked views the mode asks for and fuses them, weighted:
 // BM25 and its passage view, the vector view, and, where no passage view
 // carries the conversation's context (vector mode), each base view's
-// neighbouring-turns view.
+// neighbouring-turns view. A fact of an episode ranks through that episode:
+// the fact views lend to it, and it is shown as the fact (slots.go).
 // It also returns the query vector (nil in text mode).
 func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
 	depth := e.depth(q)
@@ -96,6 +97,7 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 	}
 	// A query of stop words only has no passages: the spread views stay.
 	passages := len(terms) > 0 && e.cfg.PassageWeight > 0
+	shown := map[string]string{} // episode → the fact that matched for it (slots.go)
 	var lists [][]recall.Ranked
 	var weights []float64
 	add := func(l []recall.Ranked, weight float64) {
@@ -103,6 +105,7 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 		weights = append(weights, weight)
 	}
 	addViews := func(base []recall.Ranked, weight float64) {
+		base = turnsOnly(shard, q, base) // a fact ranks through its episode (slots.go)
 		add(base, weight)
 		if e.cfg.ContextWeight > 0 && !passages {
 			ids := make([]string, len(base))
@@ -118,8 +121,12 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 			return nil, nil, err
 		}
 		addViews(l, 1)
+		if anyFact(shard, l) {
+			facts := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, factsFor(q), depth)
+			add(lendFacts(shard, q, facts, shown), factWeight)
+		}
 		if passages {
-			add(e.passageView(shard, q, terms), e.cfg.PassageWeight)
+			add(turnsOnly(shard, q, e.passageView(shard, q, terms)), e.cfg.PassageWeight)
 		}
 	}
 	var qvec []float32
@@ -134,12 +141,15 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 			w = e.cfg.VectorWeight
 		}
 		addViews(l, w)
+		if anyFact(shard, l) {
+			add(lendFacts(shard, q, shard.Search(vec, depth, factsFor(q)), shown), w*factWeight)
+		}
 	}
 	fused := lists[0]
 	if len(lists) > 1 {
 		fused = recall.WeightedRRF(e.cfg.RRFK, weights, lists...)
 	}
-	return e.withPriors(shard, q, fused, lists, weights), qvec, nil
+	return presentFacts(e.withPriors(shard, q, fused, lists, weights), shown), qvec, nil
 }
 
 // vectorView ranks the user's memories by cosine similarity to the query.

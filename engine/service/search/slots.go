@@ -2,7 +2,105 @@ package search
 
 import (
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/recall"
 )
+
+// A fact is not a turn. The turn views (BM25, passages, vectors and their
+// neighbouring turns) rank what was said: episodes, and memories stored as
+// written. A fact distilled from an episode would compete there with its
+// own turn and the turns around it, shorter than any of them and counted
+// in their statistics, and crowd them out (measured: conversation ingest
+// fell below raw turns). So such a fact ranks through its episode: the
+// fact views (BM25 and vectors over the facts and notes, factsFor) lend
+// each fact's match to the episode it came from, and the finding is shown
+// as that fact,
+// carrying its episode (presentFacts). A fact whose episode the query may
+// not return (retired by a supersede, another memory type) ranks as
+// itself.
+
+// factWeight is the fusion weight of a fact view against the turn view of
+// its mode (1). Measured on the dev data (bench recall --ingest
+// conversation, README).
+const factWeight = 1.0
+
+// turnsOnly drops from a turn view the facts that rank through their
+// episode: those whose episode q keeps (lentTo).
+func turnsOnly(shard *index.Shard, q *engine.Query, view []recall.Ranked) []recall.Ranked {
+	out := view[:0:0]
+	for _, r := range view {
+		if lentTo(shard, q, r.ID) == r.ID {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// lentTo is the id a memory ranks as: its episode's for a fact of an
+// episode q keeps, else its own.
+func lentTo(shard *index.Shard, q *engine.Query, id string) string {
+	if r, ok := shard.Get(id); ok && r.Anchor != "" {
+		if ep, ok := shard.Get(r.Anchor); ok && keeps(q, &ep) {
+			return ep.ID
+		}
+	}
+	return id
+}
+
+// anyFact reports whether a view holds a fact of an episode: only then are
+// the fact views worth their pass over the shard (a store of turns kept
+// as written has none, and pays nothing for them).
+func anyFact(shard *index.Shard, view []recall.Ranked) bool {
+	for _, r := range view {
+		if row, ok := shard.Get(r.ID); ok && row.Anchor != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// factsFor is q's filter for the fact views: what a store distilled or was
+// told as such, not the turns said (episodes). Facts of episodes lend to
+// them (lendFacts); memories stored as written are there too, so an episode
+// with a fact does not outvote a note on the same matter two to one. Only
+// facts and notes ranked among themselves: on a small store a fact view of
+// facts alone would rank every fact, however far, and lift every episode
+// that has one over the notes (measured by the MCP end-to-end test).
+func factsFor(q *engine.Query) func(*index.Row) bool {
+	return func(r *index.Row) bool { return (r.Anchor != "" || !r.Episode) && keeps(q, r) }
+}
+
+// lendFacts maps a fact view onto the episodes its facts came from, each
+// at its best fact's place, and records that fact in shown (the first view
+// to record an episode's fact wins). A fact whose episode q does not keep
+// stays itself.
+func lendFacts(shard *index.Shard, q *engine.Query, facts []recall.Ranked, shown map[string]string) []recall.Ranked {
+	out := make([]recall.Ranked, 0, len(facts))
+	seen := make(map[string]bool, len(facts))
+	for _, f := range facts {
+		id := lentTo(shard, q, f.ID)
+		if _, done := shown[id]; !done && id != f.ID {
+			shown[id] = f.ID
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, recall.Ranked{ID: id, Score: f.Score})
+		}
+	}
+	return out
+}
+
+// presentFacts shows each episode a fact lent to as that fact (shown), in
+// the episode's place: the finding is what the turn meant, and the fact
+// carries its episode's id and excerpt.
+func presentFacts(ranked []recall.Ranked, shown map[string]string) []recall.Ranked {
+	for i, r := range ranked {
+		if f, ok := shown[r.ID]; ok {
+			ranked[i].ID = f
+		}
+	}
+	return ranked
+}
 
 // oneSlotPerFinding keeps a fact and its own episode from taking two places
 // of a ranking: the fact stays, at the better of the two places and with

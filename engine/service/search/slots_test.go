@@ -6,6 +6,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/recall"
 )
 
 func TestOneSlotPerFindingOrder(t *testing.T) {
@@ -37,5 +39,75 @@ func TestOneSlotPerFindingOrder(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestFactsRankThroughTheirEpisode: a fact of an episode the query keeps
+// leaves the turn views and lends its fact-view place to that episode, which
+// is then shown as the fact; a fact whose episode is retired ranks as itself.
+func TestFactsRankThroughTheirEpisode(t *testing.T) {
+	shard := index.NewShard(2)
+	for _, r := range []index.Row{
+		{ID: "E1", State: engine.StateActive, Episode: true},
+		{ID: "F1", State: engine.StateActive, Anchor: "E1"},
+		{ID: "F2", State: engine.StateActive, Anchor: "E1"},
+		{ID: "E2", State: engine.StateSuperseded, Episode: true},
+		{ID: "F3", State: engine.StateActive, Anchor: "E2"},
+		{ID: "T", State: engine.StateActive},
+	} {
+		shard.Upsert(r, nil, nil)
+	}
+	ids := func(l []recall.Ranked) []string {
+		var out []string
+		for _, r := range l {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	view := func(ids ...string) []recall.Ranked {
+		var l []recall.Ranked
+		for i, id := range ids {
+			l = append(l, recall.Ranked{ID: id, Score: float64(len(ids) - i)})
+		}
+		return l
+	}
+	q := &engine.Query{}
+	if diff := cmp.Diff([]string{"F3", "E1", "T"}, ids(turnsOnly(shard, q, view("F1", "F3", "E1", "T")))); diff != "" {
+		t.Errorf("turn view (-want +got):\n%s", diff)
+	}
+	shown := map[string]string{}
+	lent := lendFacts(shard, q, view("F2", "F3", "F1"), shown)
+	if diff := cmp.Diff([]string{"E1", "F3"}, ids(lent)); diff != "" {
+		t.Errorf("fact view (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]string{"E1": "F2"}, shown); diff != "" {
+		t.Errorf("shown (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"T", "F2", "F3"}, ids(presentFacts(view("T", "E1", "F3"), shown))); diff != "" {
+		t.Errorf("presented (-want +got):\n%s", diff)
+	}
+	withOld := &engine.Query{IncludeSuperseded: true}
+	if diff := cmp.Diff([]string{"E2"}, ids(lendFacts(shard, withOld, view("F3"), map[string]string{}))); diff != "" {
+		t.Errorf("with include_superseded the retired episode is lent to (-want +got):\n%s", diff)
+	}
+}
+
+// TestFactViewsHoldFactsAndNotes: the fact views rank facts and memories
+// stored as written, never the episodes the facts lend to.
+func TestFactViewsHoldFactsAndNotes(t *testing.T) {
+	keep := factsFor(&engine.Query{})
+	for _, tt := range []struct {
+		name string
+		row  index.Row
+		want bool
+	}{
+		{"fact of an episode", index.Row{State: engine.StateActive, Anchor: "E"}, true},
+		{"note stored as written", index.Row{State: engine.StateActive}, true},
+		{"episode", index.Row{State: engine.StateActive, Episode: true}, false},
+		{"superseded fact", index.Row{State: engine.StateSuperseded, Anchor: "E"}, false},
+	} {
+		if got := keep(&tt.row); got != tt.want {
+			t.Errorf("%s: kept %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -126,17 +126,66 @@ func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) [
 	return keep
 }
 
-// episodeRequest is how a turn is stored as an episode.
-func episodeRequest(req engine.ConversationRequest, m engine.Message, now time.Time) engine.AddRequest {
+// answers returns, per turn kept as an episode, the turn before it whose
+// question it answers (-1: none): a turn not kept that asks something
+// (extract.Question), said by someone else. A bare question is no episode
+// of its own, yet the answer alone ("I've had them for three years") does
+// not say what it is about; kept with its question, nothing the asker said
+// that mattered is lost and the answer is found by what was asked.
+func answers(msgs []engine.Message, keep []bool) []int {
+	if keep == nil {
+		return nil // no episodes: a note stored as written
+	}
+	out := make([]int, len(msgs))
+	for i := range msgs {
+		out[i] = -1
+		if i == 0 || !keep[i] || keep[i-1] || sameSpeaker(msgs[i-1], msgs[i]) {
+			continue
+		}
+		if q := msgs[i-1]; extract.Question(extract.Message{Role: q.Role, Name: q.Name, Content: q.Content}) != "" {
+			out[i] = i - 1
+		}
+	}
+	return out
+}
+
+func sameSpeaker(a, b engine.Message) bool {
+	return a.Role == b.Role && strings.EqualFold(strings.TrimSpace(a.Name), strings.TrimSpace(b.Name))
+}
+
+// episodeOf is turn i as its episode keeps it: the turn as said, and the
+// question it answers (asked[i], see answers) after it, labelled with its
+// asker. The episode's message ids are both turns'.
+func episodeOf(msgs []engine.Message, asked []int, i int) (string, []string) {
+	m := msgs[i]
+	said, ids := episodeText(m), nonEmpty(m.ID)
+	if asked != nil && asked[i] >= 0 {
+		q := msgs[asked[i]]
+		ask := extract.Question(extract.Message{Role: q.Role, Name: q.Name, Content: q.Content})
+		q.Content = ask
+		said += " (in reply to " + episodeText(q) + ")"
+		ids = append(ids, nonEmpty(q.ID)...)
+	}
+	return said, ids
+}
+
+func nonEmpty(id string) []string {
+	if id == "" {
+		return nil
+	}
+	return []string{id}
+}
+
+// episodeRequest is how turn i is stored as an episode (episodeOf).
+func episodeRequest(req engine.ConversationRequest, asked []int, i int, now time.Time) engine.AddRequest {
+	m := req.Messages[i]
 	ts := m.CreatedAt
 	if ts.IsZero() {
 		ts = now
 	}
-	src := &engine.Source{Kind: engine.SourceEpisode}
-	if m.ID != "" {
-		src.MessageIDs = []string{m.ID}
-	}
-	return engine.AddRequest{Text: episodeText(m), AppName: req.AppName, MemoryType: engine.TypeEpisodic, Metadata: req.Metadata,
+	said, ids := episodeOf(req.Messages, asked, i)
+	src := &engine.Source{Kind: engine.SourceEpisode, MessageIDs: ids}
+	return engine.AddRequest{Text: said, AppName: req.AppName, MemoryType: engine.TypeEpisodic, Metadata: req.Metadata,
 		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: ts, Source: src}
 }
 

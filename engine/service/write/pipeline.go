@@ -77,9 +77,11 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 	for _, f := range in.facts {
 		texts = append(texts, f.Text)
 	}
+	asked := answers(in.req.Messages, in.episodes)
 	for i, keep := range in.episodes {
 		if keep {
-			texts = append(texts, episodeText(in.req.Messages[i]))
+			said, _ := episodeOf(in.req.Messages, asked, i)
+			texts = append(texts, said)
 		}
 	}
 	vecs, err := e.embedStored(ctx, texts)
@@ -94,7 +96,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 	now := e.now().UTC()
 	var results []engine.WriteResult
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
-		epIDs, epResults, err := e.planEpisodes(tx, p, shard, user, in, vecs[len(in.facts):], now)
+		epIDs, epResults, err := e.planEpisodes(tx, p, shard, user, in, asked, vecs[len(in.facts):], now)
 		if err != nil {
 			return err
 		}
@@ -129,8 +131,8 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 // each turn ("" when the turn is not one), with an ADD result per episode
 // stored. A turn that repeats an episode of this request or a stored one is
 // not stored again; its facts link to the episode that already says it.
-func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, vecs [][]float32,
-	now time.Time) ([]string, []engine.WriteResult, error) {
+func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, asked []int,
+	vecs [][]float32, now time.Time) ([]string, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
 	var results []engine.WriteResult
 	var planned []*engine.Memory
@@ -141,7 +143,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		}
 		vec := vecs[v]
 		v++
-		r := episodeRequest(in.req, in.req.Messages[i], now)
+		r := episodeRequest(in.req, asked, i, now)
 		if j := slices.IndexFunc(planned, func(m *engine.Memory) bool { return ingest.SameEpisode(m.Text, r.Text) }); j >= 0 {
 			ids[i] = planned[j].ID
 			continue
