@@ -83,7 +83,8 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 // rank builds the ranked views the mode asks for and fuses them, weighted:
 // BM25 and its passage view, the vector view, and, where no passage view
 // carries the conversation's context (vector mode), each base view's
-// neighbouring-turns view.
+// neighbouring-turns view; in hybrid mode also a vector feedback view
+// (feedbackView).
 // It also returns the query vector (nil in text mode).
 func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
 	depth := e.depth(q)
@@ -155,9 +156,9 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 // hits finds the memories that are about what those hits are about, in
 // other words than the query's (the vector form of pseudo-relevance
 // feedback, Rocchio), in hybrid mode, where those hits are the text,
-// passage and vector views' consensus. A question about someone's situation over weeks has
-// its evidence in exchanges that share the answer's vocabulary more than
-// the question's. The feedback view joins the fusion with half a view's
+// passage and vector views' consensus. A question about someone's
+// situation over weeks has its evidence in exchanges that share the
+// answer's vocabulary more than the question's. The feedback view joins the fusion with half a view's
 // weight. Measured on the dev sets (README, Recall): weight 0.3 / 0.5 / 0.7
 // / 1 gives LoCoMo 0.789 / 0.788 / 0.781 / 0.775 and REALTALK 0.650 / 0.657
 // / 0.664 / 0.666 (without it 0.786 / 0.647); 3 / 5 / 10 feedback hits give
