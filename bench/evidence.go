@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -38,17 +39,22 @@ type evidenceResolver struct {
 	conv  string
 	exact map[string]bool
 	canon map[string]string // canonical form → the conversation's own id
+	photo map[string]bool   // canonical forms of turns that carry a shared image
 	stats *EvidenceStats
 }
 
 func newEvidenceResolver(c *Conversation) *evidenceResolver {
-	r := &evidenceResolver{conv: c.ID, exact: map[string]bool{}, canon: map[string]string{}, stats: &c.Evidence}
+	r := &evidenceResolver{conv: c.ID, exact: map[string]bool{}, canon: map[string]string{},
+		photo: map[string]bool{}, stats: &c.Evidence}
 	for _, s := range c.Sessions {
 		for _, t := range s.Turns {
 			r.exact[t.ID] = true
 			if m := idPattern.FindStringSubmatch(t.ID); m != nil {
 				if _, dup := r.canon[canonicalID(m)]; !dup {
 					r.canon[canonicalID(m)] = t.ID
+				}
+				if t.Caption != "" {
+					r.photo[canonicalID(m)] = true
 				}
 			}
 		}
@@ -106,6 +112,11 @@ func (r *evidenceResolver) repair(entry string) (kept []string, problem string) 
 	for _, m := range matches {
 		id, ok := r.canon[canonicalID(m)]
 		if !ok {
+			if id, ok = r.foldedPhoto(canonicalID(m)); ok {
+				problems = append(problems, fmt.Sprintf("%q is a photo message folded into %s", strings.TrimSpace(m[0]), id))
+				kept = append(kept, id)
+				continue
+			}
 			r.stats.Unknown++
 			problems = append(problems, fmt.Sprintf("%q names no turn", strings.TrimSpace(m[0])))
 			continue
@@ -117,6 +128,34 @@ func (r *evidenceResolver) repair(entry string) (kept []string, problem string) 
 		problems = append(problems, "normalised")
 	}
 	return kept, strings.Join(problems, "; ")
+}
+
+// foldedPhoto maps the id of a missing turn to the turn its photo was folded
+// into. Chat exports that attach a photo to the text message next to it
+// keep the photo message's own id as a gap in the numbering (D2:30, D2:32,
+// no D2:31), and questions about the photo cite the gap. The mapping is
+// taken only when it is unambiguous: exactly one of the two turns either
+// side of the gap, in the same session, carries an image.
+func (r *evidenceResolver) foldedPhoto(canon string) (string, bool) {
+	cut := strings.LastIndexByte(canon, ':')
+	if cut < 0 {
+		return "", false
+	}
+	n, err := strconv.Atoi(canon[cut+1:])
+	if err != nil {
+		return "", false
+	}
+	var found []string
+	for _, near := range []int{n - 1, n + 1} {
+		key := canon[:cut+1] + strconv.Itoa(near)
+		if r.photo[key] {
+			found = append(found, r.canon[key])
+		}
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
 }
 
 // rawEvidence reads an evidence field defensively: a list of strings (or

@@ -17,12 +17,18 @@ var realtalkTurn = turnFields{text: []string{"clean_text", "text"}, caption: []s
 // directory whose *.json files are one conversation each (the published
 // layout, data/Chat_<n>_<A>_<B>.json).
 //
-// The format was pinned from public descriptions and converters of the
-// dataset, not from the files themselves (they are not on this machine):
-// each file is one object {"name": {"speaker_1", "speaker_2"},
-// "session_N_date_time": "DD.MM.YYYY, HH:MM:SS", "session_N": [{"clean_text",
-// "speaker", "date_time", "dia_id": "D<session>:<turn>"}], "events_session_N":
-// …, "qa": [{"question", "answer", "evidence": [dia_id…], "category"}]}.
+// The format, checked against the dev files (../shared/eval/realtalk-dev):
+// each file is one object {"name": {"speaker_1", "speaker_2"}, "session_N":
+// [{"clean_text", "speaker", "date_time": "DD.MM.YYYY, HH:MM:SS", "dia_id":
+// "D<n>:<turn>", "img_file", "img_url", "blip_caption" on turns with a
+// photo}], "events_session_N": {"agent_a"/"agent_b": [{"sub-event", "date",
+// "caused_by"}]}, "qa": [{"question", "answer", "evidence": [dia_id…],
+// "category"}]}. The events are each speaker's life-event summaries, not
+// turns: they are ignored. img_file and img_url name files, the caption
+// says what the photo shows and is kept with the turn. A dia_id's <n> need
+// not be its session's N, and a photo sent as its own message is folded
+// into the text turn beside it, leaving its id as a gap that evidence may
+// cite (evidence.go, foldedPhoto).
 // The loader is lenient: a file may also hold an array of such objects, a
 // turn without clean_text falls back to text, a turn's own date_time wins
 // over its session's, and unknown fields are ignored.
