@@ -211,18 +211,22 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	top := NewTopK(k)
-	for i := range s.rows {
-		r := &s.rows[i]
-		if !r.HasVector {
+	for i, scale := range s.scales {
+		// Only a row with a vector has a scale, but a zero vector has
+		// none: the row is read only then, so the scan reads the
+		// vectors and scales alone, not 100k rows' metadata.
+		if scale == 0 && !s.rows[i].HasVector {
 			continue
 		}
 		// Scoring first: the dot product is cheaper than most filters,
 		// and only a hit that would enter the top needs one.
 		score := s.cosine(qq, i)
-		if top.Beaten(score) || (keep != nil && !keep(r)) {
+		if top.Beaten(score) {
 			continue
 		}
-		top.Offer(Hit{ID: r.ID, Score: score})
+		if r := &s.rows[i]; keep == nil || keep(r) {
+			top.Offer(Hit{ID: r.ID, Score: score})
+		}
 	}
 	return top.Sorted()
 }
