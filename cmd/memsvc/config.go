@@ -166,10 +166,23 @@ func (c *Config) checkSecret() error {
 	return nil
 }
 
-// parseFlags parses args, flags and arguments in any order (`keys revoke
-// KEY --data DIR`), then fills every flag not given on the command line
-// from its MEMSVC_* environment variable. The arguments are fs.Args().
+// parseFlags parses the flags of a command that takes no arguments: a
+// stray word is a usage error rather than ignored, since it is usually a
+// value whose flag swallowed the next flag (`export --user --data DIR`).
 func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) error {
+	if err := parseFlagsAndArgs(fs, args, getenv); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return errUsage{fmt.Errorf("%s: unexpected argument %q (see memsvc %s --help)", fs.Name(), fs.Arg(0), fs.Name())}
+	}
+	return nil
+}
+
+// parseFlagsAndArgs parses args, flags and arguments in any order (`keys
+// revoke KEY --data DIR`), then fills every flag not given on the command
+// line from its MEMSVC_* environment variable. The arguments are fs.Args().
+func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) string) error {
 	var positional []string
 	for {
 		if err := parseCommandLine(fs, args); err != nil {

@@ -55,7 +55,7 @@ func keysCreate(args []string, sys IO) error {
 		return err
 	}
 	if err := engine.ValidateUser(user); err != nil {
-		return fmt.Errorf("--user: %s", engine.ErrorMessage(err))
+		return errUsage{fmt.Errorf("keys create --user: %s", engine.ErrorMessage(err))}
 	}
 	key, id, err := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir).Mint(user)
 	if err != nil {
@@ -77,7 +77,7 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		"Writes the revocation list of the data directory the server uses, then checks the running server refuses the key.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&server, "server", "", "address of the running server to check (default: the one recorded in the data directory, else 127.0.0.1:8765)")
-	if err := parseFlags(fs, args, sys.Getenv); err != nil {
+	if err := parseFlagsAndArgs(fs, args, sys.Getenv); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

@@ -33,8 +33,8 @@ func TestKeysCreate(t *testing.T) {
 		{"prints the key last", secret, []string{"keys", "create", "--user", "alice", "--data", dir}, 0, ""},
 		{"secret from the flag", nil, []string{"keys", "create", "--user", "alice", "--auth-secret", "k-secret-0123456789abcdef0123456789abcdef", "--data", dir}, 0, ""},
 		{"no secret", nil, []string{"keys", "create", "--user", "alice", "--data", dir}, 1, "MEMSVC_AUTH_SECRET"},
-		{"no user", secret, []string{"keys", "create", "--data", dir}, 1, "user"},
-		{"control char in user", secret, []string{"keys", "create", "--user", "al\x01ice", "--data", dir}, 1, "user"},
+		{"no user", secret, []string{"keys", "create", "--data", dir}, 2, "user"},
+		{"control char in user", secret, []string{"keys", "create", "--user", "al\x01ice", "--data", dir}, 2, "user"},
 		{"unknown flag", secret, []string{"keys", "create", "--usr", "alice"}, 2, "usr"},
 		{"no subcommand", secret, []string{"keys"}, 2, "create"},
 		{"unknown subcommand", secret, []string{"keys", "list"}, 2, "list"},
@@ -123,8 +123,10 @@ func TestHelpAndVersion(t *testing.T) {
 		{"version", []string{"version"}, 0, []string{"memsvc", version}},
 		{"--version", []string{"--version"}, 0, []string{version}},
 		{"no command", nil, 2, []string{"--help"}},
-		{"unknown command", []string{"frobnicate"}, 2, []string{"frobnicate"}},
+		{"unknown command", []string{"frobnicate"}, 2, []string{"frobnicate", "backup", "migrate"}},
 		{"serve bad flag value", []string{"serve", "--max-body-bytes", "lots"}, 2, []string{"max-body-bytes"}},
+		{"serve stray argument", []string{"serve", "8080"}, 2, []string{"unexpected argument \"8080\""}},
+		{"flag swallowed the next flag", []string{"export", "--user", "--data", "somewhere"}, 2, []string{"unexpected argument \"somewhere\""}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

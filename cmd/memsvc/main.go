@@ -57,13 +57,16 @@ Commands:
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
 `
 
+// commandNames lists every command Main runs, for its error messages.
+const commandNames = "serve, mcp, keys, hook, bench, migrate, export, import, users, backup, restore, version"
+
 // Main runs one memsvc command and returns the process exit code.
 func Main(ctx context.Context, args []string, sys IO) int {
 	if sys.Getenv == nil {
 		sys.Getenv = func(string) string { return "" }
 	}
 	if len(args) == 0 {
-		fmt.Fprintln(sys.Stderr, `memsvc: missing command (serve, mcp, keys, hook, bench, version); see "memsvc --help"`)
+		fmt.Fprintf(sys.Stderr, "memsvc: missing command (%s); see \"memsvc --help\"\n", commandNames)
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
@@ -89,7 +92,7 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		fmt.Fprint(sys.Stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (serve, mcp, keys, hook, bench, version); see \"memsvc --help\"\n", cmd)
+	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"\n", cmd, commandNames)
 	return 2
 }
 

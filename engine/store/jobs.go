@@ -15,7 +15,10 @@ import (
 // Job queue (engine.JobQueue). One process owns a Badger directory, so a
 // mutex stands in for Postgres's SKIP LOCKED; leases still expire, so a job
 // whose worker goroutine died is picked up again, and the queue survives a
-// restart.
+// restart. A lease taken by an earlier opening of the directory (a process
+// that crashed or stopped mid-job, or the server a backup was taken from)
+// is free at once: no process but this one can hold it, and waiting out
+// the lease would leave a restored or restarted server's captures pending.
 
 // storedJob is a job's value under its key.
 type storedJob struct {
@@ -23,6 +26,7 @@ type storedJob struct {
 	Payload    []byte    `json:"payload"`
 	Enqueued   time.Time `json:"enqueued"`
 	Worker     string    `json:"worker,omitempty"`
+	Opening    string    `json:"opening,omitempty"` // the Store opening that claimed it
 	Claim      int64     `json:"claim"`
 	LeaseUntil time.Time `json:"lease_until"`
 }
@@ -101,7 +105,8 @@ func (s *Store) claimJob(queue, worker string, lease time.Duration) (*engine.Job
 				it.Close()
 				return fmt.Errorf("decode job: %w", err)
 			}
-			if j.LeaseUntil.After(now) || best != nil && !j.Enqueued.Before(best.Enqueued) {
+			held := j.LeaseUntil.After(now) && j.Opening == s.opening
+			if held || best != nil && !j.Enqueued.Before(best.Enqueued) {
 				continue
 			}
 			best, bestID = &j, string(it.Item().Key()[len(prefix)+len(j.User)+1:])
@@ -110,7 +115,7 @@ func (s *Store) claimJob(queue, worker string, lease time.Duration) (*engine.Job
 		if best == nil {
 			return engine.Errorf(engine.ENotFound, "no job available in %s", queue)
 		}
-		best.Worker, best.Claim, best.LeaseUntil = worker, best.Claim+1, now.Add(lease)
+		best.Worker, best.Opening, best.Claim, best.LeaseUntil = worker, s.opening, best.Claim+1, now.Add(lease)
 		out = &engine.Job{Queue: queue, ID: bestID, User: best.User, Payload: best.Payload,
 			Worker: worker, Claim: best.Claim, LeaseUntil: best.LeaseUntil}
 		return putJob(btx, queue, bestID, best)

@@ -6,6 +6,8 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -39,6 +41,9 @@ type Store struct {
 	locks [64]sync.Mutex
 	// jobs serialises the job queue's read-modify-writes (jobs.go).
 	jobs sync.Mutex
+	// opening names this opening of the directory: a job lease recorded
+	// under another opening was taken by a process that no longer runs.
+	opening string
 }
 
 var (
@@ -73,7 +78,16 @@ func Open(opts Options) (*Store, error) {
 		}
 		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 	}
-	return &Store{db: db}, nil
+	return &Store{db: db, opening: newOpening()}, nil
+}
+
+// newOpening returns a name no other opening of a directory has.
+func newOpening() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return time.Now().Format(time.RFC3339Nano) // never in practice
+	}
+	return hex.EncodeToString(b[:])
 }
 
 // Close flushes and closes the database.

@@ -211,3 +211,43 @@ func TestDocsAndMeta(t *testing.T) {
 		t.Errorf("Check: %v", err)
 	}
 }
+
+// TestLeaseOfAnEarlierOpeningIsFree: a job leased by a process that then
+// stopped (or the server a backup was taken from) is claimed at once by the
+// next opening of the directory, not after its lease runs out; within one
+// opening a held lease still holds.
+func TestLeaseOfAnEarlierOpeningIsFree(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := Open(Options{Dir: dir, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.EnqueueJob(ctx, "capture", "alice", "m1", nil); err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.ClaimJob(ctx, "capture", "w1", time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ClaimJob(ctx, "capture", "w2", time.Hour); engine.ErrorCode(err) != engine.ENotFound {
+		t.Fatalf("second claim in one opening: %v, want ENotFound", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = open(t, dir)
+	again, err := s.ClaimJob(ctx, "capture", "w3", time.Hour)
+	if err != nil {
+		t.Fatalf("claim after reopening: %v", err)
+	}
+	if again.ID != "m1" || again.Claim <= first.Claim {
+		t.Fatalf("reclaimed %+v after %+v", again, first)
+	}
+	if err := s.CompleteJob(ctx, first); engine.ErrorCode(err) != engine.EConflict {
+		t.Fatalf("the dead opening's claim completed: %v", err)
+	}
+	if err := s.CompleteJob(ctx, again); err != nil {
+		t.Fatal(err)
+	}
+}
