@@ -1,9 +1,6 @@
 package index
 
-import (
-	"slices"
-	"sync"
-)
+import "slices"
 
 // A passage is a turn read together with the turns around it in its session:
 // its own terms, plus each neighbour's terms counted decay[d-1] times for the
@@ -22,35 +19,39 @@ type passageLayout struct {
 	decay   []float64
 	// Doc i's neighbours are nbr[start[i]:start[i+1]], each dist[k]+1 turns
 	// away: only the ones that exist, so scoring a posting visits no gaps.
-	start     []int32
-	nbr       []int32
-	dist      []uint8
-	length    []float64 // per doc, the passage's length
-	avgLength float64   // over live docs
+	start []int32
+	nbr   []int32
+	dist  []uint8
+	// norm is, per doc, BM25's length norm of its passage (lengthNorm,
+	// for k1 and b): computed once here rather than for every term of
+	// every search, where its division was a fifth of the scoring.
+	norm  []float64
+	k1, b float64
 }
 
 // layout returns the passage layout for decay, building it when writes have
 // changed the shard since the last one. Callers hold the read lock. A write
 // that landed between refreshing the session order and taking that lock
 // leaves the order stale: such a layout serves this search but is not kept.
-func (s *Shard) layout(decay []float64) *passageLayout {
+func (s *Shard) layout(decay []float64, k1, b float64) *passageLayout {
 	s.passageMu.Lock()
 	defer s.passageMu.Unlock()
-	if l := s.passages; l != nil && l.version == s.version && slices.Equal(l.decay, decay) {
+	if l := s.passages; l != nil && l.version == s.version && slices.Equal(l.decay, decay) && l.k1 == k1 && l.b == b {
 		return l
 	}
-	l := s.buildLayout(decay)
+	l := s.buildLayout(decay, k1, b)
 	if len(s.sessions.dirty) == 0 {
 		s.passages = l
 	}
 	return l
 }
 
-func (s *Shard) buildLayout(decay []float64) *passageLayout {
+func (s *Shard) buildLayout(decay []float64, k1, b float64) *passageLayout {
 	x := &s.text
 	span := len(decay)
-	l := &passageLayout{version: s.version, decay: slices.Clone(decay),
-		start: make([]int32, len(x.docs)+1), length: make([]float64, len(x.docs))}
+	l := &passageLayout{version: s.version, decay: slices.Clone(decay), k1: k1, b: b,
+		start: make([]int32, len(x.docs)+1)}
+	length := make([]float64, len(x.docs)) // per doc, the passage's length
 	// neighbours is per doc, 2·span docs: index 2(d-1) the turn d before,
 	// 2(d-1)+1 the turn d after; -1 none. Compacted into nbr below.
 	neighbours := make([]int32, len(x.docs)*2*span)
@@ -58,7 +59,7 @@ func (s *Shard) buildLayout(decay []float64) *passageLayout {
 		neighbours[i] = -1
 	}
 	for doc, d := range x.docs {
-		l.length[doc] = float64(d.length)
+		length[doc] = float64(d.length)
 	}
 	var docs []int32
 	for _, ids := range s.sessions.order {
@@ -79,7 +80,7 @@ func (s *Shard) buildLayout(decay []float64) *passageLayout {
 				for side, n := range [2]int{at - d, at + d} {
 					if n >= 0 && n < len(docs) && docs[n] >= 0 {
 						neighbours[int(doc)*2*span+2*(d-1)+side] = docs[n]
-						l.length[doc] += decay[d-1] * float64(x.docs[docs[n]].length)
+						length[doc] += decay[d-1] * float64(x.docs[docs[n]].length)
 					}
 				}
 			}
@@ -89,10 +90,14 @@ func (s *Shard) buildLayout(decay []float64) *passageLayout {
 	var total float64
 	for doc, d := range x.docs {
 		if d.row >= 0 {
-			total += l.length[doc]
+			total += length[doc]
 		}
 	}
-	l.avgLength = max(total/float64(max(x.live, 1)), 1)
+	avg := max(total/float64(max(x.live, 1)), 1)
+	for doc, n := range length {
+		length[doc] = lengthNorm(n, avg, k1, b)
+	}
+	l.norm = length
 	return l
 }
 
@@ -115,33 +120,6 @@ func (l *passageLayout) compact(neighbours []int32, span int) {
 	}
 }
 
-// passageScratch is one query's working memory, recycled between queries:
-// dense per-document arrays, so scoring 100k memories allocates nothing new.
-type passageScratch struct {
-	tf, score      []float64 // the current term's passage frequency; the passage's BM25 score
-	termDocs, hits []uint32  // docs the current term reached; docs any term reached
-}
-
-var passageScratches = sync.Pool{New: func() any { return new(passageScratch) }}
-
-func (p *passageScratch) reset(n int) {
-	if cap(p.tf) < n {
-		p.tf, p.score = make([]float64, n), make([]float64, n)
-	}
-	p.tf, p.score = p.tf[:n], p.score[:n]
-	p.termDocs, p.hits = p.termDocs[:0], p.hits[:0]
-}
-
-func (p *passageScratch) addTF(doc uint32, tf float64) {
-	if tf <= 0 {
-		return
-	}
-	if p.tf[doc] == 0 {
-		p.termDocs = append(p.termDocs, doc)
-	}
-	p.tf[doc] += tf
-}
-
 // PassageSearch scores the shard's documents as passages (see above) for the
 // query terms with BM25 (document frequencies and IDF are the turns' own)
 // and returns the best limit of those keep accepts, best first, ties by id.
@@ -156,46 +134,20 @@ func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, ke
 	if x.live == 0 || limit <= 0 || len(terms) == 0 {
 		return nil
 	}
-	l := s.layout(decay)
-	p := passageScratches.Get().(*passageScratch)
-	defer passageScratches.Put(p)
-	p.reset(len(x.docs))
+	c, scan := s.passageScan(terms, decay, k1, b)
+	return c.run(scan, keep, limit)
+}
+
+// passageScan is PassageSearch's scan. Callers hold the read lock.
+func (s *Shard) passageScan(terms []string, decay []float64, k1, b float64) (*bm25Scan, []termScan) {
+	x := &s.text
+	l := s.layout(decay, k1, b)
+	scan := make([]termScan, 0, len(terms))
 	for _, t := range terms {
-		list := x.postings[t]
-		if len(list) == 0 {
-			continue
-		}
-		idf := IDF(x.live, min(len(list), x.live))
-		for _, po := range list {
-			if x.docs[po.doc].row < 0 {
-				continue
-			}
-			tf := float64(po.tf)
-			p.addTF(po.doc, tf)
-			for k := l.start[po.doc]; k < l.start[po.doc+1]; k++ {
-				p.addTF(uint32(l.nbr[k]), decay[l.dist[k]]*tf)
-			}
-		}
-		for _, doc := range p.termDocs {
-			tf := p.tf[doc]
-			p.tf[doc] = 0
-			if p.score[doc] == 0 {
-				p.hits = append(p.hits, doc)
-			}
-			p.score[doc] += TermScore(idf, tf, l.length[doc], l.avgLength, k1, b)
-		}
-		p.termDocs = p.termDocs[:0]
-	}
-	top := NewTopK(limit)
-	for _, doc := range p.hits {
-		score := p.score[doc]
-		p.score[doc] = 0
-		if top.Beaten(score) { // filter only the passages that could still enter
-			continue
-		}
-		if r := &s.rows[x.docs[doc].row]; keep == nil || keep(r) {
-			top.Offer(Hit{ID: r.ID, Score: score})
+		if list := x.postings[t]; len(list) > 0 {
+			scan = append(scan, termScan{term: t, list: list, idf: IDF(x.live, min(len(list), x.live))})
 		}
 	}
-	return top.Sorted()
+	return &bm25Scan{s: s, norm: l.norm, k1: k1, b: b,
+		start: l.start, nbr: l.nbr, dist: l.dist, decay: decay}, scan
 }

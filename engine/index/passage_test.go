@@ -124,7 +124,7 @@ func TestPassageLayoutFromStaleSessionsIsNotKept(t *testing.T) {
 	s.freshSessions()
 	s.Upsert(row("e", "s", 5), nil, []string{"v"}) // lands in the gap
 	s.mu.RLock()
-	l := s.layout([]float64{0.5})
+	l := s.layout([]float64{0.5}, 1.2, 0.75)
 	kept := s.passages == l
 	s.mu.RUnlock()
 	if kept {

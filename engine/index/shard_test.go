@@ -3,7 +3,10 @@ package index
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -201,5 +204,27 @@ func TestSpeakersFollowUpsertsAndRemoves(t *testing.T) {
 	s.Remove("b")
 	if got := s.Speakers(); !cmp.Equal(got, []string{"cleo"}) {
 		t.Errorf("after the last of anna's rows: Speakers = %v", got)
+	}
+}
+
+// A shard large enough to be scanned in parts returns what one sequential
+// scan does, filter and ties included (few distinct vectors: many ties).
+func TestSearchInPartsMatchesSequential(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: no parts")
+	}
+	s := NewShard(4)
+	for i := range 3 * minScanPart {
+		s.Upsert(row(fmt.Sprintf("m%06d", i), "", i), []float32{float32(i % 7), float32(i % 5), 1, float32(i % 3)}, nil)
+	}
+	keep := func(r *Row) bool { return r.ID[len(r.ID)-1] != '3' }
+	for _, k := range []int{1, 10, 50, 500} {
+		q := []float32{1, 2, 0.5, float32(k % 3)}
+		got := s.Search(q, k, keep)
+		top := NewTopK(k)
+		s.scan(newQuery(q), 0, s.Len(), keep, top)
+		if want := top.Sorted(); !slices.Equal(got, want) || len(got) != k {
+			t.Fatalf("k=%d: Search = %v…, want %v…", k, got[:min(3, len(got))], want[:min(3, len(want))])
+		}
 	}
 }

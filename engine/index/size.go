@@ -42,7 +42,7 @@ func (s *Shard) footprint() int64 {
 	l := s.passages
 	s.passageMu.Unlock()
 	if l != nil {
-		n += int64(cap(l.start))*4 + int64(cap(l.nbr))*4 + int64(cap(l.dist)) + int64(cap(l.length))*8
+		n += int64(cap(l.start))*4 + int64(cap(l.nbr))*4 + int64(cap(l.dist)) + int64(cap(l.norm))*8
 	}
 	return n
 }

@@ -157,44 +157,14 @@ func IDF(n, df int) float64 {
 // where it occurs tf times, given the corpus's average document length.
 // Passages (passage.go) count their neighbours' terms fractionally, hence floats.
 func TermScore(idf, tf, docLen, avgdl, k1, b float64) float64 {
-	norm := k1 * (1 - b + b*docLen/avgdl)
-	return idf * tf * (k1 + 1) / (tf + norm)
+	return termScore(idf, tf, k1, lengthNorm(docLen, avgdl, k1, b))
 }
 
-// textScratch is one query's working memory: a dense score per document
-// and the documents touched.
-type textScratch struct {
-	scores  []float64
-	touched []uint32
-}
+// lengthNorm is the part of BM25's denominator that depends on the
+// document alone, so it can be computed once per document.
+func lengthNorm(docLen, avgdl, k1, b float64) float64 { return k1 * (1 - b + b*docLen/avgdl) }
 
-// textScratches recycles the scratch of finished queries. A bounded free
-// list, not a sync.Pool: a pool is emptied by every GC, and then each
-// query of a large shard allocated its arrays afresh (measured: 0.5 MB a
-// query at 15k memories). It holds at most a few scratches, each as large
-// as the largest shard searched.
-var textScratches = make(chan *textScratch, 8)
-
-func getTextScratch(n int) *textScratch {
-	var p *textScratch
-	select {
-	case p = <-textScratches:
-	default:
-		p = new(textScratch)
-	}
-	if cap(p.scores) < n {
-		p.scores = make([]float64, n)
-	}
-	p.scores, p.touched = p.scores[:n], p.touched[:0]
-	return p
-}
-
-func putTextScratch(p *textScratch) {
-	select {
-	case textScratches <- p:
-	default:
-	}
-}
+func termScore(idf, tf, k1, norm float64) float64 { return idf * tf * (k1 + 1) / (tf + norm) }
 
 // TextSearch scores the shard's documents with BM25 for the weighted query
 // terms (weight 1 when weights has none for a term) and returns the best
@@ -202,17 +172,21 @@ func putTextScratch(p *textScratch) {
 func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b float64, keep func(*Row) bool, limit int) []Hit {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	x := &s.text
-	if x.live == 0 || limit <= 0 {
+	if s.text.live == 0 || limit <= 0 {
 		return nil
 	}
+	c, scan := s.textScan(terms, weights, k1, b)
+	return c.run(scan, keep, limit)
+}
+
+// textScan is TextSearch's scan. Callers hold the read lock.
+func (s *Shard) textScan(terms []string, weights map[string]float64, k1, b float64) (*bm25Scan, []termScan) {
+	x := &s.text
 	avgdl := float64(x.totalLen) / float64(x.live)
 	if avgdl == 0 {
 		avgdl = 1
 	}
-	p := getTextScratch(len(x.docs))
-	defer putTextScratch(p)
-	scores, touched := p.scores, p.touched
+	scan := make([]termScan, 0, len(terms))
 	for _, t := range terms {
 		list := x.postings[t]
 		df := len(list) // retired postings inflate df slightly until compaction
@@ -223,30 +197,9 @@ func (s *Shard) TextSearch(terms []string, weights map[string]float64, k1, b flo
 		if w, ok := weights[t]; ok {
 			idf *= w
 		}
-		for _, p := range list {
-			d := x.docs[p.doc]
-			if d.row < 0 {
-				continue
-			}
-			if scores[p.doc] == 0 {
-				touched = append(touched, p.doc)
-			}
-			scores[p.doc] += TermScore(idf, float64(p.tf), float64(d.length), avgdl, k1, b)
-		}
+		scan = append(scan, termScan{term: t, list: list, idf: idf})
 	}
-	p.touched = touched // keep the grown capacity
-	top := NewTopK(limit)
-	for _, doc := range touched {
-		score := scores[doc]
-		scores[doc] = 0
-		if top.Beaten(score) {
-			continue
-		}
-		if r := &s.rows[x.docs[doc].row]; keep == nil || keep(r) {
-			top.Offer(Hit{ID: r.ID, Score: score})
-		}
-	}
-	return top.Sorted()
+	return &bm25Scan{s: s, avg: avgdl, k1: k1, b: b}, scan
 }
 
 // MatchAll returns the ids of documents containing every term.

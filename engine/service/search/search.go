@@ -100,6 +100,13 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 	// A query of stop words only has no passages: the spread views stay.
 	passages := len(terms) > 0 && e.cfg.PassageWeight > 0
 	shown := map[string]string{} // episode → the fact that matched for it (slots.go)
+	// The passage view, the costliest, runs beside the others: with a
+	// second core free a large shard's search takes its time, not the
+	// sum (README, Memory and speed). It joins the fusion in its place.
+	passage := make(chan []recall.Ranked, 1)
+	if passages {
+		go func() { passage <- e.passageView(shard, q, terms) }()
+	}
 	var lists [][]recall.Ranked
 	var weights []float64
 	add := func(l []recall.Ranked, weight float64) {
@@ -128,7 +135,7 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 			add(lendFacts(shard, q, facts, shown), factWeight)
 		}
 		if passages {
-			add(turnsOnly(shard, q, e.passageView(shard, q, terms)), e.cfg.PassageWeight)
+			add(turnsOnly(shard, q, <-passage), e.cfg.PassageWeight)
 		}
 	}
 	var qvec []float32
