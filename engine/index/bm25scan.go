@@ -10,8 +10,7 @@ import (
 // each posting also counts, decayed, for the document's neighbours).
 //
 // It skips work no top-limit result depends on (MaxScore): terms are taken
-// in decreasing order of the most they can add to a score, idf·(k1+1).
-// Once the terms left could add less, together, than the limit-th best
+// in decreasing order of the most they can add to a score (bound). Once the terms left could add less, together, than the limit-th best
 // score so far among the documents keep accepts, no document they alone
 // reach can enter, and they are scored only for the documents that still
 // can. Those are typically the common terms with long postings, which
@@ -122,8 +121,8 @@ func (c *bm25Scan) run(terms []termScan, keep func(*Row) bool, limit int) []Hit 
 	x := &c.s.text
 	p := getScanScratch(len(x.docs))
 	defer putScanScratch(p)
-	// Highest bound first; equal bounds in term order, so the order of
-	// the additions, and with it every score's last bit, is fixed.
+	// Highest bound first, equal bounds by term, so the order of the
+	// additions, and with it every score's last bit, is fixed.
 	for i := range terms {
 		c.bound(&terms[i])
 	}
@@ -133,9 +132,10 @@ func (c *bm25Scan) run(terms []termScan, keep func(*Row) bool, limit int) []Hit 
 		}
 		return cmp.Compare(a.term, b.term)
 	})
-	skip := !c.exhaustive
+	// The bounds hold for positive weights and BM25's usual k1 and b only.
+	skip := !c.exhaustive && c.k1 >= 0 && c.b >= 0 && c.b <= 1
 	for i := range terms {
-		skip = skip && terms[i].idf > 0 // the bounds hold for positive weights only
+		skip = skip && terms[i].idf > 0
 	}
 	done, threshold := 0, 0.0
 	for ; done < len(terms); done++ {
