@@ -162,7 +162,7 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 	// and feeding them back drifts (LoCoMo 0.648 → 0.630).
 	if q.Mode == engine.ModeHybrid && len(fused) > 0 {
 		if l := e.feedbackView(shard, q, qvec, fused, depth); l != nil {
-			add(l, feedbackVectorWeight)
+			add(turnsOnly(shard, q, l), feedbackVectorWeight) // a fact ranks through its episode (slots.go)
 			fused = recall.WeightedRRF(e.cfg.RRFK, weights, lists...)
 		}
 	}

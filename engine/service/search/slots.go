@@ -93,13 +93,26 @@ func lendFacts(shard *index.Shard, q *engine.Query, facts []recall.Ranked, shown
 // presentFacts shows each episode a fact lent to as that fact (shown), in
 // the episode's place: the finding is what the turn meant, and the fact
 // carries its episode's id and excerpt.
+//
+// A fact a view ranked as itself (one that does not pass it to its
+// episode, such as a prior's) may then stand twice: it keeps its better
+// place only, so it never takes two of the top k.
 func presentFacts(ranked []recall.Ranked, shown map[string]string) []recall.Ranked {
-	for i, r := range ranked {
+	if len(shown) == 0 {
+		return ranked
+	}
+	seen := make(map[string]bool, len(ranked))
+	out := ranked[:0]
+	for _, r := range ranked {
 		if f, ok := shown[r.ID]; ok {
-			ranked[i].ID = f
+			r.ID = f
+		}
+		if !seen[r.ID] {
+			seen[r.ID] = true
+			out = append(out, r)
 		}
 	}
-	return ranked
+	return out
 }
 
 // oneSlotPerFinding keeps a fact and its own episode from taking two places

@@ -86,6 +86,10 @@ func TestFactsRankThroughTheirEpisode(t *testing.T) {
 	if diff := cmp.Diff([]string{"T", "F2", "F3"}, ids(presentFacts(view("T", "E1", "F3"), shown))); diff != "" {
 		t.Errorf("presented (-want +got):\n%s", diff)
 	}
+	// A view that ranked F2 as itself (a prior's) must not give it a second place.
+	if diff := cmp.Diff([]string{"F2", "T"}, ids(presentFacts(view("F2", "T", "E1"), shown))); diff != "" {
+		t.Errorf("a fact ranked as itself and through its episode (-want +got):\n%s", diff)
+	}
 	withOld := &engine.Query{IncludeSuperseded: true}
 	if diff := cmp.Diff([]string{"E2"}, ids(lendFacts(shard, withOld, view("F3"), map[string]string{}))); diff != "" {
 		t.Errorf("with include_superseded the retired episode is lent to (-want +got):\n%s", diff)
