@@ -73,14 +73,20 @@ func factsFor(q *engine.Query) func(*index.Row) bool {
 // lendFacts maps a fact view onto the episodes its facts came from, each
 // at its best fact's place, and records that fact in shown (the first view
 // to record an episode's fact wins). A fact whose episode q does not keep
-// stays itself.
+// stays itself, and so does an episode's other fact: "the code is in
+// apps/inventory and we ship it with Kustomize" holds two findings, and
+// the one the episode is not shown as must still be found.
 func lendFacts(shard *index.Shard, q *engine.Query, facts []recall.Ranked, shown map[string]string) []recall.Ranked {
 	out := make([]recall.Ranked, 0, len(facts))
 	seen := make(map[string]bool, len(facts))
 	for _, f := range facts {
 		id := lentTo(shard, q, f.ID)
-		if _, done := shown[id]; !done && id != f.ID {
-			shown[id] = f.ID
+		if id != f.ID {
+			if first, done := shown[id]; !done {
+				shown[id] = f.ID
+			} else if first != f.ID {
+				id = f.ID // another fact of that turn: a finding of its own, in its own place
+			}
 		}
 		if !seen[id] {
 			seen[id] = true
