@@ -127,8 +127,7 @@ type adminData struct {
 	Users     *engine.UserPage
 	UsersNote string
 	UserPage  int
-	PrevUsers int
-	NextUsers int
+	UserPager pager
 }
 
 // usersPageSize is how many users one page of the operator's list shows.
@@ -168,12 +167,7 @@ func (u *UI) listUsers(r *http.Request, d *adminData) error {
 		return err
 	}
 	d.Users = p
-	if p.Page > 1 {
-		d.PrevUsers = p.Page - 1
-	}
-	if p.Page < p.Pages {
-		d.NextUsers = p.Page + 1
-	}
+	d.UserPager = pagerFor(p.Page, p.Pages)
 	return nil
 }
 

@@ -51,17 +51,36 @@ func intParam(q url.Values, name string, dst *int) error {
 
 // memoriesData is the memories page: a listing or search results.
 type memoriesData struct {
-	Form     listForm
-	Values   url.Values
-	Page     *engine.Page
-	Search   *engine.SearchResult
-	Error    string
-	Deleted  string
-	Types    []string
-	States   []string
-	Modes    []string
-	PrevPage int
-	NextPage int
+	Form    listForm
+	Values  url.Values
+	Page    *engine.Page
+	Search  *engine.SearchResult
+	Error   string
+	Deleted string
+	Types   []string
+	States  []string
+	Modes   []string
+	pager
+}
+
+// memoryTypes are the memory types a view can filter by.
+var memoryTypes = []string{engine.TypeSemantic, engine.TypeEpisodic, engine.TypeProcedural}
+
+// pager holds the numbers of the pages before and after a shown page, 0
+// where there is none ("pager" in layout.html links them).
+type pager struct {
+	PrevPage, NextPage int
+}
+
+func pagerFor(page, pages int) pager {
+	var p pager
+	if page > 1 {
+		p.PrevPage = page - 1
+	}
+	if page < pages {
+		p.NextPage = page + 1
+	}
+	return p
 }
 
 // memories lists the user's memories (engine List, as GET /api/v1/memories)
@@ -70,7 +89,7 @@ type memoriesData struct {
 func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
 	d := memoriesData{Values: q, Deleted: q.Get("deleted"),
-		Types:  []string{engine.TypeSemantic, engine.TypeEpisodic, engine.TypeProcedural},
+		Types:  memoryTypes,
 		States: []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed},
 		Modes:  []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}}
 	f, err := readListForm(q)
@@ -98,12 +117,7 @@ func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 		return err
 	}
 	d.Page = page
-	if page.Page > 1 {
-		d.PrevPage = page.Page - 1
-	}
-	if page.Page < page.Pages {
-		d.NextPage = page.Page + 1
-	}
+	d.pager = pagerFor(page.Page, page.Pages)
 	return nil
 }
 

@@ -37,14 +37,13 @@ func readTimelineForm(q url.Values) (timelineForm, error) {
 
 // timelineData is the timeline page.
 type timelineData struct {
-	Form     timelineForm
-	Values   url.Values
-	Page     *engine.Page
-	Groups   []timelineGroup
-	Types    []string
-	Error    string
-	PrevPage int
-	NextPage int
+	Form   timelineForm
+	Values url.Values
+	Page   *engine.Page
+	Groups []timelineGroup
+	Types  []string
+	Error  string
+	pager
 }
 
 // timelineGroup is one day or week of the timeline, newest first.
@@ -68,7 +67,7 @@ type timelineItem struct {
 // or week, with supersessions shown where they happened.
 func (u *UI) timeline(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
-	d := timelineData{Values: q, Types: []string{engine.TypeSemantic, engine.TypeEpisodic, engine.TypeProcedural}}
+	d := timelineData{Values: q, Types: memoryTypes}
 	f, err := readTimelineForm(q)
 	d.Form = f
 	if err == nil {
@@ -86,12 +85,7 @@ func (u *UI) runTimeline(r *http.Request, req *request, d *timelineData) error {
 		return err
 	}
 	d.Page = page
-	if page.Page > 1 {
-		d.PrevPage = page.Page - 1
-	}
-	if page.Page < page.Pages {
-		d.NextPage = page.Page + 1
-	}
+	d.pager = pagerFor(page.Page, page.Pages)
 	onPage := make(map[string]*engine.Memory, len(page.Items))
 	for _, m := range page.Items {
 		onPage[m.ID] = m
