@@ -62,26 +62,12 @@ type Adjacent struct {
 }
 
 // Neighbours returns, for each id, up to span turns before and after it in
-// its explicit session (none without one).
+// its explicit session (none without one). Implicit conversations inform
+// passages only: lent vector scores would let a near-duplicate said just
+// before or after outrank the exact match (measured by the crash test's
+// top-1 vector searches).
 func (s *Shard) Neighbours(ids []string, span int) map[string]Adjacent {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rebuildSessions()
-	out := make(map[string]Adjacent, len(ids))
-	for _, id := range ids {
-		key := s.sessions.of[id]
-		if strings.HasPrefix(key, implicitPrefix) {
-			// Implicit conversations inform passages only: lent vector
-			// scores would let a near-duplicate said just before or after
-			// outrank the exact match (measured by the crash test's
-			// top-1 vector searches).
-			continue
-		}
-		if a, ok := s.sessions.adjacent(id, span); ok {
-			out[id] = a
-		}
-	}
-	return out
+	return s.adjacentTurns(ids, span, false)
 }
 
 // Turns returns, for each id, up to span turns before and after it in its
@@ -89,11 +75,19 @@ func (s *Shard) Neighbours(ids []string, span int) map[string]Adjacent {
 // in context (a reranker does). Neighbours keeps implicit conversations out
 // of lent scores; reading them is safe.
 func (s *Shard) Turns(ids []string, span int) map[string]Adjacent {
+	return s.adjacentTurns(ids, span, true)
+}
+
+// adjacentTurns is Neighbours, and with implicit Turns.
+func (s *Shard) adjacentTurns(ids []string, span int, implicit bool) map[string]Adjacent {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rebuildSessions()
 	out := make(map[string]Adjacent, len(ids))
 	for _, id := range ids {
+		if !implicit && strings.HasPrefix(s.sessions.of[id], implicitPrefix) {
+			continue
+		}
 		if a, ok := s.sessions.adjacent(id, span); ok {
 			out[id] = a
 		}
