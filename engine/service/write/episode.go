@@ -126,24 +126,24 @@ func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) [
 	return keep
 }
 
-// answers returns, per turn kept as an episode, the turn before it whose
-// question it answers (-1: none): a turn not kept that asks something
-// (extract.Question), said by someone else. A bare question is no episode
+// answers returns, per turn kept as an episode, the question it answers
+// (nil: none): the turn before it, not kept, said by someone else, with
+// its content cut to what it asks (extract.Question). A bare question is no episode
 // of its own, yet the answer alone ("I've had them for three years") does
 // not say what it is about; kept with its question, nothing the asker said
 // that mattered is lost and the answer is found by what was asked.
-func answers(msgs []engine.Message, keep []bool) []int {
+func answers(msgs []engine.Message, keep []bool) []*engine.Message {
 	if keep == nil {
 		return nil // no episodes: a note stored as written
 	}
-	out := make([]int, len(msgs))
+	out := make([]*engine.Message, len(msgs))
 	for i := range msgs {
-		out[i] = -1
 		if i == 0 || !keep[i] || keep[i-1] || sameSpeaker(msgs[i-1], msgs[i]) {
 			continue
 		}
-		if q := msgs[i-1]; extract.Question(extract.Message{Role: q.Role, Name: q.Name, Content: q.Content}) != "" {
-			out[i] = i - 1
+		q := msgs[i-1]
+		if q.Content = extract.Question(extract.Message{Role: q.Role, Name: q.Name, Content: q.Content}); q.Content != "" {
+			out[i] = &q
 		}
 	}
 	return out
@@ -156,15 +156,12 @@ func sameSpeaker(a, b engine.Message) bool {
 // episodeOf is turn i as its episode keeps it: the turn as said, and the
 // question it answers (asked[i], see answers) after it, labelled with its
 // asker. The episode's message ids are both turns'.
-func episodeOf(msgs []engine.Message, asked []int, i int) (string, []string) {
+func episodeOf(msgs []engine.Message, asked []*engine.Message, i int) (string, []string) {
 	m := msgs[i]
 	said, ids := episodeText(m), nonEmpty(m.ID)
-	if asked != nil && asked[i] >= 0 {
-		q := msgs[asked[i]]
-		ask := extract.Question(extract.Message{Role: q.Role, Name: q.Name, Content: q.Content})
-		q.Content = ask
-		said += " (in reply to " + episodeText(q) + ")"
-		ids = append(ids, nonEmpty(q.ID)...)
+	if asked != nil && asked[i] != nil {
+		said += " (in reply to " + episodeText(*asked[i]) + ")"
+		ids = append(ids, nonEmpty(asked[i].ID)...)
 	}
 	return said, ids
 }
@@ -177,7 +174,7 @@ func nonEmpty(id string) []string {
 }
 
 // episodeRequest is how turn i is stored as an episode (episodeOf).
-func episodeRequest(req engine.ConversationRequest, asked []int, i int, now time.Time) engine.AddRequest {
+func episodeRequest(req engine.ConversationRequest, asked []*engine.Message, i int, now time.Time) engine.AddRequest {
 	m := req.Messages[i]
 	ts := m.CreatedAt
 	if ts.IsZero() {

@@ -131,7 +131,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 // each turn ("" when the turn is not one), with an ADD result per episode
 // stored. A turn that repeats an episode of this request or a stored one is
 // not stored again; its facts link to the episode that already says it.
-func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, asked []int,
+func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, asked []*engine.Message,
 	vecs [][]float32, now time.Time) ([]string, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
 	var results []engine.WriteResult
