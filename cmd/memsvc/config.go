@@ -151,7 +151,7 @@ func (c *Config) checkEngineConfig() error {
 	ec := c.engineConfig()
 	err := ec.Validate()
 	if err == nil {
-		return c.checkLimits()
+		return nil
 	}
 	field, msg, _ := strings.Cut(engine.ErrorMessage(err), ": ")
 	return errUsage{fmt.Errorf("--%s %s", strings.ReplaceAll(field, "_", "-"), msg)}
