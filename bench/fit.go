@@ -12,7 +12,7 @@ import (
 
 // RelevanceFit is the relevance model (search.RelevanceModel) fitted to
 // labelled samples. A mode's model reads only the measures the mode has
-// (text: no cosine; vector: no query cover).
+// (text: no cosine; vector: no query cover) and uses (see features).
 type RelevanceFit struct {
 	Mode  string                `json:"mode"`
 	Model search.RelevanceModel `json:"model"`
@@ -22,11 +22,14 @@ type RelevanceFit struct {
 	Iterations int `json:"iterations"`
 }
 
-// features are the inputs a mode's model reads, after the constant 1.
+// features are the inputs a mode's model reads, after the constant 1. Only
+// text mode reads RestCover: with the cosine beside them, the query cover
+// and the rest of it separate no better than the query cover alone on the
+// dev data (README, "Scores").
 func features(mode string, m index.Match) []float64 {
 	switch mode {
 	case engine.ModeText:
-		return []float64{1, m.QueryCover}
+		return []float64{1, m.QueryCover, m.RestCover}
 	case engine.ModeVector:
 		return []float64{1, m.Cosine}
 	}
@@ -80,7 +83,7 @@ func FitRelevance(mode string, sets ...[]Sample) (RelevanceFit, error) {
 	fit.Model.Bias = r2(beta[0])
 	switch mode {
 	case engine.ModeText:
-		fit.Model.QueryCover = r2(beta[1])
+		fit.Model.QueryCover, fit.Model.RestCover = r2(beta[1]), r2(beta[2])
 	case engine.ModeVector:
 		fit.Model.Cosine = r2(beta[1])
 	default:

@@ -19,7 +19,8 @@ func drawSamples(seed uint64, n int, truth search.RelevanceModel) []Sample {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	out := make([]Sample, n)
 	for i := range out {
-		m := index.Match{QueryCover: rng.Float64(), Cosine: rng.Float64() * 0.6}
+		cover := rng.Float64()
+		m := index.Match{QueryCover: cover, RestCover: cover * rng.Float64(), Cosine: rng.Float64() * 0.6}
 		p := truth.Score(m)
 		out[i] = Sample{Positive: rng.Float64() < p, Score: p, Relevant: p >= 0.5, Match: &m}
 	}
@@ -47,6 +48,24 @@ func TestFitRelevanceRecoversTheModel(t *testing.T) {
 	}
 }
 
+// Text mode's model reads the rest of the query cover (index.Match.RestCover)
+// beside the cover, and the fit finds its weight.
+func TestFitRelevanceRecoversTextModel(t *testing.T) {
+	truth := search.RelevanceModel{Bias: -3, QueryCover: 5, RestCover: 6}
+	samples := drawSamples(11, 20000, truth)
+	fit, err := FitRelevance(engine.ModeText, samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, n := countClasses(samples)
+	shift := math.Log(float64(n) / float64(p))
+	got := fit.Model
+	if math.Abs(got.Bias-(truth.Bias+shift)) > 0.3 || math.Abs(got.QueryCover-truth.QueryCover) > 0.5 ||
+		math.Abs(got.RestCover-truth.RestCover) > 0.8 || got.Cosine != 0 {
+		t.Errorf("fit %+v, want about %+v with bias %+.2f and no cosine", got, truth, shift)
+	}
+}
+
 // TestFitRelevanceBalances: repeating every negative of a set ten times
 // changes nothing, nor does a set's size against another's.
 func TestFitRelevanceBalances(t *testing.T) {
@@ -68,7 +87,7 @@ func TestFitRelevanceBalances(t *testing.T) {
 		t.Fatal(err)
 	}
 	if math.Abs(again.Model.Bias-base.Model.Bias) > 0.011 || math.Abs(again.Model.QueryCover-base.Model.QueryCover) > 0.011 ||
-		again.Model.Cosine != 0 {
+		math.Abs(again.Model.RestCover-base.Model.RestCover) > 0.011 || again.Model.Cosine != 0 {
 		t.Errorf("fit %+v after reweighting, want %+v (text mode reads no cosine)", again.Model, base.Model)
 	}
 }

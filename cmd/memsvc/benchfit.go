@@ -87,7 +87,7 @@ func readSampleFiles(paths []string) ([][]bench.Sample, error) {
 func fitLine(rep *bench.FitReport) string {
 	m := rep.Fit.Model
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: RelevanceModel{Bias: %g, QueryCover: %g, Cosine: %g}", rep.Fit.Mode, m.Bias, m.QueryCover, m.Cosine)
+	fmt.Fprintf(&b, "%s: RelevanceModel{Bias: %g, QueryCover: %g, RestCover: %g, Cosine: %g}", rep.Fit.Mode, m.Bias, m.QueryCover, m.RestCover, m.Cosine)
 	for _, s := range rep.Sets {
 		fmt.Fprintf(&b, "; %s tpr %.3f→%.3f fpr %.3f→%.3f cal_err %.3f→%.3f", s.Name, s.Before.TPR, s.After.TPR,
 			s.Before.FPR, s.After.FPR, s.Before.Error, s.After.Error)

@@ -10,6 +10,13 @@ type Match struct {
 	// text holds: 1 when it has every query term, near 0 when it shares
 	// only common words. A term no memory has counts at its full IDF.
 	QueryCover float64
+	// RestCover is the part of QueryCover held by terms other than the
+	// memory's single heaviest query term: 0 when the memory shares one word
+	// with the query, however rare. One shared rare word is what another
+	// person's chat line most often has in common with a question (text
+	// mode's false positives); a second, independent term is much less
+	// often a coincidence.
+	RestCover float64
 	// Cosine is the memory's cosine similarity to the query vector (0 when
 	// either has none).
 	Cosine float64
@@ -53,7 +60,10 @@ func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 	n := max(x.live, 1) + coverPrior
 	idf := func(t string) float64 { return IDF(n, min(len(x.postings[t]), n)) }
 	var total float64
-	held := make([]float64, len(ids))
+	// held[i] sums the IDF of the query terms ids[i] holds, heaviest[i] is
+	// the largest of them.
+	held := make([]float64, 2*len(ids))
+	held, heaviest := held[:len(ids)], held[len(ids):]
 	has := make([]bool, len(ids))
 	for _, forms := range terms {
 		w := idf(forms[0])
@@ -64,12 +74,14 @@ func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 				if i := int(slot[p.doc]) - 1; i >= 0 && x.docs[p.doc].row >= 0 && !has[i] {
 					has[i] = true
 					held[i] += w
+					heaviest[i] = max(heaviest[i], w)
 				}
 			}
 		}
 	}
 	for i := range out {
 		out[i].QueryCover = held[i] / total
+		out[i].RestCover = (held[i] - heaviest[i]) / total
 	}
 	return out
 }

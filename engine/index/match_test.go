@@ -21,12 +21,40 @@ func TestMatches(t *testing.T) {
 		{},
 	}
 	for i := range want {
-		if math.Abs(got[i].QueryCover-want[i].QueryCover) > 1e-9 || math.Abs(got[i].Cosine-want[i].Cosine) > 1e-6 {
+		if math.Abs(got[i].QueryCover-want[i].QueryCover) > 1e-9 || math.Abs(got[i].Cosine-want[i].Cosine) > 1e-6 || got[i].RestCover != 0 {
 			t.Errorf("match %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
 	if m := s.Matches(nil, nil, []string{"a"}); m[0] != (Match{}) {
 		t.Errorf("no terms, no vector: %+v, want zero", m[0])
+	}
+}
+
+// RestCover is the query cover without the memory's heaviest query term:
+// zero for a memory sharing one word with the query (however rare, and
+// however many of that word's forms it holds), the lighter terms' share for
+// one sharing several.
+func TestMatchesRestCover(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "one"}, nil, []string{"violin"})
+	s.Upsert(Row{ID: "forms"}, nil, []string{"allergi", "allergic"})
+	s.Upsert(Row{ID: "two"}, nil, []string{"violin", "lesson", "week"})
+	s.Upsert(Row{ID: "none"}, nil, []string{"cat"})
+	got := s.Matches([][]string{{"violin"}, {"lesson"}, {"allergi", "allergic"}, {"teacher"}}, nil, []string{"one", "forms", "two", "none"})
+	n := 4 + coverPrior
+	violin, lesson, allergi, teacher := IDF(n, 2), IDF(n, 1), IDF(n, 1), IDF(n, 0)
+	total := violin + lesson + allergi + teacher
+	want := []Match{
+		{QueryCover: violin / total},
+		{QueryCover: allergi / total},
+		// lesson, the rarer, is the heaviest; violin is the rest.
+		{QueryCover: (violin + lesson) / total, RestCover: violin / total},
+		{},
+	}
+	for i := range want {
+		if math.Abs(got[i].QueryCover-want[i].QueryCover) > 1e-9 || math.Abs(got[i].RestCover-want[i].RestCover) > 1e-9 {
+			t.Errorf("match %d = %+v, want %+v", i, got[i], want[i])
+		}
 	}
 }
 
