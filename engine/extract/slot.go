@@ -97,15 +97,16 @@ var (
 )
 
 var slotRules = []slotRule{
-	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|resides|is living|is based|has lived|has been living|is settled) in (.+)`), pred: "lives_in", need: []string{"live", "resid", "based", "settled"}},
-	{re: rx(subj + ` (?:does not|doesn't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
-	{re: rx(subj + ` is (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
+	// Plural subjects ("User's parents live in Leeds") hold the same slot as singular ones.
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:does not|doesn't|do not|don't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:is|are) (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
 	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop, need: []string{"work"}},
-	{re: rx(subj + ` is (\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*)?`), pred: "age", need: needDigit},
+	{re: rx(subj + ` is (?:now |turning )?(\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*| now| these days| already)?`), pred: "age", need: needDigit},
 	{re: rx(subj + `'s (?:name|first name) is (.+)`), pred: "name", need: []string{"name", "called", "goes by"}},
 	{re: rx(subj + ` (?:is called|is named|goes by) (.+)`), pred: "name", need: []string{"name", "called", "goes by"}},
 	{re: rx(subj + `'s (?:husband|wife|partner|spouse|boyfriend|girlfriend|fiancée?|fiance) is (?:called |named )?(.+)`), pred: "partner", check: capitalised, need: []string{"husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fianc"}},
@@ -137,7 +138,7 @@ func genericSubjectRes() []*regexp.Regexp {
 	out := make([]*regexp.Regexp, 0, 5)
 	for n := 0; n < 5; n++ {
 		subject := `(\S+` + strings.Repeat(` \S+`, n) + `)`
-		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only )?([a-z]+) (.+)`))
+		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only )?([a-z]+)(?: (.+))?`))
 	}
 	return out
 }
@@ -252,19 +253,28 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	if aux == "cannot" || aux == "can" {
 		lemma = "can_" + lemma
 	}
+	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
+	prep, obj, _ := strings.Cut(rest, " ")
+	if rest == "" || cutValue(rest, commonStop) == "" && !verbPreps[strings.ToLower(prep)] {
+		// No object, only qualifiers: "User smokes again" and "User does not smoke" fill
+		// one slot, the act itself, so the one contradicts the other.
+		return buildSlot(subject, predicateDoes, lemma, neg, nil, nil)
+	}
 	v := cutValue(rest, verbStop)
-	if prep, obj, ok := strings.Cut(rest, " "); ok && v == "" && verbPreps[strings.ToLower(prep)] {
+	if obj != "" && v == "" && verbPreps[strings.ToLower(prep)] {
 		lemma += "_" + strings.ToLower(prep) // "User's CI runs on Jenkins": run_on jenkins
 		v = cutValue(obj, verbStop)
 	}
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
 		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
 	}
-	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
 	return buildSlot(subject, lemma, v, neg, nil, nil)
 }
 
 var verbPreps = set(`on in at with for to from`)
+
+// predicateDoes is the slot of a verb used without an object: its value is the verb.
+const predicateDoes = "does"
 
 // determinerOnly reports a subject that is only a determiner ("The", "Every").
 func determinerOnly(s string) bool {
@@ -383,3 +393,7 @@ func capitalised(_ string, raw string) bool {
 	}
 	return false
 }
+
+// SubjectKey is the normalised form of a slot subject ("The user" → "user"), so
+// callers outside the package compare subjects as Contradicts does.
+func SubjectKey(s string) string { return normSubject(s) }

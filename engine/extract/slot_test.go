@@ -82,6 +82,11 @@ func TestSlotOf(t *testing.T) {
 		{"past event has no slot", "User adopted a cat on 2024-03-14", nil},
 		{"plan has no slot", "User is moving to Amsterdam in June 2024", nil},
 		{"empty", "  ", nil},
+		{"plural subject lives", "User's parents live in York now", &Slot{"user's parents", "lives_in", "york", ""}},
+		{"plural subject correction", "User's parents live in Houston, not Dallas", &Slot{"user's parents", "lives_in", "houston", ""}},
+		{"age now", "User is 35 now", &Slot{"user", "age", "35", ""}},
+		{"verb without object", "User smokes again, sadly", &Slot{"user", "does", "smoke", ""}},
+		{"negated verb without object", "User does not smoke", &Slot{"user", "does", "not smoke", ""}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

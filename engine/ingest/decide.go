@@ -53,6 +53,7 @@ const (
 // duplicate; a superset of a stored fact updates it. Pure and deterministic.
 func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 	newTerms := termSet(fact)
+	subject := subjectOf(fact, slot)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {
@@ -64,11 +65,18 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 				continue
 			}
 		}
-		oldTerms := termSet(c.Text)
-		fwd, back := coverage(oldTerms, newTerms), coverage(newTerms, oldTerms)
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
 		}
+		if old := subjectOf(c.Text, nil); subject != "" && old != "" && old != subject {
+			continue // "User's wife likes tea" says nothing about what the user likes
+		}
+		if !negationDiffers(fact, c.Text) && QuantityChanged(c.Text, fact) {
+			closes = append(closes, c.ID) // "has 6 engineers" → "has 9 engineers now"
+			continue
+		}
+		oldTerms := termSet(c.Text)
+		fwd, back := coverage(oldTerms, newTerms), coverage(newTerms, oldTerms)
 		if negationDiffers(fact, c.Text) {
 			if fwd >= dupTermOverlap && back >= dupTermOverlap {
 				closes = append(closes, c.ID) // "likes X" → "does not like X"
@@ -88,6 +96,19 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// subjectOf is the subject a fact is about, from its slot (re-derived from
+// the text when none was given), or "" when no slot is recognised. Term
+// overlap alone cannot tell "User likes tea" from "User's wife likes tea".
+func subjectOf(fact string, slot *extract.Slot) string {
+	if slot == nil {
+		slot = extract.SlotOf(fact)
+	}
+	if slot == nil {
+		return ""
+	}
+	return extract.SubjectKey(slot.Subject)
 }
 
 // coverage is the share of a's terms that b also has.

@@ -24,6 +24,12 @@ func TestDecide(t *testing.T) {
 		{"slot contradiction", "Alice lives in Paris", slot("alice", "lives_in", "paris"), []Candidate{{ID: "a", Text: "Alice lives in Berlin"}}, Supersede, ""},
 		{"negation flips", "Alice does not like tea", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.8}}, Supersede, ""},
 		{"unrelated", "Bob owns a boat", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.1}}, Add, ""},
+		{"another subject is no update", "User's wife likes tea", nil, []Candidate{{ID: "a", Text: "User likes tea", Similarity: 0.8}}, Add, ""},
+		{"another subject is no duplicate", "User likes tea", nil, []Candidate{{ID: "a", Text: "User's wife likes tea", Similarity: 0.8}}, Add, ""},
+		{"count changes", "User's team has 9 engineers now", nil, []Candidate{{ID: "a", Text: "User's team has 6 engineers", Similarity: 0.8}}, Supersede, ""},
+		{"count in words changes", "User has three kids now", nil, []Candidate{{ID: "a", Text: "User has two kids", Similarity: 0.8}}, Supersede, ""},
+		{"a year is no count", "User visited Paris in 2023", nil, []Candidate{{ID: "a", Text: "User visited Paris in 2019", Similarity: 0.8}}, Add, ""},
+		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,274 @@
+package service_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
+)
+
+// scenario is one held-out style probe of "keep what was said, distil what it
+// means": requests sent in order, then what must (and must not) be current.
+// A step is one request: "note: text" is a plain add (POST /api/v1/memories),
+// anything else a conversation whose turns are split by " || "; a turn is
+// "text" (the user), "A: text" (the assistant) or "Name: text" (a named user).
+type scenario struct {
+	name  string
+	steps []string
+	// facts: each must be a substring of some active fact (case-insensitive).
+	facts []string
+	// gone: no active memory, fact or episode, written before the last step
+	// may contain it: the stale value is retired, nothing stale comes back.
+	gone []string
+	// once: exactly one active fact contains it (a near-duplicate deduped).
+	once []string
+	// never: no active fact contains it (a suggestion or question is no fact).
+	never []string
+}
+
+var supersedeScenarios = []scenario{
+	// A single-valued fact and its update, in many phrasings.
+	{name: "moved city", steps: []string{"I live in Lisbon.", "We moved to Porto last month."},
+		facts: []string{"Porto"}, gone: []string{"Lisbon"}},
+	{name: "relocated", steps: []string{"I'm based in Denver these days.", "I just relocated to Austin for the new role."},
+		facts: []string{"Austin"}, gone: []string{"Denver"}},
+	{name: "no longer vegetarian", steps: []string{"I'm vegetarian.", "I'm no longer vegetarian, I eat chicken again."},
+		facts: []string{"no longer vegetarian"}, gone: []string{"User is vegetarian"}},
+	{name: "new manager", steps: []string{"My manager is Sarah.", "Sarah left, Tom is my manager now."},
+		facts: []string{"manager is Tom"}, gone: []string{"manager is Sarah"}},
+	{name: "port changed", steps: []string{"The staging DB is on port 5432.", "We moved the staging DB to port 6543."},
+		facts: []string{"6543"}, gone: []string{"5432"}},
+	{name: "switched editor", steps: []string{"I use VS Code for everything.", "I switched from VS Code to Neovim."},
+		facts: []string{"Neovim"}, gone: []string{"uses VS Code"}},
+	{name: "age", steps: []string{"I'm 34 years old.", "I'm 35 now, just had my birthday."},
+		facts: []string{"35"}, gone: []string{"34"}},
+	{name: "team size", steps: []string{"My team has 6 engineers.", "My team has 9 engineers now."},
+		facts: []string{"9 engineers"}, gone: []string{"6 engineers"}},
+	{name: "launch slipped", steps: []string{"The launch is on May 3.", "The launch is on June 10 now."},
+		facts: []string{"June 10"}, gone: []string{"May 3"}},
+	{name: "new employer", steps: []string{"I work at Google.", "I work at Stripe now."},
+		facts: []string{"Stripe"}, gone: []string{"Google"}},
+	{name: "promotion", steps: []string{"I work as a junior developer.", "I work as a senior developer now."},
+		facts: []string{"senior developer"}, gone: []string{"junior"}},
+	{name: "engaged", steps: []string{"I'm single.", "I got engaged last weekend!"},
+		facts: []string{"engaged"}, gone: []string{"single"}},
+	{name: "favourite band", steps: []string{"My favourite band is Radiohead.", "My favourite band is Arctic Monkeys these days."},
+		facts: []string{"Arctic Monkeys"}, gone: []string{"Radiohead"}},
+	{name: "note update", steps: []string{"note: Maria lives in Madrid", "note: Maria lives in Valencia now"},
+		facts: []string{"Valencia"}, gone: []string{"Madrid"}},
+	// Facts about other people: an update about one must not touch another.
+	{name: "other speaker city", steps: []string{"Alice: I live in Boston.", "Bob: I live in Chicago.", "Bob: I moved to Seattle last year."},
+		facts: []string{"Alice lives in Boston", "Seattle"}, gone: []string{"Chicago"}},
+	{name: "sister city", steps: []string{"My sister lives in Rome.", "I live in Madrid."},
+		facts: []string{"sister lives in Rome", "User lives in Madrid"}},
+	{name: "brother employer", steps: []string{"My brother works at IBM.", "I work at Microsoft."},
+		facts: []string{"IBM", "Microsoft"}},
+	{name: "favourite colours", steps: []string{"Alice: My favourite colour is green.", "Bob: My favourite colour is blue."},
+		facts: []string{"green", "blue"}},
+	// Near-duplicates dedupe; near-misses do not.
+	{name: "love hiking twice", steps: []string{"I really love hiking.", "I love hiking!"}, once: []string{"hiking"}},
+	{name: "two kids twice", steps: []string{"I have two kids.", "I have two kids."}, once: []string{"kids"}},
+	{name: "tea and wife", steps: []string{"I like tea.", "My wife likes tea."},
+		facts: []string{"User likes tea", "wife likes tea"}},
+	{name: "dog and cat", steps: []string{"I have a dog.", "I have a cat."}, facts: []string{"dog", "cat"}},
+	{name: "paris twice", steps: []string{"I visited Paris in 2019.", "I visited Paris in 2023."},
+		facts: []string{"2019", "2023"}},
+	{name: "two instruments", steps: []string{"I play the guitar.", "I also play the piano."},
+		facts: []string{"guitar", "piano"}},
+	{name: "two allergies", steps: []string{"I'm allergic to peanuts.", "I'm allergic to shellfish."},
+		facts: []string{"peanuts", "shellfish"}},
+	{name: "two negatives", steps: []string{"I don't eat pork.", "I don't eat shellfish."},
+		facts: []string{"pork", "shellfish"}},
+	// Negations and their reversal.
+	{name: "stopped liking", steps: []string{"I love sushi.", "I don't like sushi anymore."},
+		facts: []string{"not like sushi"}, gone: []string{"loves sushi"}},
+	{name: "allergy outgrown", steps: []string{"I'm allergic to cats.", "I'm not allergic to cats anymore."},
+		facts: []string{"not allergic to cats"}, gone: []string{"User is allergic to cats"}},
+	{name: "smoke again", steps: []string{"I don't smoke.", "I smoke again, sadly."},
+		facts: []string{"User smokes"}, gone: []string{"not smoke"}},
+	// What the assistant says, hypotheticals and questions are not user facts.
+	{name: "assistant suggestion", steps: []string{"What should I cook tonight? || A: You could try a Thai green curry."},
+		never: []string{"User cooks", "User likes Thai"}},
+	{name: "question is no move", steps: []string{"I live in Munich.", "Should I move to Berlin?"},
+		facts: []string{"Munich"}, never: []string{"lives in Berlin"}},
+	{name: "thinking is no move", steps: []string{"I live in Munich.", "I'm thinking about moving to Berlin next year."},
+		facts: []string{"lives in Munich"}, never: []string{"lives in Berlin"}},
+	{name: "conditional is no move", steps: []string{"I live in Munich.", "If I get the job I would move to Berlin."},
+		facts: []string{"lives in Munich"}, never: []string{"lives in Berlin"}},
+	{name: "asking about sister", steps: []string{"Does your sister still live in Rome?"}, never: []string{"Rome"}},
+	// Several facts in one turn.
+	{name: "multi fact", steps: []string{"I'm a nurse, I live in Leeds and I have two kids."},
+		facts: []string{"nurse", "Leeds", "two kids"}},
+	// Corrections.
+	{name: "meant tuesday", steps: []string{"The meeting with the auditors is on Monday.", "Sorry, I meant Tuesday, not Monday."},
+		facts: []string{"Tuesday"}, gone: []string{"on Monday"}},
+	{name: "actually boston", steps: []string{"My parents live in Dallas.", "Actually, my parents live in Houston, not Dallas."},
+		facts: []string{"Houston"}, gone: []string{"parents live in Dallas"}},
+	// Coding sessions: decisions, conventions, versions, commands.
+	{name: "postgres upgrade", steps: []string{"We use PostgreSQL 14 in production.", "We upgraded production to PostgreSQL 16."},
+		facts: []string{"16"}, gone: []string{"PostgreSQL 14"}},
+	{name: "node bump", steps: []string{"The project uses Node 18.", "The project uses Node 20 now."},
+		facts: []string{"Node 20"}, gone: []string{"Node 18"}},
+	{name: "deploy target", steps: []string{"The API is deployed on Heroku.", "We migrated the API to Fly.io."},
+		facts: []string{"Fly.io"}, gone: []string{"deployed on Heroku"}},
+	{name: "default branch", steps: []string{"Our default branch is master.", "We renamed the default branch to main."},
+		facts: []string{"main"}, gone: []string{"branch is master"}},
+	{name: "test command", steps: []string{"We run the tests with make test.", "We run the tests with go test ./... now."},
+		facts: []string{"go test"}, gone: []string{"make test"}},
+	{name: "indentation", steps: []string{"We use tabs for indentation.", "We switched from tabs to spaces for indentation."},
+		facts: []string{"spaces"}, gone: []string{"uses tabs"}},
+	{name: "assistant proposes redis", steps: []string{"How should we cache sessions? || A: I'd suggest Redis for the session cache. || Let's go with Memcached instead."},
+		never: []string{"uses Redis"}},
+	// More phrasings, people and domains.
+	{name: "running distance", steps: []string{"I run 5 km every morning.", "I run 10 km every morning now."},
+		facts: []string{"10 km"}, gone: []string{"5 km"}},
+	{name: "kids count", steps: []string{"I have two kids.", "I have three kids now."},
+		facts: []string{"three kids"}, gone: []string{"two kids"}},
+	{name: "pet names", steps: []string{"My dog is called Rex.", "My cat is called Milo."},
+		facts: []string{"Rex", "Milo"}},
+	{name: "partner named", steps: []string{"My husband is called David.", "My sister is called Emma."},
+		facts: []string{"David", "Emma"}},
+	{name: "parents move", steps: []string{"My parents live in Leeds.", "My parents live in York now."},
+		facts: []string{"York"}, gone: []string{"Leeds"}},
+	{name: "colleagues apart", steps: []string{"Priya: I work at Shopify.", "Marco: I work at Spotify.", "Marco: I work at Netflix now."},
+		facts: []string{"Priya works at Shopify", "Netflix"}, gone: []string{"Spotify"}},
+	{name: "vegan then vegetarian", steps: []string{"I'm vegan.", "I'm vegetarian now, I eat cheese again."},
+		facts: []string{"vegetarian"}, gone: []string{"User is vegan"}},
+	{name: "assistant guess", steps: []string{"A: Since you live in Oslo, you could try cross-country skiing."},
+		never: []string{"lives in Oslo"}},
+	{name: "wish is no fact", steps: []string{"I work at Deloitte.", "I wish I worked at Pixar."},
+		facts: []string{"Deloitte"}, never: []string{"works at Pixar"}},
+	{name: "hate then love", steps: []string{"I hate running.", "I love running now."},
+		facts: []string{"loves running"}, gone: []string{"hates running"}},
+	{name: "ci switch", steps: []string{"Our CI runs on Jenkins.", "We replaced Jenkins with GitHub Actions."},
+		facts: []string{"GitHub Actions"}, gone: []string{"Jenkins"}},
+	{name: "python version", steps: []string{"The service runs on Python 3.10.", "We upgraded the service to Python 3.12."},
+		facts: []string{"3.12"}, gone: []string{"3.10"}},
+	{name: "two languages", steps: []string{"I speak Spanish.", "I speak German too."},
+		facts: []string{"Spanish", "German"}},
+}
+
+// TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
+// the fixtures do not hold, against a real Badger store.
+func TestSupersedeScenarios(t *testing.T) {
+	for _, sc := range supersedeScenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			e := newIntentEngine(t)
+			lastIDs := runScenario(t, e, sc.steps)
+			active := listMemories(t, e, false)
+			if os.Getenv("PROBE_DUMP") != "" {
+				dumpScenario(t, e, sc)
+			}
+			for _, problem := range checkScenario(sc, active, lastIDs) {
+				t.Error(problem)
+			}
+		})
+	}
+}
+
+// runScenario sends the steps one request at a time, a day apart, and
+// returns the ids the last request wrote.
+func runScenario(t *testing.T, e *service.Engine, steps []string) map[string]bool {
+	t.Helper()
+	ctx := context.Background()
+	at := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
+	var last map[string]bool
+	for i, step := range steps {
+		at = at.Add(24 * time.Hour)
+		last = map[string]bool{}
+		if text, ok := strings.CutPrefix(step, "note: "); ok {
+			res, err := e.Note(ctx, "u", engine.AddRequest{Text: text, Timestamp: at})
+			if err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			for _, r := range res {
+				last[r.ID] = true
+			}
+			continue
+		}
+		var msgs []engine.Message
+		for j, turn := range strings.Split(step, " || ") {
+			msgs = append(msgs, parseTurn(turn, fmt.Sprintf("m%d-%d", i, j), at.Add(time.Duration(j)*time.Minute)))
+		}
+		res, err := e.AddConversation(ctx, "u", engine.ConversationRequest{Messages: msgs, SessionID: "s"})
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		for _, r := range res.Results {
+			last[r.ID] = true
+		}
+	}
+	return last
+}
+
+func parseTurn(turn, id string, at time.Time) engine.Message {
+	m := engine.Message{Role: "user", Content: turn, ID: id, CreatedAt: at}
+	if who, said, ok := strings.Cut(turn, ": "); ok && !strings.Contains(who, " ") {
+		m.Content = said
+		if who == "A" {
+			m.Role = "assistant"
+		} else {
+			m.Name = who
+		}
+	}
+	return m
+}
+
+func listMemories(t *testing.T, e *service.Engine, all bool) []*engine.Memory {
+	t.Helper()
+	p, err := e.List(context.Background(), "u", engine.ListFilter{Page: 1, Size: 100, IncludeSuperseded: all})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Items
+}
+
+func checkScenario(sc scenario, active []*engine.Memory, last map[string]bool) []string {
+	var problems []string
+	count := func(sub string, keep func(*engine.Memory) bool) int {
+		n := 0
+		for _, m := range active {
+			if keep(m) && strings.Contains(strings.ToLower(m.Text), strings.ToLower(sub)) {
+				n++
+			}
+		}
+		return n
+	}
+	isFact := func(m *engine.Memory) bool { return m.Source == nil || m.Source.Kind != engine.SourceEpisode }
+	stale := func(m *engine.Memory) bool { return !last[m.ID] }
+	for _, s := range sc.facts {
+		if count(s, isFact) == 0 {
+			problems = append(problems, fmt.Sprintf("no active fact says %q", s))
+		}
+	}
+	for _, s := range sc.gone {
+		if count(s, stale) > 0 {
+			problems = append(problems, fmt.Sprintf("%q is still active", s))
+		}
+	}
+	for _, s := range sc.once {
+		if n := count(s, isFact); n != 1 {
+			problems = append(problems, fmt.Sprintf("%d active facts say %q, want 1", n, s))
+		}
+	}
+	for _, s := range sc.never {
+		if count(s, isFact) > 0 {
+			problems = append(problems, fmt.Sprintf("an active fact says %q", s))
+		}
+	}
+	return problems
+}
+
+func dumpScenario(t *testing.T, e *service.Engine, sc scenario) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "== %s\n", sc.name)
+	for _, m := range listMemories(t, e, true) {
+		fmt.Fprintf(&b, "   %-10s %-9s %q\n", m.State, m.MemoryType, m.Text)
+	}
+	t.Log(b.String())
+}
