@@ -12,7 +12,7 @@ import (
 var singleValued = map[string]bool{
 	"lives_in": true, "works_at": true, "studies_at": true, "job_title": true, "age": true,
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
-	PredicateVersion: true,
+	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 }
 
 // isSingleValued reports whether pred holds one value at a time.
@@ -30,6 +30,9 @@ func Contradicts(old, newSlot Slot) bool {
 	}
 	if n.Replaces != "" && replaces(o, n) {
 		return true
+	}
+	if o.Predicate == PredicateLocated && n.Predicate == PredicateLocated && subjectsRelated(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
@@ -177,11 +180,17 @@ func SlotOf(factText string) *Slot {
 	if s := favouriteSlot(t, lower); s != nil {
 		return s
 	}
+	if s := stateSlot(t); s != nil {
+		return s
+	}
 	if m := passiveRe.FindStringSubmatch(t); m != nil {
 		// "The frontend is bundled with webpack": predicate bundled_with, value webpack.
 		return buildSlot(m[1], strings.ToLower(m[2]+"_"+m[3]), m[4], false, verbStop, nil)
 	}
-	return genericSlot(t)
+	if s := genericSlot(t); s != nil {
+		return s
+	}
+	return lastClauseSlot(t)
 }
 
 func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {

@@ -87,6 +87,15 @@ func TestSlotOf(t *testing.T) {
 		{"age now", "User is 35 now", &Slot{"user", "age", "35", ""}},
 		{"verb without object", "User smokes again, sadly", &Slot{"user", "does", "smoke", ""}},
 		{"negated verb without object", "User does not smoke", &Slot{"user", "does", "not smoke", ""}},
+		{"role filled by a name", "User's manager is Sarah", &Slot{"user's manager", "identity", "sarah", ""}},
+		{"role inverted in a last clause", "Sarah left, Tom is User's manager now", &Slot{"user's manager", "identity", "tom", ""}},
+		{"scheduled date", "The launch is on 2025-06-10", &Slot{"launch", "date", "2025-06-10", ""}},
+		{"date slipped", "The launch slipped to 2025-07-01", &Slot{"launch", "date", "2025-07-01", ""}},
+		{"located on a port", "The staging DB is on port 5432", &Slot{"staging db", "located", "port 5432", ""}},
+		{"deployed on a host", "The API is deployed on Heroku", &Slot{"api", "located", "heroku", ""}},
+		{"moved to a host", "User migrated the API to Fly.io", &Slot{"api", "located", "fly io", ""}},
+		{"moving back is no thing moved", "User moved back to Porto", nil},
+		{"a state is no place", "User is in a band", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

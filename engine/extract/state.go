@@ -1,0 +1,89 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// States that hold one value at a time but are said without a verb of their own:
+// who fills a role ("User's manager is Sarah", "Tom is User's manager now"), when a
+// thing is scheduled ("The launch is on 2025-06-10", "The launch slipped to
+// 2025-07-01") and where a thing is ("The staging DB is on port 5432", "User
+// migrated the API to Fly.io"). Each is a single-valued slot, so a new value
+// supersedes the old one through Contradicts, as lives_in does for people.
+
+// Predicates of the state slots.
+const (
+	PredicateIdentity = "identity"
+	PredicateDate     = "date"
+	PredicateLocated  = "located"
+)
+
+var (
+	// identityRe: "User's manager is Sarah"; the value must be a name.
+	identityRe = rx(`(\S+(?: \S+){0,2}?'s [a-z]+(?: [a-z]+)?) is (?:now |still |currently |actually )?(.+)`)
+	// identityInvRe: "Tom is User's manager now".
+	identityInvRe = rx(`([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) is (?:now |still |currently |actually )?(\S+(?: \S+){0,2}?'s [a-z]+(?: [a-z]+)?)(?: now| these days| currently| at the moment)?`)
+	// dateRe: a thing scheduled for, or moved to, a resolved date.
+	dateRe = rx(subj + ` (?:(?:is|are|was|were|has been|have been) (?:now |still |currently )?(?:(?:scheduled|planned|set|moved|pushed back|pushed|postponed|rescheduled|delayed|due|happening) )?|(?:slipped|moved|got moved|pushed back|got pushed back|got pushed|postponed|rescheduled|delayed) )(?:on|for|to|until|till) (\d{4}-\d\d-\d\d)\b.*`)
+	// locatedRe: "The staging DB is on port 5432", "The API is deployed on Heroku".
+	locatedRe = rx(subj + ` (?:is|are) (?:now |currently |still )?(?:(?:hosted|deployed|running|located|stored|kept|served) )?(?:on|at|in) (.+)`)
+	// moveToRe: "User moved the staging DB to port 6543" (a move that names no old value).
+	moveToRe  = rx(subj + ` (?:has |have )?(?:now )?(?:moved|migrated|relocated|ported|transferred|shifted|redeployed) (.+?) (?:over )?(?:to|onto) (.+)`)
+	stateStop = regexp.MustCompile(`(?i)(?: in | at | for | and | because | since | so | but | last | this | next | ago |,)`)
+)
+
+// notMovedThings are words after "moved" that are no thing moved ("moved back to Porto").
+var notMovedThings = set(`back here there away out in over abroad home house everything up down on forward`)
+
+// stateSlot derives an identity, date or location slot from t, or nil.
+func stateSlot(t string) *Slot {
+	if m := identityRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
+		if v := cutValue(m[2], stateStop); v != "" && len(strings.Fields(v)) <= 3 {
+			return buildSlot(m[1], PredicateIdentity, v, false, nil, nil)
+		}
+	}
+	if m := identityInvRe.FindStringSubmatch(t); m != nil {
+		role := strings.TrimSpace(commonStop.ReplaceAllString(" "+m[2]+" ", " ")) // "manager now" → "manager"
+		return buildSlot(role, PredicateIdentity, m[1], false, nil, nil)
+	}
+	if containsAny(t, needDigit) {
+		if m := dateRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], PredicateDate, m[2], false, nil, nil)
+		}
+	}
+	if m := moveToRe.FindStringSubmatch(t); m != nil && !notMovedThings[strings.ToLower(strings.Fields(m[2])[0])] {
+		return buildSlot(m[2], PredicateLocated, m[3], false, stateStop, placeLike)
+	}
+	if m := locatedRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(m[1], PredicateLocated, m[2], false, stateStop, placeLike)
+	}
+	return nil
+}
+
+// placeLike accepts a location value that names a place, a host or a port: a proper
+// name or a number ("Heroku", "port 5432"), not a state ("in a band", "on holiday").
+func placeLike(v, raw string) bool {
+	if containsAny(v, needDigit) {
+		return true
+	}
+	raw = strings.TrimSpace(raw)
+	for _, w := range strings.Fields(raw) {
+		if articles[strings.ToLower(w)] {
+			continue
+		}
+		return unicode.IsUpper([]rune(w)[0])
+	}
+	return false
+}
+
+// lastClauseSlot reads the state stated by the last clause of a fact that fills no
+// slot as a whole: "Sarah left, Tom is User's manager now".
+func lastClauseSlot(t string) *Slot {
+	i := strings.LastIndex(t, ", ")
+	if i < 0 {
+		return nil
+	}
+	return stateSlot(t[i+2:])
+}
