@@ -272,3 +272,20 @@ func TestProseLines(t *testing.T) {
 		t.Errorf("proseLines (-want +got):\n%s", diff)
 	}
 }
+
+// "I meant Tuesday" corrects what was said: its tense is of the words meant,
+// so a weekday in it is not moved into the past.
+func TestDetectTenseSkipsMeant(t *testing.T) {
+	for _, tt := range []struct {
+		clause string
+		want   tense
+	}{
+		{"sorry i meant tuesday not monday", tensePresent},
+		{"i meant that we moved in june", tensePast},
+		{"i went hiking on saturday", tensePast},
+	} {
+		if got := detectTense(lowerWords(tt.clause)); got != tt.want {
+			t.Errorf("detectTense(%q) = %v, want %v", tt.clause, got, tt.want)
+		}
+	}
+}

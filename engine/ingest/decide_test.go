@@ -40,3 +40,30 @@ func TestDecide(t *testing.T) {
 		})
 	}
 }
+
+func TestCorrected(t *testing.T) {
+	cands := []Candidate{
+		{ID: "01A", Text: "User's parents live in Dallas"},
+		{ID: "01B", Text: "User's flight to Dallas is at 7 am"},
+		{ID: "01C", Text: "User likes tea"},
+		{ID: "01D", Text: "The audit is on 2025-03-03"},
+	}
+	tests := []struct {
+		name, fact, text, target string
+	}{
+		{"meant", "Sorry, User meant Houston, not Dallas", "User's flight to Houston is at 7 am", "01B"},
+		{"marked", "Correction: 9 am, not 7 am", "User's flight to Dallas is at 9 am", "01B"},
+		{"a weekday said again a week on", "Sorry, User meant on 2025-03-04, not on 2025-03-10", "The audit is on 2025-03-04", "01D"},
+		{"no wrong value stored", "User meant coffee, not juice", "", ""},
+		{"no correction", "User's sister lives in Dallas, not far from User", "", ""},
+		{"a whole statement is no value", "Sorry, User meant that User's parents moved away last year, not Dallas", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, target, ok := Corrected(tt.fact, cands)
+			if text != tt.text || target != tt.target || ok != (tt.target != "") {
+				t.Errorf("Corrected(%q) = %q, %q, %v; want %q, %q", tt.fact, text, target, ok, tt.text, tt.target)
+			}
+		})
+	}
+}

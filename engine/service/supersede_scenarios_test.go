@@ -110,7 +110,7 @@ var supersedeScenarios = []scenario{
 		facts: []string{"nurse", "Leeds", "two kids"}},
 	// Corrections.
 	{name: "meant tuesday", steps: []string{"The meeting with the auditors is on Monday.", "Sorry, I meant Tuesday, not Monday."},
-		facts: []string{"Tuesday"}, gone: []string{"on Monday"}, known: "\"I meant X, not Y\" corrects nothing"},
+		facts: []string{"auditors is on 2025-03-04"}, gone: []string{"on Monday", "2025-03-03"}},
 	{name: "actually boston", steps: []string{"My parents live in Dallas.", "Actually, my parents live in Houston, not Dallas."},
 		facts: []string{"Houston"}, gone: []string{"parents live in Dallas"}},
 	// Coding sessions: decisions, conventions, versions, commands.
@@ -155,6 +155,29 @@ var supersedeScenarios = []scenario{
 		facts: []string{"3.12"}, gone: []string{"3.10"}},
 	{name: "two languages", steps: []string{"I speak Spanish.", "I speak German too."},
 		facts: []string{"Spanish", "German"}},
+	// Near-misses of the state and count slots: different roles, things, units, people.
+	{name: "two roles", steps: []string{"My manager is Anna.", "My dentist is Dr Lee."}, facts: []string{"Anna", "Lee"}},
+	{name: "two managers of two people", steps: []string{"Alice: My manager is Sarah.", "Bob: My manager is Tom."},
+		facts: []string{"Sarah", "Tom"}},
+	{name: "two dated events", steps: []string{"The launch is on May 3.", "The retro is on May 5."},
+		facts: []string{"launch", "retro"}},
+	{name: "two hosts", steps: []string{"The frontend is deployed on Vercel.", "The API is deployed on Heroku."},
+		facts: []string{"Vercel", "Heroku"}},
+	{name: "dogs and cats counted", steps: []string{"I have two dogs.", "I have three cats."}, facts: []string{"dogs", "cats"}},
+	{name: "past runs", steps: []string{"I ran 5 km yesterday.", "I ran 10 km today."}, facts: []string{"5 km", "10 km"}},
+	{name: "two ages", steps: []string{"Alice: I'm 30.", "Bob: I'm 41."}, facts: []string{"30", "41"}},
+	{name: "languages count", steps: []string{"I speak 3 languages.", "I speak 4 languages now."},
+		facts: []string{"4 languages"}, gone: []string{"3 languages"}},
+	{name: "timeout raised", steps: []string{"The API timeout is 30 seconds.", "We raised the API timeout to 60 seconds."},
+		facts: []string{"60 seconds"}, gone: []string{"30 seconds"}, known: "neither turn distils a fact: a setting's value is no statement the rules read"},
+	{name: "package manager", steps: []string{"The repo uses pnpm.", "We use npm instead of pnpm now."},
+		facts: []string{"npm"}, gone: []string{"uses pnpm"}, known: "a switch by the user replaces only values of the user's own things, not of \"the repo\""},
+	{name: "deploy day dropped", steps: []string{"We deploy on Fridays.", "We don't deploy on Fridays anymore."},
+		facts: []string{"not deploy"}, gone: []string{"User deploys on Fridays"}},
+	{name: "sibling places", steps: []string{"My sister is in Paris this week.", "My brother is in Rome."},
+		facts: []string{"Paris", "Rome"}},
+	{name: "quit job", steps: []string{"I work at Deloitte.", "I quit my job at Deloitte last week."},
+		gone: []string{"User works at Deloitte"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
