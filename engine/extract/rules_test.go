@@ -235,6 +235,7 @@ func TestSentencesAndClauses(t *testing.T) {
 		{"decimal", "I'm on Ubuntu 22.04. It works.", []string{"I'm on Ubuntu 22.04.", "It works."}},
 		{"lead-in colon", "Big news: I got a job!", []string{"Big news:", "I got a job!"}},
 		{"question then statement", "Hey! How are you?", []string{"Hey!", "How are you?"}},
+		{"path dots", "We run go test ./... now. It is fast.", []string{"We run go test ./... now.", "It is fast."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -87,3 +87,26 @@ func lastClauseSlot(t string) *Slot {
 	}
 	return stateSlot(t[i+2:])
 }
+
+// meansRe finds the means a verb uses: "… with make test", "… using Docker".
+var meansRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through)\s+(.+)$`)
+
+// NewMeans reports whether newFact does what oldFact does, to the same object, by other
+// means: "User runs the tests with make test" and "User runs the tests with go test
+// ./... now" fill one slot (run: tests) and differ only in what follows "with". Said
+// with "now", that replaces the old means; the caller checks the "now".
+func NewMeans(oldFact, newFact string) bool {
+	o, n := SlotOf(oldFact), SlotOf(newFact)
+	if o == nil || n == nil || isSingleValued(o.Predicate) || strings.HasPrefix(o.Value, "not ") {
+		return false
+	}
+	if normSlot(*o) != normSlot(*n) {
+		return false
+	}
+	om, nm := meansRe.FindStringSubmatch(cleanFactText(oldFact)), meansRe.FindStringSubmatch(cleanFactText(newFact))
+	if om == nil || nm == nil {
+		return false
+	}
+	ov, nv := cutValue(om[1], nil), cutValue(nm[1], nil)
+	return ov != "" && nv != "" && ov != nv
+}

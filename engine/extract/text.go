@@ -80,6 +80,10 @@ func sentences(line string) []string {
 		if j < len(line) && line[j] != ' ' {
 			continue
 		}
+		if c == '.' && i > 0 && line[i-1] == '/' {
+			i = j - 1 // a path such as "./..." in "go test ./... now" ends no sentence
+			continue
+		}
 		if c == '.' && isAbbreviation(line[start:i]) {
 			continue
 		}

@@ -65,6 +65,10 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 				continue
 			}
 		}
+		if saysNow(fact) && extract.NewMeans(c.Text, fact) {
+			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"
+			continue
+		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
 		}
@@ -109,6 +113,18 @@ func subjectOf(fact string, slot *extract.Slot) string {
 		return ""
 	}
 	return extract.SubjectKey(slot.Subject)
+}
+
+// saysNow reports a fact that marks itself as the current state, replacing an
+// earlier one ("… now", "these days", "instead").
+func saysNow(fact string) bool {
+	for _, t := range text.Tokens(fact) {
+		switch t {
+		case "now", "nowadays", "instead":
+			return true
+		}
+	}
+	return strings.Contains(strings.ToLower(fact), "these days")
 }
 
 // coverage is the share of a's terms that b also has.

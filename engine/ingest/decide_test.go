@@ -29,6 +29,8 @@ func TestDecide(t *testing.T) {
 		{"count changes", "User's team has 9 engineers now", nil, []Candidate{{ID: "a", Text: "User's team has 6 engineers", Similarity: 0.8}}, Supersede, ""},
 		{"count in words changes", "User has three kids now", nil, []Candidate{{ID: "a", Text: "User has two kids", Similarity: 0.8}}, Supersede, ""},
 		{"a year is no count", "User visited Paris in 2023", nil, []Candidate{{ID: "a", Text: "User visited Paris in 2019", Similarity: 0.8}}, Add, ""},
+		{"new means said with now", "User runs the tests with go test now", nil, []Candidate{{ID: "a", Text: "User runs the tests with make test", Similarity: 0.8}}, Supersede, ""},
+		{"new means without now is one more", "User runs the tests with go test", nil, []Candidate{{ID: "a", Text: "User runs the tests with make test", Similarity: 0.8}}, Add, ""},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {
