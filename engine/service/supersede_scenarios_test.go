@@ -29,6 +29,9 @@ type scenario struct {
 	once []string
 	// never: no active fact contains it (a suggestion or question is no fact).
 	never []string
+	// query, when set, is searched by default: the top hit must contain top,
+	// and no hit may contain any of gone.
+	query, top string
 	// known names why the built-in pipeline still gets this scenario wrong:
 	// the test then asserts that it does, and fails once it no longer does,
 	// so the mark cannot outlive the fault.
@@ -178,6 +181,30 @@ var supersedeScenarios = []scenario{
 		facts: []string{"Paris", "Rome"}},
 	{name: "quit job", steps: []string{"I work at Deloitte.", "I quit my job at Deloitte last week."},
 		gone: []string{"User works at Deloitte"}},
+	// Long conversations: a fact stated early, small talk between, the update late; default search.
+	{name: "long chat move", steps: []string{
+		"Jess: Hey! How was your weekend? || Mark: Pretty good, I went climbing. || Jess: Nice. I live in Bristol, by the way, near the harbour.",
+		"Mark: How's the new flat? || Jess: Lovely! Oh, and big news: I moved to Cardiff two weeks ago. || Mark: Wow, congrats!"},
+		facts: []string{"Jess lives in Cardiff"}, gone: []string{"Bristol"}, query: "Where does Jess live?", top: "Cardiff"},
+	{name: "search after job change", steps: []string{"I work at Oracle as a DBA.", "I work at Snowflake now."},
+		facts: []string{"Snowflake"}, gone: []string{"works at Oracle"}, query: "Where does the user work?", top: "Snowflake"},
+	{name: "search after count change", steps: []string{"Our cluster has 12 nodes.", "Our cluster has 20 nodes now."},
+		gone: []string{"12 nodes"}, query: "How many nodes does the cluster have?", top: "20 nodes"},
+	{name: "assistant recap is no new fact", steps: []string{"I live in Oslo.", "A: Got it, you live in Bergen. || No, Oslo!"},
+		facts: []string{"Oslo"}, never: []string{"lives in Bergen"}},
+	{name: "question about a friend", steps: []string{"Is Maya still working at Adobe?"}, never: []string{"Adobe"}},
+	{name: "plan is no change", steps: []string{"I work at Intel.", "I'm going to apply at Nvidia next month."},
+		facts: []string{"works at Intel"}, never: []string{"works at Nvidia"}},
+	{name: "multi fact coding", steps: []string{"We use Go 1.22, our CI runs on GitHub Actions and we deploy with Helm."},
+		facts: []string{"1.22", "GitHub Actions", "Helm"}},
+	{name: "two kids named", steps: []string{"My son is called Leo.", "My daughter is called Mia."}, facts: []string{"Leo", "Mia"}},
+	{name: "negation then reversal", steps: []string{"I don't drink coffee.", "I drink coffee every morning now."},
+		facts: []string{"drinks coffee"}, gone: []string{"not drink coffee"}},
+	{name: "same fact other words", steps: []string{"I'm a vegetarian.", "I am vegetarian."}, once: []string{"vegetarian"}},
+	{name: "allergy of child", steps: []string{"I'm allergic to nuts.", "My son is allergic to eggs."},
+		facts: []string{"User is allergic to nuts", "son is allergic to eggs"}},
+	{name: "bob age does not touch alice", steps: []string{"Alice: I'm 29 years old.", "Bob: I'm 33 years old.", "Bob: I'm 34 now."},
+		facts: []string{"Alice is 29", "Bob is 34"}, gone: []string{"Bob is 33"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
@@ -192,6 +219,9 @@ func TestSupersedeScenarios(t *testing.T) {
 				dumpScenario(t, e, sc)
 			}
 			problems := checkScenario(sc, active, lastIDs)
+			if sc.query != "" {
+				problems = append(problems, checkSearch(t, e, sc)...)
+			}
 			if sc.known != "" {
 				if len(problems) == 0 {
 					t.Errorf("known failure (%s) now passes: drop the mark", sc.known)
@@ -305,4 +335,28 @@ func dumpScenario(t *testing.T, e *service.Engine, sc scenario) {
 		fmt.Fprintf(&b, "   %-10s %-9s %q\n", m.State, m.MemoryType, m.Text)
 	}
 	t.Log(b.String())
+}
+
+// checkSearch runs the scenario's query as a default search.
+func checkSearch(t *testing.T, e *service.Engine, sc scenario) []string {
+	t.Helper()
+	res, err := e.Search(context.Background(), "u", engine.Query{Text: sc.query, TopK: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) == 0 {
+		return []string{fmt.Sprintf("search %q found nothing", sc.query)}
+	}
+	var problems []string
+	if !strings.Contains(strings.ToLower(res.Results[0].Text), strings.ToLower(sc.top)) {
+		problems = append(problems, fmt.Sprintf("search %q: top hit %q, want one with %q", sc.query, res.Results[0].Text, sc.top))
+	}
+	for _, h := range res.Results {
+		for _, g := range sc.gone {
+			if strings.Contains(strings.ToLower(h.Text), strings.ToLower(g)) {
+				problems = append(problems, fmt.Sprintf("search %q returns stale %q", sc.query, h.Text))
+			}
+		}
+	}
+	return problems
 }
