@@ -28,7 +28,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
 	}
-	if n.Replaces != "" && replaces(o, n) {
+	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) {
 		return true
 	}
 	if o.Predicate == PredicateLocated && n.Predicate == PredicateLocated && subjectsRelated(o.Subject, n.Subject) {
@@ -150,12 +150,33 @@ func genericSubjectRes() []*regexp.Regexp {
 // {alice, lives_in, paris}), so stored memories without a recorded slot can be compared
 // with new facts. It returns nil when the text fills no recognisable slot.
 func SlotOf(factText string) *Slot {
+	return partnerByName(slotOf(factText))
+}
+
+var partnerNouns = set(`husband wife partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée`)
+
+// partnerByName files "User's girlfriend is called Nina" under the partner slot that
+// "User's girlfriend is Clara" fills, so the one supersedes the other.
+func partnerByName(s *Slot) *Slot {
+	if s == nil || s.Predicate != "name" {
+		return s
+	}
+	if owner, thing, ok := strings.Cut(s.Subject, "'s "); ok && partnerNouns[thing] {
+		return &Slot{Subject: owner, Predicate: "partner", Value: s.Value}
+	}
+	return s
+}
+
+func slotOf(factText string) *Slot {
 	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
 	if t == "" {
 		return nil
 	}
 	lower := strings.ToLower(t)
 	if s := switchSlot(t, lower); s != nil {
+		return s
+	}
+	if s := changeSlot(t, lower); s != nil {
 		return s
 	}
 	if s := versionSlot(t); s != nil {

@@ -24,6 +24,10 @@ func TestContradicts(t *testing.T) {
 		{"two negations", Slot{"user", "lives_in", "not madrid", ""}, Slot{"user", "lives_in", "not paris", ""}, false},
 		{"favourite flips", Slot{"user", "favourite_color", "blue", ""}, Slot{"user", "favourite_color", "green", ""}, true},
 		{"age", Slot{"user", "age", "34", ""}, Slot{"user", "age", "35", ""}, true},
+		{"retiring ends the job", Slot{"user", "job_title", "pilot", ""}, Slot{"user", "employment", "none", ""}, true},
+		{"retiring ends no one else's job", Slot{"alice", "job_title", "pilot", ""}, Slot{"user", "employment", "none", ""}, false},
+		{"selling the thing named by its last word", Slot{"user", "drive", "honda civic", ""}, Slot{"user", "disposed", "civic", "civic"}, true},
+		{"selling another thing", Slot{"user", "drive", "honda civic", ""}, Slot{"user", "disposed", "bike", "bike"}, false},
 		{"second allergy is no contradiction", Slot{"user", "allergic_to", "peanuts", ""}, Slot{"user", "allergic_to", "shellfish", ""}, false},
 		{"allergy outgrown", Slot{"user", "allergic_to", "peanuts", ""}, Slot{"user", "allergic_to", "not peanuts", ""}, true},
 		{"second like is no contradiction", Slot{"user", "likes", "sushi", ""}, Slot{"user", "likes", "pizza", ""}, false},
@@ -96,6 +100,12 @@ func TestSlotOf(t *testing.T) {
 		{"moved to a host", "User migrated the API to Fly.io", &Slot{"api", "located", "fly io", ""}},
 		{"moving back is no thing moved", "User moved back to Porto", nil},
 		{"a state is no place", "User is in a band", nil},
+		{"retired", "User retired in 2024", &Slot{"user", "employment", "none", ""}},
+		{"decided to use", "User decided to use MySQL for the orders service", &Slot{"user", "uses", "mysql", ""}},
+		{"sold", "User sold the Civic last week", &Slot{"user", "disposed", "civic", "civic"}},
+		{"left a city", "Alice left Berlin in May", &Slot{"alice", "disposed", "berlin", "berlin"}},
+		{"partner by name", "User's girlfriend is called Nina", &Slot{"user", "partner", "nina", ""}},
+		{"switched back", "User switched the orders service from MySQL back to Postgres", &Slot{"user's orders service", "uses", "postgres", "mysql"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
