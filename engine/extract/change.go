@@ -38,6 +38,9 @@ func changeSlot(t, lower string) *Slot {
 			return buildSlot(m[1], PredicateUses, m[2], false, changeStop, nil)
 		}
 	}
+	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left"}) {
+		return nil
+	}
 	if m := disposalRe.FindStringSubmatch(t); m != nil {
 		s := buildSlot(m[1], PredicateDisposed, ownerless(m[2]), false, changeStop, nil)
 		if s != nil {

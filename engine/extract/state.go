@@ -34,11 +34,51 @@ var (
 	stateStop = regexp.MustCompile(`(?i)(?: in | at | for | and | because | since | so | but | last | this | next | ago |,)`)
 )
 
+// moveWords and dateMoveWords are the cheap tests that spare most facts the move and
+// date expressions.
+var (
+	moveWords     = []string{"moved", "migrated", "relocated", "ported", "transferred", "shifted", "redeployed"}
+	dateMoveWords = []string{"slipped", "moved", "pushed", "postponed", "rescheduled", "delayed"}
+)
+
 // notMovedThings are words after "moved" that are no thing moved ("moved back to Porto").
 var notMovedThings = set(`back here there away out in over abroad home house everything up down on forward`)
 
-// stateSlot derives an identity, date or location slot from t, or nil.
+// stateSlot derives an identity, date or location slot from t, or nil. Cheap word
+// tests spare most facts the expressions: every state slot needs a copula, a move or
+// a date moved.
 func stateSlot(t string) *Slot {
+	lower := strings.ToLower(t)
+	copula := strings.Contains(lower, " is ") || strings.Contains(lower, " are ")
+	if !copula && !containsAny(lower, moveWords) && !containsAny(lower, dateMoveWords) {
+		return nil
+	}
+	if s := identitySlot(t, lower); s != nil {
+		return s
+	}
+	if containsAny(t, needDigit) && strings.Contains(t, "-") {
+		if m := dateRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], PredicateDate, m[2], false, nil, nil)
+		}
+	}
+	if containsAny(lower, moveWords) {
+		if m := moveToRe.FindStringSubmatch(t); m != nil && !notMovedThings[strings.ToLower(strings.Fields(m[2])[0])] {
+			return buildSlot(m[2], PredicateLocated, m[3], false, stateStop, placeLike)
+		}
+	}
+	if copula && containsAny(lower, []string{" on ", " at ", " in "}) {
+		if m := locatedRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], PredicateLocated, m[2], false, stateStop, placeLike)
+		}
+	}
+	return nil
+}
+
+// identitySlot reads who fills a role, either way round, or nil.
+func identitySlot(t, lower string) *Slot {
+	if !strings.Contains(lower, "'s ") {
+		return nil
+	}
 	if m := identityRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
 		if v := cutValue(m[2], stateStop); v != "" && len(strings.Fields(v)) <= 3 {
 			return buildSlot(m[1], PredicateIdentity, v, false, nil, nil)
@@ -47,17 +87,6 @@ func stateSlot(t string) *Slot {
 	if m := identityInvRe.FindStringSubmatch(t); m != nil {
 		role := strings.TrimSpace(commonStop.ReplaceAllString(" "+m[2]+" ", " ")) // "manager now" → "manager"
 		return buildSlot(role, PredicateIdentity, m[1], false, nil, nil)
-	}
-	if containsAny(t, needDigit) {
-		if m := dateRe.FindStringSubmatch(t); m != nil {
-			return buildSlot(m[1], PredicateDate, m[2], false, nil, nil)
-		}
-	}
-	if m := moveToRe.FindStringSubmatch(t); m != nil && !notMovedThings[strings.ToLower(strings.Fields(m[2])[0])] {
-		return buildSlot(m[2], PredicateLocated, m[3], false, stateStop, placeLike)
-	}
-	if m := locatedRe.FindStringSubmatch(t); m != nil {
-		return buildSlot(m[1], PredicateLocated, m[2], false, stateStop, placeLike)
 	}
 	return nil
 }

@@ -53,29 +53,35 @@ const (
 // duplicate; a superset of a stored fact updates it. Pure and deterministic.
 func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 	newTerms := termSet(fact)
-	subject := subjectOf(fact, slot)
+	if slot == nil {
+		slot = extract.SlotOf(fact)
+	}
+	subject := subjectOf(slot)
+	now, amounts := saysNow(fact), quantityWords(fact)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {
 			return Decision{Event: None, Target: c.ID}
 		}
-		if slot != nil {
-			if old := extract.SlotOf(c.Text); old != nil && extract.Contradicts(*old, *slot) {
-				closes = append(closes, c.ID)
-				continue
-			}
+		var oldSlot *extract.Slot
+		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
+			oldSlot = extract.SlotOf(c.Text)
 		}
-		if saysNow(fact) && extract.NewMeans(c.Text, fact) {
+		if oldSlot != nil && extract.Contradicts(*oldSlot, *slot) {
+			closes = append(closes, c.ID)
+			continue
+		}
+		if now && extract.NewMeans(c.Text, fact) {
 			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"
 			continue
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
 		}
-		if old := subjectOf(c.Text, nil); subject != "" && old != "" && old != subject {
+		if oldSlot != nil && subject != "" && extract.SubjectKey(oldSlot.Subject) != subject {
 			continue // "User's wife likes tea" says nothing about what the user likes
 		}
-		if !negationDiffers(fact, c.Text) && QuantityChanged(c.Text, fact) {
+		if !negationDiffers(fact, c.Text) && amountChanged(quantityWords(c.Text), amounts) {
 			closes = append(closes, c.ID) // "has 6 engineers" → "has 9 engineers now"
 			continue
 		}
@@ -102,13 +108,10 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 	return Decision{Event: Add}
 }
 
-// subjectOf is the subject a fact is about, from its slot (re-derived from
-// the text when none was given), or "" when no slot is recognised. Term
-// overlap alone cannot tell "User likes tea" from "User's wife likes tea".
-func subjectOf(fact string, slot *extract.Slot) string {
-	if slot == nil {
-		slot = extract.SlotOf(fact)
-	}
+// subjectOf is the subject a fact is about, from its slot, or "" without
+// one. Term overlap alone cannot tell "User likes tea" from "User's wife
+// likes tea".
+func subjectOf(slot *extract.Slot) string {
 	if slot == nil {
 		return ""
 	}

@@ -15,7 +15,11 @@ import (
 // amount ("visited Paris in 2019" and "in 2023" are both true), and a past
 // tense tells of an event, not a state: neither is a quantity here.
 func QuantityChanged(old, fact string) bool {
-	a, b := quantityWords(old), quantityWords(fact)
+	return amountChanged(quantityWords(old), quantityWords(fact))
+}
+
+// amountChanged is QuantityChanged on the two facts' quantityWords.
+func amountChanged(a, b []string) bool {
 	if len(a) != len(b) || len(a) < 3 {
 		return false
 	}
