@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -136,17 +137,53 @@ func (c *Config) FillDefaults() {
 // Zero takes the default, so it is valid.
 func (c *Config) Validate() error {
 	inUnit := func(v float64) bool { return v >= 0 && v <= 1 } // false for NaN
+	if err := c.validateWeights(); err != nil {
+		return err
+	}
 	switch {
 	case !inUnit(c.PassageDecay):
 		return Invalid("passage_decay", "must be in (0, 1] (0: the default), got %g", c.PassageDecay)
 	case c.ContextSpan < 0 || c.ContextSpan > 8:
 		return Invalid("context_span", "must be between 1 and 8 (0: the default), got %d", c.ContextSpan)
-	case !(c.BM25K1 >= 0):
+	case !(c.BM25K1 >= 0) || math.IsInf(c.BM25K1, 1):
 		return Invalid("bm25_k1", "must be ≥ 0, got %g", c.BM25K1)
 	case !inUnit(c.BM25B):
 		return Invalid("bm25_b", "must be in [0, 1], got %g", c.BM25B)
 	case !(c.RelevanceFloor <= 1):
 		return Invalid("relevance_floor", "must be at most 1 (negative: off), got %g", c.RelevanceFloor)
+	case c.RRFK < 0:
+		return Invalid("rrf_k", "must be ≥ 1 (0: the default), got %d", c.RRFK)
+	case c.RerankDepth < 0:
+		return Invalid("rerank_depth", "must be ≥ 1 (0: the default), got %d", c.RerankDepth)
+	case c.RerankBudget < 0:
+		return Invalid("rerank_budget", "must be positive (0: the default), got %s", c.RerankBudget)
+	case c.FeedbackTerms < 0:
+		return Invalid("feedback_terms", "must be ≥ 1 (0: the default; turn feedback off with feedback_docs < 0), got %d", c.FeedbackTerms)
+	}
+	return nil
+}
+
+// validateWeights rejects a fusion weight that is not a finite number, and a
+// negative one where negative does not mean off: it would push the view's
+// best memories to the bottom.
+func (c *Config) validateWeights() error {
+	for _, w := range []struct {
+		name     string
+		v        float64
+		negIsOff bool
+	}{
+		{"passage_weight", c.PassageWeight, true}, {"context_weight", c.ContextWeight, true},
+		{"speaker_weight", c.SpeakerWeight, true}, {"time_weight", c.TimeWeight, true},
+		{"relevance_floor", c.RelevanceFloor, true},
+		{"context_view_weight", c.ContextViewWeight, false}, {"vector_weight", c.VectorWeight, false},
+		{"feedback_weight", c.FeedbackWeight, false},
+	} {
+		if math.IsNaN(w.v) || math.IsInf(w.v, 0) {
+			return Invalid(w.name, "must be a finite number, got %g", w.v)
+		}
+		if w.v < 0 && !w.negIsOff {
+			return Invalid(w.name, "must be ≥ 0, got %g", w.v)
+		}
 	}
 	return nil
 }

@@ -100,6 +100,8 @@ func jsonKind(goKind string) string {
 		return "an object"
 	case "ptr":
 		return "a value"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "an integer"
 	default:
 		return "a number"
 	}

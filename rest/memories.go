@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"encoding/json"
 	"math"
 	"net/http"
 	"slices"
@@ -24,6 +25,9 @@ type addBody struct {
 	Project   string   `json:"project"`
 	SessionID string   `json:"session_id"`
 	Tags      []string `json:"tags"`
+	// Messages is not read here: a client that sends a conversation to this
+	// endpoint (as mem0's add does) is told where conversations go.
+	Messages json.RawMessage `json:"messages"`
 }
 
 func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
@@ -34,6 +38,9 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 	user, err := userFor(r, b.UserID)
 	if err != nil {
 		return err
+	}
+	if b.Text == "" && len(b.Messages) > 0 {
+		return engine.Invalid("text", "must not be empty; to store a conversation, POST its messages to /api/v1/memories/from-conversation")
 	}
 	if err := engine.ValidateAppName("app", b.App); err != nil {
 		return err

@@ -73,6 +73,7 @@ func (s *Server) exportOwn(w http.ResponseWriter, r *http.Request) error {
 
 type eraseBody struct {
 	Confirm string `json:"confirm"`
+	UserID  string `json:"user_id"` // with auth off, whom to erase, as on every other body
 }
 
 // eraseOwn erases the key's user, once the body names that user in
@@ -82,7 +83,7 @@ func (s *Server) eraseOwn(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decode(w, r, &b); err != nil {
 		return err
 	}
-	user, err := userFor(r, "")
+	user, err := userFor(r, b.UserID)
 	if err != nil {
 		return err
 	}

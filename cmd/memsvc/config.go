@@ -157,6 +157,30 @@ func (c *Config) checkEngineConfig() error {
 	return errUsage{fmt.Errorf("--%s %s", strings.ReplaceAll(field, "_", "-"), msg)}
 }
 
+// checkLimits refuses a negative size, count or time limit of the server,
+// naming its flag: each would otherwise refuse every request it bounds
+// (--image-max-pending -1: every image a 429) or fall back to a default
+// without a word.
+func (c *Config) checkLimits() error {
+	for _, l := range []struct {
+		flag string
+		bad  bool
+	}{
+		{"--max-body-bytes must be ≥ 0 (0: the default)", c.MaxBodyBytes < 0},
+		{"--image-max-bytes must be ≥ 0", c.ImageMaxBytes < 0},
+		{"--image-max-pending must be ≥ 0 (0: the default)", c.ImageMaxPending < 0},
+		{"--image-timeout must be ≥ 0", c.ImageTimeout < 0},
+		{"--llm-timeout must be ≥ 0", c.LLMTimeout < 0},
+		{"--shutdown-timeout must be ≥ 0", c.ShutdownTimeout < 0},
+		{"--job-lease must be positive", c.JobLease <= 0},
+	} {
+		if l.bad {
+			return errUsage{errors.New(l.flag)}
+		}
+	}
+	return nil
+}
+
 // checkSecret refuses an auth secret too short to sign keys safely.
 func (c *Config) checkSecret() error {
 	if c.AuthSecret != "" && len(c.AuthSecret) < auth.MinSecretBytes {

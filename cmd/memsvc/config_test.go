@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// Search tunables out of range stop the server before it opens the store,
-// with exit 2 and the flag named, whether given as a flag or an env var.
+// Search tunables and limits out of range stop the server before it opens
+// the store, with exit 2 and the flag named, whether given as a flag or an
+// env var.
 func TestServeRejectsSearchTuningOutOfRange(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -20,6 +21,21 @@ func TestServeRejectsSearchTuningOutOfRange(t *testing.T) {
 		{"span too wide", nil, []string{"--context-span", "50"}, "--context-span"},
 		{"negative k1", nil, []string{"--bm25-k1", "-1"}, "--bm25-k1"},
 		{"b above 1", nil, []string{"--bm25-b", "2"}, "--bm25-b"},
+		{"negative rrf k", nil, []string{"--rrf-k", "-3"}, "--rrf-k"},
+		{"negative rerank depth", nil, []string{"--rerank-depth", "-1"}, "--rerank-depth"},
+		{"negative rerank budget", nil, []string{"--rerank-budget", "-5s"}, "--rerank-budget"},
+		{"negative feedback terms", nil, []string{"--feedback-terms", "-1"}, "--feedback-terms"},
+		{"negative feedback weight", nil, []string{"--feedback-weight", "-2"}, "--feedback-weight"},
+		{"negative vector weight", nil, []string{"--vector-weight", "-1"}, "--vector-weight"},
+		{"infinite vector weight", nil, []string{"--vector-weight", "Inf"}, "--vector-weight"},
+		{"time weight not a number", map[string]string{"MEMSVC_TIME_WEIGHT": "NaN"}, nil, "--time-weight"},
+		{"negative context view weight", nil, []string{"--context-view-weight", "-1"}, "--context-view-weight"},
+		{"negative body limit", nil, []string{"--max-body-bytes", "-1"}, "--max-body-bytes"},
+		{"negative image limit", nil, []string{"--image-max-bytes", "-1"}, "--image-max-bytes"},
+		{"negative image timeout", nil, []string{"--image-timeout", "-1s"}, "--image-timeout"},
+		{"negative pending images", nil, []string{"--image-max-pending", "-1"}, "--image-max-pending"},
+		{"negative llm timeout", nil, []string{"--llm-timeout", "-1s"}, "--llm-timeout"},
+		{"zero job lease", map[string]string{"MEMSVC_JOB_LEASE": "0s"}, nil, "--job-lease"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append([]string{"serve", "--data", t.TempDir()}, tt.args...)

@@ -125,6 +125,7 @@ func TestHelpAndVersion(t *testing.T) {
 		{"no command", nil, 2, []string{"--help"}},
 		{"unknown command", []string{"frobnicate"}, 2, []string{"frobnicate", "backup", "migrate"}},
 		{"serve bad flag value", []string{"serve", "--max-body-bytes", "lots"}, 2, []string{"max-body-bytes"}},
+		{"version stray argument", []string{"version", "--short"}, 2, []string{"unexpected argument \"--short\""}},
 		{"serve stray argument", []string{"serve", "8080"}, 2, []string{"unexpected argument \"8080\""}},
 		{"flag swallowed the next flag", []string{"export", "--user", "--data", "somewhere"}, 2, []string{"unexpected argument \"somewhere\""}},
 	}

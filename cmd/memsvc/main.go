@@ -86,6 +86,10 @@ func Main(ctx context.Context, args []string, sys IO) int {
 	case "export", "import", "users", "backup", "restore":
 		return exitCode(sys, runOps(ctx, cmd, rest, sys)) // ops.go
 	case "version", "--version", "-version":
+		if len(rest) > 0 {
+			fmt.Fprintf(sys.Stderr, "memsvc: version: unexpected argument %q\n", rest[0])
+			return 2
+		}
 		fmt.Fprintln(sys.Stdout, "memsvc", version)
 		return 0
 	case "help", "--help", "-h", "-help":

@@ -77,6 +77,26 @@ func TestHistoryExportEraseOverHTTP(t *testing.T) {
 	wantStatus(t, s.get(t, bob, "/api/v1/memories/"+bobs), http.StatusOK)
 }
 
+// TestEraseByBodyUserWithAuthOff: with auth off a body names its user, on
+// DELETE /users/me as on every other body; the default user is untouched.
+func TestEraseByBodyUserWithAuthOff(t *testing.T) {
+	s := startServer(t, nil)
+	anyone := as{}
+	s.post(t, anyone, "/api/v1/memories", map[string]any{"text": "dana keeps a sourdough starter", "infer": false, "user_id": "dana"})
+	s.post(t, anyone, "/api/v1/memories", map[string]any{"text": "the default user likes chess", "infer": false})
+	erase := func(body any) resp {
+		return s.do(t, req{method: http.MethodDelete, path: "/api/v1/users/me", body: body})
+	}
+	wantError(t, erase(map[string]any{"user_id": "dana", "confirm": "default"}), http.StatusBadRequest, "invalid_request", "confirm", "dana")
+	wantStatus(t, erase(map[string]any{"user_id": "dana", "confirm": "dana"}), http.StatusOK)
+	if l := s.get(t, anyone, "/api/v1/memories?user_id=dana"); num(l.body, "total") != 0 {
+		t.Errorf("dana still has memories: %s", l.raw)
+	}
+	if l := s.get(t, anyone, "/api/v1/memories"); num(l.body, "total") != 1 {
+		t.Errorf("the default user's memories: %s", l.raw)
+	}
+}
+
 func mustField(t *testing.T, raw []byte, field string) json.RawMessage {
 	t.Helper()
 	var m map[string]json.RawMessage

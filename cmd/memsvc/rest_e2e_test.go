@@ -110,6 +110,8 @@ func TestBadInput(t *testing.T) {
 		{"body over the cap", req{raw: []byte(big)}, 413, "payload_too_large", nil},
 		{"xml content type", req{raw: []byte(`<text>x</text>`), contentType: "application/xml"}, 415, "", nil},
 		{"search top_k wrong type", req{path: "/api/v1/memories/search", body: map[string]any{"query": "x", "top_k": "ten"}}, 400, "invalid_request", []string{"top_k"}},
+		{"search top_k not whole", req{path: "/api/v1/memories/search", body: map[string]any{"query": "x", "top_k": 5.5}}, 400, "invalid_request", []string{"top_k", "an integer"}},
+		{"conversation sent to add", req{body: map[string]any{"messages": []any{map[string]any{"role": "user", "content": "I live in Oslo"}}}}, 400, "invalid_request", []string{"text", "/api/v1/memories/from-conversation"}},
 		{"delete ids wrong type", req{method: http.MethodDelete, body: map[string]any{"memory_ids": "a,b"}}, 400, "invalid_request", []string{"memory_ids"}},
 		{"delete no ids", req{method: http.MethodDelete, body: map[string]any{"memory_ids": []string{}}}, 400, "invalid_request", []string{"memory_ids"}},
 	}

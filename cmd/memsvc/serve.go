@@ -35,6 +35,9 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err := cfg.checkEngineConfig(); err != nil {
 		return err
 	}
+	if err := cfg.checkLimits(); err != nil {
+		return err
+	}
 	if _, err := rest.NewGate(nil, splitComma(cfg.AllowedHosts), splitComma(cfg.AllowedOrigins)); err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}

@@ -188,7 +188,7 @@ var _ engine.Service = (*Engine)(nil)
 // every collection the engine writes. A new collection must be added here
 // (TestExportRoundTrip compares every read after an import).
 var exportCollections = slices.Concat([]string{skills.Collection}, entities.Collections,
-	[]string{capture.CaptureCollection, history.Collection})
+	[]string{capture.CaptureCollection, history.Collection, write.CarryCollection})
 
 // Close stops the engine's background work (reconcile jobs) and waits for
 // it. Call it before closing the store.

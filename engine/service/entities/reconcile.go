@@ -38,6 +38,7 @@ type reconciler struct {
 // is computed, so job and cancel are nil until the job starts.
 type reconcileRun struct {
 	done   chan struct{}
+	lease  *heldLease // the user's reconcile lease across replicas; nil without a job queue
 	mu     sync.Mutex
 	cancel context.CancelCauseFunc
 	job    *engine.ReconcileJob
@@ -106,21 +107,17 @@ func (e *Keeper) Reconcile(ctx context.Context, user string, req engine.Reconcil
 		e.recon.release(user, run)
 		return nil, err
 	}
+	run.lease = e.holdReconcile(lease)
 	groups, snap, err := e.reconcilePlan(ctx, user, threshold, req.SuggestionIDs)
 	var job *engine.ReconcileJob
 	if err == nil {
 		job, err = e.startJob(ctx, user, run, groups, snap, threshold, req.DryRun)
 	}
 	if err != nil {
-		e.releaseReconcile(lease)
+		e.giveBack(run.lease)
 		e.recon.release(user, run)
 		return nil, err
 	}
-	e.leases.Add(1)
-	go func() {
-		defer e.leases.Done()
-		e.keepReconcile(lease, run.done)
-	}()
 	return job, nil
 }
 
@@ -242,7 +239,7 @@ func (rc *reconciler) launch(r *reconcileRun, job *engine.ReconcileJob, cancel c
 // between merges when cancelled, then records how the job ended.
 func (e *Keeper) runReconcile(ctx context.Context, user string, run *reconcileRun, groups []entity.Suggestion) {
 	defer close(run.done)
-	defer e.recon.release(user, run)
+	defer e.recon.release(user, run) // in case recording the end panics; a no-op after end
 	var failure error
 	for i, g := range groups {
 		if ctx.Err() != nil {
@@ -282,6 +279,17 @@ func (e *Keeper) runReconcile(ctx context.Context, user string, run *reconcileRu
 	if err != nil {
 		e.log.Error("reconcile job: record outcome", "user", user, "job", job.JobID, "err", err)
 	}
+	e.end(user, run, job)
+}
+
+// end frees the user's job slot once the outcome is recorded, before anyone
+// can see the job ended: the lease goes back and the reservation is
+// released first, so a client that sees the job done can start the next at
+// once (on any replica), and no next job can start before this one's
+// outcome is written.
+func (e *Keeper) end(user string, run *reconcileRun, job *engine.ReconcileJob) {
+	e.giveBack(run.lease)
+	e.recon.release(user, run)
 	run.set(job)
 	run.stop(nil) // release the context's resources; a no-op when already cancelled
 }

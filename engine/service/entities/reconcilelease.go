@@ -43,25 +43,50 @@ func (e *Keeper) claimReconcile(ctx context.Context, user string) (*engine.Job, 
 	return job, err
 }
 
-// keepReconcile renews the lease until done closes, then releases it.
-func (e *Keeper) keepReconcile(job *engine.Job, done <-chan struct{}) {
+// heldLease is a reconcile lease held by this replica and the goroutine
+// that renews it.
+type heldLease struct {
+	job     *engine.Job
+	stop    chan struct{} // closed to stop renewing
+	stopped chan struct{} // closed when the renewer has returned
+}
+
+// holdReconcile starts renewing the lease job (nil: no lease, nil result)
+// every third of reconcileLease until giveBack.
+func (e *Keeper) holdReconcile(job *engine.Job) *heldLease {
 	if job == nil {
-		return
+		return nil
 	}
-	q := e.store.(engine.JobQueue)
-	t := time.NewTicker(reconcileLease / 3)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			e.releaseReconcile(job)
-			return
-		case <-t.C:
-			if err := q.ExtendJob(context.Background(), job, reconcileLease); err != nil {
-				e.log.Warn("reconcile: renew lease", "user", job.User, "err", err)
+	h := &heldLease{job: job, stop: make(chan struct{}), stopped: make(chan struct{})}
+	e.leases.Add(1)
+	go func() {
+		defer e.leases.Done()
+		defer close(h.stopped)
+		q := e.store.(engine.JobQueue)
+		t := time.NewTicker(reconcileLease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-h.stop:
+				return
+			case <-t.C:
+				if err := q.ExtendJob(context.Background(), job, reconcileLease); err != nil {
+					e.log.Warn("reconcile: renew lease", "user", job.User, "err", err)
+				}
 			}
 		}
+	}()
+	return h
+}
+
+// giveBack stops renewing the lease and releases it; nil is a no-op.
+func (e *Keeper) giveBack(h *heldLease) {
+	if h == nil {
+		return
 	}
+	close(h.stop)
+	<-h.stopped // a renewal in flight must not re-take the lease after its release
+	e.releaseReconcile(h.job)
 }
 
 // releaseReconcile gives the user's reconcile lease back.

@@ -42,41 +42,62 @@ func withTurnIDs(msgs []engine.Message) []engine.Message {
 
 // extractTurns distils req's facts and returns with them the turn each came
 // from (-1: unknown). Turns without an id are lent one for the extractor, so
-// every fact can be traced; the lent ids never reach the facts.
-func (e *Writer) extractTurns(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, []int, string, error) {
+// every fact can be traced; the lent ids never reach the facts. before, when
+// not nil, is the question the conversation's previous request ended with
+// (carry.go): the extractor reads it as the turn before the first, and a
+// fact that came from it alone is dropped.
+func (e *Writer) extractTurns(ctx context.Context, req engine.ConversationRequest, before *engine.Message) ([]extract.Fact, []int, string, error) {
 	xreq := req
-	xreq.Messages = withTurnIDs(req.Messages)
+	xreq.Messages = withTurnIDs(withCarried(req.Messages, before))
 	facts, extractor, err := e.extractFacts(ctx, xreq)
 	if err != nil {
 		return nil, nil, "", err
 	}
-	return facts, linkFacts(req.Messages, facts), extractor, nil
+	lead := 0
+	if before != nil {
+		lead = 1
+	}
+	facts, turns := linkFacts(withCarried(req.Messages, before), facts, lead)
+	return facts, turns, extractor, nil
 }
 
-// linkFacts returns, for each fact, the index of the turn it came from (-1
-// when none is known), and strips lent ids from the facts' provenance.
-func linkFacts(msgs []engine.Message, facts []extract.Fact) []int {
+// linkFacts returns the facts that came from a turn of the request, each
+// with the index of its turn in the request (-1 when none is known), and
+// strips lent ids from the facts' provenance. The first lead messages are
+// context only: a fact that came from them alone is dropped, and turn
+// indexes count from the first message after them.
+func linkFacts(msgs []engine.Message, facts []extract.Fact, lead int) ([]extract.Fact, []int) {
 	turnOf := make(map[string]int, len(msgs))
 	for i, m := range withTurnIDs(msgs) {
 		if _, dup := turnOf[m.ID]; !dup {
 			turnOf[m.ID] = i
 		}
 	}
-	out := make([]int, len(facts))
-	for i := range facts {
-		out[i] = -1
-		kept := facts[i].MessageIDs[:0:0]
-		for _, id := range facts[i].MessageIDs {
-			if t, ok := turnOf[id]; ok && out[i] < 0 {
-				out[i] = t
+	var kept []extract.Fact
+	var turns []int
+	for _, f := range facts {
+		turn, fromContext := -1, false
+		ids := f.MessageIDs[:0:0]
+		for _, id := range f.MessageIDs {
+			t, ok := turnOf[id]
+			switch {
+			case ok && t < lead:
+				fromContext = true
+			case ok && turn < 0:
+				turn = t - lead
 			}
 			if !strings.HasPrefix(id, turnIDPrefix) {
-				kept = append(kept, id)
+				ids = append(ids, id)
 			}
 		}
-		facts[i].MessageIDs = kept
+		if fromContext && turn < 0 {
+			continue // the previous request's turn: not this request's to tell
+		}
+		f.MessageIDs = ids
+		kept = append(kept, f)
+		turns = append(turns, turn)
 	}
-	return out
+	return kept, turns
 }
 
 // episodeText is a turn as said, labelled with its speaker ("Alice: …") so
@@ -132,11 +153,14 @@ func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) [
 // of its own, yet the answer alone ("I've had them for three years") does
 // not say what it is about; kept with its question, nothing the asker said
 // that mattered is lost and the answer is found by what was asked.
-func answers(msgs []engine.Message, keep []bool) []*engine.Message {
+func answers(msgs []engine.Message, keep []bool, before *engine.Message) []*engine.Message {
 	if keep == nil {
 		return nil // no episodes: a note stored as written
 	}
 	out := make([]*engine.Message, len(msgs))
+	if len(msgs) > 0 && keep[0] && before != nil && !sameSpeaker(*before, msgs[0]) {
+		out[0] = before // carried from the previous request, already cut to its question (carry.go)
+	}
 	for i := range msgs {
 		if i == 0 || !keep[i] || keep[i-1] || sameSpeaker(msgs[i-1], msgs[i]) {
 			continue

@@ -45,7 +45,7 @@ func (e *Writer) note(ctx context.Context, user string, req engine.AddRequest) (
 	if err := e.validateConversation(&creq); err != nil {
 		return nil, err
 	}
-	facts, factTurn, extractor, err := e.extractTurns(ctx, creq)
+	facts, factTurn, extractor, err := e.extractTurns(ctx, creq, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,11 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 	}
 	req.Messages = slices.Clone(req.Messages)
 	secrets := redactMessages(req.Messages)
-	facts, factTurn, extractor, err := e.extractTurns(ctx, req)
+	before, err := e.readCarried(ctx, user, req)
+	if err != nil {
+		return nil, err
+	}
+	facts, factTurn, extractor, err := e.extractTurns(ctx, req, before)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +43,7 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 		factTurn = append(factTurn, -1)
 	}
 	in := intake{req: req, facts: facts, factTurn: factTurn, procs: procs, extractor: extractor,
-		episodes: episodeTurns(req.Messages, facts, factTurn)}
+		episodes: episodeTurns(req.Messages, facts, factTurn), before: before, carry: true}
 	all, err := e.commit(ctx, user, in)
 	if err != nil {
 		return nil, err
@@ -66,6 +70,8 @@ type intake struct {
 	episodes  []bool // per turn; nil: no episodes (a note stored as written)
 	procs     []skill.Procedure
 	extractor string
+	before    *engine.Message // the question the previous request ended with (carry.go), or nil
+	carry     bool            // a conversation: leave its last question for the next request
 }
 
 // commit embeds facts and episodes, asks the decision model (if any) about
@@ -77,7 +83,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 	for _, f := range in.facts {
 		texts = append(texts, f.Text)
 	}
-	asked := answers(in.req.Messages, in.episodes)
+	asked := answers(in.req.Messages, in.episodes, in.before)
 	for i, keep := range in.episodes {
 		if keep {
 			said, _ := episodeOf(in.req.Messages, asked, i)
@@ -122,6 +128,9 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 			results = append(results, r)
 		}
 		results = append(results, epResults...) // the facts lead: they say what it means
+		if in.carry {
+			return e.carryOn(tx, in.req, now)
+		}
 		return nil
 	})
 	return results, err
