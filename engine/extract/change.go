@@ -65,3 +65,44 @@ func endsWork(old, n Slot) bool {
 	return n.Predicate == PredicateEmployment && old.Subject == n.Subject &&
 		(old.Predicate == "works_at" || old.Predicate == "job_title") && !strings.HasPrefix(old.Value, "not ")
 }
+
+// Standing instructions have no subject: "Always use yarn in this repo", "Don't use yarn
+// anymore, use pnpm", "Use camelCase for database columns instead of snake_case". They
+// fill the uses slot of SubjectInstruction, so a later instruction about the same tool
+// (its negation, or a switch away from it) supersedes the earlier one.
+
+// SubjectInstruction is the subject of the slots of standing instructions.
+const SubjectInstruction = "instruction"
+
+var (
+	insteadImpRe = rx(`(?:always |please |just |only )?(?:use|prefer|pick|choose|go with|stick with|switch to) (.+?) (?:instead of|rather than|in place of|over) (.+)`)
+	negImpRe     = rx(`(?:please )?(?:(?:do not|don't|never|stop) (?:use|using)|avoid(?: using)?) (.+)`)
+	posImpRe     = rx(`(?:always |please |just |only )?use (.+)`)
+	instrStop    = regexp.MustCompile(`(?i)(?: in | for | on | when | with | to | and | if | unless |,)`)
+)
+
+// instructionSlot derives the slot of a standing instruction about a tool, or nil.
+func instructionSlot(t string) *Slot {
+	if m := insteadImpRe.FindStringSubmatch(t); m != nil {
+		val, old := cutValue(m[1], instrStop), cutValue(m[2], instrStop)
+		if val != "" && old != "" && val != old {
+			return &Slot{Subject: SubjectInstruction, Predicate: PredicateUses, Value: val, Replaces: old}
+		}
+		return nil
+	}
+	neg := false
+	m := negImpRe.FindStringSubmatch(t)
+	if m != nil {
+		neg = true
+	} else if m = posImpRe.FindStringSubmatch(t); m == nil {
+		return nil
+	}
+	v := cutValue(m[1], instrStop)
+	if v == "" || len(strings.Fields(v)) > 3 {
+		return nil
+	}
+	if neg {
+		v = "not " + v
+	}
+	return &Slot{Subject: SubjectInstruction, Predicate: PredicateUses, Value: v}
+}

@@ -179,6 +179,9 @@ func slotOf(factText string) *Slot {
 	if s := changeSlot(t, lower); s != nil {
 		return s
 	}
+	if s := instructionSlot(t); s != nil {
+		return s
+	}
 	if s := versionSlot(t); s != nil {
 		return s
 	}
@@ -285,7 +288,7 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	}
 	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
 	prep, obj, _ := strings.Cut(rest, " ")
-	if rest == "" || cutValue(rest, commonStop) == "" && !verbPreps[strings.ToLower(prep)] {
+	if (rest == "" || cutValue(rest, commonStop) == "" && !verbPreps[strings.ToLower(prep)]) && plainSubject(subject) {
 		// No object, only qualifiers: "User smokes again" and "User does not smoke" fill
 		// one slot, the act itself, so the one contradicts the other.
 		return buildSlot(subject, predicateDoes, lemma, neg, nil, nil)
@@ -302,6 +305,24 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 }
 
 var verbPreps = set(`on in at with for to from`)
+
+// plainSubject reports a subject that can stand before a verb used without an object:
+// "User", "Bob's dog", not "Use snake_case for database" ("columns" is no verb) nor
+// "Never commit" (an instruction).
+func plainSubject(s string) bool {
+	w := strings.Fields(strings.ToLower(s))
+	if len(w) == 0 || len(w) > 3 || imperativeHeads[w[0]] {
+		return false
+	}
+	for _, x := range w {
+		if prepositions[x] {
+			return false
+		}
+	}
+	return true
+}
+
+var imperativeHeads = set(`never always please don't do not use avoid prefer keep make run let stop`)
 
 // predicateDoes is the slot of a verb used without an object: its value is the verb.
 const predicateDoes = "does"

@@ -104,6 +104,10 @@ func TestSlotOf(t *testing.T) {
 		{"decided to use", "User decided to use MySQL for the orders service", &Slot{"user", "uses", "mysql", ""}},
 		{"sold", "User sold the Civic last week", &Slot{"user", "disposed", "civic", "civic"}},
 		{"left a city", "Alice left Berlin in May", &Slot{"alice", "disposed", "berlin", "berlin"}},
+		{"instruction", "Always use yarn in this repo", &Slot{"instruction", "uses", "yarn", ""}},
+		{"instruction negated", "Do not use yarn anymore, use pnpm", &Slot{"instruction", "uses", "not yarn", ""}},
+		{"instruction switch", "Use camelCase for database columns instead of snake_case", &Slot{"instruction", "uses", "camelcase", "snake case"}},
+		{"a plural noun is no verb", "Never commit the generated columns", nil},
 		{"partner by name", "User's girlfriend is called Nina", &Slot{"user", "partner", "nina", ""}},
 		{"switched back", "User switched the orders service from MySQL back to Postgres", &Slot{"user's orders service", "uses", "postgres", "mysql"}},
 	}

@@ -139,3 +139,26 @@ func NewMeans(oldFact, newFact string) bool {
 	ov, nv := cutValue(om[1], nil), cutValue(nm[1], nil)
 	return ov != "" && nv != "" && ov != nv
 }
+
+// SameState reports two slots that say one single-valued thing with the same value:
+// "User's dog's name is Rex" and "User's dog is called Rex" are one fact in two
+// phrasings, whatever words they share.
+func SameState(old, newSlot Slot) bool {
+	o, n := normSlot(old), normSlot(newSlot)
+	return o.Subject != "" && o.Value != "" && o == n && isSingleValued(o.Predicate) && !strings.HasPrefix(o.Value, "not ")
+}
+
+// MovedOn reports a new value for a verb-and-preposition slot of the same subject
+// ("The dev server runs on port 3000" → "… runs on port 8080"). Such a slot may hold
+// many values, so only a new fact that says "now" moves it; the caller checks that.
+func MovedOn(old, newSlot Slot) bool {
+	o, n := normSlot(old), normSlot(newSlot)
+	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value || ruleFilled[o.Predicate] {
+		return false
+	}
+	_, prep, ok := strings.Cut(o.Predicate, "_")
+	return ok && verbPreps[prep] && !strings.HasPrefix(o.Value, "not ") && !strings.HasPrefix(n.Value, "not ")
+}
+
+// ruleFilled are the named predicates with a preposition that hold many values.
+var ruleFilled = set(`allergic_to studies_at`)

@@ -67,9 +67,12 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
 			oldSlot = extract.SlotOf(c.Text)
 		}
-		if oldSlot != nil && extract.Contradicts(*oldSlot, *slot) {
+		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot)) {
 			closes = append(closes, c.ID)
 			continue
+		}
+		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
+			return sameState(c, newTerms)
 		}
 		if now && extract.NewMeans(c.Text, fact) {
 			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"
@@ -106,6 +109,16 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// sameState decides a fact that restates candidate c's single-valued slot with
+// the same value: an UPDATE when it says all c says and more, else NONE.
+func sameState(c Candidate, newTerms map[string]bool) Decision {
+	oldTerms := termSet(c.Text)
+	if coverage(oldTerms, newTerms) >= 1 && len(newTerms) > len(oldTerms) {
+		return Decision{Event: Update, Target: c.ID}
+	}
+	return Decision{Event: None, Target: c.ID}
 }
 
 // subjectOf is the subject a fact is about, from its slot, or "" without

@@ -31,6 +31,9 @@ func TestDecide(t *testing.T) {
 		{"a year is no count", "User visited Paris in 2023", nil, []Candidate{{ID: "a", Text: "User visited Paris in 2019", Similarity: 0.8}}, Add, ""},
 		{"new means said with now", "User runs the tests with go test now", nil, []Candidate{{ID: "a", Text: "User runs the tests with make test", Similarity: 0.8}}, Supersede, ""},
 		{"new means without now is one more", "User runs the tests with go test", nil, []Candidate{{ID: "a", Text: "User runs the tests with make test", Similarity: 0.8}}, Add, ""},
+		{"one state in other words", "User's dog's name is Rex", nil, []Candidate{{ID: "a", Text: "User's dog is called Rex", Similarity: 0.8}}, None, "a"},
+		{"moved on with now", "The dev server runs on port 8080 now", nil, []Candidate{{ID: "a", Text: "The dev server runs on port 3000", Similarity: 0.8}}, Supersede, ""},
+		{"another port without now is one more", "The dev server runs on port 8080", nil, []Candidate{{ID: "a", Text: "The dev server runs on port 3000", Similarity: 0.8}}, Add, ""},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {

@@ -230,6 +230,23 @@ var supersedeScenarios = []scenario{
 		gone: []string{"works as a pilot"}},
 	{name: "works from home now", steps: []string{"I commute to the office every day.", "I work from home every day now."},
 		facts: []string{"home"}},
+	// Coding sessions, more.
+	{name: "react upgrade", steps: []string{"We're on React 17.", "We upgraded to React 18 yesterday."},
+		facts: []string{"18"}, gone: []string{"React 17"}},
+	{name: "dev server port", steps: []string{"The dev server runs on port 3000.", "The dev server runs on port 8080 now."},
+		facts: []string{"8080"}, gone: []string{"3000"}},
+	{name: "env var renamed", steps: []string{"The connection string is in DB_URL.", "We renamed DB_URL to DATABASE_URL."},
+		facts: []string{"DATABASE_URL"}},
+	{name: "package manager rule", steps: []string{"Always use yarn in this repo.", "Don't use yarn anymore, use pnpm."},
+		facts: []string{"pnpm"}, gone: []string{"Always use yarn"}},
+	{name: "agent convention note", steps: []string{"note: Use snake_case for database columns", "note: Use camelCase for database columns instead of snake_case"},
+		facts: []string{"camelCase"}, gone: []string{"Use snake_case"}},
+	{name: "two services two ports", steps: []string{"The auth service runs on port 4000.", "The billing service runs on port 5000."},
+		facts: []string{"4000", "5000"}},
+	// Near-duplicates in other words.
+	{name: "hiking favourite", steps: []string{"I love hiking.", "I really love hiking a lot."}, once: []string{"hiking"}},
+	{name: "dog named twice", steps: []string{"My dog is called Rex.", "My dog's name is Rex."}, once: []string{"Rex"}},
+	{name: "city twice", steps: []string{"I live in Denver.", "I'm living in Denver."}, once: []string{"Denver"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
