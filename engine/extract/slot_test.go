@@ -93,6 +93,8 @@ func TestSlotOf(t *testing.T) {
 		{"negated verb without object", "User does not smoke", &Slot{"user", "does", "not smoke", ""}},
 		{"role filled by a name", "User's manager is Sarah", &Slot{"user's manager", "identity", "sarah", ""}},
 		{"role inverted in a last clause", "Sarah left, Tom is User's manager now", &Slot{"user's manager", "identity", "tom", ""}},
+		{"one friend of many", "Tom is User's friend", nil},
+		{"new role", "User's new manager is Priya", &Slot{"user's manager", "identity", "priya", ""}},
 		{"scheduled date", "The launch is on 2025-06-10", &Slot{"launch", "date", "2025-06-10", ""}},
 		{"date slipped", "The launch slipped to 2025-07-01", &Slot{"launch", "date", "2025-07-01", ""}},
 		{"located on a port", "The staging DB is on port 5432", &Slot{"staging db", "located", "port 5432", ""}},

@@ -81,15 +81,24 @@ func identitySlot(t, lower string) *Slot {
 	}
 	if m := identityRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
 		if v := cutValue(m[2], stateStop); v != "" && len(strings.Fields(v)) <= 3 {
-			return buildSlot(m[1], PredicateIdentity, v, false, nil, nil)
+			return buildSlot(newRoleRe.ReplaceAllString(m[1], "'s "), PredicateIdentity, v, false, nil, nil)
 		}
 	}
-	if m := identityInvRe.FindStringSubmatch(t); m != nil {
+	// "Tom is User's friend" names one friend of many; "Tom is User's manager now" or
+	// "… User's new manager" names the one who replaced another.
+	if m := identityInvRe.FindStringSubmatch(t); m != nil && changeMarkRe.MatchString(t) {
 		role := strings.TrimSpace(commonStop.ReplaceAllString(" "+m[2]+" ", " ")) // "manager now" → "manager"
-		return buildSlot(role, PredicateIdentity, m[1], false, nil, nil)
+		return buildSlot(newRoleRe.ReplaceAllString(role, "'s "), PredicateIdentity, m[1], false, nil, nil)
 	}
 	return nil
 }
+
+var (
+	// changeMarkRe finds the words that say a role changed hands.
+	changeMarkRe = regexp.MustCompile(`(?i)\b(?:now|new|currently|these days|at the moment|anymore)\b`)
+	// newRoleRe drops "new" from a role: "User's new manager" is the manager.
+	newRoleRe = regexp.MustCompile(`(?i)'s (?:new|current) `)
+)
 
 // placeLike accepts a location value that names a place, a host or a port: a proper
 // name or a number ("Heroku", "port 5432"), not a state ("in a band", "on holiday").

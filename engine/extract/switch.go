@@ -121,8 +121,13 @@ func replaces(old, n Slot) bool {
 		return old.Subject == r // "webpack 5" is replaced by "from webpack to Vite"
 	}
 	// "the Civic" names "honda civic": a value may end with the thing as well as start with it.
-	return subjectsRelated(old.Subject, n.Subject) && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
+	related := subjectsRelated(old.Subject, n.Subject) || wholeProject[old.Subject]
+	return related && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
 }
+
+// wholeProject are subjects that stand for the project the speakers work on: "the repo
+// uses pnpm" is what "we use npm instead of pnpm" replaces.
+var wholeProject = set(`repo repository codebase project monorepo`)
 
 // subjectsRelated reports subjects that may name the same owner of a tool: equal, one the
 // owner of the other ("user" and "user's build"), or the same thing ("build" and "user's build").
