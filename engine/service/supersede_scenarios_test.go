@@ -251,6 +251,22 @@ var supersedeScenarios = []scenario{
 	{name: "two friends", steps: []string{"Tom is my friend.", "Anna is my friend."}, facts: []string{"Tom", "Anna"}},
 	{name: "new manager forward", steps: []string{"My manager is Sarah.", "My new manager is Priya."},
 		facts: []string{"Priya"}, gone: []string{"manager is Sarah"}},
+	// Near-misses of today's mechanisms: they must not supersede.
+	{name: "left keys", steps: []string{"I have a spare key to the office.", "I left my keys at home today."},
+		facts: []string{"spare key"}},
+	{name: "left work early", steps: []string{"I work at Spotify.", "I left work early today to see the doctor."},
+		facts: []string{"works at Spotify"}},
+	{name: "two scheduled", steps: []string{"The demo is on June 3.", "The demo prep call is on June 1."},
+		facts: []string{"demo is on", "prep call is on"}},
+	{name: "two things located", steps: []string{"The logs are in S3.", "The backups are in Glacier."},
+		facts: []string{"S3", "Glacier"}},
+	{name: "counts of two things", steps: []string{"Our team has 6 engineers.", "Our team has 2 designers now."},
+		facts: []string{"6 engineers", "2 designers"}},
+	{name: "sister and mother named", steps: []string{"My sister is Lena.", "My mother is Ruth."}, facts: []string{"Lena", "Ruth"}},
+	{name: "means for two objects", steps: []string{"We build the frontend with Vite.", "We build the backend with Bazel now."},
+		facts: []string{"Vite", "Bazel"}},
+	{name: "sold a different thing", steps: []string{"I drive a Honda Civic.", "I sold my old bike."}, facts: []string{"Honda Civic"}},
+	{name: "other person retired", steps: []string{"I work as a nurse.", "My dad retired last year."}, facts: []string{"nurse"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
