@@ -225,7 +225,7 @@ func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check f
 	if neg {
 		v = "not " + v
 	}
-	s := normSubject(subject)
+	s := trimSubjectAdverbs(normSubject(subject))
 	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
 		return nil
 	}
@@ -397,6 +397,20 @@ func cutValue(raw string, stop *regexp.Regexp) string {
 	}
 	return normValue(v)
 }
+
+// trimSubjectAdverbs drops adverbs a subject took from its verb: "Jess finally no
+// longer works at the bank" is about Jess.
+func trimSubjectAdverbs(s string) string {
+	for {
+		i := strings.LastIndexByte(s, ' ')
+		if i < 0 || !subjectAdverbs[s[i+1:]] {
+			return s
+		}
+		s = s[:i]
+	}
+}
+
+var subjectAdverbs = set(`finally recently actually really eventually officially just already probably definitely`)
 
 // badSubjectEnd are words a subject never ends with; a match ending in one took part of the
 // predicate for the subject.

@@ -67,7 +67,7 @@ func stateSlot(t string) *Slot {
 		}
 	}
 	if copula && containsAny(lower, []string{" on ", " at ", " in "}) {
-		if m := locatedRe.FindStringSubmatch(t); m != nil {
+		if m := locatedRe.FindStringSubmatch(t); m != nil && thingSubject(m[1]) {
 			return buildSlot(m[1], PredicateLocated, m[2], false, stateStop, placeLike)
 		}
 	}
@@ -99,6 +99,27 @@ var (
 	// newRoleRe drops "new" from a role: "User's new manager" is the manager.
 	newRoleRe = regexp.MustCompile(`(?i)'s (?:new|current) `)
 )
+
+// thingSubject reports a subject that is a thing, not a person: "The staging DB",
+// "User's CI". Where a person is ("Mark is at Boeing", "… in Paris this week") changes
+// often and means many things, so it is no single-valued location.
+func thingSubject(s string) bool {
+	w := strings.Fields(strings.ToLower(s))
+	if len(w) < 2 {
+		return false // "Mark", "User": a name
+	}
+	if w[0] == "the" || w[0] == "this" || w[0] == "that" {
+		return !personNouns[w[len(w)-1]]
+	}
+	_, thing, ok := strings.Cut(strings.ToLower(s), "'s ")
+	return ok && !personNouns[thing[strings.LastIndexByte(thing, ' ')+1:]]
+}
+
+// personNouns are heads of subjects that name people.
+var personNouns = set(`sister brother mother father mom mum dad parents parent wife husband partner spouse
+boyfriend girlfriend friend friends son daughter kid kids child children baby family boss manager colleague
+coworker teammate neighbour neighbor cousin aunt uncle grandma grandpa grandmother grandfather team user
+people person guy girl client clients doctor teacher fiance fiancee roommate`)
 
 // placeLike accepts a location value that names a place, a host or a port: a proper
 // name or a number ("Heroku", "port 5432"), not a state ("in a band", "on holiday").

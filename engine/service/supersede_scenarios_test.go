@@ -267,6 +267,11 @@ var supersedeScenarios = []scenario{
 		facts: []string{"Vite", "Bazel"}},
 	{name: "sold a different thing", steps: []string{"I drive a Honda Civic.", "I sold my old bike."}, facts: []string{"Honda Civic"}},
 	{name: "other person retired", steps: []string{"I work as a nurse.", "My dad retired last year."}, facts: []string{"nurse"}},
+	// From a real-chat style probe.
+	{name: "finally quit", steps: []string{"Jess: I work at the bank.", "Jess: I finally quit my job at the bank."},
+		gone: []string{"Jess works at the bank"}},
+	{name: "person at work and away", steps: []string{"Mark: I'm still at Boeing.", "Mark: I'm in Paris this week for a conference."},
+		facts: []string{"Boeing"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
