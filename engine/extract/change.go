@@ -22,6 +22,8 @@ var (
 	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
 	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left) (.+)`)
+	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
+	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
 	// changeStop ends the thing given up or chosen before its purpose, time or reason.
 	changeStop = regexp.MustCompile(`(?i)(?: for | in | on | at | to | because | since | so | and | but | after | last | this | ago |,)`)
 )
@@ -38,17 +40,27 @@ func changeSlot(t, lower string) *Slot {
 			return buildSlot(m[1], PredicateUses, m[2], false, changeStop, nil)
 		}
 	}
+	if containsAny(lower, []string{"no longer", "anymore", "any more"}) {
+		if m := noLongerAtRe.FindStringSubmatch(t); m != nil {
+			return disposed(m[1], m[2]) // "User is not at Google anymore": User left Google
+		}
+	}
 	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left"}) {
 		return nil
 	}
 	if m := disposalRe.FindStringSubmatch(t); m != nil {
-		s := buildSlot(m[1], PredicateDisposed, ownerless(m[2]), false, changeStop, nil)
-		if s != nil {
-			s.Replaces = s.Value
-		}
-		return s
+		return disposed(m[1], m[2])
 	}
 	return nil
+}
+
+// disposed is the slot of subject giving up thing: it replaces a value that names it.
+func disposed(subject, thing string) *Slot {
+	s := buildSlot(subject, PredicateDisposed, ownerless(thing), false, changeStop, nil)
+	if s != nil {
+		s.Replaces = s.Value
+	}
+	return s
 }
 
 // ownerless drops an owner in front of a thing: "User's old car" → "old car".

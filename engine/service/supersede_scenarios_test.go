@@ -272,6 +272,16 @@ var supersedeScenarios = []scenario{
 		gone: []string{"Jess works at the bank"}},
 	{name: "person at work and away", steps: []string{"Mark: I'm still at Boeing.", "Mark: I'm in Paris this week for a conference."},
 		facts: []string{"Boeing"}},
+	// Job and home changes in chat phrasings.
+	{name: "joined", steps: []string{"I work at Google.", "I joined Meta in March."}, gone: []string{"works at Google"},
+		known: "\"joined X\" is no employer: one joins gyms and clubs too"},
+	{name: "hired", steps: []string{"I work at Google.", "I got hired by Meta in March."}, gone: []string{"works at Google"}},
+	{name: "new job at", steps: []string{"I work at Google.", "I started a new job at Meta last week."}, gone: []string{"works at Google"}},
+	{name: "not there anymore", steps: []string{"I work at Google.", "I'm not at Google anymore."}, gone: []string{"works at Google"}},
+	{name: "left for", steps: []string{"I work at Google.", "I left Google for Meta."}, gone: []string{"works at Google"}},
+	{name: "age lol", steps: []string{"I'm 26.", "Lol yeah I'm 27 now, getting old."}, gone: []string{"User is 26"}},
+	{name: "bought a house", steps: []string{"I live in Leeds.", "We bought a house in York and moved in last week."}, gone: []string{"lives in Leeds"},
+		known: "\"moved in\" names no place; the house in York is another clause"},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
