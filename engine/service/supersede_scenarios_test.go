@@ -282,6 +282,11 @@ var supersedeScenarios = []scenario{
 	{name: "age lol", steps: []string{"I'm 26.", "Lol yeah I'm 27 now, getting old."}, gone: []string{"User is 26"}},
 	{name: "bought a house", steps: []string{"I live in Leeds.", "We bought a house in York and moved in last week."}, gone: []string{"lives in Leeds"},
 		known: "\"moved in\" names no place; the house in York is another clause"},
+	// One clause of a multi-fact turn changes: the other fact stays findable.
+	{name: "multi fact one changes", steps: []string{"I live in Leeds and I work at Sky as an analyst.", "I live in York now."},
+		facts: []string{"Sky", "York"}, gone: []string{"lives in Leeds"}, query: "Where does the user work?", top: "Sky"},
+	{name: "correction of a number", steps: []string{"Our standup is at 9:30.", "Sorry, I meant 10:30, not 9:30."},
+		facts: []string{"10:30"}, gone: []string{"at 9:30"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
