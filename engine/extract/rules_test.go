@@ -290,3 +290,28 @@ func TestDetectTenseSkipsMeant(t *testing.T) {
 		}
 	}
 }
+
+// A he or she right after the one relative of that gender the turn named is that
+// relative; a pronoun of the other gender, or after two relatives, stays as said.
+func TestResolveKinPronoun(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		clauses []string
+		want    string // the last clause as resolved
+	}{
+		{"brother", []string{"I went climbing with my brother.", "He just moved to Denver."}, "my brother just moved to Denver."},
+		{"sister is", []string{"My sister called", "she's pregnant!"}, "my sister is pregnant!"},
+		{"other gender", []string{"I went climbing with my brother.", "She just moved to Denver."}, "She just moved to Denver."},
+		{"two relatives", []string{"My brother and my dad came over.", "He just moved to Denver."}, "He just moved to Denver."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			kin, got := "", ""
+			for _, c := range tt.clauses {
+				got = resolveKinPronoun(c, &kin)
+			}
+			if got != tt.want {
+				t.Errorf("resolved %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -287,6 +287,11 @@ var supersedeScenarios = []scenario{
 		facts: []string{"Sky", "York"}, gone: []string{"lives in Leeds"}, query: "Where does the user work?", top: "Sky"},
 	{name: "correction of a number", steps: []string{"Our standup is at 9:30.", "Sorry, I meant 10:30, not 9:30."},
 		facts: []string{"10:30"}, gone: []string{"at 9:30"}},
+	// A relative named, then a pronoun.
+	{name: "brother by pronoun", steps: []string{"Mark: Pretty good, I went climbing with my brother. He just moved to Denver."},
+		facts: []string{"brother", "Denver"}},
+	{name: "sister moves by pronoun", steps: []string{"My sister lives in Rome.", "My sister called, she moved to Milan last month."},
+		facts: []string{"Milan"}, gone: []string{"sister lives in Rome"}, known: "\", she …\" is not split off as a clause of its own"},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
