@@ -256,6 +256,7 @@ func TestSentencesAndClauses(t *testing.T) {
 		{"statement before question", "I'm vegan, so what should I cook?", []string{"I'm vegan"}},
 		{"conditional stays whole", "If it rains tomorrow, I'll stay home.", []string{"If it rains tomorrow, I'll stay home."}},
 		{"apposition", "I'm 29, a software developer", []string{"I'm 29", "I'm a software developer"}},
+		{"comma she", "My sister called, she moved to Milan.", []string{"My sister called", "she moved to Milan."}},
 	}
 	for _, tt := range clauseTests {
 		t.Run(tt.name, func(t *testing.T) {
