@@ -275,6 +275,7 @@ var supersedeScenarios = []scenario{
 	// Job and home changes in chat phrasings.
 	{name: "joined", steps: []string{"I work at Google.", "I joined Meta in March."}, gone: []string{"works at Google"},
 		known: "\"joined X\" is no employer: one joins gyms and clubs too"},
+	{name: "joined as", steps: []string{"I work at Google.", "I joined Meta as a product manager."}, gone: []string{"works at Google"}},
 	{name: "hired", steps: []string{"I work at Google.", "I got hired by Meta in March."}, gone: []string{"works at Google"}},
 	{name: "new job at", steps: []string{"I work at Google.", "I started a new job at Meta last week."}, gone: []string{"works at Google"}},
 	{name: "not there anymore", steps: []string{"I work at Google.", "I'm not at Google anymore."}, gone: []string{"works at Google"}},
