@@ -96,7 +96,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 		tn.ids = []string{m.ID}
 	}
 	var out []Fact
-	introduced, object := "", ""
+	introduced, object, kin := "", "", ""
 	for i, line := range proseLines(m.Content) {
 		for j, s := range sentences(line) {
 			if i == 0 && j == 0 {
@@ -106,7 +106,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 				}
 			}
 			for _, c := range clauses(s) {
-				c = resolvePrefPronoun(resolvePronounName(c, &introduced), &object)
+				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
 		}

@@ -151,3 +151,34 @@ var finiteAux = set(`am is are was were be been has have had do does did i'm i'v
 don't doesn't didn't can't won't isn't aren't wasn't weren't haven't hasn't it's that's there's`)
 
 var subjectPronouns = set(`i we you he she they it`)
+
+var (
+	// kinRe finds a relative the speaker introduces: "my brother", "my mum".
+	kinRe = regexp.MustCompile(`(?i)\bmy\s+(brother|father|dad|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|sister|mother|mom|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece)\b`)
+	// heSheRe starts a clause whose subject is a pronoun: "He just moved to Denver".
+	heSheRe = regexp.MustCompile(`(?i)^(he|she)(\s+|'s\s+)`)
+	maleKin = set(`brother father dad son husband boyfriend uncle grandpa grandfather nephew`)
+)
+
+// resolveKinPronoun rewrites "He just moved to Denver" into "my brother just moved to
+// Denver" when the turn named one relative of that gender just before ("I went climbing
+// with my brother."); kin carries that relative from clause to clause. Two relatives
+// named in one clause make the pronoun ambiguous, so nothing is carried.
+func resolveKinPronoun(clause string, kin *string) string {
+	out := clause
+	if m := heSheRe.FindStringSubmatch(clause); m != nil && *kin != "" &&
+		maleKin[*kin] == strings.EqualFold(m[1], "he") {
+		verb := " "
+		if strings.HasPrefix(m[2], "'s") {
+			verb = " is "
+		}
+		out = "my " + *kin + verb + clause[len(m[0]):]
+	}
+	switch found := kinRe.FindAllStringSubmatch(clause, -1); {
+	case len(found) == 1:
+		*kin = strings.ToLower(found[0][1])
+	case len(found) > 1:
+		*kin = ""
+	}
+	return out
+}

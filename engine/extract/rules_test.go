@@ -235,6 +235,7 @@ func TestSentencesAndClauses(t *testing.T) {
 		{"decimal", "I'm on Ubuntu 22.04. It works.", []string{"I'm on Ubuntu 22.04.", "It works."}},
 		{"lead-in colon", "Big news: I got a job!", []string{"Big news:", "I got a job!"}},
 		{"question then statement", "Hey! How are you?", []string{"Hey!", "How are you?"}},
+		{"path dots", "We run go test ./... now. It is fast.", []string{"We run go test ./... now.", "It is fast."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -255,6 +256,7 @@ func TestSentencesAndClauses(t *testing.T) {
 		{"statement before question", "I'm vegan, so what should I cook?", []string{"I'm vegan"}},
 		{"conditional stays whole", "If it rains tomorrow, I'll stay home.", []string{"If it rains tomorrow, I'll stay home."}},
 		{"apposition", "I'm 29, a software developer", []string{"I'm 29", "I'm a software developer"}},
+		{"comma she", "My sister called, she moved to Milan.", []string{"My sister called", "she moved to Milan."}},
 	}
 	for _, tt := range clauseTests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -270,5 +272,47 @@ func TestProseLines(t *testing.T) {
 	want := []string{"I work at Shopify.", "I love Go."}
 	if diff := cmp.Diff(want, proseLines(content)); diff != "" {
 		t.Errorf("proseLines (-want +got):\n%s", diff)
+	}
+}
+
+// "I meant Tuesday" corrects what was said: its tense is of the words meant,
+// so a weekday in it is not moved into the past.
+func TestDetectTenseSkipsMeant(t *testing.T) {
+	for _, tt := range []struct {
+		clause string
+		want   tense
+	}{
+		{"sorry i meant tuesday not monday", tensePresent},
+		{"i meant that we moved in june", tensePast},
+		{"i went hiking on saturday", tensePast},
+	} {
+		if got := detectTense(lowerWords(tt.clause)); got != tt.want {
+			t.Errorf("detectTense(%q) = %v, want %v", tt.clause, got, tt.want)
+		}
+	}
+}
+
+// A he or she right after the one relative of that gender the turn named is that
+// relative; a pronoun of the other gender, or after two relatives, stays as said.
+func TestResolveKinPronoun(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		clauses []string
+		want    string // the last clause as resolved
+	}{
+		{"brother", []string{"I went climbing with my brother.", "He just moved to Denver."}, "my brother just moved to Denver."},
+		{"sister is", []string{"My sister called", "she's pregnant!"}, "my sister is pregnant!"},
+		{"other gender", []string{"I went climbing with my brother.", "She just moved to Denver."}, "She just moved to Denver."},
+		{"two relatives", []string{"My brother and my dad came over.", "He just moved to Denver."}, "He just moved to Denver."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			kin, got := "", ""
+			for _, c := range tt.clauses {
+				got = resolveKinPronoun(c, &kin)
+			}
+			if got != tt.want {
+				t.Errorf("resolved %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -206,10 +206,13 @@ func lowerWords(s string) []string {
 	return text.Words(text.Scan(s, text.Options{Apostrophe: text.KeepApostrophe}))
 }
 
-// detectTense finds the tense of a clause from its first finite verb.
+// detectTense finds the tense of a clause from its first finite verb. "meant" is
+// skipped: "I meant Tuesday" corrects what was said, its tense is of the words meant.
 func detectTense(words []string) tense {
 	for i, w := range words {
 		switch {
+		case w == "meant":
+			continue
 		case w == "will" || w == "shall" || w == "i'll" || w == "we'll" || w == "gonna":
 			return tenseFuture
 		case w == "am" || w == "is" || w == "are" || w == "i'm" || w == "we're":

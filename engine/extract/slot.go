@@ -12,7 +12,7 @@ import (
 var singleValued = map[string]bool{
 	"lives_in": true, "works_at": true, "studies_at": true, "job_title": true, "age": true,
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
-	PredicateVersion: true,
+	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 }
 
 // isSingleValued reports whether pred holds one value at a time.
@@ -28,8 +28,11 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
 	}
-	if n.Replaces != "" && replaces(o, n) {
+	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) {
 		return true
+	}
+	if o.Predicate == PredicateLocated && n.Predicate == PredicateLocated && subjectsRelated(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
@@ -97,15 +100,17 @@ var (
 )
 
 var slotRules = []slotRule{
-	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|resides|is living|is based|has lived|has been living|is settled) in (.+)`), pred: "lives_in", need: []string{"live", "resid", "based", "settled"}},
-	{re: rx(subj + ` (?:does not|doesn't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
-	{re: rx(subj + ` is (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
+	// Plural subjects ("User's parents live in Leeds") hold the same slot as singular ones.
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:does not|doesn't|do not|don't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:is|are) (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
 	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop, need: []string{"work"}},
-	{re: rx(subj + ` is (\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*)?`), pred: "age", need: needDigit},
+	{re: rx(subj + ` is (?:now |turning )?(\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*| now| these days| already)?(?:,.*)?`), pred: "age", need: needDigit},
+	{re: rx(subj + ` (?:has |have |just |recently )*(?:got hired (?:by|at)|was hired (?:by|at)|got a job (?:at|with)|took a job (?:at|with)|started working (?:at|for)) (.+)`), pred: "works_at", check: capitalised, stop: orgStop, need: []string{"hired", "job", "working"}},
 	{re: rx(subj + `'s (?:name|first name) is (.+)`), pred: "name", need: []string{"name", "called", "goes by"}},
 	{re: rx(subj + ` (?:is called|is named|goes by) (.+)`), pred: "name", need: []string{"name", "called", "goes by"}},
 	{re: rx(subj + `'s (?:husband|wife|partner|spouse|boyfriend|girlfriend|fiancée?|fiance) is (?:called |named )?(.+)`), pred: "partner", check: capitalised, need: []string{"husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fianc"}},
@@ -137,7 +142,7 @@ func genericSubjectRes() []*regexp.Regexp {
 	out := make([]*regexp.Regexp, 0, 5)
 	for n := 0; n < 5; n++ {
 		subject := `(\S+` + strings.Repeat(` \S+`, n) + `)`
-		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only )?([a-z]+) (.+)`))
+		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only )?([a-z]+)(?: (.+))?`))
 	}
 	return out
 }
@@ -146,12 +151,36 @@ func genericSubjectRes() []*regexp.Regexp {
 // {alice, lives_in, paris}), so stored memories without a recorded slot can be compared
 // with new facts. It returns nil when the text fills no recognisable slot.
 func SlotOf(factText string) *Slot {
+	return partnerByName(slotOf(factText))
+}
+
+var partnerNouns = set(`husband wife partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée`)
+
+// partnerByName files "User's girlfriend is called Nina" under the partner slot that
+// "User's girlfriend is Clara" fills, so the one supersedes the other.
+func partnerByName(s *Slot) *Slot {
+	if s == nil || s.Predicate != "name" {
+		return s
+	}
+	if owner, thing, ok := strings.Cut(s.Subject, "'s "); ok && partnerNouns[thing] {
+		return &Slot{Subject: owner, Predicate: "partner", Value: s.Value}
+	}
+	return s
+}
+
+func slotOf(factText string) *Slot {
 	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
 	if t == "" {
 		return nil
 	}
 	lower := strings.ToLower(t)
 	if s := switchSlot(t, lower); s != nil {
+		return s
+	}
+	if s := changeSlot(t, lower); s != nil {
+		return s
+	}
+	if s := instructionSlot(t); s != nil {
 		return s
 	}
 	if s := versionSlot(t); s != nil {
@@ -176,11 +205,17 @@ func SlotOf(factText string) *Slot {
 	if s := favouriteSlot(t, lower); s != nil {
 		return s
 	}
+	if s := stateSlot(t); s != nil {
+		return s
+	}
 	if m := passiveRe.FindStringSubmatch(t); m != nil {
 		// "The frontend is bundled with webpack": predicate bundled_with, value webpack.
 		return buildSlot(m[1], strings.ToLower(m[2]+"_"+m[3]), m[4], false, verbStop, nil)
 	}
-	return genericSlot(t)
+	if s := genericSlot(t); s != nil {
+		return s
+	}
+	return lastClauseSlot(t)
 }
 
 func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {
@@ -191,7 +226,7 @@ func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check f
 	if neg {
 		v = "not " + v
 	}
-	s := normSubject(subject)
+	s := trimSubjectAdverbs(normSubject(subject))
 	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
 		return nil
 	}
@@ -252,19 +287,46 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	if aux == "cannot" || aux == "can" {
 		lemma = "can_" + lemma
 	}
+	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
+	prep, obj, _ := strings.Cut(rest, " ")
+	if (rest == "" || cutValue(rest, commonStop) == "" && !verbPreps[strings.ToLower(prep)]) && plainSubject(subject) {
+		// No object, only qualifiers: "User smokes again" and "User does not smoke" fill
+		// one slot, the act itself, so the one contradicts the other.
+		return buildSlot(subject, predicateDoes, lemma, neg, nil, nil)
+	}
 	v := cutValue(rest, verbStop)
-	if prep, obj, ok := strings.Cut(rest, " "); ok && v == "" && verbPreps[strings.ToLower(prep)] {
+	if obj != "" && v == "" && verbPreps[strings.ToLower(prep)] {
 		lemma += "_" + strings.ToLower(prep) // "User's CI runs on Jenkins": run_on jenkins
 		v = cutValue(obj, verbStop)
 	}
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
 		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
 	}
-	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
 	return buildSlot(subject, lemma, v, neg, nil, nil)
 }
 
 var verbPreps = set(`on in at with for to from`)
+
+// plainSubject reports a subject that can stand before a verb used without an object:
+// "User", "Bob's dog", not "Use snake_case for database" ("columns" is no verb) nor
+// "Never commit" (an instruction).
+func plainSubject(s string) bool {
+	w := strings.Fields(strings.ToLower(s))
+	if len(w) == 0 || len(w) > 3 || imperativeHeads[w[0]] {
+		return false
+	}
+	for _, x := range w {
+		if prepositions[x] {
+			return false
+		}
+	}
+	return true
+}
+
+var imperativeHeads = set(`never always please don't do not use avoid prefer keep make run let stop`)
+
+// predicateDoes is the slot of a verb used without an object: its value is the verb.
+const predicateDoes = "does"
 
 // determinerOnly reports a subject that is only a determiner ("The", "Every").
 func determinerOnly(s string) bool {
@@ -337,6 +399,20 @@ func cutValue(raw string, stop *regexp.Regexp) string {
 	return normValue(v)
 }
 
+// trimSubjectAdverbs drops adverbs a subject took from its verb: "Jess finally no
+// longer works at the bank" is about Jess.
+func trimSubjectAdverbs(s string) string {
+	for {
+		i := strings.LastIndexByte(s, ' ')
+		if i < 0 || !subjectAdverbs[s[i+1:]] {
+			return s
+		}
+		s = s[:i]
+	}
+}
+
+var subjectAdverbs = set(`finally recently actually really eventually officially just already probably definitely`)
+
 // badSubjectEnd are words a subject never ends with; a match ending in one took part of the
 // predicate for the subject.
 var badSubjectEnd = set(`not never longer no does do did is was has have will would can cannot also still now currently`)
@@ -383,3 +459,7 @@ func capitalised(_ string, raw string) bool {
 	}
 	return false
 }
+
+// SubjectKey is the normalised form of a slot subject ("The user" → "user"), so
+// callers outside the package compare subjects as Contradicts does.
+func SubjectKey(s string) string { return normSubject(s) }

@@ -19,7 +19,7 @@ const (
 
 var (
 	// switchFromToRe: "User migrated the build from Gradle to Bazel", "User switched from X to Y".
-	switchFromToRe = rx(subj + ` (?:has |have |is |are |was |were )?(?:migrated|migrating|moved|moving|switched|switching|ported|porting|converted|converting|changed|changing|went|transitioned|transitioning)(?: over)?(?: (.+?))? (?:from|off|off of|away from) (.+?) (?:over )?(?:to|onto) (.+)`)
+	switchFromToRe = rx(subj + ` (?:has |have |is |are |was |were )?(?:migrated|migrating|moved|moving|switched|switching|ported|porting|converted|converting|changed|changing|went|transitioned|transitioning)(?: over)?(?: (.+?))? (?:from|off|off of|away from) (.+?) (?:over |back )?(?:to|onto) (.+)`)
 	// switchReplacedRe: "User replaced Jenkins with GitHub Actions".
 	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
 	// switchInsteadRe: "User's repos use pnpm instead of npm".
@@ -120,8 +120,14 @@ func replaces(old, n Slot) bool {
 	if old.Predicate == PredicateVersion {
 		return old.Subject == r // "webpack 5" is replaced by "from webpack to Vite"
 	}
-	return subjectsRelated(old.Subject, n.Subject) && (old.Value == r || strings.HasPrefix(old.Value, r+" "))
+	// "the Civic" names "honda civic": a value may end with the thing as well as start with it.
+	related := subjectsRelated(old.Subject, n.Subject) || wholeProject[old.Subject]
+	return related && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
 }
+
+// wholeProject are subjects that stand for the project the speakers work on: "the repo
+// uses pnpm" is what "we use npm instead of pnpm" replaces.
+var wholeProject = set(`repo repository codebase project monorepo`)
 
 // subjectsRelated reports subjects that may name the same owner of a tool: equal, one the
 // owner of the other ("user" and "user's build"), or the same thing ("build" and "user's build").

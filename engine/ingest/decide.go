@@ -53,22 +53,43 @@ const (
 // duplicate; a superset of a stored fact updates it. Pure and deterministic.
 func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 	newTerms := termSet(fact)
+	if slot == nil {
+		slot = extract.SlotOf(fact)
+	}
+	subject := subjectOf(slot)
+	now, amounts := saysNow(fact), quantityWords(fact)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {
 			return Decision{Event: None, Target: c.ID}
 		}
-		if slot != nil {
-			if old := extract.SlotOf(c.Text); old != nil && extract.Contradicts(*old, *slot) {
-				closes = append(closes, c.ID)
-				continue
-			}
+		var oldSlot *extract.Slot
+		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
+			oldSlot = extract.SlotOf(c.Text)
 		}
-		oldTerms := termSet(c.Text)
-		fwd, back := coverage(oldTerms, newTerms), coverage(newTerms, oldTerms)
+		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot)) {
+			closes = append(closes, c.ID)
+			continue
+		}
+		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
+			return sameState(c, newTerms)
+		}
+		if now && extract.NewMeans(c.Text, fact) {
+			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"
+			continue
+		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
 		}
+		if oldSlot != nil && subject != "" && extract.SubjectKey(oldSlot.Subject) != subject {
+			continue // "User's wife likes tea" says nothing about what the user likes
+		}
+		if !negationDiffers(fact, c.Text) && amountChanged(quantityWords(c.Text), amounts) {
+			closes = append(closes, c.ID) // "has 6 engineers" → "has 9 engineers now"
+			continue
+		}
+		oldTerms := termSet(c.Text)
+		fwd, back := coverage(oldTerms, newTerms), coverage(newTerms, oldTerms)
 		if negationDiffers(fact, c.Text) {
 			if fwd >= dupTermOverlap && back >= dupTermOverlap {
 				closes = append(closes, c.ID) // "likes X" → "does not like X"
@@ -88,6 +109,38 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// sameState decides a fact that restates candidate c's single-valued slot with
+// the same value: an UPDATE when it says all c says and more, else NONE.
+func sameState(c Candidate, newTerms map[string]bool) Decision {
+	oldTerms := termSet(c.Text)
+	if coverage(oldTerms, newTerms) >= 1 && len(newTerms) > len(oldTerms) {
+		return Decision{Event: Update, Target: c.ID}
+	}
+	return Decision{Event: None, Target: c.ID}
+}
+
+// subjectOf is the subject a fact is about, from its slot, or "" without
+// one. Term overlap alone cannot tell "User likes tea" from "User's wife
+// likes tea".
+func subjectOf(slot *extract.Slot) string {
+	if slot == nil {
+		return ""
+	}
+	return extract.SubjectKey(slot.Subject)
+}
+
+// saysNow reports a fact that marks itself as the current state, replacing an
+// earlier one ("… now", "these days", "instead").
+func saysNow(fact string) bool {
+	for _, t := range text.Tokens(fact) {
+		switch t {
+		case "now", "nowadays", "instead":
+			return true
+		}
+	}
+	return strings.Contains(strings.ToLower(fact), "these days")
 }
 
 // coverage is the share of a's terms that b also has.

@@ -24,12 +24,50 @@ func TestDecide(t *testing.T) {
 		{"slot contradiction", "Alice lives in Paris", slot("alice", "lives_in", "paris"), []Candidate{{ID: "a", Text: "Alice lives in Berlin"}}, Supersede, ""},
 		{"negation flips", "Alice does not like tea", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.8}}, Supersede, ""},
 		{"unrelated", "Bob owns a boat", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.1}}, Add, ""},
+		{"another subject is no update", "User's wife likes tea", nil, []Candidate{{ID: "a", Text: "User likes tea", Similarity: 0.8}}, Add, ""},
+		{"another subject is no duplicate", "User likes tea", nil, []Candidate{{ID: "a", Text: "User's wife likes tea", Similarity: 0.8}}, Add, ""},
+		{"count changes", "User's team has 9 engineers now", nil, []Candidate{{ID: "a", Text: "User's team has 6 engineers", Similarity: 0.8}}, Supersede, ""},
+		{"count in words changes", "User has three kids now", nil, []Candidate{{ID: "a", Text: "User has two kids", Similarity: 0.8}}, Supersede, ""},
+		{"a year is no count", "User visited Paris in 2023", nil, []Candidate{{ID: "a", Text: "User visited Paris in 2019", Similarity: 0.8}}, Add, ""},
+		{"new means said with now", "User runs the tests with go test now", nil, []Candidate{{ID: "a", Text: "User runs the tests with make test", Similarity: 0.8}}, Supersede, ""},
+		{"new means without now is one more", "User runs the tests with go test", nil, []Candidate{{ID: "a", Text: "User runs the tests with make test", Similarity: 0.8}}, Add, ""},
+		{"one state in other words", "User's dog's name is Rex", nil, []Candidate{{ID: "a", Text: "User's dog is called Rex", Similarity: 0.8}}, None, "a"},
+		{"moved on with now", "The dev server runs on port 8080 now", nil, []Candidate{{ID: "a", Text: "The dev server runs on port 3000", Similarity: 0.8}}, Supersede, ""},
+		{"another port without now is one more", "The dev server runs on port 8080", nil, []Candidate{{ID: "a", Text: "The dev server runs on port 3000", Similarity: 0.8}}, Add, ""},
+		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := Decide(tt.fact, tt.slot, tt.cands)
 			if d.Event != tt.event || d.Target != tt.target {
 				t.Errorf("Decide = %+v, want %s %q", d, tt.event, tt.target)
+			}
+		})
+	}
+}
+
+func TestCorrected(t *testing.T) {
+	cands := []Candidate{
+		{ID: "01A", Text: "User's parents live in Dallas"},
+		{ID: "01B", Text: "User's flight to Dallas is at 7 am"},
+		{ID: "01C", Text: "User likes tea"},
+		{ID: "01D", Text: "The audit is on 2025-03-03"},
+	}
+	tests := []struct {
+		name, fact, text, target string
+	}{
+		{"meant", "Sorry, User meant Houston, not Dallas", "User's flight to Houston is at 7 am", "01B"},
+		{"marked", "Correction: 9 am, not 7 am", "User's flight to Dallas is at 9 am", "01B"},
+		{"a weekday said again a week on", "Sorry, User meant on 2025-03-04, not on 2025-03-10", "The audit is on 2025-03-04", "01D"},
+		{"no wrong value stored", "User meant coffee, not juice", "", ""},
+		{"no correction", "User's sister lives in Dallas, not far from User", "", ""},
+		{"a whole statement is no value", "Sorry, User meant that User's parents moved away last year, not Dallas", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, target, ok := Corrected(tt.fact, cands)
+			if text != tt.text || target != tt.target || ok != (tt.target != "") {
+				t.Errorf("Corrected(%q) = %q, %q, %v; want %q, %q", tt.fact, text, target, ok, tt.text, tt.target)
 			}
 		})
 	}

@@ -197,6 +197,15 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		return engine.WriteResult{}, err
 	}
 	d := ingest.Decide(f.Text, f.Slot, cands)
+	if job.hint == nil {
+		cf, cvec, cd, ok, err := e.correctedFact(ctx, f, cands)
+		if err != nil {
+			return engine.WriteResult{}, err
+		}
+		if ok {
+			f, vec, d = cf, cvec, cd
+		}
+	}
 	if job.hint != nil {
 		if md, ok := e.fromModel(tx, p, job.hint, d, batch); ok {
 			d = md

@@ -1,0 +1,120 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Changes that name what they end but not what replaces it: "User sold the Civic",
+// "User left Berlin", "User retired in 2024"; and decisions that state a tool in use:
+// "User decided to use MySQL for the orders service". A disposal fills a slot whose
+// Replaces is the thing given up, so it supersedes a stored fact whose value names it
+// ("User drives a Honda Civic"); leaving work fills the employment slot, which ends
+// any job or employer of the same subject (Contradicts).
+
+// PredicateDisposed and PredicateEmployment are the predicates of change slots.
+const (
+	PredicateDisposed   = "disposed"
+	PredicateEmployment = "employment"
+)
+
+var (
+	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
+	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
+	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left) (.+)`)
+	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
+	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
+	// changeStop ends the thing given up or chosen before its purpose, time or reason.
+	changeStop = regexp.MustCompile(`(?i)(?: for | in | on | at | to | because | since | so | and | but | after | last | this | ago |,)`)
+)
+
+// changeSlot derives the slot of a change statement, or nil.
+func changeSlot(t, lower string) *Slot {
+	if containsAny(lower, []string{"retire", "resign", "laid off", "let go", "fired", "unemployed", "out of work", "stopped working"}) {
+		if m := retiredRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], PredicateEmployment, "none", false, nil, nil)
+		}
+	}
+	if containsAny(lower, []string{"decided", "agreed", "chose", "opted"}) {
+		if m := decidedRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], PredicateUses, m[2], false, changeStop, nil)
+		}
+	}
+	if containsAny(lower, []string{"no longer", "anymore", "any more"}) {
+		if m := noLongerAtRe.FindStringSubmatch(t); m != nil {
+			return disposed(m[1], m[2]) // "User is not at Google anymore": User left Google
+		}
+	}
+	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left"}) {
+		return nil
+	}
+	if m := disposalRe.FindStringSubmatch(t); m != nil {
+		return disposed(m[1], m[2])
+	}
+	return nil
+}
+
+// disposed is the slot of subject giving up thing: it replaces a value that names it.
+func disposed(subject, thing string) *Slot {
+	s := buildSlot(subject, PredicateDisposed, ownerless(thing), false, changeStop, nil)
+	if s != nil {
+		s.Replaces = s.Value
+	}
+	return s
+}
+
+// ownerless drops an owner in front of a thing: "User's old car" → "old car".
+func ownerless(v string) string {
+	w := strings.Fields(v)
+	if len(w) > 1 && (strings.HasSuffix(w[0], "'s") || w[0] == "his" || w[0] == "her" || w[0] == "their" || w[0] == "its") {
+		return strings.Join(w[1:], " ")
+	}
+	return v
+}
+
+// endsWork reports an employment slot ending old, a job or an employer of the same subject.
+func endsWork(old, n Slot) bool {
+	return n.Predicate == PredicateEmployment && old.Subject == n.Subject &&
+		(old.Predicate == "works_at" || old.Predicate == "job_title") && !strings.HasPrefix(old.Value, "not ")
+}
+
+// Standing instructions have no subject: "Always use yarn in this repo", "Don't use yarn
+// anymore, use pnpm", "Use camelCase for database columns instead of snake_case". They
+// fill the uses slot of SubjectInstruction, so a later instruction about the same tool
+// (its negation, or a switch away from it) supersedes the earlier one.
+
+// SubjectInstruction is the subject of the slots of standing instructions.
+const SubjectInstruction = "instruction"
+
+var (
+	insteadImpRe = rx(`(?:always |please |just |only )?(?:use|prefer|pick|choose|go with|stick with|switch to) (.+?) (?:instead of|rather than|in place of|over) (.+)`)
+	negImpRe     = rx(`(?:please )?(?:(?:do not|don't|never|stop) (?:use|using)|avoid(?: using)?) (.+)`)
+	posImpRe     = rx(`(?:always |please |just |only )?use (.+)`)
+	instrStop    = regexp.MustCompile(`(?i)(?: in | for | on | when | with | to | and | if | unless |,)`)
+)
+
+// instructionSlot derives the slot of a standing instruction about a tool, or nil.
+func instructionSlot(t string) *Slot {
+	if m := insteadImpRe.FindStringSubmatch(t); m != nil {
+		val, old := cutValue(m[1], instrStop), cutValue(m[2], instrStop)
+		if val != "" && old != "" && val != old {
+			return &Slot{Subject: SubjectInstruction, Predicate: PredicateUses, Value: val, Replaces: old}
+		}
+		return nil
+	}
+	neg := false
+	m := negImpRe.FindStringSubmatch(t)
+	if m != nil {
+		neg = true
+	} else if m = posImpRe.FindStringSubmatch(t); m == nil {
+		return nil
+	}
+	v := cutValue(m[1], instrStop)
+	if v == "" || len(strings.Fields(v)) > 3 {
+		return nil
+	}
+	if neg {
+		v = "not " + v
+	}
+	return &Slot{Subject: SubjectInstruction, Predicate: PredicateUses, Value: v}
+}

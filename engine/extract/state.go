@@ -1,0 +1,194 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// States that hold one value at a time but are said without a verb of their own:
+// who fills a role ("User's manager is Sarah", "Tom is User's manager now"), when a
+// thing is scheduled ("The launch is on 2025-06-10", "The launch slipped to
+// 2025-07-01") and where a thing is ("The staging DB is on port 5432", "User
+// migrated the API to Fly.io"). Each is a single-valued slot, so a new value
+// supersedes the old one through Contradicts, as lives_in does for people.
+
+// Predicates of the state slots.
+const (
+	PredicateIdentity = "identity"
+	PredicateDate     = "date"
+	PredicateLocated  = "located"
+)
+
+var (
+	// identityRe: "User's manager is Sarah"; the value must be a name.
+	identityRe = rx(`(\S+(?: \S+){0,2}?'s [a-z]+(?: [a-z]+)?) is (?:now |still |currently |actually )?(.+)`)
+	// identityInvRe: "Tom is User's manager now".
+	identityInvRe = rx(`([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) is (?:now |still |currently |actually )?(\S+(?: \S+){0,2}?'s [a-z]+(?: [a-z]+)?)(?: now| these days| currently| at the moment)?`)
+	// dateRe: a thing scheduled for, or moved to, a resolved date.
+	dateRe = rx(subj + ` (?:(?:is|are|was|were|has been|have been) (?:now |still |currently )?(?:(?:scheduled|planned|set|moved|pushed back|pushed|postponed|rescheduled|delayed|due|happening) )?|(?:slipped|moved|got moved|pushed back|got pushed back|got pushed|postponed|rescheduled|delayed) )(?:on|for|to|until|till) (\d{4}-\d\d-\d\d)\b.*`)
+	// locatedRe: "The staging DB is on port 5432", "The API is deployed on Heroku".
+	locatedRe = rx(subj + ` (?:is|are) (?:now |currently |still )?(?:(?:hosted|deployed|running|located|stored|kept|served) )?(?:on|at|in) (.+)`)
+	// moveToRe: "User moved the staging DB to port 6543" (a move that names no old value).
+	moveToRe  = rx(subj + ` (?:has |have )?(?:now )?(?:moved|migrated|relocated|ported|transferred|shifted|redeployed) (.+?) (?:over )?(?:to|onto) (.+)`)
+	stateStop = regexp.MustCompile(`(?i)(?: in | at | for | and | because | since | so | but | last | this | next | ago |,)`)
+)
+
+// moveWords and dateMoveWords are the cheap tests that spare most facts the move and
+// date expressions.
+var (
+	moveWords     = []string{"moved", "migrated", "relocated", "ported", "transferred", "shifted", "redeployed"}
+	dateMoveWords = []string{"slipped", "moved", "pushed", "postponed", "rescheduled", "delayed"}
+)
+
+// notMovedThings are words after "moved" that are no thing moved ("moved back to Porto").
+var notMovedThings = set(`back here there away out in over abroad home house everything up down on forward`)
+
+// stateSlot derives an identity, date or location slot from t, or nil. Cheap word
+// tests spare most facts the expressions: every state slot needs a copula, a move or
+// a date moved.
+func stateSlot(t string) *Slot {
+	lower := strings.ToLower(t)
+	copula := strings.Contains(lower, " is ") || strings.Contains(lower, " are ")
+	if !copula && !containsAny(lower, moveWords) && !containsAny(lower, dateMoveWords) {
+		return nil
+	}
+	if s := identitySlot(t, lower); s != nil {
+		return s
+	}
+	if containsAny(t, needDigit) && strings.Contains(t, "-") {
+		if m := dateRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], PredicateDate, m[2], false, nil, nil)
+		}
+	}
+	if containsAny(lower, moveWords) {
+		if m := moveToRe.FindStringSubmatch(t); m != nil && !notMovedThings[strings.ToLower(strings.Fields(m[2])[0])] {
+			return buildSlot(m[2], PredicateLocated, m[3], false, stateStop, placeLike)
+		}
+	}
+	if copula && containsAny(lower, []string{" on ", " at ", " in "}) {
+		if m := locatedRe.FindStringSubmatch(t); m != nil && thingSubject(m[1]) {
+			return buildSlot(m[1], PredicateLocated, m[2], false, stateStop, placeLike)
+		}
+	}
+	return nil
+}
+
+// identitySlot reads who fills a role, either way round, or nil.
+func identitySlot(t, lower string) *Slot {
+	if !strings.Contains(lower, "'s ") {
+		return nil
+	}
+	if m := identityRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
+		if v := cutValue(m[2], stateStop); v != "" && len(strings.Fields(v)) <= 3 {
+			return buildSlot(newRoleRe.ReplaceAllString(m[1], "'s "), PredicateIdentity, v, false, nil, nil)
+		}
+	}
+	// "Tom is User's friend" names one friend of many; "Tom is User's manager now" or
+	// "… User's new manager" names the one who replaced another.
+	if m := identityInvRe.FindStringSubmatch(t); m != nil && changeMarkRe.MatchString(t) {
+		role := strings.TrimSpace(commonStop.ReplaceAllString(" "+m[2]+" ", " ")) // "manager now" → "manager"
+		return buildSlot(newRoleRe.ReplaceAllString(role, "'s "), PredicateIdentity, m[1], false, nil, nil)
+	}
+	return nil
+}
+
+var (
+	// changeMarkRe finds the words that say a role changed hands.
+	changeMarkRe = regexp.MustCompile(`(?i)\b(?:now|new|currently|these days|at the moment|anymore)\b`)
+	// newRoleRe drops "new" from a role: "User's new manager" is the manager.
+	newRoleRe = regexp.MustCompile(`(?i)'s (?:new|current) `)
+)
+
+// thingSubject reports a subject that is a thing, not a person: "The staging DB",
+// "User's CI". Where a person is ("Mark is at Boeing", "… in Paris this week") changes
+// often and means many things, so it is no single-valued location.
+func thingSubject(s string) bool {
+	w := strings.Fields(strings.ToLower(s))
+	if len(w) < 2 {
+		return false // "Mark", "User": a name
+	}
+	if w[0] == "the" || w[0] == "this" || w[0] == "that" {
+		return !personNouns[w[len(w)-1]]
+	}
+	_, thing, ok := strings.Cut(strings.ToLower(s), "'s ")
+	return ok && !personNouns[thing[strings.LastIndexByte(thing, ' ')+1:]]
+}
+
+// personNouns are heads of subjects that name people.
+var personNouns = set(`sister brother mother father mom mum dad parents parent wife husband partner spouse
+boyfriend girlfriend friend friends son daughter kid kids child children baby family boss manager colleague
+coworker teammate neighbour neighbor cousin aunt uncle grandma grandpa grandmother grandfather team user
+people person guy girl client clients doctor teacher fiance fiancee roommate`)
+
+// placeLike accepts a location value that names a place, a host or a port: a proper
+// name or a number ("Heroku", "port 5432"), not a state ("in a band", "on holiday").
+func placeLike(v, raw string) bool {
+	if containsAny(v, needDigit) {
+		return true
+	}
+	raw = strings.TrimSpace(raw)
+	for _, w := range strings.Fields(raw) {
+		if articles[strings.ToLower(w)] {
+			continue
+		}
+		return unicode.IsUpper([]rune(w)[0])
+	}
+	return false
+}
+
+// lastClauseSlot reads the state stated by the last clause of a fact that fills no
+// slot as a whole: "Sarah left, Tom is User's manager now".
+func lastClauseSlot(t string) *Slot {
+	i := strings.LastIndex(t, ", ")
+	if i < 0 {
+		return nil
+	}
+	return stateSlot(t[i+2:])
+}
+
+// meansRe finds the means a verb uses: "… with make test", "… using Docker".
+var meansRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through)\s+(.+)$`)
+
+// NewMeans reports whether newFact does what oldFact does, to the same object, by other
+// means: "User runs the tests with make test" and "User runs the tests with go test
+// ./... now" fill one slot (run: tests) and differ only in what follows "with". Said
+// with "now", that replaces the old means; the caller checks the "now".
+func NewMeans(oldFact, newFact string) bool {
+	o, n := SlotOf(oldFact), SlotOf(newFact)
+	if o == nil || n == nil || isSingleValued(o.Predicate) || strings.HasPrefix(o.Value, "not ") {
+		return false
+	}
+	if normSlot(*o) != normSlot(*n) {
+		return false
+	}
+	om, nm := meansRe.FindStringSubmatch(cleanFactText(oldFact)), meansRe.FindStringSubmatch(cleanFactText(newFact))
+	if om == nil || nm == nil {
+		return false
+	}
+	ov, nv := cutValue(om[1], nil), cutValue(nm[1], nil)
+	return ov != "" && nv != "" && ov != nv
+}
+
+// SameState reports two slots that say one single-valued thing with the same value:
+// "User's dog's name is Rex" and "User's dog is called Rex" are one fact in two
+// phrasings, whatever words they share.
+func SameState(old, newSlot Slot) bool {
+	o, n := normSlot(old), normSlot(newSlot)
+	return o.Subject != "" && o.Value != "" && o == n && isSingleValued(o.Predicate) && !strings.HasPrefix(o.Value, "not ")
+}
+
+// MovedOn reports a new value for a verb-and-preposition slot of the same subject
+// ("The dev server runs on port 3000" → "… runs on port 8080"). Such a slot may hold
+// many values, so only a new fact that says "now" moves it; the caller checks that.
+func MovedOn(old, newSlot Slot) bool {
+	o, n := normSlot(old), normSlot(newSlot)
+	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value || ruleFilled[o.Predicate] {
+		return false
+	}
+	_, prep, ok := strings.Cut(o.Predicate, "_")
+	return ok && verbPreps[prep] && !strings.HasPrefix(o.Value, "not ") && !strings.HasPrefix(n.Value, "not ")
+}
+
+// ruleFilled are the named predicates with a preposition that hold many values.
+var ruleFilled = set(`allergic_to studies_at`)

@@ -1,0 +1,86 @@
+package ingest
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// A correction says a value just stated was wrong: "Sorry, I meant Tuesday, not
+// Monday", "Correction: the flight is at 9, not 7". Distilled, it is "User meant
+// X, not Y", a fact about nothing; what it means is the stored fact that said Y,
+// now saying X. Corrected finds that fact and writes the corrected text.
+
+var (
+	// meantRe: "Sorry, User meant Houston, not Dallas".
+	meantRe = regexp.MustCompile(`(?i)^(?:(?:sorry|oops|actually|correction|wait|no|my bad)[,:;!.]?\s+)*\S+ (?:meant|means|meant to say) (.+?),? (?:not|rather than|instead of) (.+?)[.!]?$`)
+	// markedRe: "Correction: 9 am, not 7 am" — a marker and two short values.
+	markedRe = regexp.MustCompile(`(?i)^(?:sorry|oops|correction|wait|my bad)[,:;!.]?\s+(.+?),? not (.+?)[.!]?$`)
+)
+
+// maxCorrectionWords bounds each value of a correction: longer ones are
+// statements of their own, which the slots compare instead.
+const maxCorrectionWords = 4
+
+// Corrected returns, when fact corrects a value, the newest candidate that
+// states the wrong value, and its text with the right one in its place.
+func Corrected(fact string, cands []Candidate) (text, target string, ok bool) {
+	right, wrong, ok := correction(strings.TrimSpace(fact))
+	if !ok {
+		return "", "", false
+	}
+	for _, w := range wrongForms(wrong) {
+		wrongRe := regexp.MustCompile(`(?i)(^|\W)` + regexp.QuoteMeta(w) + `($|\W)`)
+		for _, c := range cands {
+			if c.ID <= target || !wrongRe.MatchString(c.Text) || wrongRe.MatchString(right) {
+				continue // ids are time-ordered: the newest statement of the wrong value wins
+			}
+			text, target = wrongRe.ReplaceAllString(c.Text, "${1}"+escapeDollars(right)+"${2}"), c.ID
+		}
+		if target != "" {
+			return text, target, true
+		}
+	}
+	return "", "", false
+}
+
+var isoDateRe = regexp.MustCompile(`\d{4}-\d\d-\d\d`)
+
+// wrongForms are the texts the wrong value may have been stored as. A weekday
+// named again in a correction ("not Monday") resolves against the time of the
+// correction, which may put it a week off the date first stored: the same
+// weekday a week either side is the same Monday said on another day.
+func wrongForms(wrong string) []string {
+	loc := isoDateRe.FindStringIndex(wrong)
+	if loc == nil {
+		return []string{wrong}
+	}
+	day, err := time.Parse(time.DateOnly, wrong[loc[0]:loc[1]])
+	if err != nil {
+		return []string{wrong}
+	}
+	out := []string{wrong}
+	for _, shift := range []int{-7, 7} {
+		out = append(out, wrong[:loc[0]]+day.AddDate(0, 0, shift).Format(time.DateOnly)+wrong[loc[1]:])
+	}
+	return out
+}
+
+// correction reads the right and the wrong value of a correction.
+func correction(fact string) (right, wrong string, ok bool) {
+	m := meantRe.FindStringSubmatch(fact)
+	if m == nil {
+		m = markedRe.FindStringSubmatch(fact)
+	}
+	if m == nil {
+		return "", "", false
+	}
+	right, wrong = strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+	if right == "" || wrong == "" || strings.EqualFold(right, wrong) ||
+		len(strings.Fields(right)) > maxCorrectionWords || len(strings.Fields(wrong)) > maxCorrectionWords {
+		return "", "", false
+	}
+	return right, wrong, true
+}
+
+func escapeDollars(s string) string { return strings.ReplaceAll(s, "$", "$$") }

@@ -1,0 +1,90 @@
+package ingest
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/memsvc/memsvc/text"
+)
+
+// QuantityChanged reports whether fact states a new amount of the same thing
+// old counts: the two say the same words except one number before the same
+// unit ("User's team has 6 engineers" → "… has 9 engineers now", "runs 5 km
+// every morning" → "runs 10 km every morning"). A count holds one value at a
+// time whatever its verb, so the new one supersedes. A year is a time, not an
+// amount ("visited Paris in 2019" and "in 2023" are both true), and a past
+// tense tells of an event, not a state: neither is a quantity here.
+func QuantityChanged(old, fact string) bool {
+	return amountChanged(quantityWords(old), quantityWords(fact))
+}
+
+// amountChanged is QuantityChanged on the two facts' quantityWords.
+func amountChanged(a, b []string) bool {
+	if len(a) != len(b) || len(a) < 3 {
+		return false
+	}
+	changed := -1
+	for i := range a {
+		if a[i] == b[i] {
+			continue
+		}
+		if changed >= 0 || !isAmount(a[i]) || !isAmount(b[i]) {
+			return false
+		}
+		changed = i
+	}
+	if changed < 1 || changed+1 >= len(a) {
+		return false // no number changed, or it has no unit after it
+	}
+	return !isAmount(a[changed+1]) && !pastTense(a[:changed])
+}
+
+// changeMarkers are words that say a statement is current ("now", "these
+// days"); they are no part of what it states.
+var changeMarkers = map[string]bool{"now": true, "currently": true, "these": true, "days": true,
+	"nowadays": true, "anymore": true, "still": true, "already": true, "again": true, "just": true}
+
+// quantityWords are a fact's words without change markers, number words as
+// digits and plural units folded to their singular ("kids" → "kid").
+func quantityWords(s string) []string {
+	var out []string
+	for _, w := range text.Tokens(s) {
+		if changeMarkers[w] {
+			continue
+		}
+		if n, ok := numberWords[w]; ok {
+			w = strconv.Itoa(n)
+		}
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = strings.TrimSuffix(w, "s")
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+	"forty": 40, "fifty": 50, "hundred": 100, "dozen": 12}
+
+// isAmount reports a number that is not a year.
+func isAmount(w string) bool {
+	n, err := strconv.ParseFloat(w, 64)
+	if err != nil {
+		return false
+	}
+	return !(len(w) == 4 && n >= 1900 && n <= 2100)
+}
+
+// pastTense reports a verb in the past among the words before the number.
+func pastTense(words []string) bool {
+	for _, w := range words {
+		switch {
+		case w == "was" || w == "were" || w == "had" || w == "did":
+			return true
+		case len(w) > 4 && strings.HasSuffix(w, "ed"):
+			return true
+		}
+	}
+	return false
+}
