@@ -5,10 +5,12 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
@@ -392,4 +394,48 @@ func TestRerankReadsHitsInContext(t *testing.T) {
 		}
 	}
 	t.Errorf("the answer is not among the results %v", ids(got.Results))
+}
+
+// TestRerankReadsAFactWithItsTurn: a fact distilled from a turn is shown in
+// that turn's place; a reranker reads it alone as the fact, and in context
+// with the turn it was said in and the turns around that, as the passage
+// view found it.
+func TestRerankReadsAFactWithItsTurn(t *testing.T) {
+	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rec := &recordingReranker{}
+	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
+		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{rec}, Extractors: []engine.Extractor{extract.NewBuiltin()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
+	msgs := []engine.Message{
+		{Role: "user", Content: "Busy week at the office again.", CreatedAt: t0},
+		{Role: "user", Content: "I moved to Lisbon last month.", CreatedAt: t0.Add(time.Minute)},
+		{Role: "user", Content: "The flat is near the river.", CreatedAt: t0.Add(2 * time.Minute)},
+	}
+	if _, err := e.AddConversation(context.Background(), "u", engine.ConversationRequest{SessionID: "s", Messages: msgs}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := e.Search(context.Background(), "u", engine.Query{Text: "moved to Lisbon", Rerank: engine.RerankCrossEncoder})
+	if err != nil || got.Reranker != "recording" || len(rec.calls) != 2 {
+		t.Fatalf("reranker = %q, %d calls, err = %v", got.Reranker, len(rec.calls), err)
+	}
+	alone, inContext := rec.calls[0], rec.calls[1]
+	for i, h := range got.Results {
+		ep := h.EpisodeOf()
+		if ep == "" || !strings.Contains(h.Text, "Lisbon") {
+			continue
+		}
+		want := "User: " + msgs[0].Content + "\nUser: " + msgs[1].Content + "\n" + h.Text + "\nUser: " + msgs[2].Content
+		if alone[i] != h.Text || inContext[i] != want {
+			t.Errorf("fact read alone as %q and in context as %q, want %q and %q", alone[i], inContext[i], h.Text, want)
+		}
+		return
+	}
+	t.Errorf("no fact among the results %v", ids(got.Results))
 }
