@@ -38,7 +38,7 @@ var promptMemories = []string{
 // nothing stored must inject nothing (at least 9 of 10), prompts about a
 // stored memory must inject it (at least 19 of 20).
 func TestPromptRelevanceFloor(t *testing.T) {
-	eng, _, _ := newEngine(t, t.TempDir())
+	eng := newServedEngine(t)
 	var reqs []engine.AddRequest
 	for _, m := range promptMemories {
 		reqs = append(reqs, engine.AddRequest{Text: m})
@@ -152,7 +152,7 @@ func TestPromptRelevanceFloor(t *testing.T) {
 // unrelated prompts still do not: document frequencies mean little in a
 // store this small (index.coverPrior).
 func TestRelevanceInASmallStore(t *testing.T) {
-	eng, _, _ := newEngine(t, t.TempDir())
+	eng := newServedEngine(t)
 	add(t, eng, "u", engine.AddRequest{Text: "User lives in Lisbon"}, engine.AddRequest{Text: "User has a dog named Rex"})
 	relevant := func(q string) []string {
 		res, err := eng.Search(context.Background(), "u", engine.Query{Text: q, TopK: 3})

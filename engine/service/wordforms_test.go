@@ -47,3 +47,23 @@ func TestWordFormsEveryMode(t *testing.T) {
 		}
 	}
 }
+
+// newServedEngine is an engine with the collaborators `memsvc serve` gives
+// it by default (built-in embedder, WordNet word forms) on a real store.
+func newServedEngine(t *testing.T) *service.Engine {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	forms, err := llm.NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(), WordForms: forms})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
+}
