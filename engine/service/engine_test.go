@@ -356,21 +356,29 @@ func (r *recordingReranker) Rerank(ctx context.Context, q string, d []string) ([
 }
 func (r *recordingReranker) Name() string { return "recording" }
 
-// TestRerankReadsHitsInContext: a reranker judges each hit alone and again
-// with the turns around it, so an answer is read with the question that
-// set its topic.
-func TestRerankReadsHitsInContext(t *testing.T) {
+// newRecordedEngine is an engine with the built-in embedder and extractor
+// whose only reranker records what it reads.
+func newRecordedEngine(t *testing.T) (*service.Engine, *recordingReranker) {
+	t.Helper()
 	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	rec := &recordingReranker{}
-	e, err := service.New(context.Background(), engine.Config{}, service.Deps{
-		Store: st, Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{rec}})
+	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
+		Rerankers: []engine.Reranker{rec}, Extractors: []engine.Extractor{extract.NewBuiltin()}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e, rec
+}
+
+// TestRerankReadsHitsInContext: a reranker judges each hit alone and again
+// with the turns around it, so an answer is read with the question that
+// set its topic.
+func TestRerankReadsHitsInContext(t *testing.T) {
+	e, rec := newRecordedEngine(t)
 	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
 	turns := []string{"Where did you go on your trip last weekend?", "Woodhaven, a small town up north.", "Sounds lovely."}
 	for i, txt := range turns {
@@ -401,17 +409,7 @@ func TestRerankReadsHitsInContext(t *testing.T) {
 // with the turn it was said in and the turns around that, as the passage
 // view found it.
 func TestRerankReadsAFactWithItsTurn(t *testing.T) {
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	rec := &recordingReranker{}
-	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
-		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{rec}, Extractors: []engine.Extractor{extract.NewBuiltin()}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, rec := newRecordedEngine(t)
 	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
 	msgs := []engine.Message{
 		{Role: "user", Content: "Busy week at the office again.", CreatedAt: t0},

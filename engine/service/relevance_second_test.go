@@ -1,12 +1,6 @@
 package service_test
 
-import (
-	"context"
-	"slices"
-	"testing"
-
-	"github.com/memsvc/memsvc/engine"
-)
+import "testing"
 
 // secondSetMemories are a second, independent set of a coding agent's
 // memories, written after the relevance model and its floor were settled
@@ -44,25 +38,7 @@ var secondSetMemories = []string{
 // live in Rotterdam and work remotely", so lowering the floor is no cure.
 // The thresholds guard against getting worse.
 func TestPromptRelevanceSecondSet(t *testing.T) {
-	eng := newServedEngine(t)
-	var reqs []engine.AddRequest
-	for _, m := range secondSetMemories {
-		reqs = append(reqs, engine.AddRequest{Text: m})
-	}
-	add(t, eng, "dev", reqs...)
-	injected := func(prompt string) []string {
-		res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: 5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, r := range res.Results {
-			if r.Relevant {
-				out = append(out, r.Text)
-			}
-		}
-		return out
-	}
+	injected := promptHook(t, secondSetMemories)
 	unrelated := []string{
 		"Add a docstring to this function",
 		"Why is this loop off by one?",
@@ -80,15 +56,7 @@ func TestPromptRelevanceSecondSet(t *testing.T) {
 		"Rewrite this paragraph to sound friendlier",
 		"What's a closure?",
 	}
-	quiet := 0
-	for _, p := range unrelated {
-		if got := injected(p); len(got) == 0 {
-			quiet++
-		} else {
-			t.Logf("unrelated %q injected %q", p, got)
-		}
-	}
-	related := []struct{ prompt, want string }{
+	related := []relatedPrompt{
 		{"the integration tests fail, something about containers", secondSetMemories[0]},
 		{"add a new route to the API gateway", secondSetMemories[1]},
 		{"write a commit message for these changes", secondSetMemories[2]},
@@ -110,14 +78,7 @@ func TestPromptRelevanceSecondSet(t *testing.T) {
 		{"track a signup event in analytics", secondSetMemories[18]},
 		{"what city do I live in?", secondSetMemories[19]},
 	}
-	found := 0
-	for _, c := range related {
-		if got := injected(c.prompt); slices.Contains(got, c.want) {
-			found++
-		} else {
-			t.Logf("related %q injected %q, not %q", c.prompt, got, c.want)
-		}
-	}
+	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
 	if quiet < 14 || found < 16 {
 		t.Errorf("unrelated quiet %d/%d (want ≥ 14), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))

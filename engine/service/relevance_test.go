@@ -33,18 +33,18 @@ var promptMemories = []string{
 	"The marketing site is built with Astro",
 }
 
-// TestPromptRelevanceFloor is the plugin's prompt hook in miniature: top 5
-// hybrid results, only those marked relevant are injected. Prompts about
-// nothing stored must inject nothing (at least 9 of 10), prompts about a
-// stored memory must inject it (at least 19 of 20).
-func TestPromptRelevanceFloor(t *testing.T) {
+// promptHook stores memories for one user of an engine as `memsvc serve`
+// builds it, and returns the plugin's prompt hook in miniature: top 5
+// hybrid results, the texts of those marked relevant.
+func promptHook(t *testing.T, memories []string) func(prompt string) []string {
+	t.Helper()
 	eng := newServedEngine(t)
 	var reqs []engine.AddRequest
-	for _, m := range promptMemories {
+	for _, m := range memories {
 		reqs = append(reqs, engine.AddRequest{Text: m})
 	}
 	add(t, eng, "dev", reqs...)
-	injected := func(prompt string) []string {
+	return func(prompt string) []string {
 		res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: 5})
 		if err != nil {
 			t.Fatal(err)
@@ -60,6 +60,38 @@ func TestPromptRelevanceFloor(t *testing.T) {
 		}
 		return out
 	}
+}
+
+// relatedPrompt is a prompt about a stored memory, and that memory.
+type relatedPrompt struct{ prompt, want string }
+
+// floorCounts counts the unrelated prompts that inject nothing and the
+// related prompts that inject their memory, logging the others.
+func floorCounts(t *testing.T, injected func(string) []string, unrelated []string, related []relatedPrompt) (quiet, found int) {
+	t.Helper()
+	for _, p := range unrelated {
+		if got := injected(p); len(got) == 0 {
+			quiet++
+		} else {
+			t.Logf("unrelated %q injected %q", p, got)
+		}
+	}
+	for _, c := range related {
+		if got := injected(c.prompt); slices.Contains(got, c.want) {
+			found++
+		} else {
+			t.Logf("related %q injected %q, not %q", c.prompt, got, c.want)
+		}
+	}
+	return quiet, found
+}
+
+// TestPromptRelevanceFloor is the plugin's prompt hook in miniature: top 5
+// hybrid results, only those marked relevant are injected. Prompts about
+// nothing stored must inject nothing (at least 9 of 10), prompts about a
+// stored memory must inject it (at least 19 of 20).
+func TestPromptRelevanceFloor(t *testing.T) {
+	injected := promptHook(t, promptMemories)
 	unrelated := []string{
 		"Fix the typo in the README heading",
 		"Refactor this function to return early on errors",
@@ -72,15 +104,7 @@ func TestPromptRelevanceFloor(t *testing.T) {
 		"What is the time complexity of this sorting loop?",
 		"Summarise the changes in the last commit message",
 	}
-	quiet := 0
-	for _, p := range unrelated {
-		if got := injected(p); len(got) == 0 {
-			quiet++
-		} else {
-			t.Logf("unrelated %q injected %q", p, got)
-		}
-	}
-	related := []struct{ prompt, want string }{
+	related := []relatedPrompt{
 		{"connect to the staging database and check the slow queries", promptMemories[0]},
 		{"which billing provider do we use for customers?", promptMemories[1]},
 		{"what's my cat's name again", promptMemories[2]},
@@ -102,14 +126,7 @@ func TestPromptRelevanceFloor(t *testing.T) {
 		{"restore the main database from last night's backups", promptMemories[18]},
 		{"update the hero text on the marketing site", promptMemories[19]},
 	}
-	found := 0
-	for _, c := range related {
-		if got := injected(c.prompt); slices.Contains(got, c.want) {
-			found++
-		} else {
-			t.Logf("related %q injected %q, not %q", c.prompt, got, c.want)
-		}
-	}
+	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated prompts injecting nothing: %d/10; related prompts injecting their memory: %d/20", quiet, found)
 	if quiet < 9 || found < 19 {
 		t.Errorf("unrelated quiet %d/10 (want ≥ 9), related found %d/20 (want ≥ 19)", quiet, found)

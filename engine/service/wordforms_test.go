@@ -3,7 +3,6 @@ package service_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/service"
@@ -14,21 +13,7 @@ import (
 // TestWordFormsEveryMode: "allergies" finds "allergic" (Snowball stems them
 // apart) in every mode, through the WordNet word families.
 func TestWordFormsEveryMode(t *testing.T) {
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	forms, err := llm.NewWordForms()
-	if err != nil {
-		t.Fatal(err)
-	}
-	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
-		WordForms: forms, Now: func() time.Time { return clock }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := newServedEngine(t)
 	add(t, eng, "u", engine.AddRequest{Text: "Alice is allergic to peanuts"},
 		engine.AddRequest{Text: "Bob plays the cello on Sundays"},
 		engine.AddRequest{Text: "The office moved to the third floor"})
