@@ -147,6 +147,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if info.app == "" {
 			info.app = strings.TrimPrefix(r.URL.Path, "/mcp/")
 		}
+		// A refused name is the client's text: it may hold line breaks
+		// that would forge log lines, so it is not logged.
+		if engine.ValidateAppName("", info.app) != nil {
+			info.app = "(invalid)"
+		}
 	}
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
 		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)

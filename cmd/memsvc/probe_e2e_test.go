@@ -299,3 +299,17 @@ func TestShortAdminSecretRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedClientNameNotLogged: a client name that MCP refuses (line
+// breaks, control characters) does not reach the request log, where it
+// could forge a log line; it used to be logged as sent.
+func TestRefusedClientNameNotLogged(t *testing.T) {
+	s := startServer(t, nil)
+	for _, name := range []string{"a%0D%0AFORGED-1", "a%0AFORGED-2", "a%1B%5B2JFORGED-3"} {
+		r := s.send(t, http.MethodPost, "/mcp/"+name, "", "{}", map[string]string{"Content-Type": "application/json"})
+		wantError(t, r, http.StatusBadRequest, "invalid_request", "client name")
+	}
+	if log := s.stderr.String(); strings.Contains(log, "FORGED") {
+		t.Errorf("the request log holds a refused client name:\n%s", log)
+	}
+}
