@@ -15,13 +15,15 @@ import (
 // by default (the serve flag shows it).
 const DefaultBodyTimeout = 30 * time.Second
 
-// limitBodyTime gives a request body d to arrive. The server's own read
+// LimitBodyTime gives a request body d to arrive. The server's own read
 // timeout cannot be used: it would also cut a slow answer's context (an
 // LLM call, an export). Without any bound, a client that announces a body
 // and never sends it holds a connection and a handler forever; with it,
 // the read fails and the route answers. The deadline is lifted as soon as
 // the body has been read, so the rest of the request runs unbounded.
-func limitBodyTime(w http.ResponseWriter, r *http.Request, d time.Duration) {
+// Server applies it to every route; an edge served beside it (the
+// dashboard) calls it too. d ≤ 0: no bound.
+func LimitBodyTime(w http.ResponseWriter, r *http.Request, d time.Duration) {
 	if d <= 0 || !hasBody(r) {
 		return
 	}

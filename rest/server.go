@@ -138,7 +138,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	limitBodyTime(sw, r, s.bodyTime)
+	LimitBodyTime(sw, r, s.bodyTime)
 	h, pattern := s.mux.Handler(r)
 	s.dispatch(sw, r, info, h, pattern)
 	s.ops.Metrics.request(pattern, sw.status, time.Since(start))

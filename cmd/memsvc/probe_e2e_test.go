@@ -248,21 +248,26 @@ func TestResponseHygiene(t *testing.T) {
 }
 
 // TestSlowBodyAnswered: a client that announces a body and stops sending
-// it gets a 400 once --body-timeout passes, on REST and MCP (it used to
-// hold the connection and the handler forever); a body sent in time, on a
+// it gets a 400 once --body-timeout passes, on REST and MCP and as a
+// dashboard page (it used to hold the connection and the handler
+// forever); a body sent in time, on a
 // connection kept alive past the timeout, is served as before.
 func TestSlowBodyAnswered(t *testing.T) {
 	s := startServer(t, map[string]string{"MEMSVC_BODY_TIMEOUT": "1s"})
 	addr := strings.TrimPrefix(s.base, "http://")
-	for _, path := range []string{"/api/v1/memories", "/api/v1/memories/search", "/mcp/probe"} {
+	for _, path := range []string{"/api/v1/memories", "/api/v1/memories/search", "/mcp/probe", "/signin", "/memories/x/delete"} {
 		t.Run(path, func(t *testing.T) {
 			conn, err := net.Dial("tcp", addr)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer conn.Close()
-			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
-				"Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"text\":", path, addr)
+			ct := "application/json"
+			if !strings.HasPrefix(path, "/api/") && !strings.HasPrefix(path, "/mcp/") {
+				ct = "application/x-www-form-urlencoded" // a dashboard form
+			}
+			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: %s\r\n"+
+				"Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"text\":", path, addr, ct)
 			conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 			hres, err := http.ReadResponse(bufio.NewReader(conn), nil)
 			if err != nil {
@@ -270,6 +275,12 @@ func TestSlowBodyAnswered(t *testing.T) {
 			}
 			defer hres.Body.Close()
 			raw, _ := io.ReadAll(hres.Body)
+			if !strings.HasPrefix(path, "/api/") && !strings.HasPrefix(path, "/mcp/") { // a dashboard page
+				if hres.StatusCode != http.StatusBadRequest {
+					t.Errorf("status %d, want 400; body %.300s", hres.StatusCode, raw)
+				}
+				return
+			}
 			var r resp
 			r.status, r.raw = hres.StatusCode, raw
 			_ = json.Unmarshal(raw, &r.body)
