@@ -44,7 +44,10 @@ func (w *jsonErrors) Write(p []byte) (int, error) {
 
 // Flush lets streamed answers through; a refusal being rewritten waits.
 func (w *jsonErrors) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok && w.status <= 0 {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK) // as the underlying writer's Flush would
+	}
+	if f, ok := w.ResponseWriter.(http.Flusher); ok && w.status < 0 {
 		f.Flush()
 	}
 }
