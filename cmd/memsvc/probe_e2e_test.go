@@ -324,3 +324,75 @@ func TestRefusedClientNameNotLogged(t *testing.T) {
 		t.Errorf("the request log holds a refused client name:\n%s", log)
 	}
 }
+
+// TestTenancyOnEveryRoute: with auth on, bob's key (in each of the three
+// key forms) cannot read, correct, export, erase or search alice's data on
+// any route that names a memory or a user, over REST and MCP; and a
+// revoked key is refused in every form.
+func TestTenancyOnEveryRoute(t *testing.T) {
+	s, aliceKey, bobKey := authServer(t)
+	alice := as{aliceKey, keyBearer}
+	id := s.addVerbatim(t, alice, "Alice's locker code is 7319", nil)
+	for _, place := range []keyPlace{keyBearer, keyHeader, keyQuery} {
+		bob := as{bobKey, place}
+		for _, tc := range []struct {
+			name   string
+			r      req
+			status int
+		}{
+			{"get", req{method: http.MethodGet, path: "/api/v1/memories/" + id}, http.StatusNotFound},
+			{"history", req{method: http.MethodGet, path: "/api/v1/memories/" + id + "/history"}, http.StatusNotFound},
+			{"correct", req{method: http.MethodPatch, path: "/api/v1/memories/" + id, body: map[string]any{"text": "pwned", "user_id": "alice"}}, http.StatusNotFound},
+			{"export as alice", req{method: http.MethodGet, path: "/api/v1/export?user_id=alice"}, http.StatusForbidden},
+			{"history as alice", req{method: http.MethodGet, path: "/api/v1/memories/" + id + "/history?user_id=alice"}, http.StatusForbidden},
+			{"erase alice", req{method: http.MethodDelete, path: "/api/v1/users/me", body: map[string]any{"confirm": "alice", "user_id": "alice"}}, http.StatusBadRequest},
+			{"backup", req{method: http.MethodGet, path: "/api/v1/admin/backup"}, http.StatusForbidden},
+		} {
+			tc.r.key, tc.r.place = bob.key, bob.place
+			if r := s.do(t, tc.r); r.status != tc.status || strings.Contains(string(r.raw), "7319") {
+				t.Errorf("bob (key form %d) %s: status %d, want %d; body %.200s", place, tc.name, r.status, tc.status, r.raw)
+			}
+		}
+		r := s.do(t, req{method: http.MethodGet, path: "/api/v1/export", key: bob.key, place: bob.place})
+		if r.status != http.StatusOK || strings.Contains(string(r.raw), "7319") {
+			t.Errorf("bob (key form %d) exports: %d, and alice's text must not be in it: %.300s", place, r.status, r.raw)
+		}
+	}
+	sess := connectMCP(t, s.client, s.base, "probe", bobKey)
+	for _, args := range []map[string]any{{"ids": []string{id}}, {"query": "locker code"}, {}} {
+		res, err := sess.CallTool(context.Background(), &sdk.CallToolParams{Name: "search_memory", Arguments: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, _ := json.Marshal(res); strings.Contains(string(out), "7319") {
+			t.Errorf("bob's MCP search_memory %v shows alice's memory: %s", args, out)
+		}
+	}
+	if r := s.get(t, alice, "/api/v1/memories/"+id); r.status != http.StatusOK || r.body["text"] != "Alice's locker code is 7319" {
+		t.Errorf("alice's memory after bob's attempts: %d %s", r.status, r.raw)
+	}
+
+	// A revoked key is refused in every form, on REST and MCP.
+	spare := mintKey(t, "e2e-secret-0123456789abcdef0123456789ab", s.dataDir, "alice")
+	var out, errb syncBuffer
+	if code := Main(t.Context(), []string{"keys", "revoke", "--data", s.dataDir, spare},
+		IO{Stdout: &out, Stderr: &errb, Getenv: getenvFrom(nil)}); code != 0 {
+		t.Fatalf("keys revoke: exit %d: %s", code, errb.String())
+	}
+	time.Sleep(1200 * time.Millisecond) // the server re-reads the list within a second
+	for _, place := range []keyPlace{keyBearer, keyHeader, keyQuery} {
+		for _, path := range []string{"/api/v1/memories", "/api/v1/memories/" + id, "/api/v1/export"} {
+			r := s.do(t, req{method: http.MethodGet, path: path, key: spare, place: place})
+			wantError(t, r, http.StatusUnauthorized, "unauthorized")
+			if strings.Contains(string(r.raw), spare) {
+				t.Errorf("the refusal echoes the key: %s", r.raw)
+			}
+		}
+		r := s.do(t, req{method: http.MethodPost, path: "/mcp/probe", key: spare, place: place,
+			raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)})
+		wantError(t, r, http.StatusUnauthorized, "unauthorized")
+	}
+	if strings.Contains(s.stderr.String(), "msk_") {
+		t.Errorf("the server log holds a key")
+	}
+}
