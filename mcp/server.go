@@ -155,7 +155,9 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	h.mcp.ServeHTTP(w, r.WithContext(WithScope(r.Context(), sc)))
+	jw := &jsonErrors{ResponseWriter: w}
+	h.mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
+	jw.finish()
 }
 
 // clientName is the {client} path segment.

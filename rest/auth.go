@@ -11,10 +11,8 @@ import (
 // keyOf finds the key in the three accepted places.
 func keyOf(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); h != "" {
-		if k, ok := strings.CutPrefix(h, "Bearer "); ok {
-			return strings.TrimSpace(k)
-		}
-		if k, ok := strings.CutPrefix(h, "bearer "); ok {
+		// The scheme name is case-insensitive (RFC 9110, section 11.1).
+		if scheme, k, ok := strings.Cut(strings.TrimSpace(h), " "); ok && strings.EqualFold(scheme, "Bearer") {
 			return strings.TrimSpace(k)
 		}
 	}

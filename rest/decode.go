@@ -27,7 +27,11 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 const MaxJSONDepth = 32
 
 // decodeJSON decodes exactly one JSON value of at most MaxJSONDepth levels.
+// The body must be valid UTF-8.
 func decodeJSON(raw []byte, v any) error {
+	if err := checkUTF8(raw); err != nil { // utf8field.go
+		return err
+	}
 	if err := checkDepth(raw, MaxJSONDepth); err != nil {
 		return err
 	}
@@ -68,7 +72,10 @@ func decodeError(err error, limit int64) error {
 	var maxErr *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
+	var engErr *engine.Error
 	switch {
+	case errors.As(err, &engErr): // already says what is wrong (timedBody)
+		return engErr
 	case errors.As(err, &maxErr):
 		return engine.Errorf(engine.ETooLarge, "body larger than %d bytes", limit)
 	case errors.As(err, &typeErr):

@@ -20,6 +20,9 @@ import (
 // write. A body with no Content-Type at all is refused for the same reason
 // (navigator.sendBeacon with an untyped Blob sends none).
 func requireJSONBody(r *http.Request) error {
+	if err := requireIdentityEncoding(r); err != nil {
+		return err
+	}
 	ct := r.Header.Get("Content-Type")
 	if ct == "" {
 		if hasBody(r) {
@@ -30,6 +33,21 @@ func requireJSONBody(r *http.Request) error {
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil || !(mt == "application/json" || strings.HasSuffix(mt, "+json")) {
 		return engine.Errorf(engine.EUnsupportedType, "Content-Type must be application/json, got %q", ct)
+	}
+	return nil
+}
+
+// requireIdentityEncoding refuses a compressed request body. No route
+// decompresses one, so a gzip body would otherwise be read as malformed
+// JSON; a 415 naming the encoding says what is wrong (and a decompression
+// bomb has nothing to inflate it).
+func requireIdentityEncoding(r *http.Request) error {
+	for _, v := range r.Header.Values("Content-Encoding") {
+		for _, enc := range strings.Split(v, ",") {
+			if enc = strings.TrimSpace(enc); enc != "" && !strings.EqualFold(enc, "identity") {
+				return engine.Errorf(engine.EUnsupportedType, "Content-Encoding %q is not supported: send the body uncompressed", enc)
+			}
+		}
 	}
 	return nil
 }

@@ -22,8 +22,11 @@ type Options struct {
 	Engine       engine.Service
 	Keys         *auth.Keyring
 	Logger       *log.Logger
-	MaxBodyBytes int64  // default DefaultMaxBodyBytes
-	Version      string // reported by /api/health
+	MaxBodyBytes int64 // default DefaultMaxBodyBytes
+	// BodyTimeout is how long a request body may take to arrive; default
+	// DefaultBodyTimeout, negative: no bound (bodytime.go).
+	BodyTimeout time.Duration
+	Version     string // reported by /api/health
 	// MCP, when set, is mounted at /mcp/{client} behind the same auth.
 	MCP http.Handler
 	// Checks reports dependency health for /api/health: name → nil or error.
@@ -44,14 +47,15 @@ const DefaultMaxBodyBytes = 1 << 20
 
 // Server is the HTTP handler of memsvc.
 type Server struct {
-	eng     engine.Service
-	log     *log.Logger
-	maxBody int64
-	version string
-	checks  func(ctx context.Context) map[string]error
-	gate    *Gate
-	mux     *http.ServeMux
-	ops     Ops
+	eng      engine.Service
+	log      *log.Logger
+	maxBody  int64
+	bodyTime time.Duration
+	version  string
+	checks   func(ctx context.Context) map[string]error
+	gate     *Gate
+	mux      *http.ServeMux
+	ops      Ops
 }
 
 // New returns the server with every route registered, or an error naming a
@@ -62,7 +66,10 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{eng: Instrument(o.Engine, o.Ops.Metrics), log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
-		checks: o.Checks, gate: gate, ops: o.Ops}
+		checks: o.Checks, gate: gate, ops: o.Ops, bodyTime: o.BodyTimeout}
+	if s.bodyTime == 0 {
+		s.bodyTime = DefaultBodyTimeout
+	}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBodyBytes
 	}
@@ -91,9 +98,12 @@ func (s *Server) routes(mcp http.Handler) {
 	s.handle("DELETE /api/v1/entities/reconcile", s.cancelReconcile)
 	s.opsRoutes() // history, export, erase (ops.go)
 	if mcp != nil {
-		s.mux.Handle("/mcp/{client}", mcp)
+		s.mux.Handle(mcpPattern, mcp)
 	}
 }
+
+// mcpPattern is where the MCP handler is mounted.
+const mcpPattern = "/mcp/{client}"
 
 // handle registers a handler that returns an error, written by writeError.
 func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Request) error) {
@@ -123,7 +133,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	info := &reqInfo{}
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
+	// Answers hold a user's data: no browser may sniff them into another
+	// type (a memory's text rendered as HTML) or keep them in a cache.
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	LimitBodyTime(sw, r, s.bodyTime)
 	h, pattern := s.mux.Handler(r)
 	s.dispatch(sw, r, info, h, pattern)
 	s.ops.Metrics.request(pattern, sw.status, time.Since(start))
@@ -131,6 +146,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		info.app = r.PathValue("client")
 		if info.app == "" {
 			info.app = strings.TrimPrefix(r.URL.Path, "/mcp/")
+		}
+		// A refused name is the client's text: it may hold line breaks
+		// that would forge log lines, so it is not logged.
+		if engine.ValidateAppName("", info.app) != nil {
+			info.app = "(invalid)"
 		}
 	}
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
@@ -158,6 +178,9 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		return
 	}
 	info.user = user
+	if pattern == mcpPattern && hasBody(r2) {
+		r2.Body = &utf8Body{ReadCloser: r2.Body} // REST checks in decodeJSON, naming the field
+	}
 	s.mux.ServeHTTP(w, r2)
 }
 

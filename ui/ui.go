@@ -20,6 +20,8 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -99,7 +101,7 @@ func New(o Options) (*UI, error) {
 }
 
 func (u *UI) routes() {
-	u.mux.Handle("GET /static/", u.static)
+	u.mux.HandleFunc("GET /static/", u.asset)
 	u.mux.HandleFunc("GET /signin", u.signInPage)
 	u.mux.HandleFunc("POST /signin", u.signIn)
 	u.mux.HandleFunc("POST /signout", u.signOut)
@@ -123,6 +125,17 @@ func (u *UI) routes() {
 	u.page("GET /images/{id}", u.image)
 	u.page("GET /images/{id}/thumb", u.thumb)
 	u.adminRoutes()
+}
+
+// asset serves one embedded file. A directory is not a page: the file
+// server would list it, and 404 says the same for every missing asset.
+func (u *UI) asset(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, "/static/")
+	if f, err := fs.Stat(staticFS, path.Join("static", name)); name == "" || strings.HasSuffix(name, "/") || err != nil || f.IsDir() {
+		u.fail(w, r, nil, engine.Errorf(engine.ENotFound, "no asset at %s", r.URL.Path))
+		return
+	}
+	u.static.ServeHTTP(w, r)
 }
 
 // ServeHTTP logs one line per request (never a key or a form value) around

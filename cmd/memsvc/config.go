@@ -25,6 +25,7 @@ type Config struct {
 	AuthSecret      string
 	AdminSecret     string // enables the dashboard's operator pages (ui/admin.go)
 	MaxBodyBytes    int64
+	BodyTimeout     time.Duration
 	AllowedHosts    string
 	AllowedOrigins  string
 	LogLevel        string
@@ -96,6 +97,7 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
 	fs.StringVar(&c.AdminSecret, "admin-secret", "", "secret that opens the dashboard's operator pages at /admin; empty: off (prefer the env var)")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", rest.DefaultMaxBodyBytes, "largest request body in bytes (413 beyond)")
+	fs.DurationVar(&c.BodyTimeout, "body-timeout", rest.DefaultBodyTimeout, "how long a client may take to send a request body (400 beyond)")
 	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
 	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")
 	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
@@ -172,6 +174,7 @@ func (c *Config) checkLimits() error {
 		{"--image-timeout must be ≥ 0", c.ImageTimeout < 0},
 		{"--llm-timeout must be ≥ 0", c.LLMTimeout < 0},
 		{"--shutdown-timeout must be ≥ 0", c.ShutdownTimeout < 0},
+		{"--body-timeout must be positive", c.BodyTimeout <= 0},
 		{"--job-lease must be positive", c.JobLease <= 0},
 	} {
 		if l.bad {
@@ -186,6 +189,14 @@ func (c *Config) checkSecret() error {
 	if c.AuthSecret != "" && len(c.AuthSecret) < auth.MinSecretBytes {
 		return errUsage{fmt.Errorf("--auth-secret (MEMSVC_AUTH_SECRET): must be at least %d bytes, got %d; "+
 			"make a good one with: openssl rand -hex 32", auth.MinSecretBytes, len(c.AuthSecret))}
+	}
+	// The admin secret opens the operator pages, which mint a key for any
+	// user: it is worth as much as the auth secret, and is typed into a
+	// form anyone who reaches the server can post to, so a short one could
+	// be guessed.
+	if c.AdminSecret != "" && len(c.AdminSecret) < auth.MinSecretBytes {
+		return errUsage{fmt.Errorf("--admin-secret (MEMSVC_ADMIN_SECRET): must be at least %d bytes, got %d; "+
+			"make a good one with: openssl rand -hex 32", auth.MinSecretBytes, len(c.AdminSecret))}
 	}
 	return nil
 }

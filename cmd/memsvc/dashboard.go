@@ -33,6 +33,7 @@ func (a *app) withDashboard(cfg Config, api http.Handler) (http.Handler, error) 
 			api.ServeHTTP(w, r)
 			return
 		}
+		rest.LimitBodyTime(w, r, cfg.BodyTimeout) // a stalled form post must not hold a handler forever
 		dash.ServeHTTP(w, r)
 	}), nil
 }

@@ -10,7 +10,7 @@ import (
 // same gate: a signed-out browser is sent to sign in, a foreign Host is
 // refused, and the API keeps its JSON answers.
 func TestServeMountsTheDashboard(t *testing.T) {
-	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "s3cret-0123456789abcdef0123456789abcdef", "MEMSVC_ADMIN_SECRET": "op"})
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "s3cret-0123456789abcdef0123456789abcdef", "MEMSVC_ADMIN_SECRET": "operator-0123456789abcdef0123456789abcdef"})
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for path, want := range map[string]string{"/": "/signin", "/memories": "/signin", "/admin": "/admin/signin"} {
 		resp, err := noRedirect.Get(s.base + path)

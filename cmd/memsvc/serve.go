@@ -179,7 +179,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	// one gate, and --allowed-hosts works for both.
 	ops := a.opsOptions(cfg)
 	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
-		Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
+		BodyTimeout: cfg.BodyTimeout, Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
 		Ops: ops, MCP: a.mcpHandler(ops.Metrics)})
 	if err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}

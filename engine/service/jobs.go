@@ -9,9 +9,14 @@ import (
 )
 
 // The engine.Service calls that job packages answer, passed on to them.
+// Ids a caller names are checked here (engine.ValidateID), once for every
+// edge, before any job package or store sees them.
 
 // Skill returns one skill of user (engine/service/skills).
 func (e *Engine) Skill(ctx context.Context, user, id string) (*skill.Skill, error) {
+	if err := engine.ValidateID("id", id); err != nil {
+		return nil, err
+	}
 	return e.skills.Skill(ctx, user, id)
 }
 
@@ -22,6 +27,9 @@ func (e *Engine) Skills(ctx context.Context, user string) ([]skill.Skill, error)
 
 // History returns the events of memory id (engine/service/history).
 func (e *Engine) History(ctx context.Context, user, id string) (*engine.History, error) {
+	if err := engine.ValidateID("id", id); err != nil {
+		return nil, err
+	}
 	return e.history.History(ctx, user, id)
 }
 
@@ -90,11 +98,17 @@ func (e *Engine) Resolve(ctx context.Context, user, request string, req engine.A
 
 // Supersede replaces memories by a new one (engine/service/write).
 func (e *Engine) Supersede(ctx context.Context, user string, oldIDs []string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	if err := engine.ValidateIDs("supersedes", oldIDs); err != nil {
+		return nil, err
+	}
 	return e.writer.Supersede(ctx, user, oldIDs, req)
 }
 
 // Correct supersedes a memory by its corrected text (engine/service/write).
 func (e *Engine) Correct(ctx context.Context, user, id, text string) ([]engine.WriteResult, error) {
+	if err := engine.ValidateID("id", id); err != nil {
+		return nil, err
+	}
 	return e.writer.Correct(ctx, user, id, text)
 }
 
@@ -108,6 +122,9 @@ func (e *Engine) RunCaptures(ctx context.Context) { e.captures.RunCaptures(ctx) 
 
 // Get returns one memory of user (engine/service/memories).
 func (e *Engine) Get(ctx context.Context, user, id string) (*engine.Memory, error) {
+	if err := engine.ValidateID("id", id); err != nil {
+		return nil, err
+	}
 	return e.memories.Get(ctx, user, id)
 }
 
@@ -118,6 +135,9 @@ func (e *Engine) List(ctx context.Context, user string, f engine.ListFilter) (*e
 
 // Delete removes memories and every trace of them (engine/service/memories).
 func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted, notFound []string, err error) {
+	if err := engine.ValidateIDs("memory_ids", ids); err != nil {
+		return nil, nil, err
+	}
 	return e.memories.Delete(ctx, user, ids)
 }
 

@@ -1,7 +1,7 @@
 // Package status holds the one table from engine error codes to HTTP
-// statuses. It is a leaf package so that both HTTP edges, REST (rest) and
-// the dashboard (ui), answer an engine error with the same status without
-// one edge importing the other.
+// statuses. It is a leaf package so that the HTTP edges, REST (rest), MCP
+// (mcp) and the dashboard (ui), answer an engine error with the same status
+// without one edge importing another.
 package status
 
 import (
@@ -33,4 +33,25 @@ func Of(code string) (int, bool) {
 		return http.StatusInternalServerError, false
 	}
 	return s, true
+}
+
+// CodeOf is the error code of an HTTP status, for an answer that was not
+// made from an *engine.Error (a library's plain-text refusal): the code the
+// table maps to that status, else method_not_allowed or not_acceptable,
+// else invalid_request for other 4xx and internal for the rest.
+func CodeOf(httpStatus int) string {
+	for code, s := range byCode {
+		if s == httpStatus {
+			return code
+		}
+	}
+	switch {
+	case httpStatus == http.StatusMethodNotAllowed:
+		return "method_not_allowed"
+	case httpStatus == http.StatusNotAcceptable:
+		return "not_acceptable"
+	case httpStatus >= 400 && httpStatus < 500:
+		return engine.EInvalid
+	}
+	return engine.EInternal
 }

@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxIDBytes bounds a memory or skill id a caller names. The ids the
+// engine mints are 26-byte ULIDs; the bound leaves room for imported ids.
+const MaxIDBytes = 128
+
+// ValidateID checks an id a caller names (a path segment, a list item)
+// before it reaches the store. Ids the engine mints are printable UTF-8, so
+// an id that is not can only be unknown; it is refused as bad input rather
+// than looked up, because PostgreSQL refuses a NUL or invalid UTF-8 in a
+// text parameter, which would otherwise surface as an internal error.
+func ValidateID(field, id string) error {
+	switch {
+	case id == "":
+		return Invalid(field, "must not be empty")
+	case len(id) > MaxIDBytes:
+		return Invalid(field, "longer than %d bytes", MaxIDBytes)
+	case !utf8.ValidString(id):
+		return Invalid(field, "is not valid UTF-8")
+	}
+	for _, r := range id {
+		if unicode.IsControl(r) {
+			return Invalid(field, "contains a control character")
+		}
+	}
+	return nil
+}
+
+// ValidateIDs checks every id of a list, naming the first bad one by its
+// index (field[i]), so a batch is refused whole.
+func ValidateIDs(field string, ids []string) error {
+	for i, id := range ids {
+		if err := ValidateID(field+"["+itoa(i)+"]", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
