@@ -76,7 +76,16 @@ func run(t *testing.T, ctx context.Context, what string, steps ...chromedp.Actio
 
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	var s string
+	var err error
+	// A swap that lands just after the node was found replaces it, and the
+	// browser then knows the found node no more: look it up again.
+	for try := 0; try < 3; try++ {
+		if s, err = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel))); err == nil || !strings.Contains(err.Error(), "No node with given id") {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	if err != nil {
 		t.Fatalf("text of %s: %v", sel, err)
 	}
