@@ -25,7 +25,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var out string
 	fs := newFlagSet("backup", "Write a consistent backup of the data directory (store snapshot, images, key revocations)\n"+
-		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stderr)
+		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&out, "out", "", "file to write (required; - : stdout)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
@@ -95,7 +95,7 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 func runRestore(_ context.Context, args []string, sys IO) error {
 	var cfg Config
 	var in string
-	fs := newFlagSet("restore", "Load a `memsvc backup` file into an empty data directory (--data).", sys.Stderr)
+	fs := newFlagSet("restore", "Load a `memsvc backup` file into an empty data directory (--data).", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&in, "in", "", "backup file to read (required; - : stdin)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {

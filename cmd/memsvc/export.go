@@ -32,7 +32,7 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var user, out string
 	fs := newFlagSet("export", "Write every record of one user (--user) or of all users as JSON Lines, for `memsvc import`.\n"+
-		"Needs the data directory to itself; while a server runs, a user can download their own data from GET /api/v1/export.", sys.Stderr)
+		"Needs the data directory to itself; while a server runs, a user can download their own data from GET /api/v1/export.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	fs.StringVar(&user, "user", "", "export only this user (default: every user)")
@@ -92,7 +92,7 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var in string
 	fs := newFlagSet("import", "Read a `memsvc export` file into the data directory (best an empty one), with the same\n"+
-		"embedding model and dimension as the export. Needs the data directory to itself.", sys.Stderr)
+		"embedding model and dimension as the export. Needs the data directory to itself.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	fs.StringVar(&in, "in", "-", "export file to read (- : stdin)")
@@ -121,15 +121,29 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	return nil
 }
 
+const usersUsage = `Usage: memsvc users <subcommand> [flags]
+
+Subcommands:
+  erase --user U --confirm U   erase every record of user U (needs the data directory to itself)
+
+Run "memsvc users erase --help" for its flags.
+`
+
 // runUsers runs `memsvc users erase --user U`.
 func runUsers(ctx context.Context, args []string, sys IO) error {
-	if len(args) == 0 || args[0] != "erase" {
-		return errUsage{errors.New("users: usage: memsvc users erase --user U --confirm U")}
+	switch {
+	case len(args) > 0 && isHelp(args[0]):
+		fmt.Fprint(sys.Stdout, usersUsage)
+		return nil
+	case len(args) == 0:
+		return errUsage{errors.New(`users: missing subcommand (erase); see "memsvc users --help"`)}
+	case args[0] != "erase":
+		return errUsage{fmt.Errorf(`users: unknown subcommand %q (erase); see "memsvc users --help"`, args[0])}
 	}
 	var cfg Config
 	var user, confirm string
 	fs := newFlagSet("users erase", "Erase every record of one user: memories, vectors, index entries, skills, entities,\n"+
-		"history, jobs and image files no other user shares. Needs the data directory to itself.", sys.Stderr)
+		"history, jobs and image files no other user shares. Needs the data directory to itself.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	fs.StringVar(&user, "user", "", "the user to erase (required)")
