@@ -158,6 +158,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.mcp.ServeHTTP(w, r.WithContext(WithScope(r.Context(), sc)))
 }
 
+// CheckProject checks a project name as the HTTP edge checks the Project
+// header, for a stdio session's --project.
+func CheckProject(project string) error {
+	return checkName("project", project, engine.MaxScopeBytes)
+}
+
 // clientName is the {client} path segment.
 func clientName(r *http.Request) string {
 	if c := r.PathValue("client"); c != "" {

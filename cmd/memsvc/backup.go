@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -101,19 +100,14 @@ func runRestore(_ context.Context, args []string, sys IO) error {
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
-	r := sys.Stdin
-	switch in {
-	case "":
+	if in == "" {
 		return errUsage{errors.New("restore: --in is required")}
-	case "-":
-	default:
-		f, err := os.Open(in)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		r = f
 	}
+	r, closeIn, err := openIn(in, sys.Stdin)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
 	if err := backup.Restore(cfg.DataDir, r, store.Restore); err != nil {
 		return err
 	}

@@ -54,9 +54,11 @@ func TestCLIHelpOnStdout(t *testing.T) {
 // printed the flag package's raw text; --bench fit-relevance --floor NaN was
 // accepted; --mode fuzzy and --ingest weird were only noticed after loading
 // the dataset; restoring a file that is no backup panicked in Badger; a
-// database error spanned several lines.
+// database error spanned several lines; export --out DIR/ wrote DIR/.partial
+// and left it, and import --in DIR read the directory as an empty export.
 func TestCLIProbeErrors(t *testing.T) {
-	garbage := filepath.Join(t.TempDir(), "garbage")
+	folder := t.TempDir()
+	garbage := filepath.Join(folder, "garbage")
 	if err := os.WriteFile(garbage, []byte("this is not a backup\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -79,6 +81,9 @@ func TestCLIProbeErrors(t *testing.T) {
 		{"address form", []string{"serve", "--addr", "nohostport"}, 2, []string{"--addr", "host:port"}},
 		{"users without subcommand", []string{"users"}, 2, []string{"erase", "users --help"}},
 		{"users unknown subcommand", []string{"users", "remove"}, 2, []string{"remove", "users --help"}},
+		{"mcp user", []string{"mcp", "--user", "al\x01ice"}, 2, []string{"--user", "control character"}},
+		{"mcp project", []string{"mcp", "--project", "web\x01app"}, 2, []string{"--project", "control character"}},
+		{"mcp key", []string{"mcp", "--api-key", "not-a-key"}, 2, []string{"--api-key", "msk_"}},
 		{"revoke a non-key", []string{"keys", "revoke", "nothex"}, 2, []string{"not a memsvc key"}},
 		{"bench without kind", []string{"bench"}, 2, []string{"bench --help"}},
 		{"bench unknown kind", []string{"bench", "precision"}, 2, []string{"precision", "bench --help"}},
@@ -87,6 +92,13 @@ func TestCLIProbeErrors(t *testing.T) {
 		{"fit floor NaN", []string{"bench", "fit-relevance", "--floor", "NaN", garbage}, 2, []string{"--floor", "NaN"}},
 		{"help for no command", []string{"help", "frobnicate"}, 2, []string{"frobnicate"}},
 		{"restore a wrong file", []string{"restore", "--in", garbage}, 1, []string{"not a memsvc backup"}},
+		{"restore a directory", []string{"restore", "--in", folder}, 2, []string{"--in", "is a directory"}},
+		{"import a directory", []string{"import", "--in", folder}, 2, []string{"--in", "is a directory"}},
+		{"import an absent file", []string{"import", "--in", filepath.Join(folder, "absent.jsonl")}, 1, []string{"--in", "absent.jsonl"}},
+		{"export to a directory", []string{"export", "--out", folder}, 2, []string{"--out", "is a directory"}},
+		{"export to a directory/", []string{"export", "--out", folder + "/"}, 2, []string{"--out", "is a directory"}},
+		{"backup to a directory", []string{"backup", "--out", folder}, 2, []string{"--out", "is a directory"}},
+		{"export into no directory", []string{"export", "--out", filepath.Join(folder, "absent", "x.jsonl")}, 1, []string{"--out"}},
 		{"database error", []string{"migrate", "--postgres-url", "postgres://x@127.0.0.1:1/db?connect_timeout=5"}, 1, []string{"127.0.0.1:1"}},
 	}
 	for _, tt := range tests {
@@ -114,6 +126,9 @@ func TestCLIProbeErrors(t *testing.T) {
 			}
 			if _, err := os.Stat(dir); !os.IsNotExist(err) {
 				t.Errorf("left %s behind", dir)
+			}
+			if entries, _ := os.ReadDir(folder); len(entries) != 1 {
+				t.Errorf("left files beside %s: %v", garbage, entries)
 			}
 		})
 	}
