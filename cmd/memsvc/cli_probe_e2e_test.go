@@ -26,7 +26,7 @@ func TestCLIHelpOnStdout(t *testing.T) {
 		{"help"}, {"help", "serve"}, {"help", "keys", "create"}, {"help", "hook"}, {"help", "bench", "recall"},
 		{"export", "--help"}, {"import", "-h"}, {"users", "--help"}, {"users", "erase", "--help"}, {"help", "users"},
 		{"backup", "--help"}, {"restore", "-h"}, {"migrate", "--help"}, {"version", "--help"}, {"help", "version"},
-		{"bench", "fit-relevance", "--help"}, {"help", "mcp"},
+		{"bench", "fit-relevance", "--help"}, {"help", "mcp"}, {"help", "keys", "revoke"},
 	} {
 		code, stdout, stderr := runBinary(t, nil, args...)
 		if code != 0 || !strings.Contains(stdout, "Usage") || stderr != "" {
@@ -84,6 +84,7 @@ func TestCLIProbeErrors(t *testing.T) {
 		{"mcp user", []string{"mcp", "--user", "al\x01ice"}, 2, []string{"--user", "control character"}},
 		{"mcp project", []string{"mcp", "--project", "web\x01app"}, 2, []string{"--project", "control character"}},
 		{"mcp key", []string{"mcp", "--api-key", "not-a-key"}, 2, []string{"--api-key", "msk_"}},
+		{"empty data dir", []string{"serve", "--addr", "127.0.0.1:0", "--data", ""}, 2, []string{"--data", "empty"}},
 		{"revoke a non-key", []string{"keys", "revoke", "nothex"}, 2, []string{"not a memsvc key"}},
 		{"bench without kind", []string{"bench"}, 2, []string{"bench --help"}},
 		{"bench unknown kind", []string{"bench", "precision"}, 2, []string{"precision", "bench --help"}},
@@ -107,6 +108,7 @@ func TestCLIProbeErrors(t *testing.T) {
 			args := tt.args
 			switch {
 			case slices.Contains([]string{"bench", "help", "migrate"}, args[0]): // no data directory
+			case slices.Contains(args, "--data"): // the case's own
 			case strings.HasPrefix(args[len(args)-1], "--"): // a flag missing its value stays last
 				args = slices.Concat(args[:1], []string{"--data", dir}, args[1:])
 			default:

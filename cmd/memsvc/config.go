@@ -225,7 +225,15 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return errUsage{err}
 	}
-	return fillFromEnv(fs, getenv, envName)
+	if err := fillFromEnv(fs, getenv, envName); err != nil {
+		return err
+	}
+	// An empty MEMSVC_DATA_DIR means the default, but an empty --data is a
+	// mistake (an unset shell variable) that would reach mkdir("").
+	if f := fs.Lookup("data"); f != nil && f.Value.String() == "" {
+		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
+	}
+	return nil
 }
 
 // fillFromEnv sets every flag not given on the command line from its
