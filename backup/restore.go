@@ -25,19 +25,24 @@ type Load func(dir string, r io.Reader) error
 // before it archived images and revocations.
 func Restore(dataDir string, r io.Reader, load Load) error {
 	br := bufio.NewReaderSize(r, 1<<16)
+	wasEmpty := isEmpty(dataDir)
+	// A failed load that wrote anything names the partial directory.
+	loadAll := func(r io.Reader) error {
+		err := load(dataDir, r)
+		if err != nil && wasEmpty && !isEmpty(dataDir) {
+			return partial(dataDir, err)
+		}
+		return err
+	}
 	if head, _ := br.Peek(512); !isTar(head) {
-		return load(dataDir, br)
+		return loadAll(br)
 	}
 	tr := tar.NewReader(br)
 	if err := readMagic(tr); err != nil {
 		return err
 	}
 	sr := &storeReader{tr: tr}
-	wasEmpty := isEmpty(dataDir)
-	if err := load(dataDir, sr); err != nil {
-		if wasEmpty && !isEmpty(dataDir) {
-			return partial(dataDir, err)
-		}
+	if err := loadAll(sr); err != nil {
 		return err
 	}
 	if err := sr.finish(); err != nil {

@@ -49,6 +49,9 @@ type Models struct {
 // misconfigured or unreachable embedding server fails here rather than at the first write; chat providers are
 // not contacted.
 func Open(ctx context.Context, cfg Config) (*Models, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	chat, err := openChat(cfg)
 	if err != nil {
 		return nil, err
@@ -62,6 +65,31 @@ func Open(ctx context.Context, cfg Config) (*Models, error) {
 		m.Reranker = NewChatReranker(chat)
 	}
 	return m, nil
+}
+
+// Validate checks the provider names and required model names without
+// contacting anything, so a caller can refuse a bad setting before it opens
+// anything else.
+func (c Config) Validate() error {
+	switch c.Provider {
+	case "", ProviderBuiltin:
+	case ProviderOllama, ProviderOpenAI, ProviderAnthropic:
+		if c.ChatModel == "" {
+			return fmt.Errorf("llm: provider %q needs a chat model", c.Provider)
+		}
+	default:
+		return fmt.Errorf("llm: unknown provider %q (want builtin, ollama, openai or anthropic)", c.Provider)
+	}
+	switch provider, _, _ := embedTarget(c); provider {
+	case ProviderBuiltin:
+	case ProviderOllama, ProviderOpenAI:
+		if c.EmbedModel == "" {
+			return fmt.Errorf("llm: embedding provider %q: no embedding model configured", provider)
+		}
+	default:
+		return fmt.Errorf("llm: unknown embedding provider %q (want builtin, ollama or openai)", provider)
+	}
+	return nil
 }
 
 func openChat(cfg Config) (Chat, error) {

@@ -43,6 +43,7 @@ func TestOpen(t *testing.T) {
 			cfg:       Config{Provider: "anthropic", APIKey: "k", ChatModel: "claude", EmbedModel: "x"},
 			wantEmbed: BuiltinEmbedModel, wantDim: 512, wantChat: "anthropic/claude", wantRerank: "llm/anthropic/claude"},
 		{name: "unknown provider", cfg: Config{Provider: "palm", ChatModel: "x"}, wantErr: "unknown provider"},
+		{name: "unknown provider without a model", cfg: Config{Provider: "palm"}, wantErr: "unknown provider"},
 		{name: "provider without chat model", cfg: Config{Provider: "ollama"}, wantErr: "needs a chat model"},
 		{name: "unknown embedding provider", cfg: Config{EmbedProvider: "magic"}, wantErr: "unknown embedding provider"},
 		{name: "embedding provider without model", cfg: Config{EmbedProvider: "openai"}, wantErr: "no embedding model"},

@@ -160,6 +160,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	jw.finish()
 }
 
+// CheckProject checks a project name as the HTTP edge checks the Project
+// header, for a stdio session's --project.
+func CheckProject(project string) error {
+	return checkName("project", project, engine.MaxScopeBytes)
+}
+
 // clientName is the {client} path segment.
 func clientName(r *http.Request) string {
 	if c := r.PathValue("client"); c != "" {
@@ -191,15 +197,13 @@ func writeHTTPError(w http.ResponseWriter, status int, code, detail string) {
 // ServeStdio runs srv over in/out (newline-delimited JSON-RPC) with every
 // tool call acting in sc (a Relay's server ignores it: the server it
 // relays to decides), until in ends or ctx is cancelled. The end of input
-// is a normal end, not an error.
+// is a normal end, not an error. A line that is not a JSON-RPC message is
+// answered with an error and skipped (lineFilter).
 func ServeStdio(ctx context.Context, srv *sdk.Server, sc Scope, in io.Reader, out io.Writer) error {
-	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}})
+	w := &lockedWriter{w: out}
+	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(newLineFilter(in, w)), Writer: w})
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, sdk.ErrConnectionClosed) {
 		return nil
 	}
 	return err
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

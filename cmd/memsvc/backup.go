@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -25,7 +24,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var out string
 	fs := newFlagSet("backup", "Write a consistent backup of the data directory (store snapshot, images, key revocations)\n"+
-		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stderr)
+		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&out, "out", "", "file to write (required; - : stdout)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
@@ -95,25 +94,20 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 func runRestore(_ context.Context, args []string, sys IO) error {
 	var cfg Config
 	var in string
-	fs := newFlagSet("restore", "Load a `memsvc backup` file into an empty data directory (--data).", sys.Stderr)
+	fs := newFlagSet("restore", "Load a `memsvc backup` file into an empty data directory (--data).", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&in, "in", "", "backup file to read (required; - : stdin)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
-	r := sys.Stdin
-	switch in {
-	case "":
+	if in == "" {
 		return errUsage{errors.New("restore: --in is required")}
-	case "-":
-	default:
-		f, err := os.Open(in)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		r = f
 	}
+	r, closeIn, err := openIn(in, sys.Stdin)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
 	if err := backup.Restore(cfg.DataDir, r, store.Restore); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/bench"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest"
 )
 
@@ -28,13 +29,13 @@ func runBench(ctx context.Context, args []string, sys IO) error {
 	}
 	switch {
 	case len(args) == 0:
-		return usageError(sys, errors.New("bench: missing benchmark (recall, fit-relevance)"))
+		return errUsage{errors.New(`bench: missing benchmark (recall, fit-relevance); see "memsvc bench --help"`)}
 	case args[0] == "recall":
 		return benchRecall(ctx, args[1:], sys)
 	case args[0] == "fit-relevance":
 		return benchFit(args[1:], sys)
 	}
-	return usageError(sys, fmt.Errorf("bench: unknown benchmark %q (recall, fit-relevance)", args[0]))
+	return errUsage{fmt.Errorf(`bench: unknown benchmark %q (recall, fit-relevance); see "memsvc bench --help"`, args[0])}
 }
 
 // benchFlags are the settings of `memsvc bench recall` beyond the engine's.
@@ -76,7 +77,7 @@ func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
 func benchEnvName(flagName string) string {
 	switch flagName {
 	case "data", "format", "mode", "k", "ingest", "rerank", "via", "limit-conversations", "categories",
-		"batch", "misses", "data-dir", "no-session-ids", "samples":
+		"batch", "misses", "data-dir", "no-session-ids", "samples", "floor":
 		return "MEMSVC_BENCH_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 	}
 	return envName(flagName)
@@ -88,18 +89,7 @@ func applyBenchEnv(fs *flag.FlagSet, getenv func(string) string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench recall: unexpected argument %q", fs.Arg(0))
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var err error
-	fs.VisitAll(func(f *flag.Flag) {
-		name := benchEnvName(f.Name)
-		if v := getenv(name); v != "" && !set[f.Name] && err == nil {
-			if e := f.Value.Set(v); e != nil {
-				err = fmt.Errorf("%s=%q: %w", name, v, e)
-			}
-		}
-	})
-	return err
+	return fillFromEnv(fs, getenv, benchEnvName)
 }
 
 // usageError reports a bad invocation: exitCode prints nothing for an
@@ -110,14 +100,8 @@ func usageError(_ IO, err error) error {
 
 func benchUsage(fs *flag.FlagSet, sys IO) func() {
 	return func() {
-		fmt.Fprintf(sys.Stdout, "Usage: memsvc bench recall [flags]\n\n%s\n\nFlags (each also read from its env var):\n", benchSummary)
-		fs.VisitAll(func(f *flag.Flag) {
-			def := f.DefValue
-			if def != "" {
-				def = " (default " + def + ")"
-			}
-			fmt.Fprintf(sys.Stdout, "  --%s  [%s]\n      %s%s\n", f.Name, benchEnvName(f.Name), f.Usage, def)
-		})
+		fmt.Fprintf(sys.Stdout, "Usage: memsvc bench recall [flags]\n\n%s\n\n", benchSummary)
+		printFlags(sys.Stdout, fs, benchEnvName)
 	}
 }
 
@@ -133,6 +117,9 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	if err := applyBenchEnv(fs, sys.Getenv); err != nil {
+		if errors.As(err, new(errUsage)) {
+			return err
+		}
 		return usageError(sys, err)
 	}
 	opts, err := b.options()
@@ -192,6 +179,10 @@ func (b *benchFlags) options() (bench.Options, error) {
 		return o, errors.New("bench recall: --data is required (the dataset file)")
 	case b.format != bench.FormatLoCoMo && b.format != bench.FormatRealTalk:
 		return o, fmt.Errorf("bench recall: --format must be locomo or realtalk, got %q", b.format)
+	case b.mode != engine.ModeHybrid && b.mode != engine.ModeText && b.mode != engine.ModeVector:
+		return o, fmt.Errorf("bench recall: --mode must be hybrid, text or vector, got %q", b.mode)
+	case b.ingest != bench.IngestRaw && b.ingest != bench.IngestConversation:
+		return o, fmt.Errorf("bench recall: --ingest must be raw or conversation, got %q", b.ingest)
 	case b.via != "http" && b.via != "engine":
 		return o, fmt.Errorf("bench recall: --via must be http or engine, got %q", b.via)
 	case b.k < 1 || b.k > 100:

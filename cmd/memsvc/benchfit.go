@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -19,16 +18,17 @@ before and after (JSON on stdout, the coefficients as relevance.go writes them o
 
 // benchFit runs `memsvc bench fit-relevance`.
 func benchFit(args []string, sys IO) error {
-	fs := flag.NewFlagSet("bench fit-relevance", flag.ContinueOnError)
+	fs := newFlagSet("bench fit-relevance", "", sys.Stdout)
 	mode := fs.String("mode", "", "search mode to fit: hybrid, text or vector (default: the one the samples were measured in)")
-	floor := fs.Float64("floor", engine.DefaultConfig().RelevanceFloor, "relevance floor the calibration is judged at")
+	floor := fs.Float64("floor", engine.DefaultConfig().RelevanceFloor, "relevance floor the calibration is judged at, in [0, 1]")
 	fs.Usage = func() {
-		fmt.Fprintf(sys.Stdout, "Usage: memsvc bench fit-relevance [--mode MODE] [--floor F] SAMPLES...\n\n%s\n\nFlags (before the files):\n", fitSummary)
-		fs.VisitAll(func(f *flag.Flag) {
-			fmt.Fprintf(sys.Stdout, "  --%s (default %q)\n      %s\n", f.Name, f.DefValue, f.Usage)
-		})
+		fmt.Fprintf(sys.Stdout, "Usage: memsvc bench fit-relevance [--mode MODE] [--floor F] SAMPLES...\n\n%s\n\n", fitSummary)
+		printFlags(sys.Stdout, fs, benchEnvName)
 	}
 	if err := parseCommandLine(fs, args); err != nil {
+		return err
+	}
+	if err := fillFromEnv(fs, sys.Getenv, benchEnvName); err != nil {
 		return err
 	}
 	switch {
@@ -36,7 +36,7 @@ func benchFit(args []string, sys IO) error {
 		return fitUsage(fmt.Errorf("--mode must be hybrid, text or vector, got %q", *mode))
 	case fs.NArg() == 0:
 		return fitUsage(errors.New("give at least one samples file"))
-	case *floor < 0 || *floor > 1:
+	case !(*floor >= 0 && *floor <= 1): // NaN too
 		return fitUsage(fmt.Errorf("--floor must be in [0, 1], got %g", *floor))
 	}
 	sets, err := readSampleFiles(fs.Args())

@@ -236,6 +236,21 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return errUsage{err}
 	}
+	if err := fillFromEnv(fs, getenv, envName); err != nil {
+		return err
+	}
+	// An empty MEMSVC_DATA_DIR means the default, but an empty --data is a
+	// mistake (an unset shell variable) that would reach mkdir("").
+	if f := fs.Lookup("data"); f != nil && f.Value.String() == "" {
+		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
+	}
+	return nil
+}
+
+// fillFromEnv sets every flag not given on the command line from its
+// environment variable, named by env; a bad value is a usage error naming
+// the variable and the accepted form.
+func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) string) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var err error
@@ -243,18 +258,13 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 		if set[f.Name] || err != nil {
 			return
 		}
-		if v, ok := lookupEnv(getenv, envName(f.Name)); ok {
+		if v := getenv(env(f.Name)); v != "" {
 			if e := f.Value.Set(v); e != nil {
-				err = errUsage{fmt.Errorf("%s=%q: must be %s", envName(f.Name), v, acceptedForm(f))}
+				err = errUsage{fmt.Errorf("%s=%q: must be %s", env(f.Name), v, acceptedForm(f))}
 			}
 		}
 	})
 	return err
-}
-
-func lookupEnv(getenv func(string) string, name string) (string, bool) {
-	v := getenv(name)
-	return v, v != ""
 }
 
 // envName maps a flag name to its environment variable; --data is the one
@@ -289,13 +299,18 @@ func parseCommandLine(fs *flag.FlagSet, args []string) error {
 			msg = fmt.Sprintf("--%s %s: must be %s", f.Name, m[1], acceptedForm(f))
 		}
 	} else if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		msg = "unknown flag --" + name
+		msg = "unknown flag --" + strings.TrimPrefix(name, "-")
+	} else if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		if f := fs.Lookup(strings.TrimPrefix(name, "-")); f != nil {
+			msg = fmt.Sprintf("--%s needs a value: %s", f.Name, acceptedForm(f))
+		}
 	}
 	return errUsage{fmt.Errorf("%s: %s (see memsvc %s --help)", fs.Name(), msg, fs.Name())}
 }
 
 // badValue matches the flag package's error for a value it cannot parse.
-var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for flag -(\S+):`)
+// ("for flag -name" for most values, "for -name" for a boolean).
+var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+):`)
 
 // acceptedForm says what a flag takes, with an example.
 func acceptedForm(f *flag.Flag) string {
@@ -319,14 +334,21 @@ func newFlagSet(name, summary string, stdout io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(stdout, "Usage: memsvc %s [flags]\n\n%s\n\nFlags (each also read from its env var):\n", name, summary)
-		fs.VisitAll(func(f *flag.Flag) {
-			def := f.DefValue
-			if def != "" {
-				def = " (default " + def + ")"
-			}
-			fmt.Fprintf(stdout, "  --%s  [%s]\n      %s%s\n", f.Name, envName(f.Name), f.Usage, def)
-		})
+		fmt.Fprintf(stdout, "Usage: memsvc %s [flags]\n\n%s\n\n", name, summary)
+		printFlags(stdout, fs, envName)
 	}
 	return fs
+}
+
+// printFlags lists every flag of fs with its env var (named by env), usage
+// and default.
+func printFlags(w io.Writer, fs *flag.FlagSet, env func(string) string) {
+	fmt.Fprintln(w, "Flags (each also read from its env var):")
+	fs.VisitAll(func(f *flag.Flag) {
+		def := f.DefValue
+		if def != "" {
+			def = " (default " + def + ")"
+		}
+		fmt.Fprintf(w, "  --%s  [%s]\n      %s%s\n", f.Name, env(f.Name), f.Usage, def)
+	})
 }

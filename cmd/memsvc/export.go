@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
@@ -32,7 +33,7 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var user, out string
 	fs := newFlagSet("export", "Write every record of one user (--user) or of all users as JSON Lines, for `memsvc import`.\n"+
-		"Needs the data directory to itself; while a server runs, a user can download their own data from GET /api/v1/export.", sys.Stderr)
+		"Needs the data directory to itself; while a server runs, a user can download their own data from GET /api/v1/export.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	fs.StringVar(&user, "user", "", "export only this user (default: every user)")
@@ -47,15 +48,15 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 		}
 		users = []string{user}
 	}
+	w, finish, err := createOut(out, sys.Stdout) // first: a bad --out opens nothing
+	if err != nil {
+		return err
+	}
 	a, err := openOffline(ctx, cfg, sys, "or take a backup with memsvc backup")
 	if err != nil {
-		return err
+		return errors.Join(err, finish(false))
 	}
 	defer a.Close()
-	w, finish, err := createOut(out, sys.Stdout)
-	if err != nil {
-		return err
-	}
 	if err := a.engine.Export(ctx, w, users); err != nil {
 		return errors.Join(fmt.Errorf("export: %s", engine.ErrorMessage(err)), finish(false))
 	}
@@ -69,22 +70,47 @@ func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, e
 	if path == "-" || path == "" {
 		return stdout, func(bool) error { return nil }, nil
 	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
+		return nil, nil, errUsage{fmt.Errorf("--out %s: is a directory; name the file to write", path)}
+	}
 	tmp := path + ".partial"
 	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("--out %s: %w", path, err)
 	}
 	bw := bufio.NewWriter(f)
 	return bw, func(ok bool) error {
-		if !ok {
+		var err error
+		if ok {
+			err = errors.Join(bw.Flush(), f.Sync(), f.Close())
+			if err == nil {
+				err = os.Rename(tmp, path)
+			}
+		} else {
 			f.Close()
-			return os.Remove(tmp)
 		}
-		if err := errors.Join(bw.Flush(), f.Sync(), f.Close()); err != nil {
-			return err
+		if !ok || err != nil { // never leave the partial file behind
+			return errors.Join(err, os.Remove(tmp))
 		}
-		return os.Rename(tmp, path)
+		return nil
 	}, nil
+}
+
+// openIn opens the input file of import or restore ("-" or "": stdin),
+// refusing a directory before anything else is opened.
+func openIn(path string, stdin io.Reader) (io.Reader, func(), error) {
+	if path == "-" || path == "" {
+		return stdin, func() {}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--in %s: %w", path, err)
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, nil, errUsage{fmt.Errorf("--in %s: is a directory; name the file to read", path)}
+	}
+	return f, func() { f.Close() }, nil
 }
 
 // runImport reads an export into the data directory.
@@ -92,22 +118,18 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var in string
 	fs := newFlagSet("import", "Read a `memsvc export` file into the data directory (best an empty one), with the same\n"+
-		"embedding model and dimension as the export. Needs the data directory to itself.", sys.Stderr)
+		"embedding model and dimension as the export. Needs the data directory to itself.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	fs.StringVar(&in, "in", "-", "export file to read (- : stdin)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
-	r := sys.Stdin
-	if in != "-" && in != "" {
-		f, err := os.Open(in)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		r = f
+	r, closeIn, err := openIn(in, sys.Stdin)
+	if err != nil {
+		return err
 	}
+	defer closeIn()
 	a, err := openOffline(ctx, cfg, sys, "import into a stopped server's directory")
 	if err != nil {
 		return err
@@ -121,15 +143,29 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	return nil
 }
 
+const usersUsage = `Usage: memsvc users <subcommand> [flags]
+
+Subcommands:
+  erase --user U --confirm U   erase every record of user U (needs the data directory to itself)
+
+Run "memsvc users erase --help" for its flags.
+`
+
 // runUsers runs `memsvc users erase --user U`.
 func runUsers(ctx context.Context, args []string, sys IO) error {
-	if len(args) == 0 || args[0] != "erase" {
-		return errUsage{errors.New("users: usage: memsvc users erase --user U --confirm U")}
+	switch {
+	case len(args) > 0 && isHelp(args[0]):
+		fmt.Fprint(sys.Stdout, usersUsage)
+		return nil
+	case len(args) == 0:
+		return errUsage{errors.New(`users: missing subcommand (erase); see "memsvc users --help"`)}
+	case args[0] != "erase":
+		return errUsage{fmt.Errorf(`users: unknown subcommand %q (erase); see "memsvc users --help"`, args[0])}
 	}
 	var cfg Config
 	var user, confirm string
 	fs := newFlagSet("users erase", "Erase every record of one user: memories, vectors, index entries, skills, entities,\n"+
-		"history, jobs and image files no other user shares. Needs the data directory to itself.", sys.Stderr)
+		"history, jobs and image files no other user shares. Needs the data directory to itself.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	fs.StringVar(&user, "user", "", "the user to erase (required)")

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -83,6 +85,9 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	if fs.NArg() != 1 {
 		return errUsage{fmt.Errorf("keys revoke: give exactly one key or key id, e.g. memsvc keys revoke msk_… --data DIR")}
 	}
+	if _, err := auth.KeyID(fs.Arg(0)); err != nil {
+		return errUsage{errors.New("keys revoke: the argument is not a memsvc key (msk_…) or key id (16 hex digits, as keys create printed)")}
+	}
 	if cfg.Store == "postgres" { // replicas share the list in the database
 		return revokeInDatabase(ctx, cfg, fs.Arg(0), sys)
 	}
@@ -90,12 +95,9 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		return fmt.Errorf("no data directory at %s: pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
 			"(its start-up log says data=…)", cfg.DataDir)
 	}
-	id, err := auth.Revoke(cfg.DataDir, fs.Arg(0))
-	if err != nil {
+	if err := revokeInFile(ctx, cfg.DataDir, fs.Arg(0), sys); err != nil {
 		return err
 	}
-	list := filepath.Join(cfg.DataDir, auth.RevocationFile)
-	fmt.Fprintf(sys.Stdout, "revoked key id %s: written to %s\n", id, list)
 	recorded, _ := readServerFile(cfg.DataDir)
 	if server == "" {
 		server = recorded
@@ -113,6 +115,26 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		server = "127.0.0.1:8765"
 	}
 	return reportRevocation(ctx, sys, server, key, cfg.DataDir)
+}
+
+// revokeInFile adds the key's id to the data directory's list once: a key
+// revoked again is reported as such, and the list does not grow.
+func revokeInFile(ctx context.Context, dir, keyOrID string, sys IO) error {
+	list := filepath.Join(dir, auth.RevocationFile)
+	id, _ := auth.KeyID(keyOrID) // checked by the caller
+	revoked, err := auth.FileRevocations{Dir: dir}.RevokedKeys(ctx)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(revoked, id) {
+		fmt.Fprintf(sys.Stdout, "key id %s was already revoked in %s\n", id, list)
+		return nil
+	}
+	if _, err := auth.Revoke(dir, keyOrID); err != nil {
+		return err
+	}
+	fmt.Fprintf(sys.Stdout, "revoked key id %s: written to %s\n", id, list)
+	return nil
 }
 
 // reportRevocation asks the server at addr, for up to three seconds,

@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -86,6 +88,10 @@ func Main(ctx context.Context, args []string, sys IO) int {
 	case "export", "import", "users", "backup", "restore":
 		return exitCode(sys, runOps(ctx, cmd, rest, sys)) // ops.go
 	case "version", "--version", "-version":
+		if len(rest) > 0 && isHelp(rest[0]) {
+			fmt.Fprintln(sys.Stdout, "Usage: memsvc version\n\nPrint the version of this binary.")
+			return 0
+		}
 		if len(rest) > 0 {
 			fmt.Fprintf(sys.Stderr, "memsvc: version: unexpected argument %q\n", rest[0])
 			return 2
@@ -93,6 +99,9 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		fmt.Fprintln(sys.Stdout, "memsvc", version)
 		return 0
 	case "help", "--help", "-h", "-help":
+		if cmd == "help" && len(rest) > 0 && !isHelp(rest[0]) { // help CMD [SUB]: that command's help
+			return Main(ctx, slices.Concat(rest, []string{"--help"}), sys)
+		}
 		fmt.Fprint(sys.Stdout, usage)
 		return 0
 	}
@@ -120,20 +129,33 @@ func (e errFlags) Error() string { return e.err.Error() }
 
 func (e errUsage) Error() string { return e.err.Error() }
 
+// exitCode prints err as one line (a wrapped driver error may span several)
+// and maps it to the exit code: 2 for a usage error, 1 for a failure.
 func exitCode(sys IO, err error) int {
-	switch e := err.(type) {
-	case nil:
+	if err == nil {
 		return 0
-	case errFlags:
-		if errors.Is(e.err, flag.ErrHelp) {
+	}
+	var fe errFlags
+	if errors.As(err, &fe) {
+		if errors.Is(fe.err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
-	case errUsage:
-		fmt.Fprintln(sys.Stderr, "memsvc:", e.err)
-		return 2
-	default:
-		fmt.Fprintln(sys.Stderr, "memsvc:", err)
-		return 1
 	}
+	fmt.Fprintln(sys.Stderr, "memsvc:", oneLine(err.Error()))
+	if errors.As(err, new(errUsage)) {
+		return 2
+	}
+	return 1
+}
+
+// oneLine joins the lines of a message with "; ".
+func oneLine(msg string) string {
+	var parts []string
+	for _, l := range strings.Split(msg, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, "; ")
 }

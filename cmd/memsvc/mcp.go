@@ -42,6 +42,9 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	if err := engine.ValidateAppName("--client", f.client); err != nil || f.client == "" {
 		return errUsage{fmt.Errorf("--client: a name of ASCII letters, digits, '.', '_' and '-' (e.g. claude-desktop), got %q", f.client)}
 	}
+	if err := f.check(); err != nil {
+		return err
+	}
 	logger, err := newLogger(cfg, sys)
 	if err != nil {
 		return err
@@ -49,7 +52,7 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	if f.apiKey != "" {
 		keyUser, err := auth.KeyUser(f.apiKey)
 		if err != nil {
-			return fmt.Errorf("MEMSVC_API_KEY (--api-key) is not a memsvc API key (msk_…)")
+			return errUsage{errors.New("MEMSVC_API_KEY (--api-key) is not a memsvc API key (msk_…)")}
 		}
 		if f.user != "" && f.user != keyUser {
 			return fmt.Errorf("--user %q does not match the API key's user %q", f.user, keyUser)
@@ -90,6 +93,21 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	srv := mcp.NewServer(mcp.Options{Engine: app.engine, Logger: logger, Version: version})
 	logger.Info("memsvc mcp serving on stdio", "data", cfg.DataDir, "user", user, "client", f.client, "project", f.project)
 	return mcp.ServeStdio(ctx, srv, mcp.Scope{User: user, Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
+}
+
+// check refuses a bad --user or --project before the store is opened.
+func (f mcpFlags) check() error {
+	if f.user != "" {
+		if err := engine.ValidateUser(f.user); err != nil {
+			return errUsage{fmt.Errorf("--user: %s", engine.ErrorMessage(err))}
+		}
+	}
+	if f.project != "" {
+		if err := mcp.CheckProject(f.project); err != nil {
+			return errUsage{fmt.Errorf("--project: %w", err)}
+		}
+	}
+	return nil
 }
 
 // stdioUser decides who a local stdio session acts for: the key's user when

@@ -29,12 +29,9 @@ type models struct {
 // on the built-in offline paths; with a chat model, its reranker and
 // extractor come first and fall back to the built-in ones.
 func openModels(ctx context.Context, cfg Config, logger *log.Logger) (*models, error) {
-	provider := strings.ToLower(cfg.LLMProvider)
-	if provider == "builtin" {
-		provider = ""
-	}
-	opened, err := llm.Open(ctx, llm.Config{Provider: provider, BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey,
-		ChatModel: cfg.LLMModel, EmbedModel: cfg.EmbedModel, Timeout: cfg.LLMTimeout, EmbedProvider: cfg.EmbedProvider})
+	lc := cfg.llmConfig()
+	provider := lc.Provider
+	opened, err := llm.Open(ctx, lc)
 	if err != nil {
 		return nil, fmt.Errorf("models: %w", err)
 	}
@@ -53,6 +50,35 @@ func openModels(ctx context.Context, cfg Config, logger *log.Logger) (*models, e
 	return m, nil
 }
 
+// llmConfig is the models' part of the config; "builtin" is the same as
+// no provider.
+func (c *Config) llmConfig() llm.Config {
+	provider := strings.ToLower(c.LLMProvider)
+	if provider == llm.ProviderBuiltin {
+		provider = ""
+	}
+	return llm.Config{Provider: provider, BaseURL: c.LLMBaseURL, APIKey: c.LLMAPIKey, ChatModel: c.LLMModel,
+		EmbedModel: c.EmbedModel, Timeout: c.LLMTimeout, EmbedProvider: strings.ToLower(c.EmbedProvider)}
+}
+
+// fetchConfig is the image fetcher's part of the config.
+func (c *Config) fetchConfig() media.FetchConfig {
+	return media.FetchConfig{MaxBytes: c.ImageMaxBytes, Timeout: c.ImageTimeout, AllowHosts: splitComma(c.ImageAllowHosts)}
+}
+
+// checkModels refuses an unknown provider, a provider without its model or
+// a bad image allow-list before anything opens: each is a usage error, and
+// a failed start must leave no data directory behind.
+func (c *Config) checkModels() error {
+	if err := c.llmConfig().Validate(); err != nil {
+		return errUsage{fmt.Errorf("--llm-provider/--embed-provider: %w", err)}
+	}
+	if err := c.fetchConfig().Validate(); err != nil {
+		return errUsage{fmt.Errorf("--image-allow-hosts: %w", err)}
+	}
+	return nil
+}
+
 // check reports whether the configured chat model answers; the built-in
 // path needs no model and is always healthy.
 func (m *models) check(ctx context.Context) error {
@@ -65,10 +91,7 @@ func (m *models) check(ctx context.Context) error {
 
 // openMedia builds the image capture dependencies from the config.
 func openMedia(cfg Config, m *models) (*service.MediaDeps, error) {
-	fc := media.FetchConfig{MaxBytes: cfg.ImageMaxBytes, Timeout: cfg.ImageTimeout, AllowHosts: splitComma(cfg.ImageAllowHosts)}
-	if err := fc.Validate(); err != nil {
-		return nil, fmt.Errorf("--image-allow-hosts: %w", err)
-	}
+	fc := cfg.fetchConfig() // validated by checkModels
 	blobs, err := media.NewBlobStore(filepath.Join(cfg.DataDir, "images"))
 	if err != nil {
 		return nil, err

@@ -38,6 +38,12 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err := cfg.checkLimits(); err != nil {
 		return err
 	}
+	if err := cfg.checkModels(); err != nil {
+		return err
+	}
+	if _, _, err := net.SplitHostPort(cfg.Addr); err != nil {
+		return errUsage{fmt.Errorf("--addr %q: must be host:port, e.g. 127.0.0.1:8765 or :8765", cfg.Addr)}
+	}
 	if _, err := rest.NewGate(nil, splitComma(cfg.AllowedHosts), splitComma(cfg.AllowedOrigins)); err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
@@ -57,7 +63,7 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 	level, err := log.ParseLevel(cfg.LogLevel)
 	if err != nil {
-		return nil, fmt.Errorf("--log-level: %w", err)
+		return nil, errUsage{fmt.Errorf("--log-level: must be debug, info, warn or error, got %q", cfg.LogLevel)}
 	}
 	l := log.NewWithOptions(sys.Stderr, log.Options{Level: level, ReportTimestamp: true, TimeFormat: time.RFC3339})
 	switch cfg.LogFormat {
@@ -67,7 +73,7 @@ func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 	case "logfmt":
 		l.SetFormatter(log.LogfmtFormatter)
 	default:
-		return nil, fmt.Errorf("--log-format: must be text, json or logfmt, got %q", cfg.LogFormat)
+		return nil, errUsage{fmt.Errorf("--log-format: must be text, json or logfmt, got %q", cfg.LogFormat)}
 	}
 	return l, nil
 }
@@ -91,13 +97,17 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 	if err := cfg.checkEngineConfig(); err != nil {
 		return nil, err
 	}
-	st, err := openStore(ctx, cfg, logger)
+	if err := cfg.checkModels(); err != nil {
+		return nil, err
+	}
+	// Models open before the store: one that cannot be reached fails the
+	// start without creating the data directory.
+	m, err := openModels(ctx, cfg, logger)
 	if err != nil {
 		return nil, err
 	}
-	m, err := openModels(ctx, cfg, logger)
+	st, err := openStore(ctx, cfg, logger)
 	if err != nil {
-		st.Close()
 		return nil, err
 	}
 	md, err := openMedia(cfg, m)

@@ -101,7 +101,7 @@ func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) e
 // runMigrate applies the Postgres schema migrations and exits.
 func runMigrate(ctx context.Context, args []string, sys IO) error {
 	var cfg StoreConfig
-	fs := newFlagSet("migrate", "Apply the PostgreSQL schema migrations (serve also applies them at start).", sys.Stderr)
+	fs := newFlagSet("migrate", "Apply the PostgreSQL schema migrations (serve also applies them at start).", sys.Stdout)
 	fs.StringVar(&cfg.PostgresURL, "postgres-url", "", "PostgreSQL connection URL of the schema owner (prefer the env var)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
