@@ -41,6 +41,8 @@ type Config struct {
 	LLMTimeout    time.Duration
 	EmbedProvider string
 	EmbedModel    string
+	EmbedBaseURL  string
+	EmbedAPIKey   string
 
 	ImageMaxBytes   int64
 	ImageTimeout    time.Duration
@@ -90,10 +92,9 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 	c.storeFlags(fs)
 }
 
-// serveFlags registers the settings of the server and the engine. The
-// engine's tunables show the engine's own defaults (engine.DefaultConfig).
+// serveFlags registers the settings of the server, its models and the
+// engine.
 func (c *Config) serveFlags(fs *flag.FlagSet) {
-	d := engine.DefaultConfig()
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
 	fs.StringVar(&c.AdminSecret, "admin-secret", "", "secret that opens the dashboard's operator pages at /admin; empty: off (prefer the env var)")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", rest.DefaultMaxBodyBytes, "largest request body in bytes (413 beyond)")
@@ -103,6 +104,13 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
 	fs.BoolVar(&c.Metrics, "metrics", false, "serve Prometheus metrics at /metrics (no user data; behind the Host check, no key)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests, and then for the store to close")
+	c.modelFlags(fs)
+	c.engineFlags(fs)
+}
+
+// modelFlags registers the models' settings: every command that opens the
+// store runs the models it was made with (the store pins its embedder).
+func (c *Config) modelFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.LLMProvider, "llm-provider", "", "LLM provider: empty/builtin (offline rules), ollama, openai, anthropic")
 	fs.StringVar(&c.LLMModel, "llm-model", "", "chat model name, e.g. llama3.2 or gpt-4o-mini")
 	fs.StringVar(&c.LLMBaseURL, "llm-base-url", "", "provider base URL, e.g. http://127.0.0.1:11434 for Ollama")
@@ -110,11 +118,19 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.LLMTimeout, "llm-timeout", 20*time.Second, "per-call LLM timeout; a slower call falls back to the built-in path")
 	fs.StringVar(&c.EmbedProvider, "embed-provider", "", "embedding provider: empty/builtin (offline), ollama, openai")
 	fs.StringVar(&c.EmbedModel, "embed-model", "", "embedding model, e.g. nomic-embed-text")
+	fs.StringVar(&c.EmbedBaseURL, "embed-base-url", "", "embedding provider base URL when it is not the LLM provider's (default: --llm-base-url for the same provider, else the provider's own default)")
+	fs.StringVar(&c.EmbedAPIKey, "embed-api-key", "", "embedding provider API key when it is not the LLM provider's (prefer the env var)")
 	fs.Int64Var(&c.ImageMaxBytes, "image-max-bytes", 10<<20, "largest image fetched or accepted inline")
 	fs.DurationVar(&c.ImageTimeout, "image-timeout", 15*time.Second, "time limit of one image download")
 	fs.StringVar(&c.ImageAllowHosts, "image-allow-hosts", "", "comma list of hosts, host:port, IPs or CIDRs the image fetcher may reach even if private or loopback")
 	fs.BoolVar(&c.VisionCaptions, "vision-captions", false, "caption images with the configured chat model (it must accept images)")
 	fs.IntVar(&c.ImageMaxPending, "image-max-pending", 50, "per-user cap on images waiting for capture (429 beyond)")
+}
+
+// engineFlags registers the engine's tunables, with the engine's own
+// defaults (engine.DefaultConfig).
+func (c *Config) engineFlags(fs *flag.FlagSet) {
+	d := engine.DefaultConfig()
 	fs.IntVar(&c.RRFK, "rrf-k", d.RRFK, "reciprocal-rank-fusion constant")
 	fs.Float64Var(&c.BM25K1, "bm25-k1", d.BM25K1, "BM25 term-frequency saturation")
 	fs.Float64Var(&c.BM25B, "bm25-b", d.BM25B, "BM25 length normalisation")

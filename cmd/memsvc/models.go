@@ -58,7 +58,8 @@ func (c *Config) llmConfig() llm.Config {
 		provider = ""
 	}
 	return llm.Config{Provider: provider, BaseURL: c.LLMBaseURL, APIKey: c.LLMAPIKey, ChatModel: c.LLMModel,
-		EmbedModel: c.EmbedModel, Timeout: c.LLMTimeout, EmbedProvider: strings.ToLower(c.EmbedProvider)}
+		EmbedModel: c.EmbedModel, Timeout: c.LLMTimeout, EmbedProvider: strings.ToLower(c.EmbedProvider),
+		EmbedBaseURL: c.EmbedBaseURL, EmbedAPIKey: c.EmbedAPIKey}
 }
 
 // fetchConfig is the image fetcher's part of the config.
