@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"time"
 )
 
@@ -76,4 +79,46 @@ type ExportStats struct {
 // UserEraser is an optional Store capability: delete every key of a user.
 type UserEraser interface {
 	EraseUser(ctx context.Context, user string) error
+}
+
+// ReadExportHeader reads an export's first line from r and returns its
+// header, or an invalid error when r does not start with the header of a
+// format and version this build reads. A first line longer than r's buffer
+// is no header.
+func ReadExportHeader(r *bufio.Reader) (ExportRecord, error) {
+	line, err := r.ReadSlice('\n')
+	if err != nil && (err != io.EOF || len(line) == 0) {
+		return ExportRecord{}, errNoHeader
+	}
+	return parseExportHeader(line)
+}
+
+// PeekExportHeader is ReadExportHeader without consuming anything of r:
+// whoever reads r next reads the header too.
+func PeekExportHeader(r *bufio.Reader) (ExportRecord, error) {
+	for n := 64; ; n *= 2 {
+		b, err := r.Peek(min(n, r.Size()))
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			return parseExportHeader(b[:i+1])
+		}
+		if err != nil || n >= r.Size() {
+			if err == io.EOF && len(b) > 0 {
+				return parseExportHeader(b)
+			}
+			return ExportRecord{}, errNoHeader
+		}
+	}
+}
+
+var errNoHeader = Errorf(EInvalid, "not a memsvc export: the first line must be its header")
+
+func parseExportHeader(line []byte) (ExportRecord, error) {
+	var head ExportRecord
+	if json.Unmarshal(line, &head) != nil || head.Kind != "header" || head.Format != ExportFormat {
+		return head, errNoHeader
+	}
+	if head.Version != ExportVersion {
+		return head, Errorf(EInvalid, "export format version %d is not supported (want %d)", head.Version, ExportVersion)
+	}
+	return head, nil
 }

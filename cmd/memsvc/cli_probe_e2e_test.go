@@ -55,7 +55,8 @@ func TestCLIHelpOnStdout(t *testing.T) {
 // accepted; --mode fuzzy and --ingest weird were only noticed after loading
 // the dataset; restoring a file that is no backup panicked in Badger; a
 // database error spanned several lines; export --out DIR/ wrote DIR/.partial
-// and left it, and import --in DIR read the directory as an empty export.
+// and left it, import --in DIR read the directory as an empty export, and
+// import of a file that is no export created an empty store first.
 func TestCLIProbeErrors(t *testing.T) {
 	folder := t.TempDir()
 	garbage := filepath.Join(folder, "garbage")
@@ -96,6 +97,7 @@ func TestCLIProbeErrors(t *testing.T) {
 		{"restore a directory", []string{"restore", "--in", folder}, 2, []string{"--in", "is a directory"}},
 		{"import a directory", []string{"import", "--in", folder}, 2, []string{"--in", "is a directory"}},
 		{"import an absent file", []string{"import", "--in", filepath.Join(folder, "absent.jsonl")}, 1, []string{"--in", "absent.jsonl"}},
+		{"import a file that is no export", []string{"import", "--in", garbage}, 1, []string{"not a memsvc export"}},
 		{"export to a directory", []string{"export", "--out", folder}, 2, []string{"--out", "is a directory"}},
 		{"export to a directory/", []string{"export", "--out", folder + "/"}, 2, []string{"--out", "is a directory"}},
 		{"backup to a directory", []string{"backup", "--out", folder}, 2, []string{"--out", "is a directory"}},

@@ -130,12 +130,18 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	defer closeIn()
+	// The header first: a file that is no export opens no store (and so
+	// leaves no data directory behind).
+	br := bufio.NewReaderSize(r, 64<<10)
+	if _, err := engine.PeekExportHeader(br); err != nil {
+		return fmt.Errorf("import: %s", engine.ErrorMessage(err))
+	}
 	a, err := openOffline(ctx, cfg, sys, "import into a stopped server's directory")
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	st, err := a.engine.Import(ctx, r)
+	st, err := a.engine.Import(ctx, br)
 	if err != nil {
 		return fmt.Errorf("import: %s", engine.ErrorMessage(err))
 	}

@@ -117,14 +117,12 @@ const importBatch = 128
 // the stored ones with the same id; import into an empty store.
 func (e *Accounts) Import(ctx context.Context, r io.Reader) (engine.ExportStats, error) {
 	var st engine.ExportStats
-	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
-	var head engine.ExportRecord
-	if err := dec.Decode(&head); err != nil || head.Kind != "header" || head.Format != engine.ExportFormat {
-		return st, engine.Errorf(engine.EInvalid, "not a memsvc export: the first line must be its header")
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := engine.ReadExportHeader(br)
+	if err != nil {
+		return st, err
 	}
-	if head.Version != engine.ExportVersion {
-		return st, engine.Errorf(engine.EInvalid, "export format version %d is not supported (want %d)", head.Version, engine.ExportVersion)
-	}
+	dec := json.NewDecoder(br)
 	if head.Embedder != e.embedderID() {
 		return st, engine.Errorf(engine.EConflict, "the export holds embeddings of %q but this store uses %q; "+
 			"import with the same embedding model and dimension (--embedder), or re-add the texts", head.Embedder, e.embedderID())
