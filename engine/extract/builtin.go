@@ -96,7 +96,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 		tn.ids = []string{m.ID}
 	}
 	var out []Fact
-	introduced, object, kin := "", "", ""
+	introduced, object, kin, home := "", "", "", ""
 	for i, line := range proseLines(m.Content) {
 		for j, s := range sentences(line) {
 			if i == 0 && j == 0 {
@@ -107,6 +107,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 			}
 			for _, c := range clauses(s) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
+				c = resolveMovedIn(c, &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
 		}

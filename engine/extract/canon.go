@@ -53,6 +53,7 @@ var canonRules = []canonRule{
 	{[]string{"joined"}, rx(subj + ` (?:joined) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works at " + m[2], true}, {m[1] + " works as " + article(m[3]), true}}
 	}},
+	{[]string{"joined"}, rx(subj + ` (?:has |have |just |recently |finally |officially )*joined (.+)`), joinedOrg},
 	{[]string{" as "}, rx(subj + ` works (?:at|for) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works at " + m[2], false}, {m[1] + " works as " + article(m[3]), false}}
 	}},
@@ -88,6 +89,32 @@ var canonRules = []canonRule{
 		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
 	}},
 	{[]string{",", " and ", " or "}, rx(`(` + subj + ` (?:is (?:severely |very )?allergic to|loves|likes|hates|enjoys|adores|dislikes|is into)) (.+)`), splitList},
+}
+
+// One joins gyms, clubs and networks as well as employers: "joined X" names an employer
+// only when X's own words say it is one, a team at an organisation, an organisation's team
+// or a company by its legal or common form. "User joined Meta" alone stays as said.
+const orgName = `([A-Z][\w&.-]*(?: (?:[A-Z][\w&.-]*|&|of|and))*)`
+
+var joinedOrgRes = []*regexp.Regexp{
+	// "the payments team at Stripe", "the data team of Acme".
+	regexp.MustCompile(`^(?:the |a |an )?(?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org) (?:at|of|over at) ` + orgName),
+	// "Stripe's payments team", "the Stripe team", "Stripe full-time".
+	regexp.MustCompile(`^(?:the )?` + orgName + `(?:'s (?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org)| (?:[a-z-]+ ){0,2}(?:team|engineering team)\b| (?:full[- ]time|part[- ]time|as (?:a|an) )\b)`),
+	// "a startup called Nimbus", "a fintech company named Ledgerly".
+	regexp.MustCompile(`^(?:a |an |the )?(?:[\w-]+ ){0,2}(?:startup|start-up|company|firm|agency|consultancy|bank|studio|lab|employer) (?:called|named) ` + orgName),
+	// "Acme Corp", "Initech Inc.", "Foo Labs": a company by its form.
+	regexp.MustCompile(`^(?:the )?([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)* (?:Inc|Ltd|LLC|Corp|Corporation|Co|GmbH|AG|SA|plc|PLC|Labs|Technologies|Software|Systems|Consulting|Bank|Capital|Partners|Group|Holdings|Solutions)\b\.?)`),
+}
+
+// joinedOrg reads "User joined <X>" as a new employer when X says it is one, else nil.
+func joinedOrg(m []string) []canonFact {
+	for _, re := range joinedOrgRes {
+		if o := re.FindStringSubmatch(m[2]); o != nil {
+			return []canonFact{{m[1] + " works at " + strings.TrimSpace(o[1]), true}}
+		}
+	}
+	return nil
 }
 
 func worksAt(m []string) []canonFact {

@@ -229,15 +229,16 @@ func projectStatement(ci clauseInfo) bool {
 	}
 	t = withoutIntro(t)
 	words := lowerWords(t)
-	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) || startsWithPronoun(words) {
+	// "The API timeout is 30 seconds" names a debugging word, yet states a setting.
+	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) && !settingRe.MatchString(t) || startsWithPronoun(words) {
 		return false
 	}
 	lower := strings.ToLower(t)
 	if strings.HasPrefix(t, "`") || (techToken(t) || standingRe.MatchString(ci.text)) && (hasVerb(words) || pluralVerbRe.MatchString(lower)) {
 		return true
 	}
-	if durableCopulaRe.MatchString(t) {
-		return true
+	if durableCopulaRe.MatchString(t) || settingSlot(t, lower) != nil {
+		return true // "The retry limit is 3": a setting, with or without a unit
 	}
 	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
 		// "Dana owns the auth service", "the gateway retries three times": an owner, or a

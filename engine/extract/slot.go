@@ -13,6 +13,7 @@ var singleValued = map[string]bool{
 	"lives_in": true, "works_at": true, "studies_at": true, "job_title": true, "age": true,
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
+	PredicateSetting: true, PredicateSetTo: true,
 }
 
 // isSingleValued reports whether pred holds one value at a time.
@@ -28,10 +29,11 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
 	}
-	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) {
+	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) {
 		return true
 	}
-	if o.Predicate == PredicateLocated && n.Predicate == PredicateLocated && subjectsRelated(o.Subject, n.Subject) {
+	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
+	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
@@ -186,6 +188,9 @@ func slotOf(factText string) *Slot {
 	if s := versionSlot(t); s != nil {
 		return s
 	}
+	if s := settingSlot(t, lower); s != nil {
+		return s
+	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
 	// statement about a subject called "user no longer".
 	for _, neg := range []bool{true, false} {
@@ -211,6 +216,9 @@ func slotOf(factText string) *Slot {
 	if m := passiveRe.FindStringSubmatch(t); m != nil {
 		// "The frontend is bundled with webpack": predicate bundled_with, value webpack.
 		return buildSlot(m[1], strings.ToLower(m[2]+"_"+m[3]), m[4], false, verbStop, nil)
+	}
+	if s := copulaSlot(t); s != nil {
+		return s
 	}
 	if s := genericSlot(t); s != nil {
 		return s
@@ -283,6 +291,9 @@ func genericSlot(t string) *Slot {
 func verbSlot(subject, aux, lemma, rest string) *Slot {
 	if noSlotVerbs[lemma] {
 		return nil
+	}
+	if singleValued[lemma] {
+		lemma += "s" // "User names branches…" is no name of User's, "User dates Ana" no date
 	}
 	if aux == "cannot" || aux == "can" {
 		lemma = "can_" + lemma

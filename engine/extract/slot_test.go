@@ -35,6 +35,15 @@ func TestContradicts(t *testing.T) {
 		{"habit dropped", Slot{"user", "eat", "meat", ""}, Slot{"user", "eat", "not meat", ""}, true},
 		{"empty old", Slot{}, Slot{"user", "age", "35", ""}, false},
 		{"empty new value", Slot{"user", "age", "34", ""}, Slot{"user", "age", "", ""}, false},
+		{"setting changed", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"api timeout", "setting", "60 seconds", ""}, true},
+		{"setting set anew by its owner", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"user's api timeout", "set_to", "60 seconds", ""}, true},
+		{"another setting", Slot{"read timeout", "setting", "5 seconds", ""}, Slot{"user's write timeout", "set_to", "10 seconds", ""}, false},
+		{"renamed", Slot{"user's default branch", "is", "master", ""}, Slot{"user's default branch", "set_to", "main", ""}, true},
+		{"two things a thing is", Slot{"user's car", "is", "red", ""}, Slot{"user's car", "is", "fast", ""}, false},
+		{"a thing is no longer so", Slot{"user's car", "is", "red", ""}, Slot{"user's car", "is", "not red", ""}, true},
+		{"version set", Slot{"node", "version", "18", ""}, Slot{"user's node", "set_to", "20", ""}, true},
+		{"name changed", Slot{"user", "name", "sam", ""}, Slot{"user's name", "set_to", "bob", ""}, true},
+		{"a verb is no name", Slot{"user", "name", "sam", ""}, Slot{"user", "names", "branches main", ""}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,6 +127,17 @@ func TestSlotOf(t *testing.T) {
 		{"a plural noun is no verb", "Never commit the generated columns", nil},
 		{"partner by name", "User's girlfriend is called Nina", &Slot{"user", "partner", "nina", ""}},
 		{"switched back", "User switched the orders service from MySQL back to Postgres", &Slot{"user's orders service", "uses", "postgres", "mysql"}},
+		{"setting with a unit", "The API timeout is 30 seconds", &Slot{"api timeout", "setting", "30 seconds", ""}},
+		{"setting without a unit", "The retry limit is 3", &Slot{"retry limit", "setting", "3", ""}},
+		{"a person's number is an age, no setting", "User's son is 5", &Slot{"user's son", "age", "5", ""}},
+		{"set to", "User raised the API timeout to 60 seconds", &Slot{"user's api timeout", "set_to", "60 seconds", ""}},
+		{"renamed from to", "User renamed the default branch from master to main", &Slot{"user's default branch", "set_to", "main", "master"}},
+		{"a purpose is no value", "User updated User's resume to include the new job", nil},
+		{"changed by itself", "User's rent went up to 1400 euros a month", &Slot{"user's rent", "set_to", "1400 euros a month", ""}},
+		{"what a thing is", "User's default branch is master", &Slot{"user's default branch", "is", "master", ""}},
+		{"a degree is no value", "User's laptop is very slow", nil},
+		{"a verb named like a predicate", "User names branches feature/<ticket>", &Slot{"user", "names", "branches feature/ ticket", ""}},
+		{"any verb instead of another way", "User names branches <ticket>-<slug> instead of feature/<ticket>", &Slot{"user", "uses", "branches ticket - slug", "feature/ ticket"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

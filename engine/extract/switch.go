@@ -59,7 +59,7 @@ func switchSlot(t, lower string) *Slot {
 	case containsAny(lower, []string{"instead of", "rather than", "in place of"}):
 		m := switchInsteadRe.FindStringSubmatch(t)
 		if m == nil {
-			return nil
+			return verbInsteadSlot(t)
 		}
 		subject, to, from = m[1], m[2], m[3]
 	default:
@@ -74,6 +74,38 @@ func switchSlot(t, lower string) *Slot {
 	if o := normValue(object); o != "" && len(strings.Fields(o)) <= 3 {
 		s = strings.TrimSuffix(s, "'s") + "'s " + strings.TrimPrefix(strings.TrimPrefix(o, s+"'s "), s+" ")
 	}
+	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: PredicateUses, Value: val, Replaces: old}
+}
+
+// verbInsteadRe: "User names branches <ticket>-<slug> instead of feature/<ticket>", any
+// present-tense verb: the old way it does the same thing is replaced.
+var verbInsteadRe = rx(subj + ` (?:now |always |only )?([a-z]+s) (.+?) (?:instead of|rather than|in place of) (.+)`)
+
+// verbInsteadSlot derives the switch slot of a verb said with "instead of", or nil. The
+// value is what the verb now takes ("branches <ticket>-<slug>"); it replaces a stored
+// value that ends with the old way ("branches feature/<ticket>").
+func verbInsteadSlot(t string) *Slot {
+	m := verbInsteadRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	lemma, ok := thirdPersonLemma(strings.ToLower(m[2]))
+	if !ok || noSlotVerbs[lemma] {
+		return nil
+	}
+	val, old := cutValue(m[3], switchValueStop), cutValue(m[4], switchValueStop)
+	if val == "" || old == "" || val == old || len(strings.Fields(val)) > 4 || len(strings.Fields(old)) > 4 {
+		return nil
+	}
+	return buildSlotReplacing(m[1], val, old)
+}
+
+// buildSlotReplacing is the uses slot of subject with value val in place of old.
+func buildSlotReplacing(subject, val, old string) *Slot {
+	s := trimSubjectAdverbs(normSubject(subject))
 	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
 		return nil
 	}
