@@ -46,6 +46,9 @@ type canonRule struct {
 
 var canonRules = []canonRule{
 	{[]string{"moved", "relocated"}, rx(subj + ` (?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
+		if thingSubject(m[1]) {
+			return nil // "User's standup moved to 10am": a thing moved, no one's home
+		}
 		return []canonFact{{m[1] + " lives in " + m[2], true}}
 	}},
 	{[]string{"job", "position", "role", "gig"}, rx(subj + ` (?:started|began|got|landed|accepted|took|has) (?:a |an |the |\S+'s )?(?:new )?(?:job|position|role|gig) (?:at|with) (.+)`), worksAt},

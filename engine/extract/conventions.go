@@ -224,6 +224,9 @@ func projectStatement(ci clauseInfo) bool {
 	if past && decisionRe.MatchString(t) && !startsWithPronoun(ci.words) && subjectNamed(withoutIntro(t), lowerWords(withoutIntro(t))) {
 		return true // "The team settled on Ruff", "Dana chose Postgres because…": a decision
 	}
+	if past && !startsWithPronoun(ci.words) && settingSlot(t, strings.ToLower(t)) != nil {
+		return true // "The standup got moved to 10am": a thing's new value
+	}
 	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
 		return false
 	}

@@ -28,7 +28,7 @@ var (
 	setToRe = rx(subj + ` (?:has |have |just |finally |recently |now )*(?:set|sets|raised|increased|bumped|bumped up|upped|lowered|reduced|decreased|cut|changed|updated|renamed|extended|shortened|doubled|halved|capped|limited|reset|tuned|tweaked) (.+?) (?:from (.+?) )?to (.+)`)
 	// changedToRe: "User's rent went up to 1400 euros", "The staging URL changed to …": a
 	// thing that changed by itself. Group 2 is the old value, 3 the new one.
-	changedToRe = rx(subj + ` (?:has |have )?(?:went up|went down|gone up|gone down|rose|risen|fell|dropped|increased|decreased|changed|jumped|grew|climbed|doubled|halved) (?:from (.+?) )?to (.+)`)
+	changedToRe = rx(subj + ` (?:has |have )?(?:went up|went down|gone up|gone down|rose|risen|fell|dropped|increased|decreased|changed|jumped|grew|climbed|doubled|halved|(?:got |was |has been )?(?:moved|shifted|pushed|pushed back|bumped)) (?:from (.+?) )?to (.+)`)
 	// copulaRe: "User's default branch is master", "The car is not red".
 	copulaRe = rx(subj + ` (?:is|are) (?:now |still |currently |actually )?(not |no longer )?(.+)`)
 	// settingWords are the cheap test for the set-to verbs.
@@ -132,7 +132,7 @@ func setsAnew(o, n Slot) bool {
 		return false
 	}
 	switch o.Predicate {
-	case PredicateSetting, PredicateSetTo, PredicateIs, PredicateIdentity, PredicateVersion:
+	case PredicateSetting, PredicateSetTo, PredicateIs, PredicateIdentity, PredicateVersion, PredicateLocated:
 		return !strings.HasPrefix(o.Value, "not ")
 	case "name": // "User changed User's name to Bob"
 		return n.Subject == o.Subject+"'s name"

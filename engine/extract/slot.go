@@ -36,6 +36,9 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
+	if inConjunction(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
+	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
 	}
@@ -48,6 +51,20 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// inConjunction reports a subject that is one of the conjoined subjects of another:
+// "user" in "user's partner and user".
+func inConjunction(one, many string) bool {
+	if !strings.Contains(many, " and ") {
+		return false
+	}
+	for _, part := range strings.Split(many, " and ") {
+		if strings.TrimSpace(part) == one {
+			return true
+		}
+	}
+	return false
 }
 
 func normSlot(s Slot) Slot {
@@ -103,7 +120,7 @@ var (
 
 var slotRules = []slotRule{
 	// Plural subjects ("User's parents live in Leeds") hold the same slot as singular ones.
-	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "living", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:does not|doesn't|do not|don't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:is|are) (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
 	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
@@ -175,6 +192,8 @@ func slotOf(factText string) *Slot {
 	if t == "" {
 		return nil
 	}
+	// "User is now working at Shopify" states what "User is working at Shopify" does.
+	t = adverbBeforeIngRe.ReplaceAllString(t, "$1 $2")
 	lower := strings.ToLower(t)
 	if s := switchSlot(t, lower); s != nil {
 		return s
@@ -225,6 +244,9 @@ func slotOf(factText string) *Slot {
 	}
 	return lastClauseSlot(t)
 }
+
+// adverbBeforeIngRe finds an adverb between a copula and a present participle.
+var adverbBeforeIngRe = regexp.MustCompile(`(?i)\b(is|are) (?:now|currently|still|also|actually|really) (\w+ing)\b`)
 
 func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {
 	v := cutValue(raw, stop)
@@ -300,8 +322,8 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	}
 	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
 	prep, obj, _ := strings.Cut(rest, " ")
-	if (rest == "" || cutValue(rest, commonStop) == "" && !verbPreps[strings.ToLower(prep)]) && plainSubject(subject) {
-		// No object, only qualifiers: "User smokes again" and "User does not smoke" fill
+	if (rest == "" || (cutValue(rest, commonStop) == "" || cutValue(rest, verbStop) == "") && !verbPreps[strings.ToLower(prep)]) && plainSubject(subject) {
+		// No object, only qualifiers ("again", "every day"): "User smokes again" and "User does not smoke" fill
 		// one slot, the act itself, so the one contradicts the other.
 		return buildSlot(subject, predicateDoes, lemma, neg, nil, nil)
 	}
@@ -313,7 +335,11 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
 		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
 	}
-	return buildSlot(subject, lemma, v, neg, nil, nil)
+	s := buildSlot(subject, lemma, v, neg, nil, nil)
+	if s != nil && neg && lemma == "use" {
+		s.Replaces = cutValue(v, nil) // "User no longer uses Jenkins" ends "User's CI runs on Jenkins"
+	}
+	return s
 }
 
 var verbPreps = set(`on in at with for to from`)

@@ -35,6 +35,10 @@ func TestContradicts(t *testing.T) {
 		{"habit dropped", Slot{"user", "eat", "meat", ""}, Slot{"user", "eat", "not meat", ""}, true},
 		{"empty old", Slot{}, Slot{"user", "age", "35", ""}, false},
 		{"empty new value", Slot{"user", "age", "34", ""}, Slot{"user", "age", "", ""}, false},
+		{"a move said together", Slot{"user", "lives_in", "york", ""}, Slot{"user's partner and user", "lives_in", "leeds", ""}, true},
+		{"a move of the others only", Slot{"user", "lives_in", "york", ""}, Slot{"user's partner and user's son", "lives_in", "leeds", ""}, false},
+		{"a tool no longer used", Slot{"user's ci", "run_on", "jenkins", ""}, Slot{"user", "use", "not jenkins", "jenkins"}, true},
+		{"role given up", Slot{"user's manager", "identity", "sarah", ""}, Slot{"user's manager", "identity", "not sarah", ""}, true},
 		{"setting changed", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"api timeout", "setting", "60 seconds", ""}, true},
 		{"setting set anew by its owner", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"user's api timeout", "set_to", "60 seconds", ""}, true},
 		{"another setting", Slot{"read timeout", "setting", "5 seconds", ""}, Slot{"user's write timeout", "set_to", "10 seconds", ""}, false},
@@ -127,6 +131,14 @@ func TestSlotOf(t *testing.T) {
 		{"a plural noun is no verb", "Never commit the generated columns", nil},
 		{"partner by name", "User's girlfriend is called Nina", &Slot{"user", "partner", "nina", ""}},
 		{"switched back", "User switched the orders service from MySQL back to Postgres", &Slot{"user's orders service", "uses", "postgres", "mysql"}},
+		{"no longer uses", "User no longer uses Jenkins", &Slot{"user", "use", "not jenkins", "jenkins"}},
+		{"a named tool dropped", "User dropped Redux last sprint", &Slot{"user", "disposed", "redux", "redux"}},
+		{"role given up", "Sarah is no longer User's manager", &Slot{"user's manager", "identity", "not sarah", ""}},
+		{"habit given up", "User quit smoking in 2024", &Slot{"user", "does", "not smoke", ""}},
+		{"habit with an object given up", "User stopped drinking coffee", &Slot{"user", "drink", "not coffee", ""}},
+		{"a habit with a frequency", "User smokes every day", &Slot{"user", "does", "smoke", ""}},
+		{"an adverb before the participle", "User is currently living in Lyon", &Slot{"user", "lives_in", "lyon", ""}},
+		{"a thing moved is no home", "User's standup moved to 10am", &Slot{"user's standup", "set_to", "10am", ""}},
 		{"setting with a unit", "The API timeout is 30 seconds", &Slot{"api timeout", "setting", "30 seconds", ""}},
 		{"setting without a unit", "The retry limit is 3", &Slot{"retry limit", "setting", "3", ""}},
 		{"a person's number is an age, no setting", "User's son is 5", &Slot{"user's son", "age", "5", ""}},
@@ -154,5 +166,33 @@ func TestSlotValueDropsRelativeTimes(t *testing.T) {
 		if got := SlotOf(s); got == nil || got.Value != "vienna" {
 			t.Errorf("SlotOf(%q) = %+v, want value vienna", s, got)
 		}
+	}
+}
+
+func TestIngBase(t *testing.T) {
+	for in, want := range map[string]string{"smoking": "smoke", "running": "run", "drinking": "drink", "dancing": "dance",
+		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "ing": ""} {
+		if got := ingBase(in); got != want {
+			t.Errorf("ingBase(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNewForPurpose(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"same purpose", "User uses Jest for tests", "User uses Vitest for tests now", true},
+		{"two purposes", "User uses Postgres for the orders service", "User uses Redis for caching now", false},
+		{"no purpose", "User uses Jest", "User uses Vitest now", false},
+		{"same tool", "User uses Jest for tests", "User uses Jest for tests now", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := NewForPurpose(tt.old, tt.new); got != tt.want {
+				t.Errorf("NewForPurpose(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
 	}
 }

@@ -74,8 +74,8 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
 			return sameState(c, newTerms)
 		}
-		if now && extract.NewMeans(c.Text, fact) {
-			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"
+		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact)) {
+			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses Vitest for tests now"
 			continue
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
