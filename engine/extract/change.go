@@ -24,6 +24,10 @@ var (
 	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left) (.+)`)
 	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
 	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
+	// graduatedRe: "User graduated from MIT", "User dropped out of Yale": studies ended.
+	graduatedRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:graduated from|dropped out of|dropped out from) (.+)`)
+	// brokeUpRe: "Tom and User broke up", "User split up with Nina": a relationship ended.
+	brokeUpRe = rx(subj + ` (?:have |has |just |recently |finally )*(?:broke up|split up|separated)(?: with .+| (?:last|this|in|on|after|a|two|three|yesterday|recently) .*)?`)
 	// droppedRe: "User dropped Redux", "User ditched Jenkins": a named tool given up. Only a
 	// name counts: "User dropped the kids at school" gives up nothing.
 	droppedRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:dropped|ditched|removed|deprecated|abandoned|phased out) (.+)`)
@@ -46,6 +50,16 @@ func changeSlot(t, lower string) *Slot {
 	if containsAny(lower, []string{"no longer", "anymore", "any more"}) {
 		if m := noLongerAtRe.FindStringSubmatch(t); m != nil {
 			return disposed(m[1], m[2]) // "User is not at Google anymore": User left Google
+		}
+	}
+	if containsAny(lower, []string{"graduated", "dropped out"}) {
+		if m := graduatedRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], "studies_at", m[2], true, orgStop, nil) // no longer studies there
+		}
+	}
+	if containsAny(lower, []string{"broke up", "split up", "separated"}) {
+		if m := brokeUpRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], "relationship_status", "single", false, nil, nil)
 		}
 	}
 	if containsAny(lower, []string{"dropped", "ditched", "removed", "deprecated", "abandoned", "phased out"}) {

@@ -134,6 +134,10 @@ func TestSlotOf(t *testing.T) {
 		{"no longer uses", "User no longer uses Jenkins", &Slot{"user", "use", "not jenkins", "jenkins"}},
 		{"a named tool dropped", "User dropped Redux last sprint", &Slot{"user", "disposed", "redux", "redux"}},
 		{"role given up", "Sarah is no longer User's manager", &Slot{"user's manager", "identity", "not sarah", ""}},
+		{"graduated", "User graduated from MIT in May 2024", &Slot{"user", "studies_at", "not mit", ""}},
+		{"broke up", "Tom and User broke up", &Slot{"tom and user", "relationship_status", "single", ""}},
+		{"traded in", "User traded in User's Corolla for a Mazda", &Slot{"user", "uses", "mazda", "corolla"}},
+		{"a model with an article", "User upgraded to an iPhone 15", &Slot{"iphone", "version", "15", ""}},
 		{"habit given up", "User quit smoking in 2024", &Slot{"user", "does", "not smoke", ""}},
 		{"habit with an object given up", "User stopped drinking coffee", &Slot{"user", "drink", "not coffee", ""}},
 		{"a habit with a frequency", "User smokes every day", &Slot{"user", "does", "smoke", ""}},
@@ -192,6 +196,25 @@ func TestNewForPurpose(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := NewForPurpose(tt.old, tt.new); got != tt.want {
 				t.Errorf("NewForPurpose(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNewSchedule(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"another day", "User deploys every Tuesday", "User deploys every Thursday now", true},
+		{"another habit", "User runs every morning", "User swims every evening now", false},
+		{"same day", "User deploys every Tuesday", "User deploys every Tuesday now", false},
+		{"no schedule", "User deploys", "User deploys every Tuesday now", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := NewSchedule(tt.old, tt.new); got != tt.want {
+				t.Errorf("NewSchedule(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
 			}
 		})
 	}

@@ -200,6 +200,25 @@ func NewForPurpose(oldFact, newFact string) bool {
 	return ov != "" && ov == nv
 }
 
+// everyRe finds how often something is done: "… every Tuesday", "… every morning".
+var everyRe = regexp.MustCompile(`(?i)\bevery\s+(\w+(?:\s+\w+)?)`)
+
+// NewSchedule reports whether newFact does what oldFact does on another schedule: "User
+// deploys every Tuesday" and "User deploys every Thursday now". Said with "now", the new
+// schedule replaces the old; the caller checks the "now".
+func NewSchedule(oldFact, newFact string) bool {
+	o, n := SlotOf(oldFact), SlotOf(newFact)
+	if o == nil || n == nil || normSlot(*o) != normSlot(*n) || strings.HasPrefix(normSlot(*o).Value, "not ") {
+		return false
+	}
+	oe, ne := everyRe.FindStringSubmatch(cleanFactText(oldFact)), everyRe.FindStringSubmatch(cleanFactText(newFact))
+	if oe == nil || ne == nil {
+		return false
+	}
+	ov, nv := cutValue(oe[1], nil), cutValue(ne[1], nil)
+	return ov != "" && nv != "" && ov != nv
+}
+
 // SameState reports two slots that say one single-valued thing with the same value:
 // "User's dog's name is Rex" and "User's dog is called Rex" are one fact in two
 // phrasings, whatever words they share.

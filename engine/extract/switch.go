@@ -21,14 +21,14 @@ var (
 	// switchFromToRe: "User migrated the build from Gradle to Bazel", "User switched from X to Y".
 	switchFromToRe = rx(subj + ` (?:has |have |is |are |was |were )?(?:migrated|migrating|moved|moving|switched|switching|ported|porting|converted|converting|changed|changing|went|transitioned|transitioning)(?: over)?(?: (.+?))? (?:from|off|off of|away from) (.+?) (?:over |back )?(?:to|onto) (.+)`)
 	// switchReplacedRe: "User replaced Jenkins with GitHub Actions".
-	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
+	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded in|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
 	// switchInsteadRe: "User's repos use pnpm instead of npm".
 	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|adopted|prefers?) (.+?) (?:instead of|rather than|in place of) (.+)`)
 	// switchValueStop ends the new value of a switch before dates and qualifiers.
 	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
 	// "uses Go 1.22", "pinned to Node 20", "is on Python 3.12".
-	versionRe   = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|is|are|of)\s+([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	versionRe   = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|is|are|of)\s+(?:an?\s+)?([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
 	pastStateRe = regexp.MustCompile(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
 	// versionFromToRe: "upgraded Postgres from 14 to 16".
 	versionFromToRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?)\s+from\s+v?\d+(?:\.\d+){0,2}\s+to\s+v?(\d+(?:\.\d+){0,2})\b`)
@@ -66,6 +66,7 @@ func switchSlot(t, lower string) *Slot {
 		return nil
 	}
 	from, _, _ = strings.Cut(from, " and ") // "instead of flake8 and black": the first is enough to match
+	from = ownerless(from)                  // "traded in User's Corolla": the Corolla
 	val, old := cutValue(to, switchValueStop), cutValue(from, switchValueStop)
 	if val == "" || old == "" || val == old || len(strings.Fields(val)) > 4 || len(strings.Fields(old)) > 4 {
 		return nil

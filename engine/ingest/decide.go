@@ -74,7 +74,7 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
 			return sameState(c, newTerms)
 		}
-		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact)) {
+		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact) || extract.NewSchedule(c.Text, fact)) {
 			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses Vitest for tests now"
 			continue
 		}

@@ -406,6 +406,21 @@ var supersedeScenarios = []scenario{
 		facts: []string{"Leeds"}, gone: []string{"User lives in York"}},
 	{name: "partner moved alone", steps: []string{"I live in York.", "My partner moved to Leeds for work."},
 		facts: []string{"User lives in York", "Leeds"}},
+	// Endings and trades said in their own words; schedules; models with a number.
+	{name: "traded in", steps: []string{"I have a Toyota Corolla.", "I traded in my Corolla for a Mazda."},
+		facts: []string{"Mazda"}, gone: []string{"has a Toyota Corolla"}},
+	{name: "graduated", steps: []string{"I'm a student at MIT.", "I graduated from MIT in May."},
+		gone: []string{"studies at MIT"}},
+	{name: "broke up", steps: []string{"I'm in a relationship with Tom.", "Tom and I broke up."},
+		gone: []string{"in a relationship"}},
+	{name: "friends broke up", steps: []string{"I'm married.", "My sister and her boyfriend broke up."},
+		facts: []string{"User is married"}},
+	{name: "new schedule", steps: []string{"We deploy every Tuesday.", "We deploy every Thursday now."},
+		facts: []string{"Thursday"}, gone: []string{"every Tuesday"}},
+	{name: "two habits on two schedules", steps: []string{"I run every morning.", "I swim every evening now."},
+		facts: []string{"runs every morning", "swims every evening"}},
+	{name: "phone upgraded", steps: []string{"My phone is an iPhone 12.", "I upgraded to an iPhone 15."},
+		facts: []string{"iPhone 15"}, gone: []string{"iPhone 12"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
