@@ -210,6 +210,9 @@ func slotOf(factText string) *Slot {
 	if s := settingSlot(t, lower); s != nil {
 		return s
 	}
+	if s := namedThingSlot(t, lower); s != nil {
+		return s
+	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
 	// statement about a subject called "user no longer".
 	for _, neg := range []bool{true, false} {
@@ -247,6 +250,27 @@ func slotOf(factText string) *Slot {
 
 // adverbBeforeIngRe finds an adverb between a copula and a present participle.
 var adverbBeforeIngRe = regexp.MustCompile(`(?i)\b(is|are) (?:now|currently|still|also|actually|really) (\w+ing)\b`)
+
+// namedThingRe: "User has a dog named Rex" names User's dog, as "User's dog is called
+// Rex" does. Groups: 1 the owner, 2 the thing, 3 its name.
+var namedThingRe = rx(`(\S+(?: \S+){0,2}?) (?:has|have|got|adopted) (?:a|an) (?:[a-z]+ )?([a-z]+) (?:named|called) (.+)`)
+
+// namedThingSlot derives the name slot of a thing named as it is had, or nil.
+func namedThingSlot(t, lower string) *Slot {
+	if !strings.Contains(lower, " named ") && !strings.Contains(lower, " called ") {
+		return nil
+	}
+	m := namedThingRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	return buildSlot(m[1]+"'s "+m[2], PredicateNamed, m[3], false, nil, capitalised)
+}
+
+// PredicateNamed is the name of a thing had: "User has a dog named Rex". One may have
+// two dogs, so a second one named otherwise replaces nothing; the same name said as
+// "User's dog is called Rex" is the same fact (SameState).
+const PredicateNamed = "named"
 
 func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {
 	v := cutValue(raw, stop)

@@ -134,6 +134,7 @@ func TestSlotOf(t *testing.T) {
 		{"no longer uses", "User no longer uses Jenkins", &Slot{"user", "use", "not jenkins", "jenkins"}},
 		{"a named tool dropped", "User dropped Redux last sprint", &Slot{"user", "disposed", "redux", "redux"}},
 		{"role given up", "Sarah is no longer User's manager", &Slot{"user's manager", "identity", "not sarah", ""}},
+		{"a thing had and named", "User has a cat named Luna", &Slot{"user's cat", "named", "luna", ""}},
 		{"graduated", "User graduated from MIT in May 2024", &Slot{"user", "studies_at", "not mit", ""}},
 		{"broke up", "Tom and User broke up", &Slot{"tom and user", "relationship_status", "single", ""}},
 		{"traded in", "User traded in User's Corolla for a Mazda", &Slot{"user", "uses", "mazda", "corolla"}},
@@ -215,6 +216,27 @@ func TestNewSchedule(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := NewSchedule(tt.old, tt.new); got != tt.want {
 				t.Errorf("NewSchedule(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSameState(t *testing.T) {
+	tests := []struct {
+		name     string
+		old, new Slot
+		want     bool
+	}{
+		{"same name", Slot{"user's cat", "name", "luna", ""}, Slot{"user's cat", "named", "luna", ""}, true},
+		{"another name", Slot{"user's cat", "named", "luna", ""}, Slot{"user's cat", "named", "mia", ""}, false},
+		{"a liking in other words", Slot{"user", "likes", "jazz", ""}, Slot{"user", "likes", "jazz", ""}, true},
+		{"a habit may differ in its qualifiers", Slot{"user", "does", "deploy", ""}, Slot{"user", "does", "deploy", ""}, false},
+		{"a setting of a related subject", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"user's api timeout", "setting", "30 seconds", ""}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SameState(tt.old, tt.new); got != tt.want {
+				t.Errorf("SameState(%+v, %+v) = %v, want %v", tt.old, tt.new, got, tt.want)
 			}
 		})
 	}

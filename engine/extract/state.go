@@ -224,7 +224,16 @@ func NewSchedule(oldFact, newFact string) bool {
 // phrasings, whatever words they share.
 func SameState(old, newSlot Slot) bool {
 	o, n := normSlot(old), normSlot(newSlot)
-	return o.Subject != "" && o.Value != "" && o == n && isSingleValued(o.Predicate) && !strings.HasPrefix(o.Value, "not ")
+	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
+	if o.Predicate == PredicateNamed || n.Predicate == PredicateNamed {
+		o.Predicate, n.Predicate = strings.TrimSuffix(o.Predicate, "d"), strings.TrimSuffix(n.Predicate, "d")
+	}
+	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "The API timeout" and "User's API timeout" are one thing
+	}
+	same := o.Subject != "" && o.Value != "" && o == n && !strings.HasPrefix(o.Value, "not ")
+	// A liking said in other words ("is a big fan of jazz", "loves jazz") is one fact too.
+	return same && (isSingleValued(o.Predicate) || o.Predicate == "likes")
 }
 
 // MovedOn reports a new value for a verb-and-preposition slot of the same subject

@@ -421,6 +421,11 @@ var supersedeScenarios = []scenario{
 		facts: []string{"runs every morning", "swims every evening"}},
 	{name: "phone upgraded", steps: []string{"My phone is an iPhone 12.", "I upgraded to an iPhone 15."},
 		facts: []string{"iPhone 15"}, gone: []string{"iPhone 12"}},
+	// Paraphrases across rules: one fact each.
+	{name: "pet named both ways", steps: []string{"I have a cat named Luna.", "My cat's name is Luna."}, once: []string{"Luna"}},
+	{name: "fan and love", steps: []string{"I'm a big fan of jazz.", "I love jazz."}, once: []string{"jazz"}},
+	{name: "setting ours and the", steps: []string{"The API timeout is 30 seconds.", "Our API timeout is 30 seconds."}, once: []string{"30 seconds"}},
+	{name: "two dogs named", steps: []string{"I have a dog named Rex.", "I have a dog named Max."}, facts: []string{"Rex", "Max"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
