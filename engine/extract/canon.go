@@ -77,7 +77,7 @@ var canonRules = []canonRule{
 		}
 		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
 	}},
-	{[]string{"job", "position", "role"}, rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
+	{[]string{"job", "position", "role"}, rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a |his |her |their )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
 	{[]string{"resigned", "laid off", "fired"}, rx(subj + ` (?:resigned from|was laid off from|got laid off from|was fired from|got fired from|got laid off at) (.+)`), noLongerWorks},
 	{needDigit, rx(subj + ` (?:is|has turned|turned|just turned) (\d{1,3})(?: years old)?`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " is " + m[2] + " years old", true}}

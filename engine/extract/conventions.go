@@ -224,6 +224,9 @@ func projectStatement(ci clauseInfo) bool {
 	if past && decisionRe.MatchString(t) && !startsWithPronoun(ci.words) && subjectNamed(withoutIntro(t), lowerWords(withoutIntro(t))) {
 		return true // "The team settled on Ruff", "Dana chose Postgres because…": a decision
 	}
+	if namedPersonFact(withoutIntro(t), ci.words) {
+		return true // "Priya works at Deloitte", "Maya moved to Lisbon": what the user knows of someone
+	}
 	if past && !startsWithPronoun(ci.words) && settingSlot(t, strings.ToLower(t)) != nil {
 		return true // "The standup got moved to 10am": a thing's new value
 	}
@@ -275,6 +278,23 @@ func personSubject(t string, words []string) bool {
 	}
 	return familyNames[words[0]]
 }
+
+// namedPersonFact reports a statement about a person named by name that fills one of the
+// slots people have: where they live or work, what they do, how old they are.
+func namedPersonFact(t string, words []string) bool {
+	if len(words) < 3 || t == "" || t[0] < 'A' || t[0] > 'Z' || indefinites[words[0]] || startsWithPronoun(words) ||
+		determinerOnly(words[0]) || strings.HasSuffix(words[0], "'s") {
+		return false
+	}
+	if cs := canonicalise(t); cs != nil {
+		t = cs[0].text // "Maya moved to Lisbon": Maya lives in Lisbon
+	}
+	s := SlotOf(t)
+	return s != nil && personPredicates[s.Predicate] && !strings.Contains(s.Subject, " ")
+}
+
+// personPredicates are the slots a person has.
+var personPredicates = set(`lives_in works_at studies_at job_title age diet relationship_status from employment disposed`)
 
 var familyNames = set(`grandma grandpa granny grandad grandmother grandfather mom mum mommy mummy dad daddy mother
 father nana papa auntie uncle`)

@@ -426,6 +426,14 @@ var supersedeScenarios = []scenario{
 	{name: "fan and love", steps: []string{"I'm a big fan of jazz.", "I love jazz."}, once: []string{"jazz"}},
 	{name: "setting ours and the", steps: []string{"The API timeout is 30 seconds.", "Our API timeout is 30 seconds."}, once: []string{"30 seconds"}},
 	{name: "two dogs named", steps: []string{"I have a dog named Rex.", "I have a dog named Max."}, facts: []string{"Rex", "Max"}},
+	// What the user says of a person named by name.
+	{name: "named person moved", steps: []string{"Maya lives in Lisbon.", "Maya moved to Porto last year."},
+		facts: []string{"Maya lives in Porto"}, gone: []string{"Maya lives in Lisbon"}},
+	{name: "named person quit", steps: []string{"Sarah works at Google.", "Sarah quit her job at Google."},
+		gone: []string{"Sarah works at Google"}},
+	{name: "named person is not me", steps: []string{"I work at Spotify.", "Priya works at Deloitte."},
+		facts: []string{"User works at Spotify", "Priya works at Deloitte"}},
+	{name: "two named people", steps: []string{"Jake is vegan.", "Mia is vegetarian."}, facts: []string{"Jake is vegan", "Mia is vegetarian"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
