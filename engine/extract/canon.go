@@ -13,9 +13,12 @@ type canonFact struct {
 }
 
 var (
-	callMeRe  = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
-	imNameRe  = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
-	imAgeRe   = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
+	callMeRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
+	imNameRe = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
+	imAgeRe  = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
+	// itIsNotRe: "It's Oasis, not Blur" corrects a value just stated, as "I meant Oasis,
+	// not Blur" does; both values are short.
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:sorry|oops|wait|no|correction|my bad)[,:;!.]?\s+)*(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)$`)
 	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 
@@ -35,7 +38,16 @@ func preNormalise(clause string) string {
 	if m := imAgeRe.FindStringSubmatch(c); m != nil {
 		return "I am " + m[1] + " years old"
 	}
+	if m := itIsNotRe.FindStringSubmatch(c); m != nil && correctionValue(m[1]) && correctionValue(m[2]) {
+		return "I meant " + m[1] + ", not " + m[2]
+	}
 	return clause
+}
+
+// correctionValue reports a value a bare correction can name: a name, a number or one
+// word ("Oasis", "10:30", "spaces"), not a description ("a bad one").
+func correctionValue(v string) bool {
+	return len(strings.Fields(v)) == 1 || containsAny(v, needDigit) || capitalised("", v)
 }
 
 type canonRule struct {

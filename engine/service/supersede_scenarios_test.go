@@ -347,6 +347,14 @@ var supersedeScenarios = []scenario{
 	// Corrections.
 	{name: "actually not", steps: []string{"My dentist is Dr Patel.", "Actually, my dentist is Dr Shah, not Dr Patel."},
 		facts: []string{"Shah"}, gone: []string{"Patel"}},
+	{name: "it's not", steps: []string{"My favourite band is Blur.", "Actually it's Oasis, not Blur."},
+		facts: []string{"Oasis"}, gone: []string{"Blur"}},
+	{name: "sorry it's not", steps: []string{"The offsite is in Lisbon.", "Sorry, it's Porto, not Lisbon."},
+		facts: []string{"offsite is in Porto"}, gone: []string{"Lisbon"}},
+	{name: "no it's not", steps: []string{"We use tabs for indentation.", "No, it's spaces, not tabs."},
+		facts: []string{"spaces"}, gone: []string{"uses tabs"}},
+	{name: "it's a description, not a correction", steps: []string{"I like the color blue.", "It's a nice day, not a bad one."},
+		facts: []string{"likes the color blue"}, never: []string{"meant"}},
 	{name: "meant city", steps: []string{"My cousin lives in Austria.", "Sorry, I meant Australia, not Austria."},
 		facts: []string{"Australia"}, gone: []string{"lives in Austria"}},
 	// Paraphrases of a stored fact are no second fact.
