@@ -139,6 +139,9 @@ var (
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	text := preNormalise(stripLead(clause))
+	if c := bareCorrection(sentence); c != "" {
+		text = c // the lead-in that marks the correction is gone from the clause
+	}
 	if tn.role == "user" {
 		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
 	}

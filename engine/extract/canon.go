@@ -16,9 +16,10 @@ var (
 	callMeRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
 	imNameRe = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
 	imAgeRe  = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
-	// itIsNotRe: "It's Oasis, not Blur" corrects a value just stated, as "I meant Oasis,
-	// not Blur" does; both values are short.
-	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:sorry|oops|wait|no|correction|my bad)[,:;!.]?\s+)*(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)$`)
+	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
+	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
+	// job") it contrasts two things and corrects nothing.
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)$`)
 	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 
@@ -38,10 +39,17 @@ func preNormalise(clause string) string {
 	if m := imAgeRe.FindStringSubmatch(c); m != nil {
 		return "I am " + m[1] + " years old"
 	}
-	if m := itIsNotRe.FindStringSubmatch(c); m != nil && correctionValue(m[1]) && correctionValue(m[2]) {
-		return "I meant " + m[1] + ", not " + m[2]
-	}
 	return clause
+}
+
+// bareCorrection rewrites a sentence that only corrects a value ("Sorry, it's Porto, not
+// Lisbon") as "I meant Porto, not Lisbon", or returns "".
+func bareCorrection(sentence string) string {
+	m := itIsNotRe.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(sentence), " .!"))
+	if m == nil || !correctionValue(m[1]) || !correctionValue(m[2]) {
+		return ""
+	}
+	return "I meant " + m[1] + ", not " + m[2]
 }
 
 // correctionValue reports a value a bare correction can name: a name, a number or one

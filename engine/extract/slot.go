@@ -194,6 +194,7 @@ func slotOf(factText string) *Slot {
 	}
 	// "User is now working at Shopify" states what "User is working at Shopify" does.
 	t = adverbBeforeIngRe.ReplaceAllString(t, "$1 $2")
+	t = hasGotRe.ReplaceAllString(t, "$1 $2") // "User has got two dogs" has two dogs
 	lower := strings.ToLower(t)
 	if s := switchSlot(t, lower); s != nil {
 		return s
@@ -271,6 +272,9 @@ func namedThingSlot(t, lower string) *Slot {
 // two dogs, so a second one named otherwise replaces nothing; the same name said as
 // "User's dog is called Rex" is the same fact (SameState).
 const PredicateNamed = "named"
+
+// hasGotRe finds the possessive "has got", which says what "has" says.
+var hasGotRe = regexp.MustCompile(`(?i)\b(has|have) got ((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|some|no|\d+)\b)`)
 
 func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {
 	v := cutValue(raw, stop)

@@ -135,6 +135,8 @@ func TestSlotOf(t *testing.T) {
 		{"a named tool dropped", "User dropped Redux last sprint", &Slot{"user", "disposed", "redux", "redux"}},
 		{"role given up", "Sarah is no longer User's manager", &Slot{"user's manager", "identity", "not sarah", ""}},
 		{"a thing had and named", "User has a cat named Luna", &Slot{"user's cat", "named", "luna", ""}},
+		{"has got", "User has got two dogs", &Slot{"user", "have", "two dogs", ""}},
+		{"has got hired", "User has got hired by Stripe", &Slot{"user", "works_at", "stripe", ""}},
 		{"graduated", "User graduated from MIT in May 2024", &Slot{"user", "studies_at", "not mit", ""}},
 		{"broke up", "Tom and User broke up", &Slot{"tom and user", "relationship_status", "single", ""}},
 		{"traded in", "User traded in User's Corolla for a Mazda", &Slot{"user", "uses", "mazda", "corolla"}},
