@@ -17,3 +17,12 @@ func TestBareCorrection(t *testing.T) {
 		}
 	}
 }
+
+func TestDateTense(t *testing.T) {
+	if got := dateTense("The meeting got moved to Thursday", tensePast); got != tensePresent {
+		t.Errorf("a day moved to lies ahead: got tense %v", got)
+	}
+	if got := dateTense("User moved to Leeds in May", tensePast); got != tensePast {
+		t.Errorf("a move told in the past stays past: got tense %v", got)
+	}
+}

@@ -404,7 +404,7 @@ var supersedeScenarios = []scenario{
 	{name: "standup moved", steps: []string{"Our standup is at 9am.", "Our standup moved to 10am."},
 		facts: []string{"10am"}, gone: []string{"at 9am"}, never: []string{"lives in"}},
 	{name: "meeting got moved", steps: []string{"The meeting with legal is on Wednesday.", "The meeting with legal got moved to Thursday."},
-		gone: []string{"2025-03-05"}},
+		facts: []string{"2025-03-06"}, gone: []string{"2025-03-05"}},
 	// Tools given up or replaced for one purpose; roles given up; a move said together.
 	{name: "no longer use tool", steps: []string{"Our CI runs on Jenkins.", "We no longer use Jenkins."},
 		gone: []string{"runs on Jenkins"}},
