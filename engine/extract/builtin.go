@@ -96,7 +96,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 		tn.ids = []string{m.ID}
 	}
 	var out []Fact
-	introduced, object, kin := "", "", ""
+	introduced, object, kin, home := "", "", "", ""
 	for i, line := range proseLines(m.Content) {
 		for j, s := range sentences(line) {
 			if i == 0 && j == 0 {
@@ -107,6 +107,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 			}
 			for _, c := range clauses(s) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
+				c = resolveMovedIn(c, &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
 		}
@@ -135,9 +136,24 @@ var (
 	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
 )
 
+// rescheduledRe finds a thing moved to a day or month: "The meeting got moved to Thursday".
+var rescheduledRe = regexp.MustCompile(`(?i)\b(?:moved|pushed|pushed back|postponed|rescheduled|delayed|slipped|bumped)\s+(?:\S+\s+){0,3}?(?:to|until|till)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b`)
+
+// dateTense is the tense the dates of a clause are read in: that of the clause, except
+// that the day a thing was moved to lies ahead, however the move is told.
+func dateTense(text string, t tense) tense {
+	if t == tensePast && rescheduledRe.MatchString(text) {
+		return tensePresent
+	}
+	return t
+}
+
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	text := preNormalise(stripLead(clause))
+	if c := bareCorrection(sentence); c != "" {
+		text = c // the lead-in that marks the correction is gone from the clause
+	}
 	if tn.role == "user" {
 		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
 	}
@@ -157,7 +173,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	var dates []resolvedDate
 	if !recurringRe.MatchString(text) {
 		// A birthday or "every Monday" recurs: resolving it to one day would invent a date.
-		dates = b.dates.resolveAll(text, tn.ref, ci.tense)
+		dates = b.dates.resolveAll(text, tn.ref, dateTense(text, ci.tense))
 	}
 	var d resolvedDate
 	hasDate := len(dates) > 0

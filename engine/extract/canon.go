@@ -13,9 +13,13 @@ type canonFact struct {
 }
 
 var (
-	callMeRe  = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
-	imNameRe  = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
-	imAgeRe   = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
+	callMeRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
+	imNameRe = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
+	imAgeRe  = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
+	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
+	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
+	// job") it contrasts two things and corrects nothing.
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)$`)
 	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 
@@ -38,6 +42,22 @@ func preNormalise(clause string) string {
 	return clause
 }
 
+// bareCorrection rewrites a sentence that only corrects a value ("Sorry, it's Porto, not
+// Lisbon") as "I meant Porto, not Lisbon", or returns "".
+func bareCorrection(sentence string) string {
+	m := itIsNotRe.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(sentence), " .!"))
+	if m == nil || !correctionValue(m[1]) || !correctionValue(m[2]) {
+		return ""
+	}
+	return "I meant " + m[1] + ", not " + m[2]
+}
+
+// correctionValue reports a value a bare correction can name: a name, a number or one
+// word ("Oasis", "10:30", "spaces"), not a description ("a bad one").
+func correctionValue(v string) bool {
+	return len(strings.Fields(v)) == 1 || containsAny(v, needDigit) || capitalised("", v)
+}
+
 type canonRule struct {
 	need  []string // the lowercase text must contain one of these for the rule to apply
 	re    *regexp.Regexp
@@ -46,6 +66,9 @@ type canonRule struct {
 
 var canonRules = []canonRule{
 	{[]string{"moved", "relocated"}, rx(subj + ` (?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
+		if thingSubject(m[1]) {
+			return nil // "User's standup moved to 10am": a thing moved, no one's home
+		}
 		return []canonFact{{m[1] + " lives in " + m[2], true}}
 	}},
 	{[]string{"job", "position", "role", "gig"}, rx(subj + ` (?:started|began|got|landed|accepted|took|has) (?:a |an |the |\S+'s )?(?:new )?(?:job|position|role|gig) (?:at|with) (.+)`), worksAt},
@@ -53,6 +76,7 @@ var canonRules = []canonRule{
 	{[]string{"joined"}, rx(subj + ` (?:joined) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works at " + m[2], true}, {m[1] + " works as " + article(m[3]), true}}
 	}},
+	{[]string{"joined"}, rx(subj + ` (?:has |have |just |recently |finally |officially )*joined (.+)`), joinedOrg},
 	{[]string{" as "}, rx(subj + ` works (?:at|for) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works at " + m[2], false}, {m[1] + " works as " + article(m[3]), false}}
 	}},
@@ -73,7 +97,7 @@ var canonRules = []canonRule{
 		}
 		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
 	}},
-	{[]string{"job", "position", "role"}, rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
+	{[]string{"job", "position", "role"}, rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a |his |her |their )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
 	{[]string{"resigned", "laid off", "fired"}, rx(subj + ` (?:resigned from|was laid off from|got laid off from|was fired from|got fired from|got laid off at) (.+)`), noLongerWorks},
 	{needDigit, rx(subj + ` (?:is|has turned|turned|just turned) (\d{1,3})(?: years old)?`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " is " + m[2] + " years old", true}}
@@ -88,6 +112,32 @@ var canonRules = []canonRule{
 		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
 	}},
 	{[]string{",", " and ", " or "}, rx(`(` + subj + ` (?:is (?:severely |very )?allergic to|loves|likes|hates|enjoys|adores|dislikes|is into)) (.+)`), splitList},
+}
+
+// One joins gyms, clubs and networks as well as employers: "joined X" names an employer
+// only when X's own words say it is one, a team at an organisation, an organisation's team
+// or a company by its legal or common form. "User joined Meta" alone stays as said.
+const orgName = `([A-Z][\w&.-]*(?: (?:[A-Z][\w&.-]*|&|of|and))*)`
+
+var joinedOrgRes = []*regexp.Regexp{
+	// "the payments team at Stripe", "the data team of Acme".
+	regexp.MustCompile(`^(?:the |a |an )?(?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org) (?:at|of|over at) ` + orgName),
+	// "Stripe's payments team", "the Stripe team", "Stripe full-time".
+	regexp.MustCompile(`^(?:the )?` + orgName + `(?:'s (?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org)| (?:[a-z-]+ ){0,2}(?:team|engineering team)\b| (?:full[- ]time|part[- ]time|as (?:a|an) )\b)`),
+	// "a startup called Nimbus", "a fintech company named Ledgerly".
+	regexp.MustCompile(`^(?:a |an |the )?(?:[\w-]+ ){0,2}(?:startup|start-up|company|firm|agency|consultancy|bank|studio|lab|employer) (?:called|named) ` + orgName),
+	// "Acme Corp", "Initech Inc.", "Foo Labs": a company by its form.
+	regexp.MustCompile(`^(?:the )?([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)* (?:Inc|Ltd|LLC|Corp|Corporation|Co|GmbH|AG|SA|plc|PLC|Labs|Technologies|Software|Systems|Consulting|Bank|Capital|Partners|Group|Holdings|Solutions)\b\.?)`),
+}
+
+// joinedOrg reads "User joined <X>" as a new employer when X says it is one, else nil.
+func joinedOrg(m []string) []canonFact {
+	for _, re := range joinedOrgRes {
+		if o := re.FindStringSubmatch(m[2]); o != nil {
+			return []canonFact{{m[1] + " works at " + strings.TrimSpace(o[1]), true}}
+		}
+	}
+	return nil
 }
 
 func worksAt(m []string) []canonFact {

@@ -24,6 +24,13 @@ var (
 	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left) (.+)`)
 	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
 	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
+	// graduatedRe: "User graduated from MIT", "User dropped out of Yale": studies ended.
+	graduatedRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:graduated from|dropped out of|dropped out from) (.+)`)
+	// brokeUpRe: "Tom and User broke up", "User split up with Nina": a relationship ended.
+	brokeUpRe = rx(subj + ` (?:have |has |just |recently |finally )*(?:broke up|split up|separated)(?: with .+| (?:last|this|in|on|after|a|two|three|yesterday|recently) .*)?`)
+	// droppedRe: "User dropped Redux", "User ditched Jenkins": a named tool given up. Only a
+	// name counts: "User dropped the kids at school" gives up nothing.
+	droppedRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:dropped|ditched|removed|deprecated|abandoned|phased out) (.+)`)
 	// changeStop ends the thing given up or chosen before its purpose, time or reason.
 	changeStop = regexp.MustCompile(`(?i)(?: for | in | on | at | to | because | since | so | and | but | after | last | this | ago |,)`)
 )
@@ -45,6 +52,26 @@ func changeSlot(t, lower string) *Slot {
 			return disposed(m[1], m[2]) // "User is not at Google anymore": User left Google
 		}
 	}
+	if containsAny(lower, []string{"graduated", "dropped out"}) {
+		if m := graduatedRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], "studies_at", m[2], true, orgStop, nil) // no longer studies there
+		}
+	}
+	if containsAny(lower, []string{"broke up", "split up", "separated"}) {
+		if m := brokeUpRe.FindStringSubmatch(t); m != nil {
+			return buildSlot(m[1], "relationship_status", "single", false, nil, nil)
+		}
+	}
+	if containsAny(lower, []string{"dropped", "ditched", "removed", "deprecated", "abandoned", "phased out"}) {
+		if m := droppedRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
+			return disposed(m[1], m[2])
+		}
+	}
+	if containsAny(lower, []string{"quit", "stopped", "gave up", "given up"}) {
+		if m := quitRe.FindStringSubmatch(t); m != nil {
+			return quitSlot(m[1], m[2], m[3])
+		}
+	}
 	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left"}) {
 		return nil
 	}
@@ -52,6 +79,47 @@ func changeSlot(t, lower string) *Slot {
 		return disposed(m[1], m[2])
 	}
 	return nil
+}
+
+// quitRe: "User quit smoking", "User stopped drinking coffee": a habit given up. Group 2
+// is the habit's verb, 3 its object.
+var quitRe = rx(subj + ` (?:has |have |just |finally |recently |completely |totally )*(?:quit|stopped|gave up|given up) ([a-z]+ing)(?: (.+))?`)
+
+// quitSlot is the negation of the habit given up: "User quit smoking" fills the slot
+// of "User smokes" with "not smoke", as "User does not smoke" would.
+func quitSlot(subject, ing, rest string) *Slot {
+	lemma := ingBase(strings.ToLower(ing))
+	if lemma == "" || noSlotVerbs[lemma] || lemma == "us" || lemma == "work" {
+		return nil // "stopped using" is a disposal, "stopped working" the end of a job
+	}
+	if cutValue(rest, verbStop) == "" {
+		rest = "" // "quit smoking in 2024": when, not what
+	}
+	return verbSlot(subject, "no longer", lemma, rest)
+}
+
+// ingBase turns a present participle into its base form: "smoking" → "smoke",
+// "running" → "run", "drinking" → "drink". It is a heuristic for the habits people give
+// up; "" when the word is too short to be a participle.
+func ingBase(w string) string {
+	stem := strings.TrimSuffix(w, "ing")
+	n := len(stem)
+	switch {
+	case n < 2 || stem == w:
+		return ""
+	case n >= 3 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiouls", rune(stem[n-1])):
+		return stem[:n-1] // running, swimming, shopping
+	case strings.ContainsRune("cvz", rune(stem[n-1])) || n <= 4 && cvc(stem):
+		return stem + "e" // dancing, driving, smoking, baking
+	}
+	return stem
+}
+
+// cvc reports a stem ending consonant, vowel, consonant ("smok", not "cook" or "drink").
+func cvc(s string) bool {
+	n := len(s)
+	vowel := func(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
+	return n >= 3 && !vowel(s[n-3]) && vowel(s[n-2]) && !vowel(s[n-1]) && !strings.ContainsRune("wxy", rune(s[n-1]))
 }
 
 // disposed is the slot of subject giving up thing: it replaces a value that names it.

@@ -182,3 +182,28 @@ func resolveKinPronoun(clause string, kin *string) string {
 	}
 	return out
 }
+
+var (
+	// homeBoughtRe finds a home the speaker got in a named place: "bought a house in York".
+	homeBoughtRe = regexp.MustCompile(`\b(?:bought|rented|found|got|leased|purchased|closed on|signed (?:a|the) lease (?:on|for)) (?:a|an|our|my|the|their|his|her) (?:[\w-]+ ){0,2}?(?:house|home|flat|apartment|place|condo|townhouse|cottage|bungalow|studio|loft) in ([A-Z][\w-]*(?: [A-Z][\w-]*){0,2})`)
+	// movedInRe finds a move that names no place: "moved in last week", "moved in there".
+	movedInRe = regexp.MustCompile(`(?i)\b(moved|moving|move) in\b(?: there\b)?`)
+	// movedInWithRe is a move in with someone or into something named: no place to borrow.
+	movedInWithRe = regexp.MustCompile(`(?i)\bmoved in\s+(?:with|to|together|at)\b`)
+)
+
+// resolveMovedIn rewrites "we moved in last week" into "we moved to York last week" when
+// an earlier clause of the turn got a home in York ("We bought a house in York and moved
+// in last week"); home carries that place from clause to clause.
+func resolveMovedIn(clause string, home *string) string {
+	out := clause
+	if *home != "" && !movedInWithRe.MatchString(clause) {
+		if loc := movedInRe.FindStringSubmatchIndex(clause); loc != nil {
+			out = clause[:loc[0]] + clause[loc[2]:loc[3]] + " to " + *home + clause[loc[1]:]
+		}
+	}
+	if m := homeBoughtRe.FindStringSubmatch(clause); m != nil {
+		*home = m[1]
+	}
+	return out
+}

@@ -224,20 +224,27 @@ func projectStatement(ci clauseInfo) bool {
 	if past && decisionRe.MatchString(t) && !startsWithPronoun(ci.words) && subjectNamed(withoutIntro(t), lowerWords(withoutIntro(t))) {
 		return true // "The team settled on Ruff", "Dana chose Postgres because…": a decision
 	}
+	if namedPersonFact(withoutIntro(t), ci.words) {
+		return true // "Priya works at Deloitte", "Maya moved to Lisbon": what the user knows of someone
+	}
+	if past && !startsWithPronoun(ci.words) && settingSlot(t, strings.ToLower(t)) != nil {
+		return true // "The standup got moved to 10am": a thing's new value
+	}
 	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
 		return false
 	}
 	t = withoutIntro(t)
 	words := lowerWords(t)
-	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) || startsWithPronoun(words) {
+	// "The API timeout is 30 seconds" names a debugging word, yet states a setting.
+	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) && !settingRe.MatchString(t) || startsWithPronoun(words) {
 		return false
 	}
 	lower := strings.ToLower(t)
 	if strings.HasPrefix(t, "`") || (techToken(t) || standingRe.MatchString(ci.text)) && (hasVerb(words) || pluralVerbRe.MatchString(lower)) {
 		return true
 	}
-	if durableCopulaRe.MatchString(t) {
-		return true
+	if durableCopulaRe.MatchString(t) || settingSlot(t, lower) != nil {
+		return true // "The retry limit is 3": a setting, with or without a unit
 	}
 	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
 		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
@@ -271,6 +278,23 @@ func personSubject(t string, words []string) bool {
 	}
 	return familyNames[words[0]]
 }
+
+// namedPersonFact reports a statement about a person named by name that fills one of the
+// slots people have: where they live or work, what they do, how old they are.
+func namedPersonFact(t string, words []string) bool {
+	if len(words) < 3 || t == "" || t[0] < 'A' || t[0] > 'Z' || indefinites[words[0]] || startsWithPronoun(words) ||
+		determinerOnly(words[0]) || strings.HasSuffix(words[0], "'s") {
+		return false
+	}
+	if cs := canonicalise(t); cs != nil {
+		t = cs[0].text // "Maya moved to Lisbon": Maya lives in Lisbon
+	}
+	s := SlotOf(t)
+	return s != nil && personPredicates[s.Predicate] && !strings.Contains(s.Subject, " ")
+}
+
+// personPredicates are the slots a person has.
+var personPredicates = set(`lives_in works_at studies_at job_title age diet relationship_status from employment disposed`)
 
 var familyNames = set(`grandma grandpa granny grandad grandmother grandfather mom mum mommy mummy dad daddy mother
 father nana papa auntie uncle`)

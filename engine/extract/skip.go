@@ -25,20 +25,22 @@ const (
 )
 
 var (
-	leadRe       = regexp.MustCompile(`(?i)^(?:(?:oh|ah|well|so|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yep|yup|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context)\b[,!.:]*\s+)+`)
+	leadRe       = regexp.MustCompile(`(?i)^(?:(?:oh|ah|well|so|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yep|yup|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more)\b[,!.:]*\s+)+`)
 	trivialRe    = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
 	fillerRe     = regexp.MustCompile(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
-	hypoPhraseRe = regexp.MustCompile(`(?i)(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll)`)
-	shouldRe     = regexp.MustCompile(`(?i)\b(?:should|ought to|need to decide)\b`)
-	modalMay     = regexp.MustCompile(`\bmay\b`) // lowercase only: "May" mid-sentence is the month
-	transRe      = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
-	needRe       = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
-	agentProcRe  = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
-	statusRe     = regexp.MustCompile(`(?i)^(?:it|this|that|everything|nothing)(?:'s|\s+is|\s+was)?\s+(?:still\s+|now\s+|just\s+)?(?:works?|worked|runs?|ran|fails?|failed|pass(?:es|ed)?|breaks?|broke|compiles?|compiled|builds?|crash(?:es|ed)?|hangs?|hung|fine|broken|working|failing|passing)\b`)
-	dateRangeRe  = regexp.MustCompile(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b|\bbetween\b.+\band\b`)
-	ratherRe     = regexp.MustCompile(`(?i)\b(?:i'd|we'd|would)\s+(?:much\s+)?rather\b`)
-	condWords    = set(`if unless suppose supposing assuming imagine`)
-	condProcRe   = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)
+	hypoPhraseRe = regexp.MustCompile(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll)\b`)
+	// nearMissRe marks what almost happened and so did not: "I almost moved to Paris".
+	nearMissRe  = regexp.MustCompile(`(?i)\b(?:almost|nearly)\s+(?:\w+ed|got|went|took|quit|left|bought|sold|made|became|began|ran|gave|won|lost)\b`)
+	shouldRe    = regexp.MustCompile(`(?i)\b(?:should|ought to|need to decide)\b`)
+	modalMay    = regexp.MustCompile(`\bmay\b`) // lowercase only: "May" mid-sentence is the month
+	transRe     = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
+	needRe      = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
+	agentProcRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
+	statusRe    = regexp.MustCompile(`(?i)^(?:it|this|that|everything|nothing)(?:'s|\s+is|\s+was)?\s+(?:still\s+|now\s+|just\s+)?(?:works?|worked|runs?|ran|fails?|failed|pass(?:es|ed)?|breaks?|broke|compiles?|compiled|builds?|crash(?:es|ed)?|hangs?|hung|fine|broken|working|failing|passing)\b`)
+	dateRangeRe = regexp.MustCompile(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b|\bbetween\b.+\band\b`)
+	ratherRe    = regexp.MustCompile(`(?i)\b(?:i'd|we'd|would)\s+(?:much\s+)?rather\b`)
+	condWords   = set(`if unless suppose supposing assuming imagine`)
+	condProcRe  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)
 )
 
 // maxClauseBytes bounds the clauses read: longer ones are run-ons or pasted data, not one fact,
@@ -59,7 +61,7 @@ func stripLead(s string) string {
 var leadFirstWords = set(`oh ah well so and but also plus then anyway anyways actually btw by yes yeah yep yup no nope
 ok okay sure right hey hi hello lol wow nice great cool awesome honestly basically fyi just for remember please note
 keep don't fun big good guess these nowadays currently now at funny as in you to tbh like haha hahaha hahahaha
-heads quick`)
+heads quick not`)
 
 // clauseInfo describes a clause for the skip rules.
 type clauseInfo struct {
@@ -148,7 +150,7 @@ func hypothetical(ci clauseInfo) string {
 	if ratherRe.MatchString(ci.text) && !hasAny(ci.words, condWords) {
 		return "" // "I'd rather write plain SQL" states a preference
 	}
-	if hasAny(ci.words, hypoWords) || hypoPhraseRe.MatchString(ci.text) || modalMay.MatchString(ci.text) {
+	if hasAny(ci.words, hypoWords) || hypoPhraseRe.MatchString(ci.text) || modalMay.MatchString(ci.text) || nearMissRe.MatchString(ci.text) {
 		return skipHypothetical
 	}
 	if !ci.agent && shouldRe.MatchString(ci.text) {

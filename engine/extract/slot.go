@@ -13,6 +13,7 @@ var singleValued = map[string]bool{
 	"lives_in": true, "works_at": true, "studies_at": true, "job_title": true, "age": true,
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
+	PredicateSetting: true, PredicateSetTo: true,
 }
 
 // isSingleValued reports whether pred holds one value at a time.
@@ -28,11 +29,15 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
 	}
-	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) {
+	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) {
 		return true
 	}
-	if o.Predicate == PredicateLocated && n.Predicate == PredicateLocated && subjectsRelated(o.Subject, n.Subject) {
+	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
+	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
+	}
+	if inConjunction(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
 	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
@@ -46,6 +51,20 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// inConjunction reports a subject that is one of the conjoined subjects of another:
+// "user" in "user's partner and user".
+func inConjunction(one, many string) bool {
+	if !strings.Contains(many, " and ") {
+		return false
+	}
+	for _, part := range strings.Split(many, " and ") {
+		if strings.TrimSpace(part) == one {
+			return true
+		}
+	}
+	return false
 }
 
 func normSlot(s Slot) Slot {
@@ -101,7 +120,7 @@ var (
 
 var slotRules = []slotRule{
 	// Plural subjects ("User's parents live in Leeds") hold the same slot as singular ones.
-	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "living", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:does not|doesn't|do not|don't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:is|are) (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
 	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
@@ -173,6 +192,9 @@ func slotOf(factText string) *Slot {
 	if t == "" {
 		return nil
 	}
+	// "User is now working at Shopify" states what "User is working at Shopify" does.
+	t = adverbBeforeIngRe.ReplaceAllString(t, "$1 $2")
+	t = hasGotRe.ReplaceAllString(t, "$1 $2") // "User has got two dogs" has two dogs
 	lower := strings.ToLower(t)
 	if s := switchSlot(t, lower); s != nil {
 		return s
@@ -184,6 +206,12 @@ func slotOf(factText string) *Slot {
 		return s
 	}
 	if s := versionSlot(t); s != nil {
+		return s
+	}
+	if s := settingSlot(t, lower); s != nil {
+		return s
+	}
+	if s := namedThingSlot(t, lower); s != nil {
 		return s
 	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
@@ -212,11 +240,41 @@ func slotOf(factText string) *Slot {
 		// "The frontend is bundled with webpack": predicate bundled_with, value webpack.
 		return buildSlot(m[1], strings.ToLower(m[2]+"_"+m[3]), m[4], false, verbStop, nil)
 	}
+	if s := copulaSlot(t); s != nil {
+		return s
+	}
 	if s := genericSlot(t); s != nil {
 		return s
 	}
 	return lastClauseSlot(t)
 }
+
+// adverbBeforeIngRe finds an adverb between a copula and a present participle.
+var adverbBeforeIngRe = regexp.MustCompile(`(?i)\b(is|are) (?:now|currently|still|also|actually|really) (\w+ing)\b`)
+
+// namedThingRe: "User has a dog named Rex" names User's dog, as "User's dog is called
+// Rex" does. Groups: 1 the owner, 2 the thing, 3 its name.
+var namedThingRe = rx(`(\S+(?: \S+){0,2}?) (?:has|have|got|adopted) (?:a|an) (?:[a-z]+ )?([a-z]+) (?:named|called) (.+)`)
+
+// namedThingSlot derives the name slot of a thing named as it is had, or nil.
+func namedThingSlot(t, lower string) *Slot {
+	if !strings.Contains(lower, " named ") && !strings.Contains(lower, " called ") {
+		return nil
+	}
+	m := namedThingRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	return buildSlot(m[1]+"'s "+m[2], PredicateNamed, m[3], false, nil, capitalised)
+}
+
+// PredicateNamed is the name of a thing had: "User has a dog named Rex". One may have
+// two dogs, so a second one named otherwise replaces nothing; the same name said as
+// "User's dog is called Rex" is the same fact (SameState).
+const PredicateNamed = "named"
+
+// hasGotRe finds the possessive "has got", which says what "has" says.
+var hasGotRe = regexp.MustCompile(`(?i)\b(has|have) got ((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|some|no|\d+)\b)`)
 
 func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {
 	v := cutValue(raw, stop)
@@ -284,13 +342,16 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	if noSlotVerbs[lemma] {
 		return nil
 	}
+	if singleValued[lemma] {
+		lemma += "s" // "User names branches…" is no name of User's, "User dates Ana" no date
+	}
 	if aux == "cannot" || aux == "can" {
 		lemma = "can_" + lemma
 	}
 	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
 	prep, obj, _ := strings.Cut(rest, " ")
-	if (rest == "" || cutValue(rest, commonStop) == "" && !verbPreps[strings.ToLower(prep)]) && plainSubject(subject) {
-		// No object, only qualifiers: "User smokes again" and "User does not smoke" fill
+	if (rest == "" || (cutValue(rest, commonStop) == "" || cutValue(rest, verbStop) == "") && !verbPreps[strings.ToLower(prep)]) && plainSubject(subject) {
+		// No object, only qualifiers ("again", "every day"): "User smokes again" and "User does not smoke" fill
 		// one slot, the act itself, so the one contradicts the other.
 		return buildSlot(subject, predicateDoes, lemma, neg, nil, nil)
 	}
@@ -302,7 +363,11 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
 		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
 	}
-	return buildSlot(subject, lemma, v, neg, nil, nil)
+	s := buildSlot(subject, lemma, v, neg, nil, nil)
+	if s != nil && neg && lemma == "use" {
+		s.Replaces = cutValue(v, nil) // "User no longer uses Jenkins" ends "User's CI runs on Jenkins"
+	}
+	return s
 }
 
 var verbPreps = set(`on in at with for to from`)

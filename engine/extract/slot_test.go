@@ -35,6 +35,19 @@ func TestContradicts(t *testing.T) {
 		{"habit dropped", Slot{"user", "eat", "meat", ""}, Slot{"user", "eat", "not meat", ""}, true},
 		{"empty old", Slot{}, Slot{"user", "age", "35", ""}, false},
 		{"empty new value", Slot{"user", "age", "34", ""}, Slot{"user", "age", "", ""}, false},
+		{"a move said together", Slot{"user", "lives_in", "york", ""}, Slot{"user's partner and user", "lives_in", "leeds", ""}, true},
+		{"a move of the others only", Slot{"user", "lives_in", "york", ""}, Slot{"user's partner and user's son", "lives_in", "leeds", ""}, false},
+		{"a tool no longer used", Slot{"user's ci", "run_on", "jenkins", ""}, Slot{"user", "use", "not jenkins", "jenkins"}, true},
+		{"role given up", Slot{"user's manager", "identity", "sarah", ""}, Slot{"user's manager", "identity", "not sarah", ""}, true},
+		{"setting changed", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"api timeout", "setting", "60 seconds", ""}, true},
+		{"setting set anew by its owner", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"user's api timeout", "set_to", "60 seconds", ""}, true},
+		{"another setting", Slot{"read timeout", "setting", "5 seconds", ""}, Slot{"user's write timeout", "set_to", "10 seconds", ""}, false},
+		{"renamed", Slot{"user's default branch", "is", "master", ""}, Slot{"user's default branch", "set_to", "main", ""}, true},
+		{"two things a thing is", Slot{"user's car", "is", "red", ""}, Slot{"user's car", "is", "fast", ""}, false},
+		{"a thing is no longer so", Slot{"user's car", "is", "red", ""}, Slot{"user's car", "is", "not red", ""}, true},
+		{"version set", Slot{"node", "version", "18", ""}, Slot{"user's node", "set_to", "20", ""}, true},
+		{"name changed", Slot{"user", "name", "sam", ""}, Slot{"user's name", "set_to", "bob", ""}, true},
+		{"a verb is no name", Slot{"user", "name", "sam", ""}, Slot{"user", "names", "branches main", ""}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,6 +131,32 @@ func TestSlotOf(t *testing.T) {
 		{"a plural noun is no verb", "Never commit the generated columns", nil},
 		{"partner by name", "User's girlfriend is called Nina", &Slot{"user", "partner", "nina", ""}},
 		{"switched back", "User switched the orders service from MySQL back to Postgres", &Slot{"user's orders service", "uses", "postgres", "mysql"}},
+		{"no longer uses", "User no longer uses Jenkins", &Slot{"user", "use", "not jenkins", "jenkins"}},
+		{"a named tool dropped", "User dropped Redux last sprint", &Slot{"user", "disposed", "redux", "redux"}},
+		{"role given up", "Sarah is no longer User's manager", &Slot{"user's manager", "identity", "not sarah", ""}},
+		{"a thing had and named", "User has a cat named Luna", &Slot{"user's cat", "named", "luna", ""}},
+		{"has got", "User has got two dogs", &Slot{"user", "have", "two dogs", ""}},
+		{"has got hired", "User has got hired by Stripe", &Slot{"user", "works_at", "stripe", ""}},
+		{"graduated", "User graduated from MIT in May 2024", &Slot{"user", "studies_at", "not mit", ""}},
+		{"broke up", "Tom and User broke up", &Slot{"tom and user", "relationship_status", "single", ""}},
+		{"traded in", "User traded in User's Corolla for a Mazda", &Slot{"user", "uses", "mazda", "corolla"}},
+		{"a model with an article", "User upgraded to an iPhone 15", &Slot{"iphone", "version", "15", ""}},
+		{"habit given up", "User quit smoking in 2024", &Slot{"user", "does", "not smoke", ""}},
+		{"habit with an object given up", "User stopped drinking coffee", &Slot{"user", "drink", "not coffee", ""}},
+		{"a habit with a frequency", "User smokes every day", &Slot{"user", "does", "smoke", ""}},
+		{"an adverb before the participle", "User is currently living in Lyon", &Slot{"user", "lives_in", "lyon", ""}},
+		{"a thing moved is no home", "User's standup moved to 10am", &Slot{"user's standup", "set_to", "10am", ""}},
+		{"setting with a unit", "The API timeout is 30 seconds", &Slot{"api timeout", "setting", "30 seconds", ""}},
+		{"setting without a unit", "The retry limit is 3", &Slot{"retry limit", "setting", "3", ""}},
+		{"a person's number is an age, no setting", "User's son is 5", &Slot{"user's son", "age", "5", ""}},
+		{"set to", "User raised the API timeout to 60 seconds", &Slot{"user's api timeout", "set_to", "60 seconds", ""}},
+		{"renamed from to", "User renamed the default branch from master to main", &Slot{"user's default branch", "set_to", "main", "master"}},
+		{"a purpose is no value", "User updated User's resume to include the new job", nil},
+		{"changed by itself", "User's rent went up to 1400 euros a month", &Slot{"user's rent", "set_to", "1400 euros a month", ""}},
+		{"what a thing is", "User's default branch is master", &Slot{"user's default branch", "is", "master", ""}},
+		{"a degree is no value", "User's laptop is very slow", nil},
+		{"a verb named like a predicate", "User names branches feature/<ticket>", &Slot{"user", "names", "branches feature/ ticket", ""}},
+		{"any verb instead of another way", "User names branches <ticket>-<slug> instead of feature/<ticket>", &Slot{"user", "uses", "branches ticket - slug", "feature/ ticket"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,5 +173,73 @@ func TestSlotValueDropsRelativeTimes(t *testing.T) {
 		if got := SlotOf(s); got == nil || got.Value != "vienna" {
 			t.Errorf("SlotOf(%q) = %+v, want value vienna", s, got)
 		}
+	}
+}
+
+func TestIngBase(t *testing.T) {
+	for in, want := range map[string]string{"smoking": "smoke", "running": "run", "drinking": "drink", "dancing": "dance",
+		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "ing": ""} {
+		if got := ingBase(in); got != want {
+			t.Errorf("ingBase(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNewForPurpose(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"same purpose", "User uses Jest for tests", "User uses Vitest for tests now", true},
+		{"two purposes", "User uses Postgres for the orders service", "User uses Redis for caching now", false},
+		{"no purpose", "User uses Jest", "User uses Vitest now", false},
+		{"same tool", "User uses Jest for tests", "User uses Jest for tests now", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := NewForPurpose(tt.old, tt.new); got != tt.want {
+				t.Errorf("NewForPurpose(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNewSchedule(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"another day", "User deploys every Tuesday", "User deploys every Thursday now", true},
+		{"another habit", "User runs every morning", "User swims every evening now", false},
+		{"same day", "User deploys every Tuesday", "User deploys every Tuesday now", false},
+		{"no schedule", "User deploys", "User deploys every Tuesday now", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := NewSchedule(tt.old, tt.new); got != tt.want {
+				t.Errorf("NewSchedule(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSameState(t *testing.T) {
+	tests := []struct {
+		name     string
+		old, new Slot
+		want     bool
+	}{
+		{"same name", Slot{"user's cat", "name", "luna", ""}, Slot{"user's cat", "named", "luna", ""}, true},
+		{"another name", Slot{"user's cat", "named", "luna", ""}, Slot{"user's cat", "named", "mia", ""}, false},
+		{"a liking in other words", Slot{"user", "likes", "jazz", ""}, Slot{"user", "likes", "jazz", ""}, true},
+		{"a habit may differ in its qualifiers", Slot{"user", "does", "deploy", ""}, Slot{"user", "does", "deploy", ""}, false},
+		{"a setting of a related subject", Slot{"api timeout", "setting", "30 seconds", ""}, Slot{"user's api timeout", "setting", "30 seconds", ""}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SameState(tt.old, tt.new); got != tt.want {
+				t.Errorf("SameState(%+v, %+v) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
 	}
 }

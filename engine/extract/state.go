@@ -25,6 +25,8 @@ var (
 	identityRe = rx(`(\S+(?: \S+){0,2}?'s [a-z]+(?: [a-z]+)?) is (?:now |still |currently |actually )?(.+)`)
 	// identityInvRe: "Tom is User's manager now".
 	identityInvRe = rx(`([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) is (?:now |still |currently |actually )?(\S+(?: \S+){0,2}?'s [a-z]+(?: [a-z]+)?)(?: now| these days| currently| at the moment)?`)
+	// identityGoneRe: "Sarah is no longer User's manager".
+	identityGoneRe = rx(`([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,2}) is (?:no longer|not) (\S+(?: \S+){0,2}?'s [a-z]+(?: [a-z]+)?)(?: anymore| any more| now)?`)
 	// dateRe: a thing scheduled for, or moved to, a resolved date.
 	dateRe = rx(subj + ` (?:(?:is|are|was|were|has been|have been) (?:now |still |currently )?(?:(?:scheduled|planned|set|moved|pushed back|pushed|postponed|rescheduled|delayed|due|happening) )?|(?:slipped|moved|got moved|pushed back|got pushed back|got pushed|postponed|rescheduled|delayed) )(?:on|for|to|until|till) (\d{4}-\d\d-\d\d)\b.*`)
 	// locatedRe: "The staging DB is on port 5432", "The API is deployed on Heroku".
@@ -83,6 +85,9 @@ func identitySlot(t, lower string) *Slot {
 		if v := cutValue(m[2], stateStop); v != "" && len(strings.Fields(v)) <= 3 {
 			return buildSlot(newRoleRe.ReplaceAllString(m[1], "'s "), PredicateIdentity, v, false, nil, nil)
 		}
+	}
+	if m := identityGoneRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(newRoleRe.ReplaceAllString(m[2], "'s "), PredicateIdentity, m[1], true, nil, nil)
 	}
 	// "Tom is User's friend" names one friend of many; "Tom is User's manager now" or
 	// "… User's new manager" names the one who replaced another.
@@ -170,12 +175,65 @@ func NewMeans(oldFact, newFact string) bool {
 	return ov != "" && nv != "" && ov != nv
 }
 
+// purposeRe finds what a verb is done for: "… for tests", "… for the session cache".
+var purposeRe = regexp.MustCompile(`(?i)\sfor\s+(.+)$`)
+
+// NewForPurpose reports whether newFact does what oldFact does, for the same purpose, with
+// another thing: "User uses Jest for tests" and "User uses Vitest for tests now" fill one
+// verb slot with two values and name one purpose. Said with "now", the new one replaces the
+// old; the caller checks the "now".
+func NewForPurpose(oldFact, newFact string) bool {
+	o, n := SlotOf(oldFact), SlotOf(newFact)
+	if o == nil || n == nil || isSingleValued(o.Predicate) {
+		return false
+	}
+	on, nn := normSlot(*o), normSlot(*n)
+	if on.Subject != nn.Subject || on.Predicate != nn.Predicate || on.Value == nn.Value ||
+		strings.HasPrefix(on.Value, "not ") || strings.HasPrefix(nn.Value, "not ") {
+		return false
+	}
+	op, np := purposeRe.FindStringSubmatch(cleanFactText(oldFact)), purposeRe.FindStringSubmatch(cleanFactText(newFact))
+	if op == nil || np == nil {
+		return false
+	}
+	ov, nv := cutValue(op[1], nil), cutValue(np[1], nil)
+	return ov != "" && ov == nv
+}
+
+// everyRe finds how often something is done: "… every Tuesday", "… every morning".
+var everyRe = regexp.MustCompile(`(?i)\bevery\s+(\w+(?:\s+\w+)?)`)
+
+// NewSchedule reports whether newFact does what oldFact does on another schedule: "User
+// deploys every Tuesday" and "User deploys every Thursday now". Said with "now", the new
+// schedule replaces the old; the caller checks the "now".
+func NewSchedule(oldFact, newFact string) bool {
+	o, n := SlotOf(oldFact), SlotOf(newFact)
+	if o == nil || n == nil || normSlot(*o) != normSlot(*n) || strings.HasPrefix(normSlot(*o).Value, "not ") {
+		return false
+	}
+	oe, ne := everyRe.FindStringSubmatch(cleanFactText(oldFact)), everyRe.FindStringSubmatch(cleanFactText(newFact))
+	if oe == nil || ne == nil {
+		return false
+	}
+	ov, nv := cutValue(oe[1], nil), cutValue(ne[1], nil)
+	return ov != "" && nv != "" && ov != nv
+}
+
 // SameState reports two slots that say one single-valued thing with the same value:
 // "User's dog's name is Rex" and "User's dog is called Rex" are one fact in two
 // phrasings, whatever words they share.
 func SameState(old, newSlot Slot) bool {
 	o, n := normSlot(old), normSlot(newSlot)
-	return o.Subject != "" && o.Value != "" && o == n && isSingleValued(o.Predicate) && !strings.HasPrefix(o.Value, "not ")
+	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
+	if o.Predicate == PredicateNamed || n.Predicate == PredicateNamed {
+		o.Predicate, n.Predicate = strings.TrimSuffix(o.Predicate, "d"), strings.TrimSuffix(n.Predicate, "d")
+	}
+	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "The API timeout" and "User's API timeout" are one thing
+	}
+	same := o.Subject != "" && o.Value != "" && o == n && !strings.HasPrefix(o.Value, "not ")
+	// A liking said in other words ("is a big fan of jazz", "loves jazz") is one fact too.
+	return same && (isSingleValued(o.Predicate) || o.Predicate == "likes")
 }
 
 // MovedOn reports a new value for a verb-and-preposition slot of the same subject

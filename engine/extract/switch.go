@@ -21,14 +21,14 @@ var (
 	// switchFromToRe: "User migrated the build from Gradle to Bazel", "User switched from X to Y".
 	switchFromToRe = rx(subj + ` (?:has |have |is |are |was |were )?(?:migrated|migrating|moved|moving|switched|switching|ported|porting|converted|converting|changed|changing|went|transitioned|transitioning)(?: over)?(?: (.+?))? (?:from|off|off of|away from) (.+?) (?:over |back )?(?:to|onto) (.+)`)
 	// switchReplacedRe: "User replaced Jenkins with GitHub Actions".
-	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
+	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded in|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
 	// switchInsteadRe: "User's repos use pnpm instead of npm".
 	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|adopted|prefers?) (.+?) (?:instead of|rather than|in place of) (.+)`)
 	// switchValueStop ends the new value of a switch before dates and qualifiers.
 	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
 	// "uses Go 1.22", "pinned to Node 20", "is on Python 3.12".
-	versionRe   = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|is|are|of)\s+([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	versionRe   = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|is|are|of)\s+(?:an?\s+)?([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
 	pastStateRe = regexp.MustCompile(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
 	// versionFromToRe: "upgraded Postgres from 14 to 16".
 	versionFromToRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?)\s+from\s+v?\d+(?:\.\d+){0,2}\s+to\s+v?(\d+(?:\.\d+){0,2})\b`)
@@ -59,13 +59,14 @@ func switchSlot(t, lower string) *Slot {
 	case containsAny(lower, []string{"instead of", "rather than", "in place of"}):
 		m := switchInsteadRe.FindStringSubmatch(t)
 		if m == nil {
-			return nil
+			return verbInsteadSlot(t)
 		}
 		subject, to, from = m[1], m[2], m[3]
 	default:
 		return nil
 	}
 	from, _, _ = strings.Cut(from, " and ") // "instead of flake8 and black": the first is enough to match
+	from = ownerless(from)                  // "traded in User's Corolla": the Corolla
 	val, old := cutValue(to, switchValueStop), cutValue(from, switchValueStop)
 	if val == "" || old == "" || val == old || len(strings.Fields(val)) > 4 || len(strings.Fields(old)) > 4 {
 		return nil
@@ -74,6 +75,38 @@ func switchSlot(t, lower string) *Slot {
 	if o := normValue(object); o != "" && len(strings.Fields(o)) <= 3 {
 		s = strings.TrimSuffix(s, "'s") + "'s " + strings.TrimPrefix(strings.TrimPrefix(o, s+"'s "), s+" ")
 	}
+	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: PredicateUses, Value: val, Replaces: old}
+}
+
+// verbInsteadRe: "User names branches <ticket>-<slug> instead of feature/<ticket>", any
+// present-tense verb: the old way it does the same thing is replaced.
+var verbInsteadRe = rx(subj + ` (?:now |always |only )?([a-z]+s) (.+?) (?:instead of|rather than|in place of) (.+)`)
+
+// verbInsteadSlot derives the switch slot of a verb said with "instead of", or nil. The
+// value is what the verb now takes ("branches <ticket>-<slug>"); it replaces a stored
+// value that ends with the old way ("branches feature/<ticket>").
+func verbInsteadSlot(t string) *Slot {
+	m := verbInsteadRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	lemma, ok := thirdPersonLemma(strings.ToLower(m[2]))
+	if !ok || noSlotVerbs[lemma] {
+		return nil
+	}
+	val, old := cutValue(m[3], switchValueStop), cutValue(m[4], switchValueStop)
+	if val == "" || old == "" || val == old || len(strings.Fields(val)) > 4 || len(strings.Fields(old)) > 4 {
+		return nil
+	}
+	return buildSlotReplacing(m[1], val, old)
+}
+
+// buildSlotReplacing is the uses slot of subject with value val in place of old.
+func buildSlotReplacing(subject, val, old string) *Slot {
+	s := trimSubjectAdverbs(normSubject(subject))
 	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
 		return nil
 	}

@@ -74,8 +74,8 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
 			return sameState(c, newTerms)
 		}
-		if now && extract.NewMeans(c.Text, fact) {
-			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"
+		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact) || extract.NewSchedule(c.Text, fact)) {
+			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses Vitest for tests now"
 			continue
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
@@ -101,7 +101,7 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 			return Decision{Event: None, Target: c.ID}
 		case back >= 1 && fwd < 1:
 			return Decision{Event: None, Target: c.ID} // the stored fact already says more
-		case fwd >= updateCoverage && len(newTerms) > len(oldTerms) && len(closes) == 0:
+		case fwd >= updateCoverage && len(newTerms) > len(oldTerms) && len(closes) == 0 && restates(c.Text, oldSlot, slot):
 			return Decision{Event: Update, Target: c.ID}
 		}
 	}
@@ -119,6 +119,29 @@ func sameState(c Candidate, newTerms map[string]bool) Decision {
 		return Decision{Event: Update, Target: c.ID}
 	}
 	return Decision{Event: None, Target: c.ID}
+}
+
+// restates reports whether a new fact with slot still says what the stored
+// text says, so that it may replace that text (UPDATE): a stored fact that
+// fills a slot is restated only by one that fills it too, with a value that
+// holds the stored one. "User worked at IBM before Google" has every word of
+// "User works at Google" and says something else.
+func restates(oldText string, oldSlot, slot *extract.Slot) bool {
+	if oldSlot == nil {
+		oldSlot = extract.SlotOf(oldText)
+	}
+	if oldSlot == nil {
+		return true
+	}
+	if slot == nil {
+		return false
+	}
+	o, n := *oldSlot, *slot
+	if extract.SubjectKey(o.Subject) != extract.SubjectKey(n.Subject) || !strings.EqualFold(o.Predicate, n.Predicate) {
+		return false
+	}
+	ov, nv := strings.ToLower(o.Value), strings.ToLower(n.Value)
+	return strings.Contains(" "+nv+" ", " "+ov+" ") // "tea" in "green tea from japan"
 }
 
 // subjectOf is the subject a fact is about, from its slot, or "" without

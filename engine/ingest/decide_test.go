@@ -20,6 +20,7 @@ func TestDecide(t *testing.T) {
 		{"exact duplicate", "Alice likes tea", nil, []Candidate{{ID: "a", Text: "alice likes tea."}}, None, "a"},
 		{"near duplicate", "Alice really likes tea", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.9}}, None, "a"},
 		{"more detail updates", "Alice likes green tea from Japan", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.8}}, Update, "a"},
+		{"more words, another statement", "User worked at IBM before Google", nil, []Candidate{{ID: "a", Text: "User works at Google", Similarity: 0.8}}, Add, ""},
 		{"stored says more", "Alice likes tea", nil, []Candidate{{ID: "a", Text: "Alice likes green tea from Japan", Similarity: 0.8}}, None, "a"},
 		{"slot contradiction", "Alice lives in Paris", slot("alice", "lives_in", "paris"), []Candidate{{ID: "a", Text: "Alice lives in Berlin"}}, Supersede, ""},
 		{"negation flips", "Alice does not like tea", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.8}}, Supersede, ""},

@@ -1,0 +1,28 @@
+package extract
+
+import "testing"
+
+func TestBareCorrection(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Actually it's Oasis, not Blur", "I meant Oasis, not Blur"},
+		{"Sorry, it's Porto, not Lisbon.", "I meant Porto, not Lisbon"},
+		{"No, it's 10:30 not 9:30", "I meant 10:30, not 9:30"},
+		{"It's Oasis, not Blur.", ""},
+		{"Actually, it's a nice day, not a bad one.", ""},
+		{"Actually it's not Blur", ""},
+	}
+	for _, tt := range tests {
+		if got := bareCorrection(tt.in); got != tt.want {
+			t.Errorf("bareCorrection(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestDateTense(t *testing.T) {
+	if got := dateTense("The meeting got moved to Thursday", tensePast); got != tensePresent {
+		t.Errorf("a day moved to lies ahead: got tense %v", got)
+	}
+	if got := dateTense("User moved to Leeds in May", tensePast); got != tensePast {
+		t.Errorf("a move told in the past stays past: got tense %v", got)
+	}
+}

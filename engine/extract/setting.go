@@ -1,0 +1,150 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Settings and what a thing is. "The API timeout is 30 seconds" states a setting: a
+// thing (not a person) with a measured value, one at a time, so "the API timeout is 60
+// seconds now" replaces it. "User raised the API timeout to 60 seconds" and "User
+// renamed the default branch to main" set a thing to a new value without saying its old
+// one: they replace whatever the thing was said to be ("User's default branch is master").
+// What a thing plainly is ("User's default branch is master", "User's car is red") may
+// hold many values, so only such a change, or its own negation, contradicts it.
+
+// PredicateSetting, PredicateSetTo and PredicateIs are the predicates of these slots.
+const (
+	PredicateSetting = "setting"
+	PredicateSetTo   = "set_to"
+	PredicateIs      = "is"
+)
+
+var (
+	// settingRe: "The API timeout is 30 seconds", "User's pool size is now 20".
+	settingRe = rx(subj + ` (?:is|are) (?:now |currently |still |set to |configured to |capped at |limited to )*(\d[\d.,]*\s*(?:%|[a-z]+\b)?)(?:\s.*)?`)
+	// setToRe: "User raised the API timeout to 60 seconds", "User renamed the default
+	// branch from master to main". Group 2 is the thing, 3 the old value, 4 the new one.
+	setToRe = rx(subj + ` (?:has |have |just |finally |recently |now )*(?:set|sets|raised|increased|bumped|bumped up|upped|lowered|reduced|decreased|cut|changed|updated|renamed|extended|shortened|doubled|halved|capped|limited|reset|tuned|tweaked) (.+?) (?:from (.+?) )?to (.+)`)
+	// changedToRe: "User's rent went up to 1400 euros", "The staging URL changed to …": a
+	// thing that changed by itself. Group 2 is the old value, 3 the new one.
+	changedToRe = rx(subj + ` (?:has |have )?(?:went up|went down|gone up|gone down|rose|risen|fell|dropped|increased|decreased|changed|jumped|grew|climbed|doubled|halved|(?:got |was |has been )?(?:moved|shifted|pushed|pushed back|bumped)) (?:from (.+?) )?to (.+)`)
+	// copulaRe: "User's default branch is master", "The car is not red".
+	copulaRe = rx(subj + ` (?:is|are) (?:now |still |currently |actually )?(not |no longer )?(.+)`)
+	// settingWords are the cheap test for the set-to verbs.
+	settingWords = []string{"set", "raise", "increase", "bump", "upped", "lower", "reduce", "decrease", "cut", "change",
+		"update", "rename", "extend", "shorten", "double", "halve", "capped", "limited", "tune", "tweak"}
+	// notCopulaValue are first words of what follows "is" that make no value of a thing:
+	// degrees, articles of a description, participles of a process, prepositions.
+	notCopulaValue = set(`very so too really quite pretty rather a an the not no more less most least being getting
+going still also always never just only about like in on at to for with from by of over under into onto that
+this these those what which who how why when where there here it its their his her my our your`)
+	// setValueStop ends a set-to value before a reason, a date or a second clause.
+	setValueStop = regexp.MustCompile(`(?i)(?: because | since | so | and | but | after | last | this | ago | for | in | on |,)`)
+)
+
+// settingSlot derives the slot of a setting or of a change to one, or nil.
+func settingSlot(t, lower string) *Slot {
+	if containsAny(lower, settingWords) && strings.Contains(lower, " to ") {
+		if m := setToRe.FindStringSubmatch(t); m != nil {
+			return setToSlot(m[1], m[2], m[3], m[4])
+		}
+	}
+	if strings.Contains(lower, " to ") {
+		if m := changedToRe.FindStringSubmatch(t); m != nil && thingSubject(m[1]) {
+			return changedSlot(m[1], m[2], m[3])
+		}
+	}
+	if containsAny(lower, needDigit) && (strings.Contains(lower, " is ") || strings.Contains(lower, " are ")) {
+		if m := settingRe.FindStringSubmatch(t); m != nil && thingSubject(m[1]) && !dateLike(m[2]) {
+			return buildSlot(m[1], PredicateSetting, m[2], false, nil, nil)
+		}
+	}
+	return nil
+}
+
+// setToSlot is the slot of subject setting thing (from old) to value.
+func setToSlot(subject, thing, old, value string) *Slot {
+	v := cutValue(value, setValueStop)
+	if !valueLike(v, value) || dateLike(v) || strings.Contains(thing, " to ") {
+		return nil
+	}
+	s := normSubject(subject)
+	o := normValue(ownerless(thing))
+	if s == "" || o == "" || len(strings.Fields(o)) > 4 || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	out := &Slot{Subject: strings.TrimSuffix(s, "'s") + "'s " + o, Predicate: PredicateSetTo, Value: v}
+	if old != "" {
+		out.Replaces = cutValue(old, setValueStop)
+	}
+	return out
+}
+
+// changedSlot is the slot of a thing that changed (from old) to value by itself.
+func changedSlot(thing, old, value string) *Slot {
+	v := cutValue(value, setValueStop)
+	if !valueLike(v, value) || dateLike(v) {
+		return nil
+	}
+	out := buildSlot(thing, PredicateSetTo, v, false, nil, nil)
+	if out != nil && old != "" {
+		out.Replaces = cutValue(old, setValueStop)
+	}
+	return out
+}
+
+// valueLike reports a new value that names a value, not a purpose ("to include the
+// tests"): a number, a name or identifier, or one word.
+func valueLike(v, raw string) bool {
+	if v == "" || len(strings.Fields(v)) > 4 {
+		return false
+	}
+	return containsAny(v, needDigit) || len(strings.Fields(v)) == 1 || capitalised("", raw) || techToken(raw)
+}
+
+// dateLike reports a number that is a date or a time of day: no setting.
+func dateLike(v string) bool {
+	return strings.ContainsAny(v, "-/:") || len(v) >= 4 && v[:2] == "20" || len(v) >= 4 && v[:2] == "19"
+}
+
+// copulaSlot derives what a thing is ("User's default branch is master"), or nil.
+func copulaSlot(t string) *Slot {
+	m := copulaRe.FindStringSubmatch(t)
+	if m == nil || !thingSubject(m[1]) {
+		return nil
+	}
+	first := strings.ToLower(strings.Fields(m[3])[0])
+	if notCopulaValue[first] || isParticiple(first) || strings.HasSuffix(first, "ing") {
+		return nil // "is very slow", "is deployed…", "is running": no value of the thing
+	}
+	v := cutValue(m[3], stateStop)
+	if v == "" || len(strings.Fields(v)) > 3 {
+		return nil
+	}
+	return buildSlot(m[1], PredicateIs, v, m[2] != "", nil, nil)
+}
+
+// setsAnew reports a set-to slot n that replaces what old said its thing was: a setting,
+// an earlier set-to, what it is, or who fills it, of a related subject.
+func setsAnew(o, n Slot) bool {
+	if n.Predicate != PredicateSetTo || !subjectsRelated(o.Subject, n.Subject) || o.Value == n.Value {
+		return false
+	}
+	switch o.Predicate {
+	case PredicateSetting, PredicateSetTo, PredicateIs, PredicateIdentity, PredicateVersion, PredicateLocated:
+		return !strings.HasPrefix(o.Value, "not ")
+	case "name": // "User changed User's name to Bob"
+		return n.Subject == o.Subject+"'s name"
+	}
+	return false
+}
+
+// settingFamily files a set-to slot under the setting it changes, so "User raised the
+// API timeout to 60 seconds" and a later "The API timeout is 90 seconds" compare.
+func settingFamily(p string) string {
+	if p == PredicateSetTo {
+		return PredicateSetting
+	}
+	return p
+}
