@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 )
 
 // TestCLIHelpOnStdout: every command's help, however it is asked for
@@ -238,10 +240,16 @@ func equalFloats(a, b []float64) bool {
 func TestCLILockedDataDir(t *testing.T) {
 	s := startServer(t, nil)
 	out := filepath.Join(t.TempDir(), "alice.jsonl")
+	// An export's header: import reads it before it opens the store.
+	in := filepath.Join(t.TempDir(), "header.jsonl")
+	header := fmt.Sprintf(`{"kind":"header","format":%q,"version":%d}`+"\n", engine.ExportFormat, engine.ExportVersion)
+	if err := os.WriteFile(in, []byte(header), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{
 		{"serve", "--addr", "127.0.0.1:0"},
 		{"export", "--out", out},
-		{"import", "--in", os.DevNull},
+		{"import", "--in", in},
 		{"users", "erase", "--user", "alice", "--confirm", "alice"},
 	} {
 		code, stdout, stderr := run(t, nil, append(args, "--data", s.dataDir)...)
