@@ -135,7 +135,7 @@ func (c *Config) engineFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.BM25K1, "bm25-k1", d.BM25K1, "BM25 term-frequency saturation")
 	fs.Float64Var(&c.BM25B, "bm25-b", d.BM25B, "BM25 length normalisation")
 	fs.Float64Var(&c.PassageWeight, "passage-weight", d.PassageWeight, "fusion weight of the passage view: BM25 over each turn read with its neighbouring turns (negative: off)")
-	fs.Float64Var(&c.PassageDecay, "passage-decay", d.PassageDecay, "how much a passage counts the turn next to its own, and each further turn times this again (0 < decay ≤ 1)")
+	fs.Float64Var(&c.PassageDecay, "passage-decay", d.PassageDecay, "how much a passage counts the turn next to its own, and each further turn times this again (0 < decay ≤ 1; 0 takes the default)")
 	fs.Float64Var(&c.ContextWeight, "context-weight", d.ContextWeight, "share of a memory's score lent to its neighbouring turns in vector mode or without the passage view (negative: off)")
 	fs.IntVar(&c.ContextSpan, "context-span", d.ContextSpan, "how many turns each way count as a memory's context, for passages and lent score (1..8)")
 	fs.IntVar(&c.FeedbackDocs, "feedback-docs", d.FeedbackDocs, "top text hits used for pseudo-relevance feedback (negative: off)")
