@@ -6,6 +6,7 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/memsvc/memsvc/engine/extract"
@@ -180,9 +181,14 @@ func coverage(a, b map[string]bool) float64 {
 	return float64(n) / float64(len(a))
 }
 
+// termSet is a fact's analysed terms without negations, number words as
+// digits: "two kids" and "2 kids" say the same.
 func termSet(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range text.Analyze(s) {
+		if n, ok := numberWords[t]; ok {
+			t = strconv.Itoa(n)
+		}
 		if t != "not" && t != "never" && t != "no" {
 			out[t] = true
 		}

@@ -35,6 +35,8 @@ func TestDecide(t *testing.T) {
 		{"one state in other words", "User's dog's name is Rex", nil, []Candidate{{ID: "a", Text: "User's dog is called Rex", Similarity: 0.8}}, None, "a"},
 		{"moved on with now", "The dev server runs on port 8080 now", nil, []Candidate{{ID: "a", Text: "The dev server runs on port 3000", Similarity: 0.8}}, Supersede, ""},
 		{"another port without now is one more", "The dev server runs on port 8080", nil, []Candidate{{ID: "a", Text: "The dev server runs on port 3000", Similarity: 0.8}}, Add, ""},
+		{"a count in words is the count in digits", "User has two kids", nil, []Candidate{{ID: "a", Text: "User has 2 kids", Similarity: 0.8}}, None, "a"},
+		{"a count in digits is the count in words", "User has 3 cats", nil, []Candidate{{ID: "a", Text: "User has three cats", Similarity: 0.8}}, None, "a"},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {

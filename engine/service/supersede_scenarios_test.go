@@ -450,6 +450,7 @@ var supersedeScenarios = []scenario{
 	{name: "named person is not me", steps: []string{"I work at Spotify.", "Priya works at Deloitte."},
 		facts: []string{"User works at Spotify", "Priya works at Deloitte"}},
 	{name: "two named people", steps: []string{"Jake is vegan.", "Mia is vegetarian."}, facts: []string{"Jake is vegan", "Mia is vegetarian"}},
+	{name: "a count said in words and in digits", steps: []string{"I have 2 kids.", "We have two kids."}, once: []string{"kids"}},
 }
 
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
