@@ -38,8 +38,8 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 	for len(f.pending) == 0 {
 		line, err := f.nextLine()
 		if len(line) > 0 {
-			if msg := f.check(line); msg != "" {
-				f.reject(line, msg)
+			if code, msg := f.check(line); msg != "" {
+				f.out.writeError(code, msg)
 			} else {
 				f.pending = append(line, '\n')
 			}
@@ -84,26 +84,19 @@ func (f *lineFilter) skipLine(err error) error {
 	return err
 }
 
-// check says what is wrong with a line, or "" for a JSON-RPC message.
-func (f *lineFilter) check(line []byte) string {
+// check says what is wrong with a line, with its JSON-RPC error code, or
+// "" for a JSON-RPC message.
+func (f *lineFilter) check(line []byte) (int, string) {
 	if !json.Valid(line) {
-		return "parse error: not JSON"
+		return codeParseError, "parse error: not JSON"
 	}
 	if line[0] != '{' {
-		return "invalid request: send one JSON-RPC object per line (batches are not supported)"
+		return codeInvalidRequest, "invalid request: send one JSON-RPC object per line (batches are not supported)"
 	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {
-		return "invalid request: " + err.Error()
+		return codeInvalidRequest, "invalid request: " + err.Error()
 	}
-	return ""
-}
-
-func (f *lineFilter) reject(line []byte, msg string) {
-	code := codeInvalidRequest
-	if !json.Valid(line) {
-		code = codeParseError
-	}
-	f.out.writeError(code, msg)
+	return 0, ""
 }
 
 // lockedWriter serialises the SDK's messages and the filter's error answers

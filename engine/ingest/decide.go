@@ -126,16 +126,14 @@ func sameState(c Candidate, newTerms map[string]bool) Decision {
 // text says, so that it may replace that text (UPDATE): a stored fact that
 // fills a slot is restated only by one that fills it too, with a value that
 // holds the stored one. "User worked at IBM before Google" has every word of
-// "User works at Google" and says something else.
+// "User works at Google" and says something else. oldSlot is the stored
+// text's slot as Decide read it, which it does only for a fact with a slot.
 func restates(oldText string, oldSlot, slot *extract.Slot) bool {
-	if oldSlot == nil {
-		oldSlot = extract.SlotOf(oldText)
+	if slot == nil {
+		return extract.SlotOf(oldText) == nil
 	}
 	if oldSlot == nil {
 		return true
-	}
-	if slot == nil {
-		return false
 	}
 	o, n := *oldSlot, *slot
 	if extract.SubjectKey(o.Subject) != extract.SubjectKey(n.Subject) || !strings.EqualFold(o.Predicate, n.Predicate) {

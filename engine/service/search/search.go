@@ -319,16 +319,13 @@ const rerankSpan = 2
 // --ingest conversation --rerank 0.782; with it 0.788, as without rerank).
 func (e *Searcher) inContext(ctx context.Context, user string, shard *index.Shard, hits []engine.Scored) ([]string, error) {
 	ids := make([]string, len(hits))
+	var around []string // the turns to read: facts' own, then their neighbours
 	for i, h := range hits {
-		ids[i] = saidAs(&h)
-	}
-	turns := shard.Turns(ids, rerankSpan)
-	var around []string
-	for i, h := range hits {
-		if ids[i] != h.ID {
+		if ids[i] = saidAs(&h); ids[i] != h.ID {
 			around = append(around, ids[i])
 		}
 	}
+	turns := shard.Turns(ids, rerankSpan)
 	for _, a := range turns {
 		around = append(around, a.Before...)
 		around = append(around, a.After...)
