@@ -32,7 +32,12 @@ var thirdSetMemories = []string{
 // TestPromptRelevanceThirdSet is the prompt hook in miniature on the third
 // set: acknowledgements and generic coding questions must inject nothing,
 // and requests about a note (often long, in other word forms, sharing one
-// topic word with it) must inject it.
+// topic word with it) must inject it. Measured when written: 20/20 quiet,
+// 13/25 found; with query words weighed by how common they are in general
+// English (index.Matches' commonness) 20/20 and 16/25 ("when does the cat
+// get her pills?", "set up my editor theme" and the churn feature found).
+// The misses share one word with their note in a request of three to
+// eight content words, or none ("export customer data to a US vendor").
 func TestPromptRelevanceThirdSet(t *testing.T) {
 	injected := promptHook(t, thirdSetMemories)
 	unrelated := []string{
@@ -86,7 +91,7 @@ func TestPromptRelevanceThirdSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 20 || found < 13 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 13)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 16 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
 	}
 }
