@@ -72,7 +72,8 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		ids[i] = h.ID
 	}
 	model := RelevanceFor(q.Mode)
-	for i, m := range shard.Matches(e.matchTerms(q.Mode, q.Text), e.commonness(q.Mode, q.Text), qvec, ids) {
+	terms, common := e.matchTerms(q.Mode, q.Text)
+	for i, m := range shard.Matches(terms, common, qvec, ids) {
 		hits[i].Match = m
 		hits[i].Score = model.Score(m)
 	}
@@ -89,7 +90,8 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		if vecs != nil {
 			vec = vecs[p]
 		}
-		for i, m := range shard.Matches(e.matchTerms(q.Mode, part), e.commonness(q.Mode, part), vec, ids) {
+		terms, common := e.matchTerms(q.Mode, part)
+		for i, m := range shard.Matches(terms, common, vec, ids) {
 			if s := model.Score(m); s > hits[i].Score {
 				hits[i].Match, hits[i].Score = m, s
 			}
@@ -102,17 +104,22 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 	return nil
 }
 
-// matchTerms are query's analysed terms, each with its other word forms, as
-// index.Matches reads them (none in vector mode).
-func (e *Searcher) matchTerms(mode, query string) [][]string {
+// matchTerms are query's analysed terms, each with its other word forms,
+// and each term's commonness, as index.Matches reads them (none in vector
+// mode). Commonness is the chance that a memory of general text holds the
+// term: how the cover weighs a word the store is too small to judge (nil
+// without a WordFrequency).
+func (e *Searcher) matchTerms(mode, query string) (terms [][]string, common []float64) {
 	if mode == engine.ModeVector {
-		return nil
+		return nil, nil
 	}
-	var terms [][]string
 	for _, t := range text.Unique(text.Analyze(query)) {
 		terms = append(terms, append([]string{t}, e.forms0(t)...))
+		if e.freq != nil {
+			common = append(common, min(1, memoryWords*e.freq.Frequency(t)))
+		}
 	}
-	return terms
+	return terms, common
 }
 
 // memoryWords turns a word's share of general English into the chance that
@@ -124,22 +131,6 @@ func (e *Searcher) matchTerms(mode, query string) [][]string {
 // "Which city do I live in?" against "User lives in Lisbon" in a
 // two-memory store under the floor ("live" is a common word).
 const memoryWords = 30
-
-// commonness is, for each of query's analysed terms (as matchTerms lists
-// them), the chance that a memory of general text holds it: how the cover
-// measures weigh a word the store is too small to judge (index.Matches).
-// Nil without a WordFrequency, or in vector mode, which reads no terms.
-func (e *Searcher) commonness(mode, query string) []float64 {
-	if e.freq == nil || mode == engine.ModeVector {
-		return nil
-	}
-	terms := text.Unique(text.Analyze(query))
-	out := make([]float64, len(terms))
-	for i, t := range terms {
-		out[i] = min(1, memoryWords*e.freq.Frequency(t))
-	}
-	return out
-}
 
 // relevant reports whether a calibrated score clears the floor.
 func (e *Searcher) relevant(score float64) bool {
