@@ -20,9 +20,18 @@ func NewWordFrequency() (*WordFrequency, error) {
 	return &WordFrequency{lex: lex, total: float64(max(lex.Total(), 1))}, nil
 }
 
-// Frequency is the share of the corpus's tagged words that are stem's
+// Frequency is the share of the corpus's tagged words that are stem s's
 // (a Snowball stem, as text.Analyze makes them); 0 when the corpus has none.
-func (w *WordFrequency) Frequency(stem string) float64 {
-	e, _ := w.lex.Stem(stem)
-	return float64(e.Count) / w.total
+// An irregular form counts its base's words too: the corpus tags "went"
+// under "go", and an acknowledgement's "got" is as common as "get".
+func (w *WordFrequency) Frequency(s string) float64 {
+	e, _ := w.lex.Stem(s)
+	n := int64(e.Count)
+	for _, base := range w.lex.Bases(s) {
+		if b := stem(base); b != s {
+			be, _ := w.lex.Stem(b)
+			n += int64(be.Count)
+		}
+	}
+	return float64(n) / w.total
 }

@@ -18,6 +18,11 @@ func TestWordFrequency(t *testing.T) {
 	if f := w.Frequency("zzyzxq"); f != 0 {
 		t.Errorf("unknown word's frequency %v, want 0", f)
 	}
+	// The corpus tags an irregular form under its base: "went" is as
+	// common as "go", not unknown.
+	if went, gone := w.Frequency(text.Stem("went")), w.Frequency(text.Stem("go")); went < gone {
+		t.Errorf("frequency of went %v, of go %v: want went at least go's", went, gone)
+	}
 	if work >= 1 {
 		t.Errorf("work's frequency %v: want a share of the corpus", work)
 	}
