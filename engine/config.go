@@ -25,6 +25,14 @@ type WordForms interface {
 	Forms(stem string) []string
 }
 
+// WordFrequency knows how common a stem's words are in general English
+// (implemented in package llm from the shipped lexicon's corpus counts).
+type WordFrequency interface {
+	// Frequency is the share of a general corpus's words that are stem's
+	// words: 0 for a word the corpus never has (a name, jargon).
+	Frequency(stem string) float64
+}
+
 // Reranker scores documents against a query (implemented in package llm).
 type Reranker interface {
 	Rerank(ctx context.Context, query string, docs []string) ([]float64, error)

@@ -19,8 +19,9 @@
 //	account.go      History, ExportRecord, ExportStats; the UserLister and
 //	                UserEraser store capabilities
 //	config.go       Config, DefaultConfig, FillDefaults, Validate; ValidateUser;
-//	                the model seams Embedder, Reranker, WordForms, Extractor,
-//	                Decider, Captioner (package llm implements them)
+//	                the model seams Embedder, Reranker, WordForms,
+//	                WordFrequency, Extractor, Decider, Captioner (package llm
+//	                implements them)
 //	store.go        Store and Tx: the storage seam (engine/store implements it)
 //	storecaps.go    optional Store capabilities (versions, jobs)
 //	dashboard.go    Dashboard (the dashboard's own reads), TimelineFilter, UserPage

@@ -121,9 +121,14 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
+	freq, err := llm.NewWordFrequency()
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	eng, err := service.New(ctx, cfg.engineConfig(),
 		service.Deps{Store: st, Embedder: m.embedder, Rerankers: m.rerankers, Extractors: m.extractors,
-			Decider: m.decider, Media: md, Logger: logger, WordForms: forms})
+			Decider: m.decider, Media: md, Logger: logger, WordForms: forms, WordFrequency: freq})
 	if err != nil {
 		st.Close()
 		return nil, err

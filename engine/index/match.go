@@ -24,10 +24,12 @@ type Match struct {
 
 // Matches measures ids against the query terms (analysed, unique; each
 // term with the other forms of its word, any of which counts) and the
-// query vector q (nil when the mode embeds nothing). Document frequencies
+// query vector q (nil when the mode embeds nothing). common[i], when
+// given, is the chance that a memory holds terms[i] in general text (see
+// coverPrior); nil takes none to hold any. Document frequencies
 // count postings as held (a retired posting counts until compaction drops
 // it), which keeps this to one pass over the query terms' lists.
-func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
+func (s *Shard) Matches(terms [][]string, common []float64, q []float32, ids []string) []Match {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	out := make([]Match, len(ids))
@@ -53,20 +55,29 @@ func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 	if len(terms) == 0 || x.live == 0 {
 		return out
 	}
-	// The store is read as if coverPrior more memories, holding none of the
-	// query's terms, stood beside it: in a store of a handful of memories a
-	// word every memory has still tells something (IDF would call it
-	// worthless), while in a store of hundreds the prior hardly moves IDF.
+	// The store is read as if coverPrior more memories of general text
+	// stood beside it, holding each query term at its common rate: in a
+	// store of a handful of memories a word every memory has still tells
+	// something (IDF would call it worthless), and a word common in any
+	// text ("work", "go") weighs less than a rare one ("migration") that
+	// the store holds as often; in a store of thousands the prior hardly
+	// moves IDF.
 	n := max(x.live, 1) + coverPrior
-	idf := func(t string) float64 { return IDF(n, min(len(x.postings[t]), n)) }
+	idf := func(k int, t string) float64 {
+		df := float64(len(x.postings[t]))
+		if common != nil {
+			df += coverPrior * min(max(common[k], 0), 1)
+		}
+		return idfOf(float64(n), min(df, float64(n)))
+	}
 	var total float64
 	// held[i] sums the IDF of the query terms ids[i] holds, heaviest[i] is
 	// the largest of them.
 	held := make([]float64, 2*len(ids))
 	held, heaviest := held[:len(ids)], held[len(ids):]
 	has := make([]bool, len(ids))
-	for _, forms := range terms {
-		w := idf(forms[0])
+	for k, forms := range terms {
+		w := idf(k, forms[0])
 		total += w
 		clear(has)
 		for _, t := range forms {
@@ -94,8 +105,8 @@ func (s *Shard) Has(term string) bool {
 	return len(s.text.postings[term]) > 0
 }
 
-// coverPrior is how many pseudo-memories without the query's terms
-// QueryCover assumes beside a store (see Matches). 200 lets "Which city do I
+// coverPrior is how many pseudo-memories of general text QueryCover
+// assumes beside a store (see Matches). 200 lets "Which city do I
 // live in?" clear the relevance floor against "User lives in Lisbon" in a
 // store of two memories, and leaves the 20-note prompt test at 10/10 quiet
 // and 20/20 found (engine/relevance_test.go).

@@ -10,9 +10,10 @@ func TestMatches(t *testing.T) {
 	s.Upsert(Row{ID: "a"}, []float32{1, 0}, []string{"peanut", "allergi"})
 	s.Upsert(Row{ID: "b"}, []float32{0, 1}, []string{"cat", "miso"})
 	s.Upsert(Row{ID: "c"}, []float32{1, 1}, []string{"cat", "peanut"})
-	got := s.Matches([][]string{{"peanut"}, {"unknown"}}, []float32{2, 0}, []string{"a", "b", "c", "missing"})
+	got := s.Matches([][]string{{"peanut"}, {"unknown"}}, nil, []float32{2, 0}, []string{"a", "b", "c", "missing"})
 	// peanut: df 2 of 3 (plus the coverPrior pseudo-memories, which hold
-	// none of the terms); unknown: df 0, counted at its full IDF.
+	// none of the terms without a commonness); unknown: df 0, counted at its
+	// full IDF.
 	peanut, unknown := IDF(3+coverPrior, 2), IDF(3+coverPrior, 0)
 	want := []Match{
 		{QueryCover: peanut / (peanut + unknown), Cosine: 1},
@@ -25,7 +26,7 @@ func TestMatches(t *testing.T) {
 			t.Errorf("match %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if m := s.Matches(nil, nil, []string{"a"}); m[0] != (Match{}) {
+	if m := s.Matches(nil, nil, nil, []string{"a"}); m[0] != (Match{}) {
 		t.Errorf("no terms, no vector: %+v, want zero", m[0])
 	}
 }
@@ -40,7 +41,7 @@ func TestMatchesRestCover(t *testing.T) {
 	s.Upsert(Row{ID: "forms"}, nil, []string{"allergi", "allergic"})
 	s.Upsert(Row{ID: "two"}, nil, []string{"violin", "lesson", "week"})
 	s.Upsert(Row{ID: "none"}, nil, []string{"cat"})
-	got := s.Matches([][]string{{"violin"}, {"lesson"}, {"allergi", "allergic"}, {"teacher"}}, nil, []string{"one", "forms", "two", "none"})
+	got := s.Matches([][]string{{"violin"}, {"lesson"}, {"allergi", "allergic"}, {"teacher"}}, nil, nil, []string{"one", "forms", "two", "none"})
 	n := 4 + coverPrior
 	violin, lesson, allergi, teacher := IDF(n, 2), IDF(n, 1), IDF(n, 1), IDF(n, 0)
 	total := violin + lesson + allergi + teacher
@@ -58,6 +59,32 @@ func TestMatchesRestCover(t *testing.T) {
 	}
 }
 
+// A word common in general text weighs less in the cover than a rare one
+// the store holds as often: in a small store IDF alone cannot tell "work"
+// from "migration", the commonness of each term can.
+func TestMatchesCommonness(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "common"}, nil, []string{"work", "remot"})
+	s.Upsert(Row{ID: "rare"}, nil, []string{"migrat", "golang"})
+	terms := [][]string{{"work"}, {"migrat"}}
+	plain := s.Matches(terms, nil, nil, []string{"common", "rare"})
+	if math.Abs(plain[0].QueryCover-plain[1].QueryCover) > 1e-9 {
+		t.Fatalf("without commonness the two covers differ: %+v", plain)
+	}
+	got := s.Matches(terms, []float64{0.05, 0}, nil, []string{"common", "rare"})
+	n := float64(2 + coverPrior)
+	work, migrat := idfOf(n, 1+coverPrior*0.05), idfOf(n, 1)
+	want := []float64{work / (work + migrat), migrat / (work + migrat)}
+	for i := range want {
+		if math.Abs(got[i].QueryCover-want[i]) > 1e-9 {
+			t.Errorf("match %d cover %v, want %v", i, got[i].QueryCover, want[i])
+		}
+	}
+	if got[0].QueryCover >= 0.5 || got[1].QueryCover <= 0.5 {
+		t.Errorf("common word's cover %v, rare word's %v: want the rare one heavier", got[0].QueryCover, got[1].QueryCover)
+	}
+}
+
 // Matches recycles its per-document slots: a later call asking for other
 // ids must not see the earlier call's.
 func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {
@@ -65,10 +92,10 @@ func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {
 	s.Upsert(Row{ID: "a"}, nil, []string{"peanut"})
 	s.Upsert(Row{ID: "b"}, nil, []string{"cat"})
 	for range 3 {
-		if m := s.Matches([][]string{{"peanut"}}, nil, []string{"a", "b"}); m[0].QueryCover != 1 || m[1].QueryCover != 0 {
+		if m := s.Matches([][]string{{"peanut"}}, nil, nil, []string{"a", "b"}); m[0].QueryCover != 1 || m[1].QueryCover != 0 {
 			t.Fatalf("a, b: %+v, want a covering, b not", m)
 		}
-		if m := s.Matches([][]string{{"peanut"}}, nil, []string{"b"}); m[0].QueryCover != 0 {
+		if m := s.Matches([][]string{{"peanut"}}, nil, nil, []string{"b"}); m[0].QueryCover != 0 {
 			t.Fatalf("b alone: %+v, want no cover (a's slot left over?)", m)
 		}
 	}

@@ -149,9 +149,11 @@ func (x *textIndex) compact() {
 
 // IDF is BM25's inverse document frequency with the +1 smoothing that keeps
 // it positive, for a term in df of n documents.
-func IDF(n, df int) float64 {
-	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
-}
+func IDF(n, df int) float64 { return idfOf(float64(n), float64(df)) }
+
+// idfOf is IDF of a fractional document frequency (Matches' prior memories
+// hold a term in part).
+func idfOf(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
 
 // TermScore is one term's BM25 contribution to a document of length docLen
 // where it occurs tf times, given the corpus's average document length.

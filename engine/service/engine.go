@@ -40,6 +40,10 @@ type Deps struct {
 	// ("allergi" → "allerg"), so search matches one lemma's forms that the
 	// stemmer keeps apart.
 	WordForms engine.WordForms
+	// WordFrequency, when set, gives how common a word is in general
+	// English, which relevance scores weigh query words by: in a store of
+	// a few memories every word looks equally rare.
+	WordFrequency engine.WordFrequency
 	// Media enables image memories; nil answers image items with an error.
 	Media  *MediaDeps
 	Logger *log.Logger
@@ -123,7 +127,7 @@ func (e *Engine) composeJobs(deps Deps) {
 	e.kernel.SetHooks(e.entities.Link, e.skills.Learn, e.history.Record)
 	e.memories = memories.New(e.store, e.kernel)
 	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
-		WordForms: deps.WordForms, Logger: e.log, Now: e.now, EmbedQuery: e.kernel.EmbedQuery, Load: e.memories.Load,
+		WordForms: deps.WordForms, WordFrequency: deps.WordFrequency, Logger: e.log, Now: e.now, EmbedQuery: e.kernel.EmbedQuery, Load: e.memories.Load,
 		PrimarySkill: e.skills.PrimarySkill})
 	// e.CaptureImage, not e.captures': the queue is built next, from the
 	// writer's NewMemory.

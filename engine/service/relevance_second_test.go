@@ -31,12 +31,15 @@ var secondSetMemories = []string{
 
 // TestPromptRelevanceSecondSet is TestPromptRelevanceFloor on the second
 // set, with more unrelated prompts (acknowledgements among them). Measured
-// when written: 15/15 quiet, 16/20 found. The four missed are long requests
+// when written: 15/15 quiet, 16/20 found. The four missed were long requests
 // sharing one topic word with their note ("create a migration that adds an
-// index on users.email"): the query cover of one word in six scores 0.3–0.45,
-// under the floor, while "Thanks, that works now" scores 0.49 against "I
+// index on users.email"): the query cover of one word in six scored 0.3–0.45,
+// under the floor, while "Thanks, that works now" scored 0.49 against "I
 // live in Rotterdam and work remotely", so lowering the floor is no cure.
-// The thresholds guard against getting worse.
+// Weighing query words by how common they are in general English
+// (index.Matches' commonness) took "Thanks" to 0.44 and "find the stack
+// trace for this crash in the error tracker" over the floor: 15/15 quiet,
+// 17/20 found. The thresholds guard against getting worse.
 func TestPromptRelevanceSecondSet(t *testing.T) {
 	injected := promptHook(t, secondSetMemories)
 	unrelated := []string{
@@ -80,7 +83,7 @@ func TestPromptRelevanceSecondSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 14 || found < 16 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 14), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
+	if quiet < 15 || found < 17 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 15), related found %d/%d (want ≥ 17)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -34,7 +34,8 @@ func TestWordFormsEveryMode(t *testing.T) {
 }
 
 // newServedEngine is an engine with the collaborators `memsvc serve` gives
-// it by default (built-in embedder, WordNet word forms) on a real store.
+// it by default (built-in embedder, WordNet word forms and frequencies) on a
+// real store.
 func newServedEngine(t *testing.T) *service.Engine {
 	t.Helper()
 	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
@@ -46,7 +47,12 @@ func newServedEngine(t *testing.T) *service.Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(), WordForms: forms})
+	freq, err := llm.NewWordFrequency()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
+		WordForms: forms, WordFrequency: freq})
 	if err != nil {
 		t.Fatal(err)
 	}

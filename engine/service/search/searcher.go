@@ -33,6 +33,7 @@ type Searcher struct {
 	shards       Shards
 	rerank       []engine.Reranker
 	forms        engine.WordForms
+	freq         engine.WordFrequency
 	log          *log.Logger
 	now          func() time.Time
 	embedQuery   func(ctx context.Context, texts []string) ([][]float32, error)
@@ -41,14 +42,17 @@ type Searcher struct {
 }
 
 // Deps are a Searcher's collaborators; every field is required except
-// Rerankers and WordForms.
+// Rerankers, WordForms and WordFrequency.
 type Deps struct {
 	Config    engine.Config // with its defaults filled in
 	Shards    Shards
 	Rerankers []engine.Reranker // in order of preference (see rerankHits)
 	WordForms engine.WordForms
-	Logger    *log.Logger
-	Now       func() time.Time
+	// WordFrequency, when set, tells relevance scores how common a query
+	// word is in general English (see calibrate).
+	WordFrequency engine.WordFrequency
+	Logger        *log.Logger
+	Now           func() time.Time
 	// EmbedQuery embeds query texts, mapping model failures to an
 	// unavailable error.
 	EmbedQuery func(ctx context.Context, texts []string) ([][]float32, error)
@@ -60,6 +64,6 @@ type Deps struct {
 
 // New returns a Searcher over d.
 func New(d Deps) *Searcher {
-	return &Searcher{cfg: d.Config, shards: d.Shards, rerank: d.Rerankers, forms: d.WordForms, log: d.Logger,
+	return &Searcher{cfg: d.Config, shards: d.Shards, rerank: d.Rerankers, forms: d.WordForms, freq: d.WordFrequency, log: d.Logger,
 		now: d.Now, embedQuery: d.EmbedQuery, load: d.Load, primarySkill: d.PrimarySkill}
 }
