@@ -90,3 +90,54 @@ col:
 end:
 	VZEROUPPER
 	RET
+
+// func dotsInt8VNNI(qu *uint8, rows *int8, dim, n int, out *int32)
+// As dotsInt8AVX2, 64 elements a round with AVX-512 VNNI, dim a multiple
+// of 64. VPDPBUSD multiplies unsigned by signed bytes and adds each four
+// into an int32 lane, so the query comes offset to unsigned, qu = q+128,
+// and a second VPDPBUSD by ones sums the row: q·r = qu·r - 128·Σr, exact
+// for any int8 on both sides.
+TEXT ·dotsInt8VNNI(SB), NOSPLIT, $0-40
+	MOVQ         qu+0(FP), SI
+	MOVQ         rows+8(FP), DI
+	MOVQ         dim+16(FP), DX
+	MOVQ         n+24(FP), R8
+	MOVQ         out+32(FP), R9
+	MOVL         $0x01010101, AX
+	VPBROADCASTD AX, Z15 // sixty-four unsigned ones
+
+vrow:
+	TESTQ  R8, R8
+	JZ     vend
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	XORQ   CX, CX
+
+vcol:
+	VMOVDQU64 (DI)(CX*1), Z2
+	VMOVDQU64 (SI)(CX*1), Z3
+	VPDPBUSD  Z2, Z3, Z0
+	VPDPBUSD  Z2, Z15, Z1
+	ADDQ      $64, CX
+	CMPQ      CX, DX
+	JL        vcol
+
+	VPSLLD        $7, Z1, Z1
+	VPSUBD        Z1, Z0, Z0
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPADDD        Y1, Y0, Y0
+	VEXTRACTI128  $1, Y0, X1
+	VPADDD        X1, X0, X0
+	VPSHUFD       $0x4E, X0, X1
+	VPADDD        X1, X0, X0
+	VPSHUFD       $0xB1, X0, X1
+	VPADDD        X1, X0, X0
+	VMOVD         X0, (R9)
+	ADDQ          $4, R9
+	ADDQ          DX, DI
+	DECQ          R8
+	JMP           vrow
+
+vend:
+	VZEROUPPER
+	RET

@@ -61,9 +61,12 @@ func dotsInt8Go(q, rows []int8, out []int32) {
 	}
 }
 
-// query is a search vector in the shards' form.
+// query is a search vector in the shards' form: v quantised (no element
+// -128, which the AVX2 kernel relies on), u the same offset to unsigned,
+// u[i] = v[i]+128, which the VNNI kernel multiplies by (dot_amd64.s).
 type query struct {
 	v     []int8
+	u     []uint8
 	scale float32
 }
 
@@ -73,7 +76,17 @@ func newQuery(q []float32) query {
 	copy(qn, q)
 	normalize(qn)
 	v := make([]int8, len(q))
-	return query{v: v, scale: quantize(v, qn)}
+	scale := quantize(v, qn)
+	return queryOf(v, scale)
+}
+
+// queryOf is the query of quantised v with its scale.
+func queryOf(v []int8, scale float32) query {
+	u := make([]uint8, len(v))
+	for i, x := range v {
+		u[i] = uint8(x) ^ 0x80
+	}
+	return query{v: v, u: u, scale: scale}
 }
 
 // cosine is q's cosine with row i's vector. Callers hold a lock.

@@ -259,7 +259,7 @@ func (s *Shard) scan(qq query, from, to int, keep func(*Row) bool, top *TopK) {
 	var dots [scanBlock]int32
 	for lo := from; lo < to; lo += scanBlock {
 		hi := min(lo+scanBlock, to)
-		dotsInt8(qq.v, s.vecs[lo*s.dim:hi*s.dim], dots[:hi-lo])
+		qq.dots(s.vecs[lo*s.dim:hi*s.dim], dots[:hi-lo])
 		for i := lo; i < hi; i++ {
 			scale := s.scales[i]
 			// Only a row with a vector has a scale, but a zero vector has
