@@ -58,7 +58,7 @@ func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 	// word every memory has still tells something (IDF would call it
 	// worthless), while in a store of hundreds the prior hardly moves IDF.
 	n := max(x.live, 1) + coverPrior
-	idf := func(t string) float64 { return IDF(n, min(len(x.postings[t]), n)) }
+	idf := func(t string) float64 { return IDF(n, min(len(x.postings[t].list), n)) }
 	var total float64
 	// held[i] sums the IDF of the query terms ids[i] holds, heaviest[i] is
 	// the largest of them.
@@ -70,7 +70,7 @@ func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 		total += w
 		clear(has)
 		for _, t := range forms {
-			for _, p := range x.postings[t] {
+			for _, p := range x.postings[t].list {
 				if i := int(slot[p.doc]) - 1; i >= 0 && x.docs[p.doc].row >= 0 && !has[i] {
 					has[i] = true
 					held[i] += w
@@ -91,7 +91,7 @@ func (s *Shard) Matches(terms [][]string, q []float32, ids []string) []Match {
 func (s *Shard) Has(term string) bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.text.postings[term]) > 0
+	return len(s.text.postings[term].list) > 0
 }
 
 // coverPrior is how many pseudo-memories without the query's terms
