@@ -34,10 +34,11 @@ type bm25Scan struct {
 
 // termScan is one query term: its postings and weighted idf.
 type termScan struct {
-	term string
-	list []posting
-	idf  float64
-	most float64 // the largest score the term can add to a document (bound)
+	term  string
+	list  []posting
+	maxTF uint32 // the largest tf in list (postingList)
+	idf   float64
+	most  float64 // the largest score the term can add to a document (bound)
 }
 
 // bound sets t.most: BM25 grows with tf and falls with the length norm,
@@ -45,11 +46,7 @@ type termScan struct {
 // can reach (in a passage: its top tf in every turn read) and the
 // smallest norm (length 0).
 func (c *bm25Scan) bound(t *termScan) {
-	var top uint32
-	for _, po := range t.list {
-		top = max(top, po.tf)
-	}
-	tf := float64(top)
+	tf := float64(t.maxTF)
 	if c.start != nil {
 		tf *= 1 + 2*sum(c.decay)
 	}
@@ -72,7 +69,7 @@ const (
 // scanScratch is one query's working memory, recycled between queries:
 // dense per-document arrays, so scoring 100k memories allocates nothing new.
 type scanScratch struct {
-	tf, score      []float64 // the current term's frequency; the score so far
+	acc            []docAcc // per document
 	flag           []uint8
 	termDocs, hits []uint32 // docs the current term reached; docs any term reached
 	cands          []uint32 // docs that may still enter the top
@@ -93,10 +90,10 @@ func getScanScratch(n int) *scanScratch {
 	default:
 		p = new(scanScratch)
 	}
-	if cap(p.tf) < n {
-		p.tf, p.score, p.flag = make([]float64, n), make([]float64, n), make([]uint8, n)
+	if cap(p.acc) < n {
+		p.acc, p.flag = make([]docAcc, n), make([]uint8, n)
 	}
-	p.tf, p.score, p.flag = p.tf[:n], p.score[:n], p.flag[:n]
+	p.acc, p.flag = p.acc[:n], p.flag[:n]
 	p.termDocs, p.hits, p.best = p.termDocs[:0], p.hits[:0], 0
 	return p
 }
@@ -108,11 +105,19 @@ func putScanScratch(p *scanScratch) {
 	}
 }
 
+// docAcc is one document's sums: side by side, so the scattered
+// accesses of a posting's documents miss the cache once, not twice.
+type docAcc struct {
+	tf    float64 // the current term's frequency
+	score float64 // the score so far
+}
+
 func (p *scanScratch) addTF(doc uint32, tf float64) {
-	if p.tf[doc] == 0 {
+	a := &p.acc[doc]
+	if a.tf == 0 {
 		p.termDocs = append(p.termDocs, doc)
 	}
-	p.tf[doc] += tf
+	a.tf += tf
 }
 
 // run scores terms and returns the best limit documents keep accepts, best
@@ -158,14 +163,14 @@ func (c *bm25Scan) run(terms []termScan, keep func(*Row) bool, limit int) []Hit 
 	}
 	top := NewTopK(limit)
 	for _, doc := range docs {
-		if score := p.score[doc]; !top.Beaten(score) { // filter only what could still enter
+		if score := p.acc[doc].score; !top.Beaten(score) { // filter only what could still enter
 			if r := &c.s.rows[x.docs[doc].row]; keep == nil || keep(r) {
 				top.Offer(Hit{ID: r.ID, Score: score})
 			}
 		}
 	}
 	for _, doc := range p.hits {
-		p.score[doc] = 0
+		p.acc[doc].score = 0
 	}
 	return top.Sorted()
 }
@@ -203,7 +208,7 @@ func (c *bm25Scan) worthSkipping(p *scanScratch, terms []termScan) bool {
 func (c *bm25Scan) fewCandidates(p *scanScratch, threshold, rest float64) bool {
 	n := 0
 	for _, doc := range p.hits {
-		if p.score[doc]+rest >= threshold*(1-skipMargin) {
+		if p.acc[doc].score+rest >= threshold*(1-skipMargin) {
 			n++
 		}
 	}
@@ -217,7 +222,7 @@ func (c *bm25Scan) threshold(p *scanScratch, keep func(*Row) bool, limit int) fl
 	x := &c.s.text
 	top := NewTopK(limit)
 	for _, doc := range p.hits {
-		if score := p.score[doc]; !top.Beaten(score) {
+		if score := p.acc[doc].score; !top.Beaten(score) {
 			if r := &c.s.rows[x.docs[doc].row]; keep == nil || keep(r) {
 				top.Offer(Hit{Score: score})
 			}
@@ -236,7 +241,7 @@ func (c *bm25Scan) candidates(p *scanScratch, threshold, rest float64) []uint32 
 	out := p.cands[:0]
 	defer func() { p.cands = out[:0] }()
 	for _, doc := range p.hits {
-		if p.score[doc]+rest < threshold*(1-skipMargin) {
+		if p.acc[doc].score+rest < threshold*(1-skipMargin) {
 			continue
 		}
 		out = append(out, doc)
@@ -285,20 +290,21 @@ func (c *bm25Scan) score(p *scanScratch, t *termScan, flagged bool) {
 		}
 	}
 	for _, doc := range p.termDocs {
-		tf := p.tf[doc]
-		p.tf[doc] = 0
+		a := &p.acc[doc]
+		tf := a.tf
+		a.tf = 0
 		var norm float64
 		if c.norm != nil {
 			norm = c.norm[doc]
 		} else {
 			norm = lengthNorm(float64(x.docs[doc].length), c.avg, c.k1, c.b)
 		}
-		if p.score[doc] == 0 {
+		if a.score == 0 {
 			p.hits = append(p.hits, doc)
 		}
-		p.score[doc] += termScore(t.idf, tf, c.k1, norm)
-		if p.score[doc] > p.best {
-			p.best = p.score[doc]
+		a.score += termScore(t.idf, tf, c.k1, norm)
+		if a.score > p.best {
+			p.best = a.score
 		}
 	}
 	p.termDocs = p.termDocs[:0]

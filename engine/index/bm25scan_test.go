@@ -136,3 +136,39 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestPostingListsKeepTheirLargestTF: the bound's largest tf, kept as
+// postings are added, is the largest in the list (retired postings
+// included, as reading the list gave) through rewrites, removes and the
+// compaction they trigger.
+func TestPostingListsKeepTheirLargestTF(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 3))
+	s := NewShard(2)
+	compacted := false
+	for i := range 6000 {
+		var terms []string
+		for range 1 + rng.IntN(8) {
+			terms = append(terms, fmt.Sprintf("w%d", rng.IntN(30)))
+		}
+		id := fmt.Sprintf("m%d", rng.IntN(800))
+		before := s.text.retired
+		if i%5 == 0 {
+			s.Remove(id)
+		} else {
+			s.Upsert(row(id, "", i), nil, terms)
+		}
+		compacted = compacted || s.text.retired < before
+	}
+	if !compacted {
+		t.Fatal("no compaction: the test does not reach it")
+	}
+	for term, pl := range s.text.postings {
+		var want uint32
+		for _, p := range pl.list {
+			want = max(want, p.tf)
+		}
+		if pl.maxTF != want {
+			t.Errorf("%s: maxTF %d, largest tf in the list %d", term, pl.maxTF, want)
+		}
+	}
+}

@@ -64,7 +64,7 @@ func (s *Shard) Matches(terms [][]string, common []float64, q []float32, ids []s
 	// moves IDF.
 	n := max(x.live, 1) + coverPrior
 	idf := func(k int, t string) float64 {
-		df := float64(len(x.postings[t]))
+		df := float64(len(x.postings[t].list))
 		if common != nil {
 			df += coverPrior * min(max(common[k], 0), 1)
 		}
@@ -81,7 +81,7 @@ func (s *Shard) Matches(terms [][]string, common []float64, q []float32, ids []s
 		total += w
 		clear(has)
 		for _, t := range forms {
-			for _, p := range x.postings[t] {
+			for _, p := range x.postings[t].list {
 				if i := int(slot[p.doc]) - 1; i >= 0 && x.docs[p.doc].row >= 0 && !has[i] {
 					has[i] = true
 					held[i] += w
@@ -102,7 +102,7 @@ func (s *Shard) Matches(terms [][]string, common []float64, q []float32, ids []s
 func (s *Shard) Has(term string) bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.text.postings[term]) > 0
+	return len(s.text.postings[term].list) > 0
 }
 
 // coverPrior is how many pseudo-memories of general text QueryCover

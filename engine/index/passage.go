@@ -144,8 +144,8 @@ func (s *Shard) passageScan(terms []string, decay []float64, k1, b float64) (*bm
 	l := s.layout(decay, k1, b)
 	scan := make([]termScan, 0, len(terms))
 	for _, t := range terms {
-		if list := x.postings[t]; len(list) > 0 {
-			scan = append(scan, termScan{term: t, list: list, idf: IDF(x.live, min(len(list), x.live))})
+		if pl := x.postings[t]; len(pl.list) > 0 {
+			scan = append(scan, termScan{term: t, list: pl.list, maxTF: pl.maxTF, idf: IDF(x.live, min(len(pl.list), x.live))})
 		}
 	}
 	return &bm25Scan{s: s, norm: l.norm, k1: k1, b: b,

@@ -53,9 +53,20 @@ func dotInt8Go(a, b []int8) int32 {
 	return s0 + s1 + s2 + s3
 }
 
-// query is a search vector in the shards' form.
+// dotsInt8Go is the portable dotsInt8: one dot product a row.
+func dotsInt8Go(q, rows []int8, out []int32) {
+	dim := len(q)
+	for i := range out {
+		out[i] = dotInt8(q, rows[i*dim:(i+1)*dim])
+	}
+}
+
+// query is a search vector in the shards' form: v quantised (no element
+// -128, which the AVX2 kernel relies on), u the same offset to unsigned,
+// u[i] = v[i]+128, which the VNNI kernel multiplies by (dot_amd64.s).
 type query struct {
 	v     []int8
+	u     []uint8
 	scale float32
 }
 
@@ -65,10 +76,27 @@ func newQuery(q []float32) query {
 	copy(qn, q)
 	normalize(qn)
 	v := make([]int8, len(q))
-	return query{v: v, scale: quantize(v, qn)}
+	scale := quantize(v, qn)
+	return queryOf(v, scale)
+}
+
+// queryOf is the query of quantised v with its scale.
+func queryOf(v []int8, scale float32) query {
+	u := make([]uint8, len(v))
+	for i, x := range v {
+		u[i] = uint8(x) ^ 0x80
+	}
+	return query{v: v, u: u, scale: scale}
 }
 
 // cosine is q's cosine with row i's vector. Callers hold a lock.
 func (s *Shard) cosine(q query, i int) float64 {
-	return float64(dotInt8(q.v, s.vecs[i*s.dim:(i+1)*s.dim])) * float64(q.scale) * float64(s.scales[i])
+	return q.cosine(dotInt8(q.v, s.vecs[i*s.dim:(i+1)*s.dim]), s.scales[i])
+}
+
+// cosine is the cosine of q with a row of the given scale whose int8
+// vector's dot product with q's is dot: one expression for every scan, so
+// the scores agree to the bit however the dot products were computed.
+func (q query) cosine(dot int32, scale float32) float64 {
+	return float64(dot) * float64(q.scale) * float64(scale)
 }

@@ -26,6 +26,64 @@ func TestDotInt8MatchesPortable(t *testing.T) {
 	}
 }
 
+// TestDotsMatchPlainSums checks the block kernel the CPU selects against
+// plain sums, over dimensions it takes and ones it leaves to the portable
+// loop, with the extremes: rows may hold -128, a quantised query only ±127.
+func TestDotsMatchPlainSums(t *testing.T) {
+	checkDots(t, func(q, rows []int8, out []int32) { queryOf(q, 1).dots(rows, out) })
+}
+
+func checkDots(t *testing.T, dots func(q, rows []int8, out []int32), dims ...int) {
+	t.Helper()
+	if len(dims) == 0 {
+		dims = []int{4, 31, 32, 96, 512, 768 + 7}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, dim := range dims {
+		for _, n := range []int{0, 1, 7, 300} {
+			q, rows := make([]int8, dim), make([]int8, n*dim)
+			for i := range q {
+				q[i] = int8(rng.IntN(255) - 127)
+			}
+			for i := range rows {
+				rows[i] = int8(rng.IntN(256) - 128)
+			}
+			q[0], q[1] = -127, 127
+			if n > 0 {
+				rows[0], rows[1], rows[len(rows)-1] = -128, 127, -128
+			}
+			out := make([]int32, n)
+			dots(q, rows, out)
+			for i := range n {
+				var want int32
+				for j, x := range q {
+					want += int32(x) * int32(rows[i*dim+j])
+				}
+				if out[i] != want {
+					t.Fatalf("dim=%d n=%d row %d: dot = %d, want %d", dim, n, i, out[i], want)
+				}
+			}
+		}
+	}
+}
+
+// The quantised query form holds no -128, which dotsInt8 relies on.
+func TestQuantizeStaysWithin127(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	v := make([]float32, 512)
+	for range 200 {
+		for j := range v {
+			v[j] = float32(rng.NormFloat64())
+		}
+		v[rng.IntN(len(v))] = -float32(rng.ExpFloat64() * 10) // a dominant negative component
+		for _, x := range newQuery(v).v {
+			if x < -127 {
+				t.Fatalf("quantised element %d", x)
+			}
+		}
+	}
+}
+
 // TestQuantizedCosineIsClose holds the int8 cosine to the float one over
 // random 512-d vectors.
 func TestQuantizedCosineIsClose(t *testing.T) {

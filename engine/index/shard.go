@@ -250,24 +250,33 @@ const (
 	maxScanParts = 4
 )
 
+// scanBlock is how many rows' dot products one kernel call computes: the
+// call's cost is shared by the block, and its results (1 KB) stay in L1.
+const scanBlock = 256
+
 // scan offers top the rows [from, to) keep accepts. Callers hold the read lock.
 func (s *Shard) scan(qq query, from, to int, keep func(*Row) bool, top *TopK) {
-	for i := from; i < to; i++ {
-		scale := s.scales[i]
-		// Only a row with a vector has a scale, but a zero vector has
-		// none: the row is read only then, so the scan reads the
-		// vectors and scales alone, not every row's metadata.
-		if scale == 0 && !s.rows[i].HasVector {
-			continue
-		}
-		// Scoring first: the dot product is cheaper than most filters,
-		// and only a hit that would enter the top needs one.
-		score := s.cosine(qq, i)
-		if top.Beaten(score) {
-			continue
-		}
-		if r := &s.rows[i]; keep == nil || keep(r) {
-			top.Offer(Hit{ID: r.ID, Score: score})
+	var dots [scanBlock]int32
+	for lo := from; lo < to; lo += scanBlock {
+		hi := min(lo+scanBlock, to)
+		qq.dots(s.vecs[lo*s.dim:hi*s.dim], dots[:hi-lo])
+		for i := lo; i < hi; i++ {
+			scale := s.scales[i]
+			// Only a row with a vector has a scale, but a zero vector has
+			// none: the row is read only then, so the scan reads the
+			// vectors and scales alone, not every row's metadata.
+			if scale == 0 && !s.rows[i].HasVector {
+				continue
+			}
+			// Scoring first: the dot product is cheaper than most filters,
+			// and only a hit that would enter the top needs one.
+			score := qq.cosine(dots[i-lo], scale)
+			if top.Beaten(score) {
+				continue
+			}
+			if r := &s.rows[i]; keep == nil || keep(r) {
+				top.Offer(Hit{ID: r.ID, Score: score})
+			}
 		}
 	}
 }

@@ -49,7 +49,7 @@ func (s *Shard) footprint() int64 {
 
 func (x *textIndex) footprint() int64 {
 	return int64(cap(x.docs))*int64(unsafe.Sizeof(textDoc{})) + mapBytes(len(x.byID), strHeader+4) +
-		x.postingCap*int64(unsafe.Sizeof(posting{})) + mapBytes(len(x.postings), strHeader+sliceHeader) + x.termBytes
+		x.postingCap*int64(unsafe.Sizeof(posting{})) + mapBytes(len(x.postings), strHeader+int(unsafe.Sizeof(postingList{}))) + x.termBytes
 }
 
 // footprint counts the orders' id slices and maps; the ids are the rows'.

@@ -13,7 +13,7 @@ import (
 type textIndex struct {
 	docs     []textDoc
 	byID     map[string]uint32
-	postings map[string][]posting
+	postings map[string]postingList
 	live     int
 	totalLen int64
 	retired  int // postings of retired documents still in the lists
@@ -32,8 +32,16 @@ type posting struct {
 	tf  uint32
 }
 
+// postingList is a term's postings with the largest tf among them
+// (retired ones included until compaction), kept as they are added so
+// that a search's score bound (bm25Scan.bound) need not read the list.
+type postingList struct {
+	list  []posting
+	maxTF uint32
+}
+
 func newTextIndex() textIndex {
-	return textIndex{byID: map[string]uint32{}, postings: map[string][]posting{}}
+	return textIndex{byID: map[string]uint32{}, postings: map[string]postingList{}}
 }
 
 // index (re)indexes a document: terms are its analysed terms, repeats
@@ -70,15 +78,16 @@ func (x *textIndex) load(id string, row int, term string, tf, docLen int) {
 
 // add appends p to term's list, keeping the size counters.
 func (x *textIndex) add(term string, p posting) {
-	list, ok := x.postings[term]
+	pl, ok := x.postings[term]
 	if !ok {
 		term = strings.Clone(term) // the key must not pin the caller's buffer
 		x.termBytes += int64(len(term))
 	}
-	before := cap(list)
-	list = append(list, p)
-	x.postingCap += int64(cap(list) - before)
-	x.postings[term] = list
+	before := cap(pl.list)
+	pl.list = append(pl.list, p)
+	pl.maxTF = max(pl.maxTF, p.tf)
+	x.postingCap += int64(cap(pl.list) - before)
+	x.postings[term] = pl
 }
 
 // LoadPosting adds a posting from the store to a shard being built; rows
@@ -126,17 +135,18 @@ func (x *textIndex) compact() {
 			docs = append(docs, d)
 		}
 	}
-	for t, list := range x.postings {
-		kept := list[:0]
-		for _, p := range list {
+	for t, pl := range x.postings {
+		kept := postingList{list: pl.list[:0]}
+		for _, p := range pl.list {
 			if x.docs[p.doc].row >= 0 {
-				kept = append(kept, posting{doc: renum[p.doc], tf: p.tf})
+				kept.list = append(kept.list, posting{doc: renum[p.doc], tf: p.tf})
+				kept.maxTF = max(kept.maxTF, p.tf)
 			}
 		}
-		if len(kept) == 0 {
+		if len(kept.list) == 0 {
 			delete(x.postings, t)
 			x.termBytes -= int64(len(t))
-			x.postingCap -= int64(cap(list))
+			x.postingCap -= int64(cap(pl.list))
 		} else {
 			x.postings[t] = kept
 		}
@@ -190,8 +200,8 @@ func (s *Shard) textScan(terms []string, weights map[string]float64, k1, b float
 	}
 	scan := make([]termScan, 0, len(terms))
 	for _, t := range terms {
-		list := x.postings[t]
-		df := len(list) // retired postings inflate df slightly until compaction
+		pl := x.postings[t]
+		df := len(pl.list) // retired postings inflate df slightly until compaction
 		if df == 0 {
 			continue
 		}
@@ -199,7 +209,7 @@ func (s *Shard) textScan(terms []string, weights map[string]float64, k1, b float
 		if w, ok := weights[t]; ok {
 			idf *= w
 		}
-		scan = append(scan, termScan{term: t, list: list, idf: idf})
+		scan = append(scan, termScan{term: t, list: pl.list, maxTF: pl.maxTF, idf: idf})
 	}
 	return &bm25Scan{s: s, avg: avgdl, k1: k1, b: b}, scan
 }
@@ -211,7 +221,7 @@ func (s *Shard) MatchAll(terms []string) map[string]bool {
 	x := &s.text
 	counts := map[uint32]int{}
 	for _, t := range terms {
-		for _, p := range x.postings[t] {
+		for _, p := range x.postings[t].list {
 			if x.docs[p.doc].row >= 0 {
 				counts[p.doc]++
 			}

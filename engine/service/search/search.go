@@ -46,7 +46,8 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if err != nil {
 		return nil, engine.Internal("load index", err)
 	}
-	ranked, qvec, err := e.rank(ctx, user, shard, &q)
+	rd := e.reads(user)
+	ranked, qvec, err := e.rank(ctx, rd, shard, &q)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +58,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	}
 	// A fact and its episode share one place (episode.go), so read a few
 	// more than are kept to fill the places they free.
-	hits, err := e.scored(ctx, user, ranked[:min(keepN+keepN/2+2, len(ranked))])
+	hits, err := e.scored(ctx, rd, ranked[:min(keepN+keepN/2+2, len(ranked))])
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	}
 	hits = oneSlotPerFinding(hits)
 	if q.Rerank != "" {
-		read, err := e.inContext(ctx, user, shard, hits)
+		read, err := e.inContext(ctx, rd, shard, hits)
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +88,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 // (feedbackView). A fact of an episode ranks through that episode: the fact
 // views lend to it, and it is shown as the fact (slots.go).
 // It also returns the query vector (nil in text mode).
-func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
+func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
 	depth := e.depth(q)
 	keep := func(id string) bool {
 		r, ok := shard.Get(id)
@@ -125,7 +126,7 @@ func (e *Searcher) rank(ctx context.Context, user string, shard *index.Shard, q 
 		}
 	}
 	if q.Mode != engine.ModeVector {
-		l, err := e.textView(ctx, user, shard, q, terms)
+		l, err := e.textView(ctx, rd, shard, q, terms)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -214,14 +215,14 @@ func (e *Searcher) vectorView(ctx context.Context, shard *index.Shard, q *engine
 	return shard.Search(vecs[0], depth, keepsFor(q)), vecs[0], nil
 }
 
-func (e *Searcher) scored(ctx context.Context, user string, ranked []recall.Ranked) ([]engine.Scored, error) {
+func (e *Searcher) scored(ctx context.Context, rd *reads, ranked []recall.Ranked) ([]engine.Scored, error) {
 	ids := make([]string, len(ranked))
 	score := make(map[string]float64, len(ranked))
 	for i, r := range ranked {
 		ids[i] = r.ID
 		score[r.ID] = r.Score
 	}
-	mems, err := e.load(ctx, user, ids)
+	mems, err := rd.Load(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +318,7 @@ const rerankSpan = 2
 // read after the turn it was distilled from, in that turn's place: read
 // without it, the reranker undid what the turn views found (LoCoMo
 // --ingest conversation --rerank 0.782; with it 0.788, as without rerank).
-func (e *Searcher) inContext(ctx context.Context, user string, shard *index.Shard, hits []engine.Scored) ([]string, error) {
+func (e *Searcher) inContext(ctx context.Context, rd *reads, shard *index.Shard, hits []engine.Scored) ([]string, error) {
 	ids := make([]string, len(hits))
 	var around []string // the turns to read: facts' own, then their neighbours
 	for i, h := range hits {
@@ -330,7 +331,7 @@ func (e *Searcher) inContext(ctx context.Context, user string, shard *index.Shar
 		around = append(around, a.Before...)
 		around = append(around, a.After...)
 	}
-	mems, err := e.load(ctx, user, text.Unique(around))
+	mems, err := rd.Load(ctx, text.Unique(around))
 	if err != nil {
 		return nil, err
 	}

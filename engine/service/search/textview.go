@@ -14,7 +14,7 @@ import (
 // added to the query with a small weight, so memories that say the same
 // thing in other words are found too. Scoring runs on the shard's in-memory
 // mirror of the store's inverted index.
-func (e *Searcher) textView(ctx context.Context, user string, shard *index.Shard, q *engine.Query, terms []string) ([]recall.Ranked, error) {
+func (e *Searcher) textView(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, terms []string) ([]recall.Ranked, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
@@ -22,7 +22,7 @@ func (e *Searcher) textView(ctx context.Context, user string, shard *index.Shard
 	if e.cfg.FeedbackDocs <= 0 || len(ranked) == 0 {
 		return ranked, nil
 	}
-	weights, err := e.feedbackTerms(ctx, user, ranked, terms)
+	weights, err := e.feedbackTerms(ctx, rd, ranked, terms)
 	if err != nil || len(weights) == 0 {
 		return ranked, err
 	}
@@ -47,14 +47,14 @@ func (e *Searcher) passageView(shard *index.Shard, q *engine.Query, terms []stri
 // feedbackTerms picks expansion terms from the top first-pass hits: each
 // term's weight is its relative frequency in a hit times the hit's share of
 // the top scores (RM3's relevance model), scaled to FeedbackWeight in all.
-func (e *Searcher) feedbackTerms(ctx context.Context, user string, ranked []recall.Ranked, query []string) (map[string]float64, error) {
+func (e *Searcher) feedbackTerms(ctx context.Context, rd *reads, ranked []recall.Ranked, query []string) (map[string]float64, error) {
 	top := ranked[:min(e.cfg.FeedbackDocs, len(ranked))]
 	ids := make([]string, len(top))
 	var total float64
 	for i, r := range top {
 		ids[i], total = r.ID, total+r.Score
 	}
-	mems, err := e.load(ctx, user, ids)
+	mems, err := rd.Load(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
