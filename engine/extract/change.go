@@ -69,7 +69,9 @@ func changeSlot(t, lower string) *Slot {
 	}
 	if containsAny(lower, []string{"quit", "stopped", "gave up", "given up"}) {
 		if m := quitRe.FindStringSubmatch(t); m != nil {
-			return quitSlot(m[1], m[2], m[3])
+			if s := quitSlot(m[1], m[2], m[3]); s != nil {
+				return s
+			} // "stopped using Jenkins" is a disposal, read below
 		}
 	}
 	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left"}) {

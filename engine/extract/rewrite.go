@@ -207,3 +207,26 @@ func capitalise(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
 }
+
+// notDroppedSubject are past participles that open a clause as adjectives, not as
+// verbs whose subject was left out: "Based in Berlin", "Excited about the trip".
+var notDroppedSubject = set(`was were did based located excited interested tired bored worried scared surprised
+pleased supposed related attached needed meant said`)
+
+// withDroppedSubject restores the subject chat leaves out of a first-person past
+// statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
+func withDroppedSubject(clause string) string {
+	words := strings.Fields(clause)
+	i := 0
+	for i < 2 && i < len(words) && adverbs[strings.ToLower(words[i])] {
+		i++ // "Just turned 30", "finally quit smoking"
+	}
+	if len(words) < i+2 {
+		return clause
+	}
+	w := strings.ToLower(words[i])
+	if notDroppedSubject[w] || !(irregularPast[w] || len(w) > 4 && strings.HasSuffix(w, "ed")) {
+		return clause
+	}
+	return "I " + strings.ToLower(clause[:1]) + clause[1:]
+}

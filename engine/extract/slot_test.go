@@ -48,6 +48,10 @@ func TestContradicts(t *testing.T) {
 		{"version set", Slot{"node", "version", "18", ""}, Slot{"user's node", "set_to", "20", ""}, true},
 		{"name changed", Slot{"user", "name", "sam", ""}, Slot{"user's name", "set_to", "bob", ""}, true},
 		{"a verb is no name", Slot{"user", "name", "sam", ""}, Slot{"user", "names", "branches main", ""}, false},
+		{"a habit given up with its amount", Slot{"user", "smoke", "about ten cigarettes a day", ""}, Slot{"user", "does", "not smoke", ""}, true},
+		{"another habit given up", Slot{"user", "drink", "coffee", ""}, Slot{"user", "does", "not smoke", ""}, false},
+		{"a date of a thing named two ways", Slot{"deadline for the migration", "date", "2025-04-15", ""}, Slot{"migration deadline", "date", "2025-05-01", ""}, true},
+		{"a date of another thing", Slot{"deadline for the audit", "date", "2025-04-15", ""}, Slot{"migration deadline", "date", "2025-05-01", ""}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +77,13 @@ func TestSlotOf(t *testing.T) {
 		{"works remotely for", "User works remotely for Mozilla from home", &Slot{"user", "works_at", "mozilla", ""}},
 		{"no longer works", "User no longer works at Deloitte since 2024-05-07", &Slot{"user", "works_at", "not deloitte", ""}},
 		{"works as", "User works as a UX designer in Vienna", &Slot{"user", "job_title", "ux designer", ""}},
+		{"at a company now", "User is at Shopify now", &Slot{"user", "works_at", "shopify", ""}},
+		{"now at a company", "User is now at Goldman Sachs", &Slot{"user", "works_at", "goldman sachs", ""}},
+		{"at a place is no employer", "User is at the gym now", nil},
+		{"at a company without a word of now", "User is at Shopify", nil},
+		{"a job of something", "User is now a director of product", &Slot{"user", "job_title", "director of product", ""}},
+		{"a clause before the subject", "Kevin's gone, User's boss is Linda now", &Slot{"user's boss", "identity", "linda", ""}},
+		{"stopped using a tool", "User stopped using Jenkins", &Slot{"user", "disposed", "jenkins", "jenkins"}},
 		{"is a job", "User is a senior data scientist", &Slot{"user", "job_title", "senior data scientist", ""}},
 		{"is a non-job", "User is a big fan", nil},
 		{"age", "User is 34 years old", &Slot{"user", "age", "34", ""}},
@@ -239,6 +250,27 @@ func TestSameState(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := SameState(tt.old, tt.new); got != tt.want {
 				t.Errorf("SameState(%+v, %+v) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTakesBack(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"the other one now", "User prefers tabs over spaces", "User prefers spaces now", true},
+		{"to", "User prefers tea to coffee", "User prefers coffee these days", true},
+		{"the same one again", "User prefers tabs over spaces", "User prefers tabs", false},
+		{"a third thing", "User prefers tabs over spaces", "User prefers dark mode", false},
+		{"someone else", "User prefers tabs over spaces", "Alice prefers spaces", false},
+		{"no alternative named", "User prefers tabs", "User prefers spaces", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := TakesBack(tt.old, tt.new); got != tt.want {
+				t.Errorf("TakesBack(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
 			}
 		})
 	}

@@ -228,7 +228,7 @@ func SameState(old, newSlot Slot) bool {
 	if o.Predicate == PredicateNamed || n.Predicate == PredicateNamed {
 		o.Predicate, n.Predicate = strings.TrimSuffix(o.Predicate, "d"), strings.TrimSuffix(n.Predicate, "d")
 	}
-	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
+	if o.Predicate == n.Predicate && thingPredicate(o.Predicate) && subjectsRelated(thingOrder(o.Subject), thingOrder(n.Subject)) {
 		o.Subject = n.Subject // "The API timeout" and "User's API timeout" are one thing
 	}
 	same := o.Subject != "" && o.Value != "" && o == n && !strings.HasPrefix(o.Value, "not ")
@@ -250,3 +250,20 @@ func MovedOn(old, newSlot Slot) bool {
 
 // ruleFilled are the named predicates with a preposition that hold many values.
 var ruleFilled = set(`allergic_to studies_at`)
+
+// preferOverRe reads a preference over something else: "User prefers tabs over spaces".
+// Groups: 1 the subject, 2 what is preferred, 3 what it is preferred over.
+var preferOverRe = rx(subj + ` (?:really |strongly |usually |generally |also |still )*prefers (.+?) (?:over|rather than|instead of|more than|to) (.+)`)
+
+// TakesBack reports whether newFact prefers what oldFact said its subject preferred
+// something else over: "User prefers spaces now" takes back "User prefers tabs over
+// spaces". One cannot prefer each of two things over the other.
+func TakesBack(oldFact, newFact string) bool {
+	m := preferOverRe.FindStringSubmatch(cleanFactText(oldFact))
+	n := SlotOf(newFact)
+	if m == nil || n == nil || n.Predicate != "prefers" {
+		return false
+	}
+	over := cutValue(m[3], listStop)
+	return over != "" && normSubject(m[1]) == normSubject(n.Subject) && normValue(n.Value) == over
+}

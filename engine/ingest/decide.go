@@ -6,6 +6,8 @@
 package ingest
 
 import (
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,7 +60,7 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		slot = extract.SlotOf(fact)
 	}
 	subject := subjectOf(slot)
-	now, amounts := saysNow(fact), quantityWords(fact)
+	now, amounts, rejected := saysNow(fact), quantityWords(fact), rejectedValue(fact)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {
@@ -68,7 +70,7 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
 			oldSlot = extract.SlotOf(c.Text)
 		}
-		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot)) {
+		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || extract.TakesBack(c.Text, fact)) {
 			closes = append(closes, c.ID)
 			continue
 		}
@@ -78,6 +80,13 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact) || extract.NewSchedule(c.Text, fact)) {
 			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses Vitest for tests now"
 			continue
+		}
+		if now && rejected != "" && namesRejected(c.Text, rejected, newTerms) {
+			closes = append(closes, c.ID) // "… with go test now, not make test" ends "Run tests with make test"
+			continue
+		}
+		if slices.Equal(quantityWords(c.Text), amounts) {
+			return Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
@@ -110,6 +119,36 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// rejectedRe finds the value a statement says is no longer so: "… now, not make test".
+var rejectedRe = regexp.MustCompile(`(?i),\s*not\s+((?:\S+\s+){0,3}?\S+?)[.!]?$`)
+
+// rejectedValue is the value a fact rejects at its end ("not make test"), or "".
+func rejectedValue(fact string) string {
+	m := rejectedRe.FindStringSubmatch(strings.TrimSpace(fact))
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// namesRejected reports a stored, positive fact that states the rejected value and
+// shares another term with the fact that rejects it, so that it tells of the same
+// thing: "Run tests with make test" against "… runs the tests with go test now, not
+// make test". A fact that only names the value elsewhere ("User's sister uses make")
+// shares nothing else.
+func namesRejected(old, rejected string, newTerms map[string]bool) bool {
+	if isNegated(old) || !regexp.MustCompile(`(?i)(^|\W)`+regexp.QuoteMeta(rejected)+`($|\W)`).MatchString(old) {
+		return false
+	}
+	valueTerms := termSet(rejected)
+	for t := range termSet(old) {
+		if !valueTerms[t] && newTerms[t] && t != "user" {
+			return true
+		}
+	}
+	return false
 }
 
 // sameState decides a fact that restates candidate c's single-valued slot with
@@ -180,13 +219,15 @@ func coverage(a, b map[string]bool) float64 {
 }
 
 // termSet is a fact's analysed terms without negations, number words as
-// digits: "two kids" and "2 kids" say the same.
+// digits and counted things by one name: "two kids", "2 kids" and "2
+// children" say the same.
 func termSet(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range text.Analyze(s) {
 		if n, ok := numberWords[t]; ok {
 			t = strconv.Itoa(n)
 		}
+		t = countNoun(t)
 		if t != "not" && t != "never" && t != "no" {
 			out[t] = true
 		}

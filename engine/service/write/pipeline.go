@@ -214,6 +214,9 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 			}
 		}
 	}
+	if f.Pending && d.Event == engine.EventSupersede {
+		d = ingest.Decision{Event: engine.EventAdd} // "I'm 40 next month": 39 still holds until then
+	}
 	switch d.Event {
 	case engine.EventNone:
 		return engine.WriteResult{ID: d.Target, Text: f.Text, Event: engine.EventNone}, nil
