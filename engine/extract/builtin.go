@@ -160,7 +160,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
 	}
 	if tn.role == "user" && !tn.agent {
-		text = withDroppedSubject(text)
+		text = withKinOwner(withDroppedSubject(text))
 	}
 	if tn.agent {
 		text = pleaseRe.ReplaceAllString(text, "")

@@ -286,6 +286,7 @@ func namedPersonFact(t string, words []string) bool {
 		determinerOnly(words[0]) || strings.HasSuffix(words[0], "'s") {
 		return false
 	}
+	t = toThirdPerson(t, "User", "") // "Ravi isn't vegetarian" reads as "Ravi is not vegetarian"
 	if cs := canonicalise(t); cs != nil {
 		t = cs[0].text // "Maya moved to Lisbon": Maya lives in Lisbon
 	}

@@ -213,6 +213,17 @@ func capitalise(s string) string {
 var notDroppedSubject = set(`was were did based located excited interested tired bored worried scared surprised
 pleased supposed related attached needed meant said`)
 
+// withKinOwner gives a family member named by the bare kin word the speaker as owner, as
+// chat leaves out the "my": "mom moved to York" is about the speaker's mom, as "my mom
+// lives in Leeds" was.
+func withKinOwner(clause string) string {
+	first, rest, ok := strings.Cut(clause, " ")
+	if !ok || !familyNames[strings.ToLower(first)] {
+		return clause
+	}
+	return "my " + strings.ToLower(first) + " " + rest
+}
+
 // withDroppedSubject restores the subject chat leaves out of a first-person past
 // statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
 func withDroppedSubject(clause string) string {

@@ -32,7 +32,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) {
 		return true
 	}
-	if stopsDoing(o, n) {
+	if stopsDoing(o, n) || brokeUp(o, n) {
 		return true
 	}
 	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
@@ -62,6 +62,19 @@ func Contradicts(old, newSlot Slot) bool {
 func stopsDoing(o, n Slot) bool {
 	return o.Subject == n.Subject && n.Predicate == predicateDoes && n.Value == "not "+o.Predicate &&
 		!strings.HasPrefix(o.Value, "not ")
+}
+
+// brokeUp reports a break-up or divorce of the subject that ends the partner the old
+// slot names: "Leo and User broke up" (single) ends "User's boyfriend is Leo".
+func brokeUp(o, n Slot) bool {
+	if o.Predicate != "partner" || n.Predicate != "relationship_status" {
+		return false
+	}
+	switch n.Value {
+	case "single", "divorced", "separated", "widowed":
+		return o.Subject == n.Subject || inConjunction(o.Subject, n.Subject)
+	}
+	return false
 }
 
 // thingPredicate reports the predicates of things, not people, whose subject may be

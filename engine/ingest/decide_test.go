@@ -46,6 +46,7 @@ func TestDecide(t *testing.T) {
 		{"a new boss after a clause", "Kevin's gone, User's boss is Linda now", nil, []Candidate{{ID: "a", Text: "User's boss is Kevin", Similarity: 0.6}}, Supersede, ""},
 		{"a preference taken back", "User prefers spaces now", nil, []Candidate{{ID: "a", Text: "User prefers tabs over spaces", Similarity: 0.6}}, Supersede, ""},
 		{"a preference over another is no taking back of a third", "User prefers coffee", nil, []Candidate{{ID: "a", Text: "User prefers tabs over spaces", Similarity: 0.6}}, Add, ""},
+		{"has got is has", "User has got 3 children", nil, []Candidate{{ID: "a", Text: "User has three kids", Similarity: 0.2}}, None, "a"},
 		{"a value rejected now", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "Run tests with make test", Similarity: 0.3}}, Supersede, ""},
 		{"a value rejected of another thing", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "User's sister likes make test", Similarity: 0.3}}, Add, ""},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},

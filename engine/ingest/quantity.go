@@ -55,8 +55,8 @@ var hedges = map[string]bool{"about": true, "around": true, "roughly": true, "ap
 func quantityWords(s string) []string {
 	var out []string
 	for _, w := range text.Tokens(s) {
-		if changeMarkers[w] || hedges[w] {
-			continue
+		if changeMarkers[w] || hedges[w] || w == "got" && len(out) > 0 && (out[len(out)-1] == "has" || out[len(out)-1] == "have") {
+			continue // "has got 3 children" has 3 children
 		}
 		if n, ok := numberWords[w]; ok {
 			w = strconv.Itoa(n)
