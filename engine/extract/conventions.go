@@ -246,6 +246,9 @@ func projectStatement(ci clauseInfo) bool {
 	if durableCopulaRe.MatchString(t) || settingSlot(t, lower) != nil {
 		return true // "The retry limit is 3": a setting, with or without a unit
 	}
+	if namedToolRe.MatchString(t) && subjectNamed(t, words) {
+		return true // "Project Atlas uses MongoDB": what a project is built with
+	}
 	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
 		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
 		// behaviour of something in the project; "the blue adds so much" is small talk.
@@ -253,6 +256,10 @@ func projectStatement(ci clauseInfo) bool {
 	}
 	return pluralVerbRe.MatchString(lower)
 }
+
+// namedToolRe finds a named thing that uses a named tool: "Project Atlas uses MongoDB",
+// "The billing service depends on Kafka". The tool's capital tells it from small talk.
+var namedToolRe = regexp.MustCompile(`^(?:[Tt]he\s+)?(?:[\w'./#-]+\s+){1,4}?(?:uses|requires|depends on|targets|runs on)\s+[A-Z]`)
 
 // lexicalVerbAt reports whether the -s word at lower[start:end] reads as the verb: not right
 // after a determiner or possessive ("the colors pop", "your dreams are…") and not followed by
