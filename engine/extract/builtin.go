@@ -98,6 +98,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 	var out []Fact
 	introduced, object, kin, home := "", "", "", ""
 	for i, line := range proseLines(m.Content) {
+		update := false
 		for j, s := range sentences(line) {
 			if i == 0 && j == 0 {
 				if a := answerClause(question, s); a != "" {
@@ -105,15 +106,24 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 					continue
 				}
 			}
+			n := len(out)
 			for _, c := range clauses(s) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
 				c = resolveMovedIn(c, &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
+			for k := n; k < len(out); k++ {
+				out[k].Current = update
+			}
+			update = updateLeadRe.MatchString(s)
 		}
 	}
 	return out
 }
+
+// updateLeadRe finds a lead-in sentence that marks what follows on its line as a
+// correction or an update of something said before: "Correction: the API listens on 8081".
+var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:correction|update|edit|small correction|quick update|status update|fyi|heads up)\s*:\s*$`)
 
 func speakerOf(name, role string) string {
 	if n := strings.Join(strings.Fields(name), " "); n != "" {

@@ -57,3 +57,27 @@ func TestChatStatements(t *testing.T) {
 		})
 	}
 }
+
+// TestUpdateLead marks the statements after "Correction:" or "Update:" as current.
+func TestUpdateLead(t *testing.T) {
+	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		said    string
+		current bool
+	}{
+		{"Correction: the API listens on port 8081.", true},
+		{"Update: the staging DB runs on port 6543.", true},
+		{"The API listens on port 8081.", false},
+		{"Note: the API listens on port 8081.", false},
+	}
+	x := NewBuiltin()
+	for _, tt := range tests {
+		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: tt.said, CreatedAt: at}}})
+		if err != nil || len(fs) != 1 {
+			t.Fatalf("%q: %v facts, err %v", tt.said, fs, err)
+		}
+		if fs[0].Current != tt.current {
+			t.Errorf("%q: Current %v, want %v", tt.said, fs[0].Current, tt.current)
+		}
+	}
+}

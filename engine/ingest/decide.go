@@ -55,12 +55,24 @@ const (
 // predicate, different value) supersedes; near-identical text is a
 // duplicate; a superset of a stored fact updates it. Pure and deterministic.
 func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
+	return decide(fact, slot, cands, saysNow(fact))
+}
+
+// DecideUpdate is Decide for a fact given as a correction or an update
+// ("Correction: the API listens on port 8081"): like a fact said with "now",
+// it replaces the value it differs from.
+func DecideUpdate(fact string, slot *extract.Slot, cands []Candidate) Decision {
+	return decide(fact, slot, cands, true)
+}
+
+// decide is Decide with now saying whether the fact marks itself current.
+func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decision {
 	newTerms := termSet(fact)
 	if slot == nil {
 		slot = extract.SlotOf(fact)
 	}
 	subject := subjectOf(slot)
-	now, amounts, rejected := saysNow(fact), quantityWords(fact), rejectedValue(fact)
+	amounts, rejected := quantityWords(fact), rejectedValue(fact)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {

@@ -6,6 +6,16 @@ import (
 	"github.com/memsvc/memsvc/engine/extract"
 )
 
+func TestDecideUpdate(t *testing.T) {
+	cands := []Candidate{{ID: "a", Text: "The API listens on port 8080", Similarity: 0.8}}
+	if d := Decide("The API listens on port 8081", nil, cands); d.Event != Add {
+		t.Errorf("Decide: %+v, want ADD (a second port)", d)
+	}
+	if d := DecideUpdate("The API listens on port 8081", nil, cands); d.Event != Supersede {
+		t.Errorf("DecideUpdate: %+v, want SUPERSEDE (the port corrected)", d)
+	}
+}
+
 func TestDecide(t *testing.T) {
 	slot := func(s, p, v string) *extract.Slot { return &extract.Slot{Subject: s, Predicate: p, Value: v} }
 	tests := []struct {
