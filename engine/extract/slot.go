@@ -61,8 +61,12 @@ func Contradicts(old, newSlot Slot) bool {
 // "User smokes ten cigarettes a day", as "User does not smoke" ends "User smokes".
 func stopsDoing(o, n Slot) bool {
 	return o.Subject == n.Subject && n.Predicate == predicateDoes && n.Value == "not "+o.Predicate &&
-		!strings.HasPrefix(o.Value, "not ")
+		!strings.HasPrefix(o.Value, "not ") && !narrowWhenBare[o.Predicate]
 }
+
+// narrowWhenBare are verbs that mean one thing without an object: "User does not
+// drink" is about alcohol and says nothing of "User drinks coffee every morning".
+var narrowWhenBare = set(`drink use take`)
 
 // brokeUp reports a break-up or divorce of the subject that ends the partner the old
 // slot names: "Leo and User broke up" (single) ends "User's boyfriend is Leo".

@@ -53,6 +53,7 @@ func TestContradicts(t *testing.T) {
 		{"an engagement keeps the partner", Slot{"user", "partner", "leo", ""}, Slot{"user", "relationship_status", "engaged", ""}, false},
 		{"a habit given up with its amount", Slot{"user", "smoke", "about ten cigarettes a day", ""}, Slot{"user", "does", "not smoke", ""}, true},
 		{"another habit given up", Slot{"user", "drink", "coffee", ""}, Slot{"user", "does", "not smoke", ""}, false},
+		{"not drinking is about alcohol", Slot{"user", "drink", "coffee every morning", ""}, Slot{"user", "does", "not drink", ""}, false},
 		{"a date of a thing named two ways", Slot{"deadline for the migration", "date", "2025-04-15", ""}, Slot{"migration deadline", "date", "2025-05-01", ""}, true},
 		{"a date of another thing", Slot{"deadline for the audit", "date", "2025-04-15", ""}, Slot{"migration deadline", "date", "2025-05-01", ""}, false},
 	}
