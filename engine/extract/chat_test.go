@@ -25,6 +25,8 @@ func TestChatStatements(t *testing.T) {
 			&Slot{"ravi", "diet", "not vegetarian", ""}, false},
 		{"an apology is no part of the fact", "Sorry, my cat is called Nilo, not Milo.", "User's cat is called Nilo, not Milo",
 			&Slot{"user's cat", "name", "nilo", ""}, false},
+		{"an age without apostrophe", "im 28 now", "User is 28 now", &Slot{"user", "age", "28", ""}, false},
+		{"a negation without apostrophe", "i dont eat pork", "User does not eat pork", &Slot{"user", "eat", "not pork", ""}, false},
 		{"a participle is no dropped subject", "Excited about the trip to Rome.", "", nil, false},
 		{"a statement said again as meant", "sorry, I meant the offsite is in Porto", "The offsite is in Porto",
 			&Slot{"offsite", "located", "porto", ""}, false},

@@ -177,6 +177,9 @@ var slotRules = []slotRule{
 	// at it is working there; "is at the gym" and "is at home" name no organisation.
 	{re: rx(subj + ` is (?:now|currently) at (.+)`), pred: "works_at", check: namesOrg, stop: orgStop, need: []string{" at "}},
 	{re: rx(subj + ` is at (.+?) (?:now|these days|nowadays|currently)`), pred: "works_at", check: namesOrg, stop: orgStop, need: []string{" at "}},
+	// "User has been at Siemens since last spring": since a month, season or year, not
+	// "since 6am" (a wait at an airport).
+	{re: rx(subj + ` (?:has|have) been at (.+?) since (?:(?:last|early|late|mid|the) )?(?:\d{4}|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|year)\b).*`), pred: "works_at", check: namesOrg, stop: orgStop, need: []string{" at "}},
 	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop, need: []string{"work"}},
 	{re: rx(subj + ` is (?:now |turning )?(\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*| now| these days| already)?(?:,.*)?`), pred: "age", need: needDigit},
