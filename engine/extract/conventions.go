@@ -243,7 +243,7 @@ func projectStatement(ci clauseInfo) bool {
 	if strings.HasPrefix(t, "`") || (techToken(t) || standingRe.MatchString(ci.text)) && (hasVerb(words) || pluralVerbRe.MatchString(lower)) {
 		return true
 	}
-	if durableCopulaRe.MatchString(t) || settingSlot(t, lower) != nil {
+	if durableCopulaRe.MatchString(t) || settingSlot(t, lower) != nil || namedSetup(t) {
 		return true // "The retry limit is 3": a setting, with or without a unit
 	}
 	if namedToolRe.MatchString(t) && subjectNamed(t, words) {
@@ -255,6 +255,22 @@ func projectStatement(ci clauseInfo) bool {
 		return ownerVerbs[lower[m[2]:m[3]]] || workContext(ci) || personSubject(t, words)
 	}
 	return pluralVerbRe.MatchString(lower)
+}
+
+// setupNouns are the parts of a project's setup that are one named thing at a time.
+var setupNouns = set(`branch database db registry region runtime bucket namespace cluster domain framework orm
+linter formatter bundler manager runner provider cloud stack language editor ide shell`)
+
+// namedSetup reports what a part of the project's setup is: "The default branch is
+// master", "Our package manager is pnpm". Only a setup noun counts: "the weather is
+// nice" says nothing of a project.
+func namedSetup(t string) bool {
+	m := copulaRe.FindStringSubmatch(t)
+	if m == nil || m[2] != "" {
+		return false
+	}
+	subject := strings.Fields(strings.ToLower(m[1]))
+	return setupNouns[subject[len(subject)-1]] && copulaSlot(t) != nil
 }
 
 // namedToolRe finds a named thing that uses a named tool: "Project Atlas uses MongoDB",
