@@ -227,8 +227,8 @@ func projectStatement(ci clauseInfo) bool {
 	if namedPersonFact(withoutIntro(t), ci.words) {
 		return true // "Priya works at Deloitte", "Maya moved to Lisbon": what the user knows of someone
 	}
-	if past && !startsWithPronoun(ci.words) && settingSlot(t, strings.ToLower(t)) != nil {
-		return true // "The standup got moved to 10am": a thing's new value
+	if past && !startsWithPronoun(ci.words) && (settingSlot(t, strings.ToLower(t)) != nil || rescheduledRe.MatchString(t) && subjectNamed(t, ci.words)) {
+		return true // "The standup got moved to 10am", "Code freeze moved to March 27": a thing's new value
 	}
 	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
 		return false

@@ -51,6 +51,7 @@ func TestClauseClassifiers(t *testing.T) {
 			{"The password is in .env.local", true},
 			{"Dana owns the auth service", true},
 			{"Project Atlas uses MongoDB", true},
+			{"Code freeze moved to March 27", true},
 			{"The default branch is master", true},
 			{"The database is Postgres", true},
 			{"The weather is nice", false},

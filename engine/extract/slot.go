@@ -14,6 +14,7 @@ var singleValued = map[string]bool{
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 	PredicateSetting: true, PredicateSetTo: true,
+	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true,
 }
 
 // isSingleValued reports whether pred holds one value at a time.
@@ -282,6 +283,9 @@ func clauseSlot(t string) *Slot {
 		return s
 	}
 	if s := namedThingSlot(t, lower); s != nil {
+		return s
+	}
+	if s := ownerSlot(t); s != nil {
 		return s
 	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive

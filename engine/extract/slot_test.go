@@ -92,6 +92,11 @@ func TestSlotOf(t *testing.T) {
 		{"a job of something", "User is now a director of product", &Slot{"user", "job_title", "director of product", ""}},
 		{"a clause before the subject", "Kevin's gone, User's boss is Linda now", &Slot{"user's boss", "identity", "linda", ""}},
 		{"stopped using a tool", "User stopped using Jenkins", &Slot{"user", "disposed", "jenkins", "jenkins"}},
+		{"an owner", "Dana owns the payments service", &Slot{"payments service", "owned_by", "dana", ""}},
+		{"a setting without its article", "Max connections is set to 100", &Slot{"max connections", "setting", "100", ""}},
+		{"a person is no bare thing", "Anna Smith is 34", &Slot{"anna smith", "age", "34", ""}},
+		{"a new owner", "Raj owns the payments service now", &Slot{"payments service", "owned_by", "raj", ""}},
+		{"a maintainer", "User maintains the docs site in Hugo", &Slot{"docs site", "maintained_by", "user", ""}},
 		{"quit an employer", "Nina quit Uber in the week of 2025-02-24", &Slot{"nina", "disposed", "uber", "uber"}},
 		{"quit the job", "User quit User's job", &Slot{"user", "employment", "none", ""}},
 		{"quit a habit", "User quit smoking", &Slot{"user", "does", "not smoke", ""}},
@@ -284,5 +289,18 @@ func TestTakesBack(t *testing.T) {
 				t.Errorf("TakesBack(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestThingSubject(t *testing.T) {
+	tests := map[string]bool{
+		"The staging DB": true, "User's laptop": true, "User's sister": false, "Code freeze": true,
+		"Max connections": true, "Anna Smith": false, "Mom and dad": false, "Sam's": false, "Mark": false,
+		"My sister": false, "Our parents": false,
+	}
+	for s, want := range tests {
+		if got := thingSubject(s); got != want {
+			t.Errorf("thingSubject(%q) = %v, want %v", s, got, want)
+		}
 	}
 }
