@@ -317,6 +317,23 @@ var heldoutScenarios = []scenario{
 		facts: []string{"one kid"}},
 	{name: "ho7 vacation next month", steps: []string{"I work at KPMG.", "I'm off work next month for a trip to Peru."},
 		facts: []string{"works at KPMG"}},
+	// Eighth batch: mixed.
+	{name: "ho8 no longer lives named", steps: []string{"Omar lives in Cairo.", "Omar doesn't live in Cairo anymore."},
+		gone: []string{"Omar lives in Cairo"}},
+	{name: "ho8 job and city one turn", steps: []string{"I'm a chef and I live in Lyon.", "I moved to Nice, still a chef."},
+		facts: []string{"Nice", "chef"}, gone: []string{"lives in Lyon"}},
+	{name: "ho8 two visits same city", steps: []string{"I went to Berlin in May.", "I went to Berlin again in October."},
+		facts: []string{"May", "October"}},
+	{name: "ho8 allergy restated", steps: []string{"I'm allergic to nuts.", "Just a reminder: I'm allergic to nuts."}, once: []string{"nuts"}},
+	{name: "ho8 favourite drink typo", steps: []string{"My favourite drink is coffee.", "my favorite drink is tea now"},
+		facts: []string{"tea"}, gone: []string{"drink is coffee"}},
+	{name: "ho8 team lead", steps: []string{"Ana leads the mobile team.", "Ben leads the mobile team now."},
+		facts: []string{"Ben"}, gone: []string{"Ana leads"}},
+	{name: "ho8 region", steps: []string{"We deploy to us-east-1.", "We deploy to eu-west-1 now."},
+		facts: []string{"eu-west-1"}, gone: []string{"us-east-1"},
+		known: "\"deploys to X\" keeps \"to X\" as its value: joining \"to\" to the verb would let \"listens to podcasts now\" replace jazz"},
+	{name: "ho8 hobby added", steps: []string{"I play tennis.", "I started playing padel too."},
+		facts: []string{"tennis", "padel"}},
 }
 
 // TestSupersedeHeldout runs the held-out scenarios.
