@@ -347,8 +347,13 @@ func subjectNamed(t string, words []string) bool {
 	case "the", "every", "each", "all", "no":
 		return true
 	}
-	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]] && !strings.HasSuffix(words[0], "ing")
+	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]] && (!strings.HasSuffix(words[0], "ing") || ingNouns[words[0]])
 }
+
+// ingNouns end in -ing yet name a part of a system, not an activity: "Staging runs on
+// port 8000" is a fact, "Running helps me relax" is no project's.
+var ingNouns = set(`staging billing logging hosting routing pricing caching messaging onboarding booking
+ticketing tracing monitoring alerting networking scheduling`)
 
 // indefinites are capitalised at the start of a sentence without naming anyone.
 var indefinites = set(`everything nothing something anything everyone everybody nobody someone somebody anyone

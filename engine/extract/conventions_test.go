@@ -52,6 +52,8 @@ func TestClauseClassifiers(t *testing.T) {
 			{"Dana owns the auth service", true},
 			{"Project Atlas uses MongoDB", true},
 			{"Code freeze moved to March 27", true},
+			{"Staging runs on port 8000", true},
+			{"Running helps me think", false},
 			{"The default branch is master", true},
 			{"The database is Postgres", true},
 			{"The weather is nice", false},
