@@ -98,6 +98,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 	var out []Fact
 	introduced, object, kin, home := "", "", "", ""
 	for i, line := range proseLines(m.Content) {
+		update := false
 		for j, s := range sentences(line) {
 			if i == 0 && j == 0 {
 				if a := answerClause(question, s); a != "" {
@@ -105,15 +106,24 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 					continue
 				}
 			}
+			n := len(out)
 			for _, c := range clauses(s) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
 				c = resolveMovedIn(c, &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
+			for k := n; k < len(out); k++ {
+				out[k].Current = update
+			}
+			update = updateLeadRe.MatchString(s)
 		}
 	}
 	return out
 }
+
+// updateLeadRe finds a lead-in sentence that marks what follows on its line as a
+// correction or an update of something said before: "Correction: the API listens on 8081".
+var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:correction|update|edit|small correction|quick update|status update|fyi|heads up)\s*:\s*$`)
 
 func speakerOf(name, role string) string {
 	if n := strings.Join(strings.Fields(name), " "); n != "" {
@@ -150,12 +160,17 @@ func dateTense(text string, t tense) tense {
 
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
-	text := preNormalise(stripLead(clause))
+	text := preNormalise(withApostrophes(stripLead(clause)))
 	if c := bareCorrection(sentence); c != "" {
 		text = c // the lead-in that marks the correction is gone from the clause
+	} else if c := meantStatement(text); c != "" {
+		text = c
 	}
 	if tn.role == "user" {
 		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
+	}
+	if tn.role == "user" && !tn.agent {
+		text = withKinOwner(withDroppedSubject(text))
 	}
 	if tn.agent {
 		text = pleaseRe.ReplaceAllString(text, "")
@@ -191,8 +206,10 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	}
 	third := toThirdPerson(text, tn.speaker, addressee)
 	var out []Fact
-	for _, cf := range render(third, d, hasDate) {
+	cs, pending := render(third, d, hasDate, tn.ref)
+	for _, cf := range cs {
 		f, ok := buildFact(cf, sentence, tn, d, hasDate)
+		f.Pending = pending
 		if ok {
 			out = append(out, f)
 		}
@@ -200,30 +217,49 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	return out
 }
 
-// render applies the templates and writes the resolved date into each statement.
-func render(third string, d resolvedDate, hasDate bool) []canonFact {
-	plain := tidy(markRe.ReplaceAllString(third, " "))
-	if cs := canonicalise(plain); cs != nil {
+// withoutMark removes the date mark from a statement, keeping a comma after it: "started
+// at N26 on Monday, backend engineer still" has two clauses, not an employer "N26 backend…".
+func withoutMark(t string) string {
+	t = markRe.ReplaceAllStringFunc(t, func(m string) string {
+		if strings.Contains(m[strings.Index(m, dateMark):], ",") {
+			return ", "
+		}
+		return " "
+	})
+	return strings.TrimLeft(t, " ,") // a leading date left its comma behind
+}
+
+// render applies the templates and writes the resolved date into each statement; ref is
+// when it was said. pending reports states that begin after ref.
+func render(third string, d resolvedDate, hasDate bool, ref time.Time) (cs []canonFact, pending bool) {
+	plain := tidy(withoutMark(third))
+	if cs = canonicalise(plain); cs != nil {
 		// The date is written into the first, main statement only ("works at Stripe since…"),
 		// not the ones derived alongside it ("works as a backend engineer"); all get ValidFrom.
 		if hasDate {
-			if cs[0].state && (d.prep == "" || d.prep == "since") {
+			switch {
+			case cs[0].state && (d.prep == "" || d.prep == "since") && d.at.After(ref):
+				// "I'm 40 next month": a state from a day still ahead, not one that holds now;
+				// what is derived alongside it begins then too.
+				cs[0].text += " from " + d.bare()
+				pending = true
+			case cs[0].state && (d.prep == "" || d.prep == "since"):
 				cs[0].text += " since " + d.bare()
-			} else {
+			default:
 				cs[0].text += " " + d.inline()
 			}
 		}
-		return cs
+		return cs, pending
 	}
 	if !hasDate {
-		return []canonFact{{plain, false}}
+		return []canonFact{{plain, false}}, false
 	}
 	// A leading date ("Yesterday I ran…") reads better after the statement.
 	t := third
 	if rest, ok := strings.CutPrefix(t, dateMark); ok {
 		t = strings.TrimRight(strings.TrimLeft(rest, " ,"), " .!?") + " " + dateMark
 	}
-	return []canonFact{{tidy(strings.Replace(t, dateMark, d.inline(), 1)), false}}
+	return []canonFact{{tidy(strings.Replace(t, dateMark, d.inline(), 1)), false}}, false
 }
 
 func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate bool) (Fact, bool) {

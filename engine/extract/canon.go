@@ -52,6 +52,22 @@ func bareCorrection(sentence string) string {
 	return "I meant " + m[1] + ", not " + m[2]
 }
 
+// meantStatementRe: "Sorry, I meant the offsite is in Porto" restates a whole statement;
+// group 1 is the statement.
+var meantStatementRe = regexp.MustCompile(`(?i)^(?:(?:sorry|oops|actually|wait|no|my bad|correction)[,:;!.]?\s+)*i (?:meant|mean|meant to say)(?: that)?,?\s+(.+)$`)
+
+// meantStatement returns the statement a correction restates in full ("Sorry, I meant
+// the offsite is in Porto" → "the offsite is in Porto"), so that it is read as what it
+// says and replaces the slot it fills, or "". A bare value ("I meant Porto, not Lisbon")
+// is left to the correction of the stored fact.
+func meantStatement(clause string) string {
+	m := meantStatementRe.FindStringSubmatch(strings.TrimSpace(clause))
+	if m == nil || len(strings.Fields(m[1])) < 3 || strings.Contains(strings.ToLower(m[1]), " not ") {
+		return ""
+	}
+	return m[1]
+}
+
 // correctionValue reports a value a bare correction can name: a name, a number or one
 // word ("Oasis", "10:30", "spaces"), not a description ("a bad one").
 func correctionValue(v string) bool {
@@ -195,7 +211,8 @@ func article(title string) string {
 
 // isJob reports whether the head of a title is a known job noun ("senior data scientist").
 func isJob(value, _ string) bool {
-	w := strings.Fields(strings.ToLower(value))
+	head, _, _ := strings.Cut(strings.ToLower(value), " of ") // "director of product" is a director
+	w := strings.Fields(head)
 	return len(w) > 0 && len(w) <= 4 && jobWords[strings.Trim(w[len(w)-1], ".,")]
 }
 

@@ -19,9 +19,9 @@ const (
 )
 
 var (
-	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
+	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working|quit (?:\S+'s |his |her |their |the )?job)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
-	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left) (.+)`)
+	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left|quit) (.+)`)
 	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
 	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
 	// graduatedRe: "User graduated from MIT", "User dropped out of Yale": studies ended.
@@ -37,7 +37,7 @@ var (
 
 // changeSlot derives the slot of a change statement, or nil.
 func changeSlot(t, lower string) *Slot {
-	if containsAny(lower, []string{"retire", "resign", "laid off", "let go", "fired", "unemployed", "out of work", "stopped working"}) {
+	if containsAny(lower, []string{"retire", "resign", "laid off", "let go", "fired", "unemployed", "out of work", "stopped working", "quit"}) {
 		if m := retiredRe.FindStringSubmatch(t); m != nil {
 			return buildSlot(m[1], PredicateEmployment, "none", false, nil, nil)
 		}
@@ -69,10 +69,12 @@ func changeSlot(t, lower string) *Slot {
 	}
 	if containsAny(lower, []string{"quit", "stopped", "gave up", "given up"}) {
 		if m := quitRe.FindStringSubmatch(t); m != nil {
-			return quitSlot(m[1], m[2], m[3])
+			if s := quitSlot(m[1], m[2], m[3]); s != nil {
+				return s
+			} // "stopped using Jenkins" is a disposal, read below
 		}
 	}
-	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left"}) {
+	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit"}) {
 		return nil
 	}
 	if m := disposalRe.FindStringSubmatch(t); m != nil {

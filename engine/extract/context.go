@@ -154,22 +154,26 @@ var subjectPronouns = set(`i we you he she they it`)
 
 var (
 	// kinRe finds a relative the speaker introduces: "my brother", "my mum".
-	kinRe = regexp.MustCompile(`(?i)\bmy\s+(brother|father|dad|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|sister|mother|mom|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece)\b`)
+	kinRe = regexp.MustCompile(`(?i)\b(?:my|(?:i|we) (?:have|got|met) an?(?: new)?)\s+(brother|father|dad|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|sister|mother|mom|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece)\b`)
 	// heSheRe starts a clause whose subject is a pronoun: "He just moved to Denver".
-	heSheRe = regexp.MustCompile(`(?i)^(he|she)(\s+|'s\s+)`)
+	heSheRe = regexp.MustCompile(`(?i)^(he|she|his|her)(\s+|'s\s+)`)
 	maleKin = set(`brother father dad son husband boyfriend uncle grandpa grandfather nephew`)
 )
 
 // resolveKinPronoun rewrites "He just moved to Denver" into "my brother just moved to
-// Denver" when the turn named one relative of that gender just before ("I went climbing
-// with my brother."); kin carries that relative from clause to clause. Two relatives
+// Denver", and "her name is Mia" into "my girlfriend's name is Mia", when the turn named
+// one relative of that gender just before ("I went climbing with my brother.", "I have a
+// new girlfriend"); kin carries that relative from clause to clause. Two relatives
 // named in one clause make the pronoun ambiguous, so nothing is carried.
 func resolveKinPronoun(clause string, kin *string) string {
 	out := clause
 	if m := heSheRe.FindStringSubmatch(clause); m != nil && *kin != "" &&
-		maleKin[*kin] == strings.EqualFold(m[1], "he") {
+		maleKin[*kin] == (strings.EqualFold(m[1], "he") || strings.EqualFold(m[1], "his")) {
 		verb := " "
-		if strings.HasPrefix(m[2], "'s") {
+		switch {
+		case strings.EqualFold(m[1], "his") || strings.EqualFold(m[1], "her"):
+			verb = "'s " // "her name is Mia": my girlfriend's name
+		case strings.HasPrefix(m[2], "'s"):
 			verb = " is "
 		}
 		out = "my " + *kin + verb + clause[len(m[0]):]

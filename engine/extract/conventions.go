@@ -227,8 +227,8 @@ func projectStatement(ci clauseInfo) bool {
 	if namedPersonFact(withoutIntro(t), ci.words) {
 		return true // "Priya works at Deloitte", "Maya moved to Lisbon": what the user knows of someone
 	}
-	if past && !startsWithPronoun(ci.words) && settingSlot(t, strings.ToLower(t)) != nil {
-		return true // "The standup got moved to 10am": a thing's new value
+	if past && !startsWithPronoun(ci.words) && (settingSlot(t, strings.ToLower(t)) != nil || rescheduledRe.MatchString(t) && subjectNamed(t, ci.words)) {
+		return true // "The standup got moved to 10am", "Code freeze moved to March 27": a thing's new value
 	}
 	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
 		return false
@@ -243,8 +243,11 @@ func projectStatement(ci clauseInfo) bool {
 	if strings.HasPrefix(t, "`") || (techToken(t) || standingRe.MatchString(ci.text)) && (hasVerb(words) || pluralVerbRe.MatchString(lower)) {
 		return true
 	}
-	if durableCopulaRe.MatchString(t) || settingSlot(t, lower) != nil {
+	if durableCopulaRe.MatchString(t) || settingSlot(t, lower) != nil || namedSetup(t) {
 		return true // "The retry limit is 3": a setting, with or without a unit
+	}
+	if namedToolRe.MatchString(t) && subjectNamed(t, words) {
+		return true // "Project Atlas uses MongoDB": what a project is built with
 	}
 	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
 		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
@@ -253,6 +256,26 @@ func projectStatement(ci clauseInfo) bool {
 	}
 	return pluralVerbRe.MatchString(lower)
 }
+
+// setupNouns are the parts of a project's setup that are one named thing at a time.
+var setupNouns = set(`branch database db registry region runtime bucket namespace cluster domain framework orm
+linter formatter bundler manager runner provider cloud stack language editor ide shell`)
+
+// namedSetup reports what a part of the project's setup is: "The default branch is
+// master", "Our package manager is pnpm". Only a setup noun counts: "the weather is
+// nice" says nothing of a project.
+func namedSetup(t string) bool {
+	m := copulaRe.FindStringSubmatch(t)
+	if m == nil || m[2] != "" {
+		return false
+	}
+	subject := strings.Fields(strings.ToLower(m[1]))
+	return setupNouns[subject[len(subject)-1]] && copulaSlot(t) != nil
+}
+
+// namedToolRe finds a named thing that uses a named tool: "Project Atlas uses MongoDB",
+// "The billing service depends on Kafka". The tool's capital tells it from small talk.
+var namedToolRe = regexp.MustCompile(`^(?:[Tt]he\s+)?(?:[\w'./#-]+\s+){1,4}?(?:uses|requires|depends on|targets|runs on)\s+[A-Z]`)
 
 // lexicalVerbAt reports whether the -s word at lower[start:end] reads as the verb: not right
 // after a determiner or possessive ("the colors pop", "your dreams are…") and not followed by
@@ -286,6 +309,7 @@ func namedPersonFact(t string, words []string) bool {
 		determinerOnly(words[0]) || strings.HasSuffix(words[0], "'s") {
 		return false
 	}
+	t = toThirdPerson(t, "User", "") // "Ravi isn't vegetarian" reads as "Ravi is not vegetarian"
 	if cs := canonicalise(t); cs != nil {
 		t = cs[0].text // "Maya moved to Lisbon": Maya lives in Lisbon
 	}
@@ -323,8 +347,13 @@ func subjectNamed(t string, words []string) bool {
 	case "the", "every", "each", "all", "no":
 		return true
 	}
-	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]] && !strings.HasSuffix(words[0], "ing")
+	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]] && (!strings.HasSuffix(words[0], "ing") || ingNouns[words[0]])
 }
+
+// ingNouns end in -ing yet name a part of a system, not an activity: "Staging runs on
+// port 8000" is a fact, "Running helps me relax" is no project's.
+var ingNouns = set(`staging billing logging hosting routing pricing caching messaging onboarding booking
+ticketing tracing monitoring alerting networking scheduling`)
 
 // indefinites are capitalised at the start of a sentence without naming anyone.
 var indefinites = set(`everything nothing something anything everyone everybody nobody someone somebody anyone

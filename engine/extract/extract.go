@@ -45,6 +45,13 @@ type Fact struct {
 	Kind       string    // KindSemantic, KindEpisodic or KindProcedural
 	Slot       *Slot     // non-nil when the fact fills a slot usable for contradiction detection
 	Negated    bool      // the statement is negative ("does not eat meat")
+	// Pending marks a state said to begin after it was said ("I'm 40 next month"): until
+	// then the state it would replace still holds, so it supersedes nothing.
+	Pending bool
+	// Current marks a statement given as a correction or an update ("Correction: the API
+	// listens on port 8081"): it replaces the value it differs from, as one said with
+	// "now" does, even where a slot may hold several values.
+	Current bool
 }
 
 // Slot identifies an attribute of a subject, e.g. {Subject:"alice", Predicate:"lives_in", Value:"paris"}.

@@ -207,3 +207,58 @@ func capitalise(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
 }
+
+// notDroppedSubject are past participles that open a clause as adjectives, not as
+// verbs whose subject was left out: "Based in Berlin", "Excited about the trip".
+var notDroppedSubject = set(`was were did based located excited interested tired bored worried scared surprised
+pleased supposed related attached needed meant said`)
+
+// bareContractions are contractions typed without their apostrophe; each spelling is no
+// English word of its own ("ill", "id", "wont" and "were" are, and are left alone).
+var bareContractions = map[string]string{"im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't",
+	"didnt": "didn't", "cant": "can't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't",
+	"havent": "haven't", "hasnt": "hasn't", "wouldnt": "wouldn't", "couldnt": "couldn't", "shouldnt": "shouldn't"}
+
+// withApostrophes restores the apostrophes chat leaves out: "im 28 now" is "I'm 28 now".
+func withApostrophes(clause string) string {
+	words := strings.Split(clause, " ")
+	changed := false
+	for i, w := range words {
+		if c, ok := bareContractions[strings.ToLower(w)]; ok {
+			words[i], changed = c, true
+		}
+	}
+	if !changed {
+		return clause
+	}
+	return strings.Join(words, " ")
+}
+
+// withKinOwner gives a family member named by the bare kin word the speaker as owner, as
+// chat leaves out the "my": "mom moved to York" is about the speaker's mom, as "my mom
+// lives in Leeds" was.
+func withKinOwner(clause string) string {
+	first, rest, ok := strings.Cut(clause, " ")
+	if !ok || !familyNames[strings.ToLower(first)] {
+		return clause
+	}
+	return "my " + strings.ToLower(first) + " " + rest
+}
+
+// withDroppedSubject restores the subject chat leaves out of a first-person past
+// statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
+func withDroppedSubject(clause string) string {
+	words := strings.Fields(clause)
+	i := 0
+	for i < 2 && i < len(words) && adverbs[strings.ToLower(words[i])] {
+		i++ // "Just turned 30", "finally quit smoking"
+	}
+	if len(words) < i+2 {
+		return clause
+	}
+	w := strings.ToLower(words[i])
+	if notDroppedSubject[w] || !(irregularPast[w] || len(w) > 4 && strings.HasSuffix(w, "ed")) {
+		return clause
+	}
+	return "I " + strings.ToLower(clause[:1]) + clause[1:]
+}

@@ -304,6 +304,9 @@ func TestResolveKinPronoun(t *testing.T) {
 		{"sister is", []string{"My sister called", "she's pregnant!"}, "my sister is pregnant!"},
 		{"other gender", []string{"I went climbing with my brother.", "She just moved to Denver."}, "She just moved to Denver."},
 		{"two relatives", []string{"My brother and my dad came over.", "He just moved to Denver."}, "He just moved to Denver."},
+		{"a new partner's name", []string{"I have a new girlfriend", "her name is Mia."}, "my girlfriend's name is Mia."},
+		{"his job", []string{"I met a new boyfriend", "His job is in sales."}, "my boyfriend's job is in sales."},
+		{"her after a brother", []string{"My brother called", "her name is Mia."}, "her name is Mia."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			kin, got := "", ""

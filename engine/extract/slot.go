@@ -14,6 +14,7 @@ var singleValued = map[string]bool{
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 	PredicateSetting: true, PredicateSetTo: true,
+	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true,
 }
 
 // isSingleValued reports whether pred holds one value at a time.
@@ -32,8 +33,11 @@ func Contradicts(old, newSlot Slot) bool {
 	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) {
 		return true
 	}
+	if stopsDoing(o, n) || brokeUp(o, n) {
+		return true
+	}
 	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
-	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
+	if o.Predicate == n.Predicate && thingPredicate(o.Predicate) && subjectsRelated(thingOrder(o.Subject), thingOrder(n.Subject)) {
 		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
 	if inConjunction(o.Subject, n.Subject) {
@@ -51,6 +55,50 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// stopsDoing reports a new slot that says the subject no longer does at all what
+// the old one says it does with an object: "User does not smoke" (any more) ends
+// "User smokes ten cigarettes a day", as "User does not smoke" ends "User smokes".
+func stopsDoing(o, n Slot) bool {
+	return o.Subject == n.Subject && n.Predicate == predicateDoes && n.Value == "not "+o.Predicate &&
+		!strings.HasPrefix(o.Value, "not ") && !narrowWhenBare[o.Predicate]
+}
+
+// narrowWhenBare are verbs that mean one thing without an object: "User does not
+// drink" is about alcohol and says nothing of "User drinks coffee every morning".
+var narrowWhenBare = set(`drink use take`)
+
+// brokeUp reports a break-up or divorce of the subject that ends the partner the old
+// slot names: "Leo and User broke up" (single) ends "User's boyfriend is Leo".
+func brokeUp(o, n Slot) bool {
+	if o.Predicate != "partner" || n.Predicate != "relationship_status" {
+		return false
+	}
+	switch n.Value {
+	case "single", "divorced", "separated", "widowed":
+		return o.Subject == n.Subject || inConjunction(o.Subject, n.Subject)
+	}
+	return false
+}
+
+// thingPredicate reports the predicates of things, not people, whose subject may be
+// named in several ways ("the staging DB", "User's staging DB", "the DB for staging").
+func thingPredicate(pred string) bool {
+	return pred == PredicateLocated || pred == PredicateSetting || pred == PredicateDate
+}
+
+// thingOrderRe finds a thing named as "head for/of the modifier": "the deadline for the
+// migration" is the migration's deadline.
+var thingOrderRe = regexp.MustCompile(`^([a-z]+) (?:for|of) (?:the |our |user's |this )?([a-z-]+(?: [a-z-]+)?)$`)
+
+// thingOrder names a thing as a compound noun: "deadline for the migration" and
+// "migration deadline" are one subject. Other subjects are kept as they are.
+func thingOrder(s string) string {
+	if m := thingOrderRe.FindStringSubmatch(s); m != nil {
+		return m[2] + " " + m[1]
+	}
+	return s
 }
 
 // inConjunction reports a subject that is one of the conjoined subjects of another:
@@ -126,6 +174,13 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop, need: []string{"work"}},
+	// "User is at Shopify now": said of a named organisation with a word of the present, being
+	// at it is working there; "is at the gym" and "is at home" name no organisation.
+	{re: rx(subj + ` is (?:now|currently) at (.+)`), pred: "works_at", check: namesOrg, stop: orgStop, need: []string{" at "}},
+	{re: rx(subj + ` is at (.+?) (?:now|these days|nowadays|currently)`), pred: "works_at", check: namesOrg, stop: orgStop, need: []string{" at "}},
+	// "User has been at Siemens since last spring": since a month, season or year, not
+	// "since 6am" (a wait at an airport).
+	{re: rx(subj + ` (?:has|have) been at (.+?) since (?:(?:last|early|late|mid|the) )?(?:\d{4}|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|year)\b).*`), pred: "works_at", check: namesOrg, stop: orgStop, need: []string{" at "}},
 	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop, need: []string{"work"}},
 	{re: rx(subj + ` is (?:now |turning )?(\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*| now| these days| already)?(?:,.*)?`), pred: "age", need: needDigit},
@@ -189,6 +244,22 @@ func partnerByName(s *Slot) *Slot {
 
 func slotOf(factText string) *Slot {
 	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
+	s := clauseSlot(t)
+	if s == nil || !strings.Contains(s.Subject, ",") {
+		return s
+	}
+	// A subject never holds a comma: "Kevin's gone, User's boss is Linda now" took a
+	// clause of its own for part of the subject. The slot is that of the last clause.
+	if i := strings.LastIndex(t, ", "); i > 0 {
+		if s := clauseSlot(t[i+2:]); s != nil && !strings.Contains(s.Subject, ",") {
+			return s
+		}
+	}
+	return nil
+}
+
+// clauseSlot derives the slot of one cleaned statement.
+func clauseSlot(t string) *Slot {
 	if t == "" {
 		return nil
 	}
@@ -212,6 +283,9 @@ func slotOf(factText string) *Slot {
 		return s
 	}
 	if s := namedThingSlot(t, lower); s != nil {
+		return s
+	}
+	if s := ownerSlot(t); s != nil {
 		return s
 	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
@@ -383,6 +457,21 @@ func normSubject(s string) string {
 		w = w[1:]
 	}
 	return strings.Join(w, " ")
+}
+
+// namesOrg reports a value that names an organisation: one to three words, each
+// capitalised or a number ("Shopify", "N26", "Goldman Sachs").
+func namesOrg(v, raw string) bool {
+	w := strings.Fields(strings.TrimSpace(raw))
+	if len(w) == 0 || len(w) > 3 || len(strings.Fields(v)) != len(w) {
+		return false
+	}
+	for _, x := range w {
+		if !capitalised("", x) && !unicode.IsDigit(rune(x[0])) {
+			return false
+		}
+	}
+	return true
 }
 
 func capitalised(_ string, raw string) bool {

@@ -48,6 +48,14 @@ func TestContradicts(t *testing.T) {
 		{"version set", Slot{"node", "version", "18", ""}, Slot{"user's node", "set_to", "20", ""}, true},
 		{"name changed", Slot{"user", "name", "sam", ""}, Slot{"user's name", "set_to", "bob", ""}, true},
 		{"a verb is no name", Slot{"user", "name", "sam", ""}, Slot{"user", "names", "branches main", ""}, false},
+		{"a break-up ends the partner", Slot{"user", "partner", "leo", ""}, Slot{"leo and user", "relationship_status", "single", ""}, true},
+		{"someone else's break-up", Slot{"user", "partner", "leo", ""}, Slot{"alice and bob", "relationship_status", "single", ""}, false},
+		{"an engagement keeps the partner", Slot{"user", "partner", "leo", ""}, Slot{"user", "relationship_status", "engaged", ""}, false},
+		{"a habit given up with its amount", Slot{"user", "smoke", "about ten cigarettes a day", ""}, Slot{"user", "does", "not smoke", ""}, true},
+		{"another habit given up", Slot{"user", "drink", "coffee", ""}, Slot{"user", "does", "not smoke", ""}, false},
+		{"not drinking is about alcohol", Slot{"user", "drink", "coffee every morning", ""}, Slot{"user", "does", "not drink", ""}, false},
+		{"a date of a thing named two ways", Slot{"deadline for the migration", "date", "2025-04-15", ""}, Slot{"migration deadline", "date", "2025-05-01", ""}, true},
+		{"a date of another thing", Slot{"deadline for the audit", "date", "2025-04-15", ""}, Slot{"migration deadline", "date", "2025-05-01", ""}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +81,26 @@ func TestSlotOf(t *testing.T) {
 		{"works remotely for", "User works remotely for Mozilla from home", &Slot{"user", "works_at", "mozilla", ""}},
 		{"no longer works", "User no longer works at Deloitte since 2024-05-07", &Slot{"user", "works_at", "not deloitte", ""}},
 		{"works as", "User works as a UX designer in Vienna", &Slot{"user", "job_title", "ux designer", ""}},
+		{"at a company now", "User is at Shopify now", &Slot{"user", "works_at", "shopify", ""}},
+		{"now at a company", "User is now at Goldman Sachs", &Slot{"user", "works_at", "goldman sachs", ""}},
+		{"at a place is no employer", "User is at the gym now", nil},
+		{"at a company without a word of now", "User is at Shopify", nil},
+		{"at a company since a season", "User has been at Siemens since last spring", &Slot{"user", "works_at", "siemens", ""}},
+		{"at a company since a date", "User has been at Siemens since 2024-05-01", &Slot{"user", "works_at", "siemens", ""}},
+		{"at an airport for hours", "User has been at Heathrow for hours", nil},
+		{"at an airport since the morning", "User has been at Heathrow since 6am", nil},
+		{"a job of something", "User is now a director of product", &Slot{"user", "job_title", "director of product", ""}},
+		{"a clause before the subject", "Kevin's gone, User's boss is Linda now", &Slot{"user's boss", "identity", "linda", ""}},
+		{"stopped using a tool", "User stopped using Jenkins", &Slot{"user", "disposed", "jenkins", "jenkins"}},
+		{"an owner", "Dana owns the payments service", &Slot{"payments service", "owned_by", "dana", ""}},
+		{"a means", "User commutes by train", &Slot{"user", "commute_by", "train", ""}},
+		{"a setting without its article", "Max connections is set to 100", &Slot{"max connections", "setting", "100", ""}},
+		{"a person is no bare thing", "Anna Smith is 34", &Slot{"anna smith", "age", "34", ""}},
+		{"a new owner", "Raj owns the payments service now", &Slot{"payments service", "owned_by", "raj", ""}},
+		{"a maintainer", "User maintains the docs site in Hugo", &Slot{"docs site", "maintained_by", "user", ""}},
+		{"quit an employer", "Nina quit Uber in the week of 2025-02-24", &Slot{"nina", "disposed", "uber", "uber"}},
+		{"quit the job", "User quit User's job", &Slot{"user", "employment", "none", ""}},
+		{"quit a habit", "User quit smoking", &Slot{"user", "does", "not smoke", ""}},
 		{"is a job", "User is a senior data scientist", &Slot{"user", "job_title", "senior data scientist", ""}},
 		{"is a non-job", "User is a big fan", nil},
 		{"age", "User is 34 years old", &Slot{"user", "age", "34", ""}},
@@ -241,5 +269,39 @@ func TestSameState(t *testing.T) {
 				t.Errorf("SameState(%+v, %+v) = %v, want %v", tt.old, tt.new, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestTakesBack(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"the other one now", "User prefers tabs over spaces", "User prefers spaces now", true},
+		{"to", "User prefers tea to coffee", "User prefers coffee these days", true},
+		{"the same one again", "User prefers tabs over spaces", "User prefers tabs", false},
+		{"a third thing", "User prefers tabs over spaces", "User prefers dark mode", false},
+		{"someone else", "User prefers tabs over spaces", "Alice prefers spaces", false},
+		{"no alternative named", "User prefers tabs", "User prefers spaces", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := TakesBack(tt.old, tt.new); got != tt.want {
+				t.Errorf("TakesBack(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestThingSubject(t *testing.T) {
+	tests := map[string]bool{
+		"The staging DB": true, "User's laptop": true, "User's sister": false, "Code freeze": true,
+		"Max connections": true, "Anna Smith": false, "Mom and dad": false, "Sam's": false, "Mark": false,
+		"My sister": false, "Our parents": false,
+	}
+	for s, want := range tests {
+		if got := thingSubject(s); got != want {
+			t.Errorf("thingSubject(%q) = %v, want %v", s, got, want)
+		}
 	}
 }

@@ -117,8 +117,29 @@ func thingSubject(s string) bool {
 		return !personNouns[w[len(w)-1]]
 	}
 	_, thing, ok := strings.Cut(strings.ToLower(s), "'s ")
-	return ok && !personNouns[thing[strings.LastIndexByte(thing, ' ')+1:]]
+	if ok {
+		return !personNouns[thing[strings.LastIndexByte(thing, ' ')+1:]]
+	}
+	return bareThing(strings.Fields(s))
 }
+
+// bareThing reports a noun phrase said without its article, as chat and notes do: "Code
+// freeze", "Max connections". After the first word, which a sentence capitalises, every
+// word is in lower case (no "Anna Smith", no "Sam and Tom"), and the head names no person.
+func bareThing(w []string) bool {
+	if len(w) < 2 || len(w) > 3 || !unicode.IsUpper(rune(w[0][0])) {
+		return false
+	}
+	for _, x := range w[1:] {
+		if !unicode.IsLower(rune(x[0])) || x == "and" || x == "or" || strings.HasSuffix(x, "'s") {
+			return false
+		}
+	}
+	return !personNouns[strings.ToLower(w[len(w)-1])] && !pronounLike[strings.ToLower(w[0])]
+}
+
+// pronounLike are first words of a subject that point at someone or something already named.
+var pronounLike = set(`i we you he she they it this that these those my our your his her their its some all most`)
 
 // personNouns are heads of subjects that name people.
 var personNouns = set(`sister brother mother father mom mum dad parents parent wife husband partner spouse
@@ -228,7 +249,7 @@ func SameState(old, newSlot Slot) bool {
 	if o.Predicate == PredicateNamed || n.Predicate == PredicateNamed {
 		o.Predicate, n.Predicate = strings.TrimSuffix(o.Predicate, "d"), strings.TrimSuffix(n.Predicate, "d")
 	}
-	if o.Predicate == n.Predicate && (o.Predicate == PredicateLocated || o.Predicate == PredicateSetting) && subjectsRelated(o.Subject, n.Subject) {
+	if o.Predicate == n.Predicate && thingPredicate(o.Predicate) && subjectsRelated(thingOrder(o.Subject), thingOrder(n.Subject)) {
 		o.Subject = n.Subject // "The API timeout" and "User's API timeout" are one thing
 	}
 	same := o.Subject != "" && o.Value != "" && o == n && !strings.HasPrefix(o.Value, "not ")
@@ -250,3 +271,42 @@ func MovedOn(old, newSlot Slot) bool {
 
 // ruleFilled are the named predicates with a preposition that hold many values.
 var ruleFilled = set(`allergic_to studies_at`)
+
+// preferOverRe reads a preference over something else: "User prefers tabs over spaces".
+// Groups: 1 the subject, 2 what is preferred, 3 what it is preferred over.
+var preferOverRe = rx(subj + ` (?:really |strongly |usually |generally |also |still )*prefers (.+?) (?:over|rather than|instead of|more than|to) (.+)`)
+
+// TakesBack reports whether newFact prefers what oldFact said its subject preferred
+// something else over: "User prefers spaces now" takes back "User prefers tabs over
+// spaces". One cannot prefer each of two things over the other.
+func TakesBack(oldFact, newFact string) bool {
+	m := preferOverRe.FindStringSubmatch(cleanFactText(oldFact))
+	n := SlotOf(newFact)
+	if m == nil || n == nil || n.Predicate != "prefers" {
+		return false
+	}
+	over := cutValue(m[3], listStop)
+	return over != "" && normSubject(m[1]) == normSubject(n.Subject) && normValue(n.Value) == over
+}
+
+// ownerRe: "Dana owns the payments service", "Raj now maintains the docs site". Groups: 1
+// the person, 2 the verb, 3 the thing.
+var ownerRe = rx(`([A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:now |still |also |currently )?(owns|maintains|leads|manages) ((?:the|our|User's) .+)`)
+
+// ownerPredicates name who answers for a thing, one person at a time per verb.
+var ownerPredicates = map[string]string{"owns": "owned_by", "maintains": "maintained_by", "leads": "led_by", "manages": "managed_by"}
+
+// ownerSlot files who owns, maintains, leads or manages a thing under the thing: a new
+// owner replaces the old one ("Raj owns the payments service now" after "Dana owns the
+// payments service"), and two things owned by one person stay two facts.
+func ownerSlot(t string) *Slot {
+	m := ownerRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	thing := normSubject(cutValue(m[3], verbStop))
+	if thing == "" || len(strings.Fields(thing)) > 4 {
+		return nil
+	}
+	return &Slot{Subject: thing, Predicate: ownerPredicates[m[2]], Value: normValue(m[1])}
+}

@@ -54,8 +54,9 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 		return buildSlot(subject, predicateDoes, lemma, neg, nil, nil)
 	}
 	v := cutValue(rest, verbStop)
-	if obj != "" && v == "" && verbPreps[strings.ToLower(prep)] {
-		lemma += "_" + strings.ToLower(prep) // "User's CI runs on Jenkins": run_on jenkins
+	if obj != "" && (v == "" || strings.EqualFold(prep, "by")) && verbPreps[strings.ToLower(prep)] {
+		// "User's CI runs on Jenkins": run_on jenkins; "User commutes by train": commute_by train.
+		lemma += "_" + strings.ToLower(prep)
 		v = cutValue(obj, verbStop)
 	}
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
@@ -68,7 +69,7 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	return s
 }
 
-var verbPreps = set(`on in at with for to from`)
+var verbPreps = set(`on in at with for to from by`)
 
 // plainSubject reports a subject that can stand before a verb used without an object:
 // "User", "Bob's dog", not "Use snake_case for database" ("columns" is no verb) nor

@@ -6,6 +6,8 @@
 package ingest
 
 import (
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,12 +55,24 @@ const (
 // predicate, different value) supersedes; near-identical text is a
 // duplicate; a superset of a stored fact updates it. Pure and deterministic.
 func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
+	return decide(fact, slot, cands, saysNow(fact))
+}
+
+// DecideUpdate is Decide for a fact given as a correction or an update
+// ("Correction: the API listens on port 8081"): like a fact said with "now",
+// it replaces the value it differs from.
+func DecideUpdate(fact string, slot *extract.Slot, cands []Candidate) Decision {
+	return decide(fact, slot, cands, true)
+}
+
+// decide is Decide with now saying whether the fact marks itself current.
+func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decision {
 	newTerms := termSet(fact)
 	if slot == nil {
 		slot = extract.SlotOf(fact)
 	}
 	subject := subjectOf(slot)
-	now, amounts := saysNow(fact), quantityWords(fact)
+	amounts, rejected := quantityWords(fact), rejectedValue(fact)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {
@@ -68,7 +82,7 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
 			oldSlot = extract.SlotOf(c.Text)
 		}
-		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot)) {
+		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || extract.TakesBack(c.Text, fact)) {
 			closes = append(closes, c.ID)
 			continue
 		}
@@ -78,6 +92,13 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact) || extract.NewSchedule(c.Text, fact)) {
 			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses Vitest for tests now"
 			continue
+		}
+		if now && rejected != "" && namesRejected(c.Text, rejected, newTerms) {
+			closes = append(closes, c.ID) // "… with go test now, not make test" ends "Run tests with make test"
+			continue
+		}
+		if slices.Equal(quantityWords(c.Text), amounts) {
+			return Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
@@ -110,6 +131,36 @@ func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// rejectedRe finds the value a statement says is no longer so: "… now, not make test".
+var rejectedRe = regexp.MustCompile(`(?i),\s*not\s+((?:\S+\s+){0,3}?\S+?)[.!]?$`)
+
+// rejectedValue is the value a fact rejects at its end ("not make test"), or "".
+func rejectedValue(fact string) string {
+	m := rejectedRe.FindStringSubmatch(strings.TrimSpace(fact))
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// namesRejected reports a stored, positive fact that states the rejected value and
+// shares another term with the fact that rejects it, so that it tells of the same
+// thing: "Run tests with make test" against "… runs the tests with go test now, not
+// make test". A fact that only names the value elsewhere ("User's sister uses make")
+// shares nothing else.
+func namesRejected(old, rejected string, newTerms map[string]bool) bool {
+	if isNegated(old) || !regexp.MustCompile(`(?i)(^|\W)`+regexp.QuoteMeta(rejected)+`($|\W)`).MatchString(old) {
+		return false
+	}
+	valueTerms := termSet(rejected)
+	for t := range termSet(old) {
+		if !valueTerms[t] && newTerms[t] && t != "user" {
+			return true
+		}
+	}
+	return false
 }
 
 // sameState decides a fact that restates candidate c's single-valued slot with
@@ -180,13 +231,15 @@ func coverage(a, b map[string]bool) float64 {
 }
 
 // termSet is a fact's analysed terms without negations, number words as
-// digits: "two kids" and "2 kids" say the same.
+// digits and counted things by one name: "two kids", "2 kids" and "2
+// children" say the same.
 func termSet(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range text.Analyze(s) {
 		if n, ok := numberWords[t]; ok {
 			t = strconv.Itoa(n)
 		}
+		t = countNoun(t)
 		if t != "not" && t != "never" && t != "no" {
 			out[t] = true
 		}

@@ -6,6 +6,16 @@ import (
 	"github.com/memsvc/memsvc/engine/extract"
 )
 
+func TestDecideUpdate(t *testing.T) {
+	cands := []Candidate{{ID: "a", Text: "The API listens on port 8080", Similarity: 0.8}}
+	if d := Decide("The API listens on port 8081", nil, cands); d.Event != Add {
+		t.Errorf("Decide: %+v, want ADD (a second port)", d)
+	}
+	if d := DecideUpdate("The API listens on port 8081", nil, cands); d.Event != Supersede {
+		t.Errorf("DecideUpdate: %+v, want SUPERSEDE (the port corrected)", d)
+	}
+}
+
 func TestDecide(t *testing.T) {
 	slot := func(s, p, v string) *extract.Slot { return &extract.Slot{Subject: s, Predicate: p, Value: v} }
 	tests := []struct {
@@ -37,6 +47,18 @@ func TestDecide(t *testing.T) {
 		{"another port without now is one more", "The dev server runs on port 8080", nil, []Candidate{{ID: "a", Text: "The dev server runs on port 3000", Similarity: 0.8}}, Add, ""},
 		{"a count in words is the count in digits", "User has two kids", nil, []Candidate{{ID: "a", Text: "User has 2 kids", Similarity: 0.8}}, None, "a"},
 		{"a count in digits is the count in words", "User has 3 cats", nil, []Candidate{{ID: "a", Text: "User has three cats", Similarity: 0.8}}, None, "a"},
+		{"kids are children", "User has two children", nil, []Candidate{{ID: "a", Text: "User has 2 kids", Similarity: 0.13}}, None, "a"},
+		{"an amount said about is the same count", "User sleeps 8 hours a night now", nil, []Candidate{{ID: "a", Text: "User sleeps about 6 hours a night", Similarity: 0.8}}, Supersede, ""},
+		{"a typo in the unit is the same unit", "User's team has 6 engeneers now", nil, []Candidate{{ID: "a", Text: "User's team has 4 engineers", Similarity: 0.8}}, Supersede, ""},
+		{"a typo must be one key in a long word", "User has 3 bats", nil, []Candidate{{ID: "a", Text: "User has 2 cats", Similarity: 0.8}}, Add, ""},
+		{"not smoking ends smoking an amount", "User does not smoke anymore", nil, []Candidate{{ID: "a", Text: "User smokes about ten cigarettes a day", Similarity: 0.6}}, Supersede, ""},
+		{"a deadline named two ways", "The migration deadline got pushed to 2025-05-01", nil, []Candidate{{ID: "a", Text: "The deadline for the migration is on 2025-04-15", Similarity: 0.6}}, Supersede, ""},
+		{"a new boss after a clause", "Kevin's gone, User's boss is Linda now", nil, []Candidate{{ID: "a", Text: "User's boss is Kevin", Similarity: 0.6}}, Supersede, ""},
+		{"a preference taken back", "User prefers spaces now", nil, []Candidate{{ID: "a", Text: "User prefers tabs over spaces", Similarity: 0.6}}, Supersede, ""},
+		{"a preference over another is no taking back of a third", "User prefers coffee", nil, []Candidate{{ID: "a", Text: "User prefers tabs over spaces", Similarity: 0.6}}, Add, ""},
+		{"has got is has", "User has got 3 children", nil, []Candidate{{ID: "a", Text: "User has three kids", Similarity: 0.2}}, None, "a"},
+		{"a value rejected now", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "Run tests with make test", Similarity: 0.3}}, Supersede, ""},
+		{"a value rejected of another thing", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "User's sister likes make test", Similarity: 0.3}}, Add, ""},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {

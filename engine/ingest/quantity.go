@@ -25,7 +25,7 @@ func amountChanged(a, b []string) bool {
 	}
 	changed := -1
 	for i := range a {
-		if a[i] == b[i] {
+		if sameWord(a[i], b[i]) {
 			continue
 		}
 		if changed >= 0 || !isAmount(a[i]) || !isAmount(b[i]) {
@@ -44,13 +44,19 @@ func amountChanged(a, b []string) bool {
 var changeMarkers = map[string]bool{"now": true, "currently": true, "these": true, "days": true,
 	"nowadays": true, "anymore": true, "still": true, "already": true, "again": true, "just": true}
 
-// quantityWords are a fact's words without change markers, number words as
-// digits and plural units folded to their singular ("kids" → "kid").
+// hedges say an amount is approximate ("about 6 hours"); they are no part of
+// what is counted, so "about 6 hours" and "8 hours now" count the same thing.
+var hedges = map[string]bool{"about": true, "around": true, "roughly": true, "approximately": true,
+	"nearly": true, "almost": true, "approx": true}
+
+// quantityWords are a fact's words without change markers and hedges, number
+// words as digits, plural units folded to their singular ("kids" → "kid") and
+// a unit's common synonym to one word (countNoun).
 func quantityWords(s string) []string {
 	var out []string
 	for _, w := range text.Tokens(s) {
-		if changeMarkers[w] {
-			continue
+		if changeMarkers[w] || hedges[w] || w == "got" && len(out) > 0 && (out[len(out)-1] == "has" || out[len(out)-1] == "have") {
+			continue // "has got 3 children" has 3 children
 		}
 		if n, ok := numberWords[w]; ok {
 			w = strconv.Itoa(n)
@@ -58,9 +64,39 @@ func quantityWords(s string) []string {
 		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 			w = strings.TrimSuffix(w, "s")
 		}
-		out = append(out, w)
+		out = append(out, countNoun(w))
 	}
 	return out
+}
+
+// countNouns are the everyday synonyms of the things people count about
+// themselves: "2 kids" and "two children" are one fact.
+var countNouns = map[string]string{"kid": "child", "children": "child", "kiddo": "child", "offspring": "child"}
+
+// countNoun folds a counted word onto its one spelling.
+func countNoun(w string) string {
+	if c, ok := countNouns[w]; ok {
+		return c
+	}
+	return w
+}
+
+// sameWord reports two words that are one word, allowing one slip of the keys
+// in a long one ("engeneers" for "engineers"): chat is typed in a hurry.
+func sameWord(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) < 6 || len(a) != len(b) || a[0] != b[0] {
+		return false
+	}
+	diff := 0
+	for i := range a {
+		if a[i] != b[i] {
+			diff++
+		}
+	}
+	return diff == 1 && !isAmount(a) && !isAmount(b)
 }
 
 var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

@@ -456,7 +456,14 @@ var supersedeScenarios = []scenario{
 // TestSupersedeScenarios drives the built-in pipeline with fresh scenarios
 // the fixtures do not hold, against a real Badger store.
 func TestSupersedeScenarios(t *testing.T) {
-	for _, sc := range supersedeScenarios {
+	runScenarios(t, supersedeScenarios)
+}
+
+// runScenarios runs each scenario on a fresh engine and checks it; a
+// scenario marked known must still fail.
+func runScenarios(t *testing.T, scenarios []scenario) {
+	t.Helper()
+	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
 			e := newIntentEngine(t)
 			lastIDs := runScenario(t, e, sc.steps)

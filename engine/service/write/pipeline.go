@@ -196,7 +196,7 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	if err != nil {
 		return engine.WriteResult{}, err
 	}
-	d := ingest.Decide(f.Text, f.Slot, cands)
+	d := decideFact(f, cands)
 	if job.hint == nil {
 		cf, cvec, cd, ok, err := e.correctedFact(ctx, f, cands)
 		if err != nil {
@@ -213,6 +213,9 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 				f.Text = job.hint.Text // the model's merged text
 			}
 		}
+	}
+	if f.Pending && d.Event == engine.EventSupersede {
+		d = ingest.Decision{Event: engine.EventAdd} // "I'm 40 next month": 39 still holds until then
 	}
 	switch d.Event {
 	case engine.EventNone:
@@ -253,6 +256,15 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	p.Put(m, vec)
 	batch[m.ID] = m
 	return r, e.linkToEpisode(tx, p, m)
+}
+
+// decideFact is the built-in decision for fact f: one given as a correction or an
+// update ("Correction: the API listens on port 8081") replaces as one said "now" does.
+func decideFact(f extract.Fact, cands []ingest.Candidate) ingest.Decision {
+	if f.Current {
+		return ingest.DecideUpdate(f.Text, f.Slot, cands)
+	}
+	return ingest.Decide(f.Text, f.Slot, cands)
 }
 
 // retireEpisodeOf hides the episode that stated old, now superseded by m,

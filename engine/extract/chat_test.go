@@ -1,0 +1,85 @@
+package extract
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestChatStatements covers how people state facts in quick chat: with the
+// subject left out, as a restated correction, or as a state still ahead.
+func TestChatStatements(t *testing.T) {
+	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name, said, want string
+		slot             *Slot
+		pending          bool
+	}{
+		{"a move without a subject", "moved to edinburgh last week lol", "User lives in edinburgh since the week of 2025-02-24",
+			&Slot{"user", "lives_in", "edinburgh", ""}, false},
+		{"an age without a subject", "Just turned 30 today!", "User is 30 years old since 2025-03-03", &Slot{"user", "age", "30", ""}, false},
+		{"a new job without a subject", "Started a new job at N26 on Monday, backend engineer still.",
+			"User works at N26, backend engineer still since 2025-03-03", &Slot{"user", "works_at", "n26", ""}, false},
+		{"a parent named by the kin word", "mom moved to York.", "User's mom lives in York", &Slot{"user's mom", "lives_in", "york", ""}, false},
+		{"a named person's contracted negation", "Ravi isn't vegetarian anymore.", "Ravi is not vegetarian anymore",
+			&Slot{"ravi", "diet", "not vegetarian", ""}, false},
+		{"an apology is no part of the fact", "Sorry, my cat is called Nilo, not Milo.", "User's cat is called Nilo, not Milo",
+			&Slot{"user's cat", "name", "nilo", ""}, false},
+		{"an age without apostrophe", "im 28 now", "User is 28 now", &Slot{"user", "age", "28", ""}, false},
+		{"a negation without apostrophe", "i dont eat pork", "User does not eat pork", &Slot{"user", "eat", "not pork", ""}, false},
+		{"a participle is no dropped subject", "Excited about the trip to Rome.", "", nil, false},
+		{"a statement said again as meant", "sorry, I meant the offsite is in Porto", "The offsite is in Porto",
+			&Slot{"offsite", "located", "porto", ""}, false},
+		{"an age still ahead", "I'm 40 next month.", "User is 40 years old from April 2025", nil, true},
+		{"an age reached", "I turned 40 last month.", "User is 40 years old since February 2025", &Slot{"user", "age", "40", ""}, false},
+	}
+	x := NewBuiltin()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: tt.said, CreatedAt: at}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want == "" {
+				if len(fs) != 0 {
+					t.Fatalf("got %q, want no fact", fs[0].Text)
+				}
+				return
+			}
+			if len(fs) != 1 {
+				t.Fatalf("got %d facts (%v), want 1", len(fs), fs)
+			}
+			f := fs[0]
+			if f.Text != tt.want || f.Pending != tt.pending {
+				t.Errorf("got %q pending %v, want %q pending %v", f.Text, f.Pending, tt.want, tt.pending)
+			}
+			if tt.slot != nil && (f.Slot == nil || *f.Slot != *tt.slot) {
+				t.Errorf("slot %+v, want %+v", f.Slot, tt.slot)
+			}
+		})
+	}
+}
+
+// TestUpdateLead marks the statements after "Correction:" or "Update:" as current.
+func TestUpdateLead(t *testing.T) {
+	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		said    string
+		current bool
+	}{
+		{"Correction: the API listens on port 8081.", true},
+		{"Update: the staging DB runs on port 6543.", true},
+		{"The API listens on port 8081.", false},
+		{"Note: the API listens on port 8081.", false},
+	}
+	x := NewBuiltin()
+	for _, tt := range tests {
+		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: tt.said, CreatedAt: at}}})
+		if err != nil || len(fs) != 1 {
+			t.Fatalf("%q: %v facts, err %v", tt.said, fs, err)
+		}
+		if fs[0].Current != tt.current {
+			t.Errorf("%q: Current %v, want %v", tt.said, fs[0].Current, tt.current)
+		}
+	}
+}
