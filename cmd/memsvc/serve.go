@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -212,8 +213,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	if sys.OnListen != nil {
 		sys.OnListen(ln.Addr().String())
 	}
-	go a.gcLoop(ctx)
-	go a.engine.RunCaptures(ctx)
+	defer a.runBackground(ctx)()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -228,6 +228,22 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// runBackground starts the server's background work (value-log GC, image
+// captures) and returns the function that stops it and waits for it: the
+// caller closes the store once runServe returns, and a capture still
+// reading it then would panic inside Badger ("DB Closed").
+func (a *app) runBackground(ctx context.Context) (stop func()) {
+	bctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); a.gcLoop(bctx) }()
+	go func() { defer wg.Done(); a.engine.RunCaptures(bctx) }()
+	return func() {
+		cancel()
+		wg.Wait()
+	}
 }
 
 // gcLoop reclaims Badger value-log space now and then.
