@@ -28,6 +28,11 @@ func TestChatStatements(t *testing.T) {
 		{"an age without apostrophe", "im 28 now", "User is 28 now", &Slot{"user", "age", "28", ""}, false},
 		{"a negation without apostrophe", "i dont eat pork", "User does not eat pork", &Slot{"user", "eat", "not pork", ""}, false},
 		{"a participle is no dropped subject", "Excited about the trip to Rome.", "", nil, false},
+		{"an acknowledgement is no dropped subject", "Got it Nate, see you soon!", "", nil, false},
+		{"a clause about the listener is no dropped subject", "Missed you so much!", "", nil, false},
+		{"a verb spelled with -eed is no past", "Succeed at what matters most.", "", nil, false},
+		{"a dropped subject before a real object", "Noticed some gains in strength and endurance.",
+			"User noticed some gains in strength and endurance", nil, false},
 		{"a statement said again as meant", "sorry, I meant the offsite is in Porto", "The offsite is in Porto",
 			&Slot{"offsite", "located", "porto", ""}, false},
 		{"an age still ahead", "I'm 40 next month.", "User is 40 years old from April 2025", nil, true},
@@ -80,6 +85,27 @@ func TestUpdateLead(t *testing.T) {
 		}
 		if fs[0].Current != tt.current {
 			t.Errorf("%q: Current %v, want %v", tt.said, fs[0].Current, tt.current)
+		}
+	}
+}
+
+// TestDroppedSubjectNeedsAStatement checks that a leading past verb gets the speaker as
+// its subject only when the rest reads as what the speaker did.
+func TestDroppedSubjectNeedsAStatement(t *testing.T) {
+	for clause, want := range map[string]string{
+		"moved to Porto last week":                  "I moved to Porto last week",
+		"Just finished the first draft":             "I just finished the first draft",
+		"Got it Nate":                               "Got it Nate", // an acknowledgement
+		"missed you":                                "missed you",  // about the listener
+		"had your loved ones celebrate with you":    "had your loved ones celebrate with you",
+		"Determined I can be":                       "Determined I can be", // a subject of its own
+		"Blessed we both have this mindset":         "Blessed we both have this mindset",
+		"loved and supported has meant a lot to me": "loved and supported has meant a lot to me",
+		"succeed must be fulfilling":                "succeed must be fulfilling", // no past form
+		"agreed to lead the offsite":                "I agreed to lead the offsite",
+	} {
+		if got := withDroppedSubject(clause); got != want {
+			t.Errorf("withDroppedSubject(%q) = %q, want %q", clause, got, want)
 		}
 	}
 }

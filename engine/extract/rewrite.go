@@ -211,7 +211,7 @@ func capitalise(s string) string {
 // notDroppedSubject are past participles that open a clause as adjectives, not as
 // verbs whose subject was left out: "Based in Berlin", "Excited about the trip".
 var notDroppedSubject = set(`was were did based located excited interested tired bored worried scared surprised
-pleased supposed related attached needed meant said`)
+pleased supposed related attached needed meant said wanted hoped thought guessed figured`)
 
 // bareContractions are contractions typed without their apostrophe; each spelling is no
 // English word of its own ("ill", "id", "wont" and "were" are, and are left alone).
@@ -257,8 +257,50 @@ func withDroppedSubject(clause string) string {
 		return clause
 	}
 	w := strings.ToLower(words[i])
-	if notDroppedSubject[w] || !(irregularPast[w] || len(w) > 4 && strings.HasSuffix(w, "ed")) {
+	if notDroppedSubject[w] || !(irregularPast[w] || regularPast(w)) {
+		return clause
+	}
+	if !saysWhatTheSpeakerDid(words[i+1:]) {
 		return clause
 	}
 	return "I " + strings.ToLower(clause[:1]) + clause[1:]
 }
+
+// saysWhatTheSpeakerDid reports whether the words after a clause's leading past verb
+// read as what the speaker did. They do not when the clause speaks to or of the other
+// person ("missed you", "had your loved ones celebrate with you": the listener may be
+// the one who did it), when its object is only a pointer ("got it", "saw this coming":
+// an acknowledgement, nothing to keep), when the verb is one of a list of participles
+// ("loved and supported has meant a lot": an adjective phrase), or when the clause
+// names a subject of its own ("Determined I can be", "Blessed we both have this mindset").
+func saysWhatTheSpeakerDid(rest []string) bool {
+	if len(rest) == 0 || pointerObjects[strings.ToLower(strings.Trim(rest[0], ",.!?"))] {
+		return false
+	}
+	if first := strings.ToLower(rest[0]); first == "and" || first == "or" || strings.HasSuffix(first, ",") {
+		return false
+	}
+	for _, r := range rest {
+		switch strings.ToLower(strings.Trim(r, ",.!?;:'\"()")) {
+		case "you", "your", "yours", "yourself", "u", "ur", "ya", "i", "i'm", "i've", "i'd", "i'll", "we", "he", "she", "they":
+			return false
+		}
+	}
+	return true
+}
+
+// regularPast reports whether w looks like a regular past form: "-ed", but not a verb
+// whose own spelling ends so ("succeed", "need", "proceed").
+func regularPast(w string) bool {
+	if len(w) <= 4 || !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	return !strings.HasSuffix(w, "eed") || pastEed[w]
+}
+
+// pastEed are the past forms that end in "eed".
+var pastEed = set(`agreed freed decreed guaranteed refereed disagreed`)
+
+// pointerObjects are objects that only point back at what was said: after one, a past
+// verb with no subject is an acknowledgement ("got it", "saw that coming").
+var pointerObjects = set(`it this that these those so`)
