@@ -1,5 +1,19 @@
 #include "textflag.h"
 
+// STORE_ROW_SUM adds Y0's eight int32 lanes, stores the sum at (R9) and
+// steps to the next row: R9 by one int32, DI by dim (DX) bytes, R8 down.
+#define STORE_ROW_SUM \
+	VEXTRACTI128 $1, Y0, X1; \
+	VPADDD       X1, X0, X0; \
+	VPSHUFD      $0x4E, X0, X1; \
+	VPADDD       X1, X0, X0; \
+	VPSHUFD      $0xB1, X0, X1; \
+	VPADDD       X1, X0, X0; \
+	VMOVD        X0, (R9); \
+	ADDQ         $4, R9; \
+	ADDQ         DX, DI; \
+	DECQ         R8
+
 // func dotInt8AVX2(a, b *int8, n int) int32
 // Sign-extends 16 int8 of each side to int16, multiplies and adds pairs
 // into int32 lanes (VPMADDWD), two accumulators, 32 elements a round.
@@ -75,16 +89,7 @@ col:
 	CMPQ       CX, DX
 	JL         col
 
-	VEXTRACTI128 $1, Y0, X1
-	VPADDD       X1, X0, X0
-	VPSHUFD      $0x4E, X0, X1
-	VPADDD       X1, X0, X0
-	VPSHUFD      $0xB1, X0, X1
-	VPADDD       X1, X0, X0
-	VMOVD        X0, (R9)
-	ADDQ         $4, R9
-	ADDQ         DX, DI
-	DECQ         R8
+	STORE_ROW_SUM
 	JMP          row
 
 end:
@@ -126,16 +131,7 @@ vcol:
 	VPSUBD        Z1, Z0, Z0
 	VEXTRACTI64X4 $1, Z0, Y1
 	VPADDD        Y1, Y0, Y0
-	VEXTRACTI128  $1, Y0, X1
-	VPADDD        X1, X0, X0
-	VPSHUFD       $0x4E, X0, X1
-	VPADDD        X1, X0, X0
-	VPSHUFD       $0xB1, X0, X1
-	VPADDD        X1, X0, X0
-	VMOVD         X0, (R9)
-	ADDQ          $4, R9
-	ADDQ          DX, DI
-	DECQ          R8
+	STORE_ROW_SUM
 	JMP           vrow
 
 vend:
