@@ -22,6 +22,7 @@ const (
 	skipReport       = "past-tense report in agent memory"
 	skipFragment     = "fragment without a verb"
 	skipTooLong      = "too long to be one fact"
+	skipAddressed    = "speaks to the listener"
 )
 
 var (
@@ -135,7 +136,25 @@ func skipReason(ci clauseInfo) string {
 	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) {
 		return skipFragment // "our deploys go out on Tuesdays" has a verb after a plural
 	}
+	if addressesListener(ci.words) {
+		return skipAddressed
+	}
 	return ""
+}
+
+// addressesListener reports whether a first-person clause speaks to the other person
+// ("I hope you enjoy it", "I'm always here for you", "I'll let you know"): what it says
+// holds between the two, for the moment, and kept as a fact it would read "you" with no
+// one to point at. A "you" inside a reporting frame ("I told you that…") is gone before
+// this (leadRe), so the fact the frame introduces is kept.
+func addressesListener(words []string) bool {
+	for _, w := range words {
+		switch w {
+		case "you", "your", "yours", "yourself", "you're", "you've", "you'll", "you'd", "u", "ur":
+			return true
+		}
+	}
+	return false
 }
 
 func hypothetical(ci clauseInfo) string {
