@@ -168,6 +168,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	}
 	if tn.role == "user" {
 		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
+		text = reminderAsRule(text)
 	}
 	if tn.role == "user" && !tn.agent {
 		text = withKinOwner(withDroppedSubject(text))

@@ -14,6 +14,9 @@ import (
 var (
 	// standingRe marks an instruction or convention that holds beyond the current task.
 	standingRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|from here on|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
+	// recurRe marks an imperative tied to a recurring event: "run the linter before every
+	// commit" is a rule, where "run the linter" alone is a request.
+	recurRe = regexp.MustCompile(`(?i)\b(?:before|after|on) (?:every|each)\b`)
 	// oneOffRe marks a request about the task at hand ("run the tests again", "fix this").
 	oneOffRe = regexp.MustCompile(`(?i)\b(?:again|once more|one more time|right now|real quick|quickly|for me|this time|for now|when you (?:get|have) (?:a )?(?:chance|minute|sec|second|moment|time)|if you (?:can|could|have time|get a chance)|if possible)\b`)
 	// conventionVerbs start imperatives that set a way of working whatever their object.
@@ -65,7 +68,7 @@ func standingInstruction(ci clauseInfo) bool {
 	if v := instructionVerb(iw); !imperativeVerbs[v] || keepGoing(iw) || phrasalRe.MatchString(t) || !workContext(ci) && !outputVerbs[v] {
 		return false // "Don't quit", "Never give up", "Always be yourself": encouragement, not instructions
 	}
-	if standingRe.MatchString(t) {
+	if standingRe.MatchString(t) || recurRe.MatchString(t) {
 		return true
 	}
 	if ensureRe.MatchString(t) && hasAny(ci.words, genericDets) {

@@ -36,3 +36,18 @@ func stripTellFrame(clause string) string {
 
 // notFramed are the words after a frame that say it frames no statement.
 var notFramed = set(`to what how when where why who which if whether`)
+
+// reminderRe matches a user's "remember to …" / "don't forget to …".
+var reminderRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:remember|don't forget|do not forget|never forget)\s+to\s+(\w.*)$`)
+
+// reminderAsRule reads "Remember to use pnpm, not npm" as the imperative it asks to be
+// kept, "Use pnpm, not npm". Whether that is a standing instruction is then decided as
+// for any imperative (a work context, no one-off object or marker), so "remember to call
+// mom tomorrow" and "don't forget to push the fix" keep nothing, as before.
+func reminderAsRule(clause string) string {
+	m := reminderRe.FindStringSubmatch(clause)
+	if m == nil {
+		return clause
+	}
+	return strings.ToUpper(m[1][:1]) + m[1][1:]
+}

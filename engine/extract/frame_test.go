@@ -8,22 +8,27 @@ import (
 )
 
 // TestToldAndRememberFrames checks that a fact the user frames as one to keep, or as
-// one already given, is kept as the fact; that "remember to…" stays an instruction; and
-// that a clause speaking to the listener keeps no fact.
+// one already given, is kept as the fact; that "remember to…" is read as a standing
+// instruction where it is one; and that a clause speaking to the listener keeps no fact.
 func TestToldAndRememberFrames(t *testing.T) {
 	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
 	x := NewBuiltin()
 	for said, want := range map[string][]string{
-		"Can you remember that my wife's name is Anna?": {"User's wife's name is Anna"},
-		"Please remember I use Neovim, not VS Code.":    {"User uses Neovim, not VS Code"},
-		"I want you to remember that I moved to Porto.": {"User lives in Porto"},
-		"I'd like you to know that I'm vegan.":          {"User is vegan"},
-		"You know I live in Berlin.":                    {"User lives in Berlin"},
-		"I told you I'm allergic to peanuts.":           {"User is allergic to peanuts"},
-		"Note: the staging DB is on port 6543.":         {"The staging DB is on port 6543"},
-		"I hope you enjoy it!":                          nil,
-		"I'm always here for you.":                      nil,
-		"I'll let you know how it goes.":                nil,
+		"Can you remember that my wife's name is Anna?":      {"User's wife's name is Anna"},
+		"Please remember I use Neovim, not VS Code.":         {"User uses Neovim, not VS Code"},
+		"I want you to remember that I moved to Porto.":      {"User lives in Porto"},
+		"I'd like you to know that I'm vegan.":               {"User is vegan"},
+		"You know I live in Berlin.":                         {"User lives in Berlin"},
+		"I told you I'm allergic to peanuts.":                {"User is allergic to peanuts"},
+		"Note: the staging DB is on port 6543.":              {"The staging DB is on port 6543"},
+		"Remember to run the linter before every commit":     {"Run the linter before every commit"},
+		"Please remember to write tests in Go table style.":  {"Write tests in Go table style"},
+		"Don't forget to bump the version on every release.": {"Bump the version on every release"},
+		"Remember to call mom tomorrow.":                     nil,
+		"Don't forget to push the fix.":                      nil,
+		"I hope you enjoy it!":                               nil,
+		"I'm always here for you.":                           nil,
+		"I'll let you know how it goes.":                     nil,
 	} {
 		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
 		if err != nil {
@@ -37,7 +42,7 @@ func TestToldAndRememberFrames(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", said, got, want)
 		}
 	}
-	for _, keep := range []string{"Remember to run the linter before every commit", "You know what, never mind"} {
+	for _, keep := range []string{"Remember to run the linter before every commit", "You know what, never mind"} { // no statement inside
 		if got := stripTellFrame(keep); got != keep {
 			t.Errorf("stripTellFrame(%q) = %q, want it unchanged", keep, got)
 		}
