@@ -110,12 +110,16 @@ func toThirdPerson(clause, speaker, addressee string) string {
 	return tidy(join(dropFillers(ts)))
 }
 
+// floatingQuantifiers stand between a plural subject and its verb ("we both have", "they
+// all live"): the verb comes after them, they are no verb themselves.
+var floatingQuantifiers = set(`both all each`)
+
 // conjugateAfter puts the verb that follows a rewritten subject into the third person singular,
 // skipping adverbs ("I usually fly" → "usually flies").
 func conjugateAfter(ts []chunk, j int) {
 	for j < len(ts) {
 		lc := ts[j].lower()
-		if lc == dateMark || adverbs[lc] && lc != "no" || lc == "no" && j+1 < len(ts) && ts[j+1].lower() == "longer" {
+		if lc == dateMark || adverbs[lc] && lc != "no" || floatingQuantifiers[lc] || lc == "no" && j+1 < len(ts) && ts[j+1].lower() == "longer" {
 			j++
 			continue
 		}

@@ -68,6 +68,7 @@ func TestToThirdPerson(t *testing.T) {
 		{"have", "I've lived here for years", "User", "", "User has lived here for years"},
 		{"es ending", "I watch a lot of films", "User", "", "User watches a lot of films"},
 		{"y ending", "I usually fly with KLM", "User", "", "User usually flies with KLM"},
+		{"floating quantifier", "We both love hiking", "User", "", "User both loves hiking"},
 		{"past unchanged", "I moved to Berlin", "User", "", "User moved to Berlin"},
 		{"irregular past unchanged", "I went hiking", "User", "", "User went hiking"},
 		{"modal unchanged", "I can speak French", "User", "", "User can speak French"},
