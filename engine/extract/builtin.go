@@ -160,7 +160,7 @@ func dateTense(text string, t tense) tense {
 
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
-	text := preNormalise(withApostrophes(stripLead(stripTellFrame(stripLead(clause)))))
+	text := preNormalise(withApostrophes(stripLead(stripTellFrame(stripLead(withoutAsides(clause))))))
 	if c := bareCorrection(sentence); c != "" {
 		text = c // the lead-in that marks the correction is gone from the clause
 	} else if c := meantStatement(text); c != "" {

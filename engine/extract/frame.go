@@ -12,8 +12,8 @@ import (
 var tellFrameRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:` +
 	`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+|i(?:\s+would|'d|’d)\s+like\s+you\s+to\s+|try\s+to\s+)?` +
 	`(?:remember|know|keep in mind|don't forget|do not forget|note|make a note)(?:\s+that)?` +
-	`|you\s+know(?:\s+that)?` +
-	`|i\s+(?:already\s+)?(?:told|said to)\s+you(?:\s+that)?` +
+	`|you\s+(?:should\s+|need\s+to\s+|might\s+want\s+to\s+)?know(?:\s+that)?` +
+	`|i(?:'ve|\s+have)?\s+(?:already\s+)?(?:told|said to)\s+you(?:\s+(?:before|already|earlier|last time))?(?:\s+that)?` +
 	`)[,:]?\s+`)
 
 // stripTellFrame returns the statement inside a remember/told-you frame, or clause
@@ -50,4 +50,24 @@ func reminderAsRule(clause string) string {
 		return clause
 	}
 	return strings.ToUpper(m[1][:1]) + m[1][1:]
+}
+
+// asideRe matches a reporting aside inside or after a statement: ", like I told you",
+// ", as you know,", "as I said to you yesterday".
+var asideRe = regexp.MustCompile(`(?i),?\s*\b(?:like|as)\s+(?:i(?:'ve|\s+have)?\s+(?:already\s+)?(?:told|said to|mentioned to)\s+you|you\s+know)\b(?:\s+(?:before|already|earlier|yesterday|last time))?(,)?`)
+
+// withoutAsides drops reporting asides ("I work at Stripe, like I told you"; "My wife
+// and I, as you know, live in Lisbon"): they say the listener heard it before, which is
+// no part of the fact, and their "you" would otherwise mark the clause as said to the
+// listener.
+func withoutAsides(clause string) string {
+	return asideRe.ReplaceAllStringFunc(clause, func(m string) string {
+		if strings.HasPrefix(m, ",") && strings.HasSuffix(m, ",") {
+			return "" // "My wife and I, as you know, live…": the commas go with it
+		}
+		if strings.HasSuffix(m, ",") {
+			return ","
+		}
+		return ""
+	})
 }
