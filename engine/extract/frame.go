@@ -30,8 +30,7 @@ func stripTellFrame(clause string) string {
 	if notFramed[strings.TrimRight(first, ",.!?;:")] || rest == "" {
 		return clause // an instruction ("remember to…") or a question ("you know what…")
 	}
-	rest = strings.TrimRight(rest, "?")
-	return strings.ToUpper(rest[:1]) + rest[1:]
+	return capitalise(strings.TrimRight(rest, "?"))
 }
 
 // notFramed are the words after a frame that say it frames no statement.
@@ -49,7 +48,7 @@ func reminderAsRule(clause string) string {
 	if m == nil {
 		return clause
 	}
-	return strings.ToUpper(m[1][:1]) + m[1][1:]
+	return capitalise(m[1])
 }
 
 // asideRe matches a reporting aside inside or after a statement: ", like I told you",

@@ -30,6 +30,7 @@ func TestToldAndRememberFrames(t *testing.T) {
 		"I work at Stripe, like I told you.":                   {"User works at Stripe"},
 		"My wife and I, as you know, live in Lisbon.":          {"User's wife and User live in Lisbon"},
 		"You should know that the staging DB is on port 6543.": {"The staging DB is on port 6543"},
+		"Can you remember that ??":                             nil, // a frame around nothing
 		"I hope you enjoy it!":                                 nil,
 		"I'm always here for you.":                             nil,
 		"I'll let you know how it goes.":                       nil,
