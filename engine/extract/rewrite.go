@@ -285,13 +285,17 @@ func saysWhatTheSpeakerDid(rest []string) bool {
 		return false
 	}
 	for _, r := range rest {
-		switch strings.ToLower(strings.Trim(r, ",.!?;:'\"()")) {
-		case "you", "your", "yours", "yourself", "u", "ur", "ya", "i", "i'm", "i've", "i'd", "i'll", "we", "he", "she", "they":
+		if w := strings.ToLower(strings.Trim(r, ",.!?;:'\"()")); secondPerson[w] || ownSubjects[w] {
 			return false
 		}
 	}
 	return true
 }
+
+// ownSubjects name a clause's own subject: after one, a leading past verb had a subject
+// all along. Unlike subjectPronouns it leaves out "it", which follows a verb as its
+// object ("loved it"), and "you" (secondPerson).
+var ownSubjects = set(`i i'm i've i'd i'll we he she they`)
 
 // regularPast reports whether w looks like a regular past form: "-ed", but not a verb
 // whose own spelling ends so ("succeed", "need", "proceed").

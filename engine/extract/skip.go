@@ -148,14 +148,11 @@ func skipReason(ci clauseInfo) string {
 // one to point at. A "you" inside a reporting frame ("I told you that…") is gone before
 // this (leadRe), so the fact the frame introduces is kept.
 func addressesListener(words []string) bool {
-	for _, w := range words {
-		switch w {
-		case "you", "your", "yours", "yourself", "you're", "you've", "you'll", "you'd", "u", "ur":
-			return true
-		}
-	}
-	return false
+	return hasAny(words, secondPerson)
 }
+
+// secondPerson are the words that point at the listener, chat spellings included.
+var secondPerson = set(`you your yours yourself you're you've you'll you'd u ur ya`)
 
 func hypothetical(ci clauseInfo) string {
 	if ci.agent && condProcRe.MatchString(ci.text) {
