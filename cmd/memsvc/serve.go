@@ -213,7 +213,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	if sys.OnListen != nil {
 		sys.OnListen(ln.Addr().String())
 	}
-	defer a.runBackground(ctx)()
+	defer runBackground(ctx, a.gcLoop, a.engine.RunCaptures)() // value-log GC, image captures
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -230,16 +230,17 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	return nil
 }
 
-// runBackground starts the server's background work (value-log GC, image
-// captures) and returns the function that stops it and waits for it: the
-// caller closes the store once runServe returns, and a capture still
-// reading it then would panic inside Badger ("DB Closed").
-func (a *app) runBackground(ctx context.Context) (stop func()) {
+// runBackground starts each job in its own goroutine and returns the
+// function that stops them and waits for them. The caller closes the
+// store once it returns: a capture still reading it then would panic
+// inside Badger ("DB Closed"), so the jobs must be done before.
+func runBackground(ctx context.Context, jobs ...func(context.Context)) (stop func()) {
 	bctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); a.gcLoop(bctx) }()
-	go func() { defer wg.Done(); a.engine.RunCaptures(bctx) }()
+	for _, job := range jobs {
+		wg.Add(1)
+		go func() { defer wg.Done(); job(bctx) }()
+	}
 	return func() {
 		cancel()
 		wg.Wait()
