@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
@@ -52,21 +53,66 @@ func (u *UI) adminSession(t time.Time, nonce string) string {
 	return body + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
-// isAdmin reports whether the request carries a valid, fresh operator session.
+// isAdmin reports whether the request carries a valid, fresh operator
+// session that was not signed out.
 func (u *UI) isAdmin(r *http.Request) bool {
+	nonce, _, ok := u.adminCookieSession(r)
+	return ok && !u.signedOut.has(nonce)
+}
+
+// adminCookieSession reads and verifies the operator cookie: its nonce and
+// issue time when it is genuine and fresh.
+func (u *UI) adminCookieSession(r *http.Request) (nonce string, issued time.Time, ok bool) {
 	c, err := r.Cookie(adminCookie)
 	if err != nil {
-		return false
+		return "", time.Time{}, false
 	}
 	parts := strings.Split(c.Value, ".")
 	if len(parts) != 3 {
-		return false
+		return "", time.Time{}, false
 	}
 	secs, err := strconv.ParseInt(parts[0], 10, 64)
 	if err != nil || time.Since(time.Unix(secs, 0)) > adminTTL {
-		return false
+		return "", time.Time{}, false
 	}
-	return hmac.Equal([]byte(c.Value), []byte(u.adminSession(time.Unix(secs, 0), parts[1])))
+	issued = time.Unix(secs, 0)
+	if !hmac.Equal([]byte(c.Value), []byte(u.adminSession(issued, parts[1]))) {
+		return "", time.Time{}, false
+	}
+	return parts[1], issued, true
+}
+
+// signedOutSessions remembers the operator sessions signed out before they
+// expired, so that a copied cookie stops working at sign-out rather than
+// hours later. Only a signed-in operator adds to it, and an entry is dropped
+// once its session would have expired anyway. It lives in this process: on a
+// hosted deployment of several replicas, sign-out ends the session on the
+// replica that served it (the others accept it until it expires).
+type signedOutSessions struct {
+	mu    sync.Mutex
+	until map[string]time.Time // nonce → when its session expires
+}
+
+func (s *signedOutSessions) add(nonce string, issued time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	for n, t := range s.until {
+		if now.After(t) {
+			delete(s.until, n)
+		}
+	}
+	if s.until == nil {
+		s.until = map[string]time.Time{}
+	}
+	s.until[nonce] = issued.Add(adminTTL)
+}
+
+func (s *signedOutSessions) has(nonce string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.until[nonce]
+	return ok
 }
 
 // adminPage registers an operator handler: an operator session is
@@ -106,6 +152,9 @@ func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
 }
 
 func (u *UI) adminSignOut(w http.ResponseWriter, r *http.Request, _ *request) error {
+	if nonce, issued, ok := u.adminCookieSession(r); ok {
+		u.signedOut.add(nonce, issued)
+	}
 	http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 	http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)

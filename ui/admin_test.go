@@ -106,3 +106,35 @@ func TestOperatorListsEveryUserWithCounts(t *testing.T) {
 		}
 	}
 }
+
+// A copy of the operator's cookie (another tab, a leaked header) stops
+// working when the operator signs out, not when the session would expire.
+func TestOperatorSignOutEndsTheSession(t *testing.T) {
+	e := newAdminEnv(t, authSecret, adminSecret)
+	op := e.browser()
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
+		t.Fatalf("admin sign in: %d", p.status)
+	}
+	copied := e.browser()
+	base, _ := url.Parse(e.url)
+	copied.c.Jar.SetCookies(base, op.c.Jar.Cookies(base))
+	if p := copied.get("/admin"); p.status != http.StatusOK {
+		t.Fatalf("copied operator cookie before sign-out: %d, want 200", p.status)
+	}
+	if p := op.post("/admin/signout", url.Values{"csrf": {op.token("/admin")}}); p.status != http.StatusSeeOther {
+		t.Fatalf("sign out: %d", p.status)
+	}
+	if p := copied.get("/admin"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/admin/signin" {
+		t.Errorf("copied operator cookie after sign-out: %d %q, want a redirect to sign-in", p.status, p.header.Get("Location"))
+	}
+	if p := copied.post("/admin/keys", url.Values{"csrf": {copied.token("/admin/signin")}, "user": {"mallory"}}); p.status != http.StatusUnauthorized {
+		t.Errorf("minting with a signed-out session: %d, want 401", p.status)
+	}
+	// Signing in again opens a new session.
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
+		t.Fatalf("admin sign in again: %d", p.status)
+	}
+	if p := op.get("/admin"); p.status != http.StatusOK {
+		t.Errorf("new session after sign-out: %d", p.status)
+	}
+}

@@ -67,7 +67,9 @@ type UI struct {
 	static http.Handler
 	csrf   []byte // HMAC secret binding form tokens to the browser's cookie
 	admin  *Admin
-	mux    *http.ServeMux
+	// signedOut holds the operator sessions ended before they expired (admin.go).
+	signedOut signedOutSessions
+	mux       *http.ServeMux
 }
 
 // New returns the dashboard handler with every page parsed.
