@@ -87,8 +87,8 @@ func sentences(line string) []string {
 		if c == '.' && isAbbreviation(line[start:i]) {
 			continue
 		}
-		if c == ':' && len(strings.Fields(line[start:i])) > 4 && j < len(line) {
-			continue
+		if c == ':' && (len(strings.Fields(line[start:i])) > 4 || countedPlural(line[start:i])) && j < len(line) {
+			continue // "I've got three siblings: two brothers and a sister" is one statement
 		}
 		out = appendSentence(out, line[start:j])
 		start = j
@@ -131,7 +131,7 @@ var (
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	s := stripLead(sentence)
+	s := nameAgeRe.ReplaceAllString(stripLead(sentence), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
 		s = tailFillerRe.ReplaceAllString(s, "")
@@ -152,13 +152,62 @@ func clauses(sentence string) []string {
 		for _, q := range splitApposition(p) {
 			for _, r := range splitElided(q) {
 				for _, st := range splitStatements(r) {
-					out = append(out, splitElidedNP(st)...)
+					for _, pr := range splitPassive(st) {
+						out = append(out, splitElidedNP(pr)...)
+					}
 				}
 			}
 		}
 	}
+	return withInsteadJoined(out)
+}
+
+// insteadTailRe ends the second half of "don't X; do Y instead", which names what it
+// replaces only through the first half.
+var insteadTailRe = regexp.MustCompile(`(?i)\binstead[.!]*$`)
+
+// prohibitionRe starts a negative instruction: "Don't use fmt.Println", "never log bodies".
+var prohibitionRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|dont|never|avoid|stop)\s+\w`)
+
+// withInsteadJoined keeps "Don't use fmt.Println for debugging; use the slog logger
+// instead" as one instruction: alone, "use the slog logger instead" says instead of what.
+func withInsteadJoined(cs []string) []string {
+	out := cs[:0:0]
+	for _, c := range cs {
+		if n := len(out); n > 0 && insteadTailRe.MatchString(strings.TrimSpace(c)) && prohibitionRe.MatchString(strings.TrimSpace(out[n-1])) {
+			out[n-1] = strings.TrimRight(strings.TrimSpace(out[n-1]), " ,;.") + "; " + strings.TrimSpace(c)
+			continue
+		}
+		out = append(out, c)
+	}
 	return out
 }
+
+// countedPlural reports text that ends in a counted plural, which a colon after it opens
+// the list of: "three siblings", "2 cats", "a few allergies".
+func countedPlural(s string) bool {
+	w := lowerWords(s)
+	if len(w) < 2 {
+		return false
+	}
+	noun := w[len(w)-1]
+	if !strings.HasSuffix(noun, "s") && noun != "children" && noun != "people" {
+		return false
+	}
+	for i := len(w) - 2; i >= 0 && i >= len(w)-4; i-- {
+		if countWords[w[i]] || w[i] != "" && w[i][0] >= '0' && w[i][0] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// countWords count the plural after them.
+var countWords = set(`two three four five six seven eight nine ten eleven twelve few several couple many`)
+
+// nameAgeRe finds a name contracted with "is" before an age: "Emma's 9 and Noah just turned
+// 5". Spelled out, it is a clause of its own; a count after it ("Tom's 3 kids") is no age.
+var nameAgeRe = regexp.MustCompile(`\b([A-Z][a-z]+)'s (\d{1,3})(\s+(?:and|but|years?|yrs?|now|already)\b|[,.!;]|$)`)
 
 var appositionRe = regexp.MustCompile(`(?i)^(i'm|i am|we're|we are)\s+([^,]+),\s+((?:an?|the)\s+[^,]+?),?$`)
 
