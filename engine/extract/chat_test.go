@@ -130,6 +130,7 @@ func TestChatTurns(t *testing.T) {
 		"yes, and from now on always open PRs as drafts.":                   {"Always open PRs as drafts"},
 		"Not a fan of horror movies but my girlfriend loves them":           {"User is not a fan of horror movies"},
 		"Let's go with option 2.":                                           nil,
+		"yes please, and always put migrations in their own PR":             {"Always put migrations in their own PR"},
 		"we ship it with Kustomize":                                         {"User ships it with Kustomize"},
 		"Let's always squash before merging.":                               {"Always squash before merging"},
 		"never use mocks for the db, use testcontainers instead":            {"Never use mocks for the db; use testcontainers instead"},

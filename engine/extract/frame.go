@@ -36,8 +36,8 @@ func stripTellFrame(clause string) string {
 // notFramed are the words after a frame that say it frames no statement.
 var notFramed = set(`to what how when where why who which if whether`)
 
-// reminderRe matches a user's "remember to …" / "don't forget to …".
-var reminderRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:remember|don't forget|do not forget|never forget)\s+to\s+(\w.*)$`)
+// reminderRe matches a user's "remember to …" / "don't forget to …" / "make sure to …".
+var reminderRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:remember|don't forget|do not forget|never forget|make sure|be sure)\s+to\s+(\w.*)$`)
 
 // reminderAsRule reads "Remember to use pnpm, not npm" as the imperative it asks to be
 // kept, "Use pnpm, not npm". Whether that is a standing instruction is then decided as

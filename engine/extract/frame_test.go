@@ -25,6 +25,7 @@ func TestToldAndRememberFrames(t *testing.T) {
 		"Please remember to write tests in Go table style.":    {"Write tests in Go table style"},
 		"Don't forget to bump the version on every release.":   {"Bump the version on every release"},
 		"Remember to call mom tomorrow.":                       nil,
+		"Make sure to always run the linter before pushing.":   {"Always run the linter before pushing"},
 		"Don't forget to push the fix.":                        nil,
 		"I've told you before that I prefer tabs.":             {"User prefers tabs"},
 		"I work at Stripe, like I told you.":                   {"User works at Stripe"},

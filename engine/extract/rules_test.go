@@ -33,6 +33,8 @@ func TestSkipReason(t *testing.T) {
 		{"should of a thing ahead", "The package should arrive tomorrow", "user", false, skipHypothetical},
 		{"modal may", "I may go to Spain", "user", false, skipHypothetical},
 		{"month May is no modal", "I moved to Spain in May", "user", false, ""},
+		{"month may in lower case is no modal", "I'm turning 30 in may", "user", false, ""},
+		{"modal may after a subject", "we may move next year", "user", false, skipHypothetical},
 		{"assistant filler", "Sure! Here's the fix", "assistant", false, skipFiller},
 		{"assistant let me know", "Let me know if you need anything else", "assistant", false, skipFiller},
 		{"mood", "I'm so tired today", "user", false, skipTransient},

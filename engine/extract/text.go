@@ -120,10 +120,12 @@ var (
 	clauseSplitRe = regexp.MustCompile(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?)\s+((?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
 	soSplitRe     = regexp.MustCompile(`(?i),\s+so\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
-	elidedRe       = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
-	conditionalRe  = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
-	firstSubjRe    = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
-	tailFillerRe   = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	elidedRe      = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
+	conditionalRe = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
+	firstSubjRe   = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
+	tailFillerRe  = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning 30 in May".
+	midFillerRe    = regexp.MustCompile(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
 	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi"}
 	questionTail   = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
 )
@@ -134,7 +136,7 @@ func clauses(sentence string) []string {
 	s := nameAgeRe.ReplaceAllString(stripLead(sentence), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
-		s = tailFillerRe.ReplaceAllString(s, "")
+		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
 	}
 	if strings.HasSuffix(s, "?") {
 		if loc := questionTail.FindStringIndex(s); loc != nil {
