@@ -146,6 +146,26 @@ var (
 	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
 )
 
+// letsRe starts a proposal to do something together: "Let's go with option 2".
+var letsRe = regexp.MustCompile(`(?i)^(?:let's|lets|let us)\s+`)
+
+// cutLets returns a proposal without its "let's".
+func cutLets(t string) (string, bool) {
+	loc := letsRe.FindStringIndex(t)
+	if loc == nil {
+		return t, false
+	}
+	return t[loc[1]:], true
+}
+
+// standingIntroRe finds the lead-in that makes an instruction a standing one: "From now on,
+// always open PRs as drafts".
+var standingIntroRe = regexp.MustCompile(`(?i)^(?:from now on|going forward|from here on(?: out)?)\b,?\s*`)
+
+// youClauseRe finds the listener in a standing instruction's condition or timing: "always
+// run make lint before you push". Said to the assistant, "you" is the assistant.
+var youClauseRe = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|if|once|until|unless|while|every time|each time)\s+you\b`)
+
 // rescheduledRe finds a thing moved to a day or month: "The meeting got moved to Thursday".
 var rescheduledRe = regexp.MustCompile(`(?i)\b(?:moved|pushed|pushed back|postponed|rescheduled|delayed|slipped|bumped)\s+(?:\S+\s+){0,3}?(?:to|until|till)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b`)
 
@@ -160,7 +180,8 @@ func dateTense(text string, t tense) tense {
 
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
-	text := preNormalise(withApostrophes(stripLead(stripTellFrame(stripLead(withoutAsides(clause))))))
+	text, reported := reportedSelf(stripLead(withoutAsides(clause)))
+	text = preNormalise(withApostrophes(stripLead(stripTellFrame(text))))
 	if c := bareCorrection(sentence); c != "" {
 		text = c // the lead-in that marks the correction is gone from the clause
 	} else if c := meantStatement(text); c != "" {
@@ -169,6 +190,12 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	if tn.role == "user" {
 		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
 		text = reminderAsRule(text)
+		if rest, ok := cutLets(text); ok {
+			if !standingRe.MatchString(rest) {
+				return nil // "Let's go with option 2": a proposal about the task at hand
+			}
+			text = capitalise(rest) // "Let's always squash before merging" is the rule itself
+		}
 	}
 	if tn.role == "user" && !tn.agent {
 		text = withKinOwner(withDroppedSubject(text))
@@ -177,14 +204,16 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 		text = pleaseRe.ReplaceAllString(text, "")
 	}
 	ci := newClauseInfo(text, tn.role, tn.agent)
+	ci.firstP = ci.firstP || reported // the frame named the speaker: "Jake told me he's…"
 	if skipReason(ci) != "" {
 		return nil
 	}
 	standing := !tn.agent && tn.role == "user" && standingInstruction(ci)
-	tn.proc = standing || !tn.agent && tn.role == "user" && conventionKind(ci)
+	tn.proc = standing || !tn.agent && tn.role == "user" && (conventionKind(ci) || workRule(ci))
 	tn.project = !tn.agent && !ci.firstP && !standing && projectStatement(ci)
 	if standing {
-		text = pleaseRe.ReplaceAllString(text, "")
+		// Kind procedural already says the instruction stands; "From now on" says no more.
+		text = capitalise(standingIntroRe.ReplaceAllString(pleaseRe.ReplaceAllString(text, ""), ""))
 	}
 	var dates []resolvedDate
 	if !recurringRe.MatchString(text) {
@@ -202,7 +231,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 		text = text[:dates[i].start] + repl + text[dates[i].end:]
 	}
 	addressee := ""
-	if tn.agent && tn.role != "assistant" || standing && procLeadRe.MatchString(text) {
+	if tn.agent && tn.role != "assistant" || standing && (procLeadRe.MatchString(text) || youClauseRe.MatchString(text)) {
 		addressee = "Assistant"
 	}
 	third := toThirdPerson(text, tn.speaker, addressee)
@@ -282,6 +311,11 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		f.ValidFrom = d.at
 		f.ValidTo = d.to
 	}
+	if f.Slot != nil && pronounValues[f.Slot.Value] && words[len(words)-1] == f.Slot.Value {
+		// "User's girlfriend loves them": what is loved was named before, and nothing else is
+		// said ("User ships it with Kustomize" still names the tool).
+		return Fact{}, false
+	}
 	single := f.Slot != nil && isSingleValued(f.Slot.Predicate)
 	if !tn.agent && !tn.proc && !single && hasAny(words, debugWords) {
 		return Fact{}, false // troubleshooting chatter, not a fact about the speaker
@@ -297,13 +331,17 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		// A project fact, an undated decision or switch ("went with gRPC", "migrated the build to
 		// Bazel") holds from then on, and what something turned out to be is what it is.
 		f.Kind = KindSemantic
-	case detectTense(words) != tensePresent:
+	case detectTense(words) != tensePresent && !presentVerbFirst(words):
+		// "User prefers early returns over nested ifs" is in the present, whatever "nested" looks like.
 		f.Kind = KindEpisodic
 	default:
 		f.Kind = KindSemantic
 	}
 	return f, true
 }
+
+// pronounValues are slot values that only point back at something said before.
+var pronounValues = set(`it them this that these those him her`)
 
 func hasAny(words []string, set map[string]bool) bool {
 	for _, w := range words {

@@ -118,6 +118,8 @@ func FuzzExtract(f *testing.F) {
 		"I moved to Paris two days ago.", "Yesterday", "on on on Monday", "I'm", "my my my", "```", "$ ls\n",
 		"I'm 34, a , and I", "from May 20 to May 27 and June 3", "DATEREF", "I DATEREF moved", "Mr. . . ?!",
 		"I love it, and it, and them", "We got a puppy! His name is", "i", "In 2015, since 2015",
+		"Emma's 9 and Noah just turned", "my sister Priya and she's", "Jake told me he's", ":( <3 xD",
+		"three siblings: two", "don't; instead", "X should be named and merged", "force-", "Let's",
 	} {
 		f.Add(s)
 	}

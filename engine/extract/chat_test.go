@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -37,6 +38,8 @@ func TestChatStatements(t *testing.T) {
 			&Slot{"offsite", "located", "porto", ""}, false},
 		{"an age still ahead", "I'm 40 next month.", "User is 40 years old from April 2025", nil, true},
 		{"an age reached", "I turned 40 last month.", "User is 40 years old since February 2025", &Slot{"user", "age", "40", ""}, false},
+		{"an emoticon is no part of the fact", "our cat Luna passed away last week :(", "User's cat Luna passed away in the week of 2025-02-24", nil, false},
+		{"a chat 'ya' is a yes, not the listener", "ya i live in denver now", "User lives in denver now", &Slot{"user", "lives_in", "denver", ""}, false},
 	}
 	x := NewBuiltin()
 	for _, tt := range tests {
@@ -103,9 +106,47 @@ func TestDroppedSubjectNeedsAStatement(t *testing.T) {
 		"loved and supported has meant a lot to me": "loved and supported has meant a lot to me",
 		"succeed must be fulfilling":                "succeed must be fulfilling", // no past form
 		"agreed to lead the offsite":                "I agreed to lead the offsite",
+		"Originally from Manila":                    "I am originally from Manila",
+		"took me 3 tries":                           "took me 3 tries", // the speaker is the object
+		"Not a fan of horror movies":                "I am not a fan of horror movies",
 	} {
 		if got := withDroppedSubject(clause); got != want {
 			t.Errorf("withDroppedSubject(%q) = %q, want %q", clause, got, want)
+		}
+	}
+}
+
+// TestChatTurns checks turns that hold several facts: named relatives and children, a
+// counted list after a colon, and an instruction's "you" read as the assistant.
+func TestChatTurns(t *testing.T) {
+	at := time.Date(2025, 3, 12, 18, 0, 0, 0, time.UTC)
+	x := NewBuiltin()
+	for said, want := range map[string][]string{
+		"My sister Priya just turned 30 and she's a nurse in Leeds.":        {"User's sister Priya is 30 years old", "User's sister Priya is a nurse in Leeds"},
+		"Emma's 9 and Noah just turned 5":                                   {"Emma is 9 years old", "Noah is 5 years old"},
+		"I've got three siblings: two older brothers and a younger sister.": {"User has got three siblings: two older brothers and a younger sister"},
+		"Always run `make lint` before you push.":                           {"Always run make lint before Assistant pushes"},
+		"Tom's 3 kids are cute":                                             nil,
+		"yes, and from now on always open PRs as drafts.":                   {"Always open PRs as drafts"},
+		"Not a fan of horror movies but my girlfriend loves them":           {"User is not a fan of horror movies"},
+		"Let's go with option 2.":                                           nil,
+		"yes please, and always put migrations in their own PR":             {"Always put migrations in their own PR"},
+		"we ship it with Kustomize":                                         {"User ships it with Kustomize"},
+		"Let's always squash before merging.":                               {"Always squash before merging"},
+		"never use mocks for the db, use testcontainers instead":            {"Never use mocks for the db; use testcontainers instead"},
+		"Feature branches should be named feat/<ticket> and merged into develop.": {"Feature branches should be named feat/<ticket>",
+			"Feature branches should be merged into develop"},
+	} {
+		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Text)
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: got %q, want %q", said, got, want)
 		}
 	}
 }

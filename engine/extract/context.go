@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Conversation context: a short answer means something only together with the question
@@ -167,8 +168,9 @@ var (
 // named in one clause make the pronoun ambiguous, so nothing is carried.
 func resolveKinPronoun(clause string, kin *string) string {
 	out := clause
+	kinWord, _, _ := strings.Cut(*kin, " ")
 	if m := heSheRe.FindStringSubmatch(clause); m != nil && *kin != "" &&
-		maleKin[*kin] == (strings.EqualFold(m[1], "he") || strings.EqualFold(m[1], "his")) {
+		maleKin[kinWord] == (strings.EqualFold(m[1], "he") || strings.EqualFold(m[1], "his")) {
 		verb := " "
 		switch {
 		case strings.EqualFold(m[1], "his") || strings.EqualFold(m[1], "her"):
@@ -178,14 +180,33 @@ func resolveKinPronoun(clause string, kin *string) string {
 		}
 		out = "my " + *kin + verb + clause[len(m[0]):]
 	}
-	switch found := kinRe.FindAllStringSubmatch(clause, -1); {
+	switch found := kinRe.FindAllStringSubmatchIndex(clause, -1); {
 	case len(found) == 1:
-		*kin = strings.ToLower(found[0][1])
+		*kin = strings.ToLower(clause[found[0][2]:found[0][3]]) + kinName(clause[found[0][1]:])
 	case len(found) > 1:
 		*kin = ""
 	}
 	return out
 }
+
+// kinName returns " Priya" when what follows a kin word names the relative ("my sister
+// Priya just turned 30"), so that "she" later in the turn is the same "sister Priya".
+func kinName(after string) string {
+	w, _, _ := strings.Cut(strings.TrimSpace(after), " ")
+	w = strings.TrimRight(w, ",.!?;:")
+	if len(w) < 2 || !unicode.IsUpper(rune(w[0])) || !unicode.IsLower(rune(w[1])) || notKinName[strings.ToLower(w)] {
+		return ""
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return ""
+		}
+	}
+	return " " + w
+}
+
+// notKinName are capitalised words after a kin word that name no one.
+var notKinName = set(`is was has and but who just also lives works`)
 
 var (
 	// homeBoughtRe finds a home the speaker got in a named place: "bought a house in York".

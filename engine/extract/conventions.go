@@ -39,6 +39,43 @@ var (
 	dontExceptRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(?:worry|forget|bother|mind|panic|hesitate)\b`)
 )
 
+// genericCondRe finds a condition about any thing of a kind: "when you add a new endpoint",
+// "whenever a migration fails", "if any test is flaky".
+var genericCondRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|every time|each time)\s+(?:\S+\s+){0,3}?(?:a|an|any|every|each|new)\s[^,]+,`)
+
+// passiveRuleRe finds a rule stated of a kind of thing in the passive: "Feature branches
+// should be named feat/<ticket>", "PRs must be reviewed by two people", "Secrets should never
+// be committed".
+var passiveRuleRe = regexp.MustCompile(`(?i)^(?:(?:the|all|every|each|new|our)\s+)?(?:[\w./<>-]+\s+){0,3}?(?:should|must)\s+(?:always\s+|never\s+|not\s+|only\s+)?be\s+\w+(?:ed|en|t)\b`)
+
+// quantRuleRe finds a rule for whatever falls in a scope: "anything touching auth needs a
+// review from Tom", "every migration under db/ must be reversible".
+var quantRuleRe = regexp.MustCompile(`(?i)^(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about)\b.*?\b(?:needs|requires|must|has to|should|goes through)\b`)
+
+// workRule reports a user's impersonal rule about how the work is done: said in the passive
+// with should or must, or of whatever falls in a scope. "The package should arrive
+// tomorrow" is no rule: no passive, and nothing of the work.
+func workRule(ci clauseInfo) bool {
+	if ci.role != "user" || ci.firstP || !workContext(ci) || hasDateCue(ci.text) {
+		return false
+	}
+	return quantRuleRe.MatchString(ci.text) || passiveRuleRe.MatchString(ci.text) && !startsWithPronoun(ci.words)
+}
+
+// passiveAndRe finds two passive rules sharing their subject: "… should be named X and
+// merged into develop".
+var passiveAndRe = regexp.MustCompile(`(?i)^(.+?\b(?:should|must)\s+(?:always\s+|never\s+|not\s+|only\s+)?be)\s+(\w+(?:ed|en)\b.*?)\s+and\s+(\w+(?:ed|en)\b.*)$`)
+
+// splitPassive splits "Feature branches should be named X and merged into develop" into two
+// rules about feature branches.
+func splitPassive(s string) []string {
+	m := passiveAndRe.FindStringSubmatch(s)
+	if m == nil {
+		return []string{s}
+	}
+	return []string{m[1] + " " + m[2], m[1] + " " + m[3]}
+}
+
 // introRe finds an introductory phrase that sets the scope of what follows ("From now on, …",
 // "In this repo …"): the clause is read without it, and it marks a convention.
 var introRe = regexp.MustCompile(`(?i)^(?:from now on|going forward|from here on(?: out)?|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
@@ -59,7 +96,9 @@ func standingInstruction(ci clauseInfo) bool {
 		return false
 	}
 	if m := procLeadRe.FindStringSubmatch(t); m != nil && imperativeVerbs[strings.ToLower(m[1])] {
-		return !pronounObject(lowerWords(t[strings.LastIndex(t, m[1]):]))
+		// "When you add a new endpoint, document it": the pronoun is the condition's any
+		// endpoint; "if it breaks, fix it" points at something at hand.
+		return !pronounObject(lowerWords(t[strings.LastIndex(t, m[1]):])) || genericCondRe.MatchString(t)
 	}
 	if !ci.imperativ {
 		return false
@@ -106,7 +145,7 @@ func instructionVerb(w []string) string {
 				continue
 			}
 		}
-		return w[i]
+		return leadVerb(w[i:])
 	}
 	return ""
 }

@@ -41,6 +41,9 @@ func TestClauseClassifiers(t *testing.T) {
 			{"Recommend books about Stoicism", false},
 			{"Don't worry about it", false},
 			{"When you get a chance, look at the failing job", false},
+			{"Never force-push shared branches", true},
+			{"When you add a new endpoint, document it in docs/api.md", true},
+			{"If it breaks, fix it", false},
 		}},
 		{"projectStatement", projectStatement, []struct {
 			clause string

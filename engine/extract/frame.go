@@ -36,8 +36,8 @@ func stripTellFrame(clause string) string {
 // notFramed are the words after a frame that say it frames no statement.
 var notFramed = set(`to what how when where why who which if whether`)
 
-// reminderRe matches a user's "remember to …" / "don't forget to …".
-var reminderRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:remember|don't forget|do not forget|never forget)\s+to\s+(\w.*)$`)
+// reminderRe matches a user's "remember to …" / "don't forget to …" / "make sure to …".
+var reminderRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:remember|don't forget|do not forget|never forget|make sure|be sure)\s+to\s+(\w.*)$`)
 
 // reminderAsRule reads "Remember to use pnpm, not npm" as the imperative it asks to be
 // kept, "Use pnpm, not npm". Whether that is a standing instruction is then decided as
@@ -70,3 +70,39 @@ func withoutAsides(clause string) string {
 		return ""
 	})
 }
+
+// reportedSelfRe matches a person reporting about themself: "Jake told me he's moving to
+// Berlin", "my sister said she got the job". Group 1 is the reporter, group 2 the pronoun's
+// contraction ("'s", "'ll") if any.
+var reportedSelfRe = regexp.MustCompile(`^((?:[Mm]y\s+[a-z]+(?:\s+[A-Z][a-z]+)?)|[A-Z][a-z]+)\s+(?:(?:just|also|once)\s+)?` +
+	`(?:told\s+(?:me|us)|tells\s+(?:me|us)|texted\s+(?:me|us)|said|says|mentioned|announced)(?:\s+that)?,?\s+(?:he|she)('s|'ll)?\s+`)
+
+// reportedSelf reads what a person told the speaker about themself as a statement about that
+// person: "Jake told me he's moving to Berlin in June" is "Jake is moving to Berlin in June".
+// Without this the reporting verb sets the tense, and "in June" would be read as last June.
+// ok reports a rewrite: the speaker, named by the frame, is the source of the fact.
+func reportedSelf(clause string) (string, bool) {
+	m := reportedSelfRe.FindStringSubmatchIndex(clause)
+	if m == nil {
+		return clause, false
+	}
+	who := clause[m[2]:m[3]]
+	if w := strings.ToLower(who); subjectPronouns[w] || w == "they" || indefinites[w] {
+		return clause, false // "She said she…" has no one to name
+	}
+	rest := clause[m[1]:]
+	verb := ""
+	switch {
+	case m[4] < 0:
+	case clause[m[4]:m[5]] == "'ll":
+		verb = "will "
+	case reportedHasRe.MatchString(rest):
+		verb = "has " // "she's got", "he's been"
+	default:
+		verb = "is "
+	}
+	return who + " " + verb + rest, true
+}
+
+// reportedHasRe starts what follows "he's" when the contraction is of "has".
+var reportedHasRe = regexp.MustCompile(`^(?:been|got|gotten|had|done|made|never|already|just|finally)\b`)

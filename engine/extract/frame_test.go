@@ -25,6 +25,7 @@ func TestToldAndRememberFrames(t *testing.T) {
 		"Please remember to write tests in Go table style.":    {"Write tests in Go table style"},
 		"Don't forget to bump the version on every release.":   {"Bump the version on every release"},
 		"Remember to call mom tomorrow.":                       nil,
+		"Make sure to always run the linter before pushing.":   {"Always run the linter before pushing"},
 		"Don't forget to push the fix.":                        nil,
 		"I've told you before that I prefer tabs.":             {"User prefers tabs"},
 		"I work at Stripe, like I told you.":                   {"User works at Stripe"},
@@ -50,6 +51,31 @@ func TestToldAndRememberFrames(t *testing.T) {
 	for _, keep := range []string{"Remember to run the linter before every commit", "You know what, never mind"} { // no statement inside
 		if got := stripTellFrame(keep); got != keep {
 			t.Errorf("stripTellFrame(%q) = %q, want it unchanged", keep, got)
+		}
+	}
+}
+
+// TestReportedSelf checks that what a person told the speaker about themself is kept as a
+// statement about that person, dated in the tense of what they said, not of the telling.
+func TestReportedSelf(t *testing.T) {
+	at := time.Date(2025, 3, 12, 18, 0, 0, 0, time.UTC) // a Wednesday
+	x := NewBuiltin()
+	for said, want := range map[string][]string{
+		"Jake told me he's moving to Berlin in June.": {"Jake is moving to Berlin in June 2025"},
+		"my sister said she's pregnant!":              {"User's sister is pregnant"},
+		"Mom said she's been to Peru twice":           {"User's mom has been to Peru twice"},
+		"She said she likes it":                       nil, // no one to name
+	} {
+		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Text)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %q, want %q", said, got, want)
 		}
 	}
 }

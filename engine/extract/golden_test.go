@@ -41,13 +41,15 @@ type fixtureSet struct {
 	minPR   float64                // precision and recall below this fail the test; 0: report only
 }
 
-// fixtureSets are the golden sets: the original conversations (tuned and held-out), and the
-// coding-session conversations (tuned, and a held-out directory never tuned on).
+// fixtureSets are the golden sets: the original conversations (tuned and held-out), the
+// coding-session conversations (tuned, and a held-out directory never tuned on), and a fresh set
+// written before its rules were looked at (report only: it was then tuned on).
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
 	{name: "coding sessions (tuned)", dir: "coding", keep: func(string) bool { return true }, minPR: 0.9},
 	{name: "coding sessions held-out (coding_heldout/)", dir: "coding_heldout", heldOut: true, keep: func(string) bool { return true }},
+	{name: "fresh (written 2026-11-26)", dir: "fresh", keep: func(string) bool { return true }},
 }
 
 type fixture struct {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -199,10 +200,15 @@ func tidy(s string) string {
 		}
 		return r
 	}, s)
+	s = emoticonRe.ReplaceAllString(s, " ")
 	s = strings.Join(strings.Fields(s), " ")
 	s = strings.TrimRight(s, " .!?,;:-—–")
 	return capitalise(s)
 }
+
+// emoticonRe finds a typed emoticon standing alone: ":(", ":-)", ";P", ":D", "xD", "<3". Like
+// an emoji it is a mood, not part of the fact ("our cat passed away last week :(").
+var emoticonRe = regexp.MustCompile(`(?:^|\s)(?:[:;=][-']?[()DPpOo/\\|3*\]\[]+|[xX]D+|<3+|:'\()(?:\s|$)`)
 
 func capitalise(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
@@ -249,9 +255,16 @@ func withKinOwner(clause string) string {
 	return "my " + strings.ToLower(first) + " " + rest
 }
 
+// droppedOriginRe starts a state of the speaker's said without "I am": "Originally from
+// Manila but…", "Not a fan of horror movies", "allergic to cats lol".
+var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to)\s+\S`)
+
 // withDroppedSubject restores the subject chat leaves out of a first-person past
 // statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
 func withDroppedSubject(clause string) string {
+	if droppedOriginRe.MatchString(clause) {
+		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "Originally from Manila", "Not a fan of…"
+	}
 	words := strings.Fields(clause)
 	i := 0
 	for i < 2 && i < len(words) && adverbs[strings.ToLower(words[i])] {
@@ -281,8 +294,8 @@ func saysWhatTheSpeakerDid(rest []string) bool {
 	if len(rest) == 0 || pointerObjects[strings.ToLower(strings.Trim(rest[0], ",.!?"))] {
 		return false
 	}
-	if first := strings.ToLower(rest[0]); first == "and" || first == "or" || strings.HasSuffix(first, ",") {
-		return false
+	if first := strings.ToLower(rest[0]); first == "and" || first == "or" || first == "me" || first == "us" || strings.HasSuffix(first, ",") {
+		return false // "took me 3 tries", "cost us a fortune": the speaker is the object, something else did it
 	}
 	for _, r := range rest {
 		if w := strings.ToLower(strings.Trim(r, ",.!?;:'\"()")); secondPerson[w] || ownSubjects[w] {

@@ -23,17 +23,18 @@ const (
 	skipFragment     = "fragment without a verb"
 	skipTooLong      = "too long to be one fact"
 	skipAddressed    = "speaks to the listener"
+	skipNarration    = "the assistant's own next step"
 )
 
 var (
-	leadRe       = regexp.MustCompile(`(?i)^(?:(?:oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yep|yup|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more)\b[,!.:]*\s+)+`)
+	leadRe       = regexp.MustCompile(`(?i)^(?:(?:yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point)\b[,!.:]*(?:\s*[—–])?\s+)+`)
 	trivialRe    = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
 	fillerRe     = regexp.MustCompile(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
 	hypoPhraseRe = regexp.MustCompile(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll)\b`)
 	// nearMissRe marks what almost happened and so did not: "I almost moved to Paris".
 	nearMissRe  = regexp.MustCompile(`(?i)\b(?:almost|nearly)\s+(?:\w+ed|got|went|took|quit|left|bought|sold|made|became|began|ran|gave|won|lost)\b`)
 	shouldRe    = regexp.MustCompile(`(?i)\b(?:should|ought to|need to decide)\b`)
-	modalMay    = regexp.MustCompile(`\bmay\b`) // lowercase only: "May" mid-sentence is the month
+	modalMay    = regexp.MustCompile(`(\w+\s+)?\bmay\b(\s+\d)?`) // lowercase only: "May" mid-sentence is the month
 	transRe     = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
 	needRe      = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
 	agentProcRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
@@ -59,7 +60,8 @@ func stripLead(s string) string {
 }
 
 // leadFirstWords are the first words of the lead-ins leadRe removes; other clauses skip it.
-var leadFirstWords = set(`oh ah well so sorry oops and but also plus then anyway anyways actually btw by yes yeah yep yup no nope
+var leadFirstWords = set(`oh ah well so sorry oops and but also plus then anyway anyways actually btw by yes yeah yea ya yep yup no nope
+omg nah ugh meh welp lmao ngl tbf aww yay ooh whoa dang gosh yikes oof
 ok okay sure right hey hi hello lol wow nice great cool awesome honestly basically fyi just for remember please note
 keep don't fun big good guess these nowadays currently now at funny as in you to tbh like haha hahaha hahahaha
 heads quick not`)
@@ -115,7 +117,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) {
+	if (transRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -128,10 +130,16 @@ func skipReason(ci clauseInfo) string {
 		return skipRequest
 	}
 	if !ci.firstP || ci.words[0] == "you" {
-		if ci.role == "user" && (standingInstruction(ci) || !ci.firstP && projectStatement(ci)) {
+		if ci.role == "user" && (standingInstruction(ci) || workRule(ci) || !ci.firstP && projectStatement(ci)) {
 			return "" // "whenever you touch the schema, …", "Dana owns the auth service"
 		}
 		return skipImpersonal
+	}
+	if pointerSubjects[ci.words[0]] && !hasAny(ci.words, speakerWords) {
+		return skipImpersonal // "It's special to me", "That made me cry": the speaker is only the object
+	}
+	if len(ci.words) > 1 && (irregularPast[ci.words[0]] || regularPast(ci.words[0])) && (ci.words[1] == "me" || ci.words[1] == "us") {
+		return skipFragment // "took me 3 tries": its subject is in a sentence before
 	}
 	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) {
 		return skipFragment // "our deploys go out on Tuesdays" has a verb after a plural
@@ -140,6 +148,41 @@ func skipReason(ci clauseInfo) string {
 		return skipAddressed
 	}
 	return ""
+}
+
+// habitVerbs make an assistant's "I'll …" a way of working it commits to: "I'll keep using
+// pnpm", "I'll stick to tabs".
+var habitVerbs = set(`keep stick continue stop`)
+
+// presentPerfectReport reports "I've updated…", "we have fixed…": a report of work done.
+func presentPerfectReport(words []string) bool {
+	for i := 0; i+1 < len(words); i++ {
+		switch words[i] {
+		case "i've", "we've":
+			return irregularPast[words[i+1]] || regularPast(words[i+1])
+		case "have":
+			if i > 0 && (words[i-1] == "i" || words[i-1] == "we") {
+				return irregularPast[words[i+1]] || regularPast(words[i+1])
+			}
+		}
+	}
+	return false
+}
+
+// pointerSubjects are subjects that point at something said before.
+var pointerSubjects = set(`it it's this that that's these those`)
+
+// speakerWords name the speaker as subject or owner, not as object: "It's my birthday
+// tomorrow" is about the speaker, "it's special to me" about something else.
+var speakerWords = set(`i i'm i've i'll i'd my mine we we're we've we'll we'd our ours`)
+
+// absenceRe finds the speaker away from work or home on a day ahead: "I'm out next Monday",
+// "we're away next week". Today's "I'm off" is how things stand now.
+var absenceRe = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:also|going to be)\s+)?(?:off|out|away|on (?:vacation|holiday|leave|pto))\s+(?:next|this coming|on|from|for)\b`)
+
+// plannedAbsence reports an absence on a named day ahead: a plan, not a passing state.
+func plannedAbsence(t string) bool {
+	return absenceRe.MatchString(t) && hasDateCue(t) && !strings.Contains(strings.ToLower(t), "today")
 }
 
 // addressesListener reports whether a first-person clause speaks to the other person
@@ -166,14 +209,28 @@ func hypothetical(ci clauseInfo) string {
 	if ratherRe.MatchString(ci.text) && !hasAny(ci.words, condWords) {
 		return "" // "I'd rather write plain SQL" states a preference
 	}
-	if hasAny(ci.words, hypoWords) || hypoPhraseRe.MatchString(ci.text) || modalMay.MatchString(ci.text) || nearMissRe.MatchString(ci.text) {
+	if hasAny(ci.words, hypoWords) || hypoPhraseRe.MatchString(ci.text) || hasModalMay(ci.text) || nearMissRe.MatchString(ci.text) {
 		return skipHypothetical
 	}
-	if !ci.agent && shouldRe.MatchString(ci.text) {
+	if !ci.agent && shouldRe.MatchString(ci.text) && !workRule(ci) {
 		return skipHypothetical
 	}
 	return ""
 }
+
+// hasModalMay reports the modal "may" ("I may go to Spain"): chat writes the month in lower
+// case too, and "in may", "next may", "may 3" name it.
+func hasModalMay(t string) bool {
+	for _, m := range modalMay.FindAllStringSubmatch(t, -1) {
+		if m[2] == "" && !monthLeads[strings.ToLower(strings.TrimSpace(m[1]))] {
+			return true
+		}
+	}
+	return false
+}
+
+// monthLeads are the words before a month's name.
+var monthLeads = set(`in on since until till by last next this of early late mid from through`)
 
 // agentSkip keeps what teaches the agent how to work: instructions, conventions, and
 // first-person statements of habit or intent; it drops past-tense reports and explanations.
@@ -183,8 +240,14 @@ func agentSkip(ci clauseInfo) string {
 		return ""
 	case ci.firstP && ci.tense == tensePast:
 		return skipReport
+	case ci.firstP && ci.role == "assistant" && ci.tense == tenseFuture && !hasAny(ci.words, habitVerbs):
+		return skipNarration // "I'll start by reading the config loader": what it does next, not how to work
+	case ci.firstP && ci.role == "assistant" && presentPerfectReport(ci.words):
+		return skipReport // "I've updated the handler": what it did
 	case ci.firstP:
 		return ""
+	case transientRe.MatchString(ci.text):
+		return skipTransient // "the tests in billing are red": how the task stands now
 	case ci.role == "assistant":
 		return skipImpersonal // explanations, not conventions
 	case ci.tense == tensePast:
@@ -214,6 +277,9 @@ func isImperative(words []string) bool {
 	}
 	if w == "make" && len(words) > 1 && words[1] == "sure" {
 		return true
+	}
+	if v := leadVerb(words); v != w {
+		return true // "force-push the branch"
 	}
 	return imperativeVerbs[w] && w != "do" && w != "be" || w == "be" && len(words) > 1 && words[1] != "is"
 }

@@ -297,7 +297,7 @@ func TestThingSubject(t *testing.T) {
 	tests := map[string]bool{
 		"The staging DB": true, "User's laptop": true, "User's sister": false, "Code freeze": true,
 		"Max connections": true, "Anna Smith": false, "Mom and dad": false, "Sam's": false, "Mark": false,
-		"My sister": false, "Our parents": false,
+		"My sister": false, "Our parents": false, "User's sister Priya": false, "User's laptop Pro": true,
 	}
 	for s, want := range tests {
 		if got := thingSubject(s); got != want {

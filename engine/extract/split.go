@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Splitting a sentence into statements that do not start with "I" or "we": a second statement
@@ -35,7 +36,7 @@ func splitStatements(s string) []string {
 			continue
 		}
 		rw := lowerWords(right)
-		ok := startsStatement(rw)
+		ok := startsStatement(rw) || namedPastStatement(right)
 		if !ok && imperativeStartRe.MatchString(right) && len(rw) > 2 && !prepositions[rw[1]] {
 			ok = isImperative(lw) || !strings.Contains(s[loc[0]:loc[1]], "and")
 		}
@@ -108,4 +109,23 @@ var pluralVerbs = set(`need use run live require depend get go follow sit stay`)
 func elidedVerb(phrase string) bool {
 	v, _, _ := strings.Cut(phrase, " ")
 	return pluralVerbs[v] || likelyVerb(v) || v == "is" || v == "has" || v == "gets"
+}
+
+// namedPastStatement reports a statement whose subject is one capitalised name and whose verb
+// is in the past: "…and Noah just turned 5", "…, but Maya moved to Lisbon". startsStatement
+// reads present-tense verbs only; a name keeps "apples and oranges imported from Spain" whole.
+func namedPastStatement(s string) bool {
+	w := strings.Fields(s)
+	if len(w) < 3 || len(w[0]) < 2 || !unicode.IsUpper(rune(w[0][0])) || !unicode.IsLower(rune(w[0][1])) || w[0] == "I" {
+		return false
+	}
+	if l := strings.ToLower(w[0]); indefinites[l] || subjectPronouns[l] || determinerOnly(l) || possessives[l] || firstPerson[l] {
+		return false
+	}
+	i := 1
+	if adverbs[strings.ToLower(w[i])] {
+		i++
+	}
+	v := strings.ToLower(w[i])
+	return i+1 < len(w) && (irregularPast[v] || regularPast(v))
 }

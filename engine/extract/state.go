@@ -116,9 +116,15 @@ func thingSubject(s string) bool {
 	if w[0] == "the" || w[0] == "this" || w[0] == "that" {
 		return !personNouns[w[len(w)-1]]
 	}
-	_, thing, ok := strings.Cut(strings.ToLower(s), "'s ")
-	if ok {
-		return !personNouns[thing[strings.LastIndexByte(thing, ' ')+1:]]
+	if _, thing, ok := strings.Cut(s, "'s "); ok {
+		tw := strings.Fields(thing)
+		if len(tw) == 0 {
+			return true
+		}
+		if n := len(tw); n >= 2 && personNouns[strings.ToLower(tw[n-2])] && unicode.IsUpper(rune(tw[n-1][0])) {
+			return false // "User's sister Priya": a relative named after the kin word
+		}
+		return !personNouns[strings.ToLower(tw[len(tw)-1])]
 	}
 	return bareThing(strings.Fields(s))
 }
@@ -145,7 +151,8 @@ var pronounLike = set(`i we you he she they it this that these those my our your
 var personNouns = set(`sister brother mother father mom mum dad parents parent wife husband partner spouse
 boyfriend girlfriend friend friends son daughter kid kids child children baby family boss manager colleague
 coworker teammate neighbour neighbor cousin aunt uncle grandma grandpa grandmother grandfather team user
-people person guy girl client clients doctor teacher fiance fiancee roommate`)
+people person guy girl client clients doctor teacher fiance fiancee roommate nephew niece grandson granddaughter
+stepson stepdaughter stepmom stepdad twin`)
 
 // placeLike accepts a location value that names a place, a host or a port: a proper
 // name or a number ("Heroku", "port 5432"), not a state ("in a band", "on holiday").

@@ -87,8 +87,8 @@ func sentences(line string) []string {
 		if c == '.' && isAbbreviation(line[start:i]) {
 			continue
 		}
-		if c == ':' && len(strings.Fields(line[start:i])) > 4 && j < len(line) {
-			continue
+		if c == ':' && (len(strings.Fields(line[start:i])) > 4 || countedPlural(line[start:i])) && j < len(line) {
+			continue // "I've got three siblings: two brothers and a sister" is one statement
 		}
 		out = appendSentence(out, line[start:j])
 		start = j
@@ -120,10 +120,12 @@ var (
 	clauseSplitRe = regexp.MustCompile(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?)\s+((?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
 	soSplitRe     = regexp.MustCompile(`(?i),\s+so\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
-	elidedRe       = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
-	conditionalRe  = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
-	firstSubjRe    = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
-	tailFillerRe   = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	elidedRe      = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
+	conditionalRe = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
+	firstSubjRe   = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
+	tailFillerRe  = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning 30 in May".
+	midFillerRe    = regexp.MustCompile(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
 	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi"}
 	questionTail   = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
 )
@@ -131,10 +133,10 @@ var (
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	s := stripLead(sentence)
+	s := nameAgeRe.ReplaceAllString(stripLead(sentence), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
-		s = tailFillerRe.ReplaceAllString(s, "")
+		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
 	}
 	if strings.HasSuffix(s, "?") {
 		if loc := questionTail.FindStringIndex(s); loc != nil {
@@ -152,13 +154,62 @@ func clauses(sentence string) []string {
 		for _, q := range splitApposition(p) {
 			for _, r := range splitElided(q) {
 				for _, st := range splitStatements(r) {
-					out = append(out, splitElidedNP(st)...)
+					for _, pr := range splitPassive(st) {
+						out = append(out, splitElidedNP(pr)...)
+					}
 				}
 			}
 		}
 	}
+	return withInsteadJoined(out)
+}
+
+// insteadTailRe ends the second half of "don't X; do Y instead", which names what it
+// replaces only through the first half.
+var insteadTailRe = regexp.MustCompile(`(?i)\binstead[.!]*$`)
+
+// prohibitionRe starts a negative instruction: "Don't use fmt.Println", "never log bodies".
+var prohibitionRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|dont|never|avoid|stop)\s+\w`)
+
+// withInsteadJoined keeps "Don't use fmt.Println for debugging; use the slog logger
+// instead" as one instruction: alone, "use the slog logger instead" says instead of what.
+func withInsteadJoined(cs []string) []string {
+	out := cs[:0:0]
+	for _, c := range cs {
+		if n := len(out); n > 0 && insteadTailRe.MatchString(strings.TrimSpace(c)) && prohibitionRe.MatchString(strings.TrimSpace(out[n-1])) {
+			out[n-1] = strings.TrimRight(strings.TrimSpace(out[n-1]), " ,;.") + "; " + strings.TrimSpace(c)
+			continue
+		}
+		out = append(out, c)
+	}
 	return out
 }
+
+// countedPlural reports text that ends in a counted plural, which a colon after it opens
+// the list of: "three siblings", "2 cats", "a few allergies".
+func countedPlural(s string) bool {
+	w := lowerWords(s)
+	if len(w) < 2 {
+		return false
+	}
+	noun := w[len(w)-1]
+	if !strings.HasSuffix(noun, "s") && noun != "children" && noun != "people" {
+		return false
+	}
+	for i := len(w) - 2; i >= 0 && i >= len(w)-4; i-- {
+		if countWords[w[i]] || w[i] != "" && w[i][0] >= '0' && w[i][0] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// countWords count the plural after them.
+var countWords = set(`two three four five six seven eight nine ten eleven twelve few several couple many`)
+
+// nameAgeRe finds a name contracted with "is" before an age: "Emma's 9 and Noah just turned
+// 5". Spelled out, it is a clause of its own; a count after it ("Tom's 3 kids") is no age.
+var nameAgeRe = regexp.MustCompile(`\b([A-Z][a-z]+)'s (\d{1,3})(\s+(?:and|but|years?|yrs?|now|already)\b|[,.!;]|$)`)
 
 var appositionRe = regexp.MustCompile(`(?i)^(i'm|i am|we're|we are)\s+([^,]+),\s+((?:an?|the)\s+[^,]+?),?$`)
 

@@ -59,6 +59,22 @@ merge lint pin bump tag release document log label assign schedule book read loo
 prefer stick default limit cap only clean sort group split move rename copy paste plan outline edit rewrite proofread
 calculate estimate analyze analyse prepare organize organise imagine pretend act tweak change`)
 
+// leadVerb returns the verb that words start with, reading a hyphenated verb split into its
+// parts as its last part: "force push shared branches", "re run the job" start with push
+// and run.
+func leadVerb(w []string) string {
+	if len(w) > 1 && verbPrefixes[w[0]] && imperativeVerbs[w[1]] {
+		return w[1]
+	}
+	if len(w) == 0 {
+		return ""
+	}
+	return w[0]
+}
+
+// verbPrefixes are the first halves of hyphenated verbs: force-push, re-run, double-check.
+var verbPrefixes = set(`force re double cross cherry dry`)
+
 // hypoWords mark hypotheticals, conditionals and hedges, which are not facts.
 var hypoWords = set(`if unless whether suppose supposing imagine assuming hypothetically might could would couldn't
 wouldn't i'd we'd maybe perhaps possibly probably wish wonder wondering considering unsure`)
