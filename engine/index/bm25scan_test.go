@@ -64,7 +64,7 @@ func TestBM25ScanSkippingIsExact(t *testing.T) {
 				if view == "text" {
 					c, scan = s.textScan(terms, weights, 1.2, 0.75)
 				} else {
-					c, scan = s.passageScan(terms, []float64{0.8, 0.64, 0.512}, 1.2, 0.75)
+					c, scan = s.passageScan(terms, nil, []float64{0.8, 0.64, 0.512}, 1.2, 0.75)
 				}
 				c.exhaustive = exhaustive
 				return c.run(scan, keep, limit), c.skipped
@@ -110,7 +110,7 @@ func BenchmarkBM25Scan(b *testing.B) {
 					if view == "text" {
 						c, scan = s.textScan(queries[i%len(queries)], nil, 1.2, 0.4)
 					} else {
-						c, scan = s.passageScan(queries[i%len(queries)], []float64{0.8, 0.64, 0.512}, 1.2, 0.4)
+						c, scan = s.passageScan(queries[i%len(queries)], nil, []float64{0.8, 0.64, 0.512}, 1.2, 0.4)
 					}
 					c.exhaustive = exhaustive
 					c.run(scan, scanKeep, 50)

@@ -62,13 +62,12 @@ func (s *Shard) Matches(terms [][]string, common []float64, q []float32, ids []s
 	// text ("work", "go") weighs less than a rare one ("migration") that
 	// the store holds as often; in a store of thousands the prior hardly
 	// moves IDF.
-	n := max(x.live, 1) + coverPrior
 	idf := func(k int, t string) float64 {
-		df := float64(len(x.postings[t].list))
+		var c float64
 		if common != nil {
-			df += coverPrior * min(max(common[k], 0), 1)
+			c = common[k]
 		}
-		return idfOf(float64(n), min(df, float64(n)))
+		return PriorIDF(max(x.live, 1), len(x.postings[t].list), coverPrior, c)
 	}
 	var total float64
 	// held[i] sums the IDF of the query terms ids[i] holds, heaviest[i] is
@@ -95,6 +94,28 @@ func (s *Shard) Matches(terms [][]string, common []float64, q []float32, ids []s
 		out[i].RestCover = (held[i] - heaviest[i]) / total
 	}
 	return out
+}
+
+// PriorIDF is the IDF of a term that df of n memories hold when pseudo
+// memories of general text stand beside them, each holding the term with
+// chance common (clamped to [0, 1]): a word common in any text weighs less
+// than a rare one the store holds as often, most of all in a small store.
+func PriorIDF(n, df int, pseudo, common float64) float64 {
+	all := float64(n) + pseudo
+	return idfOf(all, min(float64(df)+pseudo*min(max(common, 0), 1), all))
+}
+
+// DocFreqs returns the number of live memories and how many hold each
+// term, as the BM25 scans count them (retired postings until compaction,
+// at most the live count).
+func (s *Shard) DocFreqs(terms []string) (live int, df []int) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	df = make([]int, len(terms))
+	for i, t := range terms {
+		df[i] = min(len(s.text.postings[t].list), s.text.live)
+	}
+	return s.text.live, df
 }
 
 // Has reports whether any memory holds term (retired postings count until

@@ -121,12 +121,13 @@ func (l *passageLayout) compact(neighbours []int32, span int) {
 }
 
 // PassageSearch scores the shard's documents as passages (see above) for the
-// query terms with BM25 (document frequencies and IDF are the turns' own)
-// and returns the best limit of those keep accepts, best first, ties by id.
+// weighted query terms with BM25 (document frequencies and IDF are the
+// turns' own; weight 1 when weights has none for a term) and returns the
+// best limit of those keep accepts, best first, ties by id.
 // Memories without a session are passages of themselves. keep filters the
 // passages returned, not the turns they read: a superseded turn was still
 // said, and still sets the topic of the turns around it.
-func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, keep func(*Row) bool, limit int) []Hit {
+func (s *Shard) PassageSearch(terms []string, weights map[string]float64, decay []float64, k1, b float64, keep func(*Row) bool, limit int) []Hit {
 	s.freshSessions()
 	s.mu.RLock()
 	defer s.mu.RUnlock()
@@ -134,18 +135,22 @@ func (s *Shard) PassageSearch(terms []string, decay []float64, k1, b float64, ke
 	if x.live == 0 || limit <= 0 || len(terms) == 0 {
 		return nil
 	}
-	c, scan := s.passageScan(terms, decay, k1, b)
+	c, scan := s.passageScan(terms, weights, decay, k1, b)
 	return c.run(scan, keep, limit)
 }
 
 // passageScan is PassageSearch's scan. Callers hold the read lock.
-func (s *Shard) passageScan(terms []string, decay []float64, k1, b float64) (*bm25Scan, []termScan) {
+func (s *Shard) passageScan(terms []string, weights map[string]float64, decay []float64, k1, b float64) (*bm25Scan, []termScan) {
 	x := &s.text
 	l := s.layout(decay, k1, b)
 	scan := make([]termScan, 0, len(terms))
 	for _, t := range terms {
 		if pl := x.postings[t]; len(pl.list) > 0 {
-			scan = append(scan, termScan{term: t, list: pl.list, maxTF: pl.maxTF, idf: IDF(x.live, min(len(pl.list), x.live))})
+			idf := IDF(x.live, min(len(pl.list), x.live))
+			if w, ok := weights[t]; ok {
+				idf *= w
+			}
+			scan = append(scan, termScan{term: t, list: pl.list, maxTF: pl.maxTF, idf: idf})
 		}
 	}
 	return &bm25Scan{s: s, norm: l.norm, k1: k1, b: b,

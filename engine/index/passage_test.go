@@ -35,7 +35,7 @@ func TestPassageSearchHandComputed(t *testing.T) {
 		"a": bm25(idf, 1, 2+0.5*1, avg, k1, b),       // own x; b next door (length 1)
 		"b": bm25(idf, 0.5, 1+0.5*(2+2), avg, k1, b), // x from a, half counted
 	} // c: b is its only neighbour, and neither has x
-	got := s.PassageSearch([]string{"x"}, []float64{0.5}, k1, b, nil, 10)
+	got := s.PassageSearch([]string{"x"}, nil, []float64{0.5}, k1, b, nil, 10)
 	if len(got) != len(want) {
 		t.Fatalf("PassageSearch = %+v, want d, a, b", got)
 	}
@@ -54,7 +54,7 @@ func TestPassageSearchRewardsCoverage(t *testing.T) {
 	s.Upsert(row("ans", "s1", 2), nil, []string{"town", "midwest"}) // the answer, none of the query's terms
 	s.Upsert(row("rep", "s2", 3), nil, []string{"town", "town"})
 	s.Upsert(row("other", "s2", 4), nil, []string{"bake"})
-	got := s.PassageSearch([]string{"research", "town"}, []float64{0.8}, 1.2, 0.4, nil, 10)
+	got := s.PassageSearch([]string{"research", "town"}, nil, []float64{0.8}, 1.2, 0.4, nil, 10)
 	rank := map[string]int{}
 	for i, h := range got {
 		rank[h.ID] = i + 1
@@ -74,22 +74,22 @@ func TestPassageSearchFollowsRemovesAndFilters(t *testing.T) {
 	}
 	// Without b, a and c are neighbours: c's passage reaches a's x.
 	s.Remove("b")
-	got := ids(s.PassageSearch([]string{"x"}, []float64{0.5}, 1.2, 0.75, nil, 10))
+	got := ids(s.PassageSearch([]string{"x"}, nil, []float64{0.5}, 1.2, 0.75, nil, 10))
 	if len(got) != 3 || got[2] != "c" {
 		t.Errorf("after removing b: %v, want c last", got)
 	}
 	// keep filters the passages returned, not the context they read.
-	got = ids(s.PassageSearch([]string{"x"}, []float64{0.5}, 1.2, 0.75, func(r *Row) bool { return r.ID == "c" }, 10))
+	got = ids(s.PassageSearch([]string{"x"}, nil, []float64{0.5}, 1.2, 0.75, func(r *Row) bool { return r.ID == "c" }, 10))
 	if len(got) != 1 || got[0] != "c" {
 		t.Errorf("kept c only: %v", got)
 	}
 	// Two turns each way: the second neighbour counts decay².
 	s.Upsert(row("e", "s", 5), nil, []string{"v"})
-	got = ids(s.PassageSearch([]string{"x"}, []float64{0.5, 0.25}, 1.2, 0.75, nil, 10))
+	got = ids(s.PassageSearch([]string{"x"}, nil, []float64{0.5, 0.25}, 1.2, 0.75, nil, 10))
 	if len(got) != 4 || got[3] != "e" {
 		t.Errorf("span 2: %v, want e reached from a, two turns away", got)
 	}
-	if got := s.PassageSearch([]string{"absent"}, []float64{0.5}, 1.2, 0.75, nil, 10); len(got) != 0 {
+	if got := s.PassageSearch([]string{"absent"}, nil, []float64{0.5}, 1.2, 0.75, nil, 10); len(got) != 0 {
 		t.Errorf("unknown term found %+v", got)
 	}
 }
@@ -107,7 +107,7 @@ func TestPassageSearchConcurrentWithWrites(t *testing.T) {
 					s.Upsert(row(fmt.Sprintf("n%d", i), "s", 10+i), nil, []string{"x", "n"})
 					continue
 				}
-				if got := s.PassageSearch([]string{"x"}, []float64{0.5}, 1.2, 0.75, nil, 5); len(got) == 0 {
+				if got := s.PassageSearch([]string{"x"}, nil, []float64{0.5}, 1.2, 0.75, nil, 5); len(got) == 0 {
 					t.Error("a search during writes found nothing")
 					return
 				}
@@ -130,7 +130,7 @@ func TestPassageLayoutFromStaleSessionsIsNotKept(t *testing.T) {
 	if kept {
 		t.Fatal("a layout built from a stale session order was cached")
 	}
-	got := s.PassageSearch([]string{"v"}, []float64{0.5}, 1.2, 0.75, nil, 10)
+	got := s.PassageSearch([]string{"v"}, nil, []float64{0.5}, 1.2, 0.75, nil, 10)
 	if len(got) != 2 || got[1].ID != "c" {
 		t.Errorf("PassageSearch(v) = %+v, want e, then its new neighbour c", got)
 	}
@@ -155,7 +155,7 @@ func TestPassageSearchFilterLateSameAsFilterAll(t *testing.T) {
 	}
 	keep := func(r *Row) bool { return r.ID[len(r.ID)-1]%3 != 0 }
 	decay := []float64{0.8, 0.64}
-	all := s.PassageSearch([]string{"x", "z"}, decay, 1.2, 0.4, nil, 1000)
+	all := s.PassageSearch([]string{"x", "z"}, nil, decay, 1.2, 0.4, nil, 1000)
 	var want []Hit
 	for _, h := range all {
 		if keep(&Row{ID: h.ID}) {
@@ -163,7 +163,7 @@ func TestPassageSearchFilterLateSameAsFilterAll(t *testing.T) {
 		}
 	}
 	for _, limit := range []int{1, 5, 20, 100, len(want), len(want) + 5} {
-		got := s.PassageSearch([]string{"x", "z"}, decay, 1.2, 0.4, keep, limit)
+		got := s.PassageSearch([]string{"x", "z"}, nil, decay, 1.2, 0.4, keep, limit)
 		w := want[:min(limit, len(want))]
 		if len(got) != len(w) {
 			t.Fatalf("limit %d: %d hits, want %d", limit, len(got), len(w))

@@ -234,7 +234,7 @@ func TestBytesTrackHeap(t *testing.T) {
 	for _, x := range in {
 		s.Upsert(x.r, x.vec, x.terms)
 	}
-	s.PassageSearch([]string{"term1"}, []float64{0.8, 0.64}, 1.2, 0.4, nil, 10) // builds sessions and the layout
+	s.PassageSearch([]string{"term1"}, nil, []float64{0.8, 0.64}, 1.2, 0.4, nil, 10) // builds sessions and the layout
 	grew := heapInUse() - before
 	got := s.Bytes()
 	t.Logf("accounted %d B (%d per row), heap grew %d B (%d per row)", got, got/n, grew, grew/n)

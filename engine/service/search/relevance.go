@@ -118,11 +118,15 @@ func (e *Searcher) matchTerms(mode, query string) (terms [][]string, common []fl
 	for _, t := range text.Unique(text.Analyze(query)) {
 		terms = append(terms, append([]string{t}, e.forms0(t)...))
 		if e.freq != nil {
-			common = append(common, min(1, memoryWords*e.freq.Frequency(t)))
+			common = append(common, e.commonness(t))
 		}
 	}
 	return terms, common
 }
+
+// commonness is the chance that a memory of general text holds the
+// analysed term t; call only with a WordFrequency.
+func (e *Searcher) commonness(t string) float64 { return min(1, memoryWords*e.freq.Frequency(t)) }
 
 // memoryWords turns a word's share of general English into the chance that
 // a memory holds it (about that many words' draws). Measured on the three

@@ -104,9 +104,10 @@ func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *e
 	// The passage view, the costliest, runs beside the others: with a
 	// second core free a large shard's search takes its time, not the
 	// sum (README, Memory and speed). It joins the fusion in its place.
+	general := e.generalWeights(shard, terms) // both BM25 views weigh terms alike
 	passage := make(chan []recall.Ranked, 1)
 	if passages {
-		go func() { passage <- e.passageView(shard, q, terms) }()
+		go func() { passage <- e.passageView(shard, q, terms, general) }()
 	}
 	var lists [][]recall.Ranked
 	var weights []float64
@@ -126,7 +127,7 @@ func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *e
 		}
 	}
 	if q.Mode != engine.ModeVector {
-		l, err := e.textView(ctx, rd, shard, q, terms)
+		l, err := e.textView(ctx, rd, shard, q, terms, general)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -14,11 +14,11 @@ import (
 // added to the query with a small weight, so memories that say the same
 // thing in other words are found too. Scoring runs on the shard's in-memory
 // mirror of the store's inverted index.
-func (e *Searcher) textView(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, terms []string) ([]recall.Ranked, error) {
+func (e *Searcher) textView(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, terms []string, general map[string]float64) ([]recall.Ranked, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	ranked := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
+	ranked := shard.TextSearch(terms, general, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
 	if e.cfg.FeedbackDocs <= 0 || len(ranked) == 0 {
 		return ranked, nil
 	}
@@ -32,6 +32,9 @@ func (e *Searcher) textView(ctx context.Context, rd *reads, shard *index.Shard, 
 	}
 	for _, t := range terms {
 		weights[t] = 1
+		if w, ok := general[t]; ok {
+			weights[t] = w
+		}
 	}
 	return shard.TextSearch(expanded, weights, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q)), nil
 }
@@ -40,8 +43,8 @@ func (e *Searcher) textView(ctx context.Context, rd *reads, shard *index.Shard, 
 // read with the turns around it (index.PassageSearch), so an answer is
 // found through the question that set its topic. No feedback terms: the
 // passages are broad already, and expanding them drifted (measured).
-func (e *Searcher) passageView(shard *index.Shard, q *engine.Query, terms []string) []recall.Ranked {
-	return shard.PassageSearch(terms, e.cfg.Passage, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
+func (e *Searcher) passageView(shard *index.Shard, q *engine.Query, terms []string, general map[string]float64) []recall.Ranked {
+	return shard.PassageSearch(terms, general, e.cfg.Passage, e.cfg.BM25K1, e.cfg.BM25B, keepsFor(q), e.depth(q))
 }
 
 // feedbackTerms picks expansion terms from the top first-pass hits: each
