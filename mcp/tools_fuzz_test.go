@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/media"
 	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
@@ -41,10 +43,15 @@ func (b *lockedBuffer) take() string {
 }
 
 // newFuzzTools are both tool handlers over a real engine and Badger store
-// with the built-in models, logging errors only into the returned buffer.
+// with the built-in models and image capture, logging errors only into the returned buffer.
 func newFuzzTools(t testing.TB) (*tools, *lockedBuffer) {
 	t.Helper()
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
+	dir := t.TempDir()
+	st, err := store.Open(store.Options{Dir: dir, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blobs, err := media.NewBlobStore(filepath.Join(dir, "images"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +60,10 @@ func newFuzzTools(t testing.TB) (*tools, *lockedBuffer) {
 	logger.SetLevel(log.ErrorLevel)
 	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
 		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
-		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: logger})
+		Extractors: []engine.Extractor{extract.NewBuiltin()}, Logger: logger,
+		// As served: images are accepted (inline ones stored at once); no
+		// capture runner is started, so no URL is ever fetched.
+		Media: &service.MediaDeps{Fetcher: media.NewFetcher(media.FetchConfig{}), Blobs: store.FileBlobs{Files: blobs}}})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
