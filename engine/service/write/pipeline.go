@@ -3,6 +3,7 @@ package write
 import (
 	"context"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -349,12 +350,49 @@ func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 		}
 		out[i].Text = m.Text
 	}
-	for id, m := range batch { // facts of this request are not in the shard yet
+	return append(out, batchCandidates(p, batch, seen, vec)...), nil
+}
+
+// batchNeighbours is how many facts of its own request each new fact is
+// compared with at most. Requests of up to this many facts compare every
+// pair; past it, the most similar ones, as stored memories are chosen
+// (neighbours): comparing every pair made a long message of thousands of
+// facts take minutes.
+const batchNeighbours = 32
+
+// batchCandidates are the facts of this request a new fact with vector vec
+// is compared with: they are not in the shard yet. Their similarity stays
+// unknown (0) to the decision, as it always was.
+func batchCandidates(p *plan, batch map[string]*engine.Memory, seen map[string]bool, vec []float32) []ingest.Candidate {
+	var out []ingest.Candidate
+	for id, m := range batch {
 		if !seen[id] && m.State == engine.StateActive {
 			out = append(out, ingest.Candidate{ID: id, Text: m.Text})
 		}
 	}
-	return out, nil
+	if len(out) <= batchNeighbours {
+		return out
+	}
+	sim := make(map[string]float64, len(out))
+	for _, c := range out {
+		sim[c.ID] = dot(vec, p.Vectors[c.ID])
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if a, b := sim[out[i].ID], sim[out[j].ID]; a != b {
+			return a > b
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out[:batchNeighbours]
+}
+
+// dot is the dot product of two vectors; a missing one scores 0.
+func dot(a, b []float32) float64 {
+	var s float64
+	for i := range min(len(a), len(b)) {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
 }
 
 func (e *Writer) factRequest(req engine.ConversationRequest, f extract.Fact, extractor string) engine.AddRequest {
