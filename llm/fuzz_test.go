@@ -33,13 +33,14 @@ func FuzzBuiltinModels(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range append(vecs, qv...) {
+		for i, v := range append(vecs, qv...) {
+			text := []string{"document " + doc, "document " + query, "query " + query}[i]
 			if len(v) != emb.Dim() {
-				t.Fatalf("vector of %d, want %d", len(v), emb.Dim())
+				t.Fatalf("vector of %q has %d dimensions, want %d", text, len(v), emb.Dim())
 			}
 			for _, x := range v {
 				if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-					t.Fatalf("vector of %q holds %v", doc, x)
+					t.Fatalf("vector of %q holds %v", text, x)
 				}
 			}
 		}
