@@ -3,7 +3,6 @@ package write
 import (
 	"context"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -373,17 +372,15 @@ func batchCandidates(p *plan, batch map[string]*engine.Memory, seen map[string]b
 	if len(out) <= batchNeighbours {
 		return out
 	}
-	sim := make(map[string]float64, len(out))
+	best := index.NewTopK(batchNeighbours)
 	for _, c := range out {
-		sim[c.ID] = dot(vec, p.Vectors[c.ID])
+		best.Offer(index.Hit{ID: c.ID, Score: dot(vec, p.Vectors[c.ID])})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if a, b := sim[out[i].ID], sim[out[j].ID]; a != b {
-			return a > b
-		}
-		return out[i].ID < out[j].ID
-	})
-	return out[:batchNeighbours]
+	kept := out[:0]
+	for _, h := range best.Sorted() {
+		kept = append(kept, ingest.Candidate{ID: h.ID, Text: batch[h.ID].Text})
+	}
+	return kept
 }
 
 // dot is the dot product of two vectors; a missing one scores 0.
