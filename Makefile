@@ -36,12 +36,23 @@ browser-deps:
 		else echo "chromium is missing: the browser test will skip (sudo apt-get install -y chromium)"; fi; \
 	fi
 
-# fuzz explores the REST decoders and MCP argument parsing further than the
-# seeds and the bounded random loops that `make test` runs.
+# fuzz explores every fuzz target further than the seeds that `make test`
+# runs: REST decoders and whole requests, MCP arguments and tool handlers, the
+# engine's free-text entry points, the extractor and its helpers, the
+# tokenizer and the built-in models. One worker each: the targets share cores.
 FUZZTIME ?= 30s
+FUZZ = $(GO) test -run '^$$' -fuzztime $(FUZZTIME) -parallel 1 -fuzz
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzREST$$' -fuzztime $(FUZZTIME) ./rest
-	$(GO) test -run '^$$' -fuzz '^FuzzArgs$$' -fuzztime $(FUZZTIME) ./mcp
+	$(FUZZ) '^FuzzREST$$' ./rest
+	$(FUZZ) '^FuzzRESTRequest$$' ./rest
+	$(FUZZ) '^FuzzArgs$$' ./mcp
+	$(FUZZ) '^FuzzTools$$' ./mcp
+	$(FUZZ) '^FuzzEngineText$$' ./engine/service
+	$(FUZZ) '^FuzzExtractExchange$$' ./engine/extract
+	$(FUZZ) '^FuzzExtractWords$$' ./engine/extract
+	$(FUZZ) '^FuzzTextHelpers$$' ./engine/extract
+	$(FUZZ) '^FuzzText$$' ./text
+	$(FUZZ) '^FuzzBuiltinModels$$' ./llm
 
 run:
 	$(GO) run ./cmd/memsvc serve

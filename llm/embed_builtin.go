@@ -192,6 +192,12 @@ func (e *builtinEmbedder) pad(echo, feat []float64, uniq []uniqueTerm) {
 			break
 		}
 	}
+	if es == 0 {
+		// The echoes cancelled out (two stems of equal weight hashed to one padding dimension
+		// with opposite signs, as "8verA dih" does): no padding, not a division by zero that
+		// made the whole vector NaN.
+		return
+	}
 	scale := math.Sqrt(need / es)
 	for i := range echo {
 		echo[i] *= scale

@@ -54,8 +54,15 @@ var fuzzSeeds = []string{
 	`null`, `"str"`, `7`, ``,
 }
 
-// newFuzzServer is the REST server over a real engine and Badger store.
+// newFuzzServer is the REST server over a real engine and Badger store,
+// auth disabled.
 func newFuzzServer(t testing.TB) http.Handler {
+	t.Helper()
+	return newFuzzServerWith(t, auth.NewKeyring("", t.TempDir()))
+}
+
+// newFuzzServerWith is newFuzzServer with keys.
+func newFuzzServerWith(t testing.TB, keys *auth.Keyring) http.Handler {
 	t.Helper()
 	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
 	if err != nil {
@@ -68,7 +75,7 @@ func newFuzzServer(t testing.TB) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close(); st.Close() })
-	h, err := rest.New(rest.Options{Engine: eng, Keys: auth.NewKeyring("", t.TempDir()), Logger: log.New(io.Discard),
+	h, err := rest.New(rest.Options{Engine: eng, Keys: keys, Logger: log.New(io.Discard),
 		MaxBodyBytes: 64 << 10})
 	if err != nil {
 		t.Fatal(err)

@@ -199,6 +199,10 @@ func appendWord(out []Token, raw string, hyphen bool, ap Apostrophe) []Token {
 		return append(out, t)
 	}
 	if base, ok := strings.CutSuffix(t.Word, "n't"); ok {
+		if base == "" { // "n't" on its own, as text split into tokens writes "do n't": only the negation
+			t.Word = "not"
+			return append(out, t)
+		}
 		t.Word, t.Hyphen = negatedBase(base), false
 		return append(out, t, Token{Word: "not", Hyphen: hyphen})
 	}

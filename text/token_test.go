@@ -24,6 +24,7 @@ func TestScanSplitContractions(t *testing.T) {
 		{"hyphen", "e-mail a well-known T-shirt", []string{"e", "mail", "a", "well", "known", "t", "shirt"}},
 		{"numbers", "3 reports by 2024-05-01 at 10:30", []string{"3", "reports", "by", "2024", "05", "01", "at", "10", "30"}},
 		{"o'clock", "at five o'clock", []string{"at", "five", "oclock"}},
+		{"a lone n't", "I do n't know", []string{"i", "do", "not", "know"}},
 		{"non-latin", "東京 Москва", []string{"東京", "москва"}},
 		{"empty", "  \n\t ", nil},
 	}

@@ -133,17 +133,26 @@ func resolvePrefPronoun(clause string, object *string) string {
 // heuristic: auxiliaries and modals, past forms, a word after a subject pronoun, or a
 // third-person form after a noun ("my brother works").
 func hasVerb(words []string) bool {
-	for i, w := range words {
-		switch {
-		case finiteAux[w], irregularPast[w], modals[w]:
-			return true
-		case len(w) > 3 && strings.HasSuffix(w, "ed"):
-			return true
-		case i > 0 && subjectPronouns[words[i-1]]:
-			return true
-		case i >= 2 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "ss"):
+	for i := range words {
+		if verbAt(words, i) {
 			return true
 		}
+	}
+	return false
+}
+
+// verbAt reports whether words[i] looks like a finite verb, by hasVerb's heuristic.
+func verbAt(words []string, i int) bool {
+	w := words[i]
+	switch {
+	case finiteAux[w], irregularPast[w], modals[w]:
+		return true
+	case len(w) > 3 && strings.HasSuffix(w, "ed"):
+		return true
+	case i > 0 && subjectPronouns[words[i-1]]:
+		return true
+	case i >= 2 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "ss"):
+		return true
 	}
 	return false
 }

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Splitting a sentence into statements that do not start with "I" or "we": a second statement
@@ -14,7 +16,9 @@ var (
 	// jointRe finds where a sentence may join two statements: a comma or a conjunction.
 	jointRe = regexp.MustCompile(`(?i),\s+(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+`)
 	// imperativeStartRe starts a second instruction: "…, never commit that file", "… and avoid naked returns".
-	imperativeStartRe = regexp.MustCompile(`(?i)^(?:always|never|don't|do not|please)\s+\w|^(?:avoid|prefer|use|keep|run|write|add|put|stick)\s+\w`)
+	// One ^ before the alternation: with a ^ in each branch the matcher does not know the
+	// pattern is anchored and runs it through the whole rest of the clause at every joint.
+	imperativeStartRe = regexp.MustCompile(`(?i)^(?:(?:always|never|don't|do not|please)\s+\w|(?:avoid|prefer|use|keep|run|write|add|put|stick)\s+\w)`)
 	// reasonJointRe finds a reason clause: kept with a decision ("we went with gRPC since we need streaming").
 	subordinateRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless|until|every time|each time|to [a-z]+|by default|from now on|going forward)\b`)
 	reasonJointRe = regexp.MustCompile(`(?i)^,?\s*(?:because|since|as)\b`)
@@ -23,29 +27,57 @@ var (
 // splitStatements splits a clause at a joint followed by a statement with its own subject and
 // verb ("…, and CI is pinned to Node 20"; "… and basic auth creds are in 1Password") or by a
 // second instruction ("…, never commit that file"). First-person joints are clauseSplitRe's.
+//
+// The clause is scanned into words once, and the words on either side of a joint are slices of
+// them (a joint is whitespace or a comma, so no word straddles it): scanning each side again at
+// every joint made a long run-on clause ("Alice and Alice and …", ", , , …") quadratic.
 func splitStatements(s string) []string {
+	toks := text.Scan(s, text.Options{Apostrophe: text.KeepApostrophe})
+	words := text.Words(toks)
 	var out []string
-	from := 0
+	from, first := 0, 0 // first: the first word at or after from
+	verb := verbScan{}  // whether words[first:] has a verb, as far as it was read
+	next := 0           // the first word after the current joint
 	for _, loc := range jointRe.FindAllStringIndex(s, -1) {
 		if loc[0] <= from {
 			continue
 		}
+		end := next // the first word at or after the joint's start
+		for end < len(toks) && toks[end].Start < loc[0] {
+			end++
+		}
+		for next = end; next < len(toks) && toks[next].Start < loc[1]; next++ {
+		}
 		left, right := s[from:loc[0]], s[loc[1]:]
-		lw := lowerWords(left)
-		if len(lw) < 3 || !hasVerb(lw) && !isImperative(lw) || subordinateRe.MatchString(left) && !strings.Contains(left, ",") {
+		lw, rw := words[first:end], words[next:]
+		if len(lw) < 3 || !verb.in(lw) && !isImperative(lw) || subordinateRe.MatchString(left) && !strings.Contains(left, ",") {
 			continue
 		}
-		rw := lowerWords(right)
 		ok := startsStatement(rw) || namedPastStatement(right)
 		if !ok && imperativeStartRe.MatchString(right) && len(rw) > 2 && !prepositions[rw[1]] {
 			ok = isImperative(lw) || !strings.Contains(s[loc[0]:loc[1]], "and")
 		}
 		if ok {
 			out = appendSentence(out, left)
-			from = loc[1]
+			from, first, verb = loc[1], next, verbScan{}
 		}
 	}
 	return appendSentence(out, s[from:])
+}
+
+// verbScan is hasVerb over words that only grow at their end: a verb found stays found, so
+// each word is read once however often the question is asked.
+type verbScan struct {
+	read  int // words read so far
+	found bool
+}
+
+// in reports whether words, which extend the words asked about before, have a verb.
+func (v *verbScan) in(words []string) bool {
+	for ; !v.found && v.read < len(words); v.read++ {
+		v.found = verbAt(words, v.read)
+	}
+	return v.found
 }
 
 // startsStatement reports words that open a statement with a noun-phrase subject of at most
@@ -115,7 +147,7 @@ func elidedVerb(phrase string) bool {
 // is in the past: "…and Noah just turned 5", "…, but Maya moved to Lisbon". startsStatement
 // reads present-tense verbs only; a name keeps "apples and oranges imported from Spain" whole.
 func namedPastStatement(s string) bool {
-	w := strings.Fields(s)
+	w := strings.Fields(s[:min(len(s), 200)]) // its first words only: splitStatements calls it at every joint
 	if len(w) < 3 || len(w[0]) < 2 || !unicode.IsUpper(rune(w[0][0])) || !unicode.IsLower(rune(w[0][1])) || w[0] == "I" {
 		return false
 	}

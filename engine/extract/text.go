@@ -267,14 +267,23 @@ func splitElided(s string) []string {
 	}
 }
 
-// excerpt trims a source sentence to at most 200 characters, at a word boundary.
+// excerpt trims a source sentence to at most 200 characters, at a word boundary. It reads
+// only the characters it keeps: every fact of a long sentence takes its excerpt.
 func excerpt(s string) string {
 	const max = 200
-	if utf8.RuneCountInString(s) <= max {
+	n, end := 0, 0 // end: the byte offset of character max-1
+	for i := range s {
+		if n == max-1 {
+			end = i
+		}
+		if n++; n > max {
+			break
+		}
+	}
+	if n <= max {
 		return s
 	}
-	r := []rune(s)[:max-1]
-	cut := string(r)
+	cut := string([]rune(s[:end]))
 	if i := strings.LastIndexByte(cut, ' '); i > max/2 {
 		cut = cut[:i]
 	}

@@ -73,6 +73,12 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 	}
 	subject := subjectOf(slot)
 	amounts, rejected := quantityWords(fact), rejectedValue(fact)
+	// Only a preference can take back an old one (extract.TakesBack), which reads the new
+	// fact's slot itself: read it once here, not once per candidate.
+	prefers := extract.SlotOf(fact)
+	takesBack := func(old string) bool {
+		return prefers != nil && prefers.Predicate == "prefers" && extract.TakesBack(old, fact)
+	}
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normalizeFact(fact) {
@@ -82,7 +88,7 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
 			oldSlot = extract.SlotOf(c.Text)
 		}
-		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || extract.TakesBack(c.Text, fact)) {
+		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || takesBack(c.Text)) {
 			closes = append(closes, c.ID)
 			continue
 		}

@@ -28,10 +28,17 @@ func Echoes(reply, said string) bool {
 // SaysTheSame reports whether two texts say the same thing in (nearly) the
 // same words: identical once case and punctuation are folded, or sharing
 // nearly all their terms both ways.
-func SaysTheSame(a, b string) bool {
-	if normalizeFact(a) == normalizeFact(b) {
-		return true
+func SaysTheSame(a, b string) bool { return SaysTheSameAs(b)(a) }
+
+// SaysTheSameAs returns SaysTheSame against b, with b read once: a long turn
+// is compared with each of its many facts.
+func SaysTheSameAs(b string) func(a string) bool {
+	nb, tb := normalizeFact(b), termSet(b)
+	return func(a string) bool {
+		if normalizeFact(a) == nb {
+			return true
+		}
+		ta := termSet(a)
+		return len(ta) > 0 && coverage(ta, tb) >= episodeDupOverlap && coverage(tb, ta) >= episodeDupOverlap
 	}
-	ta, tb := termSet(a), termSet(b)
-	return len(ta) > 0 && coverage(ta, tb) >= episodeDupOverlap && coverage(tb, ta) >= episodeDupOverlap
 }

@@ -131,10 +131,14 @@ func episodeText(m engine.Message) string {
 func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) []bool {
 	keep := make([]bool, len(msgs))
 	verbatim := make([]bool, len(msgs))
+	saysTurn := make([]func(string) bool, len(msgs)) // each turn read once, however many facts it has
 	for i, t := range factTurn {
 		if t >= 0 {
 			keep[t] = true
-			verbatim[t] = verbatim[t] || ingest.SaysTheSame(facts[i].Text, msgs[t].Content)
+			if saysTurn[t] == nil {
+				saysTurn[t] = ingest.SaysTheSameAs(msgs[t].Content)
+			}
+			verbatim[t] = verbatim[t] || saysTurn[t](facts[i].Text)
 		}
 	}
 	for i, m := range msgs {

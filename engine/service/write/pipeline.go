@@ -349,12 +349,47 @@ func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 		}
 		out[i].Text = m.Text
 	}
-	for id, m := range batch { // facts of this request are not in the shard yet
+	return append(out, batchCandidates(p, batch, seen, vec)...), nil
+}
+
+// batchNeighbours is how many facts of its own request each new fact is
+// compared with at most. Requests of up to this many facts compare every
+// pair; past it, the most similar ones, as stored memories are chosen
+// (neighbours): comparing every pair made a long message of thousands of
+// facts take minutes.
+const batchNeighbours = 32
+
+// batchCandidates are the facts of this request a new fact with vector vec
+// is compared with: they are not in the shard yet. Their similarity stays
+// unknown (0) to the decision, as it always was.
+func batchCandidates(p *plan, batch map[string]*engine.Memory, seen map[string]bool, vec []float32) []ingest.Candidate {
+	var out []ingest.Candidate
+	for id, m := range batch {
 		if !seen[id] && m.State == engine.StateActive {
 			out = append(out, ingest.Candidate{ID: id, Text: m.Text})
 		}
 	}
-	return out, nil
+	if len(out) <= batchNeighbours {
+		return out
+	}
+	best := index.NewTopK(batchNeighbours)
+	for _, c := range out {
+		best.Offer(index.Hit{ID: c.ID, Score: dot(vec, p.Vectors[c.ID])})
+	}
+	kept := out[:0]
+	for _, h := range best.Sorted() {
+		kept = append(kept, ingest.Candidate{ID: h.ID, Text: batch[h.ID].Text})
+	}
+	return kept
+}
+
+// dot is the dot product of two vectors; a missing one scores 0.
+func dot(a, b []float32) float64 {
+	var s float64
+	for i := range min(len(a), len(b)) {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
 }
 
 func (e *Writer) factRequest(req engine.ConversationRequest, f extract.Fact, extractor string) engine.AddRequest {

@@ -1,0 +1,46 @@
+package extract
+
+import (
+	"context"
+	"regexp/syntax"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A run-on message as long as a memory may be (32 KiB) is read in time
+// linear in its length: splitting it at every joint, and taking every
+// fact's excerpt, must not read the whole rest of it again each time.
+// Before, the first two took seconds and grew with the square of the length.
+func TestRunOnMessageIsQuick(t *testing.T) {
+	x := NewBuiltin()
+	for _, unit := range []string{", ", "it, and it ", "Alice and ", "always use pnpm, never ", "I'm vegan, "} {
+		content := strings.Repeat(unit, (32<<10)/len(unit))
+		start := time.Now()
+		if _, err := x.Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: content}}}); err != nil {
+			t.Fatal(err)
+		}
+		// Generous for a loaded machine: a linear read takes tens of milliseconds.
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%q repeated to 32 KiB took %v", unit, d)
+		}
+	}
+}
+
+// The patterns tried at every joint of a clause against the rest of it are
+// anchored where the matcher sees it, so a failed match stops at once.
+func TestJointPatternsAnchored(t *testing.T) {
+	for _, re := range []interface{ String() string }{imperativeStartRe, subordinateRe, reasonJointRe} {
+		parsed, err := syntax.Parse(re.String(), syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := syntax.Compile(parsed.Simplify())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if prog.StartCond()&syntax.EmptyBeginText == 0 {
+			t.Errorf("%s is not anchored at the start of the text", re)
+		}
+	}
+}
