@@ -137,14 +137,7 @@ func TestChatTurns(t *testing.T) {
 		"Feature branches should be named feat/<ticket> and merged into develop.": {"Feature branches should be named feat/<ticket>",
 			"Feature branches should be merged into develop"},
 	} {
-		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, f := range fs {
-			got = append(got, f.Text)
-		}
+		got := userFactTexts(t, x, at, said)
 		if strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("%q: got %q, want %q", said, got, want)
 		}

@@ -36,14 +36,7 @@ func TestToldAndRememberFrames(t *testing.T) {
 		"I'm always here for you.":                             nil,
 		"I'll let you know how it goes.":                       nil,
 	} {
-		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, f := range fs {
-			got = append(got, f.Text)
-		}
+		got := userFactTexts(t, x, at, said)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: got %q, want %q", said, got, want)
 		}
@@ -66,16 +59,23 @@ func TestReportedSelf(t *testing.T) {
 		"Mom said she's been to Peru twice":           {"User's mom has been to Peru twice"},
 		"She said she likes it":                       nil, // no one to name
 	} {
-		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, f := range fs {
-			got = append(got, f.Text)
-		}
+		got := userFactTexts(t, x, at, said)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: got %q, want %q", said, got, want)
 		}
 	}
+}
+
+// userFactTexts is the text of every fact x draws from one user message said at at.
+func userFactTexts(t *testing.T, x Extractor, at time.Time, said string) []string {
+	t.Helper()
+	fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Text)
+	}
+	return got
 }
