@@ -160,8 +160,9 @@ func TestReplicasUnderLoadAndSIGKILL(t *testing.T) {
 
 // TestReplicaFinishesACaptureOfAKilledReplica: replica A starts an image
 // capture and hangs fetching the image; replica B leaves the job alone while
-// A holds its lease; A is SIGKILLed, and B claims the job once A's lease
-// expires and completes it.
+// A holds its lease, past the lease's length (A renews it while the capture
+// runs); A is SIGKILLed, and B claims the job once A's lease expires and
+// completes it.
 func TestReplicaFinishesACaptureOfAKilledReplica(t *testing.T) {
 	pic := pngBytes(t)
 	var fetches atomic.Int64
@@ -182,7 +183,7 @@ func TestReplicaFinishesACaptureOfAKilledReplica(t *testing.T) {
 	defer img.Close()
 	defer close(release)
 	env := pgEnv(t)
-	env["MEMSVC_JOB_LEASE"] = "6s" // longer than B takes to start
+	env["MEMSVC_JOB_LEASE"] = "3s"
 	env["MEMSVC_IMAGE_ALLOW_HOSTS"] = strings.TrimPrefix(img.URL, "http://")
 	a := startReplica(t, env)
 	mcpAdd(t, a.base, img.URL+"/cat.png")
@@ -198,9 +199,10 @@ func TestReplicaFinishesACaptureOfAKilledReplica(t *testing.T) {
 		t.Fatalf("replica A never fetched the image; stderr:\n%s", a.logs)
 	}
 	// While A holds the lease, B leaves the capture alone (B's runner scans
-	// the queue as it starts and every second after).
+	// the queue as it starts and every second after), also once the capture
+	// has run longer than one lease: A renews it.
 	b := startReplica(t, env)
-	time.Sleep(1500 * time.Millisecond)
+	time.Sleep(4 * time.Second)
 	if n := fetches.Load(); n != 1 {
 		t.Errorf("replica B fetched the image while A held the capture's lease (%d fetches)", n)
 	}

@@ -76,7 +76,13 @@ func (e *Queue) captureLeased(ctx context.Context, q engine.JobQueue, worker str
 func (e *Queue) runLeased(ctx context.Context, q engine.JobQueue, job *engine.Job) {
 	cj, ok, err := e.captureDoc(ctx, job.User, job.ID)
 	if err == nil && ok && !cj.NextAt.After(e.now()) {
+		// Hold the lease while the capture runs: a caption model slower
+		// than one lease must not have another replica start it again.
+		release := engine.HoldJob(q, job, e.media.Lease, func(err error) {
+			e.log.Warn("capture queue: renew lease", "memory", job.ID, "err", err)
+		})
 		e.runCapture(ctx, job.User, cj)
+		release()
 		cj, ok, err = e.captureDoc(ctx, job.User, job.ID)
 	}
 	if err != nil {

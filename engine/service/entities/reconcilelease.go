@@ -43,40 +43,24 @@ func (e *Keeper) claimReconcile(ctx context.Context, user string) (*engine.Job, 
 	return job, err
 }
 
-// heldLease is a reconcile lease held by this replica and the goroutine
-// that renews it.
+// heldLease is a reconcile lease held by this replica, renewed until
+// release is called.
 type heldLease struct {
 	job     *engine.Job
-	stop    chan struct{} // closed to stop renewing
-	stopped chan struct{} // closed when the renewer has returned
+	release func() // stops the renewals (engine.HoldJob)
 }
 
 // holdReconcile starts renewing the lease job (nil: no lease, nil result)
-// every third of reconcileLease until giveBack.
+// until giveBack.
 func (e *Keeper) holdReconcile(job *engine.Job) *heldLease {
 	if job == nil {
 		return nil
 	}
-	h := &heldLease{job: job, stop: make(chan struct{}), stopped: make(chan struct{})}
 	e.leases.Add(1)
-	go func() {
-		defer e.leases.Done()
-		defer close(h.stopped)
-		q := e.store.(engine.JobQueue)
-		t := time.NewTicker(reconcileLease / 3)
-		defer t.Stop()
-		for {
-			select {
-			case <-h.stop:
-				return
-			case <-t.C:
-				if err := q.ExtendJob(context.Background(), job, reconcileLease); err != nil {
-					e.log.Warn("reconcile: renew lease", "user", job.User, "err", err)
-				}
-			}
-		}
-	}()
-	return h
+	release := engine.HoldJob(e.store.(engine.JobQueue), job, reconcileLease, func(err error) {
+		e.log.Warn("reconcile: renew lease", "user", job.User, "err", err)
+	})
+	return &heldLease{job: job, release: release}
 }
 
 // giveBack stops renewing the lease and releases it; nil is a no-op.
@@ -84,9 +68,9 @@ func (e *Keeper) giveBack(h *heldLease) {
 	if h == nil {
 		return
 	}
-	close(h.stop)
-	<-h.stopped // a renewal in flight must not re-take the lease after its release
+	h.release() // a renewal in flight must not re-take the lease after its release
 	e.releaseReconcile(h.job)
+	e.leases.Done()
 }
 
 // releaseReconcile gives the user's reconcile lease back.

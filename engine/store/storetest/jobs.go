@@ -173,3 +173,34 @@ func testJobInUpdate(t *testing.T, s engine.Store) {
 		t.Error("EnqueueJob in a View succeeded")
 	}
 }
+
+// testHeldJob: a job held with engine.HoldJob stays with its worker past
+// its first lease (no other worker can claim it), and once released the
+// worker still completes it.
+func testHeldJob(t *testing.T, s engine.Store) {
+	jq := jobQueue(t, s)
+	if err := jq.EnqueueJob(ctx, "capture", "u", "slow", nil); err != nil {
+		t.Fatal(err)
+	}
+	const lease = 600 * time.Millisecond
+	job, err := jq.ClaimJob(ctx, "capture", "w1", lease)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var renewErr error
+	var mu sync.Mutex
+	release := engine.HoldJob(jq, job, lease, func(err error) { mu.Lock(); renewErr = err; mu.Unlock() })
+	time.Sleep(3 * lease)
+	if other, err := jq.ClaimJob(ctx, "capture", "w2", time.Minute); engine.ErrorCode(err) != engine.ENotFound {
+		t.Errorf("a held job was claimed by another worker after %v: %+v, %v", 3*lease, other, err)
+	}
+	release()
+	mu.Lock()
+	if renewErr != nil {
+		t.Errorf("renewing the lease: %v", renewErr)
+	}
+	mu.Unlock()
+	if err := jq.CompleteJob(ctx, job); err != nil {
+		t.Errorf("complete after holding: %v", err)
+	}
+}

@@ -40,6 +40,7 @@ func Run(t *testing.T, open Opener) {
 		{"UpdatesOfOneUserSerialise", testSerialise},
 		{"Versions", testVersions},
 		{"JobLeases", testJobLeases},
+		{"HeldJob", testHeldJob},
 		{"JobWorkers", testJobWorkers},
 		{"JobIDsPerUser", testJobIDsPerUser},
 		{"JobInUpdate", testJobInUpdate},
