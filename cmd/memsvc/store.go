@@ -27,7 +27,7 @@ type StoreConfig struct {
 func (c *StoreConfig) storeFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Store, "store", "badger", "storage backend: badger (embedded, in --data) or postgres (shared by replicas; needs --postgres-url)")
 	fs.StringVar(&c.PostgresURL, "postgres-url", "", "PostgreSQL connection URL, e.g. postgres://memsvc@db:5432/memsvc (prefer the env var)")
-	fs.DurationVar(&c.JobLease, "job-lease", service.DefaultCaptureLease, "how long a replica holds an image capture job before another may take it over")
+	fs.DurationVar(&c.JobLease, "job-lease", service.DefaultCaptureLease, "how long an image capture job's lease lasts (renewed while the capture runs); another replica takes over a dead replica's capture once it expires")
 }
 
 // shareMedia keeps images in the store when it can hold them (PostgreSQL),

@@ -144,7 +144,7 @@ func (e *Engine) Delete(ctx context.Context, user string, ids []string) (deleted
 // CaptureStats are the capture queue's figures for metrics (engine/service/capture).
 type CaptureStats = capture.CaptureStats
 
-// DefaultCaptureLease is how long a replica holds a capture (engine/service/capture).
+// DefaultCaptureLease is how long a capture's lease lasts (engine/service/capture).
 const DefaultCaptureLease = capture.DefaultCaptureLease
 
 // CaptureStats counts queued and failed captures (engine/service/capture).

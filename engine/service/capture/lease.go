@@ -18,8 +18,9 @@ import (
 // captureQueue is the engine.JobQueue queue of image captures.
 const captureQueue = "capture"
 
-// DefaultCaptureLease is how long a replica holds a capture before another
-// may take it over: longer than one attempt (fetch plus a 60 s caption).
+// DefaultCaptureLease is how long a capture's lease lasts. The replica
+// running the capture renews it (runLeased), so it bounds how soon another
+// replica takes over the capture of one that died, not how long one may run.
 const DefaultCaptureLease = 2 * time.Minute
 
 // queueCaptureJob queues the capture of memoryID in the transaction that
