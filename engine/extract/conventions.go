@@ -31,6 +31,11 @@ var (
 	// procTailRe finds a procedure's timing or instrument after the verb: "squash before merging",
 	// "run the migrations with goose".
 	procTailRe = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|once) \w+ing\b|\b(?:with|using|via|through) \S`)
+	// youTailRe finds a trailing condition on what the assistant does: "update the changelog
+	// when you release" ties the instruction to each release. transientYou are the words of a
+	// condition on the task at hand instead: "commit it when you're done", "… once you finish".
+	youTailRe    = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|once|each time|every time) you (\S+)`)
+	transientYou = set(`are 're ’re finish finished done have 've can could get got see think feel want like need know`)
 	// ensureRe starts an instruction about an outcome.
 	ensureRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:make sure|be sure|ensure)\b`)
 	// wantYouRe asks the assistant to do something: what follows is read as an imperative.
@@ -129,6 +134,9 @@ func standingInstruction(ci clauseInfo) bool {
 		return true // "Keep functions short", "Write all new services in Rust"
 	case specificDets[w[1]] && w[1] != "the":
 		return false
+	}
+	if m := youTailRe.FindStringSubmatch(t); m != nil && !transientYou[strings.ToLower(m[1])] {
+		return true
 	}
 	return procTailRe.MatchString(t)
 }

@@ -44,6 +44,12 @@ func TestClauseClassifiers(t *testing.T) {
 			{"Never force-push shared branches", true},
 			{"When you add a new endpoint, document it in docs/api.md", true},
 			{"If it breaks, fix it", false},
+			{"Update the changelog when you release", true},
+			{"Bump the version after you merge", true},
+			{"Run the migrations before you deploy", true},
+			{"Commit the fix when you're done", false},
+			{"Push the branch once you finish", false},
+			{"Update the docs when you get a chance", false},
 		}},
 		{"projectStatement", projectStatement, []struct {
 			clause string
