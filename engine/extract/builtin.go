@@ -160,11 +160,11 @@ func cutLets(t string) (string, bool) {
 
 // standingIntroRe finds the lead-in that makes an instruction a standing one: "From now on,
 // always open PRs as drafts".
-var standingIntroRe = regexp.MustCompile(`(?i)^(?:from now on|going forward|from here on(?: out)?)\b,?\s*`)
+var standingIntroRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `)\b,?\s*`)
 
 // youClauseRe finds the listener in a standing instruction's condition or timing: "always
 // run make lint before you push". Said to the assistant, "you" is the assistant.
-var youClauseRe = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|if|once|until|unless|while|every time|each time)\s+you\b`)
+var youClauseRe = regexp.MustCompile(`(?i)\b(?:` + assistantTiming + `|if|until|unless|while)\s+you\b`)
 
 // rescheduledRe finds a thing moved to a day or month: "The meeting got moved to Thursday".
 var rescheduledRe = regexp.MustCompile(`(?i)\b(?:moved|pushed|pushed back|postponed|rescheduled|delayed|slipped|bumped)\s+(?:\S+\s+){0,3}?(?:to|until|till)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b`)

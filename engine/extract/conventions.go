@@ -11,9 +11,16 @@ import (
 // conversation an imperative is a one-off request and an impersonal clause is small talk,
 // unless these linguistic cues mark it as something to remember.
 
+// standingLeadIn says that what follows holds from now on: "From now on, …", "Going forward, …".
+const standingLeadIn = `from now on|going forward|from here on(?: out)?`
+
+// assistantTiming ties what the assistant is told to do to when it does something: "run
+// make lint before you push", "update the changelog when you release".
+const assistantTiming = `before|after|when|whenever|once|every time|each time`
+
 var (
 	// standingRe marks an instruction or convention that holds beyond the current task.
-	standingRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|from here on|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
+	standingRe = regexp.MustCompile(`(?i)\b(?:always|never|` + standingLeadIn + `|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
 	// recurRe marks an imperative tied to a recurring event: "run the linter before every
 	// commit" is a rule, where "run the linter" alone is a request.
 	recurRe = regexp.MustCompile(`(?i)\b(?:before|after|on) (?:every|each)\b`)
@@ -34,7 +41,7 @@ var (
 	// youTailRe finds a trailing condition on what the assistant does: "update the changelog
 	// when you release" ties the instruction to each release. transientYou are the words of a
 	// condition on the task at hand instead: "commit it when you're done", "… once you finish".
-	youTailRe    = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|once|each time|every time) you (\S+)`)
+	youTailRe    = regexp.MustCompile(`(?i)\b(?:` + assistantTiming + `) you (\S+)`)
 	transientYou = set(`are 're ’re finish finished done have 've can could get got see think feel want like need know`)
 	// ensureRe starts an instruction about an outcome.
 	ensureRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:make sure|be sure|ensure)\b`)
@@ -83,7 +90,7 @@ func splitPassive(s string) []string {
 
 // introRe finds an introductory phrase that sets the scope of what follows ("From now on, …",
 // "In this repo …"): the clause is read without it, and it marks a convention.
-var introRe = regexp.MustCompile(`(?i)^(?:from now on|going forward|from here on(?: out)?|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
+var introRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
 
 // withoutIntro returns the clause without its introductory phrase.
 func withoutIntro(t string) string {
