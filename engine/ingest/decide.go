@@ -67,21 +67,26 @@ func DecideUpdate(fact string, slot *extract.Slot, cands []Candidate) Decision {
 
 // decide is Decide with now saying whether the fact marks itself current.
 func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decision {
-	newTerms := termSet(fact)
+	newTerms, normal := termSet(fact), normalizeFact(fact)
+	// Only a preference can take back an old one (extract.TakesBack), which reads the new
+	// fact's own slot, whatever slot the caller gives: read it once here, not once per
+	// candidate, and serve it as the slot when the caller gives none.
+	own := extract.SlotOf(fact)
 	if slot == nil {
-		slot = extract.SlotOf(fact)
+		slot = own
+	}
+	takesBack := func(old string) bool {
+		return own != nil && own.Predicate == "prefers" && extract.TakesBack(old, fact)
 	}
 	subject := subjectOf(slot)
-	amounts, rejected := quantityWords(fact), rejectedValue(fact)
-	// Only a preference can take back an old one (extract.TakesBack), which reads the new
-	// fact's slot itself: read it once here, not once per candidate.
-	prefers := extract.SlotOf(fact)
-	takesBack := func(old string) bool {
-		return prefers != nil && prefers.Predicate == "prefers" && extract.TakesBack(old, fact)
+	amounts := quantityWords(fact)
+	var namesRejected func(old string) bool
+	if rejected := rejectedValue(fact); now && rejected != "" {
+		namesRejected = rejectedBy(rejected, newTerms)
 	}
 	var closes []string
 	for _, c := range cands {
-		if normalizeFact(c.Text) == normalizeFact(fact) {
+		if normalizeFact(c.Text) == normal {
 			return Decision{Event: None, Target: c.ID}
 		}
 		var oldSlot *extract.Slot
@@ -99,11 +104,12 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses Vitest for tests now"
 			continue
 		}
-		if now && rejected != "" && namesRejected(c.Text, rejected, newTerms) {
+		if namesRejected != nil && namesRejected(c.Text) {
 			closes = append(closes, c.ID) // "… with go test now, not make test" ends "Run tests with make test"
 			continue
 		}
-		if slices.Equal(quantityWords(c.Text), amounts) {
+		oldAmounts := quantityWords(c.Text)
+		if slices.Equal(oldAmounts, amounts) {
 			return Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
@@ -112,7 +118,7 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if oldSlot != nil && subject != "" && extract.SubjectKey(oldSlot.Subject) != subject {
 			continue // "User's wife likes tea" says nothing about what the user likes
 		}
-		if !negationDiffers(fact, c.Text) && amountChanged(quantityWords(c.Text), amounts) {
+		if !negationDiffers(fact, c.Text) && amountChanged(oldAmounts, amounts) {
 			closes = append(closes, c.ID) // "has 6 engineers" → "has 9 engineers now"
 			continue
 		}
@@ -151,22 +157,26 @@ func rejectedValue(fact string) string {
 	return m[1]
 }
 
-// namesRejected reports a stored, positive fact that states the rejected value and
-// shares another term with the fact that rejects it, so that it tells of the same
-// thing: "Run tests with make test" against "… runs the tests with go test now, not
-// make test". A fact that only names the value elsewhere ("User's sister uses make")
-// shares nothing else.
-func namesRejected(old, rejected string, newTerms map[string]bool) bool {
-	if isNegated(old) || !regexp.MustCompile(`(?i)(^|\W)`+regexp.QuoteMeta(rejected)+`($|\W)`).MatchString(old) {
+// rejectedBy returns whether a stored, positive fact states the rejected value and
+// shares another term with the fact that rejects it (whose terms are newTerms), so
+// that it tells of the same thing: "Run tests with make test" against "… runs the
+// tests with go test now, not make test". A fact that only names the value elsewhere
+// ("User's sister uses make") shares nothing else. The value is read once for all
+// the candidates it is checked against.
+func rejectedBy(rejected string, newTerms map[string]bool) func(old string) bool {
+	value := regexp.MustCompile(`(?i)(^|\W)` + regexp.QuoteMeta(rejected) + `($|\W)`)
+	valueTerms := termSet(rejected)
+	return func(old string) bool {
+		if isNegated(old) || !value.MatchString(old) {
+			return false
+		}
+		for t := range termSet(old) {
+			if !valueTerms[t] && newTerms[t] && t != "user" {
+				return true
+			}
+		}
 		return false
 	}
-	valueTerms := termSet(rejected)
-	for t := range termSet(old) {
-		if !valueTerms[t] && newTerms[t] && t != "user" {
-			return true
-		}
-	}
-	return false
 }
 
 // sameState decides a fact that restates candidate c's single-valued slot with
