@@ -8,18 +8,23 @@ import (
 
 // TestImplicitConversations: memories without a session id said within the
 // gap of each other (per app and project) are neighbours; a silence longer
-// than the gap ends the conversation; a memory alone is standalone; an
-// explicit session id wins; gap ≤ 0 turns it off.
+// than the gap ends the conversation; a memory alone is standalone, and so
+// are one speaker's memories said together (notes, not a dialogue); an
+// unlabelled memory inside a dialogue is part of it; an explicit session id
+// wins; gap ≤ 0 turns it off.
 func TestImplicitConversations(t *testing.T) {
 	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
 	at := func(min int) time.Time { return t0.Add(time.Duration(min) * time.Minute) }
 	rows := []Row{
-		{ID: "a1", ValidFrom: at(0)},
-		{ID: "a3", ValidFrom: at(50)}, // said after a2, stored before it
-		{ID: "a2", ValidFrom: at(20)},
-		{ID: "b1", ValidFrom: at(200)}, // more than an hour later: a new conversation
-		{ID: "b2", ValidFrom: at(230)},
-		{ID: "alone", ValidFrom: at(600)},
+		{ID: "a1", ValidFrom: at(0), Speaker: "ann"},
+		{ID: "a3", ValidFrom: at(50), Speaker: "bob"},  // said after a2, stored before it
+		{ID: "a2", ValidFrom: at(20)},                  // no label: still part of the dialogue
+		{ID: "b1", ValidFrom: at(200), Speaker: "bob"}, // more than an hour later: a new conversation
+		{ID: "b2", ValidFrom: at(230), Speaker: "ann"},
+		{ID: "alone", ValidFrom: at(600), Speaker: "ann"},
+		{ID: "note1", ValidFrom: at(900), Speaker: "user"}, // one speaker's notes: no dialogue
+		{ID: "note2", ValidFrom: at(901), Speaker: "user"},
+		{ID: "note3", ValidFrom: at(902)},
 		{ID: "explicit", SessionID: "s1", ValidFrom: at(25)},
 		{ID: "other-project", Project: "p", ValidFrom: at(30)},
 		{ID: "fact", Anchor: "a2", ValidFrom: at(20)},
@@ -32,7 +37,7 @@ func TestImplicitConversations(t *testing.T) {
 				r.CreatedAt = t0.Add(time.Duration(i) * time.Second)
 				s.Upsert(r, nil, []string{"w"})
 			}
-			got := s.Turns([]string{"a1", "a2", "a3", "b1", "b2", "alone", "explicit", "other-project", "fact"}, 2)
+			got := s.Turns([]string{"a1", "a2", "a3", "b1", "b2", "alone", "note1", "note2", "note3", "explicit", "other-project", "fact"}, 2)
 			want := map[string]Adjacent{
 				"a1": {After: []string{"a2", "a3"}},
 				"a2": {Before: []string{"a1"}, After: []string{"a3"}},
@@ -51,7 +56,7 @@ func TestImplicitConversations(t *testing.T) {
 					t.Errorf("%s: neighbours %+v, want %+v", id, g, w)
 				}
 			}
-			for _, id := range []string{"alone", "other-project", "fact"} {
+			for _, id := range []string{"alone", "note1", "note2", "note3", "other-project", "fact"} {
 				if g, ok := got[id]; ok && (len(g.Before) > 0 || len(g.After) > 0) {
 					t.Errorf("%s is standalone, has neighbours %+v", id, g)
 				}

@@ -13,8 +13,12 @@ import (
 //
 // Memories without a session id form implicit conversations: per app and
 // project, ordered by when they were said (valid_from), a silence longer
-// than gap ends one. A memory alone within the gap is standalone: it has no
-// neighbours, as before. An explicit session id always wins.
+// than gap ends one, and it takes two speakers to make one. A memory alone
+// within the gap is standalone: it has no neighbours, as before; so are the
+// members of a run of one speaker's memories (an agent noting several
+// unrelated things at once is not a conversation, and reading one note with
+// the next would rank a note by its neighbour's words). An explicit session
+// id always wins.
 type sessionOrder struct {
 	order   map[string][]string // session → ids in order
 	pos     map[string]int      // id → index in its session's order
@@ -175,7 +179,7 @@ func (s *Shard) rebuildSessions() {
 			if j < len(rows) && saidAt(&s.rows[rows[j]]).Sub(saidAt(&s.rows[rows[j-1]])) <= so.gap {
 				continue
 			}
-			if j-start > 1 { // alone: standalone, no order needed
+			if isDialogue(s.rows, rows[start:j]) { // else standalone, no order needed
 				k := key + "\x00" + strconv.Itoa(len(so.streams[key]))
 				so.streams[key] = append(so.streams[key], k)
 				so.put(k, s.idsOf(rows[start:j]))
@@ -184,6 +188,23 @@ func (s *Shard) rebuildSessions() {
 		}
 	}
 	so.dirty = nil
+}
+
+// isDialogue reports whether the memories said together (rows, indexes
+// into all) come from at least two speakers: a conversation. The speaker
+// is the text's "Name:" label, lower-cased; an unlabelled note has none.
+func isDialogue(all []Row, rows []int) bool {
+	first := ""
+	for _, i := range rows {
+		switch sp := all[i].Speaker; {
+		case sp == "":
+		case first == "":
+			first = sp
+		case sp != first:
+			return true
+		}
+	}
+	return false
 }
 
 // put records one session's order.
