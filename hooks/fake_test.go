@@ -193,6 +193,9 @@ func memoryJSON(m memory, score float64) map[string]any {
 	if m.Project != "" {
 		j["project"] = m.Project
 	}
+	if len(m.Facts) > 0 {
+		j["facts"] = m.Facts
+	}
 	if score > 0 {
 		j["score"] = score
 	}

@@ -118,15 +118,31 @@ func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInpu
 		return failed(err)
 	}
 	// Asked for with room for the instructions it will hold, which are
-	// shown once, in their own section.
-	recent, err := scopedFetch(ctx, project, min(maxListSize, cfg.RecentSize+len(instructions)), list(""))
+	// shown once, in their own section, and for the turns whose facts
+	// stand for them (up to one a fact).
+	recent, err := scopedFetch(ctx, project, min(maxListSize, 2*cfg.RecentSize+len(instructions)), list(""))
 	if err != nil {
 		return failed(err)
 	}
-	recent = withoutIDs(recent, instructions)
+	recent = withoutDistilled(withoutIDs(recent, instructions))
 	recent = recent[:min(cfg.RecentSize, len(recent))]
 	text, n := sessionContext(instructions, recent, cfg.MaxContextChars)
 	return withContext(eventNameSessionStart, text, n)
+}
+
+// withoutDistilled drops the turns kept as said (episodes) that facts were
+// distilled from: the facts, as recent as their turn, say what it meant in
+// fewer words, and listing both spent two of the few places on one thing
+// ("User uses pnpm" and "User: We use pnpm, not npm, …"). A turn nothing
+// was distilled from stays: it is the only record of what was said.
+func withoutDistilled(ms []memory) []memory {
+	out := ms[:0:0]
+	for _, m := range ms {
+		if len(m.Facts) == 0 {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // withoutIDs returns the memories of ms that are not in drop.

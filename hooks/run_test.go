@@ -311,14 +311,14 @@ func TestSessionStart(t *testing.T) {
 	}{
 		{
 			name:        "lists recent memories newest first",
-			wantQueries: []map[string][]string{procedural("80"), {"size": {"40"}}},
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"80"}}},
 			wantText:    allRecent,
 			wantHits:    3,
 		},
 		{
 			name:        "size and user id without a key",
 			tweak:       func(c *Config, _ *fakeMemsvcREST) { c.RecentSize, c.UserID = 1, "alice" },
-			wantQueries: []map[string][]string{procedural("80", "user_id", "alice"), {"size": {"4"}, "user_id": {"alice"}}},
+			wantQueries: []map[string][]string{procedural("80", "user_id", "alice"), {"size": {"8"}, "user_id": {"alice"}}},
 			wantText:    newestOnly,
 			wantHits:    1,
 		},
@@ -327,21 +327,37 @@ func TestSessionStart(t *testing.T) {
 			tweak: func(c *Config, f *fakeMemsvcREST) {
 				f.key, c.APIKey, c.UserID, c.RecentSize = "k1", "k1", "alice", 1
 			},
-			wantQueries: []map[string][]string{procedural("80"), {"size": {"4"}}},
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"8"}}},
 			wantText:    newestOnly,
 			wantHits:    1,
 		},
 		{
 			name:        "projects off: exact sizes",
 			tweak:       func(c *Config, _ *fakeMemsvcREST) { c.NoProject = true },
-			wantQueries: []map[string][]string{procedural("20"), {"size": {"10"}}},
+			wantQueries: []map[string][]string{procedural("20"), {"size": {"20"}}},
 			wantText:    allRecent,
 			wantHits:    3,
 		},
 		{
+			// The turn the newest memory was distilled from is not listed
+			// beside it; a turn nothing was distilled from is.
+			name: "a turn with facts is listed as its facts",
+			tweak: func(c *Config, f *fakeMemsvcREST) {
+				f.memories = append(f.memories,
+					memory{ID: "e1", Text: "User: we deploy with make deploy, from main", State: "active",
+						MemoryType: "episodic", Facts: []string{"m3"}, CreatedAt: "2025-05-20T11:00:00Z"},
+					memory{ID: "e2", Text: "Assistant: I added a deploy target to the Makefile", State: "active",
+						MemoryType: "episodic", CreatedAt: "2025-05-20T11:00:01Z"})
+				c.RecentSize = 2
+			},
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"16"}}},
+			wantText:    sessionNotice + "\n" + recentHeader + "\n- 2025-05-20: Assistant: I added a deploy target to the Makefile\n" + newest,
+			wantHits:    2,
+		},
+		{
 			name:        "empty store still gets the notice",
 			tweak:       func(_ *Config, f *fakeMemsvcREST) { f.memories = nil },
-			wantQueries: []map[string][]string{procedural("80"), {"size": {"40"}}},
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"80"}}},
 			wantText:    sessionNotice + "\n" + noMemories,
 		},
 	}
