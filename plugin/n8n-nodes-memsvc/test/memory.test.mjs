@@ -166,7 +166,7 @@ describe('recall', () => {
 			const [r] = proxy.requests;
 			assert.equal(r.method, 'GET');
 			assert.equal(r.path, '/api/v1/memories');
-			assert.deepEqual(r.query, { page: '1', size: '5', user_id: 'u1' });
+			assert.deepEqual(r.query, { page: '1', size: '10', user_id: 'u1' });
 			assert.equal(r.body, undefined);
 			assert.equal(r.headers['content-type'], undefined, 'no body, no content type');
 			assert.match(vars.chat_history[0].content, /Alice has a dog named Rex/);
@@ -177,6 +177,29 @@ describe('recall', () => {
 		const { mem } = await supplyMemory(base({ json: { chatInput: 'Rex' } }));
 		await mem.loadMemoryVariables({});
 		assert.equal(proxy.requests[0].path, '/api/v1/memories/search');
+	});
+
+	test('the recent list shows a turn as the facts distilled from it, not beside them', async () => {
+		await runAction({
+			credentials: openCreds(),
+			params: {
+				resource: 'memory',
+				operation: 'add',
+				text: 'I have a cat named Miso and I moved to Lyon last spring.',
+				additionalFields: { userId: 'u-fold' },
+			},
+		});
+		const stored = await (await fetch(`${open.url}/api/v1/memories?user_id=u-fold&size=100`)).json();
+		const episode = stored.items.find((m) => Array.isArray(m.facts) && m.facts.length > 0);
+		assert.ok(episode, `the add kept its turn as an episode with facts: ${JSON.stringify(stored.items)}`);
+		const { mem } = await supplyMemory(base({ params: { userId: 'u-fold' }, json: { chatInput: 'ok' } }));
+		const vars = await mem.loadMemoryVariables({});
+		const context = vars.chat_history.map((m) => m.content).join('\n');
+		assert.ok(!context.includes(episode.text), `the episode is not listed: ${context}`);
+		for (const id of episode.facts) {
+			const fact = stored.items.find((m) => m.id === id);
+			assert.ok(context.includes(fact.text), `its fact ${JSON.stringify(fact?.text)} is listed: ${context}`);
+		}
 	});
 
 	test('with a key: Bearer header, user_id only in bodies, never in the query string', async () => {
@@ -193,7 +216,7 @@ describe('recall', () => {
 		assert.equal(search.headers.authorization, `Bearer ${keyed.key}`);
 		assert.equal(search.body.user_id, 'alice');
 		assert.equal(list.headers.authorization, `Bearer ${keyed.key}`);
-		assert.deepEqual(list.query, { page: '1', size: '5' }, 'no user_id in the query string with a key');
+		assert.deepEqual(list.query, { page: '1', size: '10' }, 'no user_id in the query string with a key');
 	});
 });
 

@@ -134,6 +134,8 @@ interface MemoryRecord {
 	relevant?: boolean;
 	created_at?: string;
 	valid_from?: string;
+	/** an episode's distilled facts (ids) */
+	facts?: string[];
 }
 
 function recordDate(m: MemoryRecord): string {
@@ -345,8 +347,13 @@ export class MemsvcChatMemory {
 		return Array.isArray(res?.results) ? res.results.filter((r) => r.relevant !== false) : [];
 	}
 
+	/**
+	 * The most recent memories, without the turns kept as said that facts were distilled from: the facts are
+	 * as recent and say what the turn meant, so listing both would spend two places on one thing. Asked for
+	 * twice as deep to fill the places they free (top k is at most 50, a page at most 100).
+	 */
 	private async recent(): Promise<MemoryRecord[]> {
-		const qs: IDataObject = { page: 1, size: this.cfg.topK };
+		const qs: IDataObject = { page: 1, size: 2 * this.cfg.topK };
 		// With a key the key decides the user, and a user_id in the query string could only earn a 403.
 		if (!this.conn.keyed) qs.user_id = this.cfg.userId;
 		if (this.cfg.scopeRecallToSession) qs.session_id = this.cfg.sessionId;
@@ -355,7 +362,8 @@ export class MemsvcChatMemory {
 		const res = (await memsvcRequest(this.ctx, this.conn, 'GET', '/api/v1/memories', undefined, qs)) as {
 			items?: MemoryRecord[];
 		};
-		return Array.isArray(res?.items) ? res.items : [];
+		const items = Array.isArray(res?.items) ? res.items : [];
+		return items.filter((m) => !(Array.isArray(m.facts) && m.facts.length > 0)).slice(0, this.cfg.topK);
 	}
 
 	/** The tool-call path: the agent hands over the turn's messages instead of calling saveContext. */
