@@ -9,7 +9,8 @@ import (
 // WordForms knows the word families of the shipped WordNet lexicon: stems
 // that WordNet links by derivation and that share a prefix ("allergi" from
 // allergy/allergies, "allerg" from allergic), so a search can match one
-// lemma's forms that Snowball stems apart.
+// lemma's forms that Snowball stems apart; and the clippings developers
+// write for words ("db" for database, clippings.go).
 type WordForms struct {
 	family map[string][]string
 }
@@ -48,6 +49,7 @@ func NewWordForms() (*WordForms, error) {
 	for _, f := range w.family {
 		slices.Sort(f)
 	}
+	w.linkClippings()
 	return w, nil
 }
 

@@ -24,3 +24,22 @@ func TestWordForms(t *testing.T) {
 	}
 	t.Logf("families: %d stems", len(w.family))
 }
+
+// TestClippingForms: a clipping and its word are forms of each other, and
+// the plural a Snowball stem keeps ("pkgs") too; a clipping's word does not
+// become a form of an unrelated word.
+func TestClippingForms(t *testing.T) {
+	w, err := NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for short, long := range map[string]string{"db": "database", "repos": "repositories", "pkgs": "package", "env": "environment"} {
+		a, b := text.Stem(short), text.Stem(long)
+		if !slices.Contains(w.Forms(a), b) || !slices.Contains(w.Forms(b), a) {
+			t.Errorf("forms of %q = %v, of %q = %v: want each other", a, w.Forms(a), b, w.Forms(b))
+		}
+	}
+	if f := w.Forms(text.Stem("product")); slices.ContainsFunc(f, func(s string) bool { return s == "prod" }) {
+		t.Errorf("product's forms %v hold the clipping prod (production stems to product)", f)
+	}
+}

@@ -58,3 +58,38 @@ func newServedEngine(t *testing.T) *service.Engine {
 	}
 	return eng
 }
+
+// TestClippingsFindTheirWords: a developer's clipping ("db", "repo", "env
+// vars") and the word it stands for find each other both ways in text and
+// hybrid mode, marked relevant, while an unrelated question stays below the
+// floor.
+func TestClippingsFindTheirWords(t *testing.T) {
+	eng := newServedEngine(t)
+	add(t, eng, "u", engine.AddRequest{Text: "The db is Postgres 15, hosted on RDS."},
+		engine.AddRequest{Text: "The repository uses pnpm workspaces."},
+		engine.AddRequest{Text: "Config lives in config/app.yaml; env vars override it."},
+		engine.AddRequest{Text: "My cat Miso hates the vacuum cleaner."})
+	for _, tt := range []struct{ query, want string }{
+		{"which database do we use?", "The db is Postgres 15, hosted on RDS."},
+		{"where is the configuration file?", "Config lives in config/app.yaml; env vars override it."},
+		{"how do I override an environment variable?", "Config lives in config/app.yaml; env vars override it."},
+		{"which package manager does the repo use?", "The repository uses pnpm workspaces."},
+		{"what's the weather like on Mars?", ""},
+	} {
+		for _, mode := range []string{engine.ModeText, engine.ModeHybrid} {
+			res, err := eng.Search(context.Background(), "u", engine.Query{Text: tt.query, Mode: mode, TopK: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var relevant []string
+			for _, r := range res.Results {
+				if r.Relevant {
+					relevant = append(relevant, r.Text)
+				}
+			}
+			if tt.want == "" && len(relevant) > 0 || tt.want != "" && (len(relevant) == 0 || relevant[0] != tt.want) {
+				t.Errorf("%s %q: relevant %q, want %q", mode, tt.query, relevant, tt.want)
+			}
+		}
+	}
+}
