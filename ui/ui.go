@@ -69,6 +69,7 @@ type UI struct {
 	admin  *Admin
 	// signedOut holds the operator sessions ended before they expired (admin.go).
 	signedOut signedOutSessions
+	thumbs    *thumbs // thumbnails, decoded one at a time (thumbcache.go)
 	mux       *http.ServeMux
 }
 
@@ -77,7 +78,7 @@ func New(o Options) (*UI, error) {
 	if o.Engine == nil || o.Gate == nil {
 		return nil, errors.New("ui: Engine and Gate are required")
 	}
-	u := &UI{eng: o.Engine, gate: o.Gate, log: o.Logger, csrf: make([]byte, 32), admin: o.Admin}
+	u := &UI{eng: o.Engine, gate: o.Gate, log: o.Logger, csrf: make([]byte, 32), admin: o.Admin, thumbs: newThumbs()}
 	if u.log == nil {
 		u.log = log.New(io.Discard)
 	}
