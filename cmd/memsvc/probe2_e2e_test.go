@@ -334,3 +334,24 @@ func TestDashboardShowsHiddenCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchAppNameNotLogged: search takes any app_name (it is for the
+// access log only), and used to log it as sent, so its line breaks and
+// escape codes reached the log; a name no write would accept is logged as
+// "(invalid)", and the search still answers.
+func TestSearchAppNameNotLogged(t *testing.T) {
+	s := startServer(t, nil)
+	s.addVerbatim(t, anon, "Hal likes green tea", nil)
+	for _, app := range []string{"x\nINFO FORGED-1", "x\r\nFORGED-2", "x\x1b[2JFORGED-3", "x\u2028FORGED-4"} {
+		r := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": "tea", "app_name": app})
+		wantStatus(t, r, http.StatusOK)
+	}
+	wantStatus(t, s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": "tea", "app_name": "claude-desktop"}), http.StatusOK)
+	log := s.stderr.String()
+	if strings.Contains(log, "FORGED") {
+		t.Errorf("the request log holds a client's app_name as sent:\n%s", log)
+	}
+	if !strings.Contains(log, "claude-desktop") {
+		t.Errorf("a valid app_name is no longer logged")
+	}
+}
