@@ -355,3 +355,24 @@ func TestSearchAppNameNotLogged(t *testing.T) {
 		t.Errorf("a valid app_name is no longer logged")
 	}
 }
+
+// TestReconcileFormThresholdChecked: the dashboard's reconcile form took
+// threshold=NaN (it passes both "< 0" and "> 1" checks) and the job failed
+// to be stored: a 500. Every threshold outside [0, 1] is a 400 naming it,
+// and no job starts.
+func TestReconcileFormThresholdChecked(t *testing.T) {
+	s := startServer(t, nil)
+	b := newBrowser(t, s)
+	for _, v := range []string{"NaN", "nan", "-NaN", "Inf", "-1", "1.5", "x"} {
+		st, _, body := b.page(http.MethodPost, "/entities/reconcile", url.Values{"csrf": {b.token("/entities")}, "threshold": {v}})
+		if st != http.StatusBadRequest || !strings.Contains(body, "threshold") {
+			t.Errorf("threshold=%s: status %d, want 400 naming the threshold", v, st)
+		}
+	}
+	if job := s.get(t, anon, "/api/v1/entities/reconcile"); job.body["status"] != "idle" {
+		t.Errorf("a refused form started a job: %s", job.raw)
+	}
+	if st, loc, _ := b.page(http.MethodPost, "/entities/reconcile", url.Values{"csrf": {b.token("/entities")}, "threshold": {"0.9"}, "dry_run": {"on"}}); st != http.StatusSeeOther || loc != "/entities" {
+		t.Errorf("threshold=0.9: %d %q, want a redirect to /entities", st, loc)
+	}
+}
