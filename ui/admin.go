@@ -158,7 +158,7 @@ func (u *UI) adminSignOut(w http.ResponseWriter, r *http.Request, _ *request) er
 		u.signedOut.add(nonce, issued.Add(adminTTL))
 	}
 	http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+		SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)})
 	http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)
 	return nil
 }

@@ -17,7 +17,7 @@ import (
 // the gate (a copied cookie shows no key to use against the API), with its
 // issue time and a nonce that sign-out revokes; HttpOnly (no page script
 // reads it), SameSite=Strict (no other site's request carries it), Secure
-// when served over TLS. The CSRF cookie is a random per-browser value the
+// when served over TLS, here or at a proxy in front (overHTTPS). The CSRF cookie is a random per-browser value the
 // form tokens are bound to.
 const (
 	keyCookie  = "memsvc_key"
@@ -110,6 +110,19 @@ func (u *UI) checkCSRF(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// overHTTPS reports whether the browser reached the server over HTTPS:
+// TLS here, or at a proxy in front that says so in X-Forwarded-Proto (the
+// usual hosted setup). Believing the header costs nothing: a client that
+// claims HTTPS over plain HTTP only gets cookies its browser will not send
+// back there.
+func overHTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	return strings.EqualFold(strings.TrimSpace(proto), "https")
+}
+
 func randomToken() string {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
@@ -117,7 +130,7 @@ func randomToken() string {
 }
 
 func (u *UI) setCookie(w http.ResponseWriter, r *http.Request, name, value string) *http.Cookie {
-	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
+	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)}
 	http.SetCookie(w, c)
 	return c
 }
@@ -194,7 +207,7 @@ func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
 	if key, nonce, issued := u.session(r); key != "" {
 		u.signedOut.add(nonce, issued.Add(sessionTTL))
 	}
-	c := &http.Cookie{Name: keyCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
+	c := &http.Cookie{Name: keyCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)}
 	http.SetCookie(w, c)
 	http.Redirect(w, r, "/signin", http.StatusSeeOther)
 }

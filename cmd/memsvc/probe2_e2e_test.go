@@ -376,3 +376,56 @@ func TestReconcileFormThresholdChecked(t *testing.T) {
 		t.Errorf("threshold=0.9: %d %q, want a redirect to /entities", st, loc)
 	}
 }
+
+// TestCookiesSecureBehindHTTPSProxy: behind a TLS-terminating proxy (the
+// hosted setup) the dashboard's cookies lacked Secure, since the server
+// itself speaks plain HTTP; a proxy's X-Forwarded-Proto: https now makes
+// every cookie Secure. Over plain HTTP they stay usable.
+func TestCookiesSecureBehindHTTPSProxy(t *testing.T) {
+	s, alice, _ := authServer(t)
+	// setCookies sends one request and returns the cookies it set and the
+	// form token of the page it answered.
+	setCookies := func(method, path string, form url.Values, cookies []*http.Cookie, proto string) ([]*http.Cookie, string) {
+		var body io.Reader
+		if form != nil {
+			body = strings.NewReader(form.Encode())
+		}
+		hr, _ := http.NewRequest(method, s.base+path, body)
+		if form != nil {
+			hr.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		if proto != "" {
+			hr.Header.Set("X-Forwarded-Proto", proto)
+		}
+		for _, c := range cookies {
+			hr.AddCookie(c)
+		}
+		res, err := (&http.Transport{}).RoundTrip(hr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		token := ""
+		if m := csrfField.FindSubmatch(raw); m != nil {
+			token = string(m[1])
+		}
+		return res.Cookies(), token
+	}
+	for _, tc := range []struct {
+		proto  string
+		secure bool
+	}{{"https", true}, {"HTTPS, http", true}, {"http", false}, {"", false}} {
+		first, token := setCookies(http.MethodGet, "/signin", nil, nil, tc.proto)
+		signedIn, _ := setCookies(http.MethodPost, "/signin", url.Values{"csrf": {token}, "key": {alice}}, first, tc.proto)
+		all := append(first, signedIn...)
+		if len(signedIn) < 2 {
+			t.Fatalf("X-Forwarded-Proto %q: sign-in set %d cookies, want the session and CSRF cookies", tc.proto, len(signedIn))
+		}
+		for _, c := range all {
+			if c.Secure != tc.secure {
+				t.Errorf("X-Forwarded-Proto %q: cookie %s Secure=%v, want %v", tc.proto, c.Name, c.Secure, tc.secure)
+			}
+		}
+	}
+}
