@@ -8,21 +8,46 @@ import (
 	"github.com/memsvc/memsvc/engine"
 )
 
-// keyOf finds the key in the three accepted places.
-func keyOf(r *http.Request) string {
+// keyOf finds the key in the three accepted places. A request that
+// carries no key says what it sent instead (an Authorization header of
+// another form), and one whose places name different keys is refused
+// rather than read in some order: the caller must mean one of them.
+func keyOf(r *http.Request) (string, error) {
+	type found struct{ place, key string }
+	var keys []found
+	badAuth := false
 	if h := r.Header.Get("Authorization"); h != "" {
-		// The scheme name is case-insensitive (RFC 9110, section 11.1).
-		if scheme, k, ok := strings.Cut(strings.TrimSpace(h), " "); ok && strings.EqualFold(scheme, "Bearer") {
-			return strings.TrimSpace(k)
+		// The scheme name is case-insensitive (RFC 9110, section 11.1);
+		// a tab for the space is forgiven.
+		if f := strings.Fields(h); len(f) == 2 && strings.EqualFold(f[0], "Bearer") {
+			keys = append(keys, found{"Authorization", f[1]})
+		} else {
+			badAuth = true
 		}
 	}
-	if k := r.Header.Get("API_KEY"); k != "" {
-		return strings.TrimSpace(k)
+	for _, name := range []string{"API_KEY", "Api-Key"} {
+		if k := strings.TrimSpace(r.Header.Get(name)); k != "" {
+			keys = append(keys, found{"the " + name + " header", k})
+			break
+		}
 	}
-	if k := r.Header.Get("Api-Key"); k != "" {
-		return strings.TrimSpace(k)
+	if q := r.URL.Query()["api_key"]; len(q) > 0 {
+		for _, k := range q {
+			keys = append(keys, found{"?api_key", k})
+		}
 	}
-	return r.URL.Query().Get("api_key")
+	if len(keys) == 0 {
+		if badAuth {
+			return "", engine.Errorf(engine.EUnauthorized, "Authorization header must be \"Bearer <key>\"")
+		}
+		return "", engine.Errorf(engine.EUnauthorized, "missing API key: send Authorization: Bearer <key>, an API_KEY header or ?api_key=")
+	}
+	for _, f := range keys[1:] {
+		if f.key != keys[0].key {
+			return "", engine.Errorf(engine.EUnauthorized, "%s and %s hold different API keys: send one key", keys[0].place, f.place)
+		}
+	}
+	return keys[0].key, nil
 }
 
 // userFor returns the user a request acts for, given the user_id its body

@@ -80,9 +80,9 @@ func (g *Gate) authenticate(r *http.Request) (*http.Request, string, error) {
 		}
 		return r.WithContext(auth.WithIdentity(r.Context(), id)), user, nil
 	}
-	key := keyOf(r)
-	if key == "" {
-		return nil, "", engine.Errorf(engine.EUnauthorized, "missing API key: send Authorization: Bearer <key>, an API_KEY header or ?api_key=")
+	key, err := keyOf(r)
+	if err != nil {
+		return nil, "", err
 	}
 	user, err := g.keys.Verify(key)
 	if err != nil {

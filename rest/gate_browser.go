@@ -33,3 +33,17 @@ func (g *Gate) AdmitKey(r *http.Request, key string) (*http.Request, string, err
 	}
 	return r.WithContext(admitted.Context()), user, nil
 }
+
+// SealSession seals what a browser session keeps (the API key it signed
+// in with, when and under which nonce) under the auth secret, so the
+// cookie that holds it shows the browser nothing it could use elsewhere,
+// and every server sharing the secret (replicas, this one after a restart)
+// opens it.
+func (g *Gate) SealSession(v string) (string, error) { return g.keys.Seal([]byte(v)) }
+
+// OpenSession returns what SealSession sealed, or an error for a value it
+// did not seal.
+func (g *Gate) OpenSession(sealed string) (string, error) {
+	b, err := g.keys.Open(sealed)
+	return string(b), err
+}

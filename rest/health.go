@@ -3,7 +3,10 @@ package rest
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"regexp"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -30,7 +33,7 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 	sort.Strings(names)
 	for _, name := range names {
 		if err := results[name]; err != nil {
-			body.Checks[name] = "degraded: " + err.Error()
+			body.Checks[name] = "degraded: " + redactForHealth(err.Error())
 			body.Status = "degraded"
 			continue
 		}
@@ -42,4 +45,40 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, status, body)
 	return nil
+}
+
+// Health answers anyone who reaches the server, without a key, so a
+// dependency's error is shown without what only the operator may see: the
+// query, path and credentials of a URL (a model provider's key is often a
+// query parameter: "Post http://ollama:11434/api/chat?key=…") and the
+// server's file paths ("open /var/lib/memsvc/…"). The rest (the host, "connection
+// refused") still says what is wrong.
+var (
+	urlPattern  = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>]+`)
+	pathPattern = regexp.MustCompile(`(^|[\s"'(=])/[^\s"':,;)]+`)
+)
+
+func redactForHealth(msg string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range urlPattern.FindAllStringIndex(msg, -1) {
+		b.WriteString(pathPattern.ReplaceAllString(msg[last:m[0]], "$1[path]"))
+		b.WriteString(shortURL(msg[m[0]:m[1]]))
+		last = m[1]
+	}
+	b.WriteString(pathPattern.ReplaceAllString(msg[last:], "$1[path]"))
+	return b.String()
+}
+
+// shortURL keeps a URL's scheme and host, and marks that there was more.
+func shortURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "[url]"
+	}
+	short := u.Scheme + "://" + u.Host
+	if u.User != nil || u.RawQuery != "" || (u.Path != "" && u.Path != "/") || u.Fragment != "" {
+		short += "/…"
+	}
+	return short
 }

@@ -48,3 +48,26 @@ func TestHealthStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestHealthHidesSecrets: /api/health needs no key, so a dependency's
+// error shows the host it failed to reach, not the URL's credentials,
+// query (where a provider's API key may be) or path, nor a file path.
+func TestHealthHidesSecrets(t *testing.T) {
+	tests := []struct{ name, err, want string }{
+		{"url with key and user",
+			`ollama chat (llama3.2): Post "http://admin:***@10.0.0.5:11434/api/chat?key=QUERYSECRET": dial tcp 10.0.0.5:11434: connect: connection refused`,
+			`ollama chat (llama3.2): Post "http://10.0.0.5:11434/…": dial tcp 10.0.0.5:11434: connect: connection refused`},
+		{"bare host kept", "Get https://api.example.com: timeout", "Get https://api.example.com: timeout"},
+		{"file path", "open /var/lib/memsvc/000042.vlog: permission denied", "open [path]: permission denied"},
+		{"quoted path", `stat "/home/op/.local/share/memsvc": no such file`, `stat "[path]": no such file`},
+		{"plain text", "extraction fell back to builtin", "extraction fell back to builtin"},
+		{"two urls", "a http://h1/p?x=1 b https://u:p@h2:8/ c", "a http://h1/… b https://h2:8/… c"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := redactForHealth(tt.err); got != tt.want {
+				t.Errorf("redactForHealth\n got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -122,10 +122,21 @@ type reqInfo struct {
 
 type infoKey struct{}
 
+// noteApp records the app name a body gave for the request log. A name
+// no write would accept (search takes any app_name, for logging only) is
+// not logged as sent: its line breaks would forge log lines.
 func noteApp(r *http.Request, app string) {
 	if info, ok := r.Context().Value(infoKey{}).(*reqInfo); ok && app != "" {
-		info.app = app
+		info.app = loggableApp(app)
 	}
+}
+
+// loggableApp is app, or "(invalid)" when it is not a valid app name.
+func loggableApp(app string) string {
+	if engine.ValidateAppName("", app) != nil {
+		return "(invalid)"
+	}
+	return app
 }
 
 // ServeHTTP guards, routes, authenticates and logs one request.
@@ -149,9 +160,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		// A refused name is the client's text: it may hold line breaks
 		// that would forge log lines, so it is not logged.
-		if engine.ValidateAppName("", info.app) != nil {
-			info.app = "(invalid)"
-		}
+		info.app = loggableApp(info.app)
 	}
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
 		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)

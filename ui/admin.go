@@ -82,18 +82,19 @@ func (u *UI) adminCookieSession(r *http.Request) (nonce string, issued time.Time
 	return parts[1], issued, true
 }
 
-// signedOutSessions remembers the operator sessions signed out before they
-// expired, so that a copied cookie stops working at sign-out rather than
-// hours later. Only a signed-in operator adds to it, and an entry is dropped
-// once its session would have expired anyway. It lives in this process: on a
-// hosted deployment of several replicas, sign-out ends the session on the
-// replica that served it (the others accept it until it expires).
+// signedOutSessions remembers the sessions (users' and the operator's,
+// by their random nonces) signed out before they expired, so that a copied
+// cookie stops working at sign-out rather than hours or days later. Only a
+// signed-in session adds to it, and an entry is dropped once its session
+// would have expired anyway. It lives in this process: on a hosted
+// deployment of several replicas, sign-out ends the session on the replica
+// that served it (the others accept it until it expires).
 type signedOutSessions struct {
 	mu    sync.Mutex
 	until map[string]time.Time // nonce → when its session expires
 }
 
-func (s *signedOutSessions) add(nonce string, issued time.Time) {
+func (s *signedOutSessions) add(nonce string, expires time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
@@ -105,7 +106,7 @@ func (s *signedOutSessions) add(nonce string, issued time.Time) {
 	if s.until == nil {
 		s.until = map[string]time.Time{}
 	}
-	s.until[nonce] = issued.Add(adminTTL)
+	s.until[nonce] = expires
 }
 
 func (s *signedOutSessions) has(nonce string) bool {
@@ -148,15 +149,16 @@ func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u.setCookie(w, r, adminCookie, u.adminSession(time.Now(), randomToken()))
+	u.setCookie(w, r, csrfCookie, randomToken()) // as at a user's sign-in: a token seen before is void
 	http.Redirect(w, r, "/admin", http.StatusSeeOther)
 }
 
 func (u *UI) adminSignOut(w http.ResponseWriter, r *http.Request, _ *request) error {
 	if nonce, issued, ok := u.adminCookieSession(r); ok {
-		u.signedOut.add(nonce, issued)
+		u.signedOut.add(nonce, issued.Add(adminTTL))
 	}
 	http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+		SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)})
 	http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)
 	return nil
 }

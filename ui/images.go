@@ -75,10 +75,14 @@ func (u *UI) thumb(w http.ResponseWriter, r *http.Request, req *request) error {
 	}
 	// A browser revalidating a thumbnail it has is answered before the
 	// image is decoded again.
-	if notModified(w, r, etagOf(data, "-thumb")) {
+	etag := etagOf(data, "-thumb")
+	if notModified(w, r, etag) {
 		return nil
 	}
-	small, sct, err := thumbnail(data, ct)
+	small, sct, err := u.thumbs.get(r.Context(), etag, data, ct)
+	if engine.ErrorCode(err) == engine.EUnavailable {
+		return err
+	}
 	if err != nil {
 		return engine.Internal("thumbnail", err)
 	}

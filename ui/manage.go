@@ -58,7 +58,7 @@ func (u *UI) startReconcile(w http.ResponseWriter, r *http.Request, req *request
 	}
 	if v := r.PostForm.Get("threshold"); v != "" {
 		t, err := strconv.ParseFloat(v, 64)
-		if err != nil || t < 0 || t > 1 {
+		if err != nil || !(t >= 0 && t <= 1) { // NaN fails both comparisons
 			return engine.Invalid("threshold", "must be a number between 0 and 1, got %q", v)
 		}
 		rr.Threshold = &t

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -22,6 +23,7 @@ var pageNames = []string{"error", "signin", "memories", "memory", "delete", "edi
 func parsePages() (map[string]*pageTemplate, error) {
 	funcs := template.FuncMap{
 		"visible": visible,
+		"ident":   ident,
 		"when":    when,
 		"short":   short,
 		"query":   withQuery,
@@ -78,17 +80,30 @@ func (u *UI) render(w http.ResponseWriter, req *request, status int, name string
 	_, _ = w.Write(buf.Bytes())
 }
 
-// visible shows bidirectional control characters as their code points, so
-// text a client wrote (a memory, an app name) reads in the order it was
-// written: a right-to-left override renders as text instead of reordering
-// what follows it. html/template escapes the rest.
-func visible(s string) string {
-	if !strings.ContainsFunc(s, isBidiControl) {
+// visible shows bidirectional controls and invisible characters as their
+// code points, so text a client wrote (a memory, an app name) reads in the
+// order it was written and hides nothing: a right-to-left override renders
+// as text instead of reordering what follows it, and a zero-width space or
+// a Unicode tag character (invisible, and a known way to smuggle
+// instructions to a model) shows where it is. The zero-width joiners stay:
+// emoji sequences and several scripts need them. html/template escapes the
+// rest.
+func visible(s string) string { return reveal(s, isHidden) }
+
+// ident is visible for an identifier (a user id, an app, project, session,
+// tag or entity name): every invisible formatting character is shown,
+// joiners included, so two names that look alike are told apart.
+func ident(s string) string {
+	return reveal(s, func(r rune) bool { return isHidden(r) || unicode.Is(unicode.Cf, r) })
+}
+
+func reveal(s string, hidden func(rune) bool) string {
+	if !strings.ContainsFunc(s, hidden) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if isBidiControl(r) {
+		if hidden(r) {
 			fmt.Fprintf(&b, "[U+%04X]", r)
 			continue
 		}
@@ -97,11 +112,22 @@ func visible(s string) string {
 	return b.String()
 }
 
-func isBidiControl(r rune) bool {
+// isHidden reports the characters a reader cannot see or that reorder
+// what they see: bidirectional controls, zero-width and other invisible
+// characters, and the Unicode tag block.
+func isHidden(r rune) bool {
 	switch {
 	case r == '\u061C', r == '\u200E', r == '\u200F':
 		return true
 	case r >= '\u202A' && r <= '\u202E', r >= '\u2066' && r <= '\u2069':
+		return true
+	case r == '\u00AD', r == '\u034F', r == '\u180E', r == '\u200B', r == '\uFEFF':
+		return true
+	case r >= '\u2060' && r <= '\u2064':
+		return true
+	case r == '\u115F', r == '\u1160', r == '\u3164', r == '\uFFA0': // Hangul fillers: blank
+		return true
+	case r >= 0xE0000 && r <= 0xE007F: // tags
 		return true
 	}
 	return false

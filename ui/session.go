@@ -6,14 +6,19 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/memsvc/memsvc/engine"
 )
 
-// Cookie names. The key cookie holds the API key itself: HttpOnly (no page
-// script reads it), SameSite=Strict (no other site's request carries it),
-// Secure when served over TLS. The CSRF cookie is a random per-browser
-// value the form tokens are bound to.
+// Cookie names. The key cookie holds the session: the API key, sealed by
+// the gate (a copied cookie shows no key to use against the API), with its
+// issue time and a nonce that sign-out revokes; HttpOnly (no page script
+// reads it), SameSite=Strict (no other site's request carries it), Secure
+// when served over TLS, here or at a proxy in front (overHTTPS). The CSRF cookie is a random per-browser value the
+// form tokens are bound to.
 const (
 	keyCookie  = "memsvc_key"
 	csrfCookie = "memsvc_csrf"
@@ -21,6 +26,8 @@ const (
 	csrfHeader = "X-CSRF-Token"
 	// maxFormBytes caps a form body (a corrected text is the largest field).
 	maxFormBytes = 1 << 20
+	// sessionTTL is how long a user's sign-in lasts.
+	sessionTTL = 7 * 24 * time.Hour
 )
 
 // request is what every page knows about its caller.
@@ -38,10 +45,7 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 	u.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		req := &request{KeysRequired: u.gate.KeysRequired(), Path: r.URL.Path}
 		req.CSRF = u.csrfToken(w, r)
-		key := ""
-		if c, err := r.Cookie(keyCookie); err == nil {
-			key = c.Value
-		}
+		key, _, _ := u.session(r)
 		r2, user, err := u.gate.AdmitKey(r, key)
 		if err != nil {
 			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
@@ -106,6 +110,19 @@ func (u *UI) checkCSRF(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// overHTTPS reports whether the browser reached the server over HTTPS:
+// TLS here, or at a proxy in front that says so in X-Forwarded-Proto (the
+// usual hosted setup). Believing the header costs nothing: a client that
+// claims HTTPS over plain HTTP only gets cookies its browser will not send
+// back there.
+func overHTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	return strings.EqualFold(strings.TrimSpace(proto), "https")
+}
+
 func randomToken() string {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
@@ -113,7 +130,7 @@ func randomToken() string {
 }
 
 func (u *UI) setCookie(w http.ResponseWriter, r *http.Request, name, value string) *http.Cookie {
-	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
+	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)}
 	http.SetCookie(w, c)
 	return c
 }
@@ -144,19 +161,53 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 		u.render(w, req, http.StatusUnauthorized, "signin", map[string]any{"Error": "That key is not valid (or was revoked)."})
 		return
 	}
-	u.setCookie(w, r, keyCookie, key)
+	sealed, err := u.gate.SealSession(strconv.FormatInt(time.Now().Unix(), 10) + "." + randomToken() + "." + key)
+	if err != nil {
+		u.fail(w, r, req, engine.Internal("seal session", err))
+		return
+	}
+	u.setCookie(w, r, keyCookie, sealed)
 	u.setCookie(w, r, csrfCookie, randomToken())
 	http.Redirect(w, r, "/memories", http.StatusSeeOther)
 }
 
-// signOut forgets the key cookie.
+// session opens the key cookie: the key of a session that is genuine,
+// fresh and not signed out, with the session's nonce and issue time; ""
+// otherwise (the caller is asked to sign in).
+func (u *UI) session(r *http.Request) (key, nonce string, issued time.Time) {
+	c, err := r.Cookie(keyCookie)
+	if err != nil || !u.gate.KeysRequired() {
+		return "", "", time.Time{}
+	}
+	v, err := u.gate.OpenSession(c.Value)
+	if err != nil {
+		return "", "", time.Time{}
+	}
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) != 3 {
+		return "", "", time.Time{}
+	}
+	secs, err := strconv.ParseInt(parts[0], 10, 64)
+	issued = time.Unix(secs, 0)
+	if err != nil || time.Since(issued) > sessionTTL || u.signedOut.has(parts[1]) {
+		return "", "", time.Time{}
+	}
+	return parts[2], parts[1], issued
+}
+
+// signOut ends the session: its nonce is remembered until it would have
+// expired, so a copy of the cookie (another tab, a leaked header) stops
+// working now, and the browser forgets the cookie.
 func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
 	req := &request{KeysRequired: u.gate.KeysRequired(), CSRF: u.csrfToken(w, r), Path: r.URL.Path}
 	if err := u.checkCSRF(w, r); err != nil {
 		u.fail(w, r, req, err)
 		return
 	}
-	c := &http.Cookie{Name: keyCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
+	if key, nonce, issued := u.session(r); key != "" {
+		u.signedOut.add(nonce, issued.Add(sessionTTL))
+	}
+	c := &http.Cookie{Name: keyCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)}
 	http.SetCookie(w, c)
 	http.Redirect(w, r, "/signin", http.StatusSeeOther)
 }

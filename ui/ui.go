@@ -4,8 +4,10 @@
 // the engine's service interface and a Gate (rest.Gate, wired in
 // cmd/memsvc), never the store, and never imports another edge.
 //
-// Security, in one place (session.go): the API key lives in an HttpOnly,
-// SameSite=Strict cookie and is checked by the gate on every request;
+// Security, in one place (session.go): the API key lives sealed (encrypted
+// and authenticated under the auth secret) in an HttpOnly, SameSite=Strict
+// cookie with an issue time and a nonce, and is checked by the gate on
+// every request; signing out ends that session on the server too;
 // every form carries a CSRF token bound to a per-browser cookie; every
 // response forbids framing and foreign scripts (Content-Security-Policy);
 // text written by clients is escaped by html/template, and bidirectional
@@ -45,6 +47,10 @@ type Gate interface {
 	KeysRequired() bool
 	// AdmitKey resolves the user key proves ("" with auth disabled).
 	AdmitKey(r *http.Request, key string) (*http.Request, string, error)
+	// SealSession and OpenSession keep a session's key in a cookie the
+	// browser can neither read nor change.
+	SealSession(v string) (string, error)
+	OpenSession(sealed string) (string, error)
 }
 
 // Options configure the dashboard.
@@ -67,8 +73,10 @@ type UI struct {
 	static http.Handler
 	csrf   []byte // HMAC secret binding form tokens to the browser's cookie
 	admin  *Admin
-	// signedOut holds the operator sessions ended before they expired (admin.go).
+	// signedOut holds the sessions (users' and the operator's) ended
+	// before they expired (admin.go).
 	signedOut signedOutSessions
+	thumbs    *thumbs // thumbnails, decoded one at a time (thumbcache.go)
 	mux       *http.ServeMux
 }
 
@@ -77,7 +85,7 @@ func New(o Options) (*UI, error) {
 	if o.Engine == nil || o.Gate == nil {
 		return nil, errors.New("ui: Engine and Gate are required")
 	}
-	u := &UI{eng: o.Engine, gate: o.Gate, log: o.Logger, csrf: make([]byte, 32), admin: o.Admin}
+	u := &UI{eng: o.Engine, gate: o.Gate, log: o.Logger, csrf: make([]byte, 32), admin: o.Admin, thumbs: newThumbs()}
 	if u.log == nil {
 		u.log = log.New(io.Discard)
 	}

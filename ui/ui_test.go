@@ -4,14 +4,17 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest"
 )
 
-func TestSignInKeepsTheKeyInAStrictHttpOnlyCookie(t *testing.T) {
+func TestSignInKeepsTheKeySealedInAStrictHttpOnlyCookie(t *testing.T) {
 	e := newEnv(t, authSecret)
 	b := e.browser()
 	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
@@ -31,8 +34,8 @@ func TestSignInKeepsTheKeyInAStrictHttpOnlyCookie(t *testing.T) {
 			continue
 		}
 		found = true
-		if c.Value != key || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" {
-			t.Errorf("key cookie = %+v, want HttpOnly, SameSite=Strict, Path=/", c)
+		if strings.Contains(c.Value, key) || strings.Contains(c.Value, "msk_") || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" {
+			t.Errorf("key cookie = %+v, want the key sealed, HttpOnly, SameSite=Strict, Path=/", c)
 		}
 	}
 	if !found {
@@ -200,6 +203,55 @@ func TestEveryPageRendersAndClientTextStaysInert(t *testing.T) {
 	for path, want := range map[string]int{"/memories/nope": 404, "/memories?page=x": 400, "/memories?type=bogus": 400, "/nowhere": 404} {
 		if p := b.get(path); p.status != want {
 			t.Errorf("GET %s: %d, want %d", path, p.status, want)
+		}
+	}
+}
+
+// A copy of a user's cookie (another tab, a leaked header) stops working
+// when the user signs out; it used to hold the key itself and so worked
+// until the key was revoked. Signing in again opens a new session, and a
+// cookie that was altered, or sealed under another secret, opens nothing.
+func TestSignOutEndsTheSession(t *testing.T) {
+	e := newEnv(t, authSecret)
+	key := e.key("alice")
+	b := e.browser()
+	if p := b.signIn(key); p.status != http.StatusSeeOther {
+		t.Fatalf("sign in: %d", p.status)
+	}
+	base, _ := url.Parse(e.url)
+	copied := e.browser()
+	copied.c.Jar.SetCookies(base, b.c.Jar.Cookies(base))
+	if p := copied.get("/memories"); p.status != http.StatusOK {
+		t.Fatalf("copied cookie before sign-out: %d, want 200", p.status)
+	}
+	if p := b.post("/signout", url.Values{"csrf": {b.token("/memories")}}); p.status != http.StatusSeeOther {
+		t.Fatalf("sign out: %d", p.status)
+	}
+	if p := copied.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
+		t.Errorf("copied cookie after sign-out: %d %q, want a redirect to sign in", p.status, p.header.Get("Location"))
+	}
+	if p := b.signIn(key); p.status != http.StatusSeeOther {
+		t.Fatalf("sign in again: %d", p.status)
+	}
+	if p := b.get("/memories"); p.status != http.StatusOK {
+		t.Errorf("new session after sign-out: %d", p.status)
+	}
+	var sealed string
+	for _, c := range b.c.Jar.Cookies(base) {
+		if c.Name == "memsvc_key" {
+			sealed = c.Value
+		}
+	}
+	other, err := rest.NewGate(auth.NewKeyring(authSecret+"-other", t.TempDir()), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	foreign, _ := other.SealSession(strconv.FormatInt(time.Now().Unix(), 10) + ".nonce." + key)
+	for name, v := range map[string]string{"altered": sealed[:len(sealed)-2] + "AA", "the bare key": key, "another secret's": foreign} {
+		forged := e.browser()
+		forged.c.Jar.SetCookies(base, []*http.Cookie{{Name: "memsvc_key", Value: v, Path: "/"}})
+		if p := forged.get("/memories"); p.status != http.StatusSeeOther {
+			t.Errorf("%s cookie: %d, want a redirect to sign in", name, p.status)
 		}
 	}
 }

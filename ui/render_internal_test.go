@@ -1,0 +1,29 @@
+package ui
+
+import "testing"
+
+func TestVisibleAndIdentShowHiddenCharacters(t *testing.T) {
+	tests := []struct {
+		name, in, visible, ident string
+	}{
+		{"plain", "Alice lives in Paris", "Alice lives in Paris", "Alice lives in Paris"},
+		{"rtl override", "invoice\u202Efdp.exe", "invoice[U+202E]fdp.exe", "invoice[U+202E]fdp.exe"},
+		{"zero-width space", "pay\u200Bpal", "pay[U+200B]pal", "pay[U+200B]pal"},
+		{"word joiner and bom", "a\u2060b\uFEFFc", "a[U+2060]b[U+FEFF]c", "a[U+2060]b[U+FEFF]c"},
+		{"tag characters", "hi\U000E0049\U000E0047", "hi[U+E0049][U+E0047]", "hi[U+E0049][U+E0047]"},
+		{"hangul filler", "\u3164admin", "[U+3164]admin", "[U+3164]admin"},
+		{"emoji joiner kept in text", "👩\u200D💻 codes", "👩\u200D💻 codes", "👩[U+200D]💻 codes"},
+		{"non-joiner kept in text", "می\u200Cخواهم", "می\u200Cخواهم", "می[U+200C]خواهم"},
+		{"joiner in a user id", "ali\u200Dce", "ali\u200Dce", "ali[U+200D]ce"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := visible(tt.in); got != tt.visible {
+				t.Errorf("visible(%q) = %q, want %q", tt.in, got, tt.visible)
+			}
+			if got := ident(tt.in); got != tt.ident {
+				t.Errorf("ident(%q) = %q, want %q", tt.in, got, tt.ident)
+			}
+		})
+	}
+}
