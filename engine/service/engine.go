@@ -142,7 +142,8 @@ func (e *Engine) composeJobs(deps Deps) {
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
 		Logger: e.log, Now: e.now, UserLock: e.kernel.UserLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
-		Collections: exportCollections, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob})
+		Collections: exportCollections, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob,
+		MaxTextBytes: e.cfg.MaxTextBytes})
 }
 
 func (e *Engine) checkEmbedder(ctx context.Context) error {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,6 +206,34 @@ func TestImportRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	other, _ := opsEngine(t, 7)
+	// tampered rewrites the export's first memory record.
+	tampered := func(change func(m map[string]any)) string {
+		lines := strings.Split(buf.String(), "\n")
+		for i, l := range lines {
+			var rec map[string]any
+			if json.Unmarshal([]byte(l), &rec) != nil || rec["kind"] != "memory" {
+				continue
+			}
+			change(rec["memory"].(map[string]any))
+			b, err := json.Marshal(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines[i] = string(b)
+			break
+		}
+		return strings.Join(lines, "\n")
+	}
+	// duplicated repeats the export's first memory record.
+	duplicated := func() string {
+		lines := strings.Split(buf.String(), "\n")
+		for i, l := range lines {
+			if strings.Contains(l, `"kind":"memory"`) {
+				return strings.Join(slices.Insert(lines, i, l), "\n")
+			}
+		}
+		return ""
+	}
 	tests := []struct {
 		name, file, want string
 		into             *service.Engine
@@ -212,6 +241,13 @@ func TestImportRefuses(t *testing.T) {
 		{"other embedder", buf.String(), "embeddings of", other},
 		{"cut short", buf.String()[:strings.LastIndex(buf.String(), `{"kind":"end"`)], "cut short", nil},
 		{"not an export", `{"hello":1}` + "\n", "not a memsvc export", nil},
+		{"another user's memory", tampered(func(m map[string]any) { m["user_id"] = "bob" }), `belongs to "bob"`, nil},
+		{"id with a newline", tampered(func(m map[string]any) { m["id"] = "a\nb" }), "control character", nil},
+		{"no id", tampered(func(m map[string]any) { delete(m, "id") }), "memory id: must not be empty", nil},
+		{"huge text", tampered(func(m map[string]any) { m["text"] = strings.Repeat("x", 40<<10) }), "longer than", nil},
+		{"unknown state", tampered(func(m map[string]any) { m["state"] = "weird" }), `unknown state "weird"`, nil},
+		{"unknown type", tampered(func(m map[string]any) { m["memory_type"] = "gossip" }), `unknown type "gossip"`, nil},
+		{"an id twice", duplicated(), "appears twice", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -220,8 +256,8 @@ func TestImportRefuses(t *testing.T) {
 				into, _ = opsEngine(t, 0)
 			}
 			_, err := into.Import(ctx, strings.NewReader(tt.file))
-			if err == nil || !strings.Contains(engine.ErrorMessage(err), tt.want) {
-				t.Errorf("Import error %v, want one saying %q", err, tt.want)
+			if err == nil || !strings.Contains(engine.ErrorMessage(err), tt.want) || engine.ErrorCode(err) == engine.EInternal {
+				t.Errorf("Import error %v, want a refusal saying %q", err, tt.want)
 			}
 		})
 	}

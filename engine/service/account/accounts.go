@@ -29,6 +29,7 @@ type Accounts struct {
 	collections       []string
 	captureCollection string
 	noteCaptureBlob   func(blobs map[string]bool, raw []byte)
+	maxTextBytes      int
 }
 
 // mediaFiles is the part of the engine's media setup accounts touch.
@@ -57,6 +58,9 @@ type Deps struct {
 	Collections       []string
 	CaptureCollection string
 	NoteCaptureBlob   func(blobs map[string]bool, raw []byte)
+	// MaxTextBytes is the longest memory text the engine writes; an
+	// imported memory may be no longer.
+	MaxTextBytes int
 }
 
 // New returns the account operations over d.
@@ -64,7 +68,7 @@ func New(d Deps) *Accounts {
 	a := &Accounts{store: d.Store, embed: d.Embedder, shards: d.Shards, log: d.Logger, now: d.Now,
 		userLock: d.UserLock, stopReconcile: d.StopReconcile, embedderID: d.EmbedderID,
 		collections: d.Collections, captureCollection: d.CaptureCollection,
-		noteCaptureBlob: d.NoteCaptureBlob}
+		noteCaptureBlob: d.NoteCaptureBlob, maxTextBytes: d.MaxTextBytes}
 	if d.Blobs != nil {
 		a.media = &mediaFiles{Blobs: d.Blobs}
 	}

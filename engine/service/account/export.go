@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/text"
@@ -164,6 +165,49 @@ type importer struct {
 	pending []engine.ExportRecord
 	line    int
 	st      engine.ExportStats
+	seen    map[[2]string]bool // (user, memory id) of the records read
+}
+
+// checkMemory refuses a memory record no export of this engine writes: an
+// id that could not be named, a memory of another user than its record's,
+// a text longer than the engine writes or not UTF-8, an unknown state or
+// type, an id the file already gave (the later record would silently win).
+// An import file is input like any request; it must not put into a store
+// what the API would refuse.
+func (in *importer) checkMemory(user string, m *engine.Memory) error {
+	if err := engine.ValidateID("memory id", m.ID); err != nil {
+		return err
+	}
+	switch {
+	case m.UserID != "" && m.UserID != user:
+		return engine.Invalid("user_id", "memory %s belongs to %q, but its record to %q", m.ID, m.UserID, user)
+	case in.e.maxTextBytes > 0 && len(m.Text) > in.e.maxTextBytes:
+		return engine.Invalid("text", "memory %s: longer than %d bytes", m.ID, in.e.maxTextBytes)
+	case !utf8.ValidString(m.Text):
+		return engine.Invalid("text", "memory %s: not valid UTF-8", m.ID)
+	case !knownState(m.State):
+		return engine.Invalid("state", "memory %s: unknown state %q", m.ID, m.State)
+	case !engine.ValidMemoryType(m.MemoryType):
+		return engine.Invalid("memory_type", "memory %s: unknown type %q", m.ID, m.MemoryType)
+	}
+	key := [2]string{user, m.ID}
+	if in.seen[key] {
+		return engine.Invalid("id", "memory %s of %q appears twice", m.ID, user)
+	}
+	if in.seen == nil {
+		in.seen = map[[2]string]bool{}
+	}
+	in.seen[key] = true
+	return nil
+}
+
+// knownState reports a state the engine writes.
+func knownState(s string) bool {
+	switch s {
+	case engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed:
+		return true
+	}
+	return false
 }
 
 func (in *importer) add(rec engine.ExportRecord) error {
@@ -177,8 +221,13 @@ func (in *importer) add(rec engine.ExportRecord) error {
 	if err := engine.ValidateUser(rec.User); err != nil {
 		return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
 	}
-	if rec.Kind == "memory" && (rec.Memory == nil || rec.Memory.ID == "") {
-		return engine.Errorf(engine.EInvalid, "export line %d: memory without an id", in.line+1)
+	if rec.Kind == "memory" && rec.Memory == nil {
+		return engine.Errorf(engine.EInvalid, "export line %d: memory record without a memory", in.line+1)
+	}
+	if rec.Kind == "memory" {
+		if err := in.checkMemory(rec.User, rec.Memory); err != nil {
+			return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
+		}
 	}
 	if rec.Kind == "memory" && rec.Vector != nil && len(rec.Vector) != in.e.embed.Dim() {
 		return engine.Errorf(engine.EInvalid, "export line %d: vector of dimension %d, want %d", in.line+1, len(rec.Vector), in.e.embed.Dim())
