@@ -226,6 +226,12 @@ func ValidateUser(user string) error {
 		if unicode.IsControl(r) {
 			return Invalid("user_id", "contains a control character")
 		}
+		// An id is shown to operators and compared by eye: a zero-width or
+		// direction-changing character would let "ali\u200dce" pass for
+		// "alice", and a line separator break a log line.
+		if unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
+			return Invalid("user_id", "contains an invisible or direction-changing character (U+%04X)", r)
+		}
 	}
 	return nil
 }
