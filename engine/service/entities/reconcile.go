@@ -94,7 +94,7 @@ func (e *Keeper) Reconcile(ctx context.Context, user string, req engine.Reconcil
 	threshold := entity.DefaultThreshold
 	if req.Threshold != nil {
 		threshold = *req.Threshold
-		if threshold < 0 || threshold > 1 {
+		if !(threshold >= 0 && threshold <= 1) { // NaN too: it compares false with everything
 			return nil, engine.Invalid("threshold", "must be between 0 and 1, got %g", threshold)
 		}
 	}
