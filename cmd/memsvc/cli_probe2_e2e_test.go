@@ -548,3 +548,38 @@ func TestCLIDatabaseURLErrors(t *testing.T) {
 		oneLineError(t, fmt.Sprint(p.args), stderr)
 	}
 }
+
+// TestCLIDataDirTilde: a leading ~ in --data or MEMSVC_DATA_DIR, which no
+// shell expands after "--data=" or in an env file, made a directory
+// literally named "~" in the working directory; it is $HOME now.
+func TestCLIDataDirTilde(t *testing.T) {
+	for _, tt := range []struct {
+		env  map[string]string
+		args []string
+		code int
+	}{
+		{nil, []string{"--data=~/mem"}, 0},
+		{map[string]string{"MEMSVC_DATA_DIR": "~/mem"}, nil, 0},
+		{nil, []string{"--data=~someone/mem"}, 2},
+	} {
+		home, work := t.TempDir(), t.TempDir()
+		// mcp opens (and makes) the data directory, then ends with its stdin.
+		cmd := probeCmd{env: tt.env, stdin: strings.NewReader("")}.command(context.Background(), t, append([]string{"mcp"}, tt.args...)...)
+		cmd.Dir = work
+		cmd.Env = append(cmd.Env, "HOME="+home) // the last HOME wins
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		if code != tt.code {
+			t.Errorf("%v %v: exit %d, want %d: %s", tt.env, tt.args, code, tt.code, out)
+		}
+		if entries, _ := os.ReadDir(work); len(entries) != 0 {
+			t.Errorf("%v %v: made %v in the working directory", tt.env, tt.args, entries)
+		}
+		if _, err := os.Stat(filepath.Join(home, "mem")); tt.code == 0 && err != nil {
+			t.Errorf("%v %v: no data directory at $HOME/mem: %s", tt.env, tt.args, out)
+		}
+	}
+}

@@ -239,10 +239,35 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	}
 	// An empty MEMSVC_DATA_DIR means the default, but an empty --data is a
 	// mistake (an unset shell variable) that would reach mkdir("").
-	if f := fs.Lookup("data"); f != nil && f.Value.String() == "" {
+	f := fs.Lookup("data")
+	if f == nil {
+		return nil
+	}
+	if f.Value.String() == "" {
 		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
 	}
-	return nil
+	dir, err := expandHome(f.Value.String(), getenv)
+	if err != nil {
+		return errUsage{fmt.Errorf("%s: --data %w", fs.Name(), err)}
+	}
+	return innerValue(f.Value).Set(dir)
+}
+
+// expandHome turns a leading ~ of a directory into $HOME: no shell expands
+// it in an env file (systemd, docker) or after --data=, and a directory
+// literally named "~" in the working directory is a trap.
+func expandHome(dir string, getenv func(string) string) (string, error) {
+	if dir != "~" && !strings.HasPrefix(dir, "~/") {
+		if strings.HasPrefix(dir, "~") {
+			return "", fmt.Errorf("%s: ~user is not expanded; write the full path", dir)
+		}
+		return dir, nil
+	}
+	home := getenv("HOME")
+	if home == "" {
+		return "", fmt.Errorf("%s: HOME is not set to expand ~; write the full path", dir)
+	}
+	return filepath.Join(home, strings.TrimPrefix(dir, "~")), nil
 }
 
 // parseArgs parses flags and arguments in any order, then fills every flag
@@ -306,6 +331,15 @@ func (o *onceValue) Set(v string) error {
 	}
 	o.first = &v
 	return o.Value.Set(v)
+}
+
+// innerValue is the flag's own value under onceValue, for setting it after
+// parsing and for naming its type.
+func innerValue(v flag.Value) flag.Value {
+	if o, ok := v.(*onceValue); ok {
+		return o.Value
+	}
+	return v
 }
 
 // IsBoolFlag keeps a boolean flag usable without a value (--no-sync).
@@ -382,11 +416,7 @@ var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:fla
 // acceptedForm says what a flag takes, with an example.
 func acceptedForm(f *flag.Flag) string {
 	example := "--" + f.Name + " " + f.DefValue
-	v := f.Value
-	if o, ok := v.(*onceValue); ok {
-		v = o.Value
-	}
-	switch fmt.Sprintf("%T", v) {
+	switch fmt.Sprintf("%T", innerValue(f.Value)) {
 	case "*flag.intValue", "*flag.int64Value", "*flag.uintValue", "*flag.uint64Value":
 		return "a whole number (no units), e.g. " + example
 	case "*flag.float64Value":
