@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -26,16 +28,25 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	fs := newFlagSet("backup", "Write a consistent backup of the data directory (store snapshot, images, key revocations)\n"+
 		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
-	fs.StringVar(&out, "out", "", "file to write (required; - : stdout)")
+	fs.StringVar(&out, "out", "", "(required) "+outUsage)
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
 	if out == "" {
 		return errUsage{errors.New("backup: --out is required")}
 	}
-	w, finish, err := createOut(out, sys.Stdout)
+	if err := badgerOnly("backup", cfg); err != nil {
+		return err
+	}
+	if _, err := newLogger(cfg, sys); err != nil { // unused, but a bad value is still a mistake
+		return err
+	}
+	w, finish, err := createOut(out, sys.Stdout) // first: a bad --out is a usage error
 	if err != nil {
 		return err
+	}
+	if err := requireDataDir(cfg); err != nil {
+		return errors.Join(err, finish(false))
 	}
 	st, err := store.Open(store.Options{Dir: cfg.DataDir})
 	switch {
@@ -46,7 +57,10 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 		err = backupFromServer(ctx, cfg, w)
 	}
 	if err != nil {
-		return errors.Join(fmt.Errorf("backup: %w", err), finish(false))
+		if !strings.HasPrefix(err.Error(), "backup:") { // the backup package's own errors say it
+			err = fmt.Errorf("backup: %w", err)
+		}
+		return errors.Join(err, finish(false))
 	}
 	if err := finish(true); err != nil {
 		return err
@@ -91,7 +105,7 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 
 // runRestore loads a backup into an empty data directory: the store, then
 // the image files and the revocation list.
-func runRestore(_ context.Context, args []string, sys IO) error {
+func runRestore(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var in string
 	fs := newFlagSet("restore", "Load a `memsvc backup` file into an empty data directory (--data).", sys.Stdout)
@@ -103,12 +117,23 @@ func runRestore(_ context.Context, args []string, sys IO) error {
 	if in == "" {
 		return errUsage{errors.New("restore: --in is required")}
 	}
-	r, closeIn, err := openIn(in, sys.Stdin)
+	if err := badgerOnly("restore", cfg); err != nil {
+		return err
+	}
+	if _, err := newLogger(cfg, sys); err != nil {
+		return err
+	}
+	r, closeIn, err := openIn(ctx, in, sys.Stdin)
 	if err != nil {
 		return err
 	}
 	defer closeIn()
-	if err := backup.Restore(cfg.DataDir, r, store.Restore); err != nil {
+	// An empty input would load as an empty store and report success.
+	br := bufio.NewReader(r)
+	if _, err := br.Peek(1); err == io.EOF {
+		return fmt.Errorf("restore: --in %s is empty: not a memsvc backup", in)
+	}
+	if err := backup.Restore(cfg.DataDir, br, store.Restore); err != nil {
 		return err
 	}
 	fmt.Fprintf(sys.Stderr, "restored into %s\n", cfg.DataDir)
@@ -136,4 +161,18 @@ func (a *app) opsOptions(cfg Config) rest.Ops {
 		o.Metrics.Cache = func() rest.CacheFigures { return rest.CacheFigures(a.engine.CacheStats()) }
 	}
 	return o
+}
+
+// badgerOnly refuses --store postgres for a command that reads or writes
+// the data directory's Badger store: it would quietly work on the
+// directory instead of the database.
+func badgerOnly(cmd string, cfg Config) error {
+	switch cfg.Store {
+	case "badger", "":
+		return nil
+	case "postgres":
+		return errUsage{fmt.Errorf("%s: --store postgres: %s works on the Badger data directory; "+
+			"back up and restore PostgreSQL with its own tools (pg_dump, pg_restore)", cmd, cmd)}
+	}
+	return errUsage{fmt.Errorf("--store must be badger or postgres, got %q", cfg.Store)}
 }

@@ -83,17 +83,7 @@ func benchEnvName(flagName string) string {
 	return envName(flagName)
 }
 
-// applyBenchEnv fills every flag not given on the command line from its
-// environment variable (benchEnvName).
-func applyBenchEnv(fs *flag.FlagSet, getenv func(string) string) error {
-	if fs.NArg() > 0 {
-		return fmt.Errorf("bench recall: unexpected argument %q", fs.Arg(0))
-	}
-	return fillFromEnv(fs, getenv, benchEnvName)
-}
-
-// usageError reports a bad invocation: exitCode prints nothing for an
-// errUsage (flag parsing already did), so the message is printed here.
+// usageError marks a bad invocation (exit 2) and points to the help.
 func usageError(_ IO, err error) error {
 	return errUsage{fmt.Errorf("%w (see memsvc bench recall --help)", err)}
 }
@@ -113,14 +103,11 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 	fs := newFlagSet("bench recall", benchSummary, sys.Stdout)
 	b.register(fs, &cfg)
 	fs.Usage = benchUsage(fs, sys)
-	if err := parseCommandLine(fs, args); err != nil {
+	if err := parseArgs(fs, args, sys.Getenv, benchEnvName); err != nil {
 		return err
 	}
-	if err := applyBenchEnv(fs, sys.Getenv); err != nil {
-		if errors.As(err, new(errUsage)) {
-			return err
-		}
-		return usageError(sys, err)
+	if fs.NArg() > 0 {
+		return usageError(sys, fmt.Errorf("bench recall: unexpected argument %q", fs.Arg(0)))
 	}
 	opts, err := b.options()
 	if err != nil {

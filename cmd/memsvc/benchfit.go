@@ -25,10 +25,7 @@ func benchFit(args []string, sys IO) error {
 		fmt.Fprintf(sys.Stdout, "Usage: memsvc bench fit-relevance [--mode MODE] [--floor F] SAMPLES...\n\n%s\n\n", fitSummary)
 		printFlags(sys.Stdout, fs, benchEnvName)
 	}
-	if err := parseCommandLine(fs, args); err != nil {
-		return err
-	}
-	if err := fillFromEnv(fs, sys.Getenv, benchEnvName); err != nil {
+	if err := parseArgs(fs, args, sys.Getenv, benchEnvName); err != nil {
 		return err
 	}
 	switch {

@@ -234,6 +234,49 @@ func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) err
 // revoke KEY --data DIR`), then fills every flag not given on the command
 // line from its MEMSVC_* environment variable. The arguments are fs.Args().
 func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) string) error {
+	if err := parseArgs(fs, args, getenv, envName); err != nil {
+		return err
+	}
+	// An empty MEMSVC_DATA_DIR means the default, but an empty --data is a
+	// mistake (an unset shell variable) that would reach mkdir("").
+	f := fs.Lookup("data")
+	if f == nil {
+		return nil
+	}
+	if f.Value.String() == "" {
+		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
+	}
+	dir, err := expandHome(f.Value.String(), getenv)
+	if err != nil {
+		return errUsage{fmt.Errorf("%s: --data %w", fs.Name(), err)}
+	}
+	return innerValue(f.Value).Set(dir)
+}
+
+// expandHome turns a leading ~ of a directory into $HOME: no shell expands
+// it in an env file (systemd, docker) or after --data=, and a directory
+// literally named "~" in the working directory is a trap.
+func expandHome(dir string, getenv func(string) string) (string, error) {
+	if dir != "~" && !strings.HasPrefix(dir, "~/") {
+		if strings.HasPrefix(dir, "~") {
+			return "", fmt.Errorf("%s: ~user is not expanded; write the full path", dir)
+		}
+		return dir, nil
+	}
+	home := getenv("HOME")
+	if home == "" {
+		return "", fmt.Errorf("%s: HOME is not set to expand ~; write the full path", dir)
+	}
+	return filepath.Join(home, strings.TrimPrefix(dir, "~")), nil
+}
+
+// parseArgs parses flags and arguments in any order, then fills every flag
+// not given on the command line from its environment variable, named by
+// env. "help" as the first argument asks for the usage, as `memsvc help
+// CMD` and `memsvc keys help` do; a flag given twice with different values
+// is a usage error, since either one would be dropped without a word.
+func parseArgs(fs *flag.FlagSet, args []string, getenv func(string) string, env func(string) string) error {
+	twice := onlyOnce(fs)
 	var positional []string
 	for {
 		if err := parseCommandLine(fs, args); err != nil {
@@ -247,20 +290,62 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 			positional = append(positional, rest...) // after "--": all arguments
 			break
 		}
+		if len(positional) == 0 && rest[0] == "help" {
+			fs.Usage()
+			return errFlags{flag.ErrHelp}
+		}
 		positional, args = append(positional, rest[0]), rest[1:]
+	}
+	if *twice != nil {
+		return errUsage{fmt.Errorf("%s: %w (see memsvc %s --help)", fs.Name(), *twice, fs.Name())}
 	}
 	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return errUsage{err}
 	}
-	if err := fillFromEnv(fs, getenv, envName); err != nil {
-		return err
+	return fillFromEnv(fs, getenv, env)
+}
+
+// onlyOnce makes every flag of fs note a second, different value instead
+// of taking it; the returned error is the first such flag.
+func onlyOnce(fs *flag.FlagSet) *error {
+	twice := new(error)
+	fs.VisitAll(func(f *flag.Flag) { f.Value = &onceValue{Value: f.Value, name: f.Name, twice: twice} })
+	return twice
+}
+
+// onceValue is a flag value that takes one value; a second, different one
+// is noted in twice (repeating the same value is harmless).
+type onceValue struct {
+	flag.Value
+	name  string
+	first *string
+	twice *error
+}
+
+func (o *onceValue) Set(v string) error {
+	if o.first != nil {
+		if *o.first != v && *o.twice == nil {
+			*o.twice = fmt.Errorf("--%s given twice (%q, then %q); give it once", o.name, *o.first, v)
+		}
+		return nil
 	}
-	// An empty MEMSVC_DATA_DIR means the default, but an empty --data is a
-	// mistake (an unset shell variable) that would reach mkdir("").
-	if f := fs.Lookup("data"); f != nil && f.Value.String() == "" {
-		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
+	o.first = &v
+	return o.Value.Set(v)
+}
+
+// innerValue is the flag's own value under onceValue, for setting it after
+// parsing and for naming its type.
+func innerValue(v flag.Value) flag.Value {
+	if o, ok := v.(*onceValue); ok {
+		return o.Value
 	}
-	return nil
+	return v
+}
+
+// IsBoolFlag keeps a boolean flag usable without a value (--no-sync).
+func (o *onceValue) IsBoolFlag() bool {
+	b, ok := o.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // fillFromEnv sets every flag not given on the command line from its
@@ -331,7 +416,7 @@ var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:fla
 // acceptedForm says what a flag takes, with an example.
 func acceptedForm(f *flag.Flag) string {
 	example := "--" + f.Name + " " + f.DefValue
-	switch fmt.Sprintf("%T", f.Value) {
+	switch fmt.Sprintf("%T", innerValue(f.Value)) {
 	case "*flag.intValue", "*flag.int64Value", "*flag.uintValue", "*flag.uint64Value":
 		return "a whole number (no units), e.g. " + example
 	case "*flag.float64Value":
@@ -359,7 +444,7 @@ func newFlagSet(name, summary string, stdout io.Writer) *flag.FlagSet {
 // printFlags lists every flag of fs with its env var (named by env), usage
 // and default.
 func printFlags(w io.Writer, fs *flag.FlagSet, env func(string) string) {
-	fmt.Fprintln(w, "Flags (each also read from its env var):")
+	fmt.Fprintln(w, "Flags (each also read from its env var; a flag on the command line wins over its env var):")
 	fs.VisitAll(func(f *flag.Flag) {
 		def := f.DefValue
 		if def != "" {

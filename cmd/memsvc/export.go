@@ -5,21 +5,28 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"strings"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
 )
 
 // openOffline opens the data directory for an operator command (export,
-// import, users erase). A running server holds the directory's lock; the
-// error says what to do instead.
-func openOffline(ctx context.Context, cfg Config, sys IO, instead string) (*app, error) {
+// import, users erase); existing: one that reads data already there, which
+// refuses a directory that holds none (requireDataDir) once the settings
+// are checked. A running server holds the directory's lock; the error says
+// what to do instead.
+func openOffline(ctx context.Context, cfg Config, sys IO, instead string, existing bool) (*app, error) {
 	logger, err := newLogger(cfg, sys)
 	if err != nil {
 		return nil, err
+	}
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if existing {
+		if err := requireDataDir(cfg); err != nil {
+			return nil, err
+		}
 	}
 	a, err := openApp(ctx, cfg, logger)
 	if errors.Is(err, store.ErrLocked) {
@@ -37,7 +44,7 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.serveFlags(fs)
 	fs.StringVar(&user, "user", "", "export only this user (default: every user)")
-	fs.StringVar(&out, "out", "-", "file to write (- : stdout)")
+	fs.StringVar(&out, "out", "-", outUsage)
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
@@ -52,65 +59,15 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
-	a, err := openOffline(ctx, cfg, sys, "or take a backup with memsvc backup")
+	a, err := openOffline(ctx, cfg, sys, "or take a backup with memsvc backup", true)
 	if err != nil {
 		return errors.Join(err, finish(false))
 	}
 	defer a.Close()
 	if err := a.engine.Export(ctx, w, users); err != nil {
-		return errors.Join(fmt.Errorf("export: %s", engine.ErrorMessage(err)), finish(false))
+		return errors.Join(fmt.Errorf("export: %s", opMessage(err)), finish(false))
 	}
 	return finish(true)
-}
-
-// createOut opens the output file (written under a temporary name and
-// renamed when complete, so a failed export leaves no partial file) or
-// stdout for "-".
-func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
-	if path == "-" || path == "" {
-		return stdout, func(bool) error { return nil }, nil
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
-		return nil, nil, errUsage{fmt.Errorf("--out %s: is a directory; name the file to write", path)}
-	}
-	tmp := path + ".partial"
-	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--out %s: %w", path, err)
-	}
-	bw := bufio.NewWriter(f)
-	return bw, func(ok bool) error {
-		var err error
-		if ok {
-			err = errors.Join(bw.Flush(), f.Sync(), f.Close())
-			if err == nil {
-				err = os.Rename(tmp, path)
-			}
-		} else {
-			f.Close()
-		}
-		if !ok || err != nil { // never leave the partial file behind
-			return errors.Join(err, os.Remove(tmp))
-		}
-		return nil
-	}, nil
-}
-
-// openIn opens the input file of import or restore ("-" or "": stdin),
-// refusing a directory before anything else is opened.
-func openIn(path string, stdin io.Reader) (io.Reader, func(), error) {
-	if path == "-" || path == "" {
-		return stdin, func() {}, nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--in %s: %w", path, err)
-	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
-		return nil, nil, errUsage{fmt.Errorf("--in %s: is a directory; name the file to read", path)}
-	}
-	return f, func() { f.Close() }, nil
 }
 
 // runImport reads an export into the data directory.
@@ -125,7 +82,7 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
-	r, closeIn, err := openIn(in, sys.Stdin)
+	r, closeIn, err := openIn(ctx, in, sys.Stdin)
 	if err != nil {
 		return err
 	}
@@ -134,16 +91,16 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	// leaves no data directory behind).
 	br := bufio.NewReaderSize(r, 64<<10)
 	if _, err := engine.PeekExportHeader(br); err != nil {
-		return fmt.Errorf("import: %s", engine.ErrorMessage(err))
+		return fmt.Errorf("import: %s", opMessage(err))
 	}
-	a, err := openOffline(ctx, cfg, sys, "import into a stopped server's directory")
+	a, err := openOffline(ctx, cfg, sys, "import into a stopped server's directory", false)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
 	st, err := a.engine.Import(ctx, br)
 	if err != nil {
-		return fmt.Errorf("import: %s", engine.ErrorMessage(err))
+		return fmt.Errorf("import: %s%s", opMessage(err), importedSoFar(st))
 	}
 	fmt.Fprintf(sys.Stdout, "imported %d users: %d memories, %d documents, %d images\n", st.Users, st.Memories, st.Docs, st.Blobs)
 	return nil
@@ -185,14 +142,27 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 	if confirm != user {
 		return errUsage{fmt.Errorf("--confirm: must repeat the user id %q", user)}
 	}
-	a, err := openOffline(ctx, cfg, sys, "or the user can erase themselves with DELETE /api/v1/users/me")
+	a, err := openOffline(ctx, cfg, sys, "or the user can erase themselves with DELETE /api/v1/users/me", true)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
 	if err := a.engine.EraseUser(ctx, user); err != nil {
-		return fmt.Errorf("erase: %s", engine.ErrorMessage(err))
+		return fmt.Errorf("erase: %s", opMessage(err))
 	}
 	fmt.Fprintf(sys.Stdout, "erased user %q\n", user)
 	return nil
+}
+
+// outUsage documents --out of export and backup (createOut).
+const outUsage = "file to write (- : stdout); an existing file is replaced once the new one is complete"
+
+// importedSoFar says what a failed import already wrote: records go in
+// batches, and importing the whole file again replaces them by id.
+func importedSoFar(st engine.ExportStats) string {
+	if st.Memories+st.Docs+st.Blobs == 0 {
+		return "; nothing was imported"
+	}
+	return fmt.Sprintf("; %d memories, %d documents and %d images were already imported "+
+		"(importing the whole file again replaces them by id)", st.Memories, st.Docs, st.Blobs)
 }

@@ -11,9 +11,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -72,21 +75,26 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
+	env := envName
+	if cmd == "bench" {
+		env = benchEnvName
+	}
+	done := func(err error) int { return exitCode(ctx, sys, withEnvSource(err, rest, env, sys.Getenv)) }
 	switch cmd {
 	case "serve":
-		return exitCode(sys, runServe(ctx, rest, sys))
+		return done(runServe(ctx, rest, sys))
 	case "mcp":
-		return exitCode(sys, runMCP(ctx, rest, sys))
+		return done(runMCP(ctx, rest, sys))
 	case "keys":
-		return exitCode(sys, runKeys(ctx, rest, sys))
+		return done(runKeys(ctx, rest, sys))
 	case "bench":
-		return exitCode(sys, runBench(ctx, rest, sys))
+		return done(runBench(ctx, rest, sys))
 	case "migrate":
-		return exitCode(sys, runMigrate(ctx, rest, sys))
+		return done(runMigrate(ctx, rest, sys))
 	case "hook":
 		return runHook(ctx, rest, sys)
 	case "export", "import", "users", "backup", "restore":
-		return exitCode(sys, runOps(ctx, cmd, rest, sys)) // ops.go
+		return done(runOps(ctx, cmd, rest, sys)) // ops.go
 	case "version", "--version", "-version":
 		if len(rest) > 0 && isHelp(rest[0]) {
 			fmt.Fprintln(sys.Stdout, "Usage: memsvc version\n\nPrint the version of this binary.")
@@ -130,8 +138,9 @@ func (e errFlags) Error() string { return e.err.Error() }
 func (e errUsage) Error() string { return e.err.Error() }
 
 // exitCode prints err as one line (a wrapped driver error may span several)
-// and maps it to the exit code: 2 for a usage error, 1 for a failure.
-func exitCode(sys IO, err error) int {
+// and maps it to the exit code: 2 for a usage error, 130 for a command
+// that failed because it was interrupted (SIGINT, SIGTERM), 1 for a failure.
+func exitCode(ctx context.Context, sys IO, err error) int {
 	if err == nil {
 		return 0
 	}
@@ -142,11 +151,61 @@ func exitCode(sys IO, err error) int {
 		}
 		return 2
 	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(sys.Stderr, "memsvc: interrupted:", oneLine(err.Error()))
+		return 130
+	}
 	fmt.Fprintln(sys.Stderr, "memsvc:", oneLine(err.Error()))
 	if errors.As(err, new(errUsage)) {
 		return 2
 	}
 	return 1
+}
+
+// flagName finds the flags an error message names.
+var flagName = regexp.MustCompile(`--([a-z0-9][a-z0-9-]*)`)
+
+// withEnvSource adds to an error the environment variables that set the
+// flags it names, for each such flag not given on the command line: the
+// checks after parsing name flags, and a user who set MEMSVC_LOG_LEVEL
+// would look for --log-level on the command line in vain. A message that
+// already names a variable is left as it is; values are never added (some
+// are secrets).
+func withEnvSource(err error, args []string, env, getenv func(string) string) error {
+	if err == nil || strings.Contains(err.Error(), "MEMSVC_") {
+		return err
+	}
+	var from []string
+	for _, m := range flagName.FindAllStringSubmatch(err.Error(), -1) {
+		name := m[1]
+		if onCommandLine(args, name) || getenv(env(name)) == "" || slices.Contains(from, env(name)) {
+			continue
+		}
+		from = append(from, env(name))
+	}
+	if len(from) == 0 {
+		return err
+	}
+	wrapped := fmt.Errorf("%w (set by %s)", err, strings.Join(from, ", "))
+	if errors.As(err, new(errUsage)) {
+		return errUsage{wrapped}
+	}
+	return wrapped
+}
+
+// onCommandLine reports whether args give the flag name (-name, --name,
+// with or without =value) before any "--".
+func onCommandLine(args []string, name string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		a = strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if a == name || strings.HasPrefix(a, name+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // oneLine joins the lines of a message with "; ".
@@ -158,4 +217,21 @@ func oneLine(msg string) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// opMessage is an engine error as an operator reads it: the safe message
+// and its cause, which an API client must not see but the operator, on
+// their own machine, needs (a full disk, an unreachable database); for an
+// internal error, whose message says nothing, the cause alone.
+func opMessage(err error) string {
+	var e *engine.Error
+	switch {
+	case !errors.As(err, &e):
+		return err.Error()
+	case e.Err == nil:
+		return e.Message
+	case e.Code == engine.EInternal:
+		return e.Err.Error()
+	}
+	return e.Message + ": " + e.Err.Error()
 }

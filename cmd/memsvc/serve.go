@@ -57,7 +57,11 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
-	defer app.Close()
+	defer func() {
+		if app.Close() {
+			logger.Info("memsvc stopped: store closed")
+		}
+	}()
 	return app.serveHTTP(ctx, cfg, ln, sys)
 }
 
@@ -92,13 +96,7 @@ type app struct {
 
 // openApp opens the store and the models and builds the engine.
 func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) {
-	if err := cfg.checkSecret(); err != nil {
-		return nil, err
-	}
-	if err := cfg.checkEngineConfig(); err != nil {
-		return nil, err
-	}
-	if err := cfg.checkModels(); err != nil {
+	if err := cfg.check(); err != nil {
 		return nil, err
 	}
 	// Models open before the store: one that cannot be reached fails the
@@ -138,9 +136,24 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		closeTimeout: cfg.ShutdownTimeout}, nil
 }
 
+// check runs the checks of the settings that need no store: a bad value
+// fails before anything is opened.
+func (c *Config) check() error {
+	if err := c.checkSecret(); err != nil {
+		return err
+	}
+	if err := c.checkEngineConfig(); err != nil {
+		return err
+	}
+	return c.checkModels()
+}
+
 // Close stops the engine's background jobs (a reconcile job is recorded as
-// interrupted between merges), then closes the store.
-func (a *app) Close() {
+// interrupted between merges), then closes the store, and reports whether
+// the store closed cleanly (a failure is logged). The server says so in
+// its last line; the one-shot commands stay quiet, so that their stderr
+// is their outcome.
+func (a *app) Close() bool {
 	a.engine.Close()
 	done := make(chan error, 1)
 	go func() { done <- a.store.Close() }()
@@ -148,7 +161,7 @@ func (a *app) Close() {
 	case err := <-done:
 		if err != nil {
 			a.log.Error("closing store", "err", err)
-			return
+			return false
 		}
 	case <-closeDeadline(a.closeTimeout):
 		// Badger retries a failed memtable flush forever (for example when
@@ -158,9 +171,9 @@ func (a *app) Close() {
 		// alive past its supervisor's stop.
 		a.log.Error("store did not close in time; exiting without a clean close (is the data directory still there?)",
 			"waited", a.closeTimeout)
-		return
+		return false
 	}
-	a.log.Info("memsvc stopped: store closed")
+	return true
 }
 
 // closeDeadline fires after d; with no bound (commands without

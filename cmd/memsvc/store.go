@@ -52,12 +52,19 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 		if errors.Is(err, store.ErrLocked) {
 			return nil, fmt.Errorf("%s is in use by another memsvc process (stop it, or use --data to pick another directory): %w", cfg.DataDir, store.ErrLocked)
 		}
-		return st, err
+		if err != nil {
+			return nil, fmt.Errorf("--data %s: %w", cfg.DataDir, err)
+		}
+		return st, nil
 	case "postgres":
 		if cfg.PostgresURL == "" {
 			return nil, errUsage{errors.New("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
 		}
-		return postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL, Migrate: true})
+		st, err := postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL, Migrate: true})
+		if err != nil {
+			return nil, databaseError(err)
+		}
+		return st, nil
 	}
 	return nil, errUsage{fmt.Errorf("--store must be badger or postgres, got %q", cfg.Store)}
 }
@@ -87,7 +94,7 @@ func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) e
 	}
 	st, err := postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL})
 	if err != nil {
-		return err
+		return databaseError(err)
 	}
 	defer st.Close()
 	id, err := auth.NewKeyringWith(cfg.AuthSecret, st).Revoke(ctx, keyOrID)
@@ -113,8 +120,17 @@ func runMigrate(ctx context.Context, args []string, sys IO) error {
 	for _, name := range applied {
 		fmt.Fprintln(sys.Stderr, "applied", name)
 	}
-	if err == nil && len(applied) == 0 {
+	if err != nil {
+		return databaseError(err)
+	}
+	if len(applied) == 0 {
 		fmt.Fprintln(sys.Stderr, "schema is up to date")
 	}
-	return err
+	return nil
+}
+
+// databaseError names --postgres-url in a failure to reach or migrate the
+// database, with its cause (it printed as "internal: internal error: …").
+func databaseError(err error) error {
+	return fmt.Errorf("--postgres-url: %s", opMessage(err))
 }

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// createOut opens the output file of export or backup, or stdout for "-".
+// A regular file (new, or existing: it is replaced, also through a symlink)
+// is written under a temporary name beside it and renamed over it when
+// complete, so a failed or interrupted command leaves the old file, or
+// none, and never a partial one. Anything else that exists (/dev/stdout, a
+// named pipe, a device, /dev/stdout) is written in place: renaming over it would
+// replace the device node or the symlink with a regular file.
+func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
+	if path == "-" || path == "" {
+		return stdout, func(bool) error { return nil }, nil
+	}
+	st, err := os.Stat(path)
+	if err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
+		return nil, nil, errUsage{fmt.Errorf("--out %s: is a directory; name the file to write", path)}
+	}
+	if err == nil && (!st.Mode().IsRegular() || isDeviceAlias(path)) {
+		return writeInPlace(path)
+	}
+	target := path
+	if t, err := filepath.EvalSymlinks(path); err == nil {
+		target = t // replace the file a symlink names, not the link
+	}
+	dir := filepath.Dir(target)
+	f, err := os.CreateTemp(dir, filepath.Base(target)+".*.partial")
+	if err != nil {
+		return nil, nil, fmt.Errorf("--out %s: cannot create a file in %s: %w", path, dir, pathErrCause(err))
+	}
+	bw := bufio.NewWriter(f)
+	return bw, func(ok bool) error {
+		var err error
+		if ok {
+			err = errors.Join(bw.Flush(), f.Sync(), f.Close())
+			if err == nil {
+				err = os.Rename(f.Name(), target)
+			}
+		} else {
+			f.Close()
+		}
+		if !ok || err != nil { // never leave the partial file behind
+			err = errors.Join(outErr(path, err), os.Remove(f.Name()))
+		}
+		return err
+	}, nil
+}
+
+// isDeviceAlias reports a path under /dev or /proc, such as /dev/stdout or
+// /dev/fd/3: it may name a regular file (stdout redirected to one, maybe
+// for appending), which is the shell's to manage, not a file to replace.
+func isDeviceAlias(path string) bool {
+	abs, err := filepath.Abs(path)
+	return err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/"))
+}
+
+// writeInPlace writes to an existing file that is not one to replace. It
+// appends: /dev/stdout reopens whatever stdout is, at offset 0, which would
+// overwrite a file the shell opened for appending (>>) or that already
+// holds earlier output; a device or pipe ignores the flag.
+func writeInPlace(path string) (io.Writer, func(ok bool) error, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--out %s: %w", path, pathErrCause(err))
+	}
+	bw := bufio.NewWriter(f)
+	return bw, func(ok bool) error {
+		if !ok {
+			return f.Close()
+		}
+		return outErr(path, errors.Join(bw.Flush(), f.Close()))
+	}, nil
+}
+
+// outErr names the output file in a write error (a full disk shows up
+// only when the last buffer is flushed).
+func outErr(path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("--out %s: %w", path, pathErrCause(err))
+}
+
+// pathErrCause is the cause of a path error without the path, which may be
+// a temporary name the user never gave.
+func pathErrCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// openIn opens the input file of import or restore ("-" or "": stdin),
+// refusing a directory before anything else is opened. Reads stop with
+// the context: an interrupted import or restore ends even while its input
+// stalls.
+func openIn(ctx context.Context, path string, stdin io.Reader) (io.Reader, func(), error) {
+	if path == "-" || path == "" {
+		return ctxReader{ctx, stdin}, func() {}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--in %s: %w", path, pathErrCause(err))
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, nil, errUsage{fmt.Errorf("--in %s: is a directory; name the file to read", path)}
+	}
+	return ctxReader{ctx, f}, func() { f.Close() }, nil
+}
+
+// ctxReader is a reader that fails with the context's error once the
+// context is done, even while a read is blocked (a stalled pipe): the
+// blocked read is left to finish in its own goroutine, into its own buffer.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	buf := make([]byte, len(p))
+	done := make(chan readResult, 1)
+	go func() {
+		n, err := c.r.Read(buf)
+		done <- readResult{n, err}
+	}()
+	select {
+	case res := <-done:
+		return copy(p, buf[:res.n]), res.err
+	case <-c.ctx.Done():
+		return 0, c.ctx.Err()
+	}
+}
+
+// requireDataDir refuses a data directory that does not exist or holds
+// nothing, for the commands that read existing data (export, backup, users
+// erase): opening the store would create an empty one there, so a mistyped
+// --data would export or back up nothing and report success.
+func requireDataDir(cfg Config) error {
+	if cfg.Store == "postgres" {
+		return nil
+	}
+	entries, err := os.ReadDir(cfg.DataDir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--data %s: no such directory; pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
+			"(its start-up log says data=…)", cfg.DataDir)
+	case err != nil:
+		return fmt.Errorf("--data %s: %w", cfg.DataDir, pathErrCause(err))
+	case len(entries) == 0:
+		return fmt.Errorf("--data %s: the directory is empty: it holds no memsvc data", cfg.DataDir)
+	}
+	return nil
+}
