@@ -100,12 +100,12 @@ func NewServer(o Options) *sdk.Server {
 }
 
 // newBareServer is an SDK server with memsvc's identity, instructions,
-// tools-only capabilities and the retired-names middleware, but no tools.
+// tools-only capabilities and the retired names (hidden), but not the two tools.
 func newBareServer(version string) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "memsvc", Title: "memsvc long-term memory", Version: version},
 		&sdk.ServerOptions{Instructions: instructions,
 			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}}})
-	s.AddReceivingMiddleware(retiredTools)
+	addRetiredTools(s)
 	return s
 }
 

@@ -1,0 +1,99 @@
+package mcp_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// The tests in this file speak raw HTTP to the MCP endpoint, as clients we
+// do not control do: headers and bodies an SDK client would never send.
+
+const (
+	acceptBoth  = "application/json, text/event-stream"
+	v2026       = "2026-07-28"
+	metaVersion = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+)
+
+// rawReply is one HTTP answer of the MCP endpoint.
+type rawReply struct {
+	status      int
+	contentType string
+	body        string
+}
+
+// post sends body to /mcp/raw with the given headers (Content-Type is
+// application/json unless headers set it).
+func (s *testServer) post(t testing.TB, body string, headers map[string]string) rawReply {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, s.url+"/mcp/raw?user_id=raw", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		if v == "" {
+			req.Header.Del(k)
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rawReply{status: resp.StatusCode, contentType: resp.Header.Get("Content-Type"), body: string(b)}
+}
+
+// post2026 sends one request of the stateless 2026-07-28 protocol.
+func (s *testServer) post2026(t testing.TB, method, params string) rawReply {
+	t.Helper()
+	if params != "" {
+		params += ","
+	}
+	body := `{"jsonrpc":"2.0","id":7,"method":"` + method + `","params":{` + params + metaVersion + `}}`
+	headers := map[string]string{"Accept": acceptBoth, "MCP-Protocol-Version": v2026, "Mcp-Method": method}
+	var p struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal([]byte("{"+strings.TrimSuffix(params, ",")+"}"), &p) == nil && p.Name != "" {
+		headers["Mcp-Name"] = p.Name
+	}
+	return s.post(t, body, headers)
+}
+
+// TestRetiredNamesOn2026Protocol: a retired tool name answered a
+// 2026-07-28 client without the resultType every result of that version
+// must carry, and tools/list still lists only the two tools.
+func TestRetiredNamesOn2026Protocol(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, name := range []string{"get_skill", "search_memory"} {
+		r := s.post2026(t, "tools/call", `"name":"`+name+`","arguments":{}`)
+		if r.status != http.StatusOK || !strings.Contains(r.body, `"resultType":"complete"`) {
+			t.Errorf("tools/call %s: %d %s; want 200 with resultType complete", name, r.status, r.body)
+		}
+	}
+	r := s.post2026(t, "tools/list", "")
+	var list struct {
+		Result struct {
+			Tools []struct{ Name string } `json:"tools"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(r.body), &list); err != nil {
+		t.Fatalf("tools/list: %d %s", r.status, r.body)
+	}
+	var names []string
+	for _, tool := range list.Result.Tools {
+		names = append(names, tool.Name)
+	}
+	if strings.Join(names, ",") != "add_memories,search_memory" {
+		t.Errorf("tools/list = %v, want add_memories and search_memory only", names)
+	}
+}
