@@ -197,11 +197,12 @@ func writeHTTPError(w http.ResponseWriter, status int, code, detail string) {
 // ServeStdio runs srv over in/out (newline-delimited JSON-RPC) with every
 // tool call acting in sc (a Relay's server ignores it: the server it
 // relays to decides), until in ends or ctx is cancelled. The end of input
-// is a normal end, not an error. A line that is not a JSON-RPC message is
-// answered with an error and skipped (lineFilter).
+// is a normal end, not an error, once the requests read have been
+// answered. A line that is not a JSON-RPC message is answered with an error
+// and skipped (lineFilter).
 func ServeStdio(ctx context.Context, srv *sdk.Server, sc Scope, in io.Reader, out io.Writer) error {
 	w := &lockedWriter{w: out}
-	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(newLineFilter(in, w)), Writer: w})
+	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(newLineFilter(in, w, ctx.Done())), Writer: w})
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, sdk.ErrConnectionClosed) {
 		return nil
 	}
