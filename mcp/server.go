@@ -8,7 +8,10 @@
 //
 // The HTTP handler is stateless (a fresh protocol session per request): the
 // SDK's stateful mode accepts a session created on /mcp/alice on /mcp/bob,
-// and statelessness also lets any number of server processes answer.
+// and statelessness also lets any number of server processes answer. A POST
+// is answered as JSON, or as an event stream to a client that accepts only
+// that (negotiate.go); ids the SDK would answer under another id are
+// refused first (payload.go).
 //
 // The SDK answers 403 to a request that arrives on a loopback address with a
 // Host header that is not localhost (DNS-rebinding protection). A reverse
@@ -23,6 +26,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -31,6 +35,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // Options configure the MCP server.
@@ -124,13 +129,21 @@ const instructions = `memsvc is your long-term memory across conversations. ` +
 func NewHTTPHandler(o Options) http.Handler {
 	o.defaults()
 	srv := NewServer(o)
-	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{
-		Stateless: true, JSONResponse: true, DisableLocalhostProtection: o.DisableLocalhostProtection,
-		MaxRequestBodyBytes: o.MaxRequestBytes})
-	return &httpHandler{mcp: h}
+	sdkHandler := func(jsonResponse bool) http.Handler {
+		return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{
+			Stateless: true, JSONResponse: jsonResponse, DisableLocalhostProtection: o.DisableLocalhostProtection,
+			MaxRequestBodyBytes: o.MaxRequestBytes})
+	}
+	return &httpHandler{json: sdkHandler(true), sse: sdkHandler(false), maxBytes: o.MaxRequestBytes}
 }
 
-type httpHandler struct{ mcp http.Handler }
+// httpHandler scopes each request and hands it to the SDK handler that
+// answers the way the client accepts (negotiate): json, or sse for a
+// client that takes only event streams.
+type httpHandler struct {
+	json, sse http.Handler
+	maxBytes  int64
+}
 
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id, ok := auth.FromContext(r.Context())
@@ -155,9 +168,37 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	mcp := h.json
+	if r.Method == http.MethodPost {
+		if mcp = h.forAccept(w, r); mcp == nil {
+			return
+		}
+		if err := checkBody(w, r, h.maxBytes); err != nil {
+			code := engine.ErrorCode(err)
+			st, _ := status.Of(code)
+			writeHTTPError(w, st, code, engine.ErrorMessage(err))
+			return
+		}
+	}
 	jw := &jsonErrors{ResponseWriter: w}
-	h.mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
+	mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
 	jw.finish()
+}
+
+// forAccept picks the SDK handler for a POST's Accept header and sets the
+// header to what the SDK requires; nil after answering 406.
+func (h *httpHandler) forAccept(w http.ResponseWriter, r *http.Request) http.Handler {
+	kind := negotiate(r.Header.Values("Accept"))
+	if kind == answerNone {
+		writeHTTPError(w, http.StatusNotAcceptable, "not_acceptable", "Accept: the MCP endpoint answers application/json "+
+			"(or text/event-stream); send Accept: "+acceptBoth+", got "+strconv.Quote(strings.Join(r.Header.Values("Accept"), ", ")))
+		return nil
+	}
+	r.Header.Set("Accept", acceptBoth)
+	if kind == answerSSE {
+		return h.sse
+	}
+	return h.json
 }
 
 // CheckProject checks a project name as the HTTP edge checks the Project

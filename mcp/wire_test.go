@@ -97,3 +97,70 @@ func TestRetiredNamesOn2026Protocol(t *testing.T) {
 		t.Errorf("tools/list = %v, want add_memories and search_memory only", names)
 	}
 }
+
+// TestAcceptVariants: the SDK refused (400) every POST whose Accept did not
+// list both application/json and text/event-stream, which broke JSON-RPC
+// clients sending only application/json or no Accept, and stream-only
+// clients. Each now gets what it accepts; a client accepting neither gets
+// a 406 saying what to send.
+func TestAcceptVariants(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	tests := []struct {
+		accept   string // "" sends no Accept header
+		status   int
+		wantType string
+	}{
+		{acceptBoth, http.StatusOK, "application/json"},
+		{"application/json", http.StatusOK, "application/json"},
+		{"", http.StatusOK, "application/json"},
+		{"*/*", http.StatusOK, "application/json"},
+		{"application/json; charset=utf-8", http.StatusOK, "application/json"},
+		{"text/event-stream", http.StatusOK, "text/event-stream"},
+		{"application/json;q=0, text/event-stream", http.StatusOK, "text/event-stream"},
+		{"text/html", http.StatusNotAcceptable, "application/json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.accept, func(t *testing.T) {
+			r := s.post(t, ping, map[string]string{"Accept": tt.accept})
+			if r.status != tt.status || !strings.HasPrefix(r.contentType, tt.wantType) {
+				t.Fatalf("%d %s %s; want %d %s", r.status, r.contentType, r.body, tt.status, tt.wantType)
+			}
+			switch {
+			case tt.status == http.StatusNotAcceptable:
+				if !strings.Contains(r.body, `"code":"not_acceptable"`) || !strings.Contains(r.body, acceptBoth) {
+					t.Errorf("406 body %s does not say what to send", r.body)
+				}
+			case tt.wantType == "text/event-stream":
+				if !strings.Contains(r.body, `data: {"jsonrpc":"2.0","id":1,"result":{}}`) {
+					t.Errorf("stream %q lacks the answer", r.body)
+				}
+			case r.body != `{"jsonrpc":"2.0","id":1,"result":{}}`:
+				t.Errorf("body %s", r.body)
+			}
+		})
+	}
+}
+
+// TestIDsComeBackAsSent: an id with a fraction or past 2^53 was answered
+// under another id (1.5 as 1, a 30-digit id as -2^63), so the client never
+// saw its answer; such ids are refused naming the id, and every other id
+// comes back as sent.
+func TestIDsComeBackAsSent(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, id := range []string{"1", "0", "-3", "9007199254740991", `"abc"`, `""`, `"1.5"`} {
+		r := s.post(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`, map[string]string{"Accept": acceptBoth})
+		if want := `{"jsonrpc":"2.0","id":` + id + `,"result":{}}`; r.status != http.StatusOK || r.body != want {
+			t.Errorf("id %s: %d %s, want %s", id, r.status, r.body, want)
+		}
+	}
+	for _, body := range []string{`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`,
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2e3,"method":"ping"}]`} {
+		r := s.post(t, body, map[string]string{"Accept": acceptBoth})
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, `"code":"invalid_request"`) || !strings.Contains(r.body, "id ") {
+			t.Errorf("%s: %d %s; want 400 naming the id", body, r.status, r.body)
+		}
+	}
+}
