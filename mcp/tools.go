@@ -61,8 +61,11 @@ func addMemoriesTool() *sdk.Tool {
 					"procedural (how-tos).", memoryTypes...),
 				"tags":       strArray("Labels for every memory of this call (at most 20).", maxTags),
 				"session_id": str("Id of the current conversation or task."),
+				// Declared with one property: Gemini refuses an object
+				// schema without properties; other keys are allowed.
 				"metadata": map[string]any{"type": "object",
-					"description": "JSON object stored with every memory of this call (at most 16 KiB)."},
+					"description": "JSON object stored with every memory of this call (at most 16 KiB); any keys.",
+					"properties":  map[string]any{"source": str("Where this came from, e.g. chat, email, meeting.")}},
 			},
 			"required": []string{"memories"},
 		},
