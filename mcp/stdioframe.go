@@ -44,6 +44,7 @@ type lineFilter struct {
 	pending []byte // the current message line, not yet read by the SDK
 	max     int
 	done    <-chan struct{} // the session's end: stop waiting for answers
+	version string          // the protocol version the client asked for in initialize
 }
 
 func newLineFilter(in io.Reader, out *lockedWriter, done <-chan struct{}) *lineFilter {
@@ -147,8 +148,25 @@ func (f *lineFilter) check(line []byte) (int, string) {
 	if msg := checkPayload(line); msg != "" {
 		return codeInvalidRequest, "invalid request: " + msg
 	}
+	if line[0] == '[' && !batchVersions[f.version] {
+		// The SDK ends the session on a batch of a later version.
+		return codeInvalidRequest, "invalid request: JSON-RPC batches are only allowed by protocol versions 2024-11-05 " +
+			"and 2025-03-26; send one message per line"
+	}
+	var init struct {
+		Method string `json:"method"`
+		Params struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &init) == nil && init.Method == "initialize" {
+		f.version = init.Params.ProtocolVersion // the SDK agrees to these two as asked
+	}
 	return 0, ""
 }
+
+// batchVersions are the protocol versions that allow JSON-RPC batches.
+var batchVersions = map[string]bool{"2024-11-05": true, "2025-03-26": true}
 
 // lockedWriter serialises the SDK's messages and the filter's error answers
 // on one output; each is written with one Write call, so lines never mix.

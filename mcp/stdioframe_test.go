@@ -26,15 +26,17 @@ func TestLineFilter(t *testing.T) {
 		{"not JSON", "hello\n" + ping + "\n", ping + "\n", []string{"-32700"}},
 		{"torn JSON", "{\"jsonrpc\":\n" + ping + "\n", ping + "\n", []string{"-32700"}},
 		{"not a message", `{"jsonrpc":"2.0"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
-		{"batch", "[" + ping + "]\n", "[" + ping + "]\n", nil},
+		{"batch in 2025-03-26", initLine("2025-03-26") + "[" + ping + "]\n", initLine("2025-03-26") + "[" + ping + "]\n", nil},
+		{"batch in 2025-06-18", initLine("2025-06-18") + "[" + ping + "]\n" + ping, initLine("2025-06-18") + ping + "\n", []string{"-32600"}},
+		{"batch before initialize", "[" + ping + "]\n" + ping, ping + "\n", []string{"-32600"}},
 		{"empty batch", "[]\n" + ping + "\n", ping + "\n", []string{"-32600"}},
-		{"batch with a bad member", "[" + ping + `,{"id":2}]` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
+		{"batch with a bad member", initLine("2024-11-05") + "[" + ping + `,{"id":2}]` + "\n" + ping + "\n", initLine("2024-11-05") + ping + "\n", []string{"-32600"}},
 		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 		{"id past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 		{"boolean id", `{"jsonrpc":"2.0","id":true,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 		{"Content-Length framing", "Content-Length: 40\r\n\r\n" + ping + "Content-Length: 40\r\n\r\n" + ping, ping + "\n" + ping + "\n", nil},
 		{"Content-Length with other headers", "content-length: 40\r\nContent-Type: application/json\r\n\r\n" + ping, ping + "\n", nil},
-		{"Content-Length past the limit", "Content-Length: 100\r\n\r\n" + strings.Repeat("x", 100) + "Content-Length: 40\r\n\r\n" + ping, ping + "\n", []string{"-32600"}},
+		{"Content-Length past the limit", "Content-Length: 120\r\n\r\n" + strings.Repeat("x", 120) + "Content-Length: 40\r\n\r\n" + ping, ping + "\n", []string{"-32600"}},
 		{"scalar", "42\n", "", []string{"-32600"}},
 		{"too long", `{"x":"` + strings.Repeat("a", 100) + `"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 	}
@@ -42,7 +44,7 @@ func TestLineFilter(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			f := newLineFilter(strings.NewReader(tt.in), &lockedWriter{w: &out}, closed())
-			f.max = 64
+			f.max = 100
 			got, err := io.ReadAll(f)
 			if err != nil {
 				t.Fatal(err)
@@ -64,6 +66,11 @@ func TestLineFilter(t *testing.T) {
 			}
 		})
 	}
+}
+
+// initLine is an initialize request line asking for version.
+func initLine(version string) string {
+	return `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"` + version + `"}}` + "\n"
 }
 
 // closed is a done channel that is already closed: nothing answers the
@@ -93,7 +100,7 @@ func frames(t *testing.T, out string) []string {
 // on has been answered, so a client that sends and closes its end gets
 // every answer (the answers to 1 and "a" were lost when stdin ended first).
 func TestLineFilterDrains(t *testing.T) {
-	in := `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+	in := initLine("2025-03-26") + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
 		`[{"jsonrpc":"2.0","id":"a","method":"ping"}]`
 	w := &lockedWriter{w: io.Discard}
 	f := newLineFilter(strings.NewReader(in), w, nil)
@@ -102,7 +109,8 @@ func TestLineFilterDrains(t *testing.T) {
 		_, err := io.ReadAll(f)
 		ended <- err
 	}()
-	for _, answer := range []string{`{"jsonrpc":"2.0","id":1,"result":{}}`, `[{"jsonrpc":"2.0","id":"\u0061","result":{}}]`} {
+	for _, answer := range []string{`{"jsonrpc":"2.0","id":0,"result":{}}`, `{"jsonrpc":"2.0","id":1,"result":{}}`,
+		`[{"jsonrpc":"2.0","id":"\u0061","result":{}}]`} {
 		select {
 		case err := <-ended:
 			t.Fatalf("input ended (%v) before the answer %s", err, answer)
