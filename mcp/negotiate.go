@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -72,25 +73,61 @@ func refused(q string) bool {
 // checkBody reads a POST body (at most limit bytes) and refuses the ids
 // the SDK would answer under another id (checkID); it leaves every other
 // problem to the SDK, which names it. The body is put back for the SDK.
-func checkBody(w http.ResponseWriter, r *http.Request, limit int64) error {
+// The refusal says how to answer the body in JSON-RPC terms if it is
+// refused, here or by the SDK.
+func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, error) {
 	if r.Body == nil {
-		return nil
+		return refusal{}, nil
 	}
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	r.Body.Close()
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		return engine.Errorf(engine.ETooLarge, "request body larger than %d bytes", limit)
+		return refusal{id: leadingID(b)}, engine.Errorf(engine.ETooLarge, "request body larger than %d bytes", limit)
 	case errors.As(err, new(*engine.Error)):
-		return err // e.g. rest's UTF-8 check, naming the problem
+		return refusal{}, err // e.g. rest's UTF-8 check, naming the problem
 	case err != nil:
-		return engine.Invalid("body", "could not be read: %v", err)
+		return refusal{}, engine.Invalid("body", "could not be read: %v", err)
 	}
 	r.Body = io.NopCloser(bytes.NewReader(b))
-	for _, e := range splitPayload(b) {
+	if !json.Valid(b) {
+		return refusal{rpcCode: codeParseError}, nil
+	}
+	msgs := splitPayload(b)
+	for _, e := range msgs {
 		if msg := checkID(e.ID); msg != "" {
-			return engine.Invalid("JSON-RPC message", "%s", msg)
+			return refusal{}, engine.Invalid("JSON-RPC message", "%s", msg)
+		}
+	}
+	if len(msgs) == 1 && b[0] == '{' && msgs[0].hasID() {
+		return refusal{id: msgs[0].ID}, nil
+	}
+	return refusal{}, nil
+}
+
+// leadingID is the id of the request a cut-off body starts, when it comes
+// before the first member the cut reaches (SDK clients write it second,
+// after "jsonrpc"); nil otherwise.
+func leadingID(b []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		if key == "id" {
+			if e := (envelope{ID: v}); e.hasID() && checkID(v) == "" {
+				return v
+			}
+			return nil
 		}
 	}
 	return nil

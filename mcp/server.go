@@ -22,7 +22,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -148,7 +147,7 @@ type httpHandler struct {
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id, ok := auth.FromContext(r.Context())
 	if !ok {
-		writeHTTPError(w, http.StatusUnauthorized, engine.EUnauthorized, "no authenticated identity: the MCP handler must run behind the auth middleware")
+		writeHTTPError(w, http.StatusUnauthorized, engine.EUnauthorized, "no authenticated identity: the MCP handler must run behind the auth middleware", refusal{})
 		return
 	}
 	sc := Scope{User: id.User, Client: clientName(r), Project: strings.TrimSpace(r.Header.Get("Project"))}
@@ -159,28 +158,29 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err == nil {
 			err = engine.Invalid("client name in /mcp/{clientName}", "must not be empty")
 		}
-		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err))
+		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
 		return
 	}
 	if sc.Project != "" {
 		if err := checkName("Project header", sc.Project, 128); err != nil {
-			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error())
+			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error(), refusal{})
 			return
 		}
 	}
-	mcp := h.json
+	mcp, ref := h.json, refusal{}
 	if r.Method == http.MethodPost {
 		if mcp = h.forAccept(w, r); mcp == nil {
 			return
 		}
-		if err := checkBody(w, r, h.maxBytes); err != nil {
+		var err error
+		if ref, err = checkBody(w, r, h.maxBytes); err != nil {
 			code := engine.ErrorCode(err)
 			st, _ := status.Of(code)
-			writeHTTPError(w, st, code, engine.ErrorMessage(err))
+			writeHTTPError(w, st, code, engine.ErrorMessage(err), ref)
 			return
 		}
 	}
-	jw := &jsonErrors{ResponseWriter: w}
+	jw := &jsonErrors{ResponseWriter: w, ref: ref}
 	mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
 	jw.finish()
 }
@@ -191,7 +191,7 @@ func (h *httpHandler) forAccept(w http.ResponseWriter, r *http.Request) http.Han
 	kind := negotiate(r.Header.Values("Accept"))
 	if kind == answerNone {
 		writeHTTPError(w, http.StatusNotAcceptable, "not_acceptable", "Accept: the MCP endpoint answers application/json "+
-			"(or text/event-stream); send Accept: "+acceptBoth+", got "+strconv.Quote(strings.Join(r.Header.Values("Accept"), ", ")))
+			"(or text/event-stream); send Accept: "+acceptBoth+", got "+strconv.Quote(strings.Join(r.Header.Values("Accept"), ", ")), refusal{})
 		return nil
 	}
 	r.Header.Set("Accept", acceptBoth)
@@ -226,13 +226,6 @@ func checkName(what, s string, maxLen int) error {
 		return errors.New(what + ": contains a control character")
 	}
 	return nil
-}
-
-// writeHTTPError answers in rest's error shape, {"detail","code"}.
-func writeHTTPError(w http.ResponseWriter, status int, code, detail string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]string{"detail": detail, "code": code})
 }
 
 // ServeStdio runs srv over in/out (newline-delimited JSON-RPC) with every

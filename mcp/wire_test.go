@@ -2,10 +2,14 @@ package mcp_test
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The tests in this file speak raw HTTP to the MCP endpoint, as clients we
@@ -162,5 +166,38 @@ func TestIDsComeBackAsSent(t *testing.T) {
 		if r.status != http.StatusBadRequest || !strings.Contains(r.body, `"code":"invalid_request"`) || !strings.Contains(r.body, "id ") {
 			t.Errorf("%s: %d %s; want 400 naming the id", body, r.status, r.body)
 		}
+	}
+}
+
+// TestRefusalKeepsTheSession: an HTTP refusal (here 413, a call larger than
+// the request cap) was a {"detail","code"} body the Go SDK client cannot
+// read as JSON-RPC, so it failed the whole session, and the stdio relay
+// told the model the server "did not answer; try again". The refusal is
+// now also a JSON-RPC error for the refused call: the client sees why, and
+// its session goes on.
+func TestRefusalKeepsTheSession(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	sess := s.connect(t, conn{client: "claude"})
+	huge := strings.Repeat("a", 5<<20)
+	_, err := sess.CallTool(t.Context(), &sdk.CallToolParams{Name: "add_memories", Arguments: map[string]any{"memories": []string{huge}}})
+	var rpcErr *jsonrpc.Error
+	if !errors.As(err, &rpcErr) || !strings.Contains(rpcErr.Message, "larger than") {
+		t.Fatalf("oversized call: %v, want a JSON-RPC error saying it is too large", err)
+	}
+	if r := call(t, sess, "search_memory", map[string]any{}); r.isError {
+		t.Errorf("the session after a refusal: %s", r.text)
+	}
+	r := s.post(t, `{"jsonrpc":"2.0","id":"q7","method":"no/such"}`, map[string]string{"Accept": acceptBoth})
+	var body struct {
+		Detail, Code string
+		ID           string `json:"id"`
+		Error        struct{ Code int }
+	}
+	if err := json.Unmarshal([]byte(r.body), &body); err != nil || r.status != http.StatusBadRequest || body.Code != "invalid_request" ||
+		body.Detail == "" || body.ID != "q7" || body.Error.Code != -32600 {
+		t.Errorf("unknown method: %d %s; want 400 with detail, code and the JSON-RPC error for id q7", r.status, r.body)
+	}
+	if r := s.post(t, `{"jsonrpc":`, map[string]string{"Accept": acceptBoth}); !strings.Contains(r.body, `"code":-32700`) {
+		t.Errorf("not JSON: %d %s; want a -32700 parse error", r.status, r.body)
 	}
 }
