@@ -14,20 +14,25 @@ import (
 const maxID = 1<<53 - 1
 
 // envelope is what the edges need of a JSON-RPC message: its id (raw, absent
-// or null for a notification) and its method ("" for a response).
+// or null for a notification), its method ("" for a response) and, for a
+// cancellation, the id of the request cancelled.
 type envelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
+	Params struct {
+		RequestID json.RawMessage `json:"requestId"` // notifications/cancelled
+	} `json:"params"`
 }
 
 // hasID says whether the message carries an id (null is none).
 func (e envelope) hasID() bool { return len(e.ID) > 0 && string(e.ID) != "null" }
 
 // splitPayload returns the envelopes of a message or a batch; nil for what
-// is neither.
+// is not JSON. A member of the wrong type (params as a list) leaves that
+// field empty: encoding/json decodes the rest.
 func splitPayload(b []byte) []envelope {
 	b = bytes.TrimSpace(b)
-	if len(b) == 0 {
+	if len(b) == 0 || !json.Valid(b) {
 		return nil
 	}
 	if b[0] == '[' {
@@ -36,9 +41,7 @@ func splitPayload(b []byte) []envelope {
 		return batch
 	}
 	var e envelope
-	if json.Unmarshal(b, &e) != nil {
-		return nil
-	}
+	_ = json.Unmarshal(b, &e)
 	return []envelope{e}
 }
 

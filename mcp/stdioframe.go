@@ -213,12 +213,17 @@ type inflight struct {
 	changed chan struct{} // closed (and replaced) when an answer goes out
 }
 
-// add records the requests of a message or batch.
+// add records the requests of a message or batch, and forgets those the
+// client cancels: a cancelled request gets no answer (the spec asks the
+// receiver not to send one).
 func (c *inflight) add(payload []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, m := range splitPayload(payload) {
-		if m.Method != "" && m.hasID() {
+		switch {
+		case m.Method == "notifications/cancelled" && m.Params.RequestID != nil:
+			delete(c.ids, idKey(m.Params.RequestID))
+		case m.Method != "" && m.hasID():
 			if c.ids == nil {
 				c.ids = map[string]bool{}
 			}

@@ -101,6 +101,8 @@ func frames(t *testing.T, out string) []string {
 // every answer (the answers to 1 and "a" were lost when stdin ended first).
 func TestLineFilterDrains(t *testing.T) {
 	in := initLine("2025-03-26") + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		// A cancelled request is not answered: not waited for.
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call"}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}` + "\n" +
 		`[{"jsonrpc":"2.0","id":"a","method":"ping"}]`
 	w := &lockedWriter{w: io.Discard}
 	f := newLineFilter(strings.NewReader(in), w, nil)
@@ -125,5 +127,14 @@ func TestLineFilterDrains(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("input did not end once every request was answered")
+	}
+}
+
+// TestSplitPayloadKeepsIDs: a member of an unexpected type does not hide
+// the id of the message that carries it.
+func TestSplitPayloadKeepsIDs(t *testing.T) {
+	got := splitPayload([]byte(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":[]}`))
+	if len(got) != 1 || string(got[0].ID) != "3" || got[0].Method != "tools/list" {
+		t.Errorf("envelope = %+v, want id 3 and method tools/list", got)
 	}
 }
