@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -9,12 +10,12 @@ import (
 )
 
 // jsonErrors rewrites the SDK's plain-text HTTP refusals (http.Error: a
-// malformed JSON-RPC body, a wrong method, a missing Accept) into the error
-// body every memsvc route answers with, {"detail","code"} (API.md, Errors).
-// Successful answers, JSON-RPC errors inside a 200 and streams pass
-// through untouched.
+// malformed JSON-RPC body, a method it does not serve, a bad version
+// header) into a refusal body (writeHTTPError). Successful answers,
+// JSON-RPC errors and streams pass through untouched.
 type jsonErrors struct {
 	http.ResponseWriter
+	ref    refusal
 	status int
 	body   bytes.Buffer // the plain-text message, when rewriting
 }
@@ -61,5 +62,43 @@ func (w *jsonErrors) finish() {
 		return
 	}
 	w.Header().Del("Content-Length")
-	writeHTTPError(w.ResponseWriter, w.status, status.CodeOf(w.status), strings.TrimSpace(w.body.String()))
+	writeHTTPError(w.ResponseWriter, w.status, status.CodeOf(w.status), strings.TrimSpace(w.body.String()), w.ref)
+}
+
+// refusal is what a refusal of a request says in JSON-RPC terms: the id of
+// the request refused (nil: not known) and the error code (default
+// -32600, invalid request).
+type refusal struct {
+	id      json.RawMessage
+	rpcCode int
+}
+
+// writeHTTPError answers a refused request in rest's error shape,
+// {"detail","code"} (API.md, Errors), which is at once a JSON-RPC error
+// response for the refused request: an MCP client reads it as that call's
+// error instead of a broken connection (the Go SDK's client fails the
+// whole session on a non-2xx answer it cannot read as JSON-RPC).
+func writeHTTPError(w http.ResponseWriter, status int, code, detail string, ref refusal) {
+	id := ref.id
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	rpcCode := ref.rpcCode
+	if rpcCode == 0 {
+		rpcCode = codeInvalidRequest
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(struct {
+		Detail  string          `json:"detail"`
+		Code    string          `json:"code"`
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   rpcError        `json:"error"`
+	}{detail, code, "2.0", id, rpcError{rpcCode, detail}})
+}
+
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
 }

@@ -48,7 +48,7 @@ func TestJSONErrors(t *testing.T) {
 				}
 				return
 			}
-			var body map[string]string
+			var body map[string]any
 			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body["code"] != tc.wantCode || body["detail"] == "" {
 				t.Errorf("body %q (%v), want {detail, code %q}", rec.Body.String(), err, tc.wantCode)
 			}

@@ -8,7 +8,10 @@
 //
 // The HTTP handler is stateless (a fresh protocol session per request): the
 // SDK's stateful mode accepts a session created on /mcp/alice on /mcp/bob,
-// and statelessness also lets any number of server processes answer.
+// and statelessness also lets any number of server processes answer. A POST
+// is answered as JSON, or as an event stream to a client that accepts only
+// that (negotiate.go); ids the SDK would answer under another id are
+// refused first (payload.go).
 //
 // The SDK answers 403 to a request that arrives on a loopback address with a
 // Host header that is not localhost (DNS-rebinding protection). A reverse
@@ -19,10 +22,10 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -31,6 +34,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // Options configure the MCP server.
@@ -100,12 +104,12 @@ func NewServer(o Options) *sdk.Server {
 }
 
 // newBareServer is an SDK server with memsvc's identity, instructions,
-// tools-only capabilities and the retired-names middleware, but no tools.
+// tools-only capabilities and the retired names (hidden), but not the two tools.
 func newBareServer(version string) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "memsvc", Title: "memsvc long-term memory", Version: version},
 		&sdk.ServerOptions{Instructions: instructions,
 			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}}})
-	s.AddReceivingMiddleware(retiredTools)
+	addRetiredTools(s)
 	return s
 }
 
@@ -124,18 +128,26 @@ const instructions = `memsvc is your long-term memory across conversations. ` +
 func NewHTTPHandler(o Options) http.Handler {
 	o.defaults()
 	srv := NewServer(o)
-	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{
-		Stateless: true, JSONResponse: true, DisableLocalhostProtection: o.DisableLocalhostProtection,
-		MaxRequestBodyBytes: o.MaxRequestBytes})
-	return &httpHandler{mcp: h}
+	sdkHandler := func(jsonResponse bool) http.Handler {
+		return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{
+			Stateless: true, JSONResponse: jsonResponse, DisableLocalhostProtection: o.DisableLocalhostProtection,
+			MaxRequestBodyBytes: o.MaxRequestBytes})
+	}
+	return &httpHandler{json: sdkHandler(true), sse: sdkHandler(false), maxBytes: o.MaxRequestBytes}
 }
 
-type httpHandler struct{ mcp http.Handler }
+// httpHandler scopes each request and hands it to the SDK handler that
+// answers the way the client accepts (negotiate): json, or sse for a
+// client that takes only event streams.
+type httpHandler struct {
+	json, sse http.Handler
+	maxBytes  int64
+}
 
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id, ok := auth.FromContext(r.Context())
 	if !ok {
-		writeHTTPError(w, http.StatusUnauthorized, engine.EUnauthorized, "no authenticated identity: the MCP handler must run behind the auth middleware")
+		writeHTTPError(w, http.StatusUnauthorized, engine.EUnauthorized, "no authenticated identity: the MCP handler must run behind the auth middleware", refusal{})
 		return
 	}
 	sc := Scope{User: id.User, Client: clientName(r), Project: strings.TrimSpace(r.Header.Get("Project"))}
@@ -146,18 +158,47 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err == nil {
 			err = engine.Invalid("client name in /mcp/{clientName}", "must not be empty")
 		}
-		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err))
+		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
 		return
 	}
 	if sc.Project != "" {
 		if err := checkName("Project header", sc.Project, 128); err != nil {
-			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error())
+			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error(), refusal{})
 			return
 		}
 	}
-	jw := &jsonErrors{ResponseWriter: w}
-	h.mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
+	mcp, ref := h.json, refusal{}
+	if r.Method == http.MethodPost {
+		if mcp = h.forAccept(w, r); mcp == nil {
+			return
+		}
+		var err error
+		if ref, err = checkBody(w, r, h.maxBytes); err != nil {
+			code := engine.ErrorCode(err)
+			st, _ := status.Of(code)
+			writeHTTPError(w, st, code, engine.ErrorMessage(err), ref)
+			return
+		}
+	}
+	jw := &jsonErrors{ResponseWriter: w, ref: ref}
+	mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
 	jw.finish()
+}
+
+// forAccept picks the SDK handler for a POST's Accept header and sets the
+// header to what the SDK requires; nil after answering 406.
+func (h *httpHandler) forAccept(w http.ResponseWriter, r *http.Request) http.Handler {
+	kind := negotiate(r.Header.Values("Accept"))
+	if kind == answerNone {
+		writeHTTPError(w, http.StatusNotAcceptable, "not_acceptable", "Accept: the MCP endpoint answers application/json "+
+			"(or text/event-stream); send Accept: "+acceptBoth+", got "+strconv.Quote(strings.Join(r.Header.Values("Accept"), ", ")), refusal{})
+		return nil
+	}
+	r.Header.Set("Accept", acceptBoth)
+	if kind == answerSSE {
+		return h.sse
+	}
+	return h.json
 }
 
 // CheckProject checks a project name as the HTTP edge checks the Project
@@ -187,21 +228,15 @@ func checkName(what, s string, maxLen int) error {
 	return nil
 }
 
-// writeHTTPError answers in rest's error shape, {"detail","code"}.
-func writeHTTPError(w http.ResponseWriter, status int, code, detail string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]string{"detail": detail, "code": code})
-}
-
 // ServeStdio runs srv over in/out (newline-delimited JSON-RPC) with every
 // tool call acting in sc (a Relay's server ignores it: the server it
 // relays to decides), until in ends or ctx is cancelled. The end of input
-// is a normal end, not an error. A line that is not a JSON-RPC message is
-// answered with an error and skipped (lineFilter).
+// is a normal end, not an error, once the requests read have been
+// answered. A line that is not a JSON-RPC message is answered with an error
+// and skipped (lineFilter).
 func ServeStdio(ctx context.Context, srv *sdk.Server, sc Scope, in io.Reader, out io.Writer) error {
 	w := &lockedWriter{w: out}
-	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(newLineFilter(in, w)), Writer: w})
+	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(newLineFilter(in, w, ctx.Done())), Writer: w})
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, sdk.ErrConnectionClosed) {
 		return nil
 	}

@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"sync"
+	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -18,33 +20,52 @@ const (
 	codeInvalidRequest = -32600
 )
 
+// drainTimeout bounds how long the end of input waits for the answers to
+// requests still being handled.
+const drainTimeout = time.Minute
+
 // lineFilter passes only well-formed JSON-RPC messages, one per line, to the
 // SDK's stdio transport, which ends the whole session on the first line it
 // cannot decode. A line that is not a message is answered with a JSON-RPC
 // error (id null, as the spec asks when the id cannot be known) and skipped,
 // so one stray line from a client or a terminal does not kill the server.
+//
+// MCP's stdio transport is newline-delimited JSON. A client that frames
+// messages with Content-Length headers instead (the Language Server
+// Protocol's framing, which some hand-written clients use) is understood
+// too: its first header switches the output to the same framing.
+//
+// At the end of input the filter holds back the EOF until every request it
+// passed on has been answered (or drainTimeout, or done), so a client that
+// writes its requests and closes its end still gets every answer.
 type lineFilter struct {
 	in      *bufio.Reader
 	out     *lockedWriter
 	pending []byte // the current message line, not yet read by the SDK
 	max     int
+	done    <-chan struct{} // the session's end: stop waiting for answers
+	version string          // the protocol version the client asked for in initialize
 }
 
-func newLineFilter(in io.Reader, out *lockedWriter) *lineFilter {
-	return &lineFilter{in: bufio.NewReader(in), out: out, max: sdk.DefaultMaxLineLength}
+func newLineFilter(in io.Reader, out *lockedWriter, done <-chan struct{}) *lineFilter {
+	return &lineFilter{in: bufio.NewReader(in), out: out, max: sdk.DefaultMaxLineLength, done: done}
 }
 
 func (f *lineFilter) Read(p []byte) (int, error) {
 	for len(f.pending) == 0 {
-		line, err := f.nextLine()
+		line, err := f.nextMessage()
 		if len(line) > 0 {
 			if code, msg := f.check(line); msg != "" {
 				f.out.writeError(code, msg)
 			} else {
+				f.out.calls.add(line)
 				f.pending = append(line, '\n')
 			}
 		}
 		if err != nil && len(f.pending) == 0 {
+			if err == io.EOF {
+				f.out.calls.wait(f.done, drainTimeout)
+			}
 			return 0, err
 		}
 		if err != nil { // hand over the last line; the next Read returns err
@@ -54,6 +75,40 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 	n := copy(p, f.pending)
 	f.pending = f.pending[n:]
 	return n, nil
+}
+
+// contentLength matches a Content-Length header line.
+var contentLength = regexp.MustCompile(`(?i)^content-length:\s*(\d+)$`)
+
+// nextMessage reads one newline-delimited line, or one Content-Length
+// framed body when the line is that header.
+func (f *lineFilter) nextMessage() ([]byte, error) {
+	line, err := f.nextLine()
+	m := contentLength.FindSubmatch(line)
+	if m == nil {
+		return line, err
+	}
+	f.out.frame()
+	for err == nil { // the other headers, up to the blank line
+		var h []byte
+		if h, err = f.nextLine(); len(h) == 0 {
+			break
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	n, convErr := strconv.Atoi(string(m[1]))
+	if convErr != nil || n > f.max {
+		_, err = io.CopyN(io.Discard, f.in, int64(n))
+		f.out.writeError(codeInvalidRequest, fmt.Sprintf("message longer than %d bytes", f.max))
+		return nil, err
+	}
+	body := make([]byte, n)
+	if _, err = io.ReadFull(f.in, body); err == io.ErrUnexpectedEOF {
+		err = io.EOF // a torn last message: answered as not JSON
+	}
+	return bytes.TrimSpace(body), err
 }
 
 // nextLine reads one line, trimmed. A line longer than the SDK's frame
@@ -85,31 +140,63 @@ func (f *lineFilter) skipLine(err error) error {
 }
 
 // check says what is wrong with a line, with its JSON-RPC error code, or
-// "" for a JSON-RPC message.
+// "" for a JSON-RPC message or a batch of them.
 func (f *lineFilter) check(line []byte) (int, string) {
 	if !json.Valid(line) {
 		return codeParseError, "parse error: not JSON"
 	}
-	if line[0] != '{' {
-		return codeInvalidRequest, "invalid request: send one JSON-RPC object per line (batches are not supported)"
+	if msg := checkPayload(line); msg != "" {
+		return codeInvalidRequest, "invalid request: " + msg
 	}
-	if _, err := jsonrpc.DecodeMessage(line); err != nil {
-		return codeInvalidRequest, "invalid request: " + err.Error()
+	if line[0] == '[' && !batchVersions[f.version] {
+		// The SDK ends the session on a batch of a later version.
+		return codeInvalidRequest, "invalid request: JSON-RPC batches are only allowed by protocol versions 2024-11-05 " +
+			"and 2025-03-26; send one message per line"
+	}
+	var init struct {
+		Method string `json:"method"`
+		Params struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &init) == nil && init.Method == "initialize" {
+		f.version = init.Params.ProtocolVersion // the SDK agrees to these two as asked
 	}
 	return 0, ""
 }
 
+// batchVersions are the protocol versions that allow JSON-RPC batches.
+var batchVersions = map[string]bool{"2024-11-05": true, "2025-03-26": true}
+
 // lockedWriter serialises the SDK's messages and the filter's error answers
 // on one output; each is written with one Write call, so lines never mix.
+// It also sees every answer go out, for the filter's drain (calls).
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu     sync.Mutex
+	w      io.Writer
+	framed bool // Content-Length framing instead of newlines
+	calls  inflight
 }
 
 func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.w.Write(p)
+	defer w.calls.answered(p)
+	if !w.framed {
+		return w.w.Write(p)
+	}
+	body := bytes.TrimRight(p, "\n")
+	if _, err := w.w.Write(append([]byte("Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"), body...)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// frame switches the output to Content-Length framing.
+func (w *lockedWriter) frame() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.framed = true
 }
 
 func (w *lockedWriter) Close() error { return nil }
@@ -117,4 +204,73 @@ func (w *lockedWriter) Close() error { return nil }
 func (w *lockedWriter) writeError(code int, msg string) {
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
 	_, _ = w.Write(append(b, '\n'))
+}
+
+// inflight is the set of request ids passed to the SDK and not answered yet.
+type inflight struct {
+	mu      sync.Mutex
+	ids     map[string]bool
+	changed chan struct{} // closed (and replaced) when an answer goes out
+}
+
+// add records the requests of a message or batch, and forgets those the
+// client cancels: a cancelled request gets no answer (the spec asks the
+// receiver not to send one).
+func (c *inflight) add(payload []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range splitPayload(payload) {
+		switch {
+		case m.Method == "notifications/cancelled" && m.Params.RequestID != nil:
+			delete(c.ids, idKey(m.Params.RequestID))
+		case m.Method != "" && m.hasID():
+			if c.ids == nil {
+				c.ids = map[string]bool{}
+			}
+			c.ids[idKey(m.ID)] = true
+		}
+	}
+}
+
+// answered forgets the requests that the outgoing payload answers.
+func (c *inflight) answered(payload []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.ids) == 0 {
+		return
+	}
+	for _, m := range splitPayload(payload) {
+		if m.Method == "" && m.hasID() {
+			delete(c.ids, idKey(m.ID))
+		}
+	}
+	if c.changed != nil {
+		close(c.changed)
+		c.changed = nil
+	}
+}
+
+// wait returns once every request is answered, done is closed, or timeout
+// has passed.
+func (c *inflight) wait(done <-chan struct{}, timeout time.Duration) {
+	deadline := time.After(timeout)
+	for {
+		c.mu.Lock()
+		if len(c.ids) == 0 {
+			c.mu.Unlock()
+			return
+		}
+		if c.changed == nil {
+			c.changed = make(chan struct{})
+		}
+		changed := c.changed
+		c.mu.Unlock()
+		select {
+		case <-changed:
+		case <-done:
+			return
+		case <-deadline:
+			return
+		}
+	}
 }

@@ -2,9 +2,11 @@ package mcp
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLineFilter: only JSON-RPC messages reach the SDK, one a line; every
@@ -24,15 +26,25 @@ func TestLineFilter(t *testing.T) {
 		{"not JSON", "hello\n" + ping + "\n", ping + "\n", []string{"-32700"}},
 		{"torn JSON", "{\"jsonrpc\":\n" + ping + "\n", ping + "\n", []string{"-32700"}},
 		{"not a message", `{"jsonrpc":"2.0"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
-		{"batch", "[" + ping + "]\n" + ping + "\n", ping + "\n", []string{"-32600"}},
+		{"batch in 2025-03-26", initLine("2025-03-26") + "[" + ping + "]\n", initLine("2025-03-26") + "[" + ping + "]\n", nil},
+		{"batch in 2025-06-18", initLine("2025-06-18") + "[" + ping + "]\n" + ping, initLine("2025-06-18") + ping + "\n", []string{"-32600"}},
+		{"batch before initialize", "[" + ping + "]\n" + ping, ping + "\n", []string{"-32600"}},
+		{"empty batch", "[]\n" + ping + "\n", ping + "\n", []string{"-32600"}},
+		{"batch with a bad member", initLine("2024-11-05") + "[" + ping + `,{"id":2}]` + "\n" + ping + "\n", initLine("2024-11-05") + ping + "\n", []string{"-32600"}},
+		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
+		{"id past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
+		{"boolean id", `{"jsonrpc":"2.0","id":true,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
+		{"Content-Length framing", "Content-Length: 40\r\n\r\n" + ping + "Content-Length: 40\r\n\r\n" + ping, ping + "\n" + ping + "\n", nil},
+		{"Content-Length with other headers", "content-length: 40\r\nContent-Type: application/json\r\n\r\n" + ping, ping + "\n", nil},
+		{"Content-Length past the limit", "Content-Length: 120\r\n\r\n" + strings.Repeat("x", 120) + "Content-Length: 40\r\n\r\n" + ping, ping + "\n", []string{"-32600"}},
 		{"scalar", "42\n", "", []string{"-32600"}},
 		{"too long", `{"x":"` + strings.Repeat("a", 100) + `"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			f := newLineFilter(strings.NewReader(tt.in), &lockedWriter{w: &out})
-			f.max = 64
+			f := newLineFilter(strings.NewReader(tt.in), &lockedWriter{w: &out}, closed())
+			f.max = 100
 			got, err := io.ReadAll(f)
 			if err != nil {
 				t.Fatal(err)
@@ -41,6 +53,9 @@ func TestLineFilter(t *testing.T) {
 				t.Errorf("passed %q, want %q", got, tt.passed)
 			}
 			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if strings.Contains(tt.in, "ontent-") { // framed answers: one body a frame
+				lines = frames(t, out.String())
+			}
 			if len(tt.rejected) == 0 && out.Len() > 0 || len(tt.rejected) > 0 && len(lines) != len(tt.rejected) {
 				t.Fatalf("answers %q, want codes %v", out.String(), tt.rejected)
 			}
@@ -50,5 +65,76 @@ func TestLineFilter(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// initLine is an initialize request line asking for version.
+func initLine(version string) string {
+	return `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"` + version + `"}}` + "\n"
+}
+
+// closed is a done channel that is already closed: nothing answers the
+// filter's requests in these tests, so the end of input must not wait.
+func closed() <-chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}
+
+// frames splits Content-Length framed output into its bodies.
+func frames(t *testing.T, out string) []string {
+	t.Helper()
+	var bodies []string
+	for out != "" {
+		var n int
+		head, rest, ok := strings.Cut(out, "\r\n\r\n")
+		if _, err := fmt.Sscanf(head, "Content-Length: %d", &n); err != nil || !ok || n > len(rest) {
+			t.Fatalf("output is not Content-Length framed: %q", out)
+		}
+		bodies, out = append(bodies, rest[:n]), rest[n:]
+	}
+	return bodies
+}
+
+// TestLineFilterDrains: the end of input waits until every request passed
+// on has been answered, so a client that sends and closes its end gets
+// every answer (the answers to 1 and "a" were lost when stdin ended first).
+func TestLineFilterDrains(t *testing.T) {
+	in := initLine("2025-03-26") + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		// A cancelled request is not answered: not waited for.
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call"}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}` + "\n" +
+		`[{"jsonrpc":"2.0","id":"a","method":"ping"}]`
+	w := &lockedWriter{w: io.Discard}
+	f := newLineFilter(strings.NewReader(in), w, nil)
+	ended := make(chan error, 1)
+	go func() {
+		_, err := io.ReadAll(f)
+		ended <- err
+	}()
+	for _, answer := range []string{`{"jsonrpc":"2.0","id":0,"result":{}}`, `{"jsonrpc":"2.0","id":1,"result":{}}`,
+		`[{"jsonrpc":"2.0","id":"\u0061","result":{}}]`} {
+		select {
+		case err := <-ended:
+			t.Fatalf("input ended (%v) before the answer %s", err, answer)
+		case <-time.After(100 * time.Millisecond):
+		}
+		w.Write([]byte(answer + "\n"))
+	}
+	select {
+	case err := <-ended:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("input did not end once every request was answered")
+	}
+}
+
+// TestSplitPayloadKeepsIDs: a member of an unexpected type does not hide
+// the id of the message that carries it.
+func TestSplitPayloadKeepsIDs(t *testing.T) {
+	got := splitPayload([]byte(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":[]}`))
+	if len(got) != 1 || string(got[0].ID) != "3" || got[0].Method != "tools/list" {
+		t.Errorf("envelope = %+v, want id 3 and method tools/list", got)
 	}
 }

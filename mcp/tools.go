@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"slices"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -60,8 +61,11 @@ func addMemoriesTool() *sdk.Tool {
 					"procedural (how-tos).", memoryTypes...),
 				"tags":       strArray("Labels for every memory of this call (at most 20).", maxTags),
 				"session_id": str("Id of the current conversation or task."),
+				// Declared with one property: Gemini refuses an object
+				// schema without properties; other keys are allowed.
 				"metadata": map[string]any{"type": "object",
-					"description": "JSON object stored with every memory of this call (at most 16 KiB)."},
+					"description": "JSON object stored with every memory of this call (at most 16 KiB); any keys.",
+					"properties":  map[string]any{"source": str("Where this came from, e.g. chat, email, meeting.")}},
 			},
 			"required": []string{"memories"},
 		},
@@ -110,16 +114,27 @@ var retired = map[string]string{
 		"over REST (GET /api/v1/entities/suggestions); use search_memory and add_memories from MCP.",
 }
 
-// retiredTools answers calls to retired tool names before the SDK would
-// fail them as unknown tools.
-func retiredTools(next sdk.MethodHandler) sdk.MethodHandler {
+// addRetiredTools registers each retired name as a tool that answers with
+// its replacement, and hides them from tools/list. Registered tools (not a
+// middleware short-cut) so their results go through the SDK's own call
+// path, which adds what each protocol version requires of a result (e.g.
+// resultType "complete" from 2026-07-28 on).
+func addRetiredTools(s *sdk.Server) {
+	for name, msg := range retired {
+		s.AddTool(&sdk.Tool{Name: name, Description: msg, InputSchema: map[string]any{"type": "object"}},
+			func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return textError(msg), nil })
+	}
+	s.AddReceivingMiddleware(hideRetired)
+}
+
+// hideRetired removes the retired names from tools/list answers.
+func hideRetired(next sdk.MethodHandler) sdk.MethodHandler {
 	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
-		if call, ok := req.(*sdk.CallToolRequest); ok && call.Params != nil {
-			if msg, ok := retired[call.Params.Name]; ok {
-				return textError(msg), nil
-			}
+		res, err := next(ctx, method, req)
+		if list, ok := res.(*sdk.ListToolsResult); ok && list != nil {
+			list.Tools = slices.DeleteFunc(list.Tools, func(t *sdk.Tool) bool { _, old := retired[t.Name]; return old })
 		}
-		return next(ctx, method, req)
+		return res, err
 	}
 }
 

@@ -47,7 +47,8 @@ func TestToolSchemas(t *testing.T) {
 
 // TestSchemasArePortable checks what model providers are strict about:
 // every type is one plain string, every array says what its items are,
-// every property is described for the model.
+// every object declares properties, every property is described for the
+// model.
 func TestSchemasArePortable(t *testing.T) {
 	for _, tool := range []*sdk.Tool{addMemoriesTool(), searchMemoryTool()} {
 		raw, err := json.Marshal(tool.InputSchema)
@@ -76,6 +77,14 @@ func checkSchema(t *testing.T, path string, s map[string]any, top bool) {
 	}
 	if desc, _ := s["description"].(string); top && desc == "" {
 		t.Errorf("%s: no description", path)
+	}
+	if props, _ := s["properties"].(map[string]any); typ == "object" && len(props) == 0 {
+		// Gemini: "properties: should be non-empty for OBJECT type".
+		t.Errorf("%s: object without properties", path)
+	}
+	props, _ := s["properties"].(map[string]any)
+	for name, p := range props {
+		checkSchema(t, path+"."+name, p.(map[string]any), true)
 	}
 	if typ == "array" {
 		items, ok := s["items"].(map[string]any)

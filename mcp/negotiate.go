@@ -1,0 +1,134 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// acceptBoth is the Accept the SDK requires of every POST.
+const acceptBoth = "application/json, text/event-stream"
+
+// answerKind is how a POST is answered: one JSON object, or an SSE stream.
+type answerKind int
+
+const (
+	answerJSON answerKind = iota
+	answerSSE
+	answerNone // the client accepts neither
+)
+
+// negotiate picks the answer a POST's Accept header allows. The spec asks
+// clients to accept both kinds, and the SDK refuses any other Accept; but
+// JSON-RPC clients commonly send only application/json (or no Accept at
+// all, which RFC 9110 reads as "anything"), and some stream-only clients
+// only text/event-stream. memsvc answers JSON whenever the client takes
+// it, and a stream to a client that takes only streams.
+func negotiate(values []string) answerKind {
+	if len(values) == 0 {
+		return answerJSON
+	}
+	json, sse := false, false
+	for _, v := range values {
+		for _, part := range strings.Split(v, ",") {
+			mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+			if err != nil || refused(params["q"]) {
+				continue
+			}
+			switch mt {
+			case "*/*":
+				json, sse = true, true
+			case "application/json", "application/*":
+				json = true
+			case "text/event-stream", "text/*":
+				sse = true
+			}
+		}
+	}
+	switch {
+	case json:
+		return answerJSON
+	case sse:
+		return answerSSE
+	}
+	return answerNone
+}
+
+// refused says whether a media range's q value excludes it (q=0).
+func refused(q string) bool {
+	if q == "" {
+		return false
+	}
+	f, err := strconv.ParseFloat(q, 64)
+	return err == nil && f == 0
+}
+
+// checkBody reads a POST body (at most limit bytes) and refuses the ids
+// the SDK would answer under another id (checkID); it leaves every other
+// problem to the SDK, which names it. The body is put back for the SDK.
+// The refusal says how to answer the body in JSON-RPC terms if it is
+// refused, here or by the SDK.
+func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, error) {
+	if r.Body == nil {
+		return refusal{}, nil
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	r.Body.Close()
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return refusal{id: leadingID(b)}, engine.Errorf(engine.ETooLarge, "request body larger than %d bytes", limit)
+	case errors.As(err, new(*engine.Error)):
+		return refusal{}, err // e.g. rest's UTF-8 check, naming the problem
+	case err != nil:
+		return refusal{}, engine.Invalid("body", "could not be read: %v", err)
+	}
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	if !json.Valid(b) {
+		return refusal{rpcCode: codeParseError}, nil
+	}
+	msgs := splitPayload(b)
+	for _, e := range msgs {
+		if msg := checkID(e.ID); msg != "" {
+			return refusal{}, engine.Invalid("JSON-RPC message", "%s", msg)
+		}
+	}
+	if len(msgs) == 1 && b[0] == '{' && msgs[0].hasID() {
+		return refusal{id: msgs[0].ID}, nil
+	}
+	return refusal{}, nil
+}
+
+// leadingID is the id of the request a cut-off body starts, when it comes
+// before the first member the cut reaches (SDK clients write it second,
+// after "jsonrpc"); nil otherwise.
+func leadingID(b []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		if key == "id" {
+			if e := (envelope{ID: v}); e.hasID() && checkID(v) == "" {
+				return v
+			}
+			return nil
+		}
+	}
+	return nil
+}

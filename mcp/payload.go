@@ -1,0 +1,103 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// maxID is the largest integer id answered with the same id: the SDK
+// carries numbers through float64, which is exact only up to 2^53, and
+// JavaScript clients cannot hold more either.
+const maxID = 1<<53 - 1
+
+// envelope is what the edges need of a JSON-RPC message: its id (raw, absent
+// or null for a notification), its method ("" for a response) and, for a
+// cancellation, the id of the request cancelled.
+type envelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		RequestID json.RawMessage `json:"requestId"` // notifications/cancelled
+	} `json:"params"`
+}
+
+// hasID says whether the message carries an id (null is none).
+func (e envelope) hasID() bool { return len(e.ID) > 0 && string(e.ID) != "null" }
+
+// splitPayload returns the envelopes of a message or a batch; nil for what
+// is not JSON. A member of the wrong type (params as a list) leaves that
+// field empty: encoding/json decodes the rest.
+func splitPayload(b []byte) []envelope {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || !json.Valid(b) {
+		return nil
+	}
+	if b[0] == '[' {
+		var batch []envelope
+		_ = json.Unmarshal(b, &batch)
+		return batch
+	}
+	var e envelope
+	_ = json.Unmarshal(b, &e)
+	return []envelope{e}
+}
+
+// checkPayload says what makes a JSON payload something other than one
+// JSON-RPC message or a non-empty batch of them, or "" when it is fine. An
+// id must come back as sent: a fraction or a number past 2^53 would be
+// answered under another id, and the client would wait forever.
+func checkPayload(b []byte) string {
+	b = bytes.TrimSpace(b)
+	var parts []json.RawMessage
+	switch {
+	case len(b) == 0:
+		return "empty message"
+	case b[0] == '[':
+		if err := json.Unmarshal(b, &parts); err != nil || len(parts) == 0 {
+			return "a batch must be a non-empty array of JSON-RPC messages"
+		}
+	case b[0] == '{':
+		parts = []json.RawMessage{b}
+	default:
+		return "a message must be a JSON-RPC object"
+	}
+	for _, p := range parts {
+		if _, err := jsonrpc.DecodeMessage(p); err != nil {
+			return err.Error()
+		}
+		var e envelope
+		_ = json.Unmarshal(p, &e)
+		if msg := checkID(e.ID); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// checkID accepts a string id or a whole number id of at most maxID in
+// magnitude ("" when fine).
+func checkID(raw json.RawMessage) string {
+	if len(raw) == 0 || raw[0] == '"' || string(raw) == "null" {
+		return ""
+	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil && n <= maxID && n >= -maxID {
+		return ""
+	}
+	return "id " + clip(string(raw), 40) + ": must be a string or a whole number between -(2^53-1) and 2^53-1"
+}
+
+// idKey names an id the same way however it was spelled ("1" and "\u0031"
+// are one string id, 1 is another, numeric one).
+func idKey(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return "s" + s
+	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return "n" + strconv.FormatInt(n, 10)
+	}
+	return "r" + string(raw)
+}

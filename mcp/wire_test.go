@@ -1,0 +1,203 @@
+package mcp_test
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The tests in this file speak raw HTTP to the MCP endpoint, as clients we
+// do not control do: headers and bodies an SDK client would never send.
+
+const (
+	acceptBoth  = "application/json, text/event-stream"
+	v2026       = "2026-07-28"
+	metaVersion = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+)
+
+// rawReply is one HTTP answer of the MCP endpoint.
+type rawReply struct {
+	status      int
+	contentType string
+	body        string
+}
+
+// post sends body to /mcp/raw with the given headers (Content-Type is
+// application/json unless headers set it).
+func (s *testServer) post(t testing.TB, body string, headers map[string]string) rawReply {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, s.url+"/mcp/raw?user_id=raw", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		if v == "" {
+			req.Header.Del(k)
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rawReply{status: resp.StatusCode, contentType: resp.Header.Get("Content-Type"), body: string(b)}
+}
+
+// post2026 sends one request of the stateless 2026-07-28 protocol.
+func (s *testServer) post2026(t testing.TB, method, params string) rawReply {
+	t.Helper()
+	if params != "" {
+		params += ","
+	}
+	body := `{"jsonrpc":"2.0","id":7,"method":"` + method + `","params":{` + params + metaVersion + `}}`
+	headers := map[string]string{"Accept": acceptBoth, "MCP-Protocol-Version": v2026, "Mcp-Method": method}
+	var p struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal([]byte("{"+strings.TrimSuffix(params, ",")+"}"), &p) == nil && p.Name != "" {
+		headers["Mcp-Name"] = p.Name
+	}
+	return s.post(t, body, headers)
+}
+
+// TestRetiredNamesOn2026Protocol: a retired tool name answered a
+// 2026-07-28 client without the resultType every result of that version
+// must carry, and tools/list still lists only the two tools.
+func TestRetiredNamesOn2026Protocol(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, name := range []string{"get_skill", "search_memory"} {
+		r := s.post2026(t, "tools/call", `"name":"`+name+`","arguments":{}`)
+		if r.status != http.StatusOK || !strings.Contains(r.body, `"resultType":"complete"`) {
+			t.Errorf("tools/call %s: %d %s; want 200 with resultType complete", name, r.status, r.body)
+		}
+	}
+	r := s.post2026(t, "tools/list", "")
+	var list struct {
+		Result struct {
+			Tools []struct{ Name string } `json:"tools"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(r.body), &list); err != nil {
+		t.Fatalf("tools/list: %d %s", r.status, r.body)
+	}
+	var names []string
+	for _, tool := range list.Result.Tools {
+		names = append(names, tool.Name)
+	}
+	if strings.Join(names, ",") != "add_memories,search_memory" {
+		t.Errorf("tools/list = %v, want add_memories and search_memory only", names)
+	}
+}
+
+// TestAcceptVariants: the SDK refused (400) every POST whose Accept did not
+// list both application/json and text/event-stream, which broke JSON-RPC
+// clients sending only application/json or no Accept, and stream-only
+// clients. Each now gets what it accepts; a client accepting neither gets
+// a 406 saying what to send.
+func TestAcceptVariants(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	tests := []struct {
+		accept   string // "" sends no Accept header
+		status   int
+		wantType string
+	}{
+		{acceptBoth, http.StatusOK, "application/json"},
+		{"application/json", http.StatusOK, "application/json"},
+		{"", http.StatusOK, "application/json"},
+		{"*/*", http.StatusOK, "application/json"},
+		{"application/json; charset=utf-8", http.StatusOK, "application/json"},
+		{"text/event-stream", http.StatusOK, "text/event-stream"},
+		{"application/json;q=0, text/event-stream", http.StatusOK, "text/event-stream"},
+		{"text/html", http.StatusNotAcceptable, "application/json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.accept, func(t *testing.T) {
+			r := s.post(t, ping, map[string]string{"Accept": tt.accept})
+			if r.status != tt.status || !strings.HasPrefix(r.contentType, tt.wantType) {
+				t.Fatalf("%d %s %s; want %d %s", r.status, r.contentType, r.body, tt.status, tt.wantType)
+			}
+			switch {
+			case tt.status == http.StatusNotAcceptable:
+				if !strings.Contains(r.body, `"code":"not_acceptable"`) || !strings.Contains(r.body, acceptBoth) {
+					t.Errorf("406 body %s does not say what to send", r.body)
+				}
+			case tt.wantType == "text/event-stream":
+				if !strings.Contains(r.body, `data: {"jsonrpc":"2.0","id":1,"result":{}}`) {
+					t.Errorf("stream %q lacks the answer", r.body)
+				}
+			case r.body != `{"jsonrpc":"2.0","id":1,"result":{}}`:
+				t.Errorf("body %s", r.body)
+			}
+		})
+	}
+}
+
+// TestIDsComeBackAsSent: an id with a fraction or past 2^53 was answered
+// under another id (1.5 as 1, a 30-digit id as -2^63), so the client never
+// saw its answer; such ids are refused naming the id, and every other id
+// comes back as sent.
+func TestIDsComeBackAsSent(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, id := range []string{"1", "0", "-3", "9007199254740991", `"abc"`, `""`, `"1.5"`} {
+		r := s.post(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`, map[string]string{"Accept": acceptBoth})
+		if want := `{"jsonrpc":"2.0","id":` + id + `,"result":{}}`; r.status != http.StatusOK || r.body != want {
+			t.Errorf("id %s: %d %s, want %s", id, r.status, r.body, want)
+		}
+	}
+	for _, body := range []string{`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`,
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2e3,"method":"ping"}]`} {
+		r := s.post(t, body, map[string]string{"Accept": acceptBoth})
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, `"code":"invalid_request"`) || !strings.Contains(r.body, "id ") {
+			t.Errorf("%s: %d %s; want 400 naming the id", body, r.status, r.body)
+		}
+	}
+}
+
+// TestRefusalKeepsTheSession: an HTTP refusal (here 413, a call larger than
+// the request cap) was a {"detail","code"} body the Go SDK client cannot
+// read as JSON-RPC, so it failed the whole session, and the stdio relay
+// told the model the server "did not answer; try again". The refusal is
+// now also a JSON-RPC error for the refused call: the client sees why, and
+// its session goes on.
+func TestRefusalKeepsTheSession(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	sess := s.connect(t, conn{client: "claude"})
+	huge := strings.Repeat("a", 5<<20)
+	_, err := sess.CallTool(t.Context(), &sdk.CallToolParams{Name: "add_memories", Arguments: map[string]any{"memories": []string{huge}}})
+	var rpcErr *jsonrpc.Error
+	if !errors.As(err, &rpcErr) || !strings.Contains(rpcErr.Message, "larger than") {
+		t.Fatalf("oversized call: %v, want a JSON-RPC error saying it is too large", err)
+	}
+	if r := call(t, sess, "search_memory", map[string]any{}); r.isError {
+		t.Errorf("the session after a refusal: %s", r.text)
+	}
+	r := s.post(t, `{"jsonrpc":"2.0","id":"q7","method":"no/such"}`, map[string]string{"Accept": acceptBoth})
+	var body struct {
+		Detail, Code string
+		ID           string `json:"id"`
+		Error        struct{ Code int }
+	}
+	if err := json.Unmarshal([]byte(r.body), &body); err != nil || r.status != http.StatusBadRequest || body.Code != "invalid_request" ||
+		body.Detail == "" || body.ID != "q7" || body.Error.Code != -32600 {
+		t.Errorf("unknown method: %d %s; want 400 with detail, code and the JSON-RPC error for id q7", r.status, r.body)
+	}
+	if r := s.post(t, `{"jsonrpc":`, map[string]string{"Accept": acceptBoth}); !strings.Contains(r.body, `"code":-32700`) {
+		t.Errorf("not JSON: %d %s; want a -32700 parse error", r.status, r.body)
+	}
+}
