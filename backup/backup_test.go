@@ -194,7 +194,7 @@ func TestRestoreRefuses(t *testing.T) {
 			}
 			return n, d
 		}), "cut short"},
-		{"cut mid-file", a[:len(a)/2], "partial restore"},
+		{"cut mid-file", a[:len(a)/2], "cut short"},
 		{"damaged image", rewrite(t, a, func(n string, d []byte) (string, []byte) {
 			if strings.HasSuffix(n, shas[0]) {
 				return n, []byte("other bytes")
@@ -222,10 +222,15 @@ func TestRestoreRefuses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dst := filepath.Join(t.TempDir(), "restored")
+			parent := t.TempDir()
+			dst := filepath.Join(parent, "restored")
 			err := backup.Restore(dst, bytes.NewReader(tc.archive), store.Restore)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("restore: %v, want an error with %q", err, tc.want)
+			}
+			// A failed restore leaves nothing: no data directory, no staging one.
+			if left, _ := os.ReadDir(parent); len(left) != 0 {
+				t.Errorf("a failed restore left %v behind", left)
 			}
 		})
 	}

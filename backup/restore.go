@@ -19,44 +19,76 @@ import (
 // Load loads a store snapshot stream into dir, which must be empty.
 type Load func(dir string, r io.Reader) error
 
-// Restore loads an archive into dataDir, which must be empty or absent (load
-// refuses anything else, before a byte is written). A stream that is not an
-// archive is taken for a bare snapshot stream, what `memsvc backup` wrote
-// before it archived images and revocations.
-func Restore(dataDir string, r io.Reader, load Load) error {
-	br := bufio.NewReaderSize(r, 1<<16)
-	wasEmpty := isEmpty(dataDir)
-	// A failed load that wrote anything names the partial directory.
-	loadAll := func(r io.Reader) error {
-		err := load(dataDir, r)
-		if err != nil && wasEmpty && !isEmpty(dataDir) {
-			return partial(dataDir, err)
+// Restore loads an archive into dataDir, which must be empty or absent. A
+// stream that is not an archive is taken for a bare snapshot stream, what
+// `memsvc backup` wrote before it archived images and revocations.
+//
+// The archive is restored into a directory inside dataDir and its entries
+// are moved up only once all of it is in: a backup cut short, damaged or
+// interrupted leaves dataDir as it was (a half-restored store would open
+// and serve part of the data, and a retry would refuse its directory).
+// Staging inside dataDir, not beside it, keeps the moves on one file
+// system when dataDir is a mount point (a container's volume).
+func Restore(dataDir string, r io.Reader, load Load) (err error) {
+	if !isEmpty(dataDir) {
+		return fmt.Errorf("restore: %s is not empty; restore into an empty directory", dataDir)
+	}
+	_, statErr := os.Stat(dataDir)
+	created := errors.Is(statErr, os.ErrNotExist)
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	staging, err := os.MkdirTemp(dataDir, ".restoring-")
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	defer func() {
+		os.RemoveAll(staging)
+		if err != nil && created {
+			os.Remove(dataDir)
 		}
+	}()
+	if err := restoreInto(staging, r, load); err != nil {
 		return err
 	}
+	return moveUp(staging, dataDir)
+}
+
+// moveUp moves every entry of dir into parent (renames on one file system).
+func moveUp(dir, parent string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	for _, e := range entries {
+		if err := os.Rename(filepath.Join(dir, e.Name()), filepath.Join(parent, e.Name())); err != nil {
+			return fmt.Errorf("restore: moving the restored data into %s: %w", parent, err)
+		}
+	}
+	return nil
+}
+
+// restoreInto loads the archive (or bare snapshot stream) into dir, empty.
+func restoreInto(dir string, r io.Reader, load Load) error {
+	br := bufio.NewReaderSize(r, 1<<16)
 	if head, _ := br.Peek(512); !isTar(head) {
-		return loadAll(br)
+		return load(dir, br)
 	}
 	tr := tar.NewReader(br)
 	if err := readMagic(tr); err != nil {
 		return err
 	}
 	sr := &storeReader{tr: tr}
-	if err := loadAll(sr); err != nil {
+	if err := load(dir, sr); err != nil {
 		return err
 	}
 	if err := sr.finish(); err != nil {
-		return partial(dataDir, err)
+		return fmt.Errorf("restore: %w", err)
 	}
-	if err := restoreFiles(dataDir, tr, sr.next); err != nil {
-		return partial(dataDir, err)
+	if err := restoreFiles(dir, tr, sr.next); err != nil {
+		return fmt.Errorf("restore: %w", err)
 	}
 	return nil
-}
-
-// partial names the half-restored directory, which a retry must not reuse.
-func partial(dir string, err error) error {
-	return fmt.Errorf("restore: %w (%s holds a partial restore: remove it before trying again)", err, dir)
 }
 
 // isEmpty reports whether dir is absent or has no entries.
