@@ -180,3 +180,26 @@ func TestStatelessAndLocalhostProtection(t *testing.T) {
 		t.Errorf("non-localhost Host over loopback: status %d, want 403", res.StatusCode)
 	}
 }
+
+// An MCP answer carries memories, as a REST one does: no cache may keep it
+// (the SDK alone said no-cache, which lets a cache store and revalidate).
+func TestAnswersAreNotStored(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, accept := range []string{"application/json, text/event-stream", "text/event-stream"} {
+		req, err := http.NewRequest(http.MethodPost, s.url+"/mcp/raw", strings.NewReader(initializeBody))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", accept)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if cc := res.Header.Get("Cache-Control"); res.StatusCode != http.StatusOK || !strings.Contains(cc, "no-store") {
+			t.Errorf("Accept %q: status %d, Cache-Control %q; want 200 and no-store", accept, res.StatusCode, cc)
+		}
+	}
+}

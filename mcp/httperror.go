@@ -30,6 +30,10 @@ func (w *jsonErrors) WriteHeader(code int) {
 		return // written by finish, once the message is known
 	}
 	w.status = -code // not rewriting: passed through
+	// The SDK says no-cache, which lets a cache keep the answer (and the
+	// memories in it) and revalidate; REST says no-store, and so does MCP.
+	// no-transform stays for the event streams' sake.
+	w.Header().Set("Cache-Control", "no-store, no-transform")
 	w.ResponseWriter.WriteHeader(code)
 }
 
