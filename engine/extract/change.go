@@ -63,7 +63,7 @@ func changeSlot(t, lower string) *Slot {
 		}
 	}
 	if containsAny(lower, []string{"dropped", "ditched", "removed", "deprecated", "abandoned", "phased out"}) {
-		if m := droppedRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
+		if m := droppedRe.FindStringSubmatch(t); m != nil && namesTool(m[2]) {
 			return disposed(m[1], m[2])
 		}
 	}
@@ -81,6 +81,18 @@ func changeSlot(t, lower string) *Slot {
 		return disposed(m[1], m[2])
 	}
 	return nil
+}
+
+// namesTool reports an object of "dropped" that names a thing by itself: a name
+// ("Redux", "redis" in lower-case chat), not one with an article, owner or pronoun
+// ("the kids", "User's phone", "it") nor a place ("by the office", "off").
+func namesTool(v string) bool {
+	w := strings.Fields(strings.ToLower(v))
+	if len(w) == 0 || pronounLike[w[0]] || articles[w[0]] || isPreposition(w[0]) || strings.HasSuffix(w[0], "'s") || notMovedThings[w[0]] || w[0] == "off" {
+		return false
+	}
+	n := len(strings.Fields(cutValue(v, changeStop)))
+	return capitalised("", v) || n > 0 && n <= 2
 }
 
 // quitRe: "User quit smoking", "User stopped drinking coffee": a habit given up. Group 2
@@ -157,7 +169,7 @@ func endsWork(old, n Slot) bool {
 const SubjectInstruction = "instruction"
 
 var (
-	insteadImpRe = rx(`(?:always |please |just |only )?(?:use|prefer|pick|choose|go with|stick with|switch to) (.+?) (?:instead of|rather than|in place of|over) (.+)`)
+	insteadImpRe = rx(`(?:always |please |just |only )?(?:use|prefer|pick|choose|go with|stick with|switch to) (.+?)(?: instead of| rather than| in place of| over|,? not) (.+)`)
 	negImpRe     = rx(`(?:please )?(?:(?:do not|don't|never|stop) (?:use|using)|avoid(?: using)?) (.+)`)
 	posImpRe     = rx(`(?:always |please |just |only )?use (.+)`)
 	instrStop    = regexp.MustCompile(`(?i)(?: in | for | on | when | with | to | and | if | unless |,)`)

@@ -273,8 +273,18 @@ func MovedOn(old, newSlot Slot) bool {
 		return false
 	}
 	_, prep, ok := strings.Cut(o.Predicate, "_")
+	if !ok && destinationVerbs[o.Predicate] {
+		// "User goes to Planet Fitness" → "… to the YMCA now": a verb that goes one place at
+		// a time, its destination the value. "listens to podcasts now" leaves jazz be.
+		prep, _, ok = strings.Cut(o.Value, " ")
+		ok = ok && prep == "to" && strings.HasPrefix(n.Value, "to ")
+	}
 	return ok && verbPreps[prep] && !strings.HasPrefix(o.Value, "not ") && !strings.HasPrefix(n.Value, "not ")
 }
+
+// destinationVerbs go or send to one place at a time: said with "now", a new "to X"
+// replaces the old one.
+var destinationVerbs = set(`go deploy ship push publish release send route point commute upload redirect forward`)
 
 // ruleFilled are the named predicates with a preposition that hold many values.
 var ruleFilled = set(`allergic_to studies_at`)

@@ -154,8 +154,38 @@ func replaces(old, n Slot) bool {
 		return old.Subject == r // "webpack 5" is replaced by "from webpack to Vite"
 	}
 	// "the Civic" names "honda civic": a value may end with the thing as well as start with it.
-	related := subjectsRelated(old.Subject, n.Subject) || wholeProject[old.Subject]
+	related := subjectsRelated(old.Subject, n.Subject) || wholeProject[old.Subject] || instructs(n.Subject, old.Subject)
 	return related && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
+}
+
+// toolObjectRe finds the thing a fact names as its tool or host, at its end: "… with
+// Poetry", "… using webpack", "… to Heroku", "… on GitHub Actions".
+var toolObjectRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through|on|onto|to)\s+(\S+(?:\s+\S+){0,2})$`)
+
+// ReplacedMeans reports whether the switch or disposal n ends oldFact, which names the
+// replaced thing not as its value but as the tool or host it works with: "User replaced
+// Poetry with uv" ends "User manages Python deps with Poetry", "User moved from Heroku to
+// Fly.io" ends "User deploys the app to Heroku". The subjects must be related, as for a
+// value (replaces); a negative fact is no use of the thing.
+func ReplacedMeans(oldFact string, n Slot) bool {
+	r := normValue(n.Replaces)
+	o := SlotOf(oldFact)
+	if r == "" || o == nil {
+		return false
+	}
+	on := normSlot(*o)
+	if strings.HasPrefix(on.Value, "not ") || !(subjectsRelated(on.Subject, normSubject(n.Subject)) || wholeProject[on.Subject]) {
+		return false
+	}
+	m := toolObjectRe.FindStringSubmatch(cleanFactText(oldFact))
+	return m != nil && cutValue(m[1], commonStop) == r
+}
+
+// instructs reports a standing instruction about the user's own work: "Use pnpm, not
+// npm" replaces "User uses npm for this repo" and "User's CI runs on npm".
+func instructs(newSubject, oldSubject string) bool {
+	owner, _, _ := cutOwner(oldSubject)
+	return newSubject == SubjectInstruction && owner == "user"
 }
 
 // wholeProject are subjects that stand for the project the speakers work on: "the repo
