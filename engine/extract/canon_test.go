@@ -10,6 +10,8 @@ func TestBareCorrection(t *testing.T) {
 		{"It's Oasis, not Blur.", ""},
 		{"Actually, it's a nice day, not a bad one.", ""},
 		{"Actually it's not Blur", ""},
+		{"no wait, it's on thursday, not tuesday", "I meant thursday, not tuesday"},
+		{"scratch that, it's at 9pm, not 6pm", "I meant 9pm, not 6pm"},
 	}
 	for _, tt := range tests {
 		if got := bareCorrection(tt.in); got != tt.want {

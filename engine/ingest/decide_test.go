@@ -50,6 +50,8 @@ func TestDecide(t *testing.T) {
 		{"a switch ends the tool a fact works with", "User replaced poetry with uv", nil, []Candidate{{ID: "a", Text: "User manages python deps with poetry", Similarity: 0.5}}, Supersede, ""},
 		{"a switch ends the host a fact deploys to", "User moved from heroku to fly.io", nil, []Candidate{{ID: "a", Text: "User deploys the app to heroku", Similarity: 0.5}}, Supersede, ""},
 		{"a switch leaves another subject's tool", "User replaced poetry with uv", nil, []Candidate{{ID: "a", Text: "Alice manages her deps with poetry", Similarity: 0.5}}, Add, ""},
+		{"a count said again with more updates it", "User has got 2 children, both in school", nil, []Candidate{{ID: "a", Text: "User has two kids", Similarity: 0.6}}, Update, "a"},
+		{"a start said as since is one statement", "User started running in January 2025", nil, []Candidate{{ID: "a", Text: "User has been running since January 2025", Similarity: 0.8}}, None, "a"},
 		{"kids are children", "User has two children", nil, []Candidate{{ID: "a", Text: "User has 2 kids", Similarity: 0.13}}, None, "a"},
 		{"an amount said about is the same count", "User sleeps 8 hours a night now", nil, []Candidate{{ID: "a", Text: "User sleeps about 6 hours a night", Similarity: 0.8}}, Supersede, ""},
 		{"a typo in the unit is the same unit", "User's team has 6 engeneers now", nil, []Candidate{{ID: "a", Text: "User's team has 4 engineers", Similarity: 0.8}}, Supersede, ""},
