@@ -415,9 +415,10 @@ func subjectNamed(t string, words []string) bool {
 }
 
 // systemNoun reports a word that names a part of a software project by itself: "ci",
-// "staging", "the db".
+// "staging", "the db". A word ending in -s may be the verb of a clause whose subject was
+// left out ("… and reviews changes to it"), so it does not count.
 func systemNoun(w string) bool {
-	return ingNouns[w] || setupNouns[w] || workWords[w] && !weWords[w]
+	return (ingNouns[w] || setupNouns[w] || workWords[w] && !weWords[w]) && !strings.HasSuffix(w, "s")
 }
 
 // ingNouns end in -ing yet name a part of a system, not an activity: "Staging runs on

@@ -141,8 +141,8 @@ func skipReason(ci clauseInfo) string {
 	if len(ci.words) > 1 && (irregularPast[ci.words[0]] || regularPast(ci.words[0])) && (ci.words[1] == "me" || ci.words[1] == "us") {
 		return skipFragment // "took me 3 tries": its subject is in a sentence before
 	}
-	if pointerObjectRe.MatchString(t) {
-		return skipFragment // "I figured it out": what "it" is was said before
+	if pointerObjectRe.MatchString(t) || bareChangeRe.MatchString(t) {
+		return skipFragment // "I figured it out", "we switched last sprint": what was said before
 	}
 	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) {
 		return skipFragment // "our deploys go out on Tuesdays" has a verb after a plural
@@ -175,6 +175,10 @@ func presentPerfectReport(words []string) bool {
 // pointerObjectRe finds a first-person clause whose only object points at something said
 // before: "I figured it out", "we sorted that out", "I fixed it already".
 var pointerObjectRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?[a-z]+\s+(?:it|that|this|them)(?:\s+(?:out|up|now|already|again|myself|ourselves))?$`)
+
+// bareChangeRe finds a change that names neither what changed nor to what, only when:
+// "we switched last sprint" leans on the clause before it ("use pnpm not npm").
+var bareChangeRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?(?:switched|migrated|changed|upgraded|swapped|converted)(?:\s+(?:over|back))?(?:\s+(?:last|this|yesterday|today|recently|earlier|a\s+while\s+ago|a\s+few|two|three|in|on)\b.*)?$`)
 
 // pointerSubjects are subjects that point at something said before.
 var pointerSubjects = set(`it it's this that that's these those`)
