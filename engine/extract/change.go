@@ -121,7 +121,7 @@ func ingBase(w string) string {
 	switch {
 	case n < 2 || stem == w:
 		return ""
-	case n >= 3 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiouls", rune(stem[n-1])):
+	case n >= 4 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiouls", rune(stem[n-1])):
 		return stem[:n-1] // running, swimming, shopping
 	case strings.ContainsRune("cvz", rune(stem[n-1])) || n <= 4 && cvc(stem):
 		return stem + "e" // dancing, driving, smoking, baking
@@ -175,6 +175,44 @@ var (
 	instrStop    = regexp.MustCompile(`(?i)(?: in | for | on | when | with | to | and | if | unless |,)`)
 )
 
+var (
+	// alwaysImpRe: "Always add a comment above every function". Group 1 the verb, 2 its object.
+	alwaysImpRe = rx(`(?:please )?always ([a-z]+) (.+)`)
+	// stopImpRe: "Stop adding comments above every function", "Never add comments …".
+	stopImpRe = rx(`(?:please )?(?:stop ([a-z]+ing)|(?:never|don't|do not) ([a-z]+)) (.+)`)
+)
+
+// habitInstructionSlot derives the slot of a standing instruction to always, or never,
+// do something other than use a tool: the verb is the predicate, so "Stop adding
+// comments above every function" negates "Always add a comment above every function".
+func habitInstructionSlot(t string) *Slot {
+	if m := alwaysImpRe.FindStringSubmatch(t); m != nil && !noSlotVerbs[strings.ToLower(m[1])] {
+		return instructionHabit(strings.ToLower(m[1]), m[2], false)
+	}
+	if m := stopImpRe.FindStringSubmatch(t); m != nil {
+		verb := strings.ToLower(m[2])
+		if m[1] != "" {
+			verb = ingBase(strings.ToLower(m[1]))
+		}
+		if verb != "" && !noSlotVerbs[verb] {
+			return instructionHabit(verb, m[3], true)
+		}
+	}
+	return nil
+}
+
+// instructionHabit is the instruction slot of verb done, or not, to the object in rest.
+func instructionHabit(verb, rest string, neg bool) *Slot {
+	v := cutValue(rest, instrStop)
+	if v == "" || len(strings.Fields(v)) > 5 {
+		return nil
+	}
+	if neg {
+		v = "not " + v
+	}
+	return &Slot{Subject: SubjectInstruction, Predicate: verb, Value: v}
+}
+
 // instructionSlot derives the slot of a standing instruction about a tool, or nil.
 func instructionSlot(t string) *Slot {
 	if m := insteadImpRe.FindStringSubmatch(t); m != nil {
@@ -189,7 +227,7 @@ func instructionSlot(t string) *Slot {
 	if m != nil {
 		neg = true
 	} else if m = posImpRe.FindStringSubmatch(t); m == nil {
-		return nil
+		return habitInstructionSlot(t)
 	}
 	v := cutValue(m[1], instrStop)
 	if v == "" || len(strings.Fields(v)) > 3 {

@@ -51,12 +51,30 @@ func Contradicts(old, newSlot Slot) bool {
 	oNeg, oVal := splitNot(o.Value)
 	nNeg, nVal := splitNot(n.Value)
 	if oNeg != nNeg {
-		return oVal == nVal || nNeg && sameHead(oVal, nVal)
+		return sameWords(oVal, nVal) || nNeg && sameHead(oVal, nVal)
 	}
 	if oNeg {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// sameWords reports two values that are the same words up to their inflection:
+// "a comment above every function" and "comments above every function".
+func sameWords(a, b string) bool {
+	if a == b {
+		return true
+	}
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw) != len(bw) {
+		return false
+	}
+	for i := range aw {
+		if text.Stem(aw[i]) != text.Stem(bw[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameHead reports a negated value that names the thing an old value is an amount or a
@@ -176,7 +194,7 @@ var (
 	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
 	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working |,)`)
 	listStop   = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
-	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| per )`)
+	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
 
 var slotRules = []slotRule{

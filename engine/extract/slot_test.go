@@ -33,6 +33,7 @@ func TestContradicts(t *testing.T) {
 		{"second like is no contradiction", Slot{"user", "likes", "sushi", ""}, Slot{"user", "likes", "pizza", ""}, false},
 		{"preference flips", Slot{"user", "likes", "sushi", ""}, Slot{"user", "likes", "not sushi", ""}, true},
 		{"habit dropped", Slot{"user", "eat", "meat", ""}, Slot{"user", "eat", "not meat", ""}, true},
+		{"an instruction stopped, said inflected", Slot{"instruction", "add", "a comment above every function", ""}, Slot{"instruction", "add", "not comments above every function", ""}, true},
 		{"habit dropped, said of an amount", Slot{"user", "drink", "4 coffees", ""}, Slot{"user", "drink", "not coffee", ""}, true},
 		{"habit dropped, said of a kind", Slot{"user", "eat", "red meat", ""}, Slot{"user", "eat", "not meat", ""}, true},
 		{"another thing not done", Slot{"user", "drink", "4 coffees", ""}, Slot{"user", "drink", "not tea", ""}, false},
@@ -161,7 +162,10 @@ func TestSlotOf(t *testing.T) {
 		{"instruction", "Always use yarn in this repo", &Slot{"instruction", "uses", "yarn", ""}},
 		{"instruction negated", "Do not use yarn anymore, use pnpm", &Slot{"instruction", "uses", "not yarn", ""}},
 		{"instruction switch", "Use camelCase for database columns instead of snake_case", &Slot{"instruction", "uses", "camelcase", "snake case"}},
-		{"a plural noun is no verb", "Never commit the generated columns", nil},
+		{"a plural noun is no verb", "Never commit the generated columns", &Slot{"instruction", "commit", "not generated columns", ""}},
+		{"a habit instruction", "Always add a comment above every function", &Slot{"instruction", "add", "comment above every function", ""}},
+		{"a habit stopped", "Stop adding comments above every function, only exported ones", &Slot{"instruction", "add", "not comments above every function", ""}},
+		{"a rename", "User renamed master to main", &Slot{"user", "uses", "main", "master"}},
 		{"partner by name", "User's girlfriend is called Nina", &Slot{"user", "partner", "nina", ""}},
 		{"switched back", "User switched the orders service from MySQL back to Postgres", &Slot{"user's orders service", "uses", "postgres", "mysql"}},
 		{"no longer uses", "User no longer uses Jenkins", &Slot{"user", "use", "not jenkins", "jenkins"}},
@@ -331,6 +335,8 @@ func TestMovedOnDestination(t *testing.T) {
 		{"User goes to planet fitness", "User is going to the ymca", true},
 		{"User deploys to us-east-1", "User deploys to eu-west-1", true},
 		{"User listens to jazz", "User listens to podcasts", false},
+		{"The dev server runs on port 3000", "The dev server is on port 5173", true},
+		{"The dev server runs on port 3000", "The api is on port 5173", false},
 		{"User goes to planet fitness", "Alice goes to the ymca", false},
 	}
 	for _, tt := range tests {

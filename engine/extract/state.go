@@ -269,6 +269,7 @@ func SameState(old, newSlot Slot) bool {
 // many values, so only a new fact that says "now" moves it; the caller checks that.
 func MovedOn(old, newSlot Slot) bool {
 	o, n := normSlot(old), normSlot(newSlot)
+	o.Predicate, n.Predicate = portFamily(o), portFamily(n)
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value || ruleFilled[o.Predicate] {
 		return false
 	}
@@ -280,6 +281,18 @@ func MovedOn(old, newSlot Slot) bool {
 		ok = ok && prep == "to" && strings.HasPrefix(n.Value, "to ")
 	}
 	return ok && verbPreps[prep] && !strings.HasPrefix(o.Value, "not ") && !strings.HasPrefix(n.Value, "not ")
+}
+
+// portFamily files what runs or listens on a port and what is on a port under one
+// predicate: "The dev server runs on port 3000" and "… is on port 5173 now" say where it is.
+func portFamily(s Slot) string {
+	if !strings.HasPrefix(s.Value, "port ") {
+		return s.Predicate
+	}
+	if s.Predicate == PredicateLocated || strings.HasSuffix(s.Predicate, "_on") || strings.HasSuffix(s.Predicate, "_at") {
+		return PredicateLocated + "_on"
+	}
+	return s.Predicate
 }
 
 // destinationVerbs go or send to one place at a time: said with "now", a new "to X"

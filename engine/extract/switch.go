@@ -24,6 +24,8 @@ var (
 	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded in|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
 	// switchInsteadRe: "User's repos use pnpm instead of npm".
 	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|adopted|prefers?) (.+?) (?:instead of|rather than|in place of) (.+)`)
+	// renamedRe: "User renamed master to main": what was called master is main now.
+	renamedRe = rx(subj + ` (?:has |have |just |finally )?(?:renamed|rebranded) (\S+(?: \S+)?) (?:to|as) (.+)`)
 	// switchValueStop ends the new value of a switch before dates and qualifiers.
 	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
@@ -52,6 +54,12 @@ func switchSlot(t, lower string) *Slot {
 		subject, object, from, to = m[1], m[2], m[3], m[4]
 	case containsAny(lower, []string{"replaced", "swapped", "traded", "dropped", "ditched", "abandoned", "retired", "gave up"}):
 		m := switchReplacedRe.FindStringSubmatch(t)
+		if m == nil {
+			return nil
+		}
+		subject, from, to = m[1], m[2], m[3]
+	case strings.Contains(lower, "renamed ") && !strings.Contains(lower, " from "):
+		m := renamedRe.FindStringSubmatch(t)
 		if m == nil {
 			return nil
 		}

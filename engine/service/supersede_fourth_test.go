@@ -186,6 +186,33 @@ var supersedeFourth = []scenario{
 		facts: []string{"tea"}, gone: []string{"4 coffees"}},
 	{name: "friend engaged not me", steps: []string{"I'm single.", "my best friend Lea just got engaged!"},
 		facts: []string{"User is single"}},
+
+	// Variants of the above in other words, written after the first fixes to probe them.
+	{name: "yarn to pnpm", steps: []string{"we use yarn in this monorepo || A: ok", "we switched from yarn to pnpm || A: got it"}, facts: []string{"pnpm"}, gone: []string{"yarn in this"}},
+	{name: "stopped using docker", steps: []string{"i use docker desktop for local dev", "stopped using docker desktop, podman now"}, facts: []string{"podman"}, gone: []string{"uses docker desktop"}},
+	{name: "ditched mongo", steps: []string{"the backend stores data in mongodb || A: ok", "we ditched mongodb last quarter || A: noted"}, gone: []string{"stores data in mongodb"}, known: "\"we ditched mongodb\" ends the user's own tools; \"the backend stores data in mongodb\" is the backend's, and the two subjects are not related"},
+	{name: "go version", steps: []string{"the service is on go 1.21", "bumped go to 1.23 this morning"}, facts: []string{"1.23"}, gone: []string{"1.21"}},
+	{name: "prefer tabs restated", steps: []string{"i prefer tabs over spaces", "yeah tabs over spaces for me always"}, once: []string{"tabs"}, known: "\"tabs over spaces for me\" has no verb: kept as its own instruction, not read as the preference restated"},
+	{name: "favourite movie", steps: []string{"fave movie is inception", "ok fave movie is interstellar now"}, facts: []string{"interstellar"}, gone: []string{"inception"}, known: "a favourite said without \"my\" (\"fave movie is inception\") names no one, so it is no fact"},
+	{name: "no longer drink", steps: []string{"i drink 3 beers most nights", "i don't drink beer anymore"}, gone: []string{"3 beers"}},
+	{name: "friend quit smoking", steps: []string{"i smoke a pack a day", "my dad quit smoking last year"}, facts: []string{"User smokes"}},
+	{name: "two cars", steps: []string{"i drive a toyota corolla", "we also have a ford ranger for the farm"}, facts: []string{"corolla", "ranger"}},
+	{name: "learning two langs", steps: []string{"i'm learning german", "i'm also learning korean"}, facts: []string{"german", "korean"}},
+	{name: "plays guitar restated", steps: []string{"i play guitar", "i play the guitar, been at it for years"}, once: []string{"guitar"}},
+	{name: "moved back", steps: []string{"i live in leeds", "moved back to york last month"}, facts: []string{"york"}, gone: []string{"leeds"}},
+	{name: "manager changed lower", steps: []string{"my manager is priya", "priya left, my new manager is tom"}, facts: []string{"tom"}, gone: []string{"manager is priya"}, known: "in lower-case chat \"my manager is priya\" has no capital to tell a name from a description, so it fills no identity slot"},
+	{name: "deploy target vercel", steps: []string{"the frontend is deployed on netlify", "moved the frontend from netlify to vercel"}, facts: []string{"vercel"}, gone: []string{"netlify"}},
+	{name: "test cmd", steps: []string{"run the tests with make test", "run the tests with go test ./... now, not make test"}, gone: []string{"with make test"}},
+	{name: "gym dropped", steps: []string{"i go to the gym every morning", "i stopped going to the gym"}, gone: []string{"every morning"}},
+	{name: "retract job", steps: []string{"i'm a teacher", "actually i'm not a teacher anymore, i'm a tutor now"}, facts: []string{"tutor"}, gone: []string{"User is a teacher"}},
+	{name: "hedged switch", steps: []string{"we use postgres", "thinking about switching to cockroachdb"}, facts: []string{"postgres"}, never: []string{"cockroach"}},
+	{name: "assistant proposes", steps: []string{"we use npm || A: ok", "how do i speed up installs? || A: You could switch to pnpm, it's much faster."}, facts: []string{"npm"}, never: []string{"pnpm"}},
+	{name: "until last year", steps: []string{"i worked at ibm until last year", "i work at red hat"}, facts: []string{"red hat"}, never: []string{"User works at ibm"}},
+	{name: "since march", steps: []string{"i've lived in oslo since march"}, facts: []string{"oslo"}},
+	{name: "comments rule changed", steps: []string{"always add a comment above every function || A: will do", "stop adding comments above every function, only exported ones || A: ok"}, gone: []string{"always add a comment"}},
+	{name: "branch renamed", steps: []string{"our default branch is master", "we renamed master to main"}, facts: []string{"main"}, gone: []string{"branch is master"}},
+	{name: "port now", steps: []string{"the dev server runs on port 3000", "the dev server is on port 5173 now"}, facts: []string{"5173"}, gone: []string{"3000"}},
+	{name: "friend vegan me not", steps: []string{"i eat meat", "my sister went vegan"}, facts: []string{"User eats meat", "vegan"}},
 }
 
 // TestSupersedeFourth runs the fourth round of scenarios.
