@@ -23,9 +23,15 @@ var (
 	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 
+// bareFavouriteRe finds a favourite said without its owner, which is the speaker.
+var bareFavouriteRe = regexp.MustCompile(`(?i)^(?:fav|fave|favou?rite?)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s`)
+
 // preNormalise rewrites first-person statements of a name or an age into the form the
 // templates know ("Call me Sam" → "my name is Sam", "I'm 34" → "I am 34 years old").
 func preNormalise(clause string) string {
+	if bareFavouriteRe.MatchString(clause) {
+		return "my " + clause // chat drops the owner: "fave movie is Inception"
+	}
 	c := strings.TrimRight(clause, " .!")
 	if m := callMeRe.FindStringSubmatch(c); m != nil {
 		return "my name is " + m[1]

@@ -28,3 +28,18 @@ func TestDateTense(t *testing.T) {
 		t.Errorf("a move told in the past stays past: got tense %v", got)
 	}
 }
+
+// TestPreNormaliseBareFavourite: chat drops the owner of a favourite, who is the speaker.
+func TestPreNormaliseBareFavourite(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"fave movie is inception", "my fave movie is inception"},
+		{"Favorite band is Oasis", "my Favorite band is Oasis"},
+		{"my fav food is sushi", "my fav food is sushi"},
+		{"favorites are hard to pick", "favorites are hard to pick"},
+	}
+	for _, tt := range tests {
+		if got := preNormalise(tt.in); got != tt.want {
+			t.Errorf("preNormalise(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -167,8 +167,8 @@ func replaces(old, n Slot) bool {
 }
 
 // toolObjectRe finds the thing a fact names as its tool or host, at its end: "… with
-// Poetry", "… using webpack", "… to Heroku", "… on GitHub Actions".
-var toolObjectRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through|on|onto|to)\s+(\S+(?:\s+\S+){0,2})$`)
+// Poetry", "… using webpack", "… to Heroku", "… on GitHub Actions", "… in MongoDB".
+var toolObjectRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through|on|onto|to|in)\s+(\S+(?:\s+\S+){0,2})$`)
 
 // ReplacedMeans reports whether the switch or disposal n ends oldFact, which names the
 // replaced thing not as its value but as the tool or host it works with: "User replaced
@@ -181,8 +181,11 @@ func ReplacedMeans(oldFact string, n Slot) bool {
 	if r == "" || o == nil {
 		return false
 	}
-	on := normSlot(*o)
-	if strings.HasPrefix(on.Value, "not ") || !(subjectsRelated(on.Subject, normSubject(n.Subject)) || wholeProject[on.Subject]) {
+	on, ns := normSlot(*o), normSubject(n.Subject)
+	// What the user's team gave up ("we ditched MongoDB") is gone from the parts of their
+	// system too ("the backend stores data in MongoDB").
+	ownSystem := ns == "user" && systemNoun(on.Subject)
+	if strings.HasPrefix(on.Value, "not ") || !(subjectsRelated(on.Subject, ns) || wholeProject[on.Subject] || ownSystem) {
 		return false
 	}
 	m := toolObjectRe.FindStringSubmatch(cleanFactText(oldFact))

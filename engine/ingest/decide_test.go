@@ -49,6 +49,8 @@ func TestDecide(t *testing.T) {
 		{"a count in digits is the count in words", "User has 3 cats", nil, []Candidate{{ID: "a", Text: "User has three cats", Similarity: 0.8}}, None, "a"},
 		{"a switch ends the tool a fact works with", "User replaced poetry with uv", nil, []Candidate{{ID: "a", Text: "User manages python deps with poetry", Similarity: 0.5}}, Supersede, ""},
 		{"a switch ends the host a fact deploys to", "User moved from heroku to fly.io", nil, []Candidate{{ID: "a", Text: "User deploys the app to heroku", Similarity: 0.5}}, Supersede, ""},
+		{"a tool given up is gone from the user's system", "User ditched mongodb", nil, []Candidate{{ID: "a", Text: "The backend stores data in mongodb", Similarity: 0.5}}, Supersede, ""},
+		{"a tool given up stays with someone else", "User ditched mongodb", nil, []Candidate{{ID: "a", Text: "Alice stores her data in mongodb", Similarity: 0.5}}, Add, ""},
 		{"a switch leaves another subject's tool", "User replaced poetry with uv", nil, []Candidate{{ID: "a", Text: "Alice manages her deps with poetry", Similarity: 0.5}}, Add, ""},
 		{"a count said again with more updates it", "User has got 2 children, both in school", nil, []Candidate{{ID: "a", Text: "User has two kids", Similarity: 0.6}}, Update, "a"},
 		{"a start said as since is one statement", "User started running in January 2025", nil, []Candidate{{ID: "a", Text: "User has been running since January 2025", Similarity: 0.8}}, None, "a"},

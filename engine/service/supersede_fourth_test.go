@@ -190,10 +190,10 @@ var supersedeFourth = []scenario{
 	// Variants of the above in other words, written after the first fixes to probe them.
 	{name: "yarn to pnpm", steps: []string{"we use yarn in this monorepo || A: ok", "we switched from yarn to pnpm || A: got it"}, facts: []string{"pnpm"}, gone: []string{"yarn in this"}},
 	{name: "stopped using docker", steps: []string{"i use docker desktop for local dev", "stopped using docker desktop, podman now"}, facts: []string{"podman"}, gone: []string{"uses docker desktop"}},
-	{name: "ditched mongo", steps: []string{"the backend stores data in mongodb || A: ok", "we ditched mongodb last quarter || A: noted"}, gone: []string{"stores data in mongodb"}, known: "\"we ditched mongodb\" ends the user's own tools; \"the backend stores data in mongodb\" is the backend's, and the two subjects are not related"},
+	{name: "ditched mongo", steps: []string{"the backend stores data in mongodb || A: ok", "we ditched mongodb last quarter || A: noted"}, gone: []string{"stores data in mongodb"}},
 	{name: "go version", steps: []string{"the service is on go 1.21", "bumped go to 1.23 this morning"}, facts: []string{"1.23"}, gone: []string{"1.21"}},
 	{name: "prefer tabs restated", steps: []string{"i prefer tabs over spaces", "yeah tabs over spaces for me always"}, once: []string{"tabs"}, known: "\"tabs over spaces for me\" has no verb: kept as its own instruction, not read as the preference restated"},
-	{name: "favourite movie", steps: []string{"fave movie is inception", "ok fave movie is interstellar now"}, facts: []string{"interstellar"}, gone: []string{"inception"}, known: "a favourite said without \"my\" (\"fave movie is inception\") names no one, so it is no fact"},
+	{name: "favourite movie", steps: []string{"fave movie is inception", "ok fave movie is interstellar now"}, facts: []string{"interstellar"}, gone: []string{"inception"}},
 	{name: "no longer drink", steps: []string{"i drink 3 beers most nights", "i don't drink beer anymore"}, gone: []string{"3 beers"}},
 	{name: "friend quit smoking", steps: []string{"i smoke a pack a day", "my dad quit smoking last year"}, facts: []string{"User smokes"}},
 	{name: "two cars", steps: []string{"i drive a toyota corolla", "we also have a ford ranger for the farm"}, facts: []string{"corolla", "ranger"}},
