@@ -62,6 +62,22 @@ func bareCorrection(sentence string) string {
 	return "I meant " + right + ", not " + wrong
 }
 
+// valueFixRe: "scratch that, it's 4 spaces", "no wait, it lands at 9pm, got delayed": a
+// marker of a correction, then a value with a number that replaces one said before.
+// Group 1 is the value.
+var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
+
+// valueCorrection rewrites a sentence that only gives the right value of something said
+// before ("Scratch that, it's 4 spaces") as "I meant 4 spaces", or returns "". Which
+// stored value it corrects is read against the stored facts (ingest.Corrected).
+func valueCorrection(sentence string) string {
+	m := valueFixRe.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(sentence), " .!"))
+	if m == nil || strings.Contains(strings.ToLower(m[1]), " not") {
+		return ""
+	}
+	return "I meant " + withoutLeadPrep(m[1])
+}
+
 // leadPrepRe is the preposition a corrected time or place is said with: "it's on
 // Thursday, not Tuesday" corrects the day, "it's at 9, not 7" the hour.
 var leadPrepRe = regexp.MustCompile(`(?i)^(?:on|at|in|by|from|until)\s+`)

@@ -43,3 +43,20 @@ func TestPreNormaliseBareFavourite(t *testing.T) {
 		}
 	}
 }
+
+// TestValueCorrection: a marked correction that gives only the right value.
+func TestValueCorrection(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"scratch that, it's 4 spaces, I misremembered the editorconfig", "I meant 4 spaces"},
+		{"scratch that, it lands at 9pm, got delayed", "I meant 9pm"},
+		{"no wait, the 21st", "I meant the 21st"},
+		{"sorry, make that 3 replicas", "I meant 3 replicas"},
+		{"scratch that, I'm keeping the old one", ""},
+		{"it's 4 spaces", ""},
+	}
+	for _, tt := range tests {
+		if got := valueCorrection(tt.in); got != tt.want {
+			t.Errorf("valueCorrection(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -92,6 +92,10 @@ func TestCorrected(t *testing.T) {
 		{"marked", "Correction: 9 am, not 7 am", "User's flight to Dallas is at 9 am", "01B"},
 		{"a weekday said again a week on", "Sorry, User meant on 2025-03-04, not on 2025-03-10", "The audit is on 2025-03-04", "01D"},
 		{"no wrong value stored", "User meant coffee, not juice", "", ""},
+		{"only the right time", "User meant 9 pm", "User's flight to Dallas is at 9 pm", "01B"},
+		{"only the right date", "User meant on 2025-03-05", "The audit is on 2025-03-05", "01D"},
+		{"only a right value of a unit not stored", "User meant 4 spaces", "", ""},
+		{"only a right word is no value", "User meant coffee", "", ""},
 		{"no correction", "User's sister lives in Dallas, not far from User", "", ""},
 		{"a whole statement is no value", "Sorry, User meant that User's parents moved away last year, not Dallas", "", ""},
 	}
