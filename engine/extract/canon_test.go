@@ -60,3 +60,18 @@ func TestValueCorrection(t *testing.T) {
 		}
 	}
 }
+
+// TestPronounNameAfterDroppedSubject: chat drops the "I" before the newcomer a name
+// is then given to ("also got a dog last week, his name is biscuit").
+func TestPronounNameAfterDroppedSubject(t *testing.T) {
+	var introduced string
+	resolvePronounName("also got a dog last week", &introduced)
+	if got := resolvePronounName("his name is biscuit", &introduced); got != "my dog's name is biscuit" {
+		t.Errorf("got %q, want %q", got, "my dog's name is biscuit")
+	}
+	introduced = ""
+	resolvePronounName("the neighbours got a dog", &introduced)
+	if got := resolvePronounName("his name is Rex", &introduced); got != "his name is Rex" {
+		t.Errorf("someone else's dog: got %q", got)
+	}
+}
