@@ -184,6 +184,8 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	text = preNormalise(withApostrophes(stripLead(stripTellFrame(text))))
 	if c := bareCorrection(sentence); c != "" {
 		text = c // the lead-in that marks the correction is gone from the clause
+	} else if c := valueCorrection(sentence); c != "" {
+		text = c
 	} else if c := meantStatement(text); c != "" {
 		text = c
 	}

@@ -19,13 +19,19 @@ var (
 	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
 	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
 	// job") it contrasts two things and corrects nothing.
-	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)$`)
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)$`)
 	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
+
+// bareFavouriteRe finds a favourite said without its owner, which is the speaker.
+var bareFavouriteRe = regexp.MustCompile(`(?i)^(?:fav|fave|favou?rite?)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s`)
 
 // preNormalise rewrites first-person statements of a name or an age into the form the
 // templates know ("Call me Sam" → "my name is Sam", "I'm 34" → "I am 34 years old").
 func preNormalise(clause string) string {
+	if bareFavouriteRe.MatchString(clause) {
+		return "my " + clause // chat drops the owner: "fave movie is Inception"
+	}
 	c := strings.TrimRight(clause, " .!")
 	if m := callMeRe.FindStringSubmatch(c); m != nil {
 		return "my name is " + m[1]
@@ -46,10 +52,39 @@ func preNormalise(clause string) string {
 // Lisbon") as "I meant Porto, not Lisbon", or returns "".
 func bareCorrection(sentence string) string {
 	m := itIsNotRe.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(sentence), " .!"))
-	if m == nil || !correctionValue(m[1]) || !correctionValue(m[2]) {
+	if m == nil {
 		return ""
 	}
-	return "I meant " + m[1] + ", not " + m[2]
+	right, wrong := withoutLeadPrep(m[1]), withoutLeadPrep(m[2])
+	if !correctionValue(right) || !correctionValue(wrong) {
+		return ""
+	}
+	return "I meant " + right + ", not " + wrong
+}
+
+// valueFixRe: "scratch that, it's 4 spaces", "no wait, it lands at 9pm, got delayed": a
+// marker of a correction, then a value with a number that replaces one said before.
+// Group 1 is the value.
+var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
+
+// valueCorrection rewrites a sentence that only gives the right value of something said
+// before ("Scratch that, it's 4 spaces") as "I meant 4 spaces", or returns "". Which
+// stored value it corrects is read against the stored facts (ingest.Corrected).
+func valueCorrection(sentence string) string {
+	m := valueFixRe.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(sentence), " .!"))
+	if m == nil || strings.Contains(strings.ToLower(m[1]), " not") {
+		return ""
+	}
+	return "I meant " + withoutLeadPrep(m[1])
+}
+
+// leadPrepRe is the preposition a corrected time or place is said with: "it's on
+// Thursday, not Tuesday" corrects the day, "it's at 9, not 7" the hour.
+var leadPrepRe = regexp.MustCompile(`(?i)^(?:on|at|in|by|from|until)\s+`)
+
+// withoutLeadPrep drops that preposition from a corrected value.
+func withoutLeadPrep(v string) string {
+	return leadPrepRe.ReplaceAllString(v, "")
 }
 
 // meantStatementRe: "Sorry, I meant the offsite is in Porto" restates a whole statement;
@@ -74,6 +109,9 @@ func correctionValue(v string) bool {
 	return len(strings.Fields(v)) == 1 || containsAny(v, needDigit) || capitalised("", v)
 }
 
+// hostNameRe finds a host or domain name ("fly.io", "vercel.app"): no town is written so.
+var hostNameRe = regexp.MustCompile(`^[a-z0-9-]+\.[a-z]{2,}\b`)
+
 type canonRule struct {
 	need  []string // the lowercase text must contain one of these for the rule to apply
 	re    *regexp.Regexp
@@ -82,8 +120,8 @@ type canonRule struct {
 
 var canonRules = []canonRule{
 	{[]string{"moved", "relocated"}, rx(subj + ` (?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
-		if thingSubject(m[1]) {
-			return nil // "User's standup moved to 10am": a thing moved, no one's home
+		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) {
+			return nil // "User's standup moved to 10am": a thing moved, no one's home; "moved to fly.io": a host
 		}
 		return []canonFact{{m[1] + " lives in " + m[2], true}}
 	}},

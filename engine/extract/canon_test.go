@@ -10,6 +10,8 @@ func TestBareCorrection(t *testing.T) {
 		{"It's Oasis, not Blur.", ""},
 		{"Actually, it's a nice day, not a bad one.", ""},
 		{"Actually it's not Blur", ""},
+		{"no wait, it's on thursday, not tuesday", "I meant thursday, not tuesday"},
+		{"scratch that, it's at 9pm, not 6pm", "I meant 9pm, not 6pm"},
 	}
 	for _, tt := range tests {
 		if got := bareCorrection(tt.in); got != tt.want {
@@ -24,5 +26,52 @@ func TestDateTense(t *testing.T) {
 	}
 	if got := dateTense("User moved to Leeds in May", tensePast); got != tensePast {
 		t.Errorf("a move told in the past stays past: got tense %v", got)
+	}
+}
+
+// TestPreNormaliseBareFavourite: chat drops the owner of a favourite, who is the speaker.
+func TestPreNormaliseBareFavourite(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"fave movie is inception", "my fave movie is inception"},
+		{"Favorite band is Oasis", "my Favorite band is Oasis"},
+		{"my fav food is sushi", "my fav food is sushi"},
+		{"favorites are hard to pick", "favorites are hard to pick"},
+	}
+	for _, tt := range tests {
+		if got := preNormalise(tt.in); got != tt.want {
+			t.Errorf("preNormalise(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestValueCorrection: a marked correction that gives only the right value.
+func TestValueCorrection(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"scratch that, it's 4 spaces, I misremembered the editorconfig", "I meant 4 spaces"},
+		{"scratch that, it lands at 9pm, got delayed", "I meant 9pm"},
+		{"no wait, the 21st", "I meant the 21st"},
+		{"sorry, make that 3 replicas", "I meant 3 replicas"},
+		{"scratch that, I'm keeping the old one", ""},
+		{"it's 4 spaces", ""},
+	}
+	for _, tt := range tests {
+		if got := valueCorrection(tt.in); got != tt.want {
+			t.Errorf("valueCorrection(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestPronounNameAfterDroppedSubject: chat drops the "I" before the newcomer a name
+// is then given to ("also got a dog last week, his name is biscuit").
+func TestPronounNameAfterDroppedSubject(t *testing.T) {
+	var introduced string
+	resolvePronounName("also got a dog last week", &introduced)
+	if got := resolvePronounName("his name is biscuit", &introduced); got != "my dog's name is biscuit" {
+		t.Errorf("got %q, want %q", got, "my dog's name is biscuit")
+	}
+	introduced = ""
+	resolvePronounName("the neighbours got a dog", &introduced)
+	if got := resolvePronounName("his name is Rex", &introduced); got != "his name is Rex" {
+		t.Errorf("someone else's dog: got %q", got)
 	}
 }

@@ -63,7 +63,7 @@ func changeSlot(t, lower string) *Slot {
 		}
 	}
 	if containsAny(lower, []string{"dropped", "ditched", "removed", "deprecated", "abandoned", "phased out"}) {
-		if m := droppedRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
+		if m := droppedRe.FindStringSubmatch(t); m != nil && namesTool(m[2]) {
 			return disposed(m[1], m[2])
 		}
 	}
@@ -81,6 +81,18 @@ func changeSlot(t, lower string) *Slot {
 		return disposed(m[1], m[2])
 	}
 	return nil
+}
+
+// namesTool reports an object of "dropped" that names a thing by itself: a name
+// ("Redux", "redis" in lower-case chat), not one with an article, owner or pronoun
+// ("the kids", "User's phone", "it") nor a place ("by the office", "off").
+func namesTool(v string) bool {
+	w := strings.Fields(strings.ToLower(v))
+	if len(w) == 0 || pronounLike[w[0]] || articles[w[0]] || isPreposition(w[0]) || strings.HasSuffix(w[0], "'s") || notMovedThings[w[0]] || w[0] == "off" {
+		return false
+	}
+	n := len(strings.Fields(cutValue(v, changeStop)))
+	return capitalised("", v) || n > 0 && n <= 2
 }
 
 // quitRe: "User quit smoking", "User stopped drinking coffee": a habit given up. Group 2
@@ -109,7 +121,7 @@ func ingBase(w string) string {
 	switch {
 	case n < 2 || stem == w:
 		return ""
-	case n >= 3 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiouls", rune(stem[n-1])):
+	case n >= 4 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiouls", rune(stem[n-1])):
 		return stem[:n-1] // running, swimming, shopping
 	case strings.ContainsRune("cvz", rune(stem[n-1])) || n <= 4 && cvc(stem):
 		return stem + "e" // dancing, driving, smoking, baking
@@ -157,11 +169,49 @@ func endsWork(old, n Slot) bool {
 const SubjectInstruction = "instruction"
 
 var (
-	insteadImpRe = rx(`(?:always |please |just |only )?(?:use|prefer|pick|choose|go with|stick with|switch to) (.+?) (?:instead of|rather than|in place of|over) (.+)`)
+	insteadImpRe = rx(`(?:always |please |just |only )?(?:use|prefer|pick|choose|go with|stick with|switch to) (.+?)(?: instead of| rather than| in place of| over|,? not) (.+)`)
 	negImpRe     = rx(`(?:please )?(?:(?:do not|don't|never|stop) (?:use|using)|avoid(?: using)?) (.+)`)
 	posImpRe     = rx(`(?:always |please |just |only )?use (.+)`)
 	instrStop    = regexp.MustCompile(`(?i)(?: in | for | on | when | with | to | and | if | unless |,)`)
 )
+
+var (
+	// alwaysImpRe: "Always add a comment above every function". Group 1 the verb, 2 its object.
+	alwaysImpRe = rx(`(?:please )?always ([a-z]+) (.+)`)
+	// stopImpRe: "Stop adding comments above every function", "Never add comments …".
+	stopImpRe = rx(`(?:please )?(?:stop ([a-z]+ing)|(?:never|don't|do not) ([a-z]+)) (.+)`)
+)
+
+// habitInstructionSlot derives the slot of a standing instruction to always, or never,
+// do something other than use a tool: the verb is the predicate, so "Stop adding
+// comments above every function" negates "Always add a comment above every function".
+func habitInstructionSlot(t string) *Slot {
+	if m := alwaysImpRe.FindStringSubmatch(t); m != nil && !noSlotVerbs[strings.ToLower(m[1])] {
+		return instructionHabit(strings.ToLower(m[1]), m[2], false)
+	}
+	if m := stopImpRe.FindStringSubmatch(t); m != nil {
+		verb := strings.ToLower(m[2])
+		if m[1] != "" {
+			verb = ingBase(strings.ToLower(m[1]))
+		}
+		if verb != "" && !noSlotVerbs[verb] {
+			return instructionHabit(verb, m[3], true)
+		}
+	}
+	return nil
+}
+
+// instructionHabit is the instruction slot of verb done, or not, to the object in rest.
+func instructionHabit(verb, rest string, neg bool) *Slot {
+	v := cutValue(rest, instrStop)
+	if v == "" || len(strings.Fields(v)) > 5 {
+		return nil
+	}
+	if neg {
+		v = "not " + v
+	}
+	return &Slot{Subject: SubjectInstruction, Predicate: verb, Value: v}
+}
 
 // instructionSlot derives the slot of a standing instruction about a tool, or nil.
 func instructionSlot(t string) *Slot {
@@ -177,7 +227,7 @@ func instructionSlot(t string) *Slot {
 	if m != nil {
 		neg = true
 	} else if m = posImpRe.FindStringSubmatch(t); m == nil {
-		return nil
+		return habitInstructionSlot(t)
 	}
 	v := cutValue(m[1], instrStop)
 	if v == "" || len(strings.Fields(v)) > 3 {

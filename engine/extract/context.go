@@ -82,6 +82,10 @@ var (
 	pronounNameRe = regexp.MustCompile(`(?i)^(?:his|her|its|their)\s+name\s+is\s+(.+)$|^(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)\s+(.+)$`)
 )
 
+// subjectDroppedRe finds a clause that opens on its verb, as chat drops the "I": "also got
+// a dog last week". Its subject is the speaker.
+var subjectDroppedRe = regexp.MustCompile(`(?i)^(?:(?:and|also|just|finally|recently)\s+)*(?:got|adopted|bought|rescued|welcomed|found)\s`)
+
 // resolvePronounName rewrites "His name is Bruno" into "my puppy's name is Bruno" when the
 // previous clause introduced the puppy; introduced is updated with the clause's own newcomer.
 func resolvePronounName(clause string, introduced *string) string {
@@ -94,7 +98,7 @@ func resolvePronounName(clause string, introduced *string) string {
 	}
 	*introduced = ""
 	words := lowerWords(clause)
-	if !hasAny(words, introNouns) || !hasAny(words, firstPerson) {
+	if !hasAny(words, introNouns) || !hasAny(words, firstPerson) && !subjectDroppedRe.MatchString(clause) {
 		return out
 	}
 	if m := introducedRe.FindStringSubmatch(clause); m != nil {

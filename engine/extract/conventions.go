@@ -90,7 +90,11 @@ func splitPassive(s string) []string {
 
 // introRe finds an introductory phrase that sets the scope of what follows ("From now on, …",
 // "In this repo …"): the clause is read without it, and it marks a convention.
-var introRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
+var introRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `|` + startLeadIn + `|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
+
+// startLeadIn is a time from which what follows holds ("From next week on, we deploy on
+// Tuesdays", "Starting Monday …"): the clause states the new way, read without it.
+const startLeadIn = `(?:from|starting|beginning|as of) (?:(?:next|this|the coming) (?:week|month|year|sprint|quarter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: on| onwards?)?`
 
 // withoutIntro returns the clause without its introductory phrase.
 func withoutIntro(t string) string {
@@ -404,7 +408,17 @@ func subjectNamed(t string, words []string) bool {
 	case "the", "every", "each", "all", "no":
 		return true
 	}
+	if systemNoun(words[0]) {
+		return true // lower-case chat names a part of the system without a capital: "ci runs on …"
+	}
 	return first[0] >= 'A' && first[0] <= 'Z' && !indefinites[words[0]] && (!strings.HasSuffix(words[0], "ing") || ingNouns[words[0]])
+}
+
+// systemNoun reports a word that names a part of a software project by itself: "ci",
+// "staging", "the db". A word ending in -s may be the verb of a clause whose subject was
+// left out ("… and reviews changes to it"), so it does not count.
+func systemNoun(w string) bool {
+	return (ingNouns[w] || setupNouns[w] || workWords[w] && !weWords[w]) && !strings.HasSuffix(w, "s")
 }
 
 // ingNouns end in -ing yet name a part of a system, not an activity: "Staging runs on

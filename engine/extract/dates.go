@@ -141,6 +141,9 @@ func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resol
 		out = append(out, d)
 		text = blank(text, d.start, d.end, ' ')
 	}
+	for i := range out {
+		out[i].absorbOnwards(clause)
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
 	// Rewriting replaces spans from the last to the first: they must not overlap.
 	kept := out[:0]
@@ -333,6 +336,20 @@ func (d *resolvedDate) absorbPreposition(clause, phrase string) {
 		d.start = at
 	case keptPreps[w]:
 		d.start, d.prep = at, w
+	}
+}
+
+// onwardsRe is the word that closes a start date: "from next week on", "from May onwards".
+var onwardsRe = regexp.MustCompile(`(?i)^\s+(?:on|onwards?)\b`)
+
+// absorbOnwards extends a date said with "from" over the "on" or "onwards" that closes
+// it, so that the rewritten clause keeps no stray "on" ("from the week of … on").
+func (d *resolvedDate) absorbOnwards(clause string) {
+	if d.prep != "from" {
+		return
+	}
+	if loc := onwardsRe.FindStringIndex(clause[d.end:]); loc != nil {
+		d.end += loc[1]
 	}
 }
 

@@ -27,7 +27,7 @@ const (
 )
 
 var (
-	leadRe       = regexp.MustCompile(`(?i)^(?:(?:yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point)\b[,!.:]*(?:\s*[—–])?\s+)+`)
+	leadRe       = regexp.MustCompile(`(?i)^(?:(?:yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+)+`)
 	trivialRe    = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
 	fillerRe     = regexp.MustCompile(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
 	hypoPhraseRe = regexp.MustCompile(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll)\b`)
@@ -64,7 +64,7 @@ var leadFirstWords = set(`oh ah well so sorry oops and but also plus then anyway
 omg nah ugh meh welp lmao ngl tbf aww yay ooh whoa dang gosh yikes oof
 ok okay sure right hey hi hello lol wow nice great cool awesome honestly basically fyi just for remember please note
 keep don't fun big good guess these nowadays currently now at funny as in you to tbh like haha hahaha hahahaha
-heads quick not`)
+heads quick not nvm never nevermind scratch wait on changed again`)
 
 // clauseInfo describes a clause for the skip rules.
 type clauseInfo struct {
@@ -141,6 +141,9 @@ func skipReason(ci clauseInfo) string {
 	if len(ci.words) > 1 && (irregularPast[ci.words[0]] || regularPast(ci.words[0])) && (ci.words[1] == "me" || ci.words[1] == "us") {
 		return skipFragment // "took me 3 tries": its subject is in a sentence before
 	}
+	if pointerObjectRe.MatchString(t) || bareChangeRe.MatchString(t) {
+		return skipFragment // "I figured it out", "we switched last sprint": what was said before
+	}
 	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) {
 		return skipFragment // "our deploys go out on Tuesdays" has a verb after a plural
 	}
@@ -168,6 +171,14 @@ func presentPerfectReport(words []string) bool {
 	}
 	return false
 }
+
+// pointerObjectRe finds a first-person clause whose only object points at something said
+// before: "I figured it out", "we sorted that out", "I fixed it already".
+var pointerObjectRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?[a-z]+\s+(?:it|that|this|them)(?:\s+(?:out|up|now|already|again|myself|ourselves))?$`)
+
+// bareChangeRe finds a change that names neither what changed nor to what, only when:
+// "we switched last sprint" leans on the clause before it ("use pnpm not npm").
+var bareChangeRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?(?:switched|migrated|changed|upgraded|swapped|converted)(?:\s+(?:over|back))?(?:\s+(?:last|this|yesterday|today|recently|earlier|a\s+while\s+ago|a\s+few|two|three|in|on)\b.*)?$`)
 
 // pointerSubjects are subjects that point at something said before.
 var pointerSubjects = set(`it it's this that that's these those`)

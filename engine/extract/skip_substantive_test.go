@@ -33,6 +33,7 @@ func TestNothingSubstantive(t *testing.T) {
 		{"evaluation", "user", "Everything looks good now.", false},
 		{"pronoun subject", "user", "It runs fine on my machine.", false},
 		{"never mind", "user", "Never mind, I figured it out.", false},
+		{"a change that names nothing", "user", "we switched last sprint", false},
 		{"don't worry", "user", "Don't worry about the tests.", false},
 		{"assistant filler", "assistant", "Sure! Here's the updated handler. Let me know if you need anything else.", false},
 		{"assistant suggestion in agent memory", "assistant", "I suggest adding an index on user_id.", true},

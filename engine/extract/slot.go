@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // singleValued lists the predicates that hold one value at a time: a different positive
@@ -49,12 +51,41 @@ func Contradicts(old, newSlot Slot) bool {
 	oNeg, oVal := splitNot(o.Value)
 	nNeg, nVal := splitNot(n.Value)
 	if oNeg != nNeg {
-		return oVal == nVal
+		return sameWords(oVal, nVal) || nNeg && sameHead(oVal, nVal)
 	}
 	if oNeg {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// sameWords reports two values that are the same words up to their inflection:
+// "a comment above every function" and "comments above every function".
+func sameWords(a, b string) bool {
+	if a == b {
+		return true
+	}
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw) != len(bw) {
+		return false
+	}
+	for i := range aw {
+		if text.Stem(aw[i]) != text.Stem(bw[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameHead reports a negated value that names the thing an old value is an amount or a
+// kind of: "User does not drink coffee" ends "User drinks 4 coffees", as "User does not
+// eat meat" ends "User eats red meat". The negation is one word; stems fold plurals.
+func sameHead(old, neg string) bool {
+	ow := strings.Fields(old)
+	if strings.Contains(neg, " ") || len(ow) == 0 || len(ow) > 3 {
+		return false
+	}
+	return text.Stem(ow[len(ow)-1]) == text.Stem(neg)
 }
 
 // stopsDoing reports a new slot that says the subject no longer does at all what
@@ -159,11 +190,11 @@ func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)^` + s + `$`) 
 
 var (
 	// commonStop ends a slot value: clauses, dates and qualifiers that are not part of it.
-	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| in (?:the )?(?:spring|summer|autumn|fall|winter)\b| (?:last|this|next) (?:week|month|year|spring|summer|autumn|fall|winter)\b| (?:yesterday|today|recently|lately)\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
+	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| in (?:the )?(?:spring|summer|autumn|fall|winter)\b| (?:last|this|next) (?:week|month|year|spring|summer|autumn|fall|winter)\b| (?:yesterday|today|recently|lately)\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| instead\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
 	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
 	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working |,)`)
 	listStop   = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
-	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on )`)
+	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
 
 var slotRules = []slotRule{
@@ -203,8 +234,9 @@ var slotRules = []slotRule{
 }
 
 var (
-	favouriteRe    = rx(subj + `'s (?:favou?rite|fave) ([\w ]{1,30}?) (?:is|are) (?:now |still |currently |probably )?(.+)`)
-	favouriteInvRe = rx(`(.+?) (?:is|are) (\S+(?: \S+){0,4}?)'s (?:favou?rite|fave) ([\w ]{1,30})`)
+	// Chat spells it short or misspells it: "fav", "fave", "favourit".
+	favouriteRe    = rx(subj + `'s (?:favou?rite?|fave?) ([\w ]{1,30}?) (?:is|are) (?:now |still |currently |probably |definitely |def |defo |totally |honestly )?(.+)`)
+	favouriteInvRe = rx(`(.+?) (?:is|are) (\S+(?: \S+){0,4}?)'s (?:favou?rite?|fave?) ([\w ]{1,30})`)
 	// genericRes catch present-tense habits and states ("User plays the cello", "User never
 	// drinks alcohol") so that their negation can be recognised as a contradiction.
 	genericRes = genericSubjectRes()
@@ -216,7 +248,7 @@ func genericSubjectRes() []*regexp.Regexp {
 	out := make([]*regexp.Regexp, 0, 5)
 	for n := 0; n < 5; n++ {
 		subject := `(\S+` + strings.Repeat(` \S+`, n) + `)`
-		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only )?([a-z]+)(?: (.+))?`))
+		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only |now |currently |mostly |normally |typically |generally )?([a-z]+)(?: (.+))?`))
 	}
 	return out
 }
@@ -245,7 +277,15 @@ func partnerByName(s *Slot) *Slot {
 func slotOf(factText string) *Slot {
 	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
 	s := clauseSlot(t)
-	if s == nil || !strings.Contains(s.Subject, ",") {
+	if s == nil {
+		// "User is a nurse so night shifts are normal for User": the first clause states,
+		// the rest gives a consequence or reason.
+		if head, _, ok := cutReason(t); ok {
+			return clauseSlot(head)
+		}
+		return nil
+	}
+	if !strings.Contains(s.Subject, ",") {
 		return s
 	}
 	// A subject never holds a comma: "Kevin's gone, User's boss is Linda now" took a
@@ -256,6 +296,18 @@ func slotOf(factText string) *Slot {
 		}
 	}
 	return nil
+}
+
+// reasonRe joins a statement to its consequence or reason.
+var reasonRe = regexp.MustCompile(`(?i),? (?:so|because|which is why) `)
+
+// cutReason splits a statement from the consequence or reason that follows it.
+func cutReason(t string) (head, rest string, ok bool) {
+	loc := reasonRe.FindStringIndex(t)
+	if loc == nil || loc[0] == 0 {
+		return t, "", false
+	}
+	return t[:loc[0]], t[loc[1]:], true
 }
 
 // clauseSlot derives the slot of one cleaned statement.
@@ -320,8 +372,36 @@ func clauseSlot(t string) *Slot {
 	if s := genericSlot(t); s != nil {
 		return s
 	}
+	if s := progressiveSlot(t); s != nil {
+		return s
+	}
 	return lastClauseSlot(t)
 }
+
+// progressiveRe: "User is going to the YMCA", "User is learning Spanish". Groups: 1 the
+// subject, 2 the participle, 3 its object.
+var progressiveRe = rx(subj + ` (?:is|are) (?:now |currently |still |also )?([a-z]+ing) (.+)`)
+
+// progressiveSlot reads a present progressive as the verb's slot ("is going to the YMCA"
+// fills what "goes to Planet Fitness" fills), or nil. "is going to buy" is a plan.
+func progressiveSlot(t string) *Slot {
+	m := progressiveRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	lemma := ingBase(strings.ToLower(m[2]))
+	if lemma == "" || noSlotVerbs[lemma] || planVerbs[lemma] {
+		return nil
+	}
+	if next, _, _ := strings.Cut(strings.TrimPrefix(strings.ToLower(m[3]), "to "), " "); lemma == "go" && strings.HasPrefix(strings.ToLower(m[3]), "to ") && !articles[next] {
+		return nil
+	}
+	return verbSlot(m[1], "", lemma, m[3])
+}
+
+// planVerbs said in the progressive tell of a plan, not a state: "User is moving to
+// Amsterdam in June", "User is leaving Google".
+var planVerbs = set(`move leave start join quit retire switch change fly travel head visit come return relocate`)
 
 // adverbBeforeIngRe finds an adverb between a copula and a present participle.
 var adverbBeforeIngRe = regexp.MustCompile(`(?i)\b(is|are) (?:now|currently|still|also|actually|really) (\w+ing)\b`)

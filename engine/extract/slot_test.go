@@ -33,6 +33,12 @@ func TestContradicts(t *testing.T) {
 		{"second like is no contradiction", Slot{"user", "likes", "sushi", ""}, Slot{"user", "likes", "pizza", ""}, false},
 		{"preference flips", Slot{"user", "likes", "sushi", ""}, Slot{"user", "likes", "not sushi", ""}, true},
 		{"habit dropped", Slot{"user", "eat", "meat", ""}, Slot{"user", "eat", "not meat", ""}, true},
+		{"an instruction stopped, said inflected", Slot{"instruction", "add", "a comment above every function", ""}, Slot{"instruction", "add", "not comments above every function", ""}, true},
+		{"habit dropped, said of an amount", Slot{"user", "drink", "4 coffees", ""}, Slot{"user", "drink", "not coffee", ""}, true},
+		{"habit dropped, said of a kind", Slot{"user", "eat", "red meat", ""}, Slot{"user", "eat", "not meat", ""}, true},
+		{"another thing not done", Slot{"user", "drink", "4 coffees", ""}, Slot{"user", "drink", "not tea", ""}, false},
+		{"a kind not done leaves the whole", Slot{"user", "eat", "meat", ""}, Slot{"user", "eat", "not red meat", ""}, false},
+		{"a job title by its slang noun", Slot{"user", "job_title", "junior dev", ""}, Slot{"user", "job_title", "senior dev", ""}, true},
 		{"empty old", Slot{}, Slot{"user", "age", "35", ""}, false},
 		{"empty new value", Slot{"user", "age", "34", ""}, Slot{"user", "age", "", ""}, false},
 		{"a move said together", Slot{"user", "lives_in", "york", ""}, Slot{"user's partner and user", "lives_in", "leeds", ""}, true},
@@ -156,7 +162,10 @@ func TestSlotOf(t *testing.T) {
 		{"instruction", "Always use yarn in this repo", &Slot{"instruction", "uses", "yarn", ""}},
 		{"instruction negated", "Do not use yarn anymore, use pnpm", &Slot{"instruction", "uses", "not yarn", ""}},
 		{"instruction switch", "Use camelCase for database columns instead of snake_case", &Slot{"instruction", "uses", "camelcase", "snake case"}},
-		{"a plural noun is no verb", "Never commit the generated columns", nil},
+		{"a plural noun is no verb", "Never commit the generated columns", &Slot{"instruction", "commit", "not generated columns", ""}},
+		{"a habit instruction", "Always add a comment above every function", &Slot{"instruction", "add", "comment above every function", ""}},
+		{"a habit stopped", "Stop adding comments above every function, only exported ones", &Slot{"instruction", "add", "not comments above every function", ""}},
+		{"a rename", "User renamed master to main", &Slot{"user", "uses", "main", "master"}},
 		{"partner by name", "User's girlfriend is called Nina", &Slot{"user", "partner", "nina", ""}},
 		{"switched back", "User switched the orders service from MySQL back to Postgres", &Slot{"user's orders service", "uses", "postgres", "mysql"}},
 		{"no longer uses", "User no longer uses Jenkins", &Slot{"user", "use", "not jenkins", "jenkins"}},
@@ -184,6 +193,16 @@ func TestSlotOf(t *testing.T) {
 		{"what a thing is", "User's default branch is master", &Slot{"user's default branch", "is", "master", ""}},
 		{"a degree is no value", "User's laptop is very slow", nil},
 		{"a verb named like a predicate", "User names branches feature/<ticket>", &Slot{"user", "names", "branches feature/ ticket", ""}},
+		{"a favourite said short", "User's fav food is def tacos now", &Slot{"user", "favourite_food", "tacos", ""}},
+		{"a favourite misspelt", "User's favourit color is blue", &Slot{"user", "favourite_color", "blue", ""}},
+		{"an adverb before the verb", "User now deploys from the release branch", &Slot{"user", "deploy_from", "release branch", ""}},
+		{"a start time before the subject", "From next week on User deploys on tuesdays instead", &Slot{"user", "deploy_on", "tuesdays", ""}},
+		{"a hedged amount", "User smokes about half a pack a day", &Slot{"user", "smoke", "half a pack", ""}},
+		{"a statement and its consequence", "User is a nurse so night shifts are normal for User", &Slot{"user", "job_title", "nurse", ""}},
+		{"a slang job title", "User is a junior dev at stripe", &Slot{"user", "job_title", "junior dev", ""}},
+		{"a lower-case tool dropped", "User dropped redis, sessions live in postgres now", &Slot{"user", "disposed", "redis", "redis"}},
+		{"a move to a host is a switch", "User moved from heroku to fly.io", &Slot{"user", "uses", "fly io", "heroku"}},
+		{"an instruction with its rejected tool", "Use pnpm not npm", &Slot{"instruction", "uses", "pnpm", "npm"}},
 		{"any verb instead of another way", "User names branches <ticket>-<slug> instead of feature/<ticket>", &Slot{"user", "uses", "branches ticket - slug", "feature/ ticket"}},
 	}
 	for _, tt := range tests {
@@ -302,6 +321,31 @@ func TestThingSubject(t *testing.T) {
 	for s, want := range tests {
 		if got := thingSubject(s); got != want {
 			t.Errorf("thingSubject(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestMovedOnDestination: a verb that goes one place at a time moves to a new "to X";
+// a verb whose "to" names what it is done with does not.
+func TestMovedOnDestination(t *testing.T) {
+	tests := []struct {
+		old, new string
+		want     bool
+	}{
+		{"User goes to planet fitness", "User is going to the ymca", true},
+		{"User deploys to us-east-1", "User deploys to eu-west-1", true},
+		{"User listens to jazz", "User listens to podcasts", false},
+		{"The dev server runs on port 3000", "The dev server is on port 5173", true},
+		{"The dev server runs on port 3000", "The api is on port 5173", false},
+		{"User goes to planet fitness", "Alice goes to the ymca", false},
+	}
+	for _, tt := range tests {
+		o, n := SlotOf(tt.old), SlotOf(tt.new)
+		if o == nil || n == nil {
+			t.Fatalf("no slot: %q → %v, %q → %v", tt.old, o, tt.new, n)
+		}
+		if got := MovedOn(*o, *n); got != tt.want {
+			t.Errorf("MovedOn(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
 		}
 	}
 }

@@ -269,12 +269,35 @@ func SameState(old, newSlot Slot) bool {
 // many values, so only a new fact that says "now" moves it; the caller checks that.
 func MovedOn(old, newSlot Slot) bool {
 	o, n := normSlot(old), normSlot(newSlot)
+	o.Predicate, n.Predicate = portFamily(o), portFamily(n)
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value || ruleFilled[o.Predicate] {
 		return false
 	}
 	_, prep, ok := strings.Cut(o.Predicate, "_")
+	if !ok && destinationVerbs[o.Predicate] {
+		// "User goes to Planet Fitness" → "… to the YMCA now": a verb that goes one place at
+		// a time, its destination the value. "listens to podcasts now" leaves jazz be.
+		prep, _, ok = strings.Cut(o.Value, " ")
+		ok = ok && prep == "to" && strings.HasPrefix(n.Value, "to ")
+	}
 	return ok && verbPreps[prep] && !strings.HasPrefix(o.Value, "not ") && !strings.HasPrefix(n.Value, "not ")
 }
+
+// portFamily files what runs or listens on a port and what is on a port under one
+// predicate: "The dev server runs on port 3000" and "… is on port 5173 now" say where it is.
+func portFamily(s Slot) string {
+	if !strings.HasPrefix(s.Value, "port ") {
+		return s.Predicate
+	}
+	if s.Predicate == PredicateLocated || strings.HasSuffix(s.Predicate, "_on") || strings.HasSuffix(s.Predicate, "_at") {
+		return PredicateLocated + "_on"
+	}
+	return s.Predicate
+}
+
+// destinationVerbs go or send to one place at a time: said with "now", a new "to X"
+// replaces the old one.
+var destinationVerbs = set(`go deploy ship push publish release send route point commute upload redirect forward`)
 
 // ruleFilled are the named predicates with a preposition that hold many values.
 var ruleFilled = set(`allergic_to studies_at`)

@@ -24,6 +24,8 @@ var (
 	switchReplacedRe = rx(subj + ` (?:has |have )?(?:replaced|swapped|swapped out|traded in|traded|dropped|ditched|abandoned|retired|gave up) (.+?) (?:with|for|in favou?r of) (.+)`)
 	// switchInsteadRe: "User's repos use pnpm instead of npm".
 	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|adopted|prefers?) (.+?) (?:instead of|rather than|in place of) (.+)`)
+	// renamedRe: "User renamed master to main": what was called master is main now.
+	renamedRe = rx(subj + ` (?:has |have |just |finally )?(?:renamed|rebranded) (\S+(?: \S+)?) (?:to|as) (.+)`)
 	// switchValueStop ends the new value of a switch before dates and qualifiers.
 	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
@@ -52,6 +54,12 @@ func switchSlot(t, lower string) *Slot {
 		subject, object, from, to = m[1], m[2], m[3], m[4]
 	case containsAny(lower, []string{"replaced", "swapped", "traded", "dropped", "ditched", "abandoned", "retired", "gave up"}):
 		m := switchReplacedRe.FindStringSubmatch(t)
+		if m == nil {
+			return nil
+		}
+		subject, from, to = m[1], m[2], m[3]
+	case strings.Contains(lower, "renamed ") && !strings.Contains(lower, " from "):
+		m := renamedRe.FindStringSubmatch(t)
 		if m == nil {
 			return nil
 		}
@@ -154,8 +162,41 @@ func replaces(old, n Slot) bool {
 		return old.Subject == r // "webpack 5" is replaced by "from webpack to Vite"
 	}
 	// "the Civic" names "honda civic": a value may end with the thing as well as start with it.
-	related := subjectsRelated(old.Subject, n.Subject) || wholeProject[old.Subject]
+	related := subjectsRelated(old.Subject, n.Subject) || wholeProject[old.Subject] || instructs(n.Subject, old.Subject)
 	return related && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
+}
+
+// toolObjectRe finds the thing a fact names as its tool or host, at its end: "… with
+// Poetry", "… using webpack", "… to Heroku", "… on GitHub Actions", "… in MongoDB".
+var toolObjectRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through|on|onto|to|in)\s+(\S+(?:\s+\S+){0,2})$`)
+
+// ReplacedMeans reports whether the switch or disposal n ends oldFact, which names the
+// replaced thing not as its value but as the tool or host it works with: "User replaced
+// Poetry with uv" ends "User manages Python deps with Poetry", "User moved from Heroku to
+// Fly.io" ends "User deploys the app to Heroku". The subjects must be related, as for a
+// value (replaces); a negative fact is no use of the thing.
+func ReplacedMeans(oldFact string, n Slot) bool {
+	r := normValue(n.Replaces)
+	o := SlotOf(oldFact)
+	if r == "" || o == nil {
+		return false
+	}
+	on, ns := normSlot(*o), normSubject(n.Subject)
+	// What the user's team gave up ("we ditched MongoDB") is gone from the parts of their
+	// system too ("the backend stores data in MongoDB").
+	ownSystem := ns == "user" && systemNoun(on.Subject)
+	if strings.HasPrefix(on.Value, "not ") || !(subjectsRelated(on.Subject, ns) || wholeProject[on.Subject] || ownSystem) {
+		return false
+	}
+	m := toolObjectRe.FindStringSubmatch(cleanFactText(oldFact))
+	return m != nil && cutValue(m[1], commonStop) == r
+}
+
+// instructs reports a standing instruction about the user's own work: "Use pnpm, not
+// npm" replaces "User uses npm for this repo" and "User's CI runs on npm".
+func instructs(newSubject, oldSubject string) bool {
+	owner, _, _ := cutOwner(oldSubject)
+	return newSubject == SubjectInstruction && owner == "user"
 }
 
 // wholeProject are subjects that stand for the project the speakers work on: "the repo

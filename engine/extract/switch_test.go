@@ -140,3 +140,13 @@ func TestSpanningDates(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesTool: "dropped" gives up a thing only when its object names one.
+func TestNamesTool(t *testing.T) {
+	for v, want := range map[string]bool{"Redux": true, "redis, sessions live in postgres now": true, "jest and moved": true,
+		"the kids at school": false, "User's phone": false, "it": false, "by the office": false, "off": false} {
+		if got := namesTool(v); got != want {
+			t.Errorf("namesTool(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

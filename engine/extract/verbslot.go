@@ -47,6 +47,7 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 		lemma = "can_" + lemma
 	}
 	neg := aux == "does not" || aux == "doesn't" || aux == "no longer" || aux == "never" || aux == "cannot"
+	rest = withoutHedge(rest)
 	prep, obj, _ := strings.Cut(rest, " ")
 	if (rest == "" || (cutValue(rest, commonStop) == "" || cutValue(rest, verbStop) == "") && !verbPreps[strings.ToLower(prep)]) && plainSubject(subject) {
 		// No object, only qualifiers ("again", "every day"): "User smokes again" and "User does not smoke" fill
@@ -70,6 +71,19 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 }
 
 var verbPreps = set(`on in at with for to from by`)
+
+// hedgeWords open an amount said loosely: "smokes about half a pack", "drinks like 4
+// coffees". The amount is the value; the hedge is not part of it.
+var hedgeWords = set(`about around roughly approximately like maybe probably almost nearly`)
+
+// withoutHedge drops a hedge word that opens a verb's object.
+func withoutHedge(rest string) string {
+	first, after, ok := strings.Cut(rest, " ")
+	if ok && hedgeWords[strings.ToLower(first)] {
+		return after
+	}
+	return rest
+}
 
 // plainSubject reports a subject that can stand before a verb used without an object:
 // "User", "Bob's dog", not "Use snake_case for database" ("columns" is no verb) nor

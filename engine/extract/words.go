@@ -27,7 +27,8 @@ sailor salesman salesperson scientist secretary singer soldier specialist statis
 tailor teacher technician therapist trainer translator tutor veterinarian vet waiter waitress welder writer
 pediatrician paediatrician cardiologist dermatologist neurologist oncologist anesthesiologist resident
 sysadmin administrator devops sre tester strategist marketer planner coordinator supervisor lead principal
-owner partner chair chairman president vp executive representative agent broker adviser advisor`)
+owner partner chair chairman president vp executive representative agent broker adviser advisor
+dev swe teller`)
 
 // irregularPast are past-tense forms that do not end in -ed.
 var irregularPast = set(`was were did had went got saw took made came bought ran ate drank began met left found said laid

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // A correction says a value just stated was wrong: "Sorry, I meant Tuesday, not
@@ -27,7 +29,7 @@ const maxCorrectionWords = 4
 func Corrected(fact string, cands []Candidate) (text, target string, ok bool) {
 	right, wrong, ok := correction(strings.TrimSpace(fact))
 	if !ok {
-		return "", "", false
+		return valueCorrected(strings.TrimSpace(fact), cands)
 	}
 	for _, w := range wrongForms(wrong) {
 		wrongRe := regexp.MustCompile(`(?i)(^|\W)` + regexp.QuoteMeta(w) + `($|\W)`)
@@ -84,3 +86,70 @@ func correction(fact string) (right, wrong string, ok bool) {
 }
 
 func escapeDollars(s string) string { return strings.ReplaceAll(s, "$", "$$") }
+
+// meantOnlyRe: "User meant 4 spaces", a correction that names only the right value
+// ("Scratch that, it's 4 spaces"). Group 1 is the value.
+var meantOnlyRe = regexp.MustCompile(`(?i)^\S+ meant (?:on |at |in )?(.+?)[.!]?$`)
+
+// valueShapes are the kinds of value a correction without the wrong one can replace:
+// each finds a value of its kind in a stored text. A time of day matches any ("7 am"
+// for "9 pm"), a number with a unit the same unit ("2 spaces" for "4 spaces"), a day
+// or a date any of its form.
+var valueShapes = []struct {
+	right *regexp.Regexp
+	wrong func(right []string) *regexp.Regexp
+}{
+	{regexp.MustCompile(`(?i)^\d{1,2}(?::\d\d)?\s?(?:am|pm)$|^\d{1,2}:\d\d$`), func([]string) *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b`)
+	}},
+	{regexp.MustCompile(`(?i)^\d+(?:\.\d+)?\s+([a-z]+)$`), func(m []string) *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b\d+(?:\.\d+)?[\s-]+` + regexp.QuoteMeta(text.Stem(strings.ToLower(m[1]))) + `[a-z]*\b`)
+	}},
+	{regexp.MustCompile(`(?i)^(?:the )?\d{1,2}(?:st|nd|rd|th)$`), func([]string) *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:the )?\d{1,2}(?:st|nd|rd|th)\b`)
+	}},
+	{regexp.MustCompile(`^\d{4}-\d\d-\d\d$`), func([]string) *regexp.Regexp {
+		return regexp.MustCompile(`\b\d{4}-\d\d-\d\d\b`)
+	}},
+}
+
+// ValueCorrection reports a fact that only gives a right value ("User meant 4
+// spaces"): it means something only as the stored fact it corrects, and is no
+// fact of its own when it corrects nothing.
+func ValueCorrection(fact string) bool {
+	_, wrongRe := valueCorrectionRe(strings.TrimSpace(fact))
+	return wrongRe != nil
+}
+
+// valueCorrectionRe returns the right value of a value-only correction and the
+// expression that finds a stored value of its kind.
+func valueCorrectionRe(fact string) (string, *regexp.Regexp) {
+	m := meantOnlyRe.FindStringSubmatch(fact)
+	if m == nil || strings.Contains(m[1], ",") {
+		return "", nil
+	}
+	for _, shape := range valueShapes {
+		if rm := shape.right.FindStringSubmatch(m[1]); rm != nil {
+			return m[1], shape.wrong(rm)
+		}
+	}
+	return "", nil
+}
+
+// valueCorrected is Corrected for a correction that names only the right value:
+// the newest candidate holding a value of its kind, with the right value in place
+// of that one.
+func valueCorrected(fact string, cands []Candidate) (text, target string, ok bool) {
+	right, wrongRe := valueCorrectionRe(fact)
+	if wrongRe == nil {
+		return "", "", false
+	}
+	for _, c := range cands {
+		loc := wrongRe.FindStringIndex(c.Text)
+		if c.ID <= target || loc == nil || strings.EqualFold(c.Text[loc[0]:loc[1]], right) || meantOnlyRe.MatchString(c.Text) {
+			continue // ids are time-ordered: the newest stated value of the kind wins
+		}
+		text, target = c.Text[:loc[0]]+right+c.Text[loc[1]:], c.ID
+	}
+	return text, target, target != ""
+}

@@ -93,7 +93,8 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
 			oldSlot = extract.SlotOf(c.Text)
 		}
-		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || takesBack(c.Text)) {
+		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || takesBack(c.Text) ||
+			slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) {
 			closes = append(closes, c.ID)
 			continue
 		}
@@ -111,6 +112,9 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		oldAmounts := quantityWords(c.Text)
 		if slices.Equal(oldAmounts, amounts) {
 			return Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
+		}
+		if countSaidAgain(oldAmounts, amounts) && len(closes) == 0 {
+			return Decision{Event: Update, Target: c.ID} // "has two kids" → "has 2 children, both in school"
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
@@ -256,12 +260,17 @@ func termSet(s string) map[string]bool {
 			t = strconv.Itoa(n)
 		}
 		t = countNoun(t)
-		if t != "not" && t != "never" && t != "no" {
+		if t != "not" && t != "never" && t != "no" && !aspectTerms[t] {
 			out[t] = true
 		}
 	}
 	return out
 }
+
+// aspectTerms say when a state began, not what it is: "User started running in
+// January" and "User has been running since January" state one thing. They are
+// analysed (stemmed) forms.
+var aspectTerms = map[string]bool{"start": true, "began": true, "begin": true, "sinc": true}
 
 func negationDiffers(a, b string) bool { return isNegated(a) != isNegated(b) }
 

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,16 @@ func amountChanged(a, b []string) bool {
 		return false // no number changed, or it has no unit after it
 	}
 	return !isAmount(a[changed+1]) && !pastTense(a[:changed])
+}
+
+// countSaidAgain reports a fact that states the count old states, in the same words
+// (after quantityWords), and goes on with more: "User has 2 children, both in school"
+// says again what "User has two kids" says, and more.
+func countSaidAgain(old, fact []string) bool {
+	if len(old) < 3 || len(fact) <= len(old) || !slices.Equal(old, fact[:len(old)]) {
+		return false
+	}
+	return slices.ContainsFunc(old, isAmount)
 }
 
 // changeMarkers are words that say a statement is current ("now", "these

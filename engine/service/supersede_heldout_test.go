@@ -329,8 +329,7 @@ var heldoutScenarios = []scenario{
 	{name: "ho8 team lead", steps: []string{"Ana leads the mobile team.", "Ben leads the mobile team now."},
 		facts: []string{"Ben"}, gone: []string{"Ana leads"}},
 	{name: "ho8 region", steps: []string{"We deploy to us-east-1.", "We deploy to eu-west-1 now."},
-		facts: []string{"eu-west-1"}, gone: []string{"us-east-1"},
-		known: "\"deploys to X\" keeps \"to X\" as its value: joining \"to\" to the verb would let \"listens to podcasts now\" replace jazz"},
+		facts: []string{"eu-west-1"}, gone: []string{"us-east-1"}},
 	{name: "ho8 hobby added", steps: []string{"I play tennis.", "I started playing padel too."},
 		facts: []string{"tennis", "padel"}},
 }

@@ -204,6 +204,9 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		}
 		if ok {
 			f, vec, d = cf, cvec, cd
+		} else if ingest.ValueCorrection(f.Text) {
+			// "User meant 4 spaces" that corrects nothing stored says nothing by itself.
+			return engine.WriteResult{Text: f.Text, Event: engine.EventNone}, nil
 		}
 	}
 	if job.hint != nil {
