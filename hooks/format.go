@@ -13,14 +13,20 @@ const maxMemoryChars = 600
 
 // The headers are factual statements, not instructions: the hooks reference
 // ("Add context for Claude") warns that text framed as out-of-band system
-// commands can trip Claude's prompt-injection defenses.
+// commands can trip Claude's prompt-injection defenses. They say which of two
+// disagreeing memories holds because a changed convention is often stored
+// beside the old one rather than replacing it (the coding-sessions
+// evaluation, cmd/memsvc: "unit tests next to the component" and "unit tests
+// under tests/unit/" both recalled), and "most relevant first" alone would
+// put the old one first.
 const (
 	recallHeader = "memsvc recalled these long-term memories for this prompt " +
-		"(stored facts from earlier sessions, most relevant first, each with the date it was stated):"
+		"(stored facts from earlier sessions, most relevant first, each with the date it was stated; " +
+		"where two disagree, the later date is the current one):"
 	sessionNotice = "memsvc long-term memory is active in this session: memories relevant to each prompt " +
 		"are recalled automatically, and each finished exchange is saved for later sessions."
 	instructionsHeader = "Standing instructions and conventions the user gave in earlier sessions " +
-		"(newest first, each with the date it was stated):"
+		"(newest first, each with the date it was stated; where two disagree, the later date is the current one):"
 	recentHeader = "Most recent memories (newest first, each with the date it was stated):"
 	noMemories   = "No memories are stored yet."
 )
