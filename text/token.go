@@ -31,8 +31,9 @@ func (t Token) Proper() bool { return t.Capital && !t.Initial }
 type Apostrophe int
 
 const (
-	// CutApostrophe ends the word at its apostrophe ("don't" -> "don", "Anna's" -> "anna"). The BM25
-	// index's postings are stored, so its analysis keeps the form they were written in.
+	// CutApostrophe ends the word at its apostrophe ("Anna's" -> "anna"), except that a negated verb is
+	// resolved as SplitContractions does ("don't" -> "do" "not", as "do not" is indexed): cut, it left
+	// words no text has ("don", "isn", "aren") that matched every other contraction of the verb.
 	CutApostrophe Apostrophe = iota
 	// SplitContractions resolves a contraction into its words ("don't" -> "do" "not", "she'll" -> "she")
 	// and drops other apostrophes ("o'clock" -> "oclock"): for readers of meaning, which must keep the
@@ -194,11 +195,12 @@ func appendWord(out []Token, raw string, hyphen bool, ap Apostrophe) []Token {
 	if !strings.Contains(t.Word, "'") || ap == KeepApostrophe {
 		return append(out, t)
 	}
-	if ap == CutApostrophe {
+	base, negated := strings.CutSuffix(t.Word, "n't")
+	if ap == CutApostrophe && (!negated || base == "") {
 		t.Word, _, _ = strings.Cut(t.Word, "'")
 		return append(out, t)
 	}
-	if base, ok := strings.CutSuffix(t.Word, "n't"); ok {
+	if negated {
 		if base == "" { // "n't" on its own, as text split into tokens writes "do n't": only the negation
 			t.Word = "not"
 			return append(out, t)

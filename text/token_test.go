@@ -88,7 +88,7 @@ func TestTokensIndexForm(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"apostrophe cuts", "Alice's dog doesn't bark", []string{"alice", "dog", "doesn", "bark"}},
+		{"apostrophe cuts", "Alice's dog doesn't bark", []string{"alice", "dog", "does", "not", "bark"}},
 		{"curly apostrophe cuts", "Bob’s car", []string{"bob", "car"}},
 		{"accents kept", "Zoë café", []string{"zoë", "café"}},
 		{"trailing apostrophe", "the dogs' bowls", []string{"the", "dogs", "bowls"}},
