@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // canonFact is one canonical statement derived from a rewritten clause. A state fact (a
@@ -166,6 +167,7 @@ var canonRules = []canonRule{
 		return []canonFact{{m[1] + " works as " + article(m[2]), true}}
 	}},
 	{[]string{",", " and ", " or "}, rx(`(` + subj + ` (?:is (?:severely |very )?allergic to|loves|likes|hates|enjoys|adores|dislikes|is into)) (.+)`), splitList},
+	{[]string{",", " and "}, rx(`(` + subj + ` uses) (.+)`), splitNamedList},
 }
 
 // One joins gyms, clubs and networks as well as employers: "joined X" names an employer
@@ -233,6 +235,43 @@ func splitList(m []string) []canonFact {
 		out = append(out, canonFact{m[1] + " " + strings.TrimSpace(it), false})
 	}
 	return out
+}
+
+// splitNamedList makes one fact per named thing of a list the subject uses ("uses Go 1.22,
+// Postgres 15 and Redis"), so that a later change of one ("upgraded to Go 1.23") supersedes
+// that one and not the others with it. Only a list of names (each item capitalised or a
+// version, no preposition, no "not") is split: "uses pnpm, not npm, in the web repo" and
+// "uses React for the UI and Go for the API" say more than a list.
+func splitNamedList(m []string) []canonFact {
+	items := listSepRe.Split(strings.TrimRight(m[3], "."), -1)
+	if len(items) < 2 || len(items) > 5 {
+		return nil
+	}
+	out := make([]canonFact, 0, len(items))
+	for _, it := range items {
+		it = strings.TrimSpace(it)
+		w := strings.Fields(it)
+		if len(w) == 0 || len(w) > 3 || !namedItem(w) {
+			return nil
+		}
+		out = append(out, canonFact{m[1] + " " + it, false})
+	}
+	return out
+}
+
+// namedItem reports whether words name a thing: a capitalised word, then at most versions
+// or more capitalised words ("Go 1.22", "Postgres 15", "GitHub Actions").
+func namedItem(w []string) bool {
+	for i, x := range w {
+		r := []rune(x)
+		switch {
+		case unicode.IsUpper(r[0]):
+		case i > 0 && (unicode.IsDigit(r[0]) || r[0] == 'v' && len(r) > 1 && unicode.IsDigit(r[1])):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // article prefixes a job title with "a" or "an".

@@ -10,6 +10,13 @@ import "testing"
 // negations and time words.
 var supersedeFourth = []scenario{
 	// Coding sessions: a later session changes one convention or setting.
+	{name: "one of a stack upgraded", steps: []string{
+		"Let us set up the API project. We use Go 1.22, Postgres 15 and Redis. || A: Got it.",
+		"we upgraded to Go 1.23 yesterday || A: Nice, I'll use the new loop semantics."},
+		facts: []string{"Go 1.23", "Postgres 15", "Redis"}, gone: []string{"Go 1.22"}},
+	{name: "a list that says more than names", steps: []string{
+		"We use pnpm, not npm, in the web repo || A: OK."},
+		facts: []string{"pnpm"}, never: []string{"uses not", "uses in the web repo"}},
 	{name: "pnpm not npm", steps: []string{
 		"we use npm for this repo || A: Got it, I'll use npm.",
 		"actually use pnpm not npm, we switched last sprint || A: Understood, pnpm from now on."},
