@@ -60,6 +60,12 @@ type memoriesData struct {
 	Types   []string
 	States  []string
 	Modes   []string
+	// Filtered says the form narrows the list, so an empty one is "nothing
+	// matches", not "nothing stored".
+	Filtered bool
+	// From and To number the search hits shown (1-based), of Shown hits
+	// the search returned: the dashboard pages through one search.
+	From, To, Shown int
 	pager
 }
 
@@ -67,13 +73,20 @@ type memoriesData struct {
 var memoryTypes = []string{engine.TypeSemantic, engine.TypeEpisodic, engine.TypeProcedural}
 
 // pager holds the numbers of the pages before and after a shown page, 0
-// where there is none ("pager" in layout.html links them).
+// where there is none ("pager" in layout.html links them). LastPage is
+// set when the shown page is past the last one (an old link, a hand-typed
+// number), so the page can say so and link back instead of looking empty.
 type pager struct {
-	PrevPage, NextPage int
+	PrevPage, NextPage, LastPage int
+	// Ranked pages go from better to worse matches, not newer to older.
+	Ranked bool
 }
 
 func pagerFor(page, pages int) pager {
 	var p pager
+	if page > pages && pages > 0 {
+		return pager{PrevPage: pages, LastPage: pages}
+	}
 	if page > 1 {
 		p.PrevPage = page - 1
 	}
@@ -102,13 +115,9 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 
 func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 	f := d.Form
+	d.Filtered = f.MemoryType != "" || f.App != "" || f.Project != "" || f.Session != "" || f.State != ""
 	if f.Query != "" {
-		qr := engine.Query{Text: f.Query, Mode: f.Mode, Rerank: f.Rerank, TopK: f.Size, SessionID: f.Session,
-			MemoryType: f.MemoryType, Project: f.Project,
-			IncludeSuperseded: f.IncludeSuperseded || f.State == engine.StateSuperseded}
-		res, err := u.eng.Search(r.Context(), req.User, qr)
-		d.Search = res
-		return err
+		return u.runSearch(r, req, d)
 	}
 	page, err := u.eng.List(r.Context(), req.User, engine.ListFilter{Page: f.Page, Size: f.Size, AppName: f.App,
 		MemoryType: f.MemoryType, State: f.State, Project: f.Project, SessionID: f.Session,
@@ -118,6 +127,34 @@ func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 	}
 	d.Page = page
 	d.pager = pagerFor(page.Page, page.Pages)
+	return nil
+}
+
+// runSearch asks for the most hits a search gives (engine.MaxTopK) and
+// shows one page of them, so every page ranks the same list: asking for
+// page×size instead could reorder the hits already seen.
+func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
+	f := d.Form
+	// The list's bounds hold for the search's pages too, and its state
+	// check: the search honours only "superseded" but refuses a typo.
+	lf := engine.ListFilter{Page: f.Page, Size: f.Size, State: f.State}
+	if err := lf.Validate(); err != nil {
+		return err
+	}
+	qr := engine.Query{Text: f.Query, Mode: f.Mode, Rerank: f.Rerank, TopK: engine.MaxTopK, SessionID: f.Session,
+		MemoryType: f.MemoryType, Project: f.Project,
+		IncludeSuperseded: f.IncludeSuperseded || f.State == engine.StateSuperseded}
+	res, err := u.eng.Search(r.Context(), req.User, qr)
+	if err != nil {
+		return err
+	}
+	d.Search, d.Shown = res, len(res.Results)
+	d.pager = pagerFor(f.Page, (d.Shown+f.Size-1)/f.Size)
+	d.Ranked = true
+	from := min((f.Page-1)*f.Size, d.Shown)
+	to := min(from+f.Size, d.Shown)
+	res.Results = res.Results[from:to]
+	d.From, d.To = from+1, to
 	return nil
 }
 
