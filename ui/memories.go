@@ -101,7 +101,9 @@ func pagerFor(page, pages int) pager {
 // each hit's score.
 func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
-	d := memoriesData{Values: q, Deleted: q.Get("deleted"),
+	deleted := q.Get("deleted")
+	q.Del("deleted") // a one-time notice: the pager's links must not repeat it
+	d := memoriesData{Values: q, Deleted: deleted,
 		Types:  memoryTypes,
 		States: []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed},
 		Modes:  []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}}

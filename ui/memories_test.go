@@ -1,14 +1,17 @@
 package ui_test
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
 )
 
 // hrefs are the memory links of a page, in order.
@@ -79,5 +82,60 @@ func TestAPagePastTheEndSaysSoAndLinksBack(t *testing.T) {
 	}
 	if p := b.get("/memories?app=nosuchapp"); !strings.Contains(p.body, "No memories match these filters") {
 		t.Errorf("a filter that matches nothing:\n%s", p.body)
+	}
+}
+
+// TestAReplacedMemoryOffersNoCorrectionForm: the correction form of a
+// superseded memory (a bookmark, the back button) would only earn a
+// conflict after typing; the page says why and links the current memory.
+// An episode's page says to correct its facts.
+func TestAReplacedMemoryOffersNoCorrectionForm(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add(auth.DefaultUser, "Dana's locker code is on the blue card")[0]
+	b := e.browser()
+	p := b.post("/memories/"+id+"/edit", url.Values{"csrf": {b.token("/memories/" + id + "/edit")}, "text": {"Dana's locker code is on the green card"}})
+	current := strings.TrimSuffix(strings.TrimPrefix(p.header.Get("Location"), "/memories/"), "?corrected=1")
+	if p.status != http.StatusSeeOther || current == "" {
+		t.Fatalf("correct: %d %q", p.status, p.header.Get("Location"))
+	}
+	old := b.get("/memories/" + id + "/edit")
+	if strings.Contains(old.body, `id="correct-form"`) || !strings.Contains(old.body, `href="/memories/`+current+`" id="current"`) {
+		t.Errorf("a superseded memory's edit page:\n%s", old.body)
+	}
+	if !strings.Contains(b.get("/memories/"+current).body, "<title>Dana&#39;s locker code is on the green card · memsvc</title>") {
+		t.Error("a memory's page title is not its text")
+	}
+	if _, err := e.eng.AddConversation(context.Background(), auth.DefaultUser, engine.ConversationRequest{SessionID: "s-1",
+		Messages: []engine.Message{{Role: "user", Content: "I moved to Lisbon last spring."}}}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := e.eng.List(context.Background(), auth.DefaultUser, engine.ListFilter{Page: 1, Size: 20, SessionID: "s-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range list.Items {
+		if m.IsEpisode() {
+			if ep := b.get("/memories/" + m.ID + "/edit"); strings.Contains(ep.body, `id="correct-form"`) || !strings.Contains(ep.body, "#facts") {
+				t.Errorf("an episode's edit page:\n%s", ep.body)
+			}
+			return
+		}
+	}
+	t.Fatal("the conversation stored no episode")
+}
+
+// TestTheDeletedNoticeDoesNotFollowThePager: after a delete, the next
+// list page keeps the filters but not the one-time notice.
+func TestTheDeletedNoticeDoesNotFollowThePager(t *testing.T) {
+	e := newEnv(t, "")
+	var texts []string
+	for i := 0; i < 25; i++ {
+		texts = append(texts, fmt.Sprintf("Shopping list item %d", i))
+	}
+	e.add(auth.DefaultUser, texts...)
+	p := e.browser().get("/memories?deleted=01ABC&type=semantic")
+	if !strings.Contains(p.body, "Deleted memory") || strings.Contains(p.body, "deleted=01ABC&amp;page=2") ||
+		!strings.Contains(p.body, `href="?page=2&amp;type=semantic" rel="next"`) {
+		t.Errorf("after a delete:\n%s", p.body)
 	}
 }
