@@ -66,6 +66,9 @@ type memoriesData struct {
 	// From and To number the search hits shown (1-based), of Shown hits
 	// the search returned: the dashboard pages through one search.
 	From, To, Shown int
+	// Narrowed is how many hits the app and state filters were applied to
+	// (the engine's search has neither); 0 when none was set.
+	Narrowed int
 	pager
 }
 
@@ -137,8 +140,7 @@ func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 // page×size instead could reorder the hits already seen.
 func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 	f := d.Form
-	// The list's bounds hold for the search's pages too, and its state
-	// check: the search honours only "superseded" but refuses a typo.
+	// The list's bounds and state check hold for the search's pages too.
 	lf := engine.ListFilter{Page: f.Page, Size: f.Size, State: f.State}
 	if err := lf.Validate(); err != nil {
 		return err
@@ -150,6 +152,10 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 	if err != nil {
 		return err
 	}
+	if f.App != "" || f.State != "" {
+		d.Narrowed = len(res.Results)
+		res.Results = narrow(res.Results, f.App, f.State)
+	}
 	d.Search, d.Shown = res, len(res.Results)
 	d.pager = pagerFor(f.Page, (d.Shown+f.Size-1)/f.Size)
 	d.Ranked = true
@@ -158,6 +164,15 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 	res.Results = res.Results[from:to]
 	d.From, d.To = from+1, to
 	return nil
+}
+
+// narrow keeps the hits of app (any when "") in state (any when ""):
+// the list's app and state filters, which engine Search does not take,
+// hold for the search's hits too instead of being silently ignored.
+func narrow(hits []engine.Scored, app, state string) []engine.Scored {
+	return slices.DeleteFunc(hits, func(h engine.Scored) bool {
+		return (app != "" && h.AppName != app) || (state != "" && h.State != state)
+	})
 }
 
 // chainLink is one memory of a supersede chain, for the timeline.

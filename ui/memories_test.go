@@ -139,3 +139,29 @@ func TestTheDeletedNoticeDoesNotFollowThePager(t *testing.T) {
 		t.Errorf("after a delete:\n%s", p.body)
 	}
 }
+
+// TestSearchHonoursTheAppAndStateFilters: with "superseded" or an app
+// chosen, a search shows only such hits, as the list does.
+func TestSearchHonoursTheAppAndStateFilters(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := context.Background()
+	if _, err := e.eng.Add(ctx, auth.DefaultUser, []engine.AddRequest{{Text: "Erin's bike is red", AppName: "phone"},
+		{Text: "Erin's bike is blue", AppName: "laptop"}}); err != nil {
+		t.Fatal(err)
+	}
+	old := e.add(auth.DefaultUser, "Erin's bike is green")[0]
+	if _, err := e.eng.Correct(ctx, auth.DefaultUser, old, "Erin's bike is yellow"); err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	for _, tt := range []struct{ query, want string }{
+		{"q=erin+bike&state=superseded", "green"},
+		{"q=erin+bike&app=laptop", "blue"},
+	} {
+		p := b.get("/memories?" + tt.query)
+		got := regexp.MustCompile(`class="text">([^<]*)<`).FindAllStringSubmatch(p.body, -1)
+		if p.status != http.StatusOK || len(got) != 1 || !strings.Contains(got[0][1], tt.want) {
+			t.Errorf("%s: %d, hits %q, want only the %s one", tt.query, p.status, got, tt.want)
+		}
+	}
+}
