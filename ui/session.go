@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -49,7 +50,9 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 		r2, user, err := u.gate.AdmitKey(r, key)
 		if err != nil {
 			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
-				http.Redirect(w, r, "/signin", http.StatusSeeOther)
+				// Back to this page after signing in: a link to a memory
+				// followed while signed out lands on that memory.
+				http.Redirect(w, r, "/signin?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 				return
 			}
 			u.fail(w, r, req, err)
@@ -141,7 +144,27 @@ func (u *UI) signInPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := &request{KeysRequired: true, CSRF: u.csrfToken(w, r), Path: r.URL.Path}
-	u.render(w, req, http.StatusOK, "signin", nil)
+	u.render(w, req, http.StatusOK, "signin", signInData{Next: localPath(r.URL.Query().Get("next"))})
+}
+
+// signInData is the sign-in form: an error, and the page to return to.
+type signInData struct {
+	Error, Next string
+}
+
+// localPath is next when it is a path on this site, else the memories
+// page: the sign-in form must never send a browser to another site
+// (an open redirect), whatever a link put in ?next=.
+func localPath(next string) string {
+	const home = "/memories"
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n\t") {
+		return home
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "/signin" {
+		return home
+	}
+	return next
 }
 
 // signIn checks the key with the gate and keeps it in the key cookie; the
@@ -158,7 +181,8 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, "/memories", http.StatusSeeOther)
 			return
 		}
-		u.render(w, req, http.StatusUnauthorized, "signin", map[string]any{"Error": "That key is not valid (or was revoked)."})
+		u.render(w, req, http.StatusUnauthorized, "signin", signInData{Error: "That key is not valid (or was revoked).",
+			Next: localPath(r.PostForm.Get("next"))})
 		return
 	}
 	sealed, err := u.gate.SealSession(strconv.FormatInt(time.Now().Unix(), 10) + "." + randomToken() + "." + key)
@@ -168,7 +192,7 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	u.setCookie(w, r, keyCookie, sealed)
 	u.setCookie(w, r, csrfCookie, randomToken())
-	http.Redirect(w, r, "/memories", http.StatusSeeOther)
+	http.Redirect(w, r, localPath(r.PostForm.Get("next")), http.StatusSeeOther)
 }
 
 // session opens the key cookie: the key of a session that is genuine,

@@ -17,7 +17,7 @@ import (
 func TestSignInKeepsTheKeySealedInAStrictHttpOnlyCookie(t *testing.T) {
 	e := newEnv(t, authSecret)
 	b := e.browser()
-	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
+	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin?next=%2Fmemories" {
 		t.Fatalf("signed out: %d %q, want a redirect to /signin", p.status, p.header.Get("Location"))
 	}
 	if p := b.signIn("msk_forged.0000000000000000.AAAA"); p.status != http.StatusUnauthorized {
@@ -227,7 +227,7 @@ func TestSignOutEndsTheSession(t *testing.T) {
 	if p := b.post("/signout", url.Values{"csrf": {b.token("/memories")}}); p.status != http.StatusSeeOther {
 		t.Fatalf("sign out: %d", p.status)
 	}
-	if p := copied.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
+	if p := copied.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin?next=%2Fmemories" {
 		t.Errorf("copied cookie after sign-out: %d %q, want a redirect to sign in", p.status, p.header.Get("Location"))
 	}
 	if p := b.signIn(key); p.status != http.StatusSeeOther {
@@ -252,6 +252,36 @@ func TestSignOutEndsTheSession(t *testing.T) {
 		forged.c.Jar.SetCookies(base, []*http.Cookie{{Name: "memsvc_key", Value: v, Path: "/"}})
 		if p := forged.get("/memories"); p.status != http.StatusSeeOther {
 			t.Errorf("%s cookie: %d, want a redirect to sign in", name, p.status)
+		}
+	}
+}
+
+// TestSignInReturnsToThePageAsked: a link to a memory followed while
+// signed out lands on that memory after signing in, and ?next= never
+// sends the browser to another site.
+func TestSignInReturnsToThePageAsked(t *testing.T) {
+	e := newEnv(t, authSecret)
+	id := e.add("alice", "Alice's passport expires in May")[0]
+	key := e.key("alice")
+	b := e.browser()
+	p := b.get("/memories/" + id + "?corrected=1")
+	next := p.header.Get("Location")
+	if p.status != http.StatusSeeOther || !strings.HasPrefix(next, "/signin?next=") {
+		t.Fatalf("signed out: %d %q", p.status, next)
+	}
+	form := b.get(next)
+	if want := `name="next" value="/memories/` + id + `?corrected=1"`; !strings.Contains(form.body, want) {
+		t.Errorf("sign-in form lacks %s", want)
+	}
+	signIn := func(b *browser, next string) string {
+		return b.post("/signin", url.Values{"csrf": {b.token("/signin")}, "key": {key}, "next": {next}}).header.Get("Location")
+	}
+	if got := signIn(b, "/memories/"+id+"?corrected=1"); got != "/memories/"+id+"?corrected=1" {
+		t.Errorf("after sign-in: Location %q", got)
+	}
+	for _, evil := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "evil.example", "/signin", "/x\r\nSet-Cookie: a=b"} {
+		if got := signIn(e.browser(), evil); got != "/memories" {
+			t.Errorf("next=%q: Location %q, want /memories", evil, got)
 		}
 	}
 }
