@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -13,5 +14,25 @@ func TestEntitiesPageBeforeAnyJobSaysSo(t *testing.T) {
 	p := e.browser().get("/entities")
 	if !strings.Contains(p.body, "No reconcile job yet.") || strings.Contains(p.body, "0 merged") {
 		t.Errorf("entities page before any job:\n%s", p.body)
+	}
+}
+
+// TestFilterChoicesAreDistinct: every choice of a filter reads differently
+// (the state filter offered "active" twice: the default, which also shows
+// pending and failed memories, and the state itself).
+func TestFilterChoicesAreDistinct(t *testing.T) {
+	e := newEnv(t, "")
+	b := e.browser()
+	for _, path := range []string{"/memories", "/timeline"} {
+		body := b.get(path).body
+		for _, sel := range regexp.MustCompile(`(?s)<select name="(\w+)".*?</select>`).FindAllStringSubmatch(body, -1) {
+			seen := map[string]bool{}
+			for _, o := range regexp.MustCompile(`>([^<]*)</option>`).FindAllStringSubmatch(sel[0], -1) {
+				if seen[o[1]] {
+					t.Errorf("%s: filter %s offers %q twice", path, sel[1], o[1])
+				}
+				seen[o[1]] = true
+			}
+		}
 	}
 }
