@@ -66,6 +66,9 @@ type memoriesData struct {
 	// From and To number the search hits shown (1-based), of Shown hits
 	// the search returned: the dashboard pages through one search.
 	From, To, Shown int
+	// Relevant counts the hits whose score clears the engine's relevance
+	// floor: a search always fills its list, with weak hits too.
+	Relevant int
 	// Narrowed is how many hits the app and state filters were applied to
 	// (the engine's search has neither); 0 when none was set.
 	Narrowed int
@@ -157,6 +160,11 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 		res.Results = narrow(res.Results, f.App, f.State)
 	}
 	d.Search, d.Shown = res, len(res.Results)
+	for _, h := range res.Results {
+		if h.Relevant {
+			d.Relevant++
+		}
+	}
 	d.pager = pagerFor(f.Page, (d.Shown+f.Size-1)/f.Size)
 	d.Ranked = true
 	from := min((f.Page-1)*f.Size, d.Shown)

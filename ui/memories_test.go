@@ -31,8 +31,8 @@ func TestSearchPagesKeepTheQueryAndShowTheNextHits(t *testing.T) {
 	e.add(auth.DefaultUser, texts...)
 	b := e.browser()
 	first := b.get("/memories?q=garden+rake&mode=text&size=10")
-	if first.status != http.StatusOK || !strings.Contains(first.body, "Best matches 1–10 of 30") {
-		t.Fatalf("page 1: %d, want %q in\n%s", first.status, "Best matches 1–10 of 30", first.body)
+	if first.status != http.StatusOK || !strings.Contains(first.body, "Hits 1–10 of 30") {
+		t.Fatalf("page 1: %d, want %q in\n%s", first.status, "Hits 1–10 of 30", first.body)
 	}
 	next := regexp.MustCompile(`href="(\?[^"]*page=2[^"]*)" rel="next"`).FindStringSubmatch(first.body)
 	if next == nil {
@@ -45,7 +45,7 @@ func TestSearchPagesKeepTheQueryAndShowTheNextHits(t *testing.T) {
 		}
 	}
 	second := b.get("/memories" + link)
-	if !strings.Contains(second.body, "Best matches 11–20 of 30") || !strings.Contains(second.body, "← Better matches") {
+	if !strings.Contains(second.body, "Hits 11–20 of 30") || !strings.Contains(second.body, "← Better matches") {
 		t.Errorf("page 2 of the search:\n%s", second.body)
 	}
 	seen := map[string]bool{}
@@ -163,5 +163,16 @@ func TestSearchHonoursTheAppAndStateFilters(t *testing.T) {
 		if p.status != http.StatusOK || len(got) != 1 || !strings.Contains(got[0][1], tt.want) {
 			t.Errorf("%s: %d, hits %q, want only the %s one", tt.query, p.status, got, tt.want)
 		}
+	}
+}
+
+// TestSearchTellsStrongHitsFromWeakOnes: a search fills its list with weak
+// hits too; the page counts the likely relevant ones and dims the rest.
+func TestSearchTellsStrongHitsFromWeakOnes(t *testing.T) {
+	e := newEnv(t, "")
+	e.add(auth.DefaultUser, "Frank keeps bees on the roof", "The dentist appointment is on Friday", "Gina's car is in the garage")
+	p := e.browser().get("/memories?q=bees")
+	if !strings.Contains(p.body, "3 hits (1 likely relevant)") || strings.Count(p.body, `<tr class="weak">`) != 2 {
+		t.Errorf("search for bees:\n%s", p.body)
 	}
 }
