@@ -34,6 +34,9 @@ func parsePages() (map[string]*pageTemplate, error) {
 		// from the start, fetched ones once captured).
 		// correctable: only an active fact can be superseded by a
 		// correction; an episode stays as said (engine Correct refuses both).
+		// under: path is section or a page beneath it (/memories/{id}),
+		// so the navigation marks the section a page belongs to.
+		"under": func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
 		"correctable": func(m *engine.Memory) bool { return m.State == engine.StateActive && !m.IsEpisode() },
 		"hasImage":    func(m *engine.Memory) bool { return m.Source != nil && m.Source.BlobSHA256 != "" },
 	}

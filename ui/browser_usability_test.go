@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -50,5 +51,32 @@ func TestBrowserNarrowViewportFits(t *testing.T) {
 		if got != "" {
 			t.Errorf("%s on a 390px screen:\n%s", path, strings.TrimSpace(got))
 		}
+	}
+}
+
+// TestBrowserKeyboardSkipsToContent: the first Tab reaches a "Skip to
+// content" link that moves focus past the navigation, and a memory's page
+// marks the section it belongs to in the navigation.
+func TestBrowserKeyboardSkipsToContent(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := newBrowser(t)
+	id := e.add(auth.DefaultUser, "Hana waters the ferns on Sundays")[0]
+	run(t, ctx, "open a memory and press Tab",
+		chromedp.Navigate(e.url+"/memories/"+id),
+		chromedp.WaitVisible(chromedp.CSS("#memory-text")),
+		chromedp.KeyEvent("\t"),
+	)
+	focused, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.textContent.trim()`))
+	if focused != "Skip to content" {
+		t.Fatalf("the first Tab focuses %q, want the skip link", focused)
+	}
+	run(t, ctx, "follow it", chromedp.KeyEvent("\r"))
+	inMain, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement === document.querySelector("main")`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil || !inMain {
+		t.Errorf("after the skip link, focus is not on the content (%v)", err)
+	}
+	if cur, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("header nav a[aria-current]") || {}).textContent || ""`)); cur != "Memories" {
+		t.Errorf("navigation marks %q on a memory's page, want Memories", cur)
 	}
 }
