@@ -36,7 +36,7 @@ func parsePages() (map[string]*pageTemplate, error) {
 		// correction; an episode stays as said (engine Correct refuses both).
 		// under: path is section or a page beneath it (/memories/{id}),
 		// so the navigation marks the section a page belongs to.
-		"under": func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
+		"under":       func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
 		"correctable": func(m *engine.Memory) bool { return m.State == engine.StateActive && !m.IsEpisode() },
 		"hasImage":    func(m *engine.Memory) bool { return m.Source != nil && m.Source.BlobSHA256 != "" },
 	}
