@@ -32,13 +32,13 @@ func parsePages() (map[string]*pageTemplate, error) {
 		"add":     func(a, b int) int { return a + b },
 		// hasImage: the memory has a stored image to show (inline ones
 		// from the start, fetched ones once captured).
+		"hasImage": func(m *engine.Memory) bool { return m.Source != nil && m.Source.BlobSHA256 != "" },
 		// correctable: only an active fact can be superseded by a
 		// correction; an episode stays as said (engine Correct refuses both).
+		"correctable": func(m *engine.Memory) bool { return m.State == engine.StateActive && !m.IsEpisode() },
 		// under: path is section or a page beneath it (/memories/{id}),
 		// so the navigation marks the section a page belongs to.
-		"under":       func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
-		"correctable": func(m *engine.Memory) bool { return m.State == engine.StateActive && !m.IsEpisode() },
-		"hasImage":    func(m *engine.Memory) bool { return m.Source != nil && m.Source.BlobSHA256 != "" },
+		"under": func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
 	}
 	out := make(map[string]*pageTemplate, len(pageNames))
 	for _, name := range pageNames {
