@@ -139,14 +139,19 @@ func isHidden(r rune) bool {
 	return false
 }
 
-// when formats a time (or a *time.Time; nil is "—") for reading.
-func when(v any) string {
+// when formats a time (or a *time.Time; nil is "—") for reading, to the
+// minute, in a <time> element whose datetime and tooltip hold the exact
+// instant: memories stored in the same minute read alike, and a reader or
+// an assistive tool can still tell and order them.
+func when(v any) template.HTML {
 	switch t := v.(type) {
 	case time.Time:
 		if t.IsZero() {
 			return "—"
 		}
-		return t.UTC().Format("2006-01-02 15:04 UTC")
+		t = t.UTC()
+		exact := t.Format(time.RFC3339Nano)
+		return template.HTML(`<time datetime="` + exact + `" title="` + exact + `">` + t.Format("2006-01-02 15:04 UTC") + `</time>`)
 	case *time.Time:
 		if t == nil {
 			return "—"
