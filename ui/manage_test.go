@@ -36,3 +36,17 @@ func TestFilterChoicesAreDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestThePageSizeIsAChoiceThatSticks: 300 memories at 20 a page is 15
+// pages; the list offers bigger pages, and the choice survives a search.
+func TestThePageSizeIsAChoiceThatSticks(t *testing.T) {
+	e := newEnv(t, "")
+	b := e.browser()
+	p := b.get("/memories?size=50&q=anything")
+	if !strings.Contains(p.body, `<option value="50" selected>50 per page</option>`) || !strings.Contains(p.body, `<option value="100">`) {
+		t.Errorf("page size choice:\n%s", p.body)
+	}
+	if p := b.get("/memories?size=7"); !strings.Contains(p.body, `<option value="7" selected>`) {
+		t.Error("a size from the URL is not kept by the form")
+	}
+}

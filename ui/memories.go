@@ -60,6 +60,7 @@ type memoriesData struct {
 	Types   []string
 	States  []string
 	Modes   []string
+	Sizes   []int // page sizes offered; a size typed in the URL is added
 	// Filtered says the form narrows the list, so an empty one is "nothing
 	// matches", not "nothing stored".
 	Filtered bool
@@ -115,6 +116,11 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 		Modes:  []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}}
 	f, err := readListForm(q)
 	d.Form = f
+	d.Sizes = []int{20, 50, 100}
+	if !slices.Contains(d.Sizes, f.Size) {
+		d.Sizes = append(d.Sizes, f.Size)
+		slices.Sort(d.Sizes)
+	}
 	if err == nil {
 		err = u.runList(r, req, &d)
 	}
