@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html/template"
 	"net/http"
 	"net/url"
 	"slices"
@@ -61,6 +62,9 @@ type memoriesData struct {
 	States  []string
 	Modes   []string
 	Sizes   []int // page sizes offered; a size typed in the URL is added
+	// Back is this list's query, carried to each memory's page so its
+	// crumb and a delete return to the same filters, search and page.
+	Back string
 	// Filtered says the form narrows the list, so an empty one is "nothing
 	// matches", not "nothing stored".
 	Filtered bool
@@ -110,7 +114,7 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 	q := r.URL.Query()
 	deleted := q.Get("deleted")
 	q.Del("deleted") // a one-time notice: the pager's links must not repeat it
-	d := memoriesData{Values: q, Deleted: deleted,
+	d := memoriesData{Values: q, Deleted: deleted, Back: q.Encode(),
 		Types:  memoryTypes,
 		States: []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed},
 		Modes:  []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}}
@@ -199,6 +203,7 @@ type chainLink struct {
 // memoryData is the one-memory page.
 type memoryData struct {
 	M       *engine.Memory
+	Back    string           // the list's query to return to, re-encoded ("" the plain list)
 	Episode *engine.Memory   // the turn a fact was distilled from
 	Facts   []*engine.Memory // an episode's facts
 	Chain   []chainLink      // oldest first
@@ -215,7 +220,7 @@ func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error 
 	if err != nil {
 		return err
 	}
-	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != ""}
+	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != "", Back: backQuery(r.URL.Query().Get("back"))}
 	if m.Source != nil && m.Source.EpisodeID != "" && !m.IsEpisode() {
 		if d.Episode, err = u.optional(r, req, m.Source.EpisodeID); err != nil {
 			return err
@@ -235,6 +240,27 @@ func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error 
 	}
 	u.render(w, req, http.StatusOK, "memory", d)
 	return nil
+}
+
+// ListHref is the list the page was opened from. The query is one that
+// backQuery encoded, so it is safe as a URL as it stands.
+func (d memoryData) ListHref() template.URL {
+	if d.Back == "" {
+		return "/memories"
+	}
+	return template.URL("/memories?" + d.Back)
+}
+
+// backQuery is a list query carried in ?back=, parsed and encoded again
+// so only query parameters of /memories come back out ("" when it does not
+// parse); the list checks their values as for any request.
+func backQuery(back string) string {
+	q, err := url.ParseQuery(back)
+	if err != nil {
+		return ""
+	}
+	q.Del("deleted")
+	return q.Encode()
 }
 
 // optional reads a linked memory; nil when it was deleted since.
@@ -304,7 +330,7 @@ func (u *UI) confirmDelete(w http.ResponseWriter, r *http.Request, req *request)
 	if err != nil {
 		return err
 	}
-	u.render(w, req, http.StatusOK, "delete", memoryData{M: m})
+	u.render(w, req, http.StatusOK, "delete", memoryData{M: m, Back: backQuery(r.URL.Query().Get("back"))})
 	return nil
 }
 
@@ -318,7 +344,9 @@ func (u *UI) deleteMemory(w http.ResponseWriter, r *http.Request, req *request) 
 	if len(deleted) == 0 {
 		return engine.Errorf(engine.ENotFound, "unknown memory %q", id)
 	}
-	http.Redirect(w, r, "/memories?deleted="+url.QueryEscape(id), http.StatusSeeOther)
+	back, _ := url.ParseQuery(backQuery(r.PostForm.Get("back")))
+	back.Set("deleted", id)
+	http.Redirect(w, r, "/memories?"+back.Encode(), http.StatusSeeOther)
 	return nil
 }
 

@@ -16,7 +16,11 @@ import (
 
 // hrefs are the memory links of a page, in order.
 func hrefs(body string) []string {
-	return regexp.MustCompile(`href="/memories/([0-9A-Z]+)" class="text"`).FindAllString(body, -1)
+	var ids []string
+	for _, m := range regexp.MustCompile(`href="/memories/([0-9A-Z]+)[?"][^>]*class="text"`).FindAllStringSubmatch(body, -1) {
+		ids = append(ids, m[1])
+	}
+	return ids
 }
 
 // TestSearchPagesKeepTheQueryAndShowTheNextHits: a search with more hits
@@ -174,5 +178,41 @@ func TestSearchTellsStrongHitsFromWeakOnes(t *testing.T) {
 	p := e.browser().get("/memories?q=bees")
 	if !strings.Contains(p.body, "3 hits (1 likely relevant)") || strings.Count(p.body, `<tr class="weak">`) != 2 {
 		t.Errorf("search for bees:\n%s", p.body)
+	}
+}
+
+// TestAMemoryOpenedFromAListReturnsToIt: the crumb of a memory opened from
+// page 2 of a filtered search, and a delete from there, come back to that
+// same list, not to the first page of everything.
+func TestAMemoryOpenedFromAListReturnsToIt(t *testing.T) {
+	e := newEnv(t, "")
+	var texts []string
+	for i := 0; i < 25; i++ {
+		texts = append(texts, fmt.Sprintf("Recipe card %d: lentil soup", i))
+	}
+	e.add(auth.DefaultUser, texts...)
+	b := e.browser()
+	list := b.get("/memories?type=semantic&page=2")
+	m := regexp.MustCompile(`href="(/memories/[0-9A-Z]+\?back=[^"]+)" class="text"`).FindStringSubmatch(list.body)
+	if m == nil {
+		t.Fatalf("list links carry no way back:\n%s", list.body)
+	}
+	mem := b.get(html.UnescapeString(m[1]))
+	crumb := regexp.MustCompile(`href="([^"]*)" id="back"`).FindStringSubmatch(mem.body)
+	if crumb == nil || html.UnescapeString(crumb[1]) != "/memories?page=2&type=semantic" {
+		t.Errorf("crumb: %q", crumb)
+	}
+	del := regexp.MustCompile(`href="(/memories/([0-9A-Z]+)/delete[^"]*)"`).FindStringSubmatch(mem.body)
+	if del == nil {
+		t.Fatal("no delete link")
+	}
+	confirm := html.UnescapeString(del[1])
+	p := b.post(strings.SplitN(confirm, "?", 2)[0], url.Values{"csrf": {b.token(confirm)},
+		"back": {html.UnescapeString(regexp.MustCompile(`name="back" value="([^"]*)"`).FindStringSubmatch(b.get(confirm).body)[1])}})
+	if loc := p.header.Get("Location"); p.status != http.StatusSeeOther || loc != "/memories?deleted="+del[2]+"&page=2&type=semantic" {
+		t.Errorf("after delete: %d %q", p.status, loc)
+	}
+	if p := b.get("/memories/" + del[2] + "x?back=%zz"); p.status != http.StatusNotFound {
+		t.Errorf("a bad back query: %d", p.status)
 	}
 }
