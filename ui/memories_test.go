@@ -179,6 +179,9 @@ func TestSearchTellsStrongHitsFromWeakOnes(t *testing.T) {
 	if !strings.Contains(p.body, "3 hits (1 likely relevant)") || strings.Count(p.body, `<tr class="weak">`) != 2 {
 		t.Errorf("search for bees:\n%s", p.body)
 	}
+	if p := e.browser().get("/memories?q=bees&size=2&page=2"); !strings.Contains(p.body, "Hits 3–3 of 3 (1 likely relevant)") {
+		t.Errorf("last page of the search for bees:\n%s", p.body)
+	}
 }
 
 // TestAMemoryOpenedFromAListReturnsToIt: the crumb of a memory opened from
