@@ -23,6 +23,9 @@ import (
 const (
 	keyCookie  = "memsvc_key"
 	csrfCookie = "memsvc_csrf"
+	// nextCookie holds the page a signed-out browser asked for, which
+	// the sign-in form returns to (localPath keeps it on this site).
+	nextCookie = "memsvc_next"
 	csrfField  = "csrf"
 	csrfHeader = "X-CSRF-Token"
 	// maxFormBytes caps a form body (a corrected text is the largest field).
@@ -51,8 +54,10 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 		if err != nil {
 			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
 				// Back to this page after signing in: a link to a memory
-				// followed while signed out lands on that memory.
-				http.Redirect(w, r, "/signin?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+				// followed while signed out lands on that memory. A cookie
+				// rather than ?next=, so the sign-in address stays plain.
+				u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(r.URL.RequestURI())))
+				http.Redirect(w, r, "/signin", http.StatusSeeOther)
 				return
 			}
 			u.fail(w, r, req, err)
@@ -144,7 +149,11 @@ func (u *UI) signInPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := &request{KeysRequired: true, CSRF: u.csrfToken(w, r), Path: r.URL.Path}
-	u.render(w, req, http.StatusOK, "signin", signInData{Next: localPath(r.URL.Query().Get("next"))})
+	var next []byte
+	if c, err := r.Cookie(nextCookie); err == nil {
+		next, _ = base64.RawURLEncoding.DecodeString(c.Value)
+	}
+	u.render(w, req, http.StatusOK, "signin", signInData{Next: localPath(string(next))})
 }
 
 // signInData is the sign-in form: an error, and the page to return to.
@@ -192,6 +201,7 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	u.setCookie(w, r, keyCookie, sealed)
 	u.setCookie(w, r, csrfCookie, randomToken())
+	http.SetCookie(w, &http.Cookie{Name: nextCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)})
 	http.Redirect(w, r, localPath(r.PostForm.Get("next")), http.StatusSeeOther)
 }
 

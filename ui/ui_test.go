@@ -17,7 +17,7 @@ import (
 func TestSignInKeepsTheKeySealedInAStrictHttpOnlyCookie(t *testing.T) {
 	e := newEnv(t, authSecret)
 	b := e.browser()
-	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin?next=%2Fmemories" {
+	if p := b.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
 		t.Fatalf("signed out: %d %q, want a redirect to /signin", p.status, p.header.Get("Location"))
 	}
 	if p := b.signIn("msk_forged.0000000000000000.AAAA"); p.status != http.StatusUnauthorized {
@@ -227,7 +227,7 @@ func TestSignOutEndsTheSession(t *testing.T) {
 	if p := b.post("/signout", url.Values{"csrf": {b.token("/memories")}}); p.status != http.StatusSeeOther {
 		t.Fatalf("sign out: %d", p.status)
 	}
-	if p := copied.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin?next=%2Fmemories" {
+	if p := copied.get("/memories"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
 		t.Errorf("copied cookie after sign-out: %d %q, want a redirect to sign in", p.status, p.header.Get("Location"))
 	}
 	if p := b.signIn(key); p.status != http.StatusSeeOther {
@@ -257,27 +257,29 @@ func TestSignOutEndsTheSession(t *testing.T) {
 }
 
 // TestSignInReturnsToThePageAsked: a link to a memory followed while
-// signed out lands on that memory after signing in, and ?next= never
-// sends the browser to another site.
+// signed out lands on that memory after signing in, and the form's next
+// field never sends the browser to another site.
 func TestSignInReturnsToThePageAsked(t *testing.T) {
 	e := newEnv(t, authSecret)
 	id := e.add("alice", "Alice's passport expires in May")[0]
 	key := e.key("alice")
 	b := e.browser()
-	p := b.get("/memories/" + id + "?corrected=1")
-	next := p.header.Get("Location")
-	if p.status != http.StatusSeeOther || !strings.HasPrefix(next, "/signin?next=") {
-		t.Fatalf("signed out: %d %q", p.status, next)
+	if p := b.get("/memories/" + id + "?corrected=1"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
+		t.Fatalf("signed out: %d %q", p.status, p.header.Get("Location"))
 	}
-	form := b.get(next)
-	if want := `name="next" value="/memories/` + id + `?corrected=1"`; !strings.Contains(form.body, want) {
-		t.Errorf("sign-in form lacks %s", want)
+	form := b.get("/signin")
+	want := "/memories/" + id + "?corrected=1"
+	if !strings.Contains(form.body, `name="next" value="`+want+`"`) {
+		t.Errorf("sign-in form does not return to %s:\n%s", want, form.body)
 	}
 	signIn := func(b *browser, next string) string {
 		return b.post("/signin", url.Values{"csrf": {b.token("/signin")}, "key": {key}, "next": {next}}).header.Get("Location")
 	}
-	if got := signIn(b, "/memories/"+id+"?corrected=1"); got != "/memories/"+id+"?corrected=1" {
+	if got := signIn(b, want); got != want {
 		t.Errorf("after sign-in: Location %q", got)
+	}
+	if form := b.get("/signin"); strings.Contains(form.body, want) {
+		t.Error("the page to return to outlived the sign-in")
 	}
 	for _, evil := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "evil.example", "/signin", "/x\r\nSet-Cookie: a=b"} {
 		if got := signIn(e.browser(), evil); got != "/memories" {
