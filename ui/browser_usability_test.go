@@ -31,7 +31,34 @@ func TestBrowserNarrowViewportFits(t *testing.T) {
 	photo, _ := pngDataURI(t, 64, 48)
 	e.image(auth.DefaultUser, photo)
 	run(t, ctx, "a phone's viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
-	// overflow names what sticks out past the viewport's right edge.
+	for _, path := range []string{"/memories", "/memories?q=budget+review", "/memories/" + ids[0], "/memories/" + ids[0] + "/edit",
+		"/timeline", "/skills", "/entities", "/images"} {
+		run(t, ctx, path, chromedp.Navigate(e.url+path), chromedp.WaitVisible(chromedp.CSS("main")))
+		fits(t, ctx, path)
+	}
+}
+
+// TestBrowserNarrowViewportFitsTheOperatorPages: the operator's user list
+// and key forms on a phone.
+func TestBrowserNarrowViewportFitsTheOperatorPages(t *testing.T) {
+	e := newAdminEnv(t, authSecret, adminSecret)
+	ctx := newBrowser(t)
+	e.add("a-rather-long-user-name-from-an-identity-provider", "a note")
+	run(t, ctx, "operator signs in on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Navigate(e.url+"/admin"),
+		chromedp.WaitVisible(chromedp.CSS("#secret")),
+		chromedp.SendKeys(chromedp.CSS("#secret"), adminSecret),
+		chromedp.Submit(chromedp.CSS("#secret")),
+		chromedp.WaitVisible(chromedp.CSS("#user-list")),
+	)
+	fits(t, ctx, "/admin")
+}
+
+// fits fails the test when anything on the shown page sticks out past
+// the viewport's right edge, naming what does.
+func fits(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
 	const overflow = `(() => {
   const w = document.documentElement.clientWidth, out = [];
   if (document.documentElement.scrollWidth > w) out.push("page scrolls sideways: " + document.documentElement.scrollWidth + " > " + w);
@@ -41,16 +68,12 @@ func TestBrowserNarrowViewportFits(t *testing.T) {
   }
   return out.join("\n");
 })()`
-	for _, path := range []string{"/memories", "/memories?q=budget+review", "/memories/" + ids[0], "/memories/" + ids[0] + "/edit",
-		"/timeline", "/skills", "/entities", "/images"} {
-		run(t, ctx, path, chromedp.Navigate(e.url+path), chromedp.WaitVisible(chromedp.CSS("main")))
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](overflow))
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		if got != "" {
-			t.Errorf("%s on a 390px screen:\n%s", path, strings.TrimSpace(got))
-		}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](overflow))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if got != "" {
+		t.Errorf("%s on a 390px screen:\n%s", path, strings.TrimSpace(got))
 	}
 }
 
