@@ -56,7 +56,9 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 				// Back to this page after signing in: a link to a memory
 				// followed while signed out lands on that memory. A cookie
 				// rather than ?next=, so the sign-in address stays plain.
-				u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(r.URL.RequestURI())))
+				if isNavigation(r) {
+					u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(r.URL.RequestURI())))
+				}
 				http.Redirect(w, r, "/signin", http.StatusSeeOther)
 				return
 			}
@@ -161,9 +163,19 @@ type signInData struct {
 	Error, Next string
 }
 
+// isNavigation reports a request for a whole page, one worth returning to
+// after signing in: not a thumbnail (Sec-Fetch-Dest image) nor a fragment
+// htmx polls (HX-Request without HX-Boosted).
+func isNavigation(r *http.Request) bool {
+	if dest := r.Header.Get("Sec-Fetch-Dest"); dest != "" && dest != "document" && dest != "empty" {
+		return false
+	}
+	return r.Header.Get("HX-Request") == "" || r.Header.Get("HX-Boosted") != ""
+}
+
 // localPath is next when it is a path on this site, else the memories
 // page: the sign-in form must never send a browser to another site
-// (an open redirect), whatever a link put in ?next=.
+// (an open redirect), whatever its next field holds.
 func localPath(next string) string {
 	const home = "/memories"
 	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n\t") {

@@ -281,6 +281,17 @@ func TestSignInReturnsToThePageAsked(t *testing.T) {
 	if form := b.get("/signin"); strings.Contains(form.body, want) {
 		t.Error("the page to return to outlived the sign-in")
 	}
+	// A thumbnail or a polled fragment asked for while signed out is not
+	// a page to land on.
+	for _, h := range [][2]string{{"Sec-Fetch-Dest", "image"}, {"HX-Request", "true"}} {
+		other := e.browser()
+		req, _ := http.NewRequest("GET", e.url+"/entities/reconcile", nil)
+		req.Header.Set(h[0], h[1])
+		other.do(req)
+		if form := other.get("/signin"); strings.Contains(form.body, "/entities/reconcile") {
+			t.Errorf("a request with %s: %s became the page to return to", h[0], h[1])
+		}
+	}
 	for _, evil := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "evil.example", "/signin", "/x\r\nSet-Cookie: a=b"} {
 		if got := signIn(e.browser(), evil); got != "/memories" {
 			t.Errorf("next=%q: Location %q, want /memories", evil, got)
