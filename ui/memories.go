@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html/template"
 	"net/http"
 	"net/url"
 	"slices"
@@ -60,6 +61,22 @@ type memoriesData struct {
 	Types   []string
 	States  []string
 	Modes   []string
+	Sizes   []int // page sizes offered; a size typed in the URL is added
+	// Back is this list's query, carried to each memory's page so its
+	// crumb and a delete return to the same filters, search and page.
+	Back string
+	// Filtered says the form narrows the list, so an empty one is "nothing
+	// matches", not "nothing stored".
+	Filtered bool
+	// From and To number the search hits shown (1-based), of Shown hits
+	// the search returned: the dashboard pages through one search.
+	From, To, Shown int
+	// Relevant counts the hits whose score clears the engine's relevance
+	// floor: a search always fills its list, with weak hits too.
+	Relevant int
+	// Narrowed is how many hits the app and state filters were applied to
+	// (the engine's search has neither); 0 when none was set.
+	Narrowed int
 	pager
 }
 
@@ -67,13 +84,20 @@ type memoriesData struct {
 var memoryTypes = []string{engine.TypeSemantic, engine.TypeEpisodic, engine.TypeProcedural}
 
 // pager holds the numbers of the pages before and after a shown page, 0
-// where there is none ("pager" in layout.html links them).
+// where there is none ("pager" in layout.html links them). LastPage is
+// set when the shown page is past the last one (an old link, a hand-typed
+// number), so the page can say so and link back instead of looking empty.
 type pager struct {
-	PrevPage, NextPage int
+	PrevPage, NextPage, LastPage int
+	// Ranked pages go from better to worse matches, not newer to older.
+	Ranked bool
 }
 
 func pagerFor(page, pages int) pager {
 	var p pager
+	if page > pages && pages > 0 {
+		return pager{PrevPage: pages, LastPage: pages}
+	}
 	if page > 1 {
 		p.PrevPage = page - 1
 	}
@@ -88,12 +112,19 @@ func pagerFor(page, pages int) pager {
 // each hit's score.
 func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
-	d := memoriesData{Values: q, Deleted: q.Get("deleted"),
+	deleted := q.Get("deleted")
+	q.Del("deleted") // a one-time notice: the pager's links must not repeat it
+	d := memoriesData{Values: q, Deleted: deleted, Back: q.Encode(),
 		Types:  memoryTypes,
 		States: []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed},
 		Modes:  []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}}
 	f, err := readListForm(q)
 	d.Form = f
+	d.Sizes = []int{20, 50, 100}
+	if !slices.Contains(d.Sizes, f.Size) {
+		d.Sizes = append(d.Sizes, f.Size)
+		slices.Sort(d.Sizes)
+	}
 	if err == nil {
 		err = u.runList(r, req, &d)
 	}
@@ -102,13 +133,9 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 
 func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 	f := d.Form
+	d.Filtered = f.MemoryType != "" || f.App != "" || f.Project != "" || f.Session != "" || f.State != ""
 	if f.Query != "" {
-		qr := engine.Query{Text: f.Query, Mode: f.Mode, Rerank: f.Rerank, TopK: f.Size, SessionID: f.Session,
-			MemoryType: f.MemoryType, Project: f.Project,
-			IncludeSuperseded: f.IncludeSuperseded || f.State == engine.StateSuperseded}
-		res, err := u.eng.Search(r.Context(), req.User, qr)
-		d.Search = res
-		return err
+		return u.runSearch(r, req, d)
 	}
 	page, err := u.eng.List(r.Context(), req.User, engine.ListFilter{Page: f.Page, Size: f.Size, AppName: f.App,
 		MemoryType: f.MemoryType, State: f.State, Project: f.Project, SessionID: f.Session,
@@ -121,6 +148,51 @@ func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 	return nil
 }
 
+// runSearch asks for the most hits a search gives (engine.MaxTopK) and
+// shows one page of them, so every page ranks the same list: asking for
+// page×size instead could reorder the hits already seen.
+func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
+	f := d.Form
+	// The list's bounds and state check hold for the search's pages too.
+	lf := engine.ListFilter{Page: f.Page, Size: f.Size, State: f.State}
+	if err := lf.Validate(); err != nil {
+		return err
+	}
+	qr := engine.Query{Text: f.Query, Mode: f.Mode, Rerank: f.Rerank, TopK: engine.MaxTopK, SessionID: f.Session,
+		MemoryType: f.MemoryType, Project: f.Project,
+		IncludeSuperseded: f.IncludeSuperseded || f.State == engine.StateSuperseded}
+	res, err := u.eng.Search(r.Context(), req.User, qr)
+	if err != nil {
+		return err
+	}
+	if f.App != "" || f.State != "" {
+		d.Narrowed = len(res.Results)
+		res.Results = narrow(res.Results, f.App, f.State)
+	}
+	d.Search, d.Shown = res, len(res.Results)
+	for _, h := range res.Results {
+		if h.Relevant {
+			d.Relevant++
+		}
+	}
+	d.pager = pagerFor(f.Page, (d.Shown+f.Size-1)/f.Size)
+	d.Ranked = true
+	from := min((f.Page-1)*f.Size, d.Shown)
+	to := min(from+f.Size, d.Shown)
+	res.Results = res.Results[from:to]
+	d.From, d.To = from+1, to
+	return nil
+}
+
+// narrow keeps the hits of app (any when "") in state (any when ""):
+// the list's app and state filters, which engine Search does not take,
+// hold for the search's hits too instead of being silently ignored.
+func narrow(hits []engine.Scored, app, state string) []engine.Scored {
+	return slices.DeleteFunc(hits, func(h engine.Scored) bool {
+		return (app != "" && h.AppName != app) || (state != "" && h.State != state)
+	})
+}
+
 // chainLink is one memory of a supersede chain, for the timeline.
 type chainLink struct {
 	ID      string
@@ -131,6 +203,7 @@ type chainLink struct {
 // memoryData is the one-memory page.
 type memoryData struct {
 	M       *engine.Memory
+	Back    string           // the list's query to return to, re-encoded ("" the plain list)
 	Episode *engine.Memory   // the turn a fact was distilled from
 	Facts   []*engine.Memory // an episode's facts
 	Chain   []chainLink      // oldest first
@@ -147,7 +220,7 @@ func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error 
 	if err != nil {
 		return err
 	}
-	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != ""}
+	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != "", Back: backQuery(r.URL.Query().Get("back"))}
 	if m.Source != nil && m.Source.EpisodeID != "" && !m.IsEpisode() {
 		if d.Episode, err = u.optional(r, req, m.Source.EpisodeID); err != nil {
 			return err
@@ -167,6 +240,27 @@ func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error 
 	}
 	u.render(w, req, http.StatusOK, "memory", d)
 	return nil
+}
+
+// ListHref is the list the page was opened from. The query is one that
+// backQuery encoded, so it is safe as a URL as it stands.
+func (d memoryData) ListHref() template.URL {
+	if d.Back == "" {
+		return "/memories"
+	}
+	return template.URL("/memories?" + d.Back)
+}
+
+// backQuery is a list query carried in ?back=, parsed and encoded again
+// so only query parameters of /memories come back out ("" when it does not
+// parse); the list checks their values as for any request.
+func backQuery(back string) string {
+	q, err := url.ParseQuery(back)
+	if err != nil {
+		return ""
+	}
+	q.Del("deleted")
+	return q.Encode()
 }
 
 // optional reads a linked memory; nil when it was deleted since.
@@ -236,7 +330,7 @@ func (u *UI) confirmDelete(w http.ResponseWriter, r *http.Request, req *request)
 	if err != nil {
 		return err
 	}
-	u.render(w, req, http.StatusOK, "delete", memoryData{M: m})
+	u.render(w, req, http.StatusOK, "delete", memoryData{M: m, Back: backQuery(r.URL.Query().Get("back"))})
 	return nil
 }
 
@@ -250,7 +344,9 @@ func (u *UI) deleteMemory(w http.ResponseWriter, r *http.Request, req *request) 
 	if len(deleted) == 0 {
 		return engine.Errorf(engine.ENotFound, "unknown memory %q", id)
 	}
-	http.Redirect(w, r, "/memories?deleted="+url.QueryEscape(id), http.StatusSeeOther)
+	back, _ := url.ParseQuery(backQuery(r.PostForm.Get("back")))
+	back.Set("deleted", id)
+	http.Redirect(w, r, "/memories?"+back.Encode(), http.StatusSeeOther)
 	return nil
 }
 

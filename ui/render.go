@@ -33,6 +33,12 @@ func parsePages() (map[string]*pageTemplate, error) {
 		// hasImage: the memory has a stored image to show (inline ones
 		// from the start, fetched ones once captured).
 		"hasImage": func(m *engine.Memory) bool { return m.Source != nil && m.Source.BlobSHA256 != "" },
+		// correctable: only an active fact can be superseded by a
+		// correction; an episode stays as said (engine Correct refuses both).
+		"correctable": func(m *engine.Memory) bool { return m.State == engine.StateActive && !m.IsEpisode() },
+		// under: path is section or a page beneath it (/memories/{id}),
+		// so the navigation marks the section a page belongs to.
+		"under": func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
 	}
 	out := make(map[string]*pageTemplate, len(pageNames))
 	for _, name := range pageNames {
@@ -133,14 +139,19 @@ func isHidden(r rune) bool {
 	return false
 }
 
-// when formats a time (or a *time.Time; nil is "—") for reading.
-func when(v any) string {
+// when formats a time (or a *time.Time; nil is "—") for reading, to the
+// minute, in a <time> element whose datetime and tooltip hold the exact
+// instant: memories stored in the same minute read alike, and a reader or
+// an assistive tool can still tell and order them.
+func when(v any) template.HTML {
 	switch t := v.(type) {
 	case time.Time:
 		if t.IsZero() {
 			return "—"
 		}
-		return t.UTC().Format("2006-01-02 15:04 UTC")
+		t = t.UTC()
+		exact := t.Format(time.RFC3339Nano)
+		return template.HTML(`<time datetime="` + exact + `" title="` + exact + `">` + t.Format("2006-01-02 15:04 UTC") + `</time>`)
 	case *time.Time:
 		if t == nil {
 			return "—"

@@ -1,6 +1,9 @@
 package ui
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestVisibleAndIdentShowHiddenCharacters(t *testing.T) {
 	tests := []struct {
@@ -25,5 +28,20 @@ func TestVisibleAndIdentShowHiddenCharacters(t *testing.T) {
 				t.Errorf("ident(%q) = %q, want %q", tt.in, got, tt.ident)
 			}
 		})
+	}
+}
+
+func TestWhenGivesTheExactInstantInATimeElement(t *testing.T) {
+	at := time.Date(2026, 11, 26, 4, 33, 12, 500_000_000, time.FixedZone("CET", 3600))
+	want := `<time datetime="2026-11-26T03:33:12.5Z" title="2026-11-26T03:33:12.5Z">2026-11-26 03:33 UTC</time>`
+	if got := string(when(at)); got != want {
+		t.Errorf("when = %s, want %s", got, want)
+	}
+	var none *time.Time
+	if got := when(none); got != "—" {
+		t.Errorf("when(nil) = %q", got)
+	}
+	if got := when(time.Time{}); got != "—" {
+		t.Errorf("when(zero) = %q", got)
 	}
 }

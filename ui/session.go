@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -22,6 +23,9 @@ import (
 const (
 	keyCookie  = "memsvc_key"
 	csrfCookie = "memsvc_csrf"
+	// nextCookie holds the page a signed-out browser asked for, which
+	// the sign-in form returns to (localPath keeps it on this site).
+	nextCookie = "memsvc_next"
 	csrfField  = "csrf"
 	csrfHeader = "X-CSRF-Token"
 	// maxFormBytes caps a form body (a corrected text is the largest field).
@@ -49,6 +53,12 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 		r2, user, err := u.gate.AdmitKey(r, key)
 		if err != nil {
 			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
+				// Back to this page after signing in: a link to a memory
+				// followed while signed out lands on that memory. A cookie
+				// rather than ?next=, so the sign-in address stays plain.
+				if isNavigation(r) {
+					u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(r.URL.RequestURI())))
+				}
 				http.Redirect(w, r, "/signin", http.StatusSeeOther)
 				return
 			}
@@ -141,7 +151,41 @@ func (u *UI) signInPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := &request{KeysRequired: true, CSRF: u.csrfToken(w, r), Path: r.URL.Path}
-	u.render(w, req, http.StatusOK, "signin", nil)
+	var next []byte
+	if c, err := r.Cookie(nextCookie); err == nil {
+		next, _ = base64.RawURLEncoding.DecodeString(c.Value)
+	}
+	u.render(w, req, http.StatusOK, "signin", signInData{Next: localPath(string(next))})
+}
+
+// signInData is the sign-in form: an error, and the page to return to.
+type signInData struct {
+	Error, Next string
+}
+
+// isNavigation reports a request for a whole page, one worth returning to
+// after signing in: not a thumbnail (Sec-Fetch-Dest image) nor a fragment
+// htmx polls (HX-Request without HX-Boosted).
+func isNavigation(r *http.Request) bool {
+	if dest := r.Header.Get("Sec-Fetch-Dest"); dest != "" && dest != "document" && dest != "empty" {
+		return false
+	}
+	return r.Header.Get("HX-Request") == "" || r.Header.Get("HX-Boosted") != ""
+}
+
+// localPath is next when it is a path on this site, else the memories
+// page: the sign-in form must never send a browser to another site
+// (an open redirect), whatever its next field holds.
+func localPath(next string) string {
+	const home = "/memories"
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n\t") {
+		return home
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "/signin" {
+		return home
+	}
+	return next
 }
 
 // signIn checks the key with the gate and keeps it in the key cookie; the
@@ -158,7 +202,8 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, "/memories", http.StatusSeeOther)
 			return
 		}
-		u.render(w, req, http.StatusUnauthorized, "signin", map[string]any{"Error": "That key is not valid (or was revoked)."})
+		u.render(w, req, http.StatusUnauthorized, "signin", signInData{Error: "That key is not valid (or was revoked).",
+			Next: localPath(r.PostForm.Get("next"))})
 		return
 	}
 	sealed, err := u.gate.SealSession(strconv.FormatInt(time.Now().Unix(), 10) + "." + randomToken() + "." + key)
@@ -168,7 +213,8 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	u.setCookie(w, r, keyCookie, sealed)
 	u.setCookie(w, r, csrfCookie, randomToken())
-	http.Redirect(w, r, "/memories", http.StatusSeeOther)
+	http.SetCookie(w, &http.Cookie{Name: nextCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)})
+	http.Redirect(w, r, localPath(r.PostForm.Get("next")), http.StatusSeeOther)
 }
 
 // session opens the key cookie: the key of a session that is genuine,

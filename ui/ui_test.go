@@ -255,3 +255,46 @@ func TestSignOutEndsTheSession(t *testing.T) {
 		}
 	}
 }
+
+// TestSignInReturnsToThePageAsked: a link to a memory followed while
+// signed out lands on that memory after signing in, and the form's next
+// field never sends the browser to another site.
+func TestSignInReturnsToThePageAsked(t *testing.T) {
+	e := newEnv(t, authSecret)
+	id := e.add("alice", "Alice's passport expires in May")[0]
+	key := e.key("alice")
+	b := e.browser()
+	if p := b.get("/memories/" + id + "?corrected=1"); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
+		t.Fatalf("signed out: %d %q", p.status, p.header.Get("Location"))
+	}
+	form := b.get("/signin")
+	want := "/memories/" + id + "?corrected=1"
+	if !strings.Contains(form.body, `name="next" value="`+want+`"`) {
+		t.Errorf("sign-in form does not return to %s:\n%s", want, form.body)
+	}
+	signIn := func(b *browser, next string) string {
+		return b.post("/signin", url.Values{"csrf": {b.token("/signin")}, "key": {key}, "next": {next}}).header.Get("Location")
+	}
+	if got := signIn(b, want); got != want {
+		t.Errorf("after sign-in: Location %q", got)
+	}
+	if form := b.get("/signin"); strings.Contains(form.body, want) {
+		t.Error("the page to return to outlived the sign-in")
+	}
+	// A thumbnail or a polled fragment asked for while signed out is not
+	// a page to land on.
+	for _, h := range [][2]string{{"Sec-Fetch-Dest", "image"}, {"HX-Request", "true"}} {
+		other := e.browser()
+		req, _ := http.NewRequest("GET", e.url+"/entities/reconcile", nil)
+		req.Header.Set(h[0], h[1])
+		other.do(req)
+		if form := other.get("/signin"); strings.Contains(form.body, "/entities/reconcile") {
+			t.Errorf("a request with %s: %s became the page to return to", h[0], h[1])
+		}
+	}
+	for _, evil := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "evil.example", "/signin", "/x\r\nSet-Cookie: a=b"} {
+		if got := signIn(e.browser(), evil); got != "/memories" {
+			t.Errorf("next=%q: Location %q, want /memories", evil, got)
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package ui_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/memsvc/memsvc/auth"
+	"github.com/memsvc/memsvc/engine"
+)
+
+// TestBrowserNarrowViewportFits opens every user page on a phone-sized
+// viewport: nothing may be wider than the screen (no sideways scrolling)
+// and every navigation link must be on screen.
+func TestBrowserNarrowViewportFits(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := newBrowser(t)
+	var texts []string
+	for i := 0; i < 25; i++ {
+		texts = append(texts, fmt.Sprintf("Note %d: the quarterly budget review with the infrastructure team moved to Thursday", i))
+	}
+	ids := e.add(auth.DefaultUser, texts...)
+	if _, err := e.eng.AddConversation(context.Background(), auth.DefaultUser, engine.ConversationRequest{SessionID: "chat-2026-11-01-long-session",
+		Project: "billing-api", Messages: []engine.Message{{Role: "user", Content: "I moved to Lisbon last spring and I work as a data engineer."}}}); err != nil {
+		t.Fatal(err)
+	}
+	photo, _ := pngDataURI(t, 64, 48)
+	e.image(auth.DefaultUser, photo)
+	run(t, ctx, "a phone's viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	for _, path := range []string{"/memories", "/memories?q=budget+review", "/memories/" + ids[0], "/memories/" + ids[0] + "/edit",
+		"/timeline", "/skills", "/entities", "/images"} {
+		run(t, ctx, path, chromedp.Navigate(e.url+path), chromedp.WaitVisible(chromedp.CSS("main")))
+		fits(t, ctx, path)
+	}
+}
+
+// TestBrowserNarrowViewportFitsTheOperatorPages: the operator's user list
+// and key forms on a phone.
+func TestBrowserNarrowViewportFitsTheOperatorPages(t *testing.T) {
+	e := newAdminEnv(t, authSecret, adminSecret)
+	ctx := newBrowser(t)
+	e.add("a-rather-long-user-name-from-an-identity-provider", "a note")
+	run(t, ctx, "operator signs in on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Navigate(e.url+"/admin"),
+		chromedp.WaitVisible(chromedp.CSS("#secret")),
+		chromedp.SendKeys(chromedp.CSS("#secret"), adminSecret),
+		chromedp.Submit(chromedp.CSS("#secret")),
+		chromedp.WaitVisible(chromedp.CSS("#user-list")),
+	)
+	fits(t, ctx, "/admin")
+}
+
+// fits fails the test when anything on the shown page sticks out past
+// the viewport's right edge, naming what does.
+func fits(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	const overflow = `(() => {
+  const w = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > w) out.push("page scrolls sideways: " + document.documentElement.scrollWidth + " > " + w);
+  for (const el of document.querySelectorAll("header a, main a, main input, main select, main button, main td, main th")) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > w + 1) out.push(el.tagName + " " + (el.textContent || el.name || "").trim().slice(0, 40) + " ends at " + Math.round(r.right));
+  }
+  return out.join("\n");
+})()`
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](overflow))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if got != "" {
+		t.Errorf("%s on a 390px screen:\n%s", path, strings.TrimSpace(got))
+	}
+}
+
+// TestBrowserKeyboardSkipsToContent: the first Tab reaches a "Skip to
+// content" link that moves focus past the navigation, and a memory's page
+// marks the section it belongs to in the navigation.
+func TestBrowserKeyboardSkipsToContent(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := newBrowser(t)
+	id := e.add(auth.DefaultUser, "Hana waters the ferns on Sundays")[0]
+	run(t, ctx, "open a memory and press Tab",
+		chromedp.Navigate(e.url+"/memories/"+id),
+		chromedp.WaitVisible(chromedp.CSS("#memory-text")),
+		chromedp.KeyEvent("\t"),
+	)
+	focused, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.textContent.trim()`))
+	if focused != "Skip to content" {
+		t.Fatalf("the first Tab focuses %q, want the skip link", focused)
+	}
+	run(t, ctx, "follow it", chromedp.KeyEvent("\r"))
+	inMain, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement === document.querySelector("main")`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil || !inMain {
+		t.Errorf("after the skip link, focus is not on the content (%v)", err)
+	}
+	if cur, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("header nav a[aria-current]") || {}).textContent || ""`)); cur != "Memories" {
+		t.Errorf("navigation marks %q on a memory's page, want Memories", cur)
+	}
+}
