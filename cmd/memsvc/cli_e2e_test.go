@@ -21,13 +21,20 @@ func runBinary(t *testing.T, stdin *os.File, args ...string) (code int, stdout, 
 	if stdin != nil {
 		cmd.Stdin = stdin
 	}
+	return runForExit(t, cmd), out.String(), errb.String()
+}
+
+// runForExit runs cmd and returns its exit code; a binary that cannot be
+// started fails the test.
+func runForExit(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
 	err := cmd.Run()
 	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode(), out.String(), errb.String()
+		return ee.ExitCode()
 	} else if err != nil {
-		t.Fatalf("run %v: %v", args, err)
+		t.Fatalf("run %v: %v", cmd.Args, err)
 	}
-	return 0, out.String(), errb.String()
+	return 0
 }
 
 // TestCLIHelpEverywhere: --help and -h on every command and subcommand

@@ -41,13 +41,7 @@ func (p probeCmd) run(t *testing.T, args ...string) (code int, stdout, stderr st
 	if p.stdout != nil {
 		cmd.Stdout = p.stdout
 	}
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode(), out.String(), errb.String()
-	} else if err != nil {
-		t.Fatalf("run %v: %v", args, err)
-	}
-	return 0, out.String(), errb.String()
+	return runForExit(t, cmd), out.String(), errb.String()
 }
 
 func (p probeCmd) command(ctx context.Context, t *testing.T, args ...string) *exec.Cmd {
