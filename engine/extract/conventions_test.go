@@ -137,6 +137,8 @@ func TestCodingAgentExamples(t *testing.T) {
 		{"The cache TTL is 300 seconds.", 1, KindSemantic},
 		{"Our deploys go out every Tuesday via ArgoCD.", 1, ""},
 		{"Always write tests with testify; we never use gomock", 2, KindProcedural},
+		// Placeholders are prose, not code: the line was dropped as symbol-heavy.
+		{"Name branches feature/<ticket>-<slug>.", 1, ""},
 	}
 	x := NewBuiltin()
 	for _, tt := range tests {

@@ -46,10 +46,15 @@ func proseLines(content string) []string {
 	return out
 }
 
+// placeholderRe is a placeholder in a convention ("feature/<ticket>-<slug>",
+// "<type>(<scope>): <subject>"): a word in angle brackets, which is prose, not
+// code punctuation.
+var placeholderRe = regexp.MustCompile(`<[A-Za-z][\w-]{0,30}>`)
+
 // symbolHeavy reports lines dense in code punctuation.
 func symbolHeavy(line string) bool {
 	n, sym := 0, 0
-	for _, r := range line {
+	for _, r := range placeholderRe.ReplaceAllString(line, "x") {
 		if unicode.IsSpace(r) {
 			continue
 		}
