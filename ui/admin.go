@@ -157,8 +157,7 @@ func (u *UI) adminSignOut(w http.ResponseWriter, r *http.Request, _ *request) er
 	if nonce, issued, ok := u.adminCookieSession(r); ok {
 		u.signedOut.add(nonce, issued.Add(adminTTL))
 	}
-	http.SetCookie(w, &http.Cookie{Name: adminCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)})
+	u.clearCookie(w, r, adminCookie)
 	http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)
 	return nil
 }

@@ -145,6 +145,12 @@ func (u *UI) setCookie(w http.ResponseWriter, r *http.Request, name, value strin
 	return c
 }
 
+// clearCookie tells the browser to forget a cookie setCookie set.
+func (u *UI) clearCookie(w http.ResponseWriter, r *http.Request, name string) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)})
+}
+
 func (u *UI) signInPage(w http.ResponseWriter, r *http.Request) {
 	if !u.gate.KeysRequired() {
 		http.Redirect(w, r, "/memories", http.StatusSeeOther)
@@ -213,7 +219,7 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	u.setCookie(w, r, keyCookie, sealed)
 	u.setCookie(w, r, csrfCookie, randomToken())
-	http.SetCookie(w, &http.Cookie{Name: nextCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)})
+	u.clearCookie(w, r, nextCookie)
 	http.Redirect(w, r, localPath(r.PostForm.Get("next")), http.StatusSeeOther)
 }
 
@@ -253,7 +259,6 @@ func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
 	if key, nonce, issued := u.session(r); key != "" {
 		u.signedOut.add(nonce, issued.Add(sessionTTL))
 	}
-	c := &http.Cookie{Name: keyCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: overHTTPS(r)}
-	http.SetCookie(w, c)
+	u.clearCookie(w, r, keyCookie)
 	http.Redirect(w, r, "/signin", http.StatusSeeOther)
 }
