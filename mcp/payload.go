@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -28,11 +29,13 @@ type envelope struct {
 func (e envelope) hasID() bool { return len(e.ID) > 0 && string(e.ID) != "null" }
 
 // splitPayload returns the envelopes of a message or a batch; nil for what
-// is not JSON. A member of the wrong type (params as a list) leaves that
-// field empty: encoding/json decodes the rest.
+// is not JSON (json.Unmarshal checks the whole input before it decodes, so
+// no separate json.Valid pass is needed). A member of the wrong type
+// (params as a list) leaves that field empty: encoding/json decodes the
+// rest.
 func splitPayload(b []byte) []envelope {
 	b = bytes.TrimSpace(b)
-	if len(b) == 0 || !json.Valid(b) {
+	if len(b) == 0 {
 		return nil
 	}
 	if b[0] == '[' {
@@ -41,7 +44,10 @@ func splitPayload(b []byte) []envelope {
 		return batch
 	}
 	var e envelope
-	_ = json.Unmarshal(b, &e)
+	var syntax *json.SyntaxError
+	if err := json.Unmarshal(b, &e); errors.As(err, &syntax) {
+		return nil
+	}
 	return []envelope{e}
 }
 
