@@ -17,8 +17,8 @@ import (
 // is written under a temporary name beside it and renamed over it when
 // complete, so a failed or interrupted command leaves the old file, or
 // none, and never a partial one. Anything else that exists (/dev/stdout, a
-// named pipe, a device, /dev/stdout) is written in place: renaming over it would
-// replace the device node or the symlink with a regular file.
+// named pipe, a device, a path under /dev) is written in place: renaming over
+// it would replace the device node or the symlink with a regular file.
 func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
 	if path == "-" || path == "" {
 		return stdout, func(bool) error { return nil }, nil
