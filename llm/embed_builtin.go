@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/llm/internal/lexicon"
+	"github.com/memsvc/memsvc/text"
 )
 
 // BuiltinEmbedModel is the Model() of the built-in embedder. Change the version whenever the features or
@@ -136,6 +137,9 @@ const padDims = 48
 
 func (e *builtinEmbedder) embed(text string, stored bool) []float32 {
 	terms := e.an.analyze(text)
+	if !stored {
+		withoutSelf(terms)
+	}
 	acc := make([]float64, e.dim)
 	feat := acc[:e.dim-padDims]
 	uniq := uniqueTerms(terms)
@@ -151,6 +155,19 @@ func (e *builtinEmbedder) embed(text string, stored bool) []float32 {
 		e.pad(acc[len(feat):], feat, uniq)
 	}
 	return normalise(acc)
+}
+
+// withoutSelf weighs the words that name the person memories are about
+// ("where does the user work?") as stop words in a query: every stored fact
+// is about that person, so the word would draw the query towards all of
+// them (text.IsSelfWord). Stored texts keep the word at its weight, as
+// their vectors were made; the reranker reads its query the same way.
+func withoutSelf(terms []term) {
+	for i := range terms {
+		if text.IsSelfWord(terms[i].stem) {
+			terms[i].stop, terms[i].weight = true, stopWeight
+		}
+	}
 }
 
 // storedFactor is the factor on a stored text's word for what the text says about it: a vocative names whom

@@ -46,7 +46,9 @@ func (r *builtinReranker) Name() string { return BuiltinRerankerName }
 
 // Rerank implements Reranker. It checks ctx between documents.
 func (r *builtinReranker) Rerank(ctx context.Context, query string, docs []string) ([]float64, error) {
-	q := contentTerms(r.an.analyze(query))
+	qt := r.an.analyze(query)
+	withoutSelf(qt)
+	q := contentTerms(qt)
 	scores := make([]float64, len(docs))
 	for i, d := range docs {
 		if err := ctx.Err(); err != nil {

@@ -28,6 +28,30 @@ func Analyze(s string) []string {
 	return out
 }
 
+// AnalyzeQuery returns the terms a search looks for in s: Analyze's, less
+// the words that name the person the memories are about (IsSelfWord).
+func AnalyzeQuery(s string) []string {
+	terms := Analyze(s)
+	out := terms[:0]
+	for _, t := range terms {
+		if !IsSelfWord(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// IsSelfWord reports whether the analysed term is how memories name the
+// person they are about. Facts are written "User prefers tea" (memsvc's
+// extractor and the agents that store notes alike), and agents ask "where
+// does the user work?": asked for, the word matched every fact and made
+// each relevant to every such question. A query leaves it out, as it does
+// "I" and "my". Stored texts keep it: "I like coffee" distilled as "User
+// likes coffee" is a rewrite, not the turn's own words, and the index and
+// the stored vectors stay as they were made. The plural stems alike
+// ("users"): a query about a users table still finds it by "table".
+func IsSelfWord(term string) bool { return term == "user" }
+
 // Stem reduces an English word to its Snowball stem; tokens with digits or
 // non-Latin letters are returned as they are.
 func Stem(t string) string {

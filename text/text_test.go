@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -63,5 +64,20 @@ func TestSpeaker(t *testing.T) {
 		if got := Speaker(tt.in); got != tt.want {
 			t.Errorf("Speaker(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestAnalyzeQueryLeavesOutTheUser(t *testing.T) {
+	for q, want := range map[string][]string{
+		"where does the user work?":     {"work"},
+		"User's favourite food":         {"favourit", "food"},
+		"which users have admin access": {"admin", "access"},
+	} {
+		if got := AnalyzeQuery(q); !slices.Equal(got, want) {
+			t.Errorf("AnalyzeQuery(%q) = %q, want %q", q, got, want)
+		}
+	}
+	if got := Analyze("User likes coffee"); !slices.Contains(got, "user") {
+		t.Errorf("Analyze keeps the word in stored text, got %q", got)
 	}
 }

@@ -32,7 +32,7 @@ func Clauses(query string) []string {
 	}
 	var out []string
 	for _, p := range parts {
-		if p = strings.TrimSpace(p); len(text.Unique(text.Analyze(p))) >= minClauseTerms {
+		if p = strings.TrimSpace(p); len(text.Unique(text.AnalyzeQuery(p))) >= minClauseTerms {
 			out = append(out, p)
 		}
 	}

@@ -49,7 +49,7 @@ func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (
 	}
 	var textHits map[string]bool
 	if q := strings.TrimSpace(f.SearchQuery); q != "" {
-		textHits = shard.MatchAll(text.Unique(text.Analyze(q)))
+		textHits = shard.MatchAll(text.Unique(text.AnalyzeQuery(q)))
 	}
 	total, ids := shard.Filter(func(r *index.Row) bool {
 		return ListKeeps(r, &f) && (textHits == nil || textHits[r.ID])

@@ -115,7 +115,7 @@ func (e *Searcher) matchTerms(mode, query string) (terms [][]string, common []fl
 	if mode == engine.ModeVector {
 		return nil, nil
 	}
-	for _, t := range text.Unique(text.Analyze(query)) {
+	for _, t := range text.Unique(text.AnalyzeQuery(query)) {
 		terms = append(terms, append([]string{t}, e.forms0(t)...))
 		if e.freq != nil {
 			common = append(common, e.commonness(t))

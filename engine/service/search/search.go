@@ -96,7 +96,7 @@ func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *e
 	}
 	var terms []string
 	if q.Mode != engine.ModeVector {
-		terms = e.withForms(shard, text.Unique(text.Analyze(q.Text)))
+		terms = e.withForms(shard, text.Unique(text.AnalyzeQuery(q.Text)))
 	}
 	// A query of stop words only has no passages: the spread views stay.
 	passages := len(terms) > 0 && e.cfg.PassageWeight > 0
