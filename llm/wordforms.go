@@ -50,6 +50,7 @@ func NewWordForms() (*WordForms, error) {
 		slices.Sort(f)
 	}
 	w.linkClippings()
+	w.linkKinds()
 	return w, nil
 }
 
