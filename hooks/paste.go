@@ -30,13 +30,17 @@ type segment struct {
 
 var (
 	fenceLine = regexp.MustCompile("^\\s*(?:```|~~~)")
-	// pastedLine matches lines that only come from tools: stack frames
-	// (Go, Python, JS/Java, .NET), file:line positions, goroutine headers,
-	// timestamps and log levels, diff headers, shell prompts, separators.
+	// pastedLine matches how lines that only come from tools start: stack
+	// frames (Go, Python, JS/Java), goroutine headers, timestamps and log
+	// levels, diff headers, shell prompts, pytest marks, separators.
 	pastedLine = regexp.MustCompile(`^\s*(?:at |File ".*", line \d+|goroutine \d+ |created by |Traceback \(most recent|` +
 		`diff --git |index [0-9a-f]+\.\.|--- |\+\+\+ |@@ |\$ |>>> |[=_\-*#~ ]{8,}$|\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|` +
-		`\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|E {2,}|> {3,})|` +
-		`\.\w{1,5}:\d+|\+0x[0-9a-f]+\s*$|\(0x[0-9a-f]+|^\t|^ {4,}\S|[;{}]\s*$`)
+		`\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|E {2,}|> {3,})|^\t`)
+	// codeSign matches what marks code or a frame anywhere in a line: a
+	// file:line position, a Go frame offset or argument, an indent (not of
+	// a list item), a trailing ; { or }. A sentence can hold one too ("the bug is in
+	// handlers.go:120, fix it"), so it only counts on a short line.
+	codeSign = regexp.MustCompile(`\.\w{1,5}:\d+|\+0x[0-9a-f]+\s*$|\(0x[0-9a-f]+|^ {4,}[^\s\-*+]|[;{}]\s*$`)
 	// errorHeadline matches the line of a paste that names what went wrong.
 	errorHeadline = regexp.MustCompile(`\w(?:Error|Exception)\b|(?i:\b(?:error|exception|panic|fatal|fail|failed|` +
 		`refused|cannot|not found|no such|undefined)\b)`)
@@ -90,10 +94,14 @@ func segments(s string) []segment {
 	return out
 }
 
+// maxCodeWords: a line with a code sign and fewer words than this is code.
+const maxCodeWords = 6
+
 // isPastedLine reports a line outside fences that came from a tool, not
-// from the user: a frame, log line, diff header, or code dense in symbols.
+// from the user: a frame, log line, diff header, or code.
 func isPastedLine(line string) bool {
-	return pastedLine.MatchString(line) || symbolDense(line)
+	return pastedLine.MatchString(line) || symbolDense(line) ||
+		codeSign.MatchString(line) && proseWords(line) < maxCodeWords
 }
 
 // symbolDense reports lines where code punctuation outweighs words.
