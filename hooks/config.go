@@ -22,7 +22,7 @@ const (
 	DefaultSessionStartBudget = 7 * time.Second
 	DefaultStopBudget         = 110 * time.Second
 
-	// maxQueryChars is how much of a prompt is sent as the search query.
+	// maxQueryChars bounds a search query made from a prompt (query.go).
 	maxQueryChars = 4000
 	// maxListSize is the server's cap on top_k and on the list page size.
 	maxListSize = 100

@@ -3,6 +3,7 @@ package hooks
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -31,6 +32,15 @@ func TestFailOpen(t *testing.T) {
 		c.PromptBudget, c.SessionStartBudget, c.StopBudget = 200*time.Millisecond, 200*time.Millisecond, 200*time.Millisecond
 	}
 	broken := func(_ *Config, f *fakeMemsvcREST) { f.status = http.StatusInternalServerError }
+	garbage := func(_ *Config, f *fakeMemsvcREST) { f.garbage = true }
+	// A prompt of several paragraphs is searched more than once; the later
+	// searches failing leaves nothing half-printed.
+	paragraphs := func(*testing.T) string {
+		b, _ := json.Marshal(map[string]any{"session_id": "s", "hook_event_name": "UserPromptSubmit",
+			"prompt": "Where does Alice live these days?\n\nI want to plan a surprise trip to Paris for her birthday."})
+		return string(b)
+	}
+	laterSearchFails := func(_ *Config, f *fakeMemsvcREST) { f.failFrom = 2 }
 	tests := []struct {
 		name      string
 		event     string
@@ -48,6 +58,12 @@ func TestFailOpen(t *testing.T) {
 		{"session-start: server sleeps past the budget", "session-start", start, sleepy, "context deadline exceeded"},
 		{"stop: server sleeps past the budget", "stop", exchange, sleepy, "context deadline exceeded"},
 		{"prompt: server error", "prompt", relevant, broken, "status 500"},
+		{"session-start: server error", "session-start", start, broken, "status 500"},
+		{"stop: server error", "stop", exchange, broken, "status 500"},
+		{"prompt: a paragraph's search fails", "prompt", paragraphs, laterSearchFails, "status 500"},
+		{"prompt: garbage JSON", "prompt", relevant, garbage, "decode"},
+		{"session-start: garbage JSON", "session-start", start, garbage, "decode"},
+		{"stop: garbage JSON", "stop", exchange, garbage, "decode"},
 		{"prompt: bad stdin JSON", "prompt", func(*testing.T) string { return `{"prompt": "Where does Alice` }, nil, "decode hook event"},
 		{"session-start: empty stdin", "session-start", func(*testing.T) string { return "" }, nil, "decode hook event"},
 		{"stop: bad stdin JSON", "stop", func(*testing.T) string { return "not json" }, nil, "decode hook event"},

@@ -30,12 +30,16 @@ import (
 // With key set, any other bearer token gets the API's 401 error body, whose
 // detail echoes the token it got (to prove the hooks redact it). status
 // forces every answer to that code; delay holds every answer back until it
-// passes or the client gives up.
+// passes or the client gives up. garbage answers every call 200 with a body
+// that is not JSON; failFrom, when set, makes the failFrom-th call and every
+// later one answer 500.
 type fakeMemsvcREST struct {
 	key      string
 	memories []memory // oldest first
 	status   int
 	delay    time.Duration
+	garbage  bool
+	failFrom int
 	// floor, when set, marks hits scoring below it "relevant": false, as
 	// the server's relevance floor does.
 	floor float64
@@ -81,6 +85,7 @@ func (f *fakeMemsvcREST) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	f.calls = append(f.calls, call)
+	n := len(f.calls)
 	f.mu.Unlock()
 
 	if f.delay > 0 {
@@ -90,8 +95,14 @@ func (f *fakeMemsvcREST) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if f.status != 0 {
-		writeJSON(w, f.status, map[string]string{"detail": "scripted failure", "code": "internal"})
+	if f.status != 0 || (f.failFrom > 0 && n >= f.failFrom) {
+		writeJSON(w, cmp.Or(f.status, http.StatusInternalServerError),
+			map[string]string{"detail": "scripted failure", "code": "internal"})
+		return
+	}
+	if f.garbage {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte("<html><body>502 Bad Gateway</body></html>"))
 		return
 	}
 	if f.key != "" && call.Auth != "Bearer "+f.key {

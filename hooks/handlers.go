@@ -59,30 +59,31 @@ func handlePrompt(ctx context.Context, cfg Config, c *client, in eventInput) res
 	return res
 }
 
-// recall searches memories for the prompt and renders them as context.
+// recall searches memories for what the prompt is about (query.go) and
+// renders them as context.
 func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
-	prompt := strings.TrimSpace(in.Prompt)
-	if utf8.RuneCountInString(prompt) < cfg.MinPromptChars {
+	qs := queries(in.Prompt)
+	if len(qs) == 0 || utf8.RuneCountInString(qs[0]) < cfg.MinPromptChars {
 		return skipped("short_prompt")
 	}
-	query := prompt
-	if r := []rune(prompt); len(r) > maxQueryChars {
-		query = string(r[:maxQueryChars])
-	}
-	req := searchRequest{Query: query, Mode: "hybrid", AppName: cfg.ClientName}
-	if cfg.RecallRerank {
-		req.Rerank = "cross_encoder"
-	}
 	var sk *skill
-	found, err := scopedFetch(ctx, projectFor(cfg, in.Cwd), cfg.RecallTopK,
-		func(ctx context.Context, project string, size int) ([]memory, error) {
-			req.Project, req.TopK = project, size
-			resp, err := c.search(ctx, req)
-			sk = cmp.Or(sk, resp.PrimarySkill)
-			return resp.Results, err
-		})
-	if err != nil {
-		return failed(err)
+	var found []memory
+	for _, q := range qs {
+		req := searchRequest{Query: q, Mode: "hybrid", AppName: cfg.ClientName}
+		if cfg.RecallRerank {
+			req.Rerank = "cross_encoder"
+		}
+		ms, err := scopedFetch(ctx, projectFor(cfg, in.Cwd), cfg.RecallTopK,
+			func(ctx context.Context, project string, size int) ([]memory, error) {
+				req.Project, req.TopK = project, size
+				resp, err := c.search(ctx, req)
+				sk = cmp.Or(sk, resp.PrimarySkill)
+				return resp.Results, err
+			})
+		if err != nil {
+			return failed(err)
+		}
+		found = mergeHits(found, ms)
 	}
 	hits := found[:0]
 	for _, m := range found {
@@ -92,11 +93,40 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 			hits = append(hits, m)
 		}
 	}
-	text, n := recallContext(hits, sk, cfg.MaxContextChars)
+	text, n := recallContext(hits[:min(len(hits), cfg.RecallTopK)], sk, cfg.MaxContextChars)
 	if text == "" {
 		return skipped("no_hits")
 	}
 	return withContext(eventNamePrompt, text, n)
+}
+
+// mergeHits adds the hits of one more query to those found so far: a
+// memory found twice keeps its better-scored hit (scores are comparable
+// across queries, API.md), and the result is ordered by score, best first.
+func mergeHits(found, more []memory) []memory {
+	if len(found) == 0 {
+		return more // one query: the server's order stands
+	}
+	for _, m := range more {
+		i := slices.IndexFunc(found, func(f memory) bool { return f.ID == m.ID })
+		switch {
+		case i < 0:
+			found = append(found, m)
+		case betterHit(m, found[i]):
+			found[i] = m
+		}
+	}
+	slices.SortStableFunc(found, func(a, b memory) int { return cmp.Compare(b.Score, a.Score) })
+	return found
+}
+
+// betterHit prefers a hit the server judged relevant, then the higher score.
+func betterHit(a, b memory) bool {
+	ra, rb := a.Relevant == nil || *a.Relevant, b.Relevant == nil || *b.Relevant
+	if ra != rb {
+		return ra
+	}
+	return a.Score > b.Score
 }
 
 // maxInstructions is how many standing instructions session-start asks
@@ -176,6 +206,9 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 		return skipped("no_exchange")
 	}
 	ex = ex.withFinalMessage(in.LastAssistantMessage)
+	// A long paste (a stack trace, a log, a file) would take the capture
+	// budget from the words around it, where the user says what matters.
+	ex.User, ex.Assistant = compactPastes(ex.User), compactPastes(ex.Assistant)
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:
 		return skipped("tool_only")

@@ -1,6 +1,7 @@
 // Package hooks implements the coding-agent plugin hooks that `memsvc hook
 // <event>` runs: recall on each prompt ("prompt", Claude Code's
-// UserPromptSubmit), a notice with the user's standing instructions and the
+// UserPromptSubmit), searching with what the prompt is about rather than
+// its pasted material (query.go, paste.go), a notice with the user's standing instructions and the
 // most recent memories at session start ("session-start", SessionStart), and
 // capture of each finished exchange ("stop", Stop), all within the project
 // of the session's git repository (project.go). It is the REST client side

@@ -11,8 +11,9 @@ import (
 const (
 	deployPrompt = "We moved the staging deploy to Fridays at 16:00 because the QA team only works Mon-Thu. " +
 		"Please update the deploy checklist in docs/deploy.md to say so."
-	deployReply = "I'll read the current checklist first.\n\n" +
-		"Updated docs/deploy.md: the staging deploy is now listed for Fridays at 16:00, with a note that " +
+	// The reply as captured: the narration before the turn's tool call ("I'll
+	// read the current checklist first.") is left out.
+	deployReply = "Updated docs/deploy.md: the staging deploy is now listed for Fridays at 16:00, with a note that " +
 		"the QA team works Monday to Thursday. The production step is unchanged."
 )
 

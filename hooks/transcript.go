@@ -52,7 +52,23 @@ type exchange struct {
 	Assistant, AssistantID, AsstTime string
 	ToolUses                         int  // tool_use blocks in the assistant turn
 	found                            bool // a user prompt was seen
+
+	parts     []assistantPart // the turn's text blocks, in order, until finish
+	sinceTool int             // index of the first part after the last tool call
 }
+
+// assistantPart is one text block of the assistant's turn; narration is a
+// short block a tool call followed ("Let me check the config."): it says
+// what the agent is about to do, which is no fact, and joined into the
+// captured reply it became part of every episode of a tool-using turn.
+type assistantPart struct {
+	text      string
+	narration bool
+}
+
+// maxNarrationChars: a text block before a tool call up to this long is
+// narration; a longer one explains something and is kept.
+const maxNarrationChars = 200
 
 var (
 	// systemReminder matches context Claude Code injected into a user turn
@@ -100,7 +116,7 @@ func lastExchange(ctx context.Context, r io.Reader) (exchange, error) {
 			}
 		}
 		if errors.Is(err, io.EOF) {
-			return ex, nil
+			return ex.finish(), nil
 		}
 		if err != nil {
 			return exchange{}, err
@@ -124,11 +140,17 @@ func apply(ex *exchange, e transcriptEntry) {
 		if !ex.found {
 			return // the turn's prompt is before the part we read
 		}
-		text, tools := assistantText(e.Message.Content)
-		if text != "" {
-			ex.Assistant = joinText(ex.Assistant, text)
+		for _, b := range assistantBlocks(e.Message.Content) {
+			if b.Type == "text" {
+				ex.parts = append(ex.parts, assistantPart{text: b.Text})
+				continue
+			}
+			ex.ToolUses++
+			for i := ex.sinceTool; i < len(ex.parts); i++ {
+				ex.parts[i].narration = utf8.RuneCountInString(ex.parts[i].text) <= maxNarrationChars
+			}
+			ex.sinceTool = len(ex.parts)
 		}
-		ex.ToolUses += tools
 		ex.AssistantID, ex.AsstTime = e.UUID, e.Timestamp
 	}
 }
@@ -172,30 +194,44 @@ func cleanUserText(s string) (string, bool) {
 	return strings.TrimSpace(t), true
 }
 
-// assistantText joins the text blocks of an assistant entry and counts its
-// tool calls; thinking blocks are private reasoning and are left out.
-func assistantText(raw json.RawMessage) (string, int) {
+// assistantBlocks returns the text blocks (trimmed, non-empty) and tool
+// calls of an assistant entry, in order; thinking blocks are private
+// reasoning and are left out.
+func assistantBlocks(raw json.RawMessage) []contentBlock {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return strings.TrimSpace(s), 0
+		if s = strings.TrimSpace(s); s != "" {
+			return []contentBlock{{Type: "text", Text: s}}
+		}
+		return nil
 	}
 	var blocks []contentBlock
 	if json.Unmarshal(raw, &blocks) != nil {
-		return "", 0
+		return nil
 	}
-	var parts []string
-	tools := 0
+	out := blocks[:0]
 	for _, b := range blocks {
 		switch b.Type {
 		case "text":
-			if t := strings.TrimSpace(b.Text); t != "" {
-				parts = append(parts, t)
+			if b.Text = strings.TrimSpace(b.Text); b.Text != "" {
+				out = append(out, b)
 			}
 		case "tool_use", "server_tool_use":
-			tools++
+			out = append(out, contentBlock{Type: "tool_use"})
 		}
 	}
-	return strings.Join(parts, "\n\n"), tools
+	return out
+}
+
+// finish joins the turn's text blocks, narration left out, into Assistant.
+func (ex exchange) finish() exchange {
+	for _, p := range ex.parts {
+		if !p.narration {
+			ex.Assistant = joinText(ex.Assistant, p.text)
+		}
+	}
+	ex.parts, ex.sinceTool = nil, 0
+	return ex
 }
 
 func joinText(a, b string) string {

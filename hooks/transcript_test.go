@@ -37,6 +37,27 @@ func TestLastExchange(t *testing.T) {
 				Assistant: "second answer", AssistantID: "a4", AsstTime: "2026-03-02T09:01:09Z", ToolUses: 1, found: true},
 		},
 		{
+			// Claude Code writes a turn's text and tool_use blocks as entries
+			// of their own or as blocks of one entry; either way a short text
+			// a tool call follows is narration.
+			name: "narration before a tool call is left out, an explanation kept",
+			jsonl: []string{prompt2,
+				`{"type":"assistant","uuid":"n1","message":{"content":[{"type":"text","text":"Let me check the config."}]}}`,
+				`{"type":"assistant","uuid":"n2","message":{"content":[{"type":"tool_use","id":"t1","name":"Read","input":{}}]}}`,
+				result,
+				`{"type":"assistant","uuid":"n3","message":{"content":[{"type":"text","text":"` + strings.Repeat("The cache key includes the locale, so ", 6) + `"},{"type":"text","text":"Running the tests."},{"type":"tool_use","id":"t2","name":"Bash","input":{}}]}}`,
+				result, reply2},
+			want: exchange{User: "second question", UserID: "u2", UserTime: "2026-03-02T09:01:00Z",
+				Assistant:   strings.TrimSpace(strings.Repeat("The cache key includes the locale, so ", 6)) + "\n\nsecond answer",
+				AssistantID: "a4", AsstTime: "2026-03-02T09:01:09Z", ToolUses: 2, found: true},
+		},
+		{
+			name:  "a reply's own text before no tool call is kept",
+			jsonl: []string{prompt2, `{"type":"assistant","uuid":"a5","timestamp":"2026-03-02T09:01:09Z","message":{"content":[{"type":"text","text":"Short."},{"type":"text","text":"Done."}]}}`},
+			want: exchange{User: "second question", UserID: "u2", UserTime: "2026-03-02T09:01:00Z",
+				Assistant: "Short.\n\nDone.", AssistantID: "a5", AsstTime: "2026-03-02T09:01:09Z", found: true},
+		},
+		{
 			name:  "turn of tool calls only",
 			jsonl: []string{prompt1, reply1, prompt2, tool, result},
 			want: exchange{User: "second question", UserID: "u2", UserTime: "2026-03-02T09:01:00Z",

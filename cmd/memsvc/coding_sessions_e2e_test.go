@@ -180,6 +180,7 @@ func TestCodingSessionsEval(t *testing.T) {
 		got := injected(t, "session-start", env, event(t, "session_start.json",
 			map[string]any{"cwd": dirs[name], "session_id": "start-" + name}))
 		t.Logf("session-start in %s:\n%s", name, got)
+		checkSessionStartShape(t, name, got)
 		if w, ok := containsAny(got, repo.Stale); ok {
 			sc.startStale++
 			t.Logf("  STALE at session start in %s: %q", name, w)
