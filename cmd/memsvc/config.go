@@ -20,6 +20,7 @@ import (
 // also read from MEMSVC_SOME_NAME; precedence is flag > env > default.
 type Config struct {
 	StoreConfig     // --store, --postgres-url (store.go)
+	ConnLimits      // --max-conns, --write-timeout, … (limits.go)
 	Addr            string
 	DataDir         string
 	AuthSecret      string
@@ -104,6 +105,7 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
 	fs.BoolVar(&c.Metrics, "metrics", false, "serve Prometheus metrics at /metrics (no user data; behind the Host check, no key)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests, and then for the store to close")
+	c.connFlags(fs)
 	c.modelFlags(fs)
 	c.engineFlags(fs)
 }

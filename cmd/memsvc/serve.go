@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -37,6 +36,9 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	if err := cfg.checkLimits(); err != nil {
+		return err
+	}
+	if err := cfg.checkConnLimits(); err != nil {
 		return err
 	}
 	if err := cfg.checkModels(); err != nil {
@@ -221,7 +223,9 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 		a.log.Warn("could not record the server address for stdio relays", "err", err)
 	}
 	defer removeServerFile(cfg.DataDir)
-	srv := &http.Server{Handler: root, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	srv := cfg.ConnLimits.httpServer(root) // limits.go
+	ln, stopBusy := capConns(ln, cfg.MaxConns, srv.Handler)
+	defer stopBusy()
 	a.logStartup(cfg, ln.Addr().String()) // banner.go
 	if sys.OnListen != nil {
 		sys.OnListen(ln.Addr().String())
