@@ -72,7 +72,8 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 	addr, err := readServerFile(cfg.DataDir)
 	if err != nil || addr == "" {
-		return fmt.Errorf("%s is held by another process and no running server address was found in it", cfg.DataDir)
+		return fmt.Errorf("%s is in use by another memsvc command that is not a server (an mcp session, an export, …): "+
+			"wait for it to end, then run this again", cfg.DataDir)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/api/v1/admin/backup", nil)
 	if err != nil {

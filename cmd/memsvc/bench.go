@@ -50,7 +50,7 @@ const benchSummary = `Measure recall on a long-conversation benchmark: ingest ev
 and a one-line summary on stderr.`
 
 func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
-	cfg.serveFlags(fs) // the engine's and models' settings, exactly as the server reads them
+	cfg.engineRunFlags(fs) // the engine's and models' settings, exactly as the server reads them
 	fs.StringVar(&cfg.LogLevel, "log-level", "warn", "log level: debug, info (logs every request), warn, error")
 	fs.StringVar(&cfg.LogFormat, "log-format", "text", "log format: text, json, logfmt")
 	fs.StringVar(&b.data, "data", "", "benchmark dataset: a LoCoMo JSON file, or a REALTALK file or directory (required)")
@@ -114,11 +114,10 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 		return usageError(sys, err)
 	}
 	opts.RelevanceFloor = cfg.RelevanceFloor
-	ds, err := bench.Load(b.data, b.format)
+	ds, err := loadDataset(b.data, b.format, b.limit)
 	if err != nil {
 		return err
 	}
-	ds.Limit(b.limit)
 	dir, cleanup, err := benchDataDir(b.dataDir)
 	if err != nil {
 		return usageError(sys, err)
@@ -136,6 +135,45 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 	}
 	fmt.Fprintln(sys.Stderr, rep.Summary())
 	return writeSamples(b.samples, rep.Samples)
+}
+
+// maxDatasetBytes bounds a dataset file: the loader reads it whole, and
+// the published datasets are a few MiB.
+const maxDatasetBytes = 1 << 30
+
+// loadDataset loads the first limit conversations of the dataset (0: all),
+// refusing at once, before a long run, what cannot be one: a directory
+// given as a LoCoMo file, an empty or oversized file, and a dataset with no
+// question to ask (a file of the other format usually parses as that,
+// and would report a recall of 0 over no questions).
+func loadDataset(path, format string, limit int) (*bench.Dataset, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, errUsage{fmt.Errorf("bench recall: --data: %w", err)}
+	}
+	switch {
+	case st.IsDir() && format == bench.FormatLoCoMo:
+		return nil, usageError(IO{}, fmt.Errorf("bench recall: --data %s is a directory; --format locomo reads one JSON file", path))
+	case !st.IsDir() && st.Size() == 0:
+		return nil, usageError(IO{}, fmt.Errorf("bench recall: --data %s is empty", path))
+	case !st.IsDir() && st.Size() > maxDatasetBytes:
+		return nil, usageError(IO{}, fmt.Errorf("bench recall: --data %s is %d MiB; a dataset is read whole, up to %d MiB",
+			path, st.Size()>>20, maxDatasetBytes>>20))
+	}
+	ds, err := bench.Load(path, format)
+	if err != nil {
+		return nil, err
+	}
+	ds.Limit(limit)
+	for _, c := range ds.Conversations {
+		for _, q := range c.Questions {
+			if len(q.Evidence) > 0 {
+				return ds, nil
+			}
+		}
+	}
+	return nil, usageError(IO{}, fmt.Errorf("bench recall: --data %s holds no question with evidence when read as --format %s; "+
+		"is it a file of the other format?", path, format))
 }
 
 // writeSamples writes the calibration's samples to path ("" writes none).
@@ -241,8 +279,7 @@ func serveBenchHTTP(a *app, cfg Config) (string, func(), error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("bench: listen: %w", err)
 	}
-	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
-		Version: version})
+	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, Version: version})
 	if err != nil {
 		ln.Close()
 		return "", nil, err

@@ -20,6 +20,7 @@ import (
 // also read from MEMSVC_SOME_NAME; precedence is flag > env > default.
 type Config struct {
 	StoreConfig     // --store, --postgres-url (store.go)
+	ConnLimits      // --max-conns, --write-timeout, … (limits.go)
 	Addr            string
 	DataDir         string
 	AuthSecret      string
@@ -92,8 +93,9 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 	c.storeFlags(fs)
 }
 
-// serveFlags registers the settings of the server, its models and the
-// engine.
+// serveFlags registers the settings of the server: its HTTP edge, its
+// connection limits (limits.go) and what every command that runs the
+// engine takes (engineRunFlags).
 func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
 	fs.StringVar(&c.AdminSecret, "admin-secret", "", "secret that opens the dashboard's operator pages at /admin; empty: off (prefer the env var)")
@@ -101,9 +103,19 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.BodyTimeout, "body-timeout", rest.DefaultBodyTimeout, "how long a client may take to send a request body (400 beyond)")
 	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
 	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")
-	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
 	fs.BoolVar(&c.Metrics, "metrics", false, "serve Prometheus metrics at /metrics (no user data; behind the Host check, no key)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests, and then for the store to close")
+	c.connFlags(fs)
+	c.engineRunFlags(fs)
+}
+
+// engineRunFlags registers what every command that opens the store and
+// runs the engine takes (serve, mcp, export, import, users, bench recall):
+// the server's HTTP settings are left out, so that no command lists a flag
+// it ignores.
+func (c *Config) engineRunFlags(fs *flag.FlagSet) {
+	fs.BoolVar(&c.NoSync, "no-sync", false, "do not fsync each commit (faster; a machine crash may lose acknowledged writes)")
+	c.leaseFlag(fs)
 	c.modelFlags(fs)
 	c.engineFlags(fs)
 }

@@ -30,9 +30,19 @@ func openOffline(ctx context.Context, cfg Config, sys IO, instead string, existi
 	}
 	a, err := openApp(ctx, cfg, logger)
 	if errors.Is(err, store.ErrLocked) {
-		return nil, fmt.Errorf("a running memsvc server holds %s: stop it first (%s)", cfg.DataDir, instead)
+		return nil, heldError(cfg.DataDir, instead)
 	}
 	return a, err
+}
+
+// heldError says who holds a locked data directory: the server recorded
+// in it, or another command (an mcp session, an export), which holds no
+// address and is not a server to be stopped.
+func heldError(dir, instead string) error {
+	if addr, err := readServerFile(dir); err == nil && addr != "" {
+		return fmt.Errorf("a running memsvc server (at %s) holds %s: stop it first (%s)", addr, dir, instead)
+	}
+	return fmt.Errorf("%s is in use by another memsvc command (an mcp session, an export, …): wait for it to end or stop it, then run this again", dir)
 }
 
 // runExport writes one user's data, or every user's, as JSON Lines.
@@ -42,7 +52,7 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	fs := newFlagSet("export", "Write every record of one user (--user) or of all users as JSON Lines, for `memsvc import`.\n"+
 		"Needs the data directory to itself; while a server runs, a user can download their own data from GET /api/v1/export.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
-	cfg.serveFlags(fs)
+	cfg.engineRunFlags(fs)
 	fs.StringVar(&user, "user", "", "export only this user (default: every user)")
 	fs.StringVar(&out, "out", "-", outUsage)
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
@@ -77,7 +87,7 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	fs := newFlagSet("import", "Read a `memsvc export` file into the data directory (best an empty one), with the same\n"+
 		"embedding model and dimension as the export. Needs the data directory to itself.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
-	cfg.serveFlags(fs)
+	cfg.engineRunFlags(fs)
 	fs.StringVar(&in, "in", "-", "export file to read (- : stdin)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
@@ -130,7 +140,7 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 	fs := newFlagSet("users erase", "Erase every record of one user: memories, vectors, index entries, skills, entities,\n"+
 		"history, jobs and image files no other user shares. Needs the data directory to itself.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
-	cfg.serveFlags(fs)
+	cfg.engineRunFlags(fs)
 	fs.StringVar(&user, "user", "", "the user to erase (required)")
 	fs.StringVar(&confirm, "confirm", "", "the same user id again, to confirm (required)")
 	if err := parseFlags(fs, args[1:], sys.Getenv); err != nil {

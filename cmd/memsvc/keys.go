@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -85,24 +86,24 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	if fs.NArg() != 1 {
 		return errUsage{fmt.Errorf("keys revoke: give exactly one key or key id, e.g. memsvc keys revoke msk_… --data DIR")}
 	}
-	if _, err := auth.KeyID(fs.Arg(0)); err != nil {
+	key := canonicalKeyID(fs.Arg(0))
+	if _, err := auth.KeyID(key); err != nil {
 		return errUsage{errors.New("keys revoke: the argument is not a memsvc key (msk_…) or key id (16 hex digits, as keys create printed)")}
 	}
 	if cfg.Store == "postgres" { // replicas share the list in the database
-		return revokeInDatabase(ctx, cfg, fs.Arg(0), sys)
+		return revokeInDatabase(ctx, cfg, key, sys)
 	}
 	if st, err := os.Stat(cfg.DataDir); err != nil || !st.IsDir() {
 		return fmt.Errorf("no data directory at %s: pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
 			"(its start-up log says data=…)", cfg.DataDir)
 	}
-	if err := revokeInFile(ctx, cfg.DataDir, fs.Arg(0), sys); err != nil {
+	if err := revokeInFile(ctx, cfg.DataDir, key, sys); err != nil {
 		return err
 	}
 	recorded, _ := readServerFile(cfg.DataDir)
 	if server == "" {
 		server = recorded
 	}
-	key := fs.Arg(0)
 	if _, err := auth.KeyUser(key); err != nil { // only an id: the server cannot be asked about it
 		if recorded != "" {
 			fmt.Fprintf(sys.Stdout, "the running server at %s uses %s and re-reads the list within a second\n", recorded, cfg.DataDir)
@@ -115,6 +116,17 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		server = "127.0.0.1:8765"
 	}
 	return reportRevocation(ctx, sys, server, key, cfg.DataDir)
+}
+
+// canonicalKeyID lowercases a bare key id: keys create prints ids in lower
+// case and the server compares them exactly, so "0123ABCD…" (copied from a
+// tool that upper-cases hex) would be listed and never match. A key itself
+// is base64 and case-sensitive: it is left as given.
+func canonicalKeyID(arg string) string {
+	if len(arg) == 16 && !strings.HasPrefix(arg, "msk_") {
+		return strings.ToLower(arg)
+	}
+	return arg
 }
 
 // revokeInFile adds the key's id to the data directory's list once: a key

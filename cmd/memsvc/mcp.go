@@ -31,8 +31,7 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	cfg.commonFlags(fs, sys.Getenv)
 	// The store pins its embedder: opened here, it needs the models the
 	// server made it with, and the same tuning.
-	cfg.modelFlags(fs)
-	cfg.engineFlags(fs)
+	cfg.engineRunFlags(fs)
 	fs.StringVar(&f.client, "client", "stdio", "client name: the app_name of every memory written")
 	fs.StringVar(&f.project, "project", "", "project that scopes writes and searches (memories without a project stay visible)")
 	fs.StringVar(&f.user, "user", "", `user to act as when no API key decides it (default "default")`)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -39,11 +38,14 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err := cfg.checkLimits(); err != nil {
 		return err
 	}
+	if err := cfg.checkConnLimits(); err != nil {
+		return err
+	}
 	if err := cfg.checkModels(); err != nil {
 		return err
 	}
-	if _, _, err := net.SplitHostPort(cfg.Addr); err != nil {
-		return errUsage{fmt.Errorf("--addr %q: must be host:port, e.g. 127.0.0.1:8765 or :8765", cfg.Addr)}
+	if err := checkAddr(cfg.Addr); err != nil {
+		return err
 	}
 	if _, err := rest.NewGate(nil, splitComma(cfg.AllowedHosts), splitComma(cfg.AllowedOrigins)); err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
@@ -63,6 +65,20 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 		}
 	}()
 	return app.serveHTTP(ctx, cfg, ln, sys)
+}
+
+// checkAddr refuses a listen address that is not host:port with a port
+// number 0-65535 (or a service name): "cannot listen … pick a free port"
+// was the answer to port 99999.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		_, err = net.LookupPort("tcp", port)
+	}
+	if err != nil {
+		return errUsage{fmt.Errorf("--addr %q: must be host:port with a port from 0 to 65535, e.g. 127.0.0.1:8765 or :8765", addr)}
+	}
+	return nil
 }
 
 func newLogger(cfg Config, sys IO) (*log.Logger, error) {
@@ -221,7 +237,9 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 		a.log.Warn("could not record the server address for stdio relays", "err", err)
 	}
 	defer removeServerFile(cfg.DataDir)
-	srv := &http.Server{Handler: root, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	srv := cfg.ConnLimits.httpServer(root)           // limits.go
+	ln, stopBusy := capConns(ln, cfg.MaxConns, root) // its server has its own write timeout
+	defer stopBusy()
 	a.logStartup(cfg, ln.Addr().String()) // banner.go
 	if sys.OnListen != nil {
 		sys.OnListen(ln.Addr().String())

@@ -27,6 +27,11 @@ type StoreConfig struct {
 func (c *StoreConfig) storeFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Store, "store", "badger", "storage backend: badger (embedded, in --data) or postgres (shared by replicas; needs --postgres-url)")
 	fs.StringVar(&c.PostgresURL, "postgres-url", "", "PostgreSQL connection URL, e.g. postgres://memsvc@db:5432/memsvc (prefer the env var)")
+}
+
+// leaseFlag registers --job-lease, for the commands that run the engine
+// (and so its image captures).
+func (c *StoreConfig) leaseFlag(fs *flag.FlagSet) {
 	fs.DurationVar(&c.JobLease, "job-lease", service.DefaultCaptureLease, "how long an image capture job's lease lasts (renewed while the capture runs); another replica takes over a dead replica's capture once it expires")
 }
 
@@ -50,7 +55,7 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 	case "badger", "":
 		st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
 		if errors.Is(err, store.ErrLocked) {
-			return nil, fmt.Errorf("%s is in use by another memsvc process (stop it, or use --data to pick another directory): %w", cfg.DataDir, store.ErrLocked)
+			return nil, fmt.Errorf("%s: %w (stop it, or use --data to pick another directory)", cfg.DataDir, store.ErrLocked)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("--data %s: %w", cfg.DataDir, err)
