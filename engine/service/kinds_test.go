@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestQuestionsByKind: people ask about their pets, family or sports by the
+// TestQuestionsByKind: people ask about their pets, kids or sports by the
 // kind while their memories name the member. The question finds the member,
 // and only it; a question about a member does not reach the whole kind.
 func TestQuestionsByKind(t *testing.T) {
@@ -19,7 +19,7 @@ func TestQuestionsByKind(t *testing.T) {
 	injected := promptHook(t, notes)
 	for _, c := range []struct{ question, want string }{
 		{"what pets do I have?", notes[0]},
-		{"who is in my family?", notes[1]},
+		{"how are my kids doing at school?", notes[1]},
 		{"which sports do I play?", notes[2]},
 		{"what instrument am I learning?", notes[3]},
 	} {
