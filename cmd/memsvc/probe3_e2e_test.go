@@ -153,6 +153,7 @@ func TestDuplicateJSONKeysRefused(t *testing.T) {
 	}{
 		{"text twice", "/api/v1/memories", `{"text":"a","text":"b","infer":false}`, "text"},
 		{"text in two cases", "/api/v1/memories", `{"text":"a","Text":"b","infer":false}`, "Text"},
+		{"text twice, once escaped", "/api/v1/memories", `{"text":"a","t\u0065xt":"b","infer":false}`, "text"},
 		{"user twice", "/api/v1/memories", `{"text":"a","user_id":"bob","user_id":"alice","infer":false}`, "user_id"},
 		{"metadata key twice", "/api/v1/memories", `{"text":"a","infer":false,"metadata":{"k":1,"k":2}}`, "metadata.k"},
 		{"nested metadata key twice", "/api/v1/memories", `{"text":"a","infer":false,"metadata":{"n":{"k":1,"k":2}}}`, "metadata.n.k"},
