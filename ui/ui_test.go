@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -296,5 +298,37 @@ func TestSignInReturnsToThePageAsked(t *testing.T) {
 		if got := signIn(e.browser(), evil); got != "/memories" {
 			t.Errorf("next=%q: Location %q, want /memories", evil, got)
 		}
+	}
+}
+
+// A session is never admitted when the list of signed-out sessions cannot
+// be read (it may say the session ended): the page is a 503 that says
+// why, for a user's and the operator's session, and sign-out keeps the
+// cookie so it can be tried again once the list is back.
+func TestUnreadableSignOutListRefusesSessions(t *testing.T) {
+	e := newAdminEnv(t, authSecret, adminSecret)
+	b, op := e.browser(), e.browser()
+	if p := b.signIn(e.key("alice")); p.status != http.StatusSeeOther {
+		t.Fatalf("sign in: %d", p.status)
+	}
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
+		t.Fatalf("admin sign in: %d", p.status)
+	}
+	tok := b.token("/memories")
+	list := filepath.Join(e.dir, auth.SignedOutFile)
+	if err := os.Mkdir(list, 0o700); err != nil { // reading a directory fails
+		t.Fatal(err)
+	}
+	for name, p := range map[string]page{"user page": b.get("/memories"), "operator page": op.get("/admin"),
+		"sign-out": b.post("/signout", url.Values{"csrf": {tok}})} {
+		if p.status != http.StatusServiceUnavailable || !strings.Contains(p.body, "try again") {
+			t.Errorf("%s: %d, want 503 saying to try again", name, p.status)
+		}
+	}
+	if err := os.Remove(list); err != nil {
+		t.Fatal(err)
+	}
+	if p := b.get("/memories"); p.status != http.StatusOK {
+		t.Errorf("the list back: %d, want 200 (the session was kept)", p.status)
 	}
 }
