@@ -46,9 +46,13 @@ func keyOf(r *http.Request) (string, error) {
 		return "", engine.Errorf(engine.EUnauthorized, "missing API key: send Authorization: Bearer <key>, an API_KEY header or ?api_key=")
 	}
 	for _, f := range keys[1:] {
-		if f.key != keys[0].key {
-			return "", engine.Errorf(engine.EUnauthorized, "%s and %s hold different API keys: send one key", keys[0].place, f.place)
+		if f.key == keys[0].key {
+			continue
 		}
+		if f.place == keys[0].place { // the same header (or ?api_key) twice
+			return "", engine.Errorf(engine.EUnauthorized, "two copies of %s hold different API keys: send one key", f.place)
+		}
+		return "", engine.Errorf(engine.EUnauthorized, "%s and %s hold different API keys: send one key", keys[0].place, f.place)
 	}
 	return keys[0].key, nil
 }
