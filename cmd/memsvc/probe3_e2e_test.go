@@ -254,3 +254,36 @@ func TestDuplicateKeyHeadersRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestContentTypeAmbiguityRefused: a body declared in a charset other than
+// UTF-8 was read as UTF-8 all the same, and of two Content-Type headers
+// only the first counted. Both are now a 415 saying what to send; the
+// usual spellings of a JSON body still pass.
+func TestContentTypeAmbiguityRefused(t *testing.T) {
+	s, alice, _ := authServer(t)
+	const body = `{"query":"bees"}`
+	for _, tc := range []struct {
+		name    string
+		types   []string
+		status  int
+		mention string
+	}{
+		{"latin1", []string{"application/json; charset=latin1"}, http.StatusUnsupportedMediaType, `charset must be utf-8, got "latin1"`},
+		{"utf-16", []string{"application/json; charset=UTF-16"}, http.StatusUnsupportedMediaType, "charset must be utf-8"},
+		{"json then text", []string{"application/json", "text/plain"}, http.StatusUnsupportedMediaType, "Content-Type given 2 times"},
+		{"json twice", []string{"application/json", "application/json"}, http.StatusUnsupportedMediaType, "Content-Type given 2 times"},
+		{"utf-8", []string{"application/json; charset=utf-8"}, http.StatusOK, ""},
+		{"UTF8 upper case", []string{"application/json; charset=UTF8"}, http.StatusOK, ""},
+		{"plain", []string{"application/json"}, http.StatusOK, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{"Authorization": {"Bearer " + alice}, "Content-Type": tc.types}
+			r := s.sendHeader(t, http.MethodPost, "/api/v1/memories/search", body, h)
+			if tc.status == http.StatusOK {
+				wantStatus(t, r, http.StatusOK)
+				return
+			}
+			wantError(t, r, tc.status, "unsupported_media_type", tc.mention)
+		})
+	}
+}
