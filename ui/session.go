@@ -28,6 +28,11 @@ const (
 	nextCookie = "memsvc_next"
 	csrfField  = "csrf"
 	csrfHeader = "X-CSRF-Token"
+	// maxNextBytes caps the address nextCookie remembers: a browser drops
+	// a cookie past 4 KiB anyway, and a proxy in front may refuse a
+	// response whose headers are that large (a 1 MB address made a
+	// 1.3 MB Set-Cookie).
+	maxNextBytes = 2048
 	// maxFormBytes caps a form body (a corrected text is the largest field).
 	maxFormBytes = 1 << 20
 	// sessionTTL is how long a user's sign-in lasts.
@@ -60,7 +65,7 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 				// Back to this page after signing in: a link to a memory
 				// followed while signed out lands on that memory. A cookie
 				// rather than ?next=, so the sign-in address stays plain.
-				if isNavigation(r) {
+				if isNavigation(r) && len(r.URL.RequestURI()) <= maxNextBytes {
 					u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(r.URL.RequestURI())))
 				}
 				http.Redirect(w, r, "/signin", http.StatusSeeOther)

@@ -294,6 +294,13 @@ func TestSignInReturnsToThePageAsked(t *testing.T) {
 			t.Errorf("a request with %s: %s became the page to return to", h[0], h[1])
 		}
 	}
+	// An address too long for a cookie is not remembered: sign-in lands
+	// on the memories page.
+	long := e.browser()
+	p := long.get("/memories?q=" + strings.Repeat("w", 3000))
+	if cookies := strings.Join(p.header.Values("Set-Cookie"), "; "); p.status != http.StatusSeeOther || strings.Contains(cookies, "memsvc_next") {
+		t.Errorf("a 3,000-byte address: %d, Set-Cookie %.80q; want a redirect that remembers nothing", p.status, cookies)
+	}
 	for _, evil := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "evil.example", "/signin", "/x\r\nSet-Cookie: a=b"} {
 		if got := signIn(e.browser(), evil); got != "/memories" {
 			t.Errorf("next=%q: Location %q, want /memories", evil, got)
