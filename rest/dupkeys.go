@@ -1,11 +1,13 @@
 package rest
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -26,10 +28,11 @@ func checkKeys(raw []byte, t reflect.Type) error {
 		return nil
 	}
 	var stack []keyFrame
+	fields := fieldTypes{}
 	for i := 0; i < len(raw); i++ {
 		switch c := raw[i]; c {
 		case '{', '[':
-			stack = append(stack, keyFrame{t: valueType(stack, t), object: c == '{', wantKey: c == '{'})
+			stack = append(stack, keyFrame{t: fields.valueType(stack, t), object: c == '{', wantKey: c == '{'})
 			if f := &stack[len(stack)-1]; f.object {
 				f.t = concrete(f.t)
 				f.isStruct = f.t != nil && f.t.Kind() == reflect.Struct
@@ -68,9 +71,11 @@ type keyFrame struct {
 // addKey records the quoted key q of the innermost object f, refusing one
 // it has seen.
 func (f *keyFrame) addKey(q []byte, stack []keyFrame) error {
-	var key string
-	if err := json.Unmarshal(q, &key); err != nil { // "t\u0065xt" is "text"
-		return nil
+	key := string(q[1 : len(q)-1])
+	if bytes.IndexByte(q, '\\') >= 0 { // "t\u0065xt" is "text"
+		if err := json.Unmarshal(q, &key); err != nil {
+			return nil
+		}
 	}
 	id := key
 	if f.isStruct {
@@ -94,13 +99,13 @@ func (f *keyFrame) addKey(q []byte, stack []keyFrame) error {
 
 // valueType is the type of the value that starts inside stack's innermost
 // container (root for the body itself).
-func valueType(stack []keyFrame, root reflect.Type) reflect.Type {
+func (ft fieldTypes) valueType(stack []keyFrame, root reflect.Type) reflect.Type {
 	if len(stack) == 0 {
 		return root
 	}
 	f := stack[len(stack)-1]
 	if f.object {
-		return memberType(f.t, f.key)
+		return ft.memberType(f.t, f.key)
 	}
 	return elemType(f.t)
 }
@@ -158,30 +163,44 @@ func elemType(t reflect.Type) reflect.Type {
 	return nil
 }
 
+// fieldTypes caches, for each struct type met in one body, the type each
+// member name decodes into, so a body of many small objects costs one
+// reflection walk a type, not one a key.
+type fieldTypes map[reflect.Type]structFields
+
+// structFields are a struct's members by exact name and by folded name
+// (the decoder's case-insensitive match; the first field wins).
+type structFields struct{ exact, folded map[string]reflect.Type }
+
 // memberType is the type key decodes into inside an object of type t.
-func memberType(t reflect.Type, key string) reflect.Type {
+func (ft fieldTypes) memberType(t reflect.Type, key string) reflect.Type {
 	switch {
 	case t == nil:
 		return nil
 	case t.Kind() == reflect.Map:
 		return t.Elem()
-	case t.Kind() == reflect.Struct:
-		var folded reflect.Type
+	case t.Kind() != reflect.Struct:
+		return nil
+	}
+	sf, ok := ft[t]
+	if !ok {
+		sf = structFields{exact: map[string]reflect.Type{}, folded: map[string]reflect.Type{}}
 		for _, f := range reflect.VisibleFields(t) {
 			name, ok := jsonName(f)
 			if !ok {
 				continue
 			}
-			if name == key {
-				return f.Type
-			}
-			if folded == nil && foldKey(name) == foldKey(key) {
-				folded = f.Type
+			sf.exact[name] = f.Type
+			if _, seen := sf.folded[foldKey(name)]; !seen {
+				sf.folded[foldKey(name)] = f.Type
 			}
 		}
-		return folded
+		ft[t] = sf
 	}
-	return nil
+	if m, ok := sf.exact[key]; ok {
+		return m
+	}
+	return sf.folded[foldKey(key)]
 }
 
 // jsonName is the member name encoding/json gives field f, false when f
@@ -206,6 +225,13 @@ func jsonName(f reflect.StructField) (string, bool) {
 // to the smallest rune of its simple case folding orbit), as encoding/json
 // matches field names.
 func foldKey(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii { // the smallest of {K, k, U+212A} is K: ASCII folds to upper case
+		return strings.ToUpper(s)
+	}
 	return strings.Map(func(r rune) rune {
 		low := r
 		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
