@@ -8,7 +8,7 @@
 // MAC comparison. Revocation is a list of key ids (Revocations): a file in
 // the data directory of a single server, or a table of the shared store that
 // every replica reads; the server re-reads it at most a second after it
-// changes.
+// changes. The same list keeps the dashboard sessions signed out early.
 package auth
 
 import (
@@ -50,6 +50,9 @@ type Keyring struct {
 	mu        sync.Mutex
 	revoked   map[string]bool
 	checkedAt time.Time
+
+	// endMu serialises EndSession: the file list rewrites itself to prune.
+	endMu sync.Mutex
 }
 
 // NewKeyring returns a keyring for secret whose revocation list is the file
@@ -188,6 +191,24 @@ func (k *Keyring) isRevoked(id string) bool {
 		}
 	}
 	return k.revoked[id]
+}
+
+// EndSession records that the browser session id (the dashboard's, a
+// user's or the operator's) was signed out, until expires, when the session
+// would end anyway. The record is in the revocation list, so every server
+// sharing the list refuses the session from now on, and still after a
+// restart.
+func (k *Keyring) EndSession(ctx context.Context, id string, expires time.Time) error {
+	k.endMu.Lock()
+	defer k.endMu.Unlock()
+	return k.list.EndSession(ctx, id, expires)
+}
+
+// SessionEnded reports whether session id was signed out. It asks the list
+// every time (a small file, or one indexed query): unlike a key, a signed-out session must
+// stop at once on every replica, not a second later.
+func (k *Keyring) SessionEnded(ctx context.Context, id string) (bool, error) {
+	return k.list.SessionEnded(ctx, id)
 }
 
 type ctxKey struct{}

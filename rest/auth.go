@@ -16,19 +16,22 @@ func keyOf(r *http.Request) (string, error) {
 	type found struct{ place, key string }
 	var keys []found
 	badAuth := false
-	if h := r.Header.Get("Authorization"); h != "" {
+	// Every copy of a key header counts: a request with two Authorization
+	// headers is refused below when they differ, not read by its first.
+	for _, h := range r.Header.Values("Authorization") {
 		// The scheme name is case-insensitive (RFC 9110, section 11.1);
 		// a tab for the space is forgiven.
 		if f := strings.Fields(h); len(f) == 2 && strings.EqualFold(f[0], "Bearer") {
 			keys = append(keys, found{"Authorization", f[1]})
-		} else {
+		} else if h != "" {
 			badAuth = true
 		}
 	}
 	for _, name := range []string{"API_KEY", "Api-Key"} {
-		if k := strings.TrimSpace(r.Header.Get(name)); k != "" {
-			keys = append(keys, found{"the " + name + " header", k})
-			break
+		for _, k := range r.Header.Values(name) {
+			if k = strings.TrimSpace(k); k != "" {
+				keys = append(keys, found{"the " + name + " header", k})
+			}
 		}
 	}
 	if q := r.URL.Query()["api_key"]; len(q) > 0 {
@@ -43,9 +46,13 @@ func keyOf(r *http.Request) (string, error) {
 		return "", engine.Errorf(engine.EUnauthorized, "missing API key: send Authorization: Bearer <key>, an API_KEY header or ?api_key=")
 	}
 	for _, f := range keys[1:] {
-		if f.key != keys[0].key {
-			return "", engine.Errorf(engine.EUnauthorized, "%s and %s hold different API keys: send one key", keys[0].place, f.place)
+		if f.key == keys[0].key {
+			continue
 		}
+		if f.place == keys[0].place { // the same header (or ?api_key) twice
+			return "", engine.Errorf(engine.EUnauthorized, "two copies of %s hold different API keys: send one key", f.place)
+		}
+		return "", engine.Errorf(engine.EUnauthorized, "%s and %s hold different API keys: send one key", keys[0].place, f.place)
 	}
 	return keys[0].key, nil
 }

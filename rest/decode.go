@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -35,8 +36,19 @@ func decodeJSON(raw []byte, v any) error {
 	if err := checkDepth(raw, MaxJSONDepth); err != nil {
 		return err
 	}
+	if err := checkKeys(raw, reflect.TypeOf(v)); err != nil { // dupkeys.go
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Offset > 0 {
+			// The decoder's Field names Go's embedded structs
+			// (SearchRequest.include_superseded); the body's path does not.
+			if field := fieldAt(raw, int(typeErr.Offset)-1); field != "" {
+				typeErr.Field = field
+			}
+		}
 		return decodeError(err, 0)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {

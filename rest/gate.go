@@ -41,6 +41,9 @@ func (g *Gate) Admit(r *http.Request) (*http.Request, string, error) {
 	if err := requireJSONBody(r); err != nil {
 		return nil, "", err
 	}
+	if err := checkQuery(r); err != nil { // query.go
+		return nil, "", err
+	}
 	return g.authenticate(r)
 }
 

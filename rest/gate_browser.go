@@ -1,6 +1,10 @@
 package rest
 
-import "net/http"
+import (
+	"context"
+	"net/http"
+	"time"
+)
 
 // A browser edge (the dashboard) differs from API clients in two ways the
 // gate must know about. Its key travels in an HttpOnly cookie the edge
@@ -46,4 +50,16 @@ func (g *Gate) SealSession(v string) (string, error) { return g.keys.Seal([]byte
 func (g *Gate) OpenSession(sealed string) (string, error) {
 	b, err := g.keys.Open(sealed)
 	return string(b), err
+}
+
+// EndSession records that the browser session id was signed out, until
+// expires, in the keyring's revocation list: every server sharing the list
+// (replicas, this one after a restart) refuses the session from then on.
+func (g *Gate) EndSession(ctx context.Context, id string, expires time.Time) error {
+	return g.keys.EndSession(ctx, id, expires)
+}
+
+// SessionEnded reports whether the browser session id was signed out.
+func (g *Gate) SessionEnded(ctx context.Context, id string) (bool, error) {
+	return g.keys.SessionEnded(ctx, id)
 }

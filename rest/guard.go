@@ -30,9 +30,18 @@ func requireJSONBody(r *http.Request) error {
 		}
 		return nil
 	}
-	mt, _, err := mime.ParseMediaType(ct)
+	if n := len(r.Header.Values("Content-Type")); n > 1 {
+		// Only the first would count, and another reader may take the last.
+		return engine.Errorf(engine.EUnsupportedType, "Content-Type given %d times: send one, application/json", n)
+	}
+	mt, params, err := mime.ParseMediaType(ct)
 	if err != nil || !(mt == "application/json" || strings.HasSuffix(mt, "+json")) {
 		return engine.Errorf(engine.EUnsupportedType, "Content-Type must be application/json, got %q", ct)
+	}
+	// JSON is UTF-8 (RFC 8259): a body declared in another charset would be
+	// read as UTF-8 all the same, so it is refused rather than misread.
+	if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
+		return engine.Errorf(engine.EUnsupportedType, "Content-Type charset must be utf-8, got %q", cs)
 	}
 	return nil
 }

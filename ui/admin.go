@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
@@ -54,10 +53,14 @@ func (u *UI) adminSession(t time.Time, nonce string) string {
 }
 
 // isAdmin reports whether the request carries a valid, fresh operator
-// session that was not signed out.
-func (u *UI) isAdmin(r *http.Request) bool {
+// session that was not signed out; an error when that cannot be told.
+func (u *UI) isAdmin(r *http.Request) (bool, error) {
 	nonce, _, ok := u.adminCookieSession(r)
-	return ok && !u.signedOut.has(nonce)
+	if !ok {
+		return false, nil
+	}
+	ended, err := u.sessionEnded(r, nonce)
+	return !ended, err
 }
 
 // adminCookieSession reads and verifies the operator cookie: its nonce and
@@ -82,46 +85,17 @@ func (u *UI) adminCookieSession(r *http.Request) (nonce string, issued time.Time
 	return parts[1], issued, true
 }
 
-// signedOutSessions remembers the sessions (users' and the operator's,
-// by their random nonces) signed out before they expired, so that a copied
-// cookie stops working at sign-out rather than hours or days later. Only a
-// signed-in session adds to it, and an entry is dropped once its session
-// would have expired anyway. It lives in this process: on a hosted
-// deployment of several replicas, sign-out ends the session on the replica
-// that served it (the others accept it until it expires).
-type signedOutSessions struct {
-	mu    sync.Mutex
-	until map[string]time.Time // nonce → when its session expires
-}
-
-func (s *signedOutSessions) add(nonce string, expires time.Time) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := time.Now()
-	for n, t := range s.until {
-		if now.After(t) {
-			delete(s.until, n)
-		}
-	}
-	if s.until == nil {
-		s.until = map[string]time.Time{}
-	}
-	s.until[nonce] = expires
-}
-
-func (s *signedOutSessions) has(nonce string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, ok := s.until[nonce]
-	return ok
-}
-
 // adminPage registers an operator handler: an operator session is
 // required (a user's key grants nothing here), and a CSRF token on writes.
 func (u *UI) adminPage(pattern string, h func(http.ResponseWriter, *http.Request, *request) error) {
 	u.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		req := &request{CSRF: u.csrfToken(w, r), Path: r.URL.Path, Admin: true}
-		if !u.isAdmin(r) {
+		admin, err := u.isAdmin(r)
+		if err != nil {
+			u.fail(w, r, req, err)
+			return
+		}
+		if !admin {
 			if r.Method == http.MethodGet {
 				http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)
 				return
@@ -144,7 +118,7 @@ func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
 		u.fail(w, r, req, err)
 		return
 	}
-	if !hmac.Equal([]byte(r.PostForm.Get("secret")), []byte(u.admin.Secret)) {
+	if !sameSecret(r.PostForm.Get("secret"), u.admin.Secret) {
 		u.render(w, req, http.StatusUnauthorized, "adminsignin", map[string]any{"Error": "That is not the admin secret."})
 		return
 	}
@@ -153,9 +127,19 @@ func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/admin", http.StatusSeeOther)
 }
 
+// sameSecret compares digests of equal length in constant time: comparing
+// the strings themselves returns at once on a length mismatch, which tells
+// a guesser the secret's length.
+func sameSecret(given, secret string) bool {
+	a, b := sha256.Sum256([]byte(given)), sha256.Sum256([]byte(secret))
+	return hmac.Equal(a[:], b[:])
+}
+
 func (u *UI) adminSignOut(w http.ResponseWriter, r *http.Request, _ *request) error {
 	if nonce, issued, ok := u.adminCookieSession(r); ok {
-		u.signedOut.add(nonce, issued.Add(adminTTL))
+		if err := u.endSession(r, nonce, issued.Add(adminTTL)); err != nil {
+			return err
+		}
 	}
 	u.clearCookie(w, r, adminCookie)
 	http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)

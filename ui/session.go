@@ -28,6 +28,11 @@ const (
 	nextCookie = "memsvc_next"
 	csrfField  = "csrf"
 	csrfHeader = "X-CSRF-Token"
+	// maxNextBytes caps the address nextCookie remembers: a browser drops
+	// a cookie past 4 KiB anyway, and a proxy in front may refuse a
+	// response whose headers are that large (a 1 MB address made a
+	// 1.3 MB Set-Cookie).
+	maxNextBytes = 2048
 	// maxFormBytes caps a form body (a corrected text is the largest field).
 	maxFormBytes = 1 << 20
 	// sessionTTL is how long a user's sign-in lasts.
@@ -49,14 +54,18 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 	u.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		req := &request{KeysRequired: u.gate.KeysRequired(), Path: r.URL.Path}
 		req.CSRF = u.csrfToken(w, r)
-		key, _, _ := u.session(r)
+		key, _, _, err := u.session(r)
+		if err != nil {
+			u.fail(w, r, req, err)
+			return
+		}
 		r2, user, err := u.gate.AdmitKey(r, key)
 		if err != nil {
 			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
 				// Back to this page after signing in: a link to a memory
 				// followed while signed out lands on that memory. A cookie
 				// rather than ?next=, so the sign-in address stays plain.
-				if isNavigation(r) {
+				if isNavigation(r) && len(r.URL.RequestURI()) <= maxNextBytes {
 					u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(r.URL.RequestURI())))
 				}
 				http.Redirect(w, r, "/signin", http.StatusSeeOther)
@@ -225,39 +234,70 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 
 // session opens the key cookie: the key of a session that is genuine,
 // fresh and not signed out, with the session's nonce and issue time; ""
-// otherwise (the caller is asked to sign in).
-func (u *UI) session(r *http.Request) (key, nonce string, issued time.Time) {
+// otherwise (the caller is asked to sign in). An error says the list of
+// signed-out sessions could not be read.
+func (u *UI) session(r *http.Request) (key, nonce string, issued time.Time, err error) {
 	c, err := r.Cookie(keyCookie)
 	if err != nil || !u.gate.KeysRequired() {
-		return "", "", time.Time{}
+		return "", "", time.Time{}, nil
 	}
 	v, err := u.gate.OpenSession(c.Value)
 	if err != nil {
-		return "", "", time.Time{}
+		return "", "", time.Time{}, nil
 	}
 	parts := strings.SplitN(v, ".", 3)
 	if len(parts) != 3 {
-		return "", "", time.Time{}
+		return "", "", time.Time{}, nil
 	}
 	secs, err := strconv.ParseInt(parts[0], 10, 64)
 	issued = time.Unix(secs, 0)
-	if err != nil || time.Since(issued) > sessionTTL || u.signedOut.has(parts[1]) {
-		return "", "", time.Time{}
+	if err != nil || time.Since(issued) > sessionTTL {
+		return "", "", time.Time{}, nil
 	}
-	return parts[2], parts[1], issued
+	if ended, err := u.sessionEnded(r, parts[1]); err != nil || ended {
+		return "", "", time.Time{}, err
+	}
+	return parts[2], parts[1], issued, nil
 }
 
-// signOut ends the session: its nonce is remembered until it would have
-// expired, so a copy of the cookie (another tab, a leaked header) stops
-// working now, and the browser forgets the cookie.
+// sessionEnded asks the shared list whether the session was signed out. A
+// list that cannot be read refuses the request (503) rather than admit a
+// session that may have ended.
+func (u *UI) sessionEnded(r *http.Request, nonce string) (bool, error) {
+	ended, err := u.gate.SessionEnded(r.Context(), nonce)
+	if err != nil {
+		return false, &engine.Error{Code: engine.EUnavailable, Message: "cannot check the session now; try again shortly", Err: err}
+	}
+	return ended, nil
+}
+
+// endSession records the sign-out until the session would have expired.
+// A sign-out that cannot be recorded is an error page, and the cookie is
+// kept, so the user can try again rather than believe copies are dead.
+func (u *UI) endSession(r *http.Request, nonce string, expires time.Time) error {
+	if err := u.gate.EndSession(r.Context(), nonce, expires); err != nil {
+		return &engine.Error{Code: engine.EUnavailable, Message: "sign-out could not be recorded; try again shortly", Err: err}
+	}
+	return nil
+}
+
+// signOut ends the session: its nonce is recorded in the shared list until
+// it would have expired, so a copy of the cookie (another tab, a leaked
+// header) stops working now on every server, and the browser forgets the
+// cookie.
 func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
 	req := &request{KeysRequired: u.gate.KeysRequired(), CSRF: u.csrfToken(w, r), Path: r.URL.Path}
 	if err := u.checkCSRF(w, r); err != nil {
 		u.fail(w, r, req, err)
 		return
 	}
-	if key, nonce, issued := u.session(r); key != "" {
-		u.signedOut.add(nonce, issued.Add(sessionTTL))
+	key, nonce, issued, err := u.session(r)
+	if err == nil && key != "" {
+		err = u.endSession(r, nonce, issued.Add(sessionTTL))
+	}
+	if err != nil {
+		u.fail(w, r, req, err)
+		return
 	}
 	u.clearCookie(w, r, keyCookie)
 	http.Redirect(w, r, "/signin", http.StatusSeeOther)

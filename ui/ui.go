@@ -7,7 +7,8 @@
 // Security, in one place (session.go): the API key lives sealed (encrypted
 // and authenticated under the auth secret) in an HttpOnly, SameSite=Strict
 // cookie with an issue time and a nonce, and is checked by the gate on
-// every request; signing out ends that session on the server too;
+// every request; signing out ends that session on the server too (on
+// every replica: the record is in the shared store);
 // every form carries a CSRF token bound to a per-browser cookie; every
 // response forbids framing and foreign scripts (Content-Security-Policy);
 // text written by clients is escaped by html/template, and bidirectional
@@ -15,6 +16,7 @@
 package ui
 
 import (
+	"context"
 	"crypto/rand"
 	"embed"
 	"errors"
@@ -51,6 +53,13 @@ type Gate interface {
 	// browser can neither read nor change.
 	SealSession(v string) (string, error)
 	OpenSession(sealed string) (string, error)
+	// EndSession and SessionEnded keep the sessions (users' and the
+	// operator's, by their random nonces) signed out before they expired,
+	// in the list every server sharing the store reads: a copied cookie
+	// stops working at sign-out, on every replica and after a restart,
+	// rather than hours or days later.
+	EndSession(ctx context.Context, id string, expires time.Time) error
+	SessionEnded(ctx context.Context, id string) (bool, error)
 }
 
 // Options configure the dashboard.
@@ -73,11 +82,8 @@ type UI struct {
 	static http.Handler
 	csrf   []byte // HMAC secret binding form tokens to the browser's cookie
 	admin  *Admin
-	// signedOut holds the sessions (users' and the operator's) ended
-	// before they expired (admin.go).
-	signedOut signedOutSessions
-	thumbs    *thumbs // thumbnails, decoded one at a time (thumbcache.go)
-	mux       *http.ServeMux
+	thumbs *thumbs // thumbnails, decoded one at a time (thumbcache.go)
+	mux    *http.ServeMux
 }
 
 // New returns the dashboard handler with every page parsed.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -292,9 +294,48 @@ func TestSignInReturnsToThePageAsked(t *testing.T) {
 			t.Errorf("a request with %s: %s became the page to return to", h[0], h[1])
 		}
 	}
+	// An address too long for a cookie is not remembered: sign-in lands
+	// on the memories page.
+	long := e.browser()
+	p := long.get("/memories?q=" + strings.Repeat("w", 3000))
+	if cookies := strings.Join(p.header.Values("Set-Cookie"), "; "); p.status != http.StatusSeeOther || strings.Contains(cookies, "memsvc_next") {
+		t.Errorf("a 3,000-byte address: %d, Set-Cookie %.80q; want a redirect that remembers nothing", p.status, cookies)
+	}
 	for _, evil := range []string{"//evil.example/x", "https://evil.example/", "/\\evil.example", "evil.example", "/signin", "/x\r\nSet-Cookie: a=b"} {
 		if got := signIn(e.browser(), evil); got != "/memories" {
 			t.Errorf("next=%q: Location %q, want /memories", evil, got)
 		}
+	}
+}
+
+// A session is never admitted when the list of signed-out sessions cannot
+// be read (it may say the session ended): the page is a 503 that says
+// why, for a user's and the operator's session, and sign-out keeps the
+// cookie so it can be tried again once the list is back.
+func TestUnreadableSignOutListRefusesSessions(t *testing.T) {
+	e := newAdminEnv(t, authSecret, adminSecret)
+	b, op := e.browser(), e.browser()
+	if p := b.signIn(e.key("alice")); p.status != http.StatusSeeOther {
+		t.Fatalf("sign in: %d", p.status)
+	}
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
+		t.Fatalf("admin sign in: %d", p.status)
+	}
+	tok := b.token("/memories")
+	list := filepath.Join(e.dir, auth.SignedOutFile)
+	if err := os.Mkdir(list, 0o700); err != nil { // reading a directory fails
+		t.Fatal(err)
+	}
+	for name, p := range map[string]page{"user page": b.get("/memories"), "operator page": op.get("/admin"),
+		"sign-out": b.post("/signout", url.Values{"csrf": {tok}})} {
+		if p.status != http.StatusServiceUnavailable || !strings.Contains(p.body, "try again") {
+			t.Errorf("%s: %d, want 503 saying to try again", name, p.status)
+		}
+	}
+	if err := os.Remove(list); err != nil {
+		t.Fatal(err)
+	}
+	if p := b.get("/memories"); p.status != http.StatusOK {
+		t.Errorf("the list back: %d, want 200 (the session was kept)", p.status)
 	}
 }

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -24,4 +25,20 @@ func (s *Store) RevokedKeys(ctx context.Context) ([]string, error) {
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	return ids, translate("revoked keys", err)
+}
+
+// EndSession records a signed-out session for every replica, pruning the
+// records of sessions that have expired in the same statement.
+func (s *Store) EndSession(ctx context.Context, id string, expires time.Time) error {
+	_, err := s.pool.Exec(ctx, `WITH pruned AS (DELETE FROM signed_out_sessions WHERE expires_at <= now())
+		INSERT INTO signed_out_sessions (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, id, expires)
+	return translate("end session", err)
+}
+
+// SessionEnded reports whether a live record of the session exists.
+func (s *Store) SessionEnded(ctx context.Context, id string) (bool, error) {
+	var ended bool
+	err := s.pool.QueryRow(ctx,
+		"SELECT EXISTS (SELECT 1 FROM signed_out_sessions WHERE id = $1 AND expires_at > now())", id).Scan(&ended)
+	return ended, translate("session ended", err)
 }

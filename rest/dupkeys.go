@@ -1,0 +1,242 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// checkKeys refuses a JSON object that gives one key twice. encoding/json
+// keeps the last of two equal keys and matches a struct's field names
+// ignoring case ("Text" sets text), so {"text":"a","Text":"b"} is read as
+// "b" here and, most likely, as "a" by a proxy, a filter or a log in front:
+// the caller must mean one. Keys of an object decoded into a struct (the
+// request's fields) are equal when they differ only in case, as the
+// decoder reads them; keys of a map (metadata) only when identical. t is
+// the type the body decodes into; malformed JSON is left to the decoder,
+// which names it. One pass over the bytes: the decoder's Token API costs
+// microseconds a token, which a 1 MiB body of tiny values turns into
+// seconds.
+func checkKeys(raw []byte, t reflect.Type) error {
+	if !json.Valid(raw) {
+		return nil
+	}
+	var stack []keyFrame
+	fields := fieldTypes{}
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case '{', '[':
+			stack = append(stack, keyFrame{t: fields.valueType(stack, t), object: c == '{', wantKey: c == '{'})
+			if f := &stack[len(stack)-1]; f.object {
+				f.t = concrete(f.t)
+				f.isStruct = f.t != nil && f.t.Kind() == reflect.Struct
+			}
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+		case ',':
+			if f := &stack[len(stack)-1]; f.object {
+				f.wantKey = true
+			} else {
+				f.index++
+			}
+		case '"':
+			end := stringEnd(raw, i)
+			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].wantKey {
+				if err := stack[n-1].addKey(raw[i:end+1], stack); err != nil {
+					return err
+				}
+			}
+			i = end
+		}
+	}
+	return nil
+}
+
+// keyFrame is one open object or array of a body checkKeys scans.
+type keyFrame struct {
+	t                reflect.Type // what it decodes into; nil: unknown
+	object, isStruct bool
+	wantKey          bool
+	key              string            // the member being read
+	index            int               // the element being read
+	seen             map[string]string // a key as compared → as written
+}
+
+// addKey records the quoted key q of the innermost object f, refusing one
+// it has seen.
+func (f *keyFrame) addKey(q []byte, stack []keyFrame) error {
+	key := string(q[1 : len(q)-1])
+	if bytes.IndexByte(q, '\\') >= 0 { // "t\u0065xt" is "text"
+		if err := json.Unmarshal(q, &key); err != nil {
+			return nil
+		}
+	}
+	id := key
+	if f.isStruct {
+		id = foldKey(key)
+	}
+	prev, dup := f.seen[id]
+	f.key, f.wantKey = key, false
+	if !dup {
+		if f.seen == nil {
+			f.seen = map[string]string{}
+		}
+		f.seen[id] = key
+		return nil
+	}
+	name := keyPath(stack)
+	if prev == key {
+		return engine.Invalid(name, "given twice in one object; send each key once")
+	}
+	return engine.Invalid(name, "given twice in one object (as %q and %q, which name one field); send each key once", prev, key)
+}
+
+// valueType is the type of the value that starts inside stack's innermost
+// container (root for the body itself).
+func (ft fieldTypes) valueType(stack []keyFrame, root reflect.Type) reflect.Type {
+	if len(stack) == 0 {
+		return root
+	}
+	f := stack[len(stack)-1]
+	if f.object {
+		return ft.memberType(f.t, f.key)
+	}
+	return elemType(f.t)
+}
+
+// stringEnd is the index of the quote closing the string that opens at i
+// (raw is valid JSON).
+func stringEnd(raw []byte, i int) int {
+	for j := i + 1; j < len(raw); j++ {
+		switch raw[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(raw) - 1
+}
+
+// keyPath names the member being read, as the body spells it
+// (messages[1].role).
+func keyPath(stack []keyFrame) string {
+	var b strings.Builder
+	for _, f := range stack {
+		switch {
+		case f.object:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(f.key)
+		default:
+			b.WriteString("[" + strconv.Itoa(f.index) + "]")
+		}
+	}
+	return b.String()
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// concrete is t without pointers, or nil when the decoder does not read
+// t's objects member by member (a custom UnmarshalJSON, an interface).
+func concrete(t reflect.Type) reflect.Type {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() == reflect.Interface || reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
+	return t
+}
+
+func elemType(t reflect.Type) reflect.Type {
+	if t = concrete(t); t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		return t.Elem()
+	}
+	return nil
+}
+
+// fieldTypes caches, for each struct type met in one body, the type each
+// member name decodes into, so a body of many small objects costs one
+// reflection walk a type, not one a key.
+type fieldTypes map[reflect.Type]structFields
+
+// structFields are a struct's members by exact name and by folded name
+// (the decoder's case-insensitive match; the first field wins).
+type structFields struct{ exact, folded map[string]reflect.Type }
+
+// memberType is the type key decodes into inside an object of type t.
+func (ft fieldTypes) memberType(t reflect.Type, key string) reflect.Type {
+	switch {
+	case t == nil:
+		return nil
+	case t.Kind() == reflect.Map:
+		return t.Elem()
+	case t.Kind() != reflect.Struct:
+		return nil
+	}
+	sf, ok := ft[t]
+	if !ok {
+		sf = structFields{exact: map[string]reflect.Type{}, folded: map[string]reflect.Type{}}
+		for _, f := range reflect.VisibleFields(t) {
+			name, ok := jsonName(f)
+			if !ok {
+				continue
+			}
+			sf.exact[name] = f.Type
+			if _, seen := sf.folded[foldKey(name)]; !seen {
+				sf.folded[foldKey(name)] = f.Type
+			}
+		}
+		ft[t] = sf
+	}
+	if m, ok := sf.exact[key]; ok {
+		return m
+	}
+	return sf.folded[foldKey(key)]
+}
+
+// jsonName is the member name encoding/json gives field f, false when f
+// is not decoded by name (unexported, "-", or an embedded struct whose
+// fields are promoted).
+func jsonName(f reflect.StructField) (string, bool) {
+	tag := f.Tag.Get("json")
+	if !f.IsExported() || tag == "-" {
+		return "", false
+	}
+	name, _, _ := strings.Cut(tag, ",")
+	if f.Anonymous && name == "" && concrete(f.Type) != nil && concrete(f.Type).Kind() == reflect.Struct {
+		return "", false
+	}
+	if name == "" {
+		name = f.Name
+	}
+	return name, true
+}
+
+// foldKey maps s to one spelling of its case-insensitive class (each rune
+// to the smallest rune of its simple case folding orbit), as encoding/json
+// matches field names.
+func foldKey(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii { // the smallest of {K, k, U+212A} is K: ASCII folds to upper case
+		return strings.ToUpper(s)
+	}
+	return strings.Map(func(r rune) rune {
+		low := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			low = min(low, f)
+		}
+		return low
+	}, s)
+}
