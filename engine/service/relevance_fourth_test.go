@@ -44,7 +44,10 @@ var fourthSetMemories = []string{
 // fourth set. It is a held-out check: nothing in the relevance model was
 // tuned to it. Measured when written, before any change: 19/20 quiet
 // ("lgtm, ship it" injected the Datadog note: "ship" stems like "shipped"),
-// 17/25 found; the thresholds hold those counts.
+// 17/25 found; with ordinary words no memory holds lightened in the cover
+// (index.absentWeight, not tuned here) 19/20 and 18/25 ("am I free on
+// wednesday evening for a meetup?" found). The thresholds hold
+// those counts.
 func TestPromptRelevanceFourthSet(t *testing.T) {
 	injected := promptHook(t, fourthSetMemories)
 	unrelated := []string{
@@ -98,7 +101,7 @@ func TestPromptRelevanceFourthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 17 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 17)", quiet, len(unrelated), found, len(related))
+	if quiet < 19 || found < 18 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 18)", quiet, len(unrelated), found, len(related))
 	}
 }
