@@ -85,6 +85,40 @@ func TestMatchesCommonness(t *testing.T) {
 	}
 }
 
+// A query term no memory holds weighs absentShare of its IDF when it is an
+// ordinary word of general text (a request's detail: "dinner" around
+// "vegetarian") and its full IDF when general text lacks it too (a name:
+// the query is about someone the store does not know); a term the store
+// holds keeps its weight however common.
+func TestMatchesAbsentTerms(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "veg"}, nil, []string{"vegetarian", "peanut"})
+	s.Upsert(Row{ID: "cat"}, nil, []string{"cat", "miso"})
+	n := float64(2 + coverPrior)
+	vegetarian := idfOf(n, 1)
+	cases := []struct {
+		name   string
+		terms  [][]string
+		common []float64
+		want   float64
+	}{
+		{"ordinary absent word", [][]string{{"vegetarian"}, {"dinner"}}, []float64{0, 0.01},
+			vegetarian / (vegetarian + absentShare*idfOf(n, coverPrior*0.01))},
+		{"absent name", [][]string{{"vegetarian"}, {"caroline"}}, []float64{0, 0},
+			vegetarian / (vegetarian + idfOf(n, 0))},
+		{"absent word, another form held", [][]string{{"vegetarian"}, {"peanuts", "peanut"}}, []float64{0, 0.01},
+			1},
+		{"no commonness", [][]string{{"vegetarian"}, {"dinner"}}, nil,
+			vegetarian / (vegetarian + idfOf(n, 0))},
+	}
+	for _, c := range cases {
+		got := s.Matches(c.terms, c.common, nil, []string{"veg"})[0].QueryCover
+		if math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // Matches recycles its per-document slots: a later call asking for other
 // ids must not see the earlier call's.
 func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {

@@ -38,6 +38,8 @@ var thirdSetMemories = []string{
 // get her pills?", "set up my editor theme" and the churn feature found).
 // The misses share one word with their note in a request of three to
 // eight content words, or none ("export customer data to a US vendor").
+// With ordinary words no memory holds lightened in the cover
+// (index.absentWeight) 17/25: "how do I like my answers formatted?" found.
 func TestPromptRelevanceThirdSet(t *testing.T) {
 	injected := promptHook(t, thirdSetMemories)
 	unrelated := []string{
@@ -91,7 +93,7 @@ func TestPromptRelevanceThirdSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 20 || found < 16 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 17 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 17)", quiet, len(unrelated), found, len(related))
 	}
 }
