@@ -10,14 +10,15 @@
 //	store/000001 …    the snapshot stream, cut in chunks (tar needs each
 //	                  entry's size up front; the stream's is unknown)
 //	revoked-keys      the revocation list, when there is one
+//	signed-out-sessions  dashboard sessions signed out, when there are any
 //	images/ab/ab…     one entry per image file
 //	end               empty: an archive without it was cut short
 //
 // Consistency: an image file is written (and fsynced) before the memory
 // that names it commits, and image files are immutable, so files copied
 // after the snapshot include every one the snapshot names. The revocation
-// list is copied after the snapshot too, so a key revoked before the backup
-// finished stays refused after a restore.
+// lists are copied after the snapshot too, so a key revoked (or a session
+// signed out) before the backup finished stays refused after a restore.
 package backup
 
 import (
@@ -122,16 +123,26 @@ func (c *chunkWriter) flush() error {
 	return err
 }
 
-// writeRevocations copies the revocation list, when there is one.
+// revocationLists are the data directory's lists of what stays refused: the
+// revoked keys and the dashboard sessions signed out before they expired.
+// A restore without either would let a key or a copied cookie in again.
+var revocationLists = []string{auth.RevocationFile, auth.SignedOutFile}
+
+// writeRevocations copies the revocation lists there are.
 func writeRevocations(tw *tar.Writer, dataDir string, now time.Time) error {
-	data, err := os.ReadFile(filepath.Join(dataDir, auth.RevocationFile))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("backup: read revocation list: %w", err)
+	for _, name := range revocationLists {
+		data, err := os.ReadFile(filepath.Join(dataDir, name))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("backup: read %s: %w", name, err)
+		}
+		if len(data) == 0 {
+			continue
+		}
+		if err := writeEntry(tw, name, data, now); err != nil {
+			return err
+		}
 	}
-	if len(data) == 0 {
-		return nil
-	}
-	return writeEntry(tw, auth.RevocationFile, data, now)
+	return nil
 }
 
 func appendLine(data []byte, line string) []byte {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/backup"
@@ -20,8 +21,11 @@ import (
 
 type note struct{ Text string }
 
-// fill makes a data directory with docs of two users, n images and a
-// revoked key, closes it, and returns the image SHAs.
+// signedOut is the dashboard session fill signs out.
+const signedOut = "c2Vzc2lvbi1ub25jZS0xMjM0NTY3ODkwYWJjZGVm"
+
+// fill makes a data directory with docs of two users, n images, a revoked
+// key and a signed-out session, closes it, and returns the image SHAs.
 func fill(t *testing.T, dir string, docs, images int) []string {
 	t.Helper()
 	st, err := store.Open(store.Options{Dir: dir})
@@ -55,6 +59,10 @@ func fill(t *testing.T, dir string, docs, images int) []string {
 		shas = append(shas, sha)
 	}
 	if _, err := auth.Revoke(dir, "0123456789abcdef"); err != nil {
+		t.Fatal(err)
+	}
+	err = auth.FileRevocations{Dir: dir}.EndSession(context.Background(), signedOut, time.Now().Add(time.Hour))
+	if err != nil {
 		t.Fatal(err)
 	}
 	return shas
@@ -125,6 +133,10 @@ func TestRoundTrip(t *testing.T) {
 			got, _ := os.ReadFile(filepath.Join(dst, "revoked-keys"))
 			if string(got) != "0123456789abcdef\n" {
 				t.Errorf("revocation list restored as %q", got)
+			}
+			ended, err := auth.FileRevocations{Dir: dst}.SessionEnded(context.Background(), signedOut)
+			if err != nil || !ended {
+				t.Errorf("a session signed out before the backup is open after the restore (ended %v, %v)", ended, err)
 			}
 		})
 	}

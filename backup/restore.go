@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/memsvc/memsvc/auth"
@@ -166,7 +167,7 @@ func unexpected(err error) error {
 	return err
 }
 
-// restoreFiles writes the revocation list and image files, from hdr (the
+// restoreFiles writes the revocation lists and image files, from hdr (the
 // entry after the snapshot) to the end entry.
 func restoreFiles(dataDir string, tr *tar.Reader, hdr *tar.Header) error {
 	blobs, err := media.NewBlobStore(filepath.Join(dataDir, imagesDir))
@@ -189,8 +190,8 @@ func restoreFile(dataDir string, blobs *media.BlobStore, name string, r io.Reade
 	if err != nil {
 		return fmt.Errorf("archive cut short in %s: %w", name, err)
 	}
-	if name == auth.RevocationFile {
-		return writeFileSync(filepath.Join(dataDir, auth.RevocationFile), data)
+	if slices.Contains(revocationLists, name) {
+		return writeFileSync(filepath.Join(dataDir, name), data)
 	}
 	sha, ok := strings.CutPrefix(name, imagesDir+"/")
 	if !ok || !validBlobName(filepath.Base(sha)) || blobEntry(filepath.Base(sha)) != name {
