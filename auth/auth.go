@@ -137,10 +137,13 @@ func KeyUser(key string) (string, error) {
 	return user, err
 }
 
-// KeyID returns the id of a key (or the argument itself when it is an id).
+// KeyID returns the id of a key, or of a bare id (16 hex digits) in the
+// lower case keys are minted with: lists and keyrings compare ids exactly,
+// so "0123ABCD…" (copied from a tool that upper-cases hex) would be listed
+// as revoked and never match the key.
 func KeyID(keyOrID string) (string, error) {
 	if _, err := hex.DecodeString(keyOrID); err == nil && len(keyOrID) == 16 {
-		return keyOrID, nil
+		return strings.ToLower(keyOrID), nil
 	}
 	_, id, _, err := parse(keyOrID)
 	return id, err

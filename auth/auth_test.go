@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -70,5 +72,23 @@ func TestRevokeIsHonouredWithinASecond(t *testing.T) {
 func TestMintDisabled(t *testing.T) {
 	if _, _, err := NewKeyring("", t.TempDir()).Mint("a"); err == nil {
 		t.Error("minted a key with auth disabled")
+	}
+}
+
+// TestRevokeUpperCaseID: an id copied in upper case (from a tool that
+// upper-cases hex) revokes the key; before, the list held the upper-case
+// id, which no key matched, while the revoke reported success.
+func TestRevokeUpperCaseID(t *testing.T) {
+	k := NewKeyring("a-secret-of-at-least-thirty-two-bytes", t.TempDir())
+	key, id, err := k.Mint("alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	upper := strings.ToUpper(id)
+	if got, err := k.Revoke(context.Background(), upper); err != nil || got != id {
+		t.Fatalf("Revoke(%q) = %q, %v; want %q", upper, got, err, id)
+	}
+	if _, err := k.Verify(key); err == nil {
+		t.Error("the key still verifies after its id was revoked in upper case")
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -86,7 +85,7 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	if fs.NArg() != 1 {
 		return errUsage{fmt.Errorf("keys revoke: give exactly one key or key id, e.g. memsvc keys revoke msk_… --data DIR")}
 	}
-	key := canonicalKeyID(fs.Arg(0))
+	key := fs.Arg(0)
 	if _, err := auth.KeyID(key); err != nil {
 		return errUsage{errors.New("keys revoke: the argument is not a memsvc key (msk_…) or key id (16 hex digits, as keys create printed)")}
 	}
@@ -116,17 +115,6 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		server = "127.0.0.1:8765"
 	}
 	return reportRevocation(ctx, sys, server, key, cfg.DataDir)
-}
-
-// canonicalKeyID lowercases a bare key id: keys create prints ids in lower
-// case and the server compares them exactly, so "0123ABCD…" (copied from a
-// tool that upper-cases hex) would be listed and never match. A key itself
-// is base64 and case-sensitive: it is left as given.
-func canonicalKeyID(arg string) string {
-	if len(arg) == 16 && !strings.HasPrefix(arg, "msk_") {
-		return strings.ToLower(arg)
-	}
-	return arg
 }
 
 // revokeInFile adds the key's id to the data directory's list once: a key
