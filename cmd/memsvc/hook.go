@@ -22,7 +22,7 @@ Events:
   session-start   inject standing instructions and recent memories
   stop            store what the finished turn taught
 
-Settings come from the environment: MEMSVC_URL, MEMSVC_API_KEY, MEMSVC_HOOKS_DISABLED…
+Settings come from the environment: MEMSVC_URL, MEMSVC_API_KEY, MEMSVC_HOOKS_DISABLE…
 (see plugin/README.md).
 `
 
