@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/jsonkeys"
 )
 
 // Arguments are decoded by hand, field by field, so every error names the
@@ -29,6 +30,11 @@ func parseArgs(tool string, raw json.RawMessage, allowed ...string) (fields, err
 	}
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return nil, engine.Errorf(engine.EInvalid, "arguments: %s takes a JSON object", tool)
+	}
+	// A key given twice would be read as its last copy, and most likely as
+	// its first by whatever logged or filtered the call: refuse it, as REST does.
+	if err := jsonkeys.Check(raw, nil); err != nil {
+		return nil, err
 	}
 	for name, v := range f {
 		if string(bytes.TrimSpace(v)) == "null" {

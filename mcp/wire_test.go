@@ -201,3 +201,24 @@ func TestRefusalKeepsTheSession(t *testing.T) {
 		t.Errorf("not JSON: %d %s; want a -32700 parse error", r.status, r.body)
 	}
 }
+
+// TestArgumentGivenTwice: a tool argument given twice was read as its last
+// copy (`"memories":["A"],"memories":["B"]` stored B), while a log or a
+// filter in front most likely read the first. It is a tool error naming the
+// argument, and nothing is stored.
+func TestArgumentGivenTwice(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, args := range []string{
+		`{"memories":["Ann keeps bees"],"memories":["Bob keeps wasps"]}`,
+		`{"memories":["Ann keeps bees"],"metadata":{"src":"a","src":"b"}}`,
+	} {
+		r := s.post2026(t, "tools/call", `"name":"add_memories","arguments":`+args)
+		if r.status != http.StatusOK || !strings.Contains(r.body, `"isError":true`) || !strings.Contains(r.body, "given twice") {
+			t.Errorf("arguments %s: %d %s; want a tool error saying a key is given twice", args, r.status, r.body)
+		}
+	}
+	r := s.post2026(t, "tools/call", `"name":"search_memory","arguments":{"query":"keeps"}`)
+	if strings.Contains(r.body, "keeps bees") || strings.Contains(r.body, "keeps wasps") {
+		t.Errorf("a refused call stored a memory: %s", r.body)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/jsonkeys"
 )
 
 // decode reads a JSON body into v, capping its size and naming the
@@ -36,7 +37,7 @@ func decodeJSON(raw []byte, v any) error {
 	if err := checkDepth(raw, MaxJSONDepth); err != nil {
 		return err
 	}
-	if err := checkKeys(raw, reflect.TypeOf(v)); err != nil { // dupkeys.go
+	if err := jsonkeys.Check(raw, reflect.TypeOf(v)); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))

@@ -1,4 +1,6 @@
-package rest
+// Package jsonkeys refuses a JSON object that gives one key twice, for the
+// edges (REST bodies, MCP tool arguments) to check before they decode.
+package jsonkeys
 
 import (
 	"bytes"
@@ -12,7 +14,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 )
 
-// checkKeys refuses a JSON object that gives one key twice. encoding/json
+// Check refuses a JSON object that gives one key twice. encoding/json
 // keeps the last of two equal keys and matches a struct's field names
 // ignoring case ("Text" sets text), so {"text":"a","Text":"b"} is read as
 // "b" here and, most likely, as "a" by a proxy, a filter or a log in front:
@@ -23,7 +25,7 @@ import (
 // which names it. One pass over the bytes: the decoder's Token API costs
 // microseconds a token, which a 1 MiB body of tiny values turns into
 // seconds.
-func checkKeys(raw []byte, t reflect.Type) error {
+func Check(raw []byte, t reflect.Type) error {
 	if !json.Valid(raw) {
 		return nil
 	}
@@ -58,7 +60,7 @@ func checkKeys(raw []byte, t reflect.Type) error {
 	return nil
 }
 
-// keyFrame is one open object or array of a body checkKeys scans.
+// keyFrame is one open object or array of a body Check scans.
 type keyFrame struct {
 	t                reflect.Type // what it decodes into; nil: unknown
 	object, isStruct bool

@@ -1,4 +1,4 @@
-package rest
+package jsonkeys
 
 import (
 	"reflect"
@@ -8,7 +8,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 )
 
-// checkKeys on bodies whose strings hold JSON punctuation, escaped keys,
+// Check on bodies whose strings hold JSON punctuation, escaped keys,
 // arrays of objects and maps: only a key given twice in one object is
 // refused, named by its path.
 func TestCheckKeys(t *testing.T) {
@@ -39,7 +39,7 @@ func TestCheckKeys(t *testing.T) {
 		{"unknown member", `{"extra":{"a":1,"a":2}}`, "extra.a"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := checkKeys([]byte(tc.raw), reflect.TypeOf(&body{}))
+			err := Check([]byte(tc.raw), reflect.TypeOf(&body{}))
 			switch {
 			case tc.field == "" && err != nil:
 				t.Errorf("refused: %v", err)
