@@ -5,9 +5,9 @@ import "testing"
 // TestNoAsRule checks which verbless prohibitions are read as instructions.
 func TestNoAsRule(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"No CSS modules", "Don't use CSS modules"},
-		{"No semicolons in TypeScript, please", "Don't use semicolons in TypeScript"},
-		{"never npm or yarn", "Never use npm or yarn"},
+		{"No CSS modules", "Avoid CSS modules"},
+		{"No semicolons in TypeScript, please", "Avoid semicolons in TypeScript"},
+		{"never npm or yarn", "Avoid npm or yarn"},
 		{"Never push to main", "Never push to main"},       // already says what not to do
 		{"No worries", "No worries"},                       // a reassurance
 		{"No sugar in my coffee", "No sugar in my coffee"}, // a personal taste

@@ -112,11 +112,12 @@ var reportedHasRe = regexp.MustCompile(`^(?:been|got|gotten|had|done|made|never|
 // semicolons in TypeScript, please", "never npm or yarn" (after "Always use pnpm").
 var elidedRuleRe = regexp.MustCompile(`(?i)^(?:please\s+)?(no|never)\s+(\S.*?)(?:,?\s+please)?[.!]*$`)
 
-// noAsRule reads a prohibition said without its verb as the instruction "Don't use X" /
-// "Never use X", so it is kept (or not) as any instruction is: "Style everything with
-// Tailwind, no CSS modules" forbids CSS modules, "Always use pnpm, never npm or yarn"
-// forbids npm and yarn. A clause whose next word is a verb ("never push to main") already
-// says what not to do, and a reply ("no worries") forbids nothing.
+// noAsRule reads a prohibition said without its verb as the instruction "Avoid X", so it
+// is kept (or not) as any instruction is: "Style everything with Tailwind, no CSS
+// modules" forbids CSS modules, "Always use pnpm, never npm or yarn" forbids npm and
+// yarn. "Avoid" adds no verb the speaker did not say (as "Don't use" would: a word that
+// then weighs in every search for "use"). A clause whose next word is a verb ("never
+// push to main") already says what not to do, and a reply ("no worries") forbids nothing.
 func noAsRule(clause string) string {
 	m := elidedRuleRe.FindStringSubmatch(clause)
 	if m == nil {
@@ -129,13 +130,13 @@ func noAsRule(clause string) string {
 		if !bareNo(clause) {
 			return clause
 		}
-		return "Don't use " + m[2]
+		return "Avoid " + m[2]
 	}
 	first := strings.ToLower(strings.Fields(m[2])[0])
 	if imperativeVerbs[first] || likelyVerb(first) && !techToken(first) || strings.HasSuffix(first, "ing") {
 		return clause
 	}
-	return "Never use " + m[2]
+	return "Avoid " + m[2]
 }
 
 // workThing reports a forbidden thing of the work, not of the speaker's life: a tool,

@@ -22,7 +22,7 @@ var supersedeFifth = []scenario{
 		facts: []string{"bun"}, gone: []string{"pnpm"}},
 	{name: "always one never others", steps: []string{
 		"Always use pnpm, never npm or yarn."},
-		facts: []string{"pnpm", "never", "yarn"}},
+		facts: []string{"pnpm", "npm or yarn"}},
 	{name: "style with tailwind no css modules", steps: []string{
 		"Style everything with Tailwind, no CSS modules."},
 		facts: []string{"Tailwind", "CSS modules"}},
