@@ -96,7 +96,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 		tn.ids = []string{m.ID}
 	}
 	var out []Fact
-	introduced, object, kin, home := "", "", "", ""
+	introduced, object, kin, home, named := "", "", "", "", ""
 	for i, line := range proseLines(m.Content) {
 		update := false
 		for j, s := range sentences(line) {
@@ -109,7 +109,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 			n := len(out)
 			for _, c := range clauses(s) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
-				c = resolveMovedIn(c, &home)
+				c = resolveMovedIn(resolveNamedPronoun(c, &named), &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
 			for k := n; k < len(out); k++ {
@@ -191,7 +191,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	}
 	if tn.role == "user" {
 		text = wantYouRe.ReplaceAllString(text, "") // "I'd like you to use British spelling" is an instruction
-		text = reminderAsRule(text)
+		text = noAsRule(reminderAsRule(text))
 		if rest, ok := cutLets(text); ok {
 			if !standingRe.MatchString(rest) {
 				return nil // "Let's go with option 2": a proposal about the task at hand

@@ -245,3 +245,37 @@ func resolveMovedIn(clause string, home *string) string {
 	}
 	return out
 }
+
+var (
+	// roleNamedRe finds a person named by their role to the speaker: "my manager is Priya",
+	// "my mentor, Dana", "Tom is my boss". Groups 2 and 3 hold the name.
+	roleNamedRe = regexp.MustCompile(`\b(?:[Mm]y|[Oo]ur) (?:new |current |old )?(?:` + roleNouns + `)(?:,| is| was)? ([A-Z][a-z]+)\b|\b([A-Z][a-z]+) (?:is|was) (?:my|our) (?:new |current |old )?(?:` + roleNouns + `)\b`)
+	// pronounLeadRe starts a clause whose subject is a third-person pronoun.
+	pronounLeadRe = regexp.MustCompile(`(?i)^(he|she)(\s+|'s\s+)`)
+)
+
+// roleNouns are the people one names by their role to the speaker.
+const roleNouns = `manager|boss|lead|team lead|tech lead|mentor|colleague|coworker|co-worker|teammate|friend|best friend|neighbou?r|landlord|landlady|roommate|flatmate|housemate|doctor|therapist|teacher|coach|tutor|trainer|cofounder|co-founder|advisor|adviser|client`
+
+// resolveNamedPronoun rewrites "she's based in Toronto" into "Priya is based in Toronto"
+// when the clause before named one person by their role ("My manager is Priya"): the
+// pronoun's only candidate. Without it the clause would be dropped (a pronoun names no
+// one) or read as the speaker's. named carries the name from clause to clause; a clause
+// naming no one, or two, leaves nobody to point at.
+func resolveNamedPronoun(clause string, named *string) string {
+	out := clause
+	if m := pronounLeadRe.FindStringSubmatch(clause); m != nil && *named != "" {
+		verb := " "
+		if strings.HasPrefix(m[2], "'s") {
+			verb = " is "
+		}
+		out = *named + verb + clause[len(m[0]):]
+	}
+	switch found := roleNamedRe.FindAllStringSubmatch(clause, -1); {
+	case len(found) == 1 && (*named == "" || out != clause):
+		*named = found[0][1] + found[0][2]
+	default:
+		*named = "" // "My manager is Priya and my lead is Tom. She …": which one?
+	}
+	return out
+}

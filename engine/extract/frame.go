@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // tellFrameRe matches the frame a user puts around a fact they want kept or say they
@@ -106,3 +107,53 @@ func reportedSelf(clause string) (string, bool) {
 
 // reportedHasRe starts what follows "he's" when the contraction is of "has".
 var reportedHasRe = regexp.MustCompile(`^(?:been|got|gotten|had|done|made|never|already|just|finally)\b`)
+
+// elidedRuleRe matches a prohibition said without its verb: "No CSS modules", "no
+// semicolons in TypeScript, please", "never npm or yarn" (after "Always use pnpm").
+var elidedRuleRe = regexp.MustCompile(`(?i)^(?:please\s+)?(no|never)\s+(\S.*?)(?:,?\s+please)?[.!]*$`)
+
+// noAsRule reads a prohibition said without its verb as the instruction "Avoid X", so it
+// is kept (or not) as any instruction is: "Style everything with Tailwind, no CSS
+// modules" forbids CSS modules, "Always use pnpm, never npm or yarn" forbids npm and
+// yarn. "Avoid" adds no verb the speaker did not say (as "Don't use" would: a word that
+// then weighs in every search for "use"). A clause whose next word is a verb ("never
+// push to main") already says what not to do, and a reply ("no worries") forbids nothing.
+func noAsRule(clause string) string {
+	m := elidedRuleRe.FindStringSubmatch(clause)
+	if m == nil {
+		return clause
+	}
+	if !workThing(m[2]) {
+		return clause
+	}
+	if strings.EqualFold(m[1], "no") { // after "no" comes a noun: "no semicolons"
+		if !bareNo(clause) {
+			return clause
+		}
+		return "Avoid " + m[2]
+	}
+	first := strings.ToLower(strings.Fields(m[2])[0])
+	if imperativeVerbs[first] || likelyVerb(first) && !techToken(first) || strings.HasSuffix(first, "ing") {
+		return clause
+	}
+	return "Avoid " + m[2]
+}
+
+// workThing reports a forbidden thing of the work, not of the speaker's life: a tool,
+// a name or identifier, or a word of code ("semicolons in TypeScript", "npm or yarn",
+// "CSS modules"); "sugar in my coffee" is a personal taste.
+func workThing(np string) bool {
+	w := lowerWords(np)
+	if hasAny(w, firstPerson) {
+		return false
+	}
+	if tool, _ := toolOf(np); tool != "" || techToken(np) || hasAny(w, workWords) {
+		return true
+	}
+	for _, f := range strings.Fields(np) {
+		if len(f) > 1 && unicode.IsUpper(rune(f[0])) {
+			return true
+		}
+	}
+	return false
+}

@@ -27,7 +27,7 @@ const (
 )
 
 var (
-	leadRe       = regexp.MustCompile(`(?i)^(?:(?:yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+)+`)
+	leadRe       = regexp.MustCompile(`(?i)^(?:(?:(?:quick |friendly |just a |a )?reminder|no worries|no problem|no rush|yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+)+`)
 	trivialRe    = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
 	fillerRe     = regexp.MustCompile(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
 	hypoPhraseRe = regexp.MustCompile(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll)\b`)
@@ -53,14 +53,14 @@ const maxClauseBytes = 500
 // know, ", "Remember that ").
 func stripLead(s string) string {
 	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
-	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] {
+	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) {
 		return strings.TrimSpace(s)
 	}
 	return strings.TrimSpace(leadRe.ReplaceAllString(s, ""))
 }
 
 // leadFirstWords are the first words of the lead-ins leadRe removes; other clauses skip it.
-var leadFirstWords = set(`oh ah well so sorry oops and but also plus then anyway anyways actually btw by yes yeah yea ya yep yup no nope
+var leadFirstWords = set(`reminder friendly a oh ah well so sorry oops and but also plus then anyway anyways actually btw by yes yeah yea ya yep yup no nope
 omg nah ugh meh welp lmao ngl tbf aww yay ooh whoa dang gosh yikes oof
 ok okay sure right hey hi hello lol wow nice great cool awesome honestly basically fyi just for remember please note
 keep don't fun big good guess these nowadays currently now at funny as in you to tbh like haha hahaha hahahaha
@@ -323,3 +323,19 @@ func detectTense(words []string) tense {
 	}
 	return tensePresent
 }
+
+// bareNo reports a clause that starts "No" and goes on with a noun, no comma between:
+// "No semicolons in TypeScript", "No CSS modules" forbid something (noAsRule), where
+// "No, I live in Porto" and "No worries" answer or reassure.
+func bareNo(s string) bool {
+	w := strings.Fields(strings.TrimSpace(s))
+	if len(w) < 2 || !strings.EqualFold(w[0], "no") {
+		return false
+	}
+	next := strings.ToLower(strings.TrimRight(w[1], ",!.:;?"))
+	return next != "" && !pronounLike[next] && !leadFirstWords[next] && !noSmallTalk[next]
+}
+
+// noSmallTalk are the words after "no" of a reply or reassurance, not a prohibition.
+var noSmallTalk = set(`worries worry problem problems thanks thank idea way rush luck need doubt kidding clue
+matter offense offence pressure biggie big longer more sir ma'am one i we he she they it`)

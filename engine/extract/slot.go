@@ -32,7 +32,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
 	}
-	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) {
+	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) {
 		return true
 	}
 	if stopsDoing(o, n) || brokeUp(o, n) {
@@ -322,6 +322,9 @@ func clauseSlot(t string) *Slot {
 	if s := switchSlot(t, lower); s != nil {
 		return s
 	}
+	if s := switchToSlot(t, lower); s != nil {
+		return s
+	}
 	if s := changeSlot(t, lower); s != nil {
 		return s
 	}
@@ -329,6 +332,9 @@ func clauseSlot(t string) *Slot {
 		return s
 	}
 	if s := versionSlot(t); s != nil {
+		return s
+	}
+	if s := portSlot(t, lower); s != nil {
 		return s
 	}
 	if s := settingSlot(t, lower); s != nil {

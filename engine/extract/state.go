@@ -270,6 +270,9 @@ func SameState(old, newSlot Slot) bool {
 func MovedOn(old, newSlot Slot) bool {
 	o, n := normSlot(old), normSlot(newSlot)
 	o.Predicate, n.Predicate = portFamily(o), portFamily(n)
+	if samePortOwner(o, n) {
+		o.Subject = n.Subject // "the API" and "the service" serve on one port
+	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value || ruleFilled[o.Predicate] {
 		return false
 	}

@@ -58,7 +58,8 @@ respond answer be please help tell give show explain summarize summarise transla
 review suggest recommend draft convert compare describe send set try let go note store save prefix wrap rebase squash
 merge lint pin bump tag release document log label assign schedule book read look print wait restart skip ensure
 prefer stick default limit cap only clean sort group split move rename copy paste plan outline edit rewrite proofread
-calculate estimate analyze analyse prepare organize organise imagine pretend act tweak change`)
+calculate estimate analyze analyse prepare organize organise imagine pretend act tweak change style indent import
+export return throw handle validate annotate declare`)
 
 // leadVerb returns the verb that words start with, reading a hyphenated verb split into its
 // parts as its last part: "force push shared branches", "re run the job" start with push

@@ -94,7 +94,7 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 			oldSlot = extract.SlotOf(c.Text)
 		}
 		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || takesBack(c.Text) ||
-			slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) {
+			slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && extract.SwitchedFrom(c.Text, *slot) {
 			closes = append(closes, c.ID)
 			continue
 		}

@@ -108,3 +108,21 @@ func TestCorrected(t *testing.T) {
 		})
 	}
 }
+
+// TestAcknowledges checks which assistant replies echo a replaced value.
+func TestAcknowledges(t *testing.T) {
+	stale := StaleValues("The api server runs on port 8080 locally", "User changed the api port to 9090")
+	for _, tc := range []struct {
+		episode string
+		want    bool
+	}{
+		{"Assistant: Thanks, I'll hit localhost:8080.", true},
+		{"Assistant: Noted, I'll use 9090.", false},
+		{"User: it was on 8080 before", false}, // the user's own turn is no acknowledgement
+		{"Assistant: I ran the suite against 8080 and fixed the three failing handlers, then updated the README, the compose file and the CI config so everything agrees.", false},
+	} {
+		if got := Acknowledges(tc.episode, stale); got != tc.want {
+			t.Errorf("Acknowledges(%q, %v) = %v, want %v", tc.episode, stale, got, tc.want)
+		}
+	}
+}

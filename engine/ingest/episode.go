@@ -1,6 +1,10 @@
 package ingest
 
-import "github.com/memsvc/memsvc/text"
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/text"
+)
 
 // episodeDupOverlap: an episode whose terms and a stored episode's terms
 // cover each other this much says the same thing again.
@@ -41,4 +45,45 @@ func SaysTheSameAs(b string) func(a string) bool {
 		ta := termSet(a)
 		return len(ta) > 0 && coverage(ta, tb) >= episodeDupOverlap && coverage(tb, ta) >= episodeDupOverlap
 	}
+}
+
+// StaleValues returns the analysed terms of old that hold a digit and that
+// replacement does not: the value it stated and no longer holds ("8080" in
+// "The api server runs on port 8080" replaced by "… changed the api port to
+// 9090").
+func StaleValues(old, replacement string) []string {
+	now := map[string]bool{}
+	for _, t := range text.Analyze(replacement) {
+		now[t] = true
+	}
+	var out []string
+	for _, t := range text.Unique(text.Analyze(old)) {
+		if !now[t] && strings.ContainsAny(t, "0123456789") {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// maxAckWords bounds an acknowledgement: a longer reply says more than that
+// it heard the user.
+const maxAckWords = 20
+
+// Acknowledges reports an assistant's episode that is a short reply naming
+// one of the stale values: "Assistant: Thanks, I'll hit localhost:8080."
+func Acknowledges(episode string, stale []string) bool {
+	said, ok := strings.CutPrefix(episode, "Assistant: ")
+	if !ok || len(strings.Fields(said)) > maxAckWords {
+		return false
+	}
+	terms := map[string]bool{}
+	for _, t := range text.Analyze(said) {
+		terms[t] = true
+	}
+	for _, t := range stale {
+		if terms[t] {
+			return true
+		}
+	}
+	return false
 }

@@ -24,8 +24,7 @@ var supersedeFourth = []scenario{
 	{name: "api port changed", steps: []string{
 		"the api server runs on port 8080 locally || A: Thanks, I'll hit localhost:8080.",
 		"heads up, I changed the api port to 9090 || A: Noted, I'll use 9090."},
-		facts: []string{"9090"}, gone: []string{"8080"},
-		known: "\"changed the api port to 9090\" fills the setting \"api port\"; \"the api server runs on port 8080\" is a verb's object of \"api server\": the two do not compare"},
+		facts: []string{"9090"}, gone: []string{"8080"}},
 	{name: "node upgraded", steps: []string{
 		"we're on node 18 for the backend || A: OK.",
 		"we upgraded the backend to node 20 yesterday || A: Great, I'll target node 20."},

@@ -243,3 +243,39 @@ func retireEpisode(ep, m *engine.Memory, now time.Time) {
 		closeWindow(ep, m, now) // m does not list the episode in its supersedes: it replaced a fact
 	}
 }
+
+// echoWindow is how soon after the user's turn an assistant's reply may be
+// the acknowledgement of what the turn said.
+const echoWindow = 10 * time.Minute
+
+// retireEchoes hides the assistant's short replies that repeat the value old
+// stated, said in ep's session just after ep: "Thanks, I'll hit
+// localhost:8080" after "the api server runs on port 8080". Kept active, the
+// reply would bring the stale value back after old was superseded by m. Only
+// a value with a digit (a port, a version, an amount) is looked for: a word
+// could be repeated for another reason, and a long reply says more than the
+// acknowledgement.
+func (e *Writer) retireEchoes(tx engine.Tx, p *plan, shard *index.Shard, ep, old, m *engine.Memory, now time.Time) error {
+	stale := ingest.StaleValues(old.Text, m.Text)
+	if len(stale) == 0 || shard == nil {
+		return nil
+	}
+	isEpisode := func(r *index.Row) bool { return r.Episode }
+	for _, h := range shard.TextSearch(stale, nil, e.cfg.BM25K1, e.cfg.BM25B, isEpisode, 5) {
+		reply, err := e.planned(tx, p, h.ID)
+		if err != nil {
+			if engine.ErrorCode(err) == engine.ENotFound {
+				continue
+			}
+			return err
+		}
+		after := reply.ValidFrom.Sub(ep.ValidFrom)
+		if reply.ID == ep.ID || reply.State != engine.StateActive || reply.SessionID != ep.SessionID ||
+			after < 0 || after > echoWindow || !ingest.Acknowledges(reply.Text, stale) {
+			continue
+		}
+		retireEpisode(reply, m, now)
+		p.Put(reply, nil)
+	}
+	return nil
+}

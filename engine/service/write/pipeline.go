@@ -251,7 +251,7 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		}
 		p.Put(old, nil)
 		delete(batch, old.ID)
-		if err := e.retireEpisodeOf(tx, p, old, m, now); err != nil {
+		if err := e.retireEpisodeOf(tx, p, shard, old, m, now); err != nil {
 			return engine.WriteResult{}, err
 		}
 		r.Event, r.Supersedes = engine.EventSupersede, append(r.Supersedes, old.ID)
@@ -271,25 +271,30 @@ func decideFact(f extract.Fact, cands []ingest.Candidate) ingest.Decision {
 }
 
 // retireEpisodeOf hides the episode that stated old, now superseded by m,
-// unless m was distilled from that same episode.
-func (e *Writer) retireEpisodeOf(tx engine.Tx, p *plan, old, m *engine.Memory, now time.Time) error {
+// unless m was distilled from that same episode, and the assistant's
+// acknowledgements of it (retireEchoes).
+func (e *Writer) retireEpisodeOf(tx engine.Tx, p *plan, shard *index.Shard, old, m *engine.Memory, now time.Time) error {
 	id := ""
 	if old.Source != nil {
 		id = old.Source.EpisodeID
 	}
-	if id == "" || id == m.Source.EpisodeID {
+	if id != "" && id == m.Source.EpisodeID {
 		return nil
 	}
-	ep, err := e.planned(tx, p, id)
-	if err != nil {
-		if engine.ErrorCode(err) == engine.ENotFound {
-			return nil // the episode was deleted: nothing left to hide
+	said := old // a fact kept as said has no episode: its replies follow it
+	if id != "" {
+		ep, err := e.planned(tx, p, id)
+		switch {
+		case engine.ErrorCode(err) == engine.ENotFound: // the episode was deleted: nothing left to hide
+		case err != nil:
+			return err
+		default:
+			retireEpisode(ep, m, now)
+			p.Put(ep, nil)
+			said = ep
 		}
-		return err
 	}
-	retireEpisode(ep, m, now)
-	p.Put(ep, nil)
-	return nil
+	return e.retireEchoes(tx, p, shard, said, old, m, now)
 }
 
 // linkToEpisode records fact m in its episode's list of facts.

@@ -1,0 +1,98 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Ports. Where a component listens is one value at a time, however it is said: "The
+// service listens on port 8080", "Vite serves it on port 5173", "The dev server moves to
+// port 3000" and "User moved the API to port 9090" all fill the located slot of their
+// component with "port N". A project's components go by generic names, so the one that
+// serves the API may be "the service", "the API" or "the backend", and the one that
+// serves the front end in development "the dev server" or its tool's name ("Vite"):
+// componentOf files such names under one component, so a new port replaces the old.
+
+var (
+	// portServeRe: "The service listens on port 8080", "Vite serves it on port 5173",
+	// "the api runs locally at localhost:8080". Group 2 is the port.
+	portServeRe = rx(subj + ` (?:now |currently |still |also |usually |normally |by default |locally )*(?:listens|runs|serves|starts|binds|answers|is served|is running|is listening|is exposed|is available|is reachable|is bound|comes up|is up)(?: \S+){0,3}? (?:on|at|to) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
+	// portMoveRe: "The dev server moves to port 3000", "the API switched to port 9090".
+	portMoveRe = rx(subj + ` (?:now |has |have |just |will |is )*(?:moves|moved|moving|switches|switched|switching|changes|changed|goes|went|is going) (?:over )?to (?:port |localhost:|:)(\d{2,5})\b.*`)
+)
+
+// portSlot derives the slot of a component's port, or nil: a move fills the located slot,
+// which holds one value; serving on a port fills serves_on, which a move replaces.
+func portSlot(t, lower string) *Slot {
+	if !strings.Contains(lower, "port ") && !strings.Contains(lower, ":") {
+		return nil
+	}
+	for _, r := range []struct {
+		re   *regexp.Regexp
+		pred string
+	}{{portMoveRe, PredicateLocated}, {portServeRe, predicateServesOn}} {
+		if m := r.re.FindStringSubmatch(t); m != nil {
+			s := trimSubjectAdverbs(normSubject(m[1]))
+			if s == "" || s == "user" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+				continue // "User runs it on port 3000": the user is no component
+			}
+			return &Slot{Subject: s, Predicate: r.pred, Value: "port " + m[2]}
+		}
+	}
+	return nil
+}
+
+// predicateServesOn is where a component says it serves: like "runs on", a port among
+// others unless said with "now" (MovedOn), while a move to a port replaces the old one.
+const predicateServesOn = "serves_on"
+
+// components files the generic names of a project's components, and the tools that
+// serve one, under one name each.
+var components = kindTable(map[string]string{
+	"server":     `api service backend server api-server backend-server web-service`,
+	"dev server": `dev-server frontend vite webpack-dev-server next nuxt parcel`,
+	"database":   `db database postgres postgresql mysql mariadb`,
+})
+
+// componentOf returns the component a subject names ("the API", "User's backend",
+// "api server"), or the subject itself.
+func componentOf(s string) string {
+	if _, thing, ok := cutOwner(s); ok {
+		s = thing
+	}
+	if c := components[strings.ReplaceAll(s, " ", "-")]; c != "" {
+		return c
+	}
+	return s
+}
+
+// movedPort reports a move of a component to a port (n) and where the same component
+// was said to serve or be (o): the move replaces it.
+func movedPort(o, n Slot) bool {
+	n = portSetting(n)
+	return n.Predicate == PredicateLocated && portFamily(o) == PredicateLocated+"_on" && o.Value != n.Value &&
+		samePortOwner(o, n)
+}
+
+// samePortOwner reports two slots, both of a port, whose subjects name one component.
+func samePortOwner(o, n Slot) bool {
+	return strings.HasPrefix(o.Value, "port ") && strings.HasPrefix(n.Value, "port ") &&
+		componentOf(o.Subject) == componentOf(n.Subject)
+}
+
+// portSetting reads a port set to a number ("User changed the api port to 9090": the
+// set-to slot of "user's api port") as a move of its component to that port.
+func portSetting(n Slot) Slot {
+	if n.Predicate != PredicateSetTo && n.Predicate != PredicateSetting {
+		return n
+	}
+	_, thing, ok := cutOwner(n.Subject)
+	if !ok {
+		thing = n.Subject
+	}
+	component, isPort := strings.CutSuffix(thing, " port")
+	if !isPort || component == "" || strings.Trim(n.Value, "0123456789") != "" {
+		return n
+	}
+	return Slot{Subject: component, Predicate: PredicateLocated, Value: "port " + n.Value}
+}

@@ -1,0 +1,175 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Tools of one kind. A project uses one package manager, one test runner, one bundler at a
+// time: "We switched the web repo to bun" ends "The web repo uses pnpm" though it names no
+// old value, and "We replaced Jest with Vitest" ends "Tests use Jest" though that fact fills
+// no slot. Which tools share a job is general knowledge, listed here once; a tool not
+// listed keeps the older rules (a switch ends only the value it names).
+
+// toolKinds maps a tool's lower-case name to its job. Only names that are no common word
+// are listed ("make", "go" and "fish" would match prose).
+var toolKinds = kindTable(map[string]string{
+	"package manager":  `npm pnpm yarn bun`,
+	"test runner":      `jest vitest mocha jasmine ava karma pytest nose2 rspec minitest phpunit junit testng`,
+	"bundler":          `webpack vite esbuild rollup parcel turbopack rspack snowpack`,
+	"linter":           `eslint tslint jshint biome ruff flake8 pylint golangci-lint rubocop stylelint`,
+	"formatter":        `prettier black yapf autopep8 gofumpt rustfmt dprint`,
+	"ci":               `jenkins circleci travis buildkite drone teamcity github-actions gitlab-ci travis-ci circle-ci azure-pipelines bitbucket-pipelines`,
+	"message broker":   `kafka nats rabbitmq activemq pulsar sqs kinesis`,
+	"orm":              `prisma drizzle typeorm sequelize sqlalchemy gorm hibernate`,
+	"python packaging": `pip poetry uv pipenv conda pdm hatch`,
+	"state library":    `redux zustand mobx recoil jotai pinia vuex`,
+	"styling":          `tailwind tailwindcss sass scss less bootstrap styled-components emotion`,
+	"editor":           `vim neovim nvim emacs vscode sublime intellij goland pycharm webstorm zed cursor`,
+	"host":             `heroku vercel netlify fly.io render railway`,
+	"shell":            `bash zsh`,
+	"build tool":       `gradle maven bazel buck pants`,
+	"cache":            `redis memcached valkey`,
+	"database":         `postgres postgresql mysql mariadb sqlite mongodb mongo cockroachdb dynamodb`,
+})
+
+// kindTable turns kind → space-separated names into name → kind.
+func kindTable(byKind map[string]string) map[string]string {
+	out := map[string]string{}
+	for kind, names := range byKind {
+		for _, n := range strings.Fields(names) {
+			out[n] = kind
+		}
+	}
+	return out
+}
+
+// toolOf returns the tool a value names and its kind: "bun", "vitest 2", "the pnpm
+// workspace" name bun, vitest and pnpm. A value that names no listed tool gives "".
+func toolOf(v string) (tool, kind string) {
+	for _, w := range toolWords(v) {
+		if k := toolKinds[w]; k != "" {
+			return w, k
+		}
+	}
+	return "", ""
+}
+
+// toolWords are the words of v and its two-word names joined by a hyphen, as toolKinds
+// spells them: "GitHub Actions" is "github-actions".
+func toolWords(v string) []string {
+	w := strings.Fields(normValue(v))
+	out := make([]string, 0, 2*len(w))
+	for i := range w {
+		if i+1 < len(w) {
+			out = append(out, w[i]+"-"+w[i+1])
+		}
+		out = append(out, w[i])
+	}
+	return out
+}
+
+// namesListedTool reports a move whose old or new value is a listed tool: "We moved
+// from NATS to Kafka" is a switch, not a relocation.
+func namesListedTool(move string) bool {
+	_, to, ok := strings.Cut(strings.ToLower(move), " to ")
+	if !ok {
+		return false
+	}
+	from := ""
+	if _, f, ok := strings.Cut(strings.ToLower(move), " from "); ok {
+		from, _, _ = strings.Cut(f, " to ")
+	}
+	t1, _ := toolOf(cutValue(to, switchValueStop))
+	t2, _ := toolOf(cutValue(from, switchValueStop))
+	return t1 != "" || t2 != ""
+}
+
+// switchToRe: "User switched the web repo to bun", "User moved to Vitest": a switch that
+// names the new tool but not the old one. Group 2 is the thing switched, 3 the new tool.
+var switchToRe = rx(subj + ` (?:has |have |just |finally |recently |now )*(?:switched|migrated|moved|changed|converted|ported|went)(?: over)?(?: (.+?))? (?:over |back )?(?:to|onto) (.+)`)
+
+// switchToSlot is the uses slot of a switch to a listed tool, or nil.
+func switchToSlot(t, lower string) *Slot {
+	if strings.Contains(lower, " from ") || !containsAny(lower, []string{"switched", "migrated", "moved", "changed", "converted", "ported", "went"}) {
+		return nil
+	}
+	m := switchToRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	val := cutValue(m[3], switchValueStop)
+	if tool, _ := toolOf(val); tool == "" || len(strings.Fields(val)) > 2 {
+		return nil
+	}
+	s := normSubject(m[1])
+	if o := normValue(ownerless(m[2])); o != "" && len(strings.Fields(o)) <= 3 {
+		s = strings.TrimSuffix(s, "'s") + "'s " + o
+	}
+	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: PredicateUses, Value: val}
+}
+
+// negativeUseRe finds a fact that says a tool is not used, or used no longer.
+var negativeUseRe = regexp.MustCompile(`(?i)\b(?:not|never|no longer|n't|instead of|rather than|over|anymore)\b`)
+
+// SwitchedFrom reports whether the switch n (a uses slot naming a listed tool) ends
+// oldFact, which says a related subject uses another tool of the same kind: "User
+// switched the web repo to bun" ends "The web repo uses pnpm", "User replaced Jest with
+// Vitest" ends "Tests use Jest". A fact that names the new tool too, or says a tool is
+// not used, is left alone; so is a fact about someone else.
+func SwitchedFrom(oldFact string, n Slot) bool {
+	if n.Predicate != PredicateUses || strings.HasPrefix(normValue(n.Value), "not ") {
+		return false // "Never use npm or yarn" forbids two tools and switches to none
+	}
+	newTool, kind := toolOf(n.Value)
+	clean := cleanFactText(oldFact)
+	if kind == "" || negativeUseRe.MatchString(clean) {
+		return false
+	}
+	var named bool
+	for _, w := range toolWords(clean) {
+		switch k := toolKinds[w]; {
+		case w == newTool:
+			return false
+		case k == kind:
+			named = true
+		case k != "":
+			return false // "uses Jest for tests and ESLint for linting": Jest stays, so the fact stays
+		}
+	}
+	if !named {
+		return false
+	}
+	o := SlotOf(oldFact)
+	return o == nil || switchRelated(normSubject(o.Subject), normSubject(n.Subject))
+}
+
+// switchRelated reports an old subject a switch by newSubject reaches: the same or a
+// related one, the project as a whole, or any part of the project when the user (the
+// team) switched ("we switched to bun" ends "the web repo uses pnpm").
+func switchRelated(old, newSubject string) bool {
+	if subjectsRelated(old, newSubject) || wholeProject[old] {
+		return true
+	}
+	owner, _, _ := cutOwner(newSubject)
+	if owner == "user" && wholeProject[old] {
+		return true
+	}
+	return newSubject == "user" && projectPart(old)
+}
+
+// projectPart reports a subject that names part of the project, not a person: "tests",
+// "web repo", "staging", "the build"; "alice" and "alice's team" are someone else's.
+func projectPart(s string) bool {
+	w := strings.Fields(s)
+	switch {
+	case len(w) == 0 || strings.Contains(s, "'s "):
+		return false
+	case len(w) == 1:
+		return systemNoun(s) || strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "'s")
+	}
+	return !personNouns[w[len(w)-1]]
+}

@@ -1,0 +1,56 @@
+package extract
+
+import "testing"
+
+// TestSwitchedFrom checks which stored facts a switch to a listed tool ends.
+func TestSwitchedFrom(t *testing.T) {
+	for _, tc := range []struct {
+		name, old, switched string
+		want                bool
+	}{
+		{"switch names no old value", "The web repo uses pnpm", "User switched the web repo to bun", true},
+		{"old fact fills no slot", "Tests use Jest", "User replaced Jest with Vitest", true},
+		{"the team switched", "The web repo uses pnpm", "User switched to bun", true},
+		{"a tool of another kind", "The web repo uses pnpm", "User switched the web repo to Vitest", false},
+		{"someone else's tool", "Alice's team uses Jest", "User replaced Jest with Vitest", false},
+		{"a fact of two tools", "User uses Jest for tests and ESLint for linting", "User replaced ESLint with Biome", false},
+		{"a forbidding instruction", "Always use pnpm", "Never use npm or yarn", false},
+		{"the new tool already named", "User uses bun and not pnpm", "User switched to bun", false},
+		{"a two-word tool", "User's CI runs on Jenkins", "User migrated CI to GitHub Actions", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := SlotOf(tc.switched)
+			if n == nil {
+				t.Fatalf("SlotOf(%q) = nil", tc.switched)
+			}
+			if got := SwitchedFrom(tc.old, *n); got != tc.want {
+				t.Errorf("SwitchedFrom(%q, %+v) = %v, want %v", tc.old, *n, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPortMoves checks that a move to a port replaces where the same component
+// served, under whichever generic name, and nothing else's port.
+func TestPortMoves(t *testing.T) {
+	for _, tc := range []struct {
+		name, old, moved string
+		want             bool
+	}{
+		{"service and API", "The service listens on port 8080", "User moved the API to port 9090", true},
+		{"tool and its role", "Vite serves it on port 5173", "The dev server moves to port 3000", true},
+		{"a port set to a number", "The api server runs on port 8080 locally", "User changed the api port to 9090", true},
+		{"two named services", "The auth service runs on port 8081", "User moved the billing service to port 8082", false},
+		{"the API and the dev server", "The API listens on port 8080", "The dev server moves to port 3000", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, n := SlotOf(tc.old), SlotOf(tc.moved)
+			if o == nil || n == nil {
+				t.Fatalf("SlotOf: %v, %v", o, n)
+			}
+			if got := Contradicts(*o, *n); got != tc.want {
+				t.Errorf("Contradicts(%+v, %+v) = %v, want %v", *o, *n, got, tc.want)
+			}
+		})
+	}
+}
