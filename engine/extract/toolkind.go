@@ -12,23 +12,24 @@ import (
 // listed keeps the older rules (a switch ends only the value it names).
 
 // toolKinds maps a tool's lower-case name to its job. Only names that are no common word
-// are listed ("make", "go" and "fish" would match prose).
+// or given name are listed ("make", "go", "fish", "less", "black", "poetry", "parcel",
+// "cursor", "render", "Ava", "Travis" would match prose or people).
 var toolKinds = kindTable(map[string]string{
 	"package manager":  `npm pnpm yarn bun`,
-	"test runner":      `jest vitest mocha jasmine ava karma pytest nose2 rspec minitest phpunit junit testng`,
-	"bundler":          `webpack vite esbuild rollup parcel turbopack rspack snowpack`,
+	"test runner":      `jest vitest pytest nose2 rspec minitest phpunit junit testng`,
+	"bundler":          `webpack vite esbuild rollup turbopack rspack snowpack`,
 	"linter":           `eslint tslint jshint biome ruff flake8 pylint golangci-lint rubocop stylelint`,
-	"formatter":        `prettier black yapf autopep8 gofumpt rustfmt dprint`,
-	"ci":               `jenkins circleci travis buildkite drone teamcity github-actions gitlab-ci travis-ci circle-ci azure-pipelines bitbucket-pipelines`,
+	"formatter":        `prettier yapf autopep8 gofumpt rustfmt dprint`,
+	"ci":               `jenkins circleci buildkite teamcity github-actions gitlab-ci travis-ci azure-pipelines bitbucket-pipelines`,
 	"message broker":   `kafka nats rabbitmq activemq pulsar sqs kinesis`,
-	"orm":              `prisma drizzle typeorm sequelize sqlalchemy gorm hibernate`,
-	"python packaging": `pip poetry uv pipenv conda pdm hatch`,
-	"state library":    `redux zustand mobx recoil jotai pinia vuex`,
-	"styling":          `tailwind tailwindcss sass scss less bootstrap styled-components emotion`,
-	"editor":           `vim neovim nvim emacs vscode sublime intellij goland pycharm webstorm zed cursor`,
-	"host":             `heroku vercel netlify fly.io render railway`,
+	"orm":              `prisma typeorm sequelize sqlalchemy gorm`,
+	"python packaging": `pip uv pipenv conda pdm`,
+	"state library":    `redux zustand mobx jotai pinia vuex`,
+	"styling":          `tailwind tailwindcss scss styled-components`,
+	"editor":           `vim neovim nvim emacs vscode intellij goland pycharm webstorm`,
+	"host":             `heroku vercel netlify fly.io`,
 	"shell":            `bash zsh`,
-	"build tool":       `gradle maven bazel buck pants`,
+	"build tool":       `gradle maven bazel`,
 	"cache":            `redis memcached valkey`,
 	"database":         `postgres postgresql mysql mariadb sqlite mongodb mongo cockroachdb dynamodb`,
 })
