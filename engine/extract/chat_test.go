@@ -143,3 +143,21 @@ func TestChatTurns(t *testing.T) {
 		}
 	}
 }
+
+// TestAffectTail: how the speaker feels about what they said, tacked on after a comma,
+// stays in the turn and out of the fact; a feeling that is the statement stays.
+func TestAffectTail(t *testing.T) {
+	at := time.Date(2025, 3, 12, 18, 0, 0, 0, time.UTC)
+	x := NewBuiltin()
+	for said, want := range map[string][]string{
+		"I just started a new job at Stripe as a backend engineer, pretty excited": {"User works at Stripe", "User works as a backend engineer"},
+		"We adopted a beagle called Pepper, so happy!":                             {"User adopted a beagle called Pepper"},
+		"I'm running the Berlin marathon in May, can't wait":                       {"User is running the Berlin marathon in May 2025"},
+		"I'm nervous about the interview":                                          {"User is nervous about the interview"},
+	} {
+		got := userFactTexts(t, x, at, said)
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: got %q, want %q", said, got, want)
+		}
+	}
+}

@@ -135,7 +135,11 @@ var (
 	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning 30 in May".
 	midFillerRe    = regexp.MustCompile(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
 	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi"}
-	questionTail   = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
+	// affectTailRe finds how the speaker feels about what they just said, tacked on after a
+	// comma ("I started at Stripe as a backend engineer, pretty excited", "…, can't wait"): the
+	// turn keeps it, the fact states what happened.
+	affectTailRe = regexp.MustCompile(`(?i),\s+(?:(?:so+|pretty|super|really|very|kinda|kind of|a bit|a little|quite|totally|honestly|lowkey|highkey)\s+)?(?:excited|happy|stoked|thrilled|nervous|scared|anxious|proud|bummed|pumped|hyped|glad|relieved|worried|psyched|sad|gutted|terrified|ecstatic)(?:\s+(?:about it|about that|tbh|ngl|lol|haha+))?\s*[.!]*$|(?i),\s+(?:(?:i\s+)?can'?t wait|so+ much fun|fingers crossed|wish me luck)\s*[.!]*$`)
+	questionTail = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
 )
 
 // clauses splits a sentence into statements that each stand on their own, keeping a
@@ -146,6 +150,7 @@ func clauses(sentence string) []string {
 	if containsAny(lower, tailFillerCues) {
 		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
 	}
+	s = affectTailRe.ReplaceAllString(s, "")
 	if strings.HasSuffix(s, "?") {
 		if loc := questionTail.FindStringIndex(s); loc != nil {
 			s = s[:loc[0]]
