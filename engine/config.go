@@ -23,6 +23,9 @@ type Embedder interface {
 // package llm from the shipped WordNet data).
 type WordForms interface {
 	Forms(stem string) []string
+	// Members are the common members of a kind word's kind ("pet": dog,
+	// cat…), for a search to look for when no memory names the kind.
+	Members(stem string) []string
 }
 
 // WordFrequency knows how common a stem's words are in general English

@@ -12,7 +12,8 @@ import (
 // lemma's forms that Snowball stems apart; and the clippings developers
 // write for words ("db" for database, clippings.go).
 type WordForms struct {
-	family map[string][]string
+	family  map[string][]string
+	members map[string][]string // a kind's members (kinds.go)
 }
 
 // maxFamily skips derivational families so large they stop meaning one
@@ -33,7 +34,7 @@ func NewWordForms() (*WordForms, error) {
 			}
 		}
 	})
-	w := &WordForms{family: map[string][]string{}}
+	w := &WordForms{family: map[string][]string{}, members: map[string][]string{}}
 	for _, stems := range byDer {
 		if len(stems) < 2 || len(stems) > maxFamily {
 			continue
@@ -57,6 +58,10 @@ func NewWordForms() (*WordForms, error) {
 // Forms returns the other stems of stem's word family (nil when none).
 // The result is read-only.
 func (w *WordForms) Forms(stem string) []string { return w.family[stem] }
+
+// Members returns the stems of the common members of stem's kind (nil
+// when it names none). The result is read-only.
+func (w *WordForms) Members(stem string) []string { return w.members[stem] }
 
 func sharedPrefix(a, b string) int {
 	n := 0
