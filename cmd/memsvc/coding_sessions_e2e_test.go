@@ -142,15 +142,17 @@ type codingScores struct {
 	startStale, startFrgn int // session-start contexts doing the same
 }
 
-// The floors are what the evaluation measured when it was written; raise
-// them as recall improves, never lower them to let a change through.
-const (
-	floorRecalled  = 14 // of 21 related prompts
-	floorSilent    = 9  // of 10 unrelated prompts
-	ceilStale      = 2  // prompts shown a superseded statement
-	ceilForeign    = 0  // prompts shown another repository's memory
-	ceilStartStale = 1  // session starts showing a superseded statement
-)
+// codingFloors are an evaluation's floors (at least) and ceilings (at most):
+// what it measured when it was written or last improved. Raise them as
+// recall improves, never lower them to let a change through.
+type codingFloors struct {
+	recalled, silent int // related prompts given their memory; unrelated prompts given nothing
+	stale, foreign   int // prompts shown a superseded or another repository's memory
+	startStale       int // session starts showing a superseded statement
+}
+
+// codingSessionsFloors: of 21 related and 10 unrelated prompts, 2 repositories.
+var codingSessionsFloors = codingFloors{recalled: 14, silent: 9, stale: 1, foreign: 0, startStale: 1}
 
 // TestCodingSessionsEval captures twelve coding sessions in two
 // repositories through the stop hook, then scores what the prompt and
@@ -175,37 +177,7 @@ func TestCodingSessionsEval(t *testing.T) {
 		}
 	}
 
-	var sc codingScores
-	for name, repo := range fx.Repos {
-		got := injected(t, "session-start", env, event(t, "session_start.json",
-			map[string]any{"cwd": dirs[name], "session_id": "start-" + name}))
-		t.Logf("session-start in %s:\n%s", name, got)
-		checkSessionStartShape(t, name, got)
-		if w, ok := containsAny(got, repo.Stale); ok {
-			sc.startStale++
-			t.Logf("  STALE at session start in %s: %q", name, w)
-		}
-		if w, ok := containsAny(got, otherMarkers(fx, name)); ok {
-			sc.startFrgn++
-			t.Errorf("session start in %s shows another repository's memory (%q):\n%s", name, w, got)
-		}
-	}
-	for i, p := range fx.Prompts {
-		got := injected(t, "prompt", env, event(t, "prompt_relevant.json", map[string]any{
-			"cwd": dirs[p.Repo], "prompt": p.Prompt, "session_id": fmt.Sprintf("later-%02d", i), "prompt_id": ""}))
-		scorePrompt(t, fx, p, got, &sc)
-	}
-	t.Logf("coding sessions: related recalled %d/%d, unrelated silent %d/%d, stale injected %d, "+
-		"other repository injected %d; session start: stale %d, other repository %d",
-		sc.recalled, sc.related, sc.silent, sc.unrelated, sc.stale, sc.foreign, sc.startStale, sc.startFrgn)
-	if sc.startStale > ceilStartStale {
-		t.Errorf("%d session starts show a superseded statement, ceiling %d", sc.startStale, ceilStartStale)
-	}
-	if sc.recalled < floorRecalled || sc.silent < floorSilent || sc.stale > ceilStale || sc.foreign > ceilForeign {
-		t.Errorf("below the floors: recalled %d (floor %d), silent %d (floor %d), stale %d (ceiling %d), "+
-			"other repository %d (ceiling %d)", sc.recalled, floorRecalled, sc.silent, floorSilent,
-			sc.stale, ceilStale, sc.foreign, ceilForeign)
-	}
+	scoreLaterSessions(t, "coding sessions", fx, env, dirs, codingSessionsFloors)
 }
 
 // captureSessions replays every exchange of every session through the stop
@@ -275,4 +247,42 @@ func indent(s string) string {
 		return "    (nothing injected)"
 	}
 	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
+}
+
+// scoreLaterSessions opens a later session in each repository and sends each
+// of fx's prompts through the hooks, counts what they inject (label names the
+// evaluation in the log) and holds the counts to f.
+func scoreLaterSessions(t *testing.T, label string, fx codingFixture, env, dirs map[string]string, f codingFloors) {
+	t.Helper()
+	var sc codingScores
+	for name, repo := range fx.Repos {
+		got := injected(t, "session-start", env, event(t, "session_start.json",
+			map[string]any{"cwd": dirs[name], "session_id": "start-" + label + "-" + name}))
+		t.Logf("session-start in %s:\n%s", name, got)
+		checkSessionStartShape(t, name, got)
+		if w, ok := containsAny(got, repo.Stale); ok {
+			sc.startStale++
+			t.Logf("  STALE at session start in %s: %q", name, w)
+		}
+		if w, ok := containsAny(got, otherMarkers(fx, name)); ok {
+			sc.startFrgn++
+			t.Errorf("session start in %s shows another repository's memory (%q):\n%s", name, w, got)
+		}
+	}
+	for i, p := range fx.Prompts {
+		got := injected(t, "prompt", env, event(t, "prompt_relevant.json", map[string]any{
+			"cwd": dirs[p.Repo], "prompt": p.Prompt, "session_id": fmt.Sprintf("later-%s-%02d", label, i), "prompt_id": ""}))
+		scorePrompt(t, fx, p, got, &sc)
+	}
+	t.Logf("%s: related recalled %d/%d, unrelated silent %d/%d, stale injected %d, "+
+		"other repository injected %d; session start: stale %d, other repository %d",
+		label, sc.recalled, sc.related, sc.silent, sc.unrelated, sc.stale, sc.foreign, sc.startStale, sc.startFrgn)
+	if sc.startStale > f.startStale {
+		t.Errorf("%d session starts show a superseded statement, ceiling %d", sc.startStale, f.startStale)
+	}
+	if sc.recalled < f.recalled || sc.silent < f.silent || sc.stale > f.stale || sc.foreign > f.foreign {
+		t.Errorf("below the floors: recalled %d (floor %d), silent %d (floor %d), stale %d (ceiling %d), "+
+			"other repository %d (ceiling %d)", sc.recalled, f.recalled, sc.silent, f.silent,
+			sc.stale, f.stale, sc.foreign, f.foreign)
+	}
 }
