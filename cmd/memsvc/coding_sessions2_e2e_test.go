@@ -66,37 +66,18 @@ func TestCodingSessions2Eval(t *testing.T) {
 		t.Skip("replays 18 tool-using turns and 26 prompts through the built binary")
 	}
 	fx := loadToolFixture(t)
-	s, alice, _ := authServer(t)
-	logFile := filepath.Join(t.TempDir(), "hooks.log")
-	env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_HOOKS_STATE_DIR": t.TempDir(),
-		"MEMSVC_HOOKS_LOG": logFile}
-	dirs := map[string]string{}
-	for name := range fx.Repos {
-		dirs[name] = repoDir(t, name)
-	}
-	replayToolSessions(t, fx, env, dirs)
-	for _, l := range logLines(t, logFile) {
-		if l["event"] == "stop" && l["outcome"] != "captured" {
-			t.Errorf("a turn was not captured: %v", l)
-		}
-	}
+	e := newCodingEval(t, fx.Repos)
+	replayToolSessions(t, fx, e.env, e.dirs)
+	e.checkCaptured(t)
 
-	scoreLaterSessions(t, "coding sessions 2", codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, env, dirs,
+	scoreLaterSessions(t, "coding sessions 2", codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs,
 		codingSessions2Floors)
 }
 
 func loadToolFixture(t *testing.T) toolFixture {
 	t.Helper()
 	var f toolFixture
-	for _, name := range []string{"sessions.json", "prompts.json"} {
-		raw, err := os.ReadFile(filepath.Join("testdata", "coding_sessions2", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(raw, &f); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
+	readFixture(t, "coding_sessions2", &f)
 	if len(f.Sessions) == 0 || len(f.Prompts) == 0 || len(f.Repos) != 3 {
 		t.Fatalf("fixture: %d sessions, %d prompts, %d repos", len(f.Sessions), len(f.Prompts), len(f.Repos))
 	}

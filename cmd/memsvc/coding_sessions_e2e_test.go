@@ -55,19 +55,55 @@ type codingFixture struct {
 func loadCodingFixture(t *testing.T) codingFixture {
 	t.Helper()
 	var f codingFixture
-	for _, name := range []string{"sessions.json", "prompts.json"} {
-		raw, err := os.ReadFile(filepath.Join("testdata", "coding_sessions", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(raw, &f); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
+	readFixture(t, "coding_sessions", &f)
 	if len(f.Sessions) == 0 || len(f.Prompts) == 0 || len(f.Repos) != 2 {
 		t.Fatalf("fixture: %d sessions, %d prompts, %d repos", len(f.Sessions), len(f.Prompts), len(f.Repos))
 	}
 	return f
+}
+
+// readFixture decodes testdata/dir's sessions.json and prompts.json into f.
+func readFixture(t *testing.T, dir string, f any) {
+	t.Helper()
+	for _, name := range []string{"sessions.json", "prompts.json"} {
+		raw, err := os.ReadFile(filepath.Join("testdata", dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(raw, f); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+}
+
+// codingEval is what an evaluation's hooks run against: a server with auth,
+// the hooks' environment (logging every call to logFile) and a git
+// repository directory for each fixture repository.
+type codingEval struct {
+	env, dirs map[string]string
+	logFile   string
+}
+
+func newCodingEval(t *testing.T, repos map[string]codingRepo) codingEval {
+	t.Helper()
+	s, alice, _ := authServer(t)
+	e := codingEval{logFile: filepath.Join(t.TempDir(), "hooks.log"), dirs: map[string]string{}}
+	e.env = map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_HOOKS_STATE_DIR": t.TempDir(),
+		"MEMSVC_HOOKS_LOG": e.logFile}
+	for name := range repos {
+		e.dirs[name] = repoDir(t, name)
+	}
+	return e
+}
+
+// checkCaptured fails the test for every stop hook call that did not capture its turn.
+func (e codingEval) checkCaptured(t *testing.T) {
+	t.Helper()
+	for _, l := range logLines(t, e.logFile) {
+		if l["event"] == "stop" && l["outcome"] != "captured" {
+			t.Errorf("a turn was not captured: %v", l)
+		}
+	}
 }
 
 // writeSessionTranscript writes the first n exchanges of s as a Claude Code
@@ -162,22 +198,10 @@ func TestCodingSessionsEval(t *testing.T) {
 		t.Skip("replays 16 exchanges and 31 prompts through the built binary")
 	}
 	fx := loadCodingFixture(t)
-	s, alice, _ := authServer(t)
-	logFile := filepath.Join(t.TempDir(), "hooks.log")
-	env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_HOOKS_STATE_DIR": t.TempDir(),
-		"MEMSVC_HOOKS_LOG": logFile}
-	dirs := map[string]string{}
-	for name := range fx.Repos {
-		dirs[name] = repoDir(t, name)
-	}
-	captureSessions(t, fx, env, dirs)
-	for _, l := range logLines(t, logFile) {
-		if l["outcome"] != "captured" {
-			t.Errorf("an exchange was not captured: %v", l)
-		}
-	}
-
-	scoreLaterSessions(t, "coding sessions", fx, env, dirs, codingSessionsFloors)
+	e := newCodingEval(t, fx.Repos)
+	captureSessions(t, fx, e.env, e.dirs)
+	e.checkCaptured(t)
+	scoreLaterSessions(t, "coding sessions", fx, e.env, e.dirs, codingSessionsFloors)
 }
 
 // captureSessions replays every exchange of every session through the stop
