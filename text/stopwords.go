@@ -25,7 +25,7 @@ const (
 	noise width = 2 // in IsNoiseWord only
 )
 
-var stopWords = makeStopWords(map[width]string{
+var stopWords = WordIndex(map[width]string{
 	stop: `a an and are as at be been being but by can could did do does doing for from had has have
 having he her hers herself him himself his i if in into is it its itself me my myself of on or our ours ourselves
 she should so than that the their theirs them themselves then there these they this those to too us was we were
@@ -45,11 +45,14 @@ toward towards across along around behind beside besides beyond near since throu
 inside outside anyway anyways else maybe perhaps probably anyhow instead otherwise however therefore`,
 })
 
-func makeStopWords(lists map[width]string) map[string]width {
-	m := map[string]width{}
-	for wd, words := range lists {
+// WordIndex turns lists of space-separated words into each word's list
+// key: {stop: "a an"} gives {"a": stop, "an": stop}. A word in two lists
+// keeps one of their keys.
+func WordIndex[K comparable](lists map[K]string) map[string]K {
+	m := map[string]K{}
+	for k, words := range lists {
 		for _, w := range strings.Fields(words) {
-			m[w] = wd
+			m[w] = k
 		}
 	}
 	return m

@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Ports. Where a component listens is one value at a time, however it is said: "The
@@ -48,7 +50,7 @@ const predicateServesOn = "serves_on"
 
 // components files the generic names of a project's components, and the tools that
 // serve one, under one name each.
-var components = kindTable(map[string]string{
+var components = text.WordIndex(map[string]string{
 	"server":     `api service backend server api-server backend-server web-service`,
 	"dev server": `dev-server frontend vite webpack-dev-server next nuxt parcel`,
 	"database":   `db database postgres postgresql mysql mariadb`,

@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Tools of one kind. A project uses one package manager, one test runner, one bundler at a
@@ -14,7 +16,7 @@ import (
 // toolKinds maps a tool's lower-case name to its job. Only names that are no common word
 // or given name are listed ("make", "go", "fish", "less", "black", "poetry", "parcel",
 // "cursor", "render", "Ava", "Travis" would match prose or people).
-var toolKinds = kindTable(map[string]string{
+var toolKinds = text.WordIndex(map[string]string{
 	"package manager":  `npm pnpm yarn bun`,
 	"test runner":      `jest vitest pytest nose2 rspec minitest phpunit junit testng`,
 	"bundler":          `webpack vite esbuild rollup turbopack rspack snowpack`,
@@ -33,17 +35,6 @@ var toolKinds = kindTable(map[string]string{
 	"cache":            `redis memcached valkey`,
 	"database":         `postgres postgresql mysql mariadb sqlite mongodb mongo cockroachdb dynamodb`,
 })
-
-// kindTable turns kind → space-separated names into name → kind.
-func kindTable(byKind map[string]string) map[string]string {
-	out := map[string]string{}
-	for kind, names := range byKind {
-		for _, n := range strings.Fields(names) {
-			out[n] = kind
-		}
-	}
-	return out
-}
 
 // toolOf returns the tool a value names and its kind: "bun", "vitest 2", "the pnpm
 // workspace" name bun, vitest and pnpm. A value that names no listed tool gives "".
