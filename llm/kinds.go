@@ -16,8 +16,9 @@ import (
 // member is not the kind's word, so it ranks a memory without covering the
 // query for the relevance score: counted as the kind itself, a chat line
 // naming a sport in another person's chat covered "What sports does Kevin
-// play?" (REALTALK dev text-mode false positives 0.080 → 0.091). The lists are small and
-// general on purpose: members that are also everyday words of something
+// play?" (REALTALK dev text-mode false positives 0.080 → 0.091).
+//
+// The lists are small and general on purpose: members that are also everyday words of something
 // else ("fish", "partner", "play", "reading") are left out, and so are
 // the broad kinds: hobbies can be anything, and "family" is mostly said of
 // whom one was with ("went to the lake with my family"), not to ask who

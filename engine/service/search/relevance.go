@@ -154,9 +154,9 @@ func (e *Searcher) forms0(stem string) []string {
 // withForms adds to the query terms the other forms of the word of each
 // one no memory holds ("allergies" also looks for "allergic" when no
 // memory says "allergies"), and the members of a kind it names ("pets":
-// dog, cat…, engine.WordForms.Members). Expanding every term cost recall on the dev
-// data (LoCoMo 0.778 → 0.772): where the word itself is there, its
-// derivations mostly drift.
+// dog, cat…; engine.WordForms.Members). Expanding every term cost recall
+// on the dev data (LoCoMo 0.778 → 0.772): where the word itself is there,
+// its derivations mostly drift.
 func (e *Searcher) withForms(shard *index.Shard, terms []string) []string {
 	if e.forms == nil {
 		return terms
