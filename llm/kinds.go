@@ -1,8 +1,6 @@
 package llm
 
 import (
-	"slices"
-
 	"github.com/memsvc/memsvc/text"
 )
 
@@ -24,7 +22,9 @@ import (
 // whom one was with ("went to the lake with my family"), not to ask who
 // they are (listing their members cost REALTALK dev recall 0.6654 → 0.6638
 // and, with --ingest conversation, 0.6743 → 0.6732; the kinds here move
-// neither dev set).
+// neither dev set). Languages are spoken and programming ones alike, without
+// the names that are also words or given names ("go", "swift", "ruby");
+// the software tools' jobs are in toolkinds.go.
 var everydayKinds = map[string]string{
 	"pet pets":                "dog dogs puppy cat cats kitten hamster rabbit bunny parrot budgie goldfish turtle tortoise ferret",
 	"kid kids child children": "son daughter",
@@ -33,19 +33,17 @@ var everydayKinds = map[string]string{
 	"sport sports": "football soccer basketball tennis baseball hockey golf volleyball rugby cricket badminton " +
 		"boxing skiing surfing cycling swimming climbing",
 	"instrument instruments": "guitar piano violin cello drums flute saxophone trumpet ukulele",
+	"language languages": "english spanish french german italian portuguese dutch swedish polish russian " +
+		"greek turkish arabic hebrew hindi japanese chinese mandarin cantonese korean vietnamese " +
+		"python javascript typescript java kotlin golang rust elixir haskell scala php perl",
 }
 
-// linkKinds records each kind's members.
+// linkKinds records each kind's members, everyday and software (toolkinds.go).
 func (w *WordForms) linkKinds() {
 	for kinds, members := range everydayKinds {
 		for _, kind := range text.Tokens(kinds) {
-			k := text.Stem(kind)
-			for _, member := range text.Tokens(members) {
-				if m := text.Stem(member); m != k && !slices.Contains(w.members[k], m) {
-					w.members[k] = append(w.members[k], m)
-				}
-			}
-			slices.Sort(w.members[k])
+			w.addMembers(text.Stem(kind), text.Tokens(members))
 		}
 	}
+	w.linkToolKinds()
 }

@@ -4,37 +4,18 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/text"
 )
 
-// Tools of one kind. A project uses one package manager, one test runner, one bundler at a
-// time: "We switched the web repo to bun" ends "The web repo uses pnpm" though it names no
-// old value, and "We replaced Jest with Vitest" ends "Tests use Jest" though that fact fills
-// no slot. Which tools share a job is general knowledge, listed here once; a tool not
-// listed keeps the older rules (a switch ends only the value it names).
+// Tools of one kind (llm.ToolKinds). A project uses one package manager, one test runner,
+// one bundler at a time: "We switched the web repo to bun" ends "The web repo uses pnpm"
+// though it names no old value, and "We replaced Jest with Vitest" ends "Tests use Jest"
+// though that fact fills no slot. A tool not listed keeps the older rules (a switch ends
+// only the value it names).
 
-// toolKinds maps a tool's lower-case name to its job. Only names that are no common word
-// or given name are listed ("make", "go", "fish", "less", "black", "poetry", "parcel",
-// "cursor", "render", "Ava", "Travis" would match prose or people).
-var toolKinds = text.WordIndex(map[string]string{
-	"package manager":  `npm pnpm yarn bun`,
-	"test runner":      `jest vitest pytest nose2 rspec minitest phpunit junit testng`,
-	"bundler":          `webpack vite esbuild rollup turbopack rspack snowpack`,
-	"linter":           `eslint tslint jshint biome ruff flake8 pylint golangci-lint rubocop stylelint`,
-	"formatter":        `prettier yapf autopep8 gofumpt rustfmt dprint`,
-	"ci":               `jenkins circleci buildkite teamcity github-actions gitlab-ci travis-ci azure-pipelines bitbucket-pipelines`,
-	"message broker":   `kafka nats rabbitmq activemq pulsar sqs kinesis`,
-	"orm":              `prisma typeorm sequelize sqlalchemy gorm`,
-	"python packaging": `pip uv pipenv conda pdm`,
-	"state library":    `redux zustand mobx jotai pinia vuex`,
-	"styling":          `tailwind tailwindcss scss styled-components`,
-	"editor":           `vim neovim nvim emacs vscode intellij goland pycharm webstorm`,
-	"host":             `heroku vercel netlify fly.io`,
-	"shell":            `bash zsh`,
-	"build tool":       `gradle maven bazel`,
-	"cache":            `redis memcached valkey`,
-	"database":         `postgres postgresql mysql mariadb sqlite mongodb mongo cockroachdb dynamodb`,
-})
+// toolKinds maps a tool's lower-case name to its job.
+var toolKinds = text.WordIndex(llm.ToolKinds)
 
 // toolOf returns the tool a value names and its kind: "bun", "vitest 2", "the pnpm
 // workspace" name bun, vitest and pnpm. A value that names no listed tool gives "".

@@ -16,6 +16,7 @@ func TestQuestionsByKind(t *testing.T) {
 		"My daughter Ana started school in September",
 		"Saturday mornings are for tennis with Jo",
 		"I'm learning the cello, lessons are on Saturdays",
+		"I grew up bilingual in Portuguese and Dutch",
 		"The staging cluster runs on three nodes",
 		"Our release train leaves every second Tuesday",
 	}
@@ -30,8 +31,44 @@ func TestQuestionsByKind(t *testing.T) {
 		{"how old are my kids?", notes[1]},
 		{"which sports do I do?", notes[2]},
 		{"what instrument should I practise?", notes[3]},
+		{"which languages can I speak?", notes[4]},
 	} {
 		res, err := eng.Search(context.Background(), "kinds", engine.Query{Text: c.question, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 || res.Results[0].Text != c.want {
+			t.Errorf("%q: first result %v, want %q", c.question, texts(res.Results), c.want)
+		}
+	}
+}
+
+// TestQuestionsByToolKind: a coding agent asks which database, host or
+// linter a project uses while the memories name the tool ("The API keeps
+// orders in Postgres"). The tool's memory comes first, and a word that
+// names much besides a tool ("manager") does not look for tools.
+func TestQuestionsByToolKind(t *testing.T) {
+	notes := []string{
+		"The API keeps orders in Postgres 16",
+		"The web app is deployed on Vercel from main",
+		"Run ruff before every commit",
+		"Session tokens live in Redis for a day",
+		"Priya reviews every pull request on Fridays",
+		"The nightly export job writes CSV files to the bucket",
+	}
+	eng := newServedEngine(t)
+	var reqs []engine.AddRequest
+	for _, n := range notes {
+		reqs = append(reqs, engine.AddRequest{Text: n})
+	}
+	add(t, eng, "tools", reqs...)
+	for _, c := range []struct{ question, want string }{
+		{"which database does the API use?", notes[0]},
+		{"where is the web app hosted?", notes[1]},
+		{"what linter do we use?", notes[2]},
+		{"what do we use for caching?", notes[3]},
+	} {
+		res, err := eng.Search(context.Background(), "tools", engine.Query{Text: c.question, TopK: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

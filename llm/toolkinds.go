@@ -1,0 +1,86 @@
+package llm
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/memsvc/memsvc/text"
+)
+
+// ToolKinds lists software tools by the job they do, keyed by the job. A
+// project uses one package manager, one test runner, one bundler at a time,
+// so the extractor reads a switch to one as the end of the other
+// (engine/extract, toolkind.go), and a search that asks for the job by its
+// name ("which database does the API use?") looks for the tools when no
+// memory names the job ("The API stores orders in Postgres"). Which tools
+// share a job is general knowledge, listed here once. Only names that are no
+// common word or given name are listed ("make", "go", "fish", "less",
+// "black", "poetry", "parcel", "cursor", "render", "Ava", "Travis" would
+// match prose or people).
+var ToolKinds = map[string]string{
+	"package manager":  `npm pnpm yarn bun`,
+	"test runner":      `jest vitest pytest nose2 rspec minitest phpunit junit testng`,
+	"bundler":          `webpack vite esbuild rollup turbopack rspack snowpack`,
+	"linter":           `eslint tslint jshint biome ruff flake8 pylint golangci-lint rubocop stylelint`,
+	"formatter":        `prettier yapf autopep8 gofumpt rustfmt dprint`,
+	"ci":               `jenkins circleci buildkite teamcity github-actions gitlab-ci travis-ci azure-pipelines bitbucket-pipelines`,
+	"message broker":   `kafka nats rabbitmq activemq pulsar sqs kinesis`,
+	"orm":              `prisma typeorm sequelize sqlalchemy gorm`,
+	"python packaging": `pip uv pipenv conda pdm`,
+	"state library":    `redux zustand mobx jotai pinia vuex`,
+	"styling":          `tailwind tailwindcss scss styled-components`,
+	"editor":           `vim neovim nvim emacs vscode intellij goland pycharm webstorm`,
+	"host":             `heroku vercel netlify fly.io`,
+	"shell":            `bash zsh`,
+	"build tool":       `gradle maven bazel`,
+	"cache":            `redis memcached valkey`,
+	"database":         `postgres postgresql mysql mariadb sqlite mongodb mongo cockroachdb dynamodb`,
+}
+
+// toolKindNames are the words a question names a job of ToolKinds by,
+// where the word means that job and little else. "package", "manager",
+// "test", "build" and "state" name much besides a tool and are left out: a
+// search for "my manager" must not look for npm.
+var toolKindNames = map[string]string{
+	"database":       "database databases db dbs",
+	"linter":         "linter linters linting",
+	"formatter":      "formatter formatters",
+	"bundler":        "bundler bundlers",
+	"editor":         "editor editors ide ides",
+	"host":           "host hosts hosting hosted",
+	"cache":          "cache caches caching",
+	"message broker": "broker brokers queue queues",
+	"orm":            "orm orms",
+	"test runner":    "runner runners",
+	"shell":          "shell shells",
+	"styling":        "styling",
+	"ci":             "ci",
+}
+
+// linkToolKinds records, for each word a job is asked by, the stems of its
+// tools. A tool whose name the index splits into words ("fly.io",
+// "github-actions") is left out: one of its words alone ("fly", "github")
+// would stand for it.
+func (w *WordForms) linkToolKinds() {
+	for kind, names := range toolKindNames {
+		var tools []string
+		for _, tool := range strings.Fields(ToolKinds[kind]) {
+			if words := text.Tokens(tool); len(words) == 1 {
+				tools = append(tools, words[0])
+			}
+		}
+		for _, name := range text.Tokens(names) {
+			w.addMembers(text.Stem(name), tools)
+		}
+	}
+}
+
+// addMembers records members (words) as members of the kind whose stem is k.
+func (w *WordForms) addMembers(k string, members []string) {
+	for _, member := range members {
+		if m := text.Stem(member); m != k && !slices.Contains(w.members[k], m) {
+			w.members[k] = append(w.members[k], m)
+		}
+	}
+	slices.Sort(w.members[k])
+}
