@@ -20,27 +20,13 @@ func TestQuestionsByKind(t *testing.T) {
 		"The staging cluster runs on three nodes",
 		"Our release train leaves every second Tuesday",
 	}
-	eng := newServedEngine(t)
-	var reqs []engine.AddRequest
-	for _, n := range notes {
-		reqs = append(reqs, engine.AddRequest{Text: n})
-	}
-	add(t, eng, "kinds", reqs...)
-	for _, c := range []struct{ question, want string }{
+	expectFirst(t, notes, []question{
 		{"what pets do I have?", notes[0]},
 		{"how old are my kids?", notes[1]},
 		{"which sports do I do?", notes[2]},
 		{"what instrument should I practise?", notes[3]},
 		{"which languages can I speak?", notes[4]},
-	} {
-		res, err := eng.Search(context.Background(), "kinds", engine.Query{Text: c.question, TopK: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Results) == 0 || res.Results[0].Text != c.want {
-			t.Errorf("%q: first result %v, want %q", c.question, texts(res.Results), c.want)
-		}
-	}
+	})
 }
 
 // TestQuestionsByToolKind: a coding agent asks which database, host or
@@ -56,19 +42,28 @@ func TestQuestionsByToolKind(t *testing.T) {
 		"Priya reviews every pull request on Fridays",
 		"The nightly export job writes CSV files to the bucket",
 	}
+	expectFirst(t, notes, []question{
+		{"which database does the API use?", notes[0]},
+		{"where is the web app hosted?", notes[1]},
+		{"what linter do we use?", notes[2]},
+		{"what do we use for caching?", notes[3]},
+	})
+}
+
+type question struct{ question, want string }
+
+// expectFirst stores notes for a fresh user and checks that each question's
+// first result is the note it wants.
+func expectFirst(t *testing.T, notes []string, questions []question) {
+	t.Helper()
 	eng := newServedEngine(t)
 	var reqs []engine.AddRequest
 	for _, n := range notes {
 		reqs = append(reqs, engine.AddRequest{Text: n})
 	}
-	add(t, eng, "tools", reqs...)
-	for _, c := range []struct{ question, want string }{
-		{"which database does the API use?", notes[0]},
-		{"where is the web app hosted?", notes[1]},
-		{"what linter do we use?", notes[2]},
-		{"what do we use for caching?", notes[3]},
-	} {
-		res, err := eng.Search(context.Background(), "tools", engine.Query{Text: c.question, TopK: 3})
+	add(t, eng, "u", reqs...)
+	for _, c := range questions {
+		res, err := eng.Search(context.Background(), "u", engine.Query{Text: c.question, TopK: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
