@@ -140,3 +140,30 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 		t.Errorf("asset: %d, Cache-Control %q; want 200, cacheable", status, h.Get("Cache-Control"))
 	}
 }
+
+// TestProjectHeaderMustBeUTF8: MCP's Project header is bytes, not checked
+// as a JSON body is, so a project with invalid UTF-8 was stored with each
+// bad byte replaced by U+FFFD (a project REST cannot name). It is now a
+// 400 naming the header, and nothing is stored; a UTF-8 project passes.
+func TestProjectHeaderMustBeUTF8(t *testing.T) {
+	s := startServer(t, nil)
+	add := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memories","arguments":{"memories":["I live in Bergen"]}}}`
+	search := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_memory","arguments":{"query":"Bergen"}}}`
+	for _, project := range []string{"a\xffb", "caf\xe9", "\xc3"} {
+		for _, call := range []string{add, search} {
+			r := s.sendHeader(t, http.MethodPost, "/mcp/probe", call, http.Header{"Content-Type": {"application/json"},
+				"Accept": {"application/json, text/event-stream"}, "Project": {project}})
+			wantError(t, r, http.StatusBadRequest, "invalid_request", "Project header", "UTF-8")
+		}
+	}
+	if got := num(s.get(t, anon, "/api/v1/memories").body, "total"); got != 0 {
+		t.Errorf("%d memories stored under a refused Project header, want 0", got)
+	}
+	r := s.sendHeader(t, http.MethodPost, "/mcp/probe", add, http.Header{"Content-Type": {"application/json"},
+		"Accept": {"application/json, text/event-stream"}, "Project": {"Zoë's café"}})
+	wantStatus(t, r, http.StatusOK)
+	if l := s.get(t, anon, "/api/v1/memories?project="+url.QueryEscape("Zoë's café")); num(l.body, "total") == 0 {
+		t.Errorf("nothing stored under a UTF-8 Project header: %s", l.raw)
+	}
+}
+
