@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -167,3 +169,48 @@ func TestProjectHeaderMustBeUTF8(t *testing.T) {
 	}
 }
 
+// TestMCPBatchCapped: before protocol 2025-06-18 a POST may carry a
+// JSON-RPC batch, and nothing bounded its length: one request of under
+// 3 MB carried 20,000 search_memory calls (a minute of server work and a
+// 50 MB answer), or thousands of add_memories calls of 100 items each,
+// past the per-call cap. A batch longer than 20 messages is now a 413
+// naming the cap, and none of it runs; a short batch still works.
+func TestMCPBatchCapped(t *testing.T) {
+	s := startServer(t, nil)
+	batch := func(n int) string {
+		calls := make([]string, n)
+		for i := range calls {
+			calls[i] = `{"jsonrpc":"2.0","id":` + strconv.Itoa(i+1) + `,"method":"tools/call","params":{"name":"add_memories",` +
+				`"arguments":{"memories":["I keep bee hive ` + strconv.Itoa(i) + `"]}}}`
+		}
+		return "[" + strings.Join(calls, ",") + "]"
+	}
+	h := http.Header{"Content-Type": {"application/json"}, "Accept": {"application/json, text/event-stream"},
+		"Mcp-Protocol-Version": {"2025-03-26"}}
+	for _, n := range []int{21, 500} {
+		r := s.sendHeader(t, http.MethodPost, "/mcp/probe", batch(n), h)
+		wantError(t, r, http.StatusRequestEntityTooLarge, "payload_too_large", "batch", "at most 20")
+	}
+	if got := num(s.get(t, anon, "/api/v1/memories?include_superseded=true").body, "total"); got != 0 {
+		t.Errorf("a refused batch stored %d memories", got)
+	}
+	hr, err := http.NewRequest(http.MethodPost, s.base+"/mcp/probe", strings.NewReader(batch(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr.Header = h
+	res, err := s.client.Do(hr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var answers []map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&answers); err != nil || res.StatusCode != http.StatusOK || len(answers) != 3 {
+		t.Fatalf("a batch of 3: status %d, %d answers, %v", res.StatusCode, len(answers), err)
+	}
+	for _, a := range answers {
+		if a["result"] == nil {
+			t.Errorf("a call of a short batch failed: %v", a)
+		}
+	}
+}
