@@ -96,7 +96,7 @@ func (k *Keyring) mac(user, id string) []byte {
 // parse splits a key into user, id and signature without checking it.
 func parse(key string) (user, id string, sig []byte, err error) {
 	rest, ok := strings.CutPrefix(key, keyPrefix)
-	if !ok {
+	if !ok || strings.ContainsFunc(rest, notKeyChar) {
 		return "", "", nil, ErrInvalidKey
 	}
 	parts := strings.Split(rest, ".")
@@ -112,6 +112,13 @@ func parse(key string) (user, id string, sig []byte, err error) {
 		return "", "", nil, ErrInvalidKey
 	}
 	return string(u), parts[1], sig, nil
+}
+
+// notKeyChar reports a character no minted key holds. The base64 decoder
+// skips CR and LF, so without this check "KEY\n" (a query string's %0A) or
+// a key broken across lines was a second accepted spelling of KEY.
+func notKeyChar(r rune) bool {
+	return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.')
 }
 
 // Verify returns the user a valid, unrevoked key belongs to.

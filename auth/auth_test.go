@@ -28,6 +28,12 @@ func TestMintVerify(t *testing.T) {
 		"empty":          "",
 		"garbage":        "msk_a.b.c",
 		"wrong id chars": keyPrefix + "YWxpY2U.zzzzzzzzzzzzzzzz.AAAA",
+		// The base64 decoder skips CR and LF: each was a second spelling.
+		"trailing LF":       key + "\n",
+		"trailing CRLF":     key + "\r\n",
+		"LF in the user":    keyPrefix + "YWxp\nY2U" + key[len(keyPrefix)+len("YWxpY2U"):],
+		"CR in a signature": key[:len(key)-5] + "\r" + key[len(key)-5:],
+		"padding":           key + "=",
 	}
 	for name, bad := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -70,6 +70,13 @@ func refused(q string) bool {
 	return err == nil && f == 0
 }
 
+// maxBatch is the most messages one JSON-RPC batch (protocol versions
+// before 2025-06-18) may hold. Without it one request of a few megabytes
+// carried tens of thousands of tool calls (each with up to engine.MaxItems
+// items): minutes of work and an answer of tens of megabytes, past every
+// per-call cap. Clients batch a handful of messages, if any.
+const maxBatch = 20
+
 // checkBody reads a POST body (at most limit bytes) and refuses the ids
 // the SDK would answer under another id (checkID); it leaves every other
 // problem to the SDK, which names it. The body is put back for the SDK.
@@ -95,6 +102,9 @@ func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, er
 		return refusal{rpcCode: codeParseError}, nil
 	}
 	msgs := splitPayload(b)
+	if len(msgs) > maxBatch {
+		return refusal{}, engine.Errorf(engine.ETooLarge, "JSON-RPC batch: at most %d messages, got %d (split the batch)", maxBatch, len(msgs))
+	}
 	for _, e := range msgs {
 		if msg := checkID(e.ID); msg != "" {
 			return refusal{}, engine.Invalid("JSON-RPC message", "%s", msg)

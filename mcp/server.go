@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/log"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -222,6 +223,10 @@ func checkName(what, s string, maxLen int) error {
 		return errors.New(what + ": must not be empty")
 	case len(s) > maxLen:
 		return errors.New(what + ": longer than " + itoa(maxLen) + " bytes")
+	case !utf8.ValidString(s):
+		// A header is bytes, not checked as a JSON body is: each bad
+		// byte was stored as U+FFFD, a project the client never named.
+		return errors.New(what + ": is not valid UTF-8")
 	case strings.ContainsFunc(s, unicode.IsControl):
 		return errors.New(what + ": contains a control character")
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -51,7 +50,7 @@ func (u *UI) images(w http.ResponseWriter, r *http.Request, req *request) error 
 
 // imageCSP is the policy of an image answer: nothing in it may run or
 // load, even if a browser were talked into rendering it as a document.
-const imageCSP = "default-src 'none'; sandbox"
+const imageCSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
 
 // image serves the stored image of one of the user's image memories
 // (engine Image: read in the user's own keyspace, so another user's id is
@@ -60,9 +59,6 @@ func (u *UI) image(w http.ResponseWriter, r *http.Request, req *request) error {
 	data, ct, err := u.eng.Image(r.Context(), req.User, r.PathValue("id"))
 	if err != nil {
 		return err
-	}
-	if notModified(w, r, etagOf(data, "")) {
-		return nil
 	}
 	return writeImage(w, data, ct)
 }
@@ -73,13 +69,7 @@ func (u *UI) thumb(w http.ResponseWriter, r *http.Request, req *request) error {
 	if err != nil {
 		return err
 	}
-	// A browser revalidating a thumbnail it has is answered before the
-	// image is decoded again.
-	etag := etagOf(data, "-thumb")
-	if notModified(w, r, etag) {
-		return nil
-	}
-	small, sct, err := u.thumbs.get(r.Context(), etag, data, ct)
+	small, sct, err := u.thumbs.get(r.Context(), thumbKey(data), data, ct)
 	if engine.ErrorCode(err) == engine.EUnavailable {
 		return err
 	}
@@ -90,7 +80,11 @@ func (u *UI) thumb(w http.ResponseWriter, r *http.Request, req *request) error {
 }
 
 // writeImage answers with image bytes: only an image type the engine
-// sniffed, never sniffed again by the browser.
+// sniffed, never sniffed again by the browser. The bytes are one user's
+// memory: no-store (set for every page, ui.go) keeps them out of the
+// browser's cache, where they outlived sign-out and the memory's deletion
+// (they used to be cached for an hour, and shown from the cache without
+// asking the server to the next user of the browser).
 func writeImage(w http.ResponseWriter, data []byte, contentType string) error {
 	if !imageTypes[contentType] {
 		return engine.Internal("serve image", fmt.Errorf("refusing to serve %q as an image", contentType))
@@ -107,26 +101,9 @@ func writeImage(w http.ResponseWriter, data []byte, contentType string) error {
 // imageTypes are the only types an image answer may carry.
 var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
 
-// etagOf names an image's bytes (and the variant served from them): a
-// blob never changes, so the hash is a strong validator.
-func etagOf(data []byte, variant string) string {
+// thumbKey names an image's bytes in the thumbnail cache: a blob never
+// changes, so its hash names its thumbnail too.
+func thumbKey(data []byte) string {
 	sum := sha256.Sum256(data)
-	return `"` + hex.EncodeToString(sum[:16]) + variant + `"`
-}
-
-// notModified sets the caching headers and answers 304 when the browser
-// already has this version. The owner check has run before, so a 304 says
-// nothing to anyone else. Cached by this browser only (the bytes are one
-// user's); a blob never changes but its memory may be deleted, hence an
-// hour.
-func notModified(w http.ResponseWriter, r *http.Request, etag string) bool {
-	w.Header().Set("ETag", etag)
-	w.Header().Set("Cache-Control", "private, max-age=3600")
-	for _, tag := range strings.Split(r.Header.Get("If-None-Match"), ",") {
-		if t := strings.TrimSpace(tag); t == etag || t == "W/"+etag {
-			w.WriteHeader(http.StatusNotModified)
-			return true
-		}
-	}
-	return false
+	return hex.EncodeToString(sum[:16]) + "-thumb"
 }

@@ -151,6 +151,7 @@ func (u *UI) asset(w http.ResponseWriter, r *http.Request) {
 		u.fail(w, r, nil, engine.Errorf(engine.ENotFound, "no asset at %s", r.URL.Path))
 		return
 	}
+	w.Header().Del("Cache-Control") // the same files for everyone
 	u.static.ServeHTTP(w, r)
 }
 
@@ -185,6 +186,9 @@ func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	// Every answer but an asset is one user's (pages, images, the
+	// redirects that set a session cookie): none may be cached.
+	h.Set("Cache-Control", "no-store")
 	if err := u.gate.Site(r); err != nil {
 		u.fail(w, r, nil, err)
 		return
