@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -224,6 +225,11 @@ func ValidateUser(user string) error {
 	}
 	if !utf8.ValidString(user) {
 		return Invalid("user_id", "is not valid UTF-8")
+	}
+	// "alice " would be a user of its own beside "alice", one no one can
+	// tell apart on a screen.
+	if strings.TrimSpace(user) != user {
+		return Invalid("user_id", "starts or ends with a space")
 	}
 	for _, r := range user {
 		if unicode.IsControl(r) {

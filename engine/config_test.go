@@ -19,6 +19,10 @@ func TestValidateUser(t *testing.T) {
 		{"\ufeffalice", "U+FEFF"},    // byte order mark
 		{"alice\U000E0041", "E0041"}, // tag character
 		{"\xff", "UTF-8"},
+		{"alice ", "space"},
+		{" alice", "space"},
+		{"alice\u00a0", "space"},
+		{"alice smith", ""},
 	} {
 		err := ValidateUser(tt.user)
 		switch {
