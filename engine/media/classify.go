@@ -74,6 +74,12 @@ func classifyURL(s string) (Ref, bool) {
 		return Ref{}, false
 	}
 	ext := strings.ToLower(path.Ext(u.Path))
+	if _, secret := u.User.Password(); secret && !isDocumentExt(ext) {
+		// The URL is stored as the memory's source and shown until the
+		// capture ends, where text would have its credentials redacted
+		// (engine/redact): refused rather than kept or quietly changed.
+		return Ref{Kind: KindURL, Err: fmt.Errorf("the image URL carries a password; send the image inline or from a URL without credentials")}, true
+	}
 	switch {
 	case isImageExt(ext):
 		return Ref{Kind: KindURL, URL: s, Confident: true}, true

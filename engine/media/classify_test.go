@@ -32,6 +32,12 @@ func TestClassify(t *testing.T) {
 		{name: "conversation turn", item: "user: https://example.com/cat.png is my cat"},
 
 		// URLs.
+		{name: "image URL with a password", item: "https://bob:hunter2@example.com/cat.png",
+			want: Ref{Kind: KindURL}, wantOK: true, wantErr: true},
+		{name: "tentative URL with a password", item: "https://bob:hunter2@example.com/photo?id=3",
+			want: Ref{Kind: KindURL}, wantOK: true, wantErr: true},
+		{name: "image URL with a user name only", item: "https://bob@example.com/cat.png",
+			want: Ref{Kind: KindURL, URL: "https://bob@example.com/cat.png", Confident: true}, wantOK: true},
 		{name: "png URL", item: " https://example.com/cat.png ",
 			want: Ref{Kind: KindURL, URL: "https://example.com/cat.png", Confident: true}, wantOK: true},
 		{name: "jpeg URL with query, upper case", item: "HTTP://cdn.example.com/a/B.JPEG?w=200#x",
