@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/log"
 	"github.com/google/go-cmp/cmp"
@@ -365,5 +367,54 @@ func TestHistory(t *testing.T) {
 	}
 	if _, err := e.History(ctx, "other", old); engine.ErrorCode(err) != engine.ENotFound {
 		t.Errorf("history of another user's memory: %v, want not found", err)
+	}
+}
+
+// TestSlowExportReaderHoldsNoWrites: a client that reads an export slowly
+// (here: not at all until the write is done) must not hold the user's
+// writes. The export is read under the user's lock, but sent after it.
+func TestSlowExportReaderHoldsNoWrites(t *testing.T) {
+	ctx := context.Background()
+	e, _ := opsEngine(t, 0)
+	// More than the export's 64 KiB write buffer, so it writes to the
+	// client before it ends (each record carries its vector).
+	reqs := []engine.AddRequest{{Text: "my dog is called Rex"}}
+	for i := range 40 {
+		reqs = append(reqs, engine.AddRequest{Text: fmt.Sprintf("note %d about the garden shed and its roof", i)})
+	}
+	if _, err := e.Add(ctx, "ann", reqs); err != nil {
+		t.Fatal(err)
+	}
+	r, w := io.Pipe()
+	exported := make(chan error, 1)
+	go func() { exported <- e.Export(ctx, w, []string{"ann"}); w.Close() }()
+	// The pipe takes nothing until the reader reads: the export is stuck
+	// in its first write to the client.
+	head := make([]byte, 1)
+	if _, err := r.Read(head); err != nil {
+		t.Fatal(err)
+	}
+	added := make(chan error, 1)
+	go func() {
+		_, err := e.Add(ctx, "ann", []engine.AddRequest{{Text: "my cat is called Miso"}})
+		added <- err
+	}()
+	select {
+	case err := <-added:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a write waited for the export's reader")
+	}
+	rest, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-exported; err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(rest), "Rex") || strings.Contains(string(rest), "Miso") {
+		t.Errorf("export is not the cut taken before the write:\n%s", rest)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"slices"
 	"unicode/utf8"
 
@@ -17,14 +18,20 @@ import (
 
 // Export writes the data of users (nil: every user) to w as JSON Lines.
 // Each user is read under its write lock, so it is a consistent cut of
-// that user.
+// that user (see exportUser).
 func (e *Accounts) Export(ctx context.Context, w io.Writer, users []string) error {
 	if users == nil {
 		all, err := e.allUsers(ctx)
 		if err != nil {
 			return err
 		}
-		users = all
+		users = all // as stored: an id a newer rule refuses is exported all the same
+	} else {
+		for _, u := range users {
+			if err := engine.ValidateUser(u); err != nil {
+				return err
+			}
+		}
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	enc := json.NewEncoder(bw)
@@ -37,10 +44,7 @@ func (e *Accounts) Export(ctx context.Context, w io.Writer, users []string) erro
 	var st engine.ExportStats
 	blobs := map[string]bool{}
 	for _, u := range users {
-		if err := engine.ValidateUser(u); err != nil {
-			return err
-		}
-		if err := e.exportUser(ctx, enc, u, &st, blobs); err != nil {
+		if err := e.exportUser(ctx, bw, u, &st, blobs); err != nil {
 			return fmt.Errorf("export %s: %w", u, err)
 		}
 		st.Users++
@@ -54,7 +58,36 @@ func (e *Accounts) Export(ctx context.Context, w io.Writer, users []string) erro
 	return bw.Flush()
 }
 
-func (e *Accounts) exportUser(ctx context.Context, enc *json.Encoder, user string, st *engine.ExportStats, blobs map[string]bool) error {
+// exportUser writes user's records to w. They are read under the user's
+// write lock into a spool file and sent from there once the lock is
+// released: written to w directly, a client reading the export slowly held
+// every write of that user (or, exporting every user, of each in turn) for
+// as long as it liked. The spool is in the temporary directory ($TMPDIR).
+func (e *Accounts) exportUser(ctx context.Context, w io.Writer, user string, st *engine.ExportStats, blobs map[string]bool) error {
+	spool, err := os.CreateTemp("", "memsvc-export-*.jsonl")
+	if err != nil {
+		return engine.Internal("export spool", err)
+	}
+	defer os.Remove(spool.Name())
+	defer spool.Close()
+	sw := bufio.NewWriterSize(spool, 64<<10)
+	enc := json.NewEncoder(sw)
+	enc.SetEscapeHTML(false)
+	if err := e.readUser(ctx, enc, user, st, blobs); err != nil {
+		return err
+	}
+	if err := sw.Flush(); err != nil {
+		return engine.Internal("export spool", err)
+	}
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return engine.Internal("export spool", err)
+	}
+	_, err = io.Copy(w, spool)
+	return err
+}
+
+// readUser encodes user's memories and documents under the user's write lock.
+func (e *Accounts) readUser(ctx context.Context, enc *json.Encoder, user string, st *engine.ExportStats, blobs map[string]bool) error {
 	mu := e.userLock(user)
 	mu.Lock()
 	defer mu.Unlock()
