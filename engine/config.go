@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
@@ -223,8 +222,8 @@ func ValidateUser(user string) error {
 	if len(user) > 128 {
 		return Invalid("user_id", "longer than 128 bytes")
 	}
-	if !utf8.ValidString(user) {
-		return Invalid("user_id", "is not valid UTF-8")
+	if err := checkPrintable("user_id", user); err != nil {
+		return err
 	}
 	// "alice " would be a user of its own beside "alice", one no one can
 	// tell apart on a screen.
@@ -232,9 +231,6 @@ func ValidateUser(user string) error {
 		return Invalid("user_id", "starts or ends with a space")
 	}
 	for _, r := range user {
-		if unicode.IsControl(r) {
-			return Invalid("user_id", "contains a control character")
-		}
 		// An id is shown to operators and compared by eye: a zero-width or
 		// direction-changing character would let "ali\u200dce" pass for
 		// "alice", and a line separator break a log line.

@@ -33,3 +33,29 @@ func TestValidateUser(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateSharedNames: a tag, session or project holding a NUL, a line
+// break or invalid UTF-8 is refused, naming the field.
+func TestValidateSharedNames(t *testing.T) {
+	for _, tt := range []struct {
+		tags             []string
+		session, project string
+		want             string
+	}{
+		{tags: []string{"work"}, session: "s-1", project: "api/v2"},
+		{tags: []string{"wo\x00rk"}, want: "tags[0]: contains a control character (U+0000)"},
+		{tags: []string{"ok", "\xff"}, want: "tags[1]: is not valid UTF-8"},
+		{session: "s\x001", want: "session_id: contains a control character"},
+		{session: "s\n1", want: "session_id: contains a control character (U+000A)"},
+		{project: "api\x00", want: "project: contains a control character"},
+		{project: "caf\xe9", want: "project: is not valid UTF-8"},
+	} {
+		err := ValidateShared(tt.tags, nil, tt.session, tt.project)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%q %q %q: %v, want nil", tt.tags, tt.session, tt.project, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%q %q %q: %v, want an error saying %q", tt.tags, tt.session, tt.project, err, tt.want)
+		}
+	}
+}

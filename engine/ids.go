@@ -1,10 +1,5 @@
 package engine
 
-import (
-	"unicode"
-	"unicode/utf8"
-)
-
 // MaxIDBytes bounds a memory or skill id a caller names. The ids the
 // engine mints are 26-byte ULIDs; the bound leaves room for imported ids.
 const MaxIDBytes = 128
@@ -20,15 +15,8 @@ func ValidateID(field, id string) error {
 		return Invalid(field, "must not be empty")
 	case len(id) > MaxIDBytes:
 		return Invalid(field, "longer than %d bytes", MaxIDBytes)
-	case !utf8.ValidString(id):
-		return Invalid(field, "is not valid UTF-8")
 	}
-	for _, r := range id {
-		if unicode.IsControl(r) {
-			return Invalid(field, "contains a control character")
-		}
-	}
-	return nil
+	return checkPrintable(field, id)
 }
 
 // ValidateIDs checks every id of a list, naming the first bad one by its

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/intent"
@@ -124,10 +125,11 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		switch {
 		case strings.TrimSpace(tag) == "":
 			return Invalid(field, "must not be empty")
-		case !utf8.ValidString(tag):
-			return Invalid(field, "is not valid UTF-8")
 		case len(tag) > MaxTagBytes:
 			return Errorf(ETooLarge, "%s: longer than %d bytes", field, MaxTagBytes)
+		}
+		if err := checkPrintable(field, tag); err != nil {
+			return err
 		}
 		tags[i] = strings.TrimSpace(tag)
 	}
@@ -136,6 +138,12 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 	}
 	if len(project) > MaxScopeBytes {
 		return Invalid("project", "longer than %d bytes", MaxScopeBytes)
+	}
+	if err := checkPrintable("session_id", session); err != nil {
+		return err
+	}
+	if err := checkPrintable("project", project); err != nil {
+		return err
 	}
 	if metadata != nil {
 		if jsonDepth(map[string]any(metadata), MaxMetadataDepth) > MaxMetadataDepth {
@@ -147,6 +155,22 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		}
 		if len(b) > MaxMetadataBytes {
 			return Errorf(ETooLarge, "metadata: larger than %d bytes", MaxMetadataBytes)
+		}
+	}
+	return nil
+}
+
+// checkPrintable refuses a name a memory is filed under (a tag, a session,
+// a project) that is not UTF-8 or holds a control character: a NUL or a
+// line break in one is no name a client means, it would be a scope of its
+// own that no other edge can name, and PostgreSQL refuses a NUL.
+func checkPrintable(field, s string) error {
+	if !utf8.ValidString(s) {
+		return Invalid(field, "is not valid UTF-8")
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return Invalid(field, "contains a control character (U+%04X)", r)
 		}
 	}
 	return nil
