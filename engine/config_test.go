@@ -42,7 +42,7 @@ func TestValidateSharedNames(t *testing.T) {
 		session, project string
 		want             string
 	}{
-		{tags: []string{"work"}, session: "s-1", project: "api/v2"},
+		{tags: []string{"work", " home\n"}, session: "s-1", project: "api/v2"},
 		{tags: []string{"wo\x00rk"}, want: "tags[0]: contains a control character (U+0000)"},
 		{tags: []string{"ok", "\xff"}, want: "tags[1]: is not valid UTF-8"},
 		{session: "s\x001", want: "session_id: contains a control character"},

@@ -128,10 +128,10 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		case len(tag) > MaxTagBytes:
 			return Errorf(ETooLarge, "%s: longer than %d bytes", field, MaxTagBytes)
 		}
-		if err := checkPrintable(field, tag); err != nil {
+		tags[i] = strings.TrimSpace(tag) // "work\n" from a form field is "work"
+		if err := checkPrintable(field, tags[i]); err != nil {
 			return err
 		}
-		tags[i] = strings.TrimSpace(tag)
 	}
 	if len(session) > MaxScopeBytes {
 		return Invalid("session_id", "longer than %d bytes", MaxScopeBytes)
