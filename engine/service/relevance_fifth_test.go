@@ -46,7 +46,10 @@ var fifthSetMemories = []string{
 // requests that only imply it, code pasted around a question). Measured
 // when written, before the fifth round's changes: 20/20 quiet, 15/25 found
 // (the misses share no word with their memory, "bread" for gluten, "mom"
-// for mother, or only the repo's name). The thresholds hold those counts.
+// for mother, or only the repo's name). After absent names came to weigh
+// twice and hybrid to read the rest of the cover (relevance.go): 20/20,
+// 16/25 ("the ledger api keeps returning 401…" found). The thresholds hold
+// those counts.
 func TestPromptRelevanceFifthSet(t *testing.T) {
 	injected := promptHook(t, fifthSetMemories)
 	unrelated := []string{
@@ -100,7 +103,7 @@ func TestPromptRelevanceFifthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 20 || found < 15 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 16 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
 	}
 }
