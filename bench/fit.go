@@ -22,10 +22,10 @@ type RelevanceFit struct {
 	Iterations int `json:"iterations"`
 }
 
-// features are the inputs a mode's model reads, after the constant 1. Only
-// text mode reads RestCover: with the cosine beside them, the query cover
-// and the rest of it separate no better than the query cover alone on the
-// dev data (README, "Scores").
+// features are the inputs a mode's model reads, after the constant 1.
+// Vector mode reads only the cosine; text mode the query cover and the
+// rest of it; hybrid all three: a second shared term lifts a prompt's
+// right memory where one shared word alone does not (relevance.go).
 func features(mode string, m index.Match) []float64 {
 	switch mode {
 	case engine.ModeText:
@@ -33,7 +33,7 @@ func features(mode string, m index.Match) []float64 {
 	case engine.ModeVector:
 		return []float64{1, m.Cosine}
 	}
-	return []float64{1, m.QueryCover, m.Cosine}
+	return []float64{1, m.QueryCover, m.RestCover, m.Cosine}
 }
 
 // fitRidge keeps the fit defined when a measure separates the classes
@@ -87,7 +87,7 @@ func FitRelevance(mode string, sets ...[]Sample) (RelevanceFit, error) {
 	case engine.ModeVector:
 		fit.Model.Cosine = r2(beta[1])
 	default:
-		fit.Model.QueryCover, fit.Model.Cosine = r2(beta[1]), r2(beta[2])
+		fit.Model.QueryCover, fit.Model.RestCover, fit.Model.Cosine = r2(beta[1]), r2(beta[2]), r2(beta[3])
 	}
 	return fit, nil
 }
@@ -169,7 +169,7 @@ func dot(a, b []float64) float64 {
 }
 
 // solve solves a·x = b by Gaussian elimination with partial pivoting (a is
-// at most 3×3 here); a and b are overwritten.
+// at most 4×4 here); a and b are overwritten.
 func solve(a [][]float64, b []float64) ([]float64, error) {
 	n := len(b)
 	for c := range n {

@@ -30,7 +30,7 @@ func drawSamples(seed uint64, n int, truth search.RelevanceModel) []Sample {
 func TestFitRelevanceRecoversTheModel(t *testing.T) {
 	// Balancing the classes moves only the bias (by their log odds); the
 	// slopes are the truth's.
-	truth := search.RelevanceModel{Bias: -4, QueryCover: 4, Cosine: 6.67}
+	truth := search.RelevanceModel{Bias: -4, QueryCover: 4, RestCover: 3, Cosine: 6.67}
 	samples := drawSamples(7, 20000, truth)
 	fit, err := FitRelevance(engine.ModeHybrid, samples)
 	if err != nil {
@@ -40,7 +40,7 @@ func TestFitRelevanceRecoversTheModel(t *testing.T) {
 	shift := math.Log(float64(n) / float64(p)) // balancing moves only the bias, by the log odds of the classes
 	got := fit.Model
 	if math.Abs(got.Bias-(truth.Bias+shift)) > 0.3 || math.Abs(got.QueryCover-truth.QueryCover) > 0.4 ||
-		math.Abs(got.Cosine-truth.Cosine) > 0.7 {
+		math.Abs(got.RestCover-truth.RestCover) > 0.8 || math.Abs(got.Cosine-truth.Cosine) > 0.7 {
 		t.Errorf("fit %+v, want about %+v with bias %+.2f", got, truth, shift)
 	}
 	if fit.Positives != p || fit.Negatives != n || fit.Iterations < 2 {

@@ -10,7 +10,7 @@ func TestMatches(t *testing.T) {
 	s.Upsert(Row{ID: "a"}, []float32{1, 0}, []string{"peanut", "allergi"})
 	s.Upsert(Row{ID: "b"}, []float32{0, 1}, []string{"cat", "miso"})
 	s.Upsert(Row{ID: "c"}, []float32{1, 1}, []string{"cat", "peanut"})
-	got := s.Matches([][]string{{"peanut"}, {"unknown"}}, nil, []float32{2, 0}, []string{"a", "b", "c", "missing"})
+	got := s.Matches([][]string{{"peanut"}, {"unknown"}}, nil, nil, []float32{2, 0}, []string{"a", "b", "c", "missing"})
 	// peanut: df 2 of 3 (plus the coverPrior pseudo-memories, which hold
 	// none of the terms without a commonness); unknown: df 0, counted at its
 	// full IDF.
@@ -26,7 +26,7 @@ func TestMatches(t *testing.T) {
 			t.Errorf("match %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if m := s.Matches(nil, nil, nil, []string{"a"}); m[0] != (Match{}) {
+	if m := s.Matches(nil, nil, nil, nil, []string{"a"}); m[0] != (Match{}) {
 		t.Errorf("no terms, no vector: %+v, want zero", m[0])
 	}
 }
@@ -41,7 +41,7 @@ func TestMatchesRestCover(t *testing.T) {
 	s.Upsert(Row{ID: "forms"}, nil, []string{"allergi", "allergic"})
 	s.Upsert(Row{ID: "two"}, nil, []string{"violin", "lesson", "week"})
 	s.Upsert(Row{ID: "none"}, nil, []string{"cat"})
-	got := s.Matches([][]string{{"violin"}, {"lesson"}, {"allergi", "allergic"}, {"teacher"}}, nil, nil, []string{"one", "forms", "two", "none"})
+	got := s.Matches([][]string{{"violin"}, {"lesson"}, {"allergi", "allergic"}, {"teacher"}}, nil, nil, nil, []string{"one", "forms", "two", "none"})
 	n := 4 + coverPrior
 	violin, lesson, allergi, teacher := IDF(n, 2), IDF(n, 1), IDF(n, 1), IDF(n, 0)
 	total := violin + lesson + allergi + teacher
@@ -67,11 +67,11 @@ func TestMatchesCommonness(t *testing.T) {
 	s.Upsert(Row{ID: "common"}, nil, []string{"work", "remot"})
 	s.Upsert(Row{ID: "rare"}, nil, []string{"migrat", "golang"})
 	terms := [][]string{{"work"}, {"migrat"}}
-	plain := s.Matches(terms, nil, nil, []string{"common", "rare"})
+	plain := s.Matches(terms, nil, nil, nil, []string{"common", "rare"})
 	if math.Abs(plain[0].QueryCover-plain[1].QueryCover) > 1e-9 {
 		t.Fatalf("without commonness the two covers differ: %+v", plain)
 	}
-	got := s.Matches(terms, []float64{0.05, 0}, nil, []string{"common", "rare"})
+	got := s.Matches(terms, []float64{0.05, 0}, nil, nil, []string{"common", "rare"})
 	n := float64(2 + coverPrior)
 	work, migrat := idfOf(n, 1+coverPrior*0.05), idfOf(n, 1)
 	want := []float64{work / (work + migrat), migrat / (work + migrat)}
@@ -87,9 +87,10 @@ func TestMatchesCommonness(t *testing.T) {
 
 // A query term no memory holds weighs absentShare of its IDF when it is an
 // ordinary word of general text (a request's detail: "dinner" around
-// "vegetarian") and its full IDF when general text lacks it too (a name:
-// the query is about someone the store does not know); a term the store
-// holds keeps its weight however common.
+// "vegetarian"), its full IDF when general text lacks it too, and
+// absentName of it when the query writes it as a name (the query is about
+// someone the store does not know); a term the store holds keeps its
+// weight however common, name or not.
 func TestMatchesAbsentTerms(t *testing.T) {
 	s := NewShard(2)
 	s.Upsert(Row{ID: "veg"}, nil, []string{"vegetarian", "peanut"})
@@ -100,19 +101,26 @@ func TestMatchesAbsentTerms(t *testing.T) {
 		name   string
 		terms  [][]string
 		common []float64
+		names  []bool
 		want   float64
 	}{
-		{"ordinary absent word", [][]string{{"vegetarian"}, {"dinner"}}, []float64{0, 0.01},
+		{"ordinary absent word", [][]string{{"vegetarian"}, {"dinner"}}, []float64{0, 0.01}, nil,
 			vegetarian / (vegetarian + absentShare*idfOf(n, coverPrior*0.01))},
-		{"absent name", [][]string{{"vegetarian"}, {"caroline"}}, []float64{0, 0},
+		{"absent rare word", [][]string{{"vegetarian"}, {"caroline"}}, []float64{0, 0}, nil,
 			vegetarian / (vegetarian + idfOf(n, 0))},
-		{"absent word, another form held", [][]string{{"vegetarian"}, {"peanuts", "peanut"}}, []float64{0, 0.01},
+		{"absent name", [][]string{{"vegetarian"}, {"caroline"}}, []float64{0, 0}, []bool{false, true},
+			vegetarian / (vegetarian + absentName*idfOf(n, 0))},
+		{"absent name, no commonness", [][]string{{"vegetarian"}, {"caroline"}}, nil, []bool{false, true},
+			vegetarian / (vegetarian + absentName*idfOf(n, 0))},
+		{"held name (another memory's): its usual weight", [][]string{{"miso"}, {"vegetarian"}}, []float64{0, 0}, []bool{true, false},
+			0.5},
+		{"absent word, another form held", [][]string{{"vegetarian"}, {"peanuts", "peanut"}}, []float64{0, 0.01}, nil,
 			1},
-		{"no commonness", [][]string{{"vegetarian"}, {"dinner"}}, nil,
+		{"no commonness", [][]string{{"vegetarian"}, {"dinner"}}, nil, nil,
 			vegetarian / (vegetarian + idfOf(n, 0))},
 	}
 	for _, c := range cases {
-		got := s.Matches(c.terms, c.common, nil, []string{"veg"})[0].QueryCover
+		got := s.Matches(c.terms, c.common, c.names, nil, []string{"veg"})[0].QueryCover
 		if math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
 		}
@@ -126,10 +134,10 @@ func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {
 	s.Upsert(Row{ID: "a"}, nil, []string{"peanut"})
 	s.Upsert(Row{ID: "b"}, nil, []string{"cat"})
 	for range 3 {
-		if m := s.Matches([][]string{{"peanut"}}, nil, nil, []string{"a", "b"}); m[0].QueryCover != 1 || m[1].QueryCover != 0 {
+		if m := s.Matches([][]string{{"peanut"}}, nil, nil, nil, []string{"a", "b"}); m[0].QueryCover != 1 || m[1].QueryCover != 0 {
 			t.Fatalf("a, b: %+v, want a covering, b not", m)
 		}
-		if m := s.Matches([][]string{{"peanut"}}, nil, nil, []string{"b"}); m[0].QueryCover != 0 {
+		if m := s.Matches([][]string{{"peanut"}}, nil, nil, nil, []string{"b"}); m[0].QueryCover != 0 {
 			t.Fatalf("b alone: %+v, want no cover (a's slot left over?)", m)
 		}
 	}

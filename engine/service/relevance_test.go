@@ -193,3 +193,38 @@ func TestRelevanceInASmallStore(t *testing.T) {
 		}
 	}
 }
+
+// TestRelevanceOfAQuestionNamingSomeoneElse: a question that names a
+// person the store never mentions is about someone else: sharing one word
+// with a memory does not make that memory relevant to it
+// (index.absentWeight), while the same question naming the store's person
+// finds it. (A question matching a memory in two words or more still
+// clears the floor: the name weighs twice, not more.)
+func TestRelevanceOfAQuestionNamingSomeoneElse(t *testing.T) {
+	eng := newServedEngine(t)
+	research := "Caroline is researching adoption agencies"
+	add(t, eng, "u", engine.AddRequest{Text: "Caroline went to a pottery workshop on Saturday"},
+		engine.AddRequest{Text: "Caroline adopted a rescue dog named Rex"},
+		engine.AddRequest{Text: "The team standup is at 9:30"}, engine.AddRequest{Text: research})
+	relevant := func(q string) []string {
+		res, err := eng.Search(context.Background(), "u", engine.Query{Text: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Results {
+			if r.Relevant {
+				out = append(out, r.Text)
+			}
+		}
+		return out
+	}
+	if got := relevant("What did Caroline research?"); !slices.Contains(got, research) {
+		t.Errorf("Caroline's question: relevant %q, want the research memory among them", got)
+	}
+	for _, q := range []string{"What did Melanie research?", "What is Melanie researching?"} {
+		if got := relevant(q); len(got) != 0 {
+			t.Errorf("%q: relevant %q, want none (Melanie is not in the store)", q, got)
+		}
+	}
+}
