@@ -10,11 +10,9 @@ import (
 // Pepper"). WordNet does not link them: its dog is a canine and a domestic
 // animal, never a pet, and a daughter is no kind of kid. Each kind lists
 // its common members, one way: a search naming a kind no memory names also
-// looks for them, but a question about a dog does not reach every pet. A
-// member is not the kind's word, so it ranks a memory without covering the
-// query for the relevance score: counted as the kind itself, a chat line
-// naming a sport in another person's chat covered "What sports does Kevin
-// play?" (REALTALK dev text-mode false positives 0.080 → 0.091).
+// looks for them, and a memory naming one covers the kind for the
+// relevance score (index.QueryTerm.Members), but a question about a dog
+// does not reach every pet.
 //
 // The lists are small and general on purpose: members that are also everyday words of something
 // else ("fish", "partner", "play", "reading") are left out, and so are

@@ -10,7 +10,7 @@ func TestMatches(t *testing.T) {
 	s.Upsert(Row{ID: "a"}, []float32{1, 0}, []string{"peanut", "allergi"})
 	s.Upsert(Row{ID: "b"}, []float32{0, 1}, []string{"cat", "miso"})
 	s.Upsert(Row{ID: "c"}, []float32{1, 1}, []string{"cat", "peanut"})
-	got := s.Matches([][]string{{"peanut"}, {"unknown"}}, nil, nil, []float32{2, 0}, []string{"a", "b", "c", "missing"})
+	got := s.Matches(plainTerms("peanut", "unknown"), []float32{2, 0}, []string{"a", "b", "c", "missing"})
 	// peanut: df 2 of 3 (plus the coverPrior pseudo-memories, which hold
 	// none of the terms without a commonness); unknown: df 0, counted at its
 	// full IDF.
@@ -26,7 +26,7 @@ func TestMatches(t *testing.T) {
 			t.Errorf("match %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if m := s.Matches(nil, nil, nil, nil, []string{"a"}); m[0] != (Match{}) {
+	if m := s.Matches(nil, nil, []string{"a"}); m[0] != (Match{}) {
 		t.Errorf("no terms, no vector: %+v, want zero", m[0])
 	}
 }
@@ -41,7 +41,7 @@ func TestMatchesRestCover(t *testing.T) {
 	s.Upsert(Row{ID: "forms"}, nil, []string{"allergi", "allergic"})
 	s.Upsert(Row{ID: "two"}, nil, []string{"violin", "lesson", "week"})
 	s.Upsert(Row{ID: "none"}, nil, []string{"cat"})
-	got := s.Matches([][]string{{"violin"}, {"lesson"}, {"allergi", "allergic"}, {"teacher"}}, nil, nil, nil, []string{"one", "forms", "two", "none"})
+	got := s.Matches([]QueryTerm{{Forms: []string{"violin"}}, {Forms: []string{"lesson"}}, {Forms: []string{"allergi", "allergic"}}, {Forms: []string{"teacher"}}}, nil, []string{"one", "forms", "two", "none"})
 	n := 4 + coverPrior
 	violin, lesson, allergi, teacher := IDF(n, 2), IDF(n, 1), IDF(n, 1), IDF(n, 0)
 	total := violin + lesson + allergi + teacher
@@ -66,12 +66,11 @@ func TestMatchesCommonness(t *testing.T) {
 	s := NewShard(2)
 	s.Upsert(Row{ID: "common"}, nil, []string{"work", "remot"})
 	s.Upsert(Row{ID: "rare"}, nil, []string{"migrat", "golang"})
-	terms := [][]string{{"work"}, {"migrat"}}
-	plain := s.Matches(terms, nil, nil, nil, []string{"common", "rare"})
+	plain := s.Matches(plainTerms("work", "migrat"), nil, []string{"common", "rare"})
 	if math.Abs(plain[0].QueryCover-plain[1].QueryCover) > 1e-9 {
 		t.Fatalf("without commonness the two covers differ: %+v", plain)
 	}
-	got := s.Matches(terms, []float64{0.05, 0}, nil, nil, []string{"common", "rare"})
+	got := s.Matches([]QueryTerm{{Forms: []string{"work"}, Common: 0.05}, {Forms: []string{"migrat"}}}, nil, []string{"common", "rare"})
 	n := float64(2 + coverPrior)
 	work, migrat := idfOf(n, 1+coverPrior*0.05), idfOf(n, 1)
 	want := []float64{work / (work + migrat), migrat / (work + migrat)}
@@ -97,30 +96,34 @@ func TestMatchesAbsentTerms(t *testing.T) {
 	s.Upsert(Row{ID: "cat"}, nil, []string{"cat", "miso"})
 	n := float64(2 + coverPrior)
 	vegetarian := idfOf(n, 1)
+	term := func(word string, common float64, name bool) QueryTerm {
+		return QueryTerm{Forms: []string{word}, Common: common, Name: name}
+	}
+	vegetarianTerm := term("vegetarian", 0, false)
 	cases := []struct {
-		name   string
-		terms  [][]string
-		common []float64
-		names  []bool
-		want   float64
+		name  string
+		terms []QueryTerm
+		want  float64
 	}{
-		{"ordinary absent word", [][]string{{"vegetarian"}, {"dinner"}}, []float64{0, 0.01}, nil,
+		{"ordinary absent word", []QueryTerm{vegetarianTerm, term("dinner", 0.01, false)},
 			vegetarian / (vegetarian + absentShare*idfOf(n, coverPrior*0.01))},
-		{"absent rare word", [][]string{{"vegetarian"}, {"caroline"}}, []float64{0, 0}, nil,
+		{"absent rare word", []QueryTerm{vegetarianTerm, term("caroline", 0, false)},
 			vegetarian / (vegetarian + idfOf(n, 0))},
-		{"absent name", [][]string{{"vegetarian"}, {"caroline"}}, []float64{0, 0}, []bool{false, true},
+		{"absent name", []QueryTerm{vegetarianTerm, term("caroline", 0, true)},
 			vegetarian / (vegetarian + absentName*idfOf(n, 0))},
-		{"absent name, no commonness", [][]string{{"vegetarian"}, {"caroline"}}, nil, []bool{false, true},
-			vegetarian / (vegetarian + absentName*idfOf(n, 0))},
-		{"held name (another memory's): its usual weight", [][]string{{"miso"}, {"vegetarian"}}, []float64{0, 0}, []bool{true, false},
+		{"held name (another memory's): its usual weight", []QueryTerm{term("miso", 0, true), vegetarianTerm},
 			0.5},
-		{"absent word, another form held", [][]string{{"vegetarian"}, {"peanuts", "peanut"}}, []float64{0, 0.01}, nil,
+		{"absent word, another form held", []QueryTerm{vegetarianTerm, {Forms: []string{"peanuts", "peanut"}, Common: 0.01}},
 			1},
-		{"no commonness", [][]string{{"vegetarian"}, {"dinner"}}, nil, nil,
+		{"absent kind, a member held: covered", []QueryTerm{vegetarianTerm, {Forms: []string{"nut"}, Members: []string{"peanut", "almond"}}},
+			1},
+		{"absent kind, no member held", []QueryTerm{vegetarianTerm, {Forms: []string{"pet"}, Members: []string{"dog"}}},
 			vegetarian / (vegetarian + idfOf(n, 0))},
+		{"kind held: members do not count", []QueryTerm{{Forms: []string{"cat"}, Members: []string{"peanut"}}},
+			0},
 	}
 	for _, c := range cases {
-		got := s.Matches(c.terms, c.common, c.names, nil, []string{"veg"})[0].QueryCover
+		got := s.Matches(c.terms, nil, []string{"veg"})[0].QueryCover
 		if math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
 		}
@@ -134,11 +137,20 @@ func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {
 	s.Upsert(Row{ID: "a"}, nil, []string{"peanut"})
 	s.Upsert(Row{ID: "b"}, nil, []string{"cat"})
 	for range 3 {
-		if m := s.Matches([][]string{{"peanut"}}, nil, nil, nil, []string{"a", "b"}); m[0].QueryCover != 1 || m[1].QueryCover != 0 {
+		if m := s.Matches(plainTerms("peanut"), nil, []string{"a", "b"}); m[0].QueryCover != 1 || m[1].QueryCover != 0 {
 			t.Fatalf("a, b: %+v, want a covering, b not", m)
 		}
-		if m := s.Matches([][]string{{"peanut"}}, nil, nil, nil, []string{"b"}); m[0].QueryCover != 0 {
+		if m := s.Matches(plainTerms("peanut"), nil, []string{"b"}); m[0].QueryCover != 0 {
 			t.Fatalf("b alone: %+v, want no cover (a's slot left over?)", m)
 		}
 	}
+}
+
+// plainTerms are query terms of one form each, with no commonness.
+func plainTerms(words ...string) []QueryTerm {
+	out := make([]QueryTerm, len(words))
+	for i, w := range words {
+		out[i] = QueryTerm{Forms: []string{w}}
+	}
+	return out
 }

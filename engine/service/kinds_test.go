@@ -24,7 +24,7 @@ func TestQuestionsByKind(t *testing.T) {
 		{"what pets do I have?", notes[0]},
 		{"how old are my kids?", notes[1]},
 		{"which sports do I do?", notes[2]},
-		{"what instrument should I practise?", notes[3]},
+		{"what instrument should I practice?", notes[3]},
 		{"which languages can I speak?", notes[4]},
 	})
 }
@@ -53,7 +53,7 @@ func TestQuestionsByToolKind(t *testing.T) {
 type question struct{ question, want string }
 
 // expectFirst stores notes for a fresh user and checks that each question's
-// first result is the note it wants.
+// first result is the note it wants, marked relevant.
 func expectFirst(t *testing.T, notes []string, questions []question) {
 	t.Helper()
 	eng := newServedEngine(t)
@@ -69,6 +69,11 @@ func expectFirst(t *testing.T, notes []string, questions []question) {
 		}
 		if len(res.Results) == 0 || res.Results[0].Text != c.want {
 			t.Errorf("%q: first result %v, want %q", c.question, texts(res.Results), c.want)
+			continue
+		}
+		// A dog is a pet: the member's memory answers the question.
+		if !res.Results[0].Relevant {
+			t.Errorf("%q: %q scores %.3f, under the relevance floor", c.question, c.want, res.Results[0].Score)
 		}
 	}
 }

@@ -90,8 +90,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		ids[i] = h.ID
 	}
 	model := RelevanceFor(q.Mode)
-	terms, common, names := e.matchTerms(q.Mode, q.Text)
-	for i, m := range shard.Matches(terms, common, names, qvec, ids) {
+	for i, m := range shard.Matches(e.matchTerms(q.Mode, q.Text), qvec, ids) {
 		hits[i].Match = m
 		hits[i].Score = model.Score(m)
 	}
@@ -108,8 +107,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		if vecs != nil {
 			vec = vecs[p]
 		}
-		terms, common, names := e.matchTerms(q.Mode, part)
-		for i, m := range shard.Matches(terms, common, names, vec, ids) {
+		for i, m := range shard.Matches(e.matchTerms(q.Mode, part), vec, ids) {
 			if s := model.Score(m); s > hits[i].Score {
 				hits[i].Match, hits[i].Score = m, s
 			}
@@ -122,24 +120,29 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 	return nil
 }
 
-// matchTerms are query's analysed terms, each with its other word forms,
-// each term's commonness and whether query writes it as a name, as
-// index.Matches reads them (none in vector mode). Commonness is the chance
-// that a memory of general text holds the term: how the cover weighs a
-// word the store is too small to judge (nil without a WordFrequency).
-func (e *Searcher) matchTerms(mode, query string) (terms [][]string, common []float64, names []bool) {
+// matchTerms are query's analysed terms as index.Matches reads them (none
+// in vector mode): each with its other word forms, the members of a kind it
+// names, its commonness and whether query writes it as a name. Commonness
+// is the chance that a memory of general text holds the term: how the
+// cover weighs a word the store is too small to judge (0 without a
+// WordFrequency).
+func (e *Searcher) matchTerms(mode, query string) []index.QueryTerm {
 	if mode == engine.ModeVector {
-		return nil, nil, nil
+		return nil
 	}
 	named := nameTerms(query)
+	var terms []index.QueryTerm
 	for _, t := range text.Unique(text.AnalyzeQuery(query)) {
-		terms = append(terms, append([]string{t}, e.forms0(t)...))
-		names = append(names, named[t])
-		if e.freq != nil {
-			common = append(common, e.commonness(t))
+		qt := index.QueryTerm{Forms: append([]string{t}, e.forms0(t)...), Name: named[t]}
+		if e.forms != nil {
+			qt.Members = e.forms.Members(t)
 		}
+		if e.freq != nil {
+			qt.Common = e.commonness(t)
+		}
+		terms = append(terms, qt)
 	}
-	return terms, common, names
+	return terms
 }
 
 // nameTerms are the analysed terms of the words query writes as names:

@@ -22,7 +22,7 @@ func TestTextRelevanceReadsRestCover(t *testing.T) {
 	for _, id := range []string{"f1", "f2", "f3", "f4", "f5", "f6"} {
 		s.Upsert(index.Row{ID: id}, nil, []string{"lesson", "week", id})
 	}
-	m := s.Matches([][]string{{"violin"}, {"lesson"}, {"week"}, {"teacher"}}, nil, nil, nil, []string{"one", "two"})
+	m := s.Matches([]index.QueryTerm{{Forms: []string{"violin"}}, {Forms: []string{"lesson"}}, {Forms: []string{"week"}}, {Forms: []string{"teacher"}}}, nil, []string{"one", "two"})
 	if m[0].RestCover != 0 || m[1].RestCover <= 0 {
 		t.Fatalf("matches %+v: want no rest for one word, some for two", m)
 	}
