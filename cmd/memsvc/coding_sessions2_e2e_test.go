@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -32,9 +33,12 @@ type toolStep struct {
 }
 
 // toolTurn is one prompt and the turn that answered it; Assistant is the
-// final reply, which is also the Stop event's last_assistant_message.
+// final reply, which is also the Stop event's last_assistant_message. Repo,
+// when set, is the repository the user moved to for this turn (Claude Code
+// reports the turn's cwd with each event), else the session's.
 type toolTurn struct {
 	User      string     `json:"user"`
+	Repo      string     `json:"repo"`
 	Steps     []toolStep `json:"steps"`
 	Assistant string     `json:"assistant"`
 }
@@ -104,22 +108,23 @@ func checkSessionStartShape(t *testing.T, repo, got string) {
 // when the turn ends.
 func replayToolSessions(t *testing.T, fx toolFixture, env map[string]string, dirs map[string]string) {
 	t.Helper()
-	dir := t.TempDir()
+	tdir := t.TempDir()
 	for _, s := range fx.Sessions {
-		if _, ok := dirs[s.Repo]; !ok {
-			t.Fatalf("session %s: unknown repo %q", s.ID, s.Repo)
-		}
 		for n := 1; n <= len(s.Exchanges); n++ {
 			turn := s.Exchanges[n-1]
+			dir, ok := dirs[cmp.Or(turn.Repo, s.Repo)]
+			if !ok {
+				t.Fatalf("session %s turn %d: unknown repo %q", s.ID, n, cmp.Or(turn.Repo, s.Repo))
+			}
 			promptID := fmt.Sprintf("%s-p%d", s.ID, n-1)
 			if r := runHookBinary(t, "prompt", env, event(t, "prompt_relevant.json", map[string]any{
-				"cwd": dirs[s.Repo], "session_id": s.ID, "prompt_id": promptID, "prompt": turn.User})); r.code != 0 {
+				"cwd": dir, "session_id": s.ID, "prompt_id": promptID, "prompt": turn.User})); r.code != 0 {
 				t.Fatalf("prompt %s/%d: exit %d", s.ID, n, r.code)
 			}
 			r := runHookBinary(t, "stop", env, event(t, "stop.json", map[string]any{
-				"cwd": dirs[s.Repo], "session_id": s.ID, "prompt_id": promptID,
+				"cwd": dir, "session_id": s.ID, "prompt_id": promptID,
 				"last_assistant_message": turn.Assistant,
-				"transcript_path":        writeToolTranscript(t, dir, s, n)}))
+				"transcript_path":        writeToolTranscript(t, tdir, s, n)}))
 			if r.code != 0 || r.stdout != "" {
 				t.Fatalf("stop %s/%d: exit %d stdout %q", s.ID, n, r.code, r.stdout)
 			}
