@@ -88,8 +88,51 @@ func TestQueries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, queries(tt.prompt)); diff != "" {
+			if diff := cmp.Diff(tt.want, queryTexts(tt.prompt, 0)); diff != "" {
 				t.Errorf("queries (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// queryTexts returns the queries of prompt's searches that keep keep hits.
+func queryTexts(prompt string, keep int) []string {
+	var out []string
+	for _, s := range queries(prompt) {
+		if s.keep == keep {
+			out = append(out, s.query)
+		}
+	}
+	return out
+}
+
+// TestNarrowQueries: the clauses of the ask and a paste's hints are also
+// searched alone, each contributing its best hit.
+func TestNarrowQueries(t *testing.T) {
+	tests := []struct {
+		name, prompt string
+		want         []string
+	}{
+		{"a purpose clause is split off", "start the api server so I can try the new endpoint in the browser",
+			[]string{"start the api server", "I can try the new endpoint in the browser"}},
+		{"a time clause is split off", "clean up the formatting of this before I push:",
+			[]string{"clean up the formatting of this"}},
+		{"a comma splits, a filler clause is not searched", "thanks, that works now", nil},
+		{"sentences of the ask", "this retry loop is too naive. rewrite it the way we do retries here",
+			[]string{"this retry loop is too naive", "rewrite it the way we do retries here"}},
+		{"one clause: nothing more", "Which ORM do we use for the orders module?", nil},
+		{"the clauses of the last paragraph only",
+			"I'm picking up LED-340 today, with Finance.\n\nHow should I write the migration for it?", nil},
+		{"a paste's modules alone, then the ask's clauses",
+			"review this diff before I commit:\n```diff\n+import { createStore } from 'redux'\n```",
+			[]string{"redux", "review this diff"}},
+		{"a code line naming an error type is no headline",
+			"```go\nfunc (w *Worker) retry(job Job) error {\n\treturn nil\n}\n```\nmake this retry loop back off", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, queryTexts(tt.prompt, 1)); diff != "" {
+				t.Errorf("narrow queries (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -97,7 +140,7 @@ func TestQueries(t *testing.T) {
 
 func TestQueryBudget(t *testing.T) {
 	long := strings.Repeat("the deploy checklist mentions staging ", 300)
-	q := queries(long)
+	q := queryTexts(long, 0)
 	if len(q) != 1 || utf8.RuneCountInString(q[0]) > maxQueryChars || strings.HasSuffix(q[0], " ") ||
 		!strings.HasSuffix(q[0], "staging") && !strings.HasSuffix(q[0], "checklist") &&
 			!strings.HasSuffix(q[0], "mentions") && !strings.HasSuffix(q[0], "deploy") && !strings.HasSuffix(q[0], "the") {
