@@ -14,12 +14,15 @@ import "testing"
 // the transcript as it stands). The fixtures are under
 // testdata/coding_sessions3.
 
-// Floors of the third evaluation, as measured when it was written, before
+// Floors of the third evaluation. Measured when it was written, before
 // this round's hook changes: related recalled 11/20, unrelated silent 8/8,
 // stale 4, other repository 0; session start stale 3 (one a repository:
 // the engine keeps the changed conventions beside their replacements).
-// Raise them as recall improves; never lower them to let a change through.
-var codingSessions3Floors = codingFloors{recalled: 11, silent: 8, stale: 4, foreign: 0, startStale: 3}
+// After them (clauses of the ask and a paste's imports searched alone, a
+// turn captured once, compaction-aware session start): 12/20, 8/8, stale
+// 4, other repository 0, session start stale 3. Raise them as recall
+// improves; never lower them to let a change through.
+var codingSessions3Floors = codingFloors{recalled: 12, silent: 8, stale: 4, foreign: 0, startStale: 3}
 
 func TestCodingSessions3Eval(t *testing.T) {
 	if testing.Short() {
