@@ -69,7 +69,7 @@ func queries(prompt string) []search {
 		out = append(out, search{query: truncateWords(strings.Join(modules, " "), maxQueryChars), keep: 1})
 	}
 	for _, c := range clauseQueries(paragraphs[len(paragraphs)-1]) {
-		if !searched(out, c) {
+		if c = truncateWords(c, maxQueryChars); !searched(out, c) {
 			out = append(out, search{query: c, keep: 1})
 		}
 	}

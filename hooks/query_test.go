@@ -138,6 +138,25 @@ func TestNarrowQueries(t *testing.T) {
 	}
 }
 
+// TestEveryQueryWithinBudget: no search of a huge prompt, narrow ones
+// included, is longer than maxQueryChars (the server would refuse it).
+func TestEveryQueryWithinBudget(t *testing.T) {
+	sentence := strings.Repeat("the deploy checklist mentions staging and production hosts ", 400)
+	prompts := []string{
+		sentence,
+		sentence + ", " + sentence,
+		"short intro here.\n\n" + sentence + " so " + sentence,
+		"```js\nimport x from '" + strings.Repeat("a", 10000) + "'\n```\nwhy?",
+	}
+	for i, p := range prompts {
+		for _, q := range queries(p) {
+			if n := utf8.RuneCountInString(q.query); n > maxQueryChars {
+				t.Errorf("prompt %d: a query of %d characters (keep %d)", i, n, q.keep)
+			}
+		}
+	}
+}
+
 func TestQueryBudget(t *testing.T) {
 	long := strings.Repeat("the deploy checklist mentions staging ", 300)
 	q := queryTexts(long, 0)
