@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -66,24 +67,43 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	if len(qs) == 0 || utf8.RuneCountInString(qs[0].query) < cfg.MinPromptChars {
 		return skipped("short_prompt")
 	}
+	// The searches run at once: each is a round trip (two when the
+	// project's share runs short), and the user waits for all of them.
+	project := projectFor(cfg, in.Cwd)
+	type answer struct {
+		hits []memory
+		sk   *skill
+		err  error
+	}
+	answers := make([]answer, len(qs))
+	var wg sync.WaitGroup
+	for i, q := range qs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := &answers[i]
+			a.hits, a.err = scopedFetch(ctx, project, cfg.RecallTopK,
+				func(ctx context.Context, project string, size int) ([]memory, error) {
+					req := searchRequest{Query: q.query, Mode: "hybrid", AppName: cfg.ClientName,
+						Project: project, TopK: size}
+					if cfg.RecallRerank {
+						req.Rerank = "cross_encoder"
+					}
+					resp, err := c.search(ctx, req)
+					a.sk = cmp.Or(a.sk, resp.PrimarySkill)
+					return resp.Results, err
+				})
+		}()
+	}
+	wg.Wait()
 	var sk *skill
 	var found []memory
-	for _, q := range qs {
-		req := searchRequest{Query: q.query, Mode: "hybrid", AppName: cfg.ClientName}
-		if cfg.RecallRerank {
-			req.Rerank = "cross_encoder"
+	for i, a := range answers {
+		if a.err != nil {
+			return failed(a.err)
 		}
-		ms, err := scopedFetch(ctx, projectFor(cfg, in.Cwd), cfg.RecallTopK,
-			func(ctx context.Context, project string, size int) ([]memory, error) {
-				req.Project, req.TopK = project, size
-				resp, err := c.search(ctx, req)
-				sk = cmp.Or(sk, resp.PrimarySkill)
-				return resp.Results, err
-			})
-		if err != nil {
-			return failed(err)
-		}
-		found = mergeHits(found, best(ms, q.keep))
+		sk = cmp.Or(sk, a.sk)
+		found = mergeHits(found, best(a.hits, qs[i].keep))
 	}
 	hits := found[:0]
 	for _, m := range found {

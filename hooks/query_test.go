@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -258,6 +259,9 @@ func TestPromptSearchesWhatItIsAbout(t *testing.T) {
 		"The deploy failed again: How do we deploy the website from the main branch? ERROR deploy.sh:14: make: *** [deploy] Error 2",
 		"How do we deploy the website from the main branch?",
 	}
+	// The searches run at once, in any order.
+	slices.Sort(want)
+	slices.Sort(got)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("search queries (-want +got):\n%s", diff)
 	}

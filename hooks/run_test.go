@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -209,7 +210,12 @@ func TestPromptRecall(t *testing.T) {
 				t.Fatalf("got %d requests, want %d: %+v", len(calls), tt.wantSearches, calls)
 			}
 			if tt.wantBody != nil {
-				if diff := cmp.Diff(tt.wantBody, calls[0].Body); diff != "" {
+				// The searches run at once: find the whole prompt's.
+				i := slices.IndexFunc(calls, func(c fakeCall) bool { return c.Body["query"] == tt.wantBody["query"] })
+				if i < 0 {
+					t.Fatalf("no search for %q: %+v", tt.wantBody["query"], calls)
+				}
+				if diff := cmp.Diff(tt.wantBody, calls[i].Body); diff != "" {
 					t.Errorf("search body (-want +got):\n%s", diff)
 				}
 			}
