@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 const wrongKey = "sk-wrong-key-7781"
@@ -182,4 +185,56 @@ func TestPanicStillExitsZero(t *testing.T) {
 	if line := onlyLog(t, cfg.LogFile); line.Outcome != "error" || !strings.Contains(line.Error, "stdout exploded") {
 		t.Errorf("log line = %+v", line)
 	}
+}
+
+// TestStopHugeTranscript: a transcript of tens of megabytes (a long
+// session: a 16 MB tool result on one line, thousands of turns, a prompt
+// with a huge paste) is captured within the budget, its last turn only and
+// within CaptureMaxChars; one past the budget fails open.
+func TestStopHugeTranscript(t *testing.T) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	entry := func(typ, uuid string, content any) {
+		if err := enc.Encode(map[string]any{"type": typ, "uuid": uuid,
+			"timestamp": "2026-03-02T09:00:00Z", "message": map[string]any{"content": content}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 3000 {
+		entry("user", fmt.Sprintf("u%d", i), fmt.Sprintf("question %d about the deploy checklist", i))
+		entry("assistant", fmt.Sprintf("a%d", i), []map[string]any{{"type": "text", "text": strings.Repeat("an answer ", 50)}})
+	}
+	entry("user", "big-prompt", "why does the deploy fail?\n```\n"+strings.Repeat("ERROR step failed at stage 7\n", 20000)+"```")
+	entry("assistant", "tool", []map[string]any{{"type": "tool_use", "id": "t1", "name": "Bash", "input": map[string]any{}}})
+	entry("user", "result", []map[string]any{{"type": "tool_result", "tool_use_id": "t1", "content": strings.Repeat("x", 16<<20)}})
+	entry("assistant", "final", []map[string]any{{"type": "text", "text": "The deploy fails because stage 7 needs the staging credentials, which expired."}})
+	path := filepath.Join(t.TempDir(), "huge.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("captured within the budget", func(t *testing.T) {
+		fake, srv := newFakeMemsvcREST(t)
+		cfg := testConfig(t, srv.URL)
+		if out := runHook(t, "stop", cfg, stopEvent(t, path, "", false)); out != "" {
+			t.Fatalf("stdout %q", out)
+		}
+		checkLog(t, cfg.LogFile, logLine{Event: "stop", Outcome: "captured", Hits: 2})
+		msgs := fake.requests()[0].Body["messages"].([]any)
+		user, reply := msgs[0].(map[string]any)["content"].(string), msgs[1].(map[string]any)["content"].(string)
+		if !strings.HasPrefix(user, "why does the deploy fail?") || !strings.Contains(reply, "staging credentials") ||
+			utf8.RuneCountInString(user)+utf8.RuneCountInString(reply) > DefaultCaptureMaxChars {
+			t.Errorf("captured %d+%d characters: %.80q / %.80q", len(user), len(reply), user, reply)
+		}
+	})
+	t.Run("past the budget fails open", func(t *testing.T) {
+		_, srv := newFakeMemsvcREST(t)
+		cfg := testConfig(t, srv.URL)
+		cfg.StopBudget = time.Millisecond
+		if out := runHook(t, "stop", cfg, stopEvent(t, path, "", false)); out != "" {
+			t.Fatalf("stdout %q", out)
+		}
+		if line := onlyLog(t, cfg.LogFile); line.Outcome != "error" || !strings.Contains(line.Error, "deadline exceeded") {
+			t.Errorf("log line %+v, want an error past the deadline", line)
+		}
+	})
 }

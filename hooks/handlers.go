@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -63,27 +64,46 @@ func handlePrompt(ctx context.Context, cfg Config, c *client, in eventInput) res
 // renders them as context.
 func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	qs := queries(in.Prompt)
-	if len(qs) == 0 || utf8.RuneCountInString(qs[0]) < cfg.MinPromptChars {
+	if len(qs) == 0 || utf8.RuneCountInString(qs[0].query) < cfg.MinPromptChars {
 		return skipped("short_prompt")
 	}
+	// The searches run at once: each is a round trip (two when the
+	// project's share runs short), and the user waits for all of them.
+	project := projectFor(cfg, in.Cwd)
+	type answer struct {
+		hits []memory
+		sk   *skill
+		err  error
+	}
+	answers := make([]answer, len(qs))
+	var wg sync.WaitGroup
+	for i, q := range qs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := &answers[i]
+			a.hits, a.err = scopedFetch(ctx, project, cfg.RecallTopK,
+				func(ctx context.Context, project string, size int) ([]memory, error) {
+					req := searchRequest{Query: q.query, Mode: "hybrid", AppName: cfg.ClientName,
+						Project: project, TopK: size}
+					if cfg.RecallRerank {
+						req.Rerank = "cross_encoder"
+					}
+					resp, err := c.search(ctx, req)
+					a.sk = cmp.Or(a.sk, resp.PrimarySkill)
+					return resp.Results, err
+				})
+		}()
+	}
+	wg.Wait()
 	var sk *skill
 	var found []memory
-	for _, q := range qs {
-		req := searchRequest{Query: q, Mode: "hybrid", AppName: cfg.ClientName}
-		if cfg.RecallRerank {
-			req.Rerank = "cross_encoder"
+	for i, a := range answers {
+		if a.err != nil {
+			return failed(a.err)
 		}
-		ms, err := scopedFetch(ctx, projectFor(cfg, in.Cwd), cfg.RecallTopK,
-			func(ctx context.Context, project string, size int) ([]memory, error) {
-				req.Project, req.TopK = project, size
-				resp, err := c.search(ctx, req)
-				sk = cmp.Or(sk, resp.PrimarySkill)
-				return resp.Results, err
-			})
-		if err != nil {
-			return failed(err)
-		}
-		found = mergeHits(found, ms)
+		sk = cmp.Or(sk, a.sk)
+		found = mergeHits(found, best(a.hits, qs[i].keep))
 	}
 	hits := found[:0]
 	for _, m := range found {
@@ -98,6 +118,17 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 		return skipped("no_hits")
 	}
 	return withContext(eventNamePrompt, text, n)
+}
+
+// best returns the keep best-scored hits the server judged relevant (all
+// hits when keep is 0).
+func best(ms []memory, keep int) []memory {
+	if keep == 0 {
+		return ms
+	}
+	out := slices.DeleteFunc(slices.Clone(ms), func(m memory) bool { return m.Relevant != nil && !*m.Relevant })
+	slices.SortStableFunc(out, func(a, b memory) int { return cmp.Compare(b.Score, a.Score) })
+	return out[:min(keep, len(out))]
 }
 
 // mergeHits adds the hits of one more query to those found so far: a
@@ -133,9 +164,21 @@ func betterHit(a, b memory) bool {
 // for; the context budget usually shows fewer.
 const maxInstructions = 20
 
+// SessionStart's source when Claude Code has just compacted the
+// conversation (the others: "startup", "resume", "clear").
+const sourceCompact = "compact"
+
 // handleSessionStart injects a notice, the user's standing instructions
 // (procedural memories) and the most recent other memories, all of the
 // event's project or of none.
+//
+// After a compaction (source "compact") the session goes on with a summary
+// of itself: the standing instructions are injected again, since a summary
+// keeps the gist of the talk rather than rules stated once at its start,
+// but the recent memories are not. They were shown when the session
+// started, what was captured since is this session's own turns, which the
+// summary holds, and listing them again spent the context compaction had
+// just freed on things already said.
 func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	project := projectFor(cfg, in.Cwd)
 	list := func(memoryType string) fetchFunc {
@@ -146,6 +189,13 @@ func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInpu
 	instructions, err := scopedFetch(ctx, project, maxInstructions, list(memoryTypeProcedural))
 	if err != nil {
 		return failed(err)
+	}
+	if in.Source == sourceCompact {
+		text, n := sessionContext(instructions, nil, cfg.MaxContextChars)
+		if n == 0 {
+			return skipped("compact_no_instructions")
+		}
+		return withContext(eventNameSessionStart, text, n)
 	}
 	// Asked for with room for the instructions it will hold, which are
 	// shown once, in their own section, and for the turns whose facts
@@ -205,6 +255,11 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	if !ex.found {
 		return skipped("no_exchange")
 	}
+	if ex.key() == lastCaptured(cfg.StateDir, in.SessionID) {
+		// The transcript's last turn is one already captured: this Stop's
+		// own turn is not written yet and no prompt was stashed for it.
+		return skipped("already_captured")
+	}
 	ex = ex.withFinalMessage(in.LastAssistantMessage)
 	// A long paste (a stack trace, a log, a file) would take the capture
 	// budget from the words around it, where the user says what matters.
@@ -226,7 +281,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	if err != nil {
 		return failed(err)
 	}
-	r := result{outcome: outcomeCaptured, hits: len(resp.Results)}
+	r := result{outcome: outcomeCaptured, hits: len(resp.Results), warn: markCaptured(cfg.StateDir, in.SessionID, ex.key())}
 	if resp.NoFactsExtracted {
 		r.reason = "no_facts_extracted"
 	}

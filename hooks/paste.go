@@ -44,6 +44,11 @@ var (
 	// errorHeadline matches the line of a paste that names what went wrong.
 	errorHeadline = regexp.MustCompile(`\w(?:Error|Exception)\b|(?i:\b(?:error|exception|panic|fatal|fail|failed|` +
 		`refused|cannot|not found|no such|undefined)\b)`)
+	// codeLine is a line of code, which may name an error type without
+	// reporting one ("func (w *Worker) retry(job Job) error {", a Rust
+	// signature returning Result<_, Error>): it ends a block or statement,
+	// or starts with a keyword that opens a declaration or statement.
+	codeLine = regexp.MustCompile(`[;{}]\s*$|^\s*(?:\d+\s*\|\s*)?(?:func|def|fn|pub|return|if|else|for|let|const|var|class|type|try|catch|except|raise|throw)\b`)
 	// frameLine is a stack frame or bare position: it names where, not what.
 	frameLine = regexp.MustCompile(`^\s*(?:at |File ".*", line \d+)|^\S+\.\w{1,5}:\d+:?\s*\w*$|^\s*\S+\.\w{1,5}:\d+ \+0x`)
 	// importLine finds the module a line of pasted code imports: JS/TS
@@ -140,7 +145,8 @@ func pasteHints(sg segment) (headlines, modules []string) {
 			}
 			continue
 		}
-		if len(headlines) < maxHeadlines && errorHeadline.MatchString(line) && !frameLine.MatchString(line) {
+		if len(headlines) < maxHeadlines && errorHeadline.MatchString(line) && !frameLine.MatchString(line) &&
+			!codeLine.MatchString(line) {
 			h := truncateHead(oneLine(headlineFrame.ReplaceAllString(line, "")), maxHintChars)
 			if h != "" && !slices.Contains(headlines, h) {
 				headlines = append(headlines, h)

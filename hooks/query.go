@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"github.com/memsvc/memsvc/text"
 	"regexp"
 	"slices"
 	"strings"
@@ -32,32 +33,110 @@ const (
 	maxParagraphQueries = 2
 )
 
+// search is one search made for a prompt; keep is how many of its hits
+// count (0: all).
+type search struct {
+	query string
+	keep  int
+}
+
 // queries returns the searches for a prompt: first the whole prompt's
 // query, then, for a prompt of several paragraphs, its last paragraph (where
-// the ask usually is) and its first (where the topic is introduced). It
-// returns nil when the prompt holds nothing to search for.
-func queries(prompt string) []string {
-	whole, paragraphs := promptQuery(prompt)
+// the ask usually is) and its first (where the topic is introduced), then
+// the clauses of the ask (clauseQueries). It returns nil when the prompt
+// holds nothing to search for.
+func queries(prompt string) []search {
+	whole, paragraphs, modules := promptQuery(prompt)
 	if whole == "" {
 		return nil
 	}
-	out := []string{whole}
-	if len(paragraphs) < 2 {
+	out := []search{{query: whole}}
+	if len(paragraphs) == 0 {
 		return out
 	}
 	for _, p := range []string{paragraphs[len(paragraphs)-1], paragraphs[0]} {
-		if len(out) > maxParagraphQueries || proseWords(p) < minParagraphWords || slices.Contains(out, p) ||
-			float64(len(p)) > maxParagraphShare*float64(len(whole)) {
+		if len(paragraphs) < 2 || len(out) > maxParagraphQueries || proseWords(p) < minParagraphWords ||
+			searched(out, p) || float64(len(p)) > maxParagraphShare*float64(len(whole)) {
 			continue
 		}
-		out = append(out, p)
+		out = append(out, search{query: p})
+	}
+	if len(modules) > 0 {
+		// The modules a paste imports, alone: the user's words around them
+		// ("review this diff before I commit") dilute a name a convention
+		// holds ("Do not add Redux"). Not its error lines: alone, "connection
+		// refused … port 5432" matches every memory about a port.
+		out = append(out, search{query: truncateWords(strings.Join(modules, " "), maxQueryChars), keep: 1})
+	}
+	for _, c := range clauseQueries(paragraphs[len(paragraphs)-1]) {
+		if c = truncateWords(c, maxQueryChars); !searched(out, c) {
+			out = append(out, search{query: c, keep: 1})
+		}
 	}
 	return out
 }
 
+func searched(ss []search, q string) bool {
+	return slices.ContainsFunc(ss, func(s search) bool { return s.query == q })
+}
+
+// A clause of the ask is searched on its own when it has at least
+// minClauseWords words that say what it is about (not text.IsNoiseWord);
+// only its best hit counts.
+//
+// Why: a prompt's words dilute one another. "start the api server so I can
+// try the new endpoint in the browser" is about starting the server, but
+// half its words are about the browser, and the server scores a memory by
+// how much of the query it covers, so the dev-server memory fell under the
+// relevance floor (the coding-sessions evaluations, cmd/memsvc). The main
+// clause alone finds it. A clause is narrow, so only its best hit is taken:
+// its lower hits match a word or two, which is how noise and a memory's
+// superseded twin get in.
+const minClauseWords = 2
+
+// clauseBreak splits a paragraph where a clause ends: at the end of a
+// sentence, at a comma, semicolon or colon, and before a conjunction that
+// starts a clause of purpose, reason or time ("so I can …", "because …",
+// "before I push").
+var clauseBreak = regexp.MustCompile(`[.?!;:,]+(?:\s+|$)|(?i)\s+(?:so that|so|because|before|after|since|while|until|unless|although|then)\s+`)
+
+// clauseQueries returns the first and the last clause of the ask (the
+// prompt's last paragraph), those with minClauseWords words that say
+// something, when it has more than one clause.
+func clauseQueries(ask string) []string {
+	var cs []string
+	for _, c := range clauseBreak.Split(ask, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) < 2 {
+		return nil
+	}
+	var out []string
+	for _, c := range []string{cs[0], cs[len(cs)-1]} {
+		if meaningWords(c) >= minClauseWords && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// meaningWords counts the words of s that say what it is about.
+func meaningWords(s string) int {
+	n := 0
+	for _, w := range text.Tokens(s) {
+		if !text.IsNoiseWord(w) {
+			n++
+		}
+	}
+	return n
+}
+
 // promptQuery returns the query for the whole prompt, within maxQueryChars,
-// and the prompt's paragraphs of the user's own words.
-func promptQuery(prompt string) (string, []string) {
+// the prompt's paragraphs of the user's own words, and the modules its
+// pastes import.
+func promptQuery(prompt string) (string, []string, []string) {
 	prompt = placeholder.ReplaceAllString(prompt, " ")
 	prompt = atMention.ReplaceAllString(prompt, "$1$2")
 	if m := slashCommand.FindStringSubmatch(strings.TrimSpace(prompt)); m != nil {
@@ -65,12 +144,13 @@ func promptQuery(prompt string) (string, []string) {
 		prompt = strings.NewReplacer("-", " ", "_", " ").Replace(name) +
 			strings.TrimSpace(prompt)[len(m[0]):]
 	}
-	var paragraphs, hints []string
+	var paragraphs, hints, modules []string
 	for _, sg := range segments(prompt) {
 		if sg.pasted {
-			headlines, modules := pasteHints(sg)
+			headlines, mods := pasteHints(sg)
 			hints = append(hints, headlines...)
-			hints = append(hints, modules...)
+			hints = append(hints, mods...)
+			modules = append(modules, mods...)
 			continue
 		}
 		paragraphs = append(paragraphs, splitParagraphs(sg.lines)...)
@@ -81,7 +161,7 @@ func promptQuery(prompt string) (string, []string) {
 		// there is to go on.
 		whole = oneLine(prompt)
 	}
-	return truncateWords(whole, maxQueryChars), paragraphs
+	return truncateWords(whole, maxQueryChars), paragraphs, modules
 }
 
 // splitParagraphs joins the lines of the user's words into paragraphs,

@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,16 +89,78 @@ func TestQueries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, queries(tt.prompt)); diff != "" {
+			if diff := cmp.Diff(tt.want, queryTexts(tt.prompt, 0)); diff != "" {
 				t.Errorf("queries (-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
+// queryTexts returns the queries of prompt's searches that keep keep hits.
+func queryTexts(prompt string, keep int) []string {
+	var out []string
+	for _, s := range queries(prompt) {
+		if s.keep == keep {
+			out = append(out, s.query)
+		}
+	}
+	return out
+}
+
+// TestNarrowQueries: the clauses of the ask and a paste's hints are also
+// searched alone, each contributing its best hit.
+func TestNarrowQueries(t *testing.T) {
+	tests := []struct {
+		name, prompt string
+		want         []string
+	}{
+		{"a purpose clause is split off", "start the api server so I can try the new endpoint in the browser",
+			[]string{"start the api server", "I can try the new endpoint in the browser"}},
+		{"a time clause is split off", "clean up the formatting of this before I push:",
+			[]string{"clean up the formatting of this"}},
+		{"a comma splits, a filler clause is not searched", "thanks, that works now", nil},
+		{"sentences of the ask", "this retry loop is too naive. rewrite it the way we do retries here",
+			[]string{"this retry loop is too naive", "rewrite it the way we do retries here"}},
+		{"one clause: nothing more", "Which ORM do we use for the orders module?", nil},
+		{"the clauses of the last paragraph only",
+			"I'm picking up LED-340 today, with Finance.\n\nHow should I write the migration for it?", nil},
+		{"a paste's modules alone, then the ask's clauses",
+			"review this diff before I commit:\n```diff\n+import { createStore } from 'redux'\n```",
+			[]string{"redux", "review this diff"}},
+		{"a code line naming an error type is no headline",
+			"```go\nfunc (w *Worker) retry(job Job) error {\n\treturn nil\n}\n```\nmake this retry loop back off", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, queryTexts(tt.prompt, 1)); diff != "" {
+				t.Errorf("narrow queries (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestEveryQueryWithinBudget: no search of a huge prompt, narrow ones
+// included, is longer than maxQueryChars (the server would refuse it).
+func TestEveryQueryWithinBudget(t *testing.T) {
+	sentence := strings.Repeat("the deploy checklist mentions staging and production hosts ", 400)
+	prompts := []string{
+		sentence,
+		sentence + ", " + sentence,
+		"short intro here.\n\n" + sentence + " so " + sentence,
+		"```js\nimport x from '" + strings.Repeat("a", 10000) + "'\n```\nwhy?",
+	}
+	for i, p := range prompts {
+		for _, q := range queries(p) {
+			if n := utf8.RuneCountInString(q.query); n > maxQueryChars {
+				t.Errorf("prompt %d: a query of %d characters (keep %d)", i, n, q.keep)
+			}
+		}
+	}
+}
+
 func TestQueryBudget(t *testing.T) {
 	long := strings.Repeat("the deploy checklist mentions staging ", 300)
-	q := queries(long)
+	q := queryTexts(long, 0)
 	if len(q) != 1 || utf8.RuneCountInString(q[0]) > maxQueryChars || strings.HasSuffix(q[0], " ") ||
 		!strings.HasSuffix(q[0], "staging") && !strings.HasSuffix(q[0], "checklist") &&
 			!strings.HasSuffix(q[0], "mentions") && !strings.HasSuffix(q[0], "deploy") && !strings.HasSuffix(q[0], "the") {
@@ -196,6 +259,9 @@ func TestPromptSearchesWhatItIsAbout(t *testing.T) {
 		"The deploy failed again: How do we deploy the website from the main branch? ERROR deploy.sh:14: make: *** [deploy] Error 2",
 		"How do we deploy the website from the main branch?",
 	}
+	// The searches run at once, in any order.
+	slices.Sort(want)
+	slices.Sort(got)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("search queries (-want +got):\n%s", diff)
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -124,7 +125,7 @@ func TestPromptRecall(t *testing.T) {
 		{
 			name:         "relevant prompt injects dated memories",
 			stdin:        fixture(t, "prompt_relevant.json"),
-			wantSearches: 1,
+			wantSearches: 3, // the prompt, then its two clauses
 			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 2},
 			wantContext: []string{
 				recallHeader,
@@ -144,14 +145,14 @@ func TestPromptRecall(t *testing.T) {
 		{
 			name:         "unrelated prompt prints nothing",
 			stdin:        fixture(t, "prompt_unrelated.json"),
-			wantSearches: 1,
+			wantSearches: 3, // the prompt, then its two clauses
 			wantLog:      logLine{Event: "prompt", Outcome: "skipped", Reason: "no_hits"},
 		},
 		{
 			name:         "min score drops weak hits",
 			stdin:        fixture(t, "prompt_relevant.json"),
 			tweak:        func(c *Config) { c.RecallMinScore = 0.3 },
-			wantSearches: 1,
+			wantSearches: 3, // the prompt, then its two clauses
 			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 1},
 			wantContext:  []string{"Alice lives in Paris"},
 			wantAbsent:   []string{"window seats"},
@@ -160,7 +161,7 @@ func TestPromptRecall(t *testing.T) {
 			name:         "hits below the server's relevance floor are not injected",
 			stdin:        fixture(t, "prompt_relevant.json"),
 			floor:        0.3,
-			wantSearches: 1,
+			wantSearches: 3, // the prompt, then its two clauses
 			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 1},
 			wantContext:  []string{"Alice lives in Paris"},
 			wantAbsent:   []string{"window seats"},
@@ -169,7 +170,7 @@ func TestPromptRecall(t *testing.T) {
 			name:         "nothing clears the server's relevance floor: nothing injected",
 			stdin:        fixture(t, "prompt_relevant.json"),
 			floor:        0.99,
-			wantSearches: 1,
+			wantSearches: 3, // the prompt, then its two clauses
 			wantLog:      logLine{Event: "prompt", Outcome: "skipped", Reason: "no_hits"},
 		},
 		{
@@ -178,7 +179,7 @@ func TestPromptRecall(t *testing.T) {
 			tweak: func(c *Config) {
 				c.RecallRerank, c.RecallTopK, c.ClientName, c.UserID = true, 1, "cursor", "alice"
 			},
-			wantSearches: 1,
+			wantSearches: 3, // the prompt, then its two clauses
 			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 1},
 			wantContext:  []string{"Alice lives in Paris"},
 			wantBody: map[string]any{"query": relevantPrompt, "top_k": 4.0, "mode": "hybrid",
@@ -188,7 +189,7 @@ func TestPromptRecall(t *testing.T) {
 			name:         "projects off: one search of the top k",
 			stdin:        fixture(t, "prompt_relevant.json"),
 			tweak:        func(c *Config) { c.NoProject = true },
-			wantSearches: 1,
+			wantSearches: 3, // the prompt, then its two clauses
 			wantLog:      logLine{Event: "prompt", Outcome: "injected", Hits: 2},
 			wantContext:  []string{"Alice lives in Paris"},
 			wantBody:     map[string]any{"query": relevantPrompt, "top_k": 5.0, "mode": "hybrid", "app_name": "claude"},
@@ -209,7 +210,12 @@ func TestPromptRecall(t *testing.T) {
 				t.Fatalf("got %d requests, want %d: %+v", len(calls), tt.wantSearches, calls)
 			}
 			if tt.wantBody != nil {
-				if diff := cmp.Diff(tt.wantBody, calls[0].Body); diff != "" {
+				// The searches run at once: find the whole prompt's.
+				i := slices.IndexFunc(calls, func(c fakeCall) bool { return c.Body["query"] == tt.wantBody["query"] })
+				if i < 0 {
+					t.Fatalf("no search for %q: %+v", tt.wantBody["query"], calls)
+				}
+				if diff := cmp.Diff(tt.wantBody, calls[i].Body); diff != "" {
 					t.Errorf("search body (-want +got):\n%s", diff)
 				}
 			}
@@ -386,6 +392,60 @@ func TestSessionStart(t *testing.T) {
 				t.Errorf("queries (-want +got):\n%s", diff)
 			}
 			checkLog(t, cfg.LogFile, logLine{Event: "session-start", Outcome: "injected", Hits: tt.wantHits})
+		})
+	}
+}
+
+// TestSessionStartBySource: after a compaction only the standing
+// instructions are injected again (the recent memories were shown when the
+// session started); a resumed or cleared session gets what a new one does.
+func TestSessionStartBySource(t *testing.T) {
+	rule := memory{ID: "p1", Text: "Always run make lint before committing", State: "active",
+		MemoryType: memoryTypeProcedural, CreatedAt: "2025-06-01T10:00:00Z"}
+	ruleLine := "- 2025-06-01: Always run make lint before committing"
+	recent := "- 2025-05-20: The website deploys with `make deploy` from the main branch"
+	tests := []struct {
+		name, source string
+		rules        []memory
+		wantText     string // "" : nothing printed
+		wantLists    int
+		wantLog      logLine
+	}{
+		{"compact: instructions only", "compact", []memory{rule},
+			sessionNotice + "\n" + instructionsHeader + "\n" + ruleLine, 1,
+			logLine{Event: "session-start", Outcome: "injected", Hits: 1}},
+		{"compact without instructions: nothing", "compact", nil, "", 1,
+			logLine{Event: "session-start", Outcome: "skipped", Reason: "compact_no_instructions"}},
+		{"resume: instructions and recent memories", "resume", []memory{rule},
+			sessionNotice + "\n" + instructionsHeader + "\n" + ruleLine + "\n" + recentHeader + "\n" + recent, 2,
+			logLine{Event: "session-start", Outcome: "injected", Hits: 4}},
+		{"clear: instructions and recent memories", "clear", []memory{rule},
+			sessionNotice + "\n" + instructionsHeader + "\n" + ruleLine + "\n" + recentHeader + "\n" + recent, 2,
+			logLine{Event: "session-start", Outcome: "injected", Hits: 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake, srv := newFakeMemsvcREST(t)
+			fake.memories = append(fake.memories, tt.rules...)
+			cfg := testConfig(t, srv.URL)
+			var ev map[string]any
+			if err := json.Unmarshal([]byte(fixture(t, "session_start.json")), &ev); err != nil {
+				t.Fatal(err)
+			}
+			ev["source"] = tt.source
+			b, _ := json.Marshal(ev)
+			stdout := runHook(t, "session-start", cfg, string(b))
+			if tt.wantText == "" {
+				if stdout != "" {
+					t.Errorf("stdout = %q, want nothing", stdout)
+				}
+			} else if got := decodeOutput(t, stdout).AdditionalContext; !strings.HasPrefix(got, tt.wantText) {
+				t.Errorf("context:\n%s\nwant it to start:\n%s", got, tt.wantText)
+			}
+			if n := len(fake.requests()); n != tt.wantLists {
+				t.Errorf("%d list requests, want %d", n, tt.wantLists)
+			}
+			checkLog(t, cfg.LogFile, tt.wantLog)
 		})
 	}
 }

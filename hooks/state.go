@@ -32,6 +32,12 @@ type promptStash struct {
 
 // stashPath names the stash of a session, or "" when there is none to keep.
 func stashPath(dir, sessionID string) string {
+	return sessionFile(dir, "prompt-", sessionID)
+}
+
+// sessionFile names the session's file of the given kind (prefix) in dir,
+// or "" when there is none to keep.
+func sessionFile(dir, prefix, sessionID string) string {
 	if dir == "" || sessionID == "" {
 		return ""
 	}
@@ -41,7 +47,7 @@ func stashPath(dir, sessionID string) string {
 		}
 		return '_'
 	}, sessionID)
-	return filepath.Join(dir, "prompt-"+safe+".json")
+	return filepath.Join(dir, prefix+safe+".json")
 }
 
 // saveStash records the session's latest prompt, atomically so a stop hook
@@ -55,28 +61,80 @@ func saveStash(dir string, in eventInput, now time.Time) error {
 	if len(prompt) > maxStashedPrompt {
 		prompt = strings.ToValidUTF8(prompt[:maxStashedPrompt], "")
 	}
-	b, err := json.Marshal(promptStash{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: prompt,
+	err := writeJSONFile(path, promptStash{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: prompt,
 		Time: now.UTC().Format(time.RFC3339Nano)})
 	if err != nil {
 		return fmt.Errorf("stash prompt: %w", err)
 	}
+	return nil
+}
+
+// writeJSONFile writes v to path atomically (a temporary file renamed into
+// place), so a concurrent hook never reads half a file; the directory is
+// created private to the user.
+func writeJSONFile(path string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("stash prompt: %w", err)
+		return err
 	}
 	tmp, err := os.CreateTemp(dir, ".prompt-*")
 	if err != nil {
-		return fmt.Errorf("stash prompt: %w", err)
+		return err
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
 	if _, err := tmp.Write(b); err != nil {
 		tmp.Close()
-		return fmt.Errorf("stash prompt: %w", err)
+		return err
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("stash prompt: %w", err)
+		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("stash prompt: %w", err)
+	return os.Rename(tmp.Name(), path)
+}
+
+// The stop hook records the last turn it captured in each session, so the
+// same turn is never sent twice: Claude Code writes the transcript
+// asynchronously, and a Stop that comes before its turn is written finds
+// the previous turn, already captured, as the file's last exchange (after
+// a resume, the last turn of the earlier run). A second capture of a turn
+// stores its episode and facts twice.
+
+// capturedTurn is the marker of a session's last captured turn.
+type capturedTurn struct {
+	SessionID string `json:"session_id"`
+	Turn      string `json:"turn"`
+}
+
+// lastCaptured returns the key of the session's last captured turn, "" if
+// none is recorded (or the record is unreadable: capture then goes ahead).
+func lastCaptured(dir, sessionID string) string {
+	path := sessionFile(dir, "captured-", sessionID)
+	if path == "" {
+		return ""
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var c capturedTurn
+	if json.Unmarshal(b, &c) != nil || c.SessionID != sessionID {
+		return ""
+	}
+	return c.Turn
+}
+
+// markCaptured records turn as the session's last captured turn.
+func markCaptured(dir, sessionID, turn string) error {
+	path := sessionFile(dir, "captured-", sessionID)
+	if path == "" || turn == "" {
+		return nil
+	}
+	if err := writeJSONFile(path, capturedTurn{SessionID: sessionID, Turn: turn}); err != nil {
+		return fmt.Errorf("record captured turn: %w", err)
 	}
 	return nil
 }
@@ -112,8 +170,9 @@ const staleStash = 24 * time.Hour
 // directory grown huge cannot slow every hook down.
 const maxSweep = 256
 
-// sweepStashes removes stashes, and temporary files a crashed saveStash
-// left, whose modification time is staleStash or more before now.
+// sweepStashes removes stashes, captured-turn markers and temporary files a
+// crashed write left, whose modification time is staleStash or more before
+// now. A marker is only needed while its session runs.
 func sweepStashes(dir string, now time.Time) error {
 	if dir == "" {
 		return nil
@@ -133,7 +192,8 @@ func sweepStashes(dir string, now time.Time) error {
 	var errs []error
 	for _, e := range entries {
 		name := e.Name()
-		ours := strings.HasPrefix(name, "prompt-") && strings.HasSuffix(name, ".json") || strings.HasPrefix(name, ".prompt-")
+		ours := (strings.HasPrefix(name, "prompt-") || strings.HasPrefix(name, "captured-")) &&
+			strings.HasSuffix(name, ".json") || strings.HasPrefix(name, ".prompt-")
 		if !ours || !e.Type().IsRegular() {
 			continue
 		}

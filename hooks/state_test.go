@@ -249,3 +249,50 @@ func TestHookRunsSweepStaleStashes(t *testing.T) {
 		t.Errorf("the fresh stash was removed: %v", err)
 	}
 }
+
+// TestStopCapturesATurnOnce: a Stop that finds, as the transcript's last
+// exchange, a turn the hook already captured (its own turn not written yet,
+// no prompt stashed, as after a resume or with the prompt hook failing)
+// sends nothing, and the same Stop delivered twice captures once.
+func TestStopCapturesATurnOnce(t *testing.T) {
+	tests := []struct {
+		name          string
+		second        string // prompt_id of the second Stop
+		stateDir      bool
+		wantCaptures  int
+		wantSecondLog logLine
+	}{
+		{"the same Stop twice", deployPromptID, true, 1,
+			logLine{Event: "stop", Outcome: "skipped", Reason: "already_captured"}},
+		{"the next turn's Stop before its turn is written", "next-prompt", true, 1,
+			logLine{Event: "stop", Outcome: "skipped", Reason: "already_captured"}},
+		{"without a state directory nothing is remembered", "next-prompt", false, 2,
+			logLine{Event: "stop", Outcome: "captured", Hits: 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake, srv := newFakeMemsvcREST(t)
+			cfg := testConfig(t, srv.URL)
+			if tt.stateDir {
+				cfg.StateDir = filepath.Join(t.TempDir(), "state")
+			}
+			runHook(t, "stop", cfg, stopEventFor(t, "transcript_exchange.jsonl", deployPromptID, ""))
+			runHook(t, "stop", cfg, stopEventFor(t, "transcript_exchange.jsonl", tt.second, ""))
+			captures := 0
+			for _, c := range fake.requests() {
+				if strings.HasSuffix(c.Path, "/from-conversation") {
+					captures++
+				}
+			}
+			if captures != tt.wantCaptures {
+				t.Errorf("%d captures, want %d", captures, tt.wantCaptures)
+			}
+			lines := readLog(t, cfg.LogFile)
+			got := lines[len(lines)-1]
+			got.Time, got.DurationMS = "", 0
+			if diff := cmp.Diff(tt.wantSecondLog, got); diff != "" {
+				t.Errorf("second stop logged (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

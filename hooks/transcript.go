@@ -3,6 +3,8 @@ package hooks
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,6 +39,7 @@ type transcriptEntry struct {
 	IsCompactSummary  bool   `json:"isCompactSummary"`
 	IsAPIErrorMessage bool   `json:"isApiErrorMessage"`
 	Message           struct {
+		Model   string          `json:"model"`
 		Content json.RawMessage `json:"content"`
 	} `json:"message"`
 }
@@ -124,9 +127,18 @@ func lastExchange(ctx context.Context, r io.Reader) (exchange, error) {
 	}
 }
 
-// apply folds one transcript entry into ex.
+// syntheticModel is the model Claude Code names on assistant entries it
+// writes itself ("No response requested." after an interrupt): no reply.
+const syntheticModel = "<synthetic>"
+
+// apply folds one transcript entry into ex. Entries that are not the
+// user's own turn or the model's reply are skipped: a subagent's
+// (sidechain; its prompt is the main agent's, not the user's), Claude
+// Code's injected ones (isMeta: caveats, skill and command bodies), the
+// summary a compaction writes as a user entry, API error notices and
+// synthetic replies.
 func apply(ex *exchange, e transcriptEntry) {
-	if e.IsSidechain || e.IsMeta || e.IsCompactSummary || e.IsAPIErrorMessage {
+	if e.IsSidechain || e.IsMeta || e.IsCompactSummary || e.IsAPIErrorMessage || e.Message.Model == syntheticModel {
 		return
 	}
 	switch e.Type {
@@ -181,11 +193,22 @@ func userText(raw json.RawMessage) (string, bool) {
 	return cleanUserText(strings.Join(parts, "\n"))
 }
 
+// notPrompts are how user entries start that Claude Code writes itself:
+// local command output (/model, /cost, …), the interrupt notice, and the
+// compaction summary as versions before isCompactSummary wrote it.
+var notPrompts = []string{
+	"<local-command-",
+	"[Request interrupted by user",
+	"This session is being continued from a previous conversation",
+}
+
 // cleanUserText strips injected reminders and slash-command wrappers.
 func cleanUserText(s string) (string, bool) {
 	t := strings.TrimSpace(s)
-	if strings.HasPrefix(t, "<local-command-") {
-		return "", false // output of /model, /cost, …: not a turn
+	for _, p := range notPrompts {
+		if strings.HasPrefix(t, p) {
+			return "", false
+		}
 	}
 	t = systemReminder.ReplaceAllString(t, "")
 	if strings.Contains(t, "<command-name>") {
@@ -251,6 +274,19 @@ func (ex exchange) sameTurn(st promptStash) bool {
 		return ex.PromptID == st.PromptID
 	}
 	return ex.User == strings.TrimSpace(st.Prompt)
+}
+
+// key identifies the exchange's turn within its session: the prompt's id,
+// else its transcript entry's, else its text and time.
+func (ex exchange) key() string {
+	switch {
+	case ex.PromptID != "":
+		return "prompt:" + ex.PromptID
+	case ex.UserID != "":
+		return "entry:" + ex.UserID
+	}
+	sum := sha256.Sum256([]byte(ex.UserTime + "\x00" + ex.User))
+	return "text:" + hex.EncodeToString(sum[:])
 }
 
 // withFinalMessage adds the Stop event's last_assistant_message when the

@@ -77,6 +77,19 @@ func TestLastExchange(t *testing.T) {
 				Assistant: "first answer", AssistantID: "a1", AsstTime: "2026-03-02T09:00:05Z", found: true},
 		},
 		{
+			// Versions before isCompactSummary wrote the summary as a plain
+			// user entry; an interrupt leaves a notice as a user entry and,
+			// when nothing more was said, a synthetic reply.
+			name: "unflagged compaction summary, interrupt notice and synthetic reply are no turn",
+			jsonl: []string{prompt1, reply1,
+				`{"type":"user","uuid":"c2","message":{"content":"This session is being continued from a previous conversation that ran out of context. The conversation is summarized below: deploy talk"}}`,
+				`{"type":"user","uuid":"i","message":{"content":[{"type":"text","text":"[Request interrupted by user for tool use]"}]}}`,
+				`{"type":"assistant","uuid":"sy","message":{"model":"<synthetic>","content":[{"type":"text","text":"No response requested."}]}}`,
+			},
+			want: exchange{User: "first question", UserID: "u1", UserTime: "2026-03-02T09:00:00Z",
+				Assistant: "first answer", AssistantID: "a1", AsstTime: "2026-03-02T09:00:05Z", found: true},
+		},
+		{
 			name: "injected reminders are stripped and command wrappers flattened",
 			jsonl: []string{
 				`{"type":"user","uuid":"u","message":{"content":"<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>hooks/run.go</command-args>"}}`,
