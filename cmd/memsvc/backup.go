@@ -41,7 +41,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if _, err := newLogger(cfg, sys); err != nil { // unused, but a bad value is still a mistake
 		return err
 	}
-	w, finish, err := createOut(out, sys.Stdout) // first: a bad --out is a usage error
+	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out is a usage error
 	if err != nil {
 		return err
 	}

@@ -65,7 +65,7 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 		}
 		users = []string{user}
 	}
-	w, finish, err := createOut(out, sys.Stdout) // first: a bad --out opens nothing
+	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out opens nothing
 	if err != nil {
 		return err
 	}

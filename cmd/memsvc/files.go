@@ -12,23 +12,24 @@ import (
 	"strings"
 )
 
-// createOut opens the output file of export or backup, or stdout for "-".
+// createOut opens the output file of export or backup (--out) or of the
+// recall benchmark's samples (--samples), named flag, or stdout for "-".
 // A regular file (new, or existing: it is replaced, also through a symlink)
 // is written under a temporary name beside it and renamed over it when
 // complete, so a failed or interrupted command leaves the old file, or
 // none, and never a partial one. Anything else that exists (/dev/stdout, a
 // named pipe, a device, a path under /dev) is written in place: renaming over
 // it would replace the device node or the symlink with a regular file.
-func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
+func createOut(flag, path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
 	if path == "-" || path == "" {
 		return stdout, func(bool) error { return nil }, nil
 	}
 	st, err := os.Stat(path)
 	if err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
-		return nil, nil, errUsage{fmt.Errorf("--out %s: is a directory; name the file to write", path)}
+		return nil, nil, errUsage{fmt.Errorf("%s %s: is a directory; name the file to write", flag, path)}
 	}
 	if err == nil && (!st.Mode().IsRegular() || isDeviceAlias(path)) {
-		return writeInPlace(path)
+		return writeInPlace(flag, path)
 	}
 	target := path
 	if t, err := filepath.EvalSymlinks(path); err == nil {
@@ -37,7 +38,7 @@ func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, e
 	dir := filepath.Dir(target)
 	f, err := os.CreateTemp(dir, filepath.Base(target)+".*.partial")
 	if err != nil {
-		return nil, nil, fmt.Errorf("--out %s: cannot create a file in %s: %w", path, dir, pathErrCause(err))
+		return nil, nil, fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, path, dir, pathErrCause(err))
 	}
 	bw := bufio.NewWriter(f)
 	return bw, func(ok bool) error {
@@ -51,7 +52,7 @@ func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, e
 			f.Close()
 		}
 		if !ok || err != nil { // never leave the partial file behind
-			err = errors.Join(outErr(path, err), os.Remove(f.Name()))
+			err = errors.Join(outErr(flag, path, err), os.Remove(f.Name()))
 		}
 		return err
 	}, nil
@@ -69,27 +70,27 @@ func isDeviceAlias(path string) bool {
 // appends: /dev/stdout reopens whatever stdout is, at offset 0, which would
 // overwrite a file the shell opened for appending (>>) or that already
 // holds earlier output; a device or pipe ignores the flag.
-func writeInPlace(path string) (io.Writer, func(ok bool) error, error) {
+func writeInPlace(flag, path string) (io.Writer, func(ok bool) error, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--out %s: %w", path, pathErrCause(err))
+		return nil, nil, fmt.Errorf("%s %s: %w", flag, path, pathErrCause(err))
 	}
 	bw := bufio.NewWriter(f)
 	return bw, func(ok bool) error {
 		if !ok {
 			return f.Close()
 		}
-		return outErr(path, errors.Join(bw.Flush(), f.Close()))
+		return outErr(flag, path, errors.Join(bw.Flush(), f.Close()))
 	}, nil
 }
 
 // outErr names the output file in a write error (a full disk shows up
 // only when the last buffer is flushed).
-func outErr(path string, err error) error {
+func outErr(flag, path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("--out %s: %w", path, pathErrCause(err))
+	return fmt.Errorf("%s %s: %w", flag, path, pathErrCause(err))
 }
 
 // pathErrCause is the cause of a path error without the path, which may be
