@@ -46,7 +46,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	if err := requireDataDir(cfg); err != nil {
-		return errors.Join(err, finish(false))
+		return failOut(err, finish)
 	}
 	st, err := store.Open(store.Options{Dir: cfg.DataDir})
 	switch {
@@ -60,7 +60,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 		if !strings.HasPrefix(err.Error(), "backup:") { // the backup package's own errors say it
 			err = fmt.Errorf("backup: %w", err)
 		}
-		return errors.Join(err, finish(false))
+		return failOut(err, finish)
 	}
 	if err := finish(true); err != nil {
 		return err

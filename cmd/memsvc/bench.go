@@ -128,18 +128,18 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 	}
 	dir, cleanup, err := benchDataDir(b.dataDir)
 	if err != nil {
-		return errors.Join(usageError(sys, err), finishSamples(false))
+		return failOut(usageError(sys, err), finishSamples)
 	}
 	defer cleanup()
 	cfg.DataDir = dir
 	rep, err := runRecall(ctx, cfg, b, ds, opts, sys)
 	if err != nil {
-		return errors.Join(err, finishSamples(false))
+		return failOut(err, finishSamples)
 	}
 	enc := json.NewEncoder(sys.Stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(rep); err != nil {
-		return errors.Join(fmt.Errorf("bench: write report: %w", err), finishSamples(false))
+		return failOut(fmt.Errorf("bench: write report: %w", err), finishSamples)
 	}
 	fmt.Fprintln(sys.Stderr, rep.Summary())
 	return writeSamples(samples, finishSamples, rep.Samples)
@@ -199,10 +199,10 @@ func writeSamples(w io.Writer, finish func(ok bool) error, samples []bench.Sampl
 		return nil
 	}
 	if samples == nil {
-		return errors.Join(errors.New("bench: --samples: no calibration samples (the dataset needs at least two conversations)"), finish(false))
+		return failOut(errors.New("bench: --samples: no calibration samples (the dataset needs at least two conversations)"), finish)
 	}
 	if err := bench.WriteSamples(w, samples); err != nil {
-		return errors.Join(fmt.Errorf("bench: --samples: %w", err), finish(false))
+		return failOut(fmt.Errorf("bench: --samples: %w", err), finish)
 	}
 	return finish(true)
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The fourth CLI probe: an operator who reads the help for exit codes,
@@ -270,5 +273,105 @@ func TestCLIFlagsBeforeCommand(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 suggesting %q", tt.args, code, stderr, tt.want)
 		}
 		oneLineError(t, tt.args[0], stderr)
+	}
+}
+
+// TestCLIServeEveryEnvVar: the variables of the server's own flags (those
+// `memsvc mcp` lacks, tested above) are read: a bad value is refused
+// naming it; and with every variable garbage and every flag given, the
+// flags win and the server starts.
+func TestCLIServeEveryEnvVar(t *testing.T) {
+	const garbage = "garbage!!"
+	mcpVars := map[string]bool{}
+	for _, f := range listedFlags(t, "mcp") {
+		mcpVars[f.env] = true
+	}
+	// Host lists whose entries are not checked as host names (rest's
+	// --allowed-hosts, engine/media's allow-list): gaps reported to their
+	// owners; garbage there would start a server.
+	unchecked := map[string]bool{"MEMSVC_ALLOWED_HOSTS": true, "MEMSVC_IMAGE_ALLOW_HOSTS": true}
+	dir := t.TempDir()
+	allGarbage := map[string]string{}
+	args := []string{"serve"}
+	for _, f := range listedFlags(t, "serve") {
+		allGarbage[f.env] = garbage
+		val := f.def
+		switch f.name {
+		case "data":
+			val = dir
+		case "addr":
+			val = "127.0.0.1:0"
+		}
+		args = append(args, "--"+f.name+"="+val)
+		if mcpVars[f.env] || unchecked[f.env] {
+			continue
+		}
+		t.Run(f.env, func(t *testing.T) {
+			env := map[string]string{f.env: garbage, "MEMSVC_DATA_DIR": t.TempDir()}
+			if f.env != "MEMSVC_ADDR" {
+				env["MEMSVC_ADDR"] = "127.0.0.1:0"
+			}
+			code, stdout, stderr := probeCmd{env: env}.run(t, "serve")
+			if code != 2 || stdout != "" || !strings.Contains(stderr, f.env) {
+				t.Errorf("%s=%s: exit %d, stderr %q; want exit 2 naming the variable", f.env, garbage, code, stderr)
+			}
+			oneLineError(t, f.env, stderr)
+		})
+	}
+	t.Run("every flag wins", func(t *testing.T) {
+		cmd := probeCmd{env: allGarbage}.command(context.Background(), t, args...)
+		var stderr syncBuffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stderr.String(), "listening"); time.Sleep(50 * time.Millisecond) {
+			select {
+			case <-done:
+				t.Fatalf("serve exited: every flag given, every variable garbage; stderr:\n%s", stderr.String())
+			default:
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatalf("serve did not start: %s", stderr.String())
+			}
+		}
+		cmd.Process.Signal(syscall.SIGTERM)
+		if err := <-done; err != nil {
+			t.Errorf("serve after SIGTERM: %v; stderr:\n%s", err, stderr.String())
+		}
+	})
+}
+
+// TestCLIOutputOnFullDisk: export and backup to a disk that fills up fail
+// with exit 1 and one line naming --out and the cause, keep the file they
+// were to replace, and leave no temporary file; to /dev/full the same.
+func TestCLIOutputOnFullDisk(t *testing.T) {
+	data := seededDataDir(t, 300)
+	tiny := mountTiny(t, "64k")
+	for _, cmd := range []string{"export", "backup"} {
+		for _, out := range []string{filepath.Join(tiny, cmd+" out"), "/dev/full"} {
+			if out != "/dev/full" {
+				if err := os.WriteFile(out, []byte("old\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, _, stderr := probeCmd{}.run(t, cmd, "--data", data, "--out", out)
+			if code != 1 || !strings.Contains(stderr, "--out "+out) || !strings.Contains(stderr, "no space left") {
+				t.Errorf("%s --out %s on a full disk: exit %d, stderr %q; want exit 1 naming --out and the cause", cmd, out, code, stderr)
+			}
+			oneLineError(t, cmd, stderr)
+			if out == "/dev/full" {
+				continue
+			}
+			if b, err := os.ReadFile(out); err != nil || string(b) != "old\n" {
+				t.Errorf("%s: the file to replace now holds %.40q (%v); want it kept", cmd, b, err)
+			}
+			if left, _ := filepath.Glob(filepath.Join(tiny, "*.partial")); len(left) > 0 {
+				t.Errorf("%s: temporary files left: %v", cmd, left)
+			}
+		}
 	}
 }

@@ -40,7 +40,8 @@ func createOut(flag, path string, stdout io.Writer) (io.Writer, func(ok bool) er
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, path, dir, pathErrCause(err))
 	}
-	bw := bufio.NewWriter(f)
+	fw := &failWriter{w: f}
+	bw := bufio.NewWriter(fw)
 	return bw, func(ok bool) error {
 		var err error
 		if ok {
@@ -49,6 +50,7 @@ func createOut(flag, path string, stdout io.Writer) (io.Writer, func(ok bool) er
 				err = os.Rename(f.Name(), target)
 			}
 		} else {
+			err = fw.err
 			f.Close()
 		}
 		if !ok || err != nil { // never leave the partial file behind
@@ -56,6 +58,34 @@ func createOut(flag, path string, stdout io.Writer) (io.Writer, func(ok bool) er
 		}
 		return err
 	}, nil
+}
+
+// failWriter records the first error of the file it writes: a full disk
+// shows up in whatever was writing (the store's scan, the tar writer)
+// under the temporary file's name, and the command reports it as the
+// output's, named by its flag (failOut).
+type failWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (fw *failWriter) Write(p []byte) (int, error) {
+	n, err := fw.w.Write(p)
+	if err != nil && fw.err == nil {
+		fw.err = err
+	}
+	return n, err
+}
+
+// failOut ends the output of a command that failed with err, and returns
+// the error to report: the output's own, when writing it failed (the
+// cause: "--out F: no space left on device"), else err.
+func failOut(err error, finish func(ok bool) error) error {
+	ferr := finish(false)
+	if errors.As(ferr, new(*outError)) {
+		return ferr
+	}
+	return errors.Join(err, ferr)
 }
 
 // isDeviceAlias reports a path under /dev or /proc, such as /dev/stdout or
@@ -75,22 +105,35 @@ func writeInPlace(flag, path string) (io.Writer, func(ok bool) error, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s %s: %w", flag, path, pathErrCause(err))
 	}
-	bw := bufio.NewWriter(f)
+	fw := &failWriter{w: f}
+	bw := bufio.NewWriter(fw)
 	return bw, func(ok bool) error {
 		if !ok {
-			return f.Close()
+			return errors.Join(outErr(flag, path, fw.err), f.Close())
 		}
 		return outErr(flag, path, errors.Join(bw.Flush(), f.Close()))
 	}, nil
 }
 
-// outErr names the output file in a write error (a full disk shows up
-// only when the last buffer is flushed).
+// outError is a failure to write the output file, named by its flag and
+// the path the user gave.
+type outError struct {
+	flag, path string
+	err        error
+}
+
+func (e *outError) Error() string {
+	return fmt.Sprintf("%s %s: %v", e.flag, e.path, pathErrCause(e.err))
+}
+
+func (e *outError) Unwrap() error { return e.err }
+
+// outErr names the output file in a write error (nil: none).
 func outErr(flag, path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("%s %s: %w", flag, path, pathErrCause(err))
+	return &outError{flag, path, err}
 }
 
 // pathErrCause is the cause of a path error without the path, which may be
