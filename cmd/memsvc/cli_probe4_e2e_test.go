@@ -375,3 +375,28 @@ func TestCLIOutputOnFullDisk(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIMCPRelaysOnLowDisk: `memsvc mcp` on a data directory a running
+// server holds relays to it even when the disk has too little room to open
+// the store, since it writes nothing there itself.
+func TestCLIMCPRelaysOnLowDisk(t *testing.T) {
+	tiny := mountTiny(t, "100m")
+	s := startServerOn(t, filepath.Join(tiny, "data"), nil)
+	free, ok := freeBytes(s.dataDir)
+	if !ok || free < minFreeBytes {
+		t.Fatalf("free space %d, %v: the server should not have started", free, ok)
+	}
+	f, err := os.Create(filepath.Join(tiny, "ballast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(make([]byte, free-minFreeBytes/2)); err != nil {
+		t.Fatal(err)
+	}
+	input := initLine("2025-06-18") + `{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n"
+	code, stdout, stderr := probeCmd{stdin: strings.NewReader(input)}.run(t, "mcp", "--data", s.dataDir)
+	if code != 0 || !strings.Contains(stdout, `"search_memory"`) || !strings.Contains(stderr, "relaying") {
+		t.Errorf("exit %d, stdout %.200q, stderr %q; want the tools listed through the server", code, stdout, stderr)
+	}
+}

@@ -93,12 +93,22 @@ const minFreeBytes = 64 << 20
 // checkFreeSpace refuses to open a Badger store on a disk too full for it,
 // with an error that says so, rather than crash with a fault and a stack.
 func checkFreeSpace(dir string) error {
-	free, ok := freeBytes(dir)
-	if !ok || free >= minFreeBytes {
-		return nil
+	if free, ok := freeBytes(dir); ok && free < minFreeBytes {
+		return &lowDiskError{dir: dir, free: free}
 	}
-	return fmt.Errorf("--data %s: only %d KiB free on its filesystem; the store needs at least %d MiB to open and "+
-		"write: free some space (or move --data to a disk with room)", dir, free>>10, minFreeBytes>>20)
+	return nil
+}
+
+// lowDiskError is checkFreeSpace's refusal; `memsvc mcp` still relays to
+// a server that holds the directory, as it writes nothing there itself.
+type lowDiskError struct {
+	dir  string
+	free uint64
+}
+
+func (e *lowDiskError) Error() string {
+	return fmt.Sprintf("--data %s: only %d KiB free on its filesystem; the store needs at least %d MiB to open and "+
+		"write: free some space (or move --data to a disk with room)", e.dir, e.free>>10, minFreeBytes>>20)
 }
 
 // collectGarbage reclaims Badger value-log space; other stores need none.
