@@ -41,12 +41,12 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if _, err := newLogger(cfg, sys); err != nil { // unused, but a bad value is still a mistake
 		return err
 	}
-	w, finish, err := createOut(out, sys.Stdout) // first: a bad --out is a usage error
+	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out is a usage error
 	if err != nil {
 		return err
 	}
 	if err := requireDataDir(cfg); err != nil {
-		return errors.Join(err, finish(false))
+		return failOut(err, finish)
 	}
 	st, err := store.Open(store.Options{Dir: cfg.DataDir})
 	switch {
@@ -60,7 +60,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 		if !strings.HasPrefix(err.Error(), "backup:") { // the backup package's own errors say it
 			err = fmt.Errorf("backup: %w", err)
 		}
-		return errors.Join(err, finish(false))
+		return failOut(err, finish)
 	}
 	if err := finish(true); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -118,23 +119,38 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	// The samples file opens before the run, so that a bad path fails now,
+	// not after it; it is written under a temporary name and renamed when
+	// complete, so an interrupted run leaves no partial file.
+	samples, finishSamples, err := createSamples(b.samples)
+	if err != nil {
+		return err
+	}
 	dir, cleanup, err := benchDataDir(b.dataDir)
 	if err != nil {
-		return usageError(sys, err)
+		return failOut(usageError(sys, err), finishSamples)
 	}
 	defer cleanup()
 	cfg.DataDir = dir
 	rep, err := runRecall(ctx, cfg, b, ds, opts, sys)
 	if err != nil {
-		return err
+		return failOut(err, finishSamples)
 	}
 	enc := json.NewEncoder(sys.Stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(rep); err != nil {
-		return fmt.Errorf("bench: write report: %w", err)
+		return failOut(fmt.Errorf("bench: write report: %w", err), finishSamples)
 	}
 	fmt.Fprintln(sys.Stderr, rep.Summary())
-	return writeSamples(b.samples, rep.Samples)
+	return writeSamples(samples, finishSamples, rep.Samples)
+}
+
+// createSamples opens the --samples file ("" opens none).
+func createSamples(path string) (io.Writer, func(ok bool) error, error) {
+	if path == "" {
+		return nil, func(bool) error { return nil }, nil
+	}
+	return createOut("--samples", path, nil) // "-" is refused by options: stdout carries the report
 }
 
 // maxDatasetBytes bounds a dataset file: the loader reads it whole, and
@@ -176,23 +192,19 @@ func loadDataset(path, format string, limit int) (*bench.Dataset, error) {
 		"is it a file of the other format?", path, format))
 }
 
-// writeSamples writes the calibration's samples to path ("" writes none).
-func writeSamples(path string, samples []bench.Sample) error {
-	if path == "" {
+// writeSamples writes the calibration's samples to w and completes the
+// file with finish (w nil: no --samples).
+func writeSamples(w io.Writer, finish func(ok bool) error, samples []bench.Sample) error {
+	if w == nil {
 		return nil
 	}
 	if samples == nil {
-		return errors.New("bench: --samples: no calibration samples (the dataset needs at least two conversations)")
+		return failOut(errors.New("bench: --samples: no calibration samples (the dataset needs at least two conversations)"), finish)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("bench: --samples: %w", err)
+	if err := bench.WriteSamples(w, samples); err != nil {
+		return failOut(fmt.Errorf("bench: --samples: %w", err), finish)
 	}
-	if err := bench.WriteSamples(f, samples); err != nil {
-		f.Close()
-		return fmt.Errorf("bench: --samples %s: %w", path, err)
-	}
-	return f.Close()
+	return finish(true)
 }
 
 // options checks the bench flags and turns them into benchmark options.
@@ -212,6 +224,8 @@ func (b *benchFlags) options() (bench.Options, error) {
 		return o, fmt.Errorf("bench recall: --via must be http or engine, got %q", b.via)
 	case b.k < 1 || b.k > 100:
 		return o, fmt.Errorf("bench recall: --k must be between 1 and 100, got %d", b.k)
+	case b.samples == "-":
+		return o, errors.New("bench recall: --samples needs a file name: stdout carries the report")
 	case b.samples != "" && b.via != "engine":
 		return o, errors.New("bench recall: --samples needs --via engine (the REST API does not show the measures a score is computed from)")
 	case b.limit < 0 || b.batch < 1 || b.misses < 0:

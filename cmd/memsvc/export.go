@@ -65,17 +65,17 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 		}
 		users = []string{user}
 	}
-	w, finish, err := createOut(out, sys.Stdout) // first: a bad --out opens nothing
+	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out opens nothing
 	if err != nil {
 		return err
 	}
 	a, err := openOffline(ctx, cfg, sys, "or take a backup with memsvc backup", true)
 	if err != nil {
-		return errors.Join(err, finish(false))
+		return failOut(err, finish)
 	}
 	defer a.Close()
 	if err := a.engine.Export(ctx, w, users); err != nil {
-		return errors.Join(fmt.Errorf("export: %s", opMessage(err)), finish(false))
+		return failOut(fmt.Errorf("export: %s", opMessage(err)), finish)
 	}
 	return finish(true)
 }

@@ -12,23 +12,24 @@ import (
 	"strings"
 )
 
-// createOut opens the output file of export or backup, or stdout for "-".
+// createOut opens the output file of export or backup (--out) or of the
+// recall benchmark's samples (--samples), named flag, or stdout for "-".
 // A regular file (new, or existing: it is replaced, also through a symlink)
 // is written under a temporary name beside it and renamed over it when
 // complete, so a failed or interrupted command leaves the old file, or
 // none, and never a partial one. Anything else that exists (/dev/stdout, a
 // named pipe, a device, a path under /dev) is written in place: renaming over
 // it would replace the device node or the symlink with a regular file.
-func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
+func createOut(flag, path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
 	if path == "-" || path == "" {
 		return stdout, func(bool) error { return nil }, nil
 	}
 	st, err := os.Stat(path)
 	if err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
-		return nil, nil, errUsage{fmt.Errorf("--out %s: is a directory; name the file to write", path)}
+		return nil, nil, errUsage{fmt.Errorf("%s %s: is a directory; name the file to write", flag, path)}
 	}
 	if err == nil && (!st.Mode().IsRegular() || isDeviceAlias(path)) {
-		return writeInPlace(path)
+		return writeInPlace(flag, path)
 	}
 	target := path
 	if t, err := filepath.EvalSymlinks(path); err == nil {
@@ -37,9 +38,10 @@ func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, e
 	dir := filepath.Dir(target)
 	f, err := os.CreateTemp(dir, filepath.Base(target)+".*.partial")
 	if err != nil {
-		return nil, nil, fmt.Errorf("--out %s: cannot create a file in %s: %w", path, dir, pathErrCause(err))
+		return nil, nil, fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, path, dir, pathErrCause(err))
 	}
-	bw := bufio.NewWriter(f)
+	fw := &failWriter{w: f}
+	bw := bufio.NewWriter(fw)
 	return bw, func(ok bool) error {
 		var err error
 		if ok {
@@ -48,13 +50,42 @@ func createOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, e
 				err = os.Rename(f.Name(), target)
 			}
 		} else {
+			err = fw.err
 			f.Close()
 		}
 		if !ok || err != nil { // never leave the partial file behind
-			err = errors.Join(outErr(path, err), os.Remove(f.Name()))
+			err = errors.Join(outErr(flag, path, err), os.Remove(f.Name()))
 		}
 		return err
 	}, nil
+}
+
+// failWriter records the first error of the file it writes: a full disk
+// shows up in whatever was writing (the store's scan, the tar writer)
+// under the temporary file's name, and the command reports it as the
+// output's, named by its flag (failOut).
+type failWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (fw *failWriter) Write(p []byte) (int, error) {
+	n, err := fw.w.Write(p)
+	if err != nil && fw.err == nil {
+		fw.err = err
+	}
+	return n, err
+}
+
+// failOut ends the output of a command that failed with err, and returns
+// the error to report: the output's own, when writing it failed (the
+// cause: "--out F: no space left on device"), else err.
+func failOut(err error, finish func(ok bool) error) error {
+	ferr := finish(false)
+	if errors.As(ferr, new(*outError)) {
+		return ferr
+	}
+	return errors.Join(err, ferr)
 }
 
 // isDeviceAlias reports a path under /dev or /proc, such as /dev/stdout or
@@ -69,27 +100,40 @@ func isDeviceAlias(path string) bool {
 // appends: /dev/stdout reopens whatever stdout is, at offset 0, which would
 // overwrite a file the shell opened for appending (>>) or that already
 // holds earlier output; a device or pipe ignores the flag.
-func writeInPlace(path string) (io.Writer, func(ok bool) error, error) {
+func writeInPlace(flag, path string) (io.Writer, func(ok bool) error, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--out %s: %w", path, pathErrCause(err))
+		return nil, nil, fmt.Errorf("%s %s: %w", flag, path, pathErrCause(err))
 	}
-	bw := bufio.NewWriter(f)
+	fw := &failWriter{w: f}
+	bw := bufio.NewWriter(fw)
 	return bw, func(ok bool) error {
 		if !ok {
-			return f.Close()
+			return errors.Join(outErr(flag, path, fw.err), f.Close())
 		}
-		return outErr(path, errors.Join(bw.Flush(), f.Close()))
+		return outErr(flag, path, errors.Join(bw.Flush(), f.Close()))
 	}, nil
 }
 
-// outErr names the output file in a write error (a full disk shows up
-// only when the last buffer is flushed).
-func outErr(path string, err error) error {
+// outError is a failure to write the output file, named by its flag and
+// the path the user gave.
+type outError struct {
+	flag, path string
+	err        error
+}
+
+func (e *outError) Error() string {
+	return fmt.Sprintf("%s %s: %v", e.flag, e.path, pathErrCause(e.err))
+}
+
+func (e *outError) Unwrap() error { return e.err }
+
+// outErr names the output file in a write error (nil: none).
+func outErr(flag, path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("--out %s: %w", path, pathErrCause(err))
+	return &outError{flag, path, err}
 }
 
 // pathErrCause is the cause of a path error without the path, which may be

@@ -60,6 +60,16 @@ Commands:
   version        print the version
 
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
+A flag on the command line wins over its env var; a bad value of either is refused.
+
+Output: results (keys, exports, reports, JSON-RPC) on stdout; logs and errors on stderr.
+
+Exit status:
+  0    success (also for --help); serve and mcp stopped by SIGINT or SIGTERM; hook run by an agent (it fails open)
+  1    failure (a file, the store, a model or the server failed)
+  2    usage error (unknown command or flag, bad or missing value)
+  130  a one-shot command (export, import, backup, bench, …) interrupted by SIGINT or SIGTERM;
+       it leaves no half-written --out file
 `
 
 // commandNames lists every command Main runs, for its error messages.
@@ -113,8 +123,54 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		fmt.Fprint(sys.Stdout, usage)
 		return 0
 	}
+	if strings.HasPrefix(cmd, "-") {
+		fmt.Fprintf(sys.Stderr, "memsvc: %s: flags go after the command: %s (commands: %s)\n", cmd, commandFirst(args), commandNames)
+		return 2
+	}
 	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"\n", cmd, commandNames)
 	return 2
+}
+
+// commandFirst rewrites `memsvc --data DIR serve` as the invocation meant,
+// `memsvc serve --data DIR` (a command's subcommand or event, as in `keys
+// create`, moves with it); with no command among args, COMMAND stands in.
+func commandFirst(args []string) string {
+	for i, a := range args {
+		if !slices.Contains(strings.Split(commandNames, ", "), a) {
+			continue
+		}
+		j := i + 1
+		if slices.Contains([]string{"keys", "users", "bench", "hook"}, a) && j < len(args) && !strings.HasPrefix(args[j], "-") {
+			j++
+		}
+		return "memsvc " + shellWords(slices.Concat(args[i:j], args[:i], args[j:]))
+	}
+	return "memsvc COMMAND " + shellWords(args)
+}
+
+// shellWords joins args as a shell reads them back: a word with a space or
+// a shell character is single-quoted, so a suggested command can be pasted.
+// The value of a secret flag (--auth-secret, --api-key, a URL that may hold
+// a password) is shown as *** (logs never carry secrets).
+func shellWords(args []string) string {
+	words := make([]string, len(args))
+	for i, a := range args {
+		words[i] = a
+		if name, _, ok := strings.Cut(a, "="); ok && secretFlag(name) {
+			words[i] = name + "=***"
+		} else if i > 0 && secretFlag(args[i-1]) && !strings.Contains(args[i-1], "=") {
+			words[i] = "***"
+		} else if a == "" || strings.ContainsAny(a, " \t\n'\"$`\\|&;<>()*?[]#~!{}") {
+			words[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// secretFlag reports a flag (-name or --name) whose value may be a secret.
+func secretFlag(arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	return strings.HasPrefix(arg, "-") && (strings.Contains(name, "secret") || strings.Contains(name, "key") || strings.HasSuffix(name, "url"))
 }
 
 // isHelp reports an argument asking for help.

@@ -70,10 +70,17 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	app, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		addr, ferr := readServerFile(cfg.DataDir)
-		if !errors.Is(err, store.ErrLocked) || ferr != nil || addr == "" {
+		lowDisk := errors.As(err, new(*lowDiskError))
+		if !errors.Is(err, store.ErrLocked) && !lowDisk || ferr != nil || addr == "" {
 			return err
 		}
-		return relayMCP(ctx, addr, f, sys)
+		if rerr := relayMCP(ctx, addr, f, sys); rerr != nil {
+			if lowDisk { // no server after all: the disk is the news
+				return errors.Join(err, rerr)
+			}
+			return rerr
+		}
+		return nil
 	}
 	defer app.Close()
 	user, err := stdioUser(cfg, f)

@@ -77,7 +77,47 @@ func (c *Config) checkModels() error {
 	if err := c.fetchConfig().Validate(); err != nil {
 		return errUsage{fmt.Errorf("--image-allow-hosts: %w", err)}
 	}
+	return c.checkUnusedModelSettings()
+}
+
+// checkUnusedModelSettings refuses a model setting no model would use: an
+// operator who sets MEMSVC_LLM_MODEL or MEMSVC_EMBED_MODEL and forgets the
+// provider would otherwise run the built-in offline models without a word
+// (and a store made with the built-in embedder refuses the real one later).
+func (c *Config) checkUnusedModelSettings() error {
+	chat, embed := c.llmConfig().Provider, strings.ToLower(c.EmbedProvider)
+	for _, s := range []struct{ name, value string }{{"llm-model", c.LLMModel}, {"llm-base-url", c.LLMBaseURL}, {"llm-api-key", c.LLMAPIKey}} {
+		if s.value != "" && chat == "" {
+			return errUsage{fmt.Errorf("--%s is set, but no --llm-provider: it would be ignored and the built-in rules run; "+
+				"set --llm-provider (ollama, openai or anthropic), or unset --%s", s.name, s.name)}
+		}
+	}
+	// The chat provider serves embeddings too when it has them and an
+	// embedding model is named (llm.Config).
+	chatEmbeds := chat == llm.ProviderOllama || chat == llm.ProviderOpenAI
+	for _, s := range []struct{ name, value string }{{"embed-model", c.EmbedModel}, {"embed-base-url", c.EmbedBaseURL}, {"embed-api-key", c.EmbedAPIKey}} {
+		switch {
+		case s.value == "":
+		case embed == llm.ProviderBuiltin:
+			return errUsage{fmt.Errorf("--%s is set, but --embed-provider is builtin, which takes no settings; "+
+				"set --embed-provider ollama or openai, or unset --%s", s.name, s.name)}
+		case embed == "" && c.EmbedModel == "":
+			return errUsage{fmt.Errorf("--%s is set, but no --embed-model: it would be ignored and the built-in embedder run; "+
+				"set --embed-model (and --embed-provider), or unset --%s", s.name, s.name)}
+		case embed == "" && !chatEmbeds:
+			return errUsage{fmt.Errorf("--%s is set, but no --embed-provider (and --llm-provider %q serves no embeddings): "+
+				"it would be ignored and the built-in embedder run; set --embed-provider ollama or openai", s.name, or(chat, llm.ProviderBuiltin))}
+		}
+	}
 	return nil
+}
+
+// or is a, or b when a is empty.
+func or(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // check reports whether the configured chat model answers; the built-in

@@ -53,6 +53,15 @@ func shareMedia(md *service.MediaDeps, st engine.Store, cfg Config) {
 func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Store, error) {
 	switch cfg.Store {
 	case "badger", "":
+		if cfg.PostgresURL != "" {
+			// A forgotten --store postgres would put the data in a local
+			// directory nobody backs up, while the database stays empty.
+			return nil, errUsage{errors.New("--postgres-url is set, but --store is badger (the embedded store in --data): " +
+				"set --store postgres, or unset --postgres-url")}
+		}
+		if err := checkFreeSpace(cfg.DataDir); err != nil {
+			return nil, err
+		}
 		st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
 		if errors.Is(err, store.ErrLocked) {
 			return nil, fmt.Errorf("%s: %w (stop it, or use --data to pick another directory)", cfg.DataDir, store.ErrLocked)
@@ -72,6 +81,34 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 		return st, nil
 	}
 	return nil, errUsage{fmt.Errorf("--store must be badger or postgres, got %q", cfg.Store)}
+}
+
+// minFreeBytes is the free space the data directory's filesystem needs for
+// Badger to open: the write-ahead log of its memtable (32 MiB, store.Open)
+// is a sparse file of twice that size, mapped into memory, and a write to
+// a page the full disk cannot back kills the process (SIGBUS) instead of
+// failing, even while the store replays its log at start.
+const minFreeBytes = 64 << 20
+
+// checkFreeSpace refuses to open a Badger store on a disk too full for it,
+// with an error that says so, rather than crash with a fault and a stack.
+func checkFreeSpace(dir string) error {
+	if free, ok := freeBytes(dir); ok && free < minFreeBytes {
+		return &lowDiskError{dir: dir, free: free}
+	}
+	return nil
+}
+
+// lowDiskError is checkFreeSpace's refusal; `memsvc mcp` still relays to
+// a server that holds the directory, as it writes nothing there itself.
+type lowDiskError struct {
+	dir  string
+	free uint64
+}
+
+func (e *lowDiskError) Error() string {
+	return fmt.Sprintf("--data %s: only %d KiB free on its filesystem; the store needs at least %d MiB to open and "+
+		"write: free some space (or move --data to a disk with room)", e.dir, e.free>>10, minFreeBytes>>20)
 }
 
 // collectGarbage reclaims Badger value-log space; other stores need none.
