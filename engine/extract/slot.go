@@ -42,6 +42,10 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Predicate == n.Predicate && thingPredicate(o.Predicate) && subjectsRelated(thingOrder(o.Subject), thingOrder(n.Subject)) {
 		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
+	if o.Predicate == PredicateSetting && n.Predicate == PredicateSetting && sameSetting(o.Subject, n.Subject) &&
+		valueUnit(o.Value) == valueUnit(n.Value) {
+		o.Subject = n.Subject // "retries cap" and "backoff cap" are one setting
+	}
 	if inConjunction(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
 	}

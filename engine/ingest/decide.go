@@ -78,6 +78,9 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 	takesBack := func(old string) bool {
 		return own != nil && own.Predicate == "prefers" && extract.TakesBack(old, fact)
 	}
+	if slot != nil && slot.Subject == extract.PortPronoun {
+		slot = portOwner(*slot, cands)
+	}
 	subject := subjectOf(slot)
 	amounts := quantityWords(fact)
 	var namesRejected func(old string) bool
@@ -147,6 +150,19 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// portOwner resolves the "it" of a port slot ("User now runs it … on port 8090") to
+// the one component the candidates hold a port of.
+func portOwner(slot extract.Slot, cands []Candidate) *extract.Slot {
+	var olds []extract.Slot
+	for _, c := range cands {
+		if s := extract.SlotOf(c.Text); s != nil {
+			olds = append(olds, *s)
+		}
+	}
+	resolved := extract.ResolvePortOwner(slot, olds)
+	return &resolved
 }
 
 // rejectedRe finds the value a statement says is no longer so: "… now, not make test".
