@@ -167,8 +167,10 @@ func clauses(sentence string) []string {
 		for _, q := range splitApposition(p) {
 			for _, r := range splitElided(q) {
 				for _, st := range splitStatements(r) {
-					for _, pr := range splitPassive(st) {
-						out = append(out, splitElidedNP(pr)...)
+					for _, g := range splitGapped(st) {
+						for _, pr := range splitPassive(g) {
+							out = append(out, splitElidedNP(pr)...)
+						}
 					}
 				}
 			}

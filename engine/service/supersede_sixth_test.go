@@ -57,7 +57,7 @@ var supersedeSixth = []scenario{
 		known: "a \"now\" restatement of an event's time (\"standup is at 10am now\") is not compared with \"The standup is at 9am\""},
 	{name: "typo in the restatement", steps: []string{
 		"I'm vegetarian.", "im vegeterian btw"},
-		once: []string{"vegetarian"}},
+		once: []string{"veget"}},
 	{name: "no junk from chit chat", steps: []string{
 		"lol ok", "haha yeah", "thanks!! 🙏"},
 		never: []string{"lol", "haha", "thanks"}},
@@ -122,8 +122,7 @@ var supersedeSixth = []scenario{
 		once: []string{"Rex"}},
 	{name: "allergy restated with emphasis", steps: []string{
 		"I'm allergic to shellfish.", "reminder that i am allergic to shellfish!!"},
-		once:  []string{"shellfish"},
-		known: "\"reminder that i am allergic …\" keeps its lead-in: \"That User is allergic…\" is another text"},
+		once: []string{"shellfish"}},
 	{name: "partner restated", steps: []string{
 		"My partner is Chris.", "chris is my partner"},
 		once: []string{"Chris"}},
