@@ -69,3 +69,21 @@ func TestSplitGapped(t *testing.T) {
 		}
 	}
 }
+
+// TestEmojiEndsSentence checks that an emoji after a clause ends it, as a full
+// stop would, unless what follows continues the clause.
+func TestEmojiEndsSentence(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"just started at Stripe 😅 new job", []string{"just started at Stripe 😅", "new job"}},
+		{"omg my dog 🐶 is called Biscuit", []string{"omg my dog 🐶 is called Biscuit"}},
+		{"I'm at the beach 🏖 with my kids", []string{"I'm at the beach 🏖 with my kids"}},
+		{"I ❤️ pizza", []string{"I ❤️ pizza"}},
+	} {
+		if got := sentences(tc.in); strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+			t.Errorf("sentences(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
