@@ -229,7 +229,7 @@ func TestSlotValueDropsRelativeTimes(t *testing.T) {
 
 func TestIngBase(t *testing.T) {
 	for in, want := range map[string]string{"smoking": "smoke", "running": "run", "drinking": "drink", "dancing": "dance",
-		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "ing": ""} {
+		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "using": "use", "doing": "do", "ing": ""} {
 		if got := ingBase(in); got != want {
 			t.Errorf("ingBase(%q) = %q, want %q", in, got, want)
 		}
