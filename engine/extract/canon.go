@@ -136,6 +136,7 @@ var canonRules = []canonRule{
 		return []canonFact{{m[1] + " works at " + m[2], false}, {m[1] + " works as " + article(m[3]), false}}
 	}},
 	{[]string{" at "}, rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) at (.+)`), isJobAt},
+	{[]string{" now"}, rx(subj + ` is (now )?at ([^\s,]+(?: [^\s,]+){0,2}?)( now)?`), atOrgNow},
 	{[]string{"based", "living"}, rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) (based|living) in (.+)`), func(m []string) []canonFact {
 		if !isJob(m[2], m[2]) {
 			return nil
@@ -155,6 +156,9 @@ var canonRules = []canonRule{
 	{[]string{"job", "position", "role"}, rx(subj + ` (?:quit|left|resigned from|lost) (?:\S+'s |the |a |his |her |their )(?:job|position|role) (?:at|with) (.+)`), noLongerWorks},
 	{[]string{"resigned", "laid off", "fired"}, rx(subj + ` (?:resigned from|was laid off from|got laid off from|was fired from|got fired from|got laid off at) (.+)`), noLongerWorks},
 	{needDigit, rx(subj + ` (?:is|has turned|turned|just turned) (\d{1,3})(?: years old)?`), func(m []string) []canonFact {
+		if w := strings.Fields(strings.ToLower(m[1])); settingWordNames[w[len(w)-1]] != "" || notVersioned[w[len(w)-1]] {
+			return nil // "The retry limit is 5", "The pool size is 20": a setting, no age
+		}
 		return []canonFact{{m[1] + " is " + m[2] + " years old", true}}
 	}},
 	{[]string{"got "}, rx(subj + ` got (married|engaged|divorced)`), func(m []string) []canonFact {
@@ -203,6 +207,26 @@ func worksAt(m []string) []canonFact {
 		out = append(out, canonFact{m[1] + " works as " + article(strings.TrimPrefix(strings.TrimPrefix(role, "a "), "an ")), false})
 	}
 	return out
+}
+
+// venueWords are places one is at for a while, not employers: "I'm at the Hilton now",
+// "at Heathrow Airport now".
+var venueWords = set("airport station terminal hotel hospital clinic park mall beach gym cafe café " +
+	"restaurant bar pub church stadium arena museum home work school office library store shop market centre center")
+
+// atOrgNow reads "User is at Figma now" as a change of employer: "now" says a state
+// changed, and a bare proper name (no article, each word capitalised, no venue word)
+// names an organisation, not where one stands ("is at the airport now", "at home now").
+func atOrgNow(m []string) []canonFact {
+	if (m[2] == "") == (m[4] == "") { // "now" exactly once, before or after the name
+		return nil
+	}
+	for _, w := range strings.Fields(m[3]) {
+		if !capitalised("", w) || venueWords[strings.ToLower(w)] {
+			return nil
+		}
+	}
+	return []canonFact{{m[1] + " works at " + m[3], true}}
 }
 
 func isJobAt(m []string) []canonFact {

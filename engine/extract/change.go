@@ -103,7 +103,7 @@ var quitRe = rx(subj + ` (?:has |have |just |finally |recently |completely |tota
 // of "User smokes" with "not smoke", as "User does not smoke" would.
 func quitSlot(subject, ing, rest string) *Slot {
 	lemma := ingBase(strings.ToLower(ing))
-	if lemma == "" || noSlotVerbs[lemma] || lemma == "us" || lemma == "work" {
+	if lemma == "" || noSlotVerbs[lemma] || lemma == "use" || lemma == "work" {
 		return nil // "stopped using" is a disposal, "stopped working" the end of a job
 	}
 	if cutValue(rest, verbStop) == "" {
@@ -123,8 +123,8 @@ func ingBase(w string) string {
 		return ""
 	case n >= 4 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiouls", rune(stem[n-1])):
 		return stem[:n-1] // running, swimming, shopping
-	case strings.ContainsRune("cvz", rune(stem[n-1])) || n <= 4 && cvc(stem):
-		return stem + "e" // dancing, driving, smoking, baking
+	case strings.ContainsRune("cvz", rune(stem[n-1])) || n <= 4 && cvc(stem) || n == 2 && strings.ContainsRune("aeiou", rune(stem[0])) && !strings.ContainsRune("aeiouw", rune(stem[1])):
+		return stem + "e" // dancing, driving, smoking, baking, using
 	}
 	return stem
 }

@@ -335,8 +335,9 @@ func namedSetup(t string) bool {
 }
 
 // namedToolRe finds a named thing that uses a named tool: "Project Atlas uses MongoDB",
-// "The billing service depends on Kafka". The tool's capital tells it from small talk.
-var namedToolRe = regexp.MustCompile(`^(?:[Tt]he\s+)?(?:[\w'./#-]+\s+){1,4}?(?:uses|requires|depends on|targets|runs on)\s+[A-Z]`)
+// "The billing service depends on Kafka". The tool's capital tells it from small talk, or,
+// in chat's lower case, the version after it: "the project uses node 18".
+var namedToolRe = regexp.MustCompile(`^(?:[Tt]he\s+)?(?:[\w'./#-]+\s+){1,4}?(?:uses|requires|depends on|targets|runs on)\s+(?:[A-Z]|[a-z][\w.+#-]*\s+v?\d+(?:\.\d+){0,2}\b)`)
 
 // lexicalVerbAt reports whether the -s word at lower[start:end] reads as the verb: not right
 // after a determiner or possessive ("the colors pop", "your dreams are…") and not followed by

@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestNoAsRule checks which verbless prohibitions are read as instructions.
 func TestNoAsRule(t *testing.T) {
@@ -37,6 +40,50 @@ func TestResolveNamedPronoun(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSplitGapped checks that a second half without its verb is read with the first
+// half's verb, and that other joins are left whole.
+func TestSplitGapped(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"The frontend runs on port 3000 and the API on port 8080",
+			[]string{"The frontend runs on port 3000", "the API runs on port 8080"}},
+		{"We use Jest for tests and ESLint for linting",
+			[]string{"We use Jest for tests", "We use ESLint for linting"}},
+		{"My brother lives in Oslo and my sister in Bergen",
+			[]string{"My brother lives in Oslo", "my sister lives in Bergen"}},
+		{"I live in Oslo and my sister in Bergen", // "my sister live in…" would not agree
+			[]string{"I live in Oslo and my sister in Bergen"}},
+		{"The service builds with Go and deploys on Fly", // a second verb, no gap
+			[]string{"The service builds with Go and deploys on Fly"}},
+		{"I'm allergic to cats and dogs in summer", // no preposition of the first half
+			[]string{"I'm allergic to cats and dogs in summer"}},
+	} {
+		if got := splitGapped(tc.in); strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+			t.Errorf("splitGapped(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestEmojiEndsSentence checks that an emoji after a clause ends it, as a full
+// stop would, unless what follows continues the clause.
+func TestEmojiEndsSentence(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"just started at Stripe 😅 new job", []string{"just started at Stripe 😅", "new job"}},
+		{"omg my dog 🐶 is called Biscuit", []string{"omg my dog 🐶 is called Biscuit"}},
+		{"I'm at the beach 🏖 with my kids", []string{"I'm at the beach 🏖 with my kids"}},
+		{"I ❤️ pizza", []string{"I ❤️ pizza"}},
+	} {
+		if got := sentences(tc.in); strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+			t.Errorf("sentences(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

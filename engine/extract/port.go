@@ -21,7 +21,14 @@ var (
 	portServeRe = rx(subj + ` (?:now |currently |still |also |usually |normally |by default |locally )*(?:listens|runs|serves|starts|binds|answers|is served|is running|is listening|is exposed|is available|is reachable|is bound|comes up|is up)(?: \S+){0,3}? (?:on|at|to) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 	// portMoveRe: "The dev server moves to port 3000", "the API switched to port 9090".
 	portMoveRe = rx(subj + ` (?:now |has |have |just |will |is )*(?:moves|moved|moving|switches|switched|switching|changes|changed|goes|went|is going) (?:over )?to (?:port |localhost:|:)(\d{2,5})\b.*`)
+	// portItRe: "User now runs it with fastapi dev on port 8090": the user serves "it",
+	// the thing the session is about, on a port. Group 1 is the port.
+	portItRe = rx(`user (?:now |currently |also |usually |just )*(?:runs|serves|starts|launches|hosts|boots|exposes) (?:it|this|that)(?: \S+){0,4}? (?:on|at) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 )
+
+// PortPronoun is the subject of a port slot whose component is only named "it": which
+// one it is, is read against the stored ports (ResolvePortOwner).
+const PortPronoun = "it"
 
 // portSlot derives the slot of a component's port, or nil: a move fills the located slot,
 // which holds one value; serving on a port fills serves_on, which a move replaces.
@@ -41,7 +48,35 @@ func portSlot(t, lower string) *Slot {
 			return &Slot{Subject: s, Predicate: r.pred, Value: "port " + m[2]}
 		}
 	}
+	if m := portItRe.FindStringSubmatch(t); m != nil {
+		return &Slot{Subject: PortPronoun, Predicate: predicateServesOn, Value: "port " + m[1]}
+	}
 	return nil
+}
+
+// ResolvePortOwner names the component a port slot said of "it" serves on: the one
+// component the stored port slots olds name, when they name exactly one. With two
+// (an API and a front end) "it" could be either, and n is returned as it is, which
+// matches neither.
+func ResolvePortOwner(n Slot, olds []Slot) Slot {
+	if n.Subject != PortPronoun {
+		return n
+	}
+	owner := ""
+	for _, o := range olds {
+		if !strings.HasPrefix(o.Value, "port ") || o.Subject == PortPronoun || o.Subject == "user" {
+			continue
+		}
+		c := componentOf(normSubject(o.Subject))
+		if owner != "" && c != componentOf(normSubject(owner)) {
+			return n
+		}
+		owner = o.Subject
+	}
+	if owner != "" {
+		n.Subject = owner
+	}
+	return n
 }
 
 // predicateServesOn is where a component says it serves: like "runs on", a port among

@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Settings and what a thing is. "The API timeout is 30 seconds" states a setting: a
@@ -56,7 +58,14 @@ func settingSlot(t, lower string) *Slot {
 		}
 	}
 	if containsAny(lower, needDigit) && (strings.Contains(lower, " is ") || strings.Contains(lower, " are ")) {
-		if m := settingRe.FindStringSubmatch(t); m != nil && thingSubject(m[1]) && !dateLike(m[2]) {
+		if m := settingRe.FindStringSubmatch(t); m != nil && !dateLike(m[2]) {
+			capped := cappedRe.MatchString(t)
+			if !thingSubject(m[1]) && !(capped && pluralThing(m[1])) {
+				return nil
+			}
+			if capped {
+				m[1] += " cap" // "Retries are capped at 30 seconds" sets the retry cap
+			}
 			return buildSlot(m[1], PredicateSetting, m[2], false, nil, nil)
 		}
 	}
@@ -105,8 +114,12 @@ func valueLike(v, raw string) bool {
 
 // dateLike reports a number that is a date or a time of day: no setting.
 func dateLike(v string) bool {
-	return strings.ContainsAny(v, "-/:") || len(v) >= 4 && v[:2] == "20" || len(v) >= 4 && v[:2] == "19"
+	first, _, _ := strings.Cut(v, " ")
+	return strings.ContainsAny(v, "-/:") || yearRe.MatchString(first)
 }
+
+// yearRe is a year a value may start with ("2019"); "20 MB" is no year.
+var yearRe = regexp.MustCompile(`^(?:19|20)\d\d$`)
 
 // copulaSlot derives what a thing is ("User's default branch is master"), or nil.
 func copulaSlot(t string) *Slot {
@@ -138,6 +151,71 @@ func setsAnew(o, n Slot) bool {
 		return n.Subject == o.Subject+"'s name"
 	}
 	return false
+}
+
+// cappedRe finds a setting said as a bound on its thing: "Retries are capped at 30 seconds".
+var cappedRe = regexp.MustCompile(`(?i) (?:is|are) (?:now |currently )?(?:capped at|limited to) `)
+
+// pluralThing reports a one-word subject that names things, not a person: a plural
+// ("Retries are capped at…", "Uploads are limited to…").
+func pluralThing(s string) bool {
+	w := strings.ToLower(s)
+	return !strings.Contains(w, " ") && len(w) > 3 && strings.HasSuffix(w, "s") && !personNouns[w] && w != "user"
+}
+
+// settingWordNames names the words a setting goes by: the bound of a thing is its cap,
+// limit or maximum, and retries are bounded by their backoff, so "The backoff cap" and
+// "Retries are capped at" name one setting.
+var settingWordNames = text.WordIndex(map[string]string{
+	"cap":     `cap caps capped limit limits limited max maximum ceiling`,
+	"retry":   `retry retries retrying backoff back-off`,
+	"timeout": `timeout timeouts time-out`,
+})
+
+// sameSetting reports two setting subjects that name one setting in other words: each
+// word mapped to its name, the two sets of names equal ("retries cap", "backoff cap").
+func sameSetting(a, b string) bool {
+	names := func(s string) map[string]bool {
+		if _, thing, ok := cutOwner(s); ok {
+			s = thing
+		}
+		out := map[string]bool{}
+		for _, w := range strings.Fields(s) {
+			if n := settingWordNames[w]; n != "" {
+				w = n
+			} else if len(w) > 3 {
+				w = strings.TrimSuffix(w, "s") // "uploads cap", "upload limit"
+			}
+			out[w] = true
+		}
+		return out
+	}
+	na, nb := names(a), names(b)
+	if len(na) != len(nb) {
+		return false
+	}
+	for w := range na {
+		if !nb[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// valueUnit is the kind of measure a setting's value is in: a duration, or the word
+// after the number ("10 MB" → "mb"), or "" for a bare count. A retry limit of 5 and a
+// backoff cap of 2 minutes are two settings, however alike their names.
+func valueUnit(v string) string {
+	w := strings.Fields(strings.ToLower(v))
+	if len(w) < 2 {
+		return ""
+	}
+	u := strings.TrimSuffix(w[1], "s")
+	switch u {
+	case "m", "ms", "millisecond", "second", "sec", "min", "minute", "hour", "hr", "h", "day", "week":
+		return "duration"
+	}
+	return u
 }
 
 // settingFamily files a set-to slot under the setting it changes, so "User raised the

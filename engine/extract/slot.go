@@ -42,6 +42,13 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Predicate == n.Predicate && thingPredicate(o.Predicate) && subjectsRelated(thingOrder(o.Subject), thingOrder(n.Subject)) {
 		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
+	if o.Predicate == PredicateSetting && n.Predicate == PredicateSetting && sameSetting(o.Subject, n.Subject) &&
+		valueUnit(o.Value) == valueUnit(n.Value) {
+		o.Subject = n.Subject // "retries cap" and "backoff cap" are one setting
+	}
+	if sameNamedPerson(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "User's colleague Tom" and "Tom" are one person
+	}
 	if inConjunction(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
 	}
@@ -57,6 +64,20 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// sameNamedPerson reports a person named by a relation and a name ("user's colleague
+// tom") and the same person named by the name alone ("tom"), either way round.
+func sameNamedPerson(a, b string) bool {
+	if strings.Contains(b, " ") {
+		a, b = b, a
+	}
+	if b == "" || strings.Contains(b, " ") || b == "user" {
+		return false
+	}
+	_, thing, ok := cutOwner(a)
+	w := strings.Fields(thing)
+	return ok && len(w) >= 2 && w[len(w)-1] == b && personNouns[w[len(w)-2]]
 }
 
 // sameWords reports two values that are the same words up to their inflection:
@@ -553,12 +574,15 @@ func namesOrg(v, raw string) bool {
 		return false
 	}
 	for _, x := range w {
-		if !capitalised("", x) && !unicode.IsDigit(rune(x[0])) {
-			return false
+		if !capitalised("", x) && !unicode.IsDigit(rune(x[0])) || clockTimeRe.MatchString(x) {
+			return false // "Standup is at 10am now": a time, not an employer
 		}
 	}
 	return true
 }
+
+// clockTimeRe is a time of day: "10am", "9:30", "14:00h".
+var clockTimeRe = regexp.MustCompile(`(?i)^\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?[.,!]?$`)
 
 func capitalised(_ string, raw string) bool {
 	raw = strings.TrimSpace(raw)

@@ -16,6 +16,10 @@ func TestContradicts(t *testing.T) {
 		{"same value", Slot{"alice", "lives_in", "paris", ""}, Slot{"alice", "lives_in", "paris", ""}, false},
 		{"same value after normalisation", Slot{"Alice", "lives_in", "the Paris", ""}, Slot{"alice ", "LIVES_IN", "paris.", ""}, false},
 		{"other subject", Slot{"alice", "lives_in", "paris", ""}, Slot{"bob", "lives_in", "berlin", ""}, false},
+		{"a relative by name", Slot{"user's colleague tom", "lives_in", "lyon", ""}, Slot{"tom", "lives_in", "nice", ""}, true},
+		{"another relative of that name", Slot{"user's colleague tom", "lives_in", "lyon", ""}, Slot{"user's brother tom", "lives_in", "nice", ""}, false},
+		{"a setting by other words", Slot{"retries cap", "setting", "30 seconds", ""}, Slot{"backoff cap", "setting", "2 minutes", ""}, true},
+		{"a setting in another unit", Slot{"retry limit", "setting", "5", ""}, Slot{"backoff cap", "setting", "2 minutes", ""}, false},
 		{"other predicate", Slot{"alice", "lives_in", "paris", ""}, Slot{"alice", "works_at", "google", ""}, false},
 		{"new job", Slot{"user", "works_at", "deloitte", ""}, Slot{"user", "works_at", "stripe", ""}, true},
 		{"quit the job", Slot{"user", "works_at", "deloitte", ""}, Slot{"user", "works_at", "not deloitte", ""}, true},
@@ -225,7 +229,7 @@ func TestSlotValueDropsRelativeTimes(t *testing.T) {
 
 func TestIngBase(t *testing.T) {
 	for in, want := range map[string]string{"smoking": "smoke", "running": "run", "drinking": "drink", "dancing": "dance",
-		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "ing": ""} {
+		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "using": "use", "doing": "do", "ing": ""} {
 		if got := ingBase(in); got != want {
 			t.Errorf("ingBase(%q) = %q, want %q", in, got, want)
 		}

@@ -161,3 +161,97 @@ func namedPastStatement(s string) bool {
 	v := strings.ToLower(w[i])
 	return i+1 < len(w) && (irregularPast[v] || regularPast(v))
 }
+
+// splitGapped splits a clause whose second half leaves out the verb ("gapping"): "The
+// frontend runs on port 3000 and the API on port 8080" says where each runs, "We use Jest
+// for tests and ESLint for linting" what each is used for. Each half is one fact, so a
+// later change of one (the API moves, ESLint is replaced) leaves the other current. The
+// second half is a name or a determined noun phrase and the preposition the first half
+// uses, with no verb: it takes the first half's subject or its verb from there.
+func splitGapped(s string) []string {
+	lower := strings.ToLower(s)
+	i := strings.Index(lower, " and ")
+	if i < 0 || strings.Contains(lower[i+5:], " and ") {
+		return []string{s}
+	}
+	lw := strings.Fields(strings.TrimRight(s[:i], ","))
+	rw := strings.Fields(s[i+5:])
+	k := gapPrep(rw)
+	if k < 0 || len(lw) < 3 {
+		return []string{s}
+	}
+	j := lastWord(lw, strings.ToLower(rw[k]))
+	if j < 2 {
+		return []string{s}
+	}
+	if gapVerb(strings.ToLower(lw[j-1])) {
+		// "The frontend runs on port 3000 and the API on port 8080": a second subject. A
+		// first-person verb would not agree with it ("I live in Oslo and my sister in Bergen").
+		if first := strings.ToLower(lw[0]); first == "i" || first == "we" {
+			return []string{s}
+		}
+		second := append(append(append([]string{}, rw[:k]...), lw[j-1]), rw[k:]...)
+		return []string{strings.Join(lw, " "), strings.Join(second, " ")}
+	}
+	// "We use Jest for tests and ESLint for linting": a second object of the same verb.
+	v := gapVerbIndex(lw[:j-1])
+	if v < 0 || j-1-v > 3 {
+		return []string{s}
+	}
+	second := append(append([]string{}, lw[:v+1]...), rw...)
+	return []string{strings.Join(lw, " "), strings.Join(second, " ")}
+}
+
+// gapPrep returns where the preposition of a gapped half stands, after a name ("ESLint
+// for linting") or a determined noun phrase of up to three words ("the API on port
+// 8080"), or -1.
+func gapPrep(rw []string) int {
+	for k := 1; k < len(rw)-0 && k <= 3; k++ {
+		if !prepositions[strings.ToLower(rw[k])] {
+			if gapVerb(strings.ToLower(rw[k])) {
+				return -1
+			}
+			continue
+		}
+		if k == len(rw)-1 {
+			return -1
+		}
+		head := rw[0]
+		if k == 1 && (capitalised("", head) || strings.ContainsAny(head, "0123456789.")) && !subjectPronouns[strings.ToLower(head)] {
+			return k
+		}
+		if k > 1 && gapDeterminers[strings.ToLower(head)] {
+			return k
+		}
+		return -1
+	}
+	return -1
+}
+
+// gapDeterminers open the noun phrase of a gapped second subject or object.
+var gapDeterminers = set(`the a an my our his her their its your this that`)
+
+// gapVerb reports a verb the first half of a gapped clause may state.
+func gapVerb(w string) bool {
+	return likelyVerb(w) || finiteAux[w] || pluralVerbs[w]
+}
+
+// gapVerbIndex is where the verb of a first-person or noun-phrase subject stands, or -1.
+func gapVerbIndex(w []string) int {
+	for i := 1; i < len(w) && i <= 4; i++ {
+		if gapVerb(strings.ToLower(w[i])) {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastWord is the last index of word w in ws (compared in lower case), or -1.
+func lastWord(ws []string, w string) int {
+	for i := len(ws) - 1; i >= 0; i-- {
+		if strings.ToLower(ws[i]) == w {
+			return i
+		}
+	}
+	return -1
+}

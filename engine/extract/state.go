@@ -69,11 +69,20 @@ func stateSlot(t string) *Slot {
 		}
 	}
 	if copula && containsAny(lower, []string{" on ", " at ", " in "}) {
-		if m := locatedRe.FindStringSubmatch(t); m != nil && thingSubject(m[1]) {
+		if m := locatedRe.FindStringSubmatch(t); m != nil && (thingSubject(m[1]) || atClockTime(m[1], m[2])) {
 			return buildSlot(m[1], PredicateLocated, m[2], false, stateStop, placeLike)
 		}
 	}
 	return nil
+}
+
+// atClockTime reports a one-word subject said to be at a time of day ("Standup is at
+// 10am"): an event, since no one is "at 10am", so its time is one value like a thing's.
+func atClockTime(subject, value string) bool {
+	w := strings.ToLower(subject)
+	first, _, _ := strings.Cut(value, " ")
+	return !strings.Contains(w, " ") && w != "user" && !personNouns[w] && !pronounLike[w] &&
+		clockTimeRe.MatchString(strings.TrimPrefix(strings.ToLower(first), "at "))
 }
 
 // identitySlot reads who fills a role, either way round, or nil.

@@ -40,7 +40,8 @@ var (
 var notVersioned = set(`port ports step steps room page level team teams week weeks day days year years month months
 hour hours minute minutes second seconds chapter part number item line lines issue pr ticket phase sprint season
 episode grade floor gate platform route bus flight size top under over about age aged than and or at of the a an
-replica replicas instance instances worker workers core cores gb mb kb tb percent times x`)
+replica replicas instance instances worker workers core cores gb mb kb tb percent times x
+now currently still also just only`)
 
 // switchSlot derives the slot of a switch statement, or nil.
 func switchSlot(t, lower string) *Slot {

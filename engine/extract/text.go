@@ -75,6 +75,13 @@ func sentences(line string) []string {
 	start := 0
 	for i := 0; i < len(line); i++ {
 		c := line[i]
+		if c >= utf8.RuneSelf {
+			if j := emojiBreak(line, start, i); j > 0 {
+				out = appendSentence(out, line[start:j])
+				start, i = j, j-1
+			}
+			continue
+		}
 		if c != '.' && c != '!' && c != '?' && c != ':' {
 			continue
 		}
@@ -104,6 +111,33 @@ func sentences(line string) []string {
 	}
 	return appendSentence(out, line[start:])
 }
+
+// emojiBreak returns where a sentence ends after the emoji at line[i:], or 0: chat puts
+// an emoji where prose puts a full stop ("just started at Stripe 😅 new job"). It ends a
+// sentence only after a clause of three words or more and before a word that does not
+// continue it, a verb among them ("my dog 🐶 is called Rex", "at the beach 🏖 with my
+// kids" stay whole).
+func emojiBreak(line string, start, i int) int {
+	j := i
+	for j < len(line) {
+		r, size := utf8.DecodeRuneInString(line[j:])
+		if !unicode.Is(unicode.So, r) && !unicode.Is(unicode.Sk, r) && r != '\uFE0F' && r != '\u200D' {
+			break
+		}
+		j += size
+	}
+	if j == i || j >= len(line) || line[j] != ' ' || len(strings.Fields(line[start:i])) < 3 {
+		return 0
+	}
+	next, _, _ := strings.Cut(strings.TrimSpace(line[j:]), " ")
+	if next = strings.ToLower(next); next == "" || prepositions[next] || continuers[next] || finiteAux[next] || likelyVerb(next) {
+		return 0
+	}
+	return j
+}
+
+// continuers are words that go on with the clause before them.
+var continuers = set(`and or but so because cause since which who that when while as than too lol haha`)
 
 func appendSentence(out []string, s string) []string {
 	if s = strings.TrimSpace(s); s != "" {
@@ -167,8 +201,10 @@ func clauses(sentence string) []string {
 		for _, q := range splitApposition(p) {
 			for _, r := range splitElided(q) {
 				for _, st := range splitStatements(r) {
-					for _, pr := range splitPassive(st) {
-						out = append(out, splitElidedNP(pr)...)
+					for _, g := range splitGapped(st) {
+						for _, pr := range splitPassive(g) {
+							out = append(out, splitElidedNP(pr)...)
+						}
 					}
 				}
 			}

@@ -19,6 +19,9 @@ func genericSlot(t string) *Slot {
 		if determinerOnly(m[1]) {
 			continue // "The notifications service sits…": "notifications" is no verb
 		}
+		if hasCopula(m[1]) {
+			continue // "User is using postgres for the db": "user is using" is no subject
+		}
 		aux, verb := strings.ToLower(m[2]), strings.ToLower(m[3])
 		var lemma string
 		switch aux {
@@ -33,6 +36,17 @@ func genericSlot(t string) *Slot {
 		return verbSlot(m[1], aux, lemma, m[4])
 	}
 	return nil
+}
+
+// hasCopula reports a run of words with a copula in it, which no subject has.
+func hasCopula(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		switch w {
+		case "is", "are", "was", "were", "am":
+			return true
+		}
+	}
+	return false
 }
 
 // verbSlot builds the slot of "subject [aux] verb rest".

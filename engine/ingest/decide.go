@@ -78,6 +78,9 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 	takesBack := func(old string) bool {
 		return own != nil && own.Predicate == "prefers" && extract.TakesBack(old, fact)
 	}
+	if slot != nil && slot.Subject == extract.PortPronoun {
+		slot = portOwner(*slot, cands)
+	}
 	subject := subjectOf(slot)
 	amounts := quantityWords(fact)
 	var namesRejected func(old string) bool
@@ -116,6 +119,11 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if countSaidAgain(oldAmounts, amounts) && len(closes) == 0 {
 			return Decision{Event: Update, Target: c.ID} // "has two kids" → "has 2 children, both in school"
 		}
+		if !negationDiffers(fact, c.Text) && misspelt(termSet(c.Text), newTerms, c.Text, fact) {
+			// "is allergic to peanuts", "is alergic to peanuts": a typo changes the embedding
+			// more than the meaning, so this is read before the similarity gate.
+			return Decision{Event: None, Target: c.ID}
+		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
 		}
@@ -147,6 +155,85 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// portOwner resolves the "it" of a port slot ("User now runs it … on port 8090") to
+// the one component the candidates hold a port of.
+func portOwner(slot extract.Slot, cands []Candidate) *extract.Slot {
+	var olds []extract.Slot
+	for _, c := range cands {
+		if s := extract.SlotOf(c.Text); s != nil {
+			olds = append(olds, *s)
+		}
+	}
+	resolved := extract.ResolvePortOwner(slot, olds)
+	return &resolved
+}
+
+// misspelt reports two facts whose terms are the same but for one pair a typo apart
+// ("allerg", "alerg"): one edit (a letter added, dropped, changed or two swapped) in words
+// of five letters or more, neither with a digit nor written with a capital in its fact.
+// A capital marks a name, and names one letter apart are other people (Maria, Marie).
+func misspelt(oldTerms, newTerms map[string]bool, oldText, newText string) bool {
+	if len(oldTerms) != len(newTerms) || len(oldTerms) < 2 {
+		return false
+	}
+	a, b := onlyIn(oldTerms, newTerms), onlyIn(newTerms, oldTerms)
+	if a == "" || b == "" || min(len(a), len(b)) < 5 || strings.ContainsAny(a+b, "0123456789") {
+		return false
+	}
+	return oneEdit(a, b) && !capitalisedTerm(oldText, a) && !capitalisedTerm(newText, b)
+}
+
+// onlyIn is the one term of a that b lacks, or "" when there is none or more than one.
+func onlyIn(a, b map[string]bool) string {
+	out := ""
+	for t := range a {
+		if !b[t] {
+			if out != "" {
+				return ""
+			}
+			out = t
+		}
+	}
+	return out
+}
+
+// oneEdit reports two different words one insertion, deletion, substitution or
+// transposition of neighbours apart.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	switch {
+	case a == b || len(b)-len(a) > 1:
+		return false
+	case len(a) == len(b):
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		return a[i+1:] == b[i+1:] || i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return a[i:] == b[i+1:]
+}
+
+// capitalisedTerm reports whether the word of fact that analyses to term is written
+// with a capital somewhere other than at the start of the fact.
+func capitalisedTerm(fact, term string) bool {
+	for i, w := range strings.Fields(fact) {
+		if i == 0 {
+			continue
+		}
+		if t := text.Analyze(w); len(t) == 1 && t[0] == term && w != strings.ToLower(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // rejectedRe finds the value a statement says is no longer so: "… now, not make test".
