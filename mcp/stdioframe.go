@@ -45,6 +45,7 @@ type lineFilter struct {
 	max     int
 	done    <-chan struct{} // the session's end: stop waiting for answers
 	version string          // the protocol version the client asked for in initialize
+	started bool            // initialize has been passed on
 }
 
 func newLineFilter(in io.Reader, out *lockedWriter, done <-chan struct{}) *lineFilter {
@@ -56,7 +57,9 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 		line, err := f.nextMessage()
 		if len(line) > 0 {
 			if code, msg := f.check(line); msg != "" {
-				f.out.writeError(code, msg)
+				f.out.writeError(nil, code, msg)
+			} else if id, early := f.beforeInitialize(line); early {
+				f.out.writeError(id, codeInvalidRequest, "invalid request: send initialize first")
 			} else {
 				f.out.calls.add(line)
 				f.pending = append(line, '\n')
@@ -101,7 +104,7 @@ func (f *lineFilter) nextMessage() ([]byte, error) {
 	n, convErr := strconv.Atoi(string(m[1]))
 	if convErr != nil || n > f.max {
 		_, err = io.CopyN(io.Discard, f.in, int64(n))
-		f.out.writeError(codeInvalidRequest, fmt.Sprintf("message longer than %d bytes", f.max))
+		f.out.writeError(nil, codeInvalidRequest, fmt.Sprintf("message longer than %d bytes", f.max))
 		return nil, err
 	}
 	body := make([]byte, n)
@@ -120,7 +123,7 @@ func (f *lineFilter) nextLine() ([]byte, error) {
 		if len(line)+len(chunk) > f.max {
 			line = nil
 			if err = f.skipLine(err); err == nil || err == io.EOF {
-				f.out.writeError(codeInvalidRequest, fmt.Sprintf("message longer than %d bytes", f.max))
+				f.out.writeError(nil, codeInvalidRequest, fmt.Sprintf("message longer than %d bytes", f.max))
 			}
 			return nil, err
 		}
@@ -165,6 +168,29 @@ func (f *lineFilter) check(line []byte) (int, string) {
 	return 0, ""
 }
 
+// beforeInitialize reports a request (with its id) that comes before
+// initialize and is not a ping: the SDK answers it with error code 0, no
+// JSON-RPC code, so the filter answers it instead with Invalid Request
+// (-32600), as a client's error handling expects. Notifications and
+// batches pass on to the SDK.
+func (f *lineFilter) beforeInitialize(line []byte) (json.RawMessage, bool) {
+	if f.started || line[0] == '[' {
+		return nil, false
+	}
+	var m struct {
+		Method string          `json:"method"`
+		ID     json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(line, &m) != nil {
+		return nil, false
+	}
+	if m.Method == "initialize" {
+		f.started = true
+	}
+	early := m.Method != "initialize" && m.Method != "ping" && m.Method != "" && len(m.ID) > 0 && string(m.ID) != "null"
+	return m.ID, early
+}
+
 // batchVersions are the protocol versions that allow JSON-RPC batches.
 var batchVersions = map[string]bool{"2024-11-05": true, "2025-03-26": true}
 
@@ -201,8 +227,10 @@ func (w *lockedWriter) frame() {
 
 func (w *lockedWriter) Close() error { return nil }
 
-func (w *lockedWriter) writeError(code int, msg string) {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
+// writeError answers the request id (nil: null, when the line names none
+// that can be read) with a JSON-RPC error.
+func (w *lockedWriter) writeError(id json.RawMessage, code int, msg string) {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
 	_, _ = w.Write(append(b, '\n'))
 }
 

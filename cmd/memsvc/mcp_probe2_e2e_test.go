@@ -76,6 +76,9 @@ func TestMCPProbe2Stdio(t *testing.T) {
 			nil, map[string]string{"2": `"result":{}`, "3": `"add_memories"`}},
 		{"no batch from a 2025-06-18 client", initLine("2025-06-18") + initialized + `[{"jsonrpc":"2.0","id":2,"method":"ping"}]` + "\n" + ping,
 			nil, map[string]string{"null": `"code":-32600`, "2": ""}},
+		{"a request before initialize is an Invalid Request, answered by its id", `{"jsonrpc":"2.0","id":7,"method":"tools/list"}` + "\n" +
+			initLine("2025-06-18") + initialized + `{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n" + ping,
+			nil, map[string]string{"7": `"code":-32600`, "2": `"search_memory"`}},
 		{"ping before and after initialize", `{"jsonrpc":"2.0","id":98,"method":"ping"}` + "\n" + initLine("2025-06-18") + initialized + ping,
 			nil, map[string]string{"98": `"result":{}`}},
 		{"an unknown method", initLine("2025-06-18") + initialized + `{"jsonrpc":"2.0","id":2,"method":"no/such"}` + "\n" + ping,
