@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 )
 
 // promptMemories are what a coding agent's user might have stored: written
@@ -171,19 +172,7 @@ func TestPromptRelevanceFloor(t *testing.T) {
 func TestRelevanceInASmallStore(t *testing.T) {
 	eng := newServedEngine(t)
 	add(t, eng, "u", engine.AddRequest{Text: "User lives in Lisbon"}, engine.AddRequest{Text: "User has a dog named Rex"})
-	relevant := func(q string) []string {
-		res, err := eng.Search(context.Background(), "u", engine.Query{Text: q, TopK: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, r := range res.Results {
-			if r.Relevant {
-				out = append(out, r.Text)
-			}
-		}
-		return out
-	}
+	relevant := func(q string) []string { return relevantTexts(t, eng, "u", q) }
 	if got := relevant("Which city do I live in?"); !slices.Equal(got, []string{"User lives in Lisbon"}) {
 		t.Errorf("city question: relevant %q, want the Lisbon memory only", got)
 	}
@@ -206,19 +195,7 @@ func TestRelevanceOfAQuestionNamingSomeoneElse(t *testing.T) {
 	add(t, eng, "u", engine.AddRequest{Text: "Caroline went to a pottery workshop on Saturday"},
 		engine.AddRequest{Text: "Caroline adopted a rescue dog named Rex"},
 		engine.AddRequest{Text: "The team standup is at 9:30"}, engine.AddRequest{Text: research})
-	relevant := func(q string) []string {
-		res, err := eng.Search(context.Background(), "u", engine.Query{Text: q, TopK: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, r := range res.Results {
-			if r.Relevant {
-				out = append(out, r.Text)
-			}
-		}
-		return out
-	}
+	relevant := func(q string) []string { return relevantTexts(t, eng, "u", q) }
 	if got := relevant("What did Caroline research?"); !slices.Contains(got, research) {
 		t.Errorf("Caroline's question: relevant %q, want the research memory among them", got)
 	}
@@ -227,4 +204,21 @@ func TestRelevanceOfAQuestionNamingSomeoneElse(t *testing.T) {
 			t.Errorf("%q: relevant %q, want none (Melanie is not in the store)", q, got)
 		}
 	}
+}
+
+// relevantTexts are the texts of user's top three results for q that clear
+// the relevance floor.
+func relevantTexts(t *testing.T, eng *service.Engine, user, q string) []string {
+	t.Helper()
+	res, err := eng.Search(context.Background(), user, engine.Query{Text: q, TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range res.Results {
+		if r.Relevant {
+			out = append(out, r.Text)
+		}
+	}
+	return out
 }
