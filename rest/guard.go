@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/media"
 )
 
 // requireJSONBody refuses a request body that is not declared as JSON.
@@ -87,7 +88,11 @@ func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
 		case h == "*":
 			g.anyHost = true
 		case h != "":
-			g.hosts[hostOnly(h)] = true
+			name := hostOnly(h)
+			if _, port, err := net.SplitHostPort(h); (err == nil && !digits(port)) || !media.HostName(name) {
+				return nil, fmt.Errorf("allowed host %q: not a host name (want a name such as memory.example.com, optionally with :port, or '*')", h)
+			}
+			g.hosts[name] = true
 		}
 	}
 	for _, o := range origins {
@@ -127,6 +132,10 @@ func (g *siteGuard) hostAllowed(hostport string) bool {
 		return true
 	}
 	return net.ParseIP(h) != nil
+}
+
+func digits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // hostOnly strips a port and IPv6 brackets from a Host value.

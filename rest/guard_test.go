@@ -3,6 +3,7 @@ package rest
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -48,6 +49,21 @@ func TestSiteGuard(t *testing.T) {
 				t.Errorf("check = %v, want ok=%v", err, tt.ok)
 			}
 		})
+	}
+}
+
+// An --allowed-hosts entry that no Host header can be is refused at start,
+// naming it, rather than listed and never matched.
+func TestSiteGuardBadHost(t *testing.T) {
+	for _, h := range []string{"garbage!!", "*.example.com", "http://memory.example.com", "memory..example.com", "-x.example"} {
+		if _, err := newSiteGuard([]string{h}, nil); err == nil || !strings.Contains(err.Error(), h) {
+			t.Errorf("%q: %v, want an error naming it", h, err)
+		}
+	}
+	for _, h := range []string{"memory.example.com", "Memory.Example.com:8443", "my_service", "10.0.0.7", "[::1]:8765", "*"} {
+		if _, err := newSiteGuard([]string{h}, nil); err != nil {
+			t.Errorf("%q: %v, want it accepted", h, err)
+		}
 	}
 }
 

@@ -286,10 +286,6 @@ func TestCLIServeEveryEnvVar(t *testing.T) {
 	for _, f := range listedFlags(t, "mcp") {
 		mcpVars[f.env] = true
 	}
-	// Host lists whose entries are not checked as host names (rest's
-	// --allowed-hosts, engine/media's allow-list): gaps reported to their
-	// owners; garbage there would start a server.
-	unchecked := map[string]bool{"MEMSVC_ALLOWED_HOSTS": true, "MEMSVC_IMAGE_ALLOW_HOSTS": true}
 	dir := t.TempDir()
 	allGarbage := map[string]string{}
 	args := []string{"serve"}
@@ -303,7 +299,7 @@ func TestCLIServeEveryEnvVar(t *testing.T) {
 			val = "127.0.0.1:0"
 		}
 		args = append(args, "--"+f.name+"="+val)
-		if mcpVars[f.env] || unchecked[f.env] {
+		if mcpVars[f.env] {
 			continue
 		}
 		t.Run(f.env, func(t *testing.T) {

@@ -47,7 +47,10 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err := checkAddr(cfg.Addr); err != nil {
 		return err
 	}
-	if _, err := rest.NewGate(nil, splitComma(cfg.AllowedHosts), splitComma(cfg.AllowedOrigins)); err != nil {
+	if _, err := rest.NewGate(nil, splitComma(cfg.AllowedHosts), nil); err != nil {
+		return errUsage{fmt.Errorf("--allowed-hosts: %w", err)}
+	}
+	if _, err := rest.NewGate(nil, nil, splitComma(cfg.AllowedOrigins)); err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)

@@ -101,10 +101,35 @@ func parseAllowEntry(s string) (allowEntry, error) {
 		return allowEntry{prefix: netip.PrefixFrom(ip, ip.BitLen()), port: port}, nil
 	}
 	host = normHost(host)
-	if host == "" || strings.ContainsAny(host, "/ []@") {
+	if !HostName(host) {
 		return allowEntry{}, fmt.Errorf("%q: not a host name, IP, host:port or CIDR", s)
 	}
 	return allowEntry{host: host, port: port}, nil
+}
+
+// HostName reports whether h (lower case, no port) can name a host: a name
+// of letters, digits, hyphens, dots and underscores (container names have
+// them), or an IP literal. An allow-list entry such as "garbage!!" or
+// "*.example.com" would match nothing, and an operator who listed it would
+// think the name allowed (the image fetcher's list and --allowed-hosts).
+func HostName(h string) bool {
+	if net.ParseIP(h) != nil {
+		return true
+	}
+	if len(h) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(h, "."), ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, r := range label {
+			if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // normHost lower-cases a host name and drops a trailing dot, so "Example.COM."

@@ -108,6 +108,9 @@ func TestFetchConfigValidate(t *testing.T) {
 		{name: "bad port", cfg: FetchConfig{AllowHosts: []string{"host:99999"}}, wantErr: true},
 		{name: "empty entry", cfg: FetchConfig{AllowHosts: []string{""}}, wantErr: true},
 		{name: "URL instead of host", cfg: FetchConfig{AllowHosts: []string{"http://x/"}}, wantErr: true},
+		{name: "no host name", cfg: FetchConfig{AllowHosts: []string{"garbage!!"}}, wantErr: true},
+		{name: "wildcard", cfg: FetchConfig{AllowHosts: []string{"*.example.com"}}, wantErr: true},
+		{name: "container name", cfg: FetchConfig{AllowHosts: []string{"image_cache:8080"}}},
 		{name: "negative size", cfg: FetchConfig{MaxBytes: -1}, wantErr: true},
 	}
 	for _, tt := range tests {
