@@ -152,6 +152,23 @@ var supersedeSixth = []scenario{
 		facts: []string{"Fly.io"}, gone: []string{"Heroku"},
 		known: "\"moved deploys to Fly.io\" and \"deploys on Heroku\" are not read as one slot"},
 
+	// A region or version of one named thing is one value, whatever verb states it.
+	{name: "cluster migrated to another region", steps: []string{
+		"The build cluster lives in us-west-1. Scale it to 6 nodes.",
+		"We migrated the build cluster to ap-south-1 over the holidays, so it is no longer in the old region."},
+		facts: []string{"ap-south-1"}, gone: []string{"us-west-1"}},
+	{name: "another cluster migrated keeps the region", steps: []string{
+		"The build cluster lives in us-west-1.", "We migrated the test cluster to ap-south-1 over the holidays."},
+		facts: []string{"us-west-1", "ap-south-1"}},
+	{name: "pinned version raised by a need", steps: []string{
+		"Heads up before we begin: the service builds on stable Go, pinned to 1.21 in go.mod.",
+		"We raised the floor: the service needs Go 1.23 now because of range-over-func."},
+		facts: []string{"1.23"}, gone: []string{"1.21"}},
+	{name: "another tool's need keeps the pin", steps: []string{
+		"Heads up before we begin: the service builds on stable Go, pinned to 1.21 in go.mod.",
+		"The docs site needs Node 20 now."},
+		facts: []string{"1.21", "Node 20"}},
+
 	// Look-alikes that must both stay.
 	{name: "two pets two names", steps: []string{
 		"My cat is named Milo.", "My dog is named Max."},
