@@ -169,6 +169,16 @@ var supersedeSixth = []scenario{
 		"The docs site needs Node 20 now."},
 		facts: []string{"1.21", "Node 20"}},
 
+	// A plural subject before a plain verb: "Component tests use Jest" is about the tests.
+	{name: "tests moved from one runner to another", steps: []string{
+		"Component tests use Jest with Testing Library, run through jest.config.ts at the root.",
+		"We moved the component tests from Jest to Vitest last week."},
+		facts: []string{"Vitest"}, gone: []string{"jest.config"}},
+	{name: "other tests moved keep the runner", steps: []string{
+		"Component tests use Jest with Testing Library.",
+		"We moved the browser tests from Cypress to Playwright last week."},
+		facts: []string{"Jest", "Playwright"}},
+
 	// Look-alikes that must both stay.
 	{name: "two pets two names", steps: []string{
 		"My cat is named Milo.", "My dog is named Max."},
