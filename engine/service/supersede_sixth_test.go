@@ -179,6 +179,17 @@ var supersedeSixth = []scenario{
 		"We moved the browser tests from Cypress to Playwright last week."},
 		facts: []string{"Jest", "Playwright"}},
 
+	// A port given as a command's flag, and "it" named by the topic of a change of plan.
+	{name: "dev command port changed under a topic", steps: []string{
+		"The database runs in docker on port 55432.",
+		"The dev server is npm run serve -- --host 0.0.0.0 --port 5173.",
+		"Change of plan for the dev server: we now run it with npx vite preview --strict on port 4173."},
+		facts: []string{"55432", "4173"}, gone: []string{"5173"}},
+	{name: "change of plan for another component keeps the port", steps: []string{
+		"The dev server is npm run serve -- --port 5173.",
+		"Change of plan for the worker: we now run it with node worker.js on port 9000."},
+		facts: []string{"5173", "9000"}},
+
 	// Look-alikes that must both stay.
 	{name: "two pets two names", steps: []string{
 		"My cat is named Milo.", "My dog is named Max."},
