@@ -21,9 +21,13 @@ var (
 	portServeRe = rx(subj + ` (?:now |currently |still |also |usually |normally |by default |locally )*(?:listens|runs|serves|starts|binds|answers|is served|is running|is listening|is exposed|is available|is reachable|is bound|comes up|is up)(?: \S+){0,3}? (?:on|at|to) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 	// portMoveRe: "The dev server moves to port 3000", "the API switched to port 9090".
 	portMoveRe = rx(subj + ` (?:now |has |have |just |will |is )*(?:moves|moved|moving|switches|switched|switching|changes|changed|goes|went|is going) (?:over )?to (?:port |localhost:|:)(\d{2,5})\b.*`)
+	// portFlagRe: "The dev server is uv run uvicorn app --reload --port 8081": the
+	// component is a command, and its flag names the port. Group 2 is the port.
+	portFlagRe = rx(subj + ` (?:is|runs with|is run with|starts with|is started with) (?:\S+ ){1,10}?--port[= ](\d{2,5})\b.*`)
 	// portItRe: "User now runs it with fastapi dev on port 8090": the user serves "it",
-	// the thing the session is about, on a port. Group 1 is the port.
-	portItRe = rx(`user (?:now |currently |also |usually |just )*(?:runs|serves|starts|launches|hosts|boots|exposes) (?:it|this|that)(?: \S+){0,4}? (?:on|at) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
+	// the thing the session is about, on a port. Group 1 is a lead-in that may name the
+	// topic ("Change of plan for the dev server: …"), 2 the port.
+	portItRe = rx(`(?:(.+?): )?user (?:now |currently |also |usually |just )*(?:runs|serves|starts|launches|hosts|boots|exposes) (?:it|this|that)(?: \S+){0,6}? (?:on|at) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 )
 
 // PortPronoun is the subject of a port slot whose component is only named "it": which
@@ -48,10 +52,30 @@ func portSlot(t, lower string) *Slot {
 			return &Slot{Subject: s, Predicate: r.pred, Value: "port " + m[2]}
 		}
 	}
+	if m := portFlagRe.FindStringSubmatch(t); m != nil {
+		if s := trimSubjectAdverbs(normSubject(m[1])); s != "" && s != "user" {
+			return &Slot{Subject: s, Predicate: predicateServesOn, Value: "port " + m[2]}
+		}
+	}
 	if m := portItRe.FindStringSubmatch(t); m != nil {
-		return &Slot{Subject: PortPronoun, Predicate: predicateServesOn, Value: "port " + m[1]}
+		return &Slot{Subject: portTopic(m[1]), Predicate: predicateServesOn, Value: "port " + m[2]}
 	}
 	return nil
+}
+
+// portTopicRe finds the thing a lead-in is about: "Change of plan for the dev server",
+// "About the API".
+var portTopicRe = regexp.MustCompile(`(?i)(?:^|\s)(?:for|about|regarding|re) (?:the |our |this |user's )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)
+
+// portTopic is the component "it" stands for in a port statement: the topic its lead-in
+// names, else PortPronoun, to be read against the stored ports.
+func portTopic(leadIn string) string {
+	if m := portTopicRe.FindStringSubmatch(leadIn); m != nil {
+		if s := normSubject(m[1]); s != "" && s != "user" {
+			return s
+		}
+	}
+	return PortPronoun
 }
 
 // ResolvePortOwner names the component a port slot said of "it" serves on: the one

@@ -379,7 +379,7 @@ func clauseSlot(t string) *Slot {
 				continue
 			}
 			if s := buildSlot(m[1], r.pred, m[2], r.neg, r.stop, r.check); s != nil {
-				return s
+				return thingLivesIn(s, m[1])
 			}
 		}
 	}

@@ -32,8 +32,9 @@ var (
 	// locatedRe: "The staging DB is on port 5432", "The API is deployed on Heroku".
 	locatedRe = rx(subj + ` (?:is|are) (?:now |currently |still )?(?:(?:hosted|deployed|running|located|stored|kept|served) )?(?:on|at|in) (.+)`)
 	// moveToRe: "User moved the staging DB to port 6543" (a move that names no old value).
-	moveToRe  = rx(subj + ` (?:has |have )?(?:now )?(?:moved|migrated|relocated|ported|transferred|shifted|redeployed) (.+?) (?:over )?(?:to|onto) (.+)`)
-	stateStop = regexp.MustCompile(`(?i)(?: in | at | for | and | because | since | so | but | last | this | next | ago |,)`)
+	moveToRe = rx(subj + ` (?:has |have )?(?:now )?(?:moved|migrated|relocated|ported|transferred|shifted|redeployed) (.+?) (?:over )?(?:to|onto) (.+)`)
+	// " over the " starts a time ("to eu-west-1 over the weekend"), not part of a place.
+	stateStop = regexp.MustCompile(`(?i)(?: in | at | for | and | because | since | so | but | last | this | next | ago | over the |,)`)
 )
 
 // moveWords and dateMoveWords are the cheap tests that spare most facts the move and
@@ -74,6 +75,16 @@ func stateSlot(t string) *Slot {
 		}
 	}
 	return nil
+}
+
+// thingLivesIn files where a thing "lives" ("The staging cluster lives in us-east-2") under
+// the located slot that a move of it fills ("User migrated the staging cluster to
+// eu-west-1"): a thing has one place at a time. People keep lives_in.
+func thingLivesIn(s *Slot, subject string) *Slot {
+	if s != nil && s.Predicate == "lives_in" && thingSubject(subject) {
+		s.Predicate = PredicateLocated
+	}
+	return s
 }
 
 // atClockTime reports a one-word subject said to be at a time of day ("Standup is at

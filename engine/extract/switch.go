@@ -30,8 +30,11 @@ var (
 	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
 	// "uses Go 1.22", "pinned to Node 20", "is on Python 3.12".
-	versionRe   = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|is|are|of)\s+(?:an?\s+)?([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
-	pastStateRe = regexp.MustCompile(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
+	versionRe = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|needs?|is|are|of)\s+(?:an?\s+)?([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	// versionPinnedRe finds a thing followed by the version it is held at: "stable Rust,
+	// pinned to 1.79", "Node is locked at 18".
+	versionPinnedRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?),?\s+(?:(?:is|are)\s+)?(?:pinned|locked)\s+(?:to|at)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	pastStateRe     = regexp.MustCompile(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
 	// versionFromToRe: "upgraded Postgres from 14 to 16".
 	versionFromToRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?)\s+from\s+v?\d+(?:\.\d+){0,2}\s+to\s+v?(\d+(?:\.\d+){0,2})\b`)
 )
@@ -141,7 +144,29 @@ func versionSlot(t string) *Slot {
 		// The last version stated wins: "from Go 1.21 to Go 1.23".
 		out = &Slot{Subject: name, Predicate: PredicateVersion, Value: m[2]}
 	}
+	if out == nil {
+		out = pinnedVersionSlot(t)
+	}
 	return out
+}
+
+// relativeWords open a clause about a thing named before them ("…, which is pinned to 3").
+var relativeWords = set(`which that what who whatever`)
+
+// pinnedVersionSlot reads "<thing>, pinned to <version>", where the version does not
+// follow the thing's name, or nil.
+func pinnedVersionSlot(t string) *Slot {
+	loc := versionPinnedRe.FindStringSubmatchIndex(t)
+	if loc == nil {
+		return nil
+	}
+	m := []string{t[loc[0]:loc[1]], t[loc[2]:loc[3]], t[loc[4]:loc[5]], t[loc[5]:]}
+	name := strings.ToLower(m[1])
+	if notVersioned[name] || articles[name] || isPreposition(name) || pronounLike[name] || relativeWords[name] ||
+		monthWord(name) || dateFollows(t, m) {
+		return nil
+	}
+	return &Slot{Subject: name, Predicate: PredicateVersion, Value: m[2]}
 }
 
 // monthWord reports a month name or abbreviation: "Dec 18" is a date.

@@ -29,13 +29,36 @@ func genericSlot(t string) *Slot {
 			lemma = verb // the verb after an auxiliary is already its base form
 		default:
 			var ok bool
-			if lemma, ok = thirdPersonLemma(verb); !ok {
+			lemma, ok = thirdPersonLemma(verb)
+			switch {
+			case ok && pluralNounBefore(m[4]) && !strings.EqualFold(m[1], "user"):
+				continue // "Component" + "tests use…": "tests" is the subject's noun
+			case !ok && pluralSubjectVerb(m[1], verb):
+				lemma = verb // "Component tests" + "use Jest"
+			case !ok:
 				continue
 			}
 		}
 		return verbSlot(m[1], aux, lemma, m[4])
 	}
 	return nil
+}
+
+// pluralNounBefore reports an object that opens with a verb said of a plural subject
+// (pluralVerbs): then the word read as the verb was the plural noun of the subject
+// ("tests" in "Component tests use Jest").
+func pluralNounBefore(rest string) bool {
+	first, _, _ := strings.Cut(rest, " ")
+	return pluralVerbs[strings.ToLower(first)]
+}
+
+// pluralSubjectVerb reports a verb of pluralVerbs after a subject that ends with a
+// plural noun: "Component tests use", "The deploys run".
+func pluralSubjectVerb(subject, verb string) bool {
+	w := strings.Fields(strings.ToLower(subject))
+	last := w[len(w)-1]
+	return pluralVerbs[verb] && len(last) > 3 && strings.HasSuffix(last, "s") &&
+		!strings.HasSuffix(last, "ss") && !strings.HasSuffix(last, "'s")
 }
 
 // hasCopula reports a run of words with a copula in it, which no subject has.

@@ -152,6 +152,44 @@ var supersedeSixth = []scenario{
 		facts: []string{"Fly.io"}, gone: []string{"Heroku"},
 		known: "\"moved deploys to Fly.io\" and \"deploys on Heroku\" are not read as one slot"},
 
+	// A region or version of one named thing is one value, whatever verb states it.
+	{name: "cluster migrated to another region", steps: []string{
+		"The build cluster lives in us-west-1. Scale it to 6 nodes.",
+		"We migrated the build cluster to ap-south-1 over the holidays, so it is no longer in the old region."},
+		facts: []string{"ap-south-1"}, gone: []string{"us-west-1"}},
+	{name: "another cluster migrated keeps the region", steps: []string{
+		"The build cluster lives in us-west-1.", "We migrated the test cluster to ap-south-1 over the holidays."},
+		facts: []string{"us-west-1", "ap-south-1"}},
+	{name: "pinned version raised by a need", steps: []string{
+		"Heads up before we begin: the service builds on stable Go, pinned to 1.21 in go.mod.",
+		"We raised the floor: the service needs Go 1.23 now because of range-over-func."},
+		facts: []string{"1.23"}, gone: []string{"1.21"}},
+	{name: "another tool's need keeps the pin", steps: []string{
+		"Heads up before we begin: the service builds on stable Go, pinned to 1.21 in go.mod.",
+		"The docs site needs Node 20 now."},
+		facts: []string{"1.21", "Node 20"}},
+
+	// A plural subject before a plain verb: "Component tests use Jest" is about the tests.
+	{name: "tests moved from one runner to another", steps: []string{
+		"Component tests use Jest with Testing Library, run through jest.config.ts at the root.",
+		"We moved the component tests from Jest to Vitest last week."},
+		facts: []string{"Vitest"}, gone: []string{"jest.config"}},
+	{name: "other tests moved keep the runner", steps: []string{
+		"Component tests use Jest with Testing Library.",
+		"We moved the browser tests from Cypress to Playwright last week."},
+		facts: []string{"Jest", "Playwright"}},
+
+	// A port given as a command's flag, and "it" named by the topic of a change of plan.
+	{name: "dev command port changed under a topic", steps: []string{
+		"The database runs in docker on port 55432.",
+		"The dev server is npm run serve -- --host 0.0.0.0 --port 5173.",
+		"Change of plan for the dev server: we now run it with npx vite preview --strict on port 4173."},
+		facts: []string{"55432", "4173"}, gone: []string{"5173"}},
+	{name: "change of plan for another component keeps the port", steps: []string{
+		"The dev server is npm run serve -- --port 5173.",
+		"Change of plan for the worker: we now run it with node worker.js on port 9000."},
+		facts: []string{"5173", "9000"}},
+
 	// Look-alikes that must both stay.
 	{name: "two pets two names", steps: []string{
 		"My cat is named Milo.", "My dog is named Max."},
