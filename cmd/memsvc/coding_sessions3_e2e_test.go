@@ -20,9 +20,11 @@ import "testing"
 // the engine keeps the changed conventions beside their replacements).
 // After them (clauses of the ask and a paste's imports searched alone, a
 // turn captured once, compaction-aware session start): 12/20, 8/8, stale
-// 4, other repository 0, session start stale 3. Raise them as recall
-// improves; never lower them to let a change through.
-var codingSessions3Floors = codingFloors{recalled: 12, silent: 8, stale: 4, foreign: 0, startStale: 3}
+// 4, other repository 0, session start stale 3; after the seventh
+// supersede round (a region, a pinned version, a plural subject's tool):
+// 13/20, stale 3. Raise them as recall improves; never lower them to let a
+// change through.
+var codingSessions3Floors = codingFloors{recalled: 13, silent: 8, stale: 3, foreign: 0, startStale: 3}
 
 func TestCodingSessions3Eval(t *testing.T) {
 	if testing.Short() {
