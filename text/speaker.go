@@ -25,6 +25,9 @@ func SpeakerLabel(s string) int {
 	if len(words) == 0 || len(words) > maxLabelWords {
 		return 0
 	}
+	if len(words) == 1 && notePrefixes[strings.ToLower(words[0])] {
+		return 0 // "Reminder: we use tabs", "Understood: short answers"
+	}
 	for _, w := range words {
 		if !nameWord(w) {
 			return 0
@@ -62,8 +65,12 @@ func lowerLabel(words []string, rest string) bool {
 	return !notePrefixes[words[0]]
 }
 
-// notePrefixes are words people write before a colon to head their own note.
+// notePrefixes are words people write before a colon to head their own
+// note or answer, capitalised or not; no one is named by them.
 var notePrefixes = map[string]bool{
+	"understood": true, "noted": true, "done": true, "sure": true, "okay": true, "ok": true, "agreed": true,
+	"confirmed": true, "correction": true, "btw": true, "also": true, "actually": true, "careful": true,
+	"caveat": true, "rule": true, "convention": true, "background": true, "plan": true, "next": true,
 	"note": true, "notes": true, "nb": true, "ps": true, "todo": true, "update": true, "edit": true, "fyi": true,
 	"tip": true, "hint": true, "warning": true, "error": true, "info": true, "tldr": true, "reminder": true,
 	"question": true, "answer": true, "q": true, "a": true, "summary": true, "fix": true, "bug": true,
