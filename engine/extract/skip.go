@@ -301,6 +301,10 @@ func lowerWords(s string) []string {
 	return text.Words(text.Scan(s, text.Options{Apostrophe: text.KeepApostrophe}))
 }
 
+// nowWords make a progressive a state that holds now, not a plan: "we're using
+// MySQL now", "I'm currently learning Go".
+var nowWords = map[string]bool{"now": true, "currently": true, "nowadays": true}
+
 // detectTense finds the tense of a clause from its first finite verb. "meant" is
 // skipped: "I meant Tuesday" corrects what was said, its tense is of the words meant.
 func detectTense(words []string) tense {
@@ -311,7 +315,7 @@ func detectTense(words []string) tense {
 		case w == "will" || w == "shall" || w == "i'll" || w == "we'll" || w == "gonna":
 			return tenseFuture
 		case w == "am" || w == "is" || w == "are" || w == "i'm" || w == "we're":
-			if i+1 < len(words) && strings.HasSuffix(words[i+1], "ing") {
+			if i+1 < len(words) && strings.HasSuffix(words[i+1], "ing") && !hasAny(words, nowWords) {
 				return tenseFuture // the progressive mostly states plans: "I'm flying to Tokyo"
 			}
 			return tensePresent

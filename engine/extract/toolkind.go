@@ -120,6 +120,18 @@ func SwitchedFrom(oldFact string, n Slot) bool {
 	return o == nil || switchRelated(normSubject(o.Subject), normSubject(n.Subject))
 }
 
+// NowUses reports whether n, a plain use of a listed tool said with "now" ("we're using
+// MySQL now", "User uses bun now"), ends oldFact as a switch to that tool would: "User
+// uses Postgres for the main database". The caller checks the "now"; without it a second
+// tool of a kind is kept beside the first ("uses Redis" and "uses Memcached" may both hold).
+func NowUses(oldFact string, n Slot) bool {
+	if n.Predicate != "use" {
+		return false
+	}
+	n.Predicate = PredicateUses
+	return SwitchedFrom(oldFact, n)
+}
+
 // switchRelated reports an old subject a switch by newSubject reaches: the same or a
 // related one, the project as a whole, or any part of the project when the user (the
 // team) switched ("we switched to bun" ends "the web repo uses pnpm").

@@ -104,8 +104,11 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
 			return sameState(c, newTerms)
 		}
-		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact) || extract.NewSchedule(c.Text, fact)) {
-			closes = append(closes, c.ID) // "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses Vitest for tests now"
+		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact) || extract.NewSchedule(c.Text, fact) ||
+			slot != nil && extract.NowUses(c.Text, *slot)) {
+			// "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses
+			// Vitest for tests now"; "uses Postgres" → "we're using MySQL now"
+			closes = append(closes, c.ID)
 			continue
 		}
 		if namesRejected != nil && namesRejected(c.Text) {

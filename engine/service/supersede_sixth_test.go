@@ -32,6 +32,15 @@ var supersedeSixth = []scenario{
 	{name: "plain orders give no junk", steps: []string{
 		"Add a test for the parser. || Rename the config loader. || Run the linter again."},
 		never: []string{"test for the parser", "config loader", "linter"}},
+	{name: "a tool of one kind used now", steps: []string{
+		"We use Postgres for the main database.", "we're using MySQL now"},
+		facts: []string{"MySQL"}, gone: []string{"Postgres"}},
+	{name: "a tool of another kind used now keeps the first", steps: []string{
+		"We use Redis for caching.", "we're using MySQL now"},
+		facts: []string{"Redis", "MySQL"}},
+	{name: "a second tool of a kind without now is kept", steps: []string{
+		"The app uses Redis for sessions.", "We also use Memcached for page fragments."},
+		facts: []string{"Redis", "Memcached"}},
 	// Chat style: lower case, no punctuation, emoji, filler.
 	{name: "move lower case no punctuation", steps: []string{
 		"i live in leeds", "moved to manchester last weekend lol"},
