@@ -228,6 +228,24 @@ func gapPrep(rw []string) int {
 	return -1
 }
 
+// gappedHalf reports words that make a gapped second half: a name or determined noun
+// phrase, a preposition and what follows it, with no verb anywhere.
+func gappedHalf(rw []string) bool {
+	k := gapPrep(rw)
+	if k < 0 {
+		return false
+	}
+	if base, _, _ := strings.Cut(strings.ToLower(rw[0]), "'"); subjectPronouns[base] {
+		return false // "… and I'm from Mumbai": the verb is in the contraction
+	}
+	for _, w := range rw[k+1:] {
+		if gapVerb(strings.ToLower(strings.Trim(w, ",.!?"))) {
+			return false
+		}
+	}
+	return true
+}
+
 // gapDeterminers open the noun phrase of a gapped second subject or object.
 var gapDeterminers = set(`the a an my our his her their its your this that`)
 

@@ -287,6 +287,9 @@ func splitAtSubjects(s string) []string {
 		if reasonJointRe.MatchString(s[loc[0]:loc[2]]) && decisionRe.MatchString(s[from:loc[0]]) {
 			continue // a decision keeps its reason: "we went with gRPC since we need streaming"
 		}
+		if gappedHalf(strings.Fields(s[loc[2]:])) {
+			continue // "My brother lives in Oslo and my sister in Bergen": splitGapped gives it its verb
+		}
 		out = appendSentence(out, s[from:loc[0]])
 		from = loc[2]
 	}

@@ -41,6 +41,12 @@ var supersedeSixth = []scenario{
 	{name: "a second tool of a kind without now is kept", steps: []string{
 		"The app uses Redis for sessions.", "We also use Memcached for page fragments."},
 		facts: []string{"Redis", "Memcached"}},
+	{name: "two relatives' homes in one gapped sentence", steps: []string{
+		"My brother lives in Oslo and my sister in Bergen."},
+		facts: []string{"brother lives in Oslo", "sister lives in Bergen"}},
+	{name: "a second clause with its own verb stays whole", steps: []string{
+		"I love cats and my sister in Bergen loves dogs."},
+		facts: []string{"User loves cats"}, never: []string{"sister lives in Bergen"}},
 	// Chat style: lower case, no punctuation, emoji, filler.
 	{name: "move lower case no punctuation", steps: []string{
 		"i live in leeds", "moved to manchester last weekend lol"},
