@@ -20,13 +20,7 @@ func (s *testServer) rawPost(t *testing.T, path, body string, header map[string]
 // not empty, that Host header (as a DNS-rebinding page's would be).
 func (s *testServer) send(t *testing.T, method, path, host, body string, header map[string]string) resp {
 	t.Helper()
-	hr, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if body == "" {
-		hr.Body = http.NoBody
-	}
+	hr := s.newRequest(t, method, path, body)
 	if host != "" {
 		hr.Host = host
 	}
@@ -42,6 +36,19 @@ func (s *testServer) send(t *testing.T, method, path, host, body string, header 
 	out := resp{status: hres.StatusCode, raw: raw}
 	_ = json.Unmarshal(raw, &out.body) // non-objects leave body nil
 	return out
+}
+
+// newRequest is a request to the server with body, or none when body is "".
+func (s *testServer) newRequest(t *testing.T, method, path, body string) *http.Request {
+	t.Helper()
+	hr, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body == "" {
+		hr.Body = http.NoBody
+	}
+	return hr
 }
 
 // TestDriveByWritesRefused: with auth disabled (the default), the bodies a

@@ -19,13 +19,7 @@ import (
 // headers and body.
 func (s *testServer) head(t *testing.T, method, path, body string, header http.Header) (int, http.Header, string) {
 	t.Helper()
-	hr, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if body == "" {
-		hr.Body = http.NoBody
-	}
+	hr := s.newRequest(t, method, path, body)
 	for k, v := range header {
 		hr.Header[k] = v
 	}
