@@ -15,6 +15,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // Options configure the REST server.
@@ -144,7 +145,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	info := &reqInfo{}
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
-	securityHeaders(w.Header())
+	status.SecureHeaders(w.Header(), apiCSP)
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	LimitBodyTime(sw, r, s.bodyTime)
 	h, pattern := s.mux.Handler(r)
@@ -163,20 +164,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)
 }
 
-// securityHeaders are set on every answer, refusals and 404s included.
-// Answers hold a user's data: no browser may sniff them into another type
-// (a memory's text rendered as HTML), keep them in a cache, show them in
-// another site's frame, embed them in another site's page (a no-cors
-// <script> or <img> read), or send their URL on as a Referer (it may hold
-// ?api_key=).
-func securityHeaders(h http.Header) {
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cross-Origin-Resource-Policy", "same-origin")
-}
+// apiCSP lets an API answer load, frame and submit nothing.
+const apiCSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 // dispatch runs the gates in order (site, route, body type, auth) and the
 // route's handler when every gate passes.

@@ -179,16 +179,11 @@ func (w *statusWriter) WriteHeader(code int) {
 // serveHTTP sets the security headers, runs the site guard and routes.
 func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
-		"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	// Every answer but an asset is one user's (pages, images, the
 	// redirects that set a session cookie): none may be cached.
-	h.Set("Cache-Control", "no-store")
+	status.SecureHeaders(h, "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
+		"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	if err := u.gate.Site(r); err != nil {
 		u.fail(w, r, nil, err)
 		return

@@ -1,7 +1,7 @@
-// Package status holds the one table from engine error codes to HTTP
-// statuses. It is a leaf package so that the HTTP edges, REST (rest), MCP
-// (mcp) and the dashboard (ui), answer an engine error with the same status
-// without one edge importing another.
+// Package status holds what the HTTP edges, REST (rest), MCP (mcp) and the
+// dashboard (ui), answer alike: the one table from engine error codes to
+// HTTP statuses, and the security headers of every answer. It is a leaf
+// package so that no edge imports another.
 package status
 
 import (
@@ -54,4 +54,19 @@ func CodeOf(httpStatus int) string {
 		return engine.EInvalid
 	}
 	return engine.EInternal
+}
+
+// SecureHeaders sets the headers every answer carries, refusals and 404s
+// included, with the edge's Content-Security-Policy csp. Answers hold a
+// user's data: no browser may sniff them into another type (a memory's text
+// rendered as HTML), keep them in a cache, show them in another site's
+// frame, embed them in another site's page (a no-cors <script> or <img>
+// read), or send their URL on as a Referer (it may hold ?api_key=).
+func SecureHeaders(h http.Header, csp string) {
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 }
