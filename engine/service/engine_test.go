@@ -52,6 +52,16 @@ func add(t *testing.T, e *service.Engine, user string, reqs ...engine.AddRequest
 	return res
 }
 
+// addTexts adds one memory per text for user.
+func addTexts(t *testing.T, e *service.Engine, user string, texts ...string) {
+	t.Helper()
+	reqs := make([]engine.AddRequest, len(texts))
+	for i, text := range texts {
+		reqs[i] = engine.AddRequest{Text: text}
+	}
+	add(t, e, user, reqs...)
+}
+
 func ids(hits []engine.Scored) []string {
 	var out []string
 	for _, h := range hits {

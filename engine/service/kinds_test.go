@@ -57,11 +57,7 @@ type question struct{ question, want string }
 func expectFirst(t *testing.T, notes []string, questions []question) {
 	t.Helper()
 	eng := newServedEngine(t)
-	var reqs []engine.AddRequest
-	for _, n := range notes {
-		reqs = append(reqs, engine.AddRequest{Text: n})
-	}
-	add(t, eng, "u", reqs...)
+	addTexts(t, eng, "u", notes...)
 	for _, c := range questions {
 		res, err := eng.Search(context.Background(), "u", engine.Query{Text: c.question, TopK: 3})
 		if err != nil {

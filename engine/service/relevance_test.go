@@ -40,11 +40,7 @@ var promptMemories = []string{
 func promptHook(t *testing.T, memories []string) func(prompt string) []string {
 	t.Helper()
 	eng := newServedEngine(t)
-	var reqs []engine.AddRequest
-	for _, m := range memories {
-		reqs = append(reqs, engine.AddRequest{Text: m})
-	}
-	add(t, eng, "dev", reqs...)
+	addTexts(t, eng, "dev", memories...)
 	return func(prompt string) []string {
 		res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: 5})
 		if err != nil {
