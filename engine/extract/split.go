@@ -2,8 +2,10 @@ package extract
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/text"
 )
@@ -228,9 +230,44 @@ func gapPrep(rw []string) int {
 	return -1
 }
 
-// gappedHalf reports words that make a gapped second half: a name or determined noun
-// phrase, a preposition and what follows it, with no verb anywhere.
-func gappedHalf(rw []string) bool {
+// sentenceWords are a sentence's words with where each starts, and for each word
+// whether a verb stands at it or after it, so every joint of a long sentence can
+// ask whether the rest is a gapped half without reading the rest again.
+type sentenceWords struct {
+	words    []string
+	starts   []int  // byte offset of each word
+	verbFrom []bool // verbFrom[i]: a verb among words[i:]; one longer than words
+}
+
+func wordsOf(s string) sentenceWords {
+	var sw sentenceWords
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			i += size
+			continue
+		}
+		end := strings.IndexFunc(s[i:], unicode.IsSpace)
+		if end < 0 {
+			end = len(s) - i
+		}
+		sw.words = append(sw.words, s[i:i+end])
+		sw.starts = append(sw.starts, i)
+		i += end
+	}
+	sw.verbFrom = make([]bool, len(sw.words)+1)
+	for i := len(sw.words) - 1; i >= 0; i-- {
+		sw.verbFrom[i] = sw.verbFrom[i+1] || gapVerb(strings.ToLower(strings.Trim(sw.words[i], ",.!?")))
+	}
+	return sw
+}
+
+// gappedFrom reports whether the words from byte offset at on make a gapped second
+// half: a name or determined noun phrase, a preposition and what follows it, with no
+// verb anywhere.
+func (sw sentenceWords) gappedFrom(at int) bool {
+	first := sort.SearchInts(sw.starts, at)
+	rw := sw.words[first:]
 	k := gapPrep(rw)
 	if k < 0 {
 		return false
@@ -238,12 +275,7 @@ func gappedHalf(rw []string) bool {
 	if base, _, _ := strings.Cut(strings.ToLower(rw[0]), "'"); subjectPronouns[base] {
 		return false // "… and I'm from Mumbai": the verb is in the contraction
 	}
-	for _, w := range rw[k+1:] {
-		if gapVerb(strings.ToLower(strings.Trim(w, ",.!?"))) {
-			return false
-		}
-	}
-	return true
+	return !sw.verbFrom[first+k+1]
 }
 
 // gapDeterminers open the noun phrase of a gapped second subject or object.

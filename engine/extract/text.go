@@ -280,6 +280,7 @@ func splitAtSubjects(s string) []string {
 	}
 	var out []string
 	from := 0
+	words := wordsOf(s) // once: a joint must not read the whole rest again
 	for _, loc := range clauseSplitRe.FindAllStringSubmatchIndex(s, -1) {
 		if loc[0] == from || !standsAlone(s[from:loc[0]]) {
 			continue
@@ -287,7 +288,7 @@ func splitAtSubjects(s string) []string {
 		if reasonJointRe.MatchString(s[loc[0]:loc[2]]) && decisionRe.MatchString(s[from:loc[0]]) {
 			continue // a decision keeps its reason: "we went with gRPC since we need streaming"
 		}
-		if gappedHalf(strings.Fields(s[loc[2]:])) {
+		if words.gappedFrom(loc[2]) {
 			continue // "My brother lives in Oslo and my sister in Bergen": splitGapped gives it its verb
 		}
 		out = appendSentence(out, s[from:loc[0]])
@@ -299,7 +300,23 @@ func splitAtSubjects(s string) []string {
 // standsAlone reports whether the text before a joint is a clause of its own rather than the
 // first half of a compound subject ("Dave and I are…", "My wife and I moved…").
 func standsAlone(left string) bool {
-	return firstSubjRe.MatchString(left) || len(strings.Fields(left)) >= 3
+	return firstSubjRe.MatchString(left) || hasWords(left, 3)
+}
+
+// hasWords reports whether s has at least n words, reading no further than the nth.
+func hasWords(s string, n int) bool {
+	for i := 0; i < n; i++ {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if s == "" {
+			return false
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			return i == n-1
+		}
+		s = s[end:]
+	}
+	return true
 }
 
 // splitElided splits "I live in Paris and work at Google" into two first-person clauses.
