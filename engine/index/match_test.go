@@ -147,6 +147,40 @@ func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {
 }
 
 // plainTerms are query terms of one form each, with no commonness.
+// A term that may be misspelt ("databs", from "databse") and that no
+// memory holds is covered at typoShare by a memory holding a term one
+// edit away, and only then: not when the store holds the term itself, not
+// for a term not marked Fuzzy, and not for terms two edits away.
+func TestMatchesTypos(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "db"}, nil, []string{"databas", "backup"})
+	s.Upsert(Row{ID: "far"}, nil, []string{"data", "backup"})
+	s.Upsert(Row{ID: "swap"}, nil, []string{"piplein", "backups"})
+	typo := QueryTerm{Forms: []string{"databs"}, Fuzzy: true}
+	n := 3 + coverPrior // three memories
+	w := IDF(n, 0)
+	cases := []struct {
+		name  string
+		terms []QueryTerm
+		id    string
+		want  float64
+	}{
+		{"one insertion away", []QueryTerm{typo}, "db", typoShare},
+		{"two edits away", []QueryTerm{typo}, "far", 0},
+		{"transposition", []QueryTerm{{Forms: []string{"pipelin"}, Fuzzy: true}}, "swap", typoShare},
+		{"not fuzzy", []QueryTerm{{Forms: []string{"databs"}}}, "db", 0},
+		{"held by the store", []QueryTerm{{Forms: []string{"backup"}, Fuzzy: true}}, "swap", 0},
+		{"long enough", []QueryTerm{{Forms: []string{"bckup"}, Fuzzy: true}}, "db", typoShare},
+		{"too short", []QueryTerm{{Forms: []string{"dta"}, Fuzzy: true}}, "far", 0},
+		{"beside a held term", []QueryTerm{typo, {Forms: []string{"backup"}}}, "db", (typoShare*w + IDF(n, 2)) / (w + IDF(n, 2))},
+	}
+	for _, c := range cases {
+		if got := s.Matches(c.terms, nil, []string{c.id})[0].QueryCover; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 func plainTerms(words ...string) []QueryTerm {
 	out := make([]QueryTerm, len(words))
 	for i, w := range words {

@@ -48,8 +48,10 @@ var fifthSetMemories = []string{
 // (the misses share no word with their memory, "bread" for gluten, "mom"
 // for mother, or only the repo's name). After absent names came to weigh
 // twice and hybrid to read the rest of the cover (relevance.go): 20/20,
-// 16/25 ("the ledger api keeps returning 401…" found). The thresholds hold
-// those counts.
+// 16/25 ("the ledger api keeps returning 401…" found). After a term that
+// may be misspelt came to be covered in part by a stored term one edit
+// away (index.QueryTerm.Fuzzy): 20/20, 17/25 ("databse"). The thresholds
+// hold those counts.
 func TestPromptRelevanceFifthSet(t *testing.T) {
 	injected := promptHook(t, fifthSetMemories)
 	unrelated := []string{
@@ -103,7 +105,7 @@ func TestPromptRelevanceFifthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 20 || found < 16 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 17 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 17)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -140,6 +140,9 @@ func (e *Searcher) matchTerms(mode, query string) []index.QueryTerm {
 		if e.freq != nil {
 			qt.Common = e.commonness(t)
 		}
+		// A word the general corpus never has may be misspelt; a name
+		// is not (it may be another person's, index.absentWeight).
+		qt.Fuzzy = e.freq != nil && qt.Common == 0 && !qt.Name
 		terms = append(terms, qt)
 	}
 	return terms
