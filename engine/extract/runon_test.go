@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"regexp/syntax"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -11,29 +12,38 @@ import (
 // A run-on message as long as a memory may be (32 KiB) and more is read in time
 // linear in its length: splitting it at every joint, and taking every
 // fact's excerpt, must not read the whole rest of it again each time.
-// Before, the first two took seconds and grew with the square of the length.
+// Before, the first two took seconds and grew with the square of the length
+// (and later a gapped-half check split the rest into words at every joint).
 // The test compares two lengths rather than timing one against a limit, so
-// a loaded machine slows both alike: eight times the text takes about
-// eight times as long (64, were it quadratic), and up to 24 passes, wide
-// enough for a loaded machine (four times the text, with a limit of 8,
-// failed at load 15-22); each is the fastest of three reads.
+// a loaded machine slows both alike: eight times the text takes about eight
+// times as long and allocates about eight times as much (64, were it
+// quadratic). The bytes allocated are deterministic, so they carry the
+// tight limit (16); time, each the fastest of five reads, only a loose one
+// (40), wide enough for a machine at load 30, which pushed a limit of 24 over.
 func TestRunOnMessageIsQuick(t *testing.T) {
 	x := NewBuiltin()
-	read := func(content string) time.Duration {
-		best := time.Duration(1 << 62)
-		for range 3 {
+	read := func(content string) (time.Duration, uint64) {
+		best, bytes := time.Duration(1<<62), uint64(0)
+		for range 5 {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
 			start := time.Now()
 			if _, err := x.Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: content}}}); err != nil {
 				t.Fatal(err)
 			}
 			best = min(best, time.Since(start))
+			runtime.ReadMemStats(&after)
+			bytes = after.TotalAlloc - before.TotalAlloc
 		}
-		return best
+		return best, bytes
 	}
-	for _, unit := range []string{", ", "it, and it ", "Alice and ", "always use pnpm, never ", "I'm vegan, "} {
-		short := read(strings.Repeat(unit, (8<<10)/len(unit)))
-		long := read(strings.Repeat(unit, (64<<10)/len(unit)))
-		if ratio := float64(long) / float64(max(short, time.Millisecond)); ratio > 24 {
+	for _, unit := range []string{", ", "it, and it ", "Alice and ", "always use pnpm, never ", "I'm vegan, ", "my sister in Bergen and I "} {
+		short, shortBytes := read(strings.Repeat(unit, (8<<10)/len(unit)))
+		long, longBytes := read(strings.Repeat(unit, (64<<10)/len(unit)))
+		if ratio := float64(longBytes) / float64(max(shortBytes, 1)); ratio > 16 {
+			t.Errorf("%q repeated to 64 KiB allocated %d bytes, %.1f times 8 KiB's %d: more than linear", unit, longBytes, ratio, shortBytes)
+		}
+		if ratio := float64(long) / float64(max(short, time.Millisecond)); ratio > 40 {
 			t.Errorf("%q repeated to 64 KiB took %v, %.1f times 8 KiB's %v: more than linear", unit, long, ratio, short)
 		}
 	}
