@@ -43,7 +43,7 @@ func jobKey(queue, user, id string) []byte {
 func (s *Store) EnqueueJob(ctx context.Context, queue, user, id string, payload []byte) error {
 	s.jobs.Lock()
 	defer s.jobs.Unlock()
-	err := s.db.Update(func(btx *badger.Txn) error { return enqueueJob(btx, queue, user, id, payload) })
+	err := s.update(func(btx *badger.Txn) error { return enqueueJob(btx, queue, user, id, payload) })
 	return translate("enqueue job", err)
 }
 
@@ -91,7 +91,7 @@ func (s *Store) ClaimJob(ctx context.Context, queue, worker string, lease time.D
 
 func (s *Store) claimJob(queue, worker string, lease time.Duration) (*engine.Job, error) {
 	var out *engine.Job
-	err := s.db.Update(func(btx *badger.Txn) error {
+	err := s.update(func(btx *badger.Txn) error {
 		prefix := jobKey(queue, "", "")
 		it := btx.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: true})
 		var (
@@ -147,7 +147,7 @@ func (s *Store) CompleteJob(ctx context.Context, job *engine.Job) error {
 func (s *Store) leased(op string, job *engine.Job, fn func(*badger.Txn, *storedJob) error) error {
 	s.jobs.Lock()
 	defer s.jobs.Unlock()
-	err := s.db.Update(func(btx *badger.Txn) error {
+	err := s.update(func(btx *badger.Txn) error {
 		var j storedJob
 		err := getJob(btx, job, &j)
 		if errors.Is(err, badger.ErrKeyNotFound) || err == nil && j.Claim != job.Claim {

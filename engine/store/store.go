@@ -29,7 +29,16 @@ type Options struct {
 	NoSync bool
 	// InMemory runs without a directory (benchmarks only).
 	InMemory bool
+	// ReadOnly opens an existing store for reading only, sharing the
+	// directory with other readers and writing nothing there (not even
+	// its lock file): a read-only copy or mount can be exported.
+	ReadOnly bool
 	Logger   *log.Logger
+	// FreeSpace, when set, reports the bytes still free on the disk of a
+	// directory (ok false: unknown); writes are refused while fewer than
+	// MinFree are (room.go).
+	FreeSpace func(dir string) (free uint64, ok bool)
+	MinFree   uint64
 }
 
 // Store is the Badger-backed engine.Store.
@@ -44,6 +53,11 @@ type Store struct {
 	// opening names this opening of the directory: a job lease recorded
 	// under another opening was taken by a process that no longer runs.
 	opening string
+	// readOnly, dir, free and minFree guard writes (room.go).
+	readOnly bool
+	dir      string
+	free     func(string) (uint64, bool)
+	minFree  uint64
 }
 
 var (
@@ -57,14 +71,15 @@ var ErrLocked = errors.New("data directory is in use by another memsvc process")
 
 // Open opens (creating if needed) the store in opts.Dir.
 func Open(opts Options) (*Store, error) {
-	if !opts.InMemory {
+	if !opts.InMemory && !opts.ReadOnly {
 		if err := os.MkdirAll(opts.Dir, 0o700); err != nil {
 			return nil, fmt.Errorf("store: create data directory: %w", err)
 		}
 	}
 	bo := badger.DefaultOptions(opts.Dir).
 		WithInMemory(opts.InMemory).
-		WithSyncWrites(!opts.NoSync && !opts.InMemory).
+		WithReadOnly(opts.ReadOnly).
+		WithSyncWrites(!opts.NoSync && !opts.InMemory && !opts.ReadOnly).
 		WithMemTableSize(32 << 20).
 		WithNumMemtables(3).
 		WithBlockCacheSize(64 << 20).
@@ -78,7 +93,7 @@ func Open(opts Options) (*Store, error) {
 		}
 		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 	}
-	return &Store{db: db, opening: newOpening()}, nil
+	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree}, nil
 }
 
 // newOpening returns a name no other opening of a directory has.
@@ -106,7 +121,7 @@ func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) erro
 	mu := s.userLock(user)
 	mu.Lock()
 	defer mu.Unlock()
-	err := s.db.Update(func(btx *badger.Txn) error {
+	err := s.update(func(btx *badger.Txn) error {
 		version, err := bumpVersion(btx, user)
 		if err != nil {
 			return err
@@ -162,7 +177,7 @@ func (s *Store) GetMeta(ctx context.Context, key string) (string, error) {
 
 // PutMeta sets a store-wide setting.
 func (s *Store) PutMeta(ctx context.Context, key, value string) error {
-	err := s.db.Update(func(btx *badger.Txn) error {
+	err := s.update(func(btx *badger.Txn) error {
 		return btx.Set(globalKey(key), []byte(value))
 	})
 	return translate("put meta", err)
@@ -175,7 +190,7 @@ func (s *Store) Check(ctx context.Context) error {
 	}
 	probe := globalKey("health-probe")
 	now := []byte(time.Now().UTC().Format(time.RFC3339Nano))
-	return s.db.Update(func(btx *badger.Txn) error {
+	return s.update(func(btx *badger.Txn) error {
 		if err := btx.Set(probe, now); err != nil {
 			return err
 		}
@@ -200,8 +215,9 @@ func (s *Store) Users(ctx context.Context, collection string) ([]string, error) 
 }
 
 // RunGC reclaims value-log space; call it periodically from the server.
+// It rewrites live values first, so it waits while the disk is full.
 func (s *Store) RunGC() {
-	for s.db.RunValueLogGC(0.5) == nil {
+	for s.writable() == nil && s.db.RunValueLogGC(0.5) == nil {
 	}
 }
 

@@ -89,6 +89,9 @@ func (s *Store) EraseUser(ctx context.Context, user string) error {
 	if err != nil {
 		return translate("erase user", err)
 	}
+	if err := s.writable(); err != nil { // deletions are written to the log too
+		return err
+	}
 	wb := s.db.NewWriteBatch()
 	defer wb.Cancel()
 	for _, k := range keys {

@@ -1,0 +1,121 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// TestWritesWaitForRoom: while the disk has less room than MinFree every
+// kind of write is refused with EUnavailable and a message saying why,
+// reads go on, and writes work again once space is freed. (A write on a
+// full disk killed the server: Badger's mapped log faults.)
+func TestWritesWaitForRoom(t *testing.T) {
+	var free atomic.Uint64
+	free.Store(1 << 30)
+	s, err := Open(Options{Dir: t.TempDir(), NoSync: true, MinFree: 64 << 20,
+		FreeSpace: func(string) (uint64, bool) { return free.Load(), true }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	put := func(tx engine.Tx) error { return tx.PutDoc("notes", "n1", map[string]string{"text": "kept"}) }
+	if err := s.Update(ctx, "alice", put); err != nil {
+		t.Fatal(err)
+	}
+	writes := map[string]func() error{
+		"update":   func() error { return s.Update(ctx, "alice", put) },
+		"put meta": func() error { return s.PutMeta(ctx, "k", "v") },
+		"check":    func() error { return s.Check(ctx) },
+		"enqueue":  func() error { return s.EnqueueJob(ctx, "q", "alice", "j1", nil) },
+		"erase":    func() error { return s.EraseUser(ctx, "bob") },
+	}
+	free.Store(1 << 20)
+	for name, write := range writes {
+		err := write()
+		if engine.ErrorCode(err) != engine.EUnavailable || !containsAll(engine.ErrorMessage(err), "disk is full", "reads still work") {
+			t.Errorf("%s on a full disk: %v (code %q); want unavailable saying the disk is full", name, err, engine.ErrorCode(err))
+		}
+	}
+	var got map[string]string
+	if err := s.View(ctx, "alice", func(tx engine.Tx) error { return tx.GetDoc("notes", "n1", &got) }); err != nil || got["text"] != "kept" {
+		t.Errorf("read on a full disk: %v, %v; want the stored document", got, err)
+	}
+	s.RunGC() // must not write (it would rewrite values) nor hang
+	free.Store(1 << 30)
+	for name, write := range writes {
+		if err := write(); err != nil {
+			t.Errorf("%s once space is freed: %v", name, err)
+		}
+	}
+}
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestReadOnly: a store opened read-only reads what was written, refuses
+// writes with a message saying why, and writes nothing in its directory
+// (a read-only copy of a data directory can be exported).
+func TestReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	s := open(t, dir)
+	if err := s.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", "n1", map[string]string{"text": "kept"}) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "LOCK"))
+	before := listDir(t, dir)
+	ro, err := Open(Options{Dir: dir, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]string
+	if err := ro.View(ctx, "alice", func(tx engine.Tx) error { return tx.GetDoc("notes", "n1", &got) }); err != nil || got["text"] != "kept" {
+		t.Errorf("read-only read: %v, %v", got, err)
+	}
+	err = ro.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", "n2", map[string]string{}) })
+	if engine.ErrorCode(err) != engine.EUnavailable || !strings.Contains(engine.ErrorMessage(err), "read-only") {
+		t.Errorf("write to a read-only store: %v; want unavailable saying it is read-only", err)
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if after := listDir(t, dir); !slices.Equal(before, after) {
+		t.Errorf("a read-only opening changed the directory: %v, then %v", before, after)
+	}
+}
+
+// listDir lists the names and sizes in dir.
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%s %d", e.Name(), info.Size()))
+	}
+	return out
+}
