@@ -195,11 +195,24 @@ func TestRestoreRefuses(t *testing.T) {
 	shas := fill(t, src, 5, 2)
 	a := archive(t, src)
 	keep := func(n string, d []byte) (string, []byte) { return n, d }
+	// flipped is the archive with one bit changed in the first place that
+	// holds mark: the bytes of an entry, its header left whole.
+	flipped := func(mark string) []byte {
+		i := bytes.Index(a, []byte(mark))
+		if i < 0 {
+			t.Fatalf("the archive holds no %q", mark)
+		}
+		b := bytes.Clone(a)
+		b[i+len(mark)/2] ^= 1
+		return b
+	}
 	tests := []struct {
 		name    string
 		archive []byte
 		want    string
 	}{
+		{"a bit flipped in the store", flipped(strings.Repeat("bo", 100)), "store/000001 is damaged"},
+		{"a bit flipped in the revocations", flipped("0123456789abcdef"), "revoked-keys is damaged"},
 		{"no end", rewrite(t, a, func(n string, d []byte) (string, []byte) {
 			if n == "end" {
 				return "", nil

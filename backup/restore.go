@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
@@ -115,13 +116,14 @@ func readMagic(tr *tar.Reader) error {
 	return nil
 }
 
-// storeReader reads the store/ chunks as one stream and keeps the first
-// entry after them.
+// storeReader reads the store/ chunks as one stream, checking each
+// chunk's digest at its end, and keeps the first entry after them.
 type storeReader struct {
-	tr      *tar.Reader
-	started bool
-	next    *tar.Header // first entry after the chunks, once reached
-	done    bool
+	tr   *tar.Reader
+	hdr  *tar.Header // the chunk being read
+	sum  hash.Hash   // of the chunk so far
+	next *tar.Header // first entry after the chunks, once reached
+	done bool
 }
 
 func (s *storeReader) Read(p []byte) (int, error) {
@@ -129,25 +131,52 @@ func (s *storeReader) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	for !s.done {
-		if s.started {
+		if s.hdr != nil {
 			n, err := s.tr.Read(p)
-			if err == io.EOF {
-				err = nil // this chunk's end; the stream goes on in the next
+			s.sum.Write(p[:n])
+			switch {
+			case err == io.EOF: // this chunk's end; the stream goes on in the next
+				err = checkDigest(s.hdr, s.sum.Sum(nil))
+				s.hdr = nil
+			case err != nil:
+				err = fmt.Errorf("archive cut short in the store snapshot: %w", err)
 			}
 			if n > 0 || err != nil {
 				return n, err
 			}
+			continue
 		}
 		hdr, err := s.tr.Next()
 		if err != nil {
 			return 0, fmt.Errorf("archive cut short in the store snapshot: %w", unexpected(err))
 		}
-		s.started = true
 		if !strings.HasPrefix(hdr.Name, storeDir) {
 			s.next, s.done = hdr, true
+			break
 		}
+		s.hdr, s.sum = hdr, sha256.New()
 	}
 	return 0, io.EOF
+}
+
+// checkDigest compares sum, the SHA-256 of an entry's bytes, with the one
+// its header records; an entry of an archive from before the record passes.
+func checkDigest(hdr *tar.Header, sum []byte) error {
+	want, ok := hdr.PAXRecords[digestRecord]
+	if ok && hex.EncodeToString(sum) != want {
+		return fmt.Errorf("%s is damaged in the archive: its bytes do not match the checksum recorded with them", hdr.Name)
+	}
+	return nil
+}
+
+// readEntry reads the current entry whole and checks its digest.
+func readEntry(tr *tar.Reader, hdr *tar.Header) ([]byte, error) {
+	data, err := io.ReadAll(tr)
+	if err != nil {
+		return nil, fmt.Errorf("archive cut short in %s: %w", hdr.Name, err)
+	}
+	sum := sha256.Sum256(data)
+	return data, checkDigest(hdr, sum[:])
 }
 
 // finish checks the snapshot was read to its end.
@@ -175,7 +204,11 @@ func restoreFiles(dataDir string, tr *tar.Reader, hdr *tar.Header) error {
 		return err
 	}
 	for hdr.Name != endName {
-		if err := restoreFile(dataDir, blobs, hdr.Name, tr); err != nil {
+		data, err := readEntry(tr, hdr)
+		if err != nil {
+			return err
+		}
+		if err := restoreFile(dataDir, blobs, hdr.Name, data); err != nil {
 			return err
 		}
 		if hdr, err = tr.Next(); err != nil {
@@ -185,11 +218,7 @@ func restoreFiles(dataDir string, tr *tar.Reader, hdr *tar.Header) error {
 	return nil
 }
 
-func restoreFile(dataDir string, blobs *media.BlobStore, name string, r io.Reader) error {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return fmt.Errorf("archive cut short in %s: %w", name, err)
-	}
+func restoreFile(dataDir string, blobs *media.BlobStore, name string, data []byte) error {
 	if slices.Contains(revocationLists, name) {
 		return writeFileSync(filepath.Join(dataDir, name), data)
 	}
@@ -201,7 +230,7 @@ func restoreFile(dataDir string, blobs *media.BlobStore, name string, r io.Reade
 	if got := hex.EncodeToString(sum[:]); got != filepath.Base(sha) {
 		return fmt.Errorf("image %s is damaged in the archive (its bytes hash to %s)", filepath.Base(sha), got)
 	}
-	_, _, err = blobs.Put(data)
+	_, _, err := blobs.Put(data)
 	return err
 }
 
@@ -229,9 +258,9 @@ func Relay(dst io.Writer, src io.Reader, revokeID string) error {
 		if i == 0 && hdr.Name != magicName {
 			return errors.New("the server's answer is not a memsvc backup")
 		}
-		data, err := io.ReadAll(tr)
+		data, err := readEntry(tr, hdr)
 		if err != nil {
-			return fmt.Errorf("backup cut short in %s: %w", hdr.Name, err)
+			return fmt.Errorf("the server's backup: %w", err)
 		}
 		switch hdr.Name {
 		case auth.RevocationFile:
