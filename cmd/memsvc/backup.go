@@ -48,7 +48,9 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if err := requireDataDir(cfg); err != nil {
 		return failOut(err, finish)
 	}
-	st, err := store.Open(store.Options{Dir: cfg.DataDir})
+	// Read-only: a backup writes nothing into the directory, so it works on
+	// a read-only mount and on a disk too full to write.
+	st, err := openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true})
 	switch {
 	case err == nil:
 		err = backup.Write(ctx, w, st.Backup, cfg.DataDir)
@@ -133,6 +135,11 @@ func runRestore(ctx context.Context, args []string, sys IO) error {
 	br := bufio.NewReader(r)
 	if _, err := br.Peek(1); err == io.EOF {
 		return fmt.Errorf("restore: --in %s is empty: not a memsvc backup", in)
+	}
+	// Loading writes through Badger's mapped log, which faults rather than
+	// fails on a full disk: refuse a disk without room first.
+	if err := checkFreeSpace(cfg.DataDir); err != nil {
+		return err
 	}
 	if err := backup.Restore(cfg.DataDir, br, store.Restore); err != nil {
 		return err

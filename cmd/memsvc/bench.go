@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,7 +116,7 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 		return usageError(sys, err)
 	}
 	opts.RelevanceFloor = cfg.RelevanceFloor
-	ds, err := loadDataset(b.data, b.format, b.limit)
+	ds, err := loadDataset(b.data, b.format, b.limit, opts.Categories)
 	if err != nil {
 		return err
 	}
@@ -161,8 +162,9 @@ const maxDatasetBytes = 1 << 30
 // refusing at once, before a long run, what cannot be one: a directory
 // given as a LoCoMo file, an empty or oversized file, and a dataset with no
 // question to ask (a file of the other format usually parses as that,
-// and would report a recall of 0 over no questions).
-func loadDataset(path, format string, limit int) (*bench.Dataset, error) {
+// and would report a recall of 0 over no questions), also when only the
+// --categories asked (nil: the format's default) have none.
+func loadDataset(path, format string, limit int, categories []int) (*bench.Dataset, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, errUsage{fmt.Errorf("bench recall: --data: %w", err)}
@@ -181,15 +183,39 @@ func loadDataset(path, format string, limit int) (*bench.Dataset, error) {
 		return nil, err
 	}
 	ds.Limit(limit)
+	if categories == nil {
+		categories = bench.DefaultCategories(format)
+	}
+	var held []int // the categories of questions with evidence
 	for _, c := range ds.Conversations {
 		for _, q := range c.Questions {
-			if len(q.Evidence) > 0 {
+			if len(q.Evidence) == 0 {
+				continue
+			}
+			if categories == nil || slices.Contains(categories, q.Category) {
 				return ds, nil
+			}
+			if !slices.Contains(held, q.Category) {
+				held = append(held, q.Category)
 			}
 		}
 	}
+	if len(held) > 0 {
+		slices.Sort(held)
+		return nil, usageError(IO{}, fmt.Errorf("bench recall: --data %s has no question with evidence in --categories %s; "+
+			"its questions are of categories %s", path, joinInts(categories), joinInts(held)))
+	}
 	return nil, usageError(IO{}, fmt.Errorf("bench recall: --data %s holds no question with evidence when read as --format %s; "+
 		"is it a file of the other format?", path, format))
+}
+
+// joinInts is ns as a comma list.
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }
 
 // writeSamples writes the calibration's samples to w and completes the
@@ -228,8 +254,12 @@ func (b *benchFlags) options() (bench.Options, error) {
 		return o, errors.New("bench recall: --samples needs a file name: stdout carries the report")
 	case b.samples != "" && b.via != "engine":
 		return o, errors.New("bench recall: --samples needs --via engine (the REST API does not show the measures a score is computed from)")
-	case b.limit < 0 || b.batch < 1 || b.misses < 0:
-		return o, errors.New("bench recall: --limit-conversations and --misses must be ≥ 0, --batch ≥ 1")
+	case b.limit < 0:
+		return o, fmt.Errorf("bench recall: --limit-conversations must be ≥ 0 (0: all), got %d", b.limit)
+	case b.misses < 0:
+		return o, fmt.Errorf("bench recall: --misses must be ≥ 0, got %d", b.misses)
+	case b.batch < 1:
+		return o, fmt.Errorf("bench recall: --batch must be ≥ 1, got %d", b.batch)
 	}
 	for _, c := range strings.FieldsFunc(b.categories, func(r rune) bool { return r == ',' || r == ' ' }) {
 		n, err := strconv.Atoi(c)
@@ -237,6 +267,9 @@ func (b *benchFlags) options() (bench.Options, error) {
 			return o, fmt.Errorf("bench recall: --categories: %q is not a number", c)
 		}
 		o.Categories = append(o.Categories, n)
+	}
+	if b.categories != "" && len(o.Categories) == 0 { // "," would ask the default categories
+		return o, fmt.Errorf("bench recall: --categories %q lists no category", b.categories)
 	}
 	return o, nil
 }

@@ -141,7 +141,7 @@ func TestCLIFlagForms(t *testing.T) {
 		env      map[string]string
 		args     []string
 		code     int
-		mentions string // stdout on success, stderr on failure
+		mentions string // in stderr
 	}{
 		{"--flag=value", secret, []string{"keys", "create", "--user=alice"}, 0, `user "alice"`},
 		{"-flag value", secret, []string{"keys", "create", "-user", "alice"}, 0, `user "alice"`},
@@ -165,13 +165,11 @@ func TestCLIFlagForms(t *testing.T) {
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stdout %q, stderr %q", code, tt.code, stdout, stderr)
 			}
-			got := stdout
 			if code != 0 {
-				got = stderr
 				oneLineError(t, tt.name, stderr)
 			}
-			if !strings.Contains(got, tt.mentions) {
-				t.Errorf("output %q does not mention %q", got, tt.mentions)
+			if !strings.Contains(stderr, tt.mentions) {
+				t.Errorf("stderr %q does not mention %q", stderr, tt.mentions)
 			}
 		})
 	}

@@ -433,7 +433,7 @@ func TestCLIKeysNamesAndIDs(t *testing.T) {
 			wantStatus(t, s.get(t, as{key, keyBearer}, "/api/v1/memories"), http.StatusOK)
 			for i, want := range []string{"revoked key id", "already revoked"} {
 				code, stdout, stderr := run(t, env, "keys", "revoke", tt.revokeAs(key))
-				if code != 0 || !strings.Contains(stdout, want) {
+				if code != 0 || !strings.Contains(stderr, want) {
 					t.Errorf("revoke #%d: exit %d, stdout %q, stderr %q; want 0 and %q", i+1, code, stdout, stderr, want)
 				}
 			}

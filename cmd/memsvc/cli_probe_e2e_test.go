@@ -280,7 +280,7 @@ func TestCLIKeysRoundTrip(t *testing.T) {
 	list := filepath.Join(s.dataDir, auth.RevocationFile)
 	for i, want := range []string{"picked it up", "already revoked"} {
 		code, stdout, stderr := run(t, env, "keys", "revoke", first)
-		if code != 0 || !strings.Contains(stdout, want) {
+		if code != 0 || !strings.Contains(stderr, want) {
 			t.Errorf("revoke #%d: exit %d, stdout %q, stderr %q; want 0 and %q", i+1, code, stdout, stderr, want)
 		}
 	}
@@ -290,8 +290,8 @@ func TestCLIKeysRoundTrip(t *testing.T) {
 	wantStatus(t, s.get(t, as{first, keyBearer}, "/api/v1/memories"), http.StatusUnauthorized)
 	wantStatus(t, s.get(t, as{second, keyBearer}, "/api/v1/memories"), http.StatusOK)
 	id, _ := auth.KeyID(second)
-	if code, stdout, _ := run(t, env, "keys", "revoke", id); code != 0 || !strings.Contains(stdout, "revoked key id "+id) {
-		t.Errorf("revoke by id: exit %d, stdout %q", code, stdout)
+	if code, _, stderr := run(t, env, "keys", "revoke", id); code != 0 || !strings.Contains(stderr, "revoked key id "+id) {
+		t.Errorf("revoke by id: exit %d, stderr %q", code, stderr)
 	}
 	deadline := time.Now().Add(3 * time.Second)
 	for s.get(t, as{second, keyBearer}, "/api/v1/memories").status != http.StatusUnauthorized {

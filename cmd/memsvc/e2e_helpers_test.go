@@ -250,7 +250,7 @@ func authServer(t *testing.T) (s *testServer, alice, bob string) {
 }
 
 // mintKey runs `memsvc keys create` on dataDir (a running server may hold
-// it) and returns the key, the last line of stdout.
+// it) and returns the key, all it prints on stdout.
 func mintKey(t *testing.T, secret, dataDir, user string) string {
 	t.Helper()
 	var stdout, stderr bytes.Buffer

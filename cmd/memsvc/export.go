@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -69,6 +70,7 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	cfg.readOnlyOK = true // an export only reads: a read-only copy will do
 	a, err := openOffline(ctx, cfg, sys, "or take a backup with memsvc backup", true)
 	if err != nil {
 		return failOut(err, finish)
@@ -77,7 +79,13 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	if err := a.engine.Export(ctx, w, users); err != nil {
 		return failOut(fmt.Errorf("export: %s", opMessage(err)), finish)
 	}
-	return finish(true)
+	if err := finish(true); err != nil {
+		return err
+	}
+	if out != "-" { // as backup does: stdout holds no export to show it worked
+		fmt.Fprintf(sys.Stderr, "export of %s written to %s\n", cmp.Or(user, "every user"), out)
+	}
+	return nil
 }
 
 // runImport reads an export into the data directory.
@@ -112,7 +120,7 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return fmt.Errorf("import: %s%s", opMessage(err), importedSoFar(st))
 	}
-	fmt.Fprintf(sys.Stdout, "imported %d users: %d memories, %d documents, %d images\n", st.Users, st.Memories, st.Docs, st.Blobs)
+	fmt.Fprintf(sys.Stderr, "imported %d users: %d memories, %d documents, %d images\n", st.Users, st.Memories, st.Docs, st.Blobs)
 	return nil
 }
 
@@ -160,7 +168,7 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 	if err := a.engine.EraseUser(ctx, user); err != nil {
 		return fmt.Errorf("erase: %s", opMessage(err))
 	}
-	fmt.Fprintf(sys.Stdout, "erased user %q\n", user)
+	fmt.Fprintf(sys.Stderr, "erased user %q\n", user)
 	return nil
 }
 

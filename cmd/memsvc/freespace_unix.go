@@ -26,3 +26,15 @@ func freeBytes(dir string) (free uint64, ok bool) {
 		dir = parent
 	}
 }
+
+// unwritable says why this process may not create files in dir (a
+// read-only mount, no write permission), or nil: also for a dir yet to be
+// made, which the store creates (and fails on, naming the cause).
+func unwritable(dir string) error {
+	const wOK = 2 // access(2)'s W_OK
+	err := syscall.Access(dir, wOK)
+	if errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission) {
+		return err
+	}
+	return nil
+}

@@ -43,7 +43,8 @@ Run "memsvc keys <subcommand> --help" for its flags.
 `
 
 // keysCreate mints a key from the auth secret alone, so it works while a
-// server holds the data directory. The key is the last line of stdout.
+// server holds the data directory. The key alone goes to stdout, so that
+// KEY=$(memsvc keys create …) holds just the key; what it is goes to stderr.
 func keysCreate(args []string, sys IO) error {
 	var cfg Config
 	var user string
@@ -63,7 +64,8 @@ func keysCreate(args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(sys.Stdout, "API key for user %q (key id %s). Store it now: it is not shown again.\n%s\n", user, id, key)
+	fmt.Fprintf(sys.Stderr, "API key for user %q (key id %s). Store it now: it is not shown again.\n", user, id)
+	fmt.Fprintln(sys.Stdout, key)
 	return nil
 }
 
@@ -71,7 +73,8 @@ func keysCreate(args []string, sys IO) error {
 // directory, then finds out whether the running server took it: the server
 // recorded in that directory re-reads the list within a second; given the
 // key itself, the command asks the server (that one, or the one at
-// --server) whether it still accepts it. Exit 1 when it does.
+// --server) whether it still accepts it. Exit 1 when it does. It prints no
+// data, so what it did and found goes to stderr, like every report.
 func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var server string
@@ -105,9 +108,9 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	}
 	if _, err := auth.KeyUser(key); err != nil { // only an id: the server cannot be asked about it
 		if recorded != "" {
-			fmt.Fprintf(sys.Stdout, "the running server at %s uses %s and re-reads the list within a second\n", recorded, cfg.DataDir)
+			fmt.Fprintf(sys.Stderr, "the running server at %s uses %s and re-reads the list within a second\n", recorded, cfg.DataDir)
 		} else {
-			fmt.Fprintf(sys.Stdout, "no running server is recorded in %s; give the key itself (not its id) to check a server\n", cfg.DataDir)
+			fmt.Fprintf(sys.Stderr, "no running server is recorded in %s; give the key itself (not its id) to check a server\n", cfg.DataDir)
 		}
 		return nil
 	}
@@ -127,13 +130,13 @@ func revokeInFile(ctx context.Context, dir, keyOrID string, sys IO) error {
 		return err
 	}
 	if slices.Contains(revoked, id) {
-		fmt.Fprintf(sys.Stdout, "key id %s was already revoked in %s\n", id, list)
+		fmt.Fprintf(sys.Stderr, "key id %s was already revoked in %s\n", id, list)
 		return nil
 	}
 	if _, err := auth.Revoke(dir, keyOrID); err != nil {
 		return err
 	}
-	fmt.Fprintf(sys.Stdout, "revoked key id %s: written to %s\n", id, list)
+	fmt.Fprintf(sys.Stderr, "revoked key id %s: written to %s\n", id, list)
 	return nil
 }
 
@@ -146,10 +149,10 @@ func reportRevocation(ctx context.Context, sys IO, addr, key, dir string) error 
 		status, err := keyStatus(ctx, hc, addr, key)
 		switch {
 		case err != nil:
-			fmt.Fprintf(sys.Stdout, "no running server answered at %s; a server started on %s will refuse the key\n", addr, dir)
+			fmt.Fprintf(sys.Stderr, "no running server answered at %s; a server started on %s will refuse the key\n", addr, dir)
 			return nil
 		case status == http.StatusUnauthorized:
-			fmt.Fprintf(sys.Stdout, "the running server at %s picked it up: it refuses the key now\n", addr)
+			fmt.Fprintf(sys.Stderr, "the running server at %s picked it up: it refuses the key now\n", addr)
 			return nil
 		case time.Now().After(deadline):
 			return fmt.Errorf("the running server at %s still accepts the key (status %d): it uses another data directory "+

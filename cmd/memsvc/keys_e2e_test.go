@@ -50,7 +50,7 @@ func TestKeysRevokeReachesServer(t *testing.T) {
 	wantStatus(t, s.get(t, as{key, keyBearer}, "/api/v1/memories"), http.StatusOK)
 
 	code, stdout, stderr = run(t, nil, "keys", "revoke", key, "--data", s.dataDir)
-	if code != 0 || !strings.Contains(stdout, filepath.Join(s.dataDir, auth.RevocationFile)) || !strings.Contains(stdout, "picked it up") {
+	if code != 0 || stdout != "" || !strings.Contains(stderr, filepath.Join(s.dataDir, auth.RevocationFile)) || !strings.Contains(stderr, "picked it up") {
 		t.Fatalf("revoke KEY --data DIR: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 	if r := s.get(t, as{key, keyBearer}, "/api/v1/memories"); r.status != http.StatusUnauthorized {

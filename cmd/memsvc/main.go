@@ -62,7 +62,8 @@ Commands:
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
 A flag on the command line wins over its env var; a bad value of either is refused.
 
-Output: results (keys, exports, reports, JSON-RPC) on stdout; logs and errors on stderr.
+Output: data (a minted key alone, exports, backups to -, bench reports, JSON-RPC) on stdout; what a command
+did (imported, erased, revoked, restored), logs and errors on stderr.
 
 Exit status:
   0    success (also for --help); serve and mcp stopped by SIGINT or SIGTERM; hook run by an agent (it fails open)

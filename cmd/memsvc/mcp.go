@@ -70,12 +70,14 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	app, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		addr, ferr := readServerFile(cfg.DataDir)
-		lowDisk := errors.As(err, new(*lowDiskError))
-		if !errors.Is(err, store.ErrLocked) && !lowDisk || ferr != nil || addr == "" {
+		// A disk too full or not writable for this process keeps it from
+		// opening the store, not from relaying to a server that holds it.
+		noOpen := errors.As(err, new(*lowDiskError)) || errors.As(err, new(*unwritableError))
+		if !errors.Is(err, store.ErrLocked) && !noOpen || ferr != nil || addr == "" {
 			return err
 		}
 		if rerr := relayMCP(ctx, addr, f, sys); rerr != nil {
-			if lowDisk { // no server after all: the disk is the news
+			if noOpen { // no server after all: the disk is the news
 				return errors.Join(err, rerr)
 			}
 			return rerr

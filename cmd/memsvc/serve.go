@@ -55,7 +55,7 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
-		return fmt.Errorf("--addr %s: cannot listen (%w); pick a free port, e.g. --addr 127.0.0.1:8766", cfg.Addr, err)
+		return fmt.Errorf("--addr %s: cannot listen (%w); pick a free port, e.g. --addr %s", cfg.Addr, err, freeAddr(cfg.Addr))
 	}
 	defer ln.Close()
 	app, err := openApp(ctx, cfg, logger)
@@ -308,4 +308,21 @@ func removeServerFile(dir string) { _ = os.Remove(dir + string(os.PathSeparator)
 func readServerFile(dir string) (string, error) {
 	b, err := os.ReadFile(dir + string(os.PathSeparator) + serverFile)
 	return strings.TrimSpace(string(b)), err
+}
+
+// freeAddr is an address on addr's host with a port free right now, to
+// suggest when addr's port is taken (a fixed suggestion may be taken too);
+// host:0 (any free port) when none can be found.
+func freeAddr(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = "127.0.0.1"
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return net.JoinHostPort(host, "0")
+	}
+	defer ln.Close()
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	return net.JoinHostPort(host, port)
 }

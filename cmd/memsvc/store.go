@@ -21,6 +21,9 @@ type StoreConfig struct {
 	Store       string
 	PostgresURL string
 	JobLease    time.Duration
+	// readOnlyOK lets a command that only reads (export) open a Badger
+	// data directory it cannot write (a read-only mount or copy) read-only.
+	readOnlyOK bool
 }
 
 // storeFlags registers --store and --postgres-url.
@@ -59,17 +62,19 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 			return nil, errUsage{errors.New("--postgres-url is set, but --store is badger (the embedded store in --data): " +
 				"set --store postgres, or unset --postgres-url")}
 		}
+		if err := unwritable(cfg.DataDir); err != nil {
+			if cfg.readOnlyOK {
+				return openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger})
+			}
+			return nil, &unwritableError{dir: cfg.DataDir, err: err}
+		}
 		if err := checkFreeSpace(cfg.DataDir); err != nil {
 			return nil, err
 		}
-		st, err := store.Open(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger})
-		if errors.Is(err, store.ErrLocked) {
-			return nil, fmt.Errorf("%s: %w (stop it, or use --data to pick another directory)", cfg.DataDir, store.ErrLocked)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("--data %s: %w", cfg.DataDir, err)
-		}
-		return st, nil
+		// The same room the store needed to open, it needs to write: on a
+		// disk filled while serving, writes are refused and reads go on.
+		return openBadger(store.Options{Dir: cfg.DataDir, NoSync: cfg.NoSync, Logger: logger,
+			FreeSpace: freeBytes, MinFree: minFreeBytes})
 	case "postgres":
 		if cfg.PostgresURL == "" {
 			return nil, errUsage{errors.New("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
@@ -83,8 +88,20 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 	return nil, errUsage{fmt.Errorf("--store must be badger or postgres, got %q", cfg.Store)}
 }
 
+// openBadger opens the Badger store with opts, its errors naming --data.
+func openBadger(opts store.Options) (*store.Store, error) {
+	st, err := store.Open(opts)
+	if errors.Is(err, store.ErrLocked) {
+		return nil, fmt.Errorf("%s: %w (stop it, or use --data to pick another directory)", opts.Dir, store.ErrLocked)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--data %s: %w", opts.Dir, err)
+	}
+	return st, nil
+}
+
 // minFreeBytes is the free space the data directory's filesystem needs for
-// Badger to open: the write-ahead log of its memtable (32 MiB, store.Open)
+// Badger to open, and to write (store.Options.MinFree): the write-ahead log of its memtable (32 MiB, store.Open)
 // is a sparse file of twice that size, mapped into memory, and a write to
 // a page the full disk cannot back kills the process (SIGBUS) instead of
 // failing, even while the store replays its log at start.
@@ -109,6 +126,19 @@ type lowDiskError struct {
 func (e *lowDiskError) Error() string {
 	return fmt.Sprintf("--data %s: only %d KiB free on its filesystem; the store needs at least %d MiB to open and "+
 		"write: free some space (or move --data to a disk with room)", e.dir, e.free>>10, minFreeBytes>>20)
+}
+
+// unwritableError refuses to open a data directory this process cannot
+// write for a command that writes; like lowDiskError, `memsvc mcp` still
+// relays to a server that holds the directory.
+type unwritableError struct {
+	dir string
+	err error
+}
+
+func (e *unwritableError) Error() string {
+	return fmt.Sprintf("--data %s: cannot write there (%v); this command writes to the store "+
+		"(memsvc export and memsvc backup read a read-only data directory)", e.dir, e.err)
 }
 
 // collectGarbage reclaims Badger value-log space; other stores need none.
@@ -143,7 +173,7 @@ func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) e
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(sys.Stdout, "revoked key id %s: written to the database; every replica refuses it within a second\n", id)
+	fmt.Fprintf(sys.Stderr, "revoked key id %s: written to the database; every replica refuses it within a second\n", id)
 	return nil
 }
 
