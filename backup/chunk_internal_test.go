@@ -41,3 +41,26 @@ func TestChunksReadAsOneStream(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedChunkStaysDamaged: the damage found at a chunk's end is
+// reported on every later read too. io.ReadFull, given all the bytes it
+// asked for, drops the error returned with them: Badger's Load read the
+// whole damaged snapshot that way and the restore succeeded.
+func TestDamagedChunkStaysDamaged(t *testing.T) {
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	_ = writeEntry(tw, storeDir+"000001", []byte("0123456789"), time.Now())
+	_ = writeEntry(tw, endName, nil, time.Now())
+	_ = tw.Close()
+	archive := bytes.Replace(buf.Bytes(), []byte("0123456789"), []byte("0123456780"), 1)
+	sr := &storeReader{tr: tar.NewReader(bytes.NewReader(archive))}
+	got := make([]byte, 10)
+	if _, err := io.ReadFull(sr, got); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if _, err := sr.Read(make([]byte, 8)); err == nil || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("read #%d after the damaged chunk: %v; want it reported damaged", i+1, err)
+		}
+	}
+}

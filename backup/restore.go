@@ -124,11 +124,15 @@ type storeReader struct {
 	sum  hash.Hash   // of the chunk so far
 	next *tar.Header // first entry after the chunks, once reached
 	done bool
+	// err is sticky: a reader that got all the bytes it asked for may
+	// drop the error returned with them (io.ReadFull does), and must
+	// still see the chunk was damaged on its next read.
+	err error
 }
 
 func (s *storeReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
+	if len(p) == 0 || s.err != nil {
+		return 0, s.err
 	}
 	for !s.done {
 		if s.hdr != nil {
@@ -141,6 +145,7 @@ func (s *storeReader) Read(p []byte) (int, error) {
 			case err != nil:
 				err = fmt.Errorf("archive cut short in the store snapshot: %w", err)
 			}
+			s.err = err
 			if n > 0 || err != nil {
 				return n, err
 			}
