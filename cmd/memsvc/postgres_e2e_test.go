@@ -97,7 +97,7 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 	var stdout, stderr syncBuffer
 	code := Main(t.Context(), []string{"keys", "revoke", key, "--store", "postgres", "--postgres-url", url},
 		IO{Stdout: &stdout, Stderr: &stderr, Getenv: getenvFrom(map[string]string{"MEMSVC_AUTH_SECRET": secret})})
-	if code != 0 || !strings.Contains(stdout.String(), "written to the database") {
+	if code != 0 || stdout.String() != "" || !strings.Contains(stderr.String(), "written to the database") {
 		t.Fatalf("keys revoke: exit %d; stdout %q; stderr %q", code, stdout.String(), stderr.String())
 	}
 	for i, s := range servers {
