@@ -84,3 +84,42 @@ func TestNeighboursExplicitOnly(t *testing.T) {
 		t.Errorf("spread neighbours of an implicit conversation: %+v, want none", got)
 	}
 }
+
+// TestConversations: turns of one explicit session or one implicit
+// conversation share a key, different conversations have different keys,
+// and a standalone memory or a fact has none.
+func TestConversations(t *testing.T) {
+	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(min int) time.Time { return t0.Add(time.Duration(min) * time.Minute) }
+	s := NewShard(2)
+	s.SetConversationGap(time.Hour)
+	for i, r := range []Row{
+		{ID: "s1a", SessionID: "s1", ValidFrom: at(0)},
+		{ID: "s1b", SessionID: "s1", ValidFrom: at(1)},
+		{ID: "s2a", SessionID: "s2", ValidFrom: at(2)},
+		{ID: "i1", ValidFrom: at(0), Speaker: "ann"},
+		{ID: "i2", ValidFrom: at(5), Speaker: "bob"},
+		{ID: "j1", ValidFrom: at(300), Speaker: "ann"}, // hours later: another conversation
+		{ID: "j2", ValidFrom: at(301), Speaker: "bob"},
+		{ID: "alone", ValidFrom: at(900), Speaker: "ann"},
+		{ID: "fact", Anchor: "i1", ValidFrom: at(0)},
+	} {
+		r.CreatedAt = t0.Add(time.Duration(i) * time.Second)
+		s.Upsert(r, nil, []string{"w"})
+	}
+	got := s.Conversations([]string{"s1a", "s1b", "s2a", "i1", "i2", "j1", "j2", "alone", "fact", "missing"})
+	same := [][2]string{{"s1a", "s1b"}, {"i1", "i2"}, {"j1", "j2"}}
+	for _, p := range same {
+		if got[p[0]] == "" || got[p[0]] != got[p[1]] {
+			t.Errorf("%s and %s: keys %q and %q, want one conversation", p[0], p[1], got[p[0]], got[p[1]])
+		}
+	}
+	if keys := map[string]bool{got["s1a"]: true, got["s2a"]: true, got["i1"]: true, got["j1"]: true}; len(keys) != 4 {
+		t.Errorf("conversations share keys: %v", got)
+	}
+	for _, id := range []string{"alone", "fact", "missing"} {
+		if k, ok := got[id]; ok {
+			t.Errorf("%s: key %q, want none", id, k)
+		}
+	}
+}

@@ -82,6 +82,22 @@ func (s *Shard) Turns(ids []string, span int) map[string]Adjacent {
 	return s.adjacentTurns(ids, span, true)
 }
 
+// Conversations returns, for each id in a conversation (explicit session or
+// implicit conversation), a key naming that conversation; a standalone
+// memory has none. Keys are only for telling conversations apart.
+func (s *Shard) Conversations(ids []string) map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rebuildSessions()
+	out := make(map[string]string, len(ids))
+	for _, id := range ids {
+		if key, ok := s.sessions.of[id]; ok {
+			out[id] = key
+		}
+	}
+	return out
+}
+
 // adjacentTurns is Neighbours, and with implicit Turns.
 func (s *Shard) adjacentTurns(ids []string, span int, implicit bool) map[string]Adjacent {
 	s.mu.Lock()
