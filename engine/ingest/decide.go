@@ -96,6 +96,9 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
 			oldSlot = extract.SlotOf(c.Text)
 		}
+		if oldSlot != nil && oldSlot.Predicate == extract.PredicateVersion && extract.OtherHolder(c.Text, fact) {
+			continue // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
+		}
 		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || takesBack(c.Text) ||
 			slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && extract.SwitchedFrom(c.Text, *slot) {
 			closes = append(closes, c.ID)

@@ -57,6 +57,8 @@ func TestDecide(t *testing.T) {
 		{"a tool given up stays with someone else", "User ditched mongodb", nil, []Candidate{{ID: "a", Text: "Alice stores her data in mongodb", Similarity: 0.5}}, Add, ""},
 		{"a switch leaves another subject's tool", "User replaced poetry with uv", nil, []Candidate{{ID: "a", Text: "Alice manages her deps with poetry", Similarity: 0.5}}, Add, ""},
 		{"a count said again with more updates it", "User has got 2 children, both in school", nil, []Candidate{{ID: "a", Text: "User has two kids", Similarity: 0.6}}, Update, "a"},
+		{"two holders of one tool keep their versions", "The marketing site uses Node 16", nil, []Candidate{{ID: "a", Text: "The API repo uses Node 20", Similarity: 0.8}}, Add, ""},
+		{"a version with no holder ends the held one", "User upgraded all services to Python 3.12", nil, []Candidate{{ID: "a", Text: "User's services run on Python 3.10", Similarity: 0.8}}, Supersede, ""},
 		{"a start said as since is one statement", "User started running in January 2025", nil, []Candidate{{ID: "a", Text: "User has been running since January 2025", Similarity: 0.8}}, None, "a"},
 		{"kids are children", "User has two children", nil, []Candidate{{ID: "a", Text: "User has 2 kids", Similarity: 0.13}}, None, "a"},
 		{"an amount said about is the same count", "User sleeps 8 hours a night now", nil, []Candidate{{ID: "a", Text: "User sleeps about 6 hours a night", Similarity: 0.8}}, Supersede, ""},

@@ -1,0 +1,67 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/memsvc/memsvc/text"
+)
+
+// A version slot names the tool ("node"), not what uses it: "The API repo uses Node
+// 20" and "The marketing site uses Node 16" fill one slot, yet two parts of a system
+// may well run two versions of one tool. OtherHolder tells them apart by the thing
+// each statement says holds the version, when both say one.
+
+// OtherHolder reports two version statements whose holders are both named and are
+// different things: neither holder's words hold the other's. A statement that names
+// no holder ("User bumped node to 20", "We upgraded to Go 1.23") is about whatever
+// held the old version, so it is no other holder.
+func OtherHolder(oldText, newText string) bool {
+	a, b := versionHolder(oldText), versionHolder(newText)
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	return !subsetOf(a, b) && !subsetOf(b, a)
+}
+
+// versionHolder is the set of stemmed words of the thing said to use a version
+// ("The API repo uses Node 20" → api, repo), or nil when the words before the verb
+// are no thing (the user, a clause of its own).
+func versionHolder(t string) map[string]bool {
+	t = cleanFactText(t)
+	loc := versionRe.FindStringIndex(t)
+	if loc == nil {
+		return nil
+	}
+	verb := holderVerbRe.FindStringIndex(t[:loc[1]])
+	if verb == nil || verb[0] == 0 {
+		return nil
+	}
+	subject := strings.TrimSpace(t[:verb[0]])
+	if !thingSubject(subject) {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(subject)) {
+		w = strings.TrimSuffix(w, "'s")
+		if articles[w] || w == "user" || w == "our" || w == "this" {
+			continue
+		}
+		out[text.Stem(w)] = true
+	}
+	return out
+}
+
+// holderVerbRe finds the verb after a holder: "The API repo uses …", "User's
+// services run on …", "The docs site now needs …".
+var holderVerbRe = regexp.MustCompile(`(?i)\s(?:is|are|was|were|uses?|using|runs?|running|builds?|needs?|requires?|targets?|pins?|pinned|stays?|now|currently|still|also)\b`)
+
+// subsetOf reports whether every word of a is in b.
+func subsetOf(a, b map[string]bool) bool {
+	for w := range a {
+		if !b[w] {
+			return false
+		}
+	}
+	return true
+}
