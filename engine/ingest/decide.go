@@ -176,32 +176,54 @@ func portOwner(slot extract.Slot, cands []Candidate) *extract.Slot {
 	return &resolved
 }
 
-// misspelt reports two facts whose terms are the same but for one pair a typo apart
-// ("allerg", "alerg"): one edit (a letter added, dropped, changed or two swapped) in words
-// of five letters or more, neither with a digit nor written with a capital in its fact.
-// A capital marks a name, and names one letter apart are other people (Maria, Marie).
+// misspelt reports two facts whose terms are the same but for one or two pairs a typo
+// apart ("allerg", "alerg"; chat misspells two words as easily as one: "alergic to
+// penicilin"): one edit (a letter added, dropped, changed or two swapped) in words of
+// five letters or more, neither with a digit nor written with a capital in its fact. A
+// capital marks a name, and names one letter apart are other people (Maria, Marie). Two
+// pairs need a third term the facts share, so that something besides typos joins them.
 func misspelt(oldTerms, newTerms map[string]bool, oldText, newText string) bool {
 	if len(oldTerms) != len(newTerms) || len(oldTerms) < 2 {
 		return false
 	}
 	a, b := onlyIn(oldTerms, newTerms), onlyIn(newTerms, oldTerms)
-	if a == "" || b == "" || min(len(a), len(b)) < 5 || strings.ContainsAny(a+b, "0123456789") {
+	if len(a) == 0 || len(a) != len(b) || len(a) > 2 || len(a) == 2 && len(oldTerms) < 3 {
+		return false
+	}
+	used := map[string]bool{}
+	for _, x := range a {
+		match := ""
+		for _, y := range b {
+			if !used[y] && typoPair(x, y, oldText, newText) {
+				match = y
+				break
+			}
+		}
+		if match == "" {
+			return false
+		}
+		used[match] = true
+	}
+	return true
+}
+
+// typoPair reports an old term and a new one a typo apart (see misspelt).
+func typoPair(a, b, oldText, newText string) bool {
+	if min(len(a), len(b)) < 5 || strings.ContainsAny(a+b, "0123456789") {
 		return false
 	}
 	return oneEdit(a, b) && !capitalisedTerm(oldText, a) && !capitalisedTerm(newText, b)
 }
 
-// onlyIn is the one term of a that b lacks, or "" when there is none or more than one.
-func onlyIn(a, b map[string]bool) string {
-	out := ""
+// onlyIn lists, sorted, the terms of a that b lacks.
+func onlyIn(a, b map[string]bool) []string {
+	var out []string
 	for t := range a {
 		if !b[t] {
-			if out != "" {
-				return ""
-			}
-			out = t
+			out = append(out, t)
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 

@@ -36,6 +36,8 @@ func TestDecide(t *testing.T) {
 		{"negation flips", "Alice does not like tea", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.8}}, Supersede, ""},
 		{"unrelated", "Bob owns a boat", nil, []Candidate{{ID: "a", Text: "Alice likes tea", Similarity: 0.1}}, Add, ""},
 		{"typo is a duplicate", "User is alergic to peanuts", nil, []Candidate{{ID: "a", Text: "User is allergic to peanuts", Similarity: 0.3}}, None, "a"},
+		{"two typos are a duplicate", "User is alergic to penicilin", nil, []Candidate{{ID: "a", Text: "User is allergic to penicillin", Similarity: 0.3}}, None, "a"},
+		{"two typos with nothing shared are no duplicate", "Allergic to penicilin", nil, []Candidate{{ID: "a", Text: "Alergic to penicillin", Similarity: 0.3}}, Add, ""},
 		{"swapped letters are a duplicate", "User is vegetarain", nil, []Candidate{{ID: "a", Text: "User is vegetarian", Similarity: 0.3}}, None, "a"},
 		{"names a letter apart are two people", "User's friend is Christine", nil, []Candidate{{ID: "a", Text: "User's friend Christina plays chess", Similarity: 0.6}}, Add, ""},
 		{"a typo and another word is no duplicate", "User is alergic to walnuts", nil, []Candidate{{ID: "a", Text: "User is allergic to peanuts", Similarity: 0.6}}, Add, ""},
