@@ -21,6 +21,9 @@ var (
 	portServeRe = rx(subj + ` (?:now |currently |still |also |usually |normally |by default |locally )*(?:listens|runs|serves|starts|binds|answers|is served|is running|is listening|is exposed|is available|is reachable|is bound|comes up|is up)(?: \S+){0,3}? (?:on|at|to) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 	// portMoveRe: "The dev server moves to port 3000", "the API switched to port 9090".
 	portMoveRe = rx(subj + ` (?:now |has |have |just |will |is )*(?:moves|moved|moving|switches|switched|switching|changes|changed|goes|went|is going) (?:over )?to (?:port |localhost:|:)(\d{2,5})\b.*`)
+	// portIsRe: "Grafana is on port 3300 now": where a component is, said with a plain
+	// copula, is its place, as a move to the port would make it.
+	portIsRe = rx(subj + ` (?:is|are) (?:now |currently |still )*(?:on|at) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 	// portFlagRe: "The dev server is uv run uvicorn app --reload --port 8081": the
 	// component is a command, and its flag names the port. Group 2 is the port.
 	portFlagRe = rx(subj + ` (?:is|runs with|is run with|starts with|is started with) (?:\S+ ){1,10}?--port[= ](\d{2,5})\b.*`)
@@ -43,7 +46,7 @@ func portSlot(t, lower string) *Slot {
 	for _, r := range []struct {
 		re   *regexp.Regexp
 		pred string
-	}{{portMoveRe, PredicateLocated}, {portServeRe, predicateServesOn}} {
+	}{{portMoveRe, PredicateLocated}, {portServeRe, predicateServesOn}, {portIsRe, PredicateLocated}} {
 		if m := r.re.FindStringSubmatch(t); m != nil {
 			s := trimSubjectAdverbs(normSubject(m[1]))
 			if s == "" || s == "user" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {

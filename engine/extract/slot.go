@@ -46,6 +46,9 @@ func Contradicts(old, newSlot Slot) bool {
 		valueUnit(o.Value) == valueUnit(n.Value) {
 		o.Subject = n.Subject // "retries cap" and "backoff cap" are one setting
 	}
+	if o.Subject == n.Subject && isState(o.Predicate) && isState(n.Predicate) {
+		o.Predicate = n.Predicate // "User's birthday is on August 14", "… is April 14": one date
+	}
 	if sameNamedPerson(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's colleague Tom" and "Tom" are one person
 	}
@@ -64,6 +67,13 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// isState reports the predicates of what a thing plainly is and where or when it is,
+// which one thing holds one of at a time: "is April 14" and "is on August 14" are
+// two values of one birthday.
+func isState(pred string) bool {
+	return pred == PredicateIdentity || pred == PredicateLocated
 }
 
 // sameNamedPerson reports a person named by a relation and a name ("user's colleague
@@ -249,7 +259,7 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:hates|dislikes|detests|does not like|does not enjoy|does not love|cannot stand|can't stand|is not a (?:big |huge )?fan of|is not into|no longer likes|no longer enjoys) (.+)`), pred: "likes", neg: true, need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
-	{re: rx(subj + ` (?:really |strongly |usually |generally |also |still )*prefers (.+)`), pred: "prefers", stop: listStop, need: []string{"prefer"}},
+	{re: rx(subj + ` (?:really |strongly |usually |generally |also |still |now |currently )*prefers (.+)`), pred: "prefers", stop: listStop, need: []string{"prefer"}},
 	{re: rx(subj + ` (?:is|has been) (?:now |currently |also )?(?:an? )(.+)`), pred: "job_title", check: isJob, stop: jobStop, need: []string{" a ", " an "}},
 	{re: rx(subj + ` is (?:not|no longer) (?:an? )(.+)`), pred: "job_title", neg: true, check: isJob, stop: jobStop, need: []string{" a ", " an "}},
 }
@@ -557,8 +567,10 @@ func normValue(v string) string {
 	return out
 }
 
-// normSubject lowercases a subject and drops a leading article ("The user" → "user").
+// normSubject lowercases a subject and drops a leading article ("The user" → "user") and
+// the "new" or "current" of a thing owned.
 func normSubject(s string) string {
+	s = newRoleRe.ReplaceAllString(s, "'s ") // "User's new address" is User's address
 	w := strings.Fields(strings.ToLower(strings.ReplaceAll(s, "’", "'")))
 	if len(w) > 1 && articles[w[0]] {
 		w = w[1:]

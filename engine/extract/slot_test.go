@@ -32,6 +32,8 @@ func TestContradicts(t *testing.T) {
 		{"retiring ends no one else's job", Slot{"alice", "job_title", "pilot", ""}, Slot{"user", "employment", "none", ""}, false},
 		{"selling the thing named by its last word", Slot{"user", "drive", "honda civic", ""}, Slot{"user", "disposed", "civic", "civic"}, true},
 		{"selling another thing", Slot{"user", "drive", "honda civic", ""}, Slot{"user", "disposed", "bike", "bike"}, false},
+		{"a date said with and without on", Slot{"user's birthday", "located", "august 14", ""}, Slot{"user's birthday", "identity", "april 14", ""}, true},
+		{"a place of another thing", Slot{"user's office", "located", "berlin", ""}, Slot{"user's birthday", "identity", "april 14", ""}, false},
 		{"second allergy is no contradiction", Slot{"user", "allergic_to", "peanuts", ""}, Slot{"user", "allergic_to", "shellfish", ""}, false},
 		{"allergy outgrown", Slot{"user", "allergic_to", "peanuts", ""}, Slot{"user", "allergic_to", "not peanuts", ""}, true},
 		{"second like is no contradiction", Slot{"user", "likes", "sushi", ""}, Slot{"user", "likes", "pizza", ""}, false},
@@ -207,6 +209,10 @@ func TestSlotOf(t *testing.T) {
 		{"a lower-case tool dropped", "User dropped redis, sessions live in postgres now", &Slot{"user", "disposed", "redis", "redis"}},
 		{"a move to a host is a switch", "User moved from heroku to fly.io", &Slot{"user", "uses", "fly io", "heroku"}},
 		{"an instruction with its rejected tool", "Use pnpm not npm", &Slot{"instruction", "uses", "pnpm", "npm"}},
+		{"a phone number is one value", "User's phone number is 555-0142", &Slot{"user's phone number", "identity", "555-0142", ""}},
+		{"a new thing of the user's is the thing", "User's new address is 40 Mill Road", &Slot{"user's address", "setting", "40 mill", ""}},
+		{"a component is on a port", "Grafana is on port 3300 now", &Slot{"grafana", "located", "port 3300", ""}},
+		{"a preference now", "User now prefers light mode", &Slot{"user", "prefers", "light mode", ""}},
 		{"any verb instead of another way", "User names branches <ticket>-<slug> instead of feature/<ticket>", &Slot{"user", "uses", "branches ticket - slug", "feature/ ticket"}},
 	}
 	for _, tt := range tests {

@@ -101,7 +101,7 @@ func identitySlot(t, lower string) *Slot {
 	if !strings.Contains(lower, "'s ") {
 		return nil
 	}
-	if m := identityRe.FindStringSubmatch(t); m != nil && capitalised("", m[2]) {
+	if m := identityRe.FindStringSubmatch(t); m != nil && (capitalised("", m[2]) || numberIDRe.MatchString(m[2])) {
 		if v := cutValue(m[2], stateStop); v != "" && len(strings.Fields(v)) <= 3 {
 			return buildSlot(newRoleRe.ReplaceAllString(m[1], "'s "), PredicateIdentity, v, false, nil, nil)
 		}
@@ -117,6 +117,11 @@ func identitySlot(t, lower string) *Slot {
 	}
 	return nil
 }
+
+// numberIDRe finds a value that is a number one is known by, not an amount: "555-0142",
+// "+44 7700 900123", "0612345678". A phone number or an account number is one at a time,
+// as a name is; "7", "3 kids" or "30 seconds" are counts and measures.
+var numberIDRe = regexp.MustCompile(`^\+?\(?\d[\d() .-]{4,}\d(?:[\s,.;]|$)`)
 
 var (
 	// changeMarkRe finds the words that say a role changed hands.
