@@ -120,7 +120,7 @@ type canonRule struct {
 }
 
 var canonRules = []canonRule{
-	{[]string{"moved", "relocated"}, rx(subj + ` (?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
+	{[]string{"moved", "relocated"}, rx(subj + ` (?:(?:finally|just|recently|eventually|officially|actually|already) )*(?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
 		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) || namesListedTool(m[0]) {
 			return nil // "User's standup moved to 10am": a thing moved, no one's home; "moved to fly.io", "from NATS to Kafka": tools
 		}

@@ -39,6 +39,8 @@ func TestChatStatements(t *testing.T) {
 		{"an age still ahead", "I'm 40 next month.", "User is 40 years old from April 2025", nil, true},
 		{"an age reached", "I turned 40 last month.", "User is 40 years old since February 2025", &Slot{"user", "age", "40", ""}, false},
 		{"an emoticon is no part of the fact", "our cat Luna passed away last week :(", "User's cat Luna passed away in the week of 2025-02-24", nil, false},
+		{"a move with an adverb before the verb", "We finally moved to Edinburgh last week", "User lives in Edinburgh since the week of 2025-02-24",
+			&Slot{"user", "lives_in", "edinburgh", ""}, false},
 		{"a chat 'ya' is a yes, not the listener", "ya i live in denver now", "User lives in denver now", &Slot{"user", "lives_in", "denver", ""}, false},
 	}
 	x := NewBuiltin()
