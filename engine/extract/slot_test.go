@@ -348,6 +348,8 @@ func TestMovedOnDestination(t *testing.T) {
 		{"The dev server runs on port 3000", "The dev server is on port 5173", true},
 		{"The dev server runs on port 3000", "The api is on port 5173", false},
 		{"User goes to planet fitness", "Alice goes to the ymca", false},
+		{"User prefers dark mode", "User now prefers light mode", true},
+		{"User prefers dark mode", "User now prefers green tea", false},
 	}
 	for _, tt := range tests {
 		o, n := SlotOf(tt.old), SlotOf(tt.new)

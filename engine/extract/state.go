@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // States that hold one value at a time but are said without a verb of their own:
@@ -301,6 +303,9 @@ func MovedOn(old, newSlot Slot) bool {
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value || ruleFilled[o.Predicate] {
 		return false
 	}
+	if o.Predicate == "prefers" {
+		return sameKind(o.Value, n.Value)
+	}
 	_, prep, ok := strings.Cut(o.Predicate, "_")
 	if !ok && destinationVerbs[o.Predicate] {
 		// "User goes to Planet Fitness" → "… to the YMCA now": a verb that goes one place at
@@ -309,6 +314,17 @@ func MovedOn(old, newSlot Slot) bool {
 		ok = ok && prep == "to" && strings.HasPrefix(n.Value, "to ")
 	}
 	return ok && verbPreps[prep] && !strings.HasPrefix(o.Value, "not ") && !strings.HasPrefix(n.Value, "not ")
+}
+
+// sameKind reports two preferences of one kind told apart by a modifier: "dark mode" and
+// "light mode", "window seats" and "aisle seats". One prefers one of a kind at a time, so
+// said with "now" the new one replaces the old; "prefers tea" leaves "prefers dark mode".
+func sameKind(a, b string) bool {
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw) != 2 || len(bw) != 2 || strings.HasPrefix(a, "not ") || strings.HasPrefix(b, "not ") {
+		return false
+	}
+	return text.Stem(aw[1]) == text.Stem(bw[1]) && aw[0] != bw[0]
 }
 
 // portFamily files what runs or listens on a port and what is on a port under one
