@@ -233,6 +233,8 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "living", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:does not|doesn't|do not|don't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:is|are) (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
+	// "User works remotely from Krakow": whoever works remotely from a town lives there.
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working) remotely (?:from|in|out of) (.+)`), pred: "lives_in", check: capitalised, need: []string{"remotely"}},
 	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop, need: []string{"work"}},
@@ -254,6 +256,8 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:is|has been|became|went) (?:now |strictly |fully |also )?(?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", need: needDiet},
 	{re: rx(subj + ` is (?:not|no longer) (?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", neg: true, need: needDiet},
 	{re: rx(subj + ` (?:is|has been|got) (?:now |happily |recently |also )?(single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
+	// "User is dating Theo": a status, so marrying, engagement or a break-up ends it.
+	{re: rx(subj + ` (?:is|has been) (?:now |currently |happily )?(dating)\b.*`), pred: "relationship_status", need: []string{"dating"}},
 	{re: rx(subj + ` is (?:not|no longer) (single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", neg: true, need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
 	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
