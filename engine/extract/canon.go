@@ -20,7 +20,7 @@ var (
 	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
 	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
 	// job") it contrasts two things and corrects nothing.
-	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)$`)
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)(?:,\s+[^,]+)?$`)
 	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 

@@ -12,6 +12,7 @@ func TestBareCorrection(t *testing.T) {
 		{"Actually it's not Blur", ""},
 		{"no wait, it's on thursday, not tuesday", "I meant thursday, not tuesday"},
 		{"scratch that, it's at 9pm, not 6pm", "I meant 9pm, not 6pm"},
+		{"actually it's Ellie, not Ella, autocorrect got me", "I meant Ellie, not Ella"},
 	}
 	for _, tt := range tests {
 		if got := bareCorrection(tt.in); got != tt.want {
