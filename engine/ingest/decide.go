@@ -87,6 +87,7 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 	if rejected := rejectedValue(fact); now && rejected != "" {
 		namesRejected = rejectedBy(rejected, newTerms)
 	}
+	instead := saysInstead(fact)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normal {
@@ -118,6 +119,10 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 			closes = append(closes, c.ID) // "… with go test now, not make test" ends "Run tests with make test"
 			continue
 		}
+		if instead && swapsOneName(c.Text, fact, newTerms) {
+			closes = append(closes, c.ID) // "going to Sicily in June instead" ends "going to Crete in June"
+			continue
+		}
 		oldAmounts := quantityWords(c.Text)
 		if slices.Equal(oldAmounts, amounts) {
 			return Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
@@ -133,7 +138,7 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
 		}
-		if oldSlot != nil && subject != "" && extract.SubjectKey(oldSlot.Subject) != subject {
+		if oldSlot != nil && subject != "" && extract.SubjectKey(oldSlot.Subject) != subject && !namesHad(oldSlot, slot) {
 			continue // "User's wife likes tea" says nothing about what the user likes
 		}
 		if !negationDiffers(fact, c.Text) && amountChanged(oldAmounts, amounts) {
@@ -321,12 +326,54 @@ func restates(oldText string, oldSlot, slot *extract.Slot) bool {
 	if oldSlot == nil {
 		return true
 	}
+	if namesHad(oldSlot, slot) {
+		return true
+	}
 	o, n := *oldSlot, *slot
 	if extract.SubjectKey(o.Subject) != extract.SubjectKey(n.Subject) || !strings.EqualFold(o.Predicate, n.Predicate) {
 		return false
 	}
 	ov, nv := strings.ToLower(o.Value), strings.ToLower(n.Value)
 	return strings.Contains(" "+nv+" ", " "+ov+" ") // "tea" in "green tea from japan"
+}
+
+// namesHad reports a new slot that names the thing an old one says the subject has:
+// "User has a daughter named Zoe" says all "User has a daughter" says, and more.
+func namesHad(oldSlot, slot *extract.Slot) bool {
+	if oldSlot == nil || slot == nil || slot.Predicate != extract.PredicateNamed || oldSlot.Predicate != "have" {
+		return false
+	}
+	return extract.SubjectKey(slot.Subject) == extract.SubjectKey(oldSlot.Subject)+"'s "+strings.ToLower(oldSlot.Value)
+}
+
+// saysInstead reports a fact that says it replaces something ("… instead"), and
+// not that it comes beside it ("also", "too", "as well").
+func saysInstead(fact string) bool {
+	instead := false
+	for _, t := range text.Tokens(fact) {
+		switch t {
+		case "instead":
+			instead = true
+		case "also", "too":
+			return false
+		}
+	}
+	return instead && !strings.Contains(strings.ToLower(fact), "as well")
+}
+
+// swapsOneName reports an old fact that the new one, said with "instead", restates
+// with one name swapped for another: "User is going to Crete in June 2025" against
+// "User is going to Sicily in June 2025 instead". Everything else must be the same,
+// and the swapped words must be names (written with a capital), so "instead" can only
+// be about them.
+func swapsOneName(oldText, fact string, newTerms map[string]bool) bool {
+	oldTerms := termSet(oldText)
+	if len(oldTerms) < 3 || negationDiffers(oldText, fact) {
+		return false
+	}
+	gone, added := onlyIn(oldTerms, newTerms), onlyIn(newTerms, oldTerms)
+	added = slices.DeleteFunc(added, func(t string) bool { return t == "instead" })
+	return len(gone) == 1 && len(added) == 1 && capitalisedTerm(oldText, gone[0]) && capitalisedTerm(fact, added[0])
 }
 
 // subjectOf is the subject a fact is about, from its slot, or "" without
