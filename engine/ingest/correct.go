@@ -1,7 +1,9 @@
 package ingest
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,14 +29,14 @@ const maxCorrectionWords = 4
 // Corrected returns, when fact corrects a value, the newest candidate that
 // states the wrong value, and its text with the right one in its place.
 func Corrected(fact string, cands []Candidate) (text, target string, ok bool) {
-	right, wrong, ok := correction(strings.TrimSpace(fact))
+	right, wrong, topic, ok := correction(strings.TrimSpace(fact))
 	if !ok {
 		return valueCorrected(strings.TrimSpace(fact), cands)
 	}
-	for _, w := range wrongForms(wrong) {
+	for _, w := range wrongForms(wrong, right) {
 		wrongRe := regexp.MustCompile(`(?i)(^|\W)` + regexp.QuoteMeta(w) + `($|\W)`)
 		for _, c := range cands {
-			if c.ID <= target || !wrongRe.MatchString(c.Text) || wrongRe.MatchString(right) {
+			if c.ID <= target || !wrongRe.MatchString(c.Text) || wrongRe.MatchString(right) || !mentions(c.Text, topic) {
 				continue // ids are time-ordered: the newest statement of the wrong value wins
 			}
 			text, target = wrongRe.ReplaceAllString(c.Text, "${1}"+escapeDollars(right)+"${2}"), c.ID
@@ -48,11 +50,46 @@ func Corrected(fact string, cands []Candidate) (text, target string, ok bool) {
 
 var isoDateRe = regexp.MustCompile(`\d{4}-\d\d-\d\d`)
 
+// topicRe: "2025-03-21 for the dentist" — a corrected value and what it is of.
+var topicRe = regexp.MustCompile(`(?i)^(?:on |at |in |by )?(\S+(?: \S+)?) (?:for|of) (?:the |my |our |user's )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)
+
+// cutTopic splits a corrected value from the thing it is of ("I meant March 21 for the
+// dentist, not the 12th"): the value replaces the wrong one, the topic picks the fact.
+func cutTopic(right string) (value, topic string) {
+	if m := topicRe.FindStringSubmatch(right); m != nil {
+		return m[1], m[2]
+	}
+	return right, ""
+}
+
+// mentions reports a stored text that names every term of topic ("dentist" in "User's
+// dentist appointment is on 2025-03-12"), or any text when there is no topic.
+func mentions(stored, topic string) bool {
+	have := termSet(stored)
+	for t := range termSet(topic) {
+		if !have[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// dayOfMonthRe: "the 12th", a day named by its number only.
+var dayOfMonthRe = regexp.MustCompile(`(?i)^(?:the )?(\d{1,2})(?:st|nd|rd|th)$`)
+
 // wrongForms are the texts the wrong value may have been stored as. A weekday
 // named again in a correction ("not Monday") resolves against the time of the
 // correction, which may put it a week off the date first stored: the same
-// weekday a week either side is the same Monday said on another day.
-func wrongForms(wrong string) []string {
+// weekday a week either side is the same Monday said on another day. A day of
+// the month ("not the 12th") against a right date is that day of the right
+// date's month.
+func wrongForms(wrong, right string) []string {
+	if m := dayOfMonthRe.FindStringSubmatch(wrong); m != nil && isoDateRe.MatchString(right) {
+		date := isoDateRe.FindString(right)
+		if day, err := strconv.Atoi(m[1]); err == nil && day >= 1 && day <= 31 {
+			return []string{wrong, fmt.Sprintf("%s-%02d", date[:7], day)}
+		}
+	}
 	loc := isoDateRe.FindStringIndex(wrong)
 	if loc == nil {
 		return []string{wrong}
@@ -68,21 +105,23 @@ func wrongForms(wrong string) []string {
 	return out
 }
 
-// correction reads the right and the wrong value of a correction.
-func correction(fact string) (right, wrong string, ok bool) {
+// correction reads the right and the wrong value of a correction, and what the
+// value is of when it says so.
+func correction(fact string) (right, wrong, topic string, ok bool) {
 	m := meantRe.FindStringSubmatch(fact)
 	if m == nil {
 		m = markedRe.FindStringSubmatch(fact)
 	}
 	if m == nil {
-		return "", "", false
+		return "", "", "", false
 	}
-	right, wrong = strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+	right, topic = cutTopic(strings.TrimSpace(m[1]))
+	wrong = strings.TrimSpace(m[2])
 	if right == "" || wrong == "" || strings.EqualFold(right, wrong) ||
 		len(strings.Fields(right)) > maxCorrectionWords || len(strings.Fields(wrong)) > maxCorrectionWords {
-		return "", "", false
+		return "", "", "", false
 	}
-	return right, wrong, true
+	return right, wrong, topic, true
 }
 
 func escapeDollars(s string) string { return strings.ReplaceAll(s, "$", "$$") }

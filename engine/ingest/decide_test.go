@@ -137,3 +137,19 @@ func TestAcknowledges(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectedDayOfTopic: "I meant March 21 for the dentist, not the 12th" names the
+// wrong value as a day of the month and the fact it corrects by its topic.
+func TestCorrectedDayOfTopic(t *testing.T) {
+	cands := []Candidate{
+		{ID: "01A", Text: "User's dentist appointment is on 2025-03-12"},
+		{ID: "01B", Text: "The vet visit is on 2025-03-12"},
+	}
+	text, target, ok := Corrected("User meant on 2025-03-21 for the dentist, not the 12th", cands)
+	if want := "User's dentist appointment is on 2025-03-21"; !ok || target != "01A" || text != want {
+		t.Errorf("Corrected = %q, %q, %v; want %q, 01A", text, target, ok, want)
+	}
+	if _, _, ok := Corrected("User meant on 2025-03-21 for the concert, not the 12th", cands); ok {
+		t.Error("a topic no stored fact names corrected one")
+	}
+}
