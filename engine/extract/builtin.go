@@ -99,7 +99,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 	introduced, object, kin, home, named := "", "", "", "", ""
 	for i, line := range proseLines(m.Content) {
 		update := false
-		for j, s := range sentences(line) {
+		for j, s := range sentences(stackAsUse(line)) {
 			if i == 0 && j == 0 {
 				if a := answerClause(question, s); a != "" {
 					out = append(out, b.clauseFacts(a, s, tn)...)

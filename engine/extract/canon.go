@@ -27,12 +27,32 @@ var (
 // bareFavouriteRe finds a favourite said without its owner, which is the speaker.
 var bareFavouriteRe = regexp.MustCompile(`(?i)^(?:fav|fave|favou?rite?)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s`)
 
+// stackLabelRe: "Our stack: Go, Postgres and Redis", "The tech stack is Go and React": a
+// label for what the speaker's team uses, then the names. Group 1 is the owner, 2 the names,
+// which start with a capital ("our tools are great" names nothing).
+var stackLabelRe = regexp.MustCompile(`^(?i:(our|my|the)\s+)?(?i:tech\s+|software\s+|dev\s+)?(?i:stack|toolchain|tooling)(?:\s*:\s*|\s+(?i:is|are)\s+)([A-Z].*)$`)
+
+// stackAsUse rewrites a stack said as a label ("Our stack: Go, Postgres") as what the
+// speaker uses ("we use Go, Postgres"). It reads a whole line, before the label is split
+// off as a sentence of its own and leaves the bare names, no statement.
+func stackAsUse(clause string) string {
+	m := stackLabelRe.FindStringSubmatch(strings.TrimSpace(clause))
+	switch {
+	case m == nil:
+		return clause
+	case strings.EqualFold(m[1], "my"):
+		return "I use " + m[2]
+	}
+	return "we use " + m[2]
+}
+
 // preNormalise rewrites first-person statements of a name or an age into the form the
 // templates know ("Call me Sam" → "my name is Sam", "I'm 34" → "I am 34 years old").
 func preNormalise(clause string) string {
 	if bareFavouriteRe.MatchString(clause) {
 		return "my " + clause // chat drops the owner: "fave movie is Inception"
 	}
+
 	c := strings.TrimRight(clause, " .!")
 	if m := callMeRe.FindStringSubmatch(c); m != nil {
 		return "my name is " + m[1]

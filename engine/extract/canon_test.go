@@ -76,3 +76,18 @@ func TestPronounNameAfterDroppedSubject(t *testing.T) {
 		t.Errorf("someone else's dog: got %q", got)
 	}
 }
+
+func TestStackAsUse(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Our stack: Go, Postgres and Redis.", "we use Go, Postgres and Redis."},
+		{"My stack: Django and HTMX", "I use Django and HTMX"},
+		{"The tech stack is Go and React.", "we use Go and React."},
+		{"our tooling is great", "our tooling is great"},
+		{"Stack overflow answers are often old", "Stack overflow answers are often old"},
+	}
+	for _, tt := range tests {
+		if got := stackAsUse(tt.in); got != tt.want {
+			t.Errorf("stackAsUse(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
