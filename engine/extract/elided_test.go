@@ -70,6 +70,22 @@ func TestSplitGapped(t *testing.T) {
 	}
 }
 
+// TestSplitStatementsKeepsNames: a capitalised word after a joint is a name, however
+// much it looks like a verb, so a list of services after a comma stays with its verb.
+func TestSplitStatementsKeepsNames(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"We use AWS, mostly ECS and RDS", []string{"We use AWS, mostly ECS and RDS"}},
+		{"We use Go for the API, the worker runs on Fly", []string{"We use Go for the API", "the worker runs on Fly"}},
+	} {
+		if got := splitStatements(tc.in); strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+			t.Errorf("splitStatements(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 // TestEmojiEndsSentence checks that an emoji after a clause ends it, as a full
 // stop would, unless what follows continues the clause.
 func TestEmojiEndsSentence(t *testing.T) {

@@ -55,7 +55,7 @@ func splitStatements(s string) []string {
 		if len(lw) < 3 || !verb.in(lw) && !isImperative(lw) || subordinateRe.MatchString(left) && !strings.Contains(left, ",") {
 			continue
 		}
-		ok := startsStatement(rw) || namedPastStatement(right)
+		ok := startsStatement(rw, toks[next:]) || namedPastStatement(right)
 		if !ok && imperativeStartRe.MatchString(right) && len(rw) > 2 && !prepositions[rw[1]] {
 			ok = isImperative(lw) || !strings.Contains(s[loc[0]:loc[1]], "and")
 		}
@@ -83,8 +83,10 @@ func (v *verbScan) in(words []string) bool {
 }
 
 // startsStatement reports words that open a statement with a noun-phrase subject of at most
-// four words and a finite verb: "CI is pinned…", "the connection string is…".
-func startsStatement(w []string) bool {
+// four words and a finite verb: "CI is pinned…", "the connection string is…". toks are the
+// words' tokens: a word written with a capital after the first is a name, not a verb
+// ("…, mostly ECS and RDS" lists services; "ECS" only looks like "uses").
+func startsStatement(w []string, toks []text.Token) bool {
 	if len(w) < 3 || firstPerson[w[0]] || subjectPronouns[w[0]] || prepositions[w[0]] || w[0] == "not" || w[0] == "no" {
 		return false
 	}
@@ -92,7 +94,7 @@ func startsStatement(w []string) bool {
 		switch {
 		case finiteAux[w[i]] || modals[w[i]]:
 			return i+1 < len(w)
-		case likelyVerb(w[i]) && i+1 < len(w) && !prepositions[w[i-1]]:
+		case likelyVerb(w[i]) && i+1 < len(w) && !prepositions[w[i-1]] && !(i < len(toks) && toks[i].Capital):
 			return true
 		case prepositions[w[i]] && i == 1:
 			return false
