@@ -222,7 +222,7 @@ func ValidateUser(user string) error {
 	if len(user) > 128 {
 		return Invalid("user_id", "longer than 128 bytes")
 	}
-	if err := checkPrintable("user_id", user); err != nil {
+	if err := ValidateName("user_id", user); err != nil {
 		return err
 	}
 	// "alice " would be a user of its own beside "alice", one no one can

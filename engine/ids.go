@@ -16,7 +16,7 @@ func ValidateID(field, id string) error {
 	case len(id) > MaxIDBytes:
 		return Invalid(field, "longer than %d bytes", MaxIDBytes)
 	}
-	return checkPrintable(field, id)
+	return ValidateName(field, id)
 }
 
 // ValidateIDs checks every id of a list, naming the first bad one by its

@@ -84,6 +84,10 @@ func (q *Query) Validate() error {
 	if err := ValidateMemoryType(q.MemoryType); err != nil {
 		return err
 	}
+	if err := firstError(ValidateText("query", q.Text), ValidateName("session_id", q.SessionID),
+		ValidateName("project", q.Project)); err != nil {
+		return err
+	}
 	if q.TopK == 0 {
 		q.TopK = DefaultTopK
 	} else if err := ValidateTopK(q.TopK); err != nil {
@@ -132,6 +136,17 @@ func (f *ListFilter) Validate() error {
 	if err := ValidateMemoryType(f.MemoryType); err != nil {
 		return err
 	}
+	// A filter no record can match is still refused when a store cannot
+	// even look it up (a NUL in PostgreSQL).
+	if err := firstError(ValidateText("search_query", f.SearchQuery), ValidateName("app_name", f.AppName),
+		ValidateName("project", f.Project), ValidateName("session_id", f.SessionID)); err != nil {
+		return err
+	}
+	for _, c := range f.Categories {
+		if err := ValidateName("categories", c); err != nil {
+			return err
+		}
+	}
 	switch f.State {
 	case "", StateActive, StateSuperseded, StatePending, StateFailed:
 		return nil
@@ -146,4 +161,14 @@ type Page struct {
 	Page  int       `json:"page"`
 	Size  int       `json:"size"`
 	Pages int       `json:"pages"`
+}
+
+// firstError is the first of errs that is not nil.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine/intent"
 	"github.com/memsvc/memsvc/engine/media"
@@ -129,7 +127,7 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 			return Errorf(ETooLarge, "%s: longer than %d bytes", field, MaxTagBytes)
 		}
 		tags[i] = strings.TrimSpace(tag) // "work\n" from a form field is "work"
-		if err := checkPrintable(field, tags[i]); err != nil {
+		if err := ValidateName(field, tags[i]); err != nil {
 			return err
 		}
 	}
@@ -139,15 +137,18 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 	if len(project) > MaxScopeBytes {
 		return Invalid("project", "longer than %d bytes", MaxScopeBytes)
 	}
-	if err := checkPrintable("session_id", session); err != nil {
+	if err := ValidateName("session_id", session); err != nil {
 		return err
 	}
-	if err := checkPrintable("project", project); err != nil {
+	if err := ValidateName("project", project); err != nil {
 		return err
 	}
 	if metadata != nil {
 		if jsonDepth(map[string]any(metadata), MaxMetadataDepth) > MaxMetadataDepth {
 			return Invalid("metadata", "nested deeper than %d levels", MaxMetadataDepth)
+		}
+		if err := validateMetadata("metadata", metadata); err != nil {
+			return err
 		}
 		b, err := json.Marshal(metadata)
 		if err != nil {
@@ -155,22 +156,6 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		}
 		if len(b) > MaxMetadataBytes {
 			return Errorf(ETooLarge, "metadata: larger than %d bytes", MaxMetadataBytes)
-		}
-	}
-	return nil
-}
-
-// checkPrintable refuses a name a memory is filed under (a tag, a session,
-// a project) that is not UTF-8 or holds a control character: a NUL or a
-// line break in one is no name a client means, it would be a scope of its
-// own that no other edge can name, and PostgreSQL refuses a NUL.
-func checkPrintable(field, s string) error {
-	if !utf8.ValidString(s) {
-		return Invalid(field, "is not valid UTF-8")
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return Invalid(field, "contains a control character (U+%04X)", r)
 		}
 	}
 	return nil

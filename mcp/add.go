@@ -38,6 +38,11 @@ func decodeAdd(raw []byte) (addArgs, error) {
 			return a, err
 		}
 	}
+	for i, m := range a.Memories {
+		if err := engine.ValidateText("memories["+itoa(i)+"]", m); err != nil {
+			return a, err
+		}
+	}
 	return a, nil
 }
 

@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The character rules of what clients write, one per kind of field, so
+// every edge (REST, MCP, the dashboard) and every store refuses the same
+// input: PostgreSQL refuses a NUL in text and in jsonb, so one that got
+// this far was an internal error there, and stored as is on Badger.
+
+// ValidateName refuses a name a memory is filed under or found by (a user,
+// a tag, a session, a project, a speaker, an id) that is not UTF-8 or holds
+// a control character: a NUL or a line break in one is no name a client
+// means, it would be a scope of its own that no other edge can name, and a
+// line break in a name that is logged forges a log line.
+func ValidateName(field, s string) error {
+	if problem := nameProblem(s); problem != "" {
+		return Invalid(field, "%s", problem)
+	}
+	return nil
+}
+
+// nameProblem says what breaks the name rule in s, or "" when nothing does.
+func nameProblem(s string) string {
+	if !utf8.ValidString(s) {
+		return "is not valid UTF-8"
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return fmt.Sprintf("contains a control character (U+%04X)", r)
+		}
+	}
+	return ""
+}
+
+// ValidateText refuses a text (a memory's text, a turn, a correction, a
+// query, a metadata string) that is not UTF-8 or holds a C0 control
+// character or DEL other than tab, line feed and carriage return: a NUL,
+// or an ESC that rewrites the terminal that shows the text, is no text a
+// client means. Tab and line breaks are text (browsers send a textarea's
+// line breaks as CRLF). C1 controls (U+0080–U+009F) pass: they are what
+// Windows-1252 text read as Latin-1 holds, and no terminal in UTF-8 mode
+// acts on them. Emptiness and length are the writer's checks, which
+// depend on its configuration.
+func ValidateText(field, s string) error {
+	if !utf8.ValidString(s) {
+		return Invalid(field, "is not valid UTF-8")
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+			return Invalid(field, "contains a control character (U+%04X) at byte %d", c, i)
+		}
+	}
+	return nil
+}
+
+// validateMetadata applies the text rule to every string value of a
+// metadata value at any depth, and the name rule to every key, naming the
+// first bad one by its path (metadata.a.b[2]) in key order, so the answer
+// does not change from one request to the next. A key that breaks the name
+// rule is quoted, not made part of the path.
+func validateMetadata(path string, v any) error {
+	switch x := v.(type) {
+	case string:
+		return ValidateText(path, x)
+	case []any:
+		for i, c := range x {
+			if err := validateMetadata(path+"["+strconv.Itoa(i)+"]", c); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if problem := nameProblem(k); problem != "" {
+				return Invalid(path, "key %q %s", k, problem)
+			}
+			if err := validateMetadata(path+"."+k, x[k]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
