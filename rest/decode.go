@@ -18,6 +18,11 @@ import (
 // offending field when a value has the wrong type. The media type was
 // already checked for every route by requireJSONBody.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	// A body declared larger than the cap is refused unread: a client that
+	// sent Expect: 100-continue is told at once, not asked for the body.
+	if r.ContentLength > s.maxBody {
+		return engine.Errorf(engine.ETooLarge, "body larger than %d bytes", s.maxBody)
+	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
 	if err != nil {
 		return decodeError(err, s.maxBody)

@@ -101,3 +101,23 @@ func TestGuardListenerRewritesRefusals(t *testing.T) {
 		}
 	}
 }
+
+// unreadable is a body that fails the test if anything reads it.
+type unreadable struct{ t *testing.T }
+
+func (b unreadable) Read([]byte) (int, error) {
+	b.t.Error("the body was read")
+	return 0, io.EOF
+}
+
+// TestDecodeRefusesDeclaredOversizeUnread: a body whose Content-Length is
+// past the cap is a 413 before any of it is read (no 100 Continue).
+func TestDecodeRefusesDeclaredOversizeUnread(t *testing.T) {
+	s := &Server{maxBody: 10}
+	r, _ := http.NewRequest(http.MethodPost, "/api/v1/memories", io.NopCloser(unreadable{t}))
+	r.ContentLength = 11
+	var v map[string]any
+	if err := s.decode(nil, r, &v); err == nil || !strings.Contains(err.Error(), "payload_too_large: body larger than 10 bytes") {
+		t.Errorf("got %v, want payload_too_large", err)
+	}
+}

@@ -146,6 +146,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	info := &reqInfo{}
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
 	status.SecureHeaders(w.Header(), apiCSP)
+	status.CloseAfterChunked(w.Header(), r)
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	LimitBodyTime(sw, r, s.bodyTime)
 	h, pattern := s.mux.Handler(r)

@@ -184,6 +184,7 @@ func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	status.SecureHeaders(h, "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
 		"connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	status.CloseAfterChunked(h, r)
 	if err := u.gate.Site(r); err != nil {
 		u.fail(w, r, nil, err)
 		return

@@ -1,12 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -107,4 +114,98 @@ func mcpToolJSON(t *testing.T, s *testServer, tool string, args map[string]any) 
 	}
 	out, _ := json.Marshal(res)
 	return string(out)
+}
+
+// exchangeRaw writes raw to the server on one connection and returns all
+// it answers until the server closes the connection or 3 s pass.
+func exchangeRaw(t *testing.T, s *testServer, raw string) (answers []string, closed bool) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := io.WriteString(conn, raw); err != nil {
+		t.Fatal(err)
+	}
+	conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+	br := bufio.NewReader(conn)
+	for {
+		res, err := http.ReadResponse(br, nil)
+		if err != nil {
+			return answers, errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		answers = append(answers, fmt.Sprintf("%d close=%v %s", res.StatusCode, res.Close, body))
+	}
+}
+
+// TestChunkedRequestEndsConnection: a request with both Content-Length and
+// Transfer-Encoding: chunked was read by its chunks and the connection
+// kept open, so a request pipelined after it was answered too: behind a
+// proxy that reads the Content-Length instead, the tail of the chunks is
+// a smuggled request. RFC 9112 says the server must close the connection
+// after such a request; it now does after any chunked request, on REST,
+// MCP and the dashboard. A request with a Content-Length keeps its
+// connection.
+func TestChunkedRequestEndsConnection(t *testing.T) {
+	s := startServer(t, nil)
+	host := strings.TrimPrefix(s.base, "http://")
+	next := "GET /api/health HTTP/1.1\r\nHost: " + host + "\r\n\r\n"
+	chunk := func(body string) string {
+		return strconv.FormatInt(int64(len(body)), 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+	}
+	search := `{"query":"bees"}`
+	for _, tc := range []struct{ name, head, body string }{
+		{"REST, Content-Length and chunked", "POST /api/v1/memories/search HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n", chunk(search)},
+		{"REST, chunked", "POST /api/v1/memories/search HTTP/1.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n", chunk(search)},
+		{"MCP, chunked", "POST /mcp/probe HTTP/1.1\r\nContent-Type: application/json\r\nAccept: " + mcpAccept + "\r\nTransfer-Encoding: chunked\r\n", chunk(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)},
+		{"dashboard, chunked", "GET /signin HTTP/1.1\r\nTransfer-Encoding: chunked\r\n", "0\r\n\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			answers, closed := exchangeRaw(t, s, tc.head+"Host: "+host+"\r\n\r\n"+tc.body+next)
+			if len(answers) != 1 || !closed || !strings.Contains(answers[0], "close=true") || answers[0] >= "5" {
+				t.Errorf("answers %q (closed: %v); want one answer with Connection: close, then the connection closed", answers, closed)
+			}
+		})
+	}
+	answers, _ := exchangeRaw(t, s, "POST /api/v1/memories/search HTTP/1.1\r\nHost: "+host+"\r\nContent-Type: application/json\r\n"+
+		"Content-Length: "+strconv.Itoa(len(search))+"\r\n\r\n"+search+next)
+	if len(answers) != 2 {
+		t.Errorf("a request with a Content-Length, then another: answers %q; want both answered", answers)
+	}
+}
+
+// TestOversizedBodyRefusedUnread: a body whose Content-Length is past the
+// cap was read up to the cap before the 413, and a client that sent
+// Expect: 100-continue was told to send it first ("100 Continue"). It is
+// now refused from its headers on REST: the first answer is the 413, and
+// none of the body is asked for. (MCP still reads up to its cap: the
+// refusal carries the call's id, read from the body, so that the client's
+// session survives it; see mcp's TestRefusalKeepsTheSession.)
+func TestOversizedBodyRefusedUnread(t *testing.T) {
+	s := startServer(t, nil)
+	host := strings.TrimPrefix(s.base, "http://")
+	for _, path := range []string{"/api/v1/memories", "/api/v1/memories/search", "/api/v1/memories/from-conversation"} {
+		t.Run(path, func(t *testing.T) {
+			conn, err := net.Dial("tcp", host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
+				"Expect: 100-continue\r\nContent-Length: %d\r\n\r\n", path, host, 1<<30)
+			conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+			res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("no answer from the headers alone: %v", err)
+			}
+			defer res.Body.Close()
+			raw, _ := io.ReadAll(res.Body)
+			r := resp{status: res.StatusCode, raw: raw}
+			_ = json.Unmarshal(raw, &r.body)
+			wantError(t, r, http.StatusRequestEntityTooLarge, "payload_too_large", "larger than")
+		})
+	}
 }

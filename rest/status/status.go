@@ -70,3 +70,18 @@ func SecureHeaders(h http.Header, csp string) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 }
+
+// CloseAfterChunked ends the connection after the answer to a request
+// whose body came chunked. net/http reads such a body by its chunks and
+// drops a Content-Length sent beside them, then keeps the connection
+// open, where RFC 9112 (section 6.1) says a server MUST close it: a proxy
+// in front that read the same request by its Content-Length would take
+// the rest of the chunks for the next request on the connection (request
+// smuggling). Whether a Content-Length came too is gone by the time a
+// handler runs, so every chunked request ends its connection; clients
+// that send a Content-Length (nearly all) keep theirs.
+func CloseAfterChunked(h http.Header, r *http.Request) {
+	if len(r.TransferEncoding) > 0 {
+		h.Set("Connection", "close")
+	}
+}

@@ -28,3 +28,23 @@ func TestOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseAfterChunked: an answer to a request whose body came chunked
+// ends its connection; one to a request with a Content-Length, or none,
+// does not.
+func TestCloseAfterChunked(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		te    []string
+		close bool
+	}{
+		{"chunked", []string{"chunked"}, true},
+		{"Content-Length", nil, false},
+	} {
+		h := http.Header{}
+		CloseAfterChunked(h, &http.Request{TransferEncoding: tc.te})
+		if got := h.Get("Connection") == "close"; got != tc.close {
+			t.Errorf("%s: Connection %q, want close: %v", tc.name, h.Get("Connection"), tc.close)
+		}
+	}
+}
