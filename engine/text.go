@@ -40,10 +40,11 @@ func nameProblem(s string) string {
 
 // ValidateText refuses a text (a memory's text, a turn, a correction, a
 // query, a metadata string) that is not UTF-8 or holds a C0 control
-// character or DEL other than tab, line feed and carriage return: a NUL,
-// or an ESC that rewrites the terminal that shows the text, is no text a
-// client means. Tab and line breaks are text (browsers send a textarea's
-// line breaks as CRLF). C1 controls (U+0080–U+009F) pass: they are what
+// character or DEL other than the whitespace ones (tab, line feed, vertical
+// tab, form feed, carriage return): a NUL, or an ESC that rewrites the
+// terminal that shows the text, is no text a client means. Whitespace is
+// text: browsers send a textarea's line breaks as CRLF, and text extracted
+// from PDFs holds form feeds and vertical tabs. C1 controls (U+0080–U+009F) pass: they are what
 // Windows-1252 text read as Latin-1 holds, and no terminal in UTF-8 mode
 // acts on them. Emptiness and length are the writer's checks, which
 // depend on its configuration.
@@ -52,7 +53,7 @@ func ValidateText(field, s string) error {
 		return Invalid(field, "is not valid UTF-8")
 	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+		if c := s[i]; c < 0x20 && (c < '\t' || c > '\r') || c == 0x7f {
 			return Invalid(field, "contains a control character (U+%04X) at byte %d", c, i)
 		}
 	}

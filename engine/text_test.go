@@ -14,6 +14,9 @@ func TestValidateText(t *testing.T) {
 	}{
 		{"plain", "Alice lives in Paris", ""},
 		{"lines and tabs", "a\tb\nc\r\nd", ""},
+		{"page breaks of extracted text", "page 1\fpage 2\vend", ""},
+		{"the control below tab", "a\x08b", "U+0008"},
+		{"the control above CR", "a\x0eb", "U+000E"},
 		{"C1 from Windows-1252 read as Latin-1", "it\u0092s", ""},
 		{"empty (the writer's check)", "", ""},
 		{"NUL", "a\x00b", "text: contains a control character (U+0000) at byte 1"},

@@ -26,9 +26,9 @@ import (
 // text, a turn, a correction, a metadata string or a filter was stored or
 // looked up as sent: PostgreSQL refuses a NUL, so there it was a 500, and
 // on Badger a text no screen shows as it is. Each is now a 400 naming the
-// field on REST, MCP and the dashboard, and nothing is written. Tab, line
-// feed and carriage return stay text: notes have lines, and browsers send
-// a textarea's line breaks as CRLF.
+// field on REST, MCP and the dashboard, and nothing is written.
+// Whitespace (tab, LF, VT, FF, CR) stays text: notes have lines, browsers
+// send a textarea's line breaks as CRLF, and text from PDFs holds form feeds.
 func TestControlCharactersRefused(t *testing.T) {
 	for store, env := range map[string]func(t *testing.T) map[string]string{
 		"badger":   func(*testing.T) map[string]string { return nil },
@@ -36,7 +36,7 @@ func TestControlCharactersRefused(t *testing.T) {
 	} {
 		t.Run(store, func(t *testing.T) {
 			s := startServer(t, env(t))
-			kept := s.addVerbatim(t, anon, "Rows:\n\tone\r\n\ttwo", map[string]any{"metadata": map[string]any{"note": "a\tb\nc"}})
+			kept := s.addVerbatim(t, anon, "Rows:\n\tone\r\n\ttwo\f\vend", map[string]any{"metadata": map[string]any{"note": "a\tb\nc"}})
 			for _, tc := range []struct {
 				name, method, path, body, field string
 			}{
@@ -97,8 +97,8 @@ func TestControlCharactersRefused(t *testing.T) {
 			if got := ids(all.body, "items"); len(got) != 1 || got[0] != kept {
 				t.Errorf("refused writes stored something: %s", all.raw)
 			}
-			if m := s.get(t, anon, "/api/v1/memories/"+kept); m.body["text"] != "Rows:\n\tone\r\n\ttwo" {
-				t.Errorf("tab, LF and CR are text, kept as sent: %s", m.raw)
+			if m := s.get(t, anon, "/api/v1/memories/"+kept); m.body["text"] != "Rows:\n\tone\r\n\ttwo\f\vend" {
+				t.Errorf("whitespace is text, kept as sent: %s", m.raw)
 			}
 		})
 	}
