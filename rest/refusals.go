@@ -78,7 +78,7 @@ func refusal(code int, detail string) []byte {
 	body, _ := json.Marshal(map[string]string{"detail": "malformed HTTP request: " + detail, "code": engine.EInvalid})
 	body = append(body, '\n')
 	h := http.Header{}
-	status.SecureHeaders(h, apiCSP)
+	status.SecureHeaders(h, status.APICSP)
 	h.Set("Content-Type", "application/json")
 	h.Set("Connection", "close")
 	h.Set("Content-Length", strconv.Itoa(len(body)))

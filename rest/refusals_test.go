@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // serveGuarded serves h on a loopback GuardListener with a small header
@@ -83,7 +85,7 @@ func TestGuardListenerRewritesRefusals(t *testing.T) {
 				t.Errorf("status %d, want %d", res.StatusCode, tc.status)
 			}
 			for name, want := range map[string]string{"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
-				"X-Frame-Options": "DENY", "Content-Type": "application/json", "Content-Security-Policy": apiCSP} {
+				"X-Frame-Options": "DENY", "Content-Type": "application/json", "Content-Security-Policy": status.APICSP} {
 				if got := res.Header.Get(name); got != want {
 					t.Errorf("%s %q, want %q", name, got, want)
 				}

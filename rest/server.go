@@ -145,7 +145,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	info := &reqInfo{}
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
-	status.SecureHeaders(w.Header(), apiCSP)
+	status.SecureHeaders(w.Header(), status.APICSP)
 	status.CloseAfterChunked(w.Header(), r)
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	LimitBodyTime(sw, r, s.bodyTime)
@@ -164,9 +164,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
 		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)
 }
-
-// apiCSP lets an API answer load, frame and submit nothing.
-const apiCSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 // dispatch runs the gates in order (site, route, body type, auth) and the
 // route's handler when every gate passes.

@@ -63,9 +63,11 @@ func (c *ConnLimits) checkConnLimits() error {
 // which stays open for as long as the client listens; withWriteDeadline
 // sets the deadline per request instead. ReadTimeout stays off too: it
 // would also cancel a long answer's context (LimitBodyTime bounds bodies).
+// "OPTIONS *" goes to the handler too: net/http's own answer to it is a bare
+// 200 without the security headers.
 func (c ConnLimits) httpServer(handler http.Handler) *http.Server {
 	return &http.Server{Handler: withWriteDeadline(c.WriteTimeout, handler), ReadHeaderTimeout: c.HeaderTimeout,
-		IdleTimeout: c.IdleTimeout, MaxHeaderBytes: c.MaxHeaderBytes}
+		IdleTimeout: c.IdleTimeout, MaxHeaderBytes: c.MaxHeaderBytes, DisableGeneralOptionsHandler: true}
 }
 
 // withWriteDeadline bounds how long a client may take to read an answer.
@@ -203,6 +205,16 @@ func (c *slotConn) Close() error {
 	return err
 }
 
+// CloseWrite passes on the half-close net/http uses to let a client read an
+// answer before a connection with unread input closes (without it, the
+// client may get a reset instead of the answer).
+func (c *slotConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
 // chanListener accepts the connections handed to it.
 type chanListener struct {
 	conns chan net.Conn
@@ -246,6 +258,7 @@ func busyServer(max int, health http.Handler) *http.Server {
 			return
 		}
 		code, _ := status.Of(engine.EUnavailable)
+		status.SecureHeaders(w.Header(), status.APICSP)
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Retry-After", "1")
 		w.WriteHeader(code)

@@ -209,3 +209,66 @@ func TestOversizedBodyRefusedUnread(t *testing.T) {
 		})
 	}
 }
+
+// TestServerRefusalsCarrySecurityHeaders: the answers net/http writes
+// itself (a malformed request line, headers past the cap, an unknown
+// Transfer-Encoding, "OPTIONS *") and the 503 of a connection past
+// --max-conns carried none of the security headers nor the JSON error
+// shape. The served binary now wraps its listener (rest.GuardListener),
+// sends "OPTIONS *" to its handler (a 404 with the headers), and the busy server sets them too.
+func TestServerRefusalsCarrySecurityHeaders(t *testing.T) {
+	s := startServer(t, map[string]string{"MEMSVC_MAX_CONNS": "2"})
+	host := strings.TrimPrefix(s.base, "http://")
+	check := func(t *testing.T, raw string, wantCode string) {
+		t.Helper()
+		conn, err := net.Dial("tcp", host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err := io.WriteString(conn, raw); err != nil {
+			t.Fatal(err)
+		}
+		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("no answer: %v", err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if !strings.HasPrefix(strconv.Itoa(res.StatusCode), wantCode) {
+			t.Errorf("status %d, want %sxx", res.StatusCode, wantCode)
+		}
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("status %d answered without the security headers: %v", res.StatusCode, res.Header)
+		}
+		if wantCode != "" && !json.Valid(body) {
+			t.Errorf("status %d answered %q, want the JSON error shape", res.StatusCode, body)
+		}
+	}
+	for _, tc := range []struct{ name, raw, code string }{
+		{"malformed request line", "GET /api/health HTTP/1.1 extra\r\nHost: " + host + "\r\n\r\n", "4"},
+		{"headers past the cap", "GET /api/health HTTP/1.1\r\nHost: " + host + "\r\nX-Big: " + strings.Repeat("a", 2<<20) + "\r\n\r\n", "4"},
+		{"unknown transfer encoding", "POST /api/v1/memories HTTP/1.1\r\nHost: " + host + "\r\nTransfer-Encoding: zstd\r\n\r\n", "5"},
+		{"OPTIONS *", "OPTIONS * HTTP/1.1\r\nHost: " + host + "\r\n\r\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) { check(t, tc.raw, tc.code) })
+	}
+	t.Run("past --max-conns", func(t *testing.T) {
+		for range 2 { // hold the two slots open
+			c, err := net.Dial("tcp", host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			if _, err := io.WriteString(c, "GET /api/health HTTP/1.1\r\nHost: "+host+"\r\n\r\n"); err != nil {
+				t.Fatal(err)
+			}
+			c.SetReadDeadline(time.Now().Add(5 * time.Second))
+			if _, err := http.ReadResponse(bufio.NewReader(c), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check(t, "GET /api/v1/memories HTTP/1.1\r\nHost: "+host+"\r\n\r\n", "5")
+	})
+}

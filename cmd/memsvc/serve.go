@@ -241,6 +241,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	}
 	defer removeServerFile(cfg.DataDir)
 	srv := cfg.ConnLimits.httpServer(root)           // limits.go
+	ln = rest.GuardListener(ln)                      // net/http's own refusals get the security headers
 	ln, stopBusy := capConns(ln, cfg.MaxConns, root) // its server has its own write timeout
 	defer stopBusy()
 	a.logStartup(cfg, ln.Addr().String()) // banner.go

@@ -56,6 +56,9 @@ func CodeOf(httpStatus int) string {
 	return engine.EInternal
 }
 
+// APICSP lets an API answer load, frame and submit nothing.
+const APICSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
 // SecureHeaders sets the headers every answer carries, refusals and 404s
 // included, with the edge's Content-Security-Policy csp. Answers hold a
 // user's data: no browser may sniff them into another type (a memory's text
