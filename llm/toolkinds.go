@@ -15,8 +15,11 @@ import (
 // memory names the job ("The API stores orders in Postgres"). Which tools
 // share a job is general knowledge, listed here once. Only names that are no
 // common word or given name are listed ("make", "go", "fish", "less",
-// "black", "poetry", "parcel", "cursor", "render", "Ava", "Travis" would
-// match prose or people).
+// "black", "parcel", "cursor", "render", "Ava", "Travis" would match prose
+// or people). "poetry" is the exception: the kind is only read where a
+// fact says what something uses or was switched to ("dependencies are
+// managed with poetry"), where it is the Python tool, and leaving it out
+// kept "uses poetry" alive beside the uv or pdm that replaced it.
 var ToolKinds = map[string]string{
 	"package manager":  `npm pnpm yarn bun`,
 	"test runner":      `jest vitest pytest nose2 rspec minitest phpunit junit testng`,
@@ -26,7 +29,8 @@ var ToolKinds = map[string]string{
 	"ci":               `jenkins circleci buildkite teamcity github-actions gitlab-ci travis-ci azure-pipelines bitbucket-pipelines`,
 	"message broker":   `kafka nats rabbitmq activemq pulsar sqs kinesis`,
 	"orm":              `prisma typeorm sequelize sqlalchemy gorm`,
-	"python packaging": `pip uv pipenv conda pdm`,
+	"python packaging": `pip uv pipenv conda pdm poetry`,
+	"dataframe":        `pandas polars dask`,
 	"state library":    `redux zustand mobx jotai pinia vuex`,
 	"styling":          `tailwind tailwindcss scss styled-components`,
 	"editor":           `vim neovim nvim emacs vscode intellij goland pycharm webstorm`,

@@ -18,9 +18,11 @@ import "testing"
 // the changes it was written for: related recalled 9/18, unrelated silent
 // 6/6, stale 6, other repository 0; session start stale 2 (the agent's
 // long replies explaining a change repeat the old library, tool and
-// package manager, and are kept as said). Raise them as recall improves;
+// package manager, and are kept as said). After a rule said in the present
+// passive with a recurrence ("Notebook outputs are stripped before every
+// commit") became a fact: 10/18. Raise them as recall improves;
 // never lower them to let a change through.
-var codingSessions4Floors = codingFloors{recalled: 9, silent: 6, stale: 6, foreign: 0, startStale: 2}
+var codingSessions4Floors = codingFloors{recalled: 10, silent: 6, stale: 6, foreign: 0, startStale: 2}
 
 func TestCodingSessions4Eval(t *testing.T) {
 	if testing.Short() {

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -71,8 +72,17 @@ func workRule(ci clauseInfo) bool {
 	if ci.role != "user" || ci.firstP || !workContext(ci) || hasDateCue(ci.text) {
 		return false
 	}
-	return quantRuleRe.MatchString(ci.text) || passiveRuleRe.MatchString(ci.text) && !startsWithPronoun(ci.words)
+	if quantRuleRe.MatchString(ci.text) {
+		return true
+	}
+	return !startsWithPronoun(ci.words) &&
+		(passiveRuleRe.MatchString(ci.text) || presentPassiveRe.MatchString(ci.text) && recurRe.MatchString(ci.text))
 }
+
+// presentPassiveRe finds a present passive said of a kind of thing: "Notebook outputs are
+// stripped …". With a recurrence after it ("… before every commit", recurRe) it is what is
+// done each time, a rule rather than a report.
+var presentPassiveRe = regexp.MustCompile(`(?i)^(?:(?:the|all|every|each|new|our)\s+)?(?:[\w./<>-]+\s+){0,3}?(?:is|are)\s+(?:always\s+|only\s+)?\w+(?:ed|en|t)\b`)
 
 // passiveAndRe finds two passive rules sharing their subject: "… should be named X and
 // merged into develop".
@@ -139,6 +149,8 @@ func standingInstruction(ci clauseInfo) bool {
 	switch {
 	case conventionVerbs[w[0]]:
 		return true
+	case contrastRule(w):
+		return true // "Show diffs not whole files": a way of answering, picked over another
 	case requestVerbs[w[0]] || !workContext(ci):
 		return false // "Recommend books about Stoicism": a request, whatever its object
 	case genericDets[w[1]], isBarePlural(w[1:]):
@@ -150,6 +162,24 @@ func standingInstruction(ci clauseInfo) bool {
 		return true
 	}
 	return procTailRe.MatchString(t)
+}
+
+// contrastRule reports an imperative that picks one kind of thing over another, both
+// named without a determiner: "show diffs not whole files", "write commands for fish, not
+// bash". Saying what not to do instead makes it a way of working, even after a verb that
+// otherwise asks for one answer ("show", "write"); "show me the logs, not the code" and
+// "fix the test not the code" name particular things and stay requests.
+func contrastRule(w []string) bool {
+	i := slices.Index(w, "not")
+	if i < 2 || i == len(w)-1 || specificDets[w[1]] || pronounObject(w) {
+		return false
+	}
+	for _, x := range w[1:] {
+		if x == "the" || possessives[x] || x == "me" || x == "us" {
+			return false
+		}
+	}
+	return isBarePlural(w[1:i]) || isBarePlural(w[i+1:])
 }
 
 // instructionVerb returns the verb of an imperative, after please, always, never, don't.
@@ -241,7 +271,7 @@ service services api apis endpoint endpoints schema migration migrations query q
 style indentation tabs spaces naming comments merge merging squash rebase rebasing push pushing committing deploying
 releasing testing reviewing gateway cache server servers cluster queue worker job cron flag toggle feature team
 client sdk app frontend backend db bucket container image config env secret token key host port ui cli
-staging production prod dev local`)
+staging production prod dev local locally`)
 )
 
 // techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment

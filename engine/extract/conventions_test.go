@@ -50,6 +50,10 @@ func TestClauseClassifiers(t *testing.T) {
 			{"Commit the fix when you're done", false},
 			{"Push the branch once you finish", false},
 			{"Update the docs when you get a chance", false},
+			{"Show diffs not whole files", true},
+			{"Write shell commands for fish, not bash", true},
+			{"Show me the logs, not the code", false},
+			{"Fix the test not the code", false},
 		}},
 		{"projectStatement", projectStatement, []struct {
 			clause string
@@ -139,6 +143,8 @@ func TestCodingAgentExamples(t *testing.T) {
 		{"Always write tests with testify; we never use gomock", 2, KindProcedural},
 		// Placeholders are prose, not code: the line was dropped as symbol-heavy.
 		{"Name branches feature/<ticket>-<slug>.", 1, ""},
+		{"Notebook outputs are stripped before every commit.", 1, KindProcedural},
+		{"never apply locally", 1, KindProcedural},
 	}
 	x := NewBuiltin()
 	for _, tt := range tests {

@@ -139,11 +139,23 @@ func switchRelated(old, newSubject string) bool {
 	if subjectsRelated(old, newSubject) || wholeProject[old] {
 		return true
 	}
-	owner, _, _ := cutOwner(newSubject)
+	owner, thing, _ := cutOwner(newSubject)
 	if owner == "user" && wholeProject[old] {
 		return true
 	}
-	return newSubject == "user" && projectPart(old)
+	// "We moved this repo to pdm" switches the whole project, so it reaches any part of
+	// it ("Dependencies are managed with poetry here"), as the team's own switch does.
+	return (newSubject == "user" || owner == "user" && wholeProject[withoutDemonstrative(thing)]) && projectPart(old)
+}
+
+// withoutDemonstrative drops a leading "this" or "that": "this repo" is the repo.
+func withoutDemonstrative(s string) string {
+	for _, d := range []string{"this ", "that "} {
+		if rest, ok := strings.CutPrefix(s, d); ok {
+			return rest
+		}
+	}
+	return s
 }
 
 // projectPart reports a subject that names part of the project, not a person: "tests",

@@ -17,6 +17,9 @@ func TestSwitchedFrom(t *testing.T) {
 		{"a forbidding instruction", "Always use pnpm", "Never use npm or yarn", false},
 		{"the new tool already named", "User uses bun and not pnpm", "User switched to bun", false},
 		{"a two-word tool", "User's CI runs on Jenkins", "User migrated CI to GitHub Actions", true},
+		{"this repo switched", "Dependencies are managed with poetry here", "User moved this repo to pdm", true},
+		{"this repo switched, someone else's tool", "Alice uses poetry", "User moved this repo to pdm", false},
+		{"a dataframe library", "The transforms use pandas", "User switched to polars", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := SlotOf(tc.switched)
