@@ -125,8 +125,8 @@ func SwitchedFrom(oldFact string, n Slot) bool {
 // uses Postgres for the main database". The caller checks the "now"; without it a second
 // tool of a kind is kept beside the first ("uses Redis" and "uses Memcached" may both hold).
 func NowUses(oldFact string, n Slot) bool {
-	if n.Predicate != "use" {
-		return false
+	if tool, _ := toolOf(n.Value); n.Predicate != "use" && !(n.Predicate == "is" && tool != "" && len(strings.Fields(normValue(n.Value))) == 1) {
+		return false // "State management is Jotai from now on" uses Jotai as "… uses Jotai now" does
 	}
 	n.Predicate = PredicateUses
 	return SwitchedFrom(oldFact, n)
@@ -136,7 +136,9 @@ func NowUses(oldFact string, n Slot) bool {
 // related one, the project as a whole, or any part of the project when the user (the
 // team) switched ("we switched to bun" ends "the web repo uses pnpm").
 func switchRelated(old, newSubject string) bool {
-	if subjectsRelated(old, newSubject) || wholeProject[old] {
+	if subjectsRelated(old, newSubject) || wholeProject[old] || old == SubjectInstruction && projectPart(newSubject) {
+		// "Use Zustand" was an instruction for the whole project's work: a part of it
+		// switching ("state management is Jotai now") ends it.
 		return true
 	}
 	owner, thing, _ := cutOwner(newSubject)

@@ -33,6 +33,28 @@ func TestSwitchedFrom(t *testing.T) {
 	}
 }
 
+// TestNowUses checks which stored facts a tool said to be used now ends.
+func TestNowUses(t *testing.T) {
+	for _, tc := range []struct {
+		name, old, now string
+		want           bool
+	}{
+		{"an instruction ended by a part's new tool", "Use Zustand for state", "State management is Jotai from now on", true},
+		{"a tool of another kind stays", "Use pnpm for installs", "State management is Jotai from now on", false},
+		{"a value that is no tool", "Use Zustand for state", "State management is simple now", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := SlotOf(tc.now)
+			if n == nil {
+				t.Fatalf("SlotOf(%q) = nil", tc.now)
+			}
+			if got := NowUses(tc.old, *n); got != tc.want {
+				t.Errorf("NowUses(%q, %+v) = %v, want %v", tc.old, *n, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestPortMoves checks that a move to a port replaces where the same component
 // served, under whichever generic name, and nothing else's port.
 func TestPortMoves(t *testing.T) {
