@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -53,11 +54,30 @@ func ValidateText(field, s string) error {
 		return Invalid(field, "is not valid UTF-8")
 	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && (c < '\t' || c > '\r') || c == 0x7f {
+		if c := s[i]; isTextControl(rune(c)) {
 			return Invalid(field, "contains a control character (U+%04X) at byte %d", c, i)
 		}
 	}
 	return nil
+}
+
+// isTextControl reports a character ValidateText refuses: a C0 control
+// other than whitespace, or DEL.
+func isTextControl(r rune) bool { return r < 0x20 && (r < '\t' || r > '\r') || r == 0x7f }
+
+// DropControls removes the characters ValidateText refuses, for text a
+// program produced rather than a client sent (a model's fact, a hook's
+// transcript), where refusing would lose the rest.
+func DropControls(s string) string {
+	if strings.IndexFunc(s, isTextControl) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isTextControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // validateMetadata applies the text rule to every string value of a

@@ -89,3 +89,18 @@ func TestFiltersRefuseControls(t *testing.T) {
 		t.Errorf("a query of two lines: %v", err)
 	}
 }
+
+// TestDropControls: what DropControls leaves passes ValidateText, and
+// whitespace stays.
+func TestDropControls(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\x00b\x1b\x7fc":   "abc",
+		"line\r\n\ttab\f\v": "line\r\n\ttab\f\v",
+		"plain":             "plain",
+	} {
+		got := DropControls(in)
+		if got != want || ValidateText("t", got) != nil {
+			t.Errorf("DropControls(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -63,7 +63,7 @@ func handlePrompt(ctx context.Context, cfg Config, c *client, in eventInput) res
 // recall searches memories for what the prompt is about (query.go) and
 // renders them as context.
 func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
-	qs := queries(in.Prompt)
+	qs := queries(printable(in.Prompt))
 	if len(qs) == 0 || utf8.RuneCountInString(qs[0].query) < cfg.MinPromptChars {
 		return skipped("short_prompt")
 	}

@@ -326,8 +326,8 @@ func (ex exchange) truncate(maxChars int) exchange {
 // messages renders the exchange for from-conversation.
 func (ex exchange) messages() []message {
 	return []message{
-		{Role: "user", Content: ex.User, ID: ex.UserID, CreatedAt: rfc3339(ex.UserTime)},
-		{Role: "assistant", Content: ex.Assistant, ID: ex.AssistantID, CreatedAt: rfc3339(ex.AsstTime)},
+		{Role: "user", Content: printable(ex.User), ID: ex.UserID, CreatedAt: rfc3339(ex.UserTime)},
+		{Role: "assistant", Content: printable(ex.Assistant), ID: ex.AssistantID, CreatedAt: rfc3339(ex.AsstTime)},
 	}
 }
 

@@ -219,3 +219,16 @@ func TestCapsAreTheEngines(t *testing.T) {
 		})
 	}
 }
+
+// TestControlCharacterIsTheEngines: the engine refuses a control character
+// in a text itself, whatever edge (or embedding program) sent it.
+func TestControlCharacterIsTheEngines(t *testing.T) {
+	eng := newIntentEngine(t)
+	ctx := context.Background()
+	if _, err := eng.Add(ctx, "u", []engine.AddRequest{{Text: "a\x00b"}}); engine.ErrorCode(err) != engine.EInvalid {
+		t.Errorf("Add: %v, want %s", err, engine.EInvalid)
+	}
+	if _, err := eng.Ingest(ctx, "u", engine.IngestRequest{Items: []string{"ok", "a\x1bb"}}); engine.ErrorCode(err) != engine.EInvalid {
+		t.Errorf("Ingest: %v, want %s", err, engine.EInvalid)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/ingest"
@@ -79,12 +78,10 @@ func (e *Writer) validateText(field, s string) error {
 	switch {
 	case strings.TrimSpace(s) == "":
 		return engine.Invalid(field, "must not be empty")
-	case !utf8.ValidString(s):
-		return engine.Invalid(field, "is not valid UTF-8")
 	case len(s) > e.cfg.MaxTextBytes:
 		return engine.Errorf(engine.ETooLarge, "%s: longer than %d bytes", field, e.cfg.MaxTextBytes)
 	}
-	return nil
+	return engine.ValidateText(field, s) // the edges check it too; the engine is the last word
 }
 
 // NewMemory builds a fresh active memory from a request at time now.

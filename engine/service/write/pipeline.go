@@ -189,6 +189,7 @@ type factJob struct {
 func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, user string,
 	req engine.ConversationRequest, job factJob, now time.Time, batch map[string]*engine.Memory) (engine.WriteResult, error) {
 	f, vec, extractor := job.fact, job.vec, job.extractor
+	f.Text = engine.DropControls(f.Text) // a model may write one; the turns it read had none
 	if err := e.validateText("fact", f.Text); err != nil {
 		return engine.WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
 	}
