@@ -294,10 +294,14 @@ func render(third string, d resolvedDate, hasDate bool, ref time.Time) (cs []can
 	return []canonFact{{tidy(strings.Replace(t, dateMark, d.inline(), 1)), false}}, false
 }
 
+// choiceVerbs open a two-word standing rule that picks a thing ("Use Zustand.",
+// "Prefer tabs."); other two-word imperatives ("Run tests.") are one-off requests.
+var choiceVerbs = set(`use prefer avoid`)
+
 func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate bool) (Fact, bool) {
 	text := tidy(cf.text)
 	words := lowerWords(text)
-	if len(words) < 3 && !(tn.agent && len(words) == 2) {
+	if len(words) < 3 && !(len(words) == 2 && (tn.agent || tn.proc && choiceVerbs[words[0]])) {
 		return Fact{}, false // "User is": nothing left to remember
 	}
 	f := Fact{

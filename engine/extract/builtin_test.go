@@ -199,3 +199,29 @@ func TestExtractAdjacentDates(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoWordChoiceRules: a terse standing rule that picks a thing ("Use
+// Zustand.") is a procedural fact, as an agent's two-word note is; a
+// two-word one-off request ("Run tests.") and chat ("Sounds good.") give none.
+func TestTwoWordChoiceRules(t *testing.T) {
+	x := NewBuiltin()
+	for text, want := range map[string]string{
+		"Use Zustand.": "Use Zustand", "Prefer tabs.": "Prefer tabs",
+		"Run tests.": "", "Try again.": "", "Sounds good.": "", "Use it.": "",
+	} {
+		facts, err := x.Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: text}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if len(facts) > 0 {
+			got = facts[0].Text
+			if facts[0].Kind != KindProcedural {
+				t.Errorf("%q: kind %q, want procedural", text, facts[0].Kind)
+			}
+		}
+		if got != want || len(facts) > 1 {
+			t.Errorf("%q: facts %+v, want %q", text, facts, want)
+		}
+	}
+}
