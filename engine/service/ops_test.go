@@ -265,6 +265,36 @@ func TestImportRefuses(t *testing.T) {
 	}
 }
 
+// TestImportDropsControlCharacters: a store written before texts were
+// checked exports a NUL or an ESC as it was stored; the memory is imported
+// without it, not refused (nor stored as the API would refuse it).
+func TestImportDropsControlCharacters(t *testing.T) {
+	ctx := context.Background()
+	src, _ := opsEngine(t, 0)
+	if _, err := src.Add(ctx, "u", []engine.AddRequest{{Text: "hello there"}}); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := src.Export(ctx, &buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	file := strings.Replace(buf.String(), `"text":"hello there"`, `"text":"hello\u0000 the\u001bre"`, 1)
+	if file == buf.String() {
+		t.Fatal("the export holds no text to tamper with")
+	}
+	dst, _ := opsEngine(t, 0)
+	if _, err := dst.Import(ctx, strings.NewReader(file)); err != nil {
+		t.Fatal(err)
+	}
+	page, err := dst.List(ctx, "u", engine.ListFilter{Page: 1, Size: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Items) != 1 || page.Items[0].Text != "hello there" {
+		t.Errorf("imported %+v, want the one memory as \"hello there\"", page.Items)
+	}
+}
+
 // userKeys lists the store keys that belong to user (see store/keys.go).
 func userKeys(t *testing.T, st *store.Store, user string) map[string]bool {
 	t.Helper()

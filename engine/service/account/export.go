@@ -258,6 +258,9 @@ func (in *importer) add(rec engine.ExportRecord) error {
 		return engine.Errorf(engine.EInvalid, "export line %d: memory record without a memory", in.line+1)
 	}
 	if rec.Kind == "memory" {
+		// A store written before texts were checked for control characters
+		// exports them; its memories are kept, without the characters.
+		rec.Memory.Text = engine.DropControls(rec.Memory.Text)
 		if err := in.checkMemory(rec.User, rec.Memory); err != nil {
 			return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
 		}
