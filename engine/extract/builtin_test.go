@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -222,6 +223,29 @@ func TestTwoWordChoiceRules(t *testing.T) {
 		}
 		if got != want || len(facts) > 1 {
 			t.Errorf("%q: facts %+v, want %q", text, facts, want)
+		}
+	}
+}
+
+// TestNeverBeforeAVerb: "never" before a verb already says what not to do
+// and is kept as said; "Avoid" is for a prohibition without its verb.
+func TestNeverBeforeAVerb(t *testing.T) {
+	x := NewBuiltin()
+	for text, want := range map[string]string{
+		"Plan with care, never apply locally.":                      "Never apply locally",
+		"Pin module versions, never point a module source at main.": "Never point a module source at main",
+		"Always use pnpm, never npm or yarn.":                       "Avoid npm or yarn",
+	} {
+		facts, err := x.Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: text}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range facts {
+			got = append(got, f.Text)
+		}
+		if !slices.Contains(got, want) {
+			t.Errorf("%q: facts %q, want %q among them", text, got, want)
 		}
 	}
 }

@@ -59,7 +59,7 @@ review suggest recommend draft convert compare describe send set try let go note
 merge lint pin bump tag release document log label assign schedule book read look print wait restart skip ensure
 prefer stick default limit cap only clean sort group split move rename copy paste plan outline edit rewrite proofread
 calculate estimate analyze analyse prepare organize organise imagine pretend act tweak change style indent import
-export return throw handle validate annotate declare`)
+export return throw handle validate annotate declare apply point expose disable enable override hardcode mock upload`)
 
 // leadVerb returns the verb that words start with, reading a hyphenated verb split into its
 // parts as its last part: "force push shared branches", "re run the job" start with push
