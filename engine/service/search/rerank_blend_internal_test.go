@@ -3,8 +3,10 @@ package search
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
 )
 
 func TestBlendOrders(t *testing.T) {
@@ -32,5 +34,35 @@ func TestBlendOrders(t *testing.T) {
 				t.Errorf("blended %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestListTurnsAfterRerank: after the reranker has gathered one session's
+// turns at the top of a list question's hits, the other session's best
+// hit rises among them again; any other question keeps the reranked order.
+func TestListTurnsAfterRerank(t *testing.T) {
+	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
+	shard := index.NewShard(2)
+	ids := []string{"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1"}
+	for i, id := range ids {
+		shard.Upsert(index.Row{ID: id, SessionID: id[:1], ValidFrom: t0.Add(time.Duration(i) * time.Minute), CreatedAt: t0}, nil, []string{"w"})
+	}
+	hits := make([]engine.Scored, len(ids))
+	for i, id := range ids {
+		hits[i] = engine.Scored{Memory: &engine.Memory{ID: id}}
+	}
+	e := &Searcher{cfg: engine.Config{RRFK: 60}}
+	order := func(q string) []string {
+		var got []string
+		for _, h := range e.listTurnsHits(shard, &engine.Query{Text: q}, hits) {
+			got = append(got, h.ID)
+		}
+		return got
+	}
+	if got := order("What hobbies does she have?"); slices.Index(got, "b1") >= 8 {
+		t.Errorf("list question: %v, want b1 above a8", got)
+	}
+	if got := order("Where does she live?"); !slices.Equal(got, ids) {
+		t.Errorf("other question: %v, want the reranked order %v", got, ids)
 	}
 }
