@@ -30,14 +30,21 @@ func TestCodingSessions3Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 16 tool-using turns and 28 prompts through the built binary")
 	}
+	runToolEval(t, "coding_sessions3", "coding sessions 3", 4, codingSessions3Floors)
+}
+
+// runToolEval replays a tool-using evaluation's fixture (testdata/<fixture>,
+// repos repositories) through the built binary and its hooks, then scores
+// its later prompts against floors.
+func runToolEval(t *testing.T, fixture, label string, repos int, floors codingFloors) {
+	t.Helper()
 	var fx toolFixture
-	readFixture(t, "coding_sessions3", &fx)
-	if len(fx.Sessions) == 0 || len(fx.Prompts) == 0 || len(fx.Repos) != 4 {
+	readFixture(t, fixture, &fx)
+	if len(fx.Sessions) == 0 || len(fx.Prompts) == 0 || len(fx.Repos) != repos {
 		t.Fatalf("fixture: %d sessions, %d prompts, %d repos", len(fx.Sessions), len(fx.Prompts), len(fx.Repos))
 	}
 	e := newCodingEval(t, fx.Repos)
 	replayToolSessions(t, fx, e.env, e.dirs)
 	e.checkCaptured(t)
-	scoreLaterSessions(t, "coding sessions 3", codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs,
-		codingSessions3Floors)
+	scoreLaterSessions(t, label, codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs, floors)
 }

@@ -30,14 +30,5 @@ func TestCodingSessions4Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 18 tool-using turns and 24 prompts through the built binary")
 	}
-	var fx toolFixture
-	readFixture(t, "coding_sessions4", &fx)
-	if len(fx.Sessions) == 0 || len(fx.Prompts) == 0 || len(fx.Repos) != 3 {
-		t.Fatalf("fixture: %d sessions, %d prompts, %d repos", len(fx.Sessions), len(fx.Prompts), len(fx.Repos))
-	}
-	e := newCodingEval(t, fx.Repos)
-	replayToolSessions(t, fx, e.env, e.dirs)
-	e.checkCaptured(t)
-	scoreLaterSessions(t, "coding sessions 4", codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs,
-		codingSessions4Floors)
+	runToolEval(t, "coding_sessions4", "coding sessions 4", 3, codingSessions4Floors)
 }

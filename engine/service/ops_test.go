@@ -197,16 +197,23 @@ func dropHeader(s string) string {
 	return rest
 }
 
-func TestImportRefuses(t *testing.T) {
-	ctx := context.Background()
+// exportOfOne is the export of a store holding user u's one memory "hello there".
+func exportOfOne(t *testing.T) *bytes.Buffer {
+	t.Helper()
 	src, _ := opsEngine(t, 0)
-	if _, err := src.Add(ctx, "u", []engine.AddRequest{{Text: "hello there"}}); err != nil {
+	if _, err := src.Add(context.Background(), "u", []engine.AddRequest{{Text: "hello there"}}); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := src.Export(ctx, &buf, nil); err != nil {
+	if err := src.Export(context.Background(), &buf, nil); err != nil {
 		t.Fatal(err)
 	}
+	return &buf
+}
+
+func TestImportRefuses(t *testing.T) {
+	ctx := context.Background()
+	buf := exportOfOne(t)
 	other, _ := opsEngine(t, 7)
 	// tampered rewrites the export's first memory record.
 	tampered := func(change func(m map[string]any)) string {
@@ -270,14 +277,7 @@ func TestImportRefuses(t *testing.T) {
 // without it, not refused (nor stored as the API would refuse it).
 func TestImportDropsControlCharacters(t *testing.T) {
 	ctx := context.Background()
-	src, _ := opsEngine(t, 0)
-	if _, err := src.Add(ctx, "u", []engine.AddRequest{{Text: "hello there"}}); err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := src.Export(ctx, &buf, nil); err != nil {
-		t.Fatal(err)
-	}
+	buf := exportOfOne(t)
 	file := strings.Replace(buf.String(), `"text":"hello there"`, `"text":"hello\u0000 the\u001bre"`, 1)
 	if file == buf.String() {
 		t.Fatal("the export holds no text to tamper with")
