@@ -60,7 +60,8 @@ func (e *Queue) requeueCaptures(ctx context.Context, q engine.JobQueue) {
 func (e *Queue) captureLeased(ctx context.Context, q engine.JobQueue, worker string) {
 	for ctx.Err() == nil {
 		job, err := q.ClaimJob(ctx, captureQueue, worker, e.media.Lease)
-		if engine.ErrorCode(err) == engine.ENotFound {
+		e.noteClaimsRefused(engine.ErrorCode(err) == engine.EUnavailable, err)
+		if engine.ErrorCode(err) == engine.ENotFound || engine.ErrorCode(err) == engine.EUnavailable {
 			return
 		}
 		if err != nil {
@@ -112,4 +113,17 @@ func (e *Queue) captureDoc(ctx context.Context, user, memoryID string) (captureJ
 		return cj, false, nil
 	}
 	return cj, err == nil, err
+}
+
+// noteClaimsRefused logs when the store starts and stops refusing the
+// runner's claims (a claim is a write: a full disk refuses it), once each
+// rather than at every tick; health reports the full disk meanwhile.
+func (e *Queue) noteClaimsRefused(refused bool, err error) {
+	switch {
+	case refused && !e.claimsRefused:
+		e.log.Warn("capture queue: the store takes no writes; captures wait until it does", "err", err)
+	case !refused && e.claimsRefused:
+		e.log.Info("capture queue: the store takes writes again; captures resume")
+	}
+	e.claimsRefused = refused
 }

@@ -40,6 +40,9 @@ type Queue struct {
 	write       func(ctx context.Context, user string, decide func(engine.Tx, *kernel.Plan) error) error
 	embedStored func(ctx context.Context, texts []string) ([][]float32, error)
 	newMemory   func(user string, r engine.AddRequest, now time.Time) *engine.Memory
+	// claimsRefused: the store refused the last claim; only RunCaptures'
+	// goroutine touches it.
+	claimsRefused bool
 }
 
 // New returns the capture queue over d, filling d.Media's defaults.

@@ -1,9 +1,15 @@
 package capture_test
 
 import (
+	"bytes"
 	"context"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/log"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/media"
@@ -53,4 +59,54 @@ func TestNewFillsMediaDefaults(t *testing.T) {
 	if md.MaxPending != 50 || md.Retry.MaxAttempts != media.DefaultRetryPolicy().MaxAttempts {
 		t.Errorf("defaults: max pending %d, retry %+v; want 50 and the default policy", md.MaxPending, md.Retry)
 	}
+}
+
+// TestFullDiskLogsOnce: a claim on the job queue is a write, so while the
+// disk is full the store refused it at every tick of the runner, and the
+// runner logged an error each second. It now says so once, and once more
+// when the store takes writes again.
+func TestFullDiskLogsOnce(t *testing.T) {
+	var free atomic.Uint64
+	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true, MinFree: 64 << 20,
+		FreeSpace: func(string) (uint64, bool) { return free.Load(), true }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	var logs syncBuffer
+	k := kernel.New(engine.DefaultConfig(), st, llm.NewBuiltinEmbedder())
+	q := capture.New(capture.Deps{Store: st, Kernel: k, Media: &capture.MediaDeps{}, Now: time.Now,
+		NewID: func() string { return "w1" }, Logger: log.New(&logs)})
+	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
+	defer cancel()
+	go func() {
+		time.Sleep(1500 * time.Millisecond)
+		free.Store(1 << 40)
+	}()
+	q.RunCaptures(ctx)
+	out := logs.String()
+	if n := strings.Count(out, "takes no writes"); n != 1 {
+		t.Errorf("logged the refused claims %d times, want once:\n%s", n, out)
+	}
+	if strings.Count(out, "takes writes again") != 1 || strings.Contains(out, "ERRO") {
+		t.Errorf("want one line when writes resume and no error lines:\n%s", out)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a logger's writes.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
