@@ -38,11 +38,6 @@ func decodeAdd(raw []byte) (addArgs, error) {
 			return a, err
 		}
 	}
-	for i, m := range a.Memories {
-		if err := engine.ValidateText("memories["+itoa(i)+"]", m); err != nil {
-			return a, err
-		}
-	}
 	return a, nil
 }
 

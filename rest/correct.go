@@ -22,9 +22,6 @@ func (s *Server) correctMemory(w http.ResponseWriter, r *http.Request) error {
 	if b.Text == nil {
 		return engine.Invalid("text", "is required")
 	}
-	if err := engine.ValidateText("text", *b.Text); err != nil {
-		return err
-	}
 	user, err := userFor(r, b.UserID)
 	if err != nil {
 		return err

@@ -45,9 +45,6 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 	if err := engine.ValidateAppName("app", b.App); err != nil {
 		return err
 	}
-	if err := engine.ValidateText("text", b.Text); err != nil {
-		return err
-	}
 	noteApp(r, b.App)
 	ts, err := b.Timestamp.at("timestamp")
 	if err != nil {

@@ -370,13 +370,7 @@ func (u *UI) editMemory(w http.ResponseWriter, r *http.Request, req *request) er
 // corrected text supersedes the memory, whose page then shows the chain.
 func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request) error {
 	id, text := r.PathValue("id"), r.PostForm.Get("text")
-	// Checked here as REST and MCP check it (engine.ValidateText), so the
-	// form shows the refusal like the engine's.
-	err := engine.ValidateText("text", text)
-	var res []engine.WriteResult
-	if err == nil {
-		res, err = u.eng.Correct(r.Context(), req.User, id, text)
-	}
+	res, err := u.eng.Correct(r.Context(), req.User, id, text)
 	if err != nil {
 		switch statusOf(err) {
 		case http.StatusBadRequest, http.StatusConflict, http.StatusRequestEntityTooLarge:

@@ -451,11 +451,14 @@ func (e *Writer) validateConversation(req *engine.ConversationRequest) error {
 		default:
 			return engine.Invalid("messages["+strconv.Itoa(i)+"].role", "must be user, assistant or system, got %q", m.Role)
 		}
-		if err := e.validateText("messages["+strconv.Itoa(i)+"].content", m.Content); err != nil {
-			return err
-		}
-		if err := engine.ValidateTime("messages["+strconv.Itoa(i)+"].created_at", m.CreatedAt); err != nil {
-			return err
+		field := "messages[" + strconv.Itoa(i) + "]."
+		// A speaker's name starts the text of its turn's episode ("Ann:
+		// …"), and an id is provenance: both are names, the content a text.
+		for _, err := range []error{e.validateText(field+"content", m.Content), engine.ValidateName(field+"name", m.Name),
+			engine.ValidateName(field+"id", m.ID), engine.ValidateTime(field+"created_at", m.CreatedAt)} {
+			if err != nil {
+				return err
+			}
 		}
 	}
 	if err := engine.ValidateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
