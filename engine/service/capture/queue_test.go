@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -73,7 +72,7 @@ func TestFullDiskLogsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	var logs syncBuffer
+	var logs bytes.Buffer // written by RunCaptures, which runs on this goroutine
 	k := kernel.New(engine.DefaultConfig(), st, llm.NewBuiltinEmbedder())
 	q := capture.New(capture.Deps{Store: st, Kernel: k, Media: &capture.MediaDeps{}, Now: time.Now,
 		NewID: func() string { return "w1" }, Logger: log.New(&logs)})
@@ -91,22 +90,4 @@ func TestFullDiskLogsOnce(t *testing.T) {
 	if strings.Count(out, "takes writes again") != 1 || strings.Contains(out, "ERRO") {
 		t.Errorf("want one line when writes resume and no error lines:\n%s", out)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for a logger's writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
