@@ -16,7 +16,8 @@ import (
 // linear in its length: splitting it at every joint, and taking every
 // fact's excerpt, must not read the whole rest of it again each time.
 // Before, the first two took seconds and grew with the square of the length
-// (and later a gapped-half check split the rest into words at every joint).
+// (and later a gapped-half check split the rest into words at every joint;
+// and a run of emoji was read again from each of its emoji).
 // The test compares two lengths rather than timing one against a limit, so
 // a loaded machine slows both alike: eight times the text takes about eight
 // times as long and allocates about eight times as much (64, were it
@@ -42,7 +43,7 @@ func TestRunOnMessageIsQuick(t *testing.T) {
 		}
 		return best, bytes
 	}
-	for _, unit := range []string{", ", "it, and it ", "Alice and ", "always use pnpm, never ", "I'm vegan, ", "my sister in Bergen and I "} {
+	for _, unit := range []string{", ", "it, and it ", "Alice and ", "always use pnpm, never ", "I'm vegan, ", "my sister in Bergen and I ", "😅", "so 😅 and "} {
 		short, shortBytes := read(strings.Repeat(unit, (8<<10)/len(unit)))
 		long, longBytes := read(strings.Repeat(unit, (64<<10)/len(unit)))
 		if ratio := float64(longBytes) / float64(max(shortBytes, 1)); ratio > 16 {

@@ -76,10 +76,12 @@ func sentences(line string) []string {
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if c >= utf8.RuneSelf {
-			if j := emojiBreak(line, start, i); j > 0 {
+			j, brk := emojiBreak(line, start, i)
+			if brk {
 				out = appendSentence(out, line[start:j])
-				start, i = j, j-1
+				start = j
 			}
+			i = max(i, j-1) // a run of emoji is read once, not again from each of its runes
 			continue
 		}
 		if c != '.' && c != '!' && c != '?' && c != ':' {
@@ -99,7 +101,7 @@ func sentences(line string) []string {
 		if c == '.' && isAbbreviation(line[start:i]) {
 			continue
 		}
-		if c == ':' && (len(strings.Fields(line[start:i])) > 4 || countedPlural(line[start:i])) && j < len(line) {
+		if c == ':' && (hasWords(line[start:i], 5) || countedPlural(line[start:i])) && j < len(line) {
 			continue // "I've got three siblings: two brothers and a sister" is one statement
 		}
 		if c == ':' && strings.ContainsAny(line[strings.LastIndexByte(line[:i], ' ')+1:i], "<>(){}[]") {
@@ -112,13 +114,13 @@ func sentences(line string) []string {
 	return appendSentence(out, line[start:])
 }
 
-// emojiBreak returns where a sentence ends after the emoji at line[i:], or 0: chat puts
-// an emoji where prose puts a full stop ("just started at Stripe 😅 new job"). It ends a
-// sentence only after a clause of three words or more and before a word that does not
-// continue it, a verb among them ("my dog 🐶 is called Rex", "at the beach 🏖 with my
-// kids" stay whole).
-func emojiBreak(line string, start, i int) int {
-	j := i
+// emojiBreak reads the run of emoji at line[i:] and returns where it ends and whether a
+// sentence ends there: chat puts an emoji where prose puts a full stop ("just started at
+// Stripe 😅 new job"). It ends a sentence only after a clause of three words or more and
+// before a word that does not continue it, a verb among them ("my dog 🐶 is called Rex",
+// "at the beach 🏖 with my kids" stay whole). No run (j == i): no emoji at i.
+func emojiBreak(line string, start, i int) (j int, brk bool) {
+	j = i
 	for j < len(line) {
 		r, size := utf8.DecodeRuneInString(line[j:])
 		if !unicode.Is(unicode.So, r) && !unicode.Is(unicode.Sk, r) && r != '\uFE0F' && r != '\u200D' {
@@ -126,14 +128,14 @@ func emojiBreak(line string, start, i int) int {
 		}
 		j += size
 	}
-	if j == i || j >= len(line) || line[j] != ' ' || len(strings.Fields(line[start:i])) < 3 {
-		return 0
+	if j == i || j >= len(line) || line[j] != ' ' || !hasWords(line[start:i], 3) {
+		return j, false
 	}
 	next, _, _ := strings.Cut(strings.TrimSpace(line[j:]), " ")
 	if next = strings.ToLower(next); next == "" || prepositions[next] || continuers[next] || finiteAux[next] || likelyVerb(next) {
-		return 0
+		return j, false
 	}
-	return j
+	return j, true
 }
 
 // continuers are words that go on with the clause before them.
