@@ -61,11 +61,16 @@ func (c guardConn) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// CloseWrite keeps the TCP half-close net/http uses to let a client read
-// an answer before a connection with unread input closes (without it, the
-// client may get a reset instead of the answer).
-func (c guardConn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+// CloseWrite keeps the half-close through the wrapper (see CloseWrite).
+func (c guardConn) CloseWrite() error { return CloseWrite(c.Conn) }
+
+// CloseWrite half-closes c (its write side) when c can, and does nothing
+// otherwise. A wrapper of a net.Conn must pass the half-close on: net/http
+// uses it to let a client read an answer before a connection with unread
+// input closes, and without it the client may get a reset instead of the
+// answer. Every wrapper of the server's connections calls this one.
+func CloseWrite(c net.Conn) error {
+	if cw, ok := c.(interface{ CloseWrite() error }); ok {
 		return cw.CloseWrite()
 	}
 	return nil

@@ -123,3 +123,48 @@ func TestDecodeRefusesDeclaredOversizeUnread(t *testing.T) {
 		t.Errorf("got %v, want payload_too_large", err)
 	}
 }
+
+// TestCloseWritePassedOn: a guarded connection half-closes as the TCP
+// connection under it does (the peer reads EOF and can still write), and
+// CloseWrite of a connection that cannot half-close does nothing.
+func TestCloseWritePassedOn(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	gl := GuardListener(ln)
+	accepted := make(chan net.Conn, 1)
+	go func() { c, _ := gl.Accept(); accepted <- c }()
+	peer, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer peer.Close()
+	c := <-accepted
+	defer c.Close()
+	cw, ok := c.(interface{ CloseWrite() error })
+	if !ok {
+		t.Fatal("a guarded connection has no CloseWrite")
+	}
+	if err := cw.CloseWrite(); err != nil {
+		t.Fatal(err)
+	}
+	peer.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if n, err := peer.Read(make([]byte, 1)); n != 0 || err != io.EOF {
+		t.Fatalf("peer read after half-close: %d, %v; want EOF", n, err)
+	}
+	if _, err := peer.Write([]byte("x")); err != nil {
+		t.Fatalf("peer cannot write after a half-close: %v", err)
+	}
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := c.Read(make([]byte, 1)); err != nil {
+		t.Fatalf("read side closed too: %v", err)
+	}
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	if err := CloseWrite(a); err != nil {
+		t.Errorf("CloseWrite of a pipe: %v", err)
+	}
+}
