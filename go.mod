@@ -16,6 +16,7 @@ require (
 	github.com/olebedev/when v1.1.0
 	github.com/ollama/ollama v0.17.4
 	github.com/rwcarlsen/goexif v0.0.0-20190401172101-9e8deecbddbd
+	github.com/segmentio/encoding v0.5.4
 	github.com/tmc/langchaingo v0.1.14
 	github.com/viterin/vek v0.4.3
 	golang.org/x/image v0.47.0
@@ -58,7 +59,6 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
-	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
 	github.com/viterin/partial v1.1.0 // indirect
 	github.com/wk8/go-ordered-map/v2 v2.1.8 // indirect

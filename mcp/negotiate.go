@@ -77,9 +77,9 @@ func refused(q string) bool {
 // per-call cap. Clients batch a handful of messages, if any.
 const maxBatch = 20
 
-// checkBody reads a POST body (at most limit bytes) and refuses the ids
-// the SDK would answer under another id (checkID); it leaves every other
-// problem to the SDK, which names it. The body is put back for the SDK.
+// checkBody reads a POST body (at most limit bytes) and refuses what the
+// SDK would answer under another id (checkID) or in Go's terms rather
+// than JSON's (checkPayload); it leaves every other problem to the SDK. The body is put back for the SDK.
 // The refusal says how to answer the body in JSON-RPC terms if it is
 // refused, here or by the SDK.
 func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, error) {
@@ -105,15 +105,15 @@ func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, er
 	if len(msgs) > maxBatch {
 		return refusal{}, engine.Errorf(engine.ETooLarge, "JSON-RPC batch: at most %d messages, got %d (split the batch)", maxBatch, len(msgs))
 	}
-	for _, e := range msgs {
-		if msg := checkID(e.ID); msg != "" {
-			return refusal{}, engine.Invalid("JSON-RPC message", "%s", msg)
-		}
+	ref := refusal{}
+	if len(msgs) == 1 && b[0] == '{' && msgs[0].hasID() && checkID(msgs[0].ID) == "" {
+		ref.id = msgs[0].ID
 	}
-	if len(msgs) == 1 && b[0] == '{' && msgs[0].hasID() {
-		return refusal{id: msgs[0].ID}, nil
+	if code, msg := checkPayload(b); msg != "" {
+		ref.rpcCode = code
+		return ref, engine.Errorf(engine.EInvalid, "%s%s", rpcPrefix[code], msg)
 	}
-	return refusal{}, nil
+	return ref, nil
 }
 
 // leadingID is the id of the request a cut-off body starts, when it comes

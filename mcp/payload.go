@@ -52,35 +52,39 @@ func splitPayload(b []byte) []envelope {
 }
 
 // checkPayload says what makes a JSON payload something other than one
-// JSON-RPC message or a non-empty batch of them, or "" when it is fine. An
-// id must come back as sent: a fraction or a number past 2^53 would be
-// answered under another id, and the client would wait forever.
-func checkPayload(b []byte) string {
+// JSON-RPC message or a non-empty batch of them, with the JSON-RPC error
+// code, or 0 and "" when it is fine. An id must come back as sent: a
+// fraction or a number past 2^53 would be answered under another id, and
+// the client would wait forever.
+func checkPayload(b []byte) (int, string) {
 	b = bytes.TrimSpace(b)
 	var parts []json.RawMessage
 	switch {
 	case len(b) == 0:
-		return "empty message"
+		return codeInvalidRequest, "empty message"
 	case b[0] == '[':
 		if err := json.Unmarshal(b, &parts); err != nil || len(parts) == 0 {
-			return "a batch must be a non-empty array of JSON-RPC messages"
+			return codeInvalidRequest, "a batch must be a non-empty array of JSON-RPC messages"
 		}
 	case b[0] == '{':
 		parts = []json.RawMessage{b}
 	default:
-		return "a message must be a JSON-RPC object"
+		return codeInvalidRequest, "a message must be a JSON-RPC object"
 	}
 	for _, p := range parts {
+		if code, msg := checkMessage(p); msg != "" {
+			return code, msg
+		}
 		if _, err := jsonrpc.DecodeMessage(p); err != nil {
-			return err.Error()
+			return codeInvalidRequest, err.Error()
 		}
 		var e envelope
 		_ = json.Unmarshal(p, &e)
 		if msg := checkID(e.ID); msg != "" {
-			return msg
+			return codeInvalidRequest, msg
 		}
 	}
-	return ""
+	return 0, ""
 }
 
 // checkID accepts a string id or a whole number id of at most maxID in

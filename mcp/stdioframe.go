@@ -14,11 +14,16 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// JSON-RPC error codes for a line that is not a message.
+// JSON-RPC error codes for a line that is not a message, or a message
+// whose params have the wrong shape.
 const (
 	codeParseError     = -32700
 	codeInvalidRequest = -32600
+	codeInvalidParams  = -32602
 )
+
+// rpcPrefix starts an error message with what its code means.
+var rpcPrefix = map[int]string{codeInvalidRequest: "invalid request: ", codeInvalidParams: "invalid params: "}
 
 // drainTimeout bounds how long the end of input waits for the answers to
 // requests still being handled.
@@ -57,7 +62,7 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 		line, err := f.nextMessage()
 		if len(line) > 0 {
 			if code, msg := f.check(line); msg != "" {
-				f.out.writeError(nil, code, msg)
+				f.out.writeError(validID(line), code, msg)
 			} else if id, early := f.beforeInitialize(line); early {
 				f.out.writeError(id, codeInvalidRequest, "invalid request: send initialize first")
 			} else {
@@ -148,8 +153,8 @@ func (f *lineFilter) check(line []byte) (int, string) {
 	if !json.Valid(line) {
 		return codeParseError, "parse error: not JSON"
 	}
-	if msg := checkPayload(line); msg != "" {
-		return codeInvalidRequest, "invalid request: " + msg
+	if code, msg := checkPayload(line); msg != "" {
+		return code, rpcPrefix[code] + msg
 	}
 	if line[0] == '[' && !batchVersions[f.version] {
 		// The SDK ends the session on a batch of a later version.
@@ -166,6 +171,18 @@ func (f *lineFilter) check(line []byte) (int, string) {
 		f.version = init.Params.ProtocolVersion // the SDK agrees to these two as asked
 	}
 	return 0, ""
+}
+
+// validID is the id of a line that is one message with an id it can be
+// answered under; nil (answered as id null) otherwise.
+func validID(line []byte) json.RawMessage {
+	var e struct {
+		ID json.RawMessage `json:"id"` // only the id: other members may be of any type
+	}
+	if line[0] != '{' || json.Unmarshal(line, &e) != nil || !(envelope{ID: e.ID}).hasID() || checkID(e.ID) != "" {
+		return nil
+	}
+	return e.ID
 }
 
 // beforeInitialize reports a request (with its id) that comes before

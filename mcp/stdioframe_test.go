@@ -38,6 +38,10 @@ func TestLineFilter(t *testing.T) {
 		{"Content-Length with other headers", "content-length: 40\r\nContent-Type: application/json\r\n\r\n" + ping, ping + "\n", nil},
 		{"Content-Length past the limit", "Content-Length: 120\r\n\r\n" + strings.Repeat("x", 120) + "Content-Length: 40\r\n\r\n" + ping, ping + "\n", []string{"-32600"}},
 		{"scalar", "42\n", "", []string{"-32600"}},
+		{"params of the wrong type", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":5}}` + "\n" + ping + "\n", ping + "\n",
+			[]string{`-32602,"message":"invalid params: params.name: must be a string, got a number"`}},
+		{"jsonrpc of the wrong type", `{"jsonrpc":2,"method":"ping"}` + "\n" + ping + "\n", ping + "\n",
+			[]string{`-32600,"message":"invalid request: jsonrpc: must be the string \"2.0\", got a number"`}},
 		{"too long", `{"x":"` + strings.Repeat("a", 100) + `"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 	}
 	for _, tt := range tests {
@@ -60,8 +64,12 @@ func TestLineFilter(t *testing.T) {
 				t.Fatalf("answers %q, want codes %v", out.String(), tt.rejected)
 			}
 			for i, code := range tt.rejected {
-				if !strings.Contains(lines[i], `"code":`+code) || !strings.Contains(lines[i], `"id":null`) {
-					t.Errorf("answer %q, want code %s and id null", lines[i], code)
+				id := `"id":null`
+				if strings.HasPrefix(tt.in, `{"jsonrpc":"2.0","id":7`) {
+					id = `"id":7` // a message whose id is known is answered under it
+				}
+				if !strings.Contains(lines[i], `"code":`+code) || !strings.Contains(lines[i], id) {
+					t.Errorf("answer %q, want code %s and %s", lines[i], code, id)
 				}
 			}
 		})

@@ -1,0 +1,62 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWrongTypesNamedInJSONTerms: a member of the wrong JSON type, in the
+// envelope or in the params of a method the server knows, is refused with
+// the member's path and the JSON type it takes, never the Go type the SDK
+// decodes it into.
+func TestWrongTypesNamedInJSONTerms(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"tool name a number", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5,"arguments":{}}}`,
+			[]string{`"id":1`, `-32602`, "params.name: must be a string, got a number"}},
+		{"tool name a list", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":["add_memories"]}}`,
+			[]string{"params.name: must be a string, got an array"}},
+		{"params a list", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1]}`,
+			[]string{"params: must be a JSON object, got an array"}},
+		{"params a string", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}`,
+			[]string{"params: must be a JSON object, got a string"}},
+		{"_meta a number", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":5}}`,
+			[]string{"params._meta: must be a JSON object, got a number"}},
+		{"cursor a number", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":5}}`,
+			[]string{"params.cursor: must be a string, got a number"}},
+		{"nested member", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":5,"version":"1"}}}`,
+			[]string{"params.clientInfo.name: must be a string, got a number"}},
+		{"capabilities a list", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":[],"clientInfo":{"name":"x","version":"1"}}}`,
+			[]string{"params.capabilities: must be a JSON object, got an array"}},
+		{"jsonrpc a number", `{"jsonrpc":5,"id":1,"method":"ping"}`, []string{`jsonrpc: must be the string \"2.0\", got a number`}},
+		{"method a number", `{"jsonrpc":"2.0","id":1,"method":5}`, []string{"method: must be a string, got a number"}},
+		{"in a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":true}}]`,
+			[]string{"params.cursor: must be a string, got a boolean"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.post(t, tc.body, map[string]string{"Accept": acceptBoth})
+			if r.status != 400 {
+				t.Errorf("status %d, want 400: %s", r.status, r.body)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(r.body, w) {
+					t.Errorf("answer lacks %q: %s", w, r.body)
+				}
+			}
+			for _, goish := range []string{"Go struct", "Go value", "mcp.", "interface {}", "unmarshal"} {
+				if strings.Contains(r.body, goish) {
+					t.Errorf("answer names Go internals (%q): %s", goish, r.body)
+				}
+			}
+		})
+	}
+	// Right types still pass: the check refuses only what the SDK would.
+	r := s.post(t, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_memory","arguments":{},"_meta":{"progressToken":"p"}}}`,
+		map[string]string{"Accept": acceptBoth})
+	if r.status != 200 || !strings.Contains(r.body, `"result"`) {
+		t.Errorf("a well-typed call: %d %s", r.status, r.body)
+	}
+}
