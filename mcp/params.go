@@ -57,7 +57,11 @@ func checkMessage(raw stdjson.RawMessage) (int, string) {
 	}
 	v, ok := m["method"]
 	if !ok {
-		return 0, "" // a response: the SDK checks it
+		// A response the client posts: only its error has a shape.
+		if msg := checkFields("", raw, new(responseShape)); msg != "" {
+			return codeInvalidRequest, msg
+		}
+		return 0, ""
 	}
 	var method string
 	if stdjson.Unmarshal(v, &method) != nil {
@@ -71,28 +75,41 @@ func checkMessage(raw stdjson.RawMessage) (int, string) {
 		return codeInvalidParams, "params: must be a JSON object, got " + kindOf(params)
 	}
 	if newParams, known := paramsOf[method]; known {
-		if msg := checkFields(params, newParams()); msg != "" {
+		if msg := checkFields("params", params, newParams()); msg != "" {
 			return codeInvalidParams, msg
 		}
 	}
 	return 0, ""
 }
 
-// checkFields decodes params into dst as the SDK does and names the first
-// member of the wrong JSON type; other decoding errors are left to the SDK.
-func checkFields(params []byte, dst any) string {
-	dec := sjson.NewDecoder(bytes.NewReader(params))
+// responseShape is the shape the SDK decodes a response's error into.
+type responseShape struct {
+	Error *struct {
+		Code    int64              `json:"code"`
+		Message string             `json:"message"`
+		Data    stdjson.RawMessage `json:"data"`
+	} `json:"error"`
+}
+
+// checkFields decodes obj (the member root of a message, "" for the whole
+// message) into dst as the SDK does and names the first member of the
+// wrong JSON type; other decoding errors are left to the SDK.
+func checkFields(root string, obj []byte, dst any) string {
+	dec := sjson.NewDecoder(bytes.NewReader(obj))
 	dec.DontMatchCaseInsensitiveStructFields()
 	var te *stdjson.UnmarshalTypeError
 	if err := dec.Decode(dst); !errors.As(err, &te) || te.Type == nil {
 		return ""
 	}
-	path := "params"
-	if te.Field != "" {
+	path := root
+	switch {
+	case path == "":
+		path = te.Field
+	case te.Field != "":
 		path += "." + te.Field
 	}
 	msg := path + ": must be " + jsonTypeOf(te.Type)
-	if got, ok := lookup(params, te.Field); ok {
+	if got, ok := lookup(obj, te.Field); ok {
 		msg += ", got " + kindOf(got)
 	}
 	return msg

@@ -33,6 +33,9 @@ func TestWrongTypesNamedInJSONTerms(t *testing.T) {
 			[]string{"params.capabilities: must be a JSON object, got an array"}},
 		{"jsonrpc a number", `{"jsonrpc":5,"id":1,"method":"ping"}`, []string{`jsonrpc: must be the string \"2.0\", got a number`}},
 		{"method a number", `{"jsonrpc":"2.0","id":1,"method":5}`, []string{"method: must be a string, got a number"}},
+		{"a response's error a number", `{"jsonrpc":"2.0","id":1,"error":5}`, []string{"error: must be a JSON object, got a number"}},
+		{"a response's error code a string", `{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}`,
+			[]string{"error.code: must be an integer, got a string"}},
 		{"in a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":true}}]`,
 			[]string{"params.cursor: must be a string, got a boolean"}},
 	} {

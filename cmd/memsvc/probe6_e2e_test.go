@@ -42,6 +42,8 @@ func TestMCPWrongTypesNamedInJSON(t *testing.T) {
 			"-32600", `jsonrpc: must be the string "2.0", got a number`},
 		{"method a number", `{"jsonrpc":"2.0","id":3,"method":7}`,
 			"-32600", "method: must be a string, got a number"},
+		{"a response's error code a string", `{"jsonrpc":"2.0","id":3,"error":{"code":"x","message":"m"}}`,
+			"-32600", "error.code: must be an integer, got a string"},
 	}
 	t.Run("http", func(t *testing.T) {
 		s := startServer(t, nil)
