@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest"
 	"github.com/memsvc/memsvc/rest/status"
 )
 
@@ -205,15 +206,8 @@ func (c *slotConn) Close() error {
 	return err
 }
 
-// CloseWrite passes on the half-close net/http uses to let a client read an
-// answer before a connection with unread input closes (without it, the
-// client may get a reset instead of the answer).
-func (c *slotConn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
-		return cw.CloseWrite()
-	}
-	return nil
-}
+// CloseWrite passes the half-close on (rest.CloseWrite says why).
+func (c *slotConn) CloseWrite() error { return rest.CloseWrite(c.Conn) }
 
 // chanListener accepts the connections handed to it.
 type chanListener struct {
