@@ -195,15 +195,23 @@ func (e *Searcher) listTurns(shard *index.Shard, q *engine.Query, fused []recall
 // 0.6689 without this, 0.7941 / 0.6712 with it; 0.7928 / 0.6712 at weight
 // 0.5; skipping the reranker for list questions 0.7943 / 0.6712).
 func (e *Searcher) listTurnsHits(shard *index.Shard, q *engine.Query, hits []engine.Scored) []engine.Scored {
+	return reorderHits(hits, func(ranked []recall.Ranked) []recall.Ranked { return e.listTurns(shard, q, ranked) })
+}
+
+// reorderHits is hits in the order reorder gives their ranked list (ids in
+// hits' order, best first): the one conversion between the hits a search
+// shows and the ranked lists the fusions in recall work on. reorder returns
+// a permutation of its list.
+func reorderHits(hits []engine.Scored, reorder func([]recall.Ranked) []recall.Ranked) []engine.Scored {
 	ranked := make([]recall.Ranked, len(hits))
 	at := make(map[string]int, len(hits))
 	for i, h := range hits {
 		ranked[i] = recall.Ranked{ID: h.ID}
 		at[h.ID] = i
 	}
-	turned := e.listTurns(shard, q, ranked)
-	out := make([]engine.Scored, len(turned))
-	for i, r := range turned {
+	reordered := reorder(ranked)
+	out := make([]engine.Scored, len(reordered))
+	for i, r := range reordered {
 		out[i] = hits[at[r.ID]]
 	}
 	return out
@@ -426,20 +434,11 @@ const rerankBlend = 3.5
 // blendOrders fuses hits' own order with the reranked order (indexes into
 // hits, best first) by weighted RRF, ties by id.
 func blendOrders(k int, hits []engine.Scored, order []int) []engine.Scored {
-	fused := make([]recall.Ranked, len(hits))
-	reranked := make([]recall.Ranked, len(hits))
-	at := make(map[string]int, len(hits))
-	for i, h := range hits {
-		fused[i] = recall.Ranked{ID: h.ID}
-		at[h.ID] = i
-	}
-	for i, j := range order {
-		reranked[i] = recall.Ranked{ID: hits[j].ID}
-	}
-	blended := recall.WeightedRRF(k, []float64{rerankBlend, 1}, fused, reranked)
-	out := make([]engine.Scored, len(blended))
-	for i, b := range blended {
-		out[i] = hits[at[b.ID]]
-	}
-	return out
+	return reorderHits(hits, func(fused []recall.Ranked) []recall.Ranked {
+		reranked := make([]recall.Ranked, len(order))
+		for i, j := range order {
+			reranked[i] = fused[j]
+		}
+		return recall.WeightedRRF(k, []float64{rerankBlend, 1}, fused, reranked)
+	})
 }
