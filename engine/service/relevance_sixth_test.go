@@ -46,7 +46,9 @@ var sixthSetMemories = []string{
 // that only imply the memory, logs pasted around a question. Measured when
 // written, before the sixth round's changes: 19/20 quiet ("regex for a
 // valid email address" injects the memory of the report that is emailed),
-// 14/25 found. The thresholds hold those counts.
+// 14/25 found. After the prose around a fenced block came to be judged on
+// its own (search.judgedParts, seventh round): 19/20, 15/25 (the bloom
+// notifications above a pasted log). The thresholds hold those counts.
 func TestPromptRelevanceSixthSet(t *testing.T) {
 	injected := promptHook(t, sixthSetMemories)
 	unrelated := []string{
@@ -100,7 +102,7 @@ func TestPromptRelevanceSixthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 14 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 14)", quiet, len(unrelated), found, len(related))
+	if quiet < 19 || found < 15 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
 	}
 }

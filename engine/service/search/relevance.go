@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
@@ -78,7 +80,7 @@ func RelevanceFor(mode string) RelevanceModel {
 
 // calibrate sets each hit's score to its calibrated relevance and marks
 // those that clear the relevance floor. The order is left as ranked. A
-// query of several parts (recall.Clauses) is judged part by part as well,
+// query of several parts (judgedParts) is judged part by part as well,
 // and each hit keeps its best score: answering one part of a prompt is
 // relevant to it.
 func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) error {
@@ -94,7 +96,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		hits[i].Match = m
 		hits[i].Score = model.Score(m)
 	}
-	parts := recall.Clauses(q.Text)
+	parts := judgedParts(q.Text)
 	var vecs [][]float32
 	if len(parts) > 0 && q.Mode != engine.ModeText {
 		var err error
@@ -118,6 +120,53 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		hits[i].Relevant = e.relevant(hits[i].Score)
 	}
 	return nil
+}
+
+// judgedParts are the parts of query that calibrate judges on their own
+// besides the whole: its clauses (recall.Clauses), and when it pastes code
+// or a log in fenced blocks, its prose outside them with that prose's
+// clauses. A pasted block's identifiers and messages are words the store
+// seldom holds, and they sank the prose's one or two topic words in the
+// cover ("wire the new checkout flag into kite-web:" above a Svelte
+// component scored 0.37 against "Feature toggles in kite-web are read from
+// LaunchDarkly").
+func judgedParts(query string) []string {
+	parts := recall.Clauses(query)
+	if !strings.Contains(query, "```") {
+		return parts
+	}
+	prose := outsideFences(query)
+	if len(text.Unique(text.AnalyzeQuery(prose))) < minProseTerms {
+		return parts
+	}
+	for _, p := range append([]string{prose}, recall.Clauses(prose)...) {
+		if !slices.Contains(parts, p) {
+			parts = append(parts, p)
+		}
+	}
+	return parts
+}
+
+// minProseTerms is the fewest content terms the prose around a fenced
+// block needs to be judged alone, as for a clause (recall.Clauses): a
+// part of one word would clear the floor on any memory holding it.
+const minProseTerms = 2
+
+// outsideFences is query without its Markdown fenced blocks (from a line
+// opening with ``` to the next such line, or to the end).
+func outsideFences(query string) string {
+	var b strings.Builder
+	inside := false
+	for line := range strings.Lines(query) {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			inside = !inside
+			continue
+		}
+		if !inside {
+			b.WriteString(line)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // matchTerms are query's analysed terms as index.Matches reads them (none

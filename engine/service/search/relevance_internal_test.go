@@ -27,3 +27,29 @@ func TestNameTerms(t *testing.T) {
 		}
 	}
 }
+
+// judgedParts judges the prose around a pasted fenced block on its own
+// (with its clauses), and adds nothing to a query without one or whose
+// prose is too short to be judged alone.
+func TestJudgedParts(t *testing.T) {
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		{"wire the new checkout flag into kite-web:\n```svelte\n<script>\n  export let data;\n</script>\n```",
+			[]string{"wire the new checkout flag into kite-web:"}},
+		{"this fails:\n```\nKeyError: 'k'\n```\nwhy does the loader crash, and also where do fixtures go?",
+			[]string{"this fails:\n```\nKeyError: 'k'\n```\nwhy does the loader crash,", "where do fixtures go?",
+				"this fails:\nwhy does the loader crash, and also where do fixtures go?", "this fails:\nwhy does the loader crash,"}},
+		{"unclosed fence is code to the end:\n```\npanic: nil map", []string{"unclosed fence is code to the end:"}},
+		{"fix the README typo and also what's the staging DB host?", []string{"fix the README typo", "what's the staging DB host?"}},
+		{"why?\n```\nsegfault at 0x0\n```", nil},
+		{"no code here at all", nil},
+		{"  spaces around, no code  ", nil},
+	}
+	for _, c := range cases {
+		if got := judgedParts(c.query); !slices.Equal(got, c.want) {
+			t.Errorf("%q: parts %q, want %q", c.query, got, c.want)
+		}
+	}
+}
