@@ -100,6 +100,9 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 	for i, line := range proseLines(m.Content) {
 		update := false
 		for j, s := range sentences(stackAsUse(line)) {
+			if sarcastic(s) {
+				continue // "yeah right, I love Mondays 🙄" means the opposite of what it says
+			}
 			if i == 0 && j == 0 {
 				if a := answerClause(question, s); a != "" {
 					out = append(out, b.clauseFacts(a, s, tn)...)

@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/memsvc/memsvc/text"
 )
@@ -24,7 +25,7 @@ const (
 
 var (
 	// settingRe: "The API timeout is 30 seconds", "User's pool size is now 20".
-	settingRe = rx(subj + ` (?:is|are) (?:now |currently |still |set to |configured to |capped at |limited to )*(\d[\d.,]*\s*(?:%|[a-z]+\b)?)(?:\s.*)?`)
+	settingRe = rx(subj + ` (?:is|are) (?:now |currently |still |set to |configured to |capped at |limited to |down to |up to )*([$€£]?\d[\d.,]*\s*(?:%|[a-z]+\b)?)(?:\s.*)?`)
 	// setToRe: "User raised the API timeout to 60 seconds", "User renamed the default
 	// branch from master to main". Group 2 is the thing, 3 the old value, 4 the new one.
 	setToRe = rx(subj + ` (?:has |have |just |finally |recently |now )*(?:set|sets|raised|increased|bumped|bumped up|upped|lowered|reduced|decreased|cut|changed|updated|renamed|extended|shortened|doubled|halved|capped|limited|reset|tuned|tweaked) (.+?) (?:from (.+?) )?to (.+)`)
@@ -60,7 +61,7 @@ func settingSlot(t, lower string) *Slot {
 	if containsAny(lower, needDigit) && (strings.Contains(lower, " is ") || strings.Contains(lower, " are ")) {
 		if m := settingRe.FindStringSubmatch(t); m != nil && !dateLike(m[2]) {
 			capped := cappedRe.MatchString(t)
-			if !thingSubject(m[1]) && !(capped && pluralThing(m[1])) {
+			if !thingSubject(m[1]) && !(capped && pluralThing(m[1])) && !groupSize(m[1], m[2]) {
 				return nil
 			}
 			if capped {
@@ -75,10 +76,14 @@ func settingSlot(t, lower string) *Slot {
 // setToSlot is the slot of subject setting thing (from old) to value.
 func setToSlot(subject, thing, old, value string) *Slot {
 	v := cutValue(value, setValueStop)
-	if !valueLike(v, value) || dateLike(v) || strings.Contains(thing, " to ") {
+	if !valueLike(v, value) || dateLike(v) || strings.Contains(thing, " to ") || thing == "down" || thing == "up" || thing == "back" {
 		return nil
 	}
 	s := normSubject(subject)
+	if w := strings.Fields(thing); len(w) > 1 && strings.HasSuffix(w[0], "'s") && w[0] != "its" {
+		// "The landlord raised User's rent": the thing's own owner holds it, not who set it.
+		s = normSubject(strings.TrimSuffix(w[0], "'s"))
+	}
 	o := normValue(ownerless(thing))
 	if s == "" || o == "" || len(strings.Fields(o)) > 4 || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
 		return nil
@@ -225,4 +230,14 @@ func settingFamily(p string) string {
 		return PredicateSetting
 	}
 	return p
+}
+
+// groupNouns name groups of people, which have a size: "User's team is 12 people".
+var groupNouns = set(`team family class company staff crew band group department org squad household`)
+
+// groupSize reports a group's head count: a subject whose head names a group of people,
+// and a value that counts them. The count is one value at a time, like a setting's.
+func groupSize(subject, value string) bool {
+	w := strings.Fields(strings.ToLower(subject))
+	return len(w) > 1 && groupNouns[w[len(w)-1]] && unicode.IsDigit([]rune(value)[0])
 }

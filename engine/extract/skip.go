@@ -343,3 +343,11 @@ func bareNo(s string) bool {
 // noSmallTalk are the words after "no" of a reply or reassurance, not a prohibition.
 var noSmallTalk = set(`worries worry problem problems thanks thank idea way rush luck need doubt kidding clue
 matter offense offence pressure biggie big longer more sir ma'am one i we he she they it`)
+
+// sarcasmRe finds the markers of a sentence that means the opposite of what it says:
+// an opening "yeah right" or "sure, because", an eye-roll, a closing "/s". stripLead
+// would take "yeah right" for a plain lead-in and keep the words as a fact.
+var sarcasmRe = regexp.MustCompile(`(?i)^\W*(?:yeah|yea|ya|oh)?,?\s*(?:right|sure),?\s+because\b|^\W*(?:yeah|yea|ya),?\s+right\b|🙄|(?:^|\s)/s\s*$`)
+
+// sarcastic reports a sentence said in sarcasm, which states no fact.
+func sarcastic(sentence string) bool { return sarcasmRe.MatchString(sentence) }

@@ -55,8 +55,14 @@ func Contradicts(old, newSlot Slot) bool {
 	if inConjunction(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
 	}
+	if o.Subject == n.Subject && amountChangedTo(o.Value, n) {
+		return true // "User works 40 hours a week" → "User cut down to 32 hours a week"
+	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
+	}
+	if newAmount(o.Value, n.Value) {
+		return true // "User weighs 82 kg" → "User weighs 76 kg": one amount at a time
 	}
 	oNeg, oVal := splitNot(o.Value)
 	nNeg, nVal := splitNot(n.Value)
@@ -67,6 +73,43 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// newAmount reports two values that are each one amount of the same unit, the amounts
+// different: "82 kg" and "76 kg", "3 dogs" and "4 dogs". Whatever the verb, a subject
+// holds one amount of a unit at a time; "2 dogs" and "1 cat" count two things.
+func newAmount(a, b string) bool {
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw) != 2 || len(bw) != 2 || aw[0] == bw[0] || !isNumber(aw[0]) || !isNumber(bw[0]) {
+		return false
+	}
+	return text.Stem(aw[1]) == text.Stem(bw[1]) && !isNumber(aw[1])
+}
+
+// amountVerbs change an amount without naming what it counts: "cut down to 32 hours".
+var amountVerbs = set(`cut drop reduce lower increase raise bump go come get scale scal`)
+
+// amountToRe reads the amount a change goes to: "down to 32 hours", "up to 5 times".
+var amountToRe = regexp.MustCompile(`^(?:(?:down|up|back) )?to (\S+ \S+)$`)
+
+// amountChangedTo reports a slot n that changes an amount (amountVerbs) to a new one of
+// the unit the old value counts, so the subject now holds that amount instead.
+func amountChangedTo(old string, n Slot) bool {
+	m := amountToRe.FindStringSubmatch(n.Value)
+	return m != nil && amountVerbs[n.Predicate] && newAmount(old, m[1])
+}
+
+// isNumber reports a word written as a number ("76", "1450", "2.5").
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsDigit(r) && r != '.' {
+			return false
+		}
+	}
+	return unicode.IsDigit(rune(w[0]))
 }
 
 // isState reports the predicates of what a thing plainly is and where or when it is,
@@ -311,6 +354,9 @@ func partnerByName(s *Slot) *Slot {
 
 func slotOf(factText string) *Slot {
 	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
+	if intentRe.MatchString(t) {
+		return nil // "User plans to upgrade to Postgres 16": the running version is still the old one
+	}
 	s := clauseSlot(t)
 	if s == nil {
 		// "User is a nurse so night shifts are normal for User": the first clause states,
@@ -332,6 +378,10 @@ func slotOf(factText string) *Slot {
 	}
 	return nil
 }
+
+// intentRe finds a statement of what its subject means or hopes to do, not what is so:
+// a plan fills no slot, so it neither replaces the current value nor is replaced by it.
+var intentRe = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:plans|intends|hopes|wants|aims|is planning|are planning|is intending|is hoping|are hoping|would like|is thinking (?:about|of)|are thinking (?:about|of)|is considering|are considering|might|could) `)
 
 // reasonRe joins a statement to its consequence or reason.
 var reasonRe = regexp.MustCompile(`(?i),? (?:so|because|which is why) `)
@@ -515,7 +565,7 @@ func cleanFactText(s string) string {
 
 // cutValue keeps the head of a slot value: everything before a clause, date or qualifier.
 func cutValue(raw string, stop *regexp.Regexp) string {
-	v := " " + raw + " "
+	v := " " + thousandsRe.ReplaceAllString(raw, "$1$2") + " " // "$85,000" is one amount, not a clause break
 	if loc := commonStop.FindStringIndex(v); loc != nil {
 		v = v[:loc[0]]
 	}
@@ -526,6 +576,9 @@ func cutValue(raw string, stop *regexp.Regexp) string {
 	}
 	return normValue(v)
 }
+
+// thousandsRe finds a thousands separator: a comma between a digit and three more.
+var thousandsRe = regexp.MustCompile(`(\d),(\d{3})\b`)
 
 // trimSubjectAdverbs drops adverbs a subject took from its verb: "Jess finally no
 // longer works at the bank" is about Jess.

@@ -25,7 +25,7 @@ var (
 	// switchInsteadRe: "User's repos use pnpm instead of npm".
 	switchInsteadRe = rx(subj + ` (?:now |always |only )?(?:uses?|runs?|is on|are on|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|adopted|prefers?) (.+?) (?:instead of|rather than|in place of) (.+)`)
 	// renamedRe: "User renamed master to main": what was called master is main now.
-	renamedRe = rx(subj + ` (?:has |have |just |finally )?(?:renamed|rebranded) (\S+(?: \S+)?) (?:to|as) (.+)`)
+	renamedRe = rx(subj + ` (?:has |have |just |finally )?(?:renamed|rebranded) (\S+(?: \S+){0,2}) (?:to|as) (.+)`)
 	// switchValueStop ends the new value of a switch before dates and qualifiers.
 	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
@@ -67,7 +67,10 @@ func switchSlot(t, lower string) *Slot {
 		if m == nil {
 			return nil
 		}
-		subject, from, to = m[1], m[2], m[3]
+		subject, from, to = m[1], renamedName(m[2], m[3]), m[3]
+		if from == m[2] && len(strings.Fields(from)) > 2 {
+			return nil // "renamed the default branch to trunk" sets a thing: settingSlot reads it
+		}
 	case containsAny(lower, []string{"instead of", "rather than", "in place of"}):
 		m := switchInsteadRe.FindStringSubmatch(t)
 		if m == nil {
@@ -91,6 +94,24 @@ func switchSlot(t, lower string) *Slot {
 		return nil
 	}
 	return &Slot{Subject: s, Predicate: PredicateUses, Value: val, Replaces: old}
+}
+
+// renamedName is the name in a renamed thing said with its kind ("the atlas-api repo" →
+// "atlas-api"), where the other side of the rename (other) names no kind: the repo was
+// called atlas-api, and that is the value the rename replaces. A name is written with a
+// capital, a digit or a joiner, so "the default branch" keeps its words.
+func renamedName(thing, other string) string {
+	w := strings.Fields(thing)
+	if len(w) == 3 && articles[strings.ToLower(w[0])] && len(strings.Fields(other)) == 1 && nameLike(w[1]) {
+		return w[1]
+	}
+	return thing
+}
+
+// nameLike reports a word written as a name or identifier: a capital after the first
+// letter, a digit or a joiner ("atlas-api", "v2", "iOS").
+func nameLike(w string) bool {
+	return strings.ContainsAny(w, "-_.0123456789") || strings.ToLower(w[1:]) != w[1:]
 }
 
 // verbInsteadRe: "User names branches <ticket>-<slug> instead of feature/<ticket>", any

@@ -49,16 +49,13 @@ var supersedeEighth = []scenario{
 	// Numbers and quantities.
 	{name: "salary raised", steps: []string{
 		"My salary is $85,000 a year.", "Got a raise! My salary is $97,000 now."},
-		facts: []string{"97,000"}, gone: []string{"85,000"},
-		known: "\"$85,000\" is cut at its thousands comma and the currency sign keeps it from being a setting"},
+		facts: []string{"97,000"}, gone: []string{"85,000"}},
 	{name: "rent went up", steps: []string{
 		"Our rent is 1,450 euros a month.", "The landlord raised our rent to 1,600 euros a month."},
-		facts: []string{"1,600"}, gone: []string{"1,450"},
-		known: "the thousands comma cuts the value, and \"The landlord raised User's rent\" files the rent under the landlord"},
+		facts: []string{"1,600"}, gone: []string{"1,450"}},
 	{name: "weight dropped", steps: []string{
 		"I weigh 82 kg.", "I weigh 76 kg now after cutting sugar."},
-		facts: []string{"76 kg"}, gone: []string{"82 kg"},
-		known: "two amounts of one verb's slot (weighs 82 kg, weighs 76 kg now) are not read as one quantity"},
+		facts: []string{"76 kg"}, gone: []string{"82 kg"}},
 	{name: "shoe size corrected", steps: []string{
 		"My shoe size is 42.", "My shoe size is 43, not 42, I measured again."},
 		facts: []string{"43"}, gone: []string{"size is 42"}},
@@ -67,15 +64,13 @@ var supersedeEighth = []scenario{
 		facts: []string{"three kids"}, gone: []string{"two kids"}},
 	{name: "team shrank", steps: []string{
 		"Our team is 12 people.", "After the reorg our team is down to 8 people."},
-		facts: []string{"8 people"}, gone: []string{"12 people"},
-		known: "\"User's team is 12 people\" and \"is down to 8 people\" fill no setting slot"},
+		facts: []string{"8 people"}, gone: []string{"12 people"}},
 	{name: "runs per week", steps: []string{
 		"I run 3 times a week.", "I run 5 times a week now."},
 		facts: []string{"5 times"}, gone: []string{"3 times"}},
 	{name: "hours cut", steps: []string{
 		"I work 40 hours a week.", "I cut down to 32 hours a week."},
-		facts: []string{"32 hours"}, gone: []string{"40 hours"},
-		known: "\"cuts down to 32 hours a week\" is not read as a new amount of \"works 40 hours a week\""},
+		facts: []string{"32 hours"}, gone: []string{"40 hours"}},
 
 	// Dates and schedules.
 	{name: "review meeting moved", steps: []string{
@@ -105,8 +100,7 @@ var supersedeEighth = []scenario{
 		known: "\"Omar joined Meta last month\" gives no fact and does not end \"works at Oracle\""},
 	{name: "repo renamed", steps: []string{
 		"Our main repo is called atlas-api.", "We renamed the atlas-api repo to orbit-api."},
-		facts: []string{"orbit-api"}, gone: []string{"called atlas-api"},
-		known: "a rename (\"renamed the atlas-api repo to orbit-api\") does not end what the thing was called"},
+		facts: []string{"orbit-api"}, gone: []string{"called atlas-api"}},
 	{name: "project renamed", steps: []string{
 		"I'm leading Project Falcon.", "Project Falcon got renamed to Project Kestrel."},
 		facts: []string{"Kestrel"}, gone: []string{"leading Project Falcon"},
@@ -150,8 +144,7 @@ var supersedeEighth = []scenario{
 		facts: []string{"Apple", "Netflix"}},
 	{name: "upgrade plan keeps the running version", steps: []string{
 		"We run Postgres 14 in production.", "We plan to upgrade to Postgres 16 next quarter."},
-		facts: []string{"Postgres 14"},
-		known: "a plan (\"plans to upgrade to Postgres 16\") fills the current version slot and supersedes the running version"},
+		facts: []string{"Postgres 14"}},
 	{name: "boss's opinion is not mine", steps: []string{
 		"I love Python.", "My boss says Python is too slow for us."},
 		facts: []string{"User loves Python"}},
@@ -160,8 +153,7 @@ var supersedeEighth = []scenario{
 		facts: []string{"User lives in Leipzig"}, never: []string{"Hamburg"}},
 	{name: "sarcasm about mondays", steps: []string{
 		"I hate Mondays.", "yeah right, I love Mondays 🙄"},
-		facts: []string{"hates Mondays"}, never: []string{"loves Mondays"},
-		known: "\"yeah right\" is stripped as a lead-in, so the sarcastic \"I love Mondays\" reads as a liking"},
+		facts: []string{"hates Mondays"}, never: []string{"loves Mondays"}},
 	{name: "daughter's taste", steps: []string{
 		"I like sushi.", "My daughter hates sushi."},
 		facts: []string{"User likes sushi", "hates sushi"}},
