@@ -67,7 +67,7 @@ func changeSlot(t, lower string) *Slot {
 			return disposed(m[1], m[2])
 		}
 	}
-	if containsAny(lower, []string{"quit", "stopped", "gave up", "given up"}) {
+	if containsAny(lower, []string{"quit", "stopped", "gave up", "given up", "stepped down", "stepped back", "retired from"}) {
 		if m := quitRe.FindStringSubmatch(t); m != nil {
 			if s := quitSlot(m[1], m[2], m[3]); s != nil {
 				return s
@@ -95,9 +95,10 @@ func namesTool(v string) bool {
 	return capitalised("", v) || n > 0 && n <= 2
 }
 
-// quitRe: "User quit smoking", "User stopped drinking coffee": a habit given up. Group 2
+// quitRe: "User quit smoking", "User stopped drinking coffee", "User stepped down from
+// managing": a habit or role given up. Group 2
 // is the habit's verb, 3 its object.
-var quitRe = rx(subj + ` (?:has |have |just |finally |recently |completely |totally )*(?:quit|stopped|gave up|given up) ([a-z]+ing)(?: (.+))?`)
+var quitRe = rx(subj + ` (?:has |have |just |finally |recently |completely |totally )*(?:quit|stopped|gave up|given up|stepped down from|stepped back from|retired from) ([a-z]+ing)(?: (.+))?`)
 
 // quitSlot is the negation of the habit given up: "User quit smoking" fills the slot
 // of "User smokes" with "not smoke", as "User does not smoke" would.
@@ -125,6 +126,8 @@ func ingBase(w string) string {
 		return stem[:n-1] // running, swimming, shopping
 	case strings.ContainsRune("cvz", rune(stem[n-1])) || n <= 4 && cvc(stem) || n == 2 && strings.ContainsRune("aeiou", rune(stem[0])) && !strings.ContainsRune("aeiouw", rune(stem[1])):
 		return stem + "e" // dancing, driving, smoking, baking, using
+	case strings.HasSuffix(stem, "dg") || n >= 5 && stem[n-1] == 'g' && strings.ContainsRune("aeiou", rune(stem[n-2])):
+		return stem + "e" // managing, judging; "singing" keeps its "ng"
 	}
 	return stem
 }

@@ -90,6 +90,7 @@ func TestSlotOf(t *testing.T) {
 		want *Slot
 	}{
 		{"lives in", "Alice lives in Paris", &Slot{"alice", "lives_in", "paris", ""}},
+		{"stepped down from a role", "User stepped down from managing", &Slot{"user", "does", "not manage", ""}},
 		{"a plan fills no slot", "User plans to upgrade to Postgres 16 next quarter", nil},
 		{"a wish fills no slot", "User is thinking about moving to Hamburg", nil},
 		{"a month is no modal", "The launch is on May 3", &Slot{"launch", "located", "may 3", ""}},
@@ -251,7 +252,8 @@ func TestSlotValueDropsRelativeTimes(t *testing.T) {
 
 func TestIngBase(t *testing.T) {
 	for in, want := range map[string]string{"smoking": "smoke", "running": "run", "drinking": "drink", "dancing": "dance",
-		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "using": "use", "doing": "do", "ing": ""} {
+		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "using": "use", "doing": "do", "ing": "",
+		"managing": "manage", "judging": "judge", "singing": "sing", "bringing": "bring"} {
 		if got := ingBase(in); got != want {
 			t.Errorf("ingBase(%q) = %q, want %q", in, got, want)
 		}
