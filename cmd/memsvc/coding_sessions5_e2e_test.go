@@ -27,5 +27,48 @@ func TestCodingSessions5Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 23 tool-using turns and 29 prompts through the built binary")
 	}
-	runToolEval(t, "coding_sessions5", "coding sessions 5", 3, codingSessions5Floors)
+	var fx toolFixture
+	readFixture(t, "coding_sessions5", &fx)
+	if len(fx.Sessions) == 0 || len(fx.Prompts) == 0 || len(fx.Repos) != 3 {
+		t.Fatalf("fixture: %d sessions, %d prompts, %d repos", len(fx.Sessions), len(fx.Prompts), len(fx.Repos))
+	}
+	e := newCodingEval(t, fx.Repos)
+	replayToolSessions(t, fx, e.env, e.dirs)
+	e.checkCaptured(t)
+	scoreLaterSessions(t, "coding sessions 5", codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs,
+		codingSessions5Floors)
+	countUserPrefs(t, fx, e, codingSessions5UserPrefs)
+}
+
+// The user's own preferences of the fifth evaluation, each said in one
+// repository and meant for every one: how answers should look (said in
+// cinder) and which editor the user works in (said in quarry).
+var userPrefWords = []string{"answers short", "Neovim"}
+
+// codingSessions5UserPrefs is the floor of session starts (of three
+// repositories, two preferences: six) that show a user preference.
+// Measured when the evaluation was written: 2 (each preference reached
+// only the repository it was said in).
+const codingSessions5UserPrefs = 2
+
+// countUserPrefs opens a new session in every repository and counts the
+// user preferences its session-start context shows, held to floor.
+func countUserPrefs(t *testing.T, fx toolFixture, e codingEval, floor int) {
+	t.Helper()
+	n := 0
+	for name := range fx.Repos {
+		got := injected(t, "session-start", e.env, event(t, "session_start.json",
+			map[string]any{"cwd": e.dirs[name], "session_id": "prefs-" + name}))
+		for _, w := range userPrefWords {
+			if _, ok := containsAny(got, []string{w}); ok {
+				n++
+			} else {
+				t.Logf("session start in %s does not show the user preference %q", name, w)
+			}
+		}
+	}
+	t.Logf("coding sessions 5: user preferences at session start %d/%d", n, len(fx.Repos)*len(userPrefWords))
+	if n < floor {
+		t.Errorf("session starts show %d user preferences, floor %d", n, floor)
+	}
 }
