@@ -11,7 +11,8 @@ import (
 // The hooks keep projects apart: what is captured in one repository is
 // filed under that repository's name (the memory's project), and recall in
 // a repository sees that project's memories plus those filed under no
-// project (stored by other clients, or before projects were sent).
+// project (stored by other clients, or before projects were sent), and
+// the user's own preferences wherever they were said (userlevel.go).
 
 // maxProjectChars bounds a derived or configured project name.
 const maxProjectChars = 100
@@ -82,12 +83,12 @@ func cleanProject(p string) string {
 // when it is not "".
 type fetchFunc func(ctx context.Context, project string, size int) ([]memory, error)
 
-// scopedFetch returns up to n memories of project or of no project, in the
-// server's order. The REST API filters search and list by one exact project
-// only, so the memories with no project come from an unfiltered request
-// scopeWiden times as large, kept client-side; when that leaves fewer than n
-// and the server had more, a request filtered to project completes the
-// answer. Everything the filtered request adds ranks (or is older) below the
+// scopedFetch returns up to n memories of project, of no project or
+// stating a preference of the user's own (userLevel), in the server's
+// order. The REST API filters search and list by one exact project only,
+// so these come from an unfiltered request scopeWiden times as large, kept
+// client-side; when that leaves fewer than n and the server had more, a
+// request filtered to project completes the answer. Everything the filtered request adds ranks (or is older) below the
 // whole unfiltered page, so appending it keeps the order.
 func scopedFetch(ctx context.Context, project string, n int, fetch fetchFunc) ([]memory, error) {
 	if project == "" {
@@ -102,7 +103,7 @@ func scopedFetch(ctx context.Context, project string, n int, fetch fetchFunc) ([
 	seen := map[string]bool{}
 	keep := func(ms []memory) {
 		for _, m := range ms {
-			if len(kept) < n && !seen[m.ID] && (m.Project == "" || m.Project == project) {
+			if len(kept) < n && !seen[m.ID] && (m.Project == "" || m.Project == project || userLevel(m)) {
 				seen[m.ID] = true
 				kept = append(kept, m)
 			}

@@ -22,9 +22,11 @@ import "testing"
 // turn captured once, compaction-aware session start): 12/20, 8/8, stale
 // 4, other repository 0, session start stale 3; after the seventh
 // supersede round (a region, a pinned version, a plural subject's tool):
-// 13/20, stale 3. Raise them as recall improves; never lower them to let a
-// change through.
-var codingSessions3Floors = codingFloors{recalled: 13, silent: 8, stale: 3, foreign: 0, startStale: 3}
+// 13/20, stale 3; after a user preference said in one repository reached
+// the others (hooks/userlevel.go: the fish shell asked about in relay):
+// 14/20. Raise them as recall improves; never lower them to let a change
+// through.
+var codingSessions3Floors = codingFloors{recalled: 14, silent: 8, stale: 3, foreign: 0, startStale: 3}
 
 func TestCodingSessions3Eval(t *testing.T) {
 	if testing.Short() {

@@ -1,0 +1,40 @@
+package hooks
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Some of what a user says inside one repository is about the user, not
+// the repository: how the agent should answer ("keep answers short"),
+// which editor or shell they use, or a rule they say holds "in every
+// project". The stop hook files every capture under the repository it was
+// said in, so such a preference reached only that repository's sessions,
+// and the user had to say it again in each (the third and fifth
+// coding-sessions evaluations, cmd/memsvc). userLevel picks these out by
+// what they say, so that recall and session start in any repository keep
+// them beside the repository's own memories.
+
+var (
+	// anyProjectRe is a scope said to reach past the repository at hand.
+	anyProjectRe = regexp.MustCompile(`(?i)\b(?:(?:every|all|any|each)\s+(?:of\s+)?(?:my\s+|our\s+)?(?:projects?|repos?|repositories|codebases?)|in general|not just (?:here|in this (?:repo|repository|project|codebase))|everywhere|wherever|whatever (?:the )?(?:project|repo))\b`)
+	// answerRe names the agent's answers, and styleRe how they read:
+	// together, a preference about the answers themselves. Either alone is
+	// not one: "API responses are cached", "keep functions short".
+	answerRe = regexp.MustCompile(`(?i)\b(?:answers?|repl(?:y|ies)|responses?|explanations?)\b`)
+	styleRe  = regexp.MustCompile(`(?i)\b(?:short|shorter|brief|concise|terse|detailed|verbose|bullet(?:s| points?)?|prose|paragraphs?|recap|summary|tone|emojis?|english|language|casual|formal)\b`)
+	// personalToolRe names the user's own working environment.
+	personalToolRe = regexp.MustCompile(`(?i)\b(?:(?:my|user's|user)\s+(?:editor|ide|shell|terminal|keyboard layout|operating system)|user (?:edits|codes|types) in)\b`)
+)
+
+// userLevel reports a memory that states a preference of the user's own:
+// said of every project, of the agent's answers, or of the user's editor
+// or shell. The agent's own turns are never one: "Rewrote the answers
+// module" is about the repository's code.
+func userLevel(m memory) bool {
+	t := strings.TrimSpace(m.Text)
+	if strings.HasPrefix(t, "Assistant:") {
+		return false
+	}
+	return anyProjectRe.MatchString(t) || answerRe.MatchString(t) && styleRe.MatchString(t) || personalToolRe.MatchString(t)
+}
