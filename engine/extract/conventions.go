@@ -69,7 +69,13 @@ var quantRuleRe = regexp.MustCompile(`(?i)^(?:anything|everything|any\s+\w+|ever
 // with should or must, or of whatever falls in a scope. "The package should arrive
 // tomorrow" is no rule: no passive, and nothing of the work.
 func workRule(ci clauseInfo) bool {
-	if ci.role != "user" || ci.firstP || !workContext(ci) || hasDateCue(ci.text) {
+	if ci.role != "user" || ci.firstP || hasDateCue(ci.text) {
+		return false
+	}
+	if verblessRule(ci.text) {
+		return true
+	}
+	if !workContext(ci) {
 		return false
 	}
 	if quantRuleRe.MatchString(ci.text) {
@@ -77,6 +83,78 @@ func workRule(ci clauseInfo) bool {
 	}
 	return !startsWithPronoun(ci.words) &&
 		(passiveRuleRe.MatchString(ci.text) || presentPassiveRe.MatchString(ci.text) && recurRe.MatchString(ci.text))
+}
+
+// A rule is often said with no verb at all, as a choice: "RSpec only", "polars, not
+// pandas", "tabs over spaces", "FactoryBot for test data", "one namespace per team".
+// Each pattern is the whole clause, with short phrases on either side, so a longer
+// clause that merely holds "only" or "for" ("the fix for the login page") is not one.
+var (
+	// onlyRuleRe: "pnpm only", "only bun".
+	onlyRuleRe = regexp.MustCompile(`(?i)^(?:only\s+(\S+(?:\s+\S+){0,2})|(\S+(?:\s+\S+){0,2})\s+only)$`)
+	// pickRuleRe: one thing over another, "standardrb, not rubocop".
+	pickRuleRe = regexp.MustCompile(`(?i)^(\S+(?:\s+\S+){0,2}?),?\s+(?:not|over|instead of|rather than)\s+(\S+(?:\s+\S+){0,3})$`)
+	// forRuleRe: a tool for a job, "FactoryBot for test data", "poetry for deps".
+	forRuleRe = regexp.MustCompile(`(?i)^(\S+(?:\s+\S+)?)\s+for\s+(?:all\s+|any\s+|anything\s+|every\s+)?(\S+(?:\s+\S+){0,2})$`)
+	// perRuleRe: a unit of organisation, "one namespace per team", "a store per feature".
+	perRuleRe = regexp.MustCompile(`(?i)^(?:one|a|an|a single)\s+(\S+(?:\s+\S+)?)\s+(?:per|for each|for every)\s+(\S+(?:\s+\S+)?)$`)
+)
+
+// verblessRule reports a rule said with no verb, naming things of the work: a listed
+// tool, an identifier, a word of code or setup, or a name written with a capital inside
+// it ("FactoryBot", "RSpec"). "Coffee for everyone" and "salad, not fries" name none.
+func verblessRule(t string) bool {
+	t = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t), ".!"))
+	t = noRiderRe.ReplaceAllString(t, "") // "FactoryBot for test data, no fixtures"
+	words := lowerWords(t)
+	if len(words) < 2 || finiteVerb(words) || startsWithPronoun(words) {
+		return false
+	}
+	var parts []string
+	for _, re := range []*regexp.Regexp{onlyRuleRe, pickRuleRe, forRuleRe, perRuleRe} {
+		if m := re.FindStringSubmatch(t); m != nil {
+			parts = append(parts, m[1:]...)
+			if re == forRuleRe && !namedTool(m[1]) {
+				return false // "Tacos for dinner": a for-rule names its tool first
+			}
+			break
+		}
+	}
+	for _, p := range parts {
+		if p != "" && (namedTool(p) || hasAny(lowerWords(p), workWords) || hasAny(lowerWords(p), setupNouns)) {
+			return true
+		}
+	}
+	return false
+}
+
+// noRiderRe is what a verbless rule may forbid after it: "…, no fixtures".
+var noRiderRe = regexp.MustCompile(`(?i),\s*no\s+\S+(?:\s+\S+){0,2}$`)
+
+// finiteVerb reports a word that can only be a verb: an auxiliary, a modal, a past form.
+// A word ending in -s is not taken for one here, since the things these rules pick are
+// plurals as often ("polars", "tabs, not spaces", "poetry for deps").
+func finiteVerb(words []string) bool {
+	for _, w := range words {
+		if finiteAux[w] || modals[w] || irregularPast[w] || len(w) > 4 && strings.HasSuffix(w, "ed") && !notPastEd[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// namedTool reports a phrase that names a tool or an identifier: a listed tool, a
+// technical token, or a word with a capital after its first letter ("FactoryBot").
+func namedTool(p string) bool {
+	if tool, _ := toolOf(p); tool != "" || techToken(p) {
+		return true
+	}
+	for _, f := range strings.Fields(p) {
+		if len(f) > 1 && strings.ToLower(f[1:]) != f[1:] {
+			return true
+		}
+	}
+	return false
 }
 
 // presentPassiveRe finds a present passive said of a kind of thing: "Notebook outputs are
