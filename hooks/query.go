@@ -92,7 +92,6 @@ func searched(ss []search, q string) bool {
 // clause alone finds it. A clause is narrow, so only its best hit is taken:
 // its lower hits match a word or two, which is how noise and a memory's
 // superseded twin get in.
-const minClauseWords = 2
 
 // clauseBreak splits a paragraph where a clause ends: at the end of a
 // sentence, at a comma, semicolon or colon, and before a conjunction that
@@ -104,22 +103,42 @@ var clauseBreak = regexp.MustCompile(`[.?!;:,]+(?:\s+|$)|(?i)\s+(?:so that|so|be
 // prompt's last paragraph), those with minClauseWords words that say
 // something, when it has more than one clause.
 func clauseQueries(ask string) []string {
-	var cs []string
-	for _, c := range clauseBreak.Split(ask, -1) {
-		if c = strings.TrimSpace(c); c != "" {
-			cs = append(cs, c)
+	type clause struct {
+		text     string
+		question bool // ends in a question mark
+	}
+	var cs []clause
+	at := 0
+	for _, loc := range append(clauseBreak.FindAllStringIndex(ask, -1), []int{len(ask), len(ask)}) {
+		if c := strings.TrimSpace(ask[at:loc[0]]); c != "" {
+			cs = append(cs, clause{c, strings.Contains(ask[loc[0]:loc[1]], "?")})
 		}
+		at = loc[1]
 	}
 	if len(cs) < 2 {
 		return nil
 	}
 	var out []string
-	for _, c := range []string{cs[0], cs[len(cs)-1]} {
-		if meaningWords(c) >= minClauseWords && !slices.Contains(out, c) {
-			out = append(out, c)
+	for _, c := range []clause{cs[0], cs[len(cs)-1]} {
+		if meaningWords(c.text) >= minClauseWords(c.question) && !slices.Contains(out, c.text) {
+			out = append(out, c.text)
 		}
 	}
 	return out
+}
+
+// minClauseWords is how many words that say something a clause needs to be
+// searched alone. A question needs only one: "this lookup can fail, is it
+// ok to just unwrap it?" asks about unwrap and nothing else, and the rule
+// about unwrap() fell under the relevance floor when searched with the
+// lookup beside it (the fifth coding-sessions evaluation, cmd/memsvc). A
+// statement's one word ("thanks, that works now", "… before I push") asks
+// nothing and would match any memory holding it.
+func minClauseWords(question bool) int {
+	if question {
+		return 1
+	}
+	return 2
 }
 
 // meaningWords counts the words of s that say what it is about.

@@ -119,6 +119,8 @@ func TestNarrowQueries(t *testing.T) {
 		{"a time clause is split off", "clean up the formatting of this before I push:",
 			[]string{"clean up the formatting of this"}},
 		{"a comma splits, a filler clause is not searched", "thanks, that works now", nil},
+		{"a question of one word that says something is searched", "this lookup can fail, is it ok to just unwrap it?",
+			[]string{"this lookup can fail", "is it ok to just unwrap it"}},
 		{"sentences of the ask", "this retry loop is too naive. rewrite it the way we do retries here",
 			[]string{"this retry loop is too naive", "rewrite it the way we do retries here"}},
 		{"one clause: nothing more", "Which ORM do we use for the orders module?", nil},
