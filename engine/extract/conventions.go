@@ -178,7 +178,12 @@ func splitPassive(s string) []string {
 
 // introRe finds an introductory phrase that sets the scope of what follows ("From now on, …",
 // "In this repo …"): the clause is read without it, and it marks a convention.
-var introRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `|` + startLeadIn + `|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here),?\s+`)
+var introRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `|` + startLeadIn + `|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here|` + colonLeadIn + `),?\s+`)
+
+// colonLeadIn announces what follows a colon as the speaker's rules or preferences: "Two
+// things about how you answer me: keep answers short". Its "you" is the listener the
+// rules are for, not what the clause is about.
+const colonLeadIn = `[^:]{0,40}\b(?:things?|notes?|rules?|preferences?|requests?|points?|reminders?)\b[^:]{0,40}:`
 
 // startLeadIn is a time from which what follows holds ("From next week on, we deploy on
 // Tuesdays", "Starting Monday …"): the clause states the new way, read without it.
@@ -217,8 +222,8 @@ func standingInstruction(ci clauseInfo) bool {
 	if ensureRe.MatchString(t) && hasAny(ci.words, genericDets) {
 		return true // "Make sure every migration is reversible"
 	}
-	w := ci.words
-	if w[0] == "please" {
+	w := iw // "One more thing: keep answers short" is judged by its instruction
+	if len(w) > 0 && w[0] == "please" {
 		w = w[1:]
 	}
 	if len(w) < 2 || pronounObject(w) {

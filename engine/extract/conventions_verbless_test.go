@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +45,25 @@ func TestVerblessRules(t *testing.T) {
 		if len(fs) > 1 || got != tt.want {
 			t.Errorf("%q: got %d facts, first %q; want %q", tt.said, len(fs), got, tt.want)
 		}
+	}
+}
+
+// TestColonLeadInInstruction checks that an instruction after a lead-in announcing
+// rules ("Two things about how you answer me:") is kept: the lead-in's "you" is the
+// listener the rules are for, and the instruction was skipped as speaking to it.
+func TestColonLeadInInstruction(t *testing.T) {
+	fs, err := NewBuiltin().Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user",
+		Content: "Two things about how you answer me: keep answers short, and show diffs not whole files."}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fs {
+		if f.Kind == KindProcedural {
+			got = append(got, f.Text)
+		}
+	}
+	if len(got) != 2 || !strings.HasSuffix(got[0], "keep answers short") || got[1] != "Show diffs not whole files" {
+		t.Errorf("procedural facts %q, want the two instructions", got)
 	}
 }
