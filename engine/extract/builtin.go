@@ -299,12 +299,13 @@ func render(third string, d resolvedDate, hasDate bool, ref time.Time) (cs []can
 
 // choiceVerbs open a two-word standing rule that picks a thing ("Use Zustand.",
 // "Prefer tabs."); other two-word imperatives ("Run tests.") are one-off requests.
+// A rule said with no verb picks one too ("pnpm only", verblessRule).
 var choiceVerbs = set(`use prefer avoid`)
 
 func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate bool) (Fact, bool) {
 	text := tidy(cf.text)
 	words := lowerWords(text)
-	if len(words) < 3 && !(len(words) == 2 && (tn.agent || tn.proc && choiceVerbs[words[0]])) {
+	if len(words) < 3 && !(len(words) == 2 && (tn.agent || tn.proc && (choiceVerbs[words[0]] || verblessRule(text)))) {
 		return Fact{}, false // "User is": nothing left to remember
 	}
 	f := Fact{

@@ -354,7 +354,7 @@ service services api apis endpoint endpoints schema migration migrations query q
 style indentation tabs spaces naming comments merge merging squash rebase rebasing push pushing committing deploying
 releasing testing reviewing gateway cache server servers cluster queue worker job cron flag toggle feature team
 client sdk app frontend backend db bucket container image config env secret token key host port ui cli
-staging production prod dev local locally`)
+staging production prod dev local locally exports fixtures mocks`)
 )
 
 // techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment
