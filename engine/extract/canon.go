@@ -133,6 +133,11 @@ func correctionValue(v string) bool {
 // hostNameRe finds a host or domain name ("fly.io", "vercel.app"): no town is written so.
 var hostNameRe = regexp.MustCompile(`^[a-z0-9-]+\.[a-z]{2,}\b`)
 
+// whenRe finds a time or a day at the start of where something moved to: "Standup moved
+// to 10:15", "to 3pm", "to Thursdays", "to next week" name when, not a home ("moved to 42
+// Elm Street" is one).
+var whenRe = regexp.MustCompile(`(?i)^(?:\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\W|$)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:tomorrow|tonight|noon|midnight)\b|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)`)
+
 type canonRule struct {
 	need  []string // the lowercase text must contain one of these for the rule to apply
 	re    *regexp.Regexp
@@ -141,8 +146,8 @@ type canonRule struct {
 
 var canonRules = []canonRule{
 	{[]string{"moved", "relocated"}, rx(subj + ` (?:(?:finally|just|recently|eventually|officially|actually|already) )*(?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
-		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) || namesListedTool(m[0]) {
-			return nil // "User's standup moved to 10am": a thing moved, no one's home; "moved to fly.io", "from NATS to Kafka": tools
+		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) || namesListedTool(m[0]) || whenRe.MatchString(m[2]) {
+			return nil // "User's standup moved to 10am": a thing moved, no one's home; "moved to fly.io", "from NATS to Kafka": tools; "moved to 10:15": a time
 		}
 		return []canonFact{{m[1] + " lives in " + m[2], true}}
 	}},

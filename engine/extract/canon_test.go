@@ -1,6 +1,10 @@
 package extract
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 func TestBareCorrection(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -88,6 +92,36 @@ func TestStackAsUse(t *testing.T) {
 	for _, tt := range tests {
 		if got := stackAsUse(tt.in); got != tt.want {
 			t.Errorf("stackAsUse(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// A time or a day that something moved to is not where anyone lives: "Standup
+// moved to 10:15" was read as a capitalised subject moving home ("Standup lives
+// in 10:15"). An address is still a home.
+func TestMovedToATimeIsNoHome(t *testing.T) {
+	for _, tt := range []struct{ said, notWant, want string }{
+		{"Standup moved to 10:15 starting this week.", "lives in", ""},
+		{"Retro moved to 3pm.", "lives in", ""},
+		{"Planning moved to Thursdays.", "lives in", ""},
+		{"Dana moved to next week.", "lives in", ""},
+		{"I moved to 42 Elm Street last year.", "", "lives in 42 Elm Street"},
+		{"Dana moved to Lisbon.", "", "Dana lives in Lisbon"},
+	} {
+		fs, err := NewBuiltin().Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		for _, f := range fs {
+			texts = append(texts, f.Text)
+		}
+		all := strings.Join(texts, " | ")
+		if tt.notWant != "" && strings.Contains(all, tt.notWant) {
+			t.Errorf("%q gave %q", tt.said, all)
+		}
+		if tt.want != "" && !strings.Contains(all, tt.want) {
+			t.Errorf("%q gave %q, want %q", tt.said, all, tt.want)
 		}
 	}
 }
