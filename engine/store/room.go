@@ -2,6 +2,8 @@ package store
 
 import (
 	"fmt"
+	"sync"
+	"time"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -12,8 +14,9 @@ import (
 // files: a commit that reaches a page the full disk cannot back kills the
 // process with SIGBUS instead of failing. So every write first checks that
 // the data directory's disk still has room for a whole write-ahead log
-// (Options.MinFree) and is refused with EUnavailable when it has not:
-// reads go on, and writes resume by themselves once space is freed.
+// (Options.MinFree), from a recent reading (see room), and is refused with
+// EUnavailable when it has not: reads go on, and writes resume by
+// themselves once space is freed.
 
 // errDiskFull is the refusal of a write on a disk without room. Its
 // message is safe for API clients; the cause, with the numbers, is logged.
@@ -26,9 +29,34 @@ func errDiskFull(free, need uint64) error {
 // errReadOnly is the refusal of a write to a store opened read-only.
 var errReadOnly = &engine.Error{Code: engine.EUnavailable, Message: "the store is open read-only: it takes no writes"}
 
+// roomRecheck is the longest a reading of the free space stands before it
+// is taken again, whatever was written since: other processes fill the
+// disk too. A reading with less room above MinFree stands for less, as if
+// another process could write roomFillRate bytes a second.
+const (
+	roomRecheck  = 500 * time.Millisecond
+	roomFillRate = 1 << 30
+)
+
+// room caches the last reading of the data directory's free space, so a
+// write costs a statfs only now and then instead of every time (bulk
+// imports and busy servers write thousands of times a second). A reading
+// stands until its time is up (roomStands) or this store may have written half
+// of the room it left above MinFree, counting every commit as Badger's
+// largest (MaxBatchSize): an over-estimate, so the store still refuses
+// before its own writes reach MinFree; the other half covers compaction
+// and what other processes write.
+type room struct {
+	mu      sync.Mutex
+	at      time.Time // when free was read; zero: never
+	free    uint64
+	known   bool   // free was read (FreeSpace said ok)
+	written uint64 // bytes this store may have written since
+}
+
 // writable refuses a write to a store opened read-only, and one when
-// Options.FreeSpace reports less than Options.MinFree on the data
-// directory's disk.
+// Options.FreeSpace reports (or last reported, see room) less than
+// Options.MinFree on the data directory's disk.
 func (s *Store) writable() error {
 	if s.readOnly {
 		return errReadOnly
@@ -36,10 +64,31 @@ func (s *Store) writable() error {
 	if s.free == nil {
 		return nil
 	}
-	if free, ok := s.free(s.dir); ok && free < s.minFree {
-		return errDiskFull(free, s.minFree)
+	r := &s.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	batch := uint64(s.db.MaxBatchSize())
+	now := s.now()
+	stale := r.at.IsZero() || now.Sub(r.at) >= roomRecheck
+	if r.known && !stale { // at or below MinFree: read at every write
+		stale = r.free <= s.minFree || r.written+batch > (r.free-s.minFree)/2 || now.Sub(r.at) >= roomStands(r.free-s.minFree)
 	}
+	if stale {
+		r.free, r.known = s.free(s.dir)
+		r.at, r.written = now, 0
+	}
+	if r.known && r.free < s.minFree {
+		return errDiskFull(r.free, s.minFree)
+	}
+	r.written += batch
 	return nil
+}
+
+// roomStands is how long a reading that left margin bytes above MinFree
+// stands: the time another process takes to write them at roomFillRate,
+// at most roomRecheck.
+func roomStands(margin uint64) time.Duration {
+	return min(roomRecheck, time.Duration(float64(margin)/roomFillRate*float64(time.Second)))
 }
 
 // update runs fn in one read-write Badger transaction once writable allows it.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -39,6 +40,7 @@ func TestWritesWaitForRoom(t *testing.T) {
 		"erase":    func() error { return s.EraseUser(ctx, "bob") },
 	}
 	free.Store(1 << 20)
+	s.now = func() time.Time { return time.Now().Add(roomRecheck) } // the last reading has expired
 	for name, write := range writes {
 		err := write()
 		if engine.ErrorCode(err) != engine.EUnavailable || !containsAll(engine.ErrorMessage(err), "disk is full", "reads still work") {
@@ -55,6 +57,80 @@ func TestWritesWaitForRoom(t *testing.T) {
 		if err := write(); err != nil {
 			t.Errorf("%s once space is freed: %v", name, err)
 		}
+	}
+}
+
+// roomStore opens a store whose disk reports free() bytes and whose clock
+// reads *now, and counts the readings of its free space.
+func roomStore(t *testing.T, minFree uint64, free func() uint64, now *time.Time) (*Store, *atomic.Int64) {
+	t.Helper()
+	var reads atomic.Int64
+	s, err := Open(Options{Dir: t.TempDir(), NoSync: true, MinFree: minFree,
+		FreeSpace: func(string) (uint64, bool) { reads.Add(1); return free(), true }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	s.now = func() time.Time { return *now }
+	return s, &reads
+}
+
+// TestRoomIsReadNowAndThen: with room to spare, a burst of writes reads
+// the free space once, not at every write (a statfs per write was most of
+// a small write's cost), and again once the reading is roomRecheck old, so
+// a disk another process fills is still noticed.
+func TestRoomIsReadNowAndThen(t *testing.T) {
+	var free atomic.Uint64
+	free.Store(100 << 30)
+	now := time.Unix(1700000000, 0)
+	s, reads := roomStore(t, 64<<20, free.Load, &now)
+	ctx := context.Background()
+	put := func(i int) error {
+		return s.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", fmt.Sprint(i), map[string]int{"i": i}) })
+	}
+	for i := range 500 {
+		if err := put(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := reads.Load(); n != 1 {
+		t.Errorf("500 writes with 100 GiB free read the free space %d times; want once", n)
+	}
+	free.Store(1 << 20) // another process fills the disk
+	now = now.Add(roomRecheck)
+	if err := put(500); engine.ErrorCode(err) != engine.EUnavailable {
+		t.Errorf("a write %v after the disk filled: %v; want it refused", roomRecheck, err)
+	}
+}
+
+// TestRoomRefusesBeforeOwnWritesFillIt: on a disk that loses, at every
+// accepted write, the most a commit may write (MaxBatchSize), writes are
+// refused once it is down to MinFree, however fast they come (the clock
+// stands still), just as when every write read the free space.
+func TestRoomRefusesBeforeOwnWritesFillIt(t *testing.T) {
+	const minFree = 64 << 20
+	var accepted atomic.Uint64
+	var batch uint64
+	now := time.Unix(1700000000, 0)
+	free := func() uint64 { return minFree + 40*batch - accepted.Load()*batch }
+	s, reads := roomStore(t, minFree, free, &now)
+	batch = uint64(s.db.MaxBatchSize())
+	ctx := context.Background()
+	for i := range 100 {
+		err := s.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", fmt.Sprint(i), map[string]int{"i": i}) })
+		if err != nil {
+			if engine.ErrorCode(err) != engine.EUnavailable {
+				t.Fatalf("write %d: %v", i, err)
+			}
+			continue
+		}
+		accepted.Add(1)
+	}
+	if n := accepted.Load(); n != 41 { // down to MinFree, then one more: the refusal is at free < MinFree
+		t.Errorf("%d writes accepted with room for 40 above MinFree; want 41", n)
+	}
+	if n := reads.Load(); n >= 100 {
+		t.Errorf("free space read %d times for 100 writes; want fewer while there was room", n)
 	}
 }
 

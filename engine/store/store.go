@@ -58,6 +58,9 @@ type Store struct {
 	dir      string
 	free     func(string) (uint64, bool)
 	minFree  uint64
+	room     room
+	// now is the clock room readings are timed by (tests replace it).
+	now func() time.Time
 }
 
 var (
@@ -93,7 +96,7 @@ func Open(opts Options) (*Store, error) {
 		}
 		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 	}
-	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree}, nil
+	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now}, nil
 }
 
 // newOpening returns a name no other opening of a directory has.
