@@ -72,6 +72,7 @@ func roomStore(t *testing.T, minFree uint64, free func() uint64, now *time.Time)
 	}
 	t.Cleanup(func() { s.Close() })
 	s.now = func() time.Time { return *now }
+	reads.Store(0) // Open's own reading
 	return s, &reads
 }
 

@@ -96,6 +96,16 @@ func Open(opts Options) (*Store, error) {
 		}
 		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 	}
+	// A disk without room takes no marker now; a later opening records it.
+	full := false
+	if opts.FreeSpace != nil {
+		free, ok := opts.FreeSpace(opts.Dir)
+		full = ok && free < opts.MinFree
+	}
+	if err := checkFormat(db, opts.ReadOnly || full); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
+	}
 	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now}, nil
 }
 
