@@ -37,7 +37,8 @@ func runBench(ctx context.Context, args []string, sys IO) error {
 	case args[0] == "fit-relevance":
 		return benchFit(args[1:], sys)
 	}
-	return errUsage{fmt.Errorf(`bench: unknown benchmark %q (recall, fit-relevance); see "memsvc bench --help"`, args[0])}
+	return errUsage{fmt.Errorf(`bench: unknown benchmark %q (recall, fit-relevance); see "memsvc bench --help"%s`, args[0],
+		didYouMean(args[0], "recall", "fit-relevance"))}
 }
 
 // benchFlags are the settings of `memsvc bench recall` beyond the engine's.

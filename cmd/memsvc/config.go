@@ -262,6 +262,9 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	if err != nil {
 		return errUsage{fmt.Errorf("%s: --data %w", fs.Name(), err)}
 	}
+	if err := danglingLink(dir); err != nil {
+		return err
+	}
 	return innerValue(f.Value).Set(dir)
 }
 
@@ -412,7 +415,10 @@ func parseCommandLine(fs *flag.FlagSet, args []string) error {
 			msg = fmt.Sprintf("--%s %s: must be %s", f.Name, m[1], acceptedForm(f))
 		}
 	} else if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		msg = "unknown flag --" + strings.TrimPrefix(name, "-")
+		name = strings.TrimPrefix(name, "-")
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		msg = "unknown flag --" + name + strings.Replace(didYouMean(name, names...), `"`, `"--`, 1)
 	} else if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		if f := fs.Lookup(strings.TrimPrefix(name, "-")); f != nil {
 			msg = fmt.Sprintf("--%s needs a value: %s", f.Name, acceptedForm(f))

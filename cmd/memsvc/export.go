@@ -141,7 +141,7 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 	case len(args) == 0:
 		return errUsage{errors.New(`users: missing subcommand (erase); see "memsvc users --help"`)}
 	case args[0] != "erase":
-		return errUsage{fmt.Errorf(`users: unknown subcommand %q (erase); see "memsvc users --help"`, args[0])}
+		return errUsage{fmt.Errorf(`users: unknown subcommand %q (erase); see "memsvc users --help"%s`, args[0], didYouMean(args[0], "erase"))}
 	}
 	var cfg Config
 	var user, confirm string

@@ -216,3 +216,27 @@ func requireDataDir(cfg Config) error {
 	}
 	return nil
 }
+
+// danglingLink refuses a data directory that is, or lies under, a symbolic
+// link to nothing: its target is often a disk not mounted yet, and making
+// the directory failed with "mkdir: file exists", which names neither
+// the link nor its target.
+func danglingLink(dir string) error {
+	for p := dir; ; p = filepath.Dir(p) {
+		info, err := os.Lstat(p)
+		if err == nil {
+			if info.Mode()&fs.ModeSymlink == 0 {
+				return nil
+			}
+			if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+				target, _ := os.Readlink(p)
+				return fmt.Errorf("--data %s: %s is a symbolic link to %s, which does not exist "+
+					"(a disk not mounted?): create it or correct the link", dir, p, target)
+			}
+			return nil
+		}
+		if parent := filepath.Dir(p); parent == p || !errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+	}
+}

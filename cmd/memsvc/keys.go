@@ -28,7 +28,8 @@ func runKeys(ctx context.Context, args []string, sys IO) error {
 	case "revoke":
 		return keysRevoke(ctx, args[1:], sys)
 	}
-	return errUsage{fmt.Errorf(`keys: unknown subcommand %q (create, revoke); see "memsvc keys --help"`, args[0])}
+	return errUsage{fmt.Errorf(`keys: unknown subcommand %q (create, revoke); see "memsvc keys --help"%s`, args[0],
+		didYouMean(args[0], "create", "revoke"))}
 }
 
 const keysUsage = `Usage: memsvc keys <subcommand> [flags]

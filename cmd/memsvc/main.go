@@ -128,7 +128,8 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		fmt.Fprintf(sys.Stderr, "memsvc: %s: flags go after the command: %s (commands: %s)\n", cmd, commandFirst(args), commandNames)
 		return 2
 	}
-	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"\n", cmd, commandNames)
+	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"%s\n", cmd, commandNames,
+		didYouMean(cmd, strings.Split(commandNames, ", ")...))
 	return 2
 }
 
