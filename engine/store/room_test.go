@@ -70,7 +70,7 @@ func roomStore(t *testing.T, minFree uint64, free func() uint64, now *time.Time)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
+	t.Cleanup(func() { s.db.Close() }) // whatever free() says by then
 	s.now = func() time.Time { return *now }
 	reads.Store(0) // Open's own reading
 	return s, &reads
@@ -195,4 +195,26 @@ func listDir(t *testing.T, dir string) []string {
 		out = append(out, fmt.Sprintf("%s %d", e.Name(), info.Size()))
 	}
 	return out
+}
+
+// TestCloseWaitsForRoom: Close on a disk without room leaves the store
+// open with its writes in the write-ahead log, saying so (Badger's flush
+// into a memory-mapped table faults on a full disk), and closes once
+// space is freed.
+func TestCloseWaitsForRoom(t *testing.T) {
+	var free atomic.Uint64
+	free.Store(1 << 30)
+	now := time.Unix(1700000000, 0)
+	s, _ := roomStore(t, 64<<20, free.Load, &now)
+	if err := s.PutMeta(context.Background(), "k", "v"); err != nil {
+		t.Fatal(err)
+	}
+	free.Store(1 << 20)
+	if err := s.Close(); err == nil || !strings.Contains(err.Error(), "write-ahead log") || s.db.IsClosed() {
+		t.Errorf("Close on a full disk: %v, closed %v; want it refused, saying the writes stay in the write-ahead log", err, s.db.IsClosed())
+	}
+	free.Store(1 << 30)
+	if err := s.Close(); err != nil || !s.db.IsClosed() {
+		t.Errorf("Close once space is freed: %v", err)
+	}
 }

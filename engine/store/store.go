@@ -119,7 +119,19 @@ func newOpening() string {
 }
 
 // Close flushes and closes the database.
+//
+// On a disk without room (Options.MinFree) it closes nothing: Badger's
+// close writes the memtable to a new table through a memory map, and a
+// page the full disk cannot back kills the process (SIGBUS) mid-write.
+// Every committed write is already in the write-ahead log, which the next
+// opening replays, and the process exit releases the directory lock.
 func (s *Store) Close() error {
+	if !s.readOnly && s.free != nil {
+		if free, ok := s.free(s.dir); ok && free < s.minFree {
+			return fmt.Errorf("store: close: only %d KiB free on the data directory's disk, too little to write "+
+				"the last writes into a table: they stay in the write-ahead log, replayed at the next start once space is freed", free>>10)
+		}
+	}
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
