@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -120,22 +121,38 @@ func newOpening() string {
 
 // Close flushes and closes the database.
 //
-// On a disk without room (Options.MinFree) it closes nothing: Badger's
-// close writes the memtable to a new table through a memory map, and a
-// page the full disk cannot back kills the process (SIGBUS) mid-write.
-// Every committed write is already in the write-ahead log, which the next
+// On a disk without room for that flush it closes nothing: Badger's close
+// writes the memtables into a new table through a memory map, and a page
+// the full disk cannot back kills the process (SIGBUS) mid-write. Every
+// committed write is already in the write-ahead log, which the next
 // opening replays, and the process exit releases the directory lock.
 func (s *Store) Close() error {
 	if !s.readOnly && s.free != nil {
-		if free, ok := s.free(s.dir); ok && free < s.minFree {
-			return fmt.Errorf("store: close: only %d KiB free on the data directory's disk, too little to write "+
-				"the last writes into a table: they stay in the write-ahead log, replayed at the next start once space is freed", free>>10)
+		need := s.flushNeed()
+		if free, ok := s.free(s.dir); ok && free < need {
+			return fmt.Errorf("store: close: %d KiB free on the data directory's disk, %d KiB needed to write "+
+				"the last writes into a table: they stay in the write-ahead log, replayed at the next start once space is freed",
+				free>>10, need>>10)
 		}
 	}
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil
+}
+
+// flushNeed is the room closing takes: the memtables' tables are no
+// larger than their write-ahead logs (*.mem) hold, plus a margin for the
+// manifest and the tables' own index.
+func (s *Store) flushNeed() uint64 {
+	need := uint64(1 << 20)
+	logs, _ := filepath.Glob(filepath.Join(s.dir, "*.mem"))
+	for _, l := range logs {
+		if info, err := os.Stat(l); err == nil {
+			need += allocated(info) + allocated(info)/8
+		}
+	}
+	return need
 }
 
 // Update runs fn in one read-write transaction and commits it.
