@@ -72,7 +72,7 @@ const maxAckWords = 20
 // Acknowledges reports an assistant's episode that is a short reply naming
 // one of the stale values: "Assistant: Thanks, I'll hit localhost:8080."
 func Acknowledges(episode string, stale []string) bool {
-	said, ok := strings.CutPrefix(episode, "Assistant: ")
+	said, ok := AssistantSaid(episode)
 	if !ok || len(strings.Fields(said)) > maxAckWords {
 		return false
 	}
@@ -86,4 +86,12 @@ func Acknowledges(episode string, stale []string) bool {
 		}
 	}
 	return false
+}
+
+// AssistantSaid returns what an episode's turn says when the agent said it:
+// an assistant turn with no name of its own is labelled "Assistant" (see
+// service/write's episodeText). A named speaker ("Caroline: …") is a person
+// of a chat, never an agent, whatever role the turn was sent with.
+func AssistantSaid(episode string) (string, bool) {
+	return strings.CutPrefix(episode, "Assistant: ")
 }

@@ -272,8 +272,9 @@ func decideFact(f extract.Fact, cands []ingest.Candidate) ingest.Decision {
 }
 
 // retireEpisodeOf hides the episode that stated old, now superseded by m,
-// unless m was distilled from that same episode, and the assistant's
-// acknowledgements of it (retireEchoes).
+// unless m was distilled from that same episode, the agent's reply of the
+// same exchange (retireReply) and the assistant's acknowledgements of it
+// (retireEchoes).
 func (e *Writer) retireEpisodeOf(tx engine.Tx, p *plan, shard *index.Shard, old, m *engine.Memory, now time.Time) error {
 	id := ""
 	if old.Source != nil {
@@ -294,6 +295,9 @@ func (e *Writer) retireEpisodeOf(tx engine.Tx, p *plan, shard *index.Shard, old,
 			p.Put(ep, nil)
 			said = ep
 		}
+	}
+	if err := e.retireReply(tx, p, shard, said, m, now); err != nil {
+		return err
 	}
 	return e.retireEchoes(tx, p, shard, said, old, m, now)
 }
