@@ -419,6 +419,9 @@ func clauseSlot(t string) *Slot {
 	if s := versionSlot(t); s != nil {
 		return s
 	}
+	if s := onToolSlot(t); s != nil {
+		return s // after versionSlot: "is on pnpm 9" is a version
+	}
 	if s := portSlot(t, lower); s != nil {
 		return s
 	}

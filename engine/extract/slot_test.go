@@ -90,6 +90,10 @@ func TestSlotOf(t *testing.T) {
 		want *Slot
 	}{
 		{"lives in", "Alice lives in Paris", &Slot{"alice", "lives_in", "paris", ""}},
+		{"on a listed tool", "User is on bun now for installs and scripts", &Slot{"user", "use", "bun", ""}},
+		{"a repo on a listed tool", "The web repo is on Vitest", &Slot{"web repo", "use", "vitest", ""}},
+		{"on a tool's version", "User is on pnpm 9", &Slot{"pnpm", "version", "9", ""}},
+		{"on call is no tool", "User is on call this week", nil},
 		{"stepped down from a role", "User stepped down from managing", &Slot{"user", "does", "not manage", ""}},
 		{"a plan fills no slot", "User plans to upgrade to Postgres 16 next quarter", nil},
 		{"a wish fills no slot", "User is thinking about moving to Hamburg", nil},

@@ -85,6 +85,47 @@ func switchToSlot(t, lower string) *Slot {
 	return &Slot{Subject: s, Predicate: PredicateUses, Value: val}
 }
 
+// onToolRe: "User is on bun now", "The web repo is on Vitest": being on a listed tool is
+// using it. Group 2 is what follows "on".
+var onToolRe = rx(subj + ` (?:is|are) (?:now |still |already |currently )?on (.+)`)
+
+// onToolSlot is the use slot of being on a listed tool ("User is on bun now for installs"
+// uses bun), or nil: "User is on call", "is on Mondays" name no tool. Its value is the
+// tool alone, so that NowUses ends the older tool of its kind when "now" is said.
+func onToolSlot(t string) *Slot {
+	m := onToolRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	w := strings.Fields(m[2])
+	tool, _ := toolOf(strings.Join(w[:min(len(w), 2)], " "))
+	s := normSubject(m[1])
+	if tool == "" || s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: "use", Value: tool}
+}
+
+// KindMates are the other listed tools of the kind of tool a use slot names ("User is
+// on bun now": npm, pnpm, yarn): the words of an older fact that the switch ends though
+// it shares none with the new one ("Pnpm only"), for finding it. Nil for any other slot.
+func KindMates(s Slot) []string {
+	if s.Predicate != PredicateUses && s.Predicate != "use" {
+		return nil
+	}
+	tool, kind := toolOf(s.Value)
+	if kind == "" {
+		return nil
+	}
+	var out []string
+	for _, w := range strings.Fields(llm.ToolKinds[kind]) {
+		if w != tool {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // negativeUseRe finds a fact that says a tool is not used, or used no longer.
 var negativeUseRe = regexp.MustCompile(`(?i)\b(?:not|never|no longer|n't|instead of|rather than|over|anymore)\b`)
 

@@ -334,7 +334,9 @@ func (e *Writer) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, erro
 }
 
 // candidates gathers the stored (and same-request) active memories closest
-// to a fact by vector and by BM25.
+// to a fact by vector and by BM25, and for a use of a listed tool those
+// naming another tool of its kind (extract.KindMates), which a switch may
+// end though they share no word with it.
 func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*engine.Memory) ([]ingest.Candidate, error) {
 	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.Retired(r.ID) }
 	seen := map[string]bool{}
@@ -343,13 +345,20 @@ func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 		seen[h.ID] = true
 		out = append(out, ingest.Candidate{ID: h.ID, Similarity: h.Score})
 	}
-	if terms := text.Unique(text.Analyze(fact)); len(terms) > 0 {
+	byText := func(terms []string) {
+		if len(terms) == 0 {
+			return
+		}
 		for _, h := range shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, active, neighbours) {
 			if !seen[h.ID] {
 				seen[h.ID] = true
 				out = append(out, ingest.Candidate{ID: h.ID})
 			}
 		}
+	}
+	byText(text.Unique(text.Analyze(fact)))
+	if s := extract.SlotOf(fact); s != nil {
+		byText(text.Unique(text.Analyze(strings.Join(extract.KindMates(*s), " "))))
 	}
 	for i := range out {
 		if m, ok := batch[out[i].ID]; ok {
