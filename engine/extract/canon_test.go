@@ -125,3 +125,23 @@ func TestMovedToATimeIsNoHome(t *testing.T) {
 		}
 	}
 }
+
+// A clause that elides its subject after "and" takes the one before it, in a
+// first-person turn and in an agent's note about the user alike; another
+// subject is left whole ("User and Dana have a cat").
+func TestSplitElided(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+	}{
+		{"I live in Paris and work at Google", []string{"I live in Paris", "I work at Google"}},
+		{"User left Capgemini and now works at Accenture", []string{"User left Capgemini", "User works at Accenture"}},
+		{"User lives in Oslo and works at Equinor", []string{"User lives in Oslo", "User works at Equinor"}},
+		{"User and Dana have a cat", []string{"User and Dana have a cat"}},
+		{"Dana left Capgemini and works at Accenture", []string{"Dana left Capgemini and works at Accenture"}},
+	} {
+		if got := splitElided(tt.in); strings.Join(got, " | ") != strings.Join(tt.want, " | ") {
+			t.Errorf("splitElided(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

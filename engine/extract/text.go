@@ -164,7 +164,9 @@ var (
 	clauseSplitRe = regexp.MustCompile(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?)\s+((?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
 	soSplitRe     = regexp.MustCompile(`(?i),\s+so\s+|[,;]\s+(?:and\s+)?(?:before that|before then|prior to that|until then)\s*,?\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
-	elidedRe      = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
+	elidedRe = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
+	// elidedUserRe is elidedRe for a note in the third person: "User … and now works at …".
+	elidedUserRe  = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:works|lives|loves|likes|hates|enjoys|owns|drives|plays|speaks|studies|prefers|teaches|coaches|uses|has|worked|lived|moved|left|joined|quit|started|switched|became|retired|graduated)\b)`)
 	conditionalRe = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
 	firstSubjRe   = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
 	tailFillerRe  = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
@@ -321,15 +323,23 @@ func hasWords(s string, n int) bool {
 	return true
 }
 
-// splitElided splits "I live in Paris and work at Google" into two first-person clauses.
+// splitElided splits "I live in Paris and work at Google" into two first-person clauses,
+// and an agent's note about the user ("User left Capgemini and now works at Accenture")
+// into two about the user.
 func splitElided(s string) []string {
 	subject := strings.Fields(s + " x")[0]
-	if l := strings.ToLower(subject); l != "i" && l != "we" || !strings.Contains(s, " and ") && !strings.Contains(s, " but ") {
+	re := elidedRe
+	switch l := strings.ToLower(subject); {
+	case !strings.Contains(s, " and ") && !strings.Contains(s, " but "):
+		return []string{s}
+	case l == "user":
+		re = elidedUserRe
+	case l != "i" && l != "we":
 		return []string{s}
 	}
 	var out []string
 	for {
-		loc := elidedRe.FindStringSubmatchIndex(s)
+		loc := re.FindStringSubmatchIndex(s)
 		if loc == nil {
 			return appendSentence(out, s)
 		}
