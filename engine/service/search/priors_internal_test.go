@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/memsvc/memsvc/engine/recall"
+)
 
 // A list question leans harder on the speaker it names; any other question,
 // and a prior turned off, keep the configured weight.
@@ -17,7 +21,7 @@ func TestSpeakerWeightLeansForListQuestions(t *testing.T) {
 		{"When did Anna go to Paris?", 2, 2},
 		{"What activities does Anna do?", -1, -1},
 	} {
-		if got := speakerWeight(tt.configured, tt.query, speakers); got != tt.want {
+		if got := speakerWeight(tt.configured, recall.ListQuestion(tt.query, speakers)); got != tt.want {
 			t.Errorf("speakerWeight(%g, %q) = %g, want %g", tt.configured, tt.query, got, tt.want)
 		}
 	}

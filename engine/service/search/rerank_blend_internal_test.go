@@ -7,6 +7,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/recall"
 )
 
 func TestBlendOrders(t *testing.T) {
@@ -54,7 +55,7 @@ func TestListTurnsAfterRerank(t *testing.T) {
 	e := &Searcher{cfg: engine.Config{RRFK: 60}}
 	order := func(q string) []string {
 		var got []string
-		for _, h := range e.listTurnsHits(shard, &engine.Query{Text: q}, hits) {
+		for _, h := range e.listTurnsHits(shard, recall.ListQuestion(q, shard.Speakers()), hits) {
 			got = append(got, h.ID)
 		}
 		return got

@@ -47,7 +47,8 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 		return nil, engine.Internal("load index", err)
 	}
 	rd := e.reads(user)
-	ranked, qvec, err := e.rank(ctx, rd, shard, &q)
+	list := recall.ListQuestion(q.Text, shard.Speakers()) // once: the priors and both list passes read it
+	ranked, qvec, err := e.rank(ctx, rd, shard, &q, list)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +73,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 			return nil, err
 		}
 		hits, res.Reranker = e.rerankHits(ctx, q.Text, hits, read)
-		hits = e.listTurnsHits(shard, &q, hits)
+		hits = e.listTurnsHits(shard, list, hits)
 	}
 	res.Results = hits[:min(q.TopK, len(hits))]
 	// Skills (engine/service/skills): a procedural query gets its skill inline.
@@ -88,8 +89,9 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 // neighbouring-turns view; in hybrid mode also a vector feedback view
 // (feedbackView). A fact of an episode ranks through that episode: the fact
 // views lend to it, and it is shown as the fact (slots.go).
-// It also returns the query vector (nil in text mode).
-func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query) ([]recall.Ranked, []float32, error) {
+// list says q is a list question (recall.ListQuestion). It also returns the
+// query vector (nil in text mode).
+func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, list bool) ([]recall.Ranked, []float32, error) {
 	depth := e.depth(q)
 	keep := func(id string) bool {
 		r, ok := shard.Get(id)
@@ -169,16 +171,16 @@ func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *e
 			fused = recall.WeightedRRF(e.cfg.RRFK, weights, lists...)
 		}
 	}
-	return presentFacts(e.listTurns(shard, q, e.withPriors(shard, q, fused, lists, weights)), shown), qvec, nil
+	return presentFacts(e.listTurns(shard, list, e.withPriors(shard, q, list, fused, lists, weights)), shown), qvec, nil
 }
 
 // listTurns lets the conversations take turns at the top of a list
 // question's ranking (recall.ListQuestion, recall.RoundRobin): the
 // round-robin order joins the fused order by RRF at listWeight against its
 // 1, so a second item's conversation can pass the best one's lesser turns
-// without the fused order being undone.
-func (e *Searcher) listTurns(shard *index.Shard, q *engine.Query, fused []recall.Ranked) []recall.Ranked {
-	if !recall.ListQuestion(q.Text, shard.Speakers()) || len(fused) < 2 {
+// without the fused order being undone. list says the query is one.
+func (e *Searcher) listTurns(shard *index.Shard, list bool, fused []recall.Ranked) []recall.Ranked {
+	if !list || len(fused) < 2 {
 		return fused
 	}
 	ids := make([]string, len(fused))
@@ -194,8 +196,11 @@ func (e *Searcher) listTurns(shard *index.Shard, q *engine.Query, fused []recall
 // at the top once more (recall@10 with --rerank, LoCoMo / REALTALK: 0.7931 /
 // 0.6689 without this, 0.7941 / 0.6712 with it; 0.7928 / 0.6712 at weight
 // 0.5; skipping the reranker for list questions 0.7943 / 0.6712).
-func (e *Searcher) listTurnsHits(shard *index.Shard, q *engine.Query, hits []engine.Scored) []engine.Scored {
-	return reorderHits(hits, func(ranked []recall.Ranked) []recall.Ranked { return e.listTurns(shard, q, ranked) })
+func (e *Searcher) listTurnsHits(shard *index.Shard, list bool, hits []engine.Scored) []engine.Scored {
+	if !list {
+		return hits
+	}
+	return reorderHits(hits, func(ranked []recall.Ranked) []recall.Ranked { return e.listTurns(shard, list, ranked) })
 }
 
 // reorderHits is hits in the order reorder gives their ranked list (ids in
@@ -416,8 +421,8 @@ func (e *Searcher) inContext(ctx context.Context, rd *reads, shard *index.Shard,
 
 // withPriors adds the views of the query priors (recall.Priors: who said
 // it, when) to the fusion of lists, with the engine's weights and clock.
-func (e *Searcher) withPriors(shard *index.Shard, q *engine.Query, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
-	ps := recall.Priors(shard, q.Text, e.now(), speakerWeight(e.cfg.SpeakerWeight, q.Text, shard.Speakers()), e.cfg.TimeWeight)
+func (e *Searcher) withPriors(shard *index.Shard, q *engine.Query, list bool, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
+	ps := recall.Priors(shard, q.Text, e.now(), speakerWeight(e.cfg.SpeakerWeight, list), e.cfg.TimeWeight)
 	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, lists, weights)
 }
 
@@ -434,10 +439,10 @@ func (e *Searcher) withPriors(shard *index.Shard, q *engine.Query, fused []recal
 // temporal questions (LoCoMo category 2 0.891 -> 0.873).
 const listSpeakerLean = 2
 
-// speakerWeight is the speaker prior's weight for query: configured, times
+// speakerWeight is the speaker prior's weight: configured, times
 // listSpeakerLean for a list question (a weight of 0 or less is off).
-func speakerWeight(configured float64, query string, speakers []string) float64 {
-	if configured > 0 && recall.ListQuestion(query, speakers) {
+func speakerWeight(configured float64, list bool) float64 {
+	if configured > 0 && list {
 		return configured * listSpeakerLean
 	}
 	return configured
