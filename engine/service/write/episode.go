@@ -262,12 +262,12 @@ func (e *Writer) retireEchoes(tx engine.Tx, p *plan, shard *index.Shard, ep, old
 	}
 	isEpisode := func(r *index.Row) bool { return r.Episode }
 	for _, h := range shard.TextSearch(stale, nil, e.cfg.BM25K1, e.cfg.BM25B, isEpisode, 5) {
-		reply, err := e.planned(tx, p, h.ID)
+		reply, err := e.plannedIfAny(tx, p, h.ID)
 		if err != nil {
-			if engine.ErrorCode(err) == engine.ENotFound {
-				continue
-			}
 			return err
+		}
+		if reply == nil {
+			continue
 		}
 		after := reply.ValidFrom.Sub(ep.ValidFrom)
 		if reply.ID == ep.ID || reply.State != engine.StateActive || reply.SessionID != ep.SessionID ||

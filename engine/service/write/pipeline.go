@@ -285,12 +285,11 @@ func (e *Writer) retireEpisodeOf(tx engine.Tx, p *plan, shard *index.Shard, old,
 	}
 	said := old // a fact kept as said has no episode: its replies follow it
 	if id != "" {
-		ep, err := e.planned(tx, p, id)
-		switch {
-		case engine.ErrorCode(err) == engine.ENotFound: // the episode was deleted: nothing left to hide
-		case err != nil:
+		ep, err := e.plannedIfAny(tx, p, id)
+		if err != nil {
 			return err
-		default:
+		}
+		if ep != nil { // else the episode was deleted: nothing left to hide
 			retireEpisode(ep, m, now)
 			p.Put(ep, nil)
 			said = ep
@@ -307,13 +306,13 @@ func (e *Writer) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
 	if m.Source.EpisodeID == "" {
 		return nil
 	}
-	ep, err := e.planned(tx, p, m.Source.EpisodeID)
+	ep, err := e.plannedIfAny(tx, p, m.Source.EpisodeID)
 	if err != nil {
-		if engine.ErrorCode(err) == engine.ENotFound {
-			m.Source.EpisodeID = ""
-			return nil
-		}
 		return err
+	}
+	if ep == nil {
+		m.Source.EpisodeID = ""
+		return nil
 	}
 	if !slices.Contains(ep.Facts, m.ID) {
 		ep.Facts = append(ep.Facts, m.ID)
@@ -331,6 +330,15 @@ func (e *Writer) planned(tx engine.Tx, p *plan, id string) (*engine.Memory, erro
 		}
 	}
 	return tx.GetMemory(id)
+}
+
+// plannedIfAny is planned, or nil for a memory deleted meanwhile.
+func (e *Writer) plannedIfAny(tx engine.Tx, p *plan, id string) (*engine.Memory, error) {
+	m, err := e.planned(tx, p, id)
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return nil, nil
+	}
+	return m, err
 }
 
 // candidates gathers the stored (and same-request) active memories closest

@@ -67,12 +67,12 @@ func (e *Writer) replyTo(tx engine.Tx, p *plan, shard *index.Shard, said *engine
 func (e *Writer) replyAmong(tx engine.Tx, p *plan, said *engine.Memory, turns []string) (*engine.Memory, error) {
 	var found *engine.Memory
 	for _, id := range turns {
-		t, err := e.planned(tx, p, id)
+		t, err := e.plannedIfAny(tx, p, id)
 		switch {
-		case engine.ErrorCode(err) == engine.ENotFound:
-			continue
 		case err != nil:
 			return nil, err
+		case t == nil:
+			continue
 		}
 		if !t.CreatedAt.Equal(said.CreatedAt) {
 			break
@@ -106,14 +106,11 @@ func replyOf(reply, ep *engine.Memory) bool {
 // findable.
 func (e *Writer) holdsCurrentFact(tx engine.Tx, p *plan, episode *engine.Memory) (bool, error) {
 	for _, id := range episode.Facts {
-		f, err := e.planned(tx, p, id)
-		switch {
-		case engine.ErrorCode(err) == engine.ENotFound:
-			continue
-		case err != nil:
+		f, err := e.plannedIfAny(tx, p, id)
+		if err != nil {
 			return false, err
 		}
-		if f.State == engine.StateActive {
+		if f != nil && f.State == engine.StateActive {
 			return true, nil
 		}
 	}
