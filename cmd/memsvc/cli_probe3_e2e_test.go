@@ -69,8 +69,9 @@ func TestServeConnectionCap(t *testing.T) {
 	s := startServer(t, map[string]string{"MEMSVC_MAX_CONNS": "2", "MEMSVC_HEADER_TIMEOUT": "30s"})
 	addr := strings.TrimPrefix(s.base, "http://")
 	held := dialIdle(t, addr, 2)
-	time.Sleep(200 * time.Millisecond) // the server accepts them
-	res, body, err := rawGet(t, addr, "/api/v1/memories")
+	// The server accepts the held connections in its own time (slowly on a
+	// loaded machine): until it has, a request may still take a free slot.
+	res, body, err := untilAnswered(t, addr, http.StatusServiceUnavailable)
 	if err != nil {
 		t.Fatalf("a connection beyond the cap got no answer: %v", err)
 	}
@@ -86,16 +87,9 @@ func TestServeConnectionCap(t *testing.T) {
 	}
 	// Fill the overflow with idle connections: the next one is closed.
 	dialIdle(t, addr, overflowConns)
-	time.Sleep(300 * time.Millisecond)
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	if _, err := c.Read(make([]byte, 1)); err != io.EOF && !isReset(err) {
+	if err := untilClosedAtOnce(t, addr); err != nil {
 		t.Errorf("a connection beyond cap and overflow: read %v, want it closed at once", err)
 	}
-	c.Close()
 	held[0].Close()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -107,6 +101,45 @@ func TestServeConnectionCap(t *testing.T) {
 			t.Fatalf("after a held connection closed: %v %v; want 200", err, res)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// untilAnswered repeats one GET until it is answered with want or five
+// seconds pass, and returns the last answer.
+func untilAnswered(t *testing.T, addr string, want int) (*http.Response, string, error) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		res, body, err := rawGet(t, addr, "/api/v1/memories")
+		if (err == nil && res.StatusCode == want) || time.Now().After(deadline) {
+			return res, body, err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// untilClosedAtOnce dials until a connection is closed by the server
+// without a word, for up to five seconds; connections that are held
+// instead stay open, taking the overflow places the server has not yet
+// filled with the earlier idle ones. It returns the last read's error
+// when no connection was closed.
+func untilClosedAtOnce(t *testing.T, addr string) error {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+		_, err = c.Read(make([]byte, 1))
+		if err == io.EOF || isReset(err) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return err
+		}
 	}
 }
 
