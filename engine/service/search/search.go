@@ -92,86 +92,118 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 // list says q is a list question (recall.ListQuestion). It also returns the
 // query vector (nil in text mode).
 func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, list bool) ([]recall.Ranked, []float32, error) {
-	depth := e.depth(q)
-	keep := func(id string) bool {
-		r, ok := shard.Get(id)
-		return ok && keeps(q, &r)
-	}
-	var terms []string
+	v := &views{depth: e.depth(q), shown: map[string]string{}}
 	if q.Mode != engine.ModeVector {
-		terms = e.withForms(shard, text.Unique(text.AnalyzeQuery(q.Text)))
-	}
-	// A query of stop words only has no passages: the spread views stay.
-	passages := len(terms) > 0 && e.cfg.PassageWeight > 0
-	shown := map[string]string{} // episode → the fact that matched for it (slots.go)
-	// The passage view, the costliest, runs beside the others: with a
-	// second core free a large shard's search takes its time, not the
-	// sum (README, Memory and speed). It joins the fusion in its place.
-	general := e.generalWeights(shard, terms) // both BM25 views weigh terms alike
-	passage := make(chan []recall.Ranked, 1)
-	if passages {
-		go func() { passage <- e.passageView(shard, q, terms, general) }()
-	}
-	var lists [][]recall.Ranked
-	var weights []float64
-	add := func(l []recall.Ranked, weight float64) {
-		lists = append(lists, l[:min(depth, len(l))])
-		weights = append(weights, weight)
-	}
-	addViews := func(base []recall.Ranked, weight float64) {
-		base = turnsOnly(shard, q, base) // a fact ranks through its episode (slots.go)
-		add(base, weight)
-		if e.cfg.ContextWeight > 0 && !passages {
-			ids := make([]string, len(base))
-			for i, r := range base {
-				ids[i] = r.ID
-			}
-			add(recall.Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
-		}
-	}
-	if q.Mode != engine.ModeVector {
-		l, err := e.textView(ctx, rd, shard, q, terms, general)
-		if err != nil {
+		if err := e.textViews(ctx, rd, shard, q, v); err != nil {
 			return nil, nil, err
-		}
-		addViews(l, 1)
-		if anyFact(shard, l) {
-			facts := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, factsFor(q), depth)
-			add(lendFacts(shard, q, facts, shown), factWeight)
-		}
-		if passages {
-			add(turnsOnly(shard, q, <-passage), e.cfg.PassageWeight)
 		}
 	}
 	var qvec []float32
 	if q.Mode != engine.ModeText {
-		l, vec, err := e.vectorView(ctx, shard, q, depth)
+		vec, err := e.vectorViews(ctx, shard, q, v)
 		if err != nil {
 			return nil, nil, err
 		}
 		qvec = vec
-		w := 1.0
-		if q.Mode == engine.ModeHybrid {
-			w = e.cfg.VectorWeight
-		}
-		addViews(l, w)
-		if anyFact(shard, l) {
-			add(lendFacts(shard, q, shard.Search(vec, depth, factsFor(q)), shown), w*factWeight)
-		}
 	}
-	fused := lists[0]
-	if len(lists) > 1 {
-		fused = recall.WeightedRRF(e.cfg.RRFK, weights, lists...)
-	}
+	fused := v.fuse(e.cfg.RRFK)
 	// Hybrid only: in vector mode the best hits are the vector view's own,
 	// and feeding them back drifts (LoCoMo 0.648 → 0.630).
 	if q.Mode == engine.ModeHybrid && len(fused) > 0 {
-		if l := e.feedbackView(shard, q, qvec, fused, depth); l != nil {
-			add(turnsOnly(shard, q, l), feedbackVectorWeight) // a fact ranks through its episode (slots.go)
-			fused = recall.WeightedRRF(e.cfg.RRFK, weights, lists...)
+		if l := e.feedbackView(shard, q, qvec, fused, v.depth); l != nil {
+			v.add(turnsOnly(shard, q, l), feedbackVectorWeight) // a fact ranks through its episode (slots.go)
+			fused = v.fuse(e.cfg.RRFK)
 		}
 	}
-	return presentFacts(e.listTurns(shard, list, e.withPriors(shard, q, list, fused, lists, weights)), shown), qvec, nil
+	return presentFacts(e.listTurns(shard, list, e.withPriors(shard, q, list, fused, v.lists, v.weights)), v.shown), qvec, nil
+}
+
+// views gathers one search's ranked views and their fusion weights.
+type views struct {
+	lists    [][]recall.Ranked
+	weights  []float64
+	depth    int               // each view is cut to this many candidates
+	passages bool              // a passage view carries the conversation's context
+	shown    map[string]string // episode → the fact that matched for it (slots.go)
+}
+
+func (v *views) add(l []recall.Ranked, weight float64) {
+	v.lists = append(v.lists, l[:min(v.depth, len(l))])
+	v.weights = append(v.weights, weight)
+}
+
+// fuse is the weighted RRF of the views gathered so far.
+func (v *views) fuse(k int) []recall.Ranked {
+	if len(v.lists) == 1 {
+		return v.lists[0]
+	}
+	return recall.WeightedRRF(k, v.weights, v.lists...)
+}
+
+// addBase adds a base view (text or vector) and, where no passage view
+// carries the conversation's context, its neighbouring-turns view.
+func (e *Searcher) addBase(shard *index.Shard, q *engine.Query, v *views, base []recall.Ranked, weight float64) {
+	base = turnsOnly(shard, q, base) // a fact ranks through its episode (slots.go)
+	v.add(base, weight)
+	if e.cfg.ContextWeight <= 0 || v.passages {
+		return
+	}
+	ids := make([]string, len(base))
+	for i, r := range base {
+		ids[i] = r.ID
+	}
+	keep := func(id string) bool {
+		r, ok := shard.Get(id)
+		return ok && keeps(q, &r)
+	}
+	v.add(recall.Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
+}
+
+// textViews adds the BM25 view, the facts it lends to their episodes, and
+// the passage view.
+func (e *Searcher) textViews(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, v *views) error {
+	terms := e.withForms(shard, text.Unique(text.AnalyzeQuery(q.Text)))
+	// A query of stop words only has no passages: the spread views stay.
+	v.passages = len(terms) > 0 && e.cfg.PassageWeight > 0
+	general := e.generalWeights(shard, terms) // both BM25 views weigh terms alike
+	// The passage view, the costliest, runs beside the others: with a
+	// second core free a large shard's search takes its time, not the
+	// sum (README, Memory and speed). It joins the fusion in its place.
+	passage := make(chan []recall.Ranked, 1)
+	if v.passages {
+		go func() { passage <- e.passageView(shard, q, terms, general) }()
+	}
+	l, err := e.textView(ctx, rd, shard, q, terms, general)
+	if err != nil {
+		return err // the passage view's goroutine ends on its own: its channel has room
+	}
+	e.addBase(shard, q, v, l, 1)
+	if anyFact(shard, l) {
+		facts := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, factsFor(q), v.depth)
+		v.add(lendFacts(shard, q, facts, v.shown), factWeight)
+	}
+	if v.passages {
+		v.add(turnsOnly(shard, q, <-passage), e.cfg.PassageWeight)
+	}
+	return nil
+}
+
+// vectorViews adds the vector view and the facts it lends to their
+// episodes, and returns the query vector.
+func (e *Searcher) vectorViews(ctx context.Context, shard *index.Shard, q *engine.Query, v *views) ([]float32, error) {
+	l, vec, err := e.vectorView(ctx, shard, q, v.depth)
+	if err != nil {
+		return nil, err
+	}
+	w := 1.0
+	if q.Mode == engine.ModeHybrid {
+		w = e.cfg.VectorWeight
+	}
+	e.addBase(shard, q, v, l, w)
+	if anyFact(shard, l) {
+		v.add(lendFacts(shard, q, shard.Search(vec, v.depth, factsFor(q)), v.shown), w*factWeight)
+	}
+	return vec, nil
 }
 
 // listTurns lets the conversations take turns at the top of a list
