@@ -134,7 +134,7 @@ func hasEvent(ws []writeOut, event string) bool {
 func renderEntry(b *strings.Builder, e *entry) {
 	fmt.Fprintf(b, "- %s", itemRange(e.Items))
 	if e.Request != "" {
-		fmt.Fprintf(b, " %s", quote(e.Request))
+		fmt.Fprintf(b, " %s", storedText(e.Request, 200))
 	}
 	switch {
 	case e.Error != nil:
@@ -152,12 +152,12 @@ func renderEntry(b *strings.Builder, e *entry) {
 		fmt.Fprintf(b, "    %s\n", writeLine(w))
 	}
 	for _, w := range e.Candidates {
-		fmt.Fprintf(b, "    candidate %s %s\n", w.ID, quote(w.Text))
+		fmt.Fprintf(b, "    candidate %s %s\n", w.ID, storedText(w.Text, 200))
 	}
 }
 
 func writeLine(w writeOut) string {
-	s := w.Event + " " + w.ID + " " + quote(w.Text)
+	s := w.Event + " " + w.ID + " " + storedText(w.Text, 200)
 	if len(w.Supersedes) > 0 {
 		s += " (replaces " + strings.Join(w.Supersedes, ", ") + ")"
 	}
@@ -176,13 +176,4 @@ func itemRange(items []int) string {
 		return fmt.Sprintf("#%d", items[0])
 	}
 	return fmt.Sprintf("#%d-#%d", items[0], items[len(items)-1])
-}
-
-// quote shows a text on one line, shortened past 200 characters (the
-// structured content has it whole).
-func quote(s string) string {
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "…"
-	}
-	return fmt.Sprintf("%q", s)
 }

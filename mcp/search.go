@@ -80,6 +80,7 @@ type searchResult struct {
 	Items    []idOut  `json:"items,omitempty"` // the ids asked for, in order
 	// PrimarySkill is the learned skill a procedural query asks for.
 	PrimarySkill *skill.Skill `json:"primary_skill,omitempty"`
+	Note         string       `json:"note,omitempty"` // searchNote
 }
 
 // memOut is a memory in a search's results, with its score. Its JSON form
@@ -147,6 +148,7 @@ func (t *tools) searchMemory(ctx context.Context, req *sdk.CallToolRequest) (*sd
 	if len(a.IDs) > 0 {
 		out.Items = t.byIDs(ctx, sc, a.IDs)
 	}
+	out.Note = searchNote(out)
 	return &sdk.CallToolResult{StructuredContent: out,
 		Content: []sdk.Content{&sdk.TextContent{Text: renderSearch(out)}}}, nil
 }
