@@ -155,10 +155,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if sc.User == "" {
 		sc.User = auth.DefaultUser
 	}
-	if err := engine.ValidateAppName("client name in /mcp/{clientName}", sc.Client); err != nil || sc.Client == "" {
-		if err == nil {
-			err = engine.Invalid("client name in /mcp/{clientName}", "must not be empty")
-		}
+	if err := checkClient(sc.Client); err != nil {
 		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
 		return
 	}
@@ -215,6 +212,23 @@ func clientName(r *http.Request) string {
 	}
 	c, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/mcp/"), "/")
 	return c
+}
+
+// checkClient checks the {clientName} segment as an app name. "." passes
+// that check but is a dot segment, which URL normalizers drop: it arrives
+// only percent-encoded (/mcp/%2E) and would name no client.
+func checkClient(name string) error {
+	const field = "client name in /mcp/{clientName}"
+	if err := engine.ValidateAppName(field, name); err != nil {
+		return err
+	}
+	switch name {
+	case "":
+		return engine.Invalid(field, "must not be empty")
+	case ".":
+		return engine.Invalid(field, `must not be ".": name your client, e.g. /mcp/claude-desktop`)
+	}
+	return nil
 }
 
 func checkName(what, s string, maxLen int) error {
