@@ -100,16 +100,18 @@ func (r *Relay) drop(sess *sdk.ClientSession) {
 	}
 }
 
+// explainDial says what a failed connection to endpoint needs; the caller
+// says that it was relaying.
 func explainDial(endpoint string, err error) error {
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "401") || strings.Contains(strings.ToLower(msg), "unauthorized"):
-		return fmt.Errorf("relay to the memsvc server at %s: it requires an API key: set MEMSVC_API_KEY "+
-			"(or --api-key) to a key from `memsvc keys create --user NAME`: %w", endpoint, err)
+		return fmt.Errorf("%s requires an API key: set MEMSVC_API_KEY (or --api-key) to a key from "+
+			"`memsvc keys create --user NAME` (%w)", endpoint, err)
 	case strings.Contains(msg, "403"):
-		return fmt.Errorf("relay to the memsvc server at %s: forbidden (a --user that differs from the key's user?): %w", endpoint, err)
+		return fmt.Errorf("%s refused the request: a --user that differs from the key's user? (%w)", endpoint, err)
 	}
-	return fmt.Errorf("relay to the memsvc server at %s: %w", endpoint, err)
+	return fmt.Errorf("%s: %w", endpoint, err)
 }
 
 // Server returns a server with the two tools (same names, descriptions and
