@@ -3,7 +3,8 @@
 // makes (a list of facts in one call, metadata, filters, read-your-writes,
 // a repeat, a contradiction, nothing relevant, another language, a long
 // memory, stored text that reads as instructions), then 20 sessions of two
-// users interleaving, each under its own client name. Driven by
+// users interleaving, each under its own client name, and ten sessions of
+// one user contradicting each other at once. Driven by
 // cmd/memsvc/mcp_probe3_e2e_test.go; by hand:
 //
 //   MEMSVC_URL=http://127.0.0.1:8765 MEMSVC_KEY_A=msk_… MEMSVC_KEY_B=msk_… node e2e/mcp_agent_flows.mjs
@@ -181,6 +182,23 @@ async function sessions() {
   await Promise.all(conns.map((c) => c.client.close()));
 }
 
+// contradictions has ten sessions of one user say at once where the user
+// lives: every answer names what it did, and exactly one place is left.
+async function contradictions(key) {
+  const cities = ["Rome", "Oslo", "Lima", "Cairo", "Quito", "Hanoi", "Dakar", "Riga", "Sofia", "Tunis"];
+  const conns = await Promise.all(cities.map((_, i) => connect(key, `mover-${i}`)));
+  const answers = await Promise.all(
+    conns.map((c, i) => call(c, "add_memories", { memories: [`I moved to ${cities[i]}`] })),
+  );
+  for (const r of answers) {
+    check(results(r.data.text).some((w) => w.event === "ADD" || w.event === "SUPERSEDE"), "concurrent move stored", r.text);
+  }
+  const r = await call(conns[0], "search_memory", { query: "where does the user live", top_k: 50 });
+  const places = hits(r).filter((m) => m.memory_type !== "episodic" && cities.some((c) => m.text.includes(c)));
+  check(places.length === 1, "one place left after concurrent moves", r.text);
+  await Promise.all(conns.map((c) => c.close()));
+}
+
 async function main() {
   check(base && keyA && keyB, "MEMSVC_URL, MEMSVC_KEY_A and MEMSVC_KEY_B must be set");
   const a = await connect(keyA, "agent");
@@ -190,6 +208,7 @@ async function main() {
     await a.close();
   }
   await sessions();
+  await contradictions(keyB);
   console.log("ok");
 }
 
