@@ -23,7 +23,7 @@ func translate(op string, err error) error {
 		return err
 	case errors.As(err, &pe):
 		return translateCode(op, pe, err)
-	case errors.As(err, &cte), errors.As(err, &ne), pgconn.SafeToRetry(err):
+	case errors.As(err, &cte), errors.As(err, &ne), pgconn.SafeToRetry(err), pgconn.Timeout(err):
 		return &engine.Error{Code: engine.EUnavailable, Message: "the database is unreachable, retry", Err: errors.Join(errors.New("store: "+op), err)}
 	default:
 		return engine.Internal("store: "+op, err)
@@ -40,8 +40,17 @@ func translateCode(op string, pe *pgconn.PgError, err error) error {
 		return &engine.Error{Code: engine.EForbidden, Message: "access denied", Err: wrapped}
 	case pe.Code == "54000", pe.Code == "22001", pe.Code == "53400": // program limit, string too long, config limit
 		return &engine.Error{Code: engine.ETooLarge, Message: "request writes too much at once; split it", Err: wrapped}
-	case pe.Code == "53300", pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03", pe.Code[:2] == "08":
-		// too many connections, shutdown, cannot connect now, connection exception
+	case pe.Code == "22021", pe.Code == "22P05":
+		// invalid byte sequence, untranslatable character: text columns
+		// (user ids, terms) hold neither NUL bytes nor invalid UTF-8
+		return &engine.Error{Code: engine.EInvalid, Message: "text holds a NUL byte or invalid UTF-8, which the database cannot store", Err: wrapped}
+	case pe.Code == "57014", pe.Code == "55P03", pe.Code == "25P03":
+		// statement_timeout (or a cancel), lock_timeout, idle-in-transaction timeout
+		return &engine.Error{Code: engine.EUnavailable, Message: "the database took too long to answer, retry", Err: wrapped}
+	case pe.Code[:2] == "53", pe.Code[:2] == "57", pe.Code[:2] == "08", pe.Code == "40003":
+		// insufficient resources (too many connections, disk full, out of
+		// memory), operator intervention (shutdown, cannot connect now),
+		// connection exception, statement completion unknown
 		return &engine.Error{Code: engine.EUnavailable, Message: "the database is unavailable, retry", Err: wrapped}
 	default:
 		return engine.Internal("store: "+op, err)

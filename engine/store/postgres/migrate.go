@@ -59,7 +59,13 @@ func migrations() ([]migration, error) {
 // works, so replicas starting together apply each migration exactly once.
 // It must connect as the owner of the schema, not as the app role.
 func Migrate(ctx context.Context, url string) ([]string, error) {
-	conn, err := pgx.Connect(ctx, url)
+	// The pool's own settings (pool_max_conns…) may be in the URL; the
+	// pool's parser takes them out, so the server is not sent them.
+	cfg, err := parseURL(url)
+	if err != nil {
+		return nil, err
+	}
+	conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig)
 	if err != nil {
 		return nil, translate("migrate: connect", err)
 	}

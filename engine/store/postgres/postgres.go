@@ -17,6 +17,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -36,13 +38,28 @@ type Options struct {
 	// Migrate applies pending migrations before opening; otherwise Open
 	// refuses an outdated schema.
 	Migrate bool
-	// MaxConns caps the pool (0: pgx's default).
+	// MaxConns caps the pool (0: pool_max_conns from URL, else
+	// DefaultMaxConns).
 	MaxConns int32
+	// AcquireWait bounds the wait for a free connection (0:
+	// DefaultAcquireWait); past it a request is refused as unavailable.
+	AcquireWait time.Duration
 }
+
+// DefaultMaxConns is the pool size when neither Options nor the URL set
+// one: pgx's default (4 on small machines) queues a burst of requests
+// behind a handful of connections.
+const DefaultMaxConns = 16
+
+// DefaultLockTimeout is the session's lock_timeout unless the URL sets
+// one: a write waiting longer for a user's version row (held by a stuck
+// writer on another replica) is refused as unavailable instead of holding
+// its connection without end.
+const DefaultLockTimeout = "10s"
 
 // Store is the PostgreSQL-backed engine.Store.
 type Store struct {
-	pool *pgxpool.Pool
+	pool *boundedPool
 }
 
 var (
@@ -58,12 +75,22 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	cfg, err := pgxpool.ParseConfig(opts.URL)
+	cfg, err := parseURL(opts.URL)
 	if err != nil {
-		return nil, &engine.Error{Code: engine.EInvalid, Message: "invalid postgres URL", Err: err}
+		return nil, err
 	}
-	if opts.MaxConns > 0 {
+	switch {
+	case opts.MaxConns > 0:
 		cfg.MaxConns = opts.MaxConns
+	case !urlSets(opts.URL, "pool_max_conns"):
+		cfg.MaxConns = DefaultMaxConns
+	}
+	if _, ok := cfg.ConnConfig.RuntimeParams["lock_timeout"]; !ok {
+		cfg.ConnConfig.RuntimeParams["lock_timeout"] = DefaultLockTimeout
+	}
+	wait := opts.AcquireWait
+	if wait <= 0 {
+		wait = DefaultAcquireWait
 	}
 	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
 		_, err := c.Exec(ctx, "SET ROLE "+AppRole)
@@ -82,7 +109,24 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, &engine.Error{Code: engine.EUnavailable,
 			Message: "the database schema is missing or outdated: run memsvc migrate", Err: err}
 	}
-	return &Store{pool: pool}, nil
+	return &Store{pool: &boundedPool{Pool: pool, wait: wait}}, nil
+}
+
+// parseURL parses a connection URL; pool_* settings are the pool's, the
+// rest (statement_timeout…) are sent to the server as session settings.
+func parseURL(url string) (*pgxpool.Config, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// pgx's message may quote the URL, password included: log it only.
+		return nil, &engine.Error{Code: engine.EInvalid, Message: "invalid postgres URL", Err: err}
+	}
+	return cfg, nil
+}
+
+// urlSets reports whether the connection string names setting (URL query
+// or key=value form).
+func urlSets(url, setting string) bool {
+	return strings.Contains(url, setting+"=")
 }
 
 // Close closes the pool.

@@ -45,6 +45,7 @@ type Cluster struct {
 	dir, bin string
 	port     int
 	asUser   string // OS user that runs the server, "" for the current one
+	opts     string // the server options pg_ctl start was given
 }
 
 // Get returns the running cluster, starting it on the first call. It skips
@@ -216,9 +217,9 @@ func (c *Cluster) initAndStart() error {
 		if err != nil {
 			return err
 		}
-		opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "+
+		c.opts = fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "+
 			"-c full_page_writes=off -c max_connections=300 -c shared_buffers=64MB", c.port, c.dir)
-		out, err = c.command("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(c.dir, "log"), "-w", "-t", "60", "start").CombinedOutput()
+		out, err = c.pgctlStart()
 		if err == nil {
 			return nil
 		}
@@ -226,6 +227,30 @@ func (c *Cluster) initAndStart() error {
 			logText, _ := os.ReadFile(filepath.Join(c.dir, "log"))
 			return fmt.Errorf("pg_ctl start: %v: %s\n%s", err, out, logText)
 		}
+	}
+}
+
+func (c *Cluster) pgctlStart() ([]byte, error) {
+	return c.command("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-o", c.opts, "-l", filepath.Join(c.dir, "log"),
+		"-w", "-t", "60", "start").CombinedOutput()
+}
+
+// Down stops the server (fast: sessions are ended, as on a restart or a
+// failover), keeping its data, for tests of what a running replica does
+// while the database is gone; Up starts it again on the same port.
+func (c *Cluster) Down(t testing.TB) {
+	t.Helper()
+	out, err := c.command("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "fast", "-w", "stop").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pgtest: pg_ctl stop: %v: %s", err, out)
+	}
+}
+
+// Up starts the server Down stopped.
+func (c *Cluster) Up(t testing.TB) {
+	t.Helper()
+	if out, err := c.pgctlStart(); err != nil {
+		t.Fatalf("pgtest: pg_ctl start: %v: %s", err, out)
 	}
 }
 
