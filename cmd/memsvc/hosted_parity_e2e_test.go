@@ -793,3 +793,82 @@ func TestHostedStuckWriter(t *testing.T) {
 		})
 	}
 }
+
+// TestHostedReplicaKilledMidSupersede: writers supersede one fact through
+// two replica processes; one is SIGKILLed with writes in flight. After it,
+// the survivor and a replica started afterwards (a cold load from the
+// database) agree: exactly one current fact, and every acknowledged write
+// is there, current or superseded, never half-written.
+func TestHostedReplicaKilledMidSupersede(t *testing.T) {
+	env := pgEnv(t)
+	r := startReplicas(t, 2, env)
+	client := &http.Client{Timeout: 20 * time.Second}
+	var (
+		mu     sync.Mutex
+		acked  = map[string]bool{}
+		n      atomic.Int64
+		killed = make(chan struct{})
+		once   sync.Once
+		wg     sync.WaitGroup
+	)
+	for w := range 4 {
+		wg.Go(func() {
+			for i := 0; i < 10; i++ { // 40 writes, 80 memories with their episodes: one page
+				on := r[(w+i)%2]
+				res, err := sendJSON(client, on.base, post("/api/v1/memories",
+					map[string]any{"text": fmt.Sprintf("I live in %s", uniqueWord(w*100+i)), "user_id": "chain"}))
+				if err != nil {
+					continue // the killed replica
+				}
+				if res.status != http.StatusOK {
+					t.Errorf("write %d/%d: %d %s", w, i, res.status, res.raw)
+					continue
+				}
+				mu.Lock()
+				for _, id := range ids(res.body, "results") {
+					acked[id] = true
+				}
+				mu.Unlock()
+				if n.Add(1) == 10 {
+					once.Do(func() { r[0].kill(); close(killed) })
+				}
+			}
+		})
+	}
+	wg.Wait()
+	select {
+	case <-killed:
+	default:
+		t.Fatal("the writers finished before the replica was killed")
+	}
+	late := startReplica(t, env)
+	for _, base := range []string{r[1].base, late.base} {
+		l, err := sendJSON(client, base, get("/api/v1/memories?user_id=chain&size=100&include_superseded=true"))
+		if err != nil || l.status != http.StatusOK {
+			t.Fatalf("list on %s: %v %s", base, err, l.raw)
+		}
+		var current []string
+		seen := map[string]bool{}
+		items, _ := l.body["items"].([]any)
+		for _, it := range items {
+			m, _ := it.(map[string]any)
+			id, _ := m["id"].(string)
+			seen[id] = true
+			text, _ := m["text"].(string)
+			if strings.Contains(text, "lives in") && m["state"] == "active" {
+				current = append(current, text)
+			}
+			if m["state"] == "superseded" && m["superseded_by"] == nil {
+				t.Errorf("%s: superseded %s names no successor", base, id)
+			}
+		}
+		if len(current) != 1 {
+			t.Errorf("%s: %d current facts of where the user lives, want 1: %v", base, len(current), current)
+		}
+		for id := range acked {
+			if !seen[id] {
+				t.Errorf("%s: acknowledged %s is missing", base, id)
+			}
+		}
+	}
+}
