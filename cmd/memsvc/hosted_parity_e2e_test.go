@@ -29,6 +29,8 @@ import (
 // The script alternates replicas, so in the hosted form every read after a
 // write goes to the other replica than the write (read-your-writes across
 // replicas); in the self-hosted form both "replicas" are the one server.
+// PARITY_DUMP=dir writes each script's hosted transcript to dir, to read
+// what is compared.
 
 const paritySecret = "parity-secret-0123456789abcdef0123456789"
 
