@@ -48,7 +48,14 @@ func Invalid(field, format string, args ...any) *Error {
 }
 
 // Internal wraps an unexpected failure; its cause is never shown to clients.
+// A cause that is unavailable stays unavailable, with its own message: a
+// database that is down or busy is a 503 the client may retry, not a bug
+// (the shard loader's callers wrapped a hosted store's outage as a 500).
 func Internal(context string, err error) *Error {
+	var e *Error
+	if errors.As(err, &e) && e.Code == EUnavailable {
+		return &Error{Code: EUnavailable, Message: e.Message, Err: fmt.Errorf("%s: %w", context, err)}
+	}
 	return &Error{Code: EInternal, Message: "internal error", Err: fmt.Errorf("%s: %w", context, err)}
 }
 

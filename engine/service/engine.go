@@ -141,7 +141,7 @@ func (e *Engine) composeJobs(deps Deps) {
 		blobs = e.media.Blobs
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
-		Logger: e.log, Now: e.now, UserLock: e.kernel.UserLock, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
+		Logger: e.log, Now: e.now, LockUser: e.kernel.LockUser, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
 		Collections: exportCollections, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob,
 		MaxTextBytes: e.cfg.MaxTextBytes})
 }

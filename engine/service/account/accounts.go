@@ -5,7 +5,7 @@
 package account
 
 import (
-	"sync"
+	"context"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -23,7 +23,7 @@ type Accounts struct {
 	media             *mediaFiles // nil: images disabled
 	log               *log.Logger
 	now               func() time.Time
-	userLock          func(user string) *sync.Mutex
+	lockUser          func(ctx context.Context, user string) (unlock func(), err error)
 	stopReconcile     func(user string)
 	embedderID        func() string
 	collections       []string
@@ -45,9 +45,10 @@ type Deps struct {
 	Blobs  engine.BlobStore
 	Logger *log.Logger
 	Now    func() time.Time
-	// UserLock is the user's write lock, held while a user is exported,
-	// imported or erased.
-	UserLock func(user string) *sync.Mutex
+	// LockUser takes the user's write lock, held while a user is
+	// exported, imported or erased, waiting as long as ctx lives; it
+	// returns the function that releases it.
+	LockUser func(ctx context.Context, user string) (unlock func(), err error)
 	// StopReconcile stops the user's reconcile job and waits for it.
 	StopReconcile func(user string)
 	// EmbedderID names the embedding model and dimension the store holds.
@@ -66,7 +67,7 @@ type Deps struct {
 // New returns the account operations over d.
 func New(d Deps) *Accounts {
 	a := &Accounts{store: d.Store, embed: d.Embedder, shards: d.Shards, log: d.Logger, now: d.Now,
-		userLock: d.UserLock, stopReconcile: d.StopReconcile, embedderID: d.EmbedderID,
+		lockUser: d.LockUser, stopReconcile: d.StopReconcile, embedderID: d.EmbedderID,
 		collections: d.Collections, captureCollection: d.CaptureCollection,
 		noteCaptureBlob: d.NoteCaptureBlob, maxTextBytes: d.MaxTextBytes}
 	if d.Blobs != nil {

@@ -21,9 +21,11 @@ func (e *Accounts) EraseUser(ctx context.Context, user string) error {
 		return engine.Errorf(engine.EUnavailable, "this store cannot erase a user")
 	}
 	e.stopReconcile(user)
-	mu := e.userLock(user)
-	mu.Lock()
-	defer mu.Unlock()
+	unlock, err := e.lockUser(ctx, user)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	blobs, err := e.blobsOf(ctx, user)
 	if err != nil {
 		return err

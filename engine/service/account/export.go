@@ -88,10 +88,12 @@ func (e *Accounts) exportUser(ctx context.Context, w io.Writer, user string, st 
 
 // readUser encodes user's memories and documents under the user's write lock.
 func (e *Accounts) readUser(ctx context.Context, enc *json.Encoder, user string, st *engine.ExportStats, blobs map[string]bool) error {
-	mu := e.userLock(user)
-	mu.Lock()
-	defer mu.Unlock()
-	err := e.store.ScanMemories(ctx, user, func(m *engine.Memory, vec []float32) error {
+	unlock, err := e.lockUser(ctx, user)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	err = e.store.ScanMemories(ctx, user, func(m *engine.Memory, vec []float32) error {
 		if m.Source != nil && m.Source.BlobSHA256 != "" {
 			blobs[m.Source.BlobSHA256] = true
 		}
@@ -287,10 +289,12 @@ func (in *importer) flush() error {
 	if len(in.pending) == 0 {
 		return nil
 	}
-	mu := in.e.userLock(in.user)
-	mu.Lock()
-	defer mu.Unlock()
-	err := in.e.store.Update(in.ctx, in.user, func(tx engine.Tx) error {
+	unlock, err := in.e.lockUser(in.ctx, in.user)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	err = in.e.store.Update(in.ctx, in.user, func(tx engine.Tx) error {
 		for _, rec := range in.pending {
 			if rec.Kind == "doc" {
 				if err := tx.PutDoc(rec.Collection, rec.ID, rec.Doc); err != nil {

@@ -61,9 +61,13 @@ func (e *Kernel) Write(ctx context.Context, user string, decide func(engine.Tx, 
 	if err := engine.ValidateUser(user); err != nil {
 		return err
 	}
-	mu := e.UserLock(user)
-	mu.Lock()
-	defer mu.Unlock()
+	lctx, cancel := context.WithTimeout(ctx, writeLockWait)
+	unlock, err := e.LockUser(lctx, user)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	for attempt := 0; ; attempt++ {
 		err := e.writeOnce(ctx, user, decide)
 		if !isStale(err) || attempt == maxStaleRetries {

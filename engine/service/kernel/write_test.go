@@ -108,3 +108,54 @@ func TestWriteRunsHooksInOrderAndRollsBack(t *testing.T) {
 		t.Errorf("shard holds %d memories, want 1 (only the committed one)", got)
 	}
 }
+
+// TestWriteGivesUpOnAStuckUserLock: a write that waits for its user's lock
+// behind one that is stuck stops waiting when its request ends, answered
+// "unavailable, retry" (503), writing nothing; it used to wait on a mutex
+// for as long as the stuck write took. Other users are not held, and once
+// the stuck write ends the user writes again.
+func TestWriteGivesUpOnAStuckUserLock(t *testing.T) {
+	k, st := newKernel(t)
+	unlock, err := k.LockUser(context.Background(), "u") // the stuck write
+	if err != nil {
+		t.Fatal(err)
+	}
+	put := func(ctx context.Context, user, id string) error {
+		return k.Write(ctx, user, func(_ engine.Tx, p *kernel.Plan) error {
+			m := memory(id, "text of "+id)
+			m.UserID = user
+			p.Put(m, nil)
+			return nil
+		})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := put(ctx, "u", "waited"); engine.ErrorCode(err) != engine.EUnavailable {
+		t.Fatalf("a write behind a stuck one: %v, want unavailable", err)
+	}
+	err = st.View(context.Background(), "u", func(tx engine.Tx) error {
+		if _, err := tx.GetMemory("waited"); engine.ErrorCode(err) != engine.ENotFound {
+			t.Errorf("the write that gave up: %v, want not found", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A user on another stripe is not held (the 64 stripes: some of ten users).
+	others := 0
+	for i := range 10 {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		if put(ctx, "other"+string(rune('a'+i)), "o") == nil {
+			others++
+		}
+		cancel()
+	}
+	if others == 0 {
+		t.Error("no other user could write while one user's lock was held")
+	}
+	unlock()
+	if err := put(context.Background(), "u", "after"); err != nil {
+		t.Fatalf("after the stuck write ended: %v", err)
+	}
+}
