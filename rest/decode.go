@@ -34,9 +34,12 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 const MaxJSONDepth = 32
 
 // decodeJSON decodes exactly one JSON value of at most MaxJSONDepth levels.
-// The body must be valid UTF-8.
+// The body must be valid UTF-8, its escapes whole characters.
 func decodeJSON(raw []byte, v any) error {
 	if err := checkUTF8(raw); err != nil { // utf8field.go
+		return err
+	}
+	if err := checkSurrogates(raw); err != nil {
 		return err
 	}
 	if err := checkDepth(raw, MaxJSONDepth); err != nil {

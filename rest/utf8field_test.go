@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 func TestFieldAt(t *testing.T) {
@@ -63,4 +65,36 @@ func (p *pieces) Read(b []byte) (int, error) {
 	n := copy(b[:min(len(b), p.size)], p.s)
 	p.s = p.s[n:]
 	return n, nil
+}
+
+func TestLoneSurrogatesRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name, raw string
+		field     string // "" : accepted
+	}{
+		{"pair", `{"text":"\ud83d\ude00 smile"}`, ""},
+		{"pair upper case", `{"text":"\uD83D\uDE00"}`, ""},
+		{"plain escapes", `{"text":"a\u00e9\n\"\\u","app":"x"}`, ""},
+		{"escaped backslash then u", `{"text":"\\ud800"}`, ""},
+		{"high alone", `{"text":"Alice \ud800 rides"}`, "text"},
+		{"high at the end", `{"query":"x\ud83d"}`, "query"},
+		{"high then a non-surrogate", `{"query":"\ud83d\u0041"}`, "query"},
+		{"two highs", `{"query":"\ud83d\ud83d\ude00"}`, "query"},
+		{"low alone", `{"query":"\udc00"}`, "query"},
+		{"low then high", `{"query":"\ude00\ud83d"}`, "query"},
+		{"nested", `{"messages":[{"role":"user","content":"ok"},{"role":"user","content":"\udfff"}]}`, "messages[1].content"},
+		{"metadata value", `{"text":"a","metadata":{"k":["\ud800"]}}`, "metadata.k[0]"},
+		{"in a key", `{"text":"a","metadata":{"\ud800":1}}`, "metadata"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var v map[string]any
+			err := decodeJSON([]byte(tc.raw), &v)
+			switch {
+			case tc.field == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.field != "" && (engine.ErrorCode(err) != engine.EInvalid || !strings.HasPrefix(engine.ErrorMessage(err), tc.field+": ") || !strings.Contains(err.Error(), "surrogate")):
+				t.Errorf("error %v, want one naming %s and the surrogate", err, tc.field)
+			}
+		})
+	}
 }
