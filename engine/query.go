@@ -61,6 +61,9 @@ const (
 	MaxTopK     = 100
 )
 
+// MaxQueryBytes bounds a search's query and a listing's search_query.
+const MaxQueryBytes = 8192
+
 // ValidateTopK is the one check of a top_k an edge was given (absent is the
 // default, not zero).
 func ValidateTopK(n int) error {
@@ -76,8 +79,8 @@ func (q *Query) Validate() error {
 	switch {
 	case q.Text == "":
 		return Invalid("query", "must not be empty")
-	case len(q.Text) > 8192:
-		return Invalid("query", "longer than 8192 bytes")
+	case len(q.Text) > MaxQueryBytes:
+		return Invalid("query", "longer than %d bytes", MaxQueryBytes)
 	case q.Rerank != "" && q.Rerank != RerankCrossEncoder:
 		return Invalid("rerank", "only %q is supported, got %q", RerankCrossEncoder, q.Rerank)
 	}
@@ -128,6 +131,8 @@ const (
 // Validate checks the filter and names the offending field.
 func (f *ListFilter) Validate() error {
 	switch {
+	case len(f.SearchQuery) > MaxQueryBytes: // as a search's query: each term is looked up
+		return Invalid("search_query", "longer than %d bytes", MaxQueryBytes)
 	case f.Page < 1 || f.Page > maxPage:
 		return Invalid("page", "must be between 1 and %d, got %d", maxPage, f.Page)
 	case f.Size < 1 || f.Size > MaxPageSize:

@@ -14,12 +14,24 @@ import (
 // input: PostgreSQL refuses a NUL in text and in jsonb, so one that got
 // this far was an internal error there, and stored as is on Badger.
 
+// MaxNameBytes bounds every name ValidateName accepts. Fields with a
+// tighter bound (a tag, a session, a project, a user, an id) check theirs
+// first, with their own message.
+const MaxNameBytes = 256
+
 // ValidateName refuses a name a memory is filed under or found by (a user,
 // a tag, a session, a project, a speaker, an id) that is not UTF-8 or holds
 // a control character: a NUL or a line break in one is no name a client
 // means, it would be a scope of its own that no other edge can name, and a
-// line break in a name that is logged forges a log line.
+// line break in a name that is logged forges a log line. A name is also
+// at most MaxNameBytes long: a speaker's name starts a stored text and a
+// message id is kept in provenance, and a filter longer than any stored
+// name can match nothing, so a longer one is a client's mistake (or a
+// probe), never a name.
 func ValidateName(field, s string) error {
+	if len(s) > MaxNameBytes {
+		return Invalid(field, "longer than %d bytes", MaxNameBytes)
+	}
 	if problem := nameProblem(s); problem != "" {
 		return Invalid(field, "%s", problem)
 	}

@@ -104,3 +104,29 @@ func TestDropControls(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateNameLength: a name past MaxNameBytes is refused naming the
+// field (a 20 KB speaker name or message id was stored as sent); one at the
+// bound passes.
+func TestValidateNameLength(t *testing.T) {
+	for _, tc := range []struct {
+		name, value string
+		ok          bool
+	}{
+		{"short", "Ann", true},
+		{"at the bound", strings.Repeat("n", MaxNameBytes), true},
+		{"multi-byte at the bound", strings.Repeat("é", MaxNameBytes/2), true},
+		{"one byte over", strings.Repeat("n", MaxNameBytes+1), false},
+		{"20 KB", strings.Repeat("N", 20000), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := ValidateName("messages[0].name", tc.value)
+			switch {
+			case tc.ok && err != nil:
+				t.Errorf("refused: %v", err)
+			case !tc.ok && (ErrorCode(err) != EInvalid || !strings.HasPrefix(ErrorMessage(err), "messages[0].name: longer than 256 bytes")):
+				t.Errorf("got %v, want invalid_request naming the field and the bound", err)
+			}
+		})
+	}
+}

@@ -48,3 +48,36 @@ func TestLoneSurrogateEscapesRefused(t *testing.T) {
 		t.Errorf("a whole surrogate pair: %d %s", r.status, r.raw)
 	}
 }
+
+// TestNamesAndListQueriesBounded: a turn's speaker name and message id had
+// no length bound (a 20 KB name became the start of a stored episode, a
+// 20 KB id was kept in provenance), and a listing's search_query and name
+// filters none either (a search's query stops at 8 KB). Each is now
+// refused with a 400 naming it, and the refused turn stores nothing.
+func TestNamesAndListQueriesBounded(t *testing.T) {
+	s := startServer(t, nil)
+	long := strings.Repeat("N", 20000)
+	for _, tc := range []struct {
+		name  string
+		r     req
+		field string
+	}{
+		{"speaker name", req{method: http.MethodPost, path: "/api/v1/memories/from-conversation",
+			body: map[string]any{"messages": []map[string]any{{"role": "user", "content": "I moved to Lisbon", "name": long}}}}, "messages[0].name"},
+		{"message id", req{method: http.MethodPost, path: "/api/v1/memories/from-conversation",
+			body: map[string]any{"messages": []map[string]any{{"role": "user", "content": "I moved to Lisbon", "id": long}}}}, "messages[0].id"},
+		{"list search_query", req{method: http.MethodGet, path: "/api/v1/memories?search_query=" + strings.Repeat("a+", 4200)}, "search_query"},
+		{"list project", req{method: http.MethodGet, path: "/api/v1/memories?project=" + strings.Repeat("p", 300)}, "project"},
+		{"list categories", req{method: http.MethodGet, path: "/api/v1/memories?categories=work," + strings.Repeat("c", 300)}, "categories"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantError(t, s.do(t, tc.r), http.StatusBadRequest, "invalid_request", tc.field+": longer than")
+		})
+	}
+	if list := s.get(t, anon, "/api/v1/memories"); num(list.body, "total") != 0 {
+		t.Errorf("a refused turn was stored: %.300s", list.raw)
+	}
+	ok := s.post(t, anon, "/api/v1/memories/from-conversation", map[string]any{"messages": []map[string]any{
+		{"role": "user", "content": "I moved to Lisbon", "name": "Ann", "id": "m-" + strings.Repeat("7", 200)}}})
+	wantStatus(t, ok, http.StatusOK)
+}
