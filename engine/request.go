@@ -147,7 +147,7 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		if jsonDepth(map[string]any(metadata), MaxMetadataDepth) > MaxMetadataDepth {
 			return Invalid("metadata", "nested deeper than %d levels", MaxMetadataDepth)
 		}
-		if err := validateMetadata("metadata", metadata); err != nil {
+		if _, err := validateMetadata("metadata", metadata); err != nil {
 			return err
 		}
 		b, err := json.Marshal(metadata)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -96,16 +97,22 @@ func DropControls(s string) string {
 // metadata value at any depth, and the name rule to every key, naming the
 // first bad one by its path (metadata.a.b[2]) in key order, so the answer
 // does not change from one request to the next. A key that breaks the name
-// rule is quoted, not made part of the path.
-func validateMetadata(path string, v any) error {
+// rule is quoted, not made part of the path. It returns v with every
+// json.Number (REST decodes metadata numbers as sent) replaced by the
+// float64 that holds it exactly (metadataNumber), in place.
+func validateMetadata(path string, v any) (any, error) {
 	switch x := v.(type) {
 	case string:
-		return ValidateText(path, x)
+		return x, ValidateText(path, x)
+	case json.Number:
+		return metadataNumber(path, x)
 	case []any:
 		for i, c := range x {
-			if err := validateMetadata(path+"["+strconv.Itoa(i)+"]", c); err != nil {
-				return err
+			n, err := validateMetadata(path+"["+strconv.Itoa(i)+"]", c)
+			if err != nil {
+				return nil, err
 			}
+			x[i] = n
 		}
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -115,12 +122,14 @@ func validateMetadata(path string, v any) error {
 		slices.Sort(keys)
 		for _, k := range keys {
 			if problem := nameProblem(k); problem != "" {
-				return Invalid(path, "key %q %s", k, problem)
+				return nil, Invalid(path, "key %q %s", k, problem)
 			}
-			if err := validateMetadata(path+"."+k, x[k]); err != nil {
-				return err
+			n, err := validateMetadata(path+"."+k, x[k])
+			if err != nil {
+				return nil, err
 			}
+			x[k] = n
 		}
 	}
-	return nil
+	return v, nil
 }

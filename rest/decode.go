@@ -49,6 +49,9 @@ func decodeJSON(raw []byte, v any) error {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
+	// Numbers in untyped values (metadata) stay as sent, so the engine can
+	// refuse one a float64 would change (engine.ValidateShared).
+	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) && typeErr.Offset > 0 {

@@ -81,3 +81,38 @@ func TestNamesAndListQueriesBounded(t *testing.T) {
 		{"role": "user", "content": "I moved to Lisbon", "name": "Ann", "id": "m-" + strings.Repeat("7", 200)}}})
 	wantStatus(t, ok, http.StatusOK)
 }
+
+// TestMetadataNumbersKeptExactlyOrRefused: metadata numbers were decoded
+// as float64, so an integer past 2^53 or with more digits than a float64
+// keeps was stored, and given back, as another number (order id
+// 12345678901234567890 came back as 12345678901234567000), and one past
+// the float64 range was refused naming "metadata" as "must be a number,
+// got JSON number". Now such a number is refused with a 400 naming its
+// path and saying to send it as a string, nothing is stored, and a number
+// a float64 holds comes back as sent.
+func TestMetadataNumbersKeptExactlyOrRefused(t *testing.T) {
+	s := startServer(t, nil)
+	for _, tc := range []struct{ name, meta, field, says string }{
+		{"past 2^53", `{"order":{"id":9007199254740993}}`, "metadata.order.id", "9007199254740993"},
+		{"twenty digits", `{"ids":[1,12345678901234567890]}`, "metadata.ids[1]", "send it as a string"},
+		{"too many decimals", `{"price":0.10000000000000000001}`, "metadata.price", "more precision"},
+		{"past the range", `{"e":1e400}`, "metadata.e", "outside the range"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.do(t, req{method: http.MethodPost, path: "/api/v1/memories",
+				raw: []byte(`{"text":"Fay placed an order","infer":false,"metadata":` + tc.meta + `}`)})
+			wantError(t, r, http.StatusBadRequest, "invalid_request", tc.field+": number", tc.says)
+			r = s.do(t, req{method: http.MethodPost, path: "/api/v1/memories/from-conversation",
+				raw: []byte(`{"messages":[{"role":"user","content":"I placed an order"}],"metadata":` + tc.meta + `}`)})
+			wantError(t, r, http.StatusBadRequest, "invalid_request", tc.field+": number")
+		})
+	}
+	if list := s.get(t, anon, "/api/v1/memories"); num(list.body, "total") != 0 {
+		t.Errorf("a refused write was stored: %.300s", list.raw)
+	}
+	id := s.addVerbatim(t, anon, "Gus placed an order", map[string]any{"metadata": map[string]any{"id": 9007199254740992, "price": 0.1, "n": -3}})
+	r := s.get(t, anon, "/api/v1/memories/"+id)
+	if !strings.Contains(string(r.raw), `"metadata":{"id":9007199254740992,"n":-3,"price":0.1}`) {
+		t.Errorf("numbers a float64 holds should come back as sent: %s", r.raw)
+	}
+}
