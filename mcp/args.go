@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/jsonkeys"
+	"github.com/memsvc/memsvc/engine/jsoncheck"
 )
 
 // Arguments are decoded by hand, field by field, so every error names the
@@ -33,10 +33,13 @@ func parseArgs(tool string, raw json.RawMessage, allowed ...string) (fields, err
 	}
 	// A key given twice would be read as its last copy, and most likely as
 	// its first by whatever logged or filtered the call: refuse it, as REST does.
-	if err := jsonkeys.Check(raw, nil); err != nil {
+	if err := jsoncheck.Keys(raw, nil); err != nil {
 		return nil, err
 	}
 	for name, v := range f {
+		if off := jsoncheck.LoneSurrogate(v); off >= 0 { // as REST refuses it (rest/utf8field.go)
+			return nil, jsoncheck.SurrogateError(name, v[off:off+6])
+		}
 		if string(bytes.TrimSpace(v)) == "null" {
 			delete(f, name)
 			continue
@@ -136,7 +139,11 @@ func (f fields) object(name string, dst *map[string]any, maxBytes int) error {
 	if len(v) > maxBytes {
 		return engine.Errorf(engine.ETooLarge, "%s: larger than %d bytes", name, maxBytes)
 	}
-	if err := json.Unmarshal(v, dst); err != nil || *dst == nil {
+	// Numbers are read as sent: the engine keeps one exactly or refuses it
+	// (engine/metanumber.go); a float64 here would round 2^53+1 silently.
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.UseNumber()
+	if err := dec.Decode(dst); err != nil || *dst == nil {
 		return engine.Invalid(name, "must be a JSON object")
 	}
 	return nil

@@ -53,8 +53,8 @@ func decodeSearch(raw []byte) (searchArgs, error) {
 		return a, engine.Invalid("page", "must be 1 or more, got %d", a.Page)
 	case len(a.IDs) > maxItems:
 		return a, engine.Invalid("ids", "at most %d ids per call, got %d", maxItems, len(a.IDs))
-	case len(a.Query) > 8192:
-		return a, engine.Invalid("query", "longer than 8192 bytes")
+	case len(a.Query) > engine.MaxQueryBytes:
+		return a, engine.Invalid("query", "longer than %d bytes", engine.MaxQueryBytes)
 	}
 	for i, id := range a.IDs {
 		if err := checkText("ids["+itoa(i)+"]", id, 256); err != nil {

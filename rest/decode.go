@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/jsonkeys"
+	"github.com/memsvc/memsvc/engine/jsoncheck"
 )
 
 // decode reads a JSON body into v, capping its size and naming the
@@ -45,7 +45,7 @@ func decodeJSON(raw []byte, v any) error {
 	if err := checkDepth(raw, MaxJSONDepth); err != nil {
 		return err
 	}
-	if err := jsonkeys.Check(raw, reflect.TypeOf(v)); err != nil {
+	if err := jsoncheck.Keys(raw, reflect.TypeOf(v)); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/jsoncheck"
 )
 
 // checkUTF8 refuses a body that is not valid UTF-8 (RFC 8259), naming the
@@ -32,7 +32,7 @@ func checkUTF8(raw []byte) error {
 // with U+FFFD, so the server would store and echo text the client never
 // sent, exactly as with an invalid UTF-8 byte (checkUTF8).
 func checkSurrogates(raw []byte) error {
-	off := firstLoneSurrogate(raw)
+	off := jsoncheck.LoneSurrogate(raw)
 	if off < 0 {
 		return nil
 	}
@@ -40,55 +40,7 @@ func checkSurrogates(raw []byte) error {
 	if field == "" {
 		field = "body"
 	}
-	return engine.Invalid(field, "holds %s, half of a UTF-16 surrogate pair with no other half (body offset %d): escape a character outside the BMP as both halves, or send it as UTF-8", raw[off:off+6], off)
-}
-
-// firstLoneSurrogate is the offset of the first \u escape in a string of
-// raw that is half a surrogate pair without its other half, or -1. An
-// escape too short or not hex is left to the decoder's syntax error.
-func firstLoneSurrogate(raw []byte) int {
-	inString := false
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case !inString:
-			inString = c == '"'
-		case c == '"':
-			inString = false
-		case c == '\\':
-			if i+1 < len(raw) && raw[i+1] != 'u' {
-				i++ // a one-character escape: \" must not end the string
-				continue
-			}
-			r, ok := hexEscape(raw, i)
-			switch {
-			case !ok:
-				i++
-			case utf16.IsSurrogate(r) && r < 0xdc00: // a high half: its low half must follow
-				if low, ok := hexEscape(raw, i+6); ok && low >= 0xdc00 && low <= 0xdfff {
-					i += 11
-					continue
-				}
-				return i
-			case utf16.IsSurrogate(r): // a low half with no high half before it
-				return i
-			default:
-				i += 5
-			}
-		}
-	}
-	return -1
-}
-
-// hexEscape decodes the escape \uXXXX at raw[i:].
-func hexEscape(raw []byte, i int) (rune, bool) {
-	if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 16)
-	if err != nil {
-		return 0, false
-	}
-	return rune(n), true
+	return jsoncheck.SurrogateError(field, raw[off:off+6])
 }
 
 // firstInvalidUTF8 is the offset of the first byte of raw that does not

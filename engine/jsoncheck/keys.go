@@ -1,6 +1,8 @@
-// Package jsonkeys refuses a JSON object that gives one key twice, for the
-// edges (REST bodies, MCP tool arguments) to check before they decode.
-package jsonkeys
+// Package jsoncheck finds, in a raw JSON document, what encoding/json would
+// silently change while decoding it: a key given twice, and a \u escape of
+// half a UTF-16 surrogate pair. The edges (REST bodies, MCP tool arguments)
+// check before they decode.
+package jsoncheck
 
 import (
 	"bytes"
@@ -14,7 +16,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 )
 
-// Check refuses a JSON object that gives one key twice. encoding/json
+// Keys refuses a JSON object that gives one key twice. encoding/json
 // keeps the last of two equal keys and matches a struct's field names
 // ignoring case ("Text" sets text), so {"text":"a","Text":"b"} is read as
 // "b" here and, most likely, as "a" by a proxy, a filter or a log in front:
@@ -25,7 +27,7 @@ import (
 // which names it. One pass over the bytes: the decoder's Token API costs
 // microseconds a token, which a 1 MiB body of tiny values turns into
 // seconds.
-func Check(raw []byte, t reflect.Type) error {
+func Keys(raw []byte, t reflect.Type) error {
 	if !json.Valid(raw) {
 		return nil
 	}

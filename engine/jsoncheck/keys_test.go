@@ -1,4 +1,4 @@
-package jsonkeys
+package jsoncheck
 
 import (
 	"reflect"
@@ -39,7 +39,7 @@ func TestCheckKeys(t *testing.T) {
 		{"unknown member", `{"extra":{"a":1,"a":2}}`, "extra.a"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := Check([]byte(tc.raw), reflect.TypeOf(&body{}))
+			err := Keys([]byte(tc.raw), reflect.TypeOf(&body{}))
 			switch {
 			case tc.field == "" && err != nil:
 				t.Errorf("refused: %v", err)
