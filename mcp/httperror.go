@@ -82,7 +82,7 @@ type refusal struct {
 // response for the refused request: an MCP client reads it as that call's
 // error instead of a broken connection (the Go SDK's client fails the
 // whole session on a non-2xx answer it cannot read as JSON-RPC).
-func writeHTTPError(w http.ResponseWriter, status int, code, detail string, ref refusal) {
+func writeHTTPError(w http.ResponseWriter, httpStatus int, code, detail string, ref refusal) {
 	id := ref.id
 	if len(id) == 0 {
 		id = json.RawMessage("null")
@@ -92,7 +92,8 @@ func writeHTTPError(w http.ResponseWriter, status int, code, detail string, ref 
 		rpcCode = codeInvalidRequest
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
+	status.RetryAfter(w.Header(), httpStatus)
+	w.WriteHeader(httpStatus)
 	_ = json.NewEncoder(w).Encode(struct {
 		Detail  string          `json:"detail"`
 		Code    string          `json:"code"`

@@ -598,31 +598,11 @@ func wantAnswerOrUnavailable(t *testing.T, what string, r resp, err error, h htt
 	case r.status == http.StatusOK:
 	case r.status == http.StatusServiceUnavailable && r.body["code"] == "unavailable":
 		if h.Get("Retry-After") == "" {
-			edgeGap(t, "rest.writeError sets no Retry-After on a 503", "%s: 503 without Retry-After: %s", what, r.raw)
+			t.Errorf("%s: 503 without Retry-After: %s", what, r.raw)
 		}
-	case r.status == http.StatusInternalServerError && r.body["code"] == "internal":
-		// The store answers unavailable (its own tests check it); a 500
-		// comes from the engine's shard loader masking that code.
-		edgeGap(t, `engine/service wraps the shard loader's error in engine.Internal("load index", err), masking unavailable`,
-			"%s: %d %s, want 200 or a 503 unavailable", what, r.status, r.raw)
 	default:
 		t.Errorf("%s: %d %s, want 200 or a 503 unavailable", what, r.status, r.raw)
 	}
-}
-
-// edgeFixesLanded turns the checks that need a fix outside the store
-// (rest, engine/service) from logged known gaps into failures. Each gap is
-// named where it is checked; set this to true once those fixes land.
-const edgeFixesLanded = false
-
-// edgeGap reports a divergence whose fix belongs to another package.
-func edgeGap(t *testing.T, gap, format string, args ...any) {
-	t.Helper()
-	if edgeFixesLanded {
-		t.Errorf(format, args...)
-		return
-	}
-	t.Logf("known gap (%s): "+format, append([]any{gap}, args...)...)
 }
 
 // sendWithHeaders is sendJSON that also returns the answer's headers.

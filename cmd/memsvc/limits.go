@@ -254,7 +254,7 @@ func busyServer(max int, health http.Handler) *http.Server {
 		code, _ := status.Of(engine.EUnavailable)
 		status.SecureHeaders(w.Header(), status.APICSP)
 		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Retry-After", "1")
+		status.RetryAfter(w.Header(), code)
 		w.WriteHeader(code)
 		_ = json.NewEncoder(w).Encode(map[string]string{"code": engine.EUnavailable,
 			"detail": fmt.Sprintf("server busy: %d connections open (its --max-conns); retry shortly", max)})

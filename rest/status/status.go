@@ -35,6 +35,15 @@ func Of(code string) (int, bool) {
 	return s, true
 }
 
+// RetryAfter tells the client of an answer with httpStatus when to try
+// again: a 503 (a store that is down or busy, a write lock held too long)
+// or a 429 is worth retrying in a second; other answers get nothing.
+func RetryAfter(h http.Header, httpStatus int) {
+	if httpStatus == http.StatusServiceUnavailable || httpStatus == http.StatusTooManyRequests {
+		h.Set("Retry-After", "1")
+	}
+}
+
 // CodeOf is the error code of an HTTP status, for an answer that was not
 // made from an *engine.Error (a library's plain-text refusal): the code the
 // table maps to that status, else method_not_allowed or not_acceptable,
