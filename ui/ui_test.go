@@ -294,6 +294,14 @@ func TestSignInReturnsToThePageAsked(t *testing.T) {
 			t.Errorf("a request with %s: %s became the page to return to", h[0], h[1])
 		}
 	}
+	// A key in the address (which the dashboard ignores) is not
+	// remembered with the page: no secret in a cookie or, after sign-in,
+	// in the address bar.
+	keyed := e.browser()
+	keyed.get("/memories/" + id + "?api_key=" + url.QueryEscape(key) + "&corrected=1")
+	if form := keyed.get("/signin"); strings.Contains(form.body, "api_key") || !strings.Contains(form.body, `value="/memories/`+id+`?corrected=1"`) {
+		t.Errorf("a page asked for with ?api_key= is remembered as:\n%s", form.body)
+	}
 	// An address too long for a cookie is not remembered: sign-in lands
 	// on the memories page.
 	long := e.browser()
