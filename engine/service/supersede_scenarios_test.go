@@ -15,6 +15,8 @@ import (
 // scenario is one held-out style probe of "keep what was said, distil what it
 // means": requests sent in order, then what must (and must not) be current.
 // A step is one request: "note: text" is a plain add (POST /api/v1/memories),
+// "mcp: a || b" one MCP add_memories call with those items, which may carry the
+// call's session and metadata as "mcp[session=s2;source=slack]: …";
 // anything else a conversation whose turns are split by " || "; a turn is
 // "text" (the user), "A: text" (the assistant) or "Name: text" (a named user).
 type scenario struct {
@@ -508,6 +510,21 @@ func runScenario(t *testing.T, e *service.Engine, steps []string) map[string]boo
 			}
 			continue
 		}
+		if call, ok := mcpCall(step, at); ok {
+			entries, err := e.Ingest(ctx, "u", call)
+			if err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			for _, en := range entries {
+				if en.Err != nil {
+					t.Fatalf("step %d: %v", i, en.Err)
+				}
+				for _, r := range en.Results {
+					last[r.ID] = true
+				}
+			}
+			continue
+		}
 		var msgs []engine.Message
 		for j, turn := range strings.Split(step, " || ") {
 			msgs = append(msgs, parseTurn(turn, fmt.Sprintf("m%d-%d", i, j), at.Add(time.Duration(j)*time.Minute)))
@@ -521,6 +538,33 @@ func runScenario(t *testing.T, e *service.Engine, steps []string) map[string]boo
 		}
 	}
 	return last
+}
+
+// mcpCall reads an "mcp[k=v;…]: item || item" step as the add_memories call
+// it stands for: "session" is the call's session_id, any other key a
+// metadata field.
+func mcpCall(step string, at time.Time) (engine.IngestRequest, bool) {
+	head, body, ok := strings.Cut(step, ": ")
+	if !ok || !strings.HasPrefix(head, "mcp") {
+		return engine.IngestRequest{}, false
+	}
+	shared := engine.AddRequest{Timestamp: at, Source: &engine.Source{Kind: engine.SourceMCP}}
+	if opts, ok := strings.CutPrefix(head, "mcp["); ok {
+		for _, kv := range strings.Split(strings.TrimSuffix(opts, "]"), ";") {
+			k, v, _ := strings.Cut(kv, "=")
+			if k == "session" {
+				shared.SessionID = v
+				continue
+			}
+			if shared.Metadata == nil {
+				shared.Metadata = map[string]any{}
+			}
+			shared.Metadata[k] = v
+		}
+	} else if head != "mcp" {
+		return engine.IngestRequest{}, false
+	}
+	return engine.IngestRequest{Items: strings.Split(body, " || "), Shared: shared}, true
 }
 
 func parseTurn(turn, id string, at time.Time) engine.Message {
