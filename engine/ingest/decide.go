@@ -88,6 +88,7 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		namesRejected = rejectedBy(rejected, newTerms)
 	}
 	instead := saysInstead(fact)
+	usedTo := saysUsedTo(fact)
 	var closes []string
 	for _, c := range cands {
 		if normalizeFact(c.Text) == normal {
@@ -103,6 +104,10 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || takesBack(c.Text) ||
 			slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && extract.SwitchedFrom(c.Text, *slot) {
 			closes = append(closes, c.ID)
+			continue
+		}
+		if usedTo && endsHabit(c.Text, newTerms) {
+			closes = append(closes, c.ID) // "User used to like running" ends "User likes running"
 			continue
 		}
 		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
@@ -137,6 +142,9 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 		}
 		if c.Similarity < minSimilarity && c.Similarity != 0 {
 			continue
+		}
+		if oldSlot != nil && slot != nil && !negationDiffers(fact, c.Text) && (forPurpose(c.Text, *oldSlot, *slot) || forPurpose(fact, *slot, *oldSlot)) {
+			return Decision{Event: None, Target: c.ID} // "uses Postgres for the main database": "the main database is Postgres"
 		}
 		if oldSlot != nil && subject != "" && extract.SubjectKey(oldSlot.Subject) != subject && !namesHad(oldSlot, slot) {
 			continue // "User's wife likes tea" says nothing about what the user likes
@@ -330,12 +338,47 @@ func restates(oldText string, oldSlot, slot *extract.Slot) bool {
 		return true
 	}
 	o, n := *oldSlot, *slot
-	if extract.SubjectKey(o.Subject) != extract.SubjectKey(n.Subject) || !strings.EqualFold(o.Predicate, n.Predicate) {
+	ov, nv := strings.ToLower(o.Value), strings.ToLower(n.Value)
+	samePredicate := strings.EqualFold(o.Predicate, n.Predicate) || linking[o.Predicate] && linking[n.Predicate] && ov == nv
+	if extract.SubjectKey(o.Subject) != extract.SubjectKey(n.Subject) || !samePredicate {
 		return false
 	}
-	ov, nv := strings.ToLower(o.Value), strings.ToLower(n.Value)
 	return strings.Contains(" "+nv+" ", " "+ov+" ") // "tea" in "green tea from japan"
 }
+
+// linking are the predicates of verbs that only link a thing to its measure: "User's
+// commute is 45 minutes" and "User's commute takes 45 minutes each way" give it one
+// value, so with the same value the second restates the first.
+var linking = map[string]bool{"setting": true, "is": true, "take": true, "last": true, "cost": true}
+
+// forPurpose reports a fact (text, with slot use) that says a thing is used for a
+// purpose the other slot, is, names as its subject, with the same value: "User uses
+// Postgres for the main database" and "The main database is Postgres" state one fact
+// though their subjects differ.
+func forPurpose(text string, use, is extract.Slot) bool {
+	if use.Value == "" || !strings.EqualFold(use.Value, is.Value) || extract.SubjectKey(use.Subject) == extract.SubjectKey(is.Subject) {
+		return false
+	}
+	purpose := strings.ToLower(is.Subject)
+	if _, thing, ok := strings.Cut(purpose, "'s "); ok {
+		purpose = thing // "User's main database": "for the main database"
+	}
+	_, after, ok := strings.Cut(strings.ToLower(text), " for ")
+	if !ok {
+		return false
+	}
+	words := strings.Fields(strings.Trim(after, " .!"))
+	if len(words) > 0 && (articles[words[0]] || possessives[words[0]]) {
+		words = words[1:]
+	}
+	return strings.Join(words, " ") == purpose
+}
+
+// articles and possessives may open a purpose: "for the main database", "for our CI".
+var (
+	articles    = map[string]bool{"a": true, "an": true, "the": true}
+	possessives = map[string]bool{"user's": true, "our": true, "my": true, "their": true, "his": true, "her": true}
+)
 
 // namesHad reports a new slot that names the thing an old one says the subject has:
 // "User has a daughter named Zoe" says all "User has a daughter" says, and more.
@@ -374,6 +417,39 @@ func swapsOneName(oldText, fact string, newTerms map[string]bool) bool {
 	gone, added := onlyIn(oldTerms, newTerms), onlyIn(newTerms, oldTerms)
 	added = slices.DeleteFunc(added, func(t string) bool { return t == "instead" })
 	return len(gone) == 1 && len(added) == 1 && capitalisedTerm(oldText, gone[0]) && capitalisedTerm(fact, added[0])
+}
+
+// saysUsedTo reports a fact told as a past habit or state: "User used to
+// like running" says it holds no longer.
+func saysUsedTo(fact string) bool {
+	toks := text.Tokens(fact)
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i] == "used" && toks[i+1] == "to" {
+			return true
+		}
+	}
+	return false
+}
+
+// endsHabit reports a stored, positive fact that a "used to" fact (whose
+// terms are newTerms) says again in the present: the same terms but "used".
+// "User used to live in Leeds" ends "User lives in Leeds"; it says nothing
+// of "User's sister lives in Leeds", which has a term more.
+func endsHabit(old string, newTerms map[string]bool) bool {
+	if isNegated(old) || saysUsedTo(old) {
+		return false
+	}
+	oldTerms := termSet(old)
+	used := termSet("used")
+	if len(oldTerms) < 2 || len(oldTerms)+len(used) != len(newTerms) {
+		return false
+	}
+	for t := range used {
+		if oldTerms[t] || !newTerms[t] {
+			return false
+		}
+	}
+	return coverage(oldTerms, newTerms) == 1
 }
 
 // subjectOf is the subject a fact is about, from its slot, or "" without

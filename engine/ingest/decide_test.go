@@ -77,6 +77,18 @@ func TestDecide(t *testing.T) {
 		{"has got is has", "User has got 3 children", nil, []Candidate{{ID: "a", Text: "User has three kids", Similarity: 0.2}}, None, "a"},
 		{"a value rejected now", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "Run tests with make test", Similarity: 0.3}}, Supersede, ""},
 		{"a value rejected of another thing", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "User's sister likes make test", Similarity: 0.3}}, Add, ""},
+		{"a number before a verb names one, not how many", "Invoice 4417 is paid", nil, []Candidate{{ID: "a", Text: "Invoice 4471 is paid", Similarity: 0.8}}, Add, ""},
+		{"used to ends the present habit", "User used to like running", nil, []Candidate{{ID: "a", Text: "User likes running", Similarity: 0.8}}, Supersede, ""},
+		{"used to ends the present state", "User used to live in Leeds", nil, []Candidate{{ID: "a", Text: "User lives in Leeds", Similarity: 0.8}}, Supersede, ""},
+		{"used to says nothing of another subject", "User used to live in Leeds", nil, []Candidate{{ID: "a", Text: "User's sister lives in Leeds", Similarity: 0.8}}, Add, ""},
+		{"used to says nothing of a negation", "User used to eat meat", nil, []Candidate{{ID: "a", Text: "User does not eat meat", Similarity: 0.8}}, Add, ""},
+		{"a count reached is the count had", "User is up to 5 microservices now", nil, []Candidate{{ID: "a", Text: "User has 3 microservices", Similarity: 0.6}}, Supersede, ""},
+		{"a count reached of another thing", "User is up to 5 microservices now", nil, []Candidate{{ID: "a", Text: "User has 3 cats", Similarity: 0.6}}, Add, ""},
+		{"a measure linked by another verb is restated", "User's commute takes 45 minutes each way", nil, []Candidate{{ID: "a", Text: "User's commute is 45 minutes", Similarity: 0.8}}, Update, "a"},
+		{"a measure of another value is no restatement", "User's commute takes 50 minutes each way", nil, []Candidate{{ID: "a", Text: "User's commute is 45 minutes", Similarity: 0.8}}, Add, ""},
+		{"a use for a purpose is what the purpose is", "The main database is Postgres", nil, []Candidate{{ID: "a", Text: "User uses Postgres for the main database", Similarity: 0.6}}, None, "a"},
+		{"what the purpose is said as a use", "User uses Postgres for the main database", nil, []Candidate{{ID: "a", Text: "The main database is Postgres", Similarity: 0.6}}, None, "a"},
+		{"a use for another purpose", "The main database is Postgres", nil, []Candidate{{ID: "a", Text: "User uses Postgres for analytics", Similarity: 0.6}}, Add, ""},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {

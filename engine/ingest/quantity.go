@@ -14,7 +14,8 @@ import (
 // every morning" → "runs 10 km every morning"). A count holds one value at a
 // time whatever its verb, so the new one supersedes. A year is a time, not an
 // amount ("visited Paris in 2019" and "in 2023" are both true), and a past
-// tense tells of an event, not a state: neither is a quantity here.
+// tense tells of an event, not a state: neither is a quantity here, nor a
+// number followed by a verb, which names a thing (namesOne).
 func QuantityChanged(old, fact string) bool {
 	return amountChanged(quantityWords(old), quantityWords(fact))
 }
@@ -37,7 +38,19 @@ func amountChanged(a, b []string) bool {
 	if changed < 1 || changed+1 >= len(a) {
 		return false // no number changed, or it has no unit after it
 	}
-	return !isAmount(a[changed+1]) && !pastTense(a[:changed])
+	return !isAmount(a[changed+1]) && !namesOne(a[changed+1]) && !pastTense(a[:changed])
+}
+
+// namesOne reports the word after a number that makes the number a name: a
+// verb straight after it ("Invoice 4471 is paid", "Room 12 has a projector")
+// leaves no unit to count, so the number tells which one, not how many, and
+// "Invoice 4417 is paid" is another invoice, not a new amount.
+func namesOne(next string) bool {
+	switch next {
+	case "is", "are", "was", "were", "has", "have", "had", "will", "can", "does", "did", "got", "gets":
+		return true
+	}
+	return false
 }
 
 // countSaidAgain reports a fact that states the count old states, in the same words
@@ -61,11 +74,18 @@ var hedges = map[string]bool{"about": true, "around": true, "roughly": true, "ap
 	"nearly": true, "almost": true, "approx": true}
 
 // quantityWords are a fact's words without change markers and hedges, number
-// words as digits, plural units folded to their singular ("kids" → "kid") and
+// words as digits, a count reached said as had (reachedCount), plural units folded to their singular ("kids" → "kid") and
 // a unit's common synonym to one word (countNoun).
 func quantityWords(s string) []string {
 	var out []string
-	for _, w := range text.Tokens(s) {
+	toks := text.Tokens(s)
+	for i := 0; i < len(toks); i++ {
+		w := toks[i]
+		if reachedCount(toks[i:]) {
+			out = append(out, "has") // "is up to 5 microservices" has 5 of them
+			i += 2
+			continue
+		}
 		if changeMarkers[w] || hedges[w] || w == "got" && len(out) > 0 && (out[len(out)-1] == "has" || out[len(out)-1] == "have") {
 			continue // "has got 3 children" has 3 children
 		}
@@ -78,6 +98,17 @@ func quantityWords(s string) []string {
 		out = append(out, countNoun(w))
 	}
 	return out
+}
+
+// reachedCount reports words that start with a count reached ("is up to 5
+// microservices", "are down to 8 people"): they say what is had now, as "has 5
+// microservices" does.
+func reachedCount(w []string) bool {
+	if len(w) < 4 || w[0] != "is" && w[0] != "are" || w[1] != "up" && w[1] != "down" || w[2] != "to" {
+		return false
+	}
+	_, word := numberWords[w[3]]
+	return word || isAmount(w[3])
 }
 
 // countNouns are the everyday synonyms of the things people count about

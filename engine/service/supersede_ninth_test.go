@@ -66,8 +66,7 @@ var supersedeNinth = []scenario{
 		once: []string{"dogs"}},
 	{name: "commute in other words", steps: []string{
 		"My commute is 45 minutes.", "My commute takes 45 minutes each way."},
-		once:  []string{"commute"},
-		known: "\"commute takes 45 minutes each way\" is not read as a repeat of \"commute is 45 minutes\""},
+		once: []string{"commute"}},
 	{name: "repeat across a long conversation", steps: []string{
 		"I'm a nurse at St Mary's. || A: That must be demanding! || it is, mostly night shifts || A: How do you cope with the sleep? || blackout curtains lol || A: Smart. || anyway as I said, I'm a nurse at St Mary's"},
 		once: []string{"nurse"}},
@@ -80,8 +79,7 @@ var supersedeNinth = []scenario{
 		known: "the note \"User is flying to Tokyo on May 14\" gives no fact and, kept as written, does not match the stored fact's resolved date"},
 	{name: "main database said twice in a chat", steps: []string{
 		"We use Postgres for the main database. || A: Noted. Anything else about the stack? || redis for caching || A: Got it. || and yeah the main database is Postgres"},
-		facts: []string{"Redis"}, once: []string{"Postgres"},
-		known: "\"The main database is Postgres\" and \"uses Postgres for the main database\" are not read as one fact"},
+		facts: []string{"Redis"}, once: []string{"Postgres"}},
 	{name: "car by model only", steps: []string{
 		"I drive a Tesla Model 3.", "I drive a Model 3."},
 		once: []string{"Model 3"}},
@@ -95,16 +93,14 @@ var supersedeNinth = []scenario{
 		facts: []string{"Maria", "Marie"}},
 	{name: "invoices a digit swap apart", steps: []string{
 		"Invoice 4471 is paid.", "Invoice 4417 is paid."},
-		facts: []string{"4471", "4417"},
-		known: "an identifier (\"Invoice 4471\") is read as an amount, so another invoice supersedes it"},
+		facts: []string{"4471", "4417"}},
 	{name: "build passes here not there", steps: []string{
 		"The build passes on Linux.", "The build doesn't pass on Windows."},
 		facts: []string{"Linux", "Windows"},
 		known: "\"The build doesn't pass on Windows\" gives no fact"},
 	{name: "likes and used to like", steps: []string{
 		"I like running.", "I used to like running."},
-		facts: []string{"used to like running"}, gone: []string{"User likes running"},
-		known: "\"used to like running\" does not end \"likes running\""},
+		facts: []string{"used to like running"}, gone: []string{"User likes running"}},
 	{name: "manager and mentor", steps: []string{
 		"Tom is my manager.", "Tom is my mentor."},
 		facts: []string{"manager", "mentor"}},
@@ -122,8 +118,7 @@ var supersedeNinth = []scenario{
 		facts: []string{"KPMG"}, gone: []string{"works at Deloitte"}},
 	{name: "used to live there now elsewhere", steps: []string{
 		"I live in Leeds.", "I used to live in Leeds, now I'm in York."},
-		facts: []string{"York"}, gone: []string{"lives in Leeds"},
-		known: "\"used to live in Leeds\" does not end \"lives in Leeds\""},
+		facts: []string{"York"}, gone: []string{"lives in Leeds"}},
 	{name: "agent note new preferred airline", steps: []string{
 		"note: User's preferred airline is Lufthansa.", "note: User's preferred airline is now KLM."},
 		facts: []string{"KLM"}, gone: []string{"Lufthansa"}},
@@ -135,8 +130,7 @@ var supersedeNinth = []scenario{
 	// Quantities and schedules.
 	{name: "services count grew", steps: []string{
 		"We have 3 microservices.", "We're up to 5 microservices now."},
-		facts: []string{"5 microservices"}, gone: []string{"3 microservices"},
-		known: "\"up to 5 microservices now\" is not read as the count of \"has 3 microservices\""},
+		facts: []string{"5 microservices"}, gone: []string{"3 microservices"}},
 	{name: "sleep hours", steps: []string{
 		"I sleep 6 hours a night.", "I sleep 8 hours a night now."},
 		facts: []string{"8 hours"}, gone: []string{"6 hours"}},
