@@ -209,8 +209,21 @@ func replaces(old, n Slot) bool {
 		return old.Subject == r // "webpack 5" is replaced by "from webpack to Vite"
 	}
 	// "the Civic" names "honda civic": a value may end with the thing as well as start with it.
-	related := subjectsRelated(old.Subject, n.Subject) || wholeProject[old.Subject] || instructs(n.Subject, old.Subject)
+	related := subjectsRelated(unscoped(old.Subject), n.Subject) || wholeProject[old.Subject] || instructs(n.Subject, old.Subject)
 	return related && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
+}
+
+// scopedSubjectRe is a subject read with the scope phrase its fact opened with: "At
+// work User uses Jira" has the subject "at work user".
+var scopedSubjectRe = regexp.MustCompile(`^(?:at|in|on|for) (?:\S+ ){1,3}(user)$`)
+
+// unscoped is a subject without the scope phrase it was read with: what the user gave
+// up ("we replaced Jira with Linear") is gone from where they said they used it.
+func unscoped(subject string) string {
+	if m := scopedSubjectRe.FindStringSubmatch(subject); m != nil {
+		return m[1]
+	}
+	return subject
 }
 
 // toolObjectRe finds the thing a fact names as its tool or host, at its end: "… with

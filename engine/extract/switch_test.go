@@ -63,6 +63,8 @@ func TestSwitchContradicts(t *testing.T) {
 		{"User uses Docker", "User migrated the frontend from webpack to Vite", false},
 		{"User's sister uses webpack", "User's team migrated the frontend from webpack to Vite", false},
 		{"User is on Go 1.23", "User upgraded to Go 1.23", false},
+		{"At work User uses Jira", "User replaced Jira with Linear", true},
+		{"At work User uses Slack", "User replaced Jira with Linear", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.old+" / "+tt.new, func(t *testing.T) {
