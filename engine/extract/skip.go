@@ -90,6 +90,15 @@ func newClauseInfo(text, role string, agent bool) clauseInfo {
 	return ci
 }
 
+// canonicalUserRe finds a clause that opens with the name the service gives the user.
+var canonicalUserRe = regexp.MustCompile(`^User(?:'s)?\s`)
+
+// userNote reports an agent's note about the user, which names them as the service does:
+// "User is allergic to peanuts" is as much about the speaker as "I'm allergic to peanuts".
+func userNote(ci clauseInfo) bool {
+	return canonicalUserRe.MatchString(ci.text)
+}
+
 // skipReason returns why the clause carries no durable fact, or "" to keep it.
 func skipReason(ci clauseInfo) string {
 	t := strings.TrimRight(ci.text, " .!")
@@ -130,7 +139,7 @@ func skipReason(ci clauseInfo) string {
 		return skipRequest
 	}
 	if !ci.firstP || ci.words[0] == "you" {
-		if ci.role == "user" && (standingInstruction(ci) || workRule(ci) || !ci.firstP && projectStatement(ci)) {
+		if ci.role == "user" && (standingInstruction(ci) || workRule(ci) || !ci.firstP && (projectStatement(ci) || userNote(ci))) {
 			return "" // "whenever you touch the schema, …", "Dana owns the auth service"
 		}
 		return skipImpersonal
