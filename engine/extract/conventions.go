@@ -62,8 +62,10 @@ var genericCondRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|on
 var passiveRuleRe = regexp.MustCompile(`(?i)^(?:(?:the|all|every|each|new|our)\s+)?(?:[\w./<>-]+\s+){0,3}?(?:should|must)\s+(?:always\s+|never\s+|not\s+|only\s+)?be\s+\w+(?:ed|en|t)\b`)
 
 // quantRuleRe finds a rule for whatever falls in a scope: "anything touching auth needs a
-// review from Tom", "every migration under db/ must be reversible".
-var quantRuleRe = regexp.MustCompile(`(?i)^(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about)\b.*?\b(?:needs|requires|must|has to|should|goes through)\b`)
+// review from Tom", "every migration under db/ must be reversible", or for every thing of a
+// kind: "every Celery task has to be idempotent", "every resource needs the tags owner and
+// cost-center" (a work context is still required, so "every kid needs a hug" is none).
+var quantRuleRe = regexp.MustCompile(`(?i)^(?:(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about)\b.*?|(?:every|each|all)\s+(?:\S+\s+){0,2}?\S+\s+)\b(?:needs|need|requires|require|must|has to|have to|should|goes through)\b`)
 
 // workRule reports a user's impersonal rule about how the work is done: said in the passive
 // with should or must, or of whatever falls in a scope. "The package should arrive
@@ -354,12 +356,13 @@ service services api apis endpoint endpoints schema migration migrations query q
 style indentation tabs spaces naming comments merge merging squash rebase rebasing push pushing committing deploying
 releasing testing reviewing gateway cache server servers cluster queue worker job cron flag toggle feature team
 client sdk app frontend backend db bucket container image config env secret token key host port ui cli
-staging production prod dev local locally exports fixtures mocks`)
+staging production prod dev local locally exports fixtures mocks task tasks resource resources tag tags`)
 )
 
 // techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment
-// variables, snake_case or dotted identifiers, ports, versions, channels and quoted code.
-var techTokenRe = regexp.MustCompile("`[^`]+`|" +
+// variables, snake_case or dotted identifiers, ports, versions, channels, quoted code and
+// attributes, annotations or macros ("@Observable", "@Transactional").
+var techTokenRe = regexp.MustCompile("`[^`]+`|(?:^|[\\s(])@[A-Z][A-Za-z]+\\b|" +
 	`\b[\w.-]*\w/[\w./-]*|(?:^|\s)\.[\w.-]*\w|\b\w[\w-]*\.(?:go|py|js|ts|tsx|jsx|rb|rs|java|kt|sh|ya?ml|json|toml|ini|env|sql|md|txt|cfg|conf|lock|local|production|development|staging)\b|` +
 	`https?://\S+|\b[\w-]+(?:\.[\w-]+)+\.(?:com|org|net|io|dev|app|internal|local|cloud|co|ai)\b|` +
 	`\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|` +
