@@ -264,8 +264,9 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	// A long paste (a stack trace, a log, a file) would take the capture
 	// budget from the words around it, where the user says what matters.
 	// A long reply's middle is the work, step by step, which repeats what a
-	// change replaced (reply.go).
-	ex.User, ex.Assistant = compactPastes(ex.User), replyGist(compactPastes(ex.Assistant))
+	// change replaced (reply.go), and so does the agent's account of what it
+	// removed (removal.go).
+	ex.User, ex.Assistant = compactPastes(ex.User), withoutRemovals(replyGist(compactPastes(ex.Assistant)))
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:
 		return skipped("tool_only")

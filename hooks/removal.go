@@ -1,0 +1,119 @@
+package hooks
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// When the agent carries out a change it reports what it took away: "I ran
+// pod deintegrate and deleted the Podfile, so there's no pod install step
+// anymore", "I removed .tflint.hcl and the tflint step", "the old default
+// was redis://…", "now calls bun install instead of pnpm install". Such a
+// sentence names the value the change replaced, and captured with the turn
+// it outlived the convention: recall and session start showed the old
+// tool's name beside the new one's, even after the reply was cut to its
+// gist (reply.go), because the sentence is in the reply's first or only
+// paragraph (the sixth coding-sessions evaluation, cmd/memsvc: "pod
+// install" and "tflint" at session start and in recall).
+// The stop hook drops these sentences from the agent's reply before it is
+// captured; what was removed is in the repository's history, and what the
+// user said about the change is captured whole.
+
+var (
+	// removalRe marks a sentence of the agent's reply that reports taking
+	// something away or names what used to be.
+	removalRe = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|ripped out|got rid of|` +
+		`deintegrat\w*|uninstall(?:ed)?|replaced|replacing|no longer|anymore|(?:is|are) gone|` +
+		`(?:was|were)(?:n't| not) carried over|(?:the|its|their) (?:old|previous|former)|previously|used to)\b`)
+	// insteadRe starts the part of a sentence that names what the change
+	// replaced: "calls bun install instead of pnpm install".
+	insteadRe = regexp.MustCompile(`(?i)\s*,?\s+\b(?:instead of|rather than)\b`)
+)
+
+// withoutRemovals returns the agent's reply s without the sentences that
+// report what was removed or replaced, and with "instead of …" tails cut.
+// Fenced code is kept as it is. When nothing of substance would be left,
+// s is returned unchanged: a turn is never dropped for this.
+func withoutRemovals(s string) string {
+	var b strings.Builder
+	fenced := false
+	for _, line := range strings.Split(s, "\n") {
+		if fenceLine.MatchString(line) || fenced {
+			if fenceLine.MatchString(line) {
+				fenced = !fenced
+			}
+			b.WriteString(line + "\n")
+			continue
+		}
+		if kept := keptSentences(line); strings.TrimSpace(kept) != "" || strings.TrimSpace(line) == "" {
+			b.WriteString(kept + "\n")
+		}
+	}
+	out := strings.TrimSpace(b.String())
+	if !strings.ContainsFunc(out, unicode.IsLetter) {
+		return s
+	}
+	return out
+}
+
+// listMark is the bullet or number a list item starts with.
+var listMark = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+
+// keptSentences returns line without its removal sentences, keeping its
+// list mark when anything of the item is left.
+func keptSentences(line string) string {
+	mark := listMark.FindString(line)
+	var kept []string
+	for _, sn := range sentences(line[len(mark):]) {
+		if removalRe.MatchString(sn) {
+			continue
+		}
+		if loc := insteadRe.FindStringIndex(sn); loc != nil {
+			sn = sn[:loc[0]] + sentenceEnd(sn)
+		}
+		kept = append(kept, sn)
+	}
+	if len(kept) == 0 {
+		return ""
+	}
+	// A clause whose semicolon led to a dropped one ends the line: with the
+	// semicolon left, the line reads as code and the reply as no prose.
+	out := strings.Join(kept, " ")
+	if strings.HasSuffix(out, ";") {
+		out = strings.TrimSuffix(out, ";") + "."
+	}
+	return mark + out
+}
+
+// sentenceEnd is the punctuation s ends with, if any.
+func sentenceEnd(s string) string {
+	s = strings.TrimSpace(s)
+	if n := len(s); n > 0 && strings.ContainsRune(".;!?:", rune(s[n-1])) {
+		return s[n-1:]
+	}
+	return ""
+}
+
+// sentences splits a line at the end of each sentence or semicolon clause,
+// never inside `inline code` (a "trivy config ." ends no sentence).
+func sentences(line string) []string {
+	var out []string
+	code := false
+	start := 0
+	for i, r := range line {
+		switch {
+		case r == '`':
+			code = !code
+		case !code && strings.ContainsRune(".;!?", r) && (i+1 == len(line) || line[i+1] == ' '):
+			if sn := strings.TrimSpace(line[start : i+1]); sn != "" {
+				out = append(out, sn)
+			}
+			start = i + 1
+		}
+	}
+	if sn := strings.TrimSpace(line[start:]); sn != "" {
+		out = append(out, sn)
+	}
+	return out
+}
