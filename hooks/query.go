@@ -18,8 +18,11 @@ import (
 
 var (
 	slashCommand = regexp.MustCompile(`^/([A-Za-z][\w:.-]*)`)
-	atMention    = regexp.MustCompile(`(^|\s)@([\w~./-]+)`)
-	placeholder  = regexp.MustCompile(`\[(?:Image|Pasted text|Pasted image) #\d+[^\]]*\]`)
+	// atMention is an @file mention: a path, with a slash or a dot. A bare
+	// "@Observable" is a Swift macro, a decorator or an annotation, which
+	// identifiers searches as the code name it is.
+	atMention   = regexp.MustCompile(`(^|\s)@([\w~-]*[./][\w~./-]*)`)
+	placeholder = regexp.MustCompile(`\[(?:Image|Pasted text|Pasted image) #\d+[^\]]*\]`)
 )
 
 // A paragraph is searched on its own when it has at least
@@ -71,6 +74,55 @@ func queries(prompt string) []search {
 	for _, c := range clauseQueries(paragraphs[len(paragraphs)-1]) {
 		if c = truncateWords(c, maxQueryChars); !searched(out, c) {
 			out = append(out, search{query: c, keep: 1})
+		}
+	}
+	for _, id := range identifiers(paragraphs) {
+		if !searched(out, id) {
+			out = append(out, search{query: id, keep: 1})
+		}
+	}
+	return out
+}
+
+// maxIdentifierQueries is how many of the code names a prompt's words
+// hold are searched alone.
+const maxIdentifierQueries = 2
+
+var (
+	// identifierRe is a word written as code: a call ("unwrap()"), a
+	// member, attribute or decorator (".unwrap", "@Observable"), a
+	// snake_case, SCREAMING_CASE or path::name, a method of a class
+	// ("Invoice#overdue"), or a name of several capitalised humps
+	// ("ForecastClient", "useEffect").
+	identifierRe = regexp.MustCompile(`^(?:[.@$]?[A-Za-z]\w*\(\)|[.@][A-Za-z]\w+|[A-Za-z]\w*_\w*[A-Za-z0-9]|\w+::\w+|[A-Za-z]\w*#\w+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)$`)
+	// identifierLead and identifierTail are what surrounds a code name in a
+	// sentence: quotes, brackets and punctuation.
+	identifierLead = "\"'`“‘([{<"
+	identifierTail = "\"'`”’,;:!?.]}>"
+)
+
+// identifiers returns the code names the user's words hold, without their
+// sigils ("@Observable" → "Observable"), at most maxIdentifierQueries.
+//
+// Why: a prompt about one identifier ("is it fine to just call .unwrap()
+// on the lookup result here?", "can I use @Observable for the settings
+// screen?") names it among words about the case at hand, which a memory
+// about the identifier ("Avoid unwrap() outside tests") does not share,
+// and the memory fell under the relevance floor (the third and sixth
+// coding-sessions evaluations, cmd/memsvc). The identifier alone finds
+// it; only its best hit counts, as for a clause.
+func identifiers(paragraphs []string) []string {
+	var out []string
+	for _, p := range paragraphs {
+		for _, f := range strings.Fields(p) {
+			f = strings.TrimRight(strings.TrimLeft(f, identifierLead), identifierTail)
+			if strings.HasSuffix(f, ")") && !strings.HasSuffix(f, "()") {
+				f = strings.TrimRight(f, ")") // "(see retry_after)"
+			}
+			id := strings.TrimSuffix(strings.TrimLeft(f, ".@$"), "()")
+			if identifierRe.MatchString(f) && !slices.Contains(out, id) && len(out) < maxIdentifierQueries {
+				out = append(out, id)
+			}
 		}
 	}
 	return out
@@ -152,6 +204,14 @@ func meaningWords(s string) int {
 	return n
 }
 
+// selfReference is how a prompt names the repository it is typed in: "the
+// app", "this project", "our codebase". Every memory of the repository is
+// about it and few say so, so the words only dilute the query: "how do I
+// get the app onto staging?" did not find "Deploys go through make ship
+// ENV=staging" and found a traceback under /app instead (the sixth
+// coding-sessions evaluation, cmd/memsvc).
+var selfReference = regexp.MustCompile(`(?i)\b(?:the|this|our|my)\s+(?:app|application|project|repo|repository|codebase|code base)\b`)
+
 // promptQuery returns the query for the whole prompt, within maxQueryChars,
 // the prompt's paragraphs of the user's own words, and the modules its
 // pastes import.
@@ -172,7 +232,11 @@ func promptQuery(prompt string) (string, []string, []string) {
 			modules = append(modules, mods...)
 			continue
 		}
-		paragraphs = append(paragraphs, splitParagraphs(sg.lines)...)
+		for _, p := range splitParagraphs(sg.lines) {
+			if p = oneLine(selfReference.ReplaceAllString(p, " ")); p != "" {
+				paragraphs = append(paragraphs, p)
+			}
+		}
 	}
 	whole := strings.Join(append(append([]string{}, paragraphs...), hints...), " ")
 	if whole == "" {

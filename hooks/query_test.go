@@ -21,6 +21,8 @@ func TestQueries(t *testing.T) {
 			[]string{"Which ORM do we use for the orders module?"}},
 		{"lines of one paragraph join", "rename the handler\nand update its tests",
 			[]string{"rename the handler and update its tests"}},
+		{"how the repository is named is left out", "how do I get the app onto staging?",
+			[]string{"how do I get onto staging?"}},
 		{
 			name: "a Python traceback gives its error line, not its frames",
 			prompt: "tests fail with this:\n\n```\nTraceback (most recent call last):\n" +
@@ -124,6 +126,10 @@ func TestNarrowQueries(t *testing.T) {
 		{"sentences of the ask", "this retry loop is too naive. rewrite it the way we do retries here",
 			[]string{"this retry loop is too naive", "rewrite it the way we do retries here"}},
 		{"one clause: nothing more", "Which ORM do we use for the orders module?", nil},
+		{"a bare @name is no file mention: its identifier is searched alone", "can I use @Observable for the settings screen?",
+			[]string{"Observable"}},
+		{"a call named in the question is searched alone", "is it fine to just call .unwrap() on the lookup result here?",
+			[]string{"unwrap"}},
 		{"the clauses of the last paragraph only",
 			"I'm picking up LED-340 today, with Finance.\n\nHow should I write the migration for it?", nil},
 		{"a paste's modules alone, then the ask's clauses",
@@ -269,5 +275,23 @@ func TestPromptSearchesWhatItIsAbout(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "make deploy") || strings.Count(stdout, "make deploy") != 1 {
 		t.Errorf("want the deploy memory once, got %q", stdout)
+	}
+}
+
+func TestIdentifiers(t *testing.T) {
+	for _, tc := range []struct {
+		prompt string
+		want   []string
+	}{
+		{"is it fine to just call .unwrap() on the lookup result here?", []string{"unwrap"}},
+		{"can I use @Observable for the settings screen?", []string{"Observable"}},
+		{"CELERY_BROKER_URL is empty (see retry_after) and ForecastClient too", []string{"CELERY_BROKER_URL", "retry_after"}},
+		{"add a spec for Invoice#overdue?", []string{"Invoice#overdue"}},
+		{"what does the cleanup function of useEffect do?", []string{"useEffect"}},
+		{"run the tests on iOS, then ship it.", nil},
+	} {
+		if got := identifiers([]string{tc.prompt}); !slices.Equal(got, tc.want) {
+			t.Errorf("identifiers(%q) = %q, want %q", tc.prompt, got, tc.want)
+		}
 	}
 }

@@ -19,9 +19,14 @@ import "testing"
 
 // Floors of the sixth evaluation. Measured when it was written, before the
 // changes it was written for: related recalled 14/23, unrelated silent
-// 6/6, stale 5, other repository 0; session start stale 2. Raise them as
-// recall improves; never lower them to let a change through.
-var codingSessions6Floors = codingFloors{recalled: 14, silent: 6, stale: 5, foreign: 0, startStale: 2}
+// 6/6, stale 5, other repository 0; session start stale 2. After the
+// stop hook dropped the agent's sentences reporting what it removed
+// (hooks/removal.go) and the prompt hook searched a named identifier alone
+// and left "the app" out of its queries (hooks/query.go): recalled 14/23
+// (the staging prompt found, the Lottie prompt lost its match on
+// "project"), stale 2, session start stale 1. Raise them as recall
+// improves; never lower them to let a change through.
+var codingSessions6Floors = codingFloors{recalled: 14, silent: 6, stale: 2, foreign: 0, startStale: 1}
 
 func TestCodingSessions6Eval(t *testing.T) {
 	if testing.Short() {
