@@ -66,114 +66,160 @@ func DecideUpdate(fact string, slot *extract.Slot, cands []Candidate) Decision {
 }
 
 // decide is Decide with now saying whether the fact marks itself current.
+// Each candidate is judged in turn (newFact.against): the first that holds
+// the fact decides, and the ones the fact ends are superseded together.
 func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decision {
-	newTerms, normal := termSet(fact), normalizeFact(fact)
-	// Only a preference can take back an old one (extract.TakesBack), which reads the new
-	// fact's own slot, whatever slot the caller gives: read it once here, not once per
-	// candidate, and serve it as the slot when the caller gives none.
-	own := extract.SlotOf(fact)
-	if slot == nil {
-		slot = own
-	}
-	takesBack := func(old string) bool {
-		return own != nil && own.Predicate == "prefers" && extract.TakesBack(old, fact)
-	}
-	if slot != nil && slot.Subject == extract.PortPronoun {
-		slot = portOwner(*slot, cands)
-	}
-	subject := subjectOf(slot)
-	amounts := quantityWords(fact)
-	var namesRejected func(old string) bool
-	if rejected := rejectedValue(fact); now && rejected != "" {
-		namesRejected = rejectedBy(rejected, newTerms)
-	}
-	instead := saysInstead(fact)
-	usedTo := saysUsedTo(fact)
+	f := readFact(fact, slot, cands, now)
 	var closes []string
 	for _, c := range cands {
-		if normalizeFact(c.Text) == normal {
-			return Decision{Event: None, Target: c.ID}
-		}
-		var oldSlot *extract.Slot
-		if slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
-			oldSlot = extract.SlotOf(c.Text)
-		}
-		if oldSlot != nil && oldSlot.Predicate == extract.PredicateVersion && extract.OtherHolder(c.Text, fact) {
-			continue // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
-		}
-		if oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || now && extract.MovedOn(*oldSlot, *slot) || takesBack(c.Text) ||
-			slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && extract.SwitchedFrom(c.Text, *slot) {
+		switch v, d := f.against(c, len(closes) > 0); v {
+		case decided:
+			return d
+		case ends:
 			closes = append(closes, c.ID)
-			continue
-		}
-		if usedTo && endsHabit(c.Text, newTerms) {
-			closes = append(closes, c.ID) // "User used to like running" ends "User likes running"
-			continue
-		}
-		if oldSlot != nil && extract.SameState(*oldSlot, *slot) && len(closes) == 0 {
-			return sameState(c, newTerms)
-		}
-		if now && (extract.NewMeans(c.Text, fact) || extract.NewForPurpose(c.Text, fact) || extract.NewSchedule(c.Text, fact) ||
-			slot != nil && extract.NowUses(c.Text, *slot)) {
-			// "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses
-			// Vitest for tests now"; "uses Postgres" → "we're using MySQL now"
-			closes = append(closes, c.ID)
-			continue
-		}
-		if namesRejected != nil && namesRejected(c.Text) {
-			closes = append(closes, c.ID) // "… with go test now, not make test" ends "Run tests with make test"
-			continue
-		}
-		if instead && swapsOneName(c.Text, fact, newTerms) {
-			closes = append(closes, c.ID) // "going to Sicily in June instead" ends "going to Crete in June"
-			continue
-		}
-		oldAmounts := quantityWords(c.Text)
-		if slices.Equal(oldAmounts, amounts) {
-			return Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
-		}
-		if countSaidAgain(oldAmounts, amounts) && len(closes) == 0 {
-			return Decision{Event: Update, Target: c.ID} // "has two kids" → "has 2 children, both in school"
-		}
-		if !negationDiffers(fact, c.Text) && misspelt(termSet(c.Text), newTerms, c.Text, fact) {
-			// "is allergic to peanuts", "is alergic to peanuts": a typo changes the embedding
-			// more than the meaning, so this is read before the similarity gate.
-			return Decision{Event: None, Target: c.ID}
-		}
-		if c.Similarity < minSimilarity && c.Similarity != 0 {
-			continue
-		}
-		if oldSlot != nil && slot != nil && !negationDiffers(fact, c.Text) && (forPurpose(c.Text, *oldSlot, *slot) || forPurpose(fact, *slot, *oldSlot)) {
-			return Decision{Event: None, Target: c.ID} // "uses Postgres for the main database": "the main database is Postgres"
-		}
-		if oldSlot != nil && subject != "" && extract.SubjectKey(oldSlot.Subject) != subject && !namesHad(oldSlot, slot) {
-			continue // "User's wife likes tea" says nothing about what the user likes
-		}
-		if !negationDiffers(fact, c.Text) && amountChanged(oldAmounts, amounts) {
-			closes = append(closes, c.ID) // "has 6 engineers" → "has 9 engineers now"
-			continue
-		}
-		oldTerms := termSet(c.Text)
-		fwd, back := coverage(oldTerms, newTerms), coverage(newTerms, oldTerms)
-		if negationDiffers(fact, c.Text) {
-			if fwd >= dupTermOverlap && back >= dupTermOverlap {
-				closes = append(closes, c.ID) // "likes X" → "does not like X"
-			}
-			continue
-		}
-		switch {
-		case fwd >= dupTermOverlap && back >= dupTermOverlap:
-			return Decision{Event: None, Target: c.ID}
-		case back >= 1 && fwd < 1:
-			return Decision{Event: None, Target: c.ID} // the stored fact already says more
-		case fwd >= updateCoverage && len(newTerms) > len(oldTerms) && len(closes) == 0 && restates(c.Text, oldSlot, slot):
-			return Decision{Event: Update, Target: c.ID}
 		}
 	}
 	if len(closes) > 0 {
 		return Decision{Event: Supersede, Closes: closes}
 	}
 	return Decision{Event: Add}
+}
+
+// newFact is what decide reads of the new fact once, for every candidate.
+type newFact struct {
+	text, normal  string
+	terms         map[string]bool
+	slot, own     *extract.Slot // the slot decided on, and the fact's own (a preference takes back through it)
+	subject       string
+	amounts       []string
+	namesRejected func(old string) bool // "…, not make test": nil unless the fact names what it replaces
+	now           bool                  // the fact marks itself current
+	instead       bool                  // "… instead"
+	usedTo        bool                  // "used to …"
+}
+
+func readFact(fact string, slot *extract.Slot, cands []Candidate, now bool) *newFact {
+	f := &newFact{text: fact, normal: normalizeFact(fact), terms: termSet(fact), now: now,
+		amounts: quantityWords(fact), instead: saysInstead(fact), usedTo: saysUsedTo(fact)}
+	// Only a preference can take back an old one (extract.TakesBack), which reads the new
+	// fact's own slot, whatever slot the caller gives: read it once here, not once per
+	// candidate, and serve it as the slot when the caller gives none.
+	f.own = extract.SlotOf(fact)
+	if slot == nil {
+		slot = f.own
+	}
+	if slot != nil && slot.Subject == extract.PortPronoun {
+		slot = portOwner(*slot, cands)
+	}
+	f.slot, f.subject = slot, subjectOf(slot)
+	if rejected := rejectedValue(fact); now && rejected != "" {
+		f.namesRejected = rejectedBy(rejected, f.terms)
+	}
+	return f
+}
+
+// verdict is what one candidate says about the new fact.
+type verdict int
+
+const (
+	unrelated verdict = iota // nothing: the next candidate is judged
+	ends                     // the fact supersedes it
+	decided                  // it decides the fact (a duplicate, an update…)
+)
+
+// against judges candidate c; closing says an earlier candidate is already
+// ended, so the fact is a change, not a repeat or an update of c.
+func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
+	if normalizeFact(c.Text) == f.normal {
+		return decided, Decision{Event: None, Target: c.ID}
+	}
+	var oldSlot *extract.Slot
+	if f.slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
+		oldSlot = extract.SlotOf(c.Text)
+	}
+	if v, d, ok := f.bySlot(c, oldSlot, closing); ok {
+		return v, d
+	}
+	return f.byWords(c, oldSlot, closing)
+}
+
+// bySlot judges c by what the fact's and c's slots and wording say of a
+// change; ok is false when they say nothing.
+func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v verdict, d Decision, ok bool) {
+	slot := f.slot
+	switch {
+	case oldSlot != nil && oldSlot.Predicate == extract.PredicateVersion && extract.OtherHolder(c.Text, f.text):
+		return unrelated, d, true // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
+	case oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || f.now && extract.MovedOn(*oldSlot, *slot) || f.takesBack(c.Text) ||
+		slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && extract.SwitchedFrom(c.Text, *slot):
+		return ends, d, true
+	case f.usedTo && endsHabit(c.Text, f.terms):
+		return ends, d, true // "User used to like running" ends "User likes running"
+	case oldSlot != nil && extract.SameState(*oldSlot, *slot) && !closing:
+		return decided, sameState(c, f.terms), true
+	case f.now && (extract.NewMeans(c.Text, f.text) || extract.NewForPurpose(c.Text, f.text) || extract.NewSchedule(c.Text, f.text) ||
+		slot != nil && extract.NowUses(c.Text, *slot)):
+		// "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses
+		// Vitest for tests now"; "uses Postgres" → "we're using MySQL now"
+		return ends, d, true
+	case f.namesRejected != nil && f.namesRejected(c.Text):
+		return ends, d, true // "… with go test now, not make test" ends "Run tests with make test"
+	case f.instead && swapsOneName(c.Text, f.text, f.terms):
+		return ends, d, true // "going to Sicily in June instead" ends "going to Crete in June"
+	}
+	return unrelated, d, false
+}
+
+// takesBack says the fact is a preference that takes back old.
+func (f *newFact) takesBack(old string) bool {
+	return f.own != nil && f.own.Predicate == "prefers" && extract.TakesBack(old, f.text)
+}
+
+// byWords judges c by the amounts and words the two share.
+func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (verdict, Decision) {
+	slot, fact := f.slot, f.text
+	oldAmounts := quantityWords(c.Text)
+	if slices.Equal(oldAmounts, f.amounts) {
+		return decided, Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
+	}
+	if countSaidAgain(oldAmounts, f.amounts) && !closing {
+		return decided, Decision{Event: Update, Target: c.ID} // "has two kids" → "has 2 children, both in school"
+	}
+	negated := negationDiffers(fact, c.Text)
+	if !negated && misspelt(termSet(c.Text), f.terms, c.Text, fact) {
+		// "is allergic to peanuts", "is alergic to peanuts": a typo changes the embedding
+		// more than the meaning, so this is read before the similarity gate.
+		return decided, Decision{Event: None, Target: c.ID}
+	}
+	if c.Similarity < minSimilarity && c.Similarity != 0 {
+		return unrelated, Decision{}
+	}
+	if oldSlot != nil && slot != nil && !negated && (forPurpose(c.Text, *oldSlot, *slot) || forPurpose(fact, *slot, *oldSlot)) {
+		return decided, Decision{Event: None, Target: c.ID} // "uses Postgres for the main database": "the main database is Postgres"
+	}
+	if oldSlot != nil && f.subject != "" && extract.SubjectKey(oldSlot.Subject) != f.subject && !namesHad(oldSlot, slot) {
+		return unrelated, Decision{} // "User's wife likes tea" says nothing about what the user likes
+	}
+	if !negated && amountChanged(oldAmounts, f.amounts) {
+		return ends, Decision{} // "has 6 engineers" → "has 9 engineers now"
+	}
+	oldTerms := termSet(c.Text)
+	fwd, back := coverage(oldTerms, f.terms), coverage(f.terms, oldTerms)
+	if negated {
+		if fwd >= dupTermOverlap && back >= dupTermOverlap {
+			return ends, Decision{} // "likes X" → "does not like X"
+		}
+		return unrelated, Decision{}
+	}
+	switch {
+	case fwd >= dupTermOverlap && back >= dupTermOverlap:
+		return decided, Decision{Event: None, Target: c.ID}
+	case back >= 1 && fwd < 1:
+		return decided, Decision{Event: None, Target: c.ID} // the stored fact already says more
+	case fwd >= updateCoverage && len(f.terms) > len(oldTerms) && !closing && restates(c.Text, oldSlot, slot):
+		return decided, Decision{Event: Update, Target: c.ID}
+	}
+	return unrelated, Decision{}
 }
 
 // portOwner resolves the "it" of a port slot ("User now runs it … on port 8090") to
