@@ -27,6 +27,9 @@ type IO struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+	// Environ lists the environment, to warn about MEMSVC_* variables no
+	// part of memsvc reads (envcheck.go); nil skips the check.
+	Environ func() []string
 	// OnListen, when set, is told the address the server bound (tests use :0).
 	OnListen func(addr string)
 }
@@ -37,7 +40,7 @@ func main() {
 	// kills the process at once (the default disposition) instead of
 	// being swallowed while shutdown waits.
 	go func() { <-ctx.Done(); stop() }()
-	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
+	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ})
 	stop()
 	os.Exit(code)
 }
@@ -86,6 +89,9 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
+	if cmd != "version" && slices.Contains(strings.Split(commandNames, ", "), cmd) {
+		warnUnknownEnv(sys) // every command but version reads MEMSVC_* settings
+	}
 	env := envName
 	if cmd == "bench" {
 		env = benchEnvName

@@ -12,7 +12,7 @@ import (
 func didYouMean(word string, names ...string) string {
 	best, bestDist := "", 0
 	for _, n := range names {
-		d := editDistance(strings.ToLower(word), n)
+		d := editDistance(strings.ToLower(word), strings.ToLower(n))
 		if d > 0 && d <= 2 && 3*d <= len(word)+1 && (best == "" || d < bestDist) {
 			best, bestDist = n, d
 		}
