@@ -6,7 +6,8 @@ import (
 )
 
 // logStartup logs the start-up block: where REST and MCP answer, whether
-// keys are required, where the data lives and which models run. It is one
+// keys are required, where the data lives, which models run and which
+// settings are not their default, with their source. It is one
 // log record, so it stays one block in every --log-format.
 func (a *app) logStartup(cfg Config, addr string) {
 	base := "http://" + reachable(addr)
@@ -20,6 +21,11 @@ func (a *app) logStartup(cfg Config, addr string) {
 	}
 	kv := []any{"rest", base + "/api/v1", "mcp", base + "/mcp/{client}", "auth", auth, "data", cfg.DataDir,
 		"embedder", a.engine.EmbedderID(), "extractor", strings.Join(extractors, " then ")}
+	settings := "all defaults"
+	if len(cfg.Set) > 0 {
+		settings = strings.Join(cfg.Set, ", ")
+	}
+	kv = append(kv, "settings", settings)
 	if cfg.Metrics {
 		kv = append(kv, "metrics", base+"/metrics")
 	}

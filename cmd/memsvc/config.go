@@ -71,6 +71,10 @@ type Config struct {
 	RelevanceFloor    float64
 	ConversationGap   time.Duration
 	ShardBudget       int64
+
+	// Set lists the settings that are not their default, each with where
+	// it came from (setSettings), for the start-up banner.
+	Set []string
 }
 
 func defaultDataDir(getenv func(string) string) string {
@@ -268,6 +272,30 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	return innerValue(f.Value).Set(dir)
 }
 
+// setSettings lists each flag of fs whose value is not its default with
+// where it came from, the command line (args) or its env var (named by
+// env): "max-conns=64 (MEMSVC_MAX_CONNS)". The banner shows it, so an
+// operator sees which settings took effect and which of flag > env >
+// default set them. A value that may be a secret is shown as ***.
+func setSettings(fs *flag.FlagSet, args []string, env func(string) string) []string {
+	var set []string
+	fs.VisitAll(func(f *flag.Flag) {
+		v := f.Value.String()
+		if v == f.DefValue {
+			return
+		}
+		if secretFlag("--" + f.Name) {
+			v = "***"
+		}
+		from := env(f.Name)
+		if onCommandLine(args, f.Name) {
+			from = "flag"
+		}
+		set = append(set, fmt.Sprintf("%s=%s (%s)", f.Name, v, from))
+	})
+	return set
+}
+
 // expandHome turns a leading ~ of a directory into $HOME: no shell expands
 // it in an env file (systemd, docker) or after --data=, and a directory
 // literally named "~" in the working directory is a trap.
@@ -436,6 +464,11 @@ func acceptedForm(f *flag.Flag) string {
 	example := "--" + f.Name + " " + f.DefValue
 	switch fmt.Sprintf("%T", innerValue(f.Value)) {
 	case "*flag.intValue", "*flag.int64Value", "*flag.uintValue", "*flag.uint64Value":
+		if strings.HasSuffix(f.Name, "-bytes") || strings.HasPrefix(f.Usage, "bytes ") {
+			// A size in bytes: "1GB" or "1g" would be ambiguous (10⁹ or 2³⁰),
+			// so the number is asked for, and the units spelt out.
+			return "a whole number of bytes, no unit (1 MiB is 1048576, 1 GiB is 1073741824), e.g. " + example
+		}
 		return "a whole number (no units), e.g. " + example
 	case "*flag.float64Value":
 		return "a number, e.g. " + example

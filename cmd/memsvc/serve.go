@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/rest"
 )
@@ -26,6 +28,7 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
+	cfg.Set = setSettings(fs, args, envName)
 	logger, err := newLogger(cfg, sys)
 	if err != nil {
 		return err
@@ -59,6 +62,9 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	}
 	defer ln.Close()
 	app, err := openApp(ctx, cfg, logger)
+	if errors.Is(err, store.ErrLocked) { // name the holder: a server has an address to give
+		return heldError(cfg.DataDir, "or give this one another --data")
+	}
 	if err != nil {
 		return err
 	}
