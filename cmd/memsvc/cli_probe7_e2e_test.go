@@ -290,3 +290,29 @@ func TestServeTwoOnOneDataDir(t *testing.T) {
 	}
 	r.Body.Close()
 }
+
+// TestCLIHelpSaysZeroIsDefault: the engine takes a zero tunable, and the
+// image fetcher a zero size or time limit, as the default, so
+// --relevance-floor 0 was 0.5 and --vector-weight 0 was 1, where an
+// operator reads "every result" and "off"; each such flag's help now says
+// so, on every command that lists it.
+func TestCLIHelpSaysZeroIsDefault(t *testing.T) {
+	builtBinary(t)
+	zeroDefault := []string{"rrf-k", "bm25-k1", "bm25-b", "passage-weight", "passage-decay", "context-weight", "context-span",
+		"feedback-docs", "feedback-terms", "feedback-weight", "context-view-weight", "vector-weight", "speaker-weight",
+		"time-weight", "relevance-floor", "conversation-gap", "shard-budget", "rerank-depth", "rerank-budget",
+		"image-max-bytes", "image-timeout"}
+	for _, cmd := range [][]string{{"serve"}, {"mcp"}, {"export"}, {"import"}, {"users", "erase"}, {"bench", "recall"}} {
+		_, stdout, _ := probeCmd{}.run(t, append(cmd, "--help")...)
+		for _, name := range zeroDefault {
+			_, usage, ok := strings.Cut(stdout, "  --"+name+"  [")
+			if !ok {
+				t.Errorf("%v --help does not list --%s", cmd, name)
+				continue
+			}
+			if line := strings.SplitN(usage, "\n", 3)[1]; !strings.Contains(line, "0 takes the default") && !strings.Contains(line, "(0: the default)") {
+				t.Errorf("%v --help: --%s does not say 0 is its default: %s", cmd, name, line)
+			}
+		}
+	}
+}

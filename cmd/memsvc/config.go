@@ -136,8 +136,8 @@ func (c *Config) modelFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.EmbedModel, "embed-model", "", "embedding model, e.g. nomic-embed-text")
 	fs.StringVar(&c.EmbedBaseURL, "embed-base-url", "", "embedding provider base URL when it is not the LLM provider's (default: --llm-base-url for the same provider, else the provider's own default)")
 	fs.StringVar(&c.EmbedAPIKey, "embed-api-key", "", "embedding provider API key when it is not the LLM provider's (prefer the env var)")
-	fs.Int64Var(&c.ImageMaxBytes, "image-max-bytes", 10<<20, "largest image fetched or accepted inline")
-	fs.DurationVar(&c.ImageTimeout, "image-timeout", 15*time.Second, "time limit of one image download")
+	fs.Int64Var(&c.ImageMaxBytes, "image-max-bytes", 10<<20, "largest image fetched or accepted inline (0: the default)")
+	fs.DurationVar(&c.ImageTimeout, "image-timeout", 15*time.Second, "time limit of one image download (0: the default)")
 	fs.StringVar(&c.ImageAllowHosts, "image-allow-hosts", "", "comma list of hosts, host:port, IPs or CIDRs the image fetcher may reach even if private or loopback")
 	fs.BoolVar(&c.VisionCaptions, "vision-captions", false, "caption images with the configured chat model (it must accept images)")
 	fs.IntVar(&c.ImageMaxPending, "image-max-pending", 50, "per-user cap on images waiting for capture (429 beyond)")
@@ -146,6 +146,7 @@ func (c *Config) modelFlags(fs *flag.FlagSet) {
 // engineFlags registers the engine's tunables, with the engine's own
 // defaults (engine.DefaultConfig).
 func (c *Config) engineFlags(fs *flag.FlagSet) {
+	defer zeroIsDefault(fs)()
 	d := engine.DefaultConfig()
 	fs.IntVar(&c.RRFK, "rrf-k", d.RRFK, "reciprocal-rank-fusion constant")
 	fs.Float64Var(&c.BM25K1, "bm25-k1", d.BM25K1, "BM25 term-frequency saturation")
@@ -166,6 +167,23 @@ func (c *Config) engineFlags(fs *flag.FlagSet) {
 	fs.Int64Var(&c.ShardBudget, "shard-budget", d.ShardBudget, "bytes the in-memory search index of all users may take; least recently used users are evicted beyond it and reloaded on demand (negative: no limit)")
 	fs.IntVar(&c.RerankDepth, "rerank-depth", d.RerankDepth, "how many fused candidates a reranker sees")
 	fs.DurationVar(&c.RerankBudget, "rerank-budget", d.RerankBudget, "time a reranker may take before the fused order stands")
+}
+
+// zeroIsDefault notes "(0: the default)" in the usage of every flag fs
+// gains until the returned func runs: the engine takes a zero tunable as
+// its default (engine.Config.FillDefaults), so --relevance-floor 0 is 0.5
+// and --vector-weight 0 is 1, not "every result" or "off" as an operator
+// would read a 0.
+func zeroIsDefault(fs *flag.FlagSet) func() {
+	before := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { before[f.Name] = true })
+	return func() {
+		fs.VisitAll(func(f *flag.Flag) {
+			if !before[f.Name] && !strings.Contains(f.Usage, "the default") {
+				f.Usage += " (0: the default)"
+			}
+		})
+	}
 }
 
 // engineConfig is the engine's part of the config.
@@ -201,9 +219,9 @@ func (c *Config) checkLimits() error {
 		bad  bool
 	}{
 		{"--max-body-bytes must be ≥ 0 (0: the default)", c.MaxBodyBytes < 0},
-		{"--image-max-bytes must be ≥ 0", c.ImageMaxBytes < 0},
+		{"--image-max-bytes must be ≥ 0 (0: the default)", c.ImageMaxBytes < 0},
 		{"--image-max-pending must be ≥ 0 (0: the default)", c.ImageMaxPending < 0},
-		{"--image-timeout must be ≥ 0", c.ImageTimeout < 0},
+		{"--image-timeout must be ≥ 0 (0: the default)", c.ImageTimeout < 0},
 		{"--llm-timeout must be ≥ 0", c.LLMTimeout < 0},
 		{"--shutdown-timeout must be ≥ 0", c.ShutdownTimeout < 0},
 		{"--body-timeout must be positive", c.BodyTimeout <= 0},
