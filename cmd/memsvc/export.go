@@ -41,7 +41,7 @@ func openOffline(ctx context.Context, cfg Config, sys IO, instead string, existi
 // address and is not a server to be stopped.
 func heldError(dir, instead string) error {
 	if addr, err := readServerFile(dir); err == nil && addr != "" {
-		return fmt.Errorf("a running memsvc server (at %s) holds %s: stop it first (%s)", addr, dir, instead)
+		return fmt.Errorf("%s is in use by the memsvc server at %s: stop it first (%s)", dir, addr, instead)
 	}
 	return fmt.Errorf("%s is in use by another memsvc command (an mcp session, an export, …): wait for it to end or stop it, then run this again", dir)
 }
