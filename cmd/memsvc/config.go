@@ -420,6 +420,9 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 		if set[f.Name] || err != nil {
 			return
 		}
+		if env(f.Name) == "" {
+			return // a command-line-only flag (envName)
+		}
 		if v := getenv(env(f.Name)); v != "" {
 			if e := f.Value.Set(v); e != nil {
 				err = errUsage{fmt.Errorf("%s=%q: must be %s", env(f.Name), v, acceptedForm(f))}
@@ -430,10 +433,16 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 }
 
 // envName maps a flag name to its environment variable; --data is the one
-// exception, documented in API.md as MEMSVC_DATA_DIR.
+// exception, documented in API.md as MEMSVC_DATA_DIR. --confirm has none:
+// a confirmation must be typed for the one command it confirms, and a
+// MEMSVC_CONFIRM left in a shell (beside MEMSVC_USER) would confirm every
+// `users erase`.
 func envName(flagName string) string {
-	if flagName == "data" {
+	switch flagName {
+	case "data":
 		return "MEMSVC_DATA_DIR"
+	case "confirm":
+		return ""
 	}
 	return "MEMSVC_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 }
@@ -519,6 +528,10 @@ func printFlags(w io.Writer, fs *flag.FlagSet, env func(string) string) {
 		if def != "" {
 			def = " (default " + def + ")"
 		}
-		fmt.Fprintf(w, "  --%s  [%s]\n      %s%s\n", f.Name, env(f.Name), f.Usage, def)
+		from := env(f.Name)
+		if from == "" {
+			from = "command line only"
+		}
+		fmt.Fprintf(w, "  --%s  [%s]\n      %s%s\n", f.Name, from, f.Usage, def)
 	})
 }

@@ -46,3 +46,18 @@ func TestServeRejectsSearchTuningOutOfRange(t *testing.T) {
 		})
 	}
 }
+
+// TestConfirmIsTypedOnly: --confirm is never read from the environment. A
+// MEMSVC_CONFIRM left in a shell beside MEMSVC_USER confirmed every
+// `users erase` without a word typed.
+func TestConfirmIsTypedOnly(t *testing.T) {
+	env := map[string]string{"MEMSVC_USER": "alice", "MEMSVC_CONFIRM": "alice", "MEMSVC_DATA_DIR": t.TempDir()}
+	code, _, stderr := run(t, env, "users", "erase")
+	if code != 2 || !strings.Contains(stderr, "--confirm") {
+		t.Errorf("users erase with MEMSVC_CONFIRM set: exit %d, stderr %q; want 2 naming --confirm", code, stderr)
+	}
+	_, help, _ := run(t, nil, "users", "erase", "--help")
+	if strings.Contains(help, "MEMSVC_CONFIRM") || !strings.Contains(help, "--confirm  [command line only]") {
+		t.Errorf("users erase --help lists --confirm as:\n%s", help)
+	}
+}
