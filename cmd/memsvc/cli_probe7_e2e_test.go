@@ -48,6 +48,9 @@ func TestCLIUnknownEnvWarned(t *testing.T) {
 			[]string{"keys", "create", "--user", "alice", "--auth-secret", secret}, 0, nil},
 		{"harness settings are known", map[string]string{"MEMSVC_BIN": "/x", "MEMSVC_N8N_CACHE": "/x", "MEMSVC_STDIO_DATA": "/x"},
 			[]string{"keys", "create", "--user", "alice", "--auth-secret", secret}, 0, nil},
+		{"another server's name for the address", map[string]string{"MEMSVC_PORT": "9000"},
+			[]string{"keys", "create", "--user", "alice", "--auth-secret", secret}, 0,
+			[]string{`memsvc: warning: MEMSVC_PORT is not a memsvc setting and is ignored; did you mean "MEMSVC_ADDR"?`}},
 		{"version reads no setting", map[string]string{"MEMSVC_DATADIR": "/x"}, []string{"version"}, 0, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

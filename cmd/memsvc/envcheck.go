@@ -95,6 +95,10 @@ func warnUnknownEnv(sys IO) {
 	}
 }
 
+// addressWords are the names other servers give their listen address
+// (PORT=8080), spelt nothing like memsvc's MEMSVC_ADDR.
+var addressWords = map[string]bool{"PORT": true, "HOST": true, "LISTEN": true, "BIND": true, "LISTEN_ADDR": true, "ADDRESS": true}
+
 // envSuggestion is the did-you-mean of an unknown variable: the known name
 // it spells in another case, the one known name it cuts short (MEMSVC_AUTH
 // for MEMSVC_AUTH_SECRET), or one it misspells, judged without the shared
@@ -114,6 +118,9 @@ func envSuggestion(name string, known []string) string {
 	}
 	if len(longer) == 1 {
 		return fmt.Sprintf("; did you mean %q?", longer[0])
+	}
+	if addressWords[upper[len("MEMSVC_"):]] {
+		return `; did you mean "MEMSVC_ADDR"? (the listen address, host:port)`
 	}
 	if s := didYouMean(upper[len("MEMSVC_"):], words...); s != "" {
 		return strings.Replace(s, `"`, `"MEMSVC_`, 1)
