@@ -63,6 +63,9 @@ func ValidateAppName(field, name string) error {
 	if strings.Contains(name, "..") {
 		return Invalid(field, `must not contain ".."`)
 	}
+	if name == "." { // a dot segment, as "..": it names no client, and URL normalizers drop it
+		return Invalid(field, `must not be ".": name the client, e.g. claude-desktop`)
+	}
 	return nil
 }
 

@@ -214,21 +214,14 @@ func clientName(r *http.Request) string {
 	return c
 }
 
-// checkClient checks the {clientName} segment as an app name. "." passes
-// that check but is a dot segment, which URL normalizers drop: it arrives
-// only percent-encoded (/mcp/%2E) and would name no client.
+// checkClient checks the {clientName} segment as an app name, which it
+// becomes ("." arrives only percent-encoded, /mcp/%2E).
 func checkClient(name string) error {
 	const field = "client name in /mcp/{clientName}"
-	if err := engine.ValidateAppName(field, name); err != nil {
-		return err
-	}
-	switch name {
-	case "":
+	if name == "" {
 		return engine.Invalid(field, "must not be empty")
-	case ".":
-		return engine.Invalid(field, `must not be ".": name your client, e.g. /mcp/claude-desktop`)
 	}
-	return nil
+	return engine.ValidateAppName(field, name)
 }
 
 func checkName(what, s string, maxLen int) error {
