@@ -69,6 +69,15 @@ func ValidateAppName(field, name string) error {
 	return nil
 }
 
+// ValidateScope checks a session id or project name (given in field):
+// at most MaxScopeBytes, and a name (ValidateName). Empty is "none".
+func ValidateScope(field, s string) error {
+	if len(s) > MaxScopeBytes {
+		return Invalid(field, "longer than %d bytes", MaxScopeBytes)
+	}
+	return ValidateName(field, s)
+}
+
 // ValidateTime rejects a time outside the years 0–9999, which no stored
 // record can encode (RFC 3339); the zero time means "not given".
 func ValidateTime(field string, t time.Time) error {
@@ -134,16 +143,10 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 			return err
 		}
 	}
-	if len(session) > MaxScopeBytes {
-		return Invalid("session_id", "longer than %d bytes", MaxScopeBytes)
-	}
-	if len(project) > MaxScopeBytes {
-		return Invalid("project", "longer than %d bytes", MaxScopeBytes)
-	}
-	if err := ValidateName("session_id", session); err != nil {
+	if err := ValidateScope("session_id", session); err != nil {
 		return err
 	}
-	if err := ValidateName("project", project); err != nil {
+	if err := ValidateScope("project", project); err != nil {
 		return err
 	}
 	if metadata != nil {

@@ -27,8 +27,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/log"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -160,8 +158,8 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if sc.Project != "" {
-		if err := checkName("Project header", sc.Project, 128); err != nil {
-			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, err.Error(), refusal{})
+		if err := engine.ValidateScope("Project header", sc.Project); err != nil {
+			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
 			return
 		}
 	}
@@ -199,12 +197,6 @@ func (h *httpHandler) forAccept(w http.ResponseWriter, r *http.Request) http.Han
 	return h.json
 }
 
-// CheckProject checks a project name as the HTTP edge checks the Project
-// header, for a stdio session's --project.
-func CheckProject(project string) error {
-	return checkName("project", project, engine.MaxScopeBytes)
-}
-
 // clientName is the {client} path segment.
 func clientName(r *http.Request) string {
 	if c := r.PathValue("client"); c != "" {
@@ -222,22 +214,6 @@ func checkClient(name string) error {
 		return engine.Invalid(field, "must not be empty")
 	}
 	return engine.ValidateAppName(field, name)
-}
-
-func checkName(what, s string, maxLen int) error {
-	switch {
-	case s == "":
-		return errors.New(what + ": must not be empty")
-	case len(s) > maxLen:
-		return errors.New(what + ": longer than " + itoa(maxLen) + " bytes")
-	case !utf8.ValidString(s):
-		// A header is bytes, not checked as a JSON body is: each bad
-		// byte was stored as U+FFFD, a project the client never named.
-		return errors.New(what + ": is not valid UTF-8")
-	case strings.ContainsFunc(s, unicode.IsControl):
-		return errors.New(what + ": contains a control character")
-	}
-	return nil
 }
 
 // ServeStdio runs srv over in/out (newline-delimited JSON-RPC) with every

@@ -106,8 +106,8 @@ func (f mcpFlags) check() error {
 		}
 	}
 	if f.project != "" {
-		if err := mcp.CheckProject(f.project); err != nil {
-			return errUsage{fmt.Errorf("--project: %w", err)}
+		if err := engine.ValidateScope("project", f.project); err != nil { // as the HTTP edge checks the Project header
+			return errUsage{fmt.Errorf("--project: %s", engine.ErrorMessage(err))}
 		}
 	}
 	return nil
