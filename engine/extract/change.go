@@ -216,9 +216,18 @@ func instructionHabit(verb, rest string, neg bool) *Slot {
 	return &Slot{Subject: SubjectInstruction, Predicate: verb, Value: v}
 }
 
+// notOnly reports a contrast that widens rather than replaces: "use it for every project,
+// not just this one" keeps "this one" in, so it names nothing the instruction replaces.
+func notOnly(t, old string) bool {
+	lt := strings.ToLower(t)
+	return notOnlyRe.MatchString(old) && strings.HasSuffix(lt, "not "+strings.ToLower(old))
+}
+
+var notOnlyRe = rx(`(?:just|only|merely|simply) .+`)
+
 // instructionSlot derives the slot of a standing instruction about a tool, or nil.
 func instructionSlot(t string) *Slot {
-	if m := insteadImpRe.FindStringSubmatch(t); m != nil {
+	if m := insteadImpRe.FindStringSubmatch(t); m != nil && !notOnly(t, m[2]) {
 		val, old := cutValue(m[1], instrStop), cutValue(m[2], instrStop)
 		if val != "" && old != "" && val != old {
 			return &Slot{Subject: SubjectInstruction, Predicate: PredicateUses, Value: val, Replaces: old}

@@ -181,10 +181,14 @@ func conjugate3(v string) string {
 	return v + "s"
 }
 
+// dropFillers drops the emphasis adverbs of a clause, but not "just" after "not": "not
+// just this one" means "this one and more", and without "just" the clause would say the
+// opposite ("not this one"). "not really" only softens the "not", so it may go.
 func dropFillers(ts []chunk) []chunk {
 	out := ts[:0:0]
-	for _, t := range ts {
-		if fillerAdverbs[t.lower()] && t.pre == "" && t.post == "" {
+	for i, t := range ts {
+		notJust := t.lower() == "just" && i > 0 && ts[i-1].lower() == "not" && ts[i-1].post == ""
+		if fillerAdverbs[t.lower()] && t.pre == "" && t.post == "" && !notJust {
 			continue
 		}
 		out = append(out, t)
