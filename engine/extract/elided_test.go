@@ -1,8 +1,10 @@
 package extract
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestNoAsRule checks which verbless prohibitions are read as instructions.
@@ -11,12 +13,25 @@ func TestNoAsRule(t *testing.T) {
 		{"No CSS modules", "Avoid CSS modules"},
 		{"No semicolons in TypeScript, please", "Avoid semicolons in TypeScript"},
 		{"never npm or yarn", "Avoid npm or yarn"},
-		{"Never push to main", "Never push to main"},       // already says what not to do
+		{"Never push to main", "Never push to main"}, // already says what not to do
+		{"Never hard-code user-facing text", "Never hard-code user-facing text"},
+		{"never force-push shared branches", "never force-push shared branches"},
+		{"No third-party widgets in the UI", "Avoid third-party widgets in the UI"},
 		{"No worries", "No worries"},                       // a reassurance
 		{"No sugar in my coffee", "No sugar in my coffee"}, // a personal taste
 	} {
 		if got := noAsRule(tc.in); got != tc.want {
 			t.Errorf("noAsRule(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	// A hyphenated verb is kept as the rule it is, not dropped as a clause without a verb.
+	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
+	for said, want := range map[string]string{
+		"Never hard-code user-facing text.":    "Never hard-code user-facing text",
+		"Never force-push to a shared branch.": "Never force-push to a shared branch",
+	} {
+		if got := userFactTexts(t, NewBuiltin(), at, said); !reflect.DeepEqual(got, []string{want}) {
+			t.Errorf("%q: got %q, want %q", said, got, want)
 		}
 	}
 }

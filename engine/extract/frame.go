@@ -117,7 +117,8 @@ var elidedRuleRe = regexp.MustCompile(`(?i)^(?:please\s+)?(no|never)\s+(\S.*?)(?
 // modules" forbids CSS modules, "Always use pnpm, never npm or yarn" forbids npm and
 // yarn. "Avoid" adds no verb the speaker did not say (as "Don't use" would: a word that
 // then weighs in every search for "use"). A clause whose next word is a verb ("never
-// push to main") already says what not to do, and a reply ("no worries") forbids nothing.
+// push to main", "never hard-code user-facing text") already says what not to do, and a
+// reply ("no worries") forbids nothing.
 func noAsRule(clause string) string {
 	m := elidedRuleRe.FindStringSubmatch(clause)
 	if m == nil {
@@ -133,7 +134,7 @@ func noAsRule(clause string) string {
 		return "Avoid " + m[2]
 	}
 	first := strings.ToLower(strings.Fields(m[2])[0])
-	if imperativeVerbs[first] || likelyVerb(first) && !techToken(first) || strings.HasSuffix(first, "ing") {
+	if imperativeVerbs[first] || imperativeVerbs[leadVerb(lowerWords(m[2]))] || likelyVerb(first) && !techToken(first) || strings.HasSuffix(first, "ing") {
 		return clause
 	}
 	return "Avoid " + m[2]

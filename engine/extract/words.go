@@ -63,10 +63,14 @@ export return throw handle validate annotate declare apply point expose disable 
 
 // leadVerb returns the verb that words start with, reading a hyphenated verb split into its
 // parts as its last part: "force push shared branches", "re run the job" start with push
-// and run.
+// and run; or as the one word its parts spell: "hard code user-facing text" starts with
+// hardcode.
 func leadVerb(w []string) string {
 	if len(w) > 1 && verbPrefixes[w[0]] && imperativeVerbs[w[1]] {
 		return w[1]
+	}
+	if len(w) > 1 && imperativeVerbs[w[0]+w[1]] {
+		return w[0] + w[1]
 	}
 	if len(w) == 0 {
 		return ""
