@@ -139,6 +139,9 @@ func skipReason(ci clauseInfo) string {
 		return skipRequest
 	}
 	if !ci.firstP || ci.words[0] == "you" {
+		if danglingObject(ci.words) {
+			return skipFragment // "the default_tags block covers it": covers what was said before
+		}
 		if ci.role == "user" && (standingInstruction(ci) || workRule(ci) || !ci.firstP && (projectStatement(ci) || userNote(ci))) {
 			return "" // "whenever you touch the schema, …", "Dana owns the auth service"
 		}
@@ -188,6 +191,27 @@ var pointerObjectRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|
 // bareChangeRe finds a change that names neither what changed nor to what, only when:
 // "we switched last sprint" leans on the clause before it ("use pnpm not npm").
 var bareChangeRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?(?:switched|migrated|changed|upgraded|swapped|converted)(?:\s+(?:over|back))?(?:\s+(?:last|this|yesterday|today|recently|earlier|a\s+while\s+ago|a\s+few|two|three|in|on)\b.*)?$`)
+
+// danglingObject reports a clause that ends on a pronoun pointing at something said before
+// it ("The default_tags block in the provider covers it", "Marco set it up"): kept alone, the
+// fact would not say what it is about. A clause that joins two parts may name the thing
+// itself ("Dana owns the auth service and maintains it"), so it is left alone.
+func danglingObject(words []string) bool {
+	w := words
+	for len(w) > 0 && trailingParticles[w[len(w)-1]] {
+		w = w[:len(w)-1]
+	}
+	if len(w) < 3 || !pointerObjectWords[w[len(w)-1]] {
+		return false
+	}
+	return !hasAny(w[:len(w)-1], joiningWords)
+}
+
+var (
+	pointerObjectWords = set(`it this that them`)
+	trailingParticles  = set(`out up down in on off over now already again too automatically anyway`)
+	joiningWords       = set(`and but or which who whom whose that so because while when where`)
+)
 
 // pointerSubjects are subjects that point at something said before.
 var pointerSubjects = set(`it it's this that that's these those`)
