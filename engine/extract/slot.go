@@ -32,6 +32,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
 	}
+	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
 	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) {
 		return true
 	}
@@ -74,6 +75,27 @@ func Contradicts(old, newSlot Slot) bool {
 	}
 	return isSingleValued(o.Predicate)
 }
+
+// likedThing is the thing a liking is of, without the noun that only names its kind:
+// "User loves jazz music" and "User likes jazz" like one thing, and "User no longer
+// likes jazz" ends both. Other predicates keep their value as it is.
+func likedThing(pred, v string) string {
+	if pred != "likes" {
+		return v
+	}
+	neg, rest := splitNot(v)
+	w := strings.Fields(rest)
+	if len(w) < 2 || !kindNouns[w[len(w)-1]] {
+		return v
+	}
+	if rest = strings.Join(w[:len(w)-1], " "); neg {
+		return "not " + rest
+	}
+	return rest
+}
+
+// kindNouns name the kind of thing a liked genre or style is: "jazz music", "Thai food".
+var kindNouns = set(`music food cuisine`)
 
 // newAmount reports two values that are each one amount of the same unit, the amounts
 // different: "82 kg" and "76 kg", "3 dogs" and "4 dogs". Whatever the verb, a subject

@@ -286,6 +286,7 @@ func SameState(old, newSlot Slot) bool {
 	if o.Predicate == n.Predicate && thingPredicate(o.Predicate) && subjectsRelated(thingOrder(o.Subject), thingOrder(n.Subject)) {
 		o.Subject = n.Subject // "The API timeout" and "User's API timeout" are one thing
 	}
+	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
 	same := o.Subject != "" && o.Value != "" && o == n && !strings.HasPrefix(o.Value, "not ")
 	// A liking said in other words ("is a big fan of jazz", "loves jazz") is one fact too.
 	return same && (isSingleValued(o.Predicate) || o.Predicate == "likes")

@@ -89,6 +89,10 @@ func TestDecide(t *testing.T) {
 		{"a use for a purpose is what the purpose is", "The main database is Postgres", nil, []Candidate{{ID: "a", Text: "User uses Postgres for the main database", Similarity: 0.6}}, None, "a"},
 		{"what the purpose is said as a use", "User uses Postgres for the main database", nil, []Candidate{{ID: "a", Text: "The main database is Postgres", Similarity: 0.6}}, None, "a"},
 		{"a use for another purpose", "The main database is Postgres", nil, []Candidate{{ID: "a", Text: "User uses Postgres for analytics", Similarity: 0.6}}, Add, ""},
+		{"a liking said with its kind is one liking", "User loves jazz music", nil, []Candidate{{ID: "a", Text: "User likes jazz", Similarity: 0.8}}, None, "a"},
+		{"a liking said without its kind is one liking", "User enjoys Thai", nil, []Candidate{{ID: "a", Text: "User likes Thai food", Similarity: 0.8}}, None, "a"},
+		{"a liking of the kind is another liking", "User loves jazz music", nil, []Candidate{{ID: "a", Text: "User likes music", Similarity: 0.8}}, Add, ""},
+		{"a liking taken back ends it said with its kind", "User no longer likes jazz", nil, []Candidate{{ID: "a", Text: "User loves jazz music", Similarity: 0.8}}, Supersede, ""},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {
@@ -98,6 +102,16 @@ func TestDecide(t *testing.T) {
 				t.Errorf("Decide = %+v, want %s %q", d, tt.event, tt.target)
 			}
 		})
+	}
+}
+
+// TestLikingTakenBackEndsEvery checks that a negated liking ends every stored liking of
+// the thing, however it was said ("likes jazz", "loves jazz music").
+func TestLikingTakenBackEndsEvery(t *testing.T) {
+	cands := []Candidate{{ID: "a", Text: "User likes jazz", Similarity: 0.8}, {ID: "b", Text: "User loves jazz music", Similarity: 0.8}}
+	d := Decide("User no longer likes jazz", nil, cands)
+	if d.Event != Supersede || len(d.Closes) != 2 {
+		t.Errorf("Decide = %+v, want SUPERSEDE closing a and b", d)
 	}
 }
 
