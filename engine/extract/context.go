@@ -250,6 +250,9 @@ var (
 	// roleNamedRe finds a person named by their role to the speaker: "my manager is Priya",
 	// "my mentor, Dana", "Tom is my boss". Groups 2 and 3 hold the name.
 	roleNamedRe = regexp.MustCompile(`\b(?:[Mm]y|[Oo]ur) (?:new |current |old )?(?:` + roleNouns + `)(?:,| is| was)? ([A-Z][a-z]+)\b|\b([A-Z][a-z]+) (?:is|was) (?:my|our) (?:new |current |old )?(?:` + roleNouns + `)\b`)
+	// pairedNamedRe finds one person named beside the speaker: "Marco and I got married",
+	// "me and Jake went climbing". Groups 1 and 2 hold the name.
+	pairedNamedRe = regexp.MustCompile(`\b([A-Z][a-z]+) and I\b|\b(?:I|[Mm]e) and ([A-Z][a-z]+)\b`)
 	// pronounLeadRe starts a clause whose subject is a third-person pronoun.
 	pronounLeadRe = regexp.MustCompile(`(?i)^(he|she)(\s+|'s\s+)`)
 )
@@ -258,7 +261,8 @@ var (
 const roleNouns = `manager|boss|lead|team lead|tech lead|mentor|colleague|coworker|co-worker|teammate|friend|best friend|neighbou?r|landlord|landlady|roommate|flatmate|housemate|doctor|therapist|teacher|coach|tutor|trainer|cofounder|co-founder|advisor|adviser|client`
 
 // resolveNamedPronoun rewrites "she's based in Toronto" into "Priya is based in Toronto"
-// when the clause before named one person by their role ("My manager is Priya"): the
+// when the clause before named one person by their role ("My manager is Priya") or beside
+// the speaker ("Marco and I got married. He's my husband now"): the
 // pronoun's only candidate. Without it the clause would be dropped (a pronoun names no
 // one) or read as the speaker's. named carries the name from clause to clause; a clause
 // naming no one, or two, leaves nobody to point at.
@@ -271,7 +275,9 @@ func resolveNamedPronoun(clause string, named *string) string {
 		}
 		out = *named + verb + clause[len(m[0]):]
 	}
-	switch found := roleNamedRe.FindAllStringSubmatch(clause, -1); {
+	found := roleNamedRe.FindAllStringSubmatch(clause, -1)
+	found = append(found, pairedNamedRe.FindAllStringSubmatch(clause, -1)...)
+	switch {
 	case len(found) == 1 && (*named == "" || out != clause):
 		*named = found[0][1] + found[0][2]
 	default:

@@ -46,6 +46,7 @@ func TestResolveNamedPronoun(t *testing.T) {
 	}{
 		{"one person named", []string{"My manager is Priya", "she's based in Toronto"}, "Priya is based in Toronto"},
 		{"named the other way round", []string{"Tom is my boss", "he lives in Leeds"}, "Tom lives in Leeds"},
+		{"one person beside the speaker", []string{"Marco and I got married", "he's my husband now"}, "Marco is my husband now"},
 		{"two people named", []string{"My manager is Priya", "my lead is Tom", "She lives in Oslo"}, "She lives in Oslo"},
 		{"no one named", []string{"I like jazz", "she lives in Oslo"}, "she lives in Oslo"},
 	} {
