@@ -250,3 +250,40 @@ func instructionSlot(t string) *Slot {
 	}
 	return &Slot{Subject: SubjectInstruction, Predicate: PredicateUses, Value: v}
 }
+
+// OutgrownPartner reports whether n, a relationship status the couple has moved on to,
+// ends oldFact, which names one of them the other's partner at an earlier stage: "Marco
+// and User got married" ends "User's boyfriend is Marco" (he is her husband now), as
+// getting engaged ends a boyfriend or girlfriend. The status must name both people of
+// the old fact; a husband, wife, spouse or partner is not outgrown by marrying.
+func OutgrownPartner(oldFact string, n Slot) bool {
+	ns := normSlot(n)
+	earlier := outgrownRoles[ns.Value]
+	if ns.Predicate != "relationship_status" || earlier == nil {
+		return false
+	}
+	owner, role, name := partnerRole(strings.ToLower(cleanFactText(oldFact)))
+	return earlier[role] && inConjunction(normSubject(owner), ns.Subject) && inConjunction(normValue(name), ns.Subject)
+}
+
+// partnerRole reads who has a partner, in which role and whom from "User's boyfriend is
+// Marco" or "Marco is User's boyfriend"; all empty when the fact says neither.
+func partnerRole(fact string) (owner, role, name string) {
+	if m := partnerIsRe.FindStringSubmatch(fact); m != nil {
+		return m[1], m[2], m[3]
+	}
+	if m := isPartnerRe.FindStringSubmatch(fact); m != nil {
+		return m[2], m[3], m[1]
+	}
+	return "", "", ""
+}
+
+var (
+	partnerIsRe = regexp.MustCompile(`^(.+?)'s (boyfriend|girlfriend|fiancée?|fiance|partner|husband|wife|spouse) is (?:called |named )?([\p{L}'-]+)(?: now)?$`)
+	isPartnerRe = regexp.MustCompile(`^([\p{L}'-]+) is (.+?)'s (boyfriend|girlfriend|fiancée?|fiance|partner|husband|wife|spouse)(?: now)?$`)
+	// outgrownRoles lists, for each status a couple moves on to, the roles it leaves behind.
+	outgrownRoles = map[string]map[string]bool{
+		"engaged": set(`boyfriend girlfriend`),
+		"married": set(`boyfriend girlfriend fiance fiancé fiancée`),
+	}
+)

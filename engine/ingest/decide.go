@@ -151,7 +151,7 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 	case oldSlot != nil && oldSlot.Predicate == extract.PredicateVersion && extract.OtherHolder(c.Text, f.text):
 		return unrelated, d, true // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
 	case oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || f.now && extract.MovedOn(*oldSlot, *slot) || f.takesBack(c.Text) ||
-		slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && extract.SwitchedFrom(c.Text, *slot):
+		slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && (extract.SwitchedFrom(c.Text, *slot) || extract.OutgrownPartner(c.Text, *slot)):
 		return ends, d, true
 	case f.usedTo && endsHabit(c.Text, f.terms):
 		return ends, d, true // "User used to like running" ends "User likes running"

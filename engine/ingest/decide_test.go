@@ -93,6 +93,11 @@ func TestDecide(t *testing.T) {
 		{"a liking said without its kind is one liking", "User enjoys Thai", nil, []Candidate{{ID: "a", Text: "User likes Thai food", Similarity: 0.8}}, None, "a"},
 		{"a liking of the kind is another liking", "User loves jazz music", nil, []Candidate{{ID: "a", Text: "User likes music", Similarity: 0.8}}, Add, ""},
 		{"a liking taken back ends it said with its kind", "User no longer likes jazz", nil, []Candidate{{ID: "a", Text: "User loves jazz music", Similarity: 0.8}}, Supersede, ""},
+		{"marrying a boyfriend outgrows the boyfriend", "Marco and User is married", nil, []Candidate{{ID: "a", Text: "User's boyfriend is Marco", Similarity: 0.5}}, Supersede, ""},
+		{"getting engaged outgrows a girlfriend", "Lena and User is engaged", nil, []Candidate{{ID: "a", Text: "Lena is User's girlfriend", Similarity: 0.5}}, Supersede, ""},
+		{"marrying leaves a husband", "Marco and User is married", nil, []Candidate{{ID: "a", Text: "User's husband is Marco", Similarity: 0.5}}, Add, ""},
+		{"marrying someone else says nothing of a boyfriend", "Anna and User is married", nil, []Candidate{{ID: "a", Text: "User's boyfriend is Marco", Similarity: 0.5}}, Add, ""},
+		{"marrying another's boyfriend leaves their fact", "Tom and User is married", nil, []Candidate{{ID: "a", Text: "User's sister's boyfriend is Tom", Similarity: 0.5}}, Add, ""},
 		{"past amounts are events", "User walked 12 km on Sunday", nil, []Candidate{{ID: "a", Text: "User walked 8 km on Sunday", Similarity: 0.8}}, Add, ""},
 	}
 	for _, tt := range tests {
