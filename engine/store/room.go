@@ -31,11 +31,14 @@ var errReadOnly = &engine.Error{Code: engine.EUnavailable, Message: "the store i
 
 // roomRecheck is the longest a reading of the free space stands before it
 // is taken again, whatever was written since: other processes fill the
-// disk too. A reading with less room above MinFree stands for less, as if
-// another process could write roomFillRate bytes a second.
+// disk too. Below roomWatch of room above MinFree a reading stands for no
+// write at all: a fast local writer (tmpfs, an NVMe disk) fills a few
+// hundred MiB in milliseconds, as the filled-disk test's own ballast did
+// (ci12: SIGBUS under a reading 30 ms old), and a statfs costs far less
+// than the write it guards.
 const (
-	roomRecheck  = 500 * time.Millisecond
-	roomFillRate = 1 << 30
+	roomRecheck = 500 * time.Millisecond
+	roomWatch   = 1 << 30
 )
 
 // room caches the last reading of the data directory's free space, so a
@@ -85,10 +88,12 @@ func (s *Store) writable() error {
 }
 
 // roomStands is how long a reading that left margin bytes above MinFree
-// stands: the time another process takes to write them at roomFillRate,
-// at most roomRecheck.
+// stands: roomRecheck with room to spare, not at all below roomWatch.
 func roomStands(margin uint64) time.Duration {
-	return min(roomRecheck, time.Duration(float64(margin)/roomFillRate*float64(time.Second)))
+	if margin < roomWatch {
+		return 0
+	}
+	return roomRecheck
 }
 
 // update runs fn in one read-write Badger transaction once writable allows it.
