@@ -149,6 +149,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	status.CloseAfterChunked(w.Header(), r)
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	LimitBodyTime(sw, r, s.bodyTime)
+	r = withoutMCPSlash(r)
 	h, pattern := s.mux.Handler(r)
 	s.dispatch(sw, r, info, h, pattern)
 	s.ops.Metrics.request(pattern, sw.status, time.Since(start))
@@ -163,6 +164,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
 		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)
+}
+
+// withoutMCPSlash serves /mcp/{client}/ as /mcp/{client}: client
+// configurations often end the endpoint's URL with a slash, and the mux
+// answered it 404 "no route". Only that one trailing slash is dropped.
+func withoutMCPSlash(r *http.Request) *http.Request {
+	client, ok := strings.CutPrefix(r.URL.Path, "/mcp/")
+	if !ok || len(client) < 2 || strings.IndexByte(client, '/') != len(client)-1 {
+		return r
+	}
+	u := *r.URL
+	u.Path = strings.TrimSuffix(u.Path, "/")
+	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
+	r2 := r.WithContext(r.Context())
+	r2.URL = &u
+	return r2
 }
 
 // dispatch runs the gates in order (site, route, body type, auth) and the

@@ -156,3 +156,24 @@ func TestMCPProbe3RelayWithoutKey(t *testing.T) {
 		t.Errorf("memsvc mcp without a key: exit %d\nstdout %q\nstderr %s", code, stdout, stderr)
 	}
 }
+
+// TestMCPEndpointWithTrailingSlash: a client configured with
+// http://…/mcp/cursor/ is served as /mcp/cursor (it was a 404 "no route"),
+// and its writes carry the client name without the slash; deeper paths
+// and an empty client name are still no route.
+func TestMCPEndpointWithTrailingSlash(t *testing.T) {
+	s := startServer(t, nil)
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memories","arguments":{"memories":["Standup is at 9:30"]}}}`
+	if res, body := mcpRawAt(t, s, "/mcp/cursor/", http.MethodPost, call, nil); res.StatusCode != http.StatusOK || !strings.Contains(body, `"result"`) {
+		t.Fatalf("POST /mcp/cursor/: %d %s; want the tool's result", res.StatusCode, body)
+	}
+	l := s.get(t, anon, "/api/v1/memories?app_name=cursor")
+	if l.status != http.StatusOK || !strings.Contains(string(l.raw), "Standup is at 9:30") {
+		t.Errorf("the memory written through /mcp/cursor/ under app_name cursor: %d %s", l.status, l.raw)
+	}
+	for _, path := range []string{"/mcp/cursor/extra", "/mcp/cursor//", "/mcp//"} {
+		if res, body := mcpRawAt(t, s, path, http.MethodPost, call, nil); res.StatusCode != http.StatusNotFound && res.StatusCode != http.StatusBadRequest {
+			t.Errorf("POST %s: %d %s; want no route", path, res.StatusCode, body)
+		}
+	}
+}

@@ -29,7 +29,13 @@ const (
 // (body read) and its body.
 func mcpRaw(t *testing.T, s *testServer, method, body string, header map[string]string) (*http.Response, string) {
 	t.Helper()
-	hr, err := http.NewRequest(method, s.base+"/mcp/probe", strings.NewReader(body))
+	return mcpRawAt(t, s, "/mcp/probe", method, body, header)
+}
+
+// mcpRawAt is mcpRaw at path.
+func mcpRawAt(t *testing.T, s *testServer, path, method, body string, header map[string]string) (*http.Response, string) {
+	t.Helper()
+	hr, err := http.NewRequest(method, s.base+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +48,7 @@ func mcpRaw(t *testing.T, s *testServer, method, body string, header map[string]
 	}
 	res, err := s.client.Do(hr)
 	if err != nil {
-		t.Fatalf("%s /mcp/probe: %v", method, err)
+		t.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
