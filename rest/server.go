@@ -168,9 +168,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // withoutMCPSlash serves /mcp/{client}/ as /mcp/{client}: client
 // configurations often end the endpoint's URL with a slash, and the mux
-// answered it 404 "no route". Only that one trailing slash is dropped.
+// answered it 404 "no route". Only that one trailing slash is dropped,
+// and only a slash as sent: "/mcp/..%2F" is the client name "../", which
+// checkClient refuses.
 func withoutMCPSlash(r *http.Request) *http.Request {
-	client, ok := strings.CutPrefix(r.URL.Path, "/mcp/")
+	client, ok := strings.CutPrefix(r.URL.EscapedPath(), "/mcp/")
 	if !ok || len(client) < 2 || strings.IndexByte(client, '/') != len(client)-1 {
 		return r
 	}

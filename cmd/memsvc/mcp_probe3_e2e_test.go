@@ -171,7 +171,7 @@ func TestMCPEndpointWithTrailingSlash(t *testing.T) {
 	if l.status != http.StatusOK || !strings.Contains(string(l.raw), "Standup is at 9:30") {
 		t.Errorf("the memory written through /mcp/cursor/ under app_name cursor: %d %s", l.status, l.raw)
 	}
-	for _, path := range []string{"/mcp/cursor/extra", "/mcp/cursor//", "/mcp//"} {
+	for _, path := range []string{"/mcp/cursor/extra", "/mcp/cursor//", "/mcp//", "/mcp/..%2F", "/mcp/a%2F/"} {
 		if res, body := mcpRawAt(t, s, path, http.MethodPost, call, nil); res.StatusCode != http.StatusNotFound && res.StatusCode != http.StatusBadRequest {
 			t.Errorf("POST %s: %d %s; want no route", path, res.StatusCode, body)
 		}
