@@ -44,11 +44,12 @@ const (
 // room caches the last reading of the data directory's free space, so a
 // write costs a statfs only now and then instead of every time (bulk
 // imports and busy servers write thousands of times a second). A reading
-// stands until its time is up (roomStands) or this store may have written half
+// stands until roomRecheck is up or this store may have written half
 // of the room it left above MinFree, counting every commit as Badger's
 // largest (MaxBatchSize): an over-estimate, so the store still refuses
 // before its own writes reach MinFree; the other half covers compaction
-// and what other processes write.
+// and what other processes write. Below roomWatch above MinFree it stands
+// for no write at all.
 type room struct {
 	mu      sync.Mutex
 	at      time.Time // when free was read; zero: never
@@ -74,7 +75,8 @@ func (s *Store) writable() error {
 	now := s.now()
 	stale := r.at.IsZero() || now.Sub(r.at) >= roomRecheck
 	if r.known && !stale { // at or below MinFree: read at every write
-		stale = r.free <= s.minFree || r.written+batch > (r.free-s.minFree)/2 || now.Sub(r.at) >= roomStands(r.free-s.minFree)
+		margin := r.free - s.minFree
+		stale = r.free <= s.minFree || r.written+batch > margin/2 || margin < roomWatch
 	}
 	if stale {
 		r.free, r.known = s.free(s.dir)
@@ -85,15 +87,6 @@ func (s *Store) writable() error {
 	}
 	r.written += batch
 	return nil
-}
-
-// roomStands is how long a reading that left margin bytes above MinFree
-// stands: roomRecheck with room to spare, not at all below roomWatch.
-func roomStands(margin uint64) time.Duration {
-	if margin < roomWatch {
-		return 0
-	}
-	return roomRecheck
 }
 
 // update runs fn in one read-write Badger transaction once writable allows it.

@@ -86,9 +86,7 @@ func TestRoomIsReadNowAndThen(t *testing.T) {
 	now := time.Unix(1700000000, 0)
 	s, reads := roomStore(t, 64<<20, free.Load, &now)
 	ctx := context.Background()
-	put := func(i int) error {
-		return s.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", fmt.Sprint(i), map[string]int{"i": i}) })
-	}
+	put := func(i int) error { return putNote(ctx, s, i) }
 	for i := range 500 {
 		if err := put(i); err != nil {
 			t.Fatal(err)
@@ -122,7 +120,7 @@ func TestRoomRefusesBeforeOwnWritesFillIt(t *testing.T) {
 	writes := int(above) + 60
 	ctx := context.Background()
 	for i := range writes {
-		err := s.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", fmt.Sprint(i), map[string]int{"i": i}) })
+		err := putNote(ctx, s, i)
 		if err != nil {
 			if engine.ErrorCode(err) != engine.EUnavailable {
 				t.Fatalf("write %d: %v", i, err)
@@ -236,9 +234,7 @@ func TestRoomNearlyFullIsReadAtEveryWrite(t *testing.T) {
 	now := time.Unix(1700000000, 0)
 	s, _ := roomStore(t, 64<<20, free.Load, &now)
 	ctx := context.Background()
-	put := func(i int) error {
-		return s.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", fmt.Sprint(i), map[string]int{"i": i}) })
-	}
+	put := func(i int) error { return putNote(ctx, s, i) }
 	if err := put(0); err != nil {
 		t.Fatal(err)
 	}
@@ -246,4 +242,9 @@ func TestRoomNearlyFullIsReadAtEveryWrite(t *testing.T) {
 	if err := put(1); engine.ErrorCode(err) != engine.EUnavailable {
 		t.Errorf("a write at once after the disk filled: %v; want it refused", err)
 	}
+}
+
+// putNote writes the i-th small document of alice, one write of the store.
+func putNote(ctx context.Context, s *Store, i int) error {
+	return s.Update(ctx, "alice", func(tx engine.Tx) error { return tx.PutDoc("notes", fmt.Sprint(i), map[string]int{"i": i}) })
 }
