@@ -236,94 +236,70 @@ func isNameStop(w string) bool {
 	return false
 }
 
-// givenName maps common English nicknames to the given name they shorten
+// nicknames lists common English nicknames by the given name they shorten
 // ("bob" → "robert"), so "Bob Brown" and "Robert Brown" can be recognised as
 // one person. Nicknames shared by several names ("Alex", "Sam", "Chris",
-// "Pat") are left out. Other words are returned unchanged.
+// "Pat") are left out.
+var nicknames = map[string][]string{
+	"robert":    {"bob", "bobby", "rob", "robbie"},
+	"william":   {"bill", "billy", "will", "willy", "liam"},
+	"katherine": {"kate", "katie", "kathy", "kat", "katy", "catherine", "kathryn", "cathy"},
+	"elizabeth": {"liz", "lizzie", "beth", "betty", "eliza", "libby"},
+	"james":     {"jim", "jimmy"},
+	"michael":   {"mike", "mikey", "mick"},
+	"david":     {"dave", "davey"},
+	"thomas":    {"tom", "tommy"},
+	"richard":   {"dick", "rick", "ricky", "rich", "richie"},
+	"benjamin":  {"ben", "benny", "benji"},
+	"daniel":    {"dan", "danny"},
+	"joseph":    {"joe", "joey"},
+	"anthony":   {"tony"},
+	"andrew":    {"andy", "drew"},
+	"matthew":   {"matt", "matty"},
+	"nicholas":  {"nick", "nicky"},
+	"steven":    {"steve", "stevie", "stephen"},
+	"jennifer":  {"jen", "jenny", "jenn"},
+	"jessica":   {"jess", "jessie"},
+	"rebecca":   {"becky", "becca"},
+	"margaret":  {"peggy", "maggie", "meg", "marge"},
+	"susan":     {"sue", "susie", "suzy"},
+	"edward":    {"ted", "teddy", "ed", "eddie", "ned"},
+	"john":      {"jack", "johnny"},
+	"charles":   {"charlie", "chuck"},
+	"henry":     {"harry", "hank"},
+	"abigail":   {"abby", "abbie"},
+	"gregory":   {"greg"},
+	"jeffrey":   {"jeff"},
+	"lawrence":  {"larry"},
+	"ronald":    {"ron", "ronnie"},
+	"timothy":   {"tim", "timmy"},
+	"zachary":   {"zach", "zack"},
+	"joshua":    {"josh"},
+	"nathan":    {"nate"},
+	"victoria":  {"vicky", "vicki", "tori"},
+	"amanda":    {"mandy"},
+	"frederick": {"fred", "freddie", "freddy"},
+	"jacob":     {"jake"},
+	"peter":     {"pete"},
+	"gabriel":   {"gabe"},
+}
+
+// givenNames is nicknames inverted: each nickname to its given name.
+var givenNames = func() map[string]string {
+	m := make(map[string]string)
+	for given, nicks := range nicknames {
+		for _, n := range nicks {
+			m[n] = given
+		}
+	}
+	return m
+}()
+
+// givenName returns the given name a nickname shortens; other words are
+// returned unchanged.
 func givenName(w string) string {
-	switch w {
-	case "bob", "bobby", "rob", "robbie":
-		return "robert"
-	case "bill", "billy", "will", "willy", "liam":
-		return "william"
-	case "kate", "katie", "kathy", "kat", "katy", "catherine", "kathryn", "cathy":
-		return "katherine"
-	case "liz", "lizzie", "beth", "betty", "eliza", "libby":
-		return "elizabeth"
-	case "jim", "jimmy":
-		return "james"
-	case "mike", "mikey", "mick":
-		return "michael"
-	case "dave", "davey":
-		return "david"
-	case "tom", "tommy":
-		return "thomas"
-	case "dick", "rick", "ricky", "rich", "richie":
-		return "richard"
-	case "ben", "benny", "benji":
-		return "benjamin"
-	case "dan", "danny":
-		return "daniel"
-	case "joe", "joey":
-		return "joseph"
-	case "tony":
-		return "anthony"
-	case "andy", "drew":
-		return "andrew"
-	case "matt", "matty":
-		return "matthew"
-	case "nick", "nicky":
-		return "nicholas"
-	case "steve", "stevie", "stephen":
-		return "steven"
-	case "jen", "jenny", "jenn":
-		return "jennifer"
-	case "jess", "jessie":
-		return "jessica"
-	case "becky", "becca":
-		return "rebecca"
-	case "peggy", "maggie", "meg", "marge":
-		return "margaret"
-	case "sue", "susie", "suzy":
-		return "susan"
-	case "ted", "teddy", "ed", "eddie", "ned":
-		return "edward"
-	case "jack", "johnny":
-		return "john"
-	case "charlie", "chuck":
-		return "charles"
-	case "harry", "hank":
-		return "henry"
-	case "abby", "abbie":
-		return "abigail"
-	case "greg":
-		return "gregory"
-	case "jeff":
-		return "jeffrey"
-	case "larry":
-		return "lawrence"
-	case "ron", "ronnie":
-		return "ronald"
-	case "tim", "timmy":
-		return "timothy"
-	case "zach", "zack":
-		return "zachary"
-	case "josh":
-		return "joshua"
-	case "nate":
-		return "nathan"
-	case "vicky", "vicki", "tori":
-		return "victoria"
-	case "mandy":
-		return "amanda"
-	case "fred", "freddie", "freddy":
-		return "frederick"
-	case "jake":
-		return "jacob"
-	case "pete":
-		return "peter"
-	case "gabe":
-		return "gabriel"
+	if given, ok := givenNames[w]; ok {
+		return given
 	}
 	return w
 }
