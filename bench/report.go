@@ -62,7 +62,7 @@ type Miss struct {
 	Category     int            `json:"category"`
 	Recall       float64        `json:"recall"`
 	Evidence     []MissEvidence `json:"evidence"`
-	Top          []MissHit      `json:"top"` // the first hits that were returned instead
+	Top          []MissHit      `json:"top"` // the top k that was returned instead, in rank order
 }
 
 // MissEvidence is one evidence turn of a miss and where it ranked.
@@ -142,7 +142,10 @@ func describeMiss(c *Conversation, q Question, score QuestionScore, hits []Hit, 
 		}
 		m.Evidence = append(m.Evidence, e)
 	}
-	for _, h := range hits[:min(3, k, len(hits))] {
+	// The whole top k, not its first few: what outranks the evidence is the
+	// question a miss is read for, and at ranks 4–10 it is often the best
+	// turn's own exchange or one speaker's other turns.
+	for _, h := range hits[:min(k, len(hits))] {
 		m.Top = append(m.Top, MissHit{Turns: h.Turns, Text: h.Text})
 	}
 	return m
