@@ -90,6 +90,29 @@ func ValidateTime(field string, t time.Time) error {
 	return nil
 }
 
+// MaxSaidAhead is how far past the server's clock a "when it was said"
+// time (a write's timestamp, a turn's created_at) may lie: a day covers
+// every time zone's local time sent without its offset (UTC+14 at most)
+// and ordinary clock skew.
+const MaxSaidAhead = 24 * time.Hour
+
+// ValidateSaidAt checks a time a client says something was said: within
+// ValidateTime's years and not more than MaxSaidAhead after now. Nothing
+// can have been said in the future, and such a time would not be harmless:
+// it becomes the memory's valid_from, and every reader that takes the later
+// date as the current one (the coding-agent hooks tell the model so) would
+// hold a planted "said in 2099" memory over everything really said after it.
+func ValidateSaidAt(field string, t, now time.Time) error {
+	if err := ValidateTime(field, t); err != nil || t.IsZero() {
+		return err
+	}
+	if limit := now.Add(MaxSaidAhead); t.After(limit) {
+		return Invalid(field, "%s is in the future (the server's clock reads %s): it says when this was said",
+			t.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
 // MaxMetadataDepth is how deeply metadata objects and lists may nest.
 const MaxMetadataDepth = 16
 

@@ -37,8 +37,9 @@ func (s *Server) addConversation(w http.ResponseWriter, r *http.Request) error {
 	}
 	req := engine.ConversationRequest{SessionID: b.SessionID, Project: b.Project, Tags: b.Tags,
 		AgentMemory: b.AgentMemory, Metadata: b.Metadata}
+	now := s.now()
 	for i, m := range b.Messages {
-		at, err := m.CreatedAt.at("messages[" + strconv.Itoa(i) + "].created_at")
+		at, err := m.CreatedAt.at("messages["+strconv.Itoa(i)+"].created_at", now)
 		if err != nil {
 			return err
 		}

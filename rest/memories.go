@@ -46,7 +46,7 @@ func (s *Server) addMemories(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	noteApp(r, b.App)
-	ts, err := b.Timestamp.at("timestamp")
+	ts, err := b.Timestamp.at("timestamp", s.now())
 	if err != nil {
 		return err
 	}
@@ -241,13 +241,15 @@ func (f *flexTime) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// at returns the time, or an error naming field when the value was bad.
-func (f *flexTime) at(field string) (time.Time, error) {
+// at returns the time, or an error naming field when the value was bad or
+// lies in the future of now (engine.ValidateSaidAt: it says when something
+// was said).
+func (f *flexTime) at(field string, now time.Time) (time.Time, error) {
 	if f == nil {
 		return time.Time{}, nil
 	}
 	if f.bad != "" {
 		return time.Time{}, engine.Invalid(field, "must be an RFC 3339 time or Unix seconds between the years 0 and 9999, got %s", f.bad)
 	}
-	return f.t, engine.ValidateTime(field, f.t)
+	return f.t, engine.ValidateSaidAt(field, f.t, now)
 }

@@ -40,6 +40,9 @@ type Options struct {
 	AllowedOrigins []string
 	// Ops are the operator features (ops.go): /metrics and the backup route.
 	Ops Ops
+	// Now is the clock that times a client says something was said are
+	// checked against (none may lie in the future); default time.Now.
+	Now func() time.Time
 }
 
 // DefaultMaxBodyBytes is the largest request body by default (the serve
@@ -57,6 +60,7 @@ type Server struct {
 	gate     *Gate
 	mux      *http.ServeMux
 	ops      Ops
+	now      func() time.Time
 }
 
 // New returns the server with every route registered, or an error naming a
@@ -67,7 +71,10 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{eng: Instrument(o.Engine, o.Ops.Metrics), log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
-		checks: o.Checks, gate: gate, ops: o.Ops, bodyTime: o.BodyTimeout}
+		checks: o.Checks, gate: gate, ops: o.Ops, bodyTime: o.BodyTimeout, now: o.Now}
+	if s.now == nil {
+		s.now = time.Now
+	}
 	if s.bodyTime == 0 {
 		s.bodyTime = DefaultBodyTimeout
 	}
