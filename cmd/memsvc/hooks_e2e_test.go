@@ -45,6 +45,14 @@ func builtBinary(t *testing.T) string {
 	return binPath
 }
 
+// removeBuiltBinary deletes the directory builtBinary built into: each test
+// process builds a 39 MB binary, and left behind they filled the disk.
+func removeBuiltBinary() {
+	if binErr == nil && binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+}
+
 type hookRun struct {
 	stdout, stderr string
 	code           int

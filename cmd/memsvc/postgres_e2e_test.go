@@ -16,7 +16,9 @@ import (
 var pg pgtest.Lazy
 
 func TestMain(m *testing.M) {
-	os.Exit(pg.Main(m))
+	code := pg.Main(m)
+	removeBuiltBinary()
+	os.Exit(code)
 }
 
 // TestServeOnPostgres runs `memsvc serve --store postgres` on an empty
