@@ -97,7 +97,8 @@ func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, er
 	case err != nil:
 		return refusal{}, engine.Invalid("body", "could not be read: %v", err)
 	}
-	r.Body = io.NopCloser(bytes.NewReader(b))
+	b = trimBOM(b)
+	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
 	if !json.Valid(b) {
 		return refusal{rpcCode: codeParseError}, nil
 	}

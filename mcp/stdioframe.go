@@ -116,7 +116,7 @@ func (f *lineFilter) nextMessage() ([]byte, error) {
 	if _, err = io.ReadFull(f.in, body); err == io.ErrUnexpectedEOF {
 		err = io.EOF // a torn last message: answered as not JSON
 	}
-	return bytes.TrimSpace(body), err
+	return bytes.TrimSpace(trimBOM(body)), err
 }
 
 // nextLine reads one line, trimmed. A line longer than the SDK's frame
@@ -134,10 +134,19 @@ func (f *lineFilter) nextLine() ([]byte, error) {
 		}
 		line = append(line, chunk...)
 		if err != bufio.ErrBufferFull {
-			return bytes.TrimSpace(line), err
+			return bytes.TrimSpace(trimBOM(line)), err
 		}
 	}
 }
+
+// utf8BOM is the byte order mark some Windows tools (PowerShell pipes,
+// .NET stream writers with Encoding.UTF8) write before the first line.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// trimBOM drops a leading byte order mark, which JSON parsers may ignore
+// (RFC 8259, section 8.1): kept, it made the client's first message,
+// initialize, a parse error, and the session never started.
+func trimBOM(b []byte) []byte { return bytes.TrimPrefix(b, utf8BOM) }
 
 // skipLine discards the rest of an over-long line.
 func (f *lineFilter) skipLine(err error) error {

@@ -222,3 +222,19 @@ func TestArgumentGivenTwice(t *testing.T) {
 		t.Errorf("a refused call stored a memory: %s", r.body)
 	}
 }
+
+// TestByteOrderMarkBody: a body starting with a UTF-8 byte order mark (as
+// .NET and PowerShell clients write one) was a -32700 parse error; RFC 8259
+// lets a parser ignore it, and the request is answered. A mark anywhere
+// else is still not JSON.
+func TestByteOrderMarkBody(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	r := s.post(t, "\xef\xbb\xbf"+`{"jsonrpc":"2.0","id":1,"method":"ping"}`, map[string]string{"Accept": acceptBoth})
+	if r.status != http.StatusOK || r.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("ping after a byte order mark: %d %s", r.status, r.body)
+	}
+	r = s.post(t, `{"jsonrpc":"2.0",`+"\xef\xbb\xbf"+`"id":1,"method":"ping"}`, map[string]string{"Accept": acceptBoth})
+	if !strings.Contains(r.body, `"code":-32700`) {
+		t.Errorf("a byte order mark inside the message: %d %s; want a -32700 parse error", r.status, r.body)
+	}
+}
