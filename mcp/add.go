@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 
 	"github.com/charmbracelet/log"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -106,7 +107,11 @@ func (t *tools) entry(items []int, res []engine.WriteResult, err error, intent b
 // errorOut logs what a client must not see and returns the safe part.
 func (t *tools) errorOut(err error) *errorOut {
 	code := engine.ErrorCode(err)
-	if code == engine.EInternal || code == engine.EUnavailable {
+	switch {
+	case errors.Is(err, context.Canceled):
+		// The client cancelled or went away: no failure of the server.
+		t.log.Info("mcp tool call cancelled", "err", err)
+	case code == engine.EInternal || code == engine.EUnavailable:
 		t.log.Error("mcp tool call failed", "code", code, "err", err)
 	}
 	return &errorOut{Code: code, Message: engine.ErrorMessage(err)}

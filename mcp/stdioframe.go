@@ -233,6 +233,9 @@ type lockedWriter struct {
 func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.calls.dropAnswer(p) {
+		return len(p), nil
+	}
 	defer w.calls.answered(p)
 	if !w.framed {
 		return w.w.Write(p)
@@ -260,30 +263,53 @@ func (w *lockedWriter) writeError(id json.RawMessage, code int, msg string) {
 	_, _ = w.Write(append(b, '\n'))
 }
 
-// inflight is the set of request ids passed to the SDK and not answered yet.
+// inflight is the set of request ids passed to the SDK and not answered
+// yet, and of those the client cancelled before their answer.
 type inflight struct {
-	mu      sync.Mutex
-	ids     map[string]bool
-	changed chan struct{} // closed (and replaced) when an answer goes out
+	mu        sync.Mutex
+	ids       map[string]bool
+	cancelled map[string]bool
+	changed   chan struct{} // closed (and replaced) when an answer goes out
 }
 
-// add records the requests of a message or batch, and forgets those the
-// client cancels: a cancelled request gets no answer (the spec asks the
-// receiver not to send one).
+// add records the requests of a message or batch, and moves those the
+// client cancels to cancelled: a cancelled request gets no answer (the
+// spec asks the receiver not to send one), and the SDK would still send
+// the handler's, an "internal error" for every item of an interrupted call.
 func (c *inflight) add(payload []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.ids == nil {
+		c.ids, c.cancelled = map[string]bool{}, map[string]bool{}
+	}
 	for _, m := range splitPayload(payload) {
 		switch {
 		case m.Method == "notifications/cancelled" && m.Params.RequestID != nil:
-			delete(c.ids, idKey(m.Params.RequestID))
-		case m.Method != "" && m.hasID():
-			if c.ids == nil {
-				c.ids = map[string]bool{}
+			if k := idKey(m.Params.RequestID); c.ids[k] {
+				delete(c.ids, k)
+				c.cancelled[k] = true
 			}
+		case m.Method != "" && m.hasID():
 			c.ids[idKey(m.ID)] = true
+			delete(c.cancelled, idKey(m.ID)) // an id reused: its next answer is the new request's
 		}
 	}
+}
+
+// dropAnswer reports whether payload is the answer to a cancelled request,
+// which is then forgotten and must not be written.
+func (c *inflight) dropAnswer(payload []byte) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.cancelled) == 0 || bytes.HasPrefix(bytes.TrimSpace(payload), []byte("[")) {
+		return false
+	}
+	m := splitPayload(payload)
+	if len(m) != 1 || m[0].Method != "" || !m[0].hasID() || !c.cancelled[idKey(m[0].ID)] {
+		return false
+	}
+	delete(c.cancelled, idKey(m[0].ID))
+	return true
 }
 
 // answered forgets the requests that the outgoing payload answers.

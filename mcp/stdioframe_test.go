@@ -149,3 +149,39 @@ func TestSplitPayloadKeepsIDs(t *testing.T) {
 		t.Errorf("envelope = %+v, want id 3 and method tools/list", got)
 	}
 }
+
+// TestCancelledRequestIsNotAnswered: the SDK answered a request the client
+// had cancelled (with an "internal error" for every item of an interrupted
+// add_memories); the spec asks the receiver not to answer it. A
+// cancellation that comes after the answer, or names an id never sent,
+// drops nothing, and an id the client reuses is answered again.
+func TestCancelledRequestIsNotAnswered(t *testing.T) {
+	var out bytes.Buffer
+	w := &lockedWriter{w: &out}
+	cancel := func(id string) string {
+		return `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `}}`
+	}
+	steps := []struct{ in, answer string }{
+		{in: `{"jsonrpc":"2.0","id":2,"method":"tools/call"}`},
+		{in: `{"jsonrpc":"2.0","id":"b","method":"ping"}`},
+		{in: cancel("2")},
+		{in: cancel("77")},
+		{answer: `{"jsonrpc":"2.0","id":2,"result":{"isError":true}}`},
+		{answer: `{"jsonrpc":"2.0","id":"b","result":{}}`},
+		{in: cancel(`"b"`)}, // after its answer
+		{in: `{"jsonrpc":"2.0","id":2,"method":"ping"}`},
+		{answer: `{"jsonrpc":"2.0","id":2,"result":{}}`},
+	}
+	for _, s := range steps {
+		if s.in != "" {
+			w.calls.add([]byte(s.in))
+		}
+		if s.answer != "" {
+			w.Write([]byte(s.answer + "\n"))
+		}
+	}
+	want := `{"jsonrpc":"2.0","id":"b","result":{}}` + "\n" + `{"jsonrpc":"2.0","id":2,"result":{}}` + "\n"
+	if out.String() != want {
+		t.Errorf("written:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
