@@ -25,15 +25,16 @@ const (
 
 const addDescription = `Save what is worth remembering across conversations: durable facts about the user and ` +
 	`their people, projects and things, preferences, decisions, plans, how-tos that worked. Not small talk; ` +
-	`secrets are redacted. Write each item as one self-contained statement. A known fact is not stored twice ` +
-	`(NONE); a refinement UPDATEs it, a contradiction SUPERSEDEs it (kept as history). An item may also be a ` +
-	`turn ("user: ..."), an image URL or data:image URI, "forget that ..." or "forget: <id>", or "resolved: ...". ` +
-	`The answer has a section per kind with each memory's id and event.`
+	`secrets are redacted. Write each item as one self-contained fact (names, not pronouns). A known ` +
+	`fact is not stored twice (NONE); a refinement UPDATEs it, a contradiction SUPERSEDEs it (kept as history). An ` +
+	`item may also be a turn ("user: ..."), an image URL or data:image URI, "forget that ..." or "forget: <id>", or ` +
+	`"resolved: ..." (closes the open issue it names).`
 
 const searchDescription = `Recall stored memories. Call it before answering anything that may depend on what ` +
 	`you were told before (preferences, people, projects, past decisions and fixes). With a query: best matches ` +
-	`first. Without: the newest memories, top_k per page. With ids: those memories ("skill:<id>" expands a ` +
-	`skill). Replaced facts are hidden unless include_superseded is true.`
+	`first, each with a score (0-1) and relevant (false on every hit: nothing stored answers it). Without: the ` +
+	`newest memories, top_k per page. With ids: those memories ("skill:<id>" expands a skill). Replaced facts are ` +
+	`hidden unless include_superseded is true.`
 
 func str(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
 
@@ -58,7 +59,7 @@ func addMemoriesTool() *sdk.Tool {
 			"properties": map[string]any{
 				"memories": memories,
 				"memory_type": enum("Kind of every fact of this call: semantic (lasting facts), episodic (events), "+
-					"procedural (how-tos).", memoryTypes...),
+					"procedural (how-tos). Omit if unsure.", memoryTypes...),
 				"tags":       strArray("Labels for every memory of this call (at most 20).", maxTags),
 				"session_id": str("Id of the current conversation or task."),
 				// Declared with one property: Gemini refuses an object
