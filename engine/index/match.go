@@ -2,6 +2,7 @@ package index
 
 import (
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -117,6 +118,9 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 			}
 		}
 		credit(forms, w)
+		if len(forms) == 0 {
+			credit(x.prefixKin(t.Forms[0]), prefixShare*w) // "index", "reindexed": see prefixKin
+		}
 		if t.Fuzzy && len(forms) == 0 {
 			credit(x.nearTerms(t.Forms[0]), typoShare*w) // "databse": see QueryTerm.Fuzzy
 		}
@@ -225,6 +229,35 @@ func (x *textIndex) nearTerms(stem string) []string {
 	}
 	return out
 }
+
+// prefixKin returns the terms the store holds that are stem with a word
+// prefix added ("reindex" for "index") or taken away ("index" for
+// "reindex"). Snowball keeps prefixes and WordNet's derivations seldom
+// list them, so "when does the index get rebuilt?" shared nothing with
+// "…Meilisearch, reindexed every night".
+func (x *textIndex) prefixKin(stem string) []string {
+	var out []string
+	for _, p := range wordPrefixes {
+		if len(stem) >= minPrefixed && len(x.postings[p+stem].list) > 0 {
+			out = append(out, p+stem)
+		}
+		if rest, ok := strings.CutPrefix(stem, p); ok && len(rest) >= minPrefixed && len(x.postings[rest].list) > 0 {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// wordPrefixes are the English prefixes that keep a word's topic ("redeploy",
+// "unsubscribe", "preload"); minPrefixed is the shortest stem they are
+// added to or taken from, so that short stems do not pair by accident.
+var wordPrefixes = []string{"re", "pre", "un", "de", "dis", "non", "sub", "auto", "multi", "over", "under", "mis", "post"}
+
+const minPrefixed = 4
+
+// prefixShare is the part of a query term a memory holding a prefixed kin
+// of it covers (prefixKin).
+const prefixShare = 1.0
 
 // typoShare is the part of a query term that a memory holding a term one
 // edit away covers (QueryTerm.Fuzzy): a neighbour is most often the meant

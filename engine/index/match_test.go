@@ -181,6 +181,35 @@ func TestMatchesTypos(t *testing.T) {
 	}
 }
 
+// A term no memory holds is covered by a memory holding it with a word
+// prefix added or taken away ("index" by "reindex", "redeploy" by
+// "deploy"), and only then: not when the store holds the term itself, not
+// for a stem too short to pair safely, and not for a prefix that is no
+// word prefix.
+func TestMatchesPrefixKin(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "re"}, nil, []string{"reindex", "night"})
+	s.Upsert(Row{ID: "plain"}, nil, []string{"deploy", "tuesday"})
+	s.Upsert(Row{ID: "short"}, nil, []string{"rerun", "xindex"})
+	cases := []struct {
+		name  string
+		terms []QueryTerm
+		id    string
+		want  float64
+	}{
+		{"prefix added", plainTerms("index"), "re", prefixShare},
+		{"prefix taken away", plainTerms("redeploy"), "plain", prefixShare},
+		{"held by the store", plainTerms("night"), "short", 0},
+		{"stem too short", plainTerms("run"), "short", 0},
+		{"no word prefix", plainTerms("index"), "short", 0},
+	}
+	for _, c := range cases {
+		if got := s.Matches(c.terms, nil, []string{c.id})[0].QueryCover; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 func plainTerms(words ...string) []QueryTerm {
 	out := make([]QueryTerm, len(words))
 	for i, w := range words {
