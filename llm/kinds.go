@@ -20,9 +20,12 @@ import (
 // whom one was with ("went to the lake with my family"), not to ask who
 // they are (listing their members cost REALTALK dev recall 0.6654 → 0.6638
 // and, with --ingest conversation, 0.6743 → 0.6732; the kinds here move
-// neither dev set). Languages are spoken and programming ones alike, without
-// the names that are also words or given names ("go", "swift", "ruby");
-// the software tools' jobs are in toolkinds.go.
+// neither dev set). The weekend and the weekdays are kinds of days: "who
+// works this weekend?" is answered by "Noor works Saturdays" (sixth prompt
+// set 15 → 16 of 25 found; no dev figure moves). Languages are spoken
+// and programming ones alike, without the names that are also words or
+// given names ("go", "swift", "ruby"); the software tools' jobs are in
+// toolkinds.go.
 var everydayKinds = map[string]string{
 	"pet pets":                "dog dogs puppy cat cats kitten hamster rabbit bunny parrot budgie goldfish turtle tortoise ferret",
 	"kid kids child children": "son daughter",
@@ -30,6 +33,8 @@ var everydayKinds = map[string]string{
 	"parent parents":          "mother father mom mum dad",
 	"sport sports": "football soccer basketball tennis baseball hockey golf volleyball rugby cricket badminton " +
 		"boxing skiing surfing cycling swimming climbing",
+	"weekend weekends":       "saturday sunday",
+	"weekday weekdays":       "monday tuesday wednesday thursday friday",
 	"instrument instruments": "guitar piano violin cello drums flute saxophone trumpet ukulele",
 	"language languages": "english spanish french german italian portuguese dutch swedish polish russian " +
 		"greek turkish arabic hebrew hindi japanese chinese mandarin cantonese korean vietnamese " +

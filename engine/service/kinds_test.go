@@ -27,6 +27,13 @@ func TestQuestionsByKind(t *testing.T) {
 		{"what instrument should I practice?", notes[3]},
 		{"which languages can I speak?", notes[4]},
 	})
+	// The weekend is a kind of days: its memory names the day.
+	days := []string{
+		"Grandma visits every Sunday afternoon",
+		"The staging cluster runs on three nodes",
+		"Our release train leaves every second Tuesday",
+	}
+	expectFirst(t, days, []question{{"what happens on weekends?", days[0]}})
 }
 
 // TestQuestionsByToolKind: a coding agent asks which database, host or

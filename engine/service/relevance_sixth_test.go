@@ -48,7 +48,9 @@ var sixthSetMemories = []string{
 // valid email address" injects the memory of the report that is emailed),
 // 14/25 found. After the prose around a fenced block came to be judged on
 // its own (search.judgedParts, seventh round): 19/20, 15/25 (the bloom
-// notifications above a pasted log). The thresholds hold those counts.
+// notifications above a pasted log); with the weekend a kind of days
+// (llm/kinds.go, eighth round): 19/20, 16/25 ("who's working in the shop
+// this weekend?"). The thresholds hold those counts.
 func TestPromptRelevanceSixthSet(t *testing.T) {
 	injected := promptHook(t, sixthSetMemories)
 	unrelated := []string{
@@ -102,7 +104,7 @@ func TestPromptRelevanceSixthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 15 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
+	if quiet < 19 || found < 16 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
 	}
 }
