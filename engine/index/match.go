@@ -50,6 +50,10 @@ type QueryTerm struct {
 	// holding a term one edit away ("databas" for "databs") covers
 	// typoShare of it.
 	Fuzzy bool
+	// Spelled are the phrases the term, an acronym, abbreviates in the
+	// store's texts ("pull request" for "PR"), each as the stems a memory
+	// must all hold to cover the term in full.
+	Spelled [][]string
 }
 
 // Matches measures ids against the query terms (unique) and the query
@@ -117,7 +121,28 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 				}
 			}
 		}
+		// creditAll credits the memories holding every one of stems.
+		creditAll := func(stems []string, w float64) {
+			count := make([]int, len(ids))
+			for _, f := range stems {
+				for _, p := range x.postings[f].list {
+					if i := int(slot[p.doc]) - 1; i >= 0 && x.docs[p.doc].row >= 0 {
+						count[i]++
+					}
+				}
+			}
+			for i, c := range count {
+				if c == len(stems) && !has[i] {
+					has[i] = true
+					held[i] += w
+					heaviest[i] = max(heaviest[i], w)
+				}
+			}
+		}
 		credit(forms, w)
+		for _, ph := range t.Spelled {
+			creditAll(ph, w) // "PR", "pull requests": see QueryTerm.Spelled
+		}
 		if len(forms) == 0 {
 			credit(x.prefixKin(t.Forms[0]), prefixShare*w) // "index", "reindexed": see prefixKin
 		}

@@ -49,7 +49,11 @@ var fourthSetMemories = []string{
 // wednesday evening for a meetup?" found); with hybrid reading the rest of
 // the cover (search/relevance.go, tuned on this set's misses among
 // others) 19/20 and 20/25 ("add logging to src/handlers/notes.rs…" and
-// "enqueue a background job…" found). The thresholds hold those counts.
+// "enqueue a background job…" found); in the eighth round, with a word
+// prefix added or taken away covering a term (index.prefixKin) 19/20 and
+// 21/25 ("…when does the index get rebuilt?" against "reindexed"), and
+// with an acronym covered by the phrase it spells (search.spelledOut)
+// 19/20 and 22/25 ("…merge this PR?"). The thresholds hold those counts.
 func TestPromptRelevanceFourthSet(t *testing.T) {
 	injected := promptHook(t, fourthSetMemories)
 	unrelated := []string{
@@ -103,7 +107,7 @@ func TestPromptRelevanceFourthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 20 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 20)", quiet, len(unrelated), found, len(related))
+	if quiet < 19 || found < 22 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 22)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -218,3 +218,28 @@ func relevantTexts(t *testing.T, eng *service.Engine, user, q string) []string {
 	}
 	return out
 }
+
+// TestRelevanceOfAnAcronym: a prompt's acronym ("PR", "TTL") covers a
+// memory that spells it out ("pull requests", "time to live"): without
+// it the memory shared one word with "should I rebase or merge this PR?"
+// and stayed under the floor. An acronym no memory spells out covers
+// nothing.
+func TestRelevanceOfAnAcronym(t *testing.T) {
+	eng := newServedEngine(t)
+	merge := "We squash-merge pull requests and keep a linear history on main"
+	cache := "Cached pages expire after their time to live of ten minutes"
+	add(t, eng, "u", engine.AddRequest{Text: merge}, engine.AddRequest{Text: cache},
+		engine.AddRequest{Text: "User's daughter plays the violin"}, engine.AddRequest{Text: "The team standup is at 9:30"})
+	relevant := func(q string) []string { return relevantTexts(t, eng, "u", q) }
+	if got := relevant("should I rebase or merge this PR?"); !slices.Contains(got, merge) {
+		t.Errorf("PR question: relevant %q, want the pull request memory among them", got)
+	}
+	if got := relevant("how long is the TTL again?"); !slices.Contains(got, cache) {
+		t.Errorf("TTL question: relevant %q, want the time to live memory among them", got)
+	}
+	for _, q := range []string{"what does AWS stand for?", "what is a PDF file?"} {
+		if got := relevant(q); len(got) != 0 {
+			t.Errorf("%q: relevant %q, want none", q, got)
+		}
+	}
+}
