@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine/media"
@@ -32,8 +33,8 @@ type Load func(dir string, r io.Reader) error
 // Staging inside dataDir, not beside it, keeps the moves on one file
 // system when dataDir is a mount point (a container's volume).
 func Restore(dataDir string, r io.Reader, load Load) (err error) {
-	if !isEmpty(dataDir) {
-		return fmt.Errorf("restore: %s is not empty; restore into an empty directory", dataDir)
+	if err := checkEmpty(dataDir); err != nil {
+		return err
 	}
 	_, statErr := os.Stat(dataDir)
 	created := errors.Is(statErr, os.ErrNotExist)
@@ -93,10 +94,25 @@ func restoreInto(dir string, r io.Reader, load Load) error {
 	return nil
 }
 
-// isEmpty reports whether dir is absent or has no entries.
-func isEmpty(dir string) bool {
+// checkEmpty refuses a data directory to restore into that holds data, or
+// that is no directory; one absent or empty passes.
+func checkEmpty(dir string) error {
 	entries, err := os.ReadDir(dir)
-	return errors.Is(err, os.ErrNotExist) || err == nil && len(entries) == 0
+	switch {
+	case errors.Is(err, os.ErrNotExist), err == nil && len(entries) == 0:
+		return nil
+	case err == nil:
+		return fmt.Errorf("restore: %s is not empty; restore into an empty directory", dir)
+	case errors.Is(err, syscall.ENOTDIR):
+		// A file, or a path under one: "is not empty" sent the operator
+		// looking for data in a directory that is not there.
+		return fmt.Errorf("restore: %s is a file, or lies under one, not a directory; name an empty or new directory", dir)
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("restore: %s: %w", dir, err)
 }
 
 // isTar recognises a POSIX tar header by its "ustar" magic.

@@ -147,7 +147,8 @@ func TestCLIFlagForms(t *testing.T) {
 		{"-flag value", secret, []string{"keys", "create", "-user", "alice"}, 0, `user "alice"`},
 		{"same value twice", secret, []string{"keys", "create", "--user", "alice", "--user=alice"}, 0, `user "alice"`},
 		{"flag beats env", withUser, []string{"keys", "create", "--user", "alice"}, 0, `user "alice"`},
-		{"env without flag", withUser, []string{"keys", "create"}, 0, `user "bob"`},
+		// Whom a key is for is typed (commandLineOnly): MEMSVC_USER is mcp's.
+		{"env without flag", withUser, []string{"keys", "create"}, 2, "--user is required"},
 		{"two values", secret, []string{"keys", "create", "--user", "alice", "--user", "bob"}, 2, `--user given twice ("alice", then "bob")`},
 		{"bool twice", nil, []string{"serve", "--addr", "127.0.0.1:0", "--no-sync", "--no-sync=false"}, 2, "--no-sync given twice"},
 		{"list twice", nil, []string{"serve", "--addr", "127.0.0.1:0", "--allowed-hosts", "a.example", "--allowed-hosts", "b.example"}, 2, "--allowed-hosts given twice"},

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -268,7 +269,7 @@ func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) err
 // revoke KEY --data DIR`), then fills every flag not given on the command
 // line from its MEMSVC_* environment variable. The arguments are fs.Args().
 func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) string) error {
-	if err := parseArgs(fs, args, getenv, envName); err != nil {
+	if err := parseArgs(fs, args, getenv, envFor(fs.Name())); err != nil {
 		return err
 	}
 	// An empty MEMSVC_DATA_DIR means the default, but an empty --data is a
@@ -421,7 +422,7 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 			return
 		}
 		if env(f.Name) == "" {
-			return // a command-line-only flag (envName)
+			return // a command-line-only flag (envFor)
 		}
 		if v := getenv(env(f.Name)); v != "" {
 			if e := f.Value.Set(v); e != nil {
@@ -433,18 +434,84 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 }
 
 // envName maps a flag name to its environment variable; --data is the one
-// exception, documented in API.md as MEMSVC_DATA_DIR. --confirm has none:
-// a confirmation must be typed for the one command it confirms, and a
-// MEMSVC_CONFIRM left in a shell (beside MEMSVC_USER) would confirm every
-// `users erase`.
+// exception, documented in API.md as MEMSVC_DATA_DIR.
 func envName(flagName string) string {
-	switch flagName {
-	case "data":
+	if flagName == "data" {
 		return "MEMSVC_DATA_DIR"
-	case "confirm":
-		return ""
 	}
 	return "MEMSVC_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// commandLineOnly lists, per command, the flags read from the command line
+// alone: each names what a command that erases, exports, imports or mints
+// acts on (whose data, which file), and a variable left in a shell would
+// change it without a word. MEMSVC_USER set for `memsvc mcp` turned
+// `memsvc export` of every user into one user's, MEMSVC_OUT made `memsvc
+// export > all.jsonl` replace another file, and a MEMSVC_CONFIRM beside
+// MEMSVC_USER confirmed every erase. Settings an operator keeps in an env
+// file (--data, --server, --client, mcp's --user) keep their variables.
+var commandLineOnly = map[string][]string{
+	"export":      {"user", "out"},
+	"import":      {"in"},
+	"users erase": {"user", "confirm"},
+	"keys create": {"user"},
+	"backup":      {"out"},
+	"restore":     {"in"},
+}
+
+// envFor maps the flags of the command cmd ("export", "users erase") to
+// their environment variables: none ("") for a command-line-only flag.
+func envFor(cmd string) func(string) string {
+	return func(flagName string) string {
+		if slices.Contains(commandLineOnly[cmd], flagName) {
+			return ""
+		}
+		return envName(flagName)
+	}
+}
+
+// commandPath is the command args run, with its subcommand for the
+// commands that take one ("keys create", "users erase").
+func commandPath(args []string) string {
+	if len(args) > 1 && (args[0] == "keys" || args[0] == "users") {
+		return args[0] + " " + args[1]
+	}
+	if len(args) > 0 {
+		return args[0]
+	}
+	return ""
+}
+
+// unreadEnv lists the command-line-only flags of cmd that args do not give
+// and whose variable (by envName) is set, with those variables.
+func unreadEnv(getenv func(string) string, cmd string, args []string) (vars, flags []string) {
+	for _, name := range commandLineOnly[cmd] {
+		if v := envName(name); getenv(v) != "" && !onCommandLine(args, name) {
+			vars, flags = append(vars, v), append(flags, "--"+name)
+		}
+	}
+	return vars, flags
+}
+
+// withUnreadEnv tells that the variables of command-line-only flags of
+// cmd are set and not read (MEMSVC_USER may be meant for `memsvc mcp`), so
+// that an operator used to them learns why the command did otherwise:
+// added to err, or on its own line after a success.
+func withUnreadEnv(err error, sys IO, cmd string, args []string) error {
+	vars, flags := unreadEnv(sys.Getenv, cmd, args)
+	if len(vars) == 0 || errors.As(err, new(errFlags)) {
+		return err
+	}
+	note := fmt.Sprintf("%s does not read %s: give %s on the command line, since whose data a command acts on "+
+		"and which file it writes never come from the environment", cmd, strings.Join(vars, ", "), strings.Join(flags, ", "))
+	switch {
+	case err == nil:
+		fmt.Fprintln(sys.Stderr, "memsvc: note:", note)
+		return nil
+	case errors.As(err, new(errUsage)):
+		return errUsage{fmt.Errorf("%w; %s", err, note)}
+	}
+	return fmt.Errorf("%w; %s", err, note)
 }
 
 // parseCommandLine parses args into fs. --help (-h) prints the usage on
@@ -514,7 +581,7 @@ func newFlagSet(name, summary string, stdout io.Writer) *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		fmt.Fprintf(stdout, "Usage: memsvc %s [flags]\n\n%s\n\n", name, summary)
-		printFlags(stdout, fs, envName)
+		printFlags(stdout, fs, envFor(name))
 	}
 	return fs
 }

@@ -154,6 +154,9 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 	if err := parseFlags(fs, args[1:], sys.Getenv); err != nil {
 		return err
 	}
+	if user == "" {
+		return errUsage{errors.New("users erase: --user and --confirm are required: memsvc users erase --user U --confirm U")}
+	}
 	if err := engine.ValidateUser(user); err != nil {
 		return errUsage{fmt.Errorf("--user: %s", engine.ErrorMessage(err))}
 	}

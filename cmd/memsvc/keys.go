@@ -58,6 +58,9 @@ func keysCreate(args []string, sys IO) error {
 	if err := cfg.checkSecret(); err != nil {
 		return err
 	}
+	if user == "" {
+		return errUsage{errors.New("keys create: --user is required: memsvc keys create --user U")}
+	}
 	if err := engine.ValidateUser(user); err != nil {
 		return errUsage{fmt.Errorf("keys create --user: %s", engine.ErrorMessage(err))}
 	}
@@ -65,8 +68,12 @@ func keysCreate(args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	// The key first: "store it now" over a key that never reached a full
+	// disk or a closed pipe (exit 0) lost it without a word.
+	if _, err := fmt.Fprintln(sys.Stdout, key); err != nil {
+		return fmt.Errorf("keys create: writing the key to stdout: %w: it was not delivered; run the command again", pathErrCause(err))
+	}
 	fmt.Fprintf(sys.Stderr, "API key for user %q (key id %s). Store it now: it is not shown again.\n", user, id)
-	fmt.Fprintln(sys.Stdout, key)
 	return nil
 }
 

@@ -13,8 +13,11 @@ import (
 	"os/signal"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -35,7 +38,7 @@ type IO struct {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	// After the first signal starts a graceful shutdown, a second one
 	// kills the process at once (the default disposition) instead of
 	// being swallowed while shutdown waits.
@@ -43,6 +46,19 @@ func main() {
 	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ})
 	stop()
 	os.Exit(code)
+}
+
+// stopSignals are the signals that stop a command cleanly: a one-shot
+// command removes its half-written output, a server closes its store and
+// its server.addr. SIGHUP (the terminal or ssh session closed) killed the
+// process outright, leaving both; it is left alone when ignored, as
+// nohup does, since handling it would undo that.
+func stopSignals() []os.Signal {
+	sigs := []os.Signal{syscall.SIGINT, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	return sigs
 }
 
 const usage = `memsvc — long-term memory for AI agents
@@ -63,16 +79,18 @@ Commands:
   version        print the version
 
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
-A flag on the command line wins over its env var; a bad value of either is refused.
+A flag on the command line wins over its env var; a bad value of either is refused. Whose data a
+command acts on and which file it writes or reads (--user of export, users erase and keys create;
+--out, --in, --confirm) are typed on the command line only: no env var sets them.
 
 Output: data (a minted key alone, exports, backups to -, bench reports, JSON-RPC) on stdout; what a command
 did (imported, erased, revoked, restored), logs and errors on stderr.
 
 Exit status:
-  0    success (also for --help); serve and mcp stopped by SIGINT or SIGTERM; hook run by an agent (it fails open)
+  0    success (also for --help); serve and mcp stopped by SIGINT, SIGTERM or SIGHUP; hook run by an agent (it fails open)
   1    failure (a file, the store, a model or the server failed)
   2    usage error (unknown command or flag, bad or missing value)
-  130  a one-shot command (export, import, backup, bench, …) interrupted by SIGINT or SIGTERM;
+  130  a one-shot command (export, import, backup, bench, …) interrupted by SIGINT, SIGTERM or SIGHUP;
        it leaves no half-written --out file
 `
 
@@ -90,13 +108,16 @@ func Main(ctx context.Context, args []string, sys IO) int {
 	}
 	cmd, rest := args[0], args[1:]
 	if cmd != "version" && slices.Contains(strings.Split(commandNames, ", "), cmd) {
-		warnUnknownEnv(sys) // every command but version reads MEMSVC_* settings
+		warnUnknownEnv(withoutUnread(sys, args)) // every command but version reads MEMSVC_* settings
 	}
-	env := envName
+	env := envFor(commandPath(args))
 	if cmd == "bench" {
 		env = benchEnvName
 	}
-	done := func(err error) int { return exitCode(ctx, sys, withEnvSource(err, rest, env, sys.Getenv)) }
+	done := func(err error) int {
+		err = withUnreadEnv(withEnvSource(err, rest, env, sys.Getenv), sys, commandPath(args), rest)
+		return exitCode(ctx, sys, err)
+	}
 	switch cmd {
 	case "serve":
 		return done(runServe(ctx, rest, sys))
@@ -121,7 +142,10 @@ func Main(ctx context.Context, args []string, sys IO) int {
 			fmt.Fprintf(sys.Stderr, "memsvc: version: unexpected argument %q\n", rest[0])
 			return 2
 		}
-		fmt.Fprintln(sys.Stdout, "memsvc", version)
+		if _, err := fmt.Fprintln(sys.Stdout, "memsvc", version); err != nil { // a full disk, a closed pipe
+			fmt.Fprintln(sys.Stderr, "memsvc: version: writing to stdout:", pathErrCause(err))
+			return 1
+		}
 		return 0
 	case "help", "--help", "-h", "-help":
 		if cmd == "help" && len(rest) > 0 && !isHelp(rest[0]) { // help CMD [SUB]: that command's help
@@ -131,12 +155,30 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return 0
 	}
 	if strings.HasPrefix(cmd, "-") {
-		fmt.Fprintf(sys.Stderr, "memsvc: %s: flags go after the command: %s (commands: %s)\n", cmd, commandFirst(args), commandNames)
+		fmt.Fprintln(sys.Stderr, escapeControls(fmt.Sprintf("memsvc: %s: flags go after the command: %s (commands: %s)", cmd, commandFirst(args), commandNames)))
 		return 2
 	}
 	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"%s\n", cmd, commandNames,
 		didYouMean(cmd, strings.Split(commandNames, ", ")...))
 	return 2
+}
+
+// withoutUnread leaves out of sys's environment the variables of the
+// command-line-only flags args leave out: the command names each in a note
+// of its own (withUnreadEnv), which says more than "not a memsvc setting".
+func withoutUnread(sys IO, args []string) IO {
+	vars, _ := unreadEnv(sys.Getenv, commandPath(args), args[1:])
+	if len(vars) == 0 || sys.Environ == nil {
+		return sys
+	}
+	environ := sys.Environ
+	sys.Environ = func() []string {
+		return slices.DeleteFunc(environ(), func(kv string) bool {
+			name, _, _ := strings.Cut(kv, "=")
+			return slices.Contains(vars, name)
+		})
+	}
+	return sys
 }
 
 // commandFirst rewrites `memsvc --data DIR serve` as the invocation meant,
@@ -203,7 +245,7 @@ func (e errUsage) Error() string { return e.err.Error() }
 
 // exitCode prints err as one line (a wrapped driver error may span several)
 // and maps it to the exit code: 2 for a usage error, 130 for a command
-// that failed because it was interrupted (SIGINT, SIGTERM), 1 for a failure.
+// that failed because it was interrupted (stopSignals), 1 for a failure.
 func exitCode(ctx context.Context, sys IO, err error) int {
 	if err == nil {
 		return 0
@@ -272,7 +314,11 @@ func onCommandLine(args []string, name string) bool {
 	return false
 }
 
-// oneLine joins the lines of a message with "; ".
+// oneLine joins the lines of a message with "; ", and shows every other
+// control or invisible formatting character as its Go escape (\x1b,
+// \u202e): a message quotes what it was given (a path, a flag name, a
+// field of a file), and an escape sequence in it must not reach the
+// terminal, where it could retitle the window, hide text or fake output.
 func oneLine(msg string) string {
 	var parts []string
 	for _, l := range strings.Split(msg, "\n") {
@@ -280,7 +326,27 @@ func oneLine(msg string) string {
 			parts = append(parts, l)
 		}
 	}
-	return strings.Join(parts, "; ")
+	return escapeControls(strings.Join(parts, "; "))
+}
+
+// escapeControls writes each control character (C0, DEL, C1), each
+// invisible formatting one (Cf: bidi overrides, zero widths) and each byte
+// that is not UTF-8 in s as its Go escape, as %q would, and leaves the
+// rest of s as it is.
+func escapeControls(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], string(utf8.RuneError)):
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // opMessage is an engine error as an operator reads it: the safe message

@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/muesli/termenv"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
@@ -58,7 +61,7 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
-		return fmt.Errorf("--addr %s: cannot listen (%w); pick a free port, e.g. --addr %s", cfg.Addr, err, freeAddr(cfg.Addr))
+		return fmt.Errorf("--addr %s: cannot listen (%w); %s", cfg.Addr, err, listenAdvice(cfg.Addr, err))
 	}
 	defer ln.Close()
 	app, err := openApp(ctx, cfg, logger)
@@ -74,6 +77,21 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 		}
 	}()
 	return app.serveHTTP(ctx, cfg, ln, sys)
+}
+
+// listenAdvice says what to do about a failed listen, by its cause: "pick
+// a free port" was the answer to a host name that does not resolve, and
+// to an address no interface of this machine has.
+func listenAdvice(addr string, err error) string {
+	switch {
+	case errors.As(err, new(*net.DNSError)):
+		return "the host name does not resolve here: give an IP address (127.0.0.1, 0.0.0.0, [::1]) or a name this machine resolves"
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return "no network interface of this machine has that address: use 127.0.0.1, 0.0.0.0 or one of its own addresses"
+	case errors.Is(err, syscall.EACCES):
+		return "a port below 1024 needs privileges: pick a port from 1024 up, e.g. --addr " + freeAddr(addr)
+	}
+	return "pick a free port, e.g. --addr " + freeAddr(addr)
 }
 
 // checkAddr refuses a listen address that is not host:port with a port
@@ -95,7 +113,14 @@ func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 	if err != nil {
 		return nil, errUsage{fmt.Errorf("--log-level: must be debug, info, warn or error, got %q", cfg.LogLevel)}
 	}
-	l := log.NewWithOptions(sys.Stderr, log.Options{Level: level, ReportTimestamp: true, TimeFormat: time.RFC3339})
+	// The log package, handed a terminal, queries it for its colours (OSC
+	// 10/11 and a cursor report) whenever a logger is made, NO_COLOR or not:
+	// the terminal answers on stdin, a typescript keeps the queries as junk,
+	// and a terminal that never answers holds the start. Handed a writer
+	// that hides the file, it asks nothing, and the colour profile is read
+	// from the environment alone (NO_COLOR, CLICOLOR_FORCE, TERM).
+	l := log.NewWithOptions(&plainWriter{sys.Stderr}, log.Options{Level: level, ReportTimestamp: true, TimeFormat: time.RFC3339})
+	l.SetColorProfile(termenv.NewOutput(sys.Stderr).EnvColorProfile())
 	switch cfg.LogFormat {
 	case "text", "":
 	case "json":
@@ -107,6 +132,12 @@ func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 	}
 	return l, nil
 }
+
+// plainWriter is a writer with no file behind it, for the logger (a
+// pointer: the log package keys its renderers by writer).
+type plainWriter struct{ w io.Writer }
+
+func (p *plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
 
 // app is everything a server process holds open.
 type app struct {
