@@ -115,8 +115,9 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 				c = resolveMovedIn(resolveNamedPronoun(c, &named), &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
+			retracts := retractLeadRe.MatchString(s)
 			for k := n; k < len(out); k++ {
-				out[k].Current = update
+				out[k].Current = update || retracts
 			}
 			update = updateLeadRe.MatchString(s)
 		}
@@ -127,6 +128,11 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 // updateLeadRe finds a lead-in sentence that marks what follows on its line as a
 // correction or an update of something said before: "Correction: the API listens on 8081".
 var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:correction|update|edit|small correction|quick update|status update|fyi|heads up)\s*:\s*$`)
+
+// retractLeadRe finds a sentence that opens by taking back what was said before and
+// goes on with what holds instead: "scratch that, it's amoxicillin I'm allergic to". What
+// it states is a correction, as what follows "Correction:" is.
+var retractLeadRe = regexp.MustCompile(`(?i)^\s*(?:scratch that|strike that|wait,? no|no,? wait|sorry,? i meant|i meant,)\s*[,:;.!-]?\s*\S`)
 
 func speakerOf(name, role string) string {
 	if n := strings.Join(strings.Fields(name), " "); n != "" {

@@ -249,3 +249,29 @@ func TestNeverBeforeAVerb(t *testing.T) {
 		}
 	}
 }
+
+// A sentence that opens by taking back what was said states a correction: its facts
+// are Current, so they replace the value they differ from.
+func TestRetractionIsCurrent(t *testing.T) {
+	for _, tt := range []struct {
+		said    string
+		current bool
+	}{
+		{"scratch that, it's amoxicillin I'm allergic to, not penicillin.", true},
+		{"Sorry, I meant my flight is on Friday.", true},
+		{"I'm allergic to amoxicillin.", false},
+	} {
+		fs, err := NewBuiltin().Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fs) == 0 {
+			t.Fatalf("%q gave no fact", tt.said)
+		}
+		for _, f := range fs {
+			if f.Current != tt.current {
+				t.Errorf("%q: %q Current = %v, want %v", tt.said, f.Text, f.Current, tt.current)
+			}
+		}
+	}
+}

@@ -138,6 +138,20 @@ var hostNameRe = regexp.MustCompile(`^[a-z0-9-]+\.[a-z]{2,}\b`)
 // Elm Street" is one).
 var whenRe = regexp.MustCompile(`(?i)^(?:\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\W|$)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:tomorrow|tonight|noon|midnight)\b|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)`)
 
+// groupRe finds a group or a post at work one moves to without moving house: "moved to
+// the search team", "moved to the night shift", "moved to a new department".
+var groupRe = regexp.MustCompile(`(?i)^(?:the |a |an |another |user's |our |my )?(?:[\w-]+ ){0,3}?(?:team|squad|department|dept|division|group|org|project|shift|role|position|plan|tier)\b`)
+
+// asRoleRe finds a value taken up for a role: "moved to fish as User's shell" is a new
+// shell, not a new home.
+var asRoleRe = regexp.MustCompile(`(?i)\bas (?:user's|my|our|the) [\w-]+$`)
+
+// notAHome reports where one moved to that is no place to live (groupRe, asRoleRe).
+func notAHome(to string) bool {
+	to = strings.TrimRight(to, ".! ")
+	return groupRe.MatchString(to) || asRoleRe.MatchString(to)
+}
+
 type canonRule struct {
 	need  []string // the lowercase text must contain one of these for the rule to apply
 	re    *regexp.Regexp
@@ -146,7 +160,7 @@ type canonRule struct {
 
 var canonRules = []canonRule{
 	{[]string{"moved", "relocated"}, rx(subj + ` (?:(?:finally|just|recently|eventually|officially|actually|already) )*(?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
-		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) || namesListedTool(m[0]) || whenRe.MatchString(m[2]) {
+		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) || namesListedTool(m[0]) || whenRe.MatchString(m[2]) || notAHome(m[2]) {
 			return nil // "User's standup moved to 10am": a thing moved, no one's home; "moved to fly.io", "from NATS to Kafka": tools; "moved to 10:15": a time
 		}
 		return []canonFact{{m[1] + " lives in " + m[2], true}}

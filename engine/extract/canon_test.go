@@ -107,6 +107,9 @@ func TestMovedToATimeIsNoHome(t *testing.T) {
 		{"Dana moved to next week.", "lives in", ""},
 		{"I moved to 42 Elm Street last year.", "", "lives in 42 Elm Street"},
 		{"Dana moved to Lisbon.", "", "Dana lives in Lisbon"},
+		{"I moved to the search team last month.", "lives in", ""},
+		{"Dana moved to a new department.", "lives in", ""},
+		{"We moved to a flat in Leith.", "", "lives in a flat in Leith"},
 	} {
 		fs, err := NewBuiltin().Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
 		if err != nil {

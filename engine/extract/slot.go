@@ -376,6 +376,7 @@ func partnerByName(s *Slot) *Slot {
 
 func slotOf(factText string) *Slot {
 	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
+	t = withSubject(withoutFrontedHabit(t))
 	if intentRe.MatchString(t) {
 		return nil // "User plans to upgrade to Postgres 16": the running version is still the old one
 	}
@@ -399,6 +400,33 @@ func slotOf(factText string) *Slot {
 		}
 	}
 	return nil
+}
+
+// frontedHabitRe finds how often a thing is done, said before the clause: "Every
+// morning User takes User's metformin" is about User, as "User takes metformin every
+// morning" is. A capital must follow, so the rest is a clause with its subject.
+var frontedHabitRe = regexp.MustCompile(`^(?i:(?:every|each) (?:other )?[a-z]+|on (?:weekdays|weekends|[a-z]+days)),? ([A-Z])`)
+
+// withoutFrontedHabit returns t without a fronted frequency (frontedHabitRe).
+func withoutFrontedHabit(t string) string {
+	if m := frontedHabitRe.FindStringSubmatchIndex(t); m != nil {
+		return t[m[2]:]
+	}
+	return t
+}
+
+// bareVerbs are the verbs of the user's standing states and tastes that an agent's note
+// opens with when it leaves out whom it is about: "Prefers tabs to spaces", "Lives in
+// Lyon". None of them is a name, so such a note is read as the user's.
+var bareVerbs = set(`prefers likes loves enjoys hates dislikes lives works uses drinks eats owns speaks studies plays drives takes`)
+
+// withSubject gives a note that opens with one of bareVerbs the user as its subject.
+func withSubject(t string) string {
+	first, _, ok := strings.Cut(t, " ")
+	if !ok || first == strings.ToLower(first) || !bareVerbs[strings.ToLower(first)] {
+		return t
+	}
+	return "User " + strings.ToLower(first) + t[len(first):]
 }
 
 // intentRe finds a statement of what its subject means or hopes to do, not what is so:

@@ -96,6 +96,10 @@ func TestSlotOf(t *testing.T) {
 		{"on call is no tool", "User is on call this week", nil},
 		{"stepped down from a role", "User stepped down from managing", &Slot{"user", "does", "not manage", ""}},
 		{"a plan fills no slot", "User plans to upgrade to Postgres 16 next quarter", nil},
+		{"a frequency said first", "Every morning User takes User's metformin", &Slot{"user", "take", "user's metformin", ""}},
+		{"a weekday frequency said first", "On Sundays, User calls User's mother", &Slot{"user", "call", "user's mother", ""}},
+		{"a note without its subject", "Prefers tabs to spaces", &Slot{"user", "prefers", "tabs", ""}},
+		{"a name that is no verb", "Jones likes tea", &Slot{"jones", "likes", "tea", ""}},
 		{"a wish fills no slot", "User is thinking about moving to Hamburg", nil},
 		{"a month is no modal", "The launch is on May 3", &Slot{"launch", "located", "may 3", ""}},
 		{"an amount with a thousands comma", "User's salary is $85,000 a year", &Slot{"user's salary", "setting", "85000 a", ""}},
@@ -292,6 +296,10 @@ func TestNewSchedule(t *testing.T) {
 		{"another habit", "User runs every morning", "User swims every evening now", false},
 		{"same day", "User deploys every Tuesday", "User deploys every Tuesday now", false},
 		{"no schedule", "User deploys", "User deploys every Tuesday now", false},
+		{"another time of day", "User takes User's insulin at 8pm", "User takes User's insulin at 10pm now", true},
+		{"one time of day spelt two ways", "User takes User's insulin at 8pm", "User takes User's insulin at 8 p.m. now", false},
+		{"a time of day added", "User walks the dog at 7am", "User walks the dog at 7am and at 6pm now", false},
+		{"a time of another habit", "User takes User's insulin at 8pm", "User walks the dog at 10pm now", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -266,12 +266,26 @@ func NewSchedule(oldFact, newFact string) bool {
 	if o == nil || n == nil || normSlot(*o) != normSlot(*n) || strings.HasPrefix(normSlot(*o).Value, "not ") {
 		return false
 	}
-	oe, ne := everyRe.FindStringSubmatch(cleanFactText(oldFact)), everyRe.FindStringSubmatch(cleanFactText(newFact))
+	ot, nt := cleanFactText(oldFact), cleanFactText(newFact)
+	if oc, nc := clockRe.FindAllString(ot, -1), clockRe.FindAllString(nt, -1); len(oc) == 1 && len(nc) == 1 {
+		return clockKey(oc[0]) != clockKey(nc[0]) // "takes insulin at 8pm" → "… at 10pm now"
+	}
+	oe, ne := everyRe.FindStringSubmatch(ot), everyRe.FindStringSubmatch(nt)
 	if oe == nil || ne == nil {
 		return false
 	}
 	ov, nv := cutValue(oe[1], nil), cutValue(ne[1], nil)
 	return ov != "" && nv != "" && ov != nv
+}
+
+// clockRe finds the time of day a thing is done at: "at 8pm", "at 10:30", "at 7 a.m.".
+// A bare number ("at 5") may be anything, so a time needs a colon or am/pm. Only one
+// time on each side is a schedule moved: "at 7am and at 6pm" adds a time.
+var clockRe = regexp.MustCompile(`(?i)\bat (?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})`)
+
+// clockKey folds the spellings of one time of day: "8pm", "8 pm", "8 p.m.".
+func clockKey(at string) string {
+	return strings.NewReplacer(" ", "", ".", "").Replace(strings.ToLower(at))
 }
 
 // SameState reports two slots that say one single-valued thing with the same value:

@@ -14,6 +14,10 @@ func TestDecideUpdate(t *testing.T) {
 	if d := DecideUpdate("The API listens on port 8081", nil, cands); d.Event != Supersede {
 		t.Errorf("DecideUpdate: %+v, want SUPERSEDE (the port corrected)", d)
 	}
+	retracted := []Candidate{{ID: "a", Text: "User is allergic to penicillin", Similarity: 0.6}}
+	if d := DecideUpdate("It is amoxicillin User is allergic to, not penicillin", nil, retracted); d.Event != Supersede {
+		t.Errorf("DecideUpdate: %+v, want SUPERSEDE (a correction names the value it replaces)", d)
+	}
 }
 
 func TestDecide(t *testing.T) {
@@ -78,6 +82,15 @@ func TestDecide(t *testing.T) {
 		{"a value rejected now", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "Run tests with make test", Similarity: 0.3}}, Supersede, ""},
 		{"a value rejected of another thing", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "User's sister likes make test", Similarity: 0.3}}, Add, ""},
 		{"a number before a verb names one, not how many", "Invoice 4417 is paid", nil, []Candidate{{ID: "a", Text: "Invoice 4471 is paid", Similarity: 0.8}}, Add, ""},
+		{"two amounts for two purposes", "User saves 100 euros a month for holidays", nil, []Candidate{{ID: "a", Text: "User saves 200 euros a month for retirement", Similarity: 0.8}}, Add, ""},
+		{"an amount for one purpose changed", "User saves 300 euros a month for retirement now", nil, []Candidate{{ID: "a", Text: "User saves 200 euros a month for retirement", Similarity: 0.8}}, Supersede, ""},
+		{"an amount with a reason added changed", "User weighs 76 kg now after cutting sugar", nil, []Candidate{{ID: "a", Text: "User weighs 82 kg", Similarity: 0.8}}, Supersede, ""},
+		{"a time of day moved with now", "User takes User's insulin at 10pm now", nil, []Candidate{{ID: "a", Text: "User takes User's insulin at 8pm", Similarity: 0.8}}, Supersede, ""},
+		{"a time of day without now is one more", "User takes User's insulin at 10pm", nil, []Candidate{{ID: "a", Text: "User takes User's insulin at 8pm", Similarity: 0.8}}, Add, ""},
+		{"a time of day added is no move", "User walks the dog at 7am and at 6pm now", nil, []Candidate{{ID: "a", Text: "User walks the dog at 7am", Similarity: 0.8}}, Update, "a"},
+		{"a habit with its frequency said first", "Every morning User takes User's metformin", nil, []Candidate{{ID: "a", Text: "User takes metformin every morning", Similarity: 0.8}}, None, "a"},
+		{"a note without its subject", "Prefers tabs to spaces", nil, []Candidate{{ID: "a", Text: "User prefers tabs over spaces", Similarity: 0.8}}, None, "a"},
+		{"a correction names the value it replaces", "It is amoxicillin User is allergic to, not penicillin", nil, []Candidate{{ID: "a", Text: "User is allergic to penicillin", Similarity: 0.6}}, Add, ""},
 		{"used to ends the present habit", "User used to like running", nil, []Candidate{{ID: "a", Text: "User likes running", Similarity: 0.8}}, Supersede, ""},
 		{"used to ends the present state", "User used to live in Leeds", nil, []Candidate{{ID: "a", Text: "User lives in Leeds", Similarity: 0.8}}, Supersede, ""},
 		{"used to says nothing of another subject", "User used to live in Leeds", nil, []Candidate{{ID: "a", Text: "User's sister lives in Leeds", Similarity: 0.8}}, Add, ""},

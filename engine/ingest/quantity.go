@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"slices"
+
+	"github.com/memsvc/memsvc/engine/extract"
 	"strconv"
 	"strings"
 
@@ -166,3 +168,46 @@ func pastTense(words []string) bool {
 	}
 	return false
 }
+
+// amountsOfTwoThings reports two facts that give an amount by one verb, each with a
+// qualifier the other lacks: "User saves 200 euros a month for retirement" and "User
+// saves 100 euros a month for holidays" count two things, though the slot, cut before
+// its purpose, reads one amount changing. Words of a period ("a month"), of a change
+// ("now") and of the amounts themselves qualify nothing, so "earns $85,000 a year" and
+// "earns $97,000 now after the review" stay one amount (only the new one has more).
+func amountsOfTwoThings(old, fact string, oldSlot, slot extract.Slot) bool {
+	if !strings.EqualFold(oldSlot.Predicate, slot.Predicate) || byThing[slot.Predicate] || !countOfUnit(oldSlot.Value) || !countOfUnit(slot.Value) {
+		return false
+	}
+	a, b := qualifiers(old, oldSlot.Value), qualifiers(fact, slot.Value)
+	return len(onlyIn(a, b)) > 0 && len(onlyIn(b, a)) > 0
+}
+
+// byThing are the predicates whose subject names what is measured ("the API timeout"),
+// so words outside the value qualify nothing.
+var byThing = map[string]bool{extract.PredicateSetting: true, extract.PredicateSetTo: true, extract.PredicateVersion: true}
+
+// countOfUnit reports a slot value that is a number and its unit ("200 euros", "5
+// km"), not a version ("python 3.12") or an address ("12 elm street").
+func countOfUnit(v string) bool {
+	w := strings.Fields(v)
+	return len(w) == 2 && isAmount(w[0]) && !isAmount(w[1]) && !strings.ContainsAny(w[1], "0123456789")
+}
+
+// qualifiers are the terms of a fact outside its slot value, without periods, change
+// markers and numbers (the amounts, however written: "$85,000").
+func qualifiers(fact, value string) map[string]bool {
+	out := termSet(fact)
+	for t := range termSet(value) {
+		delete(out, t)
+	}
+	for t := range out {
+		if periodTerms[t] || changeMarkers[t] || strings.ContainsAny(t, "0123456789") {
+			delete(out, t)
+		}
+	}
+	return out
+}
+
+// periodTerms are the analysed words of a period an amount is given per.
+var periodTerms = termSet("day daily week weekly month monthly year yearly annual annually night hour per each every")

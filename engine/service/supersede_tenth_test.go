@@ -28,8 +28,7 @@ var supersedeTenth = []scenario{
 		known: "a new allergy does not end \"does not have any food allergies\""},
 	{name: "insulin time moved", steps: []string{
 		"I take my insulin at 8pm.", "I take my insulin at 10pm now, my endocrinologist changed it."},
-		facts: []string{"10pm"}, gone: []string{"8pm"},
-		known: "a time of day said with \"now\" does not replace the old time"},
+		facts: []string{"10pm"}, gone: []string{"8pm"}},
 
 	// Money and subscriptions.
 	{name: "streaming plan upgraded", steps: []string{
@@ -46,8 +45,7 @@ var supersedeTenth = []scenario{
 		known: "\"salary is 61k\" and \"earns 52k a year\" are not read as one slot"},
 	{name: "two savings goals both true", steps: []string{
 		"I save 200 euros a month for retirement.", "I save 100 euros a month for holidays."},
-		facts: []string{"retirement", "holidays"},
-		known: "two amounts for two purposes are read as one amount changing"},
+		facts: []string{"retirement", "holidays"}},
 
 	// Travel and addresses.
 	{name: "moved twice", steps: []string{
@@ -135,8 +133,7 @@ var supersedeTenth = []scenario{
 	// Retractions.
 	{name: "scratch that on an allergy", steps: []string{
 		"I'm allergic to penicillin.", "scratch that, it's amoxicillin I'm allergic to, not penicillin."},
-		facts: []string{"amoxicillin"}, gone: []string{"allergic to penicillin"},
-		known: "\"scratch that\" and \", not penicillin\" without \"now\" do not retract the old value"},
+		facts: []string{"amoxicillin"}, gone: []string{"allergic to penicillin"}},
 	{name: "forget the marathon", steps: []string{
 		"I'm training for a marathon in October.", "Forget what I said about the marathon, I'm not running it."},
 		gone:  []string{"training for a marathon"},
@@ -167,8 +164,7 @@ var supersedeTenth = []scenario{
 	// Dedupe: one fact said again.
 	{name: "medication paraphrased", steps: []string{
 		"I take metformin every morning.", "Every morning I take my metformin."},
-		once:  []string{"metformin"},
-		known: "a time phrase moved to the front is not read as the same fact"},
+		once: []string{"metformin"}},
 	{name: "landlord name with a typo", steps: []string{
 		"My landlord is Mr. Hendricks.", "my landlord is mr hendriks"},
 		once:  []string{"landlord"},
@@ -194,8 +190,7 @@ var supersedeTenth = []scenario{
 		once: []string{"rent"}},
 	{name: "preference across sessions in other words", steps: []string{
 		"mcp[session=x]: User prefers tabs over spaces.", "mcp[session=y]: Prefers tabs to spaces."},
-		once:  []string{"tabs"},
-		known: "a bare predicate item gets no subject, and \"to\" and \"over\" differ"},
+		once: []string{"tabs"}},
 	{name: "cardiologist repeated in a long chat", steps: []string{
 		"My cardiologist is Dr. Osei. || A: Good to know. || she's great honestly || A: How often do you see her? || every six months || A: Okay. || yeah Dr. Osei is my cardiologist"},
 		once: []string{"Osei"}},
