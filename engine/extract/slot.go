@@ -16,8 +16,14 @@ var singleValued = map[string]bool{
 	"name": true, "partner": true, "from": true, "diet": true, "relationship_status": true,
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 	PredicateSetting: true, PredicateSetTo: true,
-	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true,
+	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true, predicateSchoolYear: true,
 }
+
+// predicateSchoolYear is the year of school a pupil is in ("3rd grade", "year 9" said as
+// "9th year"); needSchoolYear are the words its rules need.
+const predicateSchoolYear = "school_year"
+
+var needSchoolYear = []string{"grade", "year", "form"}
 
 // isSingleValued reports whether pred holds one value at a time.
 func isSingleValued(pred string) bool {
@@ -324,6 +330,9 @@ var slotRules = []slotRule{
 	// "User is dating Theo": a status, so marrying, engagement or a break-up ends it.
 	{re: rx(subj + ` (?:is|has been) (?:now |currently |happily )?(dating)\b.*`), pred: "relationship_status", need: []string{"dating"}},
 	{re: rx(subj + ` is (?:not|no longer) (single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", neg: true, need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
+	// "User's son is in 3rd grade", "… started 4th grade": a school year, one at a time.
+	{re: rx(subj + ` (?:is|are) (?:now |currently |still )?in (?:the )?(\d{1,2}(?:st|nd|rd|th)) (?:grade|year|form)\b.*`), pred: predicateSchoolYear, need: needSchoolYear},
+	{re: rx(subj + ` (?:has |have |just |recently )*(?:started|starts|entered|went into|moved up to|is starting|is going into) (?:the )?(\d{1,2}(?:st|nd|rd|th)) (?:grade|year|form)\b.*`), pred: predicateSchoolYear, need: needSchoolYear},
 	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},

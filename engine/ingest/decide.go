@@ -213,6 +213,9 @@ func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (ver
 		}
 		return unrelated, Decision{}
 	}
+	if fwd >= updateCoverage && endsState(c.Text, slot) {
+		return ends, Decision{} // "User stopped taking sertraline in January" ends "User is on sertraline"
+	}
 	switch {
 	case fwd >= dupTermOverlap && back >= dupTermOverlap:
 		return decided, Decision{Event: None, Target: c.ID}
@@ -498,6 +501,14 @@ func endsHabit(old string, newTerms map[string]bool) bool {
 		}
 	}
 	return coverage(oldTerms, newTerms) == 1
+}
+
+// endsState reports a fact whose slot says its value no longer holds ("User stopped
+// taking sertraline": take, not sertraline) against a stored positive fact it says all
+// of: that stored fact is over, not restated with more detail. The caller has checked
+// that the stored fact's terms are (nearly) all in the new one.
+func endsState(old string, slot *extract.Slot) bool {
+	return slot != nil && strings.HasPrefix(slot.Value, "not ") && !isNegated(old) && !saysUsedTo(old)
 }
 
 // subjectOf is the subject a fact is about, from its slot, or "" without

@@ -82,6 +82,8 @@ func TestDecide(t *testing.T) {
 		{"a value rejected now", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "Run tests with make test", Similarity: 0.3}}, Supersede, ""},
 		{"a value rejected of another thing", "User runs the tests with go test now, not make test", nil, []Candidate{{ID: "a", Text: "User's sister likes make test", Similarity: 0.3}}, Add, ""},
 		{"a number before a verb names one, not how many", "Invoice 4417 is paid", nil, []Candidate{{ID: "a", Text: "Invoice 4471 is paid", Similarity: 0.8}}, Add, ""},
+		{"a state stopped", "User stopped taking sertraline in January 2025", nil, []Candidate{{ID: "a", Text: "User is on sertraline", Similarity: 0.7}}, Supersede, ""},
+		{"another's state is not stopped", "User stopped taking sertraline", nil, []Candidate{{ID: "a", Text: "User's sister is on sertraline", Similarity: 0.7}}, Add, ""},
 		{"two amounts for two purposes", "User saves 100 euros a month for holidays", nil, []Candidate{{ID: "a", Text: "User saves 200 euros a month for retirement", Similarity: 0.8}}, Add, ""},
 		{"an amount for one purpose changed", "User saves 300 euros a month for retirement now", nil, []Candidate{{ID: "a", Text: "User saves 200 euros a month for retirement", Similarity: 0.8}}, Supersede, ""},
 		{"an amount with a reason added changed", "User weighs 76 kg now after cutting sugar", nil, []Candidate{{ID: "a", Text: "User weighs 82 kg", Similarity: 0.8}}, Supersede, ""},

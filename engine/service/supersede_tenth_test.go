@@ -20,8 +20,7 @@ var supersedeTenth = []scenario{
 		known: "a dose said by the doctor's doing (\"bumped … up to 40 mg\") has another subject than the user's dose"},
 	{name: "antidepressant stopped", steps: []string{
 		"I'm on sertraline.", "I stopped taking sertraline in January."},
-		gone:  []string{"on sertraline"},
-		known: "\"stopped taking sertraline\" does not end \"is on sertraline\""},
+		gone: []string{"on sertraline"}},
 	{name: "allergy discovered", steps: []string{
 		"I don't have any food allergies.", "Turns out I'm allergic to peanuts, found out at the clinic last week."},
 		facts: []string{"peanuts"}, gone: []string{"food allergies"},
@@ -69,8 +68,7 @@ var supersedeTenth = []scenario{
 		facts: []string{"3 kids"}, gone: []string{"2 kids"}},
 	{name: "son moved up a grade", steps: []string{
 		"My son is in 3rd grade.", "My son started 4th grade this fall."},
-		facts: []string{"4th grade"}, gone: []string{"3rd grade"},
-		known: "\"started 4th grade\" does not end \"is in 3rd grade\""},
+		facts: []string{"4th grade"}, gone: []string{"3rd grade"}},
 	{name: "daughter had a birthday", steps: []string{
 		"My daughter is 6.", "My daughter just turned 7."},
 		facts: []string{"7"}, gone: []string{"daughter is 6"}},
