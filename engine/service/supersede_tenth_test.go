@@ -11,7 +11,7 @@ import "testing"
 // facts beside the user's; and a third of it is dedupe (paraphrase, typo,
 // tense, an agent's summary, a list in other order) with near-duplicates
 // that are NOT one fact and must both stay. Baseline before this round's
-// fixes: 33/54 (21 marked known).
+// fixes: 33/54 (21 marked known); after them 40/54 (14 known).
 var supersedeTenth = []scenario{
 	// Health and medication.
 	{name: "statin dose raised", steps: []string{
