@@ -35,9 +35,9 @@ func NewBuiltin() Extractor {
 func (b *builtin) Name() string { return BuiltinName }
 
 // Extract implements Extractor. Facts with the same text, or restating the same slot, from
-// one request are merged (see mergeInto).
+// one request are merged (see merger).
 func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
-	var facts []Fact
+	var facts merger
 	question := ""
 	for _, m := range req.Messages {
 		if err := ctx.Err(); err != nil {
@@ -49,10 +49,10 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 			question = lastQuestion(m.Content)
 		}
 		for _, f := range mf {
-			facts = mergeInto(facts, f)
+			facts.add(f)
 		}
 	}
-	return facts, nil
+	return facts.facts, nil
 }
 
 func appendUnique(ids []string, more ...string) []string {

@@ -178,11 +178,7 @@ func (x *llmExtractor) Extract(ctx context.Context, req Request) ([]Fact, error)
 	}
 	// A model may state one thing twice ("lives in Munich", "now lives in Munich"): merged as
 	// the built-in extractor's are, so that two facts never supersede the same memory.
-	var merged []Fact
-	for _, f := range facts {
-		merged = mergeInto(merged, f)
-	}
-	return merged, nil
+	return mergeFacts(facts), nil
 }
 
 // llmMessage is one message as shown to the model, with what a reference to it resolves to.

@@ -1,30 +1,102 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/memsvc/memsvc/text"
 )
 
-// mergeInto adds f to facts unless it restates one of them: the same text, or the same slot
-// ("I moved to Munich…, I live in Munich now"; "I work at Datadog. I work at Datadog on the
-// APM team"). Two facts of one request that restate each other would both supersede the same
-// stored memory, so they are merged here: the one that says more is kept, with both
-// provenances.
-func mergeInto(facts []Fact, f Fact) []Fact {
-	key := strings.Join(lowerWords(f.Text), " ")
-	for i := range facts {
-		if strings.Join(lowerWords(facts[i].Text), " ") == key {
-			facts[i].MessageIDs = appendUnique(facts[i].MessageIDs, f.MessageIDs...)
-			return facts
-		}
-		if keep, ok := restates(facts[i], f); ok {
-			keep.MessageIDs = appendUnique(append([]string(nil), facts[i].MessageIDs...), f.MessageIDs...)
-			facts[i] = keep
-			return facts
+// merger gathers the facts of one request, merging each new one into a fact it restates:
+// the same text, or the same slot ("I moved to Munich…, I live in Munich now"; "I work at
+// Datadog. I work at Datadog on the APM team"). Two facts of one request that restate each
+// other would both supersede the same stored memory, so they are merged here: the one that
+// says more is kept, with both provenances. The facts are indexed by text and by slot, so a
+// request of many facts costs no pairwise comparisons (a 16 KB text of short statements
+// compared 800 facts with each other, normalising both every time).
+type merger struct {
+	facts  []Fact
+	byText map[string][]int  // each fact's words, lower-cased and joined → its indexes
+	bySlot map[slotKey][]int // each fact's normalised slot and speaker → its indexes
+}
+
+// slotKey is what two facts must share to restate one another.
+type slotKey struct{ speaker, subject, predicate, value string }
+
+func keyOfSlot(f Fact) (slotKey, bool) {
+	if f.Slot == nil {
+		return slotKey{}, false
+	}
+	n := normSlot(*f.Slot)
+	return slotKey{f.Speaker, n.Subject, n.Predicate, n.Value}, true
+}
+
+func textKey(s string) string { return strings.Join(lowerWords(s), " ") }
+
+// mergeFacts merges facts as merger.add would, one at a time in order.
+func mergeFacts(facts []Fact) []Fact {
+	var m merger
+	for _, f := range facts {
+		m.add(f)
+	}
+	return m.facts
+}
+
+// add merges f into the first fact, in order, that has its text or that it restates,
+// else appends it.
+func (m *merger) add(f Fact) {
+	if m.byText == nil {
+		m.byText, m.bySlot = map[string][]int{}, map[slotKey][]int{}
+	}
+	key := textKey(f.Text)
+	same := first(m.byText[key])
+	restated, keep := -1, Fact{}
+	if sk, ok := keyOfSlot(f); ok {
+		for _, i := range m.bySlot[sk] {
+			if same >= 0 && i >= same {
+				break
+			}
+			if k, ok := restates(m.facts[i], f); ok {
+				restated, keep = i, k
+				break
+			}
 		}
 	}
-	return append(facts, f)
+	switch {
+	case restated >= 0:
+		keep.MessageIDs = appendUnique(append([]string(nil), m.facts[restated].MessageIDs...), f.MessageIDs...)
+		m.replace(restated, keep)
+	case same >= 0:
+		m.facts[same].MessageIDs = appendUnique(m.facts[same].MessageIDs, f.MessageIDs...)
+	default:
+		m.facts = append(m.facts, f)
+		i := len(m.facts) - 1
+		m.byText[key] = append(m.byText[key], i)
+		if sk, ok := keyOfSlot(f); ok {
+			m.bySlot[sk] = append(m.bySlot[sk], i)
+		}
+	}
+}
+
+// replace puts f in place of fact i; a restating fact has the same slot, but its text may
+// differ, so the text index follows it.
+func (m *merger) replace(i int, f Fact) {
+	old, now := textKey(m.facts[i].Text), textKey(f.Text)
+	m.facts[i] = f
+	if old == now {
+		return
+	}
+	m.byText[old] = slices.DeleteFunc(m.byText[old], func(j int) bool { return j == i })
+	at, _ := slices.BinarySearch(m.byText[now], i)
+	m.byText[now] = slices.Insert(m.byText[now], at, i)
+}
+
+// first returns the smallest of ascending indexes, or -1.
+func first(idx []int) int {
+	if len(idx) == 0 {
+		return -1
+	}
+	return idx[0]
 }
 
 // restates reports whether b restates a, and which of the two to keep: facts with the same
