@@ -64,7 +64,7 @@ func (e *Writer) validateAdds(reqs []engine.AddRequest) error {
 		if err := engine.ValidateMemoryType(r.MemoryType); err != nil {
 			return err
 		}
-		if err := engine.ValidateTime("timestamp", r.Timestamp); err != nil {
+		if err := engine.ValidateSaidAt("timestamp", r.Timestamp, e.now()); err != nil {
 			return err
 		}
 		if err := engine.ValidateAppName("app_name", r.AppName); err != nil {

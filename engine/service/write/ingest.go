@@ -22,7 +22,7 @@ func (e *Writer) Ingest(ctx context.Context, user string, req engine.IngestReque
 	if err := engine.ValidateShared(req.Shared.Tags, req.Shared.Metadata, req.Shared.SessionID, req.Shared.Project); err != nil {
 		return nil, err
 	}
-	if err := engine.ValidateTime("timestamp", req.Shared.Timestamp); err != nil {
+	if err := engine.ValidateSaidAt("timestamp", req.Shared.Timestamp, e.now()); err != nil {
 		return nil, err
 	}
 	if err := engine.ValidateAppName("app_name", req.Shared.AppName); err != nil {
