@@ -37,13 +37,17 @@ type codingSession struct {
 }
 
 // codingPrompt is a later prompt: Expect empty means it is unrelated to
-// everything stored and must inject nothing.
+// everything stored and must inject nothing. Before, when set, are the
+// exchanges its session had before it (a follow-up such as "same for the
+// other table"): they are written to the session's transcript, which the
+// prompt hook is given as Claude Code gives it.
 type codingPrompt struct {
-	Repo   string   `json:"repo"`
-	Prompt string   `json:"prompt"`
-	Expect []string `json:"expect"`
-	Stale  []string `json:"stale"`
-	Memory string   `json:"memory"`
+	Repo   string           `json:"repo"`
+	Prompt string           `json:"prompt"`
+	Expect []string         `json:"expect"`
+	Stale  []string         `json:"stale"`
+	Memory string           `json:"memory"`
+	Before []codingExchange `json:"before"`
 }
 
 type codingFixture struct {
@@ -273,6 +277,10 @@ func indent(s string) string {
 	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
 }
 
+// laterSessionTime is when a scored follow-up prompt's earlier exchanges
+// were said: after every fixture's sessions.
+var laterSessionTime = time.Date(2026, 10, 15, 9, 0, 0, 0, time.UTC)
+
 // scoreLaterSessions opens a later session in each repository and sends each
 // of fx's prompts through the hooks, counts what they inject (label names the
 // evaluation in the log) and holds the counts to f.
@@ -293,9 +301,15 @@ func scoreLaterSessions(t *testing.T, label string, fx codingFixture, env, dirs 
 			t.Errorf("session start in %s shows another repository's memory (%q):\n%s", name, w, got)
 		}
 	}
+	tdir := t.TempDir()
 	for i, p := range fx.Prompts {
-		got := injected(t, "prompt", env, event(t, "prompt_relevant.json", map[string]any{
-			"cwd": dirs[p.Repo], "prompt": p.Prompt, "session_id": fmt.Sprintf("later-%s-%02d", label, i), "prompt_id": ""}))
+		sid := fmt.Sprintf("later-%s-%02d", label, i)
+		set := map[string]any{"cwd": dirs[p.Repo], "prompt": p.Prompt, "session_id": sid, "prompt_id": ""}
+		if len(p.Before) > 0 {
+			s := codingSession{ID: sid, Repo: p.Repo, Time: laterSessionTime, Exchanges: p.Before}
+			set["transcript_path"] = writeSessionTranscript(t, tdir, s, len(s.Exchanges))
+		}
+		got := injected(t, "prompt", env, event(t, "prompt_relevant.json", set))
 		scorePrompt(t, fx, p, got, &sc)
 	}
 	t.Logf("%s: related recalled %d/%d, unrelated silent %d/%d, stale injected %d, "+
