@@ -63,8 +63,19 @@ func handlePrompt(ctx context.Context, cfg Config, c *client, in eventInput) res
 // recall searches memories for what the prompt is about (query.go) and
 // renders them as context.
 func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
-	qs := queries(printable(in.Prompt))
-	if len(qs) == 0 || utf8.RuneCountInString(qs[0].query) < cfg.MinPromptChars {
+	prompt := printable(in.Prompt)
+	qs := queries(prompt)
+	own := ""
+	if len(qs) > 0 {
+		own = qs[0].query
+	}
+	if utf8.RuneCountInString(own) < cfg.MinPromptChars {
+		qs = nil // too little to search with alone ("build it")
+	}
+	if f, ok := followUpSearch(ctx, in.TranscriptPath, prompt, own); ok {
+		qs = append(qs, f) // followup.go
+	}
+	if len(qs) == 0 {
 		return skipped("short_prompt")
 	}
 	// The searches run at once: each is a round trip (two when the
@@ -103,7 +114,7 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 			return failed(a.err)
 		}
 		sk = cmp.Or(sk, a.sk)
-		found = mergeHits(found, best(a.hits, qs[i].keep))
+		found = mergeHits(found, best(slices.DeleteFunc(a.hits, func(m memory) bool { return !qs[i].named(m) }), qs[i].keep))
 	}
 	hits := found[:0]
 	for _, m := range found {
@@ -204,36 +215,10 @@ func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInpu
 	if err != nil {
 		return failed(err)
 	}
-	recent = withoutDistilled(withoutIDs(recent, instructions))
+	recent = displayable(withoutDistilled(withoutIDs(recent, instructions)))
 	recent = recent[:min(cfg.RecentSize, len(recent))]
 	text, n := sessionContext(instructions, recent, cfg.MaxContextChars)
 	return withContext(eventNameSessionStart, text, n)
-}
-
-// withoutDistilled drops the turns kept as said (episodes) that facts were
-// distilled from: the facts, as recent as their turn, say what it meant in
-// fewer words, and listing both spent two of the few places on one thing
-// ("User uses pnpm" and "User: We use pnpm, not npm, …"). A turn nothing
-// was distilled from stays: it is the only record of what was said.
-func withoutDistilled(ms []memory) []memory {
-	out := ms[:0:0]
-	for _, m := range ms {
-		if len(m.Facts) == 0 {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// withoutIDs returns the memories of ms that are not in drop.
-func withoutIDs(ms, drop []memory) []memory {
-	out := make([]memory, 0, len(ms))
-	for _, m := range ms {
-		if !slices.ContainsFunc(drop, func(d memory) bool { return d.ID == m.ID }) {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // minExchangeChars: shorter exchanges ("thanks" / "you're welcome") hold no

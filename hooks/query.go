@@ -37,10 +37,12 @@ const (
 )
 
 // search is one search made for a prompt; keep is how many of its hits
-// count (0: all).
+// count (0: all), and a hit counts only when its text names identifier
+// (when set).
 type search struct {
-	query string
-	keep  int
+	query      string
+	keep       int
+	identifier string
 }
 
 // queries returns the searches for a prompt: first the whole prompt's
@@ -78,10 +80,44 @@ func queries(prompt string) []search {
 	}
 	for _, id := range identifiers(paragraphs) {
 		if !searched(out, id) {
-			out = append(out, search{query: id, keep: 1})
+			out = append(out, search{query: id, keep: 1, identifier: id})
 		}
 	}
 	return out
+}
+
+// namesIdentifier reports whether text names the identifier id: id
+// itself, or a part of a qualified id that is a code name itself
+// ("std::unordered_map" → "unordered_map"; "ShaderCache::load" →
+// "ShaderCache"), or, when no part is one, every part ("Invoice#overdue":
+// "an invoice is overdue …").
+//
+// Why: searched alone, an identifier matches any memory holding one of its
+// parts, and its best hit counted even when that was only the namespace:
+// "what's the average lookup cost of std::unordered_map?" got a diff full
+// of std::vector (the seventh coding-sessions evaluation, cmd/memsvc). A
+// memory about the identifier names it.
+func namesIdentifier(text, id string) bool {
+	low := strings.ToLower(text)
+	has := func(p string) bool { return strings.Contains(low, strings.ToLower(p)) }
+	if has(id) {
+		return true
+	}
+	parts := qualifiedSep.Split(id, -1)
+	code := slices.DeleteFunc(slices.Clone(parts), func(p string) bool { return !identifierRe.MatchString(p) })
+	if len(code) > 0 {
+		return slices.ContainsFunc(code, has)
+	}
+	return len(parts) > 1 && !slices.ContainsFunc(parts, func(p string) bool { return !has(p) })
+}
+
+// qualifiedSep parts a qualified name: "a::b", "Class#method", "pkg.name".
+var qualifiedSep = regexp.MustCompile(`::|#|\.`)
+
+// named reports whether m's text names the search's identifier, or the
+// search has none.
+func (s search) named(m memory) bool {
+	return s.identifier == "" || namesIdentifier(m.Text, s.identifier)
 }
 
 // maxIdentifierQueries is how many of the code names a prompt's words

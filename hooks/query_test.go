@@ -295,3 +295,27 @@ func TestIdentifiers(t *testing.T) {
 		}
 	}
 }
+
+func TestIdentifierSearchKeepsHitsNamingIt(t *testing.T) {
+	for _, tc := range []struct {
+		id, text string
+		want     bool
+	}{
+		{"unwrap", "Avoid unwrap() outside tests", true},
+		{"CELERY_BROKER_URL", "celery_broker_url is amqp://… in every environment", true},
+		{"std::unordered_map", "There was one throw left; std::vector<std::byte> readFile", false},
+		{"std::unordered_map", "Prefer absl::flat_hash_map over unordered_map", true},
+		{"ShaderCache::load", "ShaderCache reads SPIR-V from out/build", true},
+		{"ShaderCache::load", "load the textures lazily", false},
+		{"Invoice#overdue", "An invoice is overdue 30 days after issue", true},
+		{"Invoice#overdue", "Invoices are numbered per year", false},
+	} {
+		s := search{query: tc.id, keep: 1, identifier: tc.id}
+		if got := s.named(memory{Text: tc.text}); got != tc.want {
+			t.Errorf("search %q keeps %q: %v, want %v", tc.id, tc.text, got, tc.want)
+		}
+	}
+	if !(search{query: "anything"}).named(memory{Text: "x"}) {
+		t.Error("a search with no names keeps every hit")
+	}
+}

@@ -361,6 +361,15 @@ func TestSessionStart(t *testing.T) {
 			wantHits:    2,
 		},
 		{
+			// The second newest memory is still being captured: it has no
+			// text, and the next one takes its place.
+			name:        "a memory being captured takes no place",
+			tweak:       func(c *Config, _ *fakeMemsvcREST) { c.RecentSize = 2 },
+			wantQueries: []map[string][]string{procedural("80"), {"size": {"16"}}},
+			wantText:    newestOnly + "\n- 2025-04-02: Alice prefers window seats on long flights",
+			wantHits:    2,
+		},
+		{
 			name:        "empty store still gets the notice",
 			tweak:       func(_ *Config, f *fakeMemsvcREST) { f.memories = nil },
 			wantQueries: []map[string][]string{procedural("80"), {"size": {"80"}}},

@@ -138,7 +138,7 @@ const syntheticModel = "<synthetic>"
 // summary a compaction writes as a user entry, API error notices and
 // synthetic replies.
 func apply(ex *exchange, e transcriptEntry) {
-	if e.IsSidechain || e.IsMeta || e.IsCompactSummary || e.IsAPIErrorMessage || e.Message.Model == syntheticModel {
+	if notTurn(e) {
 		return
 	}
 	switch e.Type {
@@ -165,6 +165,12 @@ func apply(ex *exchange, e transcriptEntry) {
 		}
 		ex.AssistantID, ex.AsstTime = e.UUID, e.Timestamp
 	}
+}
+
+// notTurn reports an entry that is neither the user's own turn nor the
+// model's reply (see apply).
+func notTurn(e transcriptEntry) bool {
+	return e.IsSidechain || e.IsMeta || e.IsCompactSummary || e.IsAPIErrorMessage || e.Message.Model == syntheticModel
 }
 
 // userText returns the text of a user entry and whether it starts a new

@@ -17,7 +17,13 @@ import (
 
 var (
 	// anyProjectRe is a scope said to reach past the repository at hand.
-	anyProjectRe = regexp.MustCompile(`(?i)\b(?:(?:every|all|any|each)\s+(?:of\s+)?(?:my\s+|our\s+)?(?:projects?|repos?|repositories|codebases?)|in general|not just (?:here|in this (?:repo|repository|project|codebase))|everywhere|wherever|whatever (?:the )?(?:project|repo))\b`)
+	// The extractor writes the user's "my" as "User's" ("all User's
+	// repos"), and "not just this one" points back at the repository.
+	anyProjectRe = regexp.MustCompile(`(?i)\b(?:(?:every|all|any|each)\s+(?:of\s+)?(?:my\s+|our\s+|(?:the\s+)?user's\s+)?(?:projects?|repos?|repositories|codebases?)|in general|not just (?:here|this one|in this (?:repo|repository|project|codebase))|everywhere|wherever|whatever (?:the )?(?:project|repo))\b`)
+	// localScopeRe is a scope said to stay within the repository at hand;
+	// notJustRe is how a wider scope names it ("not just this one").
+	localScopeRe = regexp.MustCompile(`(?i)\b(?:in here|here in|in this (?:repo|repository|project|codebase|monorepo))\b`)
+	notJustRe    = regexp.MustCompile(`(?i)\bnot just (?:here|this one|in this (?:repo|repository|project|codebase|monorepo))\b`)
 	// answerRe names the agent's answers, and styleRe how they read:
 	// together, a preference about the answers themselves. Either alone is
 	// not one: "API responses are cached", "keep functions short".
@@ -32,9 +38,18 @@ var (
 // or shell. The agent's own turns are never one: "Rewrote the answers
 // module" is about the repository's code.
 func userLevel(m memory) bool {
-	t := strings.TrimSpace(m.Text)
-	if strings.HasPrefix(t, "Assistant:") {
+	if agentTurn(m) {
 		return false
 	}
+	t := strings.TrimSpace(m.Text)
+	if localScopeRe.MatchString(notJustRe.ReplaceAllString(t, "")) {
+		return false // "don't ever run npm in here, it's pnpm everywhere": everywhere in this repository
+	}
 	return anyProjectRe.MatchString(t) || answerRe.MatchString(t) && styleRe.MatchString(t) || personalToolRe.MatchString(t)
+}
+
+// agentTurn reports a memory that is one of the agent's own turns kept as
+// said ("Assistant: …"), not something the user said.
+func agentTurn(m memory) bool {
+	return strings.HasPrefix(strings.TrimSpace(m.Text), "Assistant:")
 }

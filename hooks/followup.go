@@ -1,0 +1,119 @@
+package hooks
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+)
+
+// A prompt in a running session often continues the one before it: "now
+// the same for UPS", "same for credit_notes", "build it", "what about
+// staging?". Alone it says too little to search with ("same for
+// credit_notes" found nothing about how money columns are stored), so the
+// prompt hook also searches with the session's previous prompt and this one
+// together. The previous prompt is read from the end of the session's
+// transcript, which Claude Code names in the event; without one (a new
+// session, or the file not written yet) the prompt is searched alone.
+
+// followUpTail is how much of the transcript's end is read for the
+// previous prompt: a session's file grows to many megabytes of tool
+// output, and the prompt waits for the hook.
+const followUpTail = 256 << 10
+
+// maxFollowUpWords is the most words that say something (meaningWords) a
+// prompt may have to be read as a follow-up without a lead such as "the
+// same for".
+const maxFollowUpWords = 3
+
+// followUpLead starts a prompt that points back at the one before:
+// "now do the same for …", "and what about …", "same again in …".
+var followUpLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|and|now|also|then|great|thanks)[,.!]?\s+)*(?:do\s+)?(?:the\s+)?(?:same|likewise|what about|how about|and for|now for)\b`)
+
+// followUp reports whether the prompt's query reads as continuing the
+// previous prompt: a lead that points back, or a few words that say
+// something. One with none ("thanks", "ok") asks for nothing to recall.
+func followUp(query string) bool {
+	n := meaningWords(query)
+	return n > 0 && (n <= maxFollowUpWords || followUpLead.MatchString(query))
+}
+
+// followUpSearch returns the search of a follow-up prompt (whose own query
+// is query) joined with the session's previous prompt, and whether there
+// is one. Its best hits count, as a clause's: the previous prompt's own
+// memories were shown on its turn.
+func followUpSearch(ctx context.Context, transcriptPath, prompt, query string) (search, bool) {
+	if !followUp(query) {
+		return search{}, false
+	}
+	prev := previousPrompt(ctx, transcriptPath, prompt)
+	if prev == "" {
+		return search{}, false
+	}
+	pq, _, _ := promptQuery(prev)
+	if pq == "" {
+		return search{}, false
+	}
+	return search{query: truncateWords(pq+" "+query, maxQueryChars), keep: maxFollowUpHits}, true
+}
+
+// maxFollowUpHits is how many hits of a follow-up's joined search count.
+const maxFollowUpHits = 2
+
+// previousPrompt returns the user's last prompt in the transcript at path
+// that is not prompt itself (Claude Code may have written the prompt being
+// submitted already), "" when there is none or the file cannot be read.
+func previousPrompt(ctx context.Context, path, prompt string) string {
+	if path == "" {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	br, err := tail(f, followUpTail)
+	if err != nil {
+		return ""
+	}
+	prompt = strings.TrimSpace(prompt)
+	last := ""
+	for ctx.Err() == nil {
+		line, err := br.ReadBytes('\n')
+		var e transcriptEntry
+		if len(line) > 0 && json.Unmarshal(line, &e) == nil && e.Type == "user" && !notTurn(e) {
+			if text, ok := userText(e.Message.Content); ok && text != "" && text != prompt {
+				last = text
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	return last
+}
+
+// tail returns a reader of f's last n bytes, from the first line that
+// starts within them.
+func tail(f *os.File, n int64) (*bufio.Reader, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	if info.Size() <= n {
+		return br, nil
+	}
+	if _, err := f.Seek(info.Size()-n, io.SeekStart); err != nil {
+		return nil, err
+	}
+	br.Reset(f)
+	if _, err := br.ReadBytes('\n'); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err // the first line is cut: skipped
+	}
+	return br, nil
+}

@@ -1,0 +1,124 @@
+package hooks
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFollowUp(t *testing.T) {
+	for _, tc := range []struct {
+		query string
+		want  bool
+	}{
+		{"same for credit_notes", true},
+		{"build it", true},
+		{"what about staging?", true},
+		{"now do the same for the UPS client and the GLS one and the PostNL webhook", true},
+		{"thanks", false},
+		{"ok", false},
+		{"the snapshot test for the wave card fails on my iPhone 15 Pro simulator", false},
+	} {
+		if got := followUp(tc.query); got != tc.want {
+			t.Errorf("followUp(%q) = %v, want %v", tc.query, got, tc.want)
+		}
+	}
+}
+
+// writeLines writes transcript entries, one JSON object a line.
+func writeLines(t *testing.T, entries ...map[string]any) string {
+	t.Helper()
+	var b strings.Builder
+	for _, e := range entries {
+		line, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(append(line, '\n'))
+	}
+	p := filepath.Join(t.TempDir(), "session.jsonl")
+	if err := os.WriteFile(p, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func userEntry(text string) map[string]any {
+	return map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": text}}
+}
+
+func replyEntry(text string) map[string]any {
+	return map[string]any{"type": "assistant", "message": map[string]any{"role": "assistant",
+		"content": []map[string]any{{"type": "text", "text": text}}}}
+}
+
+func TestPreviousPrompt(t *testing.T) {
+	ctx := t.Context()
+	path := writeLines(t,
+		userEntry("add a refund_total column to the orders table"),
+		replyEntry("Added refund_total_cents."),
+		map[string]any{"type": "user", "message": map[string]any{"role": "user",
+			"content": []map[string]any{{"type": "tool_result", "content": "ok"}}}},
+		map[string]any{"type": "user", "isMeta": true, "message": map[string]any{"role": "user", "content": "Caveat: …"}},
+		map[string]any{"type": "user", "isSidechain": true, "message": map[string]any{"role": "user", "content": "subagent task"}})
+	if got := previousPrompt(ctx, path, "same for credit_notes"); got != "add a refund_total column to the orders table" {
+		t.Errorf("previous prompt = %q", got)
+	}
+	// Claude Code may have written the prompt being submitted already.
+	written := writeLines(t, userEntry("first ask"), replyEntry("done"), userEntry("same for credit_notes"))
+	if got := previousPrompt(ctx, written, "same for credit_notes"); got != "first ask" {
+		t.Errorf("previous prompt with the current one written = %q, want %q", got, "first ask")
+	}
+	for _, p := range []string{"", filepath.Join(t.TempDir(), "missing.jsonl")} {
+		if got := previousPrompt(ctx, p, "x"); got != "" {
+			t.Errorf("previousPrompt(%q) = %q, want none", p, got)
+		}
+	}
+	// Only the transcript's end is read: a prompt before a long tool output is
+	// out of reach, one after it is found.
+	long := map[string]any{"type": "user", "message": map[string]any{"role": "user",
+		"content": []map[string]any{{"type": "tool_result", "content": strings.Repeat("x", followUpTail)}}}}
+	if got := previousPrompt(ctx, writeLines(t, userEntry("early ask"), long), "y"); got != "" {
+		t.Errorf("a prompt before the tail = %q, want none", got)
+	}
+	if got := previousPrompt(ctx, writeLines(t, userEntry("early ask"), long, userEntry("late ask")), "y"); got != "late ask" {
+		t.Errorf("a prompt in the tail = %q, want %q", got, "late ask")
+	}
+}
+
+// TestPromptFollowUp: a follow-up prompt is searched with the session's
+// previous prompt; alone it finds nothing.
+func TestPromptFollowUp(t *testing.T) {
+	transcript := writeLines(t, userEntry("How do we deploy the website?"), replyEntry("With make deploy."))
+	for _, tc := range []struct {
+		name, prompt, transcript string
+		want                     string
+	}{
+		{"a follow-up joins the previous prompt", "same for the docs site", transcript, "make deploy"},
+		{"a prompt under the minimum length too", "ship it", transcript, "make deploy"},
+		{"no transcript: searched alone", "same for the docs site", "", ""},
+		{"thanks is no follow-up", "thanks!", transcript, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, srv := newFakeMemsvcREST(t)
+			ev := map[string]any{"session_id": sessionID, "cwd": "/home/dev/website", "prompt": tc.prompt,
+				"transcript_path": tc.transcript, "hook_event_name": "UserPromptSubmit"}
+			b, err := json.Marshal(ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := runHook(t, "prompt", testConfig(t, srv.URL), string(b))
+			if tc.want == "" {
+				if out != "" {
+					t.Errorf("want nothing injected, got %q", out)
+				}
+				return
+			}
+			if got := decodeOutput(t, out).AdditionalContext; !strings.Contains(got, tc.want) {
+				t.Errorf("context %q lacks %q", got, tc.want)
+			}
+		})
+	}
+}
