@@ -65,13 +65,14 @@ var passiveRuleRe = regexp.MustCompile(`(?i)^(?:(?:the|all|every|each|new|our)\s
 // review from Tom", "every migration under db/ must be reversible", or for every thing of a
 // kind: "every Celery task has to be idempotent", "every resource needs the tags owner and
 // cost-center" (a work context is still required, so "every kid needs a hug" is none).
-var quantRuleRe = regexp.MustCompile(`(?i)^(?:(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about)\b.*?|(?:every|each|all)\s+(?:\S+\s+){0,2}?\S+\s+)\b(?:needs|need|requires|require|must|has to|have to|should|goes through)\b`)
+var quantRuleRe = regexp.MustCompile(`(?i)^(?:(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about|to|of|for|on)\b.*?|(?:every|each|all)\s+(?:\S+\s+){0,2}?\S+\s+)\b(?:needs|need|requires|require|must|has to|have to|should|goes through)\b`)
 
 // workRule reports a user's impersonal rule about how the work is done: said in the passive
 // with should or must, or of whatever falls in a scope. "The package should arrive
 // tomorrow" is no rule: no passive, and nothing of the work.
 func workRule(ci clauseInfo) bool {
-	if ci.role != "user" || ci.firstP || hasDateCue(ci.text) {
+	// "From now on" names no date the rule is about.
+	if ci.role != "user" || ci.firstP || hasDateCue(standingIntroRe.ReplaceAllString(ci.text, "")) {
 		return false
 	}
 	if verblessRule(ci.text) {
@@ -80,11 +81,21 @@ func workRule(ci clauseInfo) bool {
 	if !workContext(ci) {
 		return false
 	}
-	if quantRuleRe.MatchString(ci.text) {
+	if quantRuleRe.MatchString(ci.text) || standingStatement(ci) {
 		return true
 	}
 	return !startsWithPronoun(ci.words) &&
 		(passiveRuleRe.MatchString(ci.text) || presentPassiveRe.MatchString(ci.text) && recurRe.MatchString(ci.text))
+}
+
+// standingStatement reports an impersonal statement of the work said to hold from now on:
+// "From now on every endpoint reports errors as problem details", "Going forward, releases
+// are cut on Thursdays". The lead-in makes it the way things are done, not a report; what
+// holds from now on is never past, so a participle after the verb ("…, produced by the
+// handler") does not make it one.
+func standingStatement(ci clauseInfo) bool {
+	return standingIntroRe.MatchString(ci.text) && ci.tense != tenseFuture &&
+		!startsWithPronoun(lowerWords(withoutIntro(ci.text))) && hasVerb(ci.words)
 }
 
 // A rule is often said with no verb at all, as a choice: "RSpec only", "polars, not
@@ -307,9 +318,15 @@ var requestVerbs = set(`recommend suggest find give list show explain summarize 
 send generate draft plan outline tell help calculate estimate analyze analyse imagine pretend create book look print
 read convert proofread review`)
 
-// workContext reports a clause about code, the project or the team's way of working.
+// workContext reports a clause about code, the project or the team's way of working: one
+// with a word of the work, "we", a technical token or a listed tool ("never run pnpm
+// publish from a laptop", "don't ever run npm or yarn in here").
 func workContext(ci clauseInfo) bool {
-	return hasAny(ci.words, workWords) || hasAny(ci.words, weWords) || techToken(ci.text)
+	if hasAny(ci.words, workWords) || hasAny(ci.words, weWords) || techToken(ci.text) {
+		return true
+	}
+	tool, _ := toolOf(ci.text)
+	return tool != ""
 }
 
 // pronounObject reports an imperative whose object is a pronoun: "run it", "send me".
