@@ -22,9 +22,18 @@ import "testing"
 
 // Floors of the seventh evaluation. Measured when it was written, before
 // the changes it was written for: related recalled 18/38, unrelated silent
-// 6/7, stale 4, other repository 0; session start stale 2. Raise them as
-// recall improves; never lower them to let a change through.
-var codingSessions7Floors = codingFloors{recalled: 18, silent: 6, stale: 4, foreign: 0, startStale: 2}
+// 6/7, stale 4, other repository 0; session start stale 2. After a rule
+// said "for all my repos" reached the other repositories and an
+// identifier's own search counted only a hit naming it (hooks/userlevel.go,
+// hooks/query.go): 19/38 (both commit-message prompts found; "add a GLS
+// carrier client" lost its match when the rule took one of the five
+// in-scope places ahead of it), 7/7. After the extractor kept rules naming
+// a listed tool or said to hold "from now on": 20/38 in one run, but the
+// prompt it gained (the audio mixer's per-frame vector) is found by a hit
+// tied in rank with others, whose order follows the random memory ids, so
+// the floor stays at 19. Raise them as recall improves; never lower them
+// to let a change through.
+var codingSessions7Floors = codingFloors{recalled: 19, silent: 7, stale: 4, foreign: 0, startStale: 2}
 
 func TestCodingSessions7Eval(t *testing.T) {
 	if testing.Short() {
