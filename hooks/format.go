@@ -106,14 +106,28 @@ func memoryLine(m memory) (string, bool) {
 }
 
 // memoryDate is the day the fact was stated: valid_from when the server
-// knows when the fact began to hold, else when it was recorded.
+// knows when the fact began to hold, else when it was recorded. A fact said
+// to hold only from a later day ("starting in January the deploy target is
+// …") shows the day it was recorded and when it holds from: shown by its
+// start, it would pass for the newest word on its subject, and the headers
+// tell the model that the later date is the current one.
 func memoryDate(m memory) string {
-	for _, s := range []string{m.ValidFrom, m.CreatedAt} {
-		if t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s)); err == nil {
-			return t.UTC().Format(time.DateOnly)
-		}
+	from, fromOK := parseDate(m.ValidFrom)
+	recorded, recordedOK := parseDate(m.CreatedAt)
+	switch {
+	case fromOK && recordedOK && from.After(recorded.Add(24*time.Hour)):
+		return recorded.Format(time.DateOnly) + " (holds from " + from.Format(time.DateOnly) + ")"
+	case fromOK:
+		return from.Format(time.DateOnly)
+	case recordedOK:
+		return recorded.Format(time.DateOnly)
 	}
 	return ""
+}
+
+func parseDate(s string) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
+	return t.UTC(), err == nil
 }
 
 // skillLine renders the inline primary skill of a procedural query.

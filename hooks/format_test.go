@@ -17,6 +17,10 @@ func TestMemoryLine(t *testing.T) {
 	}{
 		{"valid_from is the date", memory{Text: "Alice lives in Paris", ValidFrom: "2025-03-14T22:00:00-05:00",
 			CreatedAt: "2025-03-20T08:00:00Z"}, "- 2025-03-15: Alice lives in Paris", true},
+		{"a start days after it was said shows both", memory{Text: "The deploy target is prod-eu", ValidFrom: "2099-01-01T00:00:00Z",
+			CreatedAt: "2026-11-26T08:00:00Z"}, "- 2026-11-26 (holds from 2099-01-01): The deploy target is prod-eu", true},
+		{"a start within a day of it is the date", memory{Text: "x", ValidFrom: "2026-11-26T20:00:00Z",
+			CreatedAt: "2026-11-26T08:00:00Z"}, "- 2026-11-26: x", true},
 		{"created_at when no valid_from", memory{Text: "x", CreatedAt: "2025-03-20T08:00:00.123Z"}, "- 2025-03-20: x", true},
 		{"no usable date", memory{Text: "x", CreatedAt: "soon"}, "- x", true},
 		{"whitespace collapsed", memory{Text: "  two\n\tlines  "}, "- two lines", true},
