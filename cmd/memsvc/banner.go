@@ -14,6 +14,9 @@ func (a *app) logStartup(cfg Config, addr string) {
 	auth := "off (no keys: each request names its user_id)"
 	if a.keys.Enabled() {
 		auth = "on (Authorization: Bearer KEY; memsvc keys create --user U)"
+	} else if !loopbackOnly(addr) { // only with --allow-open (checkExposure)
+		auth = "OFF on a network address (--allow-open): anyone who can reach " + addr +
+			" can read and erase every user's memories"
 	}
 	var extractors []string
 	for _, x := range a.models.extractors {

@@ -26,6 +26,7 @@ type Config struct {
 	DataDir         string
 	AuthSecret      string
 	AdminSecret     string // enables the dashboard's operator pages (ui/admin.go)
+	AllowOpen       bool   // serve with auth off beyond loopback (exposure.go)
 	MaxBodyBytes    int64
 	BodyTimeout     time.Duration
 	AllowedHosts    string
@@ -103,6 +104,8 @@ func (c *Config) commonFlags(fs *flag.FlagSet, getenv func(string) string) {
 // engine takes (engineRunFlags).
 func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8765", "listen address")
+	fs.BoolVar(&c.AllowOpen, "allow-open", false, "serve with auth off on an address other machines can reach (0.0.0.0, ::, a LAN IP): "+
+		"anyone who reaches it has every user's memories; only for a port published on loopback or a trusted network")
 	fs.StringVar(&c.AdminSecret, "admin-secret", "", "secret that opens the dashboard's operator pages at /admin; empty: off (prefer the env var)")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body-bytes", rest.DefaultMaxBodyBytes, "largest request body in bytes (413 beyond)")
 	fs.DurationVar(&c.BodyTimeout, "body-timeout", rest.DefaultBodyTimeout, "how long a client may take to send a request body (400 beyond)")

@@ -64,6 +64,9 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 		return fmt.Errorf("--addr %s: cannot listen (%w); %s", cfg.Addr, err, listenAdvice(cfg.Addr, err))
 	}
 	defer ln.Close()
+	if err := checkExposure(cfg, ln.Addr()); err != nil {
+		return err
+	}
 	app, err := openApp(ctx, cfg, logger)
 	if errors.Is(err, store.ErrLocked) { // name the holder: a server has an address to give
 		return heldError(cfg.DataDir, "or give this one another --data")
