@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 )
@@ -94,18 +95,29 @@ func ReadExportHeader(r *bufio.Reader) (ExportRecord, error) {
 }
 
 // PeekExportHeader is ReadExportHeader without consuming anything of r:
-// whoever reads r next reads the header too.
+// whoever reads r next reads the header too. It reads up to the header's
+// newline and no further, one read at a time, so a producer that sends the
+// header and then pauses (a slow pipe) is answered at once; asking Peek for
+// a fixed count waited for bytes beyond the header. A first line longer
+// than r's buffer is no header; a failed read is reported as one, not as
+// "not a memsvc export".
 func PeekExportHeader(r *bufio.Reader) (ExportRecord, error) {
-	for n := 64; ; n *= 2 {
-		b, err := r.Peek(min(n, r.Size()))
+	for {
+		b, _ := r.Peek(r.Buffered()) // what is buffered, without reading
 		if i := bytes.IndexByte(b, '\n'); i >= 0 {
 			return parseExportHeader(b[:i+1])
 		}
-		if err != nil || n >= r.Size() {
-			if err == io.EOF && len(b) > 0 {
-				return parseExportHeader(b)
-			}
+		if len(b) >= r.Size() {
 			return ExportRecord{}, errNoHeader
+		}
+		more, err := r.Peek(len(b) + 1) // returns after one read that brings anything
+		switch {
+		case err == io.EOF && len(more) > 0:
+			return parseExportHeader(more)
+		case err == io.EOF:
+			return ExportRecord{}, errNoHeader
+		case err != nil:
+			return ExportRecord{}, fmt.Errorf("reading the export header: %w", err)
 		}
 	}
 }
