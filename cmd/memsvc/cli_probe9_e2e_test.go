@@ -142,3 +142,43 @@ func TestNoHomeNeedsDataDir(t *testing.T) {
 		}
 	}
 }
+
+// TestImportFillsMissingTimes: import took memory records without
+// updated_at, valid_from or recorded_at and exported them as
+// 0001-01-01T00:00:00Z. Each missing one is now the memory's created_at,
+// as for a memory added with no said time; a record without created_at
+// is refused naming the record and the field.
+func TestImportFillsMissingTimes(t *testing.T) {
+	const head = `{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v2/512"}` + "\n"
+	write := func(memory string) string {
+		in := filepath.Join(t.TempDir(), "in.jsonl")
+		body := head + `{"kind":"memory","user":"alice","memory":` + memory + "}\n" + `{"kind":"end"}` + "\n"
+		if err := os.WriteFile(in, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return in
+	}
+	data := filepath.Join(t.TempDir(), "data")
+	in := write(`{"id":"m-1","text":"alice keeps bees","user_id":"alice","state":"active","created_at":"2026-01-02T03:04:05Z"}`)
+	if code, _, stderr := (probeCmd{}).run(t, "import", "--in", in, "--data", data); code != 0 {
+		t.Fatalf("import: exit %d, %s", code, stderr)
+	}
+	code, stdout, stderr := (probeCmd{}).run(t, "export", "--data", data)
+	if code != 0 {
+		t.Fatalf("export: exit %d, %s", code, stderr)
+	}
+	for _, field := range []string{"updated_at", "valid_from", "recorded_at"} {
+		if want := `"` + field + `":"2026-01-02T03:04:05Z"`; !strings.Contains(stdout, want) {
+			t.Errorf("the export lacks %s:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "0001-01-01") {
+		t.Errorf("the export holds a zero time:\n%s", stdout)
+	}
+	in = write(`{"id":"m-2","text":"alice keeps bees","user_id":"alice","state":"active"}`)
+	code, _, stderr = (probeCmd{}).run(t, "import", "--in", in, "--data", filepath.Join(t.TempDir(), "data"))
+	if code == 0 || !strings.Contains(stderr, "created_at") || !strings.Contains(stderr, "m-2") {
+		t.Errorf("import without created_at: exit %d, stderr %q; want a refusal naming m-2 and created_at", code, stderr)
+	}
+	oneLineError(t, "import without created_at", stderr)
+}

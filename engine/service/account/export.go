@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"time"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
@@ -225,6 +226,9 @@ func (in *importer) checkMemory(user string, m *engine.Memory) error {
 	case !engine.ValidMemoryType(m.MemoryType):
 		return engine.Invalid("memory_type", "memory %s: unknown type %q", m.ID, m.MemoryType)
 	}
+	if m.CreatedAt.IsZero() {
+		return engine.Invalid("created_at", "memory %s: missing; every memory says when it was made", m.ID)
+	}
 	key := [2]string{user, m.ID}
 	if in.seen[key] {
 		return engine.Invalid("id", "memory %s of %q appears twice", m.ID, user)
@@ -234,6 +238,18 @@ func (in *importer) checkMemory(user string, m *engine.Memory) error {
 	}
 	in.seen[key] = true
 	return nil
+}
+
+// fillTimes gives a memory without updated_at, valid_from or recorded_at
+// its created_at there, as the engine does for a memory it adds with no
+// said time: a zero time was stored and exported as 0001-01-01, which
+// put the fact's validity and its recording at the start of the calendar.
+func fillTimes(m *engine.Memory) {
+	for _, t := range []*time.Time{&m.UpdatedAt, &m.ValidFrom, &m.RecordedAt} {
+		if t.IsZero() {
+			*t = m.CreatedAt
+		}
+	}
 }
 
 // knownState reports a state the engine writes.
@@ -266,6 +282,7 @@ func (in *importer) add(rec engine.ExportRecord) error {
 		if err := in.checkMemory(rec.User, rec.Memory); err != nil {
 			return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
 		}
+		fillTimes(rec.Memory)
 	}
 	if rec.Kind == "memory" && rec.Vector != nil && len(rec.Vector) != in.e.embed.Dim() {
 		return engine.Errorf(engine.EInvalid, "export line %d: vector of dimension %d, want %d", in.line+1, len(rec.Vector), in.e.embed.Dim())
