@@ -85,29 +85,11 @@ func TestCLIUnknownEnvWarned(t *testing.T) {
 // each setting that is not its default with its source (flag > env >
 // default), hiding secrets.
 func TestServeBannerShowsSettingSources(t *testing.T) {
-	builtBinary(t) // built before any run's time limit starts
 	secret := strings.Repeat("s", 40)
 	data := filepath.Join(t.TempDir(), "data")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := probeCmd{env: map[string]string{"MEMSVC_MAX_CONNS": "64", "MEMSVC_ADDR": "127.0.0.1:1",
-		"MEMSVC_AUTH_SECRET": secret, "MEMSVC_IDLE_TIMEOUT": "2m"}}.command(ctx, t,
-		"serve", "--addr", "127.0.0.1:0", "--data", data, "--no-sync", "--llm-timeout", "20s")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }()
-	banner := ""
-	for sc := bufio.NewScanner(stderr); sc.Scan(); {
-		if strings.Contains(sc.Text(), "listening") {
-			banner = sc.Text()
-			break
-		}
-	}
+	banner := serveBanner(t, map[string]string{"MEMSVC_MAX_CONNS": "64", "MEMSVC_ADDR": "127.0.0.1:1",
+		"MEMSVC_AUTH_SECRET": secret, "MEMSVC_IDLE_TIMEOUT": "2m"},
+		"--addr", "127.0.0.1:0", "--data", data, "--no-sync", "--llm-timeout", "20s")
 	for _, want := range []string{"addr=127.0.0.1:0 (flag)", "max-conns=64 (MEMSVC_MAX_CONNS)",
 		"auth-secret=*** (MEMSVC_AUTH_SECRET)", "no-sync=true (flag)", "data=" + data + " (flag)"} {
 		if !strings.Contains(banner, want) {
