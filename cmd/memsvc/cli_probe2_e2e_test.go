@@ -427,6 +427,29 @@ func TestCLIRestoreAndImportBadInput(t *testing.T) {
 // ends the command at once with exit 130 and one line saying it was
 // interrupted (it went on reading until the input closed, then reported a
 // cut-short file, exit 1); SIGTERM stops a server with exit 0.
+// startLoading starts memsvc args with stdin read from r and a new data
+// directory, and returns once the directory appears: the command is then
+// past its start (its signal handler set) and loading what r gives.
+func startLoading(t *testing.T, r *os.File, args ...string) (*exec.Cmd, *syncBuffer) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "data")
+	cmd := probeCmd{stdin: r}.command(context.Background(), t, append(args, "--data", dir)...)
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(dir); err == nil {
+			return cmd, stderr
+		} else if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("%v did not start loading", args)
+		}
+	}
+}
+
 func TestCLIInterrupt(t *testing.T) {
 	data := seededDataDir(t, 200)
 	export, backup := filepath.Join(t.TempDir(), "x.jsonl"), filepath.Join(t.TempDir(), "x.tar")
@@ -449,24 +472,7 @@ func TestCLIInterrupt(t *testing.T) {
 			}
 			defer w.Close()
 			go w.Write(b[:len(b)/2]) // then stall: w stays open
-			dir := filepath.Join(t.TempDir(), "data")
-			cmd := probeCmd{stdin: r}.command(context.Background(), t, tt.cmd, "--in", "-", "--data", dir)
-			var stderr syncBuffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			r.Close()
-			// The data directory appears once the command is past its
-			// start (and its signal handler is set) and loading.
-			for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-				if _, err := os.Stat(dir); err == nil {
-					break
-				} else if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatalf("%s did not start loading", tt.cmd)
-				}
-			}
+			cmd, stderr := startLoading(t, r, tt.cmd, "--in", "-")
 			time.Sleep(300 * time.Millisecond)
 			cmd.Process.Signal(os.Interrupt)
 			done := make(chan error, 1)

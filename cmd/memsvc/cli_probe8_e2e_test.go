@@ -254,22 +254,7 @@ func TestCLIStopsOnSIGHUP(t *testing.T) {
 		// A header and a record, then a stall: w stays open.
 		w.Write([]byte(`{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v2/512"}` + "\n" +
 			`{"kind":"memory","user":"alice","memory":{"id":"m1","text":"alice keeps bees","user_id":"alice","state":"active","created_at":"2026-01-02T03:04:05Z"}}` + "\n"))
-		dir := filepath.Join(t.TempDir(), "data")
-		cmd := probeCmd{stdin: r}.command(context.Background(), t, "import", "--data", dir)
-		var stderr syncBuffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		r.Close()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			if _, err := os.Stat(dir); err == nil {
-				break
-			} else if time.Now().After(deadline) {
-				cmd.Process.Kill()
-				t.Fatal("import did not start loading")
-			}
-		}
+		cmd, stderr := startLoading(t, r, "import")
 		time.Sleep(300 * time.Millisecond)
 		cmd.Process.Signal(syscall.SIGHUP)
 		if code := waitExit(t, cmd); code != 130 || !strings.Contains(stderr.String(), "interrupted") {
