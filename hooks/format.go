@@ -112,8 +112,8 @@ func memoryLine(m memory) (string, bool) {
 // start, it would pass for the newest word on its subject, and the headers
 // tell the model that the later date is the current one.
 func memoryDate(m memory) string {
-	from, fromOK := parseDate(m.ValidFrom)
-	recorded, recordedOK := parseDate(m.CreatedAt)
+	from, fromOK := parseTime(m.ValidFrom)
+	recorded, recordedOK := parseTime(m.CreatedAt)
 	switch {
 	case fromOK && recordedOK && from.After(recorded.Add(24*time.Hour)):
 		return recorded.Format(time.DateOnly) + " (holds from " + from.Format(time.DateOnly) + ")"
@@ -125,7 +125,9 @@ func memoryDate(m memory) string {
 	return ""
 }
 
-func parseDate(s string) (time.Time, bool) {
+// parseTime reads a timestamp the server or a transcript wrote (RFC 3339),
+// in UTC; false when it is missing or malformed.
+func parseTime(s string) (time.Time, bool) {
 	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
 	return t.UTC(), err == nil
 }

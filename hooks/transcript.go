@@ -340,9 +340,9 @@ func (ex exchange) messages() []message {
 // rfc3339 normalizes a transcript timestamp, or drops it when malformed so
 // the server never rejects a capture over a timestamp.
 func rfc3339(s string) string {
-	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
-	if err != nil {
+	t, ok := parseTime(s)
+	if !ok {
 		return ""
 	}
-	return t.UTC().Format(time.RFC3339Nano)
+	return t.Format(time.RFC3339Nano)
 }
