@@ -55,41 +55,32 @@ func rewritePhrases(s string) string {
 }
 
 // synonym maps common software abbreviations and near-synonyms to one word,
-// so that "the site" finds "the website" and "db" finds "database".
+// so that "the site" finds "the website" and "db" finds "database": the
+// clippings every part of memsvc knows (text.Unclip), then words a procedure's
+// name uses interchangeably.
 func synonym(w string) string {
+	if long, ok := text.Unclip(w); ok {
+		return long
+	}
 	switch w {
 	case "site", "webpage", "homepage":
 		return "website"
-	case "repo", "repos":
-		return "repository"
-	case "db", "dbs":
-		return "database"
-	case "k8s":
-		return "kubernetes"
-	case "env", "envs":
-		return "environment"
 	case "prod":
 		return "production"
-	case "cfg", "conf", "configuration", "configure", "configs":
-		return "config"
-	case "app", "apps":
-		return "application"
-	case "doc", "docs":
+	case "cfg", "conf", "configure":
+		return "configuration"
+	case "doc":
 		return "documentation"
 	case "creds":
 		return "credentials"
-	case "deps":
-		return "dependencies"
-	case "auth", "authn":
+	case "authn":
 		return "authentication"
 	case "pw", "pwd", "passwd":
 		return "password"
-	case "dir", "folder", "folders", "dirs":
+	case "folder", "folders":
 		return "directory"
 	case "img", "imgs":
 		return "image"
-	case "msg", "msgs":
-		return "message"
 	case "ship", "shipping", "rollout":
 		return "deploy"
 	case "reboot":
@@ -102,12 +93,6 @@ func synonym(w string) string {
 		return "certificate"
 	case "ssl":
 		return "tls"
-	case "js":
-		return "javascript"
-	case "ts":
-		return "typescript"
-	case "py":
-		return "python"
 	case "golang":
 		return "go"
 	case "postgresql", "pg":
