@@ -32,7 +32,7 @@ func TestBrowserNarrowViewportFits(t *testing.T) {
 	e.image(auth.DefaultUser, photo)
 	run(t, ctx, "a phone's viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	for _, path := range []string{"/memories", "/memories?q=budget+review", "/memories/" + ids[0], "/memories/" + ids[0] + "/edit",
-		"/timeline", "/skills", "/entities", "/images"} {
+		"/timeline", "/skills", "/entities", "/images", "/users"} {
 		run(t, ctx, path, chromedp.Navigate(e.url+path), chromedp.WaitVisible(chromedp.CSS("main")))
 		fits(t, ctx, path)
 	}

@@ -74,7 +74,7 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 			u.fail(w, r, req, err)
 			return
 		}
-		req.User = user
+		req.User = u.viewedUser(r, user)
 		u.serve(w, r2, req, h)
 	})
 }

@@ -140,6 +140,8 @@ func (u *UI) routes() {
 	u.page("GET /images", u.images)
 	u.page("GET /images/{id}", u.image)
 	u.page("GET /images/{id}/thumb", u.thumb)
+	u.page("GET /users", u.users)
+	u.page("POST /users", u.viewAs)
 	u.adminRoutes()
 }
 
