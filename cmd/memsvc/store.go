@@ -39,14 +39,21 @@ func (c *StoreConfig) leaseFlag(fs *flag.FlagSet) {
 }
 
 // shareMedia keeps images in the store when it can hold them (PostgreSQL),
-// so every replica reads the images any replica stored, and sets the lease
-// of capture jobs.
+// so every replica reads the images any replica stored, gives the embedded
+// store the image files its memories name, and sets the lease of capture
+// jobs.
 func shareMedia(md *service.MediaDeps, st engine.Store, cfg Config) {
 	if md == nil {
 		return
 	}
 	if blobs, ok := st.(engine.BlobStore); ok {
 		md.Blobs = blobs
+	}
+	// The embedded store removes an image file once no memory names it.
+	if bs, ok := st.(*store.Store); ok {
+		if files, ok := md.Blobs.(store.FileBlobs); ok {
+			bs.AttachBlobs(files.Files)
+		}
 	}
 	md.Lease = cfg.JobLease
 }

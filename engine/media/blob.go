@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
+	"time"
 )
 
 // BlobStore keeps image files on disk under the hex SHA-256 of their bytes,
@@ -18,6 +20,11 @@ import (
 // by several processes sharing the directory.
 type BlobStore struct {
 	dir string
+	// mu orders pins against Remove (blobgc.go); pins counts the Puts
+	// whose referencing memory has not committed yet.
+	mu   sync.Mutex
+	pins map[string]pin
+	now  func() time.Time
 }
 
 // NewBlobStore opens (creating if needed) a blob store rooted at dir.
@@ -28,17 +35,19 @@ func NewBlobStore(dir string) (*BlobStore, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("media: blob store: %w", err)
 	}
-	return &BlobStore{dir: dir}, nil
+	return &BlobStore{dir: dir, pins: map[string]pin{}, now: time.Now}, nil
 }
 
 // Put stores data and returns its SHA-256 and path. Storing bytes that are
 // already present is a cheap no-op returning the same answer. The bytes are
 // written to a temporary file, fsynced and renamed into place, and the
 // directory is fsynced, so after Put returns the blob survives a crash.
+// The blob stays pinned (kept by Remove and Sweep) until Unpin or PinFor.
 func (b *BlobStore) Put(data []byte) (sha, path string, err error) {
 	sum := sha256.Sum256(data)
 	sha = hex.EncodeToString(sum[:])
 	path = b.Path(sha)
+	b.pin(sha) // before Has: a Remove that runs after it sees the pin
 	if b.Has(sha) {
 		return sha, path, nil
 	}

@@ -11,7 +11,12 @@ import (
 // storeFormat is the version of the key layout (keys.go) this code reads
 // and writes. A change an older binary would misread bumps it, so that
 // binary refuses the directory instead of corrupting it.
-const storeFormat = 1
+//
+// Format 2 added the image references (b keys, blobrefs.go): a format 1
+// directory is brought to format 2 in place at a writable opening, and a
+// format 1 binary refuses a format 2 one, since it would write memories
+// without their references and the files they name could be removed.
+const storeFormat = 2
 
 // formatKey names the global key that records the directory's format.
 var formatKey = globalKey("store-format")
@@ -41,12 +46,12 @@ func checkFormat(db *badger.DB, readOnly bool) error {
 		return fmt.Errorf("read the store format: %w", err)
 	}
 	if recorded == "" {
-		if readOnly {
-			return nil
-		}
-		return db.Update(func(btx *badger.Txn) error { return btx.Set(formatKey, []byte(strconv.Itoa(storeFormat))) })
+		recorded = "1" // written before the marker
 	}
 	n, err := strconv.Atoi(recorded)
+	if err == nil && n == 1 {
+		return upgradeFormat1(db, readOnly)
+	}
 	switch {
 	case err != nil || n < 1:
 		return fmt.Errorf("%w: the directory records store format %q, which no memsvc writes", ErrFormat, recorded)
@@ -58,4 +63,17 @@ func checkFormat(db *badger.DB, readOnly bool) error {
 			"export with that version and import the export into an empty directory with this one", ErrFormat, n, storeFormat)
 	}
 	return nil
+}
+
+// upgradeFormat1 indexes a format 1 store's image references and records
+// format 2. A read-only opening reads format 1 as it is (it removes no
+// file, so it needs no references).
+func upgradeFormat1(db *badger.DB, readOnly bool) error {
+	if readOnly {
+		return nil
+	}
+	if err := backfillBlobRefs(db); err != nil {
+		return err
+	}
+	return db.Update(func(btx *badger.Txn) error { return btx.Set(formatKey, []byte(strconv.Itoa(storeFormat))) })
 }

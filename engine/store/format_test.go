@@ -19,7 +19,8 @@ func TestStoreFormat(t *testing.T) {
 		want     []string
 	}{
 		{"this format", "", nil},
-		{"a newer format", "2", []string{"newer memsvc", "store format 2", "reads format 1"}},
+		{"format 1, upgraded in place", "1", nil},
+		{"a newer format", "3", []string{"newer memsvc", "store format 3", "reads format 2"}},
 		{"an older format", "0", []string{"no memsvc writes"}},
 		{"garbage", "v1", []string{`"v1"`, "no memsvc writes"}},
 	}
@@ -30,8 +31,8 @@ func TestStoreFormat(t *testing.T) {
 			if err := s.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if got := rawFormat(t, dir, ""); got != "1" {
-				t.Fatalf("a new store recorded format %q; want 1", got)
+			if got := rawFormat(t, dir, ""); got != "2" {
+				t.Fatalf("a new store recorded format %q; want 2", got)
 			}
 			rawFormat(t, dir, tt.recorded)
 			s, err := Open(Options{Dir: dir, NoSync: true})

@@ -13,6 +13,7 @@ package store
 //	x <user> 0                           the user's write version: uvarint, bumped by every Update
 //	c <user> 0 <id>                      last change of a memory: uvarint version, then 1 for a tombstone or 0 (ids only, no content)
 //	j <queue> 0 <user> 0 <id>            a leased background job (JSON: user, payload, enqueued, claim, lease)
+//	b <sha256> 0 <user> 0 <id>           memory id of user names image blob sha256 (value empty; blobrefs.go)
 //	g <name>                             store-wide settings (embedding model), not per user
 const (
 	kindMemory  = 'm'
@@ -25,6 +26,7 @@ const (
 	kindVersion = 'x'
 	kindChange  = 'c'
 	kindJob     = 'j'
+	kindBlobRef = 'b'
 )
 
 func userPrefix(kind byte, user string) []byte {

@@ -14,12 +14,14 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/log"
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/media"
 )
 
 // Options configure the store.
@@ -62,6 +64,13 @@ type Store struct {
 	room     room
 	// now is the clock room readings are timed by (tests replace it).
 	now func() time.Time
+	log *log.Logger
+	// files are the image files memories name (blobrefs.go), nil until
+	// AttachBlobs; closing stops their sweep, sweeping waits for it.
+	files     atomic.Pointer[media.BlobStore]
+	closing   chan struct{}
+	closeOnce sync.Once
+	sweeping  sync.WaitGroup
 }
 
 var (
@@ -107,7 +116,8 @@ func Open(opts Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 	}
-	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now}, nil
+	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now,
+		log: opts.Logger, closing: make(chan struct{})}, nil
 }
 
 // newOpening returns a name no other opening of a directory has.
@@ -127,6 +137,8 @@ func newOpening() string {
 // committed write is already in the write-ahead log, which the next
 // opening replays, and the process exit releases the directory lock.
 func (s *Store) Close() error {
+	s.closeOnce.Do(func() { close(s.closing) })
+	s.sweeping.Wait()
 	if !s.readOnly && s.free != nil {
 		need := s.flushNeed()
 		if free, ok := s.free(s.dir); ok && free < need {
@@ -163,14 +175,20 @@ func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) erro
 	mu := s.userLock(user)
 	mu.Lock()
 	defer mu.Unlock()
+	var blobs blobChanges
 	err := s.update(func(btx *badger.Txn) error {
 		version, err := bumpVersion(btx, user)
 		if err != nil {
 			return err
 		}
-		return fn(&tx{btx: btx, user: user, write: true, version: version})
+		blobs = blobChanges{}
+		return fn(&tx{btx: btx, user: user, write: true, version: version, blobs: &blobs})
 	})
-	return translate("update", err)
+	if err != nil {
+		return translate("update", err)
+	}
+	s.settleBlobs(blobs)
+	return nil
 }
 
 // View runs fn in a read-only snapshot.

@@ -19,6 +19,9 @@ type tx struct {
 	user    string
 	write   bool
 	version int64 // the version this Update commits (version.go)
+	// blobs collects the image references this Update adds and drops
+	// (blobrefs.go); nil in a View.
+	blobs *blobChanges
 }
 
 func (t *tx) GetMemory(id string) (*engine.Memory, error) {
@@ -44,11 +47,15 @@ func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if !t.write {
 		return ErrReadOnly
 	}
-	if old, err := t.GetMemory(m.ID); err == nil {
+	old, err := t.GetMemory(m.ID)
+	if err == nil {
 		if err := t.unindex(old.ID); err != nil {
 			return err
 		}
 	} else if engine.ErrorCode(err) != engine.ENotFound {
+		return err
+	}
+	if err := t.relinkBlob(m.ID, old, m); err != nil {
 		return err
 	}
 	raw, err := json.Marshal(m)
@@ -137,7 +144,11 @@ func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
 		return ErrReadOnly
 	}
-	if _, err := t.GetMemory(id); err != nil {
+	old, err := t.GetMemory(id)
+	if err != nil {
+		return err
+	}
+	if err := t.relinkBlob(id, old, nil); err != nil {
 		return err
 	}
 	if err := t.unindex(id); err != nil {

@@ -58,7 +58,10 @@ func (s *Store) AllUsers(ctx context.Context) ([]string, error) {
 // lists. Other users' keys are never touched: every per-user prefix ends
 // with the 0x00 separator user ids cannot contain.
 func (s *Store) EraseUser(ctx context.Context, user string) error {
-	var keys [][]byte
+	var (
+		keys    [][]byte
+		dropped blobChanges
+	)
 	err := s.db.View(func(btx *badger.Txn) error {
 		it := btx.NewIterator(badger.IteratorOptions{})
 		defer it.Close()
@@ -76,12 +79,18 @@ func (s *Store) EraseUser(ctx context.Context, user string) error {
 				keys = append(keys, it.Item().KeyCopy(nil))
 			}
 		}
-		// j <queue> 0 <user> 0 <id>: the user's leased background jobs.
-		j := []byte{kindJob}
-		for it.Seek(j); it.ValidForPrefix(j); it.Next() {
-			parts := bytes.SplitN(it.Item().Key()[1:], []byte{0}, 3)
-			if len(parts) == 3 && string(parts[1]) == user {
-				keys = append(keys, it.Item().KeyCopy(nil))
+		// j <queue> 0 <user> 0 <id>: the user's leased background jobs;
+		// b <sha> 0 <user> 0 <id>: the user's image references.
+		for _, kind := range []byte{kindJob, kindBlobRef} {
+			p := []byte{kind}
+			for it.Seek(p); it.ValidForPrefix(p); it.Next() {
+				parts := bytes.SplitN(it.Item().Key()[1:], []byte{0}, 3)
+				if len(parts) == 3 && string(parts[1]) == user {
+					keys = append(keys, it.Item().KeyCopy(nil))
+					if kind == kindBlobRef {
+						dropped.note(&dropped.dropped, string(parts[0]))
+					}
+				}
 			}
 		}
 		return ctx.Err()
@@ -99,7 +108,11 @@ func (s *Store) EraseUser(ctx context.Context, user string) error {
 			return translate("erase user", fmt.Errorf("delete: %w", err))
 		}
 	}
-	return translate("erase user", wb.Flush())
+	if err := wb.Flush(); err != nil {
+		return translate("erase user", err)
+	}
+	s.settleBlobs(dropped) // the files no other user's memory names
+	return nil
 }
 
 // Keys lists every key of the store, for operators' checks and tests (an

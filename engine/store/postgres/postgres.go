@@ -109,7 +109,11 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, &engine.Error{Code: engine.EUnavailable,
 			Message: "the database schema is missing or outdated: run memsvc migrate", Err: err}
 	}
-	return &Store{pool: &boundedPool{Pool: pool, wait: wait}}, nil
+	s := &Store{pool: &boundedPool{Pool: pool, wait: wait}}
+	// Reclaim the images of captures that stored one and then failed; a
+	// failure here leaves them for the next opening, it does not stop this one.
+	_, _ = s.SweepBlobs(ctx)
+	return s, nil
 }
 
 // parseURL parses a connection URL; pool_* settings are the pool's, the
