@@ -18,8 +18,10 @@ import (
 
 // PinFor is how long a blob stays pinned after a Put whose reference never
 // committed (a capture that failed or a process that died mid-write); the
-// sweep removes it after that if nothing names it.
-const PinFor = time.Hour
+// sweep removes it after that if nothing names it. Every capture attempt
+// stores its image again, so one attempt, not a capture with all its
+// retries, must fit in it.
+const PinFor = 10 * time.Minute
 
 // sweepGrace spares files younger than this from the sweep even when
 // unpinned: another process (an import, a restore) may have just written

@@ -24,7 +24,7 @@ import (
 // file.
 
 // sweepEvery is how often an attached blob store is swept for orphans.
-const sweepEvery = 6 * time.Hour
+const sweepEvery = time.Hour
 
 func blobRefPrefix(sha string) []byte {
 	return append(append([]byte{kindBlobRef}, sha...), 0)
@@ -47,6 +47,11 @@ func blobOf(m *engine.Memory) string {
 // dropped for the commit.
 func (t *tx) relinkBlob(id string, old, m *engine.Memory) error {
 	from, to := blobOf(old), blobOf(m)
+	if to != "" {
+		// A memory naming the blob commits: the pin of the Put before it
+		// (a capture stores its image again on every attempt) is released.
+		t.blobs.note(&t.blobs.added, to)
+	}
 	if from == to {
 		return nil
 	}
@@ -60,12 +65,12 @@ func (t *tx) relinkBlob(id string, old, m *engine.Memory) error {
 		if err := t.btx.Set(blobRefKey(to, t.user, id), nil); err != nil {
 			return fmt.Errorf("store: add image reference: %w", err)
 		}
-		t.blobs.note(&t.blobs.added, to)
 	}
 	return nil
 }
 
-// blobChanges are the references one transaction added and dropped.
+// blobChanges are the blobs the memories one transaction wrote name
+// (added) and the references it dropped.
 type blobChanges struct{ added, dropped map[string]bool }
 
 func (c *blobChanges) note(set *map[string]bool, sha string) {
@@ -77,7 +82,7 @@ func (c *blobChanges) note(set *map[string]bool, sha string) {
 
 // AttachBlobs gives the store the image files its memories name, so it
 // removes a file once no memory names it, and sweeps the directory for
-// orphans now (in the background) and every few hours until Close.
+// orphans now (in the background) and every hour until Close.
 func (s *Store) AttachBlobs(files *media.BlobStore) {
 	s.files.Store(files)
 	if s.readOnly {

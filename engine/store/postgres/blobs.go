@@ -15,7 +15,7 @@ var _ engine.BlobStore = (*Store)(nil)
 
 // PutBlob stores data under its SHA-256; storing bytes already present
 // writes them no second time. The blob is pinned until a memory naming it
-// commits (or for an hour), so deleting another memory that names the same
+// commits (or for ten minutes), so deleting another memory that names the same
 // bytes meanwhile does not remove it (migrations/0005_blob_refs.sql).
 func (s *Store) PutBlob(ctx context.Context, data []byte) (string, error) {
 	sum := sha256.Sum256(data)
@@ -33,7 +33,7 @@ func (s *Store) PutBlob(ctx context.Context, data []byte) (string, error) {
 }
 
 // blobPinFor is how long a stored blob waits for the memory naming it.
-const blobPinFor = "1 hour"
+const blobPinFor = "10 minutes"
 
 // SweepBlobs removes the blobs no memory names and no write in progress
 // pinned (a capture that stored its image and then failed), returning how

@@ -26,6 +26,7 @@ func RunBlobLifecycle(t *testing.T, open func(t *testing.T) BlobLife) {
 		{"shared by two users", lifeShared},
 		{"memory re-pointed to another image", lifeRepointed},
 		{"stored but not yet named", lifePinned},
+		{"stored again by a retried capture", lifeRetried},
 		{"user erased", lifeErased},
 	}
 	for _, c := range cases {
@@ -133,4 +134,18 @@ func lifeErased(t *testing.T, b BlobLife) {
 	}
 	wantLifeBlob(t, b, own, false)
 	wantLifeBlob(t, b, shared, true)
+}
+
+// lifeRetried: a capture stores its image again on each attempt and
+// rewrites the memory naming it; the second store's pin is released by
+// that rewrite, so deleting the memory right after removes the image.
+func lifeRetried(t *testing.T, b BlobLife) {
+	sha := putLifeBlob(t, b, "bytes a capture stored twice")
+	putImageMem(t, b, "u", imageMem("m1", sha)) // the pending memory
+	putLifeBlob(t, b, "bytes a capture stored twice")
+	done := imageMem("m1", sha)
+	done.Text = "a described photo"
+	putImageMem(t, b, "u", done) // the capture's outcome
+	deleteImageMem(t, b, "u", "m1")
+	wantLifeBlob(t, b, sha, false)
 }

@@ -14,8 +14,8 @@ CREATE TABLE blob_refs (
 -- below, so it cannot list which users hold which image.
 
 -- A writer stores an image before it commits the memory naming it; a pin
--- keeps the blob meanwhile (consumed by that commit, or expired after an
--- hour when the write never came; the sweep then removes the blob).
+-- keeps the blob meanwhile (consumed by that commit, or expired after ten
+-- minutes when the write never came; the sweep then removes the blob).
 CREATE TABLE blob_pins (
 	pin_id bigserial PRIMARY KEY,
 	sha256 text COLLATE "C" NOT NULL,
@@ -44,12 +44,16 @@ DECLARE
 BEGIN
 	IF TG_OP <> 'INSERT' THEN old_sha := memsvc_blob_of(OLD.record); END IF;
 	IF TG_OP <> 'DELETE' THEN new_sha := memsvc_blob_of(NEW.record); END IF;
+	IF new_sha IS NOT NULL THEN
+		-- A memory naming the blob commits: the pin of the put before it is
+		-- released (a capture stores its image again on every attempt).
+		DELETE FROM blob_pins WHERE pin_id = (SELECT pin_id FROM blob_pins WHERE sha256 = new_sha ORDER BY pin_id LIMIT 1);
+	END IF;
 	IF old_sha IS NOT DISTINCT FROM new_sha THEN
 		RETURN NULL;
 	END IF;
 	IF new_sha IS NOT NULL THEN
 		INSERT INTO blob_refs (sha256, user_id, id) VALUES (new_sha, NEW.user_id, NEW.id) ON CONFLICT DO NOTHING;
-		DELETE FROM blob_pins WHERE pin_id = (SELECT pin_id FROM blob_pins WHERE sha256 = new_sha ORDER BY pin_id LIMIT 1);
 	END IF;
 	IF old_sha IS NOT NULL THEN
 		DELETE FROM blob_refs WHERE sha256 = old_sha AND user_id = OLD.user_id AND id = OLD.id;
