@@ -218,6 +218,9 @@ func (e *Keeper) startJob(ctx context.Context, user string, run *reconcileRun, g
 	started := cloneJob(job)
 	jctx, cancel := context.WithCancelCause(context.Background())
 	e.recon.launch(run, job, cancel)
+	if run.lease != nil { // other replicas may be asked to stop it (reconcilestop.go)
+		go e.watchStop(jctx, user, job.JobID, run)
+	}
 	go e.runReconcile(jctx, user, run, groups)
 	return started, nil
 }
@@ -274,6 +277,9 @@ func (e *Keeper) runReconcile(ctx context.Context, user string, run *reconcileRu
 	}
 	// The job's own context may be cancelled: recording the outcome must not be.
 	err := e.store.Update(context.WithoutCancel(ctx), user, func(tx engine.Tx) error {
+		if err := clearStop(tx, job.JobID); err != nil {
+			return err
+		}
 		return tx.PutDoc(jobCollection, reconcileDoc, job)
 	})
 	if err != nil {
@@ -333,7 +339,10 @@ func (e *Keeper) CancelReconcile(ctx context.Context, user string) (*engine.Reco
 		return nil, err
 	}
 	run := e.recon.running(user)
-	if run == nil || !run.stop(errCancelledByUser) {
+	if run == nil {
+		return e.stopElsewhere(ctx, user, false) // a job of this user may run on another replica
+	}
+	if !run.stop(errCancelledByUser) {
 		return e.ReconcileStatus(ctx, user)
 	}
 	select {
@@ -370,13 +379,22 @@ func (e *Keeper) SetBeforeMerge(f func(ctx context.Context, n int)) { e.recon.be
 // errErased is what a job stopped by EraseUser records as its cause.
 var errErased = errors.New("user erased")
 
-// StopReconcile stops the user's reconcile job, if one runs, and waits for
-// it to record its end (so that record is erased too).
+// StopReconcile stops the user's reconcile job, if one runs here or on
+// another replica, and waits for it to record its end (so that record is
+// erased too).
 func (e *Keeper) StopReconcile(user string) {
 	e.recon.mu.Lock()
 	run := e.recon.runs[user]
 	e.recon.mu.Unlock()
 	if run != nil && run.stop(errErased) {
 		<-run.done
+		return
+	}
+	if run == nil { // the job may run on another replica: stop it there first
+		ctx, cancel := context.WithTimeout(context.Background(), stopWait)
+		defer cancel()
+		if _, err := e.stopElsewhere(ctx, user, true); err != nil {
+			e.log.Warn("reconcile: stop another replica's job before erasing", "user", user, "err", err)
+		}
 	}
 }
