@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -36,13 +37,36 @@ func (s *Store) PutBlob(ctx context.Context, data []byte) (string, error) {
 const blobPinFor = "10 minutes"
 
 // SweepBlobs removes the blobs no memory names and no write in progress
-// pinned (a capture that stored its image and then failed), returning how
-// many it removed. Open runs it; a blob whose last memory is deleted goes
-// in that same transaction, so nothing else leaves orphans.
+// pinned (a capture that stored its image and then failed, or whose memory
+// was deleted while it ran), returning how many it removed. Each replica
+// runs it at open and hourly; a blob whose last memory is deleted goes in
+// that same transaction, so only such abandoned puts leave orphans.
 func (s *Store) SweepBlobs(ctx context.Context) (int, error) {
 	var n int32
 	err := s.pool.QueryRow(ctx, "SELECT memsvc_sweep_blobs()").Scan(&n)
 	return int(n), translate("sweep blobs", err)
+}
+
+// sweepEvery is how often each replica sweeps; the sweep is one statement,
+// so replicas sweeping together only repeat each other's work.
+const sweepEvery = time.Hour
+
+// sweepLoop sweeps at open and every sweepEvery until ctx ends (Close). A failed sweep
+// (the database briefly away) is retried at the next tick.
+func (s *Store) sweepLoop(ctx context.Context) {
+	defer s.sweeping.Done()
+	tick := time.NewTicker(sweepEvery)
+	defer tick.Stop()
+	for {
+		sctx, cancel := context.WithTimeout(ctx, time.Minute)
+		_, _ = s.SweepBlobs(sctx)
+		cancel()
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 // CollectsBlobs reports that the store removes a blob itself once no

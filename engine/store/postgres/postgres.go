@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -60,6 +61,10 @@ const DefaultLockTimeout = "10s"
 // Store is the PostgreSQL-backed engine.Store.
 type Store struct {
 	pool *boundedPool
+	// stopSweep ends the blob sweep (blobs.go), a sweep in flight too;
+	// sweeping waits for it.
+	stopSweep context.CancelFunc
+	sweeping  sync.WaitGroup
 }
 
 var (
@@ -109,10 +114,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, &engine.Error{Code: engine.EUnavailable,
 			Message: "the database schema is missing or outdated: run memsvc migrate", Err: err}
 	}
-	s := &Store{pool: &boundedPool{Pool: pool, wait: wait}}
-	// Reclaim the images of captures that stored one and then failed; a
-	// failure here leaves them for the next opening, it does not stop this one.
-	_, _ = s.SweepBlobs(ctx)
+	sctx, stop := context.WithCancel(context.Background())
+	s := &Store{pool: &boundedPool{Pool: pool, wait: wait}, stopSweep: stop}
+	s.sweeping.Add(1)
+	go s.sweepLoop(sctx)
 	return s, nil
 }
 
@@ -135,6 +140,8 @@ func urlSets(url, setting string) bool {
 
 // Close closes the pool.
 func (s *Store) Close() error {
+	s.stopSweep()
+	s.sweeping.Wait()
 	s.pool.Close()
 	return nil
 }
