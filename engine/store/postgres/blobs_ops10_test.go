@@ -50,3 +50,27 @@ func TestSweepRemovesOnlyUnnamedUnpinnedBlobs(t *testing.T) {
 		t.Errorf("named blob: %v; want kept", err)
 	}
 }
+
+// TestImageTriggerTakesAnyRecord: the trigger that tracks image references
+// reads every memory record written; one whose text holds a NUL escape
+// (which jsonb refuses) is stored as before, and an image memory with one
+// is still tracked.
+func TestImageTriggerTakesAnyRecord(t *testing.T) {
+	ctx := t.Context()
+	s := open(t, pg.NewDatabase(t))
+	sha, err := s.PutBlob(ctx, []byte("an image with an odd caption"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := storetest.Mem("m1", "caption with a \x00 in it")
+	m.Source = &engine.Source{Kind: engine.SourceImage, BlobSHA256: sha}
+	if err := s.Update(ctx, "u", func(tx engine.Tx) error { return tx.PutMemory(m, []string{"caption"}) }); err != nil {
+		t.Fatalf("put a record with a NUL escape: %v", err)
+	}
+	if err := s.Update(ctx, "u", func(tx engine.Tx) error { return tx.DeleteMemory("m1") }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetBlob(ctx, sha); engine.ErrorCode(err) != engine.ENotFound {
+		t.Errorf("image after its memory was deleted: %v; want gone", err)
+	}
+}

@@ -25,8 +25,16 @@ CREATE INDEX blob_pins_by_sha ON blob_pins (sha256);
 GRANT INSERT ON blob_pins TO memsvc_app;
 GRANT USAGE ON SEQUENCE blob_pins_pin_id_seq TO memsvc_app;
 
+-- memsvc_blob_of is the image a memory record names. Most records name
+-- none and are not parsed at all. jsonb refuses a \u0000 escape, so a record
+-- with one (the engine refuses NULs, an import may not have) is read by
+-- pattern instead: its write must not fail here.
 CREATE FUNCTION memsvc_blob_of(record bytea) RETURNS text LANGUAGE sql IMMUTABLE
-	AS $f$ SELECT nullif(convert_from(record, 'UTF8')::jsonb #>> '{source,blob_sha256}', '') $f$;
+	AS $f$ SELECT CASE
+		WHEN position('"blob_sha256"' in t) = 0 THEN NULL
+		WHEN position('\u0000' in t) = 0 THEN nullif(t::jsonb #>> '{source,blob_sha256}', '')
+		ELSE substring(t from '"blob_sha256":"([0-9a-f]{64})"')
+	END FROM convert_from(record, 'UTF8') AS t $f$;
 
 -- memsvc_drop_blob deletes blob sha unless a memory names it or a pin
 -- holds it.
