@@ -100,13 +100,13 @@ func writeExportHeader(t *testing.T, path string) {
 // written over.
 func TestCLIDataDirOfAnotherFormat(t *testing.T) {
 	data := seededDataDir(t, 3)
-	if got := storeFormatOf(t, data, ""); got != "1" {
-		t.Fatalf("a server's data directory records store format %q; want 1", got)
+	if got := storeFormatOf(t, data, ""); got != "2" {
+		t.Fatalf("a server's data directory records store format %q; want 2", got)
 	}
 	export := filepath.Join(t.TempDir(), "in.jsonl")
 	writeExportHeader(t, export)
 	for _, tt := range []struct{ format, want string }{
-		{"2", "written by a newer memsvc (store format 2; this one reads format 1)"},
+		{"3", "written by a newer memsvc (store format 3; this one reads format 2)"},
 		{"x", `records store format "x", which no memsvc writes`},
 	} {
 		storeFormatOf(t, data, tt.format)
@@ -123,7 +123,7 @@ func TestCLIDataDirOfAnotherFormat(t *testing.T) {
 			t.Errorf("the refused directory now records format %q; want %q", got, tt.format)
 		}
 	}
-	storeFormatOf(t, data, "1")
+	storeFormatOf(t, data, "2")
 	if code, stdout, stderr := (probeCmd{}).run(t, "export", "--data", data); code != 0 || !strings.Contains(stdout, "red notebook") {
 		t.Errorf("export once the format is this one's: exit %d, stderr %q", code, stderr)
 	}
