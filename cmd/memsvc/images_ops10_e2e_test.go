@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // imageFile is where the server keeps the image file with this sha.
@@ -99,4 +102,53 @@ func TestDeletedImagesLeaveTheDisk(t *testing.T) {
 		body: map[string]any{"confirm": "bob"}})
 	wantStatus(t, erase, http.StatusOK)
 	wantImageFile(t, s.dataDir, sharedSHA, false)
+}
+
+// blobRows counts the stored images with this sha in the database at url.
+func blobRows(t *testing.T, url, sha string) int {
+	t.Helper()
+	conn, err := pgx.Connect(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var n int
+	if err := conn.QueryRow(t.Context(), "SELECT count(*) FROM blobs WHERE sha256 = $1", sha).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestHostedDeletedImagesLeaveTheDatabase: two replicas on one database
+// over HTTP. A photo captured through one replica is read through the
+// other; deleting it through the other replica removes its image from the
+// database, unless another user's memory names the same bytes.
+func TestHostedDeletedImagesLeaveTheDatabase(t *testing.T) {
+	const secret = "e2e-secret-0123456789abcdef0123456789ab"
+	url := pg.NewEmptyDatabase(t)
+	env := map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_STORE": "postgres", "MEMSVC_POSTGRES_URL": url}
+	r0, r1 := startServer(t, env), startServer(t, env)
+	alice := as{key: mintKey(t, secret, r0.dataDir, "alice"), place: keyBearer}
+	bob := as{key: mintKey(t, secret, r1.dataDir, "bob"), place: keyBearer}
+
+	own, ownSHA := captured(t, r0, alice, 7)
+	if m := r1.get(t, alice, "/api/v1/memories/"+own); m.status != http.StatusOK || m.body["state"] != "active" {
+		t.Fatalf("the other replica reads %d %s", m.status, m.raw)
+	}
+	shared, sharedSHA := captured(t, r0, alice, 8)
+	bobs, bobSHA := captured(t, r1, bob, 8)
+	if bobSHA != sharedSHA || blobRows(t, url, sharedSHA) != 1 {
+		t.Fatalf("the same bytes: %s and %s, %d rows", sharedSHA, bobSHA, blobRows(t, url, sharedSHA))
+	}
+	wantStatus(t, r1.del(t, alice, []string{own, shared}, nil), http.StatusOK)
+	if n := blobRows(t, url, ownSHA); n != 0 {
+		t.Errorf("alice's own photo: %d rows after its delete through the other replica; want 0", n)
+	}
+	if n := blobRows(t, url, sharedSHA); n != 1 {
+		t.Errorf("the photo bob also sent: %d rows; want it kept", n)
+	}
+	wantStatus(t, r0.del(t, bob, []string{bobs}, nil), http.StatusOK)
+	if n := blobRows(t, url, sharedSHA); n != 0 {
+		t.Errorf("the shared photo after both deletes: %d rows; want 0", n)
+	}
 }
