@@ -128,3 +128,23 @@ func TestEraseStopsTheJobOnAnotherReplica(t *testing.T) {
 		}
 	}
 }
+
+// TestReplicaStoppedMidReconcile: replica A shuts down while it runs a
+// user's job; replica B then reports the job ended (not running forever)
+// and starts the next one at once.
+func TestReplicaStoppedMidReconcile(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	a, b := replicasOn(t, url, 1)[0], replicasOn(t, url, 1)[0]
+	started, release := heldReconcile(t, a, "u")
+	defer release()
+	a.Close() // stops its job between merges and records it
+	st, err := b.ReconcileStatus(ctx, "u")
+	if err != nil || st.JobID != started.JobID || st.Status == engine.JobRunning || st.FinishedAt == nil {
+		t.Fatalf("status through B after A stopped: %+v, %v; want job %s ended", st, err, started.JobID)
+	}
+	next, err := b.Reconcile(ctx, "u", engine.ReconcileRequest{})
+	if err != nil || next.JobID == started.JobID {
+		t.Fatalf("a new job through B: %+v, %v", next, err)
+	}
+}
