@@ -24,6 +24,8 @@ var (
 	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left|quit) (.+)`)
 	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
 	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
+	// noLongerIngRe: "User is no longer playing football", "Ana isn't teaching yoga anymore".
+	noLongerIngRe = rx(subj + ` (?:is|are|isn't|aren't) (?:no longer|not) ([a-z]+ing)(?: (.+))?`)
 	// graduatedRe: "User graduated from MIT", "User dropped out of Yale": studies ended.
 	graduatedRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:graduated from|dropped out of|dropped out from) (.+)`)
 	// brokeUpRe: "Tom and User broke up", "User split up with Nina": a relationship ended.
@@ -50,6 +52,9 @@ func changeSlot(t, lower string) *Slot {
 	if containsAny(lower, []string{"no longer", "anymore", "any more"}) {
 		if m := noLongerAtRe.FindStringSubmatch(t); m != nil {
 			return disposed(m[1], m[2]) // "User is not at Google anymore": User left Google
+		}
+		if m := noLongerIngRe.FindStringSubmatch(t); m != nil {
+			return quitSlot(m[1], m[2], m[3]) // "User is no longer playing football": User quit it
 		}
 	}
 	if containsAny(lower, []string{"graduated", "dropped out"}) {

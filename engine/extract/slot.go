@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -62,7 +63,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if inConjunction(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
 	}
-	if o.Subject == n.Subject && amountChangedTo(o.Value, n) {
+	if o.Subject == n.Subject && amountChangedTo(o.Value, n) || amountReached(o, n) {
 		return true // "User works 40 hours a week" → "User cut down to 32 hours a week"
 	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
@@ -71,10 +72,13 @@ func Contradicts(old, newSlot Slot) bool {
 	if newAmount(o.Value, n.Value) {
 		return true // "User weighs 82 kg" → "User weighs 76 kg": one amount at a time
 	}
+	if o.Predicate == "prefers" && otherKindOfOne(o.Value, n.Value) {
+		return true // "prefers window seats" → "prefers aisle seats": a preference picks one
+	}
 	oNeg, oVal := splitNot(o.Value)
 	nNeg, nVal := splitNot(n.Value)
 	if oNeg != nNeg {
-		return sameWords(oVal, nVal) || nNeg && sameHead(oVal, nVal)
+		return sameWords(oVal, nVal) || nNeg && (sameHead(oVal, nVal) || namedWithin(oVal, nVal))
 	}
 	if oNeg {
 		return false // two negative statements never exclude each other
@@ -194,8 +198,42 @@ func sameHead(old, neg string) bool {
 // the old one says it does with an object: "User does not smoke" (any more) ends
 // "User smokes ten cigarettes a day", as "User does not smoke" ends "User smokes".
 func stopsDoing(o, n Slot) bool {
-	return o.Subject == n.Subject && n.Predicate == predicateDoes && n.Value == "not "+o.Predicate &&
-		!strings.HasPrefix(o.Value, "not ") && !narrowWhenBare[o.Predicate]
+	if o.Subject != n.Subject || strings.HasPrefix(o.Value, "not ") {
+		return false
+	}
+	verb, _, _ := strings.Cut(o.Predicate, "_") // "volunteer_at": stopping volunteering ends it
+	if n.Predicate == predicateDoes {
+		return (n.Value == "not "+o.Predicate || n.Value == "not "+verb) && !narrowWhenBare[verb]
+	}
+	// "User is no longer playing football" ends "User plays in a football league".
+	neg, v := splitNot(n.Value)
+	return neg && n.Predicate == verb && verb != o.Predicate && namedWithin(o.Value, v)
+}
+
+// otherKindOfOne reports two values that name the same kind of thing by another
+// modifier: "window seats" and "aisle seats", "dark mode" and "light mode".
+func otherKindOfOne(a, b string) bool {
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw) != 2 || len(bw) != 2 || aw[0] == "not" || bw[0] == "not" || text.Stem(aw[0]) == text.Stem(bw[0]) {
+		return false
+	}
+	return text.Stem(aw[1]) == text.Stem(bw[1])
+}
+
+// namedWithin reports a negated value whose words all name part of a short old value:
+// "User does not have Netflix" ends "User has a Netflix account", as "not football"
+// ends "five-a-side football league". Stems fold plurals.
+func namedWithin(old, neg string) bool {
+	ow, nw := strings.Fields(old), strings.Fields(neg)
+	if len(nw) == 0 || len(ow) > 4 || len(nw) >= len(ow) {
+		return false
+	}
+	for _, w := range nw {
+		if !slices.ContainsFunc(ow, func(o string) bool { return text.Stem(o) == text.Stem(w) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // narrowWhenBare are verbs that mean one thing without an object: "User does not
@@ -296,7 +334,7 @@ var (
 	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
 	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working |,)`)
 	listStop   = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
-	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
+	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
 
 var slotRules = []slotRule{
@@ -414,7 +452,7 @@ func slotOf(factText string) *Slot {
 // frontedHabitRe finds how often a thing is done, said before the clause: "Every
 // morning User takes User's metformin" is about User, as "User takes metformin every
 // morning" is. A capital must follow, so the rest is a clause with its subject.
-var frontedHabitRe = regexp.MustCompile(`^(?i:(?:every|each) (?:other )?[a-z]+|on (?:weekdays|weekends|[a-z]+days)),? ([A-Z])`)
+var frontedHabitRe = regexp.MustCompile(`^(?i:(?:every|each) (?:other )?[a-z]+|on (?:weekdays|weekends|[a-z]+days)|(?:once|twice|[a-z]+ times|\d+ times) (?:a|per|every) [a-z]+),? ([A-Z])`)
 
 // withoutFrontedHabit returns t without a fronted frequency (frontedHabitRe).
 func withoutFrontedHabit(t string) string {
@@ -486,6 +524,9 @@ func clauseSlot(t string) *Slot {
 	}
 	if s := settingSlot(t, lower); s != nil {
 		return s
+	}
+	if s := amountSlot(t); s != nil {
+		return s // after settings ("the team is down to 8 people" sets a size), before the generic rules: "is down to 76 kg" is no place or state
 	}
 	if s := namedThingSlot(t, lower); s != nil {
 		return s
@@ -645,6 +686,7 @@ var thousandsRe = regexp.MustCompile(`(\d),(\d{3})\b`)
 // trimSubjectAdverbs drops adverbs a subject took from its verb: "Jess finally no
 // longer works at the bank" is about Jess.
 func trimSubjectAdverbs(s string) string {
+	s = pastVerbAndRe.ReplaceAllString(s, "") // "Ana retrained and is a paramedic": Ana is one
 	for {
 		i := strings.LastIndexByte(s, ' ')
 		if i < 0 || !subjectAdverbs[s[i+1:]] {
@@ -653,6 +695,10 @@ func trimSubjectAdverbs(s string) string {
 		s = s[:i]
 	}
 }
+
+// pastVerbAndRe finds a past-tense verb joined to the clause after it, which a subject
+// took from its predicate: "User's sister retrained and" is User's sister.
+var pastVerbAndRe = regexp.MustCompile(` [a-z]+ed and$`)
 
 var subjectAdverbs = set(`finally recently actually really eventually officially just already probably definitely`)
 

@@ -179,7 +179,7 @@ var personNouns = set(`sister brother mother father mom mum dad parents parent w
 boyfriend girlfriend friend friends son daughter kid kids child children baby family boss manager colleague
 coworker teammate neighbour neighbor cousin aunt uncle grandma grandpa grandmother grandfather team user
 people person guy girl client clients doctor teacher fiance fiancee roommate nephew niece grandson granddaughter
-stepson stepdaughter stepmom stepdad twin`)
+stepson stepdaughter stepmom stepdad twin flatmate housemate roomie`)
 
 // placeLike accepts a location value that names a place, a host or a port: a proper
 // name or a number ("Heroku", "port 5432"), not a state ("in a band", "on holiday").

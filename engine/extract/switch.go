@@ -74,7 +74,10 @@ func switchSlot(t, lower string) *Slot {
 	case containsAny(lower, []string{"instead of", "rather than", "in place of"}):
 		m := switchInsteadRe.FindStringSubmatch(t)
 		if m == nil {
-			return verbInsteadSlot(t)
+			if s := verbInsteadSlot(t); s != nil {
+				return s
+			}
+			return insteadOfSlot(t)
 		}
 		subject, to, from = m[1], m[2], m[3]
 	default:
@@ -135,6 +138,44 @@ func verbInsteadSlot(t string) *Slot {
 		return nil
 	}
 	return buildSlotReplacing(m[1], val, old)
+}
+
+// insteadOfRe: "User decided to study economics instead of computer science", "User is
+// renting a car instead of taking the train", "User's brother is hosting Thanksgiving
+// instead of User": a plan or a doing said with what it replaces (a present tense is
+// verbInsteadRe's). Groups: 1 the subject, 2 a participle or 3 a bare verb, 4 its object,
+// 5 what is replaced (a gerund's object or a doer).
+var insteadOfRe = rx(subj + ` (?:(?:is|are) (?:now |just |also )?([a-z]+ing)|(?:will|has decided to|have decided to|decided to|chose to|opted to|agreed to|is going to|are going to) ([a-z]+)) (.+?) (?:instead of|rather than) (?:[a-z]+ing )?(?:(?:to|in|at|by|on) )?(.+)`)
+
+// insteadOfSlot is the slot of a verb said with what it replaces, or nil: its value is
+// what the verb now takes, and it replaces either an old value that names the replaced
+// thing, or, when the replaced thing is a doer ("instead of User"), the same doing of
+// that doer (replaces).
+func insteadOfSlot(t string) *Slot {
+	m := insteadOfRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	verb := strings.ToLower(m[3])
+	if m[2] != "" {
+		verb = ingBase(strings.ToLower(m[2]))
+	}
+	if verb == "" || noSlotVerbs[verb] {
+		return nil
+	}
+	object := m[4]
+	if first, rest, ok := strings.Cut(object, " "); ok && isPreposition(strings.ToLower(first)) {
+		object = rest // "flying to the island": where to is the value
+	}
+	val, old := cutValue(object, switchValueStop), cutValue(m[5], switchValueStop)
+	if val == "" || old == "" || val == old || len(strings.Fields(val)) > 4 || len(strings.Fields(old)) > 4 {
+		return nil
+	}
+	s := buildSlotReplacing(m[1], val, old)
+	if s != nil {
+		s.Predicate = verb
+	}
+	return s
 }
 
 // buildSlotReplacing is the uses slot of subject with value val in place of old.
@@ -209,6 +250,9 @@ func replaces(old, n Slot) bool {
 		return old.Subject == r // "webpack 5" is replaced by "from webpack to Vite"
 	}
 	// "the Civic" names "honda civic": a value may end with the thing as well as start with it.
+	if r == old.Subject && r != n.Subject {
+		return old.Predicate == n.Predicate && old.Value == n.Value // "User's brother is hosting Thanksgiving instead of User"
+	}
 	related := subjectsRelated(unscoped(old.Subject), n.Subject) || wholeProject[old.Subject] || instructs(n.Subject, old.Subject)
 	return related && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
 }
@@ -275,11 +319,18 @@ func subjectsRelated(a, b string) bool {
 	case aok && bok:
 		return ao == bo && at == bt
 	case aok:
-		return ao == b || at == b
+		return ao == b && !namesPerson(at) || at == b
 	case bok:
-		return bo == a || bt == a
+		return bo == a && !namesPerson(bt) || bt == a
 	}
 	return false
+}
+
+// namesPerson reports a thing owned that is a person ("roommate", "best friend"): what
+// the user's roommate quits or uses is the roommate's, not the user's.
+func namesPerson(thing string) bool {
+	w := strings.Fields(thing)
+	return len(w) > 0 && personNouns[w[len(w)-1]]
 }
 
 // cutOwner splits "all user's typescript projects" into the owner "user" and the thing owned.

@@ -133,8 +133,12 @@ var negativeUseRe = regexp.MustCompile(`(?i)\b(?:not|never|no longer|n't|instead
 // oldFact, which says a related subject uses another tool of the same kind: "User
 // switched the web repo to bun" ends "The web repo uses pnpm", "User replaced Jest with
 // Vitest" ends "Tests use Jest". A fact that names the new tool too, or says a tool is
-// not used, is left alone; so is a fact about someone else.
+// not used, is left alone; so is a fact about someone else. A plan, which fills no
+// slot, is ended by a choice said with what it replaces (replacesPlan).
 func SwitchedFrom(oldFact string, n Slot) bool {
+	if replacesPlan(oldFact, n) {
+		return true
+	}
 	if n.Predicate != PredicateUses || strings.HasPrefix(normValue(n.Value), "not ") {
 		return false // "Never use npm or yarn" forbids two tools and switches to none
 	}
@@ -212,4 +216,24 @@ func projectPart(s string) bool {
 		return systemNoun(s) || strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "'s")
 	}
 	return !personNouns[w[len(w)-1]]
+}
+
+// replacesPlan reports an old plan, which fills no slot, that n, a doing said with what it
+// replaces, ends: "User decided to study economics instead of computer science" ends "User
+// is going to study computer science at university". The plan must be of n's subject and
+// name both n's verb and the replaced thing, as whole words.
+func replacesPlan(oldFact string, n Slot) bool {
+	r := normValue(n.Replaces)
+	if r == "" || n.Predicate == "" || SlotOf(oldFact) != nil {
+		return false
+	}
+	old := " " + normValue(cleanFactText(oldFact)) + " "
+	if !strings.HasPrefix(old, " "+normSubject(n.Subject)+" ") || negativeUseRe.MatchString(old) {
+		return false
+	}
+	verb := false
+	for _, w := range strings.Fields(old) {
+		verb = verb || text.Stem(w) == text.Stem(n.Predicate)
+	}
+	return verb && strings.Contains(old, " "+r+" ")
 }

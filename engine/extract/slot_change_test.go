@@ -1,0 +1,75 @@
+package extract
+
+import "testing"
+
+// TestContradictsByText reads both facts' slots (SlotOf) and asks Contradicts, for the
+// changes the eleventh supersede round found unread: amounts said as where they got to,
+// a negation naming part of the old value, a stop said in the progressive, a doer
+// other than the user, preferences of one kind, and choices said with "instead of".
+func TestContradictsByText(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"an amount up to", "User cycles 60 km a week", "User is up to 90 km a week", true},
+		{"an amount grown to", "Ben's bakery has 12 staff", "Ben's bakery has grown to 20 staff", true},
+		{"an amount passed", "User's bike has 3,000 km on it", "User's bike just passed 4,500 km", true},
+		{"an amount of another unit", "User cycles 60 km a week", "User is up to 3 rides a week", false},
+		{"an amount of another subject", "User weighs 70 kg", "User's son is up to 30 kg", false},
+		{"a negation naming part of the value", "User has a Disney+ subscription", "User does not have Disney+ anymore", true},
+		{"a negation naming something else", "User has a Disney+ subscription", "User does not have a car anymore", false},
+		{"a stop of a verb with a preposition", "User swims at the lido on Sundays", "User stopped swimming", true},
+		{"a stop said in the progressive", "User sings in a gospel choir", "User is no longer singing gospel", true},
+		{"a stop of another habit", "User sings in a gospel choir", "User is no longer playing chess", false},
+		{"a person the user has quits", "User works at Lidl", "User's flatmate quit Lidl", false},
+		{"the user quits", "User works at Lidl", "User quit Lidl", true},
+		{"a preference of one kind", "User prefers front rows", "User prefers back rows", true},
+		{"a preference of another kind", "User prefers front rows", "User prefers green tea", false},
+		{"a choice instead of a thing", "User is taking the ferry to the island", "User is flying to the island instead of taking the ferry", true},
+		{"a doer instead of the user", "User is cooking Christmas dinner", "User's sister is cooking Christmas dinner instead of User", true},
+		{"a doer instead of the user, another doing", "User is cooking Christmas dinner", "User's sister is baking a cake instead of User", false},
+		{"a past verb joined to a job", "User's uncle works as a baker", "User's uncle retrained and is an electrician now", true},
+		{"a frequency said first", "Twice a month User goes bouldering", "User goes bouldering twice a month", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, n := SlotOf(tt.old), SlotOf(tt.new)
+			got := o != nil && n != nil && Contradicts(*o, *n)
+			if got != tt.want {
+				t.Errorf("Contradicts(%q → %+v, %q → %+v) = %v, want %v", tt.old, o, tt.new, n, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSwitchedFromPlan: a choice said with what it replaces ends a plan (which fills no
+// slot) of the same subject naming the same verb and the replaced thing, and no other.
+func TestSwitchedFromPlan(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"the plan replaced", "User is going to learn piano next year", "User decided to learn cello instead of piano", true},
+		{"another verb", "User is going to buy a piano next year", "User decided to learn cello instead of piano", false},
+		{"another subject", "User's daughter is going to learn piano", "User decided to learn cello instead of piano", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := SlotOf(tt.new)
+			if n == nil {
+				t.Fatalf("SlotOf(%q) = nil", tt.new)
+			}
+			if got := SwitchedFrom(tt.old, *n); got != tt.want {
+				t.Errorf("SwitchedFrom(%q, %+v) = %v, want %v", tt.old, *n, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFrontedFrequencyIsOneSlot: a frequency said before the clause or after it gives one slot.
+func TestFrontedFrequencyIsOneSlot(t *testing.T) {
+	a, b := SlotOf("Three times a week User goes bouldering"), SlotOf("User goes bouldering three times a week")
+	if a == nil || b == nil || *a != *b {
+		t.Errorf("slots differ: %+v, %+v", a, b)
+	}
+}
