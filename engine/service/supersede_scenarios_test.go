@@ -34,6 +34,10 @@ type scenario struct {
 	// query, when set, is searched by default: the top hit must contain top,
 	// and no hit may contain any of gone.
 	query, top string
+	// kept: nothing said is lost: some memory written before the last step
+	// that holds one of gone is still in history, superseded, with its
+	// validity window closed (valid_to and expired_at set).
+	kept bool
 	// known names why the built-in pipeline still gets this scenario wrong:
 	// the test then asserts that it does, and fails once it no longer does,
 	// so the mark cannot outlive the fault.
@@ -474,6 +478,9 @@ func runScenarios(t *testing.T, scenarios []scenario) {
 				dumpScenario(t, e, sc)
 			}
 			problems := checkScenario(sc, active, lastIDs)
+			if sc.kept {
+				problems = append(problems, checkKept(sc, listMemories(t, e, true), lastIDs)...)
+			}
 			if sc.query != "" {
 				problems = append(problems, checkSearch(t, e, sc)...)
 			}
@@ -623,6 +630,22 @@ func checkScenario(sc scenario, active []*engine.Memory, last map[string]bool) [
 		}
 	}
 	return problems
+}
+
+// checkKept finds the stale value in history: superseded, not deleted, with
+// both ends of its bi-temporal window closed.
+func checkKept(sc scenario, all []*engine.Memory, last map[string]bool) []string {
+	for _, m := range all {
+		if last[m.ID] || m.State != engine.StateSuperseded || m.ValidTo == nil || m.ExpiredAt == nil {
+			continue
+		}
+		for _, g := range sc.gone {
+			if strings.Contains(strings.ToLower(m.Text), strings.ToLower(g)) {
+				return nil
+			}
+		}
+	}
+	return []string{fmt.Sprintf("no superseded memory with a closed window holds any of %q", sc.gone)}
 }
 
 func dumpScenario(t *testing.T, e *service.Engine, sc scenario) {
