@@ -182,7 +182,7 @@ var rescheduledRe = regexp.MustCompile(`(?i)\b(?:moved|pushed|pushed back|postpo
 // that the day a thing was moved to lies ahead, however the move is told.
 func dateTense(text string, t tense) tense {
 	if t == tensePast && rescheduledRe.MatchString(text) {
-		return tensePresent
+		return tenseFuture // "moved the wedding to September 6", said in March: this September
 	}
 	return t
 }

@@ -26,7 +26,7 @@ func TestBareCorrection(t *testing.T) {
 }
 
 func TestDateTense(t *testing.T) {
-	if got := dateTense("The meeting got moved to Thursday", tensePast); got != tensePresent {
+	if got := dateTense("The meeting got moved to Thursday", tensePast); got != tenseFuture {
 		t.Errorf("a day moved to lies ahead: got tense %v", got)
 	}
 	if got := dateTense("User moved to Leeds in May", tensePast); got != tensePast {

@@ -21,7 +21,7 @@ const (
 var (
 	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working|quit (?:\S+'s |his |her |their |the )?job)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
-	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left|quit) (.+)`)
+	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from) (.+)`)
 	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
 	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
 	// noLongerIngRe: "User is no longer playing football", "Ana isn't teaching yoga anymore".
@@ -79,7 +79,7 @@ func changeSlot(t, lower string) *Slot {
 			} // "stopped using Jenkins" is a disposal, read below
 		}
 	}
-	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit"}) {
+	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit", "cancel", "unsubscribed"}) {
 		return nil
 	}
 	if m := disposalRe.FindStringSubmatch(t); m != nil {
@@ -148,9 +148,27 @@ func cvc(s string) bool {
 func disposed(subject, thing string) *Slot {
 	s := buildSlot(subject, PredicateDisposed, ownerless(thing), false, changeStop, nil)
 	if s != nil {
+		s.Value = withoutKindOfHolding(s.Value)
+	}
+	if s != nil {
 		s.Replaces = s.Value
 	}
 	return s
+}
+
+// holdingNouns name the kind of holding a service is had by: cancelling "the Audible
+// subscription" gives up Audible, whether the old fact said "subscribes to Audible" or
+// "has an Audible membership".
+var holdingNouns = set(`subscription membership account plan contract`)
+
+// withoutKindOfHolding drops a trailing holding noun from a thing given up, when a name is
+// left: "audible subscription" → "audible"; "gym membership" too, "membership" alone not.
+func withoutKindOfHolding(v string) string {
+	w := strings.Fields(v)
+	if len(w) >= 2 && holdingNouns[w[len(w)-1]] {
+		return strings.Join(w[:len(w)-1], " ")
+	}
+	return v
 }
 
 // ownerless drops an owner in front of a thing: "User's old car" → "old car".

@@ -40,6 +40,7 @@ func Contradicts(old, newSlot Slot) bool {
 		return false
 	}
 	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
+	o.Predicate, n.Predicate = dateOrPlace(o), dateOrPlace(n)
 	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) {
 		return true
 	}
@@ -63,6 +64,9 @@ func Contradicts(old, newSlot Slot) bool {
 	if inConjunction(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
 	}
+	if o.Subject == n.Subject && choosesOtherKind(o.Predicate, n.Predicate) && otherKindOfOne(o.Value, n.Value) {
+		return true // "prefers window seats" → "prefers aisle seats", "switched to light mode": one is picked
+	}
 	if o.Subject == n.Subject && amountChangedTo(o.Value, n) || amountReached(o, n) {
 		return true // "User works 40 hours a week" → "User cut down to 32 hours a week"
 	}
@@ -71,9 +75,6 @@ func Contradicts(old, newSlot Slot) bool {
 	}
 	if newAmount(o.Value, n.Value) {
 		return true // "User weighs 82 kg" → "User weighs 76 kg": one amount at a time
-	}
-	if o.Predicate == "prefers" && otherKindOfOne(o.Value, n.Value) {
-		return true // "prefers window seats" → "prefers aisle seats": a preference picks one
 	}
 	oNeg, oVal := splitNot(o.Value)
 	nNeg, nVal := splitNot(n.Value)
@@ -84,6 +85,19 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// isoDateRe is a day written as the extractor writes resolved dates.
+var isoDateRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+
+// dateOrPlace is a slot's predicate, except that where a thing is when its value is a
+// day is its date: "User moved the wedding to 2025-09-06" dates the wedding, as "User's
+// wedding is on 2025-06-14" did.
+func dateOrPlace(s Slot) string {
+	if s.Predicate == PredicateLocated && isoDateRe.MatchString(s.Value) {
+		return PredicateDate
+	}
+	return s.Predicate
 }
 
 // likedThing is the thing a liking is of, without the noun that only names its kind:
@@ -208,6 +222,13 @@ func stopsDoing(o, n Slot) bool {
 	// "User is no longer playing football" ends "User plays in a football league".
 	neg, v := splitNot(n.Value)
 	return neg && n.Predicate == verb && verb != o.Predicate && namedWithin(o.Value, v)
+}
+
+// choosesOtherKind reports a preference followed by a preference or a switch, or a use
+// followed by a switch: the new one picks among kinds of one thing.
+func choosesOtherKind(old, n string) bool {
+	choice := old == "prefers" || old == "use" || old == PredicateUses
+	return choice && (n == "prefers" || n == PredicateUses)
 }
 
 // otherKindOfOne reports two values that name the same kind of thing by another

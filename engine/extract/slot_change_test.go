@@ -29,6 +29,14 @@ func TestContradictsByText(t *testing.T) {
 		{"a doer instead of the user", "User is cooking Christmas dinner", "User's sister is cooking Christmas dinner instead of User", true},
 		{"a doer instead of the user, another doing", "User is cooking Christmas dinner", "User's sister is baking a cake instead of User", false},
 		{"a past verb joined to a job", "User's uncle works as a baker", "User's uncle retrained and is an electrician now", true},
+		{"a service cancelled", "User subscribes to Crunchyroll", "User cancelled User's Crunchyroll membership", true},
+		{"an account cancelled", "User has a Peloton account", "User canceled the Peloton account", true},
+		{"a switch to another kind", "User prefers paper notebooks", "User switched to digital notebooks", true},
+		{"a switch back to another kind", "User uses a manual grinder", "User switched back to an electric grinder", true},
+		{"a switch to something else", "User prefers paper notebooks", "User switched to green tea", false},
+		{"a switch after a stop keeps the stop", "User drinks 3 colas a day", "User stopped drinking cola, switched to sparkling water", true},
+		{"an event moved to a day", "User's recital is on 2025-05-10", "User moved the recital to 2025-06-21", true},
+		{"another event moved to a day", "User's recital is on 2025-05-10", "User moved the party to 2025-06-21", false},
 		{"a frequency said first", "Twice a month User goes bouldering", "User goes bouldering twice a month", false},
 	}
 	for _, tt := range tests {

@@ -71,14 +71,33 @@ func switchToSlot(t, lower string) *Slot {
 	if m == nil {
 		return nil
 	}
+	if w := strings.ToLower(m[2]); w == "back" || w == "over" {
+		m[2] = "" // "switched back to": the optional object took the particle
+	}
 	val := cutValue(m[3], switchValueStop)
 	if tool, _ := toolOf(val); tool == "" || len(strings.Fields(val)) > 2 {
-		return nil
+		return switchedKind(m[1], m[2], val, lower)
 	}
 	s := normSubject(m[1])
 	if o := normValue(ownerless(m[2])); o != "" && len(strings.Fields(o)) <= 3 {
 		s = strings.TrimSuffix(s, "'s") + "'s " + o
 	}
+	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: PredicateUses, Value: val}
+}
+
+// switchedKind is the uses slot of a switch to a value of two words that names no listed
+// tool ("User switched back to light mode"), or nil: only "switched" says a choice, as
+// "moved to" says a place. Contradicts ends by it a use or preference of one kind
+// (otherKindOfOne).
+func switchedKind(subject, object, val, lower string) *Slot {
+	if object != "" || len(strings.Fields(val)) != 2 || !strings.Contains(lower, "switched") ||
+		strings.Contains(subject, ",") || !plainSubject(subject) {
+		return nil // "User stopped drinking coffee, switched to green tea": the first clause has the subject
+	}
+	s := normSubject(subject)
 	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
 		return nil
 	}

@@ -11,7 +11,8 @@ import "testing"
 // facts beside the user's; and a third of it is dedupe (paraphrase, typo,
 // tense, an agent's summary, a list in other order) with near-duplicates
 // that are NOT one fact and must both stay. Baseline before this round's
-// fixes: 33/54 (21 marked known); after them 40/54 (14 known).
+// fixes: 33/54 (21 marked known); after them 40/54 (14 known); 41/54 after the eleventh
+// round's (cancelling a subscription gives up the service).
 var supersedeTenth = []scenario{
 	// Health and medication.
 	{name: "statin dose raised", steps: []string{
@@ -36,8 +37,7 @@ var supersedeTenth = []scenario{
 		known: "\"upgraded to Spotify Premium\" does not end \"is on the basic Spotify plan\""},
 	{name: "service cancelled", steps: []string{
 		"I subscribe to Audible.", "I cancelled my Audible subscription, wasn't using it."},
-		gone:  []string{"subscribes to Audible"},
-		known: "\"cancelled my Audible subscription\" does not end \"subscribes to Audible\""},
+		gone: []string{"subscribes to Audible"}},
 	{name: "new salary", steps: []string{
 		"I earn 52k a year.", "My salary is 61k now after the review."},
 		facts: []string{"61k"}, gone: []string{"52k"},
