@@ -81,3 +81,24 @@ func TestFrontedFrequencyIsOneSlot(t *testing.T) {
 		t.Errorf("slots differ: %+v, %+v", a, b)
 	}
 }
+
+// TestSplitElidedAfterContraction: "I'm" and "we've" give the second verb of the
+// sentence its subject, as "I" and "we" do.
+func TestSplitElidedAfterContraction(t *testing.T) {
+	for in, want := range map[string][]string{
+		"I'm divorced and have three grandchildren":   {"I'm divorced", "I have three grandchildren"},
+		"We've been renting for years and own a boat": {"We've been renting for years", "We own a boat"},
+		"I'm from Ghent and it rains a lot":           {"I'm from Ghent and it rains a lot"},
+	} {
+		got := splitElided(in)
+		if len(got) != len(want) {
+			t.Errorf("splitElided(%q) = %q, want %q", in, got, want)
+			continue
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("splitElided(%q) = %q, want %q", in, got, want)
+			}
+		}
+	}
+}

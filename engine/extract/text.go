@@ -329,11 +329,13 @@ func hasWords(s string, n int) bool {
 func splitElided(s string) []string {
 	subject := strings.Fields(s + " x")[0]
 	re := elidedRe
-	switch l := strings.ToLower(subject); {
+	switch l := strings.ToLower(strings.ReplaceAll(subject, "’", "'")); {
 	case !strings.Contains(s, " and ") && !strings.Contains(s, " but "):
 		return []string{s}
 	case l == "user":
 		re = elidedUserRe
+	case contractedSelf[l] != "":
+		subject = contractedSelf[l] // "I'm married and have two kids": I have two kids
 	case l != "i" && l != "we":
 		return []string{s}
 	}
@@ -347,6 +349,10 @@ func splitElided(s string) []string {
 		s = subject + " " + s[loc[2]:]
 	}
 }
+
+// contractedSelf maps a first-person subject contracted with its verb to the subject
+// alone, which is what the second verb of the sentence has.
+var contractedSelf = map[string]string{"i'm": "I", "i've": "I", "we're": "We", "we've": "We"}
 
 // excerpt trims a source sentence to at most 200 characters, at a word boundary. It reads
 // only the characters it keeps: every fact of a long sentence takes its excerpt.
