@@ -94,7 +94,7 @@ func newReport(ds *Dataset, t Target, o Options) *Report {
 
 // Summary is the one-line digest of the report.
 func (r *Report) Summary() string {
-	s := fmt.Sprintf("recall@%d=%.3f hit@%d=%.2f mrr=%.2f p95=%.1fms ingest=%.0f turns/s rss=%.0fMB n=%d mode=%s ingest_mode=%s bm25=%.3f x%.2f",
+	s := fmt.Sprintf("recall@%d=%.4f hit@%d=%.2f mrr=%.2f p95=%.1fms ingest=%.0f turns/s rss=%.0fMB n=%d mode=%s ingest_mode=%s bm25=%.4f x%.2f",
 		r.K, r.Overall.Recall, r.K, r.Overall.Hit, r.Overall.MRR, r.Latency.P95, r.Ingest.TurnsPerSec, r.PeakRSSMB,
 		r.Overall.N, r.Mode, r.IngestMode, r.BaselineBM25.Recall, r.VsBM25)
 	if c := r.Calibration; c != nil {

@@ -1,6 +1,9 @@
 package bench
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDescribeMissShowsTopK: a miss lists every hit of the top k, in rank
 // order, and where its evidence ranked in the deeper search.
@@ -25,5 +28,18 @@ func TestDescribeMissShowsTopK(t *testing.T) {
 	}
 	if len(m.Evidence) != 1 || m.Evidence[0].Rank != 7 {
 		t.Errorf("evidence = %+v, want D1:7 at rank 7", m.Evidence)
+	}
+}
+
+// TestSummaryRecallFourPlaces: the summary line shows recall to four places:
+// one question of 760 moves LoCoMo dev recall by at most 0.0013, and changes
+// are judged in such steps, which three places hid.
+func TestSummaryRecallFourPlaces(t *testing.T) {
+	r := &Report{K: 10, Overall: Scores{Recall: 0.79093}, BaselineBM25: Scores{Recall: 0.62847}}
+	s := r.Summary()
+	for _, want := range []string{"recall@10=0.7909 ", "bm25=0.6285 "} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary %q lacks %q", s, want)
+		}
 	}
 }
