@@ -195,6 +195,12 @@ func (f *fakeMemsvcREST) requests() []fakeCall {
 	return slices.Clone(f.calls)
 }
 
+// searches returns the search requests the fake received so far, leaving
+// out the list the prompt hook reads retirements from (retire.go).
+func (f *fakeMemsvcREST) searches() []fakeCall {
+	return slices.DeleteFunc(f.requests(), func(c fakeCall) bool { return c.Path != "/api/v1/memories/search" })
+}
+
 func memoryJSON(m memory, score float64) map[string]any {
 	j := map[string]any{"id": m.ID, "text": m.Text, "state": m.State, "created_at": m.CreatedAt,
 		"user_id": "alice", "app_name": "claude", "memory_type": memoryType(m), "valid_to": nil}
@@ -206,6 +212,9 @@ func memoryJSON(m memory, score float64) map[string]any {
 	}
 	if len(m.Facts) > 0 {
 		j["facts"] = m.Facts
+	}
+	if len(m.Tags) > 0 {
+		j["tags"] = m.Tags
 	}
 	if score > 0 {
 		j["score"] = score

@@ -56,7 +56,7 @@ func handlePrompt(ctx context.Context, cfg Config, c *client, in eventInput) res
 	// Stashed before the length check: the stop hook needs every prompt.
 	warn := saveStash(cfg.StateDir, in, cfg.Now())
 	res := recall(ctx, cfg, c, in)
-	res.warn = warn
+	res.warn = errors.Join(warn, res.warn)
 	return res
 }
 
@@ -88,6 +88,16 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	}
 	answers := make([]answer, len(qs))
 	var wg sync.WaitGroup
+	// Alongside, the project's latest memories, for the retirements they
+	// record (retire.go): the turn that changed a convention is often not
+	// among the hits of a prompt about the old one.
+	var latest []memory
+	var latestErr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		latest, latestErr = c.list(ctx, listFilter{Size: maxListSize, Project: project})
+	}()
 	for i, q := range qs {
 		wg.Add(1)
 		go func() {
@@ -116,8 +126,13 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 		sk = cmp.Or(sk, a.sk)
 		found = mergeHits(found, best(slices.DeleteFunc(a.hits, func(m memory) bool { return !qs[i].named(m) }), qs[i].keep))
 	}
+	all := [][]memory{latest} // none when the list failed: recall goes on without them
+	for _, a := range answers {
+		all = append(all, a.hits)
+	}
+	retired := retirementsOf(all...)
 	hits := found[:0]
-	for _, m := range found {
+	for _, m := range withoutRetired(found, retired) {
 		// The server's relevance floor decides first: a prompt about
 		// nothing stored gets nothing injected.
 		if m.Score >= cfg.RecallMinScore && (m.Relevant == nil || *m.Relevant) {
@@ -125,10 +140,12 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 		}
 	}
 	text, n := recallContext(hits[:min(len(hits), cfg.RecallTopK)], sk, cfg.MaxContextChars)
-	if text == "" {
-		return skipped("no_hits")
+	res := skipped("no_hits")
+	if text != "" {
+		res = withContext(eventNamePrompt, text, n)
 	}
-	return withContext(eventNamePrompt, text, n)
+	res.warn = latestErr
+	return res
 }
 
 // best returns the keep best-scored hits the server judged relevant (all
@@ -202,6 +219,7 @@ func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInpu
 		return failed(err)
 	}
 	if in.Source == sourceCompact {
+		instructions = withoutRetired(instructions, retirementsOf(instructions))
 		text, n := sessionContext(instructions, nil, cfg.MaxContextChars)
 		if n == 0 {
 			return skipped("compact_no_instructions")
@@ -215,7 +233,11 @@ func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInpu
 	if err != nil {
 		return failed(err)
 	}
-	recent = displayable(withoutDistilled(withoutIDs(recent, instructions)))
+	// The latest turns carry the retirements that matter at a start: those
+	// of the changes made lately (retire.go).
+	retired := retirementsOf(instructions, recent)
+	instructions = withoutRetired(instructions, retired)
+	recent = displayable(withoutDistilled(withoutIDs(withoutRetired(recent, retired), instructions)))
 	recent = recent[:min(cfg.RecentSize, len(recent))]
 	text, n := sessionContext(instructions, recent, cfg.MaxContextChars)
 	return withContext(eventNameSessionStart, text, n)
@@ -251,7 +273,9 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	// A long reply's middle is the work, step by step, which repeats what a
 	// change replaced (reply.go), and so does the agent's account of what it
 	// removed (removal.go).
-	ex.User, ex.Assistant = compactPastes(ex.User), withoutRemovals(replyGist(compactPastes(ex.Assistant)))
+	reply := compactPastes(ex.Assistant)
+	ex.User, ex.Assistant = compactPastes(ex.User), withoutRemovals(replyGist(reply))
+	retired := retiredNames(ex.User, reply) // retire.go
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:
 		return skipped("tool_only")
@@ -265,6 +289,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 		Messages:  ex.messages(),
 		SessionID: in.SessionID,
 		Project:   projectFor(cfg, in.Cwd),
+		Tags:      retiredTags(retired),
 	})
 	if err != nil {
 		return failed(err)

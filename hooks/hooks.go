@@ -4,7 +4,10 @@
 // its pasted material (query.go, paste.go), a notice with the user's standing instructions and the
 // most recent memories at session start ("session-start", SessionStart), and
 // capture of each finished exchange ("stop", Stop), all within the project
-// of the session's git repository (project.go). It is the REST client side
+// of the session's git repository (project.go). A captured turn that
+// retires a name (a tool, module or file it reports removing) is tagged
+// with it, and what was said of that name before is no longer recalled
+// (retire.go). It is the REST client side
 // of memsvc (../shared/API.md) and it fails open: whatever goes wrong, a hook
 // exits 0 and prints nothing, so a broken memory server never blocks or
 // disturbs the coding session.

@@ -215,8 +215,12 @@ func TestHooksKeepProjectsApart(t *testing.T) {
 			if tt.wantBodies == nil {
 				return
 			}
+			calls := fake.requests()
+			if tt.event == "prompt" {
+				calls = fake.searches()
+			}
 			var got []map[string]any
-			for _, c := range fake.requests() {
+			for _, c := range calls {
 				b := map[string]any{"top_k": c.Body["top_k"]}
 				if p, ok := c.Body["project"]; ok {
 					b["project"] = p

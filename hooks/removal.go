@@ -25,10 +25,20 @@ var (
 	// something away or names what used to be.
 	removalRe = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|ripped out|got rid of|` +
 		`deintegrat\w*|uninstall(?:ed)?|replaced|replacing|no longer|anymore|(?:is|are) gone|` +
-		`(?:was|were)(?:n't| not) carried over|(?:the|its|their) (?:old|previous|former)|previously|used to)\b`)
+		`(?:was|were)(?:n't| not) carried over|(?:the|its|their) (?:old|previous|former)|previously|used to|` +
+		`leftovers?|(?:goes|go|went) away|still (?:pointed|referenced|aliased|imported|called|used|read))\b`)
 	// insteadRe starts the part of a sentence that names what the change
-	// replaced: "calls bun install instead of pnpm install".
-	insteadRe = regexp.MustCompile(`(?i)\s*,?\s+\b(?:instead of|rather than)\b`)
+	// replaced: "calls bun install instead of pnpm install", "calls
+	// recordError where it used captureException".
+	// nowLead starts a clause saying what holds now, which makes the
+	// clause before it what held until then: "the target called `fly
+	// deploy`; it now runs `./deploy.sh`". Only the old value is cut, not
+	// the clause: its subject says what "it" is ("stacks/data was sourcing
+	// the rds module from main; it now uses ?ref=v2.3.1"), and with it cut
+	// the memory no longer matched a prompt about stacks/data (the fourth
+	// coding-sessions evaluation, cmd/memsvc).
+	nowLead   = regexp.MustCompile(`(?i)^(?:(?:it|they|this|that|these|those)\s+)?now\b`)
+	insteadRe = regexp.MustCompile(`(?i)\s*,?\s+\b(?:instead of|rather than|where (?:it|they|we|you) used)\b`)
 )
 
 // withoutRemovals returns the agent's reply s without the sentences that
@@ -36,7 +46,20 @@ var (
 // Fenced code is kept as it is. When nothing of substance would be left,
 // s is returned unchanged: a turn is never dropped for this.
 func withoutRemovals(s string) string {
+	out, _ := cutRemovals(s)
+	if !strings.ContainsFunc(out, unicode.IsLetter) {
+		return s
+	}
+	return out
+}
+
+// cutRemovals returns s without its removal sentences, "instead of …"
+// tails and the old values of "…; it now …" (see nowLead), and what it cut
+// (retire.go reads the names it holds). Fenced code is kept as it is and
+// reports nothing.
+func cutRemovals(s string) (string, []string) {
 	var b strings.Builder
+	var removed []string
 	fenced := false
 	for _, line := range strings.Split(s, "\n") {
 		if fenceLine.MatchString(line) || fenced {
@@ -46,36 +69,46 @@ func withoutRemovals(s string) string {
 			b.WriteString(line + "\n")
 			continue
 		}
-		if kept := keptSentences(line); strings.TrimSpace(kept) != "" || strings.TrimSpace(line) == "" {
+		kept, cut := keptSentences(line)
+		removed = append(removed, cut...)
+		if strings.TrimSpace(kept) != "" || strings.TrimSpace(line) == "" {
 			b.WriteString(kept + "\n")
 		}
 	}
-	out := strings.TrimSpace(b.String())
-	if !strings.ContainsFunc(out, unicode.IsLetter) {
-		return s
-	}
-	return out
+	return strings.TrimSpace(b.String()), removed
 }
 
 // listMark is the bullet or number a list item starts with.
 var listMark = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // keptSentences returns line without its removal sentences, keeping its
-// list mark when anything of the item is left.
-func keptSentences(line string) string {
+// list mark when anything of the item is left, and what it cut.
+func keptSentences(line string) (string, []string) {
 	mark := listMark.FindString(line)
-	var kept []string
-	for _, sn := range sentences(line[len(mark):]) {
+	var kept, cut []string
+	ss := sentences(line[len(mark):])
+	for i := 0; i < len(ss); i++ {
+		sn := ss[i]
 		if removalRe.MatchString(sn) {
+			cut = append(cut, sn)
 			continue
 		}
+		if i+1 < len(ss) {
+			if now, ok := heldUntilNow(sn, ss[i+1]); ok {
+				cut = append(cut, sn)
+				kept = append(kept, now)
+				i++
+				continue
+			}
+		}
 		if loc := insteadRe.FindStringIndex(sn); loc != nil {
+			cut = append(cut, sn[loc[0]:])
 			sn = sn[:loc[0]] + sentenceEnd(sn)
 		}
 		kept = append(kept, sn)
 	}
 	if len(kept) == 0 {
-		return ""
+		return "", cut
 	}
 	// A clause whose semicolon led to a dropped one ends the line: with the
 	// semicolon left, the line reads as code and the reply as no prose.
@@ -83,7 +116,31 @@ func keptSentences(line string) string {
 	if strings.HasSuffix(out, ";") {
 		out = strings.TrimSuffix(out, ";") + "."
 	}
-	return mark + out
+	return mark + out, cut
+}
+
+// heldUntilNow rewrites a clause naming an old value followed by one
+// saying what holds now ("The `deploy` target called `fly deploy`;", "it
+// now runs `./deploy.sh`.") as the subject doing what it does now ("The
+// `deploy` target now runs `./deploy.sh`."); false when sn is not such a
+// clause, or does not name both its subject and the value after its verb
+// as code (retire.go's namesIn): "There was one `throw` left, in `load`;
+// it now returns the error" has no subject "it" could stand for.
+func heldUntilNow(sn, next string) (string, bool) {
+	loc := nowLead.FindStringIndex(next)
+	if !strings.HasSuffix(sn, ";") || loc == nil {
+		return "", false
+	}
+	verbs := pastVerb.FindAllStringIndex(sn, -1)
+	if len(verbs) == 0 {
+		return "", false
+	}
+	verb := verbs[len(verbs)-1]
+	subject := strings.TrimSpace(sn[:verb[0]])
+	if len(namesIn(subject)) == 0 || len(namesIn(sn[verb[1]:])) == 0 {
+		return "", false
+	}
+	return subject + " now" + next[loc[1]:], true
 }
 
 // sentenceEnd is the punctuation s ends with, if any.

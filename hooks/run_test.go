@@ -205,7 +205,7 @@ func TestPromptRecall(t *testing.T) {
 			}
 			stdout := runHook(t, "prompt", cfg, tt.stdin)
 
-			calls := fake.requests()
+			calls := fake.searches()
 			if len(calls) != tt.wantSearches {
 				t.Fatalf("got %d requests, want %d: %+v", len(calls), tt.wantSearches, calls)
 			}
@@ -274,7 +274,7 @@ func TestPromptSendsBearerKeyAndCutsQuery(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdout := runHook(t, "prompt", cfg, string(ev))
-	calls := fake.requests()
+	calls := fake.searches()
 	if len(calls) != 1 {
 		t.Fatalf("got %d requests, want 1", len(calls))
 	}

@@ -1,0 +1,252 @@
+package hooks
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/memsvc/memsvc/text"
+)
+
+// When a convention changes, the memories that stated the old one stay
+// active unless the server's supersession pairs them with the new one, and
+// it often cannot: "Crash reporting is moving to Firebase Crashlytics"
+// shares no word with "The DSN comes in with --dart-define=SENTRY_DSN", nor
+// "the messaging context has a new name, it is Dispatch now" with "texts
+// to tenants go out through the Notifier context". Recall and session
+// start then showed the old tool, module or project beside (or instead of)
+// the new one (the eighth coding-sessions evaluation, cmd/memsvc: the
+// hosting, the crash reporter, the test fakes, a renamed worker).
+//
+// The turn that carries the change out names what it retires: the agent
+// reports it ("Removed `sentry_flutter`", "`SENTRY_DSN` is no longer
+// read", "Moq is removed from the test project", "the old
+// `lib/brackenhall/notifier.ex` was deleted"). The stop hook already drops
+// those sentences from the capture (removal.go); it also tags the capture
+// with the names they hold (retired:<name>), and recall and session start
+// leave out a memory stated before that turn that names one of them. Only
+// older memories are left out, so a name brought back later ("we're back
+// on Application Insights") is shown again from then on, and a name the
+// turn itself adds (the new tool, named in a sentence that also says what
+// it replaced) has no older memory to hide.
+
+// retiredTagPrefix starts the tag that records one retired name.
+const retiredTagPrefix = "retired:"
+
+// maxRetiredTags caps the tags of one capture (the server takes up to 20
+// tags of up to 64 bytes each).
+const (
+	maxRetiredTags = 12
+	maxTagBytes    = 64
+)
+
+var (
+	// backticked is inline code: the surest sign of a name.
+	backticked = regexp.MustCompile("`([^`\n]+)`")
+	// placeLead is a preposition that makes the name after it where the
+	// change happened, not what it removed: "from `appsettings.json`",
+	// "in `Program.cs`", "into `server.go`".
+	placeLead = regexp.MustCompile(`(?i)\b(?:from|in|into|inside|to|of|on|under|within)\s*(?:(?:the|a|an|its|their)\s+)?$`)
+	// retiredAfter is a removal whose object follows ("removed X", "where
+	// it used X", "no longer installs X", "the old X"); retiredBefore one
+	// whose subject precedes ("X is removed", "X is no longer read", "the X
+	// leftovers", "X, which no longer exists").
+	retiredAfter = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|got rid of|` +
+		`uninstall(?:ed)?|replaced|replacing|moved off|instead of|rather than|where (?:it|they|we|you) used|` +
+		`still (?:pointed at|pointed to|referenced|aliased|imported|called|used|read)|used to \w+|` +
+		`no longer \w+s|(?:the|its|their) (?:old|previous|former))\b`)
+	retiredBefore = regexp.MustCompile(`(?i)(?:,\s*which)?\s+(?:(?:is|are|was|were|has been|have been|can be|should be|will be)\s+` +
+		`(?:removed|deleted|gone|dropped|uninstalled|no longer \w+)|(?:no longer|doesn't|don't) exists?|leftovers?|` +
+		`(?:goes|go|went) away|(?:was|were)(?:n't| not) carried over|anymore)\b`)
+	// clauseEnd ends the clause a removal is said in: what follows is
+	// about something else ("…, and added `AddAzureKeyVault`").
+	clauseEnd = regexp.MustCompile(`(?i);|:\s|\.\s|\s\(|,\s+(?:so|which|but|then|while|because|since|it|they|and (?:added|now|it|they))\b|\s+and\s+(?:added|adds|now|then|re-?\w+ed|re-ran|\w+ed)\b|\s+(?:so|but|because|since|while|where)\s`)
+	// plainName is a capitalised product name written without backticks
+	// ("Moq", "Fly.io"), counted only when no noun follows it ("the
+	// Postmark key" removed a key, not Postmark).
+	plainName = regexp.MustCompile(`\b([A-Z][\w.+-]*[\w+])(?:\s+(?:and|or|from|in|with|to|as|is|are|was|were|leftovers?)\b|\s*[,;:.)]|\s*$)`)
+	// codeToken is a bare word written as code: letters joined by a dot,
+	// underscore, hyphen, slash or "::" ("dd-trace", "fly.toml").
+	codeToken = regexp.MustCompile(`^[A-Za-z][\w]*(?:(?:[._/-]|::)[\w]+)+$`)
+)
+
+// retiredNames returns the names the turn says it removed or replaced (in
+// the sentences removal.go cuts from the agent's reply or the user's
+// words), less those the turn still names as current (in the rest of
+// them).
+func retiredNames(user, reply string) []string {
+	keptUser, cutUser := cutRemovals(user)
+	keptReply, cutReply := cutRemovals(reply)
+	keptLow := strings.ToLower(keptUser + "\n" + keptReply)
+	var out []string
+	for _, sn := range append(cutUser, cutReply...) {
+		for _, name := range removedIn(sn) {
+			if len(name) >= 2 && len(retiredTagPrefix+name) <= maxTagBytes && strings.ContainsFunc(name, unicode.IsLetter) &&
+				!text.IsNoiseWord(strings.ToLower(name)) && !strings.Contains(keptLow, strings.ToLower(name)) &&
+				!slices.Contains(out, name) && len(out) < maxRetiredTags {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// removedIn returns the names in the slots of sn's removals: the clause
+// after a removal whose object follows, the clause before one whose
+// subject precedes.
+func removedIn(sn string) []string {
+	var out []string
+	for _, loc := range retiredAfter.FindAllStringIndex(sn, -1) {
+		rest := sn[loc[1]:]
+		if end := clauseEnd.FindStringIndex(rest); end != nil {
+			rest = rest[:end[0]]
+		}
+		out = append(out, namesIn(rest)...)
+	}
+	for _, loc := range retiredBefore.FindAllStringIndex(sn, -1) {
+		// The subject is what precedes, back to the clause's start or to a
+		// removal of its own ("… still aliased `X`, which no longer exists").
+		lead := sn[:loc[0]]
+		for _, re := range []*regexp.Regexp{clauseEnd, retiredAfter} {
+			if ends := re.FindAllStringIndex(lead, -1); len(ends) > 0 {
+				lead = lead[ends[len(ends)-1][1]:]
+			}
+		}
+		out = append(out, namesIn(lead)...)
+	}
+	if len(out) == 0 && strings.HasSuffix(sn, ";") {
+		// A clause cut for the "…; it now …" after it (removal.go): what it
+		// held is the object of its last verb in the past.
+		if locs := pastVerb.FindAllStringIndex(sn, -1); len(locs) > 0 {
+			out = namesIn(sn[locs[len(locs)-1][1]:])
+		}
+	}
+	return out
+}
+
+// pastVerb is a verb in the past tense: "the target called `x`".
+var pastVerb = regexp.MustCompile(`(?i)\b(?:\w+ed|ran|read|was|were|had|built|set|wrote)\b`)
+
+// namesIn returns the names a clause holds: its inline code, its words
+// written as code and its plain product names, except those after a
+// preposition of place.
+func namesIn(clause string) []string {
+	var out []string
+	for _, loc := range backticked.FindAllStringSubmatchIndex(clause, -1) {
+		if !placeLead.MatchString(clause[:loc[0]]) {
+			out = append(out, clause[loc[2]:loc[3]])
+		}
+	}
+	prose := backticked.ReplaceAllString(clause, " ")
+	for _, loc := range plainName.FindAllStringSubmatchIndex(prose, -1) {
+		if !placeLead.MatchString(prose[:loc[2]]) && !text.IsNoiseWord(strings.ToLower(prose[loc[2]:loc[3]])) {
+			out = append(out, prose[loc[2]:loc[3]])
+		}
+	}
+	words := strings.Fields(prose)
+	for i, w := range words {
+		w = strings.TrimRight(strings.TrimLeft(w, identifierLead), identifierTail)
+		if codeToken.MatchString(w) && (i == 0 || !placeLead.MatchString(words[i-1])) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// retiredTags renders names as the capture's tags.
+func retiredTags(names []string) []string {
+	tags := make([]string, 0, len(names))
+	for _, n := range names {
+		tags = append(tags, retiredTagPrefix+n)
+	}
+	return tags
+}
+
+// retirement is a name and when the turn that retired it was said.
+type retirement struct {
+	name string
+	at   time.Time
+}
+
+// retirementsOf collects the retirements the memories of ms are tagged
+// with; a name retired by several turns counts from the earliest.
+func retirementsOf(ms ...[]memory) []retirement {
+	var out []retirement
+	for _, list := range ms {
+		for _, m := range list {
+			at, ok := statedAt(m)
+			if !ok {
+				continue
+			}
+			for _, tag := range m.Tags {
+				name, found := strings.CutPrefix(tag, retiredTagPrefix)
+				if !found || name == "" {
+					continue
+				}
+				i := slices.IndexFunc(out, func(r retirement) bool { return r.name == name })
+				switch {
+				case i < 0:
+					out = append(out, retirement{name: name, at: at})
+				case at.Before(out[i].at):
+					out[i].at = at
+				}
+			}
+		}
+	}
+	return out
+}
+
+// withoutRetired returns the memories of ms not stated before the
+// retirement of a name they name.
+func withoutRetired(ms []memory, rs []retirement) []memory {
+	if len(rs) == 0 {
+		return ms
+	}
+	return slices.DeleteFunc(slices.Clone(ms), func(m memory) bool {
+		at, ok := statedAt(m)
+		return ok && slices.ContainsFunc(rs, func(r retirement) bool {
+			return at.Before(r.at) && namesRetired(m.Text, r.name)
+		})
+	})
+}
+
+// namesRetired reports whether text names the retired name: the name
+// itself, or each part of a qualified name ("Brackenhall.Notifier") of at
+// least minPartChars characters as a word of its own, as a memory names a
+// module by its parts ("the Notifier context, lib/brackenhall/notifier.ex").
+func namesRetired(text, name string) bool {
+	low := strings.ToLower(text)
+	if strings.Contains(low, strings.ToLower(name)) {
+		return true
+	}
+	if i := strings.LastIndex(name, "/"); i >= 0 && i+1 < len(name) {
+		// A path is named by its file's qualified name
+		// ("src/App.Worker/App.Worker.csproj": "App.Worker").
+		base := name[i+1:]
+		if strings.Count(base, ".") >= 2 {
+			base = base[:strings.LastIndex(base, ".")]
+		}
+		name = base
+	}
+	parts := slices.DeleteFunc(qualifiedSep.Split(name, -1), func(p string) bool { return len(p) < minPartChars })
+	if len(parts) == 0 || !qualifiedSep.MatchString(name) {
+		return false
+	}
+	words := strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	return !slices.ContainsFunc(parts, func(p string) bool { return !slices.Contains(words, strings.ToLower(p)) })
+}
+
+// minPartChars: shorter parts of a qualified name ("io" of "Fly.io") are
+// in too many words to tell anything.
+const minPartChars = 3
+
+// statedAt is when m was said: valid_from, else when it was recorded (as
+// memoryDate shows it).
+func statedAt(m memory) (time.Time, bool) {
+	if t, ok := parseTime(m.ValidFrom); ok {
+		return t, true
+	}
+	return parseTime(m.CreatedAt)
+}

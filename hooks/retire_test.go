@@ -1,0 +1,129 @@
+package hooks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRetiredNames(t *testing.T) {
+	for _, tc := range []struct {
+		name, user, reply string
+		want              []string
+	}{
+		{"removed code names",
+			"Error reporting moves to Rollbar now. Swap it over.",
+			"Removed `raven-go` and `RavenHook`; the `RAVEN_DSN` variable is no longer read.",
+			[]string{"raven-go", "RavenHook", "RAVEN_DSN"}},
+		{"a place the removal happened is not retired",
+			"Take the token out of the config.",
+			"Removed the token from `settings.local.yaml`.",
+			nil},
+		{"the subject of an active no-longer stays, its object goes",
+			"Use the job queue for mails.",
+			"`Mailer.Deliver` no longer calls `smtp.Send` directly; it enqueues a job.",
+			[]string{"smtp.Send"}},
+		{"a plain product name in the slot of a removal",
+			"All fakes are gomock from now on.",
+			"Converted the tests, and Mockery is removed from go.mod.",
+			[]string{"Mockery"}},
+		{"a noun after a product name: the noun went, not the product",
+			"Drop the key from the env file.",
+			"Removed the Stripe key from `.env`.",
+			nil},
+		{"what a clause before now held",
+			"Releases go through goreleaser now.",
+			"The Makefile's `release` target called `gox -os linux`; it now runs `goreleaser release`.",
+			[]string{"gox -os linux"}},
+		{"leftovers and relative clauses",
+			"We've moved to Render.",
+			"Cleaned up the Heroku leftovers: the handler still referenced `app.HerokuConfig`, which no longer exists.",
+			[]string{"app.HerokuConfig", "Heroku"}},
+		{"a name the turn still uses is not retired",
+			"Keep `make test` but drop the coverage flag.",
+			"Removed `-cover` from `make test`; `make test` runs as before.",
+			[]string{"-cover"}},
+		{"no removal, nothing retired",
+			"Add a retry to the fetcher.",
+			"Added `retry.Do` around `Fetcher.Get`. Tests pass.",
+			nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, retiredNames(tc.user, tc.reply)); diff != "" {
+				t.Errorf("retiredNames (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestWithoutRetired(t *testing.T) {
+	old := memory{ID: "old", Text: "Errors are reported through the RavenHook in log/setup.go", ValidFrom: "2026-03-01T10:00:00Z"}
+	module := memory{ID: "module", Text: "Mail goes out through the Notifier module, lib/app/notifier.ex", ValidFrom: "2026-03-01T10:00:00Z"}
+	project := memory{ID: "project", Text: "The worker project Shop.Worker reads the queue", ValidFrom: "2026-03-01T10:00:00Z"}
+	unrelated := memory{ID: "unrelated", Text: "Tests run with make test", ValidFrom: "2026-03-01T10:00:00Z"}
+	change := memory{ID: "change", Text: "Error reporting moves to Rollbar now", ValidFrom: "2026-04-01T10:00:00Z",
+		Tags: []string{"retired:RavenHook", "retired:App.Notifier", "retired:src/Shop.Worker/Shop.Worker.csproj", "project:x"}}
+	later := memory{ID: "later", Text: "RavenHook is back for the batch jobs", ValidFrom: "2026-05-01T10:00:00Z"}
+	rs := retirementsOf([]memory{old, change, later})
+	got := withoutRetired([]memory{old, module, project, unrelated, change, later}, rs)
+	var ids []string
+	for _, m := range got {
+		ids = append(ids, m.ID)
+	}
+	// Stated before the change and naming a retired name (itself, each part
+	// of a qualified name as a word, a path's file by its qualified name):
+	// left out. The change itself and what came after: kept.
+	if diff := cmp.Diff([]string{"unrelated", "change", "later"}, ids); diff != "" {
+		t.Errorf("withoutRetired (-want +got):\n%s", diff)
+	}
+	if got := withoutRetired([]memory{old}, nil); len(got) != 1 {
+		t.Errorf("no retirements: %d memories, want 1", len(got))
+	}
+}
+
+// TestStopTagsRetiredNames: the stop hook tags a capture with the names its
+// reply says were removed, and a turn that removed nothing with none.
+func TestStopTagsRetiredNames(t *testing.T) {
+	for _, tc := range []struct {
+		name, last string
+		want       any
+	}{
+		{"removal", "Removed `deploy-fri.sh`; the checklist is the one place that says when.",
+			[]any{"retired:deploy-fri.sh"}},
+		{"no removal", "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake, srv := newFakeMemsvcREST(t)
+			cfg := testConfig(t, srv.URL)
+			runHook(t, "stop", cfg, stopEvent(t, "transcript_exchange.jsonl", tc.last, false))
+			calls := fake.requests()
+			if len(calls) != 1 {
+				t.Fatalf("requests = %+v, want one capture", calls)
+			}
+			if diff := cmp.Diff(tc.want, calls[0].Body["tags"]); diff != "" {
+				t.Errorf("tags (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestPromptLeavesOutRetired: a memory stated before the turn that retired
+// a name it holds is not recalled, even when that turn is not among the
+// prompt's hits (the hook reads the project's latest memories for it).
+func TestPromptLeavesOutRetired(t *testing.T) {
+	fake, srv := newFakeMemsvcREST(t)
+	fake.memories = []memory{
+		{ID: "old", Text: "Staging deploys run deploy-fri.sh every Friday", Project: "website",
+			ValidFrom: "2026-02-01T10:00:00Z", CreatedAt: "2026-02-01T10:00:00Z"},
+		{ID: "change", Text: "The release pipeline took over from the script", Project: "website",
+			ValidFrom: "2026-03-01T10:00:00Z", CreatedAt: "2026-03-01T10:00:00Z", Tags: []string{"retired:deploy-fri.sh"}},
+		{ID: "kept", Text: "Staging deploys need a green CI run", Project: "website",
+			ValidFrom: "2026-02-01T10:00:00Z", CreatedAt: "2026-02-01T10:00:00Z"},
+	}
+	cfg := testConfig(t, srv.URL)
+	got := decodeOutput(t, runHook(t, "prompt", cfg, promptEvent(t, "p1", "how do staging deploys work?"))).AdditionalContext
+	if strings.Contains(got, "deploy-fri.sh") || !strings.Contains(got, "green CI run") {
+		t.Errorf("context:\n%s\nwant the CI rule and not the retired script", got)
+	}
+}
