@@ -73,6 +73,12 @@ var (
 	isoDate = regexp.MustCompile(`\b(\d{4})-(\d{2})(?:-(\d{2}))?\b`)
 	// a year on its own: "in 2023"
 	bareYear = regexp.MustCompile(`\b(19\d{2}|20\d{2})\b`)
+	// "25.05.2022", "5/25/2022", "25-05-2022": day and month in either order,
+	// read when only one order makes a date (see numericDate)
+	numeric = regexp.MustCompile(`\b(\d{1,2})([./-])(\d{1,2})[./-](\d{4})\b`)
+	// "in January", "since early March": a month on its own, after a word
+	// that makes it a time ("may" and "march" alone are too often verbs)
+	bareMonth = regexp.MustCompile(`(?i)\b(?:in|during|since|until|till|by|before|after|around|early|late|mid|of|last|this)-?\s+` + monthNames + `\b`)
 )
 
 // Mention is a calendar date a text writes out ("25 May, 2022", "2022-05",
@@ -125,12 +131,40 @@ func Dates(text string, now time.Time) []Mention {
 	for _, m := range monthYear.FindAllStringSubmatchIndex(q, -1) {
 		add(m[:2], atoi(q, m[4:6]), monthOf(q[m[2]:m[3]]), 0)
 	}
+	for _, m := range numeric.FindAllStringSubmatchIndex(q, -1) {
+		if month, day, ok := numericDate(atoi(q, m[2:4]), atoi(q, m[6:8]), q[m[4]:m[5]]); ok {
+			add(m[:2], atoi(q, m[8:10]), month, day)
+		}
+	}
+	for _, m := range bareMonth.FindAllStringSubmatchIndex(q, -1) {
+		add(m[2:4], 0, monthOf(q[m[2]:m[3]]), 0)
+	}
 	for _, m := range bareYear.FindAllStringSubmatchIndex(q, -1) {
 		add(m[:2], atoi(q, m[2:4]), 0, 0)
 	}
 	out := settle(ms, now)
 	orderRanges(text, out)
 	return out
+}
+
+// numericDate reads the first two numbers of a numeric date as a month and
+// a day. Only one order makes a date when either number is over 12 ("25.05",
+// "5/25"); when both could be the month, a dot is Europe's day.month
+// ("03.04.2024" is 3 April) and a slash or dash is no date: "03/04/2024" is 4
+// March to one reader and 3 April to another, and a wrong day would steer
+// recall to the wrong memories.
+func numericDate(first, second int, sep string) (month, day int, ok bool) {
+	switch {
+	case first > 12 && second <= 12:
+		return second, first, true
+	case second > 12 && first <= 12:
+		return first, second, true
+	case first > 12 || second > 12:
+		return 0, 0, false
+	case first == second || sep == ".":
+		return second, first, true
+	}
+	return 0, 0, false
 }
 
 // rangeJoint reports the words between the two ends of a range.

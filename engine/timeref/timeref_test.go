@@ -31,7 +31,18 @@ func TestFind(t *testing.T) {
 		{"who covers for me from Dec 20 to Jan 3", Span{day(2026, 12, 20), day(2027, 1, 4), Week}, true},
 		{"from 20 December 2026 to 3 January", Span{day(2026, 12, 20), day(2027, 1, 4), Week}, true},
 		{"what happened on April 5, and on January 10", Span{day(2026, 1, 10), day(2026, 4, 6), Week}, true}, // no range
+		{"What did she do on 01.01.2024?", Span{day(2024, 1, 1), day(2024, 1, 2), Day}, true},
+		{"party on 25.05.2022", Span{day(2022, 5, 25), day(2022, 5, 26), Day}, true},
+		{"the call on 5/25/2022", Span{day(2022, 5, 25), day(2022, 5, 26), Day}, true},
+		{"the call on 25-5-2022", Span{day(2022, 5, 25), day(2022, 5, 26), Day}, true},
+		{"exam on 03.04.2024", Span{day(2024, 4, 3), day(2024, 4, 4), Day}, true},  // a dot: day.month
+		{"exam on 03/04/2024", Span{day(2024, 1, 1), day(2025, 1, 1), Year}, true}, // either order: only the year
+		{"when was I sick in January", Span{day(2026, 1, 1), day(2026, 2, 1), Month}, true},
+		{"what changed since early March?", Span{day(2026, 3, 1), day(2026, 4, 1), Month}, true},
+		{"trip in May 2022", Span{day(2022, 5, 1), day(2022, 6, 1), Month}, true},
 		// Not times.
+		{"I may march in protest", Span{}, false},
+		{"31.02.2024 is no day", Span{day(2024, 1, 1), day(2025, 1, 1), Year}, true},
 		{"I may 5 times try again", Span{}, false},
 		{"31 february 2023 is no date, February 2023 is", Span{day(2023, 2, 1), day(2023, 3, 1), Month}, true},
 		{"room 1204 has 3000 books", Span{}, false},
