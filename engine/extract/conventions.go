@@ -243,13 +243,15 @@ func standingInstruction(ci clauseInfo) bool {
 		return false
 	}
 	switch {
+	case w[0] == "keep" && specificDets[w[1]] && len(w) <= 3:
+		return false // "Keep the counter": leave that thing be, this once; "keep the log tidy" is a way
 	case conventionVerbs[w[0]]:
 		return true
 	case contrastRule(w):
 		return true // "Show diffs not whole files": a way of answering, picked over another
 	case requestVerbs[w[0]] || !workContext(ci):
 		return false // "Recommend books about Stoicism": a request, whatever its object
-	case genericDets[w[1]], isBarePlural(w[1:]):
+	case (genericDets[w[1]] || isBarePlural(w[1:])) && !forOneThing(w[1:]):
 		return true // "Keep functions short", "Write all new services in Rust"
 	case specificDets[w[1]] && w[1] != "the":
 		return false
@@ -347,6 +349,21 @@ func isBarePlural(w []string) bool {
 	}
 	return false
 }
+
+// forOneThing reports an object of a kind made for one particular thing: "tests for the new
+// fee calculation", "type hints to this module" are today's work, where "tests for every
+// endpoint" and "docstrings to public functions" are a way of working.
+func forOneThing(object []string) bool {
+	for i := 0; i+1 < len(object) && i < 4; i++ {
+		if object[i] == "for" || object[i] == "to" {
+			return specificDets[object[i+1]] && !indefinite[object[i+1]]
+		}
+	}
+	return false
+}
+
+// indefinite are the specific determiners that do not point at a thing at hand.
+var indefinite = set(`a an some several few one two three`)
 
 var prepositions = set(`in on at to for with from by of over under about into onto via through before after since until without`)
 

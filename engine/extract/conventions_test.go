@@ -54,6 +54,12 @@ func TestClauseClassifiers(t *testing.T) {
 			{"Write shell commands for fish, not bash", true},
 			{"Show me the logs, not the code", false},
 			{"Fix the test not the code", false},
+			{"Keep the counter", false},
+			{"Keep the changelog up to date", true},
+			{"Write tests for the new late-fee calculation in InvoiceService", false},
+			{"Add type hints to this module", false},
+			{"Write tests for every new endpoint", true},
+			{"Add docstrings to public functions", true},
 		}},
 		{"projectStatement", projectStatement, []struct {
 			clause string
