@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -86,7 +85,7 @@ func defaultDataDir(getenv func(string) string) string {
 	if h := getenv("HOME"); h != "" {
 		return filepath.Join(h, ".local", "share", "memsvc")
 	}
-	return filepath.Join(os.TempDir(), "memsvc")
+	return tempDataDir() // checked before use: checkTempDataDir
 }
 
 // commonFlags registers the settings every command that opens the data
@@ -283,6 +282,11 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	}
 	if f.Value.String() == "" {
 		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
+	}
+	if usesTempDataDir(fs, getenv) {
+		if err := checkTempDataDir(f.Value.String()); err != nil {
+			return err
+		}
 	}
 	dir, err := expandHome(f.Value.String(), getenv)
 	if err != nil {

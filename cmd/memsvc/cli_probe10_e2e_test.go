@@ -1,0 +1,128 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The tenth CLI probe: what rounds one to nine (cli_probe*_e2e_test.go)
+// left out. Every case runs the built binary.
+
+// noHome runs the binary with neither HOME nor XDG_DATA_HOME set and
+// TMPDIR at tmp, so the data directory falls back to tmp/memsvc unless
+// env or args name one.
+func noHome(t *testing.T, tmp string, env map[string]string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	all := map[string]string{"HOME": "", "TMPDIR": tmp}
+	for k, v := range env {
+		all[k] = v
+	}
+	return probeCmd{env: all}.run(t, args...)
+}
+
+// TestCLITempDataDirMustBeOwn: with no HOME the data directory falls back
+// to $TMPDIR/memsvc, in a directory every local user may write. A
+// fallback someone else prepared (theirs, open to others, a symbolic link)
+// is refused, in one line naming it and --data / MEMSVC_DATA_DIR, and
+// left as it was; a fresh one is made 0700 and works, and a directory
+// named on the command line or in MEMSVC_DATA_DIR is used as given. The
+// fallback was taken as it was found: another user who created it first
+// could read every memory stored there.
+func TestCLITempDataDirMustBeOwn(t *testing.T) {
+	export := filepath.Join(t.TempDir(), "alice.jsonl")
+	if code, _, stderr := (probeCmd{}).run(t, "export", "--data", seededDataDir(t, 3), "--out", export); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+
+	t.Run("fresh: made 0700 and used", func(t *testing.T) {
+		tmp := t.TempDir()
+		if code, _, stderr := noHome(t, tmp, nil, "import", "--in", export); code != 0 {
+			t.Fatalf("import into the fallback: exit %d: %s", code, stderr)
+		}
+		info, err := os.Stat(filepath.Join(tmp, "memsvc"))
+		if err != nil || info.Mode().Perm() != 0o700 {
+			t.Fatalf("fallback data directory: %v, mode %v; want 0700", err, info.Mode())
+		}
+		code, stdout, stderr := noHome(t, tmp, nil, "export")
+		if code != 0 || strings.Count(stdout, "alice") < 3 {
+			t.Fatalf("export from the fallback: exit %d, %d lines: %s", code, strings.Count(stdout, "\n"), stderr)
+		}
+	})
+
+	refused := map[string]func(t *testing.T, dir string){
+		"open to others": func(t *testing.T, dir string) { mustMkdir(t, dir, 0o755) },
+		"open to group":  func(t *testing.T, dir string) { mustMkdir(t, dir, 0o770) },
+		"a symbolic link": func(t *testing.T, dir string) {
+			if err := os.Symlink(t.TempDir(), dir); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"a file": func(t *testing.T, dir string) {
+			if err := os.WriteFile(dir, []byte("x"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"another user's": func(t *testing.T, dir string) {
+			mustMkdir(t, dir, 0o700)
+			if err := os.Chown(dir, os.Geteuid()+1, -1); err != nil {
+				t.Skipf("cannot give a directory away (not root): %v", err)
+			}
+		},
+	}
+	for name, prepare := range refused {
+		t.Run(name, func(t *testing.T) {
+			tmp := t.TempDir()
+			dir := filepath.Join(tmp, "memsvc")
+			prepare(t, dir)
+			before := listing(t, dir)
+			for _, args := range [][]string{{"import", "--in", export}, {"serve", "--addr", "127.0.0.1:0"}, {"export"}, {"mcp"}} {
+				code, stdout, stderr := noHome(t, tmp, nil, args...)
+				oneLineError(t, strings.Join(args, " "), stderr)
+				if code != 1 || stdout != "" || !strings.Contains(stderr, dir) ||
+					!strings.Contains(stderr, "--data") || !strings.Contains(stderr, "MEMSVC_DATA_DIR") {
+					t.Errorf("%v: exit %d, %d bytes on stdout, stderr %s; want exit 1 naming %s, --data and MEMSVC_DATA_DIR",
+						args, code, len(stdout), stderr, dir)
+				}
+			}
+			if after := listing(t, dir); after != before {
+				t.Errorf("the refused fallback changed: %q, then %q", before, after)
+			}
+			for _, env := range []map[string]string{{"MEMSVC_DATA_DIR": filepath.Join(t.TempDir(), "d")}, {"XDG_DATA_HOME": t.TempDir()}} {
+				if code, _, stderr := noHome(t, tmp, env, "import", "--in", export); code != 0 {
+					t.Errorf("%v: exit %d: %s", env, code, stderr)
+				}
+			}
+			if code, _, stderr := noHome(t, tmp, nil, "import", "--in", export, "--data", filepath.Join(t.TempDir(), "d")); code != 0 {
+				t.Errorf("--data: exit %d: %s", code, stderr)
+			}
+		})
+	}
+}
+
+// mustMkdir makes dir with exactly mode perm, whatever the umask.
+func mustMkdir(t *testing.T, dir string, perm os.FileMode) {
+	t.Helper()
+	if err := os.Mkdir(dir, perm); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, perm); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// listing is what lies at path, and in it when it is a directory one may
+// read through: the names, for telling whether a command wrote there.
+func listing(t *testing.T, path string) string {
+	t.Helper()
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return err.Error()
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return strings.Join(names, ",")
+}
