@@ -126,3 +126,30 @@ func listing(t *testing.T, path string) string {
 	}
 	return strings.Join(names, ",")
 }
+
+// TestCLIOutOfRangeNumber: a number too large or too small for its flag
+// is refused as out of range, on the command line and in its env var. It
+// was refused as not "a whole number" (or "a number"), which contradicts
+// what was typed and hides the limit as the cause.
+func TestCLIOutOfRangeNumber(t *testing.T) {
+	huge := "99999999999999999999"
+	for _, tt := range []struct {
+		env  map[string]string
+		args []string
+	}{
+		{nil, []string{"serve", "--max-conns", huge}},
+		{nil, []string{"serve", "--shard-budget=-" + huge}},
+		{nil, []string{"mcp", "--bm25-k1", "1e309"}},
+		{map[string]string{"MEMSVC_IMAGE_MAX_PENDING": huge}, []string{"serve"}},
+	} {
+		dir := filepath.Join(t.TempDir(), "data")
+		code, stdout, stderr := probeCmd{env: tt.env}.run(t, append(tt.args, "--data", dir)...)
+		oneLineError(t, strings.Join(tt.args, " "), stderr)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "out of range; must be a") || !strings.Contains(stderr, ", e.g. --") {
+			t.Errorf("%v %v: exit %d, stderr %s; want exit 2 saying the value is out of range and the form", tt.env, tt.args, code, stderr)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("%v %v: created %s", tt.env, tt.args, dir)
+		}
+	}
+}

@@ -433,7 +433,7 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 		}
 		if v := getenv(env(f.Name)); v != "" {
 			if e := f.Value.Set(v); e != nil {
-				err = errUsage{fmt.Errorf("%s=%q: must be %s", env(f.Name), v, acceptedForm(f))}
+				err = errUsage{fmt.Errorf("%s=%q: %s%s", env(f.Name), v, rangeNote(e), acceptedForm(f))}
 			}
 		}
 	})
@@ -541,7 +541,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) error {
 	msg := err.Error()
 	if m := badValue.FindStringSubmatch(msg); m != nil {
 		if f := fs.Lookup(m[2]); f != nil {
-			msg = fmt.Sprintf("--%s %s: must be %s", f.Name, m[1], acceptedForm(f))
+			msg = fmt.Sprintf("--%s %s: %s%s", f.Name, m[1], rangeNote(err), acceptedForm(f))
 		}
 	} else if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		name = strings.TrimPrefix(name, "-")
@@ -559,6 +559,16 @@ func parseCommandLine(fs *flag.FlagSet, args []string) error {
 // badValue matches the flag package's error for a value it cannot parse.
 // ("for flag -name" for most values, "for -name" for a boolean).
 var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+):`)
+
+// rangeNote is how the refusal of a flag's value begins: a number too
+// large (or too small) for its type is in the accepted form, so "must be a
+// whole number" alone would contradict what was typed.
+func rangeNote(err error) string {
+	if strings.HasSuffix(err.Error(), "value out of range") { // the flag package's errRange
+		return "out of range; must be "
+	}
+	return "must be "
+}
 
 // acceptedForm says what a flag takes, with an example.
 func acceptedForm(f *flag.Flag) string {
