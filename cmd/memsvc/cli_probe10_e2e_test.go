@@ -153,3 +153,40 @@ func TestCLIOutOfRangeNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIUnknownUserRefused: export --user and users erase --user of a
+// user the data directory holds nothing of fail (exit 1) in one line
+// naming the user, suggest a close id, write no export file and leave
+// every user's data. A mistyped id exported an empty file and "erased" a
+// user that never was, both exit 0, while the meant user's data stayed.
+func TestCLIUnknownUserRefused(t *testing.T) {
+	data := twoUserDataDir(t)
+	out := filepath.Join(t.TempDir(), "alice.jsonl")
+	for _, tt := range []struct {
+		args []string
+		hint string
+	}{
+		{[]string{"export", "--user", "alcie", "--out", out}, `did you mean "alice"?`},
+		{[]string{"export", "--user", "Bob"}, `did you mean "bob"?`},
+		{[]string{"users", "erase", "--user", "alicia", "--confirm", "alicia"}, `did you mean "alice"?`},
+		{[]string{"users", "erase", "--user", "carol", "--confirm", "carol"}, "nothing was erased"},
+	} {
+		code, stdout, stderr := (probeCmd{}).run(t, append(tt.args, "--data", data)...)
+		oneLineError(t, strings.Join(tt.args, " "), stderr)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "holds no data of this user") || !strings.Contains(stderr, tt.hint) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %s; want exit 1 saying the user has no data, and %q", tt.args, code, stdout, stderr, tt.hint)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("export of an unknown user left %s", out)
+	}
+	for _, user := range []string{"alice", "bob"} {
+		code, stdout, stderr := (probeCmd{}).run(t, "export", "--user", user, "--data", data)
+		if code != 0 || !strings.Contains(stdout, `"m-`+user+`"`) {
+			t.Errorf("export --user %s after the refusals: exit %d, %s", user, code, stderr)
+		}
+	}
+	if code, _, stderr := (probeCmd{}).run(t, "users", "erase", "--user", "bob", "--confirm", "bob", "--data", data); code != 0 {
+		t.Errorf("users erase of a user with data: exit %d, %s", code, stderr)
+	}
+}

@@ -48,7 +48,7 @@ func TestCLIStdoutIsData(t *testing.T) {
 		}},
 		{"keys revoke", nil, []string{"keys", "revoke", "0123456789abcdef", "--data", data}, nil},
 		{"import", nil, []string{"import", "--in", export, "--data", filepath.Join(t.TempDir(), "new")}, nil},
-		{"users erase", nil, []string{"users", "erase", "--user", "bob", "--confirm", "bob", "--data", data}, nil},
+		{"users erase", nil, []string{"users", "erase", "--user", "bob", "--confirm", "bob", "--data", twoUserDataDir(t)}, nil}, // a user it holds
 		{"backup to a file", nil, []string{"backup", "--data", data, "--out", filepath.Join(t.TempDir(), "b.tar")}, nil},
 		{"export to a file", nil, []string{"export", "--data", data, "--out", filepath.Join(t.TempDir(), "e.jsonl")}, nil},
 		{"export to stdout", nil, []string{"export", "--data", data}, func(t *testing.T, out string) {

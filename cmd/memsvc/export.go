@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
@@ -76,6 +78,9 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 		return failOut(err, finish)
 	}
 	defer a.Close()
+	if err := requireUser(ctx, a.store, cfg, user); err != nil {
+		return failOut(fmt.Errorf("export: %w", err), finish)
+	}
 	if err := a.engine.Export(ctx, w, users); err != nil {
 		return failOut(fmt.Errorf("export: %s", opMessage(err)), finish)
 	}
@@ -168,11 +173,41 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	defer a.Close()
+	if err := requireUser(ctx, a.store, cfg, user); err != nil {
+		return fmt.Errorf("users erase: %w: nothing was erased", err)
+	}
 	if err := a.engine.EraseUser(ctx, user); err != nil {
 		return fmt.Errorf("erase: %s", opMessage(err))
 	}
 	fmt.Fprintf(sys.Stderr, "erased user %q\n", user)
 	return nil
+}
+
+// requireUser refuses a --user the store holds no record of ("" is every
+// user): for a mistyped id, export wrote an empty export and users erase
+// reported the user erased, both exit 0, while the meant user's data
+// stayed where it was.
+func requireUser(ctx context.Context, st engine.Store, cfg Config, user string) error {
+	ul, ok := st.(engine.UserLister)
+	if user == "" || !ok {
+		return nil
+	}
+	all, err := ul.AllUsers(ctx)
+	if err != nil {
+		return fmt.Errorf("listing the users: %s", opMessage(err))
+	}
+	if slices.Contains(all, user) {
+		return nil
+	}
+	hint := didYouMean(user, all...)
+	if i := slices.IndexFunc(all, func(u string) bool { return strings.EqualFold(u, user) }); i >= 0 {
+		hint = fmt.Sprintf("; did you mean %q? (user ids are case-sensitive)", all[i])
+	}
+	where := cfg.DataDir
+	if cfg.Store == "postgres" {
+		where = "the database"
+	}
+	return fmt.Errorf("--user %q: %s holds no data of this user (number of users there: %d)%s", user, where, len(all), hint)
 }
 
 // outUsage documents --out of export and backup (createOut).
