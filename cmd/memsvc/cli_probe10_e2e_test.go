@@ -190,3 +190,31 @@ func TestCLIUnknownUserRefused(t *testing.T) {
 		t.Errorf("users erase of a user with data: exit %d, %s", code, stderr)
 	}
 }
+
+// TestCLISuggestsVersionAndCase: a version or help flag spelt as other
+// tools spell it (-V, -v, --ver, --verison, --hel) suggests --version or
+// --help, and a command, subcommand or flag typed with a capital suggests
+// its name. They were told to put the flag after a command (memsvc
+// COMMAND -V), and "Serve" was an unknown command with no suggestion.
+func TestCLISuggestsVersionAndCase(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-V"}, `did you mean "--version"?`},
+		{[]string{"-v"}, `did you mean "--version"?`},
+		{[]string{"--ver"}, `did you mean "--version"?`},
+		{[]string{"--verison"}, `did you mean "--version"?`},
+		{[]string{"--hel"}, `did you mean "--help"?`},
+		{[]string{"Serve"}, `did you mean "serve"?`},
+		{[]string{"keys", "Create"}, `did you mean "create"?`},
+		{[]string{"export", "--Data", "x"}, `did you mean "--data"?`},
+		{[]string{"-V", "serve"}, "flags go after the command: memsvc serve -V"},
+	} {
+		code, stdout, stderr := (probeCmd{}).run(t, tt.args...)
+		oneLineError(t, strings.Join(tt.args, " "), stderr)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %s; want exit 2 and %q", tt.args, code, stdout, stderr, tt.want)
+		}
+	}
+}

@@ -155,12 +155,41 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return 0
 	}
 	if strings.HasPrefix(cmd, "-") {
-		fmt.Fprintln(sys.Stderr, escapeControls(fmt.Sprintf("memsvc: %s: flags go after the command: %s (commands: %s)", cmd, commandFirst(args), commandNames)))
+		hint := ""
+		if meant := topLevelFlag(cmd); meant != "" && !slices.ContainsFunc(args, isCommand) {
+			hint = fmt.Sprintf("; did you mean %q?", meant)
+		}
+		fmt.Fprintln(sys.Stderr, escapeControls(fmt.Sprintf("memsvc: %s: flags go after the command: %s (commands: %s)%s", cmd, commandFirst(args), commandNames, hint)))
 		return 2
 	}
 	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"%s\n", cmd, commandNames,
 		didYouMean(cmd, strings.Split(commandNames, ", ")...))
 	return 2
+}
+
+// isCommand reports a word that is one of Main's commands.
+func isCommand(word string) bool {
+	return slices.Contains(strings.Split(commandNames, ", "), word)
+}
+
+// topLevelFlag is the flag memsvc takes without a command (--version,
+// --help) that arg, given without one, most likely meant: -V and -v, as
+// many tools spell the version, and a shortened or mistyped --version or
+// --help; "" for any other.
+func topLevelFlag(arg string) string {
+	name := strings.ToLower(strings.TrimLeft(arg, "-"))
+	switch {
+	case name == "":
+		return ""
+	case name == "v" || len(name) >= 3 && strings.HasPrefix("version", name):
+		return "--version"
+	case len(name) >= 3 && strings.HasPrefix("help", name):
+		return "--help"
+	}
+	if meant := closest(name, "version", "help"); meant != "" {
+		return "--" + meant
+	}
+	return ""
 }
 
 // withoutUnread leaves out of sys's environment the variables of the
