@@ -218,3 +218,22 @@ func TestCLISuggestsVersionAndCase(t *testing.T) {
 		}
 	}
 }
+
+// TestCLITypedOnlyVariableNamed: the variable of a command-line-only flag
+// (MEMSVC_IN, MEMSVC_OUT, MEMSVC_CONFIRM), set for a command that has no
+// such flag, is named as the flag it would set and typed-only. It was "not
+// a memsvc setting", with MEMSVC_IN taken for a misspelt MEMSVC_BIN (a
+// test harness's variable).
+func TestCLITypedOnlyVariableNamed(t *testing.T) {
+	data := twoUserDataDir(t)
+	for name, want := range map[string]string{
+		"MEMSVC_IN":      "--in (of import, restore) is typed on the command line only",
+		"MEMSVC_OUT":     "--out (of backup, export) is typed on the command line only",
+		"MEMSVC_CONFIRM": "--confirm (of users erase) is typed on the command line only",
+	} {
+		code, _, stderr := probeCmd{env: map[string]string{name: "x"}}.run(t, "keys", "revoke", "0123456789abcdef", "--data", data)
+		if code != 0 || !strings.Contains(stderr, name+" is ignored: "+want) || strings.Contains(stderr, "MEMSVC_BIN") {
+			t.Errorf("%s set: exit %d, stderr %s; want it named as %q", name, code, stderr, want)
+		}
+	}
+}

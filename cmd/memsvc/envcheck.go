@@ -91,8 +91,33 @@ func warnUnknownEnv(sys IO) {
 				continue
 			}
 		}
+		if note := typedOnly(name); note != "" {
+			fmt.Fprintf(sys.Stderr, "memsvc: warning: %s is ignored: %s\n", name, note)
+			continue
+		}
 		fmt.Fprintf(sys.Stderr, "memsvc: warning: %s is not a memsvc setting and is ignored%s\n", name, envSuggestion(name, known))
 	}
+}
+
+// typedOnly says which flag a variable would set if memsvc read it, for
+// the variables of command-line-only flags (commandLineOnly): MEMSVC_IN is
+// the name a user tries for --in, and was told "did you mean MEMSVC_BIN"
+// (a test harness's variable). "" for any other variable.
+func typedOnly(name string) string {
+	var flag string
+	var cmds []string
+	for cmd, flags := range commandLineOnly {
+		for _, f := range flags {
+			if envName(f) == name {
+				flag, cmds = f, append(cmds, cmd)
+			}
+		}
+	}
+	if len(cmds) == 0 {
+		return ""
+	}
+	sort.Strings(cmds)
+	return fmt.Sprintf("--%s (of %s) is typed on the command line only", flag, strings.Join(cmds, ", "))
 }
 
 // addressWords are the names other servers give their listen address
