@@ -195,7 +195,9 @@ func TestCLIUnknownUserRefused(t *testing.T) {
 // tools spell it (-V, -v, --ver, --verison, --hel) suggests --version or
 // --help, and a command, subcommand or flag typed with a capital suggests
 // its name. They were told to put the flag after a command (memsvc
-// COMMAND -V), and "Serve" was an unknown command with no suggestion.
+// COMMAND -V), and "Serve" was an unknown command with no suggestion. A
+// flag spelt after its variable (--data-dir, from MEMSVC_DATA_DIR)
+// suggests the flag that reads it.
 func TestCLISuggestsVersionAndCase(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -209,6 +211,8 @@ func TestCLISuggestsVersionAndCase(t *testing.T) {
 		{[]string{"Serve"}, `did you mean "serve"?`},
 		{[]string{"keys", "Create"}, `did you mean "create"?`},
 		{[]string{"export", "--Data", "x"}, `did you mean "--data"?`},
+		{[]string{"serve", "--data-dir", "x"}, `did you mean "--data"?`}, // the flag of MEMSVC_DATA_DIR
+		{[]string{"import", "--data_dir=x"}, `did you mean "--data"?`},
 		{[]string{"-V", "serve"}, "flags go after the command: memsvc serve -V"},
 	} {
 		code, stdout, stderr := (probeCmd{}).run(t, tt.args...)

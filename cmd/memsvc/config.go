@@ -545,15 +545,31 @@ func parseCommandLine(fs *flag.FlagSet, args []string) error {
 		}
 	} else if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		name = strings.TrimPrefix(name, "-")
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		msg = "unknown flag --" + name + strings.Replace(didYouMean(name, names...), `"`, `"--`, 1)
+		msg = "unknown flag --" + name + strings.Replace(flagMeant(fs, name), `"`, `"--`, 1)
 	} else if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		if f := fs.Lookup(strings.TrimPrefix(name, "-")); f != nil {
 			msg = fmt.Sprintf("--%s needs a value: %s", f.Name, acceptedForm(f))
 		}
 	}
 	return errUsage{fmt.Errorf("%s: %s (see memsvc %s --help)", fs.Name(), msg, fs.Name())}
+}
+
+// flagMeant is didYouMean for a flag of fs: first the flag whose variable
+// the name spells (--data-dir, from MEMSVC_DATA_DIR, is --data), then the
+// closest name.
+func flagMeant(fs *flag.FlagSet, name string) string {
+	var names []string
+	byVariable := ""
+	fs.VisitAll(func(f *flag.Flag) {
+		names = append(names, f.Name)
+		if f.Name != name && envName(f.Name) == envName(name) {
+			byVariable = f.Name
+		}
+	})
+	if byVariable != "" {
+		return fmt.Sprintf("; did you mean %q?", byVariable)
+	}
+	return didYouMean(name, names...)
 }
 
 // badValue matches the flag package's error for a value it cannot parse.
