@@ -27,7 +27,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if httpStatus >= 500 || !errors.As(err, &ee) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	status.RetryAfter(w.Header(), httpStatus)
+	status.RetryAfterFor(w.Header(), httpStatus, err)
 	writeJSON(w, httpStatus, errorBody{Detail: engine.ErrorMessage(err), Code: code})
 }
 

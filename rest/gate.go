@@ -5,6 +5,8 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/ratelimit"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // Gate is the HTTP layer's one gate. Every route of every HTTP edge passes
@@ -14,9 +16,17 @@ import (
 // JSON body rule and the API key check (auth.go) are therefore written
 // once, and a key is checked in exactly one place: authenticate.
 type Gate struct {
-	site *siteGuard
-	keys *auth.Keyring
+	site  *siteGuard
+	keys  *auth.Keyring
+	limit *ratelimit.Limiter // nil: no per-user rate limit
 }
+
+// LimitRate holds every user a key proves to l's rate, on every edge that
+// shares l (REST and MCP through Server, the dashboard through its own
+// gate). With auth disabled nothing is limited: the caller names its
+// user, so a per-user limit would be one more user_id away; --max-conns
+// bounds such a server instead.
+func (g *Gate) LimitRate(l *ratelimit.Limiter) { g.limit = l }
 
 // NewGate builds the gate from the keyring and the operator's host and
 // origin lists; a malformed origin is an error naming it.
@@ -93,6 +103,10 @@ func (g *Gate) authenticate(r *http.Request) (*http.Request, string, error) {
 	}
 	if queryUser != "" && queryUser != user {
 		return nil, "", engine.Errorf(engine.EForbidden, "user_id %q does not match the API key's user", queryUser)
+	}
+	if ok, wait := g.limit.Allow(user); !ok {
+		return nil, "", &status.Later{In: wait, Err: engine.Errorf(engine.ERateLimited,
+			"too many requests for this API key's user: retry in %d s (the server's --rate-limit)", int(wait.Seconds()))}
 	}
 	return r.WithContext(auth.WithIdentity(r.Context(), auth.Identity{User: user, FromKey: true})), user, nil
 }

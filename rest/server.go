@@ -15,6 +15,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/ratelimit"
 	"github.com/memsvc/memsvc/rest/status"
 )
 
@@ -40,6 +41,9 @@ type Options struct {
 	AllowedOrigins []string
 	// Ops are the operator features (ops.go): /metrics and the backup route.
 	Ops Ops
+	// RateLimit holds each key's user to a request rate (nil: none); the
+	// dashboard's gate shares it (Gate.LimitRate).
+	RateLimit *ratelimit.Limiter
 	// Now is the clock that times a client says something was said are
 	// checked against (none may lie in the future); default time.Now.
 	Now func() time.Time
@@ -70,6 +74,7 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	gate.LimitRate(o.RateLimit)
 	s := &Server{eng: Instrument(o.Engine, o.Ops.Metrics), log: o.Logger, maxBody: o.MaxBodyBytes, version: o.Version,
 		checks: o.Checks, gate: gate, ops: o.Ops, bodyTime: o.BodyTimeout, now: o.Now}
 	if s.now == nil {

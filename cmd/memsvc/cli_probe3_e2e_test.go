@@ -203,6 +203,8 @@ func TestServeConnFlagErrors(t *testing.T) {
 		{[]string{"--idle-timeout", "-1s"}, "--idle-timeout"},
 		{[]string{"--write-timeout", "-1s"}, "--write-timeout"},
 		{[]string{"--max-header-bytes", "10"}, "--max-header-bytes"},
+		{[]string{"--rate-limit", "-1"}, "--rate-limit"},
+		{[]string{"--rate-burst", "0"}, "--rate-burst"},
 		{[]string{"--addr", "127.0.0.1:99999"}, "port from 0 to 65535"}, // was "cannot listen … pick a free port", exit 1
 	} {
 		dir := t.TempDir() + "/data"
@@ -345,7 +347,8 @@ func TestCLIDataDirInUse(t *testing.T) {
 
 // serverOnlyFlags are the serve flags no other command acts on.
 var serverOnlyFlags = []string{"addr", "admin-secret", "allowed-hosts", "allowed-origins", "body-timeout", "max-body-bytes",
-	"metrics", "shutdown-timeout", "max-conns", "header-timeout", "idle-timeout", "write-timeout", "max-header-bytes"}
+	"metrics", "shutdown-timeout", "max-conns", "header-timeout", "idle-timeout", "write-timeout", "max-header-bytes",
+	"rate-limit", "rate-burst"}
 
 // helpedCommands are the commands whose help lists flags.
 var helpedCommands = [][]string{{"serve"}, {"mcp"}, {"keys", "create"}, {"keys", "revoke"}, {"migrate"}, {"export"},

@@ -7,18 +7,21 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/rest"
+	"github.com/memsvc/memsvc/rest/ratelimit"
 	"github.com/memsvc/memsvc/ui"
 )
 
 // withDashboard serves the dashboard (package ui) at / beside the API: REST
 // and MCP paths and /metrics go to api, everything else to the dashboard. The dashboard
 // gets its own rest.Gate built from the same keyring and host and origin
-// lists, so it checks Host, Origin and keys exactly as REST and MCP do.
-func (a *app) withDashboard(cfg Config, api http.Handler) (http.Handler, error) {
+// lists, so it checks Host, Origin and keys exactly as REST and MCP do, and
+// the API's rate limiter: a user's dashboard pages count against the same limit.
+func (a *app) withDashboard(cfg Config, api http.Handler, limiter *ratelimit.Limiter) (http.Handler, error) {
 	gate, err := rest.NewGate(a.keys, splitComma(cfg.AllowedHosts), splitComma(cfg.AllowedOrigins))
 	if err != nil {
 		return nil, errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
+	gate.LimitRate(limiter)
 	o := ui.Options{Engine: a.engine, Gate: gate, Logger: a.log}
 	if cfg.AdminSecret != "" {
 		o.Admin = &ui.Admin{Secret: cfg.AdminSecret, Mint: a.keys.Mint, Health: a.checks,

@@ -121,6 +121,7 @@ type resp struct {
 	status int
 	body   map[string]any
 	raw    []byte
+	header http.Header
 }
 
 // do sends r and decodes the answer. A transport error fails the test.
@@ -185,7 +186,7 @@ func sendJSON(client *http.Client, base string, r req) (resp, error) {
 	if err != nil {
 		return resp{}, err
 	}
-	out := resp{status: hres.StatusCode, raw: raw}
+	out := resp{status: hres.StatusCode, raw: raw, header: hres.Header}
 	if len(raw) > 0 {
 		_ = json.Unmarshal(raw, &out.body) // non-objects leave body nil; tests check it
 	}

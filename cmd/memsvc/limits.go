@@ -12,14 +12,15 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest"
+	"github.com/memsvc/memsvc/rest/ratelimit"
 	"github.com/memsvc/memsvc/rest/status"
 )
 
 // Connection limits of `memsvc serve`, for a server exposed to clients
 // that may be slow or hostile. Slow request bodies are bounded by
 // --body-timeout (rest.LimitBodyTime); this file bounds the rest: headers,
-// idle keep-alive connections, slow readers of answers and the number of
-// connections held at once.
+// idle keep-alive connections, slow readers of answers, the number of
+// connections held at once and how fast each key's user may send requests.
 
 // ConnLimits are the serve flags that bound connections.
 type ConnLimits struct {
@@ -28,6 +29,8 @@ type ConnLimits struct {
 	IdleTimeout    time.Duration
 	WriteTimeout   time.Duration
 	MaxHeaderBytes int
+	RateLimit      int // requests a minute per key's user (rest/ratelimit)
+	RateBurst      int
 }
 
 // connFlags registers the connection limits.
@@ -37,6 +40,24 @@ func (c *ConnLimits) connFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.IdleTimeout, "idle-timeout", 2*time.Minute, "how long an idle keep-alive connection stays open")
 	fs.DurationVar(&c.WriteTimeout, "write-timeout", time.Minute, "how long a client may take to read an answer once it starts; streams (MCP, exports, backups) get it anew before each write (0: no bound)")
 	fs.IntVar(&c.MaxHeaderBytes, "max-header-bytes", 64<<10, "largest request header block in bytes (431 beyond)")
+	fs.IntVar(&c.RateLimit, "rate-limit", DefaultRateLimit, "requests a minute each API key's user may make, over REST, MCP and the dashboard together; "+
+		"beyond, 429 with Retry-After (0: no limit; auth off: no limit)")
+	fs.IntVar(&c.RateBurst, "rate-burst", DefaultRateBurst, "requests a user may make at once above --rate-limit's pace")
+}
+
+// DefaultRateLimit and DefaultRateBurst are far above what an agent, a
+// busy n8n flow or the load test asks of one user (250 clients flat out
+// over 100 users: a few calls a second each on two cores, and so at most
+// tens on a large machine), yet hold one key that floods the server in a
+// loop to 100 requests a second, leaving the rest of the server to others.
+const (
+	DefaultRateLimit = 6000
+	DefaultRateBurst = 600
+)
+
+// rateLimiter is the per-user limiter of the rate flags (nil: none).
+func (c ConnLimits) rateLimiter() *ratelimit.Limiter {
+	return ratelimit.New(c.RateLimit, c.RateBurst, nil)
 }
 
 // checkConnLimits refuses a limit that would refuse every request or
@@ -51,6 +72,8 @@ func (c *ConnLimits) checkConnLimits() error {
 		{"--idle-timeout must be positive", c.IdleTimeout <= 0},
 		{"--write-timeout must be ≥ 0 (0: no bound)", c.WriteTimeout < 0},
 		{"--max-header-bytes must be at least 4096", c.MaxHeaderBytes < 4096},
+		{"--rate-limit must be ≥ 0 (0: no limit)", c.RateLimit < 0},
+		{"--rate-burst must be at least 1", c.RateBurst < 1},
 	} {
 		if l.bad {
 			return errUsage{fmt.Errorf("%s", l.msg)}

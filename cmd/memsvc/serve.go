@@ -266,13 +266,14 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	// MCP included, so the SDK's own loopback-Host check is switched off:
 	// one gate, and --allowed-hosts works for both.
 	ops := a.opsOptions(cfg)
-	handler, err := rest.New(rest.Options{Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
+	limiter := cfg.rateLimiter() // one for every edge: the limit is the user's, not the edge's
+	handler, err := rest.New(rest.Options{RateLimit: limiter, Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
 		BodyTimeout: cfg.BodyTimeout, Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
 		Ops: ops, MCP: a.mcpHandler(ops.Metrics)})
 	if err != nil {
 		return errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
-	root, err := a.withDashboard(cfg, handler) // the dashboard at / (dashboard.go)
+	root, err := a.withDashboard(cfg, handler, limiter) // the dashboard at / (dashboard.go)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,10 @@
 package status
 
 import (
+	"errors"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -41,6 +44,28 @@ func Of(code string) (int, bool) {
 func RetryAfter(h http.Header, httpStatus int) {
 	if httpStatus == http.StatusServiceUnavailable || httpStatus == http.StatusTooManyRequests {
 		h.Set("Retry-After", "1")
+	}
+}
+
+// Later is an error that knows when its request may be retried: a rate
+// limit knows when the caller's bucket holds a request again.
+type Later struct {
+	Err error         // the refusal itself (an *engine.Error)
+	In  time.Duration // how long to wait, whole seconds
+}
+
+func (e *Later) Error() string { return e.Err.Error() }
+
+func (e *Later) Unwrap() error { return e.Err }
+
+// RetryAfterFor is RetryAfter for an answer made from err: a *Later in err
+// says its own wait, so a client held to a rate limit is not told to
+// retry in a second, only to be refused again.
+func RetryAfterFor(h http.Header, httpStatus int, err error) {
+	RetryAfter(h, httpStatus)
+	var l *Later
+	if errors.As(err, &l) && l.In > 0 && h.Get("Retry-After") != "" {
+		h.Set("Retry-After", strconv.Itoa(int((l.In+time.Second-1)/time.Second)))
 	}
 }
 
