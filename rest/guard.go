@@ -88,7 +88,7 @@ func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
 		case h == "*":
 			g.anyHost = true
 		case h != "":
-			name := hostOnly(h)
+			name := strings.TrimSuffix(hostOnly(h), ".") // as hostAllowed reads a Host
 			if _, port, err := net.SplitHostPort(h); (err == nil && !digits(port)) || !media.HostName(name) {
 				return nil, fmt.Errorf("allowed host %q: not a host name (want a name such as memory.example.com, optionally with :port, or '*')", h)
 			}
@@ -125,8 +125,15 @@ func (g *siteGuard) check(r *http.Request) error {
 
 func (g *siteGuard) hostAllowed(hostport string) bool {
 	h := hostOnly(strings.ToLower(hostport))
+	if h == "" || g.anyHost {
+		return true
+	}
+	// "localhost." is localhost written as a fully qualified name, and a
+	// browser sends the Host as its URL wrote it: the one trailing dot is
+	// dropped, so the name is checked, and "evil.example." stays refused.
+	h = strings.TrimSuffix(h, ".")
 	switch {
-	case g.anyHost, h == "", g.hosts[h]:
+	case g.hosts[h]:
 		return true
 	case h == "localhost", strings.HasSuffix(h, ".localhost"):
 		return true
