@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/memsvc/memsvc/auth"
@@ -43,6 +44,9 @@ func keyOf(r *http.Request) (string, error) {
 		if badAuth {
 			return "", engine.Errorf(engine.EUnauthorized, "Authorization header must be \"Bearer <key>\"")
 		}
+		if name := unreadKeyHeader(r.Header); name != "" {
+			return "", engine.Errorf(engine.EUnauthorized, "the %s header is not read: send the key as Authorization: Bearer <key>, an API_KEY header or ?api_key=", name)
+		}
 		return "", engine.Errorf(engine.EUnauthorized, "missing API key: send Authorization: Bearer <key>, an API_KEY header or ?api_key=")
 	}
 	for _, f := range keys[1:] {
@@ -75,4 +79,27 @@ func userFor(r *http.Request, bodyUser string) (string, error) {
 		return bodyUser, nil
 	}
 	return auth.DefaultUser, nil
+}
+
+// unreadKeyHeader is the name of a header that looks like it carries a key
+// but is not a place keys are read from (X-API-Key, X-Auth-Token), or "".
+// A client that sent its key there was told "missing API key", as if it
+// had sent none, and left to guess why. The value is never echoed.
+func unreadKeyHeader(h http.Header) string {
+	var names []string
+	for name, vals := range h {
+		if strings.EqualFold(name, "API_KEY") || strings.EqualFold(name, "Api-Key") || len(vals) == 0 || vals[0] == "" {
+			continue // read by keyOf; an empty one held nothing
+		}
+		n := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
+		for _, suffix := range []string{"apikey", "apitoken", "authtoken", "accesstoken"} {
+			if strings.HasSuffix(n, suffix) {
+				names = append(names, name)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return slices.Min(names)
 }

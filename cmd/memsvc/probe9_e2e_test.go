@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -64,4 +67,72 @@ func TestRateLimitOffWithoutAuth(t *testing.T) {
 			t.Fatalf("request %d with auth off: status %d; body: %s", i+1, r.status, r.raw)
 		}
 	}
+}
+
+// TestFullyQualifiedLocalhost: "http://localhost.:8765" (localhost as a
+// fully qualified name, which resolvers answer as localhost) was refused
+// as a foreign Host, API and dashboard alike, and so was a listed name
+// written with its root dot. The one trailing dot is now dropped before
+// the Host check; a foreign name stays refused with or without it, as
+// does a foreign name that merely starts with "localhost.".
+func TestFullyQualifiedLocalhost(t *testing.T) {
+	s := startServer(t, map[string]string{"MEMSVC_ALLOWED_HOSTS": "memory.example.com"})
+	_, port, _ := strings.Cut(strings.TrimPrefix(s.base, "http://"), ":")
+	for _, tc := range []struct {
+		host string
+		want int
+	}{
+		{"localhost.:" + port, http.StatusOK},
+		{"127.0.0.1.:" + port, http.StatusOK},
+		{"memory.example.com.", http.StatusOK},
+		{"evil.example.", http.StatusForbidden},
+		{"localhost.evil.example:" + port, http.StatusForbidden},
+		{"localhost..:" + port, http.StatusForbidden},
+	} {
+		for _, path := range []string{"/api/v1/memories", "/"} {
+			r, err := http.NewRequest(http.MethodGet, s.base+path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Host = tc.host
+			res, err := s.client.Do(r)
+			if err != nil {
+				t.Fatalf("Host %q %s: %v", tc.host, path, err)
+			}
+			res.Body.Close()
+			if res.StatusCode != tc.want {
+				t.Errorf("Host %q %s: status %d, want %d", tc.host, path, res.StatusCode, tc.want)
+			}
+		}
+	}
+}
+
+// TestUnreadKeyHeaderNamed: a key sent in X-API-Key (a common convention
+// the contract does not use) got "missing API key", as if none had been
+// sent, and the client was left to guess. The 401 now names the header
+// that is not read and the three places that are, without echoing the
+// key; the key in a read place still works beside it.
+func TestUnreadKeyHeaderNamed(t *testing.T) {
+	s, alice, _ := authServer(t)
+	for _, name := range []string{"X-API-Key", "X-Auth-Token"} {
+		r, err := http.NewRequest(http.MethodGet, s.base+"/api/v1/memories", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Header.Set(name, alice)
+		res, err := s.client.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		var body map[string]any
+		_ = json.Unmarshal(raw, &body)
+		wantError(t, resp{status: res.StatusCode, body: body, raw: raw}, http.StatusUnauthorized, "unauthorized",
+			http.CanonicalHeaderKey(name)+" header is not read", "Authorization: Bearer")
+		if strings.Contains(string(raw), alice) {
+			t.Errorf("the 401 echoes the key: %s", raw)
+		}
+	}
+	wantStatus(t, s.get(t, as{alice, keyHeader}, "/api/v1/memories"), http.StatusOK)
 }
