@@ -223,9 +223,10 @@ func (u *UI) show(w http.ResponseWriter, req *request, page string, d any, err e
 // fail renders an error page with the error's safe message; causes of
 // internal errors are logged, never shown.
 func (u *UI) fail(w http.ResponseWriter, r *http.Request, req *request, err error) {
-	status := statusOf(err)
-	if status >= 500 {
+	code := statusOf(err)
+	if code >= 500 {
 		u.log.Error("dashboard request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	u.render(w, req, status, "error", map[string]any{"Status": status, "Message": engine.ErrorMessage(err)})
+	status.RetryAfterFor(w.Header(), code, err) // a rate-limited page says when to come back, as the API does
+	u.render(w, req, code, "error", map[string]any{"Status": code, "Message": engine.ErrorMessage(err)})
 }

@@ -136,3 +136,31 @@ func TestUnreadKeyHeaderNamed(t *testing.T) {
 	}
 	wantStatus(t, s.get(t, as{alice, keyHeader}, "/api/v1/memories"), http.StatusOK)
 }
+
+// TestRateLimitCoversDashboard: the dashboard is one more edge of the
+// same user, so its pages draw on the user's one bucket (the dashboard has
+// its own gate, given the API's limiter): a user held back on the API is
+// held back on the dashboard too, and its error page says when to come
+// back in Retry-After.
+func TestRateLimitCoversDashboard(t *testing.T) {
+	const secret = "e2e-rate-secret-0123456789abcdef0123456789"
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_RATE_LIMIT": "6", "MEMSVC_RATE_BURST": "3"})
+	key := mintKey(t, secret, s.dataDir, "carol")
+	b := newBrowser(t, s)
+	b.signInUser(key) // the sign-in checks the key: one request of the burst
+	if st, _, _ := b.page(http.MethodGet, "/memories", nil); st != http.StatusOK {
+		t.Fatalf("dashboard within the burst: status %d", st)
+	}
+	wantStatus(t, s.get(t, as{key, keyBearer}, "/api/v1/memories"), http.StatusOK) // the burst's last
+	res, err := b.c.Get(s.base + "/memories")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("dashboard past the user's burst (spent on the API too): status %d, want 429", res.StatusCode)
+	}
+	if n, err := strconv.Atoi(res.Header.Get("Retry-After")); err != nil || n < 2 || n > 10 {
+		t.Errorf("dashboard 429 Retry-After %q, want whole seconds up to the bucket's refill (10)", res.Header.Get("Retry-After"))
+	}
+}
