@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // maxResponse bounds how much of a response body the client reads.
@@ -91,24 +92,60 @@ func (c *Client) FromConversation(ctx context.Context, req ConversationRequest) 
 	return &out, c.do(ctx, http.MethodPost, "/api/v1/memories/from-conversation", nil, req, &out)
 }
 
+// maxRateWaits is how many times a call waits out a 429 (the server's
+// per-user rate limit) before it gives the 429 back.
+const maxRateWaits = 3
+
 // do sends one JSON request and decodes a 2xx JSON answer into out; any
-// other answer is an *Error.
+// other answer is an *Error. A 429 is waited out and the request sent
+// again, when its Retry-After fits in what is left of ctx: a benchmark or
+// an import that outpaces the limit slows down to it instead of failing.
 func (c *Client) do(ctx context.Context, method, path string, q url.Values, body, out any) error {
 	u := strings.TrimRight(c.BaseURL, "/") + path
 	if len(q) > 0 {
 		u += "?" + q.Encode()
 	}
-	var rd io.Reader
+	var b []byte
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
+		var err error
+		if b, err = json.Marshal(body); err != nil {
 			return fmt.Errorf("%s %s: encode: %w", method, path, err)
 		}
-		rd = bytes.NewReader(b)
+	}
+	for waits := 0; ; waits++ {
+		wait, err := c.send(ctx, method, u, b, out)
+		if err == nil || wait < 0 || waits == maxRateWaits || !fits(ctx, wait) {
+			if err != nil {
+				return fmt.Errorf("%s %s: %w", method, path, err)
+			}
+			return nil
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return fmt.Errorf("%s %s: %w", method, path, err)
+		}
+	}
+}
+
+// fits reports whether waiting d leaves ctx time to send the request again.
+func fits(ctx context.Context, d time.Duration) bool {
+	dl, ok := ctx.Deadline()
+	return !ok || time.Until(dl) > d
+}
+
+// send makes one attempt. For a 429 it also returns the answer's
+// Retry-After, else -1: nothing to wait for.
+func (c *Client) send(ctx context.Context, method, u string, body []byte, out any) (time.Duration, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, u, rd)
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
+		return -1, err
 	}
 	req.Header.Set("Accept", "application/json")
 	if c.UserAgent != "" {
@@ -126,22 +163,35 @@ func (c *Client) do(ctx context.Context, method, path string, q url.Values, body
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
+		return -1, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
 	if err != nil {
-		return fmt.Errorf("%s %s: read response: %w", method, path, err)
+		return -1, fmt.Errorf("read response: %w", err)
 	}
 	if resp.StatusCode/100 != 2 {
 		e := &Error{Status: resp.StatusCode}
 		_ = json.Unmarshal(data, e) // a body that is not the error shape leaves the status alone
-		return fmt.Errorf("%s %s: %w", method, path, e)
+		return retryAfter(resp), e
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%s %s: decode response: %w", method, path, err)
+		return -1, fmt.Errorf("decode response: %w", err)
 	}
-	return nil
+	return -1, nil
+}
+
+// retryAfter is a 429's Retry-After in seconds (RFC 9110, section
+// 10.2.3; the HTTP-date form is not sent by memsvc), else -1.
+func retryAfter(resp *http.Response) time.Duration {
+	if resp.StatusCode != http.StatusTooManyRequests {
+		return -1
+	}
+	n, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if err != nil || n < 0 {
+		return -1
+	}
+	return time.Duration(n) * time.Second
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

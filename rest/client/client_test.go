@@ -1,12 +1,14 @@
 package client
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -91,5 +93,59 @@ func TestClientMemoryCalls(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(call{})); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}
+
+// TestClientWaitsOutRateLimit: a 429 with Retry-After is waited out and
+// the same request sent again, up to maxRateWaits times, and only when the
+// wait fits in the call's deadline; other refusals are not retried.
+func TestClientWaitsOutRateLimit(t *testing.T) {
+	var calls int
+	var bodies []string
+	refusals, retryAfter := 0, "0"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		b, _ := io.ReadAll(r.Body)
+		bodies = append(bodies, string(b))
+		if calls <= refusals {
+			w.Header().Set("Retry-After", retryAfter)
+			w.WriteHeader(http.StatusTooManyRequests)
+			w.Write([]byte(`{"detail":"slow down","code":"rate_limited"}`))
+			return
+		}
+		w.Write([]byte(`{"results":[]}`))
+	}))
+	defer srv.Close()
+	c := &Client{BaseURL: srv.URL}
+	search := func(ctx context.Context) error {
+		calls, bodies = 0, nil
+		_, err := c.Search(ctx, SearchRequest{Query: "tea"})
+		return err
+	}
+
+	refusals = maxRateWaits
+	if err := search(t.Context()); err != nil || calls != maxRateWaits+1 {
+		t.Fatalf("%d refusals: err %v after %d calls, want success on call %d", refusals, err, calls, maxRateWaits+1)
+	}
+	for _, b := range bodies[1:] {
+		if b != bodies[0] {
+			t.Fatalf("a retry sent another body: %q, first %q", b, bodies[0])
+		}
+	}
+	refusals = maxRateWaits + 1
+	var e *Error
+	if err := search(t.Context()); !errors.As(err, &e) || e.Status != http.StatusTooManyRequests || calls != maxRateWaits+1 {
+		t.Errorf("past maxRateWaits: err %v after %d calls, want the 429 after %d", err, calls, maxRateWaits+1)
+	}
+	refusals, retryAfter = 1, "30"
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	if err := search(ctx); !errors.As(err, &e) || e.Code != "rate_limited" || calls != 1 || time.Since(start) > time.Second {
+		t.Errorf("a wait past the deadline: err %v after %d calls in %v, want the 429 at once", err, calls, time.Since(start))
+	}
+	refusals, retryAfter = 1, ""
+	if err := search(t.Context()); !errors.As(err, &e) || calls != 1 {
+		t.Errorf("a 429 without Retry-After: err %v after %d calls, want it given back", err, calls)
 	}
 }
