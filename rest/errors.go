@@ -28,6 +28,12 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	status.RetryAfterFor(w.Header(), httpStatus, err)
+	if httpStatus == http.StatusUnauthorized {
+		// RFC 9110 (section 15.5.2): a 401 carries the challenge that
+		// would succeed; clients and proxies that act on it (an MCP
+		// client deciding how to authenticate) got none.
+		w.Header().Set("WWW-Authenticate", `Bearer realm="memsvc"`)
+	}
 	writeJSON(w, httpStatus, errorBody{Detail: engine.ErrorMessage(err), Code: code})
 }
 

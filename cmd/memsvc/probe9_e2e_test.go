@@ -164,3 +164,27 @@ func TestRateLimitCoversDashboard(t *testing.T) {
 		t.Errorf("dashboard 429 Retry-After %q, want whole seconds up to the bucket's refill (10)", res.Header.Get("Retry-After"))
 	}
 }
+
+// TestUnauthorizedNamesItsScheme: a 401 came without WWW-Authenticate,
+// which RFC 9110 requires of every 401 (the challenge that would
+// succeed); an MCP client deciding how to authenticate, or a proxy
+// passing the refusal on, had nothing to go by. REST and MCP refusals now
+// name the Bearer scheme; other refusals carry no challenge.
+func TestUnauthorizedNamesItsScheme(t *testing.T) {
+	s, alice, _ := authServer(t)
+	for _, r := range []resp{
+		s.get(t, anon, "/api/v1/memories"),
+		s.get(t, as{alice + "x", keyBearer}, "/api/v1/memories"),
+		s.do(t, req{method: http.MethodPost, path: "/mcp/probe", raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)}),
+	} {
+		wantStatus(t, r, http.StatusUnauthorized)
+		if got := r.header.Get("WWW-Authenticate"); !strings.HasPrefix(got, "Bearer ") {
+			t.Errorf("401 WWW-Authenticate %q, want a Bearer challenge; body: %s", got, r.raw)
+		}
+	}
+	r := s.get(t, as{alice, keyBearer}, "/api/v1/memories?user_id=bob")
+	wantStatus(t, r, http.StatusForbidden)
+	if got := r.header.Get("WWW-Authenticate"); got != "" {
+		t.Errorf("403 carries a challenge %q: the key was good, a new one would not help", got)
+	}
+}
