@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -186,5 +187,48 @@ func TestUnauthorizedNamesItsScheme(t *testing.T) {
 	wantStatus(t, r, http.StatusForbidden)
 	if got := r.header.Get("WWW-Authenticate"); got != "" {
 		t.Errorf("403 carries a challenge %q: the key was good, a new one would not help", got)
+	}
+}
+
+// TestKeysNeverInServerLog: the server's log at its most verbose holds no
+// key, nor a key's signature, whatever a request did with it: each key
+// form, a forged and a malformed key (a line break in ?api_key=), a
+// revoked key, a rate-limited one, MCP with the key in the query string,
+// and the dashboard's sign-in with a good and a bad key.
+func TestKeysNeverInServerLog(t *testing.T) {
+	const secret = "e2e-log-secret-0123456789abcdef0123456789ab"
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_LOG_LEVEL": "debug",
+		"MEMSVC_RATE_LIMIT": "60", "MEMSVC_RATE_BURST": "12"})
+	key, gone := mintKey(t, secret, s.dataDir, "alice"), mintKey(t, secret, s.dataDir, "alice")
+	if code, _, stderr := run(t, nil, "keys", "revoke", gone, "--data", s.dataDir); code != 0 {
+		t.Fatalf("keys revoke: exit %d: %s", code, stderr)
+	}
+	for _, place := range []keyPlace{keyBearer, keyHeader, keyQuery} {
+		s.post(t, as{key, place}, "/api/v1/memories", map[string]any{"text": "the log must not hold my key", "infer": false})
+		s.get(t, as{key + "x", place}, "/api/v1/memories")
+		s.get(t, as{gone, place}, "/api/v1/memories")
+	}
+	s.get(t, anon, "/api/v1/memories?api_key="+key+"%0Aforged")
+	s.get(t, as{key, keyQuery}, "/api/v1/memories?user_id=bob")
+	s.do(t, req{method: http.MethodPost, path: "/mcp/probe", key: key, place: keyQuery,
+		raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)})
+	b := newBrowser(t, s)
+	b.page(http.MethodPost, "/signin", url.Values{"csrf": {b.token("/signin")}, "key": {gone}})
+	b.signInUser(key)
+	for range 20 { // past the burst: rate-limited requests are logged too
+		s.get(t, as{key, keyQuery}, "/api/v1/memories")
+	}
+	if r := s.get(t, as{key, keyBearer}, "/api/v1/memories"); r.status != http.StatusTooManyRequests {
+		t.Fatalf("the key was never rate-limited (status %d): the test did not reach that path", r.status)
+	}
+	log := s.stderr.String()
+	for _, k := range []string{key, gone} {
+		sig := k[strings.LastIndexByte(k, '.')+1:]
+		if strings.Contains(log, sig) {
+			t.Errorf("the server log holds a key's signature %q:\n%s", sig, log)
+		}
+	}
+	if !strings.Contains(log, "status=429") && !strings.Contains(log, `"status":429`) {
+		t.Errorf("the log shows no rate-limited request: did the log level take?\n%.2000s", log)
 	}
 }
