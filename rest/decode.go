@@ -36,6 +36,12 @@ const MaxJSONDepth = 32
 // decodeJSON decodes exactly one JSON value of at most MaxJSONDepth levels.
 // The body must be valid UTF-8, its escapes whole characters.
 func decodeJSON(raw []byte, v any) error {
+	// JSON must not start with a byte order mark (RFC 8259, section 8.1);
+	// an editor saving "UTF-8 with BOM" adds one, and the decoder's
+	// "malformed JSON at byte 1" did not say what was at byte 0.
+	if bytes.HasPrefix(raw, []byte("\xef\xbb\xbf")) {
+		return engine.Invalid("body", "starts with a byte order mark (bytes EF BB BF): send the JSON without it")
+	}
 	if err := checkUTF8(raw); err != nil { // utf8field.go
 		return err
 	}

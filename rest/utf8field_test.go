@@ -98,3 +98,16 @@ func TestLoneSurrogatesRefused(t *testing.T) {
 		})
 	}
 }
+
+// A body saved as "UTF-8 with BOM" is refused naming the mark, not as
+// malformed JSON at byte 1; a BOM inside a string is only text.
+func TestByteOrderMarkNamed(t *testing.T) {
+	var v map[string]any
+	err := decodeJSON([]byte("\xef\xbb\xbf{\"text\":\"hi\"}"), &v)
+	if engine.ErrorCode(err) != engine.EInvalid || !strings.Contains(engine.ErrorMessage(err), "byte order mark") {
+		t.Errorf("BOM-led body: %v, want a 400 naming the byte order mark", err)
+	}
+	if err := decodeJSON([]byte("{\"text\":\"\xef\xbb\xbfhi\"}"), &v); err != nil {
+		t.Errorf("a BOM inside a string: %v", err)
+	}
+}
