@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -19,13 +20,8 @@ type healthBody struct {
 // health reports each dependency; any degraded one makes the answer 503
 // with the same body, so load balancers and humans read one format.
 func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
 	body := healthBody{Status: "ok", Version: s.version, Checks: map[string]string{}}
-	var results map[string]error
-	if s.checks != nil {
-		results = s.checks(ctx)
-	}
+	results := s.deps.report(r.Context(), s.checks, s.now)
 	names := make([]string, 0, len(results))
 	for name := range results {
 		names = append(names, name)
@@ -45,6 +41,43 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, status, body)
 	return nil
+}
+
+// HealthTTL is how long one probe of the dependencies answers
+// /api/health. The probe is a live call to each model (an embedding and,
+// with a chat model configured, a completion): answered anew for every
+// request, anyone who reaches the server, no key needed, could make it
+// spend a hosted provider's paid calls and quota as fast as it could send
+// health checks. A load balancer polling every few seconds still sees a
+// failure, or a recovery, within this long.
+const HealthTTL = 5 * time.Second
+
+// healthCache holds the last dependency report. Its lock is held through a
+// probe, so requests that arrive meanwhile wait for that probe's report
+// rather than start their own.
+type healthCache struct {
+	mu  sync.Mutex
+	at  time.Time
+	res map[string]error
+}
+
+// report returns the dependency report, probing with checks when the last
+// one is older than HealthTTL. The probe runs on its own context: a client
+// that hangs up must not cancel it and leave "context canceled" reported
+// as a degraded store to everyone until the next probe.
+func (c *healthCache) report(ctx context.Context, checks func(context.Context) map[string]error, now func() time.Time) map[string]error {
+	if checks == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.res != nil && now().Sub(c.at) < HealthTTL {
+		return c.res
+	}
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	c.res, c.at = checks(pctx), now()
+	return c.res
 }
 
 // Health answers anyone who reaches the server, without a key, so a

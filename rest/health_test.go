@@ -6,7 +6,9 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -69,5 +71,78 @@ func TestHealthHidesSecrets(t *testing.T) {
 				t.Errorf("redactForHealth\n got %q\nwant %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestHealthProbesOncePerTTL: /api/health needs no key, and each answer
+// used to probe every dependency anew (a live embedding and chat call), so
+// a flood of health checks was a flood of model calls. Now one probe
+// answers every health check for HealthTTL, concurrent ones wait for the
+// probe under way, and a client hanging up does not cancel it.
+func TestHealthProbesOncePerTTL(t *testing.T) {
+	var mu sync.Mutex
+	probes, canceled := 0, false
+	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	s, err := New(Options{Version: "v",
+		Now: func() time.Time { mu.Lock(); defer mu.Unlock(); return clock },
+		Checks: func(ctx context.Context) map[string]error {
+			time.Sleep(50 * time.Millisecond) // a model's round trip: requests pile up meanwhile
+			mu.Lock()
+			defer mu.Unlock()
+			probes++
+			canceled = canceled || ctx.Err() != nil
+			return map[string]error{"store": nil}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	get := func() int {
+		res, err := srv.Client().Get(srv.URL + "/api/health")
+		if err != nil {
+			t.Error(err)
+			return 0
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	var wg sync.WaitGroup
+	for range 40 {
+		wg.Go(func() {
+			if code := get(); code != http.StatusOK {
+				t.Errorf("health: %d", code)
+			}
+		})
+	}
+	wg.Wait()
+	if probes != 1 {
+		t.Errorf("40 concurrent health checks probed %d times, want 1", probes)
+	}
+	mu.Lock()
+	clock = clock.Add(HealthTTL - time.Second)
+	mu.Unlock()
+	get()
+	if probes != 1 {
+		t.Errorf("a health check within HealthTTL probed again (%d probes)", probes)
+	}
+	mu.Lock()
+	clock = clock.Add(2 * time.Second)
+	mu.Unlock()
+	get()
+	if probes != 2 {
+		t.Errorf("a health check past HealthTTL: %d probes, want 2 (a fresh one)", probes)
+	}
+
+	// A client that hangs up at once: the probe goes on, uncancelled.
+	mu.Lock()
+	clock = clock.Add(HealthTTL)
+	mu.Unlock()
+	ctx, cancel := context.WithCancel(t.Context())
+	rq := httptest.NewRequestWithContext(ctx, http.MethodGet, "http://127.0.0.1/api/health", nil)
+	cancel()
+	s.ServeHTTP(httptest.NewRecorder(), rq)
+	if probes != 3 || canceled {
+		t.Errorf("after a client hung up: %d probes (want 3), probe context cancelled: %v", probes, canceled)
 	}
 }

@@ -65,6 +65,7 @@ type Server struct {
 	mux      *http.ServeMux
 	ops      Ops
 	now      func() time.Time
+	deps     healthCache // the last dependency report (health.go)
 }
 
 // New returns the server with every route registered, or an error naming a

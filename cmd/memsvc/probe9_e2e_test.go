@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // The holes a ninth security probe of a running server found, each closed
@@ -230,5 +233,52 @@ func TestKeysNeverInServerLog(t *testing.T) {
 	}
 	if !strings.Contains(log, "status=429") && !strings.Contains(log, `"status":429`) {
 		t.Errorf("the log shows no rate-limited request: did the log level take?\n%.2000s", log)
+	}
+}
+
+// TestHealthFloodCallsNoModel: /api/health answers anyone without a key,
+// and each answer made a live call to the chat model (and the embedder),
+// so a flood of health checks was a flood of completions on the
+// operator's hosted provider: its bill, and its rate limit, which real
+// users' extractions then ran into. Now one probe answers every health
+// check for rest.HealthTTL. The model is a scripted stand-in for Ollama,
+// counting the completions it is asked for.
+func TestHealthFloodCallsNoModel(t *testing.T) {
+	var mu sync.Mutex
+	chats := 0
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/chat" {
+			http.Error(w, `{"error":"not scripted"}`, http.StatusNotFound)
+			return
+		}
+		mu.Lock()
+		chats++
+		mu.Unlock()
+		json.NewEncoder(w).Encode(map[string]any{"model": "scripted", "created_at": time.Now().UTC(),
+			"message": map[string]any{"role": "assistant", "content": "{}"}, "done": true})
+	}))
+	defer model.Close()
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": "e2e-secret-0123456789abcdef0123456789ab",
+		"MEMSVC_LLM_PROVIDER": "ollama", "MEMSVC_LLM_MODEL": "scripted", "MEMSVC_LLM_BASE_URL": model.URL})
+	wantStatus(t, s.get(t, anon, "/api/health"), http.StatusOK)
+	mu.Lock()
+	before := chats
+	mu.Unlock()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 10 {
+				if r, err := s.try(req{method: http.MethodGet, path: "/api/health"}); err != nil || r.status != http.StatusOK {
+					t.Errorf("health under a flood: %v %d", err, r.status)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if n := chats - before; n > 1 {
+		t.Errorf("80 health checks (no key) made %d chat completions, want at most 1", n)
 	}
 }
