@@ -162,13 +162,60 @@ func (w *deadlineWriter) Flush() {
 // Unwrap exposes the underlying writer to http.ResponseController.
 func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// idleConns are the server's connections waiting between requests, tracked
+// by its ConnState hook. A server at --max-conns closes one of them to make
+// room for a new connection: a client that opened --max-conns keep-alive
+// connections and left them idle held every slot for --idle-timeout (two
+// minutes), while everyone else was answered 503. An idle connection's
+// client loses nothing: it dials again for its next request.
+type idleConns struct {
+	mu   sync.Mutex
+	idle map[net.Conn]struct{}
+}
+
+// trackIdle sets srv's ConnState hook to track its idle connections.
+func trackIdle(srv *http.Server) *idleConns {
+	t := &idleConns{idle: map[net.Conn]struct{}{}}
+	srv.ConnState = t.track
+	return t
+}
+
+func (t *idleConns) track(c net.Conn, st http.ConnState) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if st == http.StateIdle {
+		t.idle[c] = struct{}{}
+	} else {
+		delete(t.idle, c)
+	}
+}
+
+// closeOne closes one idle connection, and reports whether there was one.
+func (t *idleConns) closeOne() bool {
+	t.mu.Lock()
+	var victim net.Conn
+	for c := range t.idle {
+		victim = c
+		delete(t.idle, c)
+		break
+	}
+	t.mu.Unlock()
+	if victim == nil {
+		return false
+	}
+	victim.Close() // a slotConn: its slot is free when Close returns
+	return true
+}
+
 // capConns caps the connections ln hands the server at max (0: no cap) and
-// starts the server that answers those beyond; stop closes it.
-func capConns(ln net.Listener, max int, health http.Handler) (capped net.Listener, stop func()) {
+// starts the server that answers those beyond; stop closes it. When every
+// slot is taken, shed (if set) closes an idle connection to make room.
+func capConns(ln net.Listener, max int, health http.Handler, shed func() bool) (capped net.Listener, stop func()) {
 	if max <= 0 {
 		return ln, func() {}
 	}
 	cl := newCapListener(ln, max)
+	cl.shed = shed
 	busy := busyServer(max, health)
 	go func() { _ = busy.Serve(cl.overflow) }()
 	return cl, func() { _ = busy.Close() }
@@ -189,6 +236,7 @@ type capListener struct {
 	slots    chan struct{}
 	overflow *chanListener
 	spare    chan struct{}
+	shed     func() bool // closes an idle connection, if there is one
 }
 
 func newCapListener(ln net.Listener, max int) *capListener {
@@ -202,16 +250,29 @@ func (l *capListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		select {
-		case l.slots <- struct{}{}:
+		if l.takeSlot() {
 			return &slotConn{Conn: c, free: func() { <-l.slots }}, nil
-		default:
 		}
 		select {
 		case l.spare <- struct{}{}:
 			l.overflow.hand(&slotConn{Conn: c, free: func() { <-l.spare }})
 		default:
 			c.Close()
+		}
+	}
+}
+
+// takeSlot takes a free slot, closing idle connections to free one when
+// all are taken; it reports false when every slot is busy.
+func (l *capListener) takeSlot() bool {
+	for {
+		select {
+		case l.slots <- struct{}{}:
+			return true
+		default:
+		}
+		if l.shed == nil || !l.shed() {
+			return false
 		}
 	}
 }

@@ -282,3 +282,52 @@ func TestHealthFloodCallsNoModel(t *testing.T) {
 		t.Errorf("80 health checks (no key) made %d chat completions, want at most 1", n)
 	}
 }
+
+// TestIdleConnectionsYieldToNewOnes: --max-conns counted idle keep-alive
+// connections as taken, so one client that opened that many connections,
+// sent a request on each and left them open held every slot for
+// --idle-timeout (two minutes), and everyone else got 503 "server busy".
+// A server at its cap now closes an idle connection to make room; its
+// client dials again for its next request. Connections that are busy (or
+// have not sent a request) still count: TestServeConnectionCap.
+func TestIdleConnectionsYieldToNewOnes(t *testing.T) {
+	s := startServer(t, map[string]string{"MEMSVC_MAX_CONNS": "3"})
+	hogs := make([]*http.Client, 3)
+	for i := range hogs {
+		hogs[i] = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}, Timeout: 10 * time.Second}
+		defer hogs[i].CloseIdleConnections()
+		res, err := hogs[i].Get(s.base + "/api/v1/memories")
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close() // the connection stays open, idle
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("hog %d: status %d", i, res.StatusCode)
+		}
+	}
+	newcomer := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 10 * time.Second}
+	for i := range 3 {
+		// The server marks a connection idle just after its answer is out:
+		// a newcomer racing the last answer may still find it busy.
+		deadline := time.Now().Add(3 * time.Second)
+		for {
+			r, err := sendJSON(newcomer, s.base, req{method: http.MethodGet, path: "/api/v1/memories"})
+			if err == nil && r.status == http.StatusOK {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("newcomer %d with every slot held by an idle connection: %v, status %d, body %s; want 200", i, err, r.status, r.raw)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	// A hog whose idle connection was closed dials again and is served.
+	for i, hc := range hogs {
+		if res, err := hc.Get(s.base + "/api/v1/memories"); err != nil || res.StatusCode != http.StatusOK {
+			t.Errorf("hog %d's next request: %v %v", i, err, res)
+		} else {
+			res.Body.Close()
+		}
+	}
+}

@@ -281,9 +281,10 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 		a.log.Warn("could not record the server address for stdio relays", "err", err)
 	}
 	defer removeServerFile(cfg.DataDir)
-	srv := cfg.ConnLimits.httpServer(root)           // limits.go
-	ln = rest.GuardListener(ln)                      // net/http's own refusals get the security headers
-	ln, stopBusy := capConns(ln, cfg.MaxConns, root) // its server has its own write timeout
+	srv := cfg.ConnLimits.httpServer(root) // limits.go
+	idle := trackIdle(srv)
+	ln = rest.GuardListener(ln)                                     // net/http's own refusals get the security headers
+	ln, stopBusy := capConns(ln, cfg.MaxConns, root, idle.closeOne) // its server has its own write timeout
 	defer stopBusy()
 	a.logStartup(cfg, ln.Addr().String()) // banner.go
 	if sys.OnListen != nil {
