@@ -20,6 +20,7 @@ const (
 	codeParseError     = -32700
 	codeInvalidRequest = -32600
 	codeInvalidParams  = -32602
+	codeMethodNotFound = -32601
 )
 
 // rpcPrefix starts an error message with what its code means.

@@ -32,7 +32,13 @@ type rawReply struct {
 // application/json unless headers set it).
 func (s *testServer) post(t testing.TB, body string, headers map[string]string) rawReply {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, s.url+"/mcp/raw?user_id=raw", strings.NewReader(body))
+	return s.postTo(t, "/mcp/raw?user_id=raw", body, headers)
+}
+
+// postTo sends body to path (with its query) as post does.
+func (s *testServer) postTo(t testing.TB, path, body string, headers map[string]string) rawReply {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, s.url+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,9 +199,9 @@ func TestRefusalKeepsTheSession(t *testing.T) {
 		ID           string `json:"id"`
 		Error        struct{ Code int }
 	}
-	if err := json.Unmarshal([]byte(r.body), &body); err != nil || r.status != http.StatusBadRequest || body.Code != "invalid_request" ||
-		body.Detail == "" || body.ID != "q7" || body.Error.Code != -32600 {
-		t.Errorf("unknown method: %d %s; want 400 with detail, code and the JSON-RPC error for id q7", r.status, r.body)
+	if err := json.Unmarshal([]byte(r.body), &body); err != nil || r.status != http.StatusNotFound || body.Code != "not_found" ||
+		body.Detail == "" || body.ID != "q7" || body.Error.Code != -32601 {
+		t.Errorf("unknown method: %d %s; want 404 with detail, code and the JSON-RPC method-not-found error for id q7", r.status, r.body)
 	}
 	if r := s.post(t, `{"jsonrpc":`, map[string]string{"Accept": acceptBoth}); !strings.Contains(r.body, `"code":-32700`) {
 		t.Errorf("not JSON: %d %s; want a -32700 parse error", r.status, r.body)

@@ -1,0 +1,76 @@
+package mcp_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/memsvc/memsvc/mcp"
+)
+
+// rpcAnswer is the JSON-RPC part of an answer.
+type rpcAnswer struct {
+	ID    json.RawMessage `json:"id"`
+	Error *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// stdioAnswers runs lines (one message a line) through a stdio session
+// and returns the answers, one a line.
+func stdioAnswers(t *testing.T, lines ...string) []rpcAnswer {
+	t.Helper()
+	var out bytes.Buffer
+	in := strings.NewReader(strings.Join(lines, "\n") + "\n")
+	if err := mcp.ServeStdio(t.Context(), mcp.NewServer(mcp.Options{}), mcp.Scope{User: "u", Client: "c"}, in, &out); err != nil {
+		t.Fatal(err)
+	}
+	var answers []rpcAnswer
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var a rpcAnswer
+		if err := json.Unmarshal([]byte(line), &a); err != nil {
+			t.Fatalf("stdio answer %q: %v", line, err)
+		}
+		answers = append(answers, a)
+	}
+	return answers
+}
+
+// TestUnknownMethodSameOnBothTransports: a request for a method the server
+// does not have was answered over HTTP as an invalid request (400, -32600,
+// "JSON RPC not handled") and over stdio as JSON-RPC's method not found
+// (-32601), which clients read as "not supported here". Both now answer
+// -32601 with the same message and the request's id, over HTTP with 404
+// (the status the SDK itself uses from protocol 2026-07-28 on), at every
+// protocol version; methods the server has are still answered.
+func TestUnknownMethodSameOnBothTransports(t *testing.T) {
+	const call = `{"jsonrpc":"2.0","id":"m1","method":"tasks/list","params":{}}`
+	stdio := stdioAnswers(t, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`, call)
+	want := stdio[len(stdio)-1]
+	if want.Error == nil || want.Error.Code != -32601 || string(want.ID) != `"m1"` {
+		t.Fatalf("stdio answer to an unknown method: %+v; want -32601 for id m1", want)
+	}
+	s := startServer(t, serverConfig{})
+	for _, version := range []string{"", "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"} {
+		r := s.post(t, call, map[string]string{"Accept": acceptBoth, "MCP-Protocol-Version": version})
+		var got rpcAnswer
+		if err := json.Unmarshal([]byte(r.body), &got); err != nil || r.status != http.StatusNotFound || got.Error == nil ||
+			got.Error.Code != want.Error.Code || got.Error.Message != want.Error.Message || string(got.ID) != `"m1"` {
+			t.Errorf("version %q: %d %s; want 404 with stdio's error %+v for id m1", version, r.status, r.body, *want.Error)
+		}
+	}
+	r := s.post2026(t, "tasks/list", "")
+	if r.status != http.StatusNotFound || !strings.Contains(r.body, `"code":-32601`) {
+		t.Errorf("2026-07-28: %d %s; want 404 and -32601", r.status, r.body)
+	}
+	for _, method := range []string{"ping", "tools/list", "resources/templates/list", "logging/setLevel"} {
+		body := `{"jsonrpc":"2.0","id":2,"method":"` + method + `","params":{"level":"info"}}`
+		if r := s.post(t, body, map[string]string{"Accept": acceptBoth}); r.status != http.StatusOK || !strings.Contains(r.body, `"result"`) {
+			t.Errorf("%s: %d %s; want a result", method, r.status, r.body)
+		}
+	}
+}
