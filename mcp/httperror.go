@@ -3,9 +3,11 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest/status"
 )
 
@@ -68,6 +70,32 @@ func (w *jsonErrors) finish() {
 	w.Header().Del("Content-Length")
 	writeHTTPError(w.ResponseWriter, w.status, status.CodeOf(w.status), strings.TrimSpace(w.body.String()), w.ref)
 }
+
+// Refuse answers a request that the HTTP gate in front of the handler
+// refused (no key, a foreign origin, a body that is not JSON): package rest
+// calls it for the MCP route, so that refusal, too, is a JSON-RPC error an
+// MCP client reads (writeHTTPError) rather than a bare {"detail","code"},
+// which the Python SDK client reported as "Server returned an error
+// response" and the Go SDK client as its status text. The answer carries
+// the refused request's id when the body's start names it: the Go SDK
+// client reads no error from an answer whose id is null.
+func (h *httpHandler) Refuse(w http.ResponseWriter, r *http.Request, err error) {
+	code := engine.ErrorCode(err)
+	st, ok := status.Of(code)
+	if !ok {
+		code, st = engine.EInternal, http.StatusInternalServerError
+	}
+	ref := refusal{}
+	if r.Method == http.MethodPost && r.Body != nil {
+		b, _ := io.ReadAll(io.LimitReader(r.Body, refusedIDBytes))
+		ref.id = leadingID(trimBOM(b))
+	}
+	writeHTTPError(w, st, code, engine.ErrorMessage(err), ref)
+}
+
+// refusedIDBytes is how much of a refused body is read for its id: the
+// start of a message, not a body nobody was allowed to send.
+const refusedIDBytes = 16 << 10
 
 // refusal is what a refusal of a request says in JSON-RPC terms: the id of
 // the request refused (nil: not known) and the error code (default

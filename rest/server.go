@@ -65,7 +65,8 @@ type Server struct {
 	mux      *http.ServeMux
 	ops      Ops
 	now      func() time.Time
-	deps     healthCache // the last dependency report (health.go)
+	deps     healthCache  // the last dependency report (health.go)
+	mcp      http.Handler // mounted at mcpPattern; nil: none
 }
 
 // New returns the server with every route registered, or an error naming a
@@ -112,6 +113,7 @@ func (s *Server) routes(mcp http.Handler) {
 	s.handle("DELETE /api/v1/entities/reconcile", s.cancelReconcile)
 	s.opsRoutes() // history, export, erase (ops.go)
 	if mcp != nil {
+		s.mcp = mcp
 		s.mux.Handle(mcpPattern, mcp)
 	}
 }
@@ -201,7 +203,7 @@ func withoutMCPSlash(r *http.Request) *http.Request {
 // route's handler when every gate passes.
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo, h http.Handler, pattern string) {
 	if err := s.gate.Site(r); err != nil {
-		s.writeError(w, r, err)
+		s.refuse(w, r, pattern, err)
 		return
 	}
 	switch pattern {
@@ -214,7 +216,7 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 	}
 	r2, user, err := s.gate.Admit(r)
 	if err != nil {
-		s.writeError(w, r, err)
+		s.refuse(w, r, pattern, err)
 		return
 	}
 	info.user = user
@@ -222,6 +224,25 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		r2.Body = &utf8Body{ReadCloser: r2.Body} // REST checks in decodeJSON, naming the field
 	}
 	s.mux.ServeHTTP(w, r2)
+}
+
+// refuser is an edge that writes the gate's refusals of its requests in
+// its own protocol's terms (MCP: as JSON-RPC errors too).
+type refuser interface {
+	Refuse(w http.ResponseWriter, r *http.Request, err error)
+}
+
+// refuse writes a gate's refusal of a request for pattern: the MCP
+// handler writes its own, everything else gets writeError's.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, pattern string, err error) {
+	if rf, ok := s.mcp.(refuser); ok && pattern == mcpPattern {
+		if code, _ := status.Of(engine.ErrorCode(err)); code >= 500 {
+			s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		}
+		rf.Refuse(w, r, err)
+		return
+	}
+	s.writeError(w, r, err)
 }
 
 // unrouted turns the mux's plain-text 404 and 405 answers into the JSON
