@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -60,5 +61,35 @@ func TestGateRefusalsAreJSONRPCErrors(t *testing.T) {
 	_, err := s.tryConnect(context.Background(), conn{client: "gate"})
 	if err == nil || !strings.Contains(err.Error(), "missing API key") {
 		t.Errorf("SDK client without a key: %v; want the server's reason, missing API key", err)
+	}
+}
+
+// TestOtherMethodsSayWhatToDo: GET, DELETE and the rest were answered 405
+// "Method Not Allowed", which tells neither a client probing for a stream
+// or ending a session nor a person who opened the URL in a browser what
+// the endpoint is. The 405 (with Allow: POST, as the spec lets a server
+// without a stream or sessions answer) now says: stateless, POST each
+// JSON-RPC message, and what the method asked for that it does not keep.
+func TestOtherMethodsSayWhatToDo(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for method, says := range map[string]string{http.MethodGet: "stream", http.MethodDelete: "session", http.MethodPut: "POST"} {
+		req, err := http.NewRequest(method, s.url+"/mcp/browser?user_id=u", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Accept", "text/event-stream")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		var body struct{ Detail, Code string }
+		_ = json.Unmarshal(b, &body)
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "POST" || body.Code != "method_not_allowed" ||
+			!strings.Contains(body.Detail, "POST") || !strings.Contains(body.Detail, says) || !strings.Contains(body.Detail, method) {
+			t.Errorf("%s: %d Allow %q %s; want 405, Allow: POST and a detail naming %s, POST and %q", method, res.StatusCode,
+				res.Header.Get("Allow"), b, method, says)
+		}
 	}
 }

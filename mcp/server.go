@@ -163,22 +163,36 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	mcp, ref := h.json, refusal{}
-	if r.Method == http.MethodPost {
-		if mcp = h.forAccept(w, r); mcp == nil {
-			return
-		}
-		var err error
-		if ref, err = checkBody(w, r, h.maxBytes); err != nil {
-			code := engine.ErrorCode(err)
-			st, _ := status.Of(code)
-			writeHTTPError(w, st, code, engine.ErrorMessage(err), ref)
-			return
-		}
+	if r.Method != http.MethodPost {
+		notPost(w, r)
+		return
+	}
+	mcp := h.forAccept(w, r)
+	if mcp == nil {
+		return
+	}
+	ref, err := checkBody(w, r, h.maxBytes)
+	if err != nil {
+		code := engine.ErrorCode(err)
+		st, _ := status.Of(code)
+		writeHTTPError(w, st, code, engine.ErrorMessage(err), ref)
+		return
 	}
 	jw := &jsonErrors{ResponseWriter: w, ref: ref}
 	mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
 	jw.finish()
+}
+
+// notPost answers every method but POST: the handler is stateless, so it
+// has no stream for a GET to open and no session for a DELETE to end (the
+// spec lets such a server answer both 405). The SDK's 405 said only
+// "Method Not Allowed", which told neither a client nor a person who opened
+// the URL in a browser what the endpoint is.
+func notPost(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Allow", http.MethodPost)
+	writeHTTPError(w, http.StatusMethodNotAllowed, "method_not_allowed", r.Method+": this MCP endpoint is stateless: "+
+		"it opens no stream for server messages (GET) and keeps no session to end (DELETE); POST each JSON-RPC "+
+		"message to it (in an MCP client, add it as a Streamable HTTP server)", refusal{})
 }
 
 // forAccept picks the SDK handler for a POST's Accept header and sets the
