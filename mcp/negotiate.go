@@ -91,7 +91,8 @@ func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, er
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		return refusal{id: leadingID(b)}, engine.Errorf(engine.ETooLarge, "request body larger than %d bytes", limit)
+		return refusal{id: leadingID(b)}, engine.Errorf(engine.ETooLarge, "request body larger than %d bytes: "+
+			"split the call into smaller ones (add_memories items are at most 32 KiB each), and send a large image as its URL", limit)
 	case errors.As(err, new(*engine.Error)):
 		return refusal{}, err // e.g. rest's UTF-8 check, naming the problem
 	case err != nil:

@@ -190,6 +190,10 @@ func TestRefusalKeepsTheSession(t *testing.T) {
 	if !errors.As(err, &rpcErr) || !strings.Contains(rpcErr.Message, "larger than") {
 		t.Fatalf("oversized call: %v, want a JSON-RPC error saying it is too large", err)
 	}
+	// The model reads this message: it must say what to do instead.
+	if !strings.Contains(rpcErr.Message, "split") || !strings.Contains(rpcErr.Message, "URL") {
+		t.Errorf("oversized call: %q does not tell the model to split the call or send an image as its URL", rpcErr.Message)
+	}
 	if r := call(t, sess, "search_memory", map[string]any{}); r.isError {
 		t.Errorf("the session after a refusal: %s", r.text)
 	}
