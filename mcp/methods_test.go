@@ -20,11 +20,14 @@ type rpcAnswer struct {
 }
 
 // stdioAnswers runs lines (one message a line) through a stdio session
-// and returns the answers, one a line.
+// opened at protocol 2025-06-18 and returns the answers, one a line (the
+// last answers the last request).
 func stdioAnswers(t *testing.T, lines ...string) []rpcAnswer {
 	t.Helper()
 	var out bytes.Buffer
-	in := strings.NewReader(strings.Join(lines, "\n") + "\n")
+	open := []string{`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`}
+	in := strings.NewReader(strings.Join(append(open, lines...), "\n") + "\n")
 	if err := mcp.ServeStdio(t.Context(), mcp.NewServer(mcp.Options{}), mcp.Scope{User: "u", Client: "c"}, in, &out); err != nil {
 		t.Fatal(err)
 	}
@@ -48,8 +51,7 @@ func stdioAnswers(t *testing.T, lines ...string) []rpcAnswer {
 // protocol version; methods the server has are still answered.
 func TestUnknownMethodSameOnBothTransports(t *testing.T) {
 	const call = `{"jsonrpc":"2.0","id":"m1","method":"tasks/list","params":{}}`
-	stdio := stdioAnswers(t, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`, call)
+	stdio := stdioAnswers(t, call)
 	want := stdio[len(stdio)-1]
 	if want.Error == nil || want.Error.Code != -32601 || string(want.ID) != `"m1"` {
 		t.Fatalf("stdio answer to an unknown method: %+v; want -32601 for id m1", want)
@@ -72,5 +74,35 @@ func TestUnknownMethodSameOnBothTransports(t *testing.T) {
 		if r := s.post(t, body, map[string]string{"Accept": acceptBoth}); r.status != http.StatusOK || !strings.Contains(r.body, `"result"`) {
 			t.Errorf("%s: %d %s; want a result", method, r.status, r.body)
 		}
+	}
+}
+
+// TestUnknownToolNamesTheTools: a call of a tool this server does not have
+// was answered "unknown tool \"x\"" and nothing more. Clients that let the
+// model pick a tool name (Cline, agent frameworks) hand that message to
+// the model, which then had nothing to go on. It is still the protocol
+// error the spec asks for (-32602), now naming the two tools and how to
+// delete, over HTTP and stdio alike; retired names keep their own advice.
+func TestUnknownToolNamesTheTools(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, name := range []string{"delete_memory", "", "Add_Memories"} {
+		call := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"` + name + `","arguments":{}}}`
+		var httpAnswer rpcAnswer
+		r := s.post(t, call, map[string]string{"Accept": acceptBoth})
+		if err := json.Unmarshal([]byte(r.body), &httpAnswer); err != nil {
+			t.Fatalf("%q: %d %s", name, r.status, r.body)
+		}
+		stdio := stdioAnswers(t, call)
+		for transport, a := range map[string]rpcAnswer{"http": httpAnswer, "stdio": stdio[len(stdio)-1]} {
+			if a.Error == nil || a.Error.Code != -32602 || !strings.Contains(a.Error.Message, `"`+name+`"`) ||
+				!strings.Contains(a.Error.Message, "add_memories") || !strings.Contains(a.Error.Message, "search_memory") ||
+				!strings.Contains(a.Error.Message, "forget:") {
+				t.Errorf("%s, tool %q: %+v; want -32602 naming it, both tools and how to forget", transport, name, a.Error)
+			}
+		}
+	}
+	r := s.post(t, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_skill","arguments":{}}}`, map[string]string{"Accept": acceptBoth})
+	if !strings.Contains(r.body, `"isError":true`) || !strings.Contains(r.body, "skill:") {
+		t.Errorf("retired get_skill: %s; want its tool error", r.body)
 	}
 }

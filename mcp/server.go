@@ -103,12 +103,14 @@ func NewServer(o Options) *sdk.Server {
 }
 
 // newBareServer is an SDK server with memsvc's identity, instructions,
-// tools-only capabilities and the retired names (hidden), but not the two tools.
+// tools-only capabilities, the retired names (hidden) and the answer to an
+// unknown tool name, but not the two tools.
 func newBareServer(version string) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "memsvc", Title: "memsvc long-term memory", Version: version},
 		&sdk.ServerOptions{Instructions: instructions,
 			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}}})
 	addRetiredTools(s)
+	s.AddReceivingMiddleware(unknownTool)
 	return s
 }
 

@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memsvc/memsvc/engine"
@@ -136,6 +138,25 @@ func hideRetired(next sdk.MethodHandler) sdk.MethodHandler {
 			list.Tools = slices.DeleteFunc(list.Tools, func(t *sdk.Tool) bool { _, old := retired[t.Name]; return old })
 		}
 		return res, err
+	}
+}
+
+// unknownTool answers a call of a tool this server does not have with the
+// protocol error the spec asks for (-32602), naming the two tools: the
+// SDK's "unknown tool \"x\"" left a model that picked the name itself
+// (clients such as Cline let it) nothing to go on. Retired names are
+// registered tools and keep their own advice.
+func unknownTool(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		call, ok := req.(*sdk.CallToolRequest)
+		if !ok || call.Params == nil {
+			return next(ctx, method, req)
+		}
+		if name := call.Params.Name; name != toolAdd && name != toolSearch && retired[name] == "" {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q: this server "+
+				`has two tools, add_memories (save; an item "forget: <id>" deletes) and search_memory (recall)`, name)}
+		}
+		return next(ctx, method, req)
 	}
 }
 
