@@ -55,8 +55,7 @@ func ValidateAppName(field, name string) error {
 		return Invalid(field, "longer than %d bytes", MaxAppNameBytes)
 	}
 	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+		if !AppNameByte(name[i]) {
 			return Invalid(field, "may hold only ASCII letters, digits, '.', '_' and '-', e.g. claude-desktop")
 		}
 	}
@@ -67,6 +66,12 @@ func ValidateAppName(field, name string) error {
 		return Invalid(field, `must not be ".": name the client, e.g. claude-desktop`)
 	}
 	return nil
+}
+
+// AppNameByte says whether c may appear in an app name: an ASCII letter or
+// digit, '.', '_' or '-'.
+func AppNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-'
 }
 
 // ValidateScope checks a session id or project name (given in field):

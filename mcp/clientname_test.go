@@ -38,3 +38,32 @@ func TestClientNamePathTricks(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedClientNameSuggestsOne: a client name as people type it into a
+// client's configuration ("Claude Desktop", "cursor@1.2") was refused
+// saying which characters are allowed, but not what the URL should be.
+// The refusal now quotes the name and suggests one that is accepted; a
+// name with nothing usable in it gets no suggestion.
+func TestRefusedClientNameSuggestsOne(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for path, suggestion := range map[string]string{
+		"Claude%20Desktop": "/mcp/Claude-Desktop",
+		"cursor@1.2":       "/mcp/cursor-1.2",
+		"goose%20(dev)":    "/mcp/goose-dev",
+		"a..b":             "/mcp/a.b",
+		"%E3%82%AF":        "",
+	} {
+		status, body := rawPost(t, s.url+"/mcp/"+path, nil)
+		detail, _ := body["detail"].(string)
+		if status != http.StatusBadRequest || suggestion != "" && !strings.Contains(detail, "use "+suggestion) ||
+			suggestion == "" && strings.Contains(detail, "use /mcp/") {
+			t.Errorf("/mcp/%s: %d %q; want 400 suggesting %q", path, status, detail, suggestion)
+			continue
+		}
+		if suggestion != "" {
+			if st, _ := rawPost(t, s.url+suggestion, nil); st != http.StatusOK {
+				t.Errorf("the suggested %s is refused too: %d", suggestion, st)
+			}
+		}
+	}
+}

@@ -229,7 +229,35 @@ func checkClient(name string) error {
 	if name == "" {
 		return engine.Invalid(field, "must not be empty")
 	}
-	return engine.ValidateAppName(field, name)
+	err := engine.ValidateAppName(field, name)
+	if s := suggestClient(name); err != nil && s != "" {
+		return engine.Invalid(field, "%s; for %q use /mcp/%s", strings.TrimPrefix(engine.ErrorMessage(err), field+": "), clip(name, 64), s)
+	}
+	return err
+}
+
+// suggestClient is a client name like name that checkClient accepts (each
+// run of other characters one '-', runs of dots one '.'), or "" when
+// nothing of name is left: people type names such as "Claude Desktop" into
+// a client's configuration, and a refusal that shows the URL to use saves
+// them guessing.
+func suggestClient(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name) && b.Len() < engine.MaxAppNameBytes; i++ {
+		c := name[i]
+		if !engine.AppNameByte(c) {
+			c = '-'
+		}
+		if last := b.String(); (c == '-' || c == '.') && strings.HasSuffix(last, string(c)) {
+			continue
+		}
+		b.WriteByte(c)
+	}
+	s := strings.Trim(b.String(), "-.")
+	if s == "" || engine.ValidateAppName("", s) != nil {
+		return ""
+	}
+	return s
 }
 
 // ServeStdio runs srv over in/out (newline-delimited JSON-RPC) with every
