@@ -103,6 +103,9 @@ const refusedIDBytes = 16 << 10
 type refusal struct {
 	id      json.RawMessage
 	rpcCode int
+	// unknownMethod is the method of a request the server does not
+	// receive, found before the SDK refuses it (methods.go).
+	unknownMethod string
 }
 
 // writeHTTPError answers a refused request in rest's error shape,

@@ -43,12 +43,15 @@ func stdioAnswers(t *testing.T, lines ...string) []rpcAnswer {
 }
 
 // TestUnknownMethodSameOnBothTransports: a request for a method the server
-// does not have was answered over HTTP as an invalid request (400, -32600,
-// "JSON RPC not handled") and over stdio as JSON-RPC's method not found
-// (-32601), which clients read as "not supported here". Both now answer
-// -32601 with the same message and the request's id, over HTTP with 404
-// (the status the SDK itself uses from protocol 2026-07-28 on), at every
-// protocol version; methods the server has are still answered.
+// does not have was answered over HTTP with a plain-text 400 ("JSON RPC
+// not handled", rewritten as -32600) and over stdio with JSON-RPC's method
+// not found (-32601), which clients read as "not supported here". The
+// TypeScript client also reported the 400 as a transport error. Over HTTP
+// it is now stdio's answer, as JSON or as a stream (whichever the client
+// takes), with 200 and no member beyond JSON-RPC's (the TypeScript client
+// parses answers strictly); from protocol 2026-07-28 on the SDK answers it
+// (404 with -32601, that version's rule). Methods the server has are still
+// answered.
 func TestUnknownMethodSameOnBothTransports(t *testing.T) {
 	const call = `{"jsonrpc":"2.0","id":"m1","method":"tasks/list","params":{}}`
 	stdio := stdioAnswers(t, call)
@@ -58,11 +61,18 @@ func TestUnknownMethodSameOnBothTransports(t *testing.T) {
 	}
 	s := startServer(t, serverConfig{})
 	for _, version := range []string{"", "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"} {
-		r := s.post(t, call, map[string]string{"Accept": acceptBoth, "MCP-Protocol-Version": version})
-		var got rpcAnswer
-		if err := json.Unmarshal([]byte(r.body), &got); err != nil || r.status != http.StatusNotFound || got.Error == nil ||
-			got.Error.Code != want.Error.Code || got.Error.Message != want.Error.Message || string(got.ID) != `"m1"` {
-			t.Errorf("version %q: %d %s; want 404 with stdio's error %+v for id m1", version, r.status, r.body, *want.Error)
+		for _, accept := range []string{acceptBoth, "text/event-stream"} {
+			r := s.post(t, call, map[string]string{"Accept": accept, "MCP-Protocol-Version": version})
+			body := r.body
+			if accept == "text/event-stream" {
+				_, body, _ = strings.Cut(r.body, "data: ")
+			}
+			var got rpcAnswer
+			var members map[string]any
+			if json.Unmarshal([]byte(body), &got) != nil || json.Unmarshal([]byte(body), &members) != nil || r.status != http.StatusOK ||
+				len(members) != 3 || got.Error == nil || *got.Error != *want.Error || string(got.ID) != `"m1"` {
+				t.Errorf("version %q, Accept %s: %d %s; want 200 with only stdio's answer %+v", version, accept, r.status, r.body, *want.Error)
+			}
 		}
 	}
 	r := s.post2026(t, "tasks/list", "")

@@ -116,20 +116,9 @@ func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, er
 		return ref, engine.Errorf(engine.EInvalid, "%s%s", rpcPrefix[code], msg)
 	}
 	if len(ref.id) > 0 && msgs[0].Method != "" && paramsOf[msgs[0].Method] == nil {
-		return refusal{id: ref.id, rpcCode: codeMethodNotFound}, methodNotFound(msgs[0].Method)
+		ref.unknownMethod = msgs[0].Method
 	}
 	return ref, nil
-}
-
-// methodNotFound refuses a request for a method the server does not
-// receive. The SDK's HTTP transport refused it as an invalid request
-// (-32600, "JSON RPC not handled") while its stdio transport answers
-// JSON-RPC's -32601 "method not found", which clients read as "not
-// supported here" (and go on); both transports now say the same. 404 is
-// the status the SDK gives it from protocol 2026-07-28 on, and the one
-// clients read as method not found when they cannot read the body.
-func methodNotFound(method string) error {
-	return engine.Errorf(engine.ENotFound, "method not found: %q", method)
 }
 
 // leadingID is the id of the request a cut-off body starts, when it comes

@@ -180,6 +180,10 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, st, code, engine.ErrorMessage(err), ref)
 		return
 	}
+	if ref.unknownMethod != "" && r.Header.Get("MCP-Protocol-Version") < firstStatelessVersion {
+		answerMethodNotFound(w, mcp == h.sse, ref)
+		return
+	}
 	jw := &jsonErrors{ResponseWriter: w, ref: ref}
 	mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
 	jw.finish()

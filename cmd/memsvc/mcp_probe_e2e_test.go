@@ -111,7 +111,7 @@ func TestMCPProbeLifecycleHTTP(t *testing.T) {
 		{"Accept text/event-stream only", http.MethodPost, ping, map[string]string{"Accept": "text/event-stream"}, 200, `data: {"jsonrpc":"2.0","id":2,"result":{}}`},
 		{"Accept text/html", http.MethodPost, ping, map[string]string{"Accept": "text/html"}, 406, "not_acceptable"},
 		{"a fractional id", http.MethodPost, `{"jsonrpc":"2.0","id":2.5,"method":"ping"}`, nil, 400, "id 2.5"},
-		{"an unknown method", http.MethodPost, `{"jsonrpc":"2.0","id":2,"method":"no/such"}`, nil, 404, `"code":-32601,"message":"method not found: \"no/such\""`},
+		{"an unknown method", http.MethodPost, `{"jsonrpc":"2.0","id":2,"method":"no/such"}`, nil, 200, `"code":-32601,"message":"method not found: \"no/such\""`},
 		{"2026-07-28 server/discover", http.MethodPost, `{"jsonrpc":"2.0","id":4,"method":"server/discover","params":{` + metaLatest + `}}`,
 			map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"}, 200, `"supportedVersions"`},
 		{"2026-07-28 retired name", http.MethodPost, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"add_media","arguments":{},` + metaLatest + `}}`,
