@@ -228,17 +228,7 @@ func TestMCPProbeStdioContentLength(t *testing.T) {
 // TypeScript client over HTTP (with its own Accept, and rewritten to only
 // JSON and only event streams) and over stdio against the built binary.
 func TestMCPProbeTypeScriptClient(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is not installed, and CI must run the TypeScript MCP client probes")
-		}
-		t.Skip("node is not installed: skipping the TypeScript MCP client probes")
-	}
-	e2e := filepath.Join("..", "..", "e2e")
-	if _, err := os.Stat(filepath.Join(e2e, "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
-		t.Fatalf("the e2e npm packages are missing (%v): run `make e2e-deps` (npm ci in e2e/)", err)
-	}
+	node, e2e := nodeAndE2E(t)
 	bin := filepath.Join(t.TempDir(), "memsvc")
 	if out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
