@@ -51,6 +51,10 @@ func decodeSearch(raw []byte) (searchArgs, error) {
 	switch {
 	case pageGiven && (a.Page < 1 || a.Page > 1_000_000):
 		return a, engine.Invalid("page", "must be 1 or more, got %d", a.Page)
+	case a.Page > 1 && (a.Query != "" || len(a.IDs) > 0):
+		// Ignored, it answered page 1's hits again as if they were new.
+		return a, engine.Invalid("page", "pages only the browse (no query, no ids); a search returns its best hits "+
+			"at once: raise top_k (up to %d) to see more", engine.MaxTopK)
 	case len(a.IDs) > maxItems:
 		return a, engine.Invalid("ids", "at most %d ids per call, got %d", maxItems, len(a.IDs))
 	case len(a.Query) > engine.MaxQueryBytes:

@@ -86,7 +86,7 @@ func searchMemoryTool() *sdk.Tool {
 				"ids":   strArray(`Memory ids to fetch, or "skill:<id>".`, maxItems),
 				"top_k": map[string]any{"type": "integer", "minimum": 1, "maximum": engine.MaxTopK,
 					"description": "How many (default 10; 20 per page when browsing)."},
-				"page":        map[string]any{"type": "integer", "minimum": 1, "description": "Browsing: page of newest memories."},
+				"page":        map[string]any{"type": "integer", "minimum": 1, "description": "Browse only: page of newest memories."},
 				"mode":        enum("hybrid (default), text (keywords) or vector (meaning).", "hybrid", "text", "vector"),
 				"rerank":      enum("Re-score the best candidates (slower, more precise).", "cross_encoder"),
 				"memory_type": enum("Only memories of this kind.", memoryTypes...),
