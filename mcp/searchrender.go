@@ -33,7 +33,25 @@ func searchNote(r *searchResult) string {
 	if r.Mode != "browse" && r.Mode != "ids" && len(r.Results) > 0 && relevantCount(r) == 0 {
 		notes = append(notes, noneRelevant)
 	}
+	if more := moreRelevant(r); more != "" {
+		notes = append(notes, more)
+	}
 	return strings.Join(notes, " ")
+}
+
+// moreRelevant says, for a search cut at top_k while its last hit still
+// cleared the relevance floor, that more may be relevant and how to see
+// them ("" otherwise): the header counts only the hits shown, and read as
+// the whole answer, a model asked to list everything stopped short.
+func moreRelevant(r *searchResult) string {
+	n := len(r.Results)
+	if r.Mode == "browse" || r.Mode == "ids" || n == 0 || n >= engine.MaxTopK || deref(r.Total) <= n {
+		return ""
+	}
+	if last := r.Results[n-1].Relevant; last == nil || !*last {
+		return ""
+	}
+	return fmt.Sprintf("More may be relevant (%d matched): raise top_k (up to %d) to see them.", deref(r.Total), engine.MaxTopK)
 }
 
 func relevantCount(r *searchResult) int {
@@ -112,6 +130,9 @@ func renderHits(b *strings.Builder, r *searchResult) {
 	}
 	if relevant == 0 {
 		b.WriteString(noneRelevant + "\n")
+	}
+	if more := moreRelevant(r); more != "" {
+		b.WriteString(more + "\n")
 	}
 }
 

@@ -92,3 +92,32 @@ func TestSearchNoteInStructuredContent(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreRelevantHitsAreAnnounced: a search whose every shown hit cleared
+// the relevance floor, cut at top_k while more memories matched, read as
+// the whole answer (the header counts only the hits shown), so a model
+// asked to list everything stopped short. The answer now says more may
+// be relevant and how to see them, in the text and in the note; not when
+// the last hit shown already misses the floor, nor when nothing was cut.
+func TestMoreRelevantHitsAreAnnounced(t *testing.T) {
+	yes, no := true, false
+	score := 0.9
+	m := &engine.Memory{ID: "m1", Text: "Ana plays the cello"}
+	hit := func(rel *bool) memOut { return memOut{Memory: m, Score: &score, Relevant: rel} }
+	for _, tc := range []struct {
+		name string
+		r    *searchResult
+		want bool
+	}{
+		{"cut while relevant", &searchResult{Mode: "hybrid", Query: "q", Total: ptrInt(7), Results: []memOut{hit(&yes), hit(&yes)}}, true},
+		{"cut past the floor", &searchResult{Mode: "hybrid", Query: "q", Total: ptrInt(7), Results: []memOut{hit(&yes), hit(&no)}}, false},
+		{"nothing cut", &searchResult{Mode: "hybrid", Query: "q", Total: ptrInt(2), Results: []memOut{hit(&yes), hit(&yes)}}, false},
+	} {
+		text, note := renderSearch(tc.r), searchNote(tc.r)
+		for where, s := range map[string]string{"text": text, "note": note} {
+			if got := strings.Contains(s, "raise top_k") && strings.Contains(s, "7 matched"); got != tc.want {
+				t.Errorf("%s: %s says more may be relevant: %v, want %v:\n%s", tc.name, where, got, tc.want, s)
+			}
+		}
+	}
+}
