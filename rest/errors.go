@@ -27,14 +27,20 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if httpStatus >= 500 || !errors.As(err, &ee) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	status.RetryAfterFor(w.Header(), httpStatus, err)
-	if httpStatus == http.StatusUnauthorized {
-		// RFC 9110 (section 15.5.2): a 401 carries the challenge that
-		// would succeed; clients and proxies that act on it (an MCP
-		// client deciding how to authenticate) got none.
-		w.Header().Set("WWW-Authenticate", `Bearer realm="memsvc"`)
-	}
+	refusalHeaders(w.Header(), httpStatus, err)
 	writeJSON(w, httpStatus, errorBody{Detail: engine.ErrorMessage(err), Code: code})
+}
+
+// refusalHeaders are the headers a refusal carries whichever edge words
+// its body (REST's errorBody, MCP's JSON-RPC error): when to try again,
+// and for a 401 the challenge that would succeed (RFC 9110, section
+// 15.5.2), which clients and proxies act on (an MCP client deciding how to
+// authenticate).
+func refusalHeaders(h http.Header, httpStatus int, err error) {
+	status.RetryAfterFor(h, httpStatus, err)
+	if httpStatus == http.StatusUnauthorized {
+		h.Set("WWW-Authenticate", `Bearer realm="memsvc"`)
+	}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

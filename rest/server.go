@@ -236,9 +236,11 @@ type refuser interface {
 // handler writes its own, everything else gets writeError's.
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request, pattern string, err error) {
 	if rf, ok := s.mcp.(refuser); ok && pattern == mcpPattern {
-		if code, _ := status.Of(engine.ErrorCode(err)); code >= 500 {
+		code, _ := status.Of(engine.ErrorCode(err))
+		if code >= 500 {
 			s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		}
+		refusalHeaders(w.Header(), code, err)
 		rf.Refuse(w, r, err)
 		return
 	}

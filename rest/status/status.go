@@ -42,8 +42,8 @@ func Of(code string) (int, bool) {
 // again: a 503 (a store that is down or busy, a write lock held too long)
 // or a 429 is worth retrying in a second; other answers get nothing.
 func RetryAfter(h http.Header, httpStatus int) {
-	if httpStatus == http.StatusServiceUnavailable || httpStatus == http.StatusTooManyRequests {
-		h.Set("Retry-After", "1")
+	if (httpStatus == http.StatusServiceUnavailable || httpStatus == http.StatusTooManyRequests) && h.Get("Retry-After") == "" {
+		h.Set("Retry-After", "1") // a wait already said (RetryAfterFor's) is the one that knows
 	}
 }
 
