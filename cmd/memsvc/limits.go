@@ -343,8 +343,10 @@ func busyServer(max int, health http.Handler) *http.Server {
 		_ = json.NewEncoder(w).Encode(map[string]string{"code": engine.EUnavailable,
 			"detail": fmt.Sprintf("server busy: %d connections open (its --max-conns); retry shortly", max)})
 	})
+	// DisableGeneralOptionsHandler: net/http answers "OPTIONS *" itself
+	// otherwise, a bare 200 with none of the security headers.
 	srv := &http.Server{Handler: busy, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second,
-		MaxHeaderBytes: 16 << 10}
+		MaxHeaderBytes: 16 << 10, DisableGeneralOptionsHandler: true}
 	srv.SetKeepAlivesEnabled(false)
 	return srv
 }
