@@ -1,0 +1,30 @@
+package main
+
+import "testing"
+
+// The ninth coding-sessions evaluation is an eighth held-out check, written
+// before the changes it measures and sharing no text with the first eight:
+// one developer in three repositories (a Rust CLI tested with cargo-nextest
+// and clippy at a fixed MSRV, a Django site moved from Heroku to Render, a
+// Terraform repository planned and applied only through Atlantis). The user
+// states rules in passing, inside a request or a correction ("tests always
+// go through nextest here", "Region is eu-north-1 for everything"), and
+// much of what the later prompts need is what the agent did: the files it
+// changed, the commands it ran and the decisions its replies report, with
+// tool_use entries in the transcript. Later prompts are short, paraphrase a
+// stored fact, ask where a change landed, or follow an earlier exchange of
+// their own session. It replays the turns as the second evaluation does.
+// The fixtures are under testdata/coding_sessions9.
+
+// Floors of the ninth evaluation, measured when it was written, before the
+// changes it was written for: related recalled 8/21, unrelated silent 3/3,
+// stale 3, other repository 0; session start stale 0. Raise them as recall
+// improves; never lower them to let a change through.
+var codingSessions9Floors = codingFloors{recalled: 8, silent: 3, stale: 3, foreign: 0, startStale: 0}
+
+func TestCodingSessions9Eval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays 15 tool-using turns and 24 prompts through the built binary")
+	}
+	runToolEval(t, "coding_sessions9", "coding sessions 9", 3, codingSessions9Floors)
+}
