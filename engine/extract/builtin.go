@@ -333,7 +333,8 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		return Fact{}, false
 	}
 	single := f.Slot != nil && isSingleValued(f.Slot.Predicate)
-	if !tn.agent && !tn.proc && !single && hasAny(words, debugWords) {
+	// A project fact naming a flag says how a tool is run ("clippy runs with -D warnings").
+	if !tn.agent && !tn.proc && !single && hasAny(words, debugWords) && !(tn.project && cliFlagRe.MatchString(text)) {
 		return Fact{}, false // troubleshooting chatter, not a fact about the speaker
 	}
 	switch {

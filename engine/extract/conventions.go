@@ -67,6 +67,18 @@ var passiveRuleRe = regexp.MustCompile(`(?i)^(?:(?:the|all|every|each|new|our)\s
 // cost-center" (a work context is still required, so "every kid needs a hug" is none).
 var quantRuleRe = regexp.MustCompile(`(?i)^(?:(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about|to|of|for|on)\b.*?|(?:every|each|all)\s+(?:\S+\s+){0,2}?\S+\s+)\b(?:needs|need|requires|require|must|has to|have to|should|goes through)\b`)
 
+// mustPassRe finds a check that gates the work: "tfsec has to pass", "the e2e suite must
+// be green". The check is named by a word of the work or, bare, by its own name ("tfsec"):
+// "the bill has to pass" is no rule of the work.
+var mustPassRe = regexp.MustCompile(`(?i)^((?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?)\s+(?:has to|have to|must|needs to|need to)\s+(?:always\s+)?(?:pass|be green|stay green|succeed)\b`)
+
+// bareName reports a subject that is one word with no article, not a pronoun: how chat names
+// a tool ("ruff", "tfsec").
+func bareName(subject string) bool {
+	w := lowerWords(subject)
+	return len(w) == 1 && !determinerOnly(w[0]) && !startsWithPronoun(w) && !indefinites[w[0]]
+}
+
 // workRule reports a user's impersonal rule about how the work is done: said in the passive
 // with should or must, or of whatever falls in a scope. "The package should arrive
 // tomorrow" is no rule: no passive, and nothing of the work.
@@ -76,6 +88,9 @@ func workRule(ci clauseInfo) bool {
 		return false
 	}
 	if verblessRule(ci.text) {
+		return true
+	}
+	if m := mustPassRe.FindStringSubmatch(ci.text); m != nil && (workContext(ci) || bareName(m[1])) {
 		return true
 	}
 	if !workContext(ci) {
@@ -444,10 +459,15 @@ func projectStatement(ci clauseInfo) bool {
 	if past && !strings.Contains(strings.ToLower(t), "turned out") || ci.tense == tenseFuture {
 		return false
 	}
-	t = withoutIntro(t)
+	t = scopeTailRe.ReplaceAllString(withoutIntro(t), "")
 	words := lowerWords(t)
+	if taskRequest(words) {
+		return false // "Do a dry run for 0.15.0": the task at hand, however technical
+	}
 	// "The API timeout is 30 seconds" names a debugging word, yet states a setting.
-	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) && !settingRe.MatchString(t) || startsWithPronoun(words) {
+	// "clippy runs with -D warnings" names a debugging word as the value of a flag: how a tool is run.
+	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) && !settingRe.MatchString(t) && !cliFlagRe.MatchString(t) ||
+		startsWithPronoun(words) {
 		return false
 	}
 	lower := strings.ToLower(t)
@@ -460,12 +480,34 @@ func projectStatement(ci clauseInfo) bool {
 	if namedToolRe.MatchString(t) && subjectNamed(t, words) {
 		return true // "Project Atlas uses MongoDB": what a project is built with
 	}
-	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) && subjectNamed(t, words) {
+	if m := lexicalVerbRe.FindStringSubmatchIndex(lower); m != nil && lexicalVerbAt(lower, m[2], m[3]) &&
+		(subjectNamed(t, words) || bareToolSubject(lower, m[2], ci)) {
 		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
 		// behaviour of something in the project; "the blue adds so much" is small talk.
 		return ownerVerbs[lower[m[2]:m[3]]] || workContext(ci) || personSubject(t, words)
 	}
 	return pluralVerbRe.MatchString(lower)
+}
+
+// scopeTailRe is a tail saying a statement holds across the work: "Region is eu-north-1 for
+// everything", "… everywhere". It widens the statement, and is no part of its value.
+var scopeTailRe = regexp.MustCompile(`(?i),?\s+(?:for (?:everything|all of (?:them|it)|all (?:\w+ )?(?:repos|repositories|projects|services|environments|envs|stacks|accounts|apps))|everywhere|across the board)$`)
+
+// cliFlagRe finds a command-line flag: "-D warnings", "--strict".
+var cliFlagRe = regexp.MustCompile(`(?:^|\s)--?[A-Za-z][\w-]*\b`)
+
+// taskRequest reports a clause that asks for a piece of work with "do" and an object of its
+// own ("Do a dry run", "do the migration"): isImperative leaves "do" out, since "do you…"
+// and "do we…" ask questions.
+func taskRequest(words []string) bool {
+	return len(words) > 1 && words[0] == "do" && specificDets[words[1]] && words[1] != "our" && words[1] != "my"
+}
+
+// bareToolSubject reports a clause whose subject is one lower-case word, the way chat names a
+// tool ("clippy runs with -D warnings in CI", "ruff checks the imports"), in a clause about
+// the work: the word before the verb at lower[verbStart:] is the whole subject.
+func bareToolSubject(lower string, verbStart int, ci clauseInfo) bool {
+	return bareName(lower[:verbStart]) && hasAny(ci.words, workWords)
 }
 
 // setupNouns are the parts of a project's setup that are one named thing at a time.
@@ -476,6 +518,9 @@ linter formatter bundler manager runner provider cloud stack language editor ide
 // master", "Our package manager is pnpm". Only a setup noun counts: "the weather is
 // nice" says nothing of a project.
 func namedSetup(t string) bool {
+	if w := lowerWords(t); len(w) > 1 && setupNouns[w[0]] && (w[1] == "is" || w[1] == "are") {
+		t = "The " + strings.ToLower(t[:1]) + t[1:] // "Region is eu-north-1", said as chat says it
+	}
 	m := copulaRe.FindStringSubmatch(t)
 	if m == nil || m[2] != "" {
 		return false

@@ -1,0 +1,38 @@
+package extract
+
+import "testing"
+
+// TestRulesSaidInPassing checks the project facts and rules a user states in passing, in
+// chat's terse form: a check that gates the work, a tool named in lower case with the flags
+// it runs with, a setup noun without its article and a statement widened to all the work;
+// and that a task asked for with "do" is no project fact, however technical its object.
+func TestRulesSaidInPassing(t *testing.T) {
+	tests := []struct {
+		said string
+		want string // the one fact's text; "" for no fact at all
+		kind string
+	}{
+		{"golangci-lint has to pass.", "Golangci-lint has to pass", KindProcedural},
+		{"The contract tests must be green.", "The contract tests must be green", KindProcedural},
+		{"The bill has to pass.", "", ""},
+		{"Everything has to pass.", "", ""},
+		{"eslint runs with --max-warnings 0 in CI.", "Eslint runs with --max-warnings 0 in CI", KindSemantic},
+		{"Cluster is prod-west for all environments.", "Cluster is prod-west for all environments", KindSemantic},
+		{"Cluster is prod-east.", "Cluster is prod-east", KindSemantic},
+		{"Do a canary rollout for 4.2.0.", "", ""},
+		{"Do the rebase onto release/3.1 now.", "", ""},
+		{"coffee runs out by noon.", "", ""},
+	}
+	for _, tt := range tests {
+		fs, err := NewBuiltin().Extract(t.Context(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tt.want == "" && len(fs) > 0:
+			t.Errorf("%q: got %+v, want no fact", tt.said, fs)
+		case tt.want != "" && (len(fs) != 1 || fs[0].Text != tt.want || fs[0].Kind != tt.kind):
+			t.Errorf("%q: got %+v, want the %s fact %q", tt.said, fs, tt.kind, tt.want)
+		}
+	}
+}
