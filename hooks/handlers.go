@@ -275,6 +275,9 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	// removed (removal.go).
 	reply := compactPastes(ex.Assistant)
 	ex.User, ex.Assistant = compactPastes(ex.User), withoutRemovals(replyGist(reply))
+	if ex.Assistant != "" {
+		ex.Assistant = withChangedFiles(ex.Assistant, ex.Changed, in.Cwd)
+	}
 	retired := retiredNames(ex.User, reply) // retire.go
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:

@@ -45,16 +45,19 @@ type transcriptEntry struct {
 }
 
 type contentBlock struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
+	Type  string          `json:"type"`
+	Text  string          `json:"text"`
+	Name  string          `json:"name"`  // tool_use: the tool
+	Input json.RawMessage `json:"input"` // tool_use: its arguments
 }
 
 // exchange is the last user prompt and the assistant turn that answered it.
 type exchange struct {
 	User, UserID, UserTime, PromptID string
 	Assistant, AssistantID, AsstTime string
-	ToolUses                         int  // tool_use blocks in the assistant turn
-	found                            bool // a user prompt was seen
+	ToolUses                         int      // tool_use blocks in the assistant turn
+	Changed                          []string // paths the turn's edit tools changed (changed.go)
+	found                            bool     // a user prompt was seen
 
 	parts     []assistantPart // the turn's text blocks, in order, until finish
 	sinceTool int             // index of the first part after the last tool call
@@ -158,6 +161,9 @@ func apply(ex *exchange, e transcriptEntry) {
 				continue
 			}
 			ex.ToolUses++
+			if p := changedPath(b.Name, b.Input); p != "" {
+				ex.Changed = append(ex.Changed, p)
+			}
 			for i := ex.sinceTool; i < len(ex.parts); i++ {
 				ex.parts[i].narration = utf8.RuneCountInString(ex.parts[i].text) <= maxNarrationChars
 			}
@@ -246,7 +252,7 @@ func assistantBlocks(raw json.RawMessage) []contentBlock {
 				out = append(out, b)
 			}
 		case "tool_use", "server_tool_use":
-			out = append(out, contentBlock{Type: "tool_use"})
+			out = append(out, contentBlock{Type: "tool_use", Name: b.Name, Input: b.Input})
 		}
 	}
 	return out
