@@ -232,6 +232,9 @@ func standingInstruction(ci clauseInfo) bool {
 	if dontExceptRe.MatchString(t) || oneOffRe.MatchString(t) || strings.HasPrefix(ci.words[0], "let") {
 		return false
 	}
+	if alwaysCommand(t) {
+		return true // "Always uv run", "so it's always `fvm flutter`"
+	}
 	if m := procLeadRe.FindStringSubmatch(t); m != nil && imperativeVerbs[strings.ToLower(m[1])] {
 		// "When you add a new endpoint, document it": the pronoun is the condition's any
 		// endpoint; "if it breaks, fix it" points at something at hand.
@@ -275,6 +278,25 @@ func standingInstruction(ci clauseInfo) bool {
 		return true
 	}
 	return procTailRe.MatchString(t)
+}
+
+// alwaysCommandRe is a clause that is only "always" and a command, said as a rule in
+// passing: "Always uv run", "so it's always `fvm flutter` and `fvm dart` here", "always
+// `pnpm`, never npm".
+var alwaysCommandRe = regexp.MustCompile("(?i)^(?:so\\s+)?(?:(?:it'?s|it is|that'?s|that is)\\s+)?always\\s+(`[^`]+`|[\\w.+-]+(?:\\s+[\\w.+-]+)?)(?:\\s+and\\s+`[^`]+`)?(?:\\s+here)?(?:,\\s*never\\s+(?:the\\s+)?(?:`[^`]+`|[\\w.+-]+(?:\\s+[\\w.+-]+)?))?\\s*[.!]*$")
+
+// commandWords are what follows a tool's name in a command: "uv run", "bundle exec".
+var commandWords = set(`run exec install add build test x dlx`)
+
+// alwaysCommand reports a clause that names the command to always use. The command is in
+// backticks, a listed tool, or a tool and a command word: "always late" names none.
+func alwaysCommand(t string) bool {
+	m := alwaysCommandRe.FindStringSubmatch(strings.TrimSpace(t))
+	if m == nil {
+		return false
+	}
+	words := strings.Fields(m[1])
+	return strings.HasPrefix(m[1], "`") || namedTool(m[1]) || len(words) == 2 && commandWords[strings.ToLower(words[1])]
 }
 
 // contrastRule reports an imperative that picks one kind of thing over another, both

@@ -1,11 +1,16 @@
 package extract
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestRulesSaidInPassing checks the project facts and rules a user states in passing, in
 // chat's terse form: a check that gates the work, a tool named in lower case with the flags
 // it runs with, a setup noun without its article and a statement widened to all the work;
-// and that a task asked for with "do" is no project fact, however technical its object.
+// a command to always use; and that a task asked for with "do" is no project fact, however
+// technical its object.
 func TestRulesSaidInPassing(t *testing.T) {
 	tests := []struct {
 		said string
@@ -22,6 +27,10 @@ func TestRulesSaidInPassing(t *testing.T) {
 		{"Do a canary rollout for 4.2.0.", "", ""},
 		{"Do the rebase onto release/3.1 now.", "", ""},
 		{"coffee runs out by noon.", "", ""},
+		{"Always poetry run.", "Always poetry run", KindProcedural},
+		{"Always `yarn`, never npm.", "Always yarn, never npm", KindProcedural},
+		{"It's always late.", "", ""},
+		{"Always hungry!", "", ""},
 	}
 	for _, tt := range tests {
 		fs, err := NewBuiltin().Extract(t.Context(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
@@ -34,5 +43,13 @@ func TestRulesSaidInPassing(t *testing.T) {
 		case tt.want != "" && (len(fs) != 1 || fs[0].Text != tt.want || fs[0].Kind != tt.kind):
 			t.Errorf("%q: got %+v, want the %s fact %q", tt.said, fs, tt.kind, tt.want)
 		}
+	}
+	said := "Python is managed by pyenv, so it's always `pyenv exec python ...` and `pyenv exec pip ...`."
+	fs, err := NewBuiltin().Extract(t.Context(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: said}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(fs, func(f Fact) bool { return f.Kind == KindProcedural && strings.Contains(f.Text, "pyenv exec python") }) {
+		t.Errorf("%q: got %+v, want a procedural fact naming the command", said, fs)
 	}
 }
