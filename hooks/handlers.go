@@ -278,7 +278,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	if ex.Assistant != "" {
 		ex.Assistant = withChangedFiles(ex.Assistant, ex.Changed, in.Cwd)
 	}
-	retired := retiredNames(ex.User, reply) // retire.go
+	retired := withCommandRetirements(retiredNames(ex.User, reply), ex.Commands, ex.Changed, ex.User) // retire.go
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:
 		return skipped("tool_only")

@@ -57,6 +57,7 @@ type exchange struct {
 	Assistant, AssistantID, AsstTime string
 	ToolUses                         int      // tool_use blocks in the assistant turn
 	Changed                          []string // paths the turn's edit tools changed (changed.go)
+	Commands                         []string // the turn's shell commands (toolremoval.go)
 	found                            bool     // a user prompt was seen
 
 	parts     []assistantPart // the turn's text blocks, in order, until finish
@@ -163,6 +164,9 @@ func apply(ex *exchange, e transcriptEntry) {
 			ex.ToolUses++
 			if p := changedPath(b.Name, b.Input); p != "" {
 				ex.Changed = append(ex.Changed, p)
+			}
+			if c := commandInput(b.Name, b.Input); c != "" {
+				ex.Commands = append(ex.Commands, c)
 			}
 			for i := ex.sinceTool; i < len(ex.parts); i++ {
 				ex.parts[i].narration = utf8.RuneCountInString(ex.parts[i].text) <= maxNarrationChars

@@ -34,7 +34,8 @@ func TestLastExchange(t *testing.T) {
 			name:  "tool results stay in the turn and thinking is left out",
 			jsonl: []string{prompt1, reply1, prompt2, think, tool, result, reply2},
 			want: exchange{User: "second question", UserID: "u2", UserTime: "2026-03-02T09:01:00Z",
-				Assistant: "second answer", AssistantID: "a4", AsstTime: "2026-03-02T09:01:09Z", ToolUses: 1, found: true},
+				Assistant: "second answer", AssistantID: "a4", AsstTime: "2026-03-02T09:01:09Z", ToolUses: 1,
+				Commands: []string{"ls"}, found: true},
 		},
 		{
 			// Claude Code writes a turn's text and tool_use blocks as entries
@@ -61,7 +62,7 @@ func TestLastExchange(t *testing.T) {
 			name:  "turn of tool calls only",
 			jsonl: []string{prompt1, reply1, prompt2, tool, result},
 			want: exchange{User: "second question", UserID: "u2", UserTime: "2026-03-02T09:01:00Z",
-				AssistantID: "a3", ToolUses: 1, found: true},
+				AssistantID: "a3", ToolUses: 1, Commands: []string{"ls"}, found: true},
 		},
 		{
 			name: "meta, sidechain, compact summary and API error entries are ignored",

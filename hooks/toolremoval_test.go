@@ -1,0 +1,50 @@
+package hooks
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRemovedByCommands reads what a turn's shell commands removed: the
+// packages of a package manager's remove, the files of rm and git rm with
+// a name of their own; not scratch directories, globs, lock files, flags
+// or anything an install, build or listing names.
+func TestRemovedByCommands(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		want  []string
+	}{
+		{"package manager removes", []string{"yarn remove enzyme enzyme-adapter-react-16 && yarn add -D @testing-library/react"},
+			[]string{"enzyme", "enzyme-adapter-react-16"}},
+		{"versions cut", []string{"npm uninstall --save-dev karma@6.4.2"}, []string{"karma"}},
+		{"flutter pub remove", []string{"flutter pub remove provider; flutter pub get"}, []string{"provider"}},
+		{"git rm files", []string{"git rm -q netlify.toml Gemfile && git status"}, []string{"netlify.toml", "Gemfile"}},
+		{"rm under sudo and paths", []string{"sudo rm -f /etc/nginx/sites-enabled/legacy.conf"}, []string{"legacy.conf"}},
+		{"scratch dirs, globs and lock files", []string{"rm -rf build dist *.log && rm yarn.lock && yarn"}, nil},
+		{"nothing removed", []string{"ls -la", "cargo build --release", "npm install lodash"}, nil},
+		{"lock file of a manager left", []string{"rm -f package-lock.json && pnpm install"}, nil},
+		{"lock file regenerated", []string{"rm -rf node_modules package-lock.json && npm install"}, nil},
+		{"removed and added back", []string{"npm uninstall left-pad && npm install left-pad@1.3.0"}, []string{}},
+		{"once each", []string{"git rm Dockerfile", "rm Dockerfile"}, []string{"Dockerfile"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, removedByCommands(tt.lines)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWithCommandRetirements keeps a name the user's words hold, or a file
+// the turn wrote again, out of the retirements.
+func TestWithCommandRetirements(t *testing.T) {
+	got := withCommandRetirements([]string{"Old.Thing"},
+		[]string{"pip uninstall -y nose pytest-cov", "git rm setup.cfg tox.ini", "rm Makefile"},
+		[]string{"/w/Makefile"}, "move the config to pyproject.toml and keep pytest-cov")
+	if diff := cmp.Diff([]string{"Old.Thing", "nose", "setup.cfg", "tox.ini"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
