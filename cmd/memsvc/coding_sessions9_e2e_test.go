@@ -18,9 +18,14 @@ import "testing"
 
 // Floors of the ninth evaluation, measured when it was written, before the
 // changes it was written for: related recalled 8/21, unrelated silent 3/3,
-// stale 3, other repository 0; session start stale 0. Raise them as recall
-// improves; never lower them to let a change through.
-var codingSessions9Floors = codingFloors{recalled: 8, silent: 3, stale: 3, foreign: 0, startStale: 0}
+// stale 3, other repository 0; session start stale 0. After convention
+// extraction kept rules said in passing ("clippy runs with -D warnings in
+// CI", "Region is eu-north-1 for everything", "tfsec has to pass"): 10/21,
+// 3/3, stale 3, other repository 0; session start stale 0 (three runs
+// alike). The stale three are one fact ("… hosted on Heroku") that the move
+// to Render, said without naming Heroku, does not supersede. Raise them as
+// recall improves; never lower them to let a change through.
+var codingSessions9Floors = codingFloors{recalled: 10, silent: 3, stale: 3, foreign: 0, startStale: 0}
 
 func TestCodingSessions9Eval(t *testing.T) {
 	if testing.Short() {
