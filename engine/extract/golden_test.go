@@ -43,13 +43,16 @@ type fixtureSet struct {
 
 // fixtureSets are the golden sets: the original conversations (tuned and held-out), the
 // coding-session conversations (tuned, and a held-out directory never tuned on), and a fresh set
-// written before its rules were looked at (report only: it was then tuned on).
+// written before its rules were looked at (report only: it was then tuned on), and a second
+// everyday-chat set written the same way (progressive activities, "we", "but" contrasts,
+// weekday appointments, family members, hedges, questions stating facts).
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
 	{name: "coding sessions (tuned)", dir: "coding", keep: func(string) bool { return true }, minPR: 0.9},
 	{name: "coding sessions held-out (coding_heldout/)", dir: "coding_heldout", heldOut: true, keep: func(string) bool { return true }},
 	{name: "fresh (written 2026-11-26)", dir: "fresh", keep: func(string) bool { return true }},
+	{name: "everyday (written 2026-11-26, second)", dir: "everyday", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
