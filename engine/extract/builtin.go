@@ -75,6 +75,7 @@ type turn struct {
 	agent         bool
 	proc          bool // this clause is a standing instruction or convention: Kind procedural
 	project       bool // this clause is an impersonal statement of a project or world fact
+	corrects      bool // the sentence before was a lead-in marking a correction ("Sorry, typo:")
 	ids           []string
 }
 
@@ -110,6 +111,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 				}
 			}
 			n := len(out)
+			tn.corrects = update
 			for _, c := range clauses(s) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
 				c = resolveMovedIn(resolveNamedPronoun(c, &named), &home)
@@ -127,7 +129,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 
 // updateLeadRe finds a lead-in sentence that marks what follows on its line as a
 // correction or an update of something said before: "Correction: the API listens on 8081".
-var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:correction|update|edit|small correction|quick update|status update|fyi|heads up)\s*:\s*$`)
+var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|update|edit|small correction|quick update|status update|fyi|heads up|typo|my typo)\s*:\s*$`)
 
 // retractLeadRe finds a sentence that opens by taking back what was said before and
 // goes on with what holds instead: "scratch that, it's amoxicillin I'm allergic to". What
@@ -154,6 +156,10 @@ var (
 	decisionRe  = regexp.MustCompile(`(?i)\b(?:chose|picked|went with|decided|opted|settled on|standardi[sz]ed on|switched|migrated|ported|replaced|dropped|ditched|upgraded|bumped|downgraded|moved \S+(?: \S+){0,3} from)\b`)
 	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
 )
+
+// nowTailRe is a closing "right now" and its chat forms, which say only that a state
+// holds when it is said.
+var nowTailRe = regexp.MustCompile(`(?i)\s*,?\s+(?:right now|rn|atm|at the moment)\s*([.!]*)$`)
 
 // letsRe starts a proposal to do something together: "Let's go with option 2".
 var letsRe = regexp.MustCompile(`(?i)^(?:let's|lets|let us)\s+`)
@@ -191,9 +197,15 @@ func dateTense(text string, t tense) tense {
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	text, reported := reportedSelf(stripLead(withoutAsides(clause)))
 	text = preNormalise(withApostrophes(stripLead(stripTellFrame(text))))
-	if c := bareCorrection(sentence); c != "" {
+	marked := sentence
+	if tn.corrects {
+		marked = "Correction: " + sentence // "Sorry, typo: it's Mittens, not Mitens"
+	}
+	if c := bareCorrection(marked); c != "" {
 		text = c // the lead-in that marks the correction is gone from the clause
 	} else if c := valueCorrection(sentence); c != "" {
+		text = c
+	} else if c := starredCorrection(sentence); c != "" {
 		text = c
 	} else if c := meantStatement(text); c != "" {
 		text = c
@@ -219,6 +231,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	if skipReason(ci) != "" {
 		return nil
 	}
+	text = nowTailRe.ReplaceAllString(text, "") // "reading Dune right now": the fact holds now, as facts do
 	standing := !tn.agent && tn.role == "user" && standingInstruction(ci)
 	tn.proc = standing || !tn.agent && tn.role == "user" && (conventionKind(ci) || workRule(ci))
 	tn.project = !tn.agent && !ci.firstP && !standing && projectStatement(ci)

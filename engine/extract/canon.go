@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -20,7 +21,7 @@ var (
 	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
 	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
 	// job") it contrasts two things and corrects nothing.
-	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)(?:,\s+[^,]+)?$`)
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)(?:,\s+[^,]+)?$`)
 	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 
@@ -66,8 +67,15 @@ func preNormalise(clause string) string {
 	if m := imAgeRe.FindStringSubmatch(c); m != nil {
 		return "I am " + m[1] + " years old"
 	}
+	if m := weIdentityRe.FindStringSubmatch(c); m != nil && (nationalities[strings.ToLower(m[2])] || slices.Contains(needDiet, strings.ToLower(m[2]))) {
+		return m[1] + " " + m[2] + m[3] // "We're vegetarians": each of us is vegetarian
+	}
 	return clause
 }
+
+// weIdentityRe: "we're vegetarians", "we are both Canadians": a plural of what each is.
+// Groups: 1 the subject and verb, 2 the singular, 3 the rest.
+var weIdentityRe = regexp.MustCompile(`(?i)^((?:we're|we are)(?:\s+(?:all|both))?)\s+([a-z]+)s\b(.*)$`)
 
 // bareCorrection rewrites a sentence that only corrects a value ("Sorry, it's Porto, not
 // Lisbon") as "I meant Porto, not Lisbon", or returns "".
@@ -87,6 +95,20 @@ func bareCorrection(sentence string) string {
 // marker of a correction, then a value with a number that replaces one said before.
 // Group 1 is the value.
 var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
+
+// starredRe: "*Jackson, autocorrect got me": chat's mark of a word written again right,
+// the word first. Group 1 is the word (or a name of two capitalised words).
+var starredRe = regexp.MustCompile(`^\*\s?([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\*?(?:[,.!;:-]|\s*$)`)
+
+// starredCorrection rewrites a starred correction as "I meant Jackson", or returns "".
+// Which stored value it corrects is read against the stored facts, as for valueCorrection.
+func starredCorrection(sentence string) string {
+	m := starredRe.FindStringSubmatch(strings.TrimSpace(sentence))
+	if m == nil {
+		return ""
+	}
+	return "I meant " + m[1]
+}
 
 // valueCorrection rewrites a sentence that only gives the right value of something said
 // before ("Scratch that, it's 4 spaces") as "I meant 4 spaces", or returns "". Which

@@ -253,11 +253,20 @@ func withApostrophes(clause string) string {
 // lives in Leeds" was.
 func withKinOwner(clause string) string {
 	first, rest, ok := strings.Cut(clause, " ")
+	if ok && strings.EqualFold(first, "the") {
+		// "We're vegetarians, but the kids eat chicken": a household's "the kids" are the speaker's.
+		if kin, more, ok := strings.Cut(rest, " "); ok && householdKin[strings.ToLower(kin)] {
+			return "my " + strings.ToLower(kin) + " " + more
+		}
+	}
 	if !ok || !familyNames[strings.ToLower(first)] {
 		return clause
 	}
 	return "my " + strings.ToLower(first) + " " + rest
 }
+
+// householdKin are the family members a speaker names with "the" as often as with "my".
+var householdKin = set(`kids children baby twins`)
 
 // droppedOriginRe starts a state of the speaker's said without "I am": "Originally from
 // Manila but…", "Not a fan of horror movies", "allergic to cats lol".

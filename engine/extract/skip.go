@@ -126,7 +126,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
+	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -156,7 +156,7 @@ func skipReason(ci clauseInfo) string {
 	if pointerObjectRe.MatchString(t) || bareChangeRe.MatchString(t) {
 		return skipFragment // "I figured it out", "we switched last sprint": what was said before
 	}
-	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) {
+	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) && !ownPluralVerb(ci.words) {
 		return skipFragment // "our deploys go out on Tuesdays" has a verb after a plural
 	}
 	if addressesListener(ci.words) {
@@ -164,6 +164,31 @@ func skipReason(ci clauseInfo) string {
 	}
 	return ""
 }
+
+// ownPluralVerb reports a plural subject the speaker owns and its verb in the base form:
+// "my kids eat chicken", "our twins play football". The verb is known by its third
+// person ("eats"), which the verb rules read.
+func ownPluralVerb(words []string) bool {
+	if len(words) < 3 || words[0] != "my" && words[0] != "our" {
+		return false
+	}
+	for i := 1; i < len(words)-1 && i <= 3; i++ {
+		if strings.HasSuffix(words[i], "s") || words[i] == "children" {
+			v := words[i+1]
+			if adverbs[v] && i+2 < len(words) {
+				v = words[i+2]
+			}
+			return !strings.HasSuffix(v, "s") && likelyVerb(v+"s")
+		}
+	}
+	return false
+}
+
+// workInProgressRe finds a progressive whose object is a work the speaker is in the middle
+// of: a named one ("I'm reading Dune", "we're watching Severance") or a long piece of their
+// own ("I'm writing my thesis"). It holds for weeks, unlike "I'm reading the docs" or "I'm
+// cooking"; transRe drops those as passing.
+var workInProgressRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:currently|still|also|now|really|slowly)\s+)*(?i:reading|re-?reading|watching|re-?watching|binge-?watching|writing|playing|listening to)\s+(?:(?:[A-Z][a-z]|[A-Z]\s+[A-Z][a-z])|(?i:(?:my|our|a|an)\s+(?:new\s+|first\s+|second\s+|master's\s+|phd\s+)?(?:book|novel|thesis|dissertation|memoir|series|album|cookbook|screenplay)\b))`)
 
 // habitVerbs make an assistant's "I'll …" a way of working it commits to: "I'll keep using
 // pnpm", "I'll stick to tabs".

@@ -52,7 +52,7 @@ func splitStatements(s string) []string {
 		}
 		left, right := s[from:loc[0]], s[loc[1]:]
 		lw, rw := words[first:end], words[next:]
-		if len(lw) < 3 || !verb.in(lw) && !isImperative(lw) || subordinateRe.MatchString(left) && !strings.Contains(left, ",") {
+		if len(lw) < 3 && !(len(lw) == 2 && contractedCopula[lw[0]]) || !verb.in(lw) && !isImperative(lw) || subordinateRe.MatchString(left) && !strings.Contains(left, ",") {
 			continue
 		}
 		ok := startsStatement(rw, toks[next:]) || namedPastStatement(right)
@@ -66,6 +66,10 @@ func splitStatements(s string) []string {
 	}
 	return appendSentence(out, s[from:])
 }
+
+// contractedCopula are subjects written with their verb: "we're vegetarians" is a whole
+// statement in two words, as "the kids eat chicken" is in four.
+var contractedCopula = set(`i'm we're he's she's they're`)
 
 // verbScan is hasVerb over words that only grow at their end: a verb found stays found, so
 // each word is read once however often the question is asked.

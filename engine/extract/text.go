@@ -164,7 +164,7 @@ var (
 	clauseSplitRe = regexp.MustCompile(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?|\s+[-—–])\s+((?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
 	soSplitRe     = regexp.MustCompile(`(?i),\s+so\s+|[,;]\s+(?:and\s+)?(?:before that|before then|prior to that|until then)\s*,?\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
-	elidedRe = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won)\b)`)
+	elidedRe = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won|opened|launched|founded|built|began|bought|sold|signed|passed|earned|married|divorced|booked|rented|gave|raised|trained|applied|enrolled|dropped|picked)\b)`)
 	// elidedUserRe is elidedRe for a note in the third person: "User … and now works at …".
 	elidedUserRe  = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:works|lives|loves|likes|hates|enjoys|owns|drives|plays|speaks|studies|prefers|teaches|coaches|uses|has|worked|lived|moved|left|joined|quit|started|switched|became|retired|graduated)\b)`)
 	conditionalRe = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
@@ -203,7 +203,7 @@ func clauses(sentence string) []string {
 	var out []string
 	for _, p := range parts {
 		for _, q := range splitApposition(p) {
-			for _, r := range splitElided(q) {
+			for _, r := range splitCopulaList(splitElided(q)) {
 				for _, st := range splitStatements(r) {
 					for _, g := range splitGapped(st) {
 						for _, pr := range splitPassive(g) {
@@ -348,6 +348,37 @@ func splitElided(s string) []string {
 		out = appendSentence(out, s[:loc[0]])
 		s = subject + " " + s[loc[2]:]
 	}
+}
+
+// copulaListRe: "I'm 34, married" states two things with one "I'm": a list of what the
+// speaker is whose last item is a bare lower-case word or two (no verb, no name, no place).
+// Groups: 1 the subject and verb, 2 the first item, 3 the last.
+var copulaListRe = regexp.MustCompile(`(?i)^(i'm|i am|we're|we are)\s+([^,]+?),\s+(?:and\s+)?(?-i:((?:an?\s+)?[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?))\s*[,.!]*$`)
+
+// splitCopulaList splits each clause that lists what the speaker is into one clause per
+// item, so that a later change of one (a new age) leaves the others current.
+func splitCopulaList(cs []string) []string {
+	var out []string
+	for _, c := range cs {
+		m := copulaListRe.FindStringSubmatch(strings.TrimSpace(c))
+		if m == nil || finiteIn(lowerWords(m[3])) || prepositions[strings.ToLower(strings.Fields(m[3])[0])] {
+			out = append(out, c)
+			continue
+		}
+		out = append(out, m[1]+" "+m[2], m[1]+" "+m[3])
+	}
+	return out
+}
+
+// finiteIn reports a finite verb among words; a participle said as an adjective
+// ("married", "retired") is none.
+func finiteIn(words []string) bool {
+	for _, w := range words {
+		if finiteAux[w] || modals[w] || likelyVerb(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // contractedSelf maps a first-person subject contracted with its verb to the subject

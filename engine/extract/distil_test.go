@@ -1,0 +1,65 @@
+package extract
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestDistilOneTurn covers turns whose facts the rules once missed or ran together: a
+// work in progress said in the progressive, a copula listing two states, a contrast with
+// another subject, a household's "the kids", a plural identity, a second verb of a change,
+// and corrections whose marker is a lead-in sentence or a star. The phrasing is invented
+// here, apart from the golden fixtures.
+func TestDistilOneTurn(t *testing.T) {
+	at := time.Date(2025, 9, 3, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name, said string
+		want       []string
+	}{
+		{"named book in progress", "I'm reading Middlemarch at the moment.", []string{"User is reading Middlemarch"}},
+		{"named series, plural subject", "We're watching Severance together", []string{"User is watching Severance together"}},
+		{"own long work in progress", "I'm writing my first novel.", []string{"User is writing User's first novel"}},
+		{"a passing read stays out", "I'm reading the manual", nil},
+		{"a passing show stays out", "I'm watching TV", nil},
+		{"age and status listed", "I'm 41, divorced, and have a son.", []string{"User has a son", "User is 41 years old", "User is divorced"}},
+		{"a place with its region stays whole", "I'm from Austin, Texas.", []string{"User is from Austin, Texas"}},
+		{"contrast with another subject", "We're pescatarians, but the twins eat beef.",
+			[]string{"User is pescatarian", "User's twins eat beef"}},
+		{"plural subject owned by the speaker", "our kids play hockey", []string{"User's kids play hockey"}},
+		{"a second change verb", "I sold my flat and bought a boat.", []string{"User bought a boat", "User sold User's flat"}},
+		{"a correction led by its own sentence", "Oops, typo: it's Grendel, not Grendle.", []string{"User meant Grendel, not Grendle"}},
+		{"a starred correction", "*Marguerite, sorry", []string{"User meant Marguerite"}},
+		{"a star inside a sentence corrects nothing", "I gave it 5* on the app store", []string{"User gave it 5* on the app store"}},
+	}
+	x := NewBuiltin()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{ID: "m1", Role: "user", Content: tc.said, CreatedAt: at}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			for _, f := range got {
+				texts = append(texts, f.Text)
+			}
+			sort.Strings(texts)
+			if diff := cmp.Diff(tc.want, texts); diff != "" {
+				t.Errorf("%q: facts (-want +got):\n%s", tc.said, diff)
+			}
+		})
+	}
+}
+
+// TestNowTailDropped checks that a closing "right now" in its chat forms leaves the fact.
+func TestNowTailDropped(t *testing.T) {
+	for _, s := range []string{"User is reading Emma right now.", "User is reading Emma rn", "User is reading Emma, atm"} {
+		if got := strings.TrimSpace(nowTailRe.ReplaceAllString(s, "")); strings.TrimRight(got, ".") != "User is reading Emma" {
+			t.Errorf("%q: got %q", s, got)
+		}
+	}
+}
