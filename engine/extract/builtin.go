@@ -112,7 +112,7 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 			}
 			n := len(out)
 			tn.corrects = update
-			for _, c := range clauses(s) {
+			for _, c := range clauses(excuseReason(s)) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
 				c = resolveMovedIn(resolveNamedPronoun(c, &named), &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)

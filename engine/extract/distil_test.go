@@ -34,6 +34,12 @@ func TestDistilOneTurn(t *testing.T) {
 		{"a second change verb", "I sold my flat and bought a boat.", []string{"User bought a boat", "User sold User's flat"}},
 		{"a correction led by its own sentence", "Oops, typo: it's Grendel, not Grendle.", []string{"User meant Grendel, not Grendle"}},
 		{"a starred correction", "*Marguerite, sorry", []string{"User meant Marguerite"}},
+		{"a declined day is the engagement's day", "Sorry, can't make it Tuesday, I've got a physio appointment.",
+			[]string{"User has got a physio appointment on 2025-09-09"}},
+		{"a pet's engagement keeps the speaker away", "I can't do tomorrow, the cat has a check-up",
+			[]string{"User's cat has a check-up on 2025-09-04"}},
+		{"a declined day without an engagement stays as said", "I can't make it on Friday, I'm swamped",
+			[]string{"User cannot make it on 2025-09-05", "User is swamped"}},
 		{"a star inside a sentence corrects nothing", "I gave it 5* on the app store", []string{"User gave it 5* on the app store"}},
 	}
 	x := NewBuiltin()
