@@ -40,6 +40,8 @@ func TestDistilOneTurn(t *testing.T) {
 			[]string{"User's cat has a check-up on 2025-09-04"}},
 		{"a declined day without an engagement stays as said", "I can't make it on Friday, I'm swamped",
 			[]string{"User cannot make it on 2025-09-05", "User is swamped"}},
+		{"a family member's two changes", "My niece dropped out of law school and became a baker.",
+			[]string{"User's niece dropped out of law school", "User's niece works as a baker"}},
 		{"a star inside a sentence corrects nothing", "I gave it 5* on the app store", []string{"User gave it 5* on the app store"}},
 	}
 	x := NewBuiltin()
@@ -67,5 +69,34 @@ func TestNowTailDropped(t *testing.T) {
 		if got := strings.TrimSpace(nowTailRe.ReplaceAllString(s, "")); strings.TrimRight(got, ".") != "User is reading Emma" {
 			t.Errorf("%q: got %q", s, got)
 		}
+	}
+}
+
+// TestPreferredOfAKindIsOneState checks that a preference of one kind said as "prefers X
+// as the Y", "preferred Y is X" or "favourite Y is X" fills one slot, so the restatement
+// dedupes and a new choice of that kind replaces the old.
+func TestPreferredOfAKindIsOneState(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"User prefers Helix as the text editor", "User's preferred text editor is Helix", true},
+		{"User prefers Helix as the text editor", "User's favourite text editor is Helix", true},
+		{"User's go-to text editor is Helix", "User prefers Helix as the text editor", true},
+		{"User prefers Helix as the text editor", "User prefers Zed as the text editor", false},
+		{"User prefers Helix as the text editor", "User's sister prefers Helix as the text editor", false},
+	}
+	for _, tc := range tests {
+		sa, sb := SlotOf(tc.a), SlotOf(tc.b)
+		if sa == nil || sb == nil {
+			t.Errorf("%q / %q: no slot (%v, %v)", tc.a, tc.b, sa, sb)
+			continue
+		}
+		if got := SameState(*sa, *sb); got != tc.same {
+			t.Errorf("SameState(%q, %q) = %v, want %v (%+v, %+v)", tc.a, tc.b, got, tc.same, *sa, *sb)
+		}
+	}
+	if s := SlotOf("User prefers Zed as the text editor"); s == nil || s.Value != "zed" || !isSingleValued(s.Predicate) {
+		t.Errorf("a new preferred editor should fill the single-valued slot: %+v", s)
 	}
 }

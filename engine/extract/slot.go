@@ -403,7 +403,7 @@ var slotRules = []slotRule{
 
 var (
 	// Chat spells it short or misspells it: "fav", "fave", "favourit".
-	favouriteRe    = rx(subj + `'s (?:favou?rite?|fave?) ([\w ]{1,30}?) (?:is|are) (?:now |still |currently |probably |definitely |def |defo |totally |honestly )?(.+)`)
+	favouriteRe    = rx(subj + `'s (?:favou?rite?|fave?|preferred|go-to) ([\w ]{1,30}?) (?:is|are) (?:now |still |currently |probably |definitely |def |defo |totally |honestly )?(.+)`)
 	favouriteInvRe = rx(`(.+?) (?:is|are) (\S+(?: \S+){0,4}?)'s (?:favou?rite?|fave?) ([\w ]{1,30})`)
 	// genericRes catch present-tense habits and states ("User plays the cello", "User never
 	// drinks alcohol") so that their negation can be recognised as a contradiction.
@@ -555,6 +555,9 @@ func clauseSlot(t string) *Slot {
 	if s := ownerSlot(t); s != nil {
 		return s
 	}
+	if s := preferAsSlot(t, lower); s != nil {
+		return s
+	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
 	// statement about a subject called "user no longer".
 	for _, neg := range []bool{true, false} {
@@ -660,8 +663,25 @@ func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check f
 	return &Slot{Subject: s, Predicate: pred, Value: v}
 }
 
+// preferAsRe: "User prefers pytest as the test runner" names the preferred one of a kind,
+// as "User's preferred test runner is pytest" does. Groups: 1 the subject, 2 the value,
+// 3 the kind.
+var preferAsRe = rx(subj + ` prefers (.+?) as (?:the |an? |their |his |her |user's )?([\w ]{1,30}?)$`)
+
+// preferAsSlot reads "prefers X as the Y" as the favourite Y, or nil. It goes before the
+// verb rules, which would read "prefers" with all that follows as the value.
+func preferAsSlot(t, lower string) *Slot {
+	if !strings.Contains(lower, " as ") {
+		return nil
+	}
+	if m := preferAsRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(m[1], "favourite_"+favouriteKey(m[3]), m[2], false, nil, nil)
+	}
+	return nil
+}
+
 func favouriteSlot(t, lower string) *Slot {
-	if !strings.Contains(lower, "fav") {
+	if !strings.Contains(lower, "fav") && !strings.Contains(lower, "preferred") && !strings.Contains(lower, "go-to") {
 		return nil
 	}
 	if m := favouriteRe.FindStringSubmatch(t); m != nil {

@@ -108,7 +108,7 @@ func startsStatement(w []string, toks []text.Token) bool {
 }
 
 // elidedNPRe finds a second verb sharing a noun-phrase subject: "Ravi runs X and approves Y".
-var elidedNPRe = regexp.MustCompile(`\s+and\s+(?:also\s+)?((?:[a-z]+s|need|use|run|live|require|depend|get|go|follow)\s+\S)`)
+var elidedNPRe = regexp.MustCompile(`\s+and\s+(?:also\s+|then\s+)?((?:[a-z]+s|need|use|run|live|require|depend|get|go|follow|[a-z]+ed|became|got|went|began|bought|sold|took|made|left|quit|won|lost|found|moved)\s+\S)`)
 
 // splitElidedNP splits "The service sits in services/notify and gets deployed with helm" into
 // two statements about "The service". The subject is what comes before the first verb.
@@ -121,13 +121,14 @@ func splitElidedNP(s string) []string {
 	}
 	for i := first; i < len(w) && i <= 5; i++ {
 		lw := strings.ToLower(strings.Trim(w[i], ",.!?"))
-		if finiteAux[lw] || likelyVerb(lw) || pluralVerbs[lw] && strings.HasSuffix(strings.ToLower(w[i-1]), "s") {
+		past := i == 2 && kinSubject(w[:2]) && (irregularPast[lw] || regularPast(lw)) // "My son quit…"
+		if finiteAux[lw] || likelyVerb(lw) || pluralVerbs[lw] && strings.HasSuffix(strings.ToLower(w[i-1]), "s") || past {
 			subj = i
 			break
 		}
 	}
-	if subj == 0 || firstPerson[strings.ToLower(w[0])] {
-		return []string{s}
+	if subj == 0 || firstPerson[strings.ToLower(w[0])] && !kinSubject(w[:subj]) {
+		return []string{s} // "My son quit cooking and became a pilot" is about the son
 	}
 	subject := strings.Join(w[:subj], " ")
 	var out []string
@@ -148,7 +149,16 @@ var pluralVerbs = set(`need use run live require depend get go follow sit stay`)
 
 func elidedVerb(phrase string) bool {
 	v, _, _ := strings.Cut(phrase, " ")
-	return pluralVerbs[v] || likelyVerb(v) || v == "is" || v == "has" || v == "gets"
+	return pluralVerbs[v] || likelyVerb(v) || v == "is" || v == "has" || v == "gets" || irregularPast[v] || regularPast(v)
+}
+
+// kinSubject reports a subject naming someone of the speaker's: "my son", "our neighbour".
+func kinSubject(w []string) bool {
+	if len(w) != 2 {
+		return false
+	}
+	owner, kin := strings.ToLower(w[0]), strings.ToLower(w[1])
+	return (owner == "my" || owner == "our") && personNouns[kin]
 }
 
 // namedPastStatement reports a statement whose subject is one capitalised name and whose verb

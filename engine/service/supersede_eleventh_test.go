@@ -14,7 +14,7 @@ import "testing"
 // the stale fact is kept in history with its validity window closed, and
 // some assert what a default search ranks first. Baseline before this round's
 // fixes: 37/64; after them 53/64 (11 marked known); after the
-// distilling fixes of super13 56/64.
+// distilling fixes of super13 58/64.
 var supersedeEleventh = []scenario{
 	// Other people's facts change.
 	{name: "sister retrained", steps: []string{
@@ -32,8 +32,7 @@ var supersedeEleventh = []scenario{
 		facts: []string{"65"}, gone: []string{"mom is 64"}, kept: true},
 	{name: "son changed jobs", steps: []string{
 		"My wife is a teacher and my son is a chef.", "My son quit cooking and became a pilot."},
-		facts: []string{"teacher", "pilot"}, gone: []string{"chef"}, kept: true,
-		known: "\"quit cooking and became a pilot\" fills the slot of its first clause (not cook), so the job it gives does not end \"son is a chef\""},
+		facts: []string{"teacher", "pilot"}, gone: []string{"chef"}, kept: true},
 
 	// Negation: quitting, giving up, no longer.
 	{name: "quit smoking", steps: []string{
@@ -221,8 +220,7 @@ var supersedeEleventh = []scenario{
 		once: []string{"Adyen"}},
 	{name: "same fact across two MCP sessions", steps: []string{
 		"mcp[session=a]: User's preferred test runner is pytest.", "mcp[session=b]: User prefers pytest as the test runner."},
-		once:  []string{"pytest"},
-		known: "\"preferred test runner is pytest\" and \"prefers pytest as the test runner\" fill different slots"},
+		once: []string{"pytest"}},
 
 	// Dedupe's look-alikes: the same words about another subject or time.
 	{name: "violin son and daughter", steps: []string{
