@@ -2,6 +2,9 @@ package write
 
 import (
 	"context"
+	"regexp"
+	"strings"
+	"unicode"
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/ingest"
@@ -16,6 +19,11 @@ import (
 func (e *Writer) correctedFact(ctx context.Context, f extract.Fact, cands []ingest.Candidate) (extract.Fact, []float32, ingest.Decision, bool, error) {
 	text, target, ok := ingest.Corrected(f.Text, cands)
 	if !ok {
+		if fixed := misspeltName(f.Text, cands); fixed != "" {
+			text, target, ok = ingest.Corrected(fixed, cands)
+		}
+	}
+	if !ok {
 		return f, nil, ingest.Decision{}, false, nil
 	}
 	vecs, err := e.embedStored(ctx, []string{text})
@@ -24,4 +32,61 @@ func (e *Writer) correctedFact(ctx context.Context, f extract.Fact, cands []inge
 	}
 	f.Text, f.Slot = text, extract.SlotOf(text)
 	return f, vecs[0], ingest.Decision{Event: ingest.Supersede, Closes: []string{target}}, true, nil
+}
+
+// meantNameRe: "User meant Jackson", a correction that gives only the right name (a
+// starred "*Jackson" is distilled so). Group 1 is the name.
+var meantNameRe = regexp.MustCompile(`^\S+ meant ([A-Z][\w'-]{2,})[.!]?$`)
+
+// misspeltName completes a correction that gives only a right name with the wrong one
+// it fixes: a capitalised word of a stored candidate spelt within a few edits of it, with
+// the same first letter ("Jaxon" for "Jackson"). It returns "User meant Jackson, not
+// Jaxon", or "" when no stored name is a near miss.
+func misspeltName(fact string, cands []ingest.Candidate) string {
+	m := meantNameRe.FindStringSubmatch(strings.TrimSpace(fact))
+	if m == nil {
+		return ""
+	}
+	right, wrong := m[1], ""
+	for _, c := range cands {
+		for _, w := range strings.FieldsFunc(c.Text, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+			if w != right && unicode.IsUpper(rune(w[0])) && strings.EqualFold(w[:1], right[:1]) && nearMiss(strings.ToLower(w), strings.ToLower(right)) {
+				wrong = w // the newest candidate's spelling wins: ids are time-ordered
+			}
+		}
+	}
+	if wrong == "" {
+		return ""
+	}
+	return strings.Replace(fact, right, right+", not "+wrong, 1)
+}
+
+// nearMiss reports two different words within two edits (insertions, deletions,
+// substitutions) of each other, three for words of five letters or more: near enough
+// to be a typo or an autocorrection, not another word.
+func nearMiss(a, b string) bool {
+	if a == b || len(a) < 4 || len(b) < 4 {
+		return false
+	}
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	limit := 2
+	if min(len(a), len(b)) >= 5 {
+		limit = 3 // "Jaxon" for "Jackson": autocorrect swaps a letter pair for a sound
+	}
+	return prev[len(b)] <= limit
 }

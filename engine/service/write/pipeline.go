@@ -205,8 +205,8 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		}
 		if ok {
 			f, vec, d = cf, cvec, cd
-		} else if ingest.ValueCorrection(f.Text) {
-			// "User meant 4 spaces" that corrects nothing stored says nothing by itself.
+		} else if ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) {
+			// "User meant 4 spaces" (or "*Jackson") that corrects nothing stored says nothing by itself.
 			return engine.WriteResult{Text: f.Text, Event: engine.EventNone}, nil
 		}
 	}
