@@ -9,12 +9,15 @@ import (
 // tellFrameRe matches the frame a user puts around a fact they want kept or say they
 // already gave: "Please remember I use Neovim", "Can you remember that my wife's name is
 // Anna?", "I want you to remember that…", "You know I live in Berlin", "I told you I'm
-// allergic to peanuts". What follows the frame is the statement.
+// allergic to peanuts", "Did I tell you I got a puppy?", "Did you know I play the cello?".
+// What follows the frame is the statement: a question about whether it was told states it.
 var tellFrameRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:` +
 	`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+|i(?:\s+would|'d|’d)\s+like\s+you\s+to\s+|try\s+to\s+)?` +
 	`(?:remember|know|keep in mind|don't forget|do not forget|note|make a note)(?:\s+that)?` +
 	`|you\s+(?:should\s+|need\s+to\s+|might\s+want\s+to\s+)?know(?:\s+that)?` +
 	`|i(?:'ve|\s+have)?\s+(?:already\s+)?(?:told|said to)\s+you(?:\s+(?:before|already|earlier|last time))?(?:\s+that)?` +
+	`|(?:did|have)\s+i\s+(?:ever\s+|already\s+)?(?:tell|told|mention|mentioned)(?:\s+(?:to\s+)?you)?(?:\s+(?:before|already|yet))?(?:\s+that)?` +
+	`|did\s+you\s+know(?:\s+that)?` +
 	`)[,:]?\s+`)
 
 // stripTellFrame returns the statement inside a remember/told-you frame, or clause

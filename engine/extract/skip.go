@@ -188,7 +188,7 @@ func ownPluralVerb(words []string) bool {
 // of: a named one ("I'm reading Dune", "we're watching Severance") or a long piece of their
 // own ("I'm writing my thesis"). It holds for weeks, unlike "I'm reading the docs" or "I'm
 // cooking"; transRe drops those as passing.
-var workInProgressRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:currently|still|also|now|really|slowly)\s+)*(?i:reading|re-?reading|watching|re-?watching|binge-?watching|writing|playing|listening to)\s+(?:(?:[A-Z][a-z]|[A-Z]\s+[A-Z][a-z])|(?i:(?:my|our|a|an)\s+(?:new\s+|first\s+|second\s+|master's\s+|phd\s+)?(?:book|novel|thesis|dissertation|memoir|series|album|cookbook|screenplay)\b))`)
+var workInProgressRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:currently|still|also|now|really|slowly)\s+)*(?i:reading|re-?reading|watching|re-?watching|binge-?watching|writing|playing|listening to)\s+(?:(?:[A-Z][a-z]|[A-Z]\s+[A-Z][a-z])|(?i:(?:my|our)\s+(?:new\s+|first\s+|second\s+|master's\s+|phd\s+)?(?:book|novel|thesis|dissertation|memoir|series|album|cookbook|screenplay)\b|(?:a|an)\s+(?:new\s+|first\s+|second\s+)?(?:novel|thesis|dissertation|memoir|cookbook|screenplay)\b))`)
 
 // habitVerbs make an assistant's "I'll …" a way of working it commits to: "I'll keep using
 // pnpm", "I'll stick to tabs".
