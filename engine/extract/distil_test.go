@@ -105,3 +105,19 @@ func TestPreferredOfAKindIsOneState(t *testing.T) {
 		t.Errorf("a new preferred editor should fill the single-valued slot: %+v", s)
 	}
 }
+
+// TestTripPlanHasASlot checks that a trip said in the progressive fills a slot that a
+// later "instead of" names, while a plan to move house still fills none.
+func TestTripPlanHasASlot(t *testing.T) {
+	trip := SlotOf("User is travelling to Kyoto for the holidays")
+	change := SlotOf("User is taking the ferry to Kyoto for the holidays instead of travelling to Kyoto")
+	if trip == nil || trip.Value != "to kyoto" {
+		t.Fatalf("trip slot: %+v", trip)
+	}
+	if change == nil || !replaces(*trip, *change) {
+		t.Errorf("the change %+v should replace the trip %+v", change, trip)
+	}
+	if s := SlotOf("User is moving to Kyoto in March"); s != nil {
+		t.Errorf("a planned move has no slot of its own: %+v", s)
+	}
+}

@@ -608,7 +608,7 @@ func progressiveSlot(t string) *Slot {
 		return nil
 	}
 	lemma := ingBase(strings.ToLower(m[2]))
-	if lemma == "" || noSlotVerbs[lemma] || planVerbs[lemma] {
+	if lemma == "" || noSlotVerbs[lemma] || planVerbs[lemma] && !tripVerbs[lemma] {
 		return nil
 	}
 	if next, _, _ := strings.Cut(strings.TrimPrefix(strings.ToLower(m[3]), "to "), " "); lemma == "go" && strings.HasPrefix(strings.ToLower(m[3]), "to ") && !articles[next] {
@@ -620,6 +620,12 @@ func progressiveSlot(t string) *Slot {
 // planVerbs said in the progressive tell of a plan, not a state: "User is moving to
 // Amsterdam in June", "User is leaving Google".
 var planVerbs = set(`move leave start join quit retire switch change fly travel head visit come return relocate`)
+
+// tripVerbs are the plan verbs of a trip: "User is flying to Rome for Easter" is a plan
+// all the same, but where to is what a later "instead of flying to Rome" replaces, so the
+// trip has a slot. A plan to move house or change jobs has none: its slot is that of the
+// state it starts, filled when it is done.
+var tripVerbs = set(`fly travel head visit`)
 
 // adverbBeforeIngRe finds an adverb between a copula and a present participle.
 var adverbBeforeIngRe = regexp.MustCompile(`(?i)\b(is|are) (?:now|currently|still|also|actually|really) (\w+ing)\b`)
