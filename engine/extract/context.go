@@ -114,6 +114,25 @@ var (
 	prefItRe     = regexp.MustCompile(`(?i)\b(` + prefVerbs + `)\s+(?:it|them)\b`)
 )
 
+// opinionTurnRe finds a changed opinion of a thing, which a liking after it points back
+// at: "come around on olives", "warmed up to jazz". Group 1 is the thing.
+var opinionTurnRe = regexp.MustCompile(`(?i)\b(?:come|came) around (?:on|to)\s+(.+?)[.!]*$|\bwarm(?:ed|ing)? (?:up )?to\s+(?:the idea of\s+)?(.+?)[.!]*$|\bchanged (?:my|our) mind (?:about|on)\s+(.+?)[.!]*$`)
+
+// opinionTurned returns the thing of a changed opinion in clause, of at most four
+// words, or "".
+func opinionTurned(clause string) string {
+	m := opinionTurnRe.FindStringSubmatch(clause)
+	if m == nil {
+		return ""
+	}
+	for _, g := range m[1:] {
+		if g != "" && len(strings.Fields(g)) <= 4 {
+			return g
+		}
+	}
+	return ""
+}
+
 // resolvePrefPronoun rewrites "my husband loves it" into "my husband loves spicy food" when
 // the clause before was a preference about spicy food; object carries the last such object.
 func resolvePrefPronoun(clause string, object *string) string {
@@ -124,6 +143,10 @@ func resolvePrefPronoun(clause string, object *string) string {
 		out = clause[:loc[3]] + " " + *object + clause[loc[1]:]
 	}
 	*object = ""
+	if thing := opinionTurned(out); thing != "" {
+		*object = thing // "I've come around on olives, I like them now": them is the olives
+		return out
+	}
 	if !containsAny(strings.ToLower(out), prefStems) {
 		return out
 	}

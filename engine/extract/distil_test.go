@@ -47,6 +47,8 @@ func TestDistilOneTurn(t *testing.T) {
 			[]string{"User cannot make it on 2025-09-05", "User is swamped"}},
 		{"a family member's two changes", "My niece dropped out of law school and became a baker.",
 			[]string{"User's niece dropped out of law school", "User's niece works as a baker"}},
+		{"a liking after a changed opinion points back at its thing", "I've come around on mushrooms, I quite like them",
+			[]string{"User has come around on mushrooms", "User quite likes mushrooms"}},
 		{"a star inside a sentence corrects nothing", "I gave it 5* on the app store", []string{"User gave it 5* on the app store"}},
 	}
 	x := NewBuiltin()

@@ -45,7 +45,7 @@ var modals = set(`will would can cannot could should must might may shall used o
 var adverbs = set(`just really also still usually often always never sometimes actually recently finally now
 already mostly only totally absolutely definitely generally currently barely rarely seldom even mainly
 truly genuinely seriously basically literally honestly normally typically occasionally regularly constantly
-longer no further officially happily strongly fully completely`)
+longer no further officially happily strongly fully completely quite kinda secretly`)
 
 // fillerAdverbs add emphasis, not meaning, and are dropped from fact texts.
 var fillerAdverbs = set(`just actually really absolutely totally literally basically honestly truly genuinely seriously`)

@@ -14,7 +14,7 @@ import "testing"
 // the stale fact is kept in history with its validity window closed, and
 // some assert what a default search ranks first. Baseline before this round's
 // fixes: 37/64; after them 53/64 (11 marked known); after the
-// distilling fixes of super13 60/64.
+// distilling fixes of super13 61/64.
 var supersedeEleventh = []scenario{
 	// Other people's facts change.
 	{name: "sister retrained", steps: []string{
@@ -103,8 +103,7 @@ var supersedeEleventh = []scenario{
 	// Preferences reversed.
 	{name: "came around on olives", steps: []string{
 		"I hate olives.", "I've actually come around on olives, I like them now."},
-		facts: []string{"olives"}, gone: []string{"hates olives"}, kept: true,
-		known: "\"come around on olives\" is not read as a liking that takes back \"hates olives\""},
+		facts: []string{"olives"}, gone: []string{"hates olives"}, kept: true},
 	{name: "aisle over window", steps: []string{
 		"I prefer window seats on flights.", "These days I prefer aisle seats."},
 		facts: []string{"aisle"}, gone: []string{"window"}, kept: true,
