@@ -123,3 +123,28 @@ func TestTripPlanHasASlot(t *testing.T) {
 		t.Errorf("a planned move has no slot of its own: %+v", s)
 	}
 }
+
+// TestHowADrinkIsTaken checks that the ways of taking a drink fill one slot per drink and
+// person, and leave other drinks and other people alone.
+func TestHowADrinkIsTaken(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool // one slot: a new value replaces the old
+	}{
+		{"User drinks User's tea black", "User takes honey in User's tea", true},
+		{"User takes cream in User's coffee", "User drinks User's coffee strong", true},
+		{"User drinks User's tea black", "User takes honey in User's coffee", false},
+		{"User drinks User's tea black", "User's dad takes honey in his tea", false},
+	}
+	for _, tc := range tests {
+		sa, sb := SlotOf(tc.a), SlotOf(tc.b)
+		if sa == nil || sb == nil {
+			t.Errorf("%q / %q: no slot (%v, %v)", tc.a, tc.b, sa, sb)
+			continue
+		}
+		one := sa.Subject == sb.Subject && sa.Predicate == sb.Predicate && isSingleValued(sa.Predicate)
+		if one != tc.same {
+			t.Errorf("%q %+v / %q %+v: one slot = %v, want %v", tc.a, *sa, tc.b, *sb, one, tc.same)
+		}
+	}
+}

@@ -18,6 +18,7 @@ var singleValued = map[string]bool{
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 	PredicateSetting: true, PredicateSetTo: true,
 	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true, predicateSchoolYear: true,
+	PredicateTakenAs: true,
 }
 
 // predicateSchoolYear is the year of school a pupil is in ("3rd grade", "year 9" said as
@@ -558,6 +559,9 @@ func clauseSlot(t string) *Slot {
 	if s := preferAsSlot(t, lower); s != nil {
 		return s
 	}
+	if s := drinkTakenSlot(t, lower); s != nil {
+		return s
+	}
 	// Negative rules first: "User no longer lives in Madrid" must not read as a positive
 	// statement about a subject called "user no longer".
 	for _, neg := range []bool{true, false} {
@@ -673,6 +677,32 @@ func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check f
 // as "User's preferred test runner is pytest" does. Groups: 1 the subject, 2 the value,
 // 3 the kind.
 var preferAsRe = rx(subj + ` prefers (.+?) as (?:the |an? |their |his |her |user's )?([\w ]{1,30}?)$`)
+
+// PredicateTakenAs is how someone takes a drink: "User drinks User's coffee black" and
+// "User takes milk in User's coffee" are two values of one slot, {user's coffee,
+// taken_as, black | milk}, so one replaces the other.
+const PredicateTakenAs = "taken_as"
+
+var (
+	// drinkAsRe: "User drinks User's coffee black". Groups: 1 subject, 2 drink, 3 how.
+	drinkAsRe = rx(subj + ` (?:drinks|takes|has|likes|prefers) (?:\S+'s |their |his |her |the )?(coffee|tea|espresso|latte) (black|white|plain|strong|weak|sweet|unsweetened|iced|hot|neat|straight)\b.*`)
+	// drinkWithRe: "User takes milk in User's coffee". Groups: 1 subject, 2 what is added, 3 drink.
+	drinkWithRe = rx(subj + ` (?:takes|puts|adds|has|uses|likes) ((?:\S+ )?(?:milk|cream|sugar|honey|sweetener|lemon)(?: and (?:\S+ )?(?:milk|cream|sugar|honey|sweetener|lemon))?) (?:in|with) (?:\S+'s |their |his |her |the )?(coffee|tea|espresso|latte)\b.*`)
+)
+
+// drinkTakenSlot derives how someone takes a drink, or nil.
+func drinkTakenSlot(t, lower string) *Slot {
+	if !containsAny(lower, []string{"coffee", "tea", "espresso", "latte"}) {
+		return nil
+	}
+	if m := drinkAsRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(m[1]+"'s "+strings.ToLower(m[2]), PredicateTakenAs, m[3], false, nil, nil)
+	}
+	if m := drinkWithRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(m[1]+"'s "+strings.ToLower(m[3]), PredicateTakenAs, m[2], false, nil, nil) // "with" would end the value
+	}
+	return nil
+}
 
 // preferAsSlot reads "prefers X as the Y" as the favourite Y, or nil. It goes before the
 // verb rules, which would read "prefers" with all that follows as the value.

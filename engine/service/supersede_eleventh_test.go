@@ -14,7 +14,7 @@ import "testing"
 // the stale fact is kept in history with its validity window closed, and
 // some assert what a default search ranks first. Baseline before this round's
 // fixes: 37/64; after them 53/64 (11 marked known); after the
-// distilling fixes of super13 61/64.
+// distilling fixes of super13 62/64.
 var supersedeEleventh = []scenario{
 	// Other people's facts change.
 	{name: "sister retrained", steps: []string{
@@ -116,8 +116,7 @@ var supersedeEleventh = []scenario{
 		facts: []string{"purple"}, gone: []string{"green"}, kept: true},
 	{name: "coffee with milk now", steps: []string{
 		"I drink my coffee black.", "I take milk in my coffee now."},
-		facts: []string{"milk"}, gone: []string{"black"}, kept: true,
-		known: "\"takes milk in the coffee\" and \"drinks the coffee black\" are not read as one way of taking coffee"},
+		facts: []string{"milk"}, gone: []string{"black"}, kept: true},
 	{name: "back to light mode", steps: []string{
 		"I prefer dark mode.", "I switched back to light mode, it's easier on my eyes."},
 		facts: []string{"light mode"}, gone: []string{"dark mode"}, kept: true},
