@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // didYouMean is `; did you mean "NAME"?` for the one of names a mistyped
@@ -22,7 +24,7 @@ func didYouMean(word string, names ...string) string {
 func closest(word string, names ...string) string {
 	best, bestDist := "", 0
 	for _, n := range names {
-		d := editDistance(strings.ToLower(word), strings.ToLower(n))
+		d := text.EditDistance(strings.ToLower(word), strings.ToLower(n))
 		// d is 0 for a word that differs in case alone ("Serve"), which
 		// is the name meant all the same.
 		if word != n && d <= 2 && 3*d <= len(word)+1 && (best == "" || d < bestDist) {
@@ -30,31 +32,4 @@ func closest(word string, names ...string) string {
 		}
 	}
 	return best
-}
-
-// editDistance counts the insertions, deletions, substitutions and swaps
-// of neighbouring letters that turn a into b (optimal string alignment).
-func editDistance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	d := make([][]int, len(x)+1)
-	for i := range d {
-		d[i] = make([]int, len(y)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(x)][len(y)]
 }

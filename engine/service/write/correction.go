@@ -8,6 +8,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/ingest"
+	"github.com/memsvc/memsvc/text"
 )
 
 // correctedFact turns a distilled correction ("Sorry, User meant Tuesday, not
@@ -61,32 +62,16 @@ func misspeltName(fact string, cands []ingest.Candidate) string {
 	return strings.Replace(fact, right, right+", not "+wrong, 1)
 }
 
-// nearMiss reports two different words within two edits (insertions, deletions,
-// substitutions) of each other, three for words of five letters or more: near enough
-// to be a typo or an autocorrection, not another word.
+// nearMiss reports two different words within two edits (text.EditDistance) of each
+// other, three for words of five letters or more: near enough to be a typo or an
+// autocorrection, not another word.
 func nearMiss(a, b string) bool {
 	if a == b || len(a) < 4 || len(b) < 4 {
 		return false
-	}
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
 	}
 	limit := 2
 	if min(len(a), len(b)) >= 5 {
 		limit = 3 // "Jaxon" for "Jackson": autocorrect swaps a letter pair for a sound
 	}
-	return prev[len(b)] <= limit
+	return text.EditDistance(a, b) <= limit
 }
