@@ -24,9 +24,10 @@ import "testing"
 // supersede round (a region, a pinned version, a plural subject's tool):
 // 13/20, stale 3; after a user preference said in one repository reached
 // the others (hooks/userlevel.go: the fish shell asked about in relay):
-// 14/20. Raise them as recall improves; never lower them to let a change
+// 14/20; after rules said in passing were kept (extract/conventions.go):
+// 15/20, stale 1, session start stale 1. Raise them as recall improves; never lower them to let a change
 // through.
-var codingSessions3Floors = codingFloors{recalled: 14, silent: 8, stale: 3, foreign: 0, startStale: 3}
+var codingSessions3Floors = codingFloors{recalled: 15, silent: 8, stale: 1, foreign: 0, startStale: 1}
 
 func TestCodingSessions3Eval(t *testing.T) {
 	if testing.Short() {

@@ -26,9 +26,9 @@ import "testing"
 // (the staging prompt found, the Lottie prompt lost its match on
 // "project"), stale 2, session start stale 1. After retired names left
 // older memories out of recall (hooks/retire.go): stale 1 (four runs
-// alike). Raise them as recall improves; never lower them to let a change
+// alike); after rules said in passing were kept: 15/23. Raise them as recall improves; never lower them to let a change
 // through.
-var codingSessions6Floors = codingFloors{recalled: 14, silent: 6, stale: 1, foreign: 0, startStale: 1}
+var codingSessions6Floors = codingFloors{recalled: 15, silent: 6, stale: 1, foreign: 0, startStale: 1}
 
 func TestCodingSessions6Eval(t *testing.T) {
 	if testing.Short() {
