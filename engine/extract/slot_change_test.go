@@ -62,15 +62,7 @@ func TestSwitchedFromPlan(t *testing.T) {
 		{"another subject", "User's daughter is going to learn piano", "User decided to learn cello instead of piano", false},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			n := SlotOf(tt.new)
-			if n == nil {
-				t.Fatalf("SlotOf(%q) = nil", tt.new)
-			}
-			if got := SwitchedFrom(tt.old, *n); got != tt.want {
-				t.Errorf("SwitchedFrom(%q, %+v) = %v, want %v", tt.old, *n, got, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkSwitchedFrom(t, tt.old, tt.new, tt.want) })
 	}
 }
 

@@ -21,15 +21,20 @@ func TestSwitchedFrom(t *testing.T) {
 		{"this repo switched, someone else's tool", "Alice uses poetry", "User moved this repo to pdm", false},
 		{"a dataframe library", "The transforms use pandas", "User switched to polars", true},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			n := SlotOf(tc.switched)
-			if n == nil {
-				t.Fatalf("SlotOf(%q) = nil", tc.switched)
-			}
-			if got := SwitchedFrom(tc.old, *n); got != tc.want {
-				t.Errorf("SwitchedFrom(%q, %+v) = %v, want %v", tc.old, *n, got, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkSwitchedFrom(t, tc.old, tc.switched, tc.want) })
+	}
+}
+
+// checkSwitchedFrom checks whether the fact switched (read with SlotOf)
+// ends the stored fact old.
+func checkSwitchedFrom(t *testing.T, old, switched string, want bool) {
+	t.Helper()
+	n := SlotOf(switched)
+	if n == nil {
+		t.Fatalf("SlotOf(%q) = nil", switched)
+	}
+	if got := SwitchedFrom(old, *n); got != want {
+		t.Errorf("SwitchedFrom(%q, %+v) = %v, want %v", old, *n, got, want)
 	}
 }
 
