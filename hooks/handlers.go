@@ -63,6 +63,28 @@ func handlePrompt(ctx context.Context, cfg Config, c *client, in eventInput) res
 // recall searches memories for what the prompt is about (query.go) and
 // renders them as context.
 func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
+	qs := promptSearches(ctx, cfg, in)
+	if len(qs) == 0 {
+		return skipped("short_prompt")
+	}
+	answers, latest, latestErr := searchAll(ctx, cfg, c, projectFor(cfg, in.Cwd), qs)
+	hits, sk, err := chosenHits(cfg, qs, answers, latest)
+	if err != nil {
+		return failed(err)
+	}
+	text, n := recallContext(hits[:min(len(hits), cfg.RecallTopK)], sk, cfg.MaxContextChars)
+	res := skipped("no_hits")
+	if text != "" {
+		res = withContext(eventNamePrompt, text, n)
+	}
+	res.warn = latestErr
+	return res
+}
+
+// promptSearches are the searches a prompt asks for: its own queries
+// (query.go), unless too short to search with alone ("build it"), and the
+// follow-up of the session's previous prompt (followup.go).
+func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 	prompt := printable(in.Prompt)
 	qs := queries(prompt)
 	own := ""
@@ -70,29 +92,31 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 		own = qs[0].query
 	}
 	if utf8.RuneCountInString(own) < cfg.MinPromptChars {
-		qs = nil // too little to search with alone ("build it")
+		qs = nil
 	}
 	if f, ok := followUpSearch(ctx, in.TranscriptPath, prompt, own); ok {
-		qs = append(qs, f) // followup.go
+		qs = append(qs, f)
 	}
-	if len(qs) == 0 {
-		return skipped("short_prompt")
-	}
-	// The searches run at once: each is a round trip (two when the
-	// project's share runs short), and the user waits for all of them.
-	project := projectFor(cfg, in.Cwd)
-	type answer struct {
-		hits []memory
-		sk   *skill
-		err  error
-	}
-	answers := make([]answer, len(qs))
-	var wg sync.WaitGroup
-	// Alongside, the project's latest memories, for the retirements they
-	// record (retire.go): the turn that changed a convention is often not
-	// among the hits of a prompt about the old one.
+	return qs
+}
+
+// searchAnswer is what one of a prompt's searches found.
+type searchAnswer struct {
+	hits []memory
+	sk   *skill
+	err  error
+}
+
+// searchAll runs a prompt's searches at once (each is a round trip, two
+// when the project's share runs short, and the user waits for all of
+// them) and, alongside, lists the project's latest memories for the
+// retirements they record (retire.go): the turn that changed a convention
+// is often not among the hits of a prompt about the old one.
+func searchAll(ctx context.Context, cfg Config, c *client, project string, qs []search) ([]searchAnswer, []memory, error) {
+	answers := make([]searchAnswer, len(qs))
 	var latest []memory
 	var latestErr error
+	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -117,35 +141,33 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 		}()
 	}
 	wg.Wait()
+	return answers, latest, latestErr
+}
+
+// chosenHits merges the searches' hits (each kept to what its query names
+// and its best), leaves out those a later turn retired and those under the
+// relevance floor, and returns the first skill any search found.
+func chosenHits(cfg Config, qs []search, answers []searchAnswer, latest []memory) ([]memory, *skill, error) {
 	var sk *skill
 	var found []memory
+	all := [][]memory{latest} // none when the list failed: recall goes on without them
 	for i, a := range answers {
 		if a.err != nil {
-			return failed(a.err)
+			return nil, nil, a.err
 		}
 		sk = cmp.Or(sk, a.sk)
-		found = mergeHits(found, best(slices.DeleteFunc(a.hits, func(m memory) bool { return !qs[i].named(m) }), qs[i].keep))
-	}
-	all := [][]memory{latest} // none when the list failed: recall goes on without them
-	for _, a := range answers {
 		all = append(all, a.hits)
+		found = mergeHits(found, best(slices.DeleteFunc(slices.Clone(a.hits), func(m memory) bool { return !qs[i].named(m) }), qs[i].keep))
 	}
-	retired := retirementsOf(all...)
 	hits := found[:0]
-	for _, m := range withoutRetired(found, retired) {
+	for _, m := range withoutRetired(found, retirementsOf(all...)) {
 		// The server's relevance floor decides first: a prompt about
 		// nothing stored gets nothing injected.
 		if m.Score >= cfg.RecallMinScore && (m.Relevant == nil || *m.Relevant) {
 			hits = append(hits, m)
 		}
 	}
-	text, n := recallContext(hits[:min(len(hits), cfg.RecallTopK)], sk, cfg.MaxContextChars)
-	res := skipped("no_hits")
-	if text != "" {
-		res = withContext(eventNamePrompt, text, n)
-	}
-	res.warn = latestErr
-	return res
+	return hits, sk, nil
 }
 
 // best returns the keep best-scored hits the server judged relevant (all
