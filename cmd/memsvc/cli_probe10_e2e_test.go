@@ -241,3 +241,15 @@ func TestCLITypedOnlyVariableNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIRevokeByIDSaysServerUnchecked: `keys revoke ID --server X` wrote
+// the revocation and ignored --server without a word, though only the key
+// itself can be tried against a server; it now says X was not checked.
+func TestCLIRevokeByIDSaysServerUnchecked(t *testing.T) {
+	data := twoUserDataDir(t)
+	code, stdout, stderr := (probeCmd{}).run(t, "keys", "revoke", "0123456789abcdef", "--data", data, "--server", "127.0.0.1:1")
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "--server 127.0.0.1:1 is not checked") ||
+		!strings.Contains(stderr, "revoked key id 0123456789abcdef") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 0, the revocation and --server named as not checked", code, stdout, stderr)
+	}
+}

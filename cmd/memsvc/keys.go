@@ -111,10 +111,14 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	recorded, _ := readServerFile(cfg.DataDir)
+	asked := server
 	if server == "" {
 		server = recorded
 	}
 	if _, err := auth.KeyUser(key); err != nil { // only an id: the server cannot be asked about it
+		if asked != "" {
+			fmt.Fprintf(sys.Stderr, "--server %s is not checked: a server can be asked about the key itself, not its id\n", asked)
+		}
 		if recorded != "" {
 			fmt.Fprintf(sys.Stderr, "the running server at %s uses %s and re-reads the list within a second\n", recorded, cfg.DataDir)
 		} else {
