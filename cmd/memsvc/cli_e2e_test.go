@@ -96,19 +96,26 @@ func TestHookWithoutPipedInput(t *testing.T) {
 		t.Skip("script(1) is needed for a pseudo-terminal")
 	}
 	bin := builtBinary(t)
-	cmd := exec.Command(script, "-qec", bin+" hook prompt", "/dev/null")
-	cmd.Env = []string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH"), "MEMSVC_URL=http://127.0.0.1:1"}
-	done := make(chan struct{})
-	var out []byte
-	go func() { out, err = cmd.CombinedOutput(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("the hook waited on the terminal")
+	onTerminal := func(event string) (string, error) {
+		cmd := exec.Command(script, "-qec", bin+" hook "+event, "/dev/null")
+		cmd.Env = []string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH"), "MEMSVC_URL=http://127.0.0.1:1"}
+		done := make(chan struct{})
+		var out []byte
+		var err error
+		go func() { out, err = cmd.CombinedOutput(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			t.Fatal("the hook waited on the terminal")
+		}
+		return string(out), err
 	}
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "| memsvc hook prompt") {
+	if out, err := onTerminal("prompt"); !exitedWith(err, 2) || !strings.Contains(out, "| memsvc hook prompt") {
 		t.Errorf("hook prompt on a terminal: %v, output %q; want exit 2 and how to pipe an event", err, out)
+	}
+	if out, err := onTerminal("promt"); !exitedWith(err, 2) || !strings.Contains(out, `did you mean "prompt"?`) {
+		t.Errorf("hook promt on a terminal: %v, output %q; want exit 2 and the event meant", err, out)
 	}
 	null, err := os.Open(os.DevNull)
 	if err != nil {
@@ -118,6 +125,12 @@ func TestHookWithoutPipedInput(t *testing.T) {
 	if code, _, _ := runBinary(t, null, "hook", "prompt"); code != 0 {
 		t.Errorf("hook prompt with /dev/null: exit %d, want 0 (fail open)", code)
 	}
+}
+
+// exitedWith reports a command that ran and exited with code.
+func exitedWith(err error, code int) bool {
+	ee, ok := err.(*exec.ExitError)
+	return ok && ee.ExitCode() == code
 }
 
 // TestFailedServeCreatesNothing: a serve that cannot start (a bad flag
