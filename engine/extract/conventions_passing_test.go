@@ -33,16 +33,7 @@ func TestRulesSaidInPassing(t *testing.T) {
 		{"Always hungry!", "", ""},
 	}
 	for _, tt := range tests {
-		fs, err := NewBuiltin().Extract(t.Context(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch {
-		case tt.want == "" && len(fs) > 0:
-			t.Errorf("%q: got %+v, want no fact", tt.said, fs)
-		case tt.want != "" && (len(fs) != 1 || fs[0].Text != tt.want || fs[0].Kind != tt.kind):
-			t.Errorf("%q: got %+v, want the %s fact %q", tt.said, fs, tt.kind, tt.want)
-		}
+		checkOneFact(t, tt.said, tt.want, tt.kind)
 	}
 	said := "Python is managed by pyenv, so it's always `pyenv exec python ...` and `pyenv exec pip ...`."
 	fs, err := NewBuiltin().Extract(t.Context(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: said}}})

@@ -18,15 +18,22 @@ func TestEveryKindRules(t *testing.T) {
 		{"no sugar in my tea", ""},
 	}
 	for _, tt := range tests {
-		fs, err := NewBuiltin().Extract(t.Context(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch {
-		case tt.want == "" && len(fs) > 0:
-			t.Errorf("%q: got %+v, want no fact", tt.said, fs)
-		case tt.want != "" && (len(fs) != 1 || fs[0].Text != tt.want || fs[0].Kind != KindProcedural):
-			t.Errorf("%q: got %+v, want the procedural fact %q", tt.said, fs, tt.want)
-		}
+		checkOneFact(t, tt.said, tt.want, KindProcedural)
+	}
+}
+
+// checkOneFact checks that the user saying said distils to exactly the fact
+// want of kind, or to no fact when want is "".
+func checkOneFact(t *testing.T, said, want, kind string) {
+	t.Helper()
+	fs, err := NewBuiltin().Extract(t.Context(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: said}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case want == "" && len(fs) > 0:
+		t.Errorf("%q: got %+v, want no fact", said, fs)
+	case want != "" && (len(fs) != 1 || fs[0].Text != want || fs[0].Kind != kind):
+		t.Errorf("%q: got %+v, want the %s fact %q", said, fs, kind, want)
 	}
 }
