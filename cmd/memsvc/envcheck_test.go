@@ -74,7 +74,7 @@ func TestMainWarnsUnknownEnvOnce(t *testing.T) {
 // Every command that takes flags is asked for its variables, and each
 // one's help lists them in the form knownEnv reads.
 func TestConfigCommandsCoverEveryCommand(t *testing.T) {
-	for _, cmd := range strings.Split(commandNames, ", ") {
+	for _, cmd := range commands {
 		if cmd == "hook" || cmd == "version" { // hook: hooks' own names; version: no settings
 			continue
 		}

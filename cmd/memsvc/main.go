@@ -107,7 +107,7 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
-	if cmd != "version" && slices.Contains(strings.Split(commandNames, ", "), cmd) {
+	if cmd != "version" && isCommand(cmd) {
 		warnUnknownEnv(withoutUnread(sys, args)) // every command but version reads MEMSVC_* settings
 	}
 	env := envFor(commandPath(args))
@@ -163,14 +163,15 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return 2
 	}
 	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"%s\n", cmd, commandNames,
-		didYouMean(cmd, strings.Split(commandNames, ", ")...))
+		didYouMean(cmd, commands...))
 	return 2
 }
 
+// commands are commandNames one by one.
+var commands = strings.Split(commandNames, ", ")
+
 // isCommand reports a word that is one of Main's commands.
-func isCommand(word string) bool {
-	return slices.Contains(strings.Split(commandNames, ", "), word)
-}
+func isCommand(word string) bool { return slices.Contains(commands, word) }
 
 // topLevelFlag is the flag memsvc takes without a command (--version,
 // --help) that arg, given without one, most likely meant: -V and -v, as
@@ -215,7 +216,7 @@ func withoutUnread(sys IO, args []string) IO {
 // create`, moves with it); with no command among args, COMMAND stands in.
 func commandFirst(args []string) string {
 	for i, a := range args {
-		if !slices.Contains(strings.Split(commandNames, ", "), a) {
+		if !isCommand(a) {
 			continue
 		}
 		j := i + 1
