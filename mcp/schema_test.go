@@ -2,7 +2,8 @@ package mcp
 
 import (
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -46,13 +47,13 @@ func walkSchema(t *testing.T, path string, s map[string]any) {
 		t.Errorf("%s: type %v is not one of the portable types", path, s["type"])
 		return
 	}
-	for _, kw := range sortedKeys(s) {
+	for _, kw := range slices.Sorted(maps.Keys(s)) {
 		if !allowed[kw] {
 			t.Errorf("%s: keyword %q on a %s is not accepted by every model provider", path, kw, typ)
 		}
 	}
 	props, _ := s["properties"].(map[string]any)
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		walkSchema(t, path+"."+name, props[name].(map[string]any))
 	}
 	req, _ := s["required"].([]any)
@@ -164,13 +165,4 @@ func asJSON(t *testing.T, v any) map[string]any {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

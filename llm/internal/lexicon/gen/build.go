@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -151,11 +153,11 @@ func encode(entries map[string]*entry, excs map[string][]string, wn *wordNet) ([
 	ids := conceptIDs(entries)
 	var b strings.Builder
 	b.WriteString("memsvc-lexicon 1\n#exceptions\n")
-	for _, form := range sortedKeys(excs) {
+	for _, form := range slices.Sorted(maps.Keys(excs)) {
 		fmt.Fprintf(&b, "%s %s\n", form, strings.Join(excs[form], ","))
 	}
 	b.WriteString("#stems\n")
-	for _, stem := range sortedKeys(entries) {
+	for _, stem := range slices.Sorted(maps.Keys(entries)) {
 		e := entries[stem]
 		syn, hyp, der := idList(e.syn, ids), idList(e.hyp, ids), idList(e.der, ids)
 		if e.count == 0 && syn == "" && hyp == "" && der == "" {
@@ -164,7 +166,7 @@ func encode(entries map[string]*entry, excs map[string][]string, wn *wordNet) ([
 		fmt.Fprintf(&b, "%s %d %s;%s;%s\n", stem, e.count, syn, hyp, der)
 	}
 	b.WriteString("#words\n")
-	for _, w := range sortedKeys(wn.senses) {
+	for _, w := range slices.Sorted(maps.Keys(wn.senses)) {
 		b.WriteString(w)
 		b.WriteByte('\n')
 	}
@@ -219,13 +221,4 @@ func idList(keys []string, ids map[string]int) string {
 		}
 	}
 	return strings.Join(parts, ",")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
