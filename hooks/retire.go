@@ -83,9 +83,9 @@ func retiredNames(user, reply string) []string {
 	var out []string
 	for _, sn := range append(cutUser, cutReply...) {
 		for _, name := range removedIn(sn) {
-			if len(name) >= 2 && len(retiredTagPrefix+name) <= maxTagBytes && strings.ContainsFunc(name, unicode.IsLetter) &&
+			if len(name) >= 2 && tagFits(out, name) && strings.ContainsFunc(name, unicode.IsLetter) &&
 				!text.IsNoiseWord(strings.ToLower(name)) && !strings.Contains(keptLow, strings.ToLower(name)) &&
-				!slices.Contains(out, name) && len(out) < maxRetiredTags {
+				!slices.Contains(out, name) {
 				out = append(out, name)
 			}
 		}
@@ -153,6 +153,12 @@ func namesIn(clause string) []string {
 		}
 	}
 	return out
+}
+
+// tagFits reports whether name can join the retired names so far within
+// the tag limits: the count of tags and the bytes of one.
+func tagFits(retired []string, name string) bool {
+	return len(retired) < maxRetiredTags && len(retiredTagPrefix+name) <= maxTagBytes
 }
 
 // retiredTags renders names as the capture's tags.

@@ -150,7 +150,7 @@ func containsFold(list []string, s string) bool {
 func withCommandRetirements(retired, commands, changed []string, user string) []string {
 	low := strings.ToLower(user)
 	for _, n := range removedByCommands(commands) {
-		if len(retired) >= maxRetiredTags || len(retiredTagPrefix+n) > maxTagBytes || containsFold(retired, n) ||
+		if !tagFits(retired, n) || containsFold(retired, n) ||
 			strings.Contains(low, strings.ToLower(n)) || slices.ContainsFunc(changed, func(p string) bool { return filepath.Base(p) == n }) {
 			continue
 		}
