@@ -511,19 +511,24 @@ func TestCLIInterrupt(t *testing.T) {
 }
 
 // TestCLIClosedStdout: a reader that goes away (`| head -1`) stops the
-// command quietly: no panic, no stack, no half-written file.
+// command quietly: no panic, no stack, no half-written file, and no spool
+// left in $TMPDIR (the export's spool holds the user's memories).
 func TestCLIClosedStdout(t *testing.T) {
 	data := seededDataDir(t, 100)
+	tmp := t.TempDir()
 	for _, args := range [][]string{{"help"}, {"serve", "--help"}, {"export", "--data", data}, {"backup", "--out", "-", "--data", data}} {
 		r, w, err := os.Pipe()
 		if err != nil {
 			t.Fatal(err)
 		}
 		r.Close()
-		_, _, stderr := probeCmd{stdout: w}.run(t, args...)
+		_, _, stderr := probeCmd{stdout: w, env: map[string]string{"TMPDIR": tmp}}.run(t, args...)
 		w.Close()
 		if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
 			t.Errorf("%v with stdout closed: %s", args, stderr)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("%v with stdout closed left %s in $TMPDIR", args, left[0].Name())
 		}
 	}
 }

@@ -65,11 +65,10 @@ func (e *Accounts) Export(ctx context.Context, w io.Writer, users []string) erro
 // every write of that user (or, exporting every user, of each in turn) for
 // as long as it liked. The spool is in the temporary directory ($TMPDIR).
 func (e *Accounts) exportUser(ctx context.Context, w io.Writer, user string, st *engine.ExportStats, blobs map[string]bool) error {
-	spool, err := os.CreateTemp("", "memsvc-export-*.jsonl")
+	spool, err := openSpool()
 	if err != nil {
 		return engine.Internal("export spool", err)
 	}
-	defer os.Remove(spool.Name())
 	defer spool.Close()
 	sw := bufio.NewWriterSize(spool, 64<<10)
 	enc := json.NewEncoder(sw)
@@ -85,6 +84,22 @@ func (e *Accounts) exportUser(ctx context.Context, w io.Writer, user string, st 
 	}
 	_, err = io.Copy(w, spool)
 	return err
+}
+
+// openSpool creates the export's spool file and unlinks it at once; the open
+// file works on. Removed only when the export ended, a process killed on the
+// way (`memsvc export | head -1` dies of SIGPIPE) left a copy of the user's
+// memories in $TMPDIR for good.
+func openSpool() (*os.File, error) {
+	spool, err := os.CreateTemp("", "memsvc-export-*.jsonl")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Remove(spool.Name()); err != nil {
+		spool.Close()
+		return nil, err
+	}
+	return spool, nil
 }
 
 // readUser encodes user's memories and documents under the user's write lock.
