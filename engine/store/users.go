@@ -58,11 +58,31 @@ func (s *Store) AllUsers(ctx context.Context) ([]string, error) {
 // lists. Other users' keys are never touched: every per-user prefix ends
 // with the 0x00 separator user ids cannot contain.
 func (s *Store) EraseUser(ctx context.Context, user string) error {
-	var (
-		keys    [][]byte
-		dropped blobChanges
-	)
-	err := s.db.View(func(btx *badger.Txn) error {
+	keys, dropped, err := s.userKeys(ctx, user)
+	if err != nil {
+		return translate("erase user", err)
+	}
+	if err := s.writable(); err != nil { // deletions are written to the log too
+		return err
+	}
+	wb := s.db.NewWriteBatch()
+	defer wb.Cancel()
+	for _, k := range keys {
+		if err := wb.Delete(k); err != nil {
+			return translate("erase user", fmt.Errorf("delete: %w", err))
+		}
+	}
+	if err := wb.Flush(); err != nil {
+		return translate("erase user", err)
+	}
+	s.settleBlobs(dropped) // the files no other user's memory names
+	return nil
+}
+
+// userKeys lists every key that holds user's data, and the images whose
+// references among them go with the user.
+func (s *Store) userKeys(ctx context.Context, user string) (keys [][]byte, dropped blobChanges, err error) {
+	err = s.db.View(func(btx *badger.Txn) error {
 		it := btx.NewIterator(badger.IteratorOptions{})
 		defer it.Close()
 		for _, kind := range perUserKinds {
@@ -95,24 +115,7 @@ func (s *Store) EraseUser(ctx context.Context, user string) error {
 		}
 		return ctx.Err()
 	})
-	if err != nil {
-		return translate("erase user", err)
-	}
-	if err := s.writable(); err != nil { // deletions are written to the log too
-		return err
-	}
-	wb := s.db.NewWriteBatch()
-	defer wb.Cancel()
-	for _, k := range keys {
-		if err := wb.Delete(k); err != nil {
-			return translate("erase user", fmt.Errorf("delete: %w", err))
-		}
-	}
-	if err := wb.Flush(); err != nil {
-		return translate("erase user", err)
-	}
-	s.settleBlobs(dropped) // the files no other user's memory names
-	return nil
+	return keys, dropped, err
 }
 
 // Keys lists every key of the store, for operators' checks and tests (an
