@@ -69,21 +69,8 @@ func loadSkills(tx engine.Tx) ([]skill.Skill, error) {
 // skill is found by what it achieves (Match reads its name and triggers),
 // and a goalless one would never merge with a later telling either.
 func (e *Learner) Learn(tx engine.Tx, p *plan, c *writeChange) error {
-	changed, deleted := c.Changed, c.DeletedIDs
-	procs := append([]learnedProcedure(nil), p.Learn...)
-	explicit := map[string]bool{}
-	for _, lp := range p.Learn {
-		explicit[lp.MemoryID] = true
-	}
-	for i := len(changed) - 1; i >= 0; i-- { // changed is in reverse plan order
-		m := changed[i]
-		if explicit[m.ID] || m.State != engine.StateActive || m.IsEpisode() { // an episode's steps are learned from its facts
-			continue
-		}
-		if proc, ok := skill.DetectSteps(m.Text); ok && proc.Goal != "" {
-			procs = append(procs, learnedProcedure{MemoryID: m.ID, Proc: proc})
-		}
-	}
+	deleted := c.DeletedIDs
+	procs := procedures(p.Learn, c.Changed)
 	if len(procs) == 0 && len(deleted) == 0 {
 		return nil
 	}
@@ -91,17 +78,7 @@ func (e *Learner) Learn(tx engine.Tx, p *plan, c *writeChange) error {
 	if err != nil {
 		return err
 	}
-	dirty := map[int]bool{}
-	now := e.now().UTC()
-	for _, lp := range procs {
-		if i, _ := skill.Closest(lp.Proc, skills); i >= 0 {
-			skills[i] = skill.MergeInto(skills[i], lp.Proc, []string{lp.MemoryID}, now)
-			dirty[i] = true
-			continue
-		}
-		skills = append(skills, skill.New(e.newID(), lp.Proc, []string{lp.MemoryID}, now))
-		dirty[len(skills)-1] = true
-	}
+	skills, dirty := e.merge(skills, procs)
 	for i := range skills {
 		if dropSources(&skills[i], deleted) {
 			if len(skills[i].SourceMemoryIDs) == 0 {
@@ -122,6 +99,43 @@ func (e *Learner) Learn(tx engine.Tx, p *plan, c *writeChange) error {
 		}
 	}
 	return nil
+}
+
+// procedures are the procedures the write taught: those its requests named
+// (explicit) and the steps found in the active facts it changed.
+func procedures(explicit []learnedProcedure, changed []*engine.Memory) []learnedProcedure {
+	procs := append([]learnedProcedure(nil), explicit...)
+	named := map[string]bool{}
+	for _, lp := range explicit {
+		named[lp.MemoryID] = true
+	}
+	for i := len(changed) - 1; i >= 0; i-- { // changed is in reverse plan order
+		m := changed[i]
+		if named[m.ID] || m.State != engine.StateActive || m.IsEpisode() { // an episode's steps are learned from its facts
+			continue
+		}
+		if proc, ok := skill.DetectSteps(m.Text); ok && proc.Goal != "" {
+			procs = append(procs, learnedProcedure{MemoryID: m.ID, Proc: proc})
+		}
+	}
+	return procs
+}
+
+// merge folds each procedure into the closest skill, or starts a new one,
+// and says which skills changed (by index).
+func (e *Learner) merge(skills []skill.Skill, procs []learnedProcedure) ([]skill.Skill, map[int]bool) {
+	dirty := map[int]bool{}
+	now := e.now().UTC()
+	for _, lp := range procs {
+		if i, _ := skill.Closest(lp.Proc, skills); i >= 0 {
+			skills[i] = skill.MergeInto(skills[i], lp.Proc, []string{lp.MemoryID}, now)
+			dirty[i] = true
+			continue
+		}
+		skills = append(skills, skill.New(e.newID(), lp.Proc, []string{lp.MemoryID}, now))
+		dirty[len(skills)-1] = true
+	}
+	return skills, dirty
 }
 
 // dropSources removes deleted memories from a skill's provenance.
