@@ -60,7 +60,15 @@ func MergeInto(s Skill, p Procedure, sourceIDs []string, now time.Time) Skill {
 // mergeSteps applies the MergeInto rule to step lists and reports whether
 // the result differs from old.
 func mergeSteps(old, add []string) ([]string, bool) {
-	pair := make([]int, len(add)) // add[i] equals old[pair[i]], or -1
+	pair, repl := matchSteps(old, add)
+	return weave(old, add, pair, repl)
+}
+
+// matchSteps pairs each new step with the old step it repeats (pair[i], or
+// -1) and, when it repeats none, with the old step it contradicts in its
+// place (repl[i], or -1).
+func matchSteps(old, add []string) (pair, repl []int) {
+	pair = make([]int, len(add)) // add[i] equals old[pair[i]], or -1
 	used := make([]bool, len(old))
 	for i, n := range add {
 		pair[i] = -1
@@ -71,13 +79,20 @@ func mergeSteps(old, add []string) ([]string, bool) {
 			}
 		}
 	}
-	repl := make([]int, len(add)) // add[i] replaces old[repl[i]], or -1
+	repl = make([]int, len(add)) // add[i] replaces old[repl[i]], or -1
 	for i := range add {
 		repl[i] = -1
 		if pair[i] < 0 {
 			repl[i] = contradicted(add[i], old, used, slot(pair, i, len(old)))
 		}
 	}
+	return pair, repl
+}
+
+// weave applies the new steps to old in order: a repeated step moves the
+// insertion point to it, a contradicting step replaces its old one, any
+// other step is inserted after the last step placed.
+func weave(old, add []string, pair, repl []int) ([]string, bool) {
 	type item struct {
 		text string
 		orig int // index in old, -1 for an inserted step
