@@ -18,6 +18,7 @@ import (
 	"github.com/memsvc/memsvc/bench"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest"
+	"github.com/memsvc/memsvc/text"
 )
 
 // runBench runs `memsvc bench KIND`: recall, or fit-relevance, which fits
@@ -38,7 +39,7 @@ func runBench(ctx context.Context, args []string, sys IO) error {
 		return benchFit(args[1:], sys)
 	}
 	return errUsage{fmt.Errorf(`bench: unknown benchmark %q (recall, fit-relevance); see "memsvc bench --help"%s`, args[0],
-		didYouMean(args[0], "recall", "fit-relevance"))}
+		text.DidYouMean(args[0], "recall", "fit-relevance"))}
 }
 
 // benchFlags are the settings of `memsvc bench recall` beyond the engine's.

@@ -14,6 +14,7 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Config is every setting of the memsvc binary. Each flag --some-name is
@@ -554,7 +555,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) error {
 	return errUsage{fmt.Errorf("%s: %s (see memsvc %s --help)", fs.Name(), msg, fs.Name())}
 }
 
-// flagMeant is didYouMean for a flag of fs: first the flag whose variable
+// flagMeant is text.DidYouMean for a flag of fs: first the flag whose variable
 // the name spells (--data-dir, from MEMSVC_DATA_DIR, is --data), then the
 // closest name.
 func flagMeant(fs *flag.FlagSet, name string) string {
@@ -569,7 +570,7 @@ func flagMeant(fs *flag.FlagSet, name string) string {
 	if byVariable != "" {
 		return fmt.Sprintf("; did you mean %q?", byVariable)
 	}
-	return didYouMean(name, names...)
+	return text.DidYouMean(name, names...)
 }
 
 // badValue matches the flag package's error for a value it cannot parse.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/hooks"
+	"github.com/memsvc/memsvc/text"
 )
 
 // configCommands are the invocations that read MEMSVC_* settings through
@@ -147,7 +148,7 @@ func envSuggestion(name string, known []string) string {
 	if addressWords[upper[len("MEMSVC_"):]] {
 		return `; did you mean "MEMSVC_ADDR"? (the listen address, host:port)`
 	}
-	if s := didYouMean(upper[len("MEMSVC_"):], words...); s != "" {
+	if s := text.DidYouMean(upper[len("MEMSVC_"):], words...); s != "" {
 		return strings.Replace(s, `"`, `"MEMSVC_`, 1)
 	}
 	return ` (see "memsvc <command> --help" for the variables each command reads)`

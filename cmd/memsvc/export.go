@@ -11,6 +11,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/text"
 )
 
 // openOffline opens the data directory for an operator command (export,
@@ -146,7 +147,7 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 	case len(args) == 0:
 		return errUsage{errors.New(`users: missing subcommand (erase); see "memsvc users --help"`)}
 	case args[0] != "erase":
-		return errUsage{fmt.Errorf(`users: unknown subcommand %q (erase); see "memsvc users --help"%s`, args[0], didYouMean(args[0], "erase"))}
+		return errUsage{fmt.Errorf(`users: unknown subcommand %q (erase); see "memsvc users --help"%s`, args[0], text.DidYouMean(args[0], "erase"))}
 	}
 	var cfg Config
 	var user, confirm string
@@ -199,7 +200,7 @@ func requireUser(ctx context.Context, st engine.Store, cfg Config, user string) 
 	if slices.Contains(all, user) {
 		return nil
 	}
-	hint := didYouMean(user, all...)
+	hint := text.DidYouMean(user, all...)
 	if i := slices.IndexFunc(all, func(u string) bool { return strings.EqualFold(u, user) }); i >= 0 {
 		hint = fmt.Sprintf("; did you mean %q? (user ids are case-sensitive)", all[i])
 	}

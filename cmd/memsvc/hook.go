@@ -10,6 +10,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/memsvc/memsvc/hooks"
+	"github.com/memsvc/memsvc/text"
 )
 
 const hookUsage = `Usage: memsvc hook <event>
@@ -48,7 +49,7 @@ func runHook(ctx context.Context, args []string, sys IO) int {
 	if isTerminal(stdin) {
 		if !slices.Contains(hookEvents, event) {
 			fmt.Fprintf(sys.Stderr, "memsvc: hook: unknown event %q%s (events: prompt, session-start, stop; see \"memsvc hook --help\")\n",
-				event, didYouMean(event, hookEvents...))
+				event, text.DidYouMean(event, hookEvents...))
 		} else {
 			fmt.Fprintf(sys.Stderr, "memsvc: hook %s: reads the agent's JSON event on stdin, and stdin is a terminal; "+
 				"pipe one in, e.g. echo '{\"prompt\":\"where do I deploy\"}' | memsvc hook %s\n", event, event)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/text"
 )
 
 func runKeys(ctx context.Context, args []string, sys IO) error {
@@ -29,7 +30,7 @@ func runKeys(ctx context.Context, args []string, sys IO) error {
 		return keysRevoke(ctx, args[1:], sys)
 	}
 	return errUsage{fmt.Errorf(`keys: unknown subcommand %q (create, revoke); see "memsvc keys --help"%s`, args[0],
-		didYouMean(args[0], "create", "revoke"))}
+		text.DidYouMean(args[0], "create", "revoke"))}
 }
 
 const keysUsage = `Usage: memsvc keys <subcommand> [flags]

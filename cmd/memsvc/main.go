@@ -20,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/text"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -163,7 +164,7 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return 2
 	}
 	fmt.Fprintf(sys.Stderr, "memsvc: unknown command %q (%s); see \"memsvc --help\"%s\n", cmd, commandNames,
-		didYouMean(cmd, commands...))
+		text.DidYouMean(cmd, commands...))
 	return 2
 }
 
@@ -187,7 +188,7 @@ func topLevelFlag(arg string) string {
 	case len(name) >= 3 && strings.HasPrefix("help", name):
 		return "--help"
 	}
-	if meant := closest(name, "version", "help"); meant != "" {
+	if meant := text.Closest(name, "version", "help"); meant != "" {
 		return "--" + meant
 	}
 	return ""
