@@ -1,6 +1,7 @@
 // Package jsoncheck finds, in a raw JSON document, what encoding/json would
-// silently change while decoding it: a key given twice, and a \u escape of
-// half a UTF-16 surrogate pair. The edges (REST bodies, MCP tool arguments)
+// silently change while decoding it: a key given twice, a member the
+// target struct does not have (or has under another case), and a \u
+// escape of half a UTF-16 surrogate pair. The edges (REST bodies, MCP tool arguments)
 // check before they decode.
 package jsoncheck
 
@@ -14,9 +15,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/text"
 )
 
-// Keys refuses a JSON object that gives one key twice. encoding/json
+// Keys refuses a JSON object that gives one key twice, and a member of an
+// object decoded into a struct that the struct does not name exactly:
+// encoding/json drops an unknown member ("topk") without a word, so the
+// caller's intent silently does nothing, and matches "User_ID" to user_id,
+// which a proxy or filter in front that reads user_id would not see. The
+// refusal names the field meant when one is close. encoding/json
 // keeps the last of two equal keys and matches a struct's field names
 // ignoring case ("Text" sets text), so {"text":"a","Text":"b"} is read as
 // "b" here and, most likely, as "a" by a proxy, a filter or a log in front:
@@ -53,6 +60,9 @@ func Keys(raw []byte, t reflect.Type) error {
 			end := stringEnd(raw, i)
 			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].wantKey {
 				if err := stack[n-1].addKey(raw[i:end+1], stack); err != nil {
+					return err
+				}
+				if err := fields.checkMember(stack); err != nil {
 					return err
 				}
 			}
@@ -172,11 +182,33 @@ func elemType(t reflect.Type) reflect.Type {
 // reflection walk a type, not one a key.
 type fieldTypes map[reflect.Type]structFields
 
-// structFields are a struct's members by exact name and by folded name
-// (the decoder's case-insensitive match; the first field wins).
-type structFields struct{ exact, folded map[string]reflect.Type }
+// structFields are a struct's members by name, and their names in
+// declaration order (for the refusal of an unknown one).
+type structFields struct {
+	types map[string]reflect.Type
+	names []string
+}
 
-// memberType is the type key decodes into inside an object of type t.
+// checkMember refuses the member just read in stack's innermost object
+// when that object decodes into a struct without a field of that exact
+// name.
+func (ft fieldTypes) checkMember(stack []keyFrame) error {
+	f := stack[len(stack)-1]
+	if !f.isStruct {
+		return nil
+	}
+	sf := ft.fieldsOf(f.t)
+	if _, ok := sf.types[f.key]; ok {
+		return nil
+	}
+	if hint := text.DidYouMean(f.key, sf.names...); hint != "" {
+		return engine.Invalid(keyPath(stack), "unknown field%s", hint)
+	}
+	return engine.Invalid(keyPath(stack), "unknown field; this object takes %s", strings.Join(sf.names, ", "))
+}
+
+// memberType is the type key decodes into inside an object of type t (nil
+// for a struct member checkMember refused).
 func (ft fieldTypes) memberType(t reflect.Type, key string) reflect.Type {
 	switch {
 	case t == nil:
@@ -186,25 +218,23 @@ func (ft fieldTypes) memberType(t reflect.Type, key string) reflect.Type {
 	case t.Kind() != reflect.Struct:
 		return nil
 	}
-	sf, ok := ft[t]
-	if !ok {
-		sf = structFields{exact: map[string]reflect.Type{}, folded: map[string]reflect.Type{}}
-		for _, f := range reflect.VisibleFields(t) {
-			name, ok := jsonName(f)
-			if !ok {
-				continue
-			}
-			sf.exact[name] = f.Type
-			if _, seen := sf.folded[foldKey(name)]; !seen {
-				sf.folded[foldKey(name)] = f.Type
-			}
+	return ft.fieldsOf(t).types[key]
+}
+
+// fieldsOf is struct t's members, walked once per body.
+func (ft fieldTypes) fieldsOf(t reflect.Type) structFields {
+	if sf, ok := ft[t]; ok {
+		return sf
+	}
+	sf := structFields{types: map[string]reflect.Type{}}
+	for _, f := range reflect.VisibleFields(t) {
+		if name, ok := jsonName(f); ok {
+			sf.types[name] = f.Type
+			sf.names = append(sf.names, name)
 		}
-		ft[t] = sf
 	}
-	if m, ok := sf.exact[key]; ok {
-		return m
-	}
-	return sf.folded[foldKey(key)]
+	ft[t] = sf
+	return sf
 }
 
 // jsonName is the member name encoding/json gives field f, false when f

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"net/http"
+	"testing"
+)
+
+// TestUnknownBodyFieldsRefused: a member a route's body does not have,
+// or has only under another case, is a 400 naming it by its path and the
+// field meant; nothing is written. It used to be dropped silently, so a
+// misspelt user_id stored under the default user, a misspelt top_k
+// searched with 10, and "User_Id" (matched by encoding/json ignoring
+// case) named a user a proxy reading user_id would not see.
+func TestUnknownBodyFieldsRefused(t *testing.T) {
+	s := startServer(t, nil)
+	id := s.addVerbatim(t, anon, "The spare key hangs behind the boiler", nil)
+	for _, tc := range []struct {
+		method, path, body string
+		mentions           []string
+	}{
+		{http.MethodPost, "/api/v1/memories", `{"text":"I moved to Oslo","infer":false,"userid":"zed"}`, []string{"userid", `"user_id"`}},
+		{http.MethodPost, "/api/v1/memories", `{"text":"I moved to Oslo","infer":false,"User_Id":"zed"}`, []string{"User_Id", `"user_id"`}},
+		{http.MethodPost, "/api/v1/memories", `{"text":"I moved to Oslo","infer":false,"colour":"red"}`, []string{"colour", "text, app"}},
+		{http.MethodPost, "/api/v1/memories/search", `{"query":"key","topk":3}`, []string{"topk", `"top_k"`}},
+		{http.MethodPost, "/api/v1/memories/search", `{"query":"key","Top_K":3}`, []string{"Top_K", `"top_k"`}},
+		{http.MethodPost, "/api/v1/memories/from-conversation",
+			`{"messages":[{"role":"user","content":"I moved to Oslo"},{"role":"user","contnet":"and to Rome"}]}`,
+			[]string{"messages[1].contnet", `"content"`}},
+		{http.MethodPost, "/api/v1/memories/from-conversation",
+			`{"messages":[{"role":"user","content":"I moved to Oslo"}],"sesion_id":"s1"}`, []string{"sesion_id", `"session_id"`}},
+		{http.MethodDelete, "/api/v1/memories", `{"memory_ids":["` + id + `"],"dry_run":true}`, []string{"dry_run"}},
+		{http.MethodPatch, "/api/v1/memories/" + id, `{"txt":"The spare key is under the mat"}`, []string{"txt", `"text"`}},
+		{http.MethodPost, "/api/v1/entities/reconcile", `{"dryrun":true}`, []string{"dryrun", `"dry_run"`}},
+		{http.MethodDelete, "/api/v1/users/me", `{"confirm":"default","user":"default"}`, []string{"user"}},
+	} {
+		r := s.do(t, req{method: tc.method, path: tc.path, raw: []byte(tc.body)})
+		wantError(t, r, http.StatusBadRequest, "invalid_request", append(tc.mentions, "unknown field")...)
+	}
+	// Nothing was written, moved, corrected, erased or started.
+	for _, user := range []string{"default", "zed"} {
+		r := s.get(t, anon, "/api/v1/memories?include_superseded=true&user_id="+user)
+		wantStatus(t, r, http.StatusOK)
+		if got := ids(r.body, "items"); len(got) != map[string]int{"default": 1, "zed": 0}[user] {
+			t.Errorf("%s holds %v after refused writes", user, got)
+		}
+	}
+	if r := s.get(t, anon, "/api/v1/memories/"+id); r.body["text"] != "The spare key hangs behind the boiler" {
+		t.Errorf("memory changed by a refused correction: %s", r.raw)
+	}
+	if r := s.get(t, anon, "/api/v1/entities/reconcile"); r.body["status"] == "running" || r.body["status"] == "done" {
+		t.Errorf("a refused reconcile started a job: %s", r.raw)
+	}
+	// Metadata is the caller's own map: any key goes.
+	s.addVerbatim(t, anon, "The boiler was serviced in May", map[string]any{"metadata": map[string]any{"topk": 1, "User_Id": "x"}})
+}
