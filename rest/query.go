@@ -3,8 +3,11 @@ package rest
 import (
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/text"
 )
 
 // checkQuery refuses a query string the server would read differently
@@ -24,4 +27,44 @@ func checkQuery(r *http.Request) error {
 		}
 	}
 	return nil
+}
+
+// routeParams are the query parameters each REST route reads besides
+// user_id and api_key, which every route takes (auth.go). A route not
+// listed reads none.
+var routeParams = map[string][]string{
+	"GET /api/v1/memories": {"page", "size", "app_id", "app_name", "search_query", "categories",
+		"memory_type", "state", "project", "session_id", "include_superseded"},
+	"GET /api/v1/entities/suggestions": {"limit"},
+}
+
+// checkParams refuses a query parameter route does not read, naming it
+// and the one meant when close: a misspelt filter would otherwise list
+// everything, and ?top_k=5 on a search, whose fields go in the body, would
+// silently do nothing.
+func checkParams(route string, r *http.Request) error {
+	known := append([]string{"user_id", "api_key"}, routeParams[route]...)
+	for name := range r.URL.Query() {
+		if slices.Contains(known, name) {
+			continue
+		}
+		if hint := text.DidYouMean(name, known...); hint != "" {
+			return engine.Invalid(name, "unknown parameter%s", hint)
+		}
+		if len(known) == 2 {
+			return engine.Invalid(name, "unknown parameter; %s takes none but user_id and api_key%s", route, bodyHint(route))
+		}
+		return engine.Invalid(name, "unknown parameter; %s takes %s", route, strings.Join(known[2:], ", "))
+	}
+	return nil
+}
+
+// bodyHint points a route that reads a JSON body to it.
+func bodyHint(route string) string {
+	switch route {
+	case "POST /api/v1/memories", "POST /api/v1/memories/from-conversation", "POST /api/v1/memories/search",
+		"PATCH /api/v1/memories/{id}", "DELETE /api/v1/memories", "POST /api/v1/entities/reconcile", "DELETE /api/v1/users/me":
+		return " (its fields go in the JSON body)"
+	}
+	return ""
 }

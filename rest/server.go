@@ -215,6 +215,9 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		return
 	}
 	r2, user, err := s.gate.Admit(r)
+	if err == nil && pattern != mcpPattern {
+		err = checkParams(pattern, r) // query.go
+	}
 	if err != nil {
 		s.refuse(w, r, pattern, err)
 		return

@@ -53,3 +53,41 @@ func TestUnknownBodyFieldsRefused(t *testing.T) {
 	// Metadata is the caller's own map: any key goes.
 	s.addVerbatim(t, anon, "The boiler was serviced in May", map[string]any{"metadata": map[string]any{"topk": 1, "User_Id": "x"}})
 }
+
+// TestUnknownQueryParamsRefused: every REST route answers 400 naming a
+// query parameter it does not read (it used to ignore it, so ?top_k=5 on
+// a search or ?user=bob on an export silently did nothing); user_id and
+// api_key go everywhere.
+func TestUnknownQueryParamsRefused(t *testing.T) {
+	s := startServer(t, nil)
+	id := s.addVerbatim(t, anon, "The spare key hangs behind the boiler", nil)
+	for _, tc := range []struct {
+		method, path, body string
+		mentions           []string
+	}{
+		{http.MethodPost, "/api/v1/memories/search?top_k=5", `{"query":"key"}`, []string{"top_k", "JSON body"}},
+		{http.MethodPost, "/api/v1/memories/search?_method=DELETE", `{"query":"key"}`, []string{"_method"}},
+		{http.MethodPost, "/api/v1/memories?infer=false", `{"text":"I moved to Oslo"}`, []string{"infer", "JSON body"}},
+		{http.MethodGet, "/api/v1/export?user=bob", "", []string{"user", "none but user_id and api_key"}},
+		{http.MethodGet, "/api/v1/export?userid=bob", "", []string{"userid", `"user_id"`}},
+		{http.MethodGet, "/api/v1/entities/reconcile?job_id=1", "", []string{"job_id"}},
+		{http.MethodDelete, "/api/v1/entities/reconcile?force=1", "", []string{"force"}},
+		{http.MethodGet, "/api/v1/entities/suggestions?limt=5", "", []string{"limt", `"limit"`}},
+		{http.MethodGet, "/api/v1/memories/" + id + "?include_superseded=true", "", []string{"include_superseded"}},
+		{http.MethodGet, "/api/v1/memories/" + id + "/history?page=2", "", []string{"page"}},
+		{http.MethodGet, "/api/v1/memories?sise=5", "", []string{"sise", `"size"`}},
+	} {
+		var r resp
+		if tc.body == "" {
+			r = s.do(t, req{method: tc.method, path: tc.path})
+		} else {
+			r = s.do(t, req{method: tc.method, path: tc.path, raw: []byte(tc.body)})
+		}
+		wantError(t, r, http.StatusBadRequest, "invalid_request", append(tc.mentions, "unknown parameter")...)
+	}
+	for _, path := range []string{"/api/v1/memories/" + id + "?user_id=default", "/api/v1/entities/suggestions?limit=5&user_id=default",
+		"/api/v1/export?user_id=default", "/api/health?nocache=1"} {
+		wantStatus(t, s.get(t, anon, path), http.StatusOK)
+	}
+	wantStatus(t, s.post(t, anon, "/api/v1/memories/search?user_id=default", map[string]any{"query": "key"}), http.StatusOK)
+}
