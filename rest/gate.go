@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
@@ -54,7 +55,30 @@ func (g *Gate) Admit(r *http.Request) (*http.Request, string, error) {
 	if err := checkQuery(r); err != nil { // query.go
 		return nil, "", err
 	}
+	if err := refuseMethodOverride(r.Header, r.Method); err != nil {
+		return nil, "", err
+	}
 	return g.authenticate(r)
+}
+
+// methodOverrideHeaders are the headers some frameworks read as the
+// request's real method.
+var methodOverrideHeaders = []string{"X-HTTP-Method-Override", "X-HTTP-Method", "X-Method-Override"}
+
+// refuseMethodOverride refuses a request whose method-override header
+// names another method. memsvc acts on the request's own method only: a
+// client that sent POST meaning DELETE would otherwise get a search or a
+// write instead, and a proxy in front that honors the header would judge
+// a different request than the one served.
+func refuseMethodOverride(h http.Header, method string) error {
+	for _, name := range methodOverrideHeaders {
+		for _, v := range h.Values(name) {
+			if !strings.EqualFold(strings.TrimSpace(v), method) {
+				return engine.Invalid(name, "method overrides are not honored: send the method you mean as the request's own (this one is %s)", method)
+			}
+		}
+	}
+	return nil
 }
 
 // Wrap puts h behind the whole gate, for an edge served outside Server's

@@ -91,3 +91,21 @@ func TestUnknownQueryParamsRefused(t *testing.T) {
 	}
 	wantStatus(t, s.post(t, anon, "/api/v1/memories/search?user_id=default", map[string]any{"query": "key"}), http.StatusOK)
 }
+
+// TestMethodOverrideRefused: memsvc acts on a request's own method; a
+// method-override header naming another one is a 400 naming the header
+// (a POST meant as a DELETE used to run as the POST it was sent as).
+func TestMethodOverrideRefused(t *testing.T) {
+	s := startServer(t, nil)
+	id := s.addVerbatim(t, anon, "The spare key hangs behind the boiler", nil)
+	body := `{"memory_ids":["` + id + `"]}`
+	for _, h := range []string{"X-HTTP-Method-Override", "X-HTTP-Method", "X-Method-Override"} {
+		r := s.send(t, http.MethodPost, "/api/v1/memories/search", "", body,
+			map[string]string{"Content-Type": "application/json", h: "DELETE"})
+		wantError(t, r, http.StatusBadRequest, "invalid_request", h, "not honored")
+	}
+	r := s.send(t, http.MethodPost, "/api/v1/memories/search", "", `{"query":"key"}`,
+		map[string]string{"Content-Type": "application/json", "X-HTTP-Method-Override": "post"})
+	wantStatus(t, r, http.StatusOK)
+	wantStatus(t, s.get(t, anon, "/api/v1/memories/"+id), http.StatusOK)
+}
