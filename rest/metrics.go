@@ -2,6 +2,8 @@ package rest
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"fmt"
 	"io"
 	"maps"
@@ -291,7 +293,34 @@ func (i instrumented) AddConversation(ctx context.Context, user string, req engi
 }
 
 func (s *Server) metrics(w http.ResponseWriter, r *http.Request) error {
+	if err := s.metricsAllowed(r); err != nil {
+		return err
+	}
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	_, err := s.ops.Metrics.WriteTo(w)
 	return err
+}
+
+// metricsAllowed admits a scrape of /metrics: open while neither auth nor
+// a metrics secret is set (every route is then open), else only with the
+// metrics secret, compared in constant time.
+func (s *Server) metricsAllowed(r *http.Request) error {
+	want := s.ops.MetricsSecret
+	if want == "" && !s.gate.keys.Enabled() {
+		return nil
+	}
+	if want == "" {
+		return engine.Errorf(engine.EUnauthorized, "/metrics with auth on needs the server's metrics secret (MEMSVC_METRICS_SECRET), and none is set")
+	}
+	got, err := keyOf(r)
+	if err != nil {
+		return engine.Errorf(engine.EUnauthorized, "/metrics needs the metrics secret (MEMSVC_METRICS_SECRET) as Authorization: Bearer <secret>")
+	}
+	// Hashing first makes the comparison's time independent of the
+	// secret's length as well as its bytes.
+	g, w := sha256.Sum256([]byte(got)), sha256.Sum256([]byte(want))
+	if subtle.ConstantTimeCompare(g[:], w[:]) != 1 {
+		return engine.Errorf(engine.EUnauthorized, "wrong metrics secret (an API key does not open /metrics)")
+	}
+	return nil
 }

@@ -11,9 +11,14 @@ import (
 // Ops are the operator features of the server, each off when unset.
 type Ops struct {
 	// Metrics, when set, counts requests, searches and writes and serves
-	// them at GET /metrics (behind the Host gate; no key: they hold no
-	// user's data).
+	// them at GET /metrics (behind the Host gate; they hold no user's
+	// data, but show every user's traffic: see MetricsSecret).
 	Metrics *Metrics
+	// MetricsSecret, when set, is the credential /metrics asks for, in any
+	// of the places an API key goes. With auth on it is required: the
+	// counts are every user's, so no one user's key opens them, and
+	// without a secret /metrics answers 401.
+	MetricsSecret string
 	// Backup, when set, serves GET /api/v1/admin/backup: an online snapshot
 	// of the store for `memsvc backup` while this server holds the data
 	// directory. With auth on, only a key of OperatorUser may call it.

@@ -162,6 +162,7 @@ func (a *app) opsOptions(cfg Config) rest.Ops {
 	}
 	if cfg.Metrics {
 		o.Metrics = rest.NewMetrics()
+		o.MetricsSecret = cfg.MetricsSecret
 		if isBadger {
 			o.Metrics.StoreSize = badger.Size
 		}

@@ -347,7 +347,7 @@ func TestCLIDataDirInUse(t *testing.T) {
 
 // serverOnlyFlags are the serve flags no other command acts on.
 var serverOnlyFlags = []string{"addr", "admin-secret", "allowed-hosts", "allowed-origins", "body-timeout", "max-body-bytes",
-	"metrics", "shutdown-timeout", "max-conns", "header-timeout", "idle-timeout", "write-timeout", "max-header-bytes",
+	"metrics", "metrics-secret", "shutdown-timeout", "max-conns", "header-timeout", "idle-timeout", "write-timeout", "max-header-bytes",
 	"rate-limit", "rate-burst"}
 
 // helpedCommands are the commands whose help lists flags.

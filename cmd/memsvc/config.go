@@ -35,7 +35,8 @@ type Config struct {
 	LogFormat       string
 	NoSync          bool
 	ShutdownTimeout time.Duration
-	Metrics         bool // serve /metrics (backup.go)
+	Metrics         bool   // serve /metrics (backup.go)
+	MetricsSecret   string // what /metrics asks for; required with auth on (checkMetrics)
 
 	LLMProvider   string
 	LLMModel      string
@@ -111,7 +112,8 @@ func (c *Config) serveFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.BodyTimeout, "body-timeout", rest.DefaultBodyTimeout, "how long a client may take to send a request body (400 beyond)")
 	fs.StringVar(&c.AllowedHosts, "allowed-hosts", "", "comma list of Host names accepted besides localhost and IP literals ('*': any, when a proxy in front checks Host)")
 	fs.StringVar(&c.AllowedOrigins, "allowed-origins", "", "comma list of browser origins (scheme://host[:port]) allowed to send cross-origin writes")
-	fs.BoolVar(&c.Metrics, "metrics", false, "serve Prometheus metrics at /metrics (no user data; behind the Host check, no key)")
+	fs.BoolVar(&c.Metrics, "metrics", false, "serve Prometheus metrics at /metrics (no user data; behind the Host check; with auth on, only to --metrics-secret)")
+	fs.StringVar(&c.MetricsSecret, "metrics-secret", "", "secret a scraper sends to read /metrics (Authorization: Bearer SECRET); required with --metrics and auth on, since the counts show every user's traffic (prefer the env var)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 15*time.Second, "how long shutdown waits for in-flight requests, and then for the store to close")
 	c.connFlags(fs)
 	c.engineRunFlags(fs)
@@ -238,19 +240,32 @@ func (c *Config) checkLimits() error {
 	return nil
 }
 
-// checkSecret refuses an auth secret too short to sign keys safely.
+// checkSecret refuses an auth, admin or metrics secret too short to be
+// safe. The admin secret opens the operator pages, which mint a key for
+// any user: it is worth as much as the auth secret, and is typed into a
+// form anyone who reaches the server can post to, so a short one could be
+// guessed. The metrics secret is sent by a scraper on every request.
 func (c *Config) checkSecret() error {
-	if c.AuthSecret != "" && len(c.AuthSecret) < auth.MinSecretBytes {
-		return errUsage{fmt.Errorf("--auth-secret (MEMSVC_AUTH_SECRET): must be at least %d bytes, got %d; "+
-			"make a good one with: openssl rand -hex 32", auth.MinSecretBytes, len(c.AuthSecret))}
+	for _, s := range []struct{ flag, value string }{
+		{"--auth-secret (MEMSVC_AUTH_SECRET)", c.AuthSecret},
+		{"--admin-secret (MEMSVC_ADMIN_SECRET)", c.AdminSecret},
+		{"--metrics-secret (MEMSVC_METRICS_SECRET)", c.MetricsSecret},
+	} {
+		if s.value != "" && len(s.value) < auth.MinSecretBytes {
+			return errUsage{fmt.Errorf("%s: must be at least %d bytes, got %d; make a good one with: openssl rand -hex 32",
+				s.flag, auth.MinSecretBytes, len(s.value))}
+		}
 	}
-	// The admin secret opens the operator pages, which mint a key for any
-	// user: it is worth as much as the auth secret, and is typed into a
-	// form anyone who reaches the server can post to, so a short one could
-	// be guessed.
-	if c.AdminSecret != "" && len(c.AdminSecret) < auth.MinSecretBytes {
-		return errUsage{fmt.Errorf("--admin-secret (MEMSVC_ADMIN_SECRET): must be at least %d bytes, got %d; "+
-			"make a good one with: openssl rand -hex 32", auth.MinSecretBytes, len(c.AdminSecret))}
+	return nil
+}
+
+// checkMetrics refuses --metrics with auth on and no --metrics-secret:
+// the counts carry no user's data but show every user's traffic, so no
+// user's key opens them, and serving them to anyone would undo the keys.
+func (c *Config) checkMetrics() error {
+	if c.Metrics && c.AuthSecret != "" && c.MetricsSecret == "" {
+		return errUsage{errors.New("--metrics with auth on needs --metrics-secret (MEMSVC_METRICS_SECRET), which a scraper sends as " +
+			"Authorization: Bearer SECRET; make one with: openssl rand -hex 32")}
 	}
 	return nil
 }

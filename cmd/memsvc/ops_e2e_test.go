@@ -115,7 +115,8 @@ func TestMetrics(t *testing.T) {
 	wantError(t, off.get(t, anon, "/metrics"), http.StatusNotFound, "not_found")
 
 	const secret = "e2e-secret-0123456789abcdef0123456789ab"
-	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_METRICS": "true"})
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_METRICS": "true",
+		"MEMSVC_METRICS_SECRET": testMetricsSecret})
 	who := as{key: mintKey(t, secret, s.dataDir, "carol-the-user"), place: keyBearer}
 	id := s.addVerbatim(t, who, "the secret recipe uses cardamom", nil)
 	s.get(t, who, "/api/v1/memories/"+id)
@@ -171,12 +172,16 @@ func TestMetrics(t *testing.T) {
 	wantError(t, s.sendWithHost(t, http.MethodGet, "/metrics", "evil.example", "", nil), http.StatusForbidden, "")
 }
 
+// testMetricsSecret is the --metrics-secret of the tests' servers with
+// auth on.
+const testMetricsSecret = "e2e-metrics-secret-0123456789abcdef0123"
+
 // waitMetrics scrapes /metrics until it holds want (background work such
 // as an image capture shows up a moment after the request).
 func waitMetrics(t *testing.T, s *testServer, want string) resp {
 	t.Helper()
 	for end := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		m := s.get(t, anon, "/metrics")
+		m := s.get(t, as{key: testMetricsSecret, place: keyBearer}, "/metrics")
 		wantStatus(t, m, http.StatusOK)
 		if strings.Contains(string(m.raw), want) || time.Now().After(end) {
 			return m
@@ -431,7 +436,8 @@ func TestStartupBlockAndFinalLine(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &syncBuffer{}
 	addrc, done := make(chan string, 1), make(chan int, 1)
-	env := map[string]string{"MEMSVC_AUTH_SECRET": "e2e-secret-0123456789abcdef0123456789ab", "MEMSVC_METRICS": "true"}
+	env := map[string]string{"MEMSVC_AUTH_SECRET": "e2e-secret-0123456789abcdef0123456789ab", "MEMSVC_METRICS": "true",
+		"MEMSVC_METRICS_SECRET": testMetricsSecret}
 	sys := IO{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: stderr, Getenv: getenvFrom(env),
 		OnListen: func(addr string) { addrc <- addr }}
 	go func() { done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, sys) }()

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
+	"io"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestUnknownBodyFieldsRefused: a member a route's body does not have,
@@ -108,4 +112,52 @@ func TestMethodOverrideRefused(t *testing.T) {
 		map[string]string{"Content-Type": "application/json", "X-HTTP-Method-Override": "post"})
 	wantStatus(t, r, http.StatusOK)
 	wantStatus(t, s.get(t, anon, "/api/v1/memories/"+id), http.StatusOK)
+}
+
+// TestMetricsSecret: with auth on, /metrics answers only to the metrics
+// secret, never to a user's key (the counts show every user's traffic),
+// and serve refuses --metrics with auth on and no secret, or a short
+// one; it used to answer anyone who passed the Host check. With auth off
+// and no secret it stays open, like every route.
+func TestMetricsSecret(t *testing.T) {
+	const secret = "e2e-secret-0123456789abcdef0123456789ab"
+	s := startServer(t, map[string]string{"MEMSVC_AUTH_SECRET": secret, "MEMSVC_METRICS": "true",
+		"MEMSVC_METRICS_SECRET": testMetricsSecret})
+	alice := as{key: mintKey(t, secret, s.dataDir, "alice-metrics"), place: keyBearer}
+	s.addVerbatim(t, alice, "The spare key hangs behind the boiler", nil)
+	for _, who := range []as{anon, alice, {key: testMetricsSecret + "x", place: keyBearer}, {key: secret, place: keyBearer}} {
+		wantError(t, s.get(t, who, "/metrics"), http.StatusUnauthorized, "unauthorized")
+	}
+	for _, place := range []keyPlace{keyBearer, keyHeader, keyQuery} {
+		m := s.get(t, as{key: testMetricsSecret, place: place}, "/metrics")
+		wantStatus(t, m, http.StatusOK)
+		for _, never := range []string{"alice", alice.key, "boiler", testMetricsSecret} {
+			if strings.Contains(string(m.raw), never) {
+				t.Errorf("metrics expose %q", never)
+			}
+		}
+	}
+	if log := s.stderr.String(); strings.Contains(log, testMetricsSecret) {
+		t.Errorf("the server log holds the metrics secret")
+	}
+
+	for name, env := range map[string]map[string]string{
+		"no secret":    {"MEMSVC_AUTH_SECRET": secret, "MEMSVC_METRICS": "true"},
+		"short secret": {"MEMSVC_AUTH_SECRET": secret, "MEMSVC_METRICS": "true", "MEMSVC_METRICS_SECRET": "scrape"},
+	} {
+		var stderr strings.Builder
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		code := Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()},
+			IO{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr, Getenv: getenvFrom(env)})
+		cancel()
+		if code != 2 || !strings.Contains(stderr.String(), "--metrics-secret (MEMSVC_METRICS_SECRET)") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 naming --metrics-secret", name, code, stderr.String())
+		}
+	}
+
+	open := startServer(t, map[string]string{"MEMSVC_METRICS": "true"})
+	wantStatus(t, open.get(t, anon, "/metrics"), http.StatusOK)
+	closed := startServer(t, map[string]string{"MEMSVC_METRICS": "true", "MEMSVC_METRICS_SECRET": testMetricsSecret})
+	wantError(t, closed.get(t, anon, "/metrics"), http.StatusUnauthorized, "unauthorized", "MEMSVC_METRICS_SECRET")
+	wantStatus(t, closed.get(t, as{key: testMetricsSecret, place: keyBearer}, "/metrics"), http.StatusOK)
 }

@@ -47,6 +47,9 @@ func runServe(ctx context.Context, args []string, sys IO) error {
 	if err := cfg.checkConnLimits(); err != nil {
 		return err
 	}
+	if err := cfg.checkMetrics(); err != nil {
+		return err
+	}
 	if err := cfg.checkModels(); err != nil {
 		return err
 	}
