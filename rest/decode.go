@@ -72,6 +72,12 @@ func decodeJSON(raw []byte, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return engine.Invalid("body", "must hold exactly one JSON object")
 	}
+	// The decoder takes null as "nothing to set", so a null body would
+	// pass as an empty object: a reconcile would start over every
+	// suggestion from a client that meant to send something else.
+	if bytes.HasPrefix(bytes.TrimLeft(raw, " \t\r\n"), []byte("null")) {
+		return engine.Invalid("body", "must be a JSON object, got null")
+	}
 	return nil
 }
 

@@ -161,3 +161,25 @@ func TestMetricsSecret(t *testing.T) {
 	wantError(t, closed.get(t, anon, "/metrics"), http.StatusUnauthorized, "unauthorized", "MEMSVC_METRICS_SECRET")
 	wantStatus(t, closed.get(t, as{key: testMetricsSecret, place: keyBearer}, "/metrics"), http.StatusOK)
 }
+
+// TestNullBodyRefused: a body of JSON null is a 400 naming the body on
+// every body route; it used to pass as an empty object, so a reconcile
+// started over every suggestion at the default threshold.
+func TestNullBodyRefused(t *testing.T) {
+	s := startServer(t, nil)
+	id := s.addVerbatim(t, anon, "The spare key hangs behind the boiler", nil)
+	for _, route := range []struct{ method, path string }{
+		{http.MethodPost, "/api/v1/entities/reconcile"}, {http.MethodPost, "/api/v1/memories"},
+		{http.MethodPost, "/api/v1/memories/search"}, {http.MethodPost, "/api/v1/memories/from-conversation"},
+		{http.MethodDelete, "/api/v1/memories"}, {http.MethodPatch, "/api/v1/memories/" + id},
+		{http.MethodDelete, "/api/v1/users/me"},
+	} {
+		r := s.do(t, req{method: route.method, path: route.path, raw: []byte(" null\n")})
+		wantError(t, r, http.StatusBadRequest, "invalid_request", "body", "null")
+	}
+	if r := s.get(t, anon, "/api/v1/entities/reconcile"); r.body["status"] != "idle" {
+		t.Errorf("a null body started a reconcile: %s", r.raw)
+	}
+	// No body at all still means every suggestion at the default threshold.
+	wantStatus(t, s.do(t, req{method: http.MethodPost, path: "/api/v1/entities/reconcile"}), http.StatusAccepted)
+}
