@@ -25,6 +25,15 @@ import (
 	"time"
 )
 
+// SameSecret reports whether given is secret, comparing digests of equal
+// length in constant time: comparing the strings themselves returns at
+// once on a length mismatch, which tells a guesser the secret's length.
+// For the operator's secrets (admin sign-in, metrics scrapes).
+func SameSecret(given, secret string) bool {
+	a, b := sha256.Sum256([]byte(given)), sha256.Sum256([]byte(secret))
+	return hmac.Equal(a[:], b[:])
+}
+
 // MinSecretBytes is the shortest auth secret the binary accepts: HMAC keys
 // shorter than the hash guessed offline would mint keys for any user.
 const MinSecretBytes = 32

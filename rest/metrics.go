@@ -2,8 +2,6 @@ package rest
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
 	"fmt"
 	"io"
 	"maps"
@@ -14,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 )
 
@@ -303,7 +302,7 @@ func (s *Server) metrics(w http.ResponseWriter, r *http.Request) error {
 
 // metricsAllowed admits a scrape of /metrics: open while neither auth nor
 // a metrics secret is set (every route is then open), else only with the
-// metrics secret, compared in constant time.
+// metrics secret (auth.SameSecret).
 func (s *Server) metricsAllowed(r *http.Request) error {
 	want := s.ops.MetricsSecret
 	if want == "" && !s.gate.keys.Enabled() {
@@ -316,10 +315,7 @@ func (s *Server) metricsAllowed(r *http.Request) error {
 	if err != nil {
 		return engine.Errorf(engine.EUnauthorized, "/metrics needs the metrics secret (MEMSVC_METRICS_SECRET) as Authorization: Bearer <secret>")
 	}
-	// Hashing first makes the comparison's time independent of the
-	// secret's length as well as its bytes.
-	g, w := sha256.Sum256([]byte(got)), sha256.Sum256([]byte(want))
-	if subtle.ConstantTimeCompare(g[:], w[:]) != 1 {
+	if !auth.SameSecret(got, want) {
 		return engine.Errorf(engine.EUnauthorized, "wrong metrics secret (an API key does not open /metrics)")
 	}
 	return nil

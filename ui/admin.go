@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 )
 
@@ -118,21 +119,13 @@ func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
 		u.fail(w, r, req, err)
 		return
 	}
-	if !sameSecret(r.PostForm.Get("secret"), u.admin.Secret) {
+	if !auth.SameSecret(r.PostForm.Get("secret"), u.admin.Secret) {
 		u.render(w, req, http.StatusUnauthorized, "adminsignin", map[string]any{"Error": "That is not the admin secret."})
 		return
 	}
 	u.setCookie(w, r, adminCookie, u.adminSession(time.Now(), randomToken()))
 	u.setCookie(w, r, csrfCookie, randomToken()) // as at a user's sign-in: a token seen before is void
 	http.Redirect(w, r, "/admin", http.StatusSeeOther)
-}
-
-// sameSecret compares digests of equal length in constant time: comparing
-// the strings themselves returns at once on a length mismatch, which tells
-// a guesser the secret's length.
-func sameSecret(given, secret string) bool {
-	a, b := sha256.Sum256([]byte(given)), sha256.Sum256([]byte(secret))
-	return hmac.Equal(a[:], b[:])
 }
 
 func (u *UI) adminSignOut(w http.ResponseWriter, r *http.Request, _ *request) error {
