@@ -76,12 +76,13 @@ type siteGuard struct {
 	anyHost bool            // --allowed-hosts '*': a proxy in front checks Host
 	hosts   map[string]bool // extra Host names accepted, lower case, no port
 	origins *http.CrossOriginProtection
+	trusted map[string]bool // the operator's origins, as listed (cors.go)
 }
 
 // newSiteGuard builds the guard from the operator's lists. Origins are
 // scheme://host[:port]; a malformed one is an error naming it.
 func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
-	g := &siteGuard{hosts: map[string]bool{}, origins: http.NewCrossOriginProtection()}
+	g := &siteGuard{hosts: map[string]bool{}, origins: http.NewCrossOriginProtection(), trusted: map[string]bool{}}
 	for _, h := range hosts {
 		h = strings.ToLower(strings.TrimSpace(h))
 		switch {
@@ -102,6 +103,7 @@ func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
 		if err := g.origins.AddTrustedOrigin(o); err != nil {
 			return nil, fmt.Errorf("allowed origin %q: %w (want scheme://host[:port])", o, err)
 		}
+		g.trusted[o] = true
 	}
 	return g, nil
 }

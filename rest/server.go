@@ -202,15 +202,18 @@ func withoutMCPSlash(r *http.Request) *http.Request {
 // dispatch runs the gates in order (site, route, body type, auth) and the
 // route's handler when every gate passes.
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo, h http.Handler, pattern string) {
-	if err := s.gate.Site(r); err != nil {
+	if err := s.site(w, r, pattern); err != nil {
 		s.refuse(w, r, pattern, err)
 		return
 	}
-	switch pattern {
-	case "":
+	switch {
+	case pattern == mcpPattern && isPreflight(r): // carries no key: answered before auth
+		answerPreflight(w, r)
+		return
+	case pattern == "":
 		s.unrouted(w, r, h)
 		return
-	case "GET /api/health", "GET /metrics": // no user's data; metrics check their own secret (metricsAllowed)
+	case pattern == "GET /api/health", pattern == "GET /metrics": // no user's data; metrics check their own secret (metricsAllowed)
 		h.ServeHTTP(w, r)
 		return
 	}
