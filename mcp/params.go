@@ -44,6 +44,26 @@ var paramsOf = map[string]func() any{
 	"notifications/roots/list_changed": func() any { return new(sdk.RootsListChangedParams) },
 }
 
+// paramsRequired names, for each method whose params the protocol schema
+// requires, what they must hold. The SDK answered a request of one of
+// these without params (or with null) with Invalid Request, and
+// initialize with error code 0, which is no JSON-RPC code at all; what is
+// wrong is the params, so the edges answer Invalid Params naming them.
+// Every other method may omit params or send null (ping,
+// notifications/initialized, tools/list, ...).
+var paramsRequired = map[string]string{
+	"initialize":             "an object with protocolVersion, capabilities and clientInfo",
+	"tools/call":             "an object with name (the tool) and arguments",
+	"prompts/get":            "an object with name",
+	"resources/read":         "an object with uri",
+	"resources/subscribe":    "an object with uri",
+	"resources/unsubscribe":  "an object with uri",
+	"completion/complete":    "an object with ref and argument",
+	"logging/setLevel":       "an object with level",
+	"subscriptions/listen":   "an object with notifications",
+	"notifications/progress": "an object with progressToken and progress",
+}
+
 // checkMessage checks the JSON types of one message's envelope members
 // and of its params, returning the JSON-RPC error code and what is wrong,
 // or 0 and "" when the SDK can decode it.
@@ -69,6 +89,13 @@ func checkMessage(raw stdjson.RawMessage) (int, string) {
 	}
 	params := bytes.TrimSpace(m["params"])
 	if len(params) == 0 || string(params) == "null" {
+		if need := paramsRequired[method]; need != "" {
+			got := "none"
+			if len(params) > 0 {
+				got = "null"
+			}
+			return codeInvalidParams, "params: " + method + " requires params, " + need + "; got " + got
+		}
 		return 0, ""
 	}
 	if params[0] != '{' {

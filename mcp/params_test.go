@@ -63,3 +63,43 @@ func TestWrongTypesNamedInJSONTerms(t *testing.T) {
 		t.Errorf("a well-typed call: %d %s", r.status, r.body)
 	}
 }
+
+// TestRequiredParamsMissing: a request of a method whose params the
+// protocol requires, sent without them or with null, was answered by the
+// SDK with Invalid Request (-32600) or, for initialize, with error code 0,
+// which is no JSON-RPC code; a client's error handling read neither as
+// "your params are wrong". It is now Invalid Params (-32602) naming the
+// method and what its params hold. Methods whose params are optional
+// (ping, tools/list, notifications/initialized) still take none or null,
+// as the SDKs send them.
+func TestRequiredParamsMissing(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	for _, tc := range []struct {
+		method, params, want string
+	}{
+		{"initialize", "", "params: initialize requires params, an object with protocolVersion, capabilities and clientInfo; got none"},
+		{"initialize", `,"params":null`, "params: initialize requires params, an object with protocolVersion, capabilities and clientInfo; got null"},
+		{"tools/call", "", "params: tools/call requires params, an object with name (the tool) and arguments; got none"},
+		{"tools/call", `,"params":null`, "got null"},
+		{"logging/setLevel", `,"params":null`, "params: logging/setLevel requires params, an object with level"},
+	} {
+		t.Run(tc.method+tc.params, func(t *testing.T) {
+			r := s.post(t, `{"jsonrpc":"2.0","id":9,"method":"`+tc.method+`"`+tc.params+`}`, map[string]string{"Accept": acceptBoth})
+			if r.status != 400 || !strings.Contains(r.body, `"id":9`) || !strings.Contains(r.body, `"code":-32602`) || !strings.Contains(r.body, tc.want) {
+				t.Errorf("%d %s; want 400, id 9, -32602 and %q", r.status, r.body, tc.want)
+			}
+		})
+	}
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping","params":null}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":null}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+	} {
+		if r := s.post(t, body, map[string]string{"Accept": acceptBoth}); r.status != 200 || !strings.Contains(r.body, `"result"`) {
+			t.Errorf("%s: %d %s; want a result", body, r.status, r.body)
+		}
+	}
+	if r := s.post(t, `{"jsonrpc":"2.0","method":"notifications/initialized","params":null}`, map[string]string{"Accept": acceptBoth}); r.status != 202 {
+		t.Errorf("notifications/initialized with null params: %d %s; want 202", r.status, r.body)
+	}
+}
