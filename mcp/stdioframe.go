@@ -63,7 +63,9 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 		line, err := f.nextMessage()
 		if len(line) > 0 {
 			if code, msg := f.check(line); msg != "" {
-				f.out.writeError(validID(line), code, msg)
+				for _, id := range answerIDs(line) {
+					f.out.writeError(id, code, msg)
+				}
 			} else if id, early := f.beforeInitialize(line); early {
 				f.out.writeError(id, codeInvalidRequest, "invalid request: send initialize first")
 			} else {
@@ -161,6 +163,10 @@ func (f *lineFilter) skipLine(err error) error {
 // "" for a JSON-RPC message or a batch of them.
 func (f *lineFilter) check(line []byte) (int, string) {
 	if !json.Valid(line) {
+		if n := len(jsonValues(line)); n > 1 {
+			return codeParseError, fmt.Sprintf("parse error: %d JSON messages on one line: stdio messages are "+
+				"newline-delimited, send each on its own line", n)
+		}
 		return codeParseError, "parse error: not JSON"
 	}
 	if code, msg := checkPayload(line); msg != "" {
@@ -181,6 +187,38 @@ func (f *lineFilter) check(line []byte) (int, string) {
 		f.version = init.Params.ProtocolVersion // the SDK agrees to these two as asked
 	}
 	return 0, ""
+}
+
+// jsonValues splits line into the JSON values it holds one after the
+// other ({...}{...}, or separated by spaces), up to the first that is not
+// JSON.
+func jsonValues(line []byte) []json.RawMessage {
+	var vals []json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(line))
+	for {
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return vals
+		}
+		vals = append(vals, v)
+	}
+}
+
+// answerIDs are the ids to answer a refused line under: the id of each
+// message on it, so that a client that wrote several requests on one line
+// (the TypeScript and Python SDK servers drop such a line unanswered) is
+// not left waiting for any of them; one null id when none can be read.
+func answerIDs(line []byte) []json.RawMessage {
+	var ids []json.RawMessage
+	for _, v := range jsonValues(line) {
+		if id := validID(v); id != nil {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return []json.RawMessage{nil}
+	}
+	return ids
 }
 
 // validID is the id of a line that is one message with an id it can be

@@ -45,6 +45,8 @@ func TestLineFilter(t *testing.T) {
 			[]string{`-32602,"message":"invalid params: params.name: must be a string, got a number"`}},
 		{"jsonrpc of the wrong type", `{"jsonrpc":2,"method":"ping"}` + "\n" + ping + "\n", ping + "\n",
 			[]string{`-32600,"message":"invalid request: jsonrpc: must be the string \"2.0\", got a number"`}},
+		{"required params missing", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":null}` + "\n" + ping + "\n", ping + "\n",
+			[]string{`-32602,"message":"invalid params: params: tools/call requires params`}},
 		{"too long", `{"x":"` + strings.Repeat("a", 100) + `"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 	}
 	for _, tt := range tests {
@@ -183,5 +185,47 @@ func TestCancelledRequestIsNotAnswered(t *testing.T) {
 	want := `{"jsonrpc":"2.0","id":"b","result":{}}` + "\n" + `{"jsonrpc":"2.0","id":2,"result":{}}` + "\n"
 	if out.String() != want {
 		t.Errorf("written:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestSeveralMessagesOnOneLine: two messages written on one line (a client
+// that forgot the newline between them) were answered with one "parse
+// error: not JSON" under id null, so the client waited forever for both
+// requests. The line is still refused, as the TypeScript and Python SDK
+// servers refuse it, but each request on it is answered under its own id
+// with an error that says what was wrong; the next line is served.
+func TestSeveralMessagesOnOneLine(t *testing.T) {
+	ping := `{"jsonrpc":"2.0","id":9,"method":"ping"}`
+	for _, tc := range []struct {
+		name, line string
+		ids        []string // the ids answered, in order
+		says       string
+	}{
+		{"two requests", `{"jsonrpc":"2.0","id":1,"method":"ping"}{"jsonrpc":"2.0","id":"b","method":"tools/list"}`,
+			[]string{`"id":1`, `"id":"b"`}, "2 JSON messages on one line"},
+		{"separated by a space", `{"jsonrpc":"2.0","id":3,"method":"ping"} {"jsonrpc":"2.0","method":"notifications/initialized"}`,
+			[]string{`"id":3`}, "2 JSON messages on one line"},
+		{"notifications only", `{"jsonrpc":"2.0","method":"notifications/initialized"}{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+			[]string{`"id":null`}, "send each on its own line"},
+		{"a message and garbage", `{"jsonrpc":"2.0","id":4,"method":"ping"}garbage`, []string{`"id":4`}, "parse error: not JSON"},
+		{"three", ping + ping + ping, []string{`"id":9`, `"id":9`, `"id":9`}, "3 JSON messages"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			f := newLineFilter(strings.NewReader(tc.line+"\n"+ping+"\n"), &lockedWriter{w: &out}, closed())
+			got, err := io.ReadAll(f)
+			if err != nil || string(got) != ping+"\n" {
+				t.Fatalf("passed %q (%v); want only the next line", got, err)
+			}
+			answers := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if len(answers) != len(tc.ids) {
+				t.Fatalf("answers %q; want one for each of %v", out.String(), tc.ids)
+			}
+			for i, id := range tc.ids {
+				if !strings.Contains(answers[i], id) || !strings.Contains(answers[i], `"code":-32700`) || !strings.Contains(answers[i], tc.says) {
+					t.Errorf("answer %q; want %s, -32700 and %q", answers[i], id, tc.says)
+				}
+			}
+		})
 	}
 }

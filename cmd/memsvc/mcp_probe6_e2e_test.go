@@ -232,3 +232,33 @@ func TestMCPProbe6RealBrowser(t *testing.T) {
 		t.Errorf("foreign page saw %q; want its first request to fail", foreign)
 	}
 }
+
+// TestMCPProbe6StdioFraming: through `memsvc mcp`, two requests a client
+// wrote on one line are each answered with an error under its own id
+// (they were one id-null parse error, and the client waited for both), a
+// tools/call with null params is Invalid Params naming them (it was
+// Invalid Request), ping and tools/list take null params, and the session
+// goes on.
+func TestMCPProbe6StdioFraming(t *testing.T) {
+	in := initLine("2025-06-18") +
+		`{"jsonrpc":"2.0","method":"notifications/initialized","params":null}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"ping"}{"jsonrpc":"2.0","id":3,"method":"tools/list"}` + "\n" +
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":null}` + "\n" +
+		`{"jsonrpc":"2.0","id":5,"method":"tools/list","params":null}` + "\n" +
+		`{"jsonrpc":"2.0","id":6,"method":"ping","params":null}` + "\n"
+	got := stdioAnswers(t, in)
+	for _, id := range []string{"2", "3"} {
+		if len(got[id]) != 1 || !strings.Contains(got[id][0], "-32700") || !strings.Contains(got[id][0], "2 JSON messages on one line") {
+			t.Errorf("request %s of a two-message line: %q; want one error saying two messages were on one line", id, got[id])
+		}
+	}
+	if len(got["4"]) != 1 || !strings.Contains(got["4"][0], "-32602") || !strings.Contains(got["4"][0], "tools/call requires params") {
+		t.Errorf("tools/call with null params: %q; want Invalid Params naming them", got["4"])
+	}
+	if len(got["5"]) != 1 || !strings.Contains(got["5"][0], "add_memories") || len(got["6"]) != 1 || !strings.Contains(got["6"][0], `"result"`) {
+		t.Errorf("tools/list and ping with null params: %q %q; want results", got["5"], got["6"])
+	}
+	if len(got["null"]) != 0 {
+		t.Errorf("answers without an id: %q; want none", got["null"])
+	}
+}
