@@ -45,11 +45,33 @@ func parseArgs(tool string, raw json.RawMessage, allowed ...string) (fields, err
 			continue
 		}
 		if !slices.Contains(allowed, name) {
-			return nil, engine.Errorf(engine.EInvalid, "%s: unknown argument; %s takes %s", name, tool, strings.Join(allowed, ", "))
+			return nil, engine.Errorf(engine.EInvalid, "%s: unknown argument%s; %s takes %s", name, connectionScoped[name], tool, strings.Join(allowed, ", "))
 		}
 	}
 	return f, nil
 }
+
+// connectionScoped explains the arguments other memory servers' tools take
+// (mem0's user_id, agent_id, app_id, run_id...) that here belong to the
+// connection or have another name: a model that passed one learns that it needs no such
+// argument, rather than that it cannot say whose memory it writes.
+var connectionScoped = map[string]string{
+	"user_id":  userScoped,
+	"userId":   userScoped,
+	"user":     userScoped,
+	"agent_id": appScoped,
+	"run_id":   ": the conversation or task a memory belongs to is session_id",
+	"app_name": appScoped,
+	"app_id":   appScoped,
+	"app":      appScoped,
+	"project":  ": the project is the connection's (its Project header), not an argument",
+}
+
+const (
+	userScoped = ": memories are always the connected user's (the server knows them from the connection's " +
+		"API key or URL), so no user is passed"
+	appScoped = ": the app is the connection's (the {clientName} of its /mcp/{clientName} URL), not an argument"
+)
 
 func (f fields) str(name string, dst *string) error {
 	v, ok := f[name]
