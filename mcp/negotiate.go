@@ -101,7 +101,14 @@ func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, er
 	b = trimBOM(b)
 	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
 	if !json.Valid(b) {
-		return refusal{rpcCode: codeParseError}, nil
+		// The SDK reads the first of several messages and drops the rest
+		// unanswered, so a client that sent two in one body waited forever.
+		if n := len(jsonValues(b)); n > 1 {
+			return refusal{rpcCode: codeParseError}, engine.Errorf(engine.EInvalid, "parse error: the body holds %d JSON "+
+				"messages one after the other: POST each message on its own (or, in protocol versions that allow it, "+
+				"a JSON array of them)", n)
+		}
+		return refusal{rpcCode: codeParseError}, nil // the SDK answers, naming what is malformed
 	}
 	msgs := splitPayload(b)
 	if len(msgs) > maxBatch {

@@ -246,3 +246,28 @@ func TestByteOrderMarkBody(t *testing.T) {
 		t.Errorf("a byte order mark inside the message: %d %s; want a -32700 parse error", r.status, r.body)
 	}
 }
+
+// TestSeveralMessagesInOneBody: a POST body holding two messages one after
+// the other (not a batch array) was answered for the first only: the SDK
+// decodes one JSON value and dropped the second request unanswered, so the
+// client waited for it forever. The body is now refused as a parse error
+// that says what it holds and how to send it, and neither message is
+// acted on.
+func TestSeveralMessagesInOneBody(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	add := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add_memories","arguments":{"memories":["The spare key hangs in the shed"]}}}`
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}` + add,
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + add + "\n",
+	} {
+		r := s.post(t, body, map[string]string{"Accept": acceptBoth})
+		if r.status != 400 || !strings.Contains(r.body, `"code":-32700`) || !strings.Contains(r.body, "2 JSON messages") ||
+			strings.Contains(r.body, `"result"`) {
+			t.Errorf("%q: %d %s; want 400, a parse error saying the body holds 2 messages", body, r.status, r.body)
+		}
+	}
+	sess := s.connect(t, conn{client: "claude", userID: "raw"}) // post's user
+	if r := call(t, sess, "search_memory", map[string]any{}); strings.Contains(r.text, "spare key") {
+		t.Errorf("a refused body stored its memory: %s", r.text)
+	}
+}
