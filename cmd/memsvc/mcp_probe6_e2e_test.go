@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -194,7 +195,10 @@ func runBrowser(t *testing.T, chromium, pageURL string, extra ...string) []strin
 // from a foreign origin (a name mapped to 127.0.0.1) cannot reach it.
 func TestMCPProbe6RealBrowser(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
-	if err != nil {
+	switch {
+	case err != nil && os.Getenv("CI") == "true":
+		t.Fatal("chromium is not installed (make test installs it: apt-get install -y chromium)")
+	case err != nil:
 		t.Skip("no chromium on PATH: the header-level checks are TestMCPProbe6CORSPreflight")
 	}
 	const secret = "probe6-browser-secret-0123456789abcdef01"
