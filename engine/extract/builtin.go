@@ -38,15 +38,18 @@ func (b *builtin) Name() string { return BuiltinName }
 // one request are merged (see merger).
 func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 	var facts merger
-	question := ""
+	var before turnBefore
 	for _, m := range req.Messages {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("extract: builtin: %w", err)
 		}
-		mf := b.messageFacts(m, req, question)
-		question = ""
-		if strings.EqualFold(strings.TrimSpace(m.Role), "assistant") {
-			question = lastQuestion(m.Content)
+		mf := b.messageFacts(m, req, before)
+		before = turnBefore{}
+		switch strings.ToLower(strings.TrimSpace(m.Role)) {
+		case "assistant":
+			before = turnBefore{question: lastQuestion(m.Content), readBack: readBack(m.Content)}
+		case "user":
+			before = turnBefore{dangling: danglingMove(m.Content)}
 		}
 		for _, f := range mf {
 			facts.add(f)
@@ -79,9 +82,15 @@ type turn struct {
 	ids           []string
 }
 
-// messageFacts extracts the facts of one turn; question is the assistant's question just
-// before it, if any, so that a short answer can be read in context.
-func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
+// turnBefore is what the turn just before a user's turn left open: the assistant's
+// question or read-back, so that a short answer or a bare "yes" can be read in context,
+// or the user's own move said without where to ("We moved!"), which the next turn
+// finishes ("to Denver").
+type turnBefore struct{ question, readBack, dangling string }
+
+// messageFacts extracts the facts of one turn; before is what the turn just before it
+// left open.
+func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact {
 	role := strings.ToLower(strings.TrimSpace(m.Role))
 	switch {
 	case role == "user":
@@ -100,15 +109,20 @@ func (b *builtin) messageFacts(m Message, req Request, question string) []Fact {
 	introduced, object, kin, home, named := "", "", "", "", ""
 	for i, line := range proseLines(m.Content) {
 		update := false
-		for j, s := range sentences(stackAsUse(line)) {
+		for j, s := range sentences(stackAsUse(newLabelled(line))) {
 			if sarcastic(s) {
 				continue // "yeah right, I love Mondays 🙄" means the opposite of what it says
 			}
 			if i == 0 && j == 0 {
-				if a := answerClause(question, s); a != "" {
+				if a := answerClause(before.question, s); a != "" {
 					out = append(out, b.clauseFacts(a, s, tn)...)
 					continue
 				}
+				if c := confirmedClause(before.readBack, s); c != "" {
+					out = append(out, b.clauseFacts(c, s, tn)...)
+					continue
+				}
+				s = finishedMove(before.dangling, s)
 			}
 			n := len(out)
 			tn.corrects = update

@@ -73,6 +73,20 @@ func preNormalise(clause string) string {
 	return clause
 }
 
+// newLabelRe: "New email: ana@x.io", "new address - 48 Oak Ave": a thing of the
+// speaker's, labelled new, and its value. Groups: 1 the thing (one to three words), 2 the value.
+var newLabelRe = regexp.MustCompile(`(?i)^\s*new ([a-z]+(?: [a-z]+){0,2})\s*(?::|-|—|–)\s*(\S.*)$`)
+
+// newLabelled rewrites a line that labels a new value ("New email: ana@x.io") as the
+// statement it makes ("my new email is ana@x.io"). It reads the whole line, before a
+// colon splits it into a lead-in and a fragment.
+func newLabelled(line string) string {
+	if m := newLabelRe.FindStringSubmatch(line); m != nil && !hasVerb(lowerWords(m[2])) {
+		return "my new " + strings.ToLower(m[1]) + " is " + m[2] // not "New number: my number is …"
+	}
+	return line
+}
+
 // weIdentityRe: "we're vegetarians", "we are both Canadians": a plural of what each is.
 // Groups: 1 the subject and verb, 2 the singular, 3 the rest.
 var weIdentityRe = regexp.MustCompile(`(?i)^((?:we're|we are)(?:\s+(?:all|both))?)\s+([a-z]+)s\b(.*)$`)
