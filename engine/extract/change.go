@@ -21,7 +21,10 @@ const (
 var (
 	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working|quit (?:\S+'s |his |her |their |the )?job)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
-	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from) (.+)`)
+	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
+	// gaveToRe: "User gave User's Switch to User's nephew": a thing of one's own given to
+	// someone is given up. Only an owned or definite thing: "gave a talk to the team" is not.
+	gaveToRe = rx(subj + ` (?:has |have |just |recently |finally )*gave ((?:\S+'s|his|her|their|the) .+?) (?:away|to .+)`)
 	// noLongerAtRe: "User is not at Google anymore", "Alice is no longer in Berlin".
 	noLongerAtRe = rx(subj + ` (?:is|are) (?:no longer|not) (?:at|in|with|based in|living in|working at|working for) (.+)`)
 	// noLongerIngRe: "User is no longer playing football", "Ana isn't teaching yoga anymore".
@@ -79,7 +82,12 @@ func changeSlot(t, lower string) *Slot {
 			} // "stopped using Jenkins" is a disposal, read below
 		}
 	}
-	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit", "cancel", "unsubscribed"}) {
+	if strings.Contains(lower, "gave ") {
+		if m := gaveToRe.FindStringSubmatch(t); m != nil {
+			return disposed(m[1], m[2])
+		}
+	}
+	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit", "cancel", "unsubscribed", "deleted", "traded in", "finished"}) {
 		return nil
 	}
 	if m := disposalRe.FindStringSubmatch(t); m != nil {
@@ -178,6 +186,21 @@ func ownerless(v string) string {
 		return strings.Join(w[1:], " ")
 	}
 	return v
+}
+
+// vehicleVerbs are the verbs a vehicle is had by: what "User drives" or "rides" is
+// User's car or scooter, so selling "User's car" ends "User drives a Mazda 3" though
+// the old fact names only the make.
+var vehicleVerbs = map[string]string{"car": "drive", "truck": "drive", "van": "drive", "motorbike": "ride", "motorcycle": "ride", "scooter": "ride"}
+
+// disposedVehicle reports a disposal of the kind of vehicle the subject's old fact
+// says they drive or ride.
+func disposedVehicle(old, n Slot) bool {
+	if n.Predicate != PredicateDisposed || old.Subject != n.Subject || strings.HasPrefix(old.Value, "not ") {
+		return false
+	}
+	w := strings.Fields(n.Replaces)
+	return len(w) > 0 && len(w) <= 2 && vehicleVerbs[w[len(w)-1]] == old.Predicate
 }
 
 // endsWork reports an employment slot ending old, a job or an employer of the same subject.

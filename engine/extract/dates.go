@@ -69,6 +69,16 @@ func (d resolvedDate) bare() string {
 	return d.at.Format("2006-01-02")
 }
 
+// writtenDateRe finds a date as inline writes it: "on 2025-03-03", "in July 2025",
+// "since the week of 2025-02-24", "in 2019".
+var writtenDateRe = regexp.MustCompile(`\s(?:(?:on|in|since|by|until|from|before|after)\s)?(?:the week of \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|(?:19|20)\d{2})\b`)
+
+// WithoutWrittenDates returns a fact's text without the dates the extractor wrote into
+// it, for comparing what two facts say apart from when.
+func WithoutWrittenDates(fact string) string {
+	return writtenDateRe.ReplaceAllString(fact, "")
+}
+
 // inline renders the date as it is written in place of the original phrase.
 func (d resolvedDate) inline() string {
 	switch {

@@ -76,7 +76,7 @@ func settingSlot(t, lower string) *Slot {
 // setToSlot is the slot of subject setting thing (from old) to value.
 func setToSlot(subject, thing, old, value string) *Slot {
 	v := cutValue(value, setValueStop)
-	if !valueLike(v, value) || dateLike(v) || strings.Contains(thing, " to ") || thing == "down" || thing == "up" || thing == "back" {
+	if !valueLike(v, value) || dateLike(v) && !amountMarked(value) || strings.Contains(thing, " to ") || thing == "down" || thing == "up" || thing == "back" {
 		return nil
 	}
 	s := normSubject(subject)
@@ -98,7 +98,7 @@ func setToSlot(subject, thing, old, value string) *Slot {
 // changedSlot is the slot of a thing that changed (from old) to value by itself.
 func changedSlot(thing, old, value string) *Slot {
 	v := cutValue(value, setValueStop)
-	if !valueLike(v, value) || dateLike(v) {
+	if !valueLike(v, value) || dateLike(v) && !amountMarked(value) {
 		return nil
 	}
 	out := buildSlot(thing, PredicateSetTo, v, false, nil, nil)
@@ -123,6 +123,13 @@ func dateLike(v string) bool {
 	return strings.ContainsAny(v, "-/:") || yearRe.MatchString(first)
 }
 
+// amountMarkedRe finds a value written as an amount, with a currency sign or a
+// thousands separator: "$2,050" and "2,050" are sums, though "2050" alone reads as a year.
+var amountMarkedRe = regexp.MustCompile(`^\s*(?:[$€£]\s*\d|\d{1,3},\d{3}\b)`)
+
+// amountMarked reports a raw value written as an amount (amountMarkedRe).
+func amountMarked(raw string) bool { return amountMarkedRe.MatchString(raw) }
+
 // yearRe is a year a value may start with ("2019"); "20 MB" is no year.
 var yearRe = regexp.MustCompile(`^(?:19|20)\d\d$`)
 
@@ -140,8 +147,15 @@ func copulaSlot(t string) *Slot {
 	if v == "" || len(strings.Fields(v)) > 3 {
 		return nil
 	}
-	return buildSlot(m[1], PredicateIs, v, m[2] != "", nil, nil)
+	pred := PredicateIs
+	if m[2] == "" && newOwnedRe.MatchString(m[1]) {
+		pred = PredicateSetTo // "User's new email is …": set anew, it replaces the old one
+	}
+	return buildSlot(m[1], pred, v, m[2] != "", nil, nil)
 }
+
+// newOwnedRe finds a thing owned said as new: "User's new email".
+var newOwnedRe = regexp.MustCompile(`(?i)'s new \S`)
 
 // setsAnew reports a set-to slot n that replaces what old said its thing was: a setting,
 // an earlier set-to, what it is, or who fills it, of a related subject.

@@ -42,10 +42,10 @@ func Contradicts(old, newSlot Slot) bool {
 	}
 	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
 	o.Predicate, n.Predicate = dateOrPlace(o), dateOrPlace(n)
-	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) {
+	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) || disposedVehicle(o, n) {
 		return true
 	}
-	if stopsDoing(o, n) || brokeUp(o, n) {
+	if stopsDoing(o, n) || brokeUp(o, n) || dietExcludes(o, n) {
 		return true
 	}
 	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
@@ -86,6 +86,26 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// meatlessDiets are the diets without meat; meatNouns what such a diet leaves out.
+var (
+	meatlessDiets = set(`vegetarian vegan pescatarian pescetarian`)
+	meatNouns     = set(`meat chicken pork beef lamb bacon steak`)
+)
+
+// dietExcludes reports a meatless diet and eating meat said of one subject, either way
+// round: "User has been vegan since last spring" ends "User eats meat", and "User eats
+// chicken again" ends "User is vegetarian".
+func dietExcludes(o, n Slot) bool {
+	return o.Subject == n.Subject && (meatless(n) && eatsMeat(o) || meatless(o) && eatsMeat(n))
+}
+
+func meatless(s Slot) bool { return s.Predicate == "diet" && meatlessDiets[s.Value] }
+
+func eatsMeat(s Slot) bool {
+	w := strings.Fields(s.Value)
+	return s.Predicate == "eat" && len(w) > 0 && meatNouns[w[len(w)-1]]
 }
 
 // isoDateRe is a day written as the extractor writes resolved dates.
@@ -328,6 +348,7 @@ type slotRule struct {
 	check func(value, raw string) bool // optional extra condition on the cut value and its raw text
 	stop  *regexp.Regexp               // extra value terminators for this predicate
 	need  []string                     // the lowercase text must contain one of these for the rule to apply
+	val   string                       // when set, the value, for a rule that captures none
 }
 
 var (
@@ -377,6 +398,9 @@ var slotRules = []slotRule{
 	// "since 6am" (a wait at an airport).
 	{re: rx(subj + ` (?:has|have) been at (.+?) since (?:(?:last|early|late|mid|the) )?(?:\d{4}|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|year)\b).*`), pred: "works_at", check: namesOrg, stop: orgStop, need: []string{" at "}},
 	{re: rx(subj + ` (?:now |currently |also |still )?works as (?:an? |the )?(.+)`), pred: "job_title", stop: jobStop, need: []string{"work"}},
+	// "User reports to Daniel now": the one reported to is the manager ("User's manager is
+	// Priya"); reportsToManager moves the slot onto the manager.
+	{re: rx(subj + ` (?:now |currently |still |directly )?reports? (?:directly )?to (.+)`), pred: predicateReportsTo, check: capitalised, stop: orgStop, need: []string{"report"}},
 	{re: rx(subj + ` (?:does not|no longer) works? as (?:an? |the )?(.+)`), pred: "job_title", neg: true, stop: jobStop, need: []string{"work"}},
 	{re: rx(subj + ` is (?:now |turning )?(\d{1,3})(?: years? old)?(?: (?:since|as of|on|in) .*| now| these days| already)?(?:,.*)?`), pred: "age", need: needDigit},
 	{re: rx(subj + ` (?:has |have |just |recently )*(?:got hired (?:by|at)|was hired (?:by|at)|got a job (?:at|with)|took a job (?:at|with)|started working (?:at|for)) (.+)`), pred: "works_at", check: capitalised, stop: orgStop, need: []string{"hired", "job", "working"}},
@@ -389,6 +413,13 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:is|has been|got) (?:now |happily |recently |also )?(single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
 	// "User is dating Theo": a status, so marrying, engagement or a break-up ends it.
 	{re: rx(subj + ` (?:is|has been) (?:now |currently |happily )?(dating)\b.*`), pred: "relationship_status", need: []string{"dating"}},
+	// "User has been seeing someone": dating said without naming whom.
+	{re: rx(subj + ` (?:is|are|has been|have been) (?:now |currently )?seeing (?:someone|somebody)\b.*`), pred: "relationship_status", val: "dating", need: []string{"seeing"}},
+	// "User's wife and User divorced in 2024", "Sam and User married": the status said as
+	// the event that began it.
+	// The subject is one or two people, so "Dave and Carol are getting married" (a plan)
+	// is not read with "are getting" in its subject.
+	{re: rx(`(\S+(?:'s \S+)?(?: and \S+(?:'s \S+)?)?) (?:have |has |just |recently |finally |officially )*(divorced|married|separated)(?: (?:in|on|last|this|after|a|two|three|yesterday|recently) .*)?`), pred: "relationship_status", need: []string{"divorced", "married", "separated"}},
 	{re: rx(subj + ` is (?:not|no longer) (single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", neg: true, need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
 	// "User's son is in 3rd grade", "… started 4th grade": a school year, one at a time.
 	{re: rx(subj + ` (?:is|are) (?:now |currently |still )?in (?:the )?(\d{1,2}(?:st|nd|rd|th)) (?:grade|year|form)\b.*`), pred: predicateSchoolYear, need: needSchoolYear},
@@ -396,7 +427,7 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
-	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:hates|dislikes|detests|does not like|does not enjoy|does not love|cannot stand|can't stand|is not a (?:big |huge )?fan of|is not into|no longer likes|no longer enjoys) (.+)`), pred: "likes", neg: true, need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
+	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:hates|dislikes|detests|does not like|does not enjoy|does not love|cannot stand|can't stand|cannot handle|can't handle|cannot tolerate|can't tolerate|is not a (?:big |huge )?fan of|is not into|no longer likes|no longer enjoys) (.+)`), pred: "likes", neg: true, need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand", "handle", "tolerate"}},
 	{re: rx(subj + ` (?:really |strongly |usually |generally |also |still |now |currently )*prefers (.+)`), pred: "prefers", stop: listStop, need: []string{"prefer"}},
 	{re: rx(subj + ` (?:is|has been) (?:now |currently |also )?(?:an? )(.+)`), pred: "job_title", check: isJob, stop: jobStop, need: []string{" a ", " an "}},
 	{re: rx(subj + ` is (?:not|no longer) (?:an? )(.+)`), pred: "job_title", neg: true, check: isJob, stop: jobStop, need: []string{" a ", " an "}},
@@ -476,10 +507,18 @@ func slotOf(factText string) *Slot {
 // morning" is. A capital must follow, so the rest is a clause with its subject.
 var frontedHabitRe = regexp.MustCompile(`^(?i:(?:every|each) (?:other )?[a-z]+|on (?:weekdays|weekends|[a-z]+days)|(?:once|twice|[a-z]+ times|\d+ times) (?:a|per|every) [a-z]+),? ([A-Z])`)
 
-// withoutFrontedHabit returns t without a fronted frequency (frontedHabitRe).
+// frontedSinceRe finds since when, or for how long, a state has held, said before the
+// clause: "Since last spring User has been vegan" is about User, as "User has been vegan
+// since last spring" is. A capital must follow, so the rest is a clause with its subject.
+var frontedSinceRe = regexp.MustCompile(`^(?i:since [^,]{1,30}?|(?:for|over|in) the (?:past|last) [^,]{1,25}?|as of [^,]{1,25}?|lately|recently|nowadays|these days),? ([A-Z])`)
+
+// withoutFrontedHabit returns t without a fronted frequency (frontedHabitRe) or a
+// fronted time the state has held since (frontedSinceRe).
 func withoutFrontedHabit(t string) string {
-	if m := frontedHabitRe.FindStringSubmatchIndex(t); m != nil {
-		return t[m[2]:]
+	for _, re := range []*regexp.Regexp{frontedHabitRe, frontedSinceRe} {
+		if m := re.FindStringSubmatchIndex(t); m != nil {
+			return t[m[2]:]
+		}
 	}
 	return t
 }
@@ -573,12 +612,15 @@ func clauseSlot(t string) *Slot {
 			if m == nil {
 				continue
 			}
-			if s := buildSlot(m[1], r.pred, m[2], r.neg, r.stop, r.check); s != nil {
-				return thingLivesIn(s, m[1])
+			if s := buildSlot(m[1], r.pred, ruleValue(r, m), r.neg, r.stop, r.check); s != nil {
+				return reportsToManager(thingLivesIn(s, m[1]))
 			}
 		}
 	}
 	if s := favouriteSlot(t, lower); s != nil {
+		return s
+	}
+	if s := nameFirstSlot(t, lower); s != nil {
 		return s
 	}
 	if s := stateSlot(t); s != nil {
@@ -600,9 +642,45 @@ func clauseSlot(t string) *Slot {
 	return lastClauseSlot(t)
 }
 
-// progressiveRe: "User is going to the YMCA", "User is learning Spanish". Groups: 1 the
-// subject, 2 the participle, 3 its object.
-var progressiveRe = rx(subj + ` (?:is|are) (?:now |currently |still |also )?([a-z]+ing) (.+)`)
+// predicateReportsTo is the predicate a "reports to" rule matches before
+// reportsToManager files it as who the manager is.
+const predicateReportsTo = "reports_to"
+
+// reportsToManager files "User reports to Daniel" as {user's manager, identity, daniel},
+// the slot "User's manager is Priya" fills, so the one replaces the other.
+func reportsToManager(s *Slot) *Slot {
+	if s == nil || s.Predicate != predicateReportsTo {
+		return s
+	}
+	return &Slot{Subject: s.Subject + "'s manager", Predicate: PredicateIdentity, Value: s.Value}
+}
+
+// nameFirstRe: "Zoe is User's daughter's name" names User's daughter, as "User's
+// daughter is called Zoe" does. Groups: 1 the name, 2 whose name it is.
+var nameFirstRe = rx(`(\S+(?: \S+){0,2}?) is ` + subj + `'s (?:first )?name`)
+
+// nameFirstSlot derives the name slot of a name said before whose it is, or nil.
+func nameFirstSlot(t, lower string) *Slot {
+	if !strings.HasSuffix(lower, " name") {
+		return nil
+	}
+	if m := nameFirstRe.FindStringSubmatch(t); m != nil && !pronounLike[strings.ToLower(strings.Fields(m[1])[0])] {
+		return partnerByName(buildSlot(m[2], "name", m[1], false, nil, capitalised))
+	}
+	return nil
+}
+
+// ruleValue is the value a matched slot rule fills: its fixed value, or its capture.
+func ruleValue(r slotRule, m []string) string {
+	if r.val != "" {
+		return r.val
+	}
+	return m[2]
+}
+
+// progressiveRe: "User is going to the YMCA", "User is learning Spanish", "User has
+// been working from home". Groups: 1 the subject, 2 the participle, 3 its object.
+var progressiveRe = rx(subj + ` (?:is|are|has been|have been) (?:now |currently |still |also )?([a-z]+ing) (.+)`)
 
 // progressiveSlot reads a present progressive as the verb's slot ("is going to the YMCA"
 // fills what "goes to Planet Fitness" fills), or nil. "is going to buy" is a plan.
