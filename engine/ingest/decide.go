@@ -166,7 +166,7 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 		return ends, d, true
 	case f.namesRejected != nil && f.namesRejected(c.Text):
 		return ends, d, true // "… with go test now, not make test" ends "Run tests with make test"
-	case f.instead && swapsOneName(c.Text, f.text, f.terms):
+	case f.instead && swapsOneName(c.Text, f.text):
 		return ends, d, true // "going to Sicily in June instead" ends "going to Crete in June"
 	}
 	return unrelated, d, false
@@ -457,11 +457,13 @@ func saysInstead(fact string) bool {
 
 // swapsOneName reports an old fact that the new one, said with "instead", restates
 // with one name swapped for another: "User is going to Crete in June 2025" against
-// "User is going to Sicily in June 2025 instead". Everything else must be the same,
+// "User is going to Sicily in June 2025 instead". Everything else but a date must be the same,
 // and the swapped words must be names (written with a capital), so "instead" can only
 // be about them.
-func swapsOneName(oldText, fact string, newTerms map[string]bool) bool {
-	oldTerms := termSet(oldText)
+func swapsOneName(oldText, fact string) bool {
+	// The date of a plan is no name swapped: "going to Sicily instead" ends "going to
+	// Crete in July 2025" and keeps it silent, so neither side's date is compared.
+	oldTerms, newTerms := termSet(extract.WithoutWrittenDates(oldText)), termSet(extract.WithoutWrittenDates(fact))
 	if len(oldTerms) < 3 || negationDiffers(oldText, fact) {
 		return false
 	}
@@ -522,16 +524,19 @@ func subjectOf(slot *extract.Slot) string {
 }
 
 // saysNow reports a fact that marks itself as the current state, replacing an
-// earlier one ("… now", "these days", "instead").
+// earlier one ("… now", "these days", "lately", "for the past two months", "instead").
 func saysNow(fact string) bool {
 	for _, t := range text.Tokens(fact) {
 		switch t {
-		case "now", "nowadays", "instead":
+		case "now", "nowadays", "instead", "lately":
 			return true
 		}
 	}
-	return strings.Contains(strings.ToLower(fact), "these days")
+	return strings.Contains(strings.ToLower(fact), "these days") || pastStretchRe.MatchString(fact)
 }
+
+// pastStretchRe finds a state said to hold over the stretch of time up to now.
+var pastStretchRe = regexp.MustCompile(`(?i)\b(?:for|over|in) the (?:past|last) `)
 
 // coverage is the share of a's terms that b also has.
 func coverage(a, b map[string]bool) float64 {
@@ -552,6 +557,9 @@ func coverage(a, b map[string]bool) float64 {
 // children" say the same.
 func termSet(s string) map[string]bool {
 	out := map[string]bool{}
+	// A written day is one term: "2025-03-03" and "2025-03-04" differ, which the
+	// parts "2025", "03", "04" taken as a set would not say.
+	s = isoDayRe.ReplaceAllStringFunc(s, func(d string) string { return "day" + strings.ReplaceAll(d, "-", "") })
 	for _, t := range text.Analyze(s) {
 		if n, ok := numberWords[t]; ok {
 			t = strconv.Itoa(n)
@@ -563,6 +571,9 @@ func termSet(s string) map[string]bool {
 	}
 	return out
 }
+
+// isoDayRe is a day as the extractor writes it.
+var isoDayRe = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
 
 // aspectTerms say when a state began, not what it is: "User started running in
 // January" and "User has been running since January" state one thing. They are

@@ -40,6 +40,9 @@ func amountChanged(a, b []string) bool {
 	if changed < 1 || changed+1 >= len(a) {
 		return false // no number changed, or it has no unit after it
 	}
+	if isAmount(a[changed-1]) {
+		return false // the day of a date ("on 2025-03-03" → "on 2025-03-04"): another day, not a count
+	}
 	return !isAmount(a[changed+1]) && !namesOne(a[changed+1]) && !pastTense(a[:changed])
 }
 
