@@ -14,7 +14,8 @@ import "testing"
 // the stale fact is kept in history with its validity window closed, and
 // some assert what a default search ranks first. Baseline before this round's
 // fixes: 37/64; after them 53/64 (11 marked known); after the
-// distilling fixes of super13 62/64.
+// distilling fixes of super13 62/64; 63/64 once "left Stripe for Intercom"
+// restates the ended fact with the new employer.
 var supersedeEleventh = []scenario{
 	// Other people's facts change.
 	{name: "sister retrained", steps: []string{
@@ -125,8 +126,7 @@ var supersedeEleventh = []scenario{
 	{name: "same city new employer", steps: []string{
 		"I live in Dublin and work at Stripe.", "I'm still in Dublin but I left Stripe for Intercom."},
 		facts: []string{"Dublin", "Intercom"}, gone: []string{"works at Stripe"}, kept: true,
-		query: "Where does the user work?", top: "Intercom",
-		known: "\"left Stripe for Intercom\" is read as leaving Stripe, not as working at Intercom"},
+		query: "Where does the user work?", top: "Intercom"},
 	{name: "birthday keeps the rest", steps: []string{
 		"I'm 34, married, and have a golden retriever.", "I'm 35 now."},
 		facts: []string{"35", "married", "golden retriever"}, gone: []string{"34"}, kept: true},

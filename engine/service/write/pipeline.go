@@ -257,9 +257,38 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		}
 		r.Event, r.Supersedes = engine.EventSupersede, append(r.Supersedes, old.ID)
 	}
+	if vec, err = e.successorOf(ctx, tx, p, m, vec); err != nil {
+		return engine.WriteResult{}, err
+	}
+	r.Text = m.Text
 	p.Put(m, vec)
 	batch[m.ID] = m
 	return r, e.linkToEpisode(tx, p, m)
+}
+
+// successorOf restates m, a fact of leaving one thing for another ("User left Stripe
+// for Intercom"), as what holds now when it ended exactly one stored fact of what was
+// left ("User works at Stripe" → "User works at Intercom"): the ended fact keeps the old
+// value in history, and a search for where the user works finds the new one. It
+// returns m's vector, embedded anew when the text changed.
+func (e *Writer) successorOf(ctx context.Context, tx engine.Tx, p *plan, m *engine.Memory, vec []float32) ([]float32, error) {
+	if len(m.Supersedes) != 1 {
+		return vec, nil
+	}
+	old, err := e.planned(tx, p, m.Supersedes[0])
+	if err != nil {
+		return nil, err
+	}
+	text, ok := extract.Successor(old.Text, m.Text)
+	if !ok {
+		return vec, nil
+	}
+	vecs, err := e.embedStored(ctx, []string{text})
+	if err != nil {
+		return nil, err
+	}
+	m.Text, m.Categories, m.MemoryType = text, ingest.Categorize(text), old.MemoryType // a state, as the old one was
+	return vecs[0], nil
 }
 
 // decideFact is the built-in decision for fact f: one given as a correction or an

@@ -1,0 +1,45 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// "User left Stripe for Intercom" ends what User had at Stripe and says where User went,
+// but not what User has there: the stored fact it ends says that ("User works at
+// Stripe"), so the fact that holds now is the old one with the place left swapped for
+// the one gone to: "User works at Intercom". The same reads "left London for Lisbon"
+// against "User lives in London".
+
+// leftForRe: "User left Stripe for Intercom", "User quit Acme to join Globex". Groups:
+// 1 the subject, 2 what was left, 3 where the subject went.
+var leftForRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:left|quit) (.+?) (?:for|to join|to go to) (.+)`)
+
+// Successor returns what oldText says, with what fact says its subject left swapped for
+// where it went, when oldText's slot is of that subject and its value is what was left;
+// ok is false otherwise.
+func Successor(oldText, fact string) (string, bool) {
+	m := leftForRe.FindStringSubmatch(cleanFactText(fact))
+	if m == nil {
+		return "", false
+	}
+	left, to := strings.TrimSpace(m[2]), namedPart(m[3])
+	old := SlotOf(oldText)
+	if to == "" || old == nil || old.Subject != normSubject(m[1]) || normValue(old.Value) != normValue(left) {
+		return "", false
+	}
+	at := strings.Index(strings.ToLower(oldText), strings.ToLower(left))
+	if at < 0 {
+		return "", false
+	}
+	return oldText[:at] + to + oldText[at+len(left):], true
+}
+
+// namedPartRe is the name at the start of where one went, before a date or a clause:
+// "Intercom in June 2025" → "Intercom".
+var namedPartRe = regexp.MustCompile(`^[A-Z][\w&.-]*(?: (?:[A-Z][\w&.-]*|&|of))*`)
+
+// namedPart returns the name at the start of s (namedPartRe).
+func namedPart(s string) string {
+	return strings.TrimRight(namedPartRe.FindString(strings.TrimSpace(s)), ".")
+}

@@ -1,0 +1,26 @@
+package extract
+
+import "testing"
+
+func TestSuccessor(t *testing.T) {
+	tests := []struct {
+		name, old, fact, want string
+		ok                    bool
+	}{
+		{"an employer left for another", "User works at Stripe", "User left Stripe for Intercom", "User works at Intercom", true},
+		{"a town left for another", "User lives in London", "User left London for Lisbon in June 2025", "User lives in Lisbon", true},
+		{"quit to join", "User works at Acme Corp", "User quit Acme Corp to join Globex", "User works at Globex", true},
+		{"another's old fact", "User's sister works at Stripe", "User left Stripe for Intercom", "", false},
+		{"another value left", "User works at Stripe", "User left Adyen for Intercom", "", false},
+		{"where to is no name", "User works at Stripe", "User left Stripe for good", "", false},
+		{"no leaving", "User works at Stripe", "User works at Intercom", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := Successor(tt.old, tt.fact)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("Successor(%q, %q) = %q, %v; want %q, %v", tt.old, tt.fact, got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}
