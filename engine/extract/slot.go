@@ -45,7 +45,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) || disposedVehicle(o, n) {
 		return true
 	}
-	if stopsDoing(o, n) || brokeUp(o, n) || dietExcludes(o, n) {
+	if stopsDoing(o, n) || brokeUp(o, n) || dietExcludes(o, n) || homeBought(o, n) {
 		return true
 	}
 	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
@@ -86,6 +86,31 @@ func Contradicts(old, newSlot Slot) bool {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// predicatePost is a post held in a group ("the treasurer of the book club");
+// predicateHome how one's home is held, here only "owned" (rentsHome reads renting).
+const (
+	predicatePost = "post"
+	predicateHome = "home"
+)
+
+// notPosts are words after "is the" that name a rank or a kind, not a post: "the
+// youngest of three" (any superlative), "the one in charge", "the first of us".
+var notPosts = set(`one only first last second third same kind type sort rest most best worst`)
+
+// postNoun reports a value that can name a post held (notPosts).
+func postNoun(v, _ string) bool { return !strings.HasSuffix(v, "est") && !notPosts[v] }
+
+// homeNouns are the homes one rents or buys.
+var homeNouns = set(`house home flat apartment condo townhouse studio place`)
+
+// homeBought reports a home bought by the subject of an old fact of renting one: "User
+// bought a house in Leeds" ends "User rents an apartment in Leeds".
+func homeBought(o, n Slot) bool {
+	w := strings.Fields(o.Value)
+	rents := o.Predicate == "rent" && len(w) > 0 && homeNouns[w[len(w)-1]]
+	return rents && n.Predicate == predicateHome && n.Value == "owned" && (o.Subject == n.Subject || inConjunction(o.Subject, n.Subject))
 }
 
 // meatlessDiets are the diets without meat; meatNouns what such a diet leaves out.
@@ -413,6 +438,12 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:is|has been|got) (?:now |happily |recently |also )?(single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
 	// "User is dating Theo": a status, so marrying, engagement or a break-up ends it.
 	{re: rx(subj + ` (?:is|has been) (?:now |currently |happily )?(dating)\b.*`), pred: "relationship_status", need: []string{"dating"}},
+	// "User is the treasurer of the book club": a post held, which stepping down from it
+	// ends. One may hold several posts, so only its own negation contradicts it.
+	{re: rx(subj + ` is (?:now |currently |still |also )?the ([a-z]+) (?:of|for|at|in) .+`), pred: predicatePost, check: postNoun, need: []string{"the "}},
+	{re: rx(subj + ` (?:has |have |just |recently |finally )*(?:stepped down|resigned|quit|retired) as (?:the )?([a-z]+)\b.*`), pred: predicatePost, neg: true, check: postNoun, need: []string{" as "}},
+	// "User bought a house in Leeds": a home owned, which ends renting one.
+	{re: rx(`(\S+(?:'s \S+)?(?: and \S+(?:'s \S+)?)?) (?:have |has |just |finally |recently )*(?:bought|purchased) (?:a|an|our|their|his|her|\S+'s) (?:new |first |own )?(?:house|home|flat|apartment|condo|townhouse)\b.*`), pred: predicateHome, val: "owned", need: []string{"bought", "purchased"}},
 	// "User has been seeing someone": dating said without naming whom.
 	{re: rx(subj + ` (?:is|are|has been|have been) (?:now |currently )?seeing (?:someone|somebody)\b.*`), pred: "relationship_status", val: "dating", need: []string{"seeing"}},
 	// "User's wife and User divorced in 2024", "Sam and User married": the status said as
