@@ -307,8 +307,8 @@ func saysWhatTheSpeakerDid(rest []string) bool {
 	if len(rest) == 0 || pointerObjects[strings.ToLower(strings.Trim(rest[0], ",.!?"))] {
 		return false
 	}
-	if first := strings.ToLower(rest[0]); first == "and" || first == "or" || first == "me" || first == "us" || strings.HasSuffix(first, ",") {
-		return false // "took me 3 tries", "cost us a fortune": the speaker is the object, something else did it
+	if first := strings.ToLower(rest[0]); first == "and" || first == "or" || first == "me" || first == "us" || strings.HasSuffix(first, ",") && !capitalised("", rest[0]) {
+		return false // "took me 3 tries", "cost us a fortune": the speaker is the object, something else did it; "Finished Dune, now …" names its object
 	}
 	for _, r := range rest {
 		if w := strings.ToLower(strings.Trim(r, ",.!?;:'\"()")); secondPerson[w] || ownSubjects[w] {
