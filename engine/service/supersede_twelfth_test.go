@@ -13,7 +13,7 @@ import "testing"
 // an agent's read-back, beside look-alikes that are two facts. Every
 // scenario with a stale value asserts the stale fact is kept in history
 // with its validity window closed. Baseline before this round's fixes:
-// 35/69; after them 52/69 (17 marked known).
+// 35/69; after them 55/69 (14 marked known).
 var supersedeTwelfth = []scenario{
 	// An assistant's summary states the change, the user confirms.
 	{name: "agent reads back a move", steps: []string{
@@ -90,8 +90,7 @@ var supersedeTwelfth = []scenario{
 		facts: []string{"head nurse"}, gone: []string{"wife is a nurse"}, kept: true},
 	{name: "stepped down as treasurer", steps: []string{
 		"I'm the treasurer of our book club.", "I stepped down as treasurer of the book club."},
-		gone: []string{"is the treasurer"}, kept: true,
-		known: "a post held (\"is the treasurer of the book club\") fills no slot, so stepping down ends nothing"},
+		gone: []string{"is the treasurer"}, kept: true},
 
 	// Relationships.
 	{name: "divorced", steps: []string{
@@ -116,8 +115,7 @@ var supersedeTwelfth = []scenario{
 		gone: []string{"has a boat"}, kept: true},
 	{name: "renting to owning", steps: []string{
 		"I rent an apartment in Leeds.", "We bought a house in Leeds."},
-		facts: []string{"house"}, gone: []string{"rents an apartment"}, kept: true,
-		known: "buying a house does not end renting an apartment"},
+		facts: []string{"house"}, gone: []string{"rents an apartment"}, kept: true},
 	{name: "console given away", steps: []string{
 		"I own a Nintendo Switch.", "I gave my Nintendo Switch to my nephew."},
 		gone: []string{"owns a Nintendo Switch"}, kept: true},
@@ -154,8 +152,7 @@ var supersedeTwelfth = []scenario{
 		facts: []string{"2,050"}, gone: []string{"1,800"}, kept: true},
 	{name: "next book", steps: []string{
 		"I'm reading Dune.", "Finished Dune, now reading Hyperion."},
-		facts: []string{"Hyperion"}, gone: []string{"reading Dune"}, kept: true,
-		known: "\"Finished Dune, now reading Hyperion\" said without a subject yields no fact"},
+		facts: []string{"Hyperion"}, gone: []string{"reading Dune"}, kept: true},
 	{name: "report to someone else", steps: []string{
 		"My manager is Priya.", "I report to Daniel now."},
 		facts: []string{"Daniel"}, gone: []string{"manager is Priya"}, kept: true},
