@@ -14,7 +14,7 @@ var fuzzSeeds = []string{
 	"caf\xc3", "don'\xff", "it\u2019s", "'''", "-'-", "a-'b", "x-", "--", strings.Repeat("a", 200),
 	strings.Repeat("ab'", 100), "Mary Ann Smith: hi", "elise: I'm from Houston", "https://x.io: hi", ":",
 	" : ", "A B C D: x", "\u202eAnna\u202c: hi", "iPhone: new", "3.14 2024-05-01 10:30 1e309", "?!?!", "…",
-	"Node.js AT&T Jean-Luc", "\u200b\u200d", "ǅemal", "İstanbul", "ß", "ﬁsh", "Ⅻ", "٣٤٥", "\t\n\r",
+	"Node.js AT&T Jean-Luc", "我喜欢喝咖啡", "ｺｰﾋｰを飲む", "ฉันชอบกาแฟ", "iPhone买了", "Jose\u0301", "\u200b\u200d", "ǅemal", "İstanbul", "ß", "ﬁsh", "Ⅻ", "٣٤٥", "\t\n\r",
 }
 
 // FuzzText drives every entry point of the package: no panic, token spans
