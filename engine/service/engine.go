@@ -109,6 +109,9 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 	if err := e.checkEmbedder(ctx); err != nil {
 		return nil, err
 	}
+	if err := e.checkAnalysis(ctx); err != nil {
+		return nil, err
+	}
 	e.kernel = kernel.New(cfg, e.store, e.embed)
 	e.shards = e.kernel.Shards()
 	e.composeJobs(deps)
