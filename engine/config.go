@@ -6,6 +6,9 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
@@ -212,6 +215,24 @@ func setDefault(v *int, d int) {
 	if *v == 0 {
 		*v = d
 	}
+}
+
+// CanonicalUser is the spelling of a user id the store keys data under:
+// Unicode NFC. "José" typed on macOS arrives decomposed ("Jose" and a
+// combining accent) and on Linux composed; byte for byte they are two ids,
+// and the same person would find none of the memories written from the
+// other machine. Every edge that reads a user id a client wrote (a query
+// or body user_id, a key's --user, the dashboard's forms) passes it
+// through CanonicalUser before ValidateUser. NFC, not NFKC: the compatibility
+// forms ("ｊｏｓé") are spelled differently on screen as well, and an id
+// is compared by eye.
+func CanonicalUser(user string) string {
+	for i := 0; i < len(user); i++ {
+		if user[i] >= utf8.RuneSelf {
+			return norm.NFC.String(user)
+		}
+	}
+	return user
 }
 
 // ValidateUser checks a user id before it becomes part of store keys.

@@ -70,6 +70,7 @@ func userFor(r *http.Request, bodyUser string) (string, error) {
 		return id.User, nil
 	}
 	if bodyUser != "" {
+		bodyUser = engine.CanonicalUser(bodyUser)
 		if err := engine.ValidateUser(bodyUser); err != nil {
 			return "", err
 		}

@@ -103,7 +103,7 @@ func (g *Gate) Wrap(h http.Handler, onError func(http.ResponseWriter, *http.Requ
 // With auth disabled the user is the query's user_id, else the body's (see
 // userFor), else "default".
 func (g *Gate) authenticate(r *http.Request) (*http.Request, string, error) {
-	queryUser := r.URL.Query().Get("user_id")
+	queryUser := engine.CanonicalUser(r.URL.Query().Get("user_id"))
 	if !g.keys.Enabled() {
 		id := auth.Identity{User: queryUser}
 		if id.User != "" {

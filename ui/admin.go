@@ -168,7 +168,7 @@ type stateCount struct {
 // adminHome shows health and, for ?user=, that user's memory counts by
 // state (engine List totals, as GET /api/v1/memories?state=… reports).
 func (u *UI) adminHome(w http.ResponseWriter, r *http.Request, req *request) error {
-	d := adminData{User: strings.TrimSpace(r.URL.Query().Get("user")), UserPage: 1}
+	d := adminData{User: engine.CanonicalUser(strings.TrimSpace(r.URL.Query().Get("user"))), UserPage: 1}
 	if err := intParam(r.URL.Query(), "users_page", &d.UserPage); err != nil {
 		return err
 	}
@@ -231,7 +231,7 @@ func (u *UI) renderAdmin(w http.ResponseWriter, r *http.Request, req *request, s
 // adminMint issues a key and shows it once, in the answer to the POST
 // (never in a URL, never stored).
 func (u *UI) adminMint(w http.ResponseWriter, r *http.Request, req *request) error {
-	user := strings.TrimSpace(r.PostForm.Get("user"))
+	user := engine.CanonicalUser(strings.TrimSpace(r.PostForm.Get("user")))
 	d := adminData{User: user}
 	if err := engine.ValidateUser(user); err != nil {
 		d.User, d.Error = "", engine.ErrorMessage(err)

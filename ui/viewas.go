@@ -90,7 +90,7 @@ func (u *UI) viewAs(w http.ResponseWriter, r *http.Request, req *request) error 
 	if err := u.choiceAllowed(); err != nil {
 		return err
 	}
-	user := strings.TrimSpace(r.PostForm.Get("user"))
+	user := engine.CanonicalUser(strings.TrimSpace(r.PostForm.Get("user")))
 	if user == "" {
 		u.clearCookie(w, r, viewAsCookie)
 		http.Redirect(w, r, "/memories", http.StatusSeeOther)

@@ -62,6 +62,7 @@ func keysCreate(args []string, sys IO) error {
 	if user == "" {
 		return errUsage{errors.New("keys create: --user is required: memsvc keys create --user U")}
 	}
+	user = engine.CanonicalUser(user)
 	if err := engine.ValidateUser(user); err != nil {
 		return errUsage{fmt.Errorf("keys create --user: %s", engine.ErrorMessage(err))}
 	}

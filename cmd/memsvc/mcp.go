@@ -117,7 +117,7 @@ func (f mcpFlags) check() error {
 // a key is given and the auth secret is known to verify it, else --user,
 // else "default". A --user that contradicts the key is an error.
 func stdioUser(cfg Config, f mcpFlags) (string, error) {
-	user := f.user
+	user := engine.CanonicalUser(f.user)
 	if f.apiKey != "" && cfg.AuthSecret != "" {
 		keyUser, err := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir).Verify(f.apiKey)
 		if err != nil {
