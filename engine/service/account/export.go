@@ -284,6 +284,9 @@ func (in *importer) add(rec engine.ExportRecord) error {
 	default:
 		return engine.Errorf(engine.EInvalid, "export line %d: unknown kind %q", in.line+1, rec.Kind)
 	}
+	// An export of a store written before user ids were composed may hold
+	// one decomposed: imported, it is the user the edges now name.
+	rec.User = engine.CanonicalUser(rec.User)
 	if err := engine.ValidateUser(rec.User); err != nil {
 		return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
 	}
@@ -294,6 +297,7 @@ func (in *importer) add(rec engine.ExportRecord) error {
 		// A store written before texts were checked for control characters
 		// exports them; its memories are kept, without the characters.
 		rec.Memory.Text = engine.DropControls(rec.Memory.Text)
+		rec.Memory.UserID = engine.CanonicalUser(rec.Memory.UserID)
 		if err := in.checkMemory(rec.User, rec.Memory); err != nil {
 			return engine.Errorf(engine.EInvalid, "export line %d: %s", in.line+1, engine.ErrorMessage(err))
 		}
