@@ -22,6 +22,7 @@ func TestSearchFindsWordsInsideUnspacedText(t *testing.T) {
 		"ฉันชอบดื่มกาแฟทุกเช้า",
 		"Office wifi password is on the ＡＢＣ１２３ card",
 		"Jose\u0301 moved to the ﬁfth ﬂoor",
+		"周末我常常喝茶",
 	}
 	addTexts(t, e, "u", stored...)
 	for _, c := range []struct{ query, want string }{
@@ -30,6 +31,7 @@ func TestSearchFindsWordsInsideUnspacedText(t *testing.T) {
 		{"กาแฟ", stored[2]},
 		{"ABC123 card", stored[3]},
 		{"José fifth floor", stored[4]},
+		{"茶", stored[5]}, // one character: the stored text's unigram
 	} {
 		for _, mode := range []string{engine.ModeText, engine.ModeHybrid} {
 			got, err := e.Search(ctx, "u", engine.Query{Text: c.query, Mode: mode})
