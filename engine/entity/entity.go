@@ -57,12 +57,14 @@ func (e Entity) Names() []string {
 	return append([]string{e.Name}, e.Aliases...)
 }
 
-// Normalize folds a name to the form used to compare names: Unicode case
-// folding, diacritics removed ("Zoë" → "zoe"), apostrophes dropped
-// ("O'Brien" → "obrien"), every other punctuation or symbol turned into a
-// space, and runs of spaces collapsed. "  Acme,  Inc. " → "acme inc".
+// Normalize folds a name to the form used to compare names: compatibility
+// forms made plain ("Ｍａｒｉａ" → "maria", text.CompatibilityForm), Unicode
+// case folding, diacritics removed ("Zoë" → "zoe", however the accent was
+// typed), apostrophes dropped ("O'Brien" → "obrien"), every other
+// punctuation or symbol turned into a space, and runs of spaces collapsed.
+// "  Acme,  Inc. " → "acme inc".
 func Normalize(name string) string {
-	s := cases.Fold().String(text.FoldAccents(name))
+	s := cases.Fold().String(text.FoldAccents(text.CompatibilityForm(name)))
 	var b strings.Builder
 	b.Grow(len(s))
 	space := true // suppress leading spaces

@@ -14,6 +14,9 @@ func TestNormalize(t *testing.T) {
 		{"case folding beyond ASCII", "STRASSE Straße", "strasse strasse"},
 		{"email", "Bob@Acme.io", "bob acme io"},
 		{"empty", " .,; ", ""},
+		{"decomposed accents", "Jose\u0301 Garci\u0301a", "jose garcia"},
+		{"full-width letters", "Ｍａｒｉａ Ｌóｐｅｚ", "maria lopez"},
+		{"ligature", "Stefﬁ", "steffi"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
