@@ -27,9 +27,14 @@ var unspacedScripts = []*unicode.RangeTable{
 // Common, but it is written only inside kana words.
 const prolongedSound = '\u30fc'
 
+// firstUnspaced is below every letter of unspacedScripts (Thai starts at
+// U+0E01): Latin, Greek, Cyrillic, Arabic and Indic letters are told apart
+// without searching the scripts' tables.
+const firstUnspaced = 0x0e00
+
 // isUnspaced reports whether r is a letter of an unspaced script.
 func isUnspaced(r rune) bool {
-	return r == prolongedSound || unicode.In(r, unspacedScripts...)
+	return r >= firstUnspaced && (r == prolongedSound || unicode.In(r, unspacedScripts...))
 }
 
 // hasUnspaced reports whether s holds any letter of an unspaced script.
