@@ -24,10 +24,12 @@ type bm25Scan struct {
 	avg   float64
 	k1, b float64
 	// Passages only: doc i's neighbours are nbr[start[i]:start[i+1]],
-	// dist[k]+1 turns away, counted decay[dist[k]] times.
+	// counted weight[dist[k]] times (passageLayout.weight); decay bounds
+	// those weights (a burst's are smaller).
 	start, nbr []int32
 	dist       []uint8
 	decay      []float64
+	weight     []float64
 	exhaustive bool // tests: score every term for every document
 	skipped    int  // terms scored for the candidates only, for tests
 }
@@ -285,7 +287,7 @@ func (c *bm25Scan) score(p *scanScratch, t *termScan, flagged bool) {
 		}
 		for k := c.neighbours(po.doc); k.from < k.to; k.from++ {
 			if n := uint32(c.nbr[k.from]); !flagged || p.flag[n]&flagCandidate != 0 {
-				p.addTF(n, c.decay[c.dist[k.from]]*tf)
+				p.addTF(n, c.weight[c.dist[k.from]]*tf)
 			}
 		}
 	}

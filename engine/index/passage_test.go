@@ -175,3 +175,43 @@ func TestPassageSearchFilterLateSameAsFilterAll(t *testing.T) {
 		}
 	}
 }
+
+// A neighbour in the turn's own burst (same speaker, no one between)
+// counts burstShare of its decay; the other speaker's turns count in full.
+// Session: ann a [x], ann b [y], bob c [z]; decay 0.5 for the turn next door.
+func TestPassageSearchBurstNeighbourCountsLess(t *testing.T) {
+	s := NewShard(2)
+	for i, turn := range []struct{ id, speaker, term string }{{"a", "ann", "x"}, {"b", "ann", "y"}, {"c", "bob", "z"}} {
+		r := row(turn.id, "s", i+1)
+		r.Speaker = turn.speaker
+		s.Upsert(r, nil, []string{turn.term})
+	}
+	const k1, b, decay = 1.2, 0.75, 0.5
+	inBurst := 0.25 // decay × burstShare (0.5), written out so the test pins it
+	// Passage lengths: a = 1 + inBurst, b = 1 + inBurst + decay, c = 1 + decay.
+	lenA, lenB, lenC := 1+inBurst, 1+inBurst+decay, 1+decay
+	avg := (lenA + lenB + lenC) / 3
+	idf := IDF(3, 1)
+	cases := []struct {
+		name, term string
+		want       map[string]float64
+	}{
+		{"burst neighbour shares less", "x", map[string]float64{
+			"a": bm25(idf, 1, lenA, avg, k1, b), "b": bm25(idf, inBurst, lenB, avg, k1, b)}},
+		{"other speaker counts in full", "z", map[string]float64{
+			"c": bm25(idf, 1, lenC, avg, k1, b), "b": bm25(idf, decay, lenB, avg, k1, b)}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := s.PassageSearch([]string{tc.term}, nil, []float64{decay}, k1, b, nil, 10)
+			if len(got) != len(tc.want) {
+				t.Fatalf("PassageSearch(%s) = %+v, want %v", tc.term, got, tc.want)
+			}
+			for _, h := range got {
+				if w, ok := tc.want[h.ID]; !ok || math.Abs(h.Score-w) > 1e-12 {
+					t.Errorf("%s scores %v, want %v", h.ID, h.Score, tc.want[h.ID])
+				}
+			}
+		})
+	}
+}
