@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Match is how one memory matches a query, in measures that mean the same
@@ -43,7 +45,9 @@ type QueryTerm struct {
 	// "User's dog Rex is a beagle". (Before absent names weighed twice, a
 	// chat line naming a sport covered "What sports does Kevin play?" asked
 	// of a store that never names Kevin: REALTALK dev text-mode false
-	// positives 0.080 → 0.091; now 0.047 → 0.048.)
+	// positives 0.080 → 0.091; now 0.047 → 0.048.) The narrower kinds
+	// WordNet knows count as members too ("dog": greyhound, beagle…;
+	// engine.WordForms.Narrower), for the score only, not the search.
 	Members []string
 	// Fuzzy says the term may be a misspelling (a word no dictionary
 	// knows, not a name): when the store holds no form of it, a memory
@@ -104,7 +108,10 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 	has := make([]bool, len(ids))
 	for _, t := range terms {
 		w, forms := idf(t), t.Forms
-		if !x.holdsAny(forms) {
+		// absent: the store holds no form of the term; members, a
+		// prefixed kin or a typo's neighbour may stand for it.
+		absent := !x.holdsAny(forms)
+		if absent {
 			w *= absentWeight(t)
 			forms = t.Members // a dog is a pet: see QueryTerm.Members
 		}
@@ -143,10 +150,10 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 		for _, ph := range t.Spelled {
 			creditAll(ph, w) // "PR", "pull requests": see QueryTerm.Spelled
 		}
-		if len(forms) == 0 {
+		if absent {
 			credit(x.prefixKin(t.Forms[0]), prefixShare*w) // "index", "reindexed": see prefixKin
 		}
-		if t.Fuzzy && len(forms) == 0 {
+		if t.Fuzzy && absent {
 			credit(x.nearTerms(t.Forms[0]), typoShare*w) // "databse": see QueryTerm.Fuzzy
 		}
 	}
@@ -227,29 +234,36 @@ const (
 const minTypo = 5
 
 // nearTerms returns the terms the store holds one edit (deletion,
-// transposition, substitution of a letter, insertion) away from stem.
+// transposition, substitution of a letter, insertion) away from stem. A
+// letter inserted may also mend a word that stems shorter than the typo
+// did ("trainig" → "training", held as "train"): a dropped letter kept the
+// stemmer from taking the suffix off. Other edits are not stemmed again: a
+// deletion then a stemmer's cut is two steps ("databs" → "datas" → "data").
 func (x *textIndex) nearTerms(stem string) []string {
 	if len(stem) < minTypo {
 		return nil
 	}
 	var out []string
-	try := func(c string) {
+	try := func(c string, restem bool) {
+		if len(x.postings[c].list) == 0 && restem {
+			c = text.Stem(c)
+		}
 		if len(x.postings[c].list) > 0 && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
 	for i := range len(stem) {
-		try(stem[:i] + stem[i+1:])
+		try(stem[:i]+stem[i+1:], false)
 		if i+1 < len(stem) && stem[i] != stem[i+1] {
-			try(stem[:i] + string(stem[i+1]) + string(stem[i]) + stem[i+2:])
+			try(stem[:i]+string(stem[i+1])+string(stem[i])+stem[i+2:], false)
 		}
 	}
 	for i := range len(stem) + 1 {
 		for c := byte('a'); c <= 'z'; c++ {
 			if i < len(stem) && c != stem[i] {
-				try(stem[:i] + string(c) + stem[i+1:])
+				try(stem[:i]+string(c)+stem[i+1:], false)
 			}
-			try(stem[:i] + string(c) + stem[i:])
+			try(stem[:i]+string(c)+stem[i:], true)
 		}
 	}
 	return out

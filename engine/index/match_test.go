@@ -149,15 +149,17 @@ func TestMatchesRecycledSlotsStartEmpty(t *testing.T) {
 // plainTerms are query terms of one form each, with no commonness.
 // A term that may be misspelt ("databs", from "databse") and that no
 // memory holds is covered at typoShare by a memory holding a term one
-// edit away, and only then: not when the store holds the term itself, not
+// edit away, or the stem of a word one edit away ("trainig": "training",
+// held as "train"), and only then: not when the store holds the term itself, not
 // for a term not marked Fuzzy, and not for terms two edits away.
 func TestMatchesTypos(t *testing.T) {
 	s := NewShard(2)
 	s.Upsert(Row{ID: "db"}, nil, []string{"databas", "backup"})
 	s.Upsert(Row{ID: "far"}, nil, []string{"data", "backup"})
 	s.Upsert(Row{ID: "swap"}, nil, []string{"piplein", "backups"})
+	s.Upsert(Row{ID: "stemmed"}, nil, []string{"train", "tuesday"})
 	typo := QueryTerm{Forms: []string{"databs"}, Fuzzy: true}
-	n := 3 + coverPrior // three memories
+	n := 4 + coverPrior // four memories
 	w := IDF(n, 0)
 	cases := []struct {
 		name  string
@@ -172,6 +174,7 @@ func TestMatchesTypos(t *testing.T) {
 		{"held by the store", []QueryTerm{{Forms: []string{"backup"}, Fuzzy: true}}, "swap", 0},
 		{"long enough", []QueryTerm{{Forms: []string{"bckup"}, Fuzzy: true}}, "db", typoShare},
 		{"too short", []QueryTerm{{Forms: []string{"dta"}, Fuzzy: true}}, "far", 0},
+		{"mended word stems shorter", []QueryTerm{{Forms: []string{"trainig"}, Fuzzy: true}}, "stemmed", typoShare},
 		{"beside a held term", []QueryTerm{typo, {Forms: []string{"backup"}}}, "db", (typoShare*w + IDF(n, 2)) / (w + IDF(n, 2))},
 	}
 	for _, c := range cases {
@@ -202,6 +205,7 @@ func TestMatchesPrefixKin(t *testing.T) {
 		{"held by the store", plainTerms("night"), "short", 0},
 		{"stem too short", plainTerms("run"), "short", 0},
 		{"no word prefix", plainTerms("index"), "short", 0},
+		{"beside members of its kind", []QueryTerm{{Forms: []string{"index"}, Members: []string{"catalog"}}}, "re", prefixShare},
 	}
 	for _, c := range cases {
 		if got := s.Matches(c.terms, nil, []string{c.id})[0].QueryCover; math.Abs(got-c.want) > 1e-9 {
