@@ -29,6 +29,10 @@ type WordForms interface {
 	// Members are the common members of a kind word's kind ("pet": dog,
 	// cat…), for a search to look for when no memory names the kind.
 	Members(stem string) []string
+	// Narrower are the narrower kinds of a word ("dog": greyhound,
+	// beagle…), by which the relevance score lets a memory naming the
+	// instance cover a prompt naming the category.
+	Narrower(stem string) []string
 }
 
 // WordFrequency knows how common a stem's words are in general English

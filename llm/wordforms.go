@@ -63,6 +63,11 @@ func (w *WordForms) Forms(stem string) []string { return w.family[stem] }
 // when it names none). The result is read-only.
 func (w *WordForms) Members(stem string) []string { return w.members[stem] }
 
+// Narrower returns the stems of stem's narrower kinds in WordNet
+// (kindTree: "greyhound" for "dog"; nil when none, or too many). The
+// result is read-only.
+func (w *WordForms) Narrower(stem string) []string { return sharedKinds().narrower(stem) }
+
 func sharedPrefix(a, b string) int {
 	n := 0
 	for n < len(a) && n < len(b) && a[n] == b[n] {

@@ -51,7 +51,9 @@ var ninthSetMemories = []string{
 // sharing a common word with a memory ("team", "table", "egg", "tests")
 // and agent chatter. Measured when written, before the ninth round's
 // changes: 18/20 quiet ("run the tests again" and "how do I make a table
-// in markdown" inject), 11/25 found. The thresholds hold those counts.
+// in markdown" inject), 11/25 found; 12/25 since WordNet's narrower
+// kinds count for the score ("dog" for the greyhound). The thresholds
+// hold those counts.
 func TestPromptRelevanceNinthSet(t *testing.T) {
 	injected := promptHook(t, ninthSetMemories)
 	unrelated := []string{
@@ -105,7 +107,7 @@ func TestPromptRelevanceNinthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 18 || found < 11 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 11)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 12 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 12)", quiet, len(unrelated), found, len(related))
 	}
 }

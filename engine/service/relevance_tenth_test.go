@@ -52,7 +52,9 @@ var tenthSetMemories = []string{
 // memory ("pot", "interest rates", "seat", "swimming") and agent chatter.
 // Measured when written, before the tenth round's changes: 18/20 quiet
 // ("centre a div" finds the Aquatic Centre, "five year old" the five-year
-// fix), 14/25 found. The thresholds hold those counts.
+// fix), 14/25 found; 15/25 since WordNet's narrower kinds count for the
+// score ("antidepressant" for sertraline). The thresholds hold those
+// counts.
 func TestPromptRelevanceTenthSet(t *testing.T) {
 	injected := promptHook(t, tenthSetMemories)
 	unrelated := []string{
@@ -106,7 +108,7 @@ func TestPromptRelevanceTenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 18 || found < 14 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 14)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 15 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
 	}
 }
