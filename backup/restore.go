@@ -19,6 +19,10 @@ import (
 	"github.com/memsvc/memsvc/engine/media"
 )
 
+// ErrLocked is returned by Restore when another process holds the data
+// directory: a server, an mcp session or another restore.
+var ErrLocked = errors.New("data directory is in use by another memsvc process")
+
 // Load loads a store snapshot stream into dir, which must be empty.
 type Load func(dir string, r io.Reader) error
 
@@ -31,9 +35,10 @@ type Load func(dir string, r io.Reader) error
 // interrupted leaves dataDir as it was (a half-restored store would open
 // and serve part of the data, and a retry would refuse its directory).
 // Staging inside dataDir, not beside it, keeps the moves on one file
-// system when dataDir is a mount point (a container's volume).
+// system when dataDir is a mount point (a container's volume). The
+// directory is locked as an open store locks it while the restore runs.
 func Restore(dataDir string, r io.Reader, load Load) (err error) {
-	if err := checkEmpty(dataDir); err != nil {
+	if err := checkEmpty(dataDir, true); err != nil {
 		return err
 	}
 	_, statErr := os.Stat(dataDir)
@@ -41,7 +46,21 @@ func Restore(dataDir string, r io.Reader, load Load) (err error) {
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
-	staging, err := os.MkdirTemp(dataDir, ".restoring-")
+	unlock, err := lockDir(dataDir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	// Under the lock no other restore runs: a staging directory left is
+	// a killed one's. Then look again: another restore or a server may
+	// have filled the directory since the first look.
+	if err := removeStaging(dataDir); err != nil {
+		return err
+	}
+	if err := checkEmpty(dataDir, false); err != nil {
+		return err
+	}
+	staging, err := os.MkdirTemp(dataDir, stagingPrefix)
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
@@ -94,10 +113,31 @@ func restoreInto(dir string, r io.Reader, load Load) error {
 	return nil
 }
 
+// stagingPrefix starts the name of the directory a restore loads into.
+const stagingPrefix = ".restoring-"
+
+// removeStaging removes the staging directories in dir, which only a
+// killed restore leaves (a failed one removes its own).
+func removeStaging(dir string) error {
+	stale, err := filepath.Glob(filepath.Join(dir, stagingPrefix+"*"))
+	for _, s := range stale {
+		err = errors.Join(err, os.RemoveAll(s))
+	}
+	if err != nil {
+		return fmt.Errorf("restore: removing what a killed restore left: %w", err)
+	}
+	return nil
+}
+
 // checkEmpty refuses a data directory to restore into that holds data, or
-// that is no directory; one absent or empty passes.
-func checkEmpty(dir string) error {
+// that is no directory; one absent or empty passes, and with staging also
+// one that holds only restores' staging directories (one running, which
+// the lock then names, or one a killed restore left).
+func checkEmpty(dir string, staging bool) error {
 	entries, err := os.ReadDir(dir)
+	if staging {
+		entries = slices.DeleteFunc(entries, func(e os.DirEntry) bool { return strings.HasPrefix(e.Name(), stagingPrefix) })
+	}
 	switch {
 	case errors.Is(err, os.ErrNotExist), err == nil && len(entries) == 0:
 		return nil

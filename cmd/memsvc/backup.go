@@ -74,7 +74,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 	addr, err := readServerFile(cfg.DataDir)
 	if err != nil || addr == "" {
-		return fmt.Errorf("%s is in use by another memsvc command that is not a server (an mcp session, an export, …): "+
+		return fmt.Errorf("%s is in use by another memsvc command that is not a server (an mcp session, an export, a restore, …): "+
 			"wait for it to end, then run this again", cfg.DataDir)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/api/v1/admin/backup", nil)
@@ -141,7 +141,11 @@ func runRestore(ctx context.Context, args []string, sys IO) error {
 	if err := checkFreeSpace(cfg.DataDir); err != nil {
 		return err
 	}
-	if err := backup.Restore(cfg.DataDir, br, store.Restore); err != nil {
+	err = backup.Restore(cfg.DataDir, br, store.Restore)
+	if errors.Is(err, backup.ErrLocked) {
+		return heldError(cfg.DataDir, "or restore into another --data")
+	}
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(sys.Stderr, "restored into %s\n", cfg.DataDir)

@@ -46,7 +46,7 @@ func heldError(dir, instead string) error {
 	if addr, err := readServerFile(dir); err == nil && addr != "" {
 		return fmt.Errorf("%s is in use by the memsvc server at %s: stop it first (%s)", dir, addr, instead)
 	}
-	return fmt.Errorf("%s is in use by another memsvc command (an mcp session, an export, …): wait for it to end or stop it, then run this again", dir)
+	return fmt.Errorf("%s is in use by another memsvc command (an mcp session, an export, a restore, …): wait for it to end or stop it, then run this again", dir)
 }
 
 // runExport writes one user's data, or every user's, as JSON Lines.
