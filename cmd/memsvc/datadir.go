@@ -30,12 +30,19 @@ func usesTempDataDir(fs *flag.FlagSet, getenv func(string) string) bool {
 // prepared it: /tmp is shared, so another local user may create
 // $TMPDIR/memsvc first (or a symbolic link by that name) and then read, or
 // plant, every memory stored there. A directory that does not exist yet is
-// fine: the store creates it 0700 (store.Open, backup.Restore).
+// made 0700 here, in one step with the look: left to the store to make
+// later, another user could create it in between, and the store's mkdir
+// would take theirs as found. Made by another of our own processes at the
+// same moment, it is ours, and passes the check.
 func checkTempDataDir(dir string) error {
-	info, err := os.Lstat(dir)
-	if errors.Is(err, fs.ErrNotExist) {
+	err := os.Mkdir(dir, 0o700)
+	if err == nil {
 		return nil
 	}
+	if !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("data directory %s (%s) cannot be made: %w; %s", dir, tempFallback, pathErrCause(err), ownDirHint)
+	}
+	info, err := os.Lstat(dir)
 	if err != nil {
 		return fmt.Errorf("--data %s: %w", dir, pathErrCause(err))
 	}
@@ -43,10 +50,16 @@ func checkTempDataDir(dir string) error {
 	if problem == "" {
 		return nil
 	}
-	return fmt.Errorf("data directory %s (the fallback when neither HOME nor XDG_DATA_HOME is set) %s: "+
-		"another local user could read or plant memories there; %s, or pick a directory of your own with "+
-		"--data DIR or MEMSVC_DATA_DIR=DIR (or set HOME)", dir, problem, fix)
+	return fmt.Errorf("data directory %s (%s) %s: another local user could read or plant memories there; %s, or %s",
+		dir, tempFallback, problem, fix, ownDirHint)
 }
+
+// tempFallback and ownDirHint say, in checkTempDataDir's refusals, what
+// the directory is and how to name another.
+const (
+	tempFallback = "the fallback when neither HOME nor XDG_DATA_HOME is set"
+	ownDirHint   = "pick a directory of your own with --data DIR or MEMSVC_DATA_DIR=DIR (or set HOME)"
+)
 
 // sharedDirProblem says what makes info, a directory in a shared place,
 // unsafe to keep the memories of user uid in, and how to fix it ("": it
