@@ -97,6 +97,9 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 		return fmt.Errorf("ask the running server at %s: %w", addr, err)
 	}
 	defer res.Body.Close()
+	if res.StatusCode == http.StatusUnauthorized {
+		return refusedBackupKey(addr, keys.Enabled())
+	}
 	if res.StatusCode != http.StatusOK {
 		b, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
 		return fmt.Errorf("the running server at %s answered %s: %s", addr, res.Status, b)
@@ -104,6 +107,20 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 	// Relay checks the archive is whole and lists the one-off key as
 	// revoked in it, so a restored server refuses that key too.
 	return backup.Relay(w, res.Body, keyID)
+}
+
+// refusedBackupKey says why a running server refused backup's request:
+// it has auth on, and this command had no secret to mint the one-off
+// operator key from, or not the server's. The server's own answer ("missing
+// API key: send Authorization: Bearer …") told the operator to send a
+// header they have no way to give this command.
+func refusedBackupKey(addr string, minted bool) error {
+	if !minted {
+		return fmt.Errorf("the running server at %s has auth on, and this backup has no MEMSVC_AUTH_SECRET (or --auth-secret) "+
+			"to prove it is the operator: give it the server's secret", addr)
+	}
+	return fmt.Errorf("the running server at %s refused the operator key minted from this MEMSVC_AUTH_SECRET "+
+		"(or --auth-secret): it is not the server's secret", addr)
 }
 
 // runRestore loads a backup into an empty data directory: the store, then
