@@ -129,6 +129,10 @@ func parseExportHeader(line []byte) (ExportRecord, error) {
 	if json.Unmarshal(line, &head) != nil || head.Kind != "header" || head.Format != ExportFormat {
 		return head, errNoHeader
 	}
+	if head.Version > ExportVersion { // the one mismatch an upgrade fixes: say so
+		return head, Errorf(EInvalid, "export format version %d is from a newer memsvc, which this one (version %d) "+
+			"cannot read: import it with a memsvc at least as new as the one that exported it", head.Version, ExportVersion)
+	}
 	if head.Version != ExportVersion {
 		return head, Errorf(EInvalid, "export format version %d is not supported (want %d)", head.Version, ExportVersion)
 	}
