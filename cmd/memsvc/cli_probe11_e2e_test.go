@@ -4,6 +4,9 @@ package main
 // left out. Every case runs the built binary.
 
 import (
+	"bufio"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,6 +173,77 @@ func TestCLIImportNewerExport(t *testing.T) {
 	if _, err := os.Stat(dir); err == nil && listing(t, dir) != "" {
 		if n := memoriesIn(t, dir); n != 0 {
 			t.Errorf("%d memories imported from a refused export", n)
+		}
+	}
+}
+
+// TestCLICrashedServerNotBlamed: a server killed outright (kill -9, OOM)
+// leaves its address in the data directory. While a stdio MCP session
+// then held the directory, every refused command named that dead server:
+// export and serve said "in use by the memsvc server at …: stop it
+// first", a second mcp session and backup tried to reach it and failed
+// with "connection refused". The command that takes the directory now
+// drops the dead server's address.
+func TestCLICrashedServerNotBlamed(t *testing.T) {
+	dir := seededDataDir(t, 3)
+	server := probeCmd{}.command(context.Background(), t, "serve", "--addr", "127.0.0.1:0", "--data", dir)
+	stderr := &syncBuffer{}
+	server.Stderr = stderr
+	if err := server.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stderr.String(), "listening"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			server.Process.Kill()
+			t.Fatalf("serve did not start: %s", stderr.String())
+		}
+	}
+	server.Process.Kill()
+	server.Wait()
+	dead, err := readServerFile(dir)
+	if err != nil || dead == "" {
+		t.Fatalf("the killed server left no address (%v): nothing to test", err)
+	}
+
+	release := holdWithMCP(t, dir)
+	defer release()
+	for _, args := range [][]string{
+		{"export"}, {"serve", "--addr", "127.0.0.1:0"}, {"mcp"}, {"backup", "--out", filepath.Join(t.TempDir(), "b.tar")},
+	} {
+		code, _, stderr := probeCmd{stdin: strings.NewReader("")}.run(t, append(args, "--data", dir)...)
+		oneLineError(t, args[0], stderr)
+		if code != 1 || !strings.Contains(stderr, "in use") || strings.Contains(stderr, dead) {
+			t.Errorf("%v while an mcp session holds the directory a killed server left: exit %d, stderr %s; "+
+				"want exit 1 saying it is in use, without the dead server's address %s", args, code, stderr, dead)
+		}
+	}
+}
+
+// holdWithMCP starts a stdio MCP session on dir and returns once it holds
+// the directory (it answered initialize); release ends it.
+func holdWithMCP(t *testing.T, dir string) (release func()) {
+	t.Helper()
+	holder := probeCmd{}.command(context.Background(), t, "mcp", "--data", dir)
+	in, err := holder.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := holder.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := holder.Start(); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"probe","version":"1"}}}`)
+	if !bufio.NewScanner(out).Scan() {
+		holder.Process.Kill()
+		t.Fatal("the mcp session did not answer initialize")
+	}
+	return func() {
+		in.Close()
+		if err := holder.Wait(); err != nil {
+			t.Errorf("the mcp session: %v", err)
 		}
 	}
 }

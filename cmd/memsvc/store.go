@@ -104,6 +104,14 @@ func openBadger(opts store.Options) (*store.Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--data %s: %w", opts.Dir, err)
 	}
+	if !opts.ReadOnly {
+		// This process holds the directory's lock, so no server does: an
+		// address recorded is a crashed server's (kill -9, OOM, power
+		// cut). Left, it sent the commands refused while this one holds
+		// the directory to that dead server ("stop it first", relays
+		// and backups to a refused connection). A server rewrites it.
+		removeServerFile(opts.Dir)
+	}
 	return st, nil
 }
 
