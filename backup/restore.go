@@ -3,6 +3,7 @@ package backup
 import (
 	"archive/tar"
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -153,6 +154,18 @@ func checkEmpty(dir string, staging bool) error {
 		err = pe.Err
 	}
 	return fmt.Errorf("restore: %s: %w", dir, err)
+}
+
+// IsArchive reports whether head, the first bytes of a stream (a few
+// KiB: the first entry may follow a PAX header), starts a memsvc backup
+// archive: so that `memsvc import`, given one, can say which command
+// loads it.
+func IsArchive(head []byte) bool {
+	if !isTar(head) {
+		return false
+	}
+	hdr, err := tar.NewReader(bytes.NewReader(head)).Next()
+	return err == nil && hdr.Name == magicName
 }
 
 // isTar recognises a POSIX tar header by its "ustar" magic.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/backup"
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/rest"
 )
@@ -152,6 +153,9 @@ func runRestore(ctx context.Context, args []string, sys IO) error {
 	br := bufio.NewReader(r)
 	if _, err := br.Peek(1); err == io.EOF {
 		return fmt.Errorf("restore: --in %s is empty: not a memsvc backup", in)
+	}
+	if _, err := engine.PeekExportHeader(br); err == nil {
+		return fmt.Errorf("restore: --in %s is a memsvc export, not a backup: load it with memsvc import --in %s", in, in)
 	}
 	// Loading writes through Badger's mapped log, which faults rather than
 	// fails on a full disk: refuse a disk without room first.

@@ -247,3 +247,42 @@ func holdWithMCP(t *testing.T, dir string) (release func()) {
 		}
 	}
 }
+
+// TestCLIExportAndBackupSwapped: an export given to restore, or a backup
+// given to import (from a file or stdin), is refused naming the command
+// that loads it; they said only "not a memsvc backup (the stream's record
+// lengths are impossible)" and "not a memsvc export: the first line must
+// be its header". Nothing is written either way.
+func TestCLIExportAndBackupSwapped(t *testing.T) {
+	src, tmp := seededDataDir(t, 3), t.TempDir()
+	export, backup := filepath.Join(tmp, "x.jsonl"), filepath.Join(tmp, "x.tar")
+	for _, args := range [][]string{{"export", "--out", export}, {"backup", "--out", backup}} {
+		if code, _, stderr := (probeCmd{}).run(t, append(args, "--data", src)...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	for _, tt := range []struct {
+		cmd, file, want string
+	}{{"restore", export, "memsvc import"}, {"import", backup, "memsvc restore"}} {
+		for _, viaStdin := range []bool{false, true} {
+			dir := filepath.Join(t.TempDir(), "data")
+			p, args := probeCmd{}, []string{tt.cmd, "--in", tt.file, "--data", dir}
+			if viaStdin {
+				f, err := os.Open(tt.file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				p.stdin, args[2] = f, "-"
+			}
+			code, _, stderr := p.run(t, args...)
+			oneLineError(t, tt.cmd, stderr)
+			if code != 1 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("%v: exit %d, stderr %s; want exit 1 pointing to %s", args, code, stderr, tt.want)
+			}
+			if _, err := os.Stat(dir); err == nil {
+				t.Errorf("%v left %s", args, dir)
+			}
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memsvc/memsvc/backup"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/text"
@@ -115,6 +116,10 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	// leaves no data directory behind).
 	br := bufio.NewReaderSize(r, 64<<10)
 	if _, err := engine.PeekExportHeader(br); err != nil {
+		if head, _ := br.Peek(8 << 10); backup.IsArchive(head) {
+			return fmt.Errorf("import: --in %s is a memsvc backup, not an export: load it with "+
+				"memsvc restore --in %s --data EMPTY_DIR", in, in)
+		}
 		return fmt.Errorf("import: %s", opMessage(err))
 	}
 	a, err := openOffline(ctx, cfg, sys, "import into a stopped server's directory", false)
