@@ -286,3 +286,42 @@ func TestCLIExportAndBackupSwapped(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIEmptyTypedOnlyFlag: a flag typed on the command line only (whose
+// data, which file) given an empty value, as an unset shell variable
+// gives it (--user "$U"), is a usage error naming the flag. `export
+// --user ""` exported every user's data and `import --in ""` read stdin.
+func TestCLIEmptyTypedOnlyFlag(t *testing.T) {
+	data := seededDataDir(t, 3)
+	export := filepath.Join(t.TempDir(), "x.jsonl")
+	if code, _, stderr := (probeCmd{}).run(t, "export", "--data", data, "--out", export); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	exported, err := os.ReadFile(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(t.TempDir(), "empty")
+	for _, tt := range []struct {
+		flag string
+		args []string
+	}{
+		{"--user", []string{"export", "--data", data, "--user", ""}},
+		{"--user", []string{"export", "--data", data, "--user="}},
+		{"--out", []string{"export", "--data", data, "--out", ""}},
+		{"--in", []string{"import", "--data", empty, "--in", ""}},
+		{"--out", []string{"backup", "--data", data, "--out="}},
+		{"--in", []string{"restore", "--data", empty, "--in="}},
+		{"--user", []string{"keys", "create", "--user", ""}},
+	} {
+		code, stdout, stderr := probeCmd{stdin: strings.NewReader(string(exported))}.run(t, tt.args...)
+		oneLineError(t, strings.Join(tt.args, " "), stderr)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tt.flag+" is empty") {
+			t.Errorf("%q: exit %d, %d bytes on stdout, stderr %s; want exit 2 saying %s is empty",
+				tt.args, code, len(stdout), stderr, tt.flag)
+		}
+	}
+	if _, err := os.Stat(empty); err == nil {
+		t.Errorf("a refused command made %s", empty)
+	}
+}

@@ -384,10 +384,28 @@ func parseArgs(fs *flag.FlagSet, args []string, getenv func(string) string, env 
 	if *twice != nil {
 		return errUsage{fmt.Errorf("%s: %w (see memsvc %s --help)", fs.Name(), *twice, fs.Name())}
 	}
+	if err := emptyTypedOnly(fs, env); err != nil {
+		return err
+	}
 	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return errUsage{err}
 	}
 	return fillFromEnv(fs, getenv, env)
+}
+
+// emptyTypedOnly refuses a command-line-only flag (whose data, which
+// file: --user, --out, --in, --confirm) given an empty value: that is an
+// unset shell variable (--user "$U"), and `export --user ""` exported
+// every user's data, `import --in ""` read stdin.
+func emptyTypedOnly(fs *flag.FlagSet, env func(string) string) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if err == nil && env(f.Name) == "" && f.Value.String() == "" {
+			err = errUsage{fmt.Errorf("%s: --%s is empty (an unset shell variable?): give it a value, or leave it out "+
+				"(see memsvc %s --help)", fs.Name(), f.Name, fs.Name())}
+		}
+	})
+	return err
 }
 
 // onlyOnce makes every flag of fs note a second, different value instead
