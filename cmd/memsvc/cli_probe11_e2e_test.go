@@ -325,3 +325,31 @@ func TestCLIEmptyTypedOnlyFlag(t *testing.T) {
 		t.Errorf("a refused command made %s", empty)
 	}
 }
+
+// TestCLIFlagFollowedByFlag: a flag whose value was left out, so that the
+// next flag would be taken for it, is refused naming both; `serve --addr
+// --data DIR` took "--data" for the address and then called DIR an
+// unexpected argument. A negative number is a value, not a flag.
+func TestCLIFlagFollowedByFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args       []string
+		flag, next string
+	}{
+		{[]string{"serve", "--addr", "--data", t.TempDir()}, "--addr", "--data"},
+		{[]string{"export", "--user", "-out=x.jsonl"}, "--user", "-out=x.jsonl"},
+		{[]string{"import", "--data", "--in", "x.jsonl"}, "--data", "--in"},
+	} {
+		code, stdout, stderr := (probeCmd{}).run(t, tt.args...)
+		oneLineError(t, strings.Join(tt.args, " "), stderr)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tt.flag+" needs a value") ||
+			!strings.Contains(stderr, tt.next) || strings.Contains(stderr, "e.g. "+tt.flag+"  ") {
+			t.Errorf("%q: exit %d, stderr %s; want exit 2 saying %s needs a value and naming %s", tt.args, code, stderr, tt.flag, tt.next)
+		}
+	}
+	// A negative number after a flag is its value: refused here only for
+	// being out of range, which names the flag and the value.
+	code, _, stderr := (probeCmd{}).run(t, "serve", "--max-conns", "-1")
+	if code != 2 || !strings.Contains(stderr, "--max-conns must be") {
+		t.Errorf("serve --max-conns -1: exit %d, stderr %s; want the range error of --max-conns", code, stderr)
+	}
+}

@@ -361,6 +361,9 @@ func expandHome(dir string, getenv func(string) string) (string, error) {
 // CMD` and `memsvc keys help` do; a flag given twice with different values
 // is a usage error, since either one would be dropped without a word.
 func parseArgs(fs *flag.FlagSet, args []string, getenv func(string) string, env func(string) string) error {
+	if err := flagAsValue(fs, args); err != nil {
+		return err
+	}
 	twice := onlyOnce(fs)
 	var positional []string
 	for {
@@ -391,6 +394,41 @@ func parseArgs(fs *flag.FlagSet, args []string, getenv func(string) string, env 
 		return errUsage{err}
 	}
 	return fillFromEnv(fs, getenv, env)
+}
+
+// flagAsValue refuses a flag whose value is missing, so that the next
+// flag became it: `serve --addr --data DIR` took "--data" for the
+// address and then called DIR an unexpected argument. A value that only
+// starts with '-' (a negative number) is no flag and passes.
+func flagAsValue(fs *flag.FlagSet, args []string) error {
+	for i := 0; i+1 < len(args) && args[i] != "--"; i++ {
+		f, hasValue := flagIn(fs, args[i])
+		if f == nil || hasValue || isBoolFlag(f) {
+			continue
+		}
+		if next, _ := flagIn(fs, args[i+1]); next != nil {
+			return errUsage{fmt.Errorf("%s: --%s needs a value, and is followed by the flag %s: %s (see memsvc %s --help)",
+				fs.Name(), f.Name, args[i+1], acceptedForm(f), fs.Name())}
+		}
+		i++ // the value
+	}
+	return nil
+}
+
+// flagIn is the flag of fs that arg names (-name, --name or --name=v),
+// and whether arg carries its value.
+func flagIn(fs *flag.FlagSet, arg string) (*flag.Flag, bool) {
+	if !strings.HasPrefix(arg, "-") {
+		return nil, false
+	}
+	name, _, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
+	return fs.Lookup(name), hasValue
+}
+
+// isBoolFlag reports a flag that takes no separate value (--no-sync).
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // emptyTypedOnly refuses a command-line-only flag (whose data, which
@@ -637,6 +675,9 @@ func acceptedForm(f *flag.Flag) string {
 		return "a duration such as 500ms, 15s, 2m or 1h, e.g. " + example
 	case "*flag.boolValue":
 		return "true or false, e.g. --" + f.Name + "=true"
+	}
+	if f.DefValue == "" { // no example to give: "e.g. --user " showed nothing
+		return "a string"
 	}
 	return "a string, e.g. " + example
 }
