@@ -21,6 +21,9 @@ type (
 // user wants the agent to work.
 const memoryTypeProcedural = "procedural"
 
+// memoryTypeEpisodic is the memory_type of a turn kept as said.
+const memoryTypeEpisodic = "episodic"
+
 // listFilter is the query of GET /api/v1/memories the hooks use; empty
 // fields are not sent.
 type listFilter = restclient.ListRequest

@@ -72,6 +72,14 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	if err != nil {
 		return failed(err)
 	}
+	if asksForDependency(in.Prompt) {
+		// The package manager the project uses (dependency.go), from what
+		// the hook has of the project: its latest memories and the hits.
+		pool := slices.Concat(append([][]memory{latest}, hitsOf(answers)...)...)
+		if dep, ok := dependencyMemory(withoutRetired(pool, retirementsOf(pool))); ok {
+			hits = withDependencyMemory(hits, dep, cfg.RecallTopK)
+		}
+	}
 	text, n := recallContext(hits[:min(len(hits), cfg.RecallTopK)], sk, cfg.MaxContextChars)
 	res := skipped("no_hits")
 	if text != "" {

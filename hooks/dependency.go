@@ -1,0 +1,102 @@
+package hooks
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+)
+
+// A request to add, remove or upgrade a dependency ("add date-fns as a
+// dependency", "install requests", "add a chart library to the frontend
+// bundle") is answered by the project's package manager ("We use pnpm, not
+// npm"), and the two share no word: the prompt names the package, the
+// memory names the tool. Searched with the prompt, the memory fell under
+// the relevance floor in eight of the ten coding-sessions evaluations
+// (cmd/memsvc), and the agent reached for npm or pip again. The hook
+// recognises such a request and adds the newest memory of the project that
+// names a package manager or a dependency manifest (requirements.txt,
+// package.json): the newest, because a project switches managers and the
+// later statement is the one that holds.
+
+// dependencyAsk is a request about a dependency: to install or uninstall
+// something, or a verb of change with a dependency noun in the same
+// sentence.
+var dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)\b)`)
+
+// asksForDependency reports whether the user's words (not a paste) ask to
+// change the project's dependencies.
+func asksForDependency(prompt string) bool {
+	_, paragraphs, _ := promptQuery(prompt)
+	return slices.ContainsFunc(paragraphs, dependencyAsk.MatchString)
+}
+
+// dependencyTools are the package managers (pkgManagers, less the tools
+// whose name is also their language's build tool or a common word, which
+// memories name for everything else: "cargo nextest", "bundle exec") and
+// the manifests that list a project's dependencies.
+var dependencyTools = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?|pipenv|poetry|pdm|conda|composer|` +
+	`package\.json|requirements(?:-\w+)?\.txt|pyproject\.toml|Cargo\.toml|Gemfile|go\.mod|mix\.exs|composer\.json|` +
+	`pubspec\.yaml|build\.gradle(?:\.kts)?|pom\.xml)(?:$|[^\w-])`)
+
+// dependencyMemory returns the memory of ms that best says how the
+// project manages its dependencies: a fact before a turn kept as said (a
+// turn names a manager in passing, "`pnpm vitest run` passes", and the
+// turn that switched managers names the old one too), then one that says
+// something about dependencies (dependencyWords) before one that only
+// names a manager ("`pnpm -r typecheck` passes"), then the newest. ok is
+// false when no memory names a manager or manifest.
+func dependencyMemory(ms []memory) (memory, bool) {
+	var found []memory
+	for _, m := range ms {
+		if _, dated := statedAt(m); dated && dependencyTools.MatchString(m.Text) {
+			found = append(found, m)
+		}
+	}
+	if len(found) == 0 {
+		return memory{}, false
+	}
+	return slices.MaxFunc(found, func(a, b memory) int {
+		ta, _ := statedAt(a)
+		tb, _ := statedAt(b)
+		return cmp.Or(cmp.Compare(factRank(a), factRank(b)),
+			cmp.Compare(dependencyWordRank(a), dependencyWordRank(b)), ta.Compare(tb))
+	}), true
+}
+
+// dependencyWords say what a package manager is for: installing, adding,
+// managing dependencies, packages and lock files, or which one is used.
+var dependencyWords = regexp.MustCompile(`(?i)\b(?:install\w*|add|adds|added|dependenc\w+|deps|packages?|manag\w+|lock\w*|uses?|using|switch\w*|moved)\b`)
+
+func dependencyWordRank(m memory) int {
+	if dependencyWords.MatchString(dependencyTools.ReplaceAllString(m.Text, " ")) {
+		return 1
+	}
+	return 0
+}
+
+// withDependencyMemory adds dep to the hits of a dependency request, where
+// the top topK keep it, unless it is among them already.
+func withDependencyMemory(hits []memory, dep memory, topK int) []memory {
+	if slices.ContainsFunc(hits, func(m memory) bool { return m.ID == dep.ID }) {
+		return hits
+	}
+	at := min(len(hits), max(topK-1, 0))
+	return slices.Insert(slices.Clone(hits), at, dep)
+}
+
+// factRank orders a fact above a turn kept as said (an episode).
+func factRank(m memory) int {
+	if m.MemoryType == memoryTypeEpisodic {
+		return 0
+	}
+	return 1
+}
+
+// hitsOf returns each search's hits.
+func hitsOf(answers []searchAnswer) [][]memory {
+	out := make([][]memory, 0, len(answers))
+	for _, a := range answers {
+		out = append(out, a.hits)
+	}
+	return out
+}

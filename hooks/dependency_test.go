@@ -1,0 +1,83 @@
+package hooks
+
+import (
+	"testing"
+)
+
+func TestAsksForDependency(t *testing.T) {
+	for _, tc := range []struct {
+		prompt string
+		want   bool
+	}{
+		{"install httpx", true},
+		{"please uninstall the old markdown renderer", true},
+		{"add a charting library to the web client", true},
+		{"bump the logging package to the latest minor", true},
+		{"upgrade our HTTP dependencies before the release", true},
+		{"add zod as a dev dependency", true},
+		{"add a column for the refund reason", false},
+		{"update the README with the new flag", false},
+		{"which package holds the retry logic?", false},
+		{"remove the debug print. The package tests fail otherwise", false}, // verb and noun in different sentences
+		{"here is the log:\n```\nnpm ERR! could not install\n```", false},   // a paste is not the ask
+	} {
+		if got := asksForDependency(tc.prompt); got != tc.want {
+			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
+		}
+	}
+}
+
+func TestDependencyMemory(t *testing.T) {
+	fact := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: "semantic"}
+	}
+	turn := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: memoryTypeEpisodic}
+	}
+	for _, tc := range []struct {
+		name string
+		ms   []memory
+		want string // id, "" for none
+	}{
+		{"none names a manager", []memory{fact("a", "Tests run with vitest", "2026-01-02T10:00:00Z")}, ""},
+		{"a fact before the turn that names the old manager too", []memory{
+			fact("a", "The monorepo is on yarn now", "2026-01-05T10:00:00Z"),
+			turn("b", "Assistant: Replaced `npm ci` with `yarn install --immutable` in CI.", "2026-01-05T10:00:09Z"),
+		}, "a"},
+		{"a statement about dependencies before a passing mention", []memory{
+			fact("a", "Dependencies are managed with poetry", "2026-01-02T10:00:00Z"),
+			fact("b", "CI runs poetry run mypy on every push", "2026-01-09T10:00:00Z"),
+		}, "a"},
+		{"the later of two statements holds", []memory{
+			fact("a", "Packages are installed with pip into a venv", "2026-01-02T10:00:00Z"),
+			fact("b", "The service uses uv for its packages from today", "2026-02-01T10:00:00Z"),
+		}, "b"},
+		{"a manifest counts as a manager", []memory{
+			fact("a", "Runtime deps live in deploy/requirements-prod.txt", "2026-01-02T10:00:00Z"),
+		}, "a"},
+		{"a manager's name inside a word does not count", []memory{
+			fact("a", "The snpm_client module wraps the mail API", "2026-01-02T10:00:00Z"),
+		}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := dependencyMemory(tc.ms)
+			if ok != (tc.want != "") || got.ID != tc.want {
+				t.Errorf("dependencyMemory = %q, %v; want %q", got.ID, ok, tc.want)
+			}
+		})
+	}
+}
+
+func TestWithDependencyMemory(t *testing.T) {
+	hits := []memory{{ID: "a"}, {ID: "b"}, {ID: "c"}}
+	if got := withDependencyMemory(hits, memory{ID: "b"}, 3); len(got) != 3 {
+		t.Errorf("a hit already shown was added again: %v", got)
+	}
+	got := withDependencyMemory(hits, memory{ID: "d"}, 3)
+	if len(got) != 4 || got[2].ID != "d" {
+		t.Errorf("the dependency memory must land within the top 3: %v", got)
+	}
+	if len(hits) != 3 || hits[2].ID != "c" {
+		t.Errorf("the hits were modified: %v", hits)
+	}
+}
