@@ -506,7 +506,11 @@ func projectStatement(ci clauseInfo) bool {
 		(subjectNamed(t, words) || bareToolSubject(lower, m[2], ci)) {
 		// "Dana owns the auth service", "the gateway retries three times": an owner, or a
 		// behaviour of something in the project; "the blue adds so much" is small talk.
-		return ownerVerbs[lower[m[2]:m[3]]] || workContext(ci) || personSubject(t, words)
+		if ownerVerbs[lower[m[2]:m[3]]] || workContext(ci) || personSubject(t, words) {
+			return true
+		}
+		// Else the -s word may be the plural subject, not the verb: "Background jobs go
+		// through Oban" read "jobs" as the verb and was dropped.
 	}
 	return pluralVerbRe.MatchString(lower)
 }

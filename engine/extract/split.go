@@ -41,8 +41,8 @@ func splitStatements(s string) []string {
 	verb := verbScan{}  // whether words[first:] has a verb, as far as it was read
 	next := 0           // the first word after the current joint
 	for _, loc := range jointRe.FindAllStringIndex(s, -1) {
-		if loc[0] <= from {
-			continue
+		if loc[0] <= from || insideParens(s[from:loc[0]]) {
+			continue // "The carrier APIs (DHL, UPS) are wrapped …" is one statement
 		}
 		end := next // the first word at or after the joint's start
 		for end < len(toks) && toks[end].Start < loc[0] {
@@ -65,6 +65,12 @@ func splitStatements(s string) []string {
 		}
 	}
 	return appendSentence(out, s[from:])
+}
+
+// insideParens reports whether s leaves a parenthesis open: a comma after it lists what
+// the parenthesis holds and joins no statements.
+func insideParens(s string) bool {
+	return strings.Count(s, "(") > strings.Count(s, ")")
 }
 
 // contractedCopula are subjects written with their verb: "we're vegetarians" is a whole
