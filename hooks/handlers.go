@@ -157,18 +157,24 @@ func searchAll(ctx context.Context, cfg Config, c *client, project string, qs []
 // relevance floor, and returns the first skill any search found.
 func chosenHits(cfg Config, qs []search, answers []searchAnswer, latest []memory) ([]memory, *skill, error) {
 	var sk *skill
-	var found []memory
 	all := [][]memory{latest} // none when the list failed: recall goes on without them
-	for i, a := range answers {
+	for _, a := range answers {
 		if a.err != nil {
 			return nil, nil, a.err
 		}
 		sk = cmp.Or(sk, a.sk)
 		all = append(all, a.hits)
-		found = mergeHits(found, best(slices.DeleteFunc(slices.Clone(a.hits), func(m memory) bool { return !qs[i].named(m) }), qs[i].keep))
+	}
+	// Retired memories go before each search keeps its best: a search that
+	// keeps one hit kept a retired memory, which then left it with none.
+	retired := retirementsOf(all...)
+	var found []memory
+	for i, a := range answers {
+		named := slices.DeleteFunc(slices.Clone(withoutRetired(a.hits, retired)), func(m memory) bool { return !qs[i].named(m) })
+		found = mergeHits(found, best(named, qs[i].keep))
 	}
 	hits := found[:0]
-	for _, m := range withoutRetired(found, retirementsOf(all...)) {
+	for _, m := range found {
 		// The server's relevance floor decides first: a prompt about
 		// nothing stored gets nothing injected.
 		if m.Score >= cfg.RecallMinScore && (m.Relevant == nil || *m.Relevant) {

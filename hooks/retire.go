@@ -42,6 +42,11 @@ const (
 	maxTagBytes    = 64
 )
 
+// leftBehind is a team leaving a tool, host or service: "we left Fly last
+// week", "they've ditched Jenkins". The subject keeps "left" from reading
+// as a side ("the left pane") or a remainder ("one test left").
+const leftBehind = `(?:we|i|they|the team)(?:'ve| have)?\s+(?:left|ditched|abandoned|quit|moved away from)`
+
 var (
 	// backticked is inline code: the surest sign of a name.
 	backticked = regexp.MustCompile("`([^`\n]+)`")
@@ -54,7 +59,7 @@ var (
 	// whose subject precedes ("X is removed", "X is no longer read", "the X
 	// leftovers", "X, which no longer exists").
 	retiredAfter = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|got rid of|` +
-		`uninstall(?:ed)?|replaced|replacing|moved off|instead of|rather than|where (?:it|they|we|you) used|` +
+		`uninstall(?:ed)?|replaced|replacing|moved off|instead of|rather than|where (?:it|they|we|you) used|` + leftBehind + `|` +
 		`still (?:pointed at|pointed to|referenced|aliased|imported|called|used|read)|used to \w+|` +
 		`no longer \w+s|(?:the|its|their) (?:old|previous|former))\b`)
 	retiredBefore = regexp.MustCompile(`(?i)(?:,\s*which)?\s+(?:(?:is|are|was|were|has been|have been|can be|should be|will be)\s+` +
@@ -66,7 +71,8 @@ var (
 	// plainName is a capitalised product name written without backticks
 	// ("Moq", "Fly.io"), counted only when no noun follows it ("the
 	// Postmark key" removed a key, not Postmark).
-	plainName = regexp.MustCompile(`\b([A-Z][\w.+-]*[\w+])(?:\s+(?:and|or|from|in|with|to|as|is|are|was|were|leftovers?)\b|\s*[,;:.)]|\s*$)`)
+	// A time after it is no noun: "we left Fly last week".
+	plainName = regexp.MustCompile(`\b([A-Z][\w.+-]*[\w+])(?:\s+(?:and|or|from|in|with|to|as|is|are|was|were|leftovers?|last|this|earlier|recently|yesterday|today|for good)\b|\s*[,;:.)]|\s*$)`)
 	// codeToken is a bare word written as code: letters joined by a dot,
 	// underscore, hyphen, slash or "::" ("dd-trace", "fly.toml").
 	codeToken = regexp.MustCompile(`^[A-Za-z][\w]*(?:(?:[._/-]|::)[\w]+)+$`)
