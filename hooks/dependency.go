@@ -46,9 +46,16 @@ var dependencyTools = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|
 // names a manager ("`pnpm -r typecheck` passes"), then the newest. ok is
 // false when no memory names a manager or manifest.
 func dependencyMemory(ms []memory) (memory, bool) {
+	return preferredMemory(ms, dependencyTools.MatchString, dependencyWordRank)
+}
+
+// preferredMemory returns, of the dated memories of ms whose text has
+// matches, a fact before a turn kept as said, then the higher rank, then
+// the newest; ok is false when none matches.
+func preferredMemory(ms []memory, has func(string) bool, rank func(memory) int) (memory, bool) {
 	var found []memory
 	for _, m := range ms {
-		if _, dated := statedAt(m); dated && dependencyTools.MatchString(m.Text) {
+		if _, dated := statedAt(m); dated && has(m.Text) {
 			found = append(found, m)
 		}
 	}
@@ -58,8 +65,7 @@ func dependencyMemory(ms []memory) (memory, bool) {
 	return slices.MaxFunc(found, func(a, b memory) int {
 		ta, _ := statedAt(a)
 		tb, _ := statedAt(b)
-		return cmp.Or(cmp.Compare(factRank(a), factRank(b)),
-			cmp.Compare(dependencyWordRank(a), dependencyWordRank(b)), ta.Compare(tb))
+		return cmp.Or(cmp.Compare(factRank(a), factRank(b)), cmp.Compare(rank(a), rank(b)), ta.Compare(tb))
 	}), true
 }
 
@@ -74,9 +80,9 @@ func dependencyWordRank(m memory) int {
 	return 0
 }
 
-// withDependencyMemory adds dep to the hits of a dependency request, where
-// the top topK keep it, unless it is among them already.
-func withDependencyMemory(hits []memory, dep memory, topK int) []memory {
+// withMemory adds m to the hits of a prompt, where the top topK keep it,
+// unless it is among them already.
+func withMemory(hits []memory, dep memory, topK int) []memory {
 	if slices.ContainsFunc(hits, func(m memory) bool { return m.ID == dep.ID }) {
 		return hits
 	}

@@ -68,14 +68,14 @@ func TestDependencyMemory(t *testing.T) {
 	}
 }
 
-func TestWithDependencyMemory(t *testing.T) {
+func TestWithMemory(t *testing.T) {
 	hits := []memory{{ID: "a"}, {ID: "b"}, {ID: "c"}}
-	if got := withDependencyMemory(hits, memory{ID: "b"}, 3); len(got) != 3 {
+	if got := withMemory(hits, memory{ID: "b"}, 3); len(got) != 3 {
 		t.Errorf("a hit already shown was added again: %v", got)
 	}
-	got := withDependencyMemory(hits, memory{ID: "d"}, 3)
+	got := withMemory(hits, memory{ID: "d"}, 3)
 	if len(got) != 4 || got[2].ID != "d" {
-		t.Errorf("the dependency memory must land within the top 3: %v", got)
+		t.Errorf("the added memory must land within the top 3: %v", got)
 	}
 	if len(hits) != 3 || hits[2].ID != "c" {
 		t.Errorf("the hits were modified: %v", hits)

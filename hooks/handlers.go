@@ -72,14 +72,7 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	if err != nil {
 		return failed(err)
 	}
-	if asksForDependency(in.Prompt) {
-		// The package manager the project uses (dependency.go), from what
-		// the hook has of the project: its latest memories and the hits.
-		pool := slices.Concat(append([][]memory{latest}, hitsOf(answers)...)...)
-		if dep, ok := dependencyMemory(withoutRetired(pool, retirementsOf(pool))); ok {
-			hits = withDependencyMemory(hits, dep, cfg.RecallTopK)
-		}
-	}
+	hits = withNamedMemories(cfg, in.Prompt, slices.Concat(append([][]memory{latest}, hitsOf(answers)...)...), hits)
 	text, n := recallContext(hits[:min(len(hits), cfg.RecallTopK)], sk, cfg.MaxContextChars)
 	res := skipped("no_hits")
 	if text != "" {
@@ -87,6 +80,24 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	}
 	res.warn = latestErr
 	return res
+}
+
+// withNamedMemories adds to the hits what the prompt asks for by name, from
+// what the hook has of the project (its latest memories and the hits), less
+// the retired: the package manager of a dependency request (dependency.go)
+// and the memories naming the prompt's code names and flags (named.go).
+func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
+	pool = withoutRetired(pool, retirementsOf(pool))
+	var add []memory
+	if asksForDependency(prompt) {
+		if dep, ok := dependencyMemory(pool); ok {
+			add = append(add, dep)
+		}
+	}
+	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {
+		hits = withMemory(hits, m, cfg.RecallTopK)
+	}
+	return hits
 }
 
 // promptSearches are the searches a prompt asks for: its own queries
