@@ -89,9 +89,9 @@ func retiredNames(user, reply string) []string {
 	var out []string
 	for _, sn := range append(cutUser, cutReply...) {
 		for _, name := range removedIn(sn) {
+			said := strings.ToLower(strings.TrimPrefix(name, phraseMark))
 			if len(name) >= 2 && tagFits(out, name) && strings.ContainsFunc(name, unicode.IsLetter) &&
-				!text.IsNoiseWord(strings.ToLower(name)) && !strings.Contains(keptLow, strings.ToLower(name)) &&
-				!slices.Contains(out, name) {
+				!text.IsNoiseWord(said) && !strings.Contains(keptLow, said) && !slices.Contains(out, name) {
 				out = append(out, name)
 			}
 		}
@@ -109,7 +109,11 @@ func removedIn(sn string) []string {
 		if end := clauseEnd.FindStringIndex(rest); end != nil {
 			rest = rest[:end[0]]
 		}
-		out = append(out, namesIn(rest)...)
+		names := namesIn(rest)
+		if p, ok := productPhrase(rest); ok && len(names) == 0 {
+			names = []string{phraseMark + p}
+		}
+		out = append(out, names...)
 	}
 	for _, loc := range retiredBefore.FindAllStringIndex(sn, -1) {
 		// The subject is what precedes, back to the clause's start or to a
@@ -157,6 +161,75 @@ func namesIn(clause string) []string {
 		if codeToken.MatchString(w) && (i == 0 || !placeLead.MatchString(words[i-1])) {
 			out = append(out, w)
 		}
+	}
+	return out
+}
+
+// A product is often named in lower case when it goes ("we're dropping the
+// cloud builds") though the memories that stated it wrote its name
+// ("Release builds come from Unity Cloud Build"). The words of such a slot
+// are retired as a phrase, and a phrase names a product only where a memory
+// writes its words capitalised, inside a sentence: "the cloud builds are
+// slow" and a sentence's first words name nothing.
+
+// phraseMark starts a retired name that is such a phrase.
+const phraseMark = "~"
+
+// phraseLead is what comes before the words of a lower-case phrase.
+var phraseLead = regexp.MustCompile(`(?i)^\s*(?:(?:the|our|its|their|all|old|whole)\s+)*`)
+
+// productPhrase returns the lower-case words of clause as a phrase of two or
+// three words, without its determiners; false when clause is not one.
+func productPhrase(clause string) (string, bool) {
+	words := strings.Fields(strings.TrimRight(phraseLead.ReplaceAllString(clause, ""), " .,;:!?"))
+	if len(words) < 2 || len(words) > 3 {
+		return "", false
+	}
+	for _, w := range words {
+		if !isLowerWord(w) || text.IsNoiseWord(w) {
+			return "", false
+		}
+	}
+	return strings.Join(words, " "), true
+}
+
+// isLowerWord reports a word of lower-case letters only.
+func isLowerWord(w string) bool {
+	return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLower(r) })
+}
+
+// namesPhrase reports whether text writes the words of the lower-case phrase
+// capitalised, in order, inside a sentence ("Unity Cloud Build" for "cloud
+// builds"): stems compared, so a plural names its singular.
+func namesPhrase(text, phrase string) bool {
+	want := stems(strings.Fields(phrase))
+	words := strings.Fields(text)
+	for i := 1; i+len(want) <= len(words); i++ {
+		if sentenceEnd(words[i-1]) != "" {
+			continue // a sentence's first word is capitalised whatever it is
+		}
+		run := words[i : i+len(want)]
+		if !slices.ContainsFunc(run, func(w string) bool { return !unicode.IsUpper([]rune(w)[0]) }) &&
+			slices.Equal(stems(lowerAll(run)), want) {
+			return true
+		}
+	}
+	return false
+}
+
+// stems returns the stems of words, their punctuation trimmed.
+func stems(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = text.Stem(strings.TrimFunc(strings.ToLower(w), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	}
+	return out
+}
+
+func lowerAll(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = strings.ToLower(w)
 	}
 	return out
 }
@@ -229,6 +302,9 @@ func withoutRetired(ms []memory, rs []retirement) []memory {
 // least minPartChars characters as a word of its own, as a memory names a
 // module by its parts ("the Notifier context, lib/brackenhall/notifier.ex").
 func namesRetired(text, name string) bool {
+	if phrase, ok := strings.CutPrefix(name, phraseMark); ok {
+		return namesPhrase(text, phrase)
+	}
 	low := strings.ToLower(text)
 	if strings.Contains(low, strings.ToLower(name)) {
 		return true

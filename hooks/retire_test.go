@@ -52,6 +52,14 @@ func TestRetiredNames(t *testing.T) {
 			"Move the search box to the left pane, there's one Dropdown left.",
 			"Moved it to the left pane.",
 			nil},
+		{"a product named in lower case is retired as a phrase",
+			"We're dropping the nightly builds, they're too slow. Builds run on GitHub Actions from now on.",
+			"Added the workflow.",
+			[]string{"~nightly builds"}},
+		{"a lower-case slot of one word or many is no phrase",
+			"We're dropping the tests for the legacy importer entirely. Also dropping caching.",
+			"Done.",
+			nil},
 		{"no removal, nothing retired",
 			"Add a retry to the fetcher.",
 			"Added `retry.Do` around `Fetcher.Get`. Tests pass.",
@@ -133,5 +141,22 @@ func TestPromptLeavesOutRetired(t *testing.T) {
 	got := decodeOutput(t, runHook(t, "prompt", cfg, promptEvent(t, "p1", "how do staging deploys work?"))).AdditionalContext
 	if strings.Contains(got, "deploy-fri.sh") || !strings.Contains(got, "green CI run") {
 		t.Errorf("context:\n%s\nwant the CI rule and not the retired script", got)
+	}
+}
+
+func TestNamesPhrase(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Release builds come from Acme Nightly Build", true},
+		{"User: the artifacts come from Nightly Builds.", true},
+		{"The nightly builds are slow", false},                    // not written as a name
+		{"Nightly builds are slow. Nightly Build is fine", false}, // a sentence's first words
+		{"Release builds come from Acme Build", false},
+	} {
+		if got := namesRetired(tc.text, phraseMark+"nightly builds"); got != tc.want {
+			t.Errorf("namesRetired(%q, nightly builds) = %v, want %v", tc.text, got, tc.want)
+		}
 	}
 }
