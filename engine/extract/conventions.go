@@ -468,6 +468,9 @@ func jobAlternation() string {
 // verb ("Dana owns the auth service", "the gateway retries three times").
 func projectStatement(ci clauseInfo) bool {
 	t := strings.TrimRight(ci.text, " .!")
+	if universalRoute.MatchString(t) {
+		return true // its participle ("everything loaded at …") reads as a past tense
+	}
 	past := ci.tense == tensePast && !presentVerbFirst(ci.words)
 	if past && decisionRe.MatchString(t) && !startsWithPronoun(ci.words) && subjectNamed(withoutIntro(t), lowerWords(withoutIntro(t))) {
 		return true // "The team settled on Ruff", "Dana chose Postgres because…": a decision
@@ -514,6 +517,12 @@ func projectStatement(ci clauseInfo) bool {
 	}
 	return pluralVerbRe.MatchString(lower)
 }
+
+// universalRoute is a rule for all things of a kind, said with "everything" and what
+// narrows it: "Everything loaded at runtime goes through Addressables", "Everything we
+// deploy runs on Nomad". The named thing after the verb (a capital or a word of code)
+// makes it the work's; "everything I cook goes in the freezer" names none.
+var universalRoute = regexp.MustCompile(`^(?:[Ee]verything|[Aa]ll)\s+(?:\w+ed|that|we|you)\b[^,;]*?\s(?:goes|go|runs|run|lives|live|is|are)\s+(?:through|via|in|on|with|under)\s+(?:the\s+)?(?:[A-Z]|[\w.-]+/|` + "`" + `)`)
 
 // scopeTailRe is a tail saying a statement holds across the work: "Region is eu-north-1 for
 // everything", "… everywhere". It widens the statement, and is no part of its value.
