@@ -24,10 +24,11 @@ import "testing"
 // Unity Cloud Build) and the nightly schedule moved to 05:30 (the old cron
 // is not named either). After a dependency request recalled the project's
 // package manager (hooks/dependency.go), a team leaving a host and a product
-// dropped in lower case were retired (hooks/retire.go): 14/23, 3/3, stale 0,
+// dropped in lower case were retired (hooks/retire.go), and a rule for
+// "everything loaded at runtime" was kept (engine/extract): 15/23, 3/3, stale 0,
 // other repository 0; session start stale 1 (the schedule). Raise them as
 // recall improves; never lower them to let a change through.
-var codingSessions10Floors = codingFloors{recalled: 14, silent: 3, stale: 0, foreign: 0, startStale: 1}
+var codingSessions10Floors = codingFloors{recalled: 15, silent: 3, stale: 0, foreign: 0, startStale: 1}
 
 func TestCodingSessions10Eval(t *testing.T) {
 	if testing.Short() {
