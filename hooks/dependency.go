@@ -106,3 +106,21 @@ func hitsOf(answers []searchAnswer) [][]memory {
 	}
 	return out
 }
+
+// turnSiblings returns the other facts distilled from the turn m came from
+// whose text has matches: "Always uv run, never pip install into anything"
+// is two facts, and the one chosen ("Avoid pip install …") says what not
+// to use without what to use instead.
+func turnSiblings(m memory, ms []memory, has func(string) bool) []memory {
+	if m.Source == nil || m.Source.EpisodeID == "" {
+		return nil
+	}
+	var out []memory
+	for _, o := range ms {
+		if o.ID != m.ID && o.Source != nil && o.Source.EpisodeID == m.Source.EpisodeID && factRank(o) == 1 && has(o.Text) &&
+			!slices.ContainsFunc(out, func(x memory) bool { return x.ID == o.ID }) {
+			out = append(out, o)
+		}
+	}
+	return out
+}

@@ -2,6 +2,8 @@ package hooks
 
 import (
 	"testing"
+
+	restclient "github.com/memsvc/memsvc/rest/client"
 )
 
 func TestAsksForDependency(t *testing.T) {
@@ -79,5 +81,28 @@ func TestWithMemory(t *testing.T) {
 	}
 	if len(hits) != 3 || hits[2].ID != "c" {
 		t.Errorf("the hits were modified: %v", hits)
+	}
+}
+
+func TestTurnSiblings(t *testing.T) {
+	from := func(id, episode, text, typ string) memory {
+		return memory{ID: id, Text: text, MemoryType: typ, Source: &restclient.Source{EpisodeID: episode}}
+	}
+	chosen := from("a", "ep1", "Avoid npm install in this repo", "procedural")
+	ms := []memory{
+		chosen,
+		from("b", "ep1", "Always yarn workspace add", "procedural"),
+		from("c", "ep1", "The changelog is CHANGELOG.md", "semantic"),       // names no manager
+		from("d", "ep2", "yarn berry is pinned in .yarnrc.yml", "semantic"), // another turn
+		from("e", "ep1", "User: Always yarn workspace add, never npm install.", memoryTypeEpisodic),
+		chosen, // the same memory twice (latest and a hit)
+		from("b", "ep1", "Always yarn workspace add", "procedural"),
+	}
+	got := turnSiblings(chosen, ms, dependencyTools.MatchString)
+	if len(got) != 1 || got[0].ID != "b" {
+		t.Errorf("turnSiblings = %v, want the one other fact of the turn naming a manager", got)
+	}
+	if got := turnSiblings(memory{ID: "x", Text: "uses pnpm"}, ms, dependencyTools.MatchString); got != nil {
+		t.Errorf("a memory without an episode has no siblings: %v", got)
 	}
 }

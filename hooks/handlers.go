@@ -92,6 +92,7 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 	if asksForDependency(prompt) {
 		if dep, ok := dependencyMemory(pool); ok {
 			add = append(add, dep)
+			add = append(add, turnSiblings(dep, pool, dependencyTools.MatchString)...)
 		}
 	}
 	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {
