@@ -72,7 +72,7 @@ type toolFixture struct {
 // packages shell commands remove (hooks/toolremoval.go): stale 0, session
 // start stale 1. Raise the floors as
 // recall improves; never lower them to let a change through.
-var codingSessions2Floors = codingFloors{recalled: 12, silent: 9, stale: 0, foreign: 0,
+var codingSessions2Floors = codingFloors{recalled: 13, silent: 9, stale: 0, foreign: 0,
 	startStale: 1} // of 17 related, 9 unrelated prompts; 3 session starts
 
 func TestCodingSessions2Eval(t *testing.T) {

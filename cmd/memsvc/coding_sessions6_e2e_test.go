@@ -28,7 +28,7 @@ import "testing"
 // older memories out of recall (hooks/retire.go): stale 1 (four runs
 // alike); after rules said in passing were kept: 15/23. Raise them as recall improves; never lower them to let a change
 // through.
-var codingSessions6Floors = codingFloors{recalled: 15, silent: 6, stale: 1, foreign: 0, startStale: 1}
+var codingSessions6Floors = codingFloors{recalled: 16, silent: 6, stale: 1, foreign: 0, startStale: 1}
 
 func TestCodingSessions6Eval(t *testing.T) {
 	if testing.Short() {

@@ -35,7 +35,7 @@ import "testing"
 // recall and session start (hooks/retire.go): stale 0, session start stale
 // 1 (four runs alike). Raise them as recall improves; never lower them to
 // let a change through.
-var codingSessions7Floors = codingFloors{recalled: 19, silent: 7, stale: 0, foreign: 0, startStale: 1}
+var codingSessions7Floors = codingFloors{recalled: 20, silent: 7, stale: 0, foreign: 0, startStale: 1}
 
 func TestCodingSessions7Eval(t *testing.T) {
 	if testing.Short() {

@@ -27,7 +27,7 @@ import "testing"
 // them (hooks/retire.go): 11/30, 5/6, stale 0; session start stale 0 (four
 // runs alike). Raise them as recall improves; never lower them to let a
 // change through.
-var codingSessions8Floors = codingFloors{recalled: 11, silent: 5, stale: 0, foreign: 0, startStale: 0}
+var codingSessions8Floors = codingFloors{recalled: 12, silent: 5, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions8Eval(t *testing.T) {
 	if testing.Short() {
