@@ -28,11 +28,14 @@ func Successor(oldText, fact string) (string, bool) {
 	if to == "" || old == nil || old.Subject != normSubject(m[1]) || normValue(old.Value) != normValue(left) {
 		return "", false
 	}
-	at := strings.Index(strings.ToLower(oldText), strings.ToLower(left))
-	if at < 0 {
+	// Found in oldText itself, ignoring case: an offset into a lower-cased
+	// copy is not one into oldText when lower-casing changes a letter's
+	// length in bytes ("Ⱥnna", "İlker"), and slicing with it panicked.
+	at := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(left)).FindStringIndex(oldText)
+	if at == nil {
 		return "", false
 	}
-	return oldText[:at] + to + oldText[at+len(left):], true
+	return oldText[:at[0]] + to + oldText[at[1]:], true
 }
 
 // namedPartRe is the name at the start of where one went, before a date or a clause:

@@ -14,6 +14,11 @@ func TestSuccessor(t *testing.T) {
 		{"another value left", "User works at Stripe", "User left Adyen for Intercom", "", false},
 		{"where to is no name", "User works at Stripe", "User left Stripe for good", "", false},
 		{"no leaving", "User works at Stripe", "User works at Intercom", "", false},
+		// Lower-casing changes these capitals' length in bytes: an offset
+		// into a lower-cased copy panicked (Ⱥ) or cut the text wrong (İ).
+		{"a subject lower-casing lengthens", "Ⱥnna works at Acme", "Ⱥnna left Acme for Globex", "Ⱥnna works at Globex", true},
+		{"a subject lower-casing shortens", "İlker works at Acme", "İlker left Acme for Globex", "İlker works at Globex", true},
+		{"a value lower-casing shortens", "User works at İşbank", "User left İşbank for Globex", "User works at Globex", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
