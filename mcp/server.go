@@ -23,8 +23,10 @@ package mcp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -94,8 +96,8 @@ func NewServer(o Options) *sdk.Server {
 	o.defaults()
 	t := &tools{eng: o.Engine, log: o.Logger}
 	s := newBareServer(o.Version)
-	s.AddTool(addMemoriesTool(), t.addMemories)
-	s.AddTool(searchMemoryTool(), t.searchMemory)
+	s.AddTool(addMemoriesTool(), t.recovered(t.addMemories))
+	s.AddTool(searchMemoryTool(), t.recovered(t.searchMemory))
 	if o.Observe != nil {
 		s.AddReceivingMiddleware(observe(o.Observe))
 	}
@@ -277,4 +279,20 @@ func ServeStdio(ctx context.Context, srv *sdk.Server, sc Scope, in io.Reader, ou
 		return nil
 	}
 	return err
+}
+
+// recovered answers a panic in a tool handler as the call's internal error,
+// logged with its stack. The SDK runs each call in a goroutine of its own,
+// where a panic ended the whole process: `memsvc mcp` and `memsvc serve`
+// alike, every user's session with it.
+func (t *tools) recovered(h sdk.ToolHandler) sdk.ToolHandler {
+	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				t.log.Error("mcp tool call panicked", "tool", req.Params.Name, "panic", v, "stack", string(debug.Stack()))
+				res, err = t.toolError(engine.Internal("mcp "+req.Params.Name, fmt.Errorf("panic: %v", v))), nil
+			}
+		}()
+		return h(ctx, req)
+	}
 }
