@@ -6,8 +6,10 @@ package rest
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -166,7 +168,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	LimitBodyTime(sw, r, s.bodyTime)
 	r = withoutMCPSlash(r)
 	h, pattern := s.mux.Handler(r)
-	s.dispatch(sw, r, info, h, pattern)
+	s.dispatchRecovering(sw, r, info, h, pattern)
 	s.ops.Metrics.request(pattern, sw.status, time.Since(start))
 	if strings.HasPrefix(pattern, "/mcp/") {
 		info.app = r.PathValue("client")
@@ -275,11 +277,40 @@ func (s *Server) unrouted(w http.ResponseWriter, r *http.Request, h http.Handler
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	wrote  bool // the status line has gone out
 }
 
 func (w *statusWriter) WriteHeader(code int) {
-	w.status = code
+	w.status, w.wrote = code, true
 	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+// dispatchRecovering runs dispatch and answers a panic in a handler as the
+// internal error it is, logged with its stack: net/http dropped the
+// connection, which clients read as a network failure and retry, with no
+// JSON body naming anything. An answer already under way cannot be turned
+// into an error: its connection is aborted, so the client sees it cut.
+func (s *Server) dispatchRecovering(w *statusWriter, r *http.Request, info *reqInfo, h http.Handler, pattern string) {
+	defer func() {
+		v := recover()
+		switch {
+		case v == nil:
+			return
+		case v == http.ErrAbortHandler: // a handler's own way to cut its answer
+			panic(v)
+		}
+		s.log.Error("request panicked", "method", r.Method, "route", pattern, "panic", v, "stack", string(debug.Stack()))
+		if w.wrote {
+			panic(http.ErrAbortHandler)
+		}
+		s.writeError(w, r, engine.Internal("request", fmt.Errorf("panic: %v", v)))
+	}()
+	s.dispatch(w, r, info, h, pattern)
 }
 
 // Flush lets streaming responses (MCP's SSE) through the wrapper.
