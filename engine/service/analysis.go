@@ -46,10 +46,7 @@ func (e *Engine) checkAnalysis(ctx context.Context) error {
 		n, err := e.reanalyseUser(ctx, user)
 		redone += n
 		if engine.ErrorCode(err) == engine.EUnavailable {
-			e.log.Warn("stored index terms not brought to this version's analysis: the store takes no writes; "+
-				"texts in unspaced scripts or other Unicode forms may not be found until it does",
-				"recorded", got, "want", want, "err", err)
-			return nil
+			return e.notReanalysed(got, want, err)
 		}
 		if err != nil {
 			return fmt.Errorf("re-analyse the stored texts of a user: %w", err)
@@ -58,7 +55,22 @@ func (e *Engine) checkAnalysis(ctx context.Context) error {
 	if redone > 0 {
 		e.log.Info("stored index terms made again for a new text analysis", "memories", redone, "from", got, "to", want)
 	}
-	return e.store.PutMeta(ctx, metaAnalysis, want)
+	// Even with nothing to redo (an ASCII store, no users) a read-only store
+	// cannot record the version: `memsvc export` of such a store must work.
+	err = e.store.PutMeta(ctx, metaAnalysis, want)
+	if engine.ErrorCode(err) == engine.EUnavailable {
+		return e.notReanalysed(got, want, err)
+	}
+	return err
+}
+
+// notReanalysed warns that a store that takes no writes is served with the
+// terms it has; the next opening that can write redoes them.
+func (e *Engine) notReanalysed(got, want string, err error) error {
+	e.log.Warn("stored index terms not brought to this version's analysis: the store takes no writes; "+
+		"texts in unspaced scripts or other Unicode forms may not be found until it does",
+		"recorded", got, "want", want, "err", err)
+	return nil
 }
 
 // reanalyseUser rewrites the postings of user's memories whose analysis

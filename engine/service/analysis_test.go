@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/text"
 )
 
@@ -86,5 +89,28 @@ func TestOpeningRedoesTermsOfAnotherAnalysis(t *testing.T) {
 	}
 	if m, err := e.Get(ctx, "u", zh.ID); err != nil || m.Text != zh.Text || !m.CreatedAt.Equal(zh.CreatedAt) {
 		t.Errorf("re-analysed memory changed: %+v, %v", m, err)
+	}
+}
+
+// TestReadOnlyStoreOfAnotherAnalysisOpens: a store that takes no writes
+// (`memsvc export` of a read-only copy) and has nothing to redo (its texts
+// are ASCII) could not record the version either, and opening it failed.
+func TestReadOnlyStoreOfAnotherAnalysisOpens(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	e, st, _ := newEngine(t, dir)
+	addTexts(t, e, "u", "Coffee every morning")
+	if err := st.PutMeta(ctx, "text-analysis", ""); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	ro, err := store.Open(store.Options{Dir: dir, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if _, err := service.New(ctx, engine.Config{}, service.Deps{Store: ro, Embedder: llm.NewBuiltinEmbedder()}); err != nil {
+		t.Fatalf("opening a read-only store of another analysis: %v", err)
 	}
 }
