@@ -50,13 +50,36 @@ func readBack(content string) string {
 	}
 	s := strings.TrimSpace(readBackTailRe.ReplaceAllString(last[len(lead):], ""))
 	first, _, _ := strings.Cut(strings.ToLower(s), " ")
-	if len(strings.Fields(s)) < 3 || (first != "you" && first != "your" && first != "you're") || readBackOfferRe.MatchString(s) {
+	if len(strings.Fields(s)) < 3 || (first != "you" && first != "your" && first != "you're") || readBackOfferRe.MatchString(s) ||
+		onlyPleasantry(s) {
 		return ""
 	}
 	return youRe.ReplaceAllStringFunc(s, func(w string) string {
 		return firstPersonWords[strings.ToLower(w)]
 	})
 }
+
+// pleasantryWords are the words of what an agent says to close an exchange: "you're all
+// set", "you are welcome", "you got it", "you're good to go". A "Yes, thanks." to one of
+// those confirms no news.
+var pleasantryWords = set(`you you're your are is all set welcome good to go got it right done ready covered sorted
+	there the best very most so much`)
+
+// onlyPleasantry reports whether every word of s is a pleasantry's.
+func onlyPleasantry(s string) bool { return allIn(lowerWords(s), pleasantryWords) }
+
+// allIn reports whether every one of words is in set.
+func allIn(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if !set[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// closingWords end a confirmation without qualifying it: "Yes, thanks."
+var closingWords = set(`thanks thank you cheers great perfect awesome lovely cool nice`)
 
 // confirmedClause rebuilds a user's bare confirmation of a read-back as the statement it
 // confirms, with a short verbless qualifier kept ("as of last month"), or returns "".
@@ -66,7 +89,7 @@ func confirmedClause(readBack, answer string) string {
 		return ""
 	}
 	rest := strings.TrimSpace(m[1])
-	if rest == "" {
+	if rest == "" || allIn(lowerWords(rest), closingWords) {
 		return readBack
 	}
 	rest = asOfRe.ReplaceAllString(rest, "") // "as of last month" dates the fact as "last month" does
