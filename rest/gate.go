@@ -125,7 +125,7 @@ func (g *Gate) authenticate(r *http.Request) (*http.Request, string, error) {
 	if err != nil {
 		return nil, "", engine.Errorf(engine.EUnauthorized, "invalid or revoked API key")
 	}
-	if queryUser != "" && queryUser != user {
+	if queryUser != "" && queryUser != engine.CanonicalUser(user) { // a key minted for an id in another form is that id
 		return nil, "", engine.Errorf(engine.EForbidden, "user_id %q does not match the API key's user", queryUser)
 	}
 	if ok, wait := g.limit.Allow(user); !ok {

@@ -92,7 +92,7 @@ func (s *Server) eraseOwn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if b.Confirm == "" || b.Confirm != user {
+	if b.Confirm == "" || engine.CanonicalUser(b.Confirm) != engine.CanonicalUser(user) {
 		return engine.Invalid("confirm", "must be your user id (%q) to erase all of your data", user)
 	}
 	if err := s.eng.EraseUser(r.Context(), user); err != nil {

@@ -171,7 +171,7 @@ func runUsers(ctx context.Context, args []string, sys IO) error {
 	if err := engine.ValidateUser(user); err != nil {
 		return errUsage{fmt.Errorf("--user: %s", engine.ErrorMessage(err))}
 	}
-	if confirm != user {
+	if engine.CanonicalUser(confirm) != engine.CanonicalUser(user) { // the same id typed on another system
 		return errUsage{fmt.Errorf("--confirm: must repeat the user id %q", user)}
 	}
 	a, err := openOffline(ctx, cfg, sys, "or the user can erase themselves with DELETE /api/v1/users/me", true)

@@ -123,7 +123,7 @@ func stdioUser(cfg Config, f mcpFlags) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("--api-key: %w", err)
 		}
-		if user != "" && user != keyUser {
+		if user != "" && user != engine.CanonicalUser(keyUser) {
 			return "", fmt.Errorf("--user %q does not match the API key's user %q", user, keyUser)
 		}
 		user = keyUser

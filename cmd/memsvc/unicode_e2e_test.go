@@ -70,6 +70,17 @@ func TestUnicodeFormsEndToEnd(t *testing.T) {
 	if got := memoryTexts(r.body, "results"); len(got) != 0 {
 		t.Errorf("the user without accents found %q", got)
 	}
+
+	// Erasing oneself with the id typed decomposed twice: the confirmation
+	// was compared as typed with the composed id, a 400 whose message showed
+	// the same-looking id.
+	r = s.do(t, req{method: "DELETE", path: "/api/v1/users/me",
+		body: map[string]any{"confirm": userDecomposed, "user_id": userDecomposed}})
+	wantStatus(t, r, http.StatusOK)
+	list = s.get(t, anon, "/api/v1/memories?user_id="+url.QueryEscape(userComposed))
+	if got := memoryTexts(list.body, "items"); len(got) != 0 {
+		t.Errorf("after erasing, the user still lists %q", got)
+	}
 }
 
 // memoryTexts returns the "text" of each memory in the array field of body.
