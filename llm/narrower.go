@@ -97,11 +97,12 @@ func (k *kindTree) narrower(stem string) []string {
 	if v, ok := k.memo.Load(stem); ok {
 		return v.([]string)
 	}
-	var out []string
-	if e, ok := k.lex.Stem(stem); ok {
-		out = k.collect(stem, e)
+	e, ok := k.lex.Stem(stem)
+	if !ok {
+		return nil // not remembered: queries bring any number of unknown words (ids, hashes, CJK pairs)
 	}
-	k.memo.Store(stem, out)
+	out := k.collect(stem, e)
+	k.memo.Store(stem, out) // bounded by the lexicon's stems
 	return out
 }
 

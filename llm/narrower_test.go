@@ -45,3 +45,20 @@ func TestNarrowerKinds(t *testing.T) {
 		t.Errorf("Narrower(person) = %d stems, want none (too broad)", len(got))
 	}
 }
+
+// TestNarrowerRemembersOnlyKnownStems: every query term is looked up, and
+// one remembered per unknown word (ids, hashes, CJK pairs) grew the memo
+// without bound for the life of the server.
+func TestNarrowerRemembersOnlyKnownStems(t *testing.T) {
+	k := sharedKinds()
+	for _, w := range []string{"zq7x9k2unknownword", "01m8dah64ksk", "咖啡"} {
+		k.narrower(w)
+		if _, kept := k.memo.Load(w); kept {
+			t.Errorf("narrower(%q) remembered a word the lexicon does not have", w)
+		}
+	}
+	k.narrower(text.Stem("dog"))
+	if _, kept := k.memo.Load(text.Stem("dog")); !kept {
+		t.Error("a known stem's kinds are not remembered")
+	}
+}

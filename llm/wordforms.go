@@ -26,6 +26,7 @@ func NewWordForms() (*WordForms, error) {
 	if err != nil {
 		return nil, err
 	}
+	go sharedKinds() // indexed now, in the background, rather than by the first search (Narrower)
 	byDer := map[int32][]string{}
 	lex.EachStem(func(stem string, e lexicon.Entry) {
 		if stem != "" && stem[0] != '^' {
