@@ -103,3 +103,14 @@ func TestRequiredParamsMissing(t *testing.T) {
 		t.Errorf("notifications/initialized with null params: %d %s; want 202", r.status, r.body)
 	}
 }
+
+// TestNotificationWithoutParamsIsNotAnswered: a notification whose params
+// are missing was answered over stdio with an error under id null, and
+// JSON-RPC answers no notification; the requests around it are answered.
+func TestNotificationWithoutParamsIsNotAnswered(t *testing.T) {
+	answers := stdioAnswers(t, `{"jsonrpc":"2.0","method":"notifications/progress"}`,
+		`{"jsonrpc":"2.0","id":"p1","method":"ping"}`)
+	if len(answers) != 2 || string(answers[1].ID) != `"p1"` || answers[1].Error != nil {
+		t.Errorf("answers %+v; want initialize's and the ping's only", answers)
+	}
+}

@@ -63,6 +63,9 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 		line, err := f.nextMessage()
 		if len(line) > 0 {
 			if code, msg := f.check(line); msg != "" {
+				if code == codeInvalidParams && isNotification(line) {
+					continue // JSON-RPC answers no notification, not even to refuse it
+				}
 				for _, id := range answerIDs(line) {
 					f.out.writeError(id, code, msg)
 				}
@@ -219,6 +222,18 @@ func answerIDs(line []byte) []json.RawMessage {
 		return []json.RawMessage{nil}
 	}
 	return ids
+}
+
+// isNotification reports whether line is one well-formed JSON-RPC
+// notification: an object with a method and no id member.
+func isNotification(line []byte) bool {
+	var m map[string]json.RawMessage
+	if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &m) != nil {
+		return false
+	}
+	_, hasID := m["id"]
+	_, hasMethod := m["method"]
+	return hasMethod && !hasID
 }
 
 // validID is the id of a line that is one message with an id it can be
