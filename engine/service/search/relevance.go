@@ -83,7 +83,7 @@ func RelevanceFor(mode string) RelevanceModel {
 // query of several parts (judgedParts) is judged part by part as well,
 // and each hit keeps its best score: answering one part of a prompt is
 // relevant to it.
-func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) error {
+func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, user string, q *engine.Query, qvec []float32, hits []engine.Scored) error {
 	if len(hits) == 0 {
 		return nil
 	}
@@ -92,8 +92,8 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		ids[i] = h.ID
 	}
 	model := RelevanceFor(q.Mode)
-	spelled := spelledOut(q.Text, hits)
-	for i, m := range shard.Matches(e.matchTerms(q.Mode, q.Text, spelled), qvec, ids) {
+	tc := termContext{spelled: spelledOut(q.Text, hits), user: user}
+	for i, m := range shard.Matches(e.matchTerms(shard, q.Mode, q.Text, tc), qvec, ids) {
 		hits[i].Match = m
 		hits[i].Score = model.Score(m)
 	}
@@ -110,7 +110,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		if vecs != nil {
 			vec = vecs[p]
 		}
-		for i, m := range shard.Matches(e.matchTerms(q.Mode, part, spelled), vec, ids) {
+		for i, m := range shard.Matches(e.matchTerms(shard, q.Mode, part, tc), vec, ids) {
 			if s := model.Score(m); s > hits[i].Score {
 				hits[i].Match, hits[i].Score = m, s
 			}
@@ -187,14 +187,19 @@ func outsideFences(query string) string {
 // "documentary"). They stay out of the search itself (withForms): there
 // an earlier, broader list cost LoCoMo dev recall 0.7909 → 0.7886 and
 // REALTALK 0.6736 → 0.6712, and found nothing more.
-func (e *Searcher) matchTerms(mode, query string, spelled map[string][][]string) []index.QueryTerm {
+func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termContext) []index.QueryTerm {
 	if mode == engine.ModeVector {
 		return nil
 	}
-	named := nameTerms(query)
+	named, self := nameTerms(query), selfTerms(shard, tc.user, query)
+	analysed := text.AnalyzeQuery(query)
+	beside, unique := seams(analysed), text.Unique(analysed)
 	var terms []index.QueryTerm
-	for _, t := range text.Unique(text.AnalyzeQuery(query)) {
-		qt := index.QueryTerm{Forms: append([]string{t}, e.forms0(t)...), Name: named[t], Spelled: spelled[t]}
+	for _, t := range unique {
+		if self[t] {
+			continue // the user, named by id: see selfTerms
+		}
+		qt := index.QueryTerm{Forms: append([]string{t}, e.forms0(t)...), Name: named[t], Spelled: tc.spelled[t], Beside: beside[t]}
 		if e.forms != nil {
 			qt.Members = slices.Concat(e.forms.Members(t), e.forms.Narrower(t))
 		}

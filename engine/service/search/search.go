@@ -63,7 +63,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if err != nil {
 		return nil, err
 	}
-	if err := e.calibrate(ctx, shard, &q, qvec, hits); err != nil {
+	if err := e.calibrate(ctx, shard, user, &q, qvec, hits); err != nil {
 		return nil, err
 	}
 	hits = oneSlotPerFinding(hits)
