@@ -15,26 +15,27 @@ import (
 // still counts as a word when a memory of the user holds it, and the
 // auth-off default id ("default") never stands for the user.
 func TestQueryNamingTheUserByID(t *testing.T) {
-	const lives = "User lives in Lisbon"
+	const lives, cats = "User lives in Lisbon", "User has two cats, Tofu and Miso"
 	eng := newServedEngine(t)
-	addTexts(t, eng, "alice", lives, "User works as a nurse on night shifts")
+	addTexts(t, eng, "alice", lives, "User works as a nurse on night shifts", cats)
 	addTexts(t, eng, "dev", lives, "The dev database is Postgres 16 on port 5433")
 	addTexts(t, eng, "default", lives, "User works as a nurse on night shifts")
 	for _, c := range []struct {
-		user, query string
-		self        bool // the query's id word is the user: the memory covers the whole query
-		relevant    bool
+		user, query, want string
+		self              bool // the query's id word is the user: the memory covers the whole query
+		relevant          bool
 	}{
-		{"alice", "where does alice live", true, true},
-		{"alice", "Where does Alice live?", true, true},
-		{"alice", "where does Bob live?", false, false},
-		{"dev", "where does dev live", false, false}, // "dev" is a word of the user's memories
-		{"default", "where does default live", false, false},
+		{"alice", "where does alice live", lives, true, true},
+		{"alice", "Where does Alice live?", lives, true, true},
+		{"alice", "what about Alice's cats?", cats, true, true},
+		{"alice", "where does Bob live?", lives, false, false},
+		{"dev", "where does dev live", lives, false, false}, // "dev" is a word of the user's memories
+		{"default", "where does default live", lives, false, false},
 	} {
-		m := lookup(t, eng, c.user, c.query, lives)
+		m := lookup(t, eng, c.user, c.query, c.want)
 		if self := m.Match.QueryCover == 1; self != c.self || m.Relevant != c.relevant {
 			t.Errorf("user %q, %q: %q scored %.3f (cover %.3f), relevant %v; want whole cover %v, relevant %v",
-				c.user, c.query, lives, m.Score, m.Match.QueryCover, m.Relevant, c.self, c.relevant)
+				c.user, c.query, c.want, m.Score, m.Match.QueryCover, m.Relevant, c.self, c.relevant)
 		}
 	}
 }

@@ -68,7 +68,7 @@ func selfTerms(shard *index.Shard, user, query string) map[string]bool {
 	}
 	var out map[string]bool
 	for _, tok := range text.Scan(query, text.Options{}) {
-		if !strings.EqualFold(query[tok.Start:tok.End], user) {
+		if !strings.EqualFold(tok.Word, user) { // the word: "alice's" is alice
 			continue
 		}
 		if t := text.Stem(tok.Word); !shard.Has(t) {
