@@ -55,21 +55,32 @@ const (
 // predicate, different value) supersedes; near-identical text is a
 // duplicate; a superset of a stored fact updates it. Pure and deterministic.
 func Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
-	return decide(fact, slot, cands, saysNow(fact))
+	return NewReadings().Decide(fact, slot, cands)
+}
+
+// Decide is Decide with the texts' readings remembered in r for the next
+// decisions of the request.
+func (r *Readings) Decide(fact string, slot *extract.Slot, cands []Candidate) Decision {
+	return r.decide(fact, slot, cands, saysNow(fact))
 }
 
 // DecideUpdate is Decide for a fact given as a correction or an update
 // ("Correction: the API listens on port 8081"): like a fact said with "now",
 // it replaces the value it differs from.
 func DecideUpdate(fact string, slot *extract.Slot, cands []Candidate) Decision {
-	return decide(fact, slot, cands, true)
+	return NewReadings().DecideUpdate(fact, slot, cands)
+}
+
+// DecideUpdate is DecideUpdate with the texts' readings remembered in r.
+func (r *Readings) DecideUpdate(fact string, slot *extract.Slot, cands []Candidate) Decision {
+	return r.decide(fact, slot, cands, true)
 }
 
 // decide is Decide with now saying whether the fact marks itself current.
 // Each candidate is judged in turn (newFact.against): the first that holds
 // the fact decides, and the ones the fact ends are superseded together.
-func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decision {
-	f := readFact(fact, slot, cands, now)
+func (r *Readings) decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decision {
+	f := r.readFact(fact, slot, cands, now)
 	var closes []string
 	for _, c := range cands {
 		switch v, d := f.against(c, len(closes) > 0); v {
@@ -87,6 +98,7 @@ func decide(fact string, slot *extract.Slot, cands []Candidate, now bool) Decisi
 
 // newFact is what decide reads of the new fact once, for every candidate.
 type newFact struct {
+	reads         *Readings // the candidates' readings, shared by the request's facts
 	text, normal  string
 	terms         map[string]bool
 	slot, own     *extract.Slot // the slot decided on, and the fact's own (a preference takes back through it)
@@ -98,18 +110,18 @@ type newFact struct {
 	usedTo        bool                  // "used to …"
 }
 
-func readFact(fact string, slot *extract.Slot, cands []Candidate, now bool) *newFact {
-	f := &newFact{text: fact, normal: normalizeFact(fact), terms: termSet(fact), now: now,
+func (r *Readings) readFact(fact string, slot *extract.Slot, cands []Candidate, now bool) *newFact {
+	f := &newFact{reads: r, text: fact, normal: r.normal(fact), terms: r.terms(fact), now: now,
 		amounts: quantityWords(fact), instead: saysInstead(fact), usedTo: saysUsedTo(fact)}
 	// Only a preference can take back an old one (extract.TakesBack), which reads the new
 	// fact's own slot, whatever slot the caller gives: read it once here, not once per
 	// candidate, and serve it as the slot when the caller gives none.
-	f.own = extract.SlotOf(fact)
+	f.own = r.Slot(fact)
 	if slot == nil {
 		slot = f.own
 	}
 	if slot != nil && slot.Subject == extract.PortPronoun {
-		slot = portOwner(*slot, cands)
+		slot = portOwner(*slot, cands, r)
 	}
 	f.slot, f.subject = slot, subjectOf(slot)
 	if rejected := rejectedValue(fact); now && rejected != "" {
@@ -130,12 +142,12 @@ const (
 // against judges candidate c; closing says an earlier candidate is already
 // ended, so the fact is a change, not a repeat or an update of c.
 func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
-	if normalizeFact(c.Text) == f.normal {
+	if f.reads.normal(c.Text) == f.normal {
 		return decided, Decision{Event: None, Target: c.ID}
 	}
 	var oldSlot *extract.Slot
 	if f.slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
-		oldSlot = extract.SlotOf(c.Text)
+		oldSlot = f.reads.Slot(c.Text)
 	}
 	if v, d, ok := f.bySlot(c, oldSlot, closing); ok {
 		return v, d
@@ -158,7 +170,7 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 	case f.usedTo && endsHabit(c.Text, f.terms):
 		return ends, d, true // "User used to like running" ends "User likes running"
 	case oldSlot != nil && extract.SameState(*oldSlot, *slot) && !closing:
-		return decided, sameState(c, f.terms), true
+		return decided, sameState(c, f.reads.terms(c.Text), f.terms), true
 	case f.now && (extract.NewMeans(c.Text, f.text) || extract.NewForPurpose(c.Text, f.text) || extract.NewSchedule(c.Text, f.text) ||
 		slot != nil && extract.NowUses(c.Text, *slot)):
 		// "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses
@@ -180,7 +192,7 @@ func (f *newFact) takesBack(old string) bool {
 // byWords judges c by the amounts and words the two share.
 func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (verdict, Decision) {
 	slot, fact := f.slot, f.text
-	oldAmounts := quantityWords(c.Text)
+	oldAmounts := f.reads.amounts(c.Text)
 	if slices.Equal(oldAmounts, f.amounts) {
 		return decided, Decision{Event: None, Target: c.ID} // "has 2 kids" and "has two children": one count, said twice
 	}
@@ -188,7 +200,8 @@ func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (ver
 		return decided, Decision{Event: Update, Target: c.ID} // "has two kids" → "has 2 children, both in school"
 	}
 	negated := negationDiffers(fact, c.Text)
-	if !negated && misspelt(termSet(c.Text), f.terms, c.Text, fact) {
+	oldTerms := f.reads.terms(c.Text)
+	if !negated && misspelt(oldTerms, f.terms, c.Text, fact) {
 		// "is allergic to peanuts", "is alergic to peanuts": a typo changes the embedding
 		// more than the meaning, so this is read before the similarity gate.
 		return decided, Decision{Event: None, Target: c.ID}
@@ -205,7 +218,6 @@ func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (ver
 	if !negated && amountChanged(oldAmounts, f.amounts) {
 		return ends, Decision{} // "has 6 engineers" → "has 9 engineers now"
 	}
-	oldTerms := termSet(c.Text)
 	fwd, back := coverage(oldTerms, f.terms), coverage(f.terms, oldTerms)
 	if negated {
 		if fwd >= dupTermOverlap && back >= dupTermOverlap {
@@ -229,10 +241,10 @@ func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (ver
 
 // portOwner resolves the "it" of a port slot ("User now runs it … on port 8090") to
 // the one component the candidates hold a port of.
-func portOwner(slot extract.Slot, cands []Candidate) *extract.Slot {
+func portOwner(slot extract.Slot, cands []Candidate, reads *Readings) *extract.Slot {
 	var olds []extract.Slot
 	for _, c := range cands {
-		if s := extract.SlotOf(c.Text); s != nil {
+		if s := reads.Slot(c.Text); s != nil {
 			olds = append(olds, *s)
 		}
 	}
@@ -364,8 +376,8 @@ func rejectedBy(rejected string, newTerms map[string]bool) func(old string) bool
 
 // sameState decides a fact that restates candidate c's single-valued slot with
 // the same value: an UPDATE when it says all c says and more, else NONE.
-func sameState(c Candidate, newTerms map[string]bool) Decision {
-	oldTerms := termSet(c.Text)
+// oldTerms are c's terms.
+func sameState(c Candidate, oldTerms, newTerms map[string]bool) Decision {
 	if coverage(oldTerms, newTerms) >= 1 && len(newTerms) > len(oldTerms) {
 		return Decision{Event: Update, Target: c.ID}
 	}

@@ -25,7 +25,7 @@ func (e *Writer) modelDecisions(ctx context.Context, user string, shard *index.S
 	seen := map[string]bool{}
 	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		for i, f := range facts {
-			cands, err := e.candidates(ctx, tx, &plan{}, shard, f.Text, vecs[i], nil)
+			cands, err := e.candidates(ctx, tx, &plan{}, shard, f.Text, vecs[i], nil, nil)
 			if err != nil {
 				return err
 			}

@@ -108,8 +108,9 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 		}
 		results = results[:0]
 		batch := map[string]*engine.Memory{} // facts of this request, for in-batch dedupe
+		reads := ingest.NewReadings()        // each candidate text read once for all the facts
 		for i, f := range in.facts {
-			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor}
+			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, reads: reads}
 			if t := in.factTurn[i]; t >= 0 {
 				job.episode = epIDs[t]
 			}
@@ -183,6 +184,7 @@ type factJob struct {
 	extractor string
 	episode   string
 	hint      *extract.Decision
+	reads     *ingest.Readings // shared by the request's facts
 }
 
 // applyFact decides one fact and adds its writes to the plan.
@@ -193,11 +195,11 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	if err := e.validateText("fact", f.Text); err != nil {
 		return engine.WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
 	}
-	cands, err := e.candidates(ctx, tx, p, shard, f.Text, vec, batch)
+	cands, err := e.candidates(ctx, tx, p, shard, f.Text, vec, batch, job.reads)
 	if err != nil {
 		return engine.WriteResult{}, err
 	}
-	d := decideFact(f, cands)
+	d := decideFact(f, cands, job.reads)
 	if job.hint == nil {
 		cf, cvec, cd, ok, err := e.correctedFact(ctx, f, cands)
 		if err != nil {
@@ -293,11 +295,11 @@ func (e *Writer) successorOf(ctx context.Context, tx engine.Tx, p *plan, m *engi
 
 // decideFact is the built-in decision for fact f: one given as a correction or an
 // update ("Correction: the API listens on port 8081") replaces as one said "now" does.
-func decideFact(f extract.Fact, cands []ingest.Candidate) ingest.Decision {
+func decideFact(f extract.Fact, cands []ingest.Candidate, reads *ingest.Readings) ingest.Decision {
 	if f.Current {
-		return ingest.DecideUpdate(f.Text, f.Slot, cands)
+		return reads.DecideUpdate(f.Text, f.Slot, cands)
 	}
-	return ingest.Decide(f.Text, f.Slot, cands)
+	return reads.Decide(f.Text, f.Slot, cands)
 }
 
 // retireEpisodeOf hides the episode that stated old, now superseded by m,
@@ -374,7 +376,8 @@ func (e *Writer) plannedIfAny(tx engine.Tx, p *plan, id string) (*engine.Memory,
 // to a fact by vector and by BM25, and for a use of a listed tool those
 // naming another tool of its kind (extract.KindMates), which a switch may
 // end though they share no word with it.
-func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32, batch map[string]*engine.Memory) ([]ingest.Candidate, error) {
+func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32,
+	batch map[string]*engine.Memory, reads *ingest.Readings) ([]ingest.Candidate, error) {
 	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.Retired(r.ID) }
 	seen := map[string]bool{}
 	var out []ingest.Candidate
@@ -394,7 +397,7 @@ func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 		}
 	}
 	byText(text.Unique(text.Analyze(fact)))
-	if s := extract.SlotOf(fact); s != nil {
+	if s := reads.Slot(fact); s != nil {
 		byText(text.Unique(text.Analyze(strings.Join(extract.KindMates(*s), " "))))
 	}
 	for i := range out {
