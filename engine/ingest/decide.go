@@ -199,7 +199,7 @@ func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (ver
 	if countSaidAgain(oldAmounts, f.amounts) && !closing {
 		return decided, Decision{Event: Update, Target: c.ID} // "has two kids" → "has 2 children, both in school"
 	}
-	negated := negationDiffers(fact, c.Text)
+	negated := f.reads.negated(fact) != f.reads.negated(c.Text) // negationDiffers, read once per text
 	oldTerms := f.reads.terms(c.Text)
 	if !negated && misspelt(oldTerms, f.terms, c.Text, fact) {
 		// "is allergic to peanuts", "is alergic to peanuts": a typo changes the embedding

@@ -20,7 +20,9 @@ type reading struct {
 	slot                              *extract.Slot
 	terms                             map[string]bool // never nil once read
 	amounts                           []string
+	negated                           bool
 	normalRead, slotRead, amountsRead bool
+	negatedRead                       bool
 }
 
 // NewReadings returns an empty memo for one request's decisions.
@@ -72,4 +74,13 @@ func (r *Readings) normal(s string) string {
 		x.normal, x.normalRead = normalizeFact(s), true
 	}
 	return x.normal
+}
+
+// negated is isNegated(s), read once.
+func (r *Readings) negated(s string) bool {
+	x := r.of(s)
+	if !x.negatedRead {
+		x.negated, x.negatedRead = isNegated(s), true
+	}
+	return x.negated
 }

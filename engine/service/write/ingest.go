@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/intent"
 )
 
@@ -34,8 +35,9 @@ func (e *Writer) Ingest(ctx context.Context, user string, req engine.IngestReque
 	}
 	hints := imageHints(items)
 	var out []engine.IngestEntry
+	reads := ingest.NewReadings() // the call's statements meet the same stored memories
 	for _, g := range intent.GroupItems(items) {
-		out = append(out, e.ingestGroup(ctx, user, req.Shared, g, hints))
+		out = append(out, e.ingestGroup(ctx, user, req.Shared, g, hints, reads))
 	}
 	return out, nil
 }
@@ -89,7 +91,8 @@ func hasWord(s string) bool {
 }
 
 // ingestGroup runs the operation of one group.
-func (e *Writer) ingestGroup(ctx context.Context, user string, shared engine.AddRequest, g intent.Group, hints []string) engine.IngestEntry {
+func (e *Writer) ingestGroup(ctx context.Context, user string, shared engine.AddRequest, g intent.Group, hints []string,
+	reads *ingest.Readings) engine.IngestEntry {
 	it := g.Items[0]
 	out := engine.IngestEntry{Kind: g.Kind, Items: []int{it.Index}}
 	req := shared
@@ -100,7 +103,7 @@ func (e *Writer) ingestGroup(ctx context.Context, user string, shared engine.Add
 	}
 	switch g.Kind {
 	case intent.Text:
-		out.Results, out.Err = e.Note(ctx, user, req)
+		out.Results, out.Err = e.noteReading(ctx, user, req, reads)
 		out.NoFactsExtracted = out.Err == nil && len(out.Results) == 0 // small talk
 	case intent.Turn:
 		out.Items = out.Items[:0]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/redact"
 )
 
@@ -18,6 +19,12 @@ import (
 // reported with event NONE and the id of the memory that already holds it,
 // a refinement is an UPDATE, a contradiction a SUPERSEDE. One transaction.
 func (e *Writer) Note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+	return e.noteReading(ctx, user, req, nil)
+}
+
+// noteReading is Note with readings shared with the other notes of one call
+// (nil: its own): a call's many long texts meet the same stored memories.
+func (e *Writer) noteReading(ctx context.Context, user string, req engine.AddRequest, reads *ingest.Readings) ([]engine.WriteResult, error) {
 	if err := e.validateAdds([]engine.AddRequest{req}); err != nil {
 		return nil, err
 	}
@@ -26,7 +33,7 @@ func (e *Writer) Note(ctx context.Context, user string, req engine.AddRequest) (
 	}
 	var secrets int
 	req.Text, secrets = redact.Text(req.Text)
-	results, err := e.note(ctx, user, req)
+	results, err := e.note(ctx, user, req, reads)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +42,7 @@ func (e *Writer) Note(ctx context.Context, user string, req engine.AddRequest) (
 }
 
 // note is Note on a validated, redacted request.
-func (e *Writer) note(ctx context.Context, user string, req engine.AddRequest) ([]engine.WriteResult, error) {
+func (e *Writer) note(ctx context.Context, user string, req engine.AddRequest, reads *ingest.Readings) ([]engine.WriteResult, error) {
 	creq := engine.ConversationRequest{Messages: []engine.Message{{Role: "user", Content: req.Text, CreatedAt: req.Timestamp}},
 		SessionID: req.SessionID, Project: req.Project, Tags: req.Tags, AppName: req.AppName,
 		MemoryType: req.MemoryType, Metadata: req.Metadata}
@@ -53,12 +60,12 @@ func (e *Writer) note(ctx context.Context, user string, req engine.AddRequest) (
 		// Nothing distilled: the note is stored as written, which already
 		// keeps the words, so no episode is needed beside it.
 		facts, extractor = []extract.Fact{e.verbatimFact(req)}, engine.VerbatimExtractor
-		return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: []int{-1}, extractor: extractor})
+		return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: []int{-1}, extractor: extractor, reads: reads})
 	}
 	// Facts distilled: the note is also kept as said, so a part the
 	// extractor missed is not lost.
 	return e.commit(ctx, user, intake{req: creq, facts: facts, factTurn: factTurn, extractor: extractor,
-		episodes: episodeTurns(creq.Messages, facts, factTurn)})
+		episodes: episodeTurns(creq.Messages, facts, factTurn), reads: reads})
 }
 
 // verbatimFact turns a note into a fact as written.

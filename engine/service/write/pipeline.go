@@ -70,8 +70,9 @@ type intake struct {
 	episodes  []bool // per turn; nil: no episodes (a note stored as written)
 	procs     []skill.Procedure
 	extractor string
-	before    *engine.Message // the question the previous request ended with (carry.go), or nil
-	carry     bool            // a conversation: leave its last question for the next request
+	before    *engine.Message  // the question the previous request ended with (carry.go), or nil
+	carry     bool             // a conversation: leave its last question for the next request
+	reads     *ingest.Readings // readings shared with the other requests of one call, or nil: the request's own
 }
 
 // commit embeds facts and episodes, asks the decision model (if any) about
@@ -108,9 +109,9 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 		}
 		results = results[:0]
 		batch := map[string]*engine.Memory{} // facts of this request, for in-batch dedupe
-		reads := ingest.NewReadings()        // each candidate text read once for all the facts
+		memo := newFactMemo(in.reads)
 		for i, f := range in.facts {
-			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, reads: reads}
+			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, memo: memo}
 			if t := in.factTurn[i]; t >= 0 {
 				job.episode = epIDs[t]
 			}
@@ -184,7 +185,52 @@ type factJob struct {
 	extractor string
 	episode   string
 	hint      *extract.Decision
-	reads     *ingest.Readings // shared by the request's facts
+	memo      *factMemo // shared by the request's facts
+}
+
+// factMemo is what the facts of one request (one transaction) read once for
+// all of them: a long text's hundreds of facts meet the same stored
+// neighbours, and loading and reading those again per fact was most of its
+// write time. A nil *factMemo reads afresh.
+type factMemo struct {
+	reads  *ingest.Readings
+	stored map[string]string // id → text of stored memories loaded in this transaction
+}
+
+// newFactMemo starts a request's memo; reads, when not nil, are readings
+// shared with the other requests of the same call.
+func newFactMemo(reads *ingest.Readings) *factMemo {
+	if reads == nil {
+		reads = ingest.NewReadings()
+	}
+	return &factMemo{reads: reads, stored: map[string]string{}}
+}
+
+// storedText is the text of stored memory id, loaded once per transaction:
+// the plan's writes reach the store only at commit, so it cannot change
+// under the request.
+func (m *factMemo) storedText(tx engine.Tx, id string) (string, error) {
+	if m != nil {
+		if t, ok := m.stored[id]; ok {
+			return t, nil
+		}
+	}
+	mem, err := tx.GetMemory(id)
+	if err != nil {
+		return "", err
+	}
+	if m != nil {
+		m.stored[id] = mem.Text
+	}
+	return mem.Text, nil
+}
+
+// readings are the memo's readings, or nil (read afresh) without a memo.
+func (m *factMemo) readings() *ingest.Readings {
+	if m == nil {
+		return nil
+	}
+	return m.reads
 }
 
 // applyFact decides one fact and adds its writes to the plan.
@@ -195,11 +241,11 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	if err := e.validateText("fact", f.Text); err != nil {
 		return engine.WriteResult{}, err // an extractor's oversized fact fails the whole request, atomically
 	}
-	cands, err := e.candidates(ctx, tx, p, shard, f.Text, vec, batch, job.reads)
+	cands, err := e.candidates(ctx, tx, p, shard, f.Text, vec, batch, job.memo)
 	if err != nil {
 		return engine.WriteResult{}, err
 	}
-	d := decideFact(f, cands, job.reads)
+	d := decideFact(f, cands, job.memo.readings())
 	if job.hint == nil {
 		cf, cvec, cd, ok, err := e.correctedFact(ctx, f, cands)
 		if err != nil {
@@ -377,7 +423,7 @@ func (e *Writer) plannedIfAny(tx engine.Tx, p *plan, id string) (*engine.Memory,
 // naming another tool of its kind (extract.KindMates), which a switch may
 // end though they share no word with it.
 func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *index.Shard, fact string, vec []float32,
-	batch map[string]*engine.Memory, reads *ingest.Readings) ([]ingest.Candidate, error) {
+	batch map[string]*engine.Memory, memo *factMemo) ([]ingest.Candidate, error) {
 	active := func(r *index.Row) bool { return r.State == engine.StateActive && !r.Episode && !p.Retired(r.ID) }
 	seen := map[string]bool{}
 	var out []ingest.Candidate
@@ -397,7 +443,7 @@ func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 		}
 	}
 	byText(text.Unique(text.Analyze(fact)))
-	if s := reads.Slot(fact); s != nil {
+	if s := memo.readings().Slot(fact); s != nil {
 		byText(text.Unique(text.Analyze(strings.Join(extract.KindMates(*s), " "))))
 	}
 	for i := range out {
@@ -405,11 +451,11 @@ func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 			out[i].Text = m.Text
 			continue
 		}
-		m, err := tx.GetMemory(out[i].ID)
+		t, err := memo.storedText(tx, out[i].ID)
 		if err != nil {
 			return nil, err
 		}
-		out[i].Text = m.Text
+		out[i].Text = t
 	}
 	return append(out, batchCandidates(p, batch, seen, vec)...), nil
 }
