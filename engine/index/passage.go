@@ -81,15 +81,7 @@ func (s *Shard) buildLayout(decay []float64, k1, b float64) *passageLayout {
 	}
 	var docs, bursts []int32
 	for _, ids := range s.sessions.order {
-		docs = docs[:0]
-		for _, id := range ids {
-			doc, ok := x.byID[id]
-			if !ok || x.docs[doc].row < 0 {
-				docs = append(docs, -1)
-				continue
-			}
-			docs = append(docs, int32(doc))
-		}
+		docs = s.liveDocs(ids, docs[:0])
 		bursts = s.burstsOf(docs, bursts)
 		for at, doc := range docs {
 			if doc < 0 {
@@ -111,6 +103,29 @@ func (s *Shard) buildLayout(decay []float64, k1, b float64) *passageLayout {
 		}
 	}
 	l.compact(neighbours, codes, span)
+	l.norm = s.lengthNorms(length, k1, b)
+	return l
+}
+
+// liveDocs appends to docs the text doc of each of a session's ids, -1 for
+// one deleted or not indexed, so positions stay the session's.
+func (s *Shard) liveDocs(ids []string, docs []int32) []int32 {
+	x := &s.text
+	for _, id := range ids {
+		doc, ok := x.byID[id]
+		if !ok || x.docs[doc].row < 0 {
+			docs = append(docs, -1)
+			continue
+		}
+		docs = append(docs, int32(doc))
+	}
+	return docs
+}
+
+// lengthNorms turns each live doc's passage length into BM25's length
+// norm against the live passages' mean, in place.
+func (s *Shard) lengthNorms(length []float64, k1, b float64) []float64 {
+	x := &s.text
 	var total float64
 	for doc, d := range x.docs {
 		if d.row >= 0 {
@@ -121,8 +136,7 @@ func (s *Shard) buildLayout(decay []float64, k1, b float64) *passageLayout {
 	for doc, n := range length {
 		length[doc] = lengthNorm(n, avg, k1, b)
 	}
-	l.norm = length
-	return l
+	return length
 }
 
 // burstWeights are the weights of the neighbour codes (passageLayout.weight):
