@@ -48,7 +48,8 @@ func Corrected(fact string, cands []Candidate) (text, target string, ok bool) {
 	return "", "", false
 }
 
-var isoDateRe = regexp.MustCompile(`\d{4}-\d\d-\d\d`)
+// isoDateRe is a day as the extractor writes it (2025-03-04).
+var isoDateRe = regexp.MustCompile(`\b\d{4}-\d\d-\d\d\b`)
 
 // topicRe: "2025-03-21 for the dentist" — a corrected value and what it is of.
 var topicRe = regexp.MustCompile(`(?i)^(?:on |at |in |by )?(\S+(?: \S+)?) (?:for|of) (?:the |my |our |user's )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)

@@ -571,7 +571,7 @@ func termSet(s string) map[string]bool {
 	out := map[string]bool{}
 	// A written day is one term: "2025-03-03" and "2025-03-04" differ, which the
 	// parts "2025", "03", "04" taken as a set would not say.
-	s = isoDayRe.ReplaceAllStringFunc(s, func(d string) string { return "day" + strings.ReplaceAll(d, "-", "") })
+	s = isoDateRe.ReplaceAllStringFunc(s, func(d string) string { return "day" + strings.ReplaceAll(d, "-", "") })
 	for _, t := range text.Analyze(s) {
 		if n, ok := numberWords[t]; ok {
 			t = strconv.Itoa(n)
@@ -583,9 +583,6 @@ func termSet(s string) map[string]bool {
 	}
 	return out
 }
-
-// isoDayRe is a day as the extractor writes it.
-var isoDayRe = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
 
 // aspectTerms say when a state began, not what it is: "User started running in
 // January" and "User has been running since January" state one thing. They are
