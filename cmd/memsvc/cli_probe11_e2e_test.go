@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,23 +23,10 @@ import (
 // move into place then failed ("rename …: file exists") and left the
 // directory a mix of both.
 func TestCLIRestoreHoldsDataDir(t *testing.T) {
-	src, backupFile := seededDataDir(t, 50), filepath.Join(t.TempDir(), "b.tar")
-	if code, _, stderr := (probeCmd{}).run(t, "backup", "--data", src, "--out", backupFile); code != 0 {
-		t.Fatalf("backup: exit %d: %s", code, stderr)
-	}
-	b, err := os.ReadFile(backupFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	go w.Write(b[:len(b)/2]) // the rest once the others were refused
-	restore, restoreErr := startLoading(t, r, "restore", "--in", "-")
+	src, backupFile, b := backedUp(t, 50)
+	w, restore, restoreErr := halfRestored(t, b) // the rest once the others were refused
 	defer restore.Process.Kill()
 	dir := restore.Args[len(restore.Args)-1]
-	waitForStaging(t, dir)
 
 	for _, args := range [][]string{
 		{"serve", "--addr", "127.0.0.1:0"}, {"mcp"}, {"restore", "--in", backupFile},
@@ -63,23 +51,10 @@ func TestCLIRestoreHoldsDataDir(t *testing.T) {
 // crash, a power cut) leaves its staging directory behind, and the retry
 // was refused: "is not empty". The retry now clears it and restores.
 func TestCLIRestoreAfterKilledRestore(t *testing.T) {
-	src, backupFile := seededDataDir(t, 20), filepath.Join(t.TempDir(), "b.tar")
-	if code, _, stderr := (probeCmd{}).run(t, "backup", "--data", src, "--out", backupFile); code != 0 {
-		t.Fatalf("backup: exit %d: %s", code, stderr)
-	}
-	b, err := os.ReadFile(backupFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, backupFile, b := backedUp(t, 20)
+	w, restore, _ := halfRestored(t, b)
 	defer w.Close()
-	go w.Write(b[:len(b)/2])
-	restore, _ := startLoading(t, r, "restore", "--in", "-")
 	dir := restore.Args[len(restore.Args)-1]
-	waitForStaging(t, dir)
 	restore.Process.Kill()
 	restore.Wait()
 
@@ -93,6 +68,35 @@ func TestCLIRestoreAfterKilledRestore(t *testing.T) {
 	if m, _ := filepath.Glob(filepath.Join(dir, ".restoring-*")); len(m) != 0 {
 		t.Errorf("staging left after the restore: %v", m)
 	}
+}
+
+// backedUp is a data directory seeded with n memories, its backup file and
+// the backup's bytes.
+func backedUp(t *testing.T, n int) (src, backupFile string, data []byte) {
+	t.Helper()
+	src, backupFile = seededDataDir(t, n), filepath.Join(t.TempDir(), "b.tar")
+	if code, _, stderr := (probeCmd{}).run(t, "backup", "--data", src, "--out", backupFile); code != 0 {
+		t.Fatalf("backup: exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(backupFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, backupFile, data
+}
+
+// halfRestored starts a restore from stdin, feeds it the first half of
+// data and waits until it is staging; the rest goes to w.
+func halfRestored(t *testing.T, data []byte) (w *os.File, restore *exec.Cmd, stderr *syncBuffer) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go w.Write(data[:len(data)/2])
+	restore, stderr = startLoading(t, r, "restore", "--in", "-")
+	waitForStaging(t, restore.Args[len(restore.Args)-1])
+	return w, restore, stderr
 }
 
 // memoriesIn is the number of memory records an export of dir holds.
