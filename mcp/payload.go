@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/memsvc/memsvc/engine/jsoncheck"
 )
 
 // maxID is the largest integer id answered with the same id: the SDK
@@ -88,9 +90,18 @@ func checkPayload(b []byte) (int, string) {
 }
 
 // checkID accepts a string id or a whole number id of at most maxID in
-// magnitude ("" when fine).
+// magnitude ("" when fine). A string id holding a lone surrogate escape
+// ("\ud800") is refused too: it names no character, the decoder reads it
+// as U+FFFD, and the answer came back under an id the client never sent.
 func checkID(raw json.RawMessage) string {
-	if len(raw) == 0 || raw[0] == '"' || string(raw) == "null" {
+	if len(raw) > 0 && raw[0] == '"' {
+		if off := jsoncheck.LoneSurrogate(raw); off >= 0 {
+			return "id " + clip(string(raw), 40) + ": holds " + string(raw[off:off+6]) + ", half of a UTF-16 surrogate " +
+				"pair with no other half, which the answer could not carry back: use an id of whole characters"
+		}
+		return ""
+	}
+	if len(raw) == 0 || string(raw) == "null" {
 		return ""
 	}
 	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil && n <= maxID && n >= -maxID {

@@ -167,11 +167,26 @@ func TestIDsComeBackAsSent(t *testing.T) {
 	for _, body := range []string{`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
 		`{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}`,
 		`{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`,
-		`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2e3,"method":"ping"}]`} {
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2e3,"method":"ping"}]`,
+		// Half a surrogate pair names no character: it was read as U+FFFD
+		// and answered under an id the client never sent.
+		`{"jsonrpc":"2.0","id":"\ud800","method":"ping"}`, `{"jsonrpc":"2.0","id":"a\udc00","method":"tools/list"}`} {
 		r := s.post(t, body, map[string]string{"Accept": acceptBoth})
 		if r.status != http.StatusBadRequest || !strings.Contains(r.body, `"code":"invalid_request"`) || !strings.Contains(r.body, "id ") {
 			t.Errorf("%s: %d %s; want 400 naming the id", body, r.status, r.body)
 		}
+	}
+	// Over stdio the filter's refusal may come before the SDK's answers.
+	refused, answered := false, false
+	for _, a := range stdioAnswers(t, `{"jsonrpc":"2.0","id":"\ud800","method":"ping"}`, `{"jsonrpc":"2.0","id":"\ud83d\ude00","method":"ping"}`) {
+		refused = refused || a.Error != nil && a.Error.Code == -32600 && string(a.ID) == "null" && strings.Contains(a.Error.Message, "surrogate")
+		answered = answered || a.Error == nil && string(a.ID) == `"😀"`
+		if id := ""; json.Unmarshal(a.ID, &id) == nil && strings.ContainsRune(id, '\uFFFD') {
+			t.Errorf("stdio answered under id %s, which was not sent", a.ID)
+		}
+	}
+	if !refused || !answered {
+		t.Errorf("stdio: a lone surrogate id refused %v (want -32600 under id null, naming it), a whole pair answered %v", refused, answered)
 	}
 }
 
