@@ -1,7 +1,11 @@
 package ui_test
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -345,5 +349,45 @@ func TestUnreadableSignOutListRefusesSessions(t *testing.T) {
 	}
 	if p := b.get("/memories"); p.status != http.StatusOK {
 		t.Errorf("the list back: %d, want 200 (the session was kept)", p.status)
+	}
+}
+
+// TestOversizedFormRefusedUnread: a form whose Content-Length is past the
+// form cap was read until the body timeout when the bytes never came (a
+// browser or script that sent Expect: 100-continue was asked for the
+// whole gigabyte), and a form past the cap was a 400 "unreadable". Both
+// are now 413 naming the cap, the first from its headers alone, before
+// the CSRF check reads anything; nothing is deleted.
+func TestOversizedFormRefusedUnread(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add(auth.DefaultUser, "Bob likes tea")[0]
+	b := e.browser()
+	token := b.token("/memories/" + id + "/delete")
+	host := strings.TrimPrefix(e.url, "http://")
+	conn, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /memories/%s/delete HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\n"+
+		"Expect: 100-continue\r\nContent-Length: %d\r\n\r\n", id, host, 1<<30)
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer from the headers alone: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("declared 1 GiB: first answer %d, want 413 before any of the body is asked for", res.StatusCode)
+	}
+	// Sent in full (chunked, so no length is declared): read up to the cap.
+	big := url.Values{"csrf": {token}, "pad": {strings.Repeat("a", 1<<20)}}.Encode()
+	req, _ := http.NewRequest(http.MethodPost, e.url+"/memories/"+id+"/delete", io.NopCloser(strings.NewReader(big)))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if p := b.do(req); p.status != http.StatusRequestEntityTooLarge || !strings.Contains(p.body, "larger than") {
+		t.Errorf("a form past the cap: %d, want 413 saying it is too large", p.status)
+	}
+	if _, err := e.eng.Get(context.Background(), auth.DefaultUser, id); err != nil {
+		t.Errorf("a refused form changed the store: %v", err)
 	}
 }
