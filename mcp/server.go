@@ -153,6 +153,10 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, http.StatusUnauthorized, engine.EUnauthorized, "no authenticated identity: the MCP handler must run behind the auth middleware", refusal{})
 		return
 	}
+	if err := checkSingleHeaders(r.Header); err != nil {
+		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
+		return
+	}
 	sc := Scope{User: id.User, Client: clientName(r), Project: strings.TrimSpace(r.Header.Get("Project"))}
 	if sc.User == "" {
 		sc.User = auth.DefaultUser
