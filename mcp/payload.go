@@ -73,6 +73,7 @@ func checkPayload(b []byte) (int, string) {
 	default:
 		return codeInvalidRequest, "a message must be a JSON-RPC object"
 	}
+	requests := map[string]bool{} // the ids of the batch's requests
 	for _, p := range parts {
 		if code, msg := checkMessage(p); msg != "" {
 			return code, msg
@@ -85,6 +86,17 @@ func checkPayload(b []byte) (int, string) {
 		if msg := checkID(e.ID); msg != "" {
 			return codeInvalidRequest, msg
 		}
+		if e.Method == "" || !e.hasID() {
+			continue
+		}
+		// Two requests of one batch under one id: the SDK ran the first
+		// and dropped the other unanswered (a second write was silently
+		// lost), and their answers could not be told apart anyway.
+		k := idKey(e.ID)
+		if requests[k] {
+			return codeInvalidRequest, "id " + clip(string(e.ID), 40) + " is given to two requests of the batch: give each request its own id"
+		}
+		requests[k] = true
 	}
 	return 0, ""
 }

@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memsvc/memsvc/mcp"
 )
 
 // The tests in this file speak raw HTTP to the MCP endpoint, as clients we
@@ -284,5 +287,48 @@ func TestSeveralMessagesInOneBody(t *testing.T) {
 	sess := s.connect(t, conn{client: "claude", userID: "raw"}) // post's user
 	if r := call(t, sess, "search_memory", map[string]any{}); strings.Contains(r.text, "spare key") {
 		t.Errorf("a refused body stored its memory: %s", r.text)
+	}
+}
+
+// TestBatchWithARepeatedIDRefused: a batch (protocol versions before
+// 2025-06-18) holding two requests under one id ran the first and dropped
+// the other unanswered: of two add_memories calls the second was silently
+// lost. Such a batch is now refused whole (400, -32600, naming the id),
+// over HTTP and stdio alike, and nothing is stored; ids spelled alike
+// ("1" and "\u0031") are one id, while 1 and "1" are two.
+func TestBatchWithARepeatedIDRefused(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	add := func(id, text string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"add_memories","arguments":{"memories":["` + text + `"]}}}`
+	}
+	batch := "[" + add("1", "Quincy owns a yellow kayak") + "," + add("1", "Rhea owns a purple canoe") + "]"
+	spelled := "[" + add(`"k1"`, "Quincy owns a yellow kayak") + "," + add(`"k\u0031"`, "Rhea owns a purple canoe") + "]"
+	for _, version := range []string{"2024-11-05", "2025-03-26"} {
+		for _, body := range []string{batch, spelled} {
+			r := s.post(t, body, map[string]string{"Accept": acceptBoth, "MCP-Protocol-Version": version})
+			if r.status != http.StatusBadRequest || !strings.Contains(r.body, `"code":-32600`) || !strings.Contains(r.body, "two requests of the batch") {
+				t.Errorf("%s, %s: %d %s; want 400 naming the repeated id", version, body[:60], r.status, r.body)
+			}
+		}
+	}
+	var out bytes.Buffer
+	// Over stdio the SDK ended the whole session on such a batch.
+	in := strings.NewReader(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26"}}` + "\n" + batch + "\n" +
+		`{"jsonrpc":"2.0","id":9,"method":"ping"}` + "\n")
+	if err := mcp.ServeStdio(t.Context(), mcp.NewServer(mcp.Options{}), mcp.Scope{User: "u", Client: "c"}, in, &out); err != nil {
+		t.Fatalf("stdio session ended: %v", err)
+	}
+	if !strings.Contains(out.String(), "two requests of the batch") || !strings.Contains(out.String(), `"id":9,"result":{}`) {
+		t.Errorf("stdio: %s; want the batch refused naming the repeated id, and the next request answered", out.String())
+	}
+	r := s.post(t, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_memory","arguments":{"query":"owns"}}}`,
+		map[string]string{"Accept": acceptBoth})
+	if strings.Contains(r.body, "kayak") || strings.Contains(r.body, "canoe") {
+		t.Errorf("a refused batch stored something: %s", r.body)
+	}
+	ok := "[" + add("1", "Sam owns a green raft") + "," + add(`"1"`, "Tess owns a blue dinghy") + "]"
+	if r := s.post(t, ok, map[string]string{"Accept": acceptBoth, "MCP-Protocol-Version": "2025-03-26"}); r.status != http.StatusOK ||
+		strings.Count(r.body, `"event":"ADD"`) != 2 {
+		t.Errorf("ids 1 and \"1\": %d %s; want both calls answered", r.status, r.body)
 	}
 }
