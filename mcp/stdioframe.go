@@ -71,6 +71,11 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 				}
 			} else if id, early := f.beforeInitialize(line); early {
 				f.out.writeError(id, codeInvalidRequest, "invalid request: send initialize first")
+			} else if id := f.out.calls.inUse(line); id != nil {
+				// Answered under id null: under its own id the refusal would
+				// read as the answer to the request still running.
+				f.out.writeError(nil, codeInvalidRequest, "invalid request: id "+clip(string(id), 40)+
+					" is in use by a request not answered yet: give each request its own id")
 			} else {
 				f.out.calls.add(line)
 				f.pending = append(line, '\n')
@@ -348,6 +353,20 @@ func (c *inflight) add(payload []byte) {
 			delete(c.cancelled, idKey(m.ID)) // an id reused: its next answer is the new request's
 		}
 	}
+}
+
+// inUse is the id of a request in payload that a request passed on
+// earlier still holds (not answered, not cancelled), or nil. The SDK
+// dropped such a request unanswered, and the client waited forever.
+func (c *inflight) inUse(payload []byte) json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range splitPayload(payload) {
+		if m.Method != "" && m.hasID() && c.ids[idKey(m.ID)] {
+			return m.ID
+		}
+	}
+	return nil
 }
 
 // dropAnswer reports whether payload is the answer to a cancelled request,

@@ -14,6 +14,7 @@ import (
 // (skipped to its end) and a last line without its newline.
 func TestLineFilter(t *testing.T) {
 	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	ping2 := `{"jsonrpc":"2.0","id":2,"method":"ping"}` // a second request needs an id of its own (none is answered here)
 	tests := []struct {
 		name     string
 		in       string
@@ -34,10 +35,10 @@ func TestLineFilter(t *testing.T) {
 		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 		{"id past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
 		{"boolean id", `{"jsonrpc":"2.0","id":true,"method":"ping"}` + "\n" + ping + "\n", ping + "\n", []string{"-32600"}},
-		{"Content-Length framing", "Content-Length: 40\r\n\r\n" + ping + "Content-Length: 40\r\n\r\n" + ping, ping + "\n" + ping + "\n", nil},
+		{"Content-Length framing", "Content-Length: 40\r\n\r\n" + ping + "Content-Length: 40\r\n\r\n" + ping2, ping + "\n" + ping2 + "\n", nil},
 		{"Content-Length with other headers", "content-length: 40\r\nContent-Type: application/json\r\n\r\n" + ping, ping + "\n", nil},
 		{"Content-Length past the limit", "Content-Length: 120\r\n\r\n" + strings.Repeat("x", 120) + "Content-Length: 40\r\n\r\n" + ping, ping + "\n", []string{"-32600"}},
-		{"byte order mark before the first line", "\xef\xbb\xbf" + ping + "\r\n" + ping + "\r\n", ping + "\n" + ping + "\n", nil},
+		{"byte order mark before the first line", "\xef\xbb\xbf" + ping + "\r\n" + ping2 + "\r\n", ping + "\n" + ping2 + "\n", nil},
 		{"byte order mark before a framed body", "Content-Length: 43\r\n\r\n\xef\xbb\xbf" + ping, ping + "\n", nil},
 		{"byte order mark inside a message", `{"jsonrpc":"2.0",` + "\xef\xbb\xbf" + `"id":1,"method":"ping"}` + "\n", "", []string{"-32700"}},
 		{"scalar", "42\n", "", []string{"-32600"}},
@@ -227,5 +228,42 @@ func TestSeveralMessagesOnOneLine(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRequestIDInUseRefused: a request whose id a request still running
+// holds (a client that reused an id too soon) was dropped by the SDK
+// unanswered, and the client waited forever for it. It is refused with an
+// error naming the id, under id null (under its own id it would read as
+// the running request's answer); once that request is answered, the id is
+// free again.
+func TestRequestIDInUseRefused(t *testing.T) {
+	var out bytes.Buffer
+	w := &lockedWriter{w: &out}
+	call := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_memory","arguments":{}}}`
+	ping := `{"jsonrpc":"2.0","id":6,"method":"ping"}`
+	f := newLineFilter(strings.NewReader(initLine("2025-06-18")+call+"\n"+call+"\n"+ping+"\n"+call+"\n"), w, nil)
+	next := func() string {
+		t.Helper()
+		buf := make([]byte, 4096)
+		n, err := f.Read(buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(buf[:n]))
+	}
+	next() // initialize
+	if got := next(); got != call {
+		t.Fatalf("first call: passed %s", got)
+	}
+	if got := next(); got != ping {
+		t.Errorf("after the call with id 5 in use: passed %s, want it refused and the ping passed", got)
+	}
+	if !strings.Contains(out.String(), `"id":null`) || !strings.Contains(out.String(), "id 5 is in use") {
+		t.Errorf("written: %s; want a refusal naming id 5 under id null", out.String())
+	}
+	w.Write([]byte(`{"jsonrpc":"2.0","id":5,"result":{}}` + "\n"))
+	if got := next(); got != call {
+		t.Errorf("id 5 once answered: passed %s, want the call", got)
 	}
 }
