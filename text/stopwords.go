@@ -57,3 +57,29 @@ func WordIndex[K comparable](lists map[K]string) map[string]K {
 	}
 	return m
 }
+
+// WithoutQuestionWords returns s with the question words of the unspaced
+// scripts ("什么", "哪里", "何") each cut out as a space would, so that the
+// runs on either side are read as runs of their own. English question
+// words are stop words (IsStopWord); these are not words to the tokenizer
+// but letters inside a run, so a query's bigrams held "什么" and the seams
+// beside it ("做什", "么车"), which no memory answering the question holds:
+// "我开什么车？" shared one bigram of four with "我开一辆白色的丰田车".
+// Hangul is left alone: its question words carry their particle
+// ("무엇을"), and cutting one would leave the particle as a term.
+func WithoutQuestionWords(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	return unspacedQuestions.Replace(CompatibilityForm(s))
+}
+
+// unspacedQuestions cuts the question words of Chinese and Japanese, the
+// longer of two that start alike first ("什么时候" before "什么"). Only
+// words that are questions wherever they stand: not "几" (几乎, "almost")
+// nor "どう" (ぶどう, "grape").
+var unspacedQuestions = strings.NewReplacer(
+	"什么时候", " ", "为什么", " ", "什么", " ", "哪里", " ", "哪儿", " ", "哪天", " ", "哪个", " ", "哪些", " ",
+	"怎么样", " ", "怎么", " ", "怎样", " ", "多少", " ", "几点", " ", "几岁", " ", "谁", " ",
+	"何時", " ", "何", " ", "どこ", " ", "いつ", " ", "誰", " ", "だれ", " ", "なぜ", " ", "どれ", " ", "どんな", " ", "いくら", " ",
+)

@@ -84,3 +84,29 @@ func TestAnalyzeQueryLeavesOutTheUser(t *testing.T) {
 		t.Errorf("Analyze keeps the word in stored text, got %q", got)
 	}
 }
+
+// WithoutQuestionWords cuts the question words of Chinese and Japanese out
+// of a query, as a space would, and leaves other text (English, whose
+// question words are stop words; Hangul) as it was, in NFKC.
+func TestWithoutQuestionWords(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"我开什么车？", "我开 车?"},
+		{"我女儿什么时候上钢琴课？", "我女儿 上钢琴课?"},
+		{"周末我一般做什么", "周末我一般做 "},
+		{"犬の名前は何？", "犬の名前は ?"},
+		{"来月どこに出張しますか？", "来月 に出張しますか?"},
+		{"what car do I drive?", "what car do I drive?"},
+		{"나는 아침에 무엇을 해요?", "나는 아침에 무엇을 해요?"},
+		{"ＡＰＩ什么", "API "},
+	}
+	for _, c := range cases {
+		if got := WithoutQuestionWords(c.in); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
+		}
+	}
+	// The terms a query looks for lose the question word and its seams.
+	got := AnalyzeQuery(WithoutQuestionWords("我开什么车？"))
+	if want := []string{"我开", "车"}; !slices.Equal(got, want) {
+		t.Errorf("terms %q, want %q", got, want)
+	}
+}

@@ -28,7 +28,11 @@ var unspacedMemories = []string{
 // absent topics they sank the right memory under the floor
 // ("我喜欢喝什么？" scored 0.38 against "我每天早上都喜欢喝一杯咖啡"), and
 // the hook injected nothing. Unrelated questions in the same scripts must
-// stay quiet.
+// stay quiet. Their question words ("什么", "哪里", "何") are cut out of
+// the cover's terms as a space would cut them (text.WithoutQuestionWords):
+// with them and the seams beside them counted as absent topics, "我开什么车？"
+// scored 0.16 against "我开一辆白色的丰田车" (9/12 found, now 12/12, the
+// three added unrelated questions, with question words, quiet).
 func TestPromptRelevanceUnspacedScripts(t *testing.T) {
 	injected := promptHook(t, unspacedMemories)
 	unrelated := []string{
@@ -38,6 +42,9 @@ func TestPromptRelevanceUnspacedScripts(t *testing.T) {
 		"我的狗叫什么名字？",
 		"推荐一本好看的小说",
 		"今日の天気はどうですか？",
+		"什么是量子计算？",
+		"东京在哪里？",
+		"誰がモナリザを描いたの？",
 		"日本の首都はどこですか？",
 		"이 코드를 고쳐 주세요",
 	}
@@ -57,7 +64,7 @@ func TestPromptRelevanceUnspacedScripts(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < len(unrelated) || found < 9 {
-		t.Errorf("unrelated quiet %d/%d (want all), related found %d/%d (want ≥ 9)", quiet, len(unrelated), found, len(related))
+	if quiet < len(unrelated) || found < 12 {
+		t.Errorf("unrelated quiet %d/%d (want all), related found %d/%d (want all)", quiet, len(unrelated), found, len(related))
 	}
 }

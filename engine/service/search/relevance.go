@@ -191,6 +191,7 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 	if mode == engine.ModeVector {
 		return nil
 	}
+	query = text.WithoutQuestionWords(query)
 	named, self := nameTerms(query), selfTerms(shard, tc.user, query)
 	analysed := text.AnalyzeQuery(query)
 	beside, unique := seams(analysed), text.Unique(analysed)
@@ -214,7 +215,8 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 	return terms
 }
 
-// spelledOut maps each acronym query writes ("PR", "TTL") to the phrases
+// spelledOut maps each acronym query writes ("PR", "TTL", or full-width
+// "ＰＲ", read in NFKC as analysis reads it) to the phrases
 // of the hits' texts whose words' initials spell it ("pull requests",
 // "time to live"), each as the stems of its content words
 // (index.QueryTerm.Spelled). A prompt types the acronym where a memory
@@ -225,6 +227,7 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 // false positives at the floor up 0.001 on REALTALK only (hybrid 0.032 →
 // 0.033, text 0.048 → 0.049).
 func spelledOut(query string, hits []engine.Scored) map[string][][]string {
+	query = text.CompatibilityForm(query) // "ＰＲ" is "PR", as the index reads it
 	var out map[string][][]string
 	for _, tok := range text.Scan(query, text.Options{}) {
 		if !isAcronym(query[tok.Start:tok.End]) {
@@ -303,6 +306,7 @@ func spells(words []string, acronym string) bool {
 // sign that a question is about something else (index.absentWeight).
 func nameTerms(query string) map[string]bool {
 	var named map[string]bool
+	query = text.CompatibilityForm(query) // "Ｍｅｌａｎｉｅ" is "Melanie", as the index reads it
 	for _, tok := range text.Scan(query, text.Options{}) {
 		if !tok.Proper() || !tok.Title || text.IsNoiseWord(tok.Word) {
 			continue
