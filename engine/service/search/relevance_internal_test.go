@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"testing"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 // nameTerms finds the words a query writes as names: title case inside a
@@ -19,6 +21,8 @@ func TestNameTerms(t *testing.T) {
 		{"open a PR against the API docs", nil},
 		{"ok, Sure, Thanks", nil},
 		{"Can you translate 'good morning' into Spanish for Anna's trip?", []string{"anna", "spanish"}},
+		{"When did Ｍｅｌａｎｉｅ go camping?", []string{"melani"}}, // full width, read in NFKC
+		{"open a ＰＲ against the ＡＰＩ docs", nil},
 	}
 	for _, c := range cases {
 		got := slices.Sorted(maps.Keys(nameTerms(c.query)))
@@ -51,5 +55,20 @@ func TestJudgedParts(t *testing.T) {
 		if got := judgedParts(c.query); !slices.Equal(got, c.want) {
 			t.Errorf("%q: parts %q, want %q", c.query, got, c.want)
 		}
+	}
+}
+
+// spelledOut reads an acronym written in full-width letters as the index
+// reads text, in NFKC: "ＰＲ" is "PR" and finds "pull requests".
+func TestSpelledOutFullWidth(t *testing.T) {
+	hits := []engine.Scored{{Memory: &engine.Memory{Text: "We squash-merge pull requests after two approvals"}}}
+	for _, q := range []string{"should I merge this PR?", "should I merge this ＰＲ?"} {
+		got := spelledOut(q, hits)
+		if want := [][]string{{"pull", "request"}}; !slices.EqualFunc(got["pr"], want, slices.Equal) {
+			t.Errorf("%q: spelled %q, want %q", q, got["pr"], want)
+		}
+	}
+	if got := spelledOut("should I merge this pr?", hits); len(got) != 0 {
+		t.Errorf("lower-case pr taken for an acronym: %q", got)
 	}
 }
