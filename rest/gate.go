@@ -128,7 +128,7 @@ func (g *Gate) authenticate(r *http.Request) (*http.Request, string, error) {
 	if queryUser != "" && queryUser != engine.CanonicalUser(user) { // a key minted for an id in another form is that id
 		return nil, "", engine.Errorf(engine.EForbidden, "user_id %q does not match the API key's user", queryUser)
 	}
-	if ok, wait := g.limit.Allow(user); !ok {
+	if ok, wait := g.limit.Allow(r.Context(), user); !ok {
 		return nil, "", &status.Later{In: wait, Err: engine.Errorf(engine.ERateLimited,
 			"too many requests for this API key's user: retry in %d s (the server's --rate-limit)", int(wait.Seconds()))}
 	}

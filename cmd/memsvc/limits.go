@@ -40,7 +40,7 @@ func (c *ConnLimits) connFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.IdleTimeout, "idle-timeout", 2*time.Minute, "how long an idle keep-alive connection stays open")
 	fs.DurationVar(&c.WriteTimeout, "write-timeout", time.Minute, "how long a client may take to read an answer once it starts; streams (MCP, exports, backups) get it anew before each write (0: no bound)")
 	fs.IntVar(&c.MaxHeaderBytes, "max-header-bytes", 64<<10, "largest request header block in bytes (431 beyond)")
-	fs.IntVar(&c.RateLimit, "rate-limit", DefaultRateLimit, "requests a minute each API key's user may make, over REST, MCP and the dashboard together; "+
+	fs.IntVar(&c.RateLimit, "rate-limit", DefaultRateLimit, "requests a minute each API key's user may make, over REST, MCP and the dashboard together (with --store postgres, over all replicas together); "+
 		"beyond, 429 with Retry-After (0: no limit; auth off: no limit)")
 	fs.IntVar(&c.RateBurst, "rate-burst", DefaultRateBurst, "requests a user may make at once above --rate-limit's pace")
 }
@@ -55,9 +55,16 @@ const (
 	DefaultRateBurst = 600
 )
 
-// rateLimiter is the per-user limiter of the rate flags (nil: none).
-func (c ConnLimits) rateLimiter() *ratelimit.Limiter {
-	return ratelimit.New(c.RateLimit, c.RateBurst, nil)
+// rateLimiter is the per-user limiter of the rate flags (nil: none). On a
+// store every replica shares (PostgreSQL) the buckets are kept there, so
+// the limit holds across replicas: behind a load balancer over N replicas
+// a key would otherwise get N times its limit.
+func (c ConnLimits) rateLimiter(st engine.Store) *ratelimit.Limiter {
+	l := ratelimit.New(c.RateLimit, c.RateBurst, nil)
+	if shared, ok := st.(ratelimit.Shared); ok {
+		l.Share(shared)
+	}
+	return l
 }
 
 // checkConnLimits refuses a limit that would refuse every request or

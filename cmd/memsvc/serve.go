@@ -269,7 +269,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	// MCP included, so the SDK's own loopback-Host check is switched off:
 	// one gate, and --allowed-hosts works for both.
 	ops := a.opsOptions(cfg)
-	limiter := cfg.rateLimiter() // one for every edge: the limit is the user's, not the edge's
+	limiter := cfg.rateLimiter(a.store) // one for every edge: the limit is the user's, not the edge's
 	handler, err := rest.New(rest.Options{RateLimit: limiter, Engine: a.engine, Keys: a.keys, Logger: a.log, MaxBodyBytes: cfg.MaxBodyBytes,
 		BodyTimeout: cfg.BodyTimeout, Version: version, Checks: a.checks, AllowedHosts: splitComma(cfg.AllowedHosts), AllowedOrigins: splitComma(cfg.AllowedOrigins),
 		Ops: ops, MCP: a.mcpHandler(ops.Metrics)})
