@@ -44,6 +44,10 @@ func translateCode(op string, pe *pgconn.PgError, err error) error {
 		// invalid byte sequence, untranslatable character: text columns
 		// (user ids, terms) hold neither NUL bytes nor invalid UTF-8
 		return &engine.Error{Code: engine.EInvalid, Message: "text holds a NUL byte or invalid UTF-8, which the database cannot store", Err: wrapped}
+	case pe.Code == analysisRefused:
+		// Our own trigger's message (analysis.go): it names the two
+		// analysis versions, nothing of the data.
+		return &engine.Error{Code: engine.EUnavailable, Message: pe.Message, Err: wrapped}
 	case pe.Code == "57014", pe.Code == "55P03", pe.Code == "25P03":
 		// statement_timeout (or a cancel), lock_timeout, idle-in-transaction timeout
 		return &engine.Error{Code: engine.EUnavailable, Message: "the database took too long to answer, retry", Err: wrapped}

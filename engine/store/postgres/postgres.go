@@ -45,6 +45,11 @@ type Options struct {
 	// AcquireWait bounds the wait for a free connection (0:
 	// DefaultAcquireWait); past it a request is refused as unavailable.
 	AcquireWait time.Duration
+	// AnalysisVersion is the text analysis whose index terms this
+	// replica writes (0: text.AnalysisVersion, this binary's). The
+	// database refuses terms older than the store's recorded analysis
+	// (analysis.go); tests set a lower one to play an older replica.
+	AnalysisVersion int
 }
 
 // DefaultMaxConns is the pool size when neither Options nor the URL set
@@ -61,6 +66,9 @@ const DefaultLockTimeout = "10s"
 // Store is the PostgreSQL-backed engine.Store.
 type Store struct {
 	pool *boundedPool
+	// analysis is Options.AnalysisVersion as the setting every write
+	// transaction sends (analysis.go).
+	analysis string
 	// stopSweep ends the blob sweep (blobs.go), a sweep in flight too;
 	// sweeping waits for it.
 	stopSweep context.CancelFunc
@@ -115,7 +123,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			Message: "the database schema is missing or outdated: run memsvc migrate", Err: err}
 	}
 	sctx, stop := context.WithCancel(context.Background())
-	s := &Store{pool: &boundedPool{Pool: pool, wait: wait}, stopSweep: stop}
+	s := &Store{pool: &boundedPool{Pool: pool, wait: wait}, analysis: analysisSetting(opts.AnalysisVersion), stopSweep: stop}
 	s.sweeping.Add(1)
 	go s.sweepLoop(sctx)
 	return s, nil
@@ -154,7 +162,9 @@ func (s *Store) Update(ctx context.Context, user string, fn func(engine.Tx) erro
 	err := pgx.BeginFunc(ctx, s.pool, func(ptx pgx.Tx) error {
 		var version int64
 		b := &pgx.Batch{}
-		b.Queue("SELECT set_config('memsvc.user_id', $1, true)", user)
+		// The analysis this replica writes terms of, for the database's
+		// guard against an older replica's terms (analysis.go).
+		b.Queue("SELECT set_config('memsvc.user_id', $1, true), set_config('memsvc.analysis', $2, true)", user, s.analysis)
 		b.Queue(`INSERT INTO user_versions AS v (user_id, version) VALUES ($1, 1)
 			ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1 RETURNING version`, user).
 			QueryRow(func(r pgx.Row) error { return r.Scan(&version) })
@@ -202,10 +212,17 @@ func (s *Store) PutMeta(ctx context.Context, key, value string) error {
 	return translate("put meta", err)
 }
 
-// Check runs a round trip to the database.
+// Check runs a round trip to the database, which also tells whether the
+// store's recorded text analysis is newer than this replica's: such a
+// replica refuses writes, and health says so, so that a load balancer
+// sends requests to the upgraded replicas.
 func (s *Store) Check(ctx context.Context) error {
-	var one int
-	return translate("check", s.pool.QueryRow(ctx, "SELECT 1").Scan(&one))
+	var recorded string
+	err := s.pool.QueryRow(ctx, "SELECT coalesce((SELECT value FROM meta WHERE key = $1), '')", metaAnalysis).Scan(&recorded)
+	if err != nil {
+		return translate("check", err)
+	}
+	return s.checkAnalysis(recorded)
 }
 
 // Users lists the users that have documents in collection, in id order.

@@ -1,0 +1,126 @@
+package postgres_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/store/postgres"
+	"github.com/memsvc/memsvc/llm"
+	"github.com/memsvc/memsvc/text"
+)
+
+// engineOn is one replica's engine on st.
+func engineOn(t *testing.T, st engine.Store) *service.Engine {
+	t.Helper()
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st,
+		Embedder: llm.NewBuiltinEmbedder(), Rerankers: []engine.Reranker{llm.NewBuiltinReranker()},
+		Extractors: []engine.Extractor{extract.NewBuiltin()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(eng.Close)
+	return eng
+}
+
+// putMemory writes one memory with its terms through st, as a replica of
+// st's analysis would.
+func putMemory(st *postgres.Store, user, id, txt string) error {
+	return st.Update(context.Background(), user, func(tx engine.Tx) error {
+		return tx.PutMemory(&engine.Memory{ID: id, Text: txt, UserID: user, State: engine.StateActive}, text.Analyze(txt))
+	})
+}
+
+// wantAnalysisRefusal requires err to be the guard's refusal, naming the
+// replica's analysis and the store's.
+func wantAnalysisRefusal(t *testing.T, what string, err error, mine, stored int) {
+	t.Helper()
+	msg := engine.ErrorMessage(err)
+	if engine.ErrorCode(err) != engine.EUnavailable || !strings.Contains(msg, "runs text analysis "+itoa(mine)) ||
+		!strings.Contains(msg, "made by analysis "+itoa(stored)) || !strings.Contains(msg, "upgrade") {
+		t.Fatalf("%s: %v (%q), want unavailable naming analysis %d (this replica) and %d (the store) and the upgrade", what, err, msg, mine, stored)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// A rolling upgrade of the text analysis on one database: an older
+// replica writes while the store is recorded with its analysis; once a
+// newer replica has made the terms again and recorded its own, the older
+// one's writes are refused with a message naming both versions (nothing
+// of the write is left), it cannot lower the record, its health says so,
+// its reads go on, and the newer replica writes as before. A binary from
+// before replicas named their analysis is held to the same rule.
+func TestOlderAnalysisReplicaRefusesWrites(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	old, err := postgres.Open(ctx, postgres.Options{URL: url, AnalysisVersion: text.AnalysisVersion - 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { old.Close() })
+	before := itoa(text.AnalysisVersion - 1)
+	if err := old.PutMeta(ctx, "text-analysis", before); err != nil {
+		t.Fatal(err)
+	}
+	if err := putMemory(old, "u", "m-before", "written before the upgrade"); err != nil {
+		t.Fatalf("older replica writing on a store of its own analysis: %v", err)
+	}
+	if err := old.Check(ctx); err != nil {
+		t.Fatalf("older replica's health on a store of its own analysis: %v", err)
+	}
+
+	newer := engineOn(t, open(t, url)) // makes the terms again, records its analysis
+	if got, err := old.GetMeta(ctx, "text-analysis"); err != nil || got != itoa(text.AnalysisVersion) {
+		t.Fatalf("recorded analysis after the newer replica started: %q, %v", got, err)
+	}
+	wantAnalysisRefusal(t, "older replica's write", putMemory(old, "u", "m-after", "written after the upgrade"),
+		text.AnalysisVersion-1, text.AnalysisVersion)
+	err = old.View(ctx, "u", func(tx engine.Tx) error { _, err := tx.GetMemory("m-after"); return err })
+	if engine.ErrorCode(err) != engine.ENotFound {
+		t.Fatalf("the refused write left its memory: %v", err)
+	}
+	wantAnalysisRefusal(t, "older replica lowering the record", old.PutMeta(ctx, "text-analysis", before),
+		text.AnalysisVersion-1, text.AnalysisVersion)
+	wantAnalysisRefusal(t, "older replica's health", old.Check(ctx), text.AnalysisVersion-1, text.AnalysisVersion)
+
+	oldEngine := engineOn(t, old)
+	_, err = oldEngine.Add(ctx, "u", []engine.AddRequest{{Text: "Carol moved to Oslo in May"}})
+	wantAnalysisRefusal(t, "older replica's engine adding", err, text.AnalysisVersion-1, text.AnalysisVersion)
+	if _, err := newer.Add(ctx, "u", []engine.AddRequest{{Text: "Carol moved to Oslo in May"}}); err != nil {
+		t.Fatalf("newer replica's add: %v", err)
+	}
+	if got := searchIDs(t, oldEngine, "u", "where did Carol move"); len(got) == 0 {
+		t.Error("older replica's search finds nothing: it must go on serving reads")
+	}
+	wantAnalysisRefusal(t, "a binary that names no analysis", unnamedWrite(t, url), 1, text.AnalysisVersion)
+}
+
+// unnamedWrite writes a posting as a binary from before the analysis
+// setting did: the app role, the user set, no analysis named.
+func unnamedWrite(t *testing.T, url string) error {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	err = pgx.BeginFunc(ctx, conn, func(ptx pgx.Tx) error {
+		if _, err := ptx.Exec(ctx, "SET LOCAL ROLE "+postgres.AppRole); err != nil {
+			return err
+		}
+		if _, err := ptx.Exec(ctx, "SELECT set_config('memsvc.user_id', 'u', true)"); err != nil {
+			return err
+		}
+		_, err := ptx.Exec(ctx, "INSERT INTO postings (user_id, term, id, tf, doc_len) VALUES ('u', 'term', 'm-old', 1, 1)")
+		return err
+	})
+	return postgres.Translate(err)
+}

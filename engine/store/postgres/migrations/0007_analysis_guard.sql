@@ -1,0 +1,52 @@
+-- memsvc schema v7: replicas of different text analyses do not mix index
+-- terms. The engine records in meta 'text-analysis' which analysis made
+-- the stored terms (and makes them again when it changes); a replica of an
+-- older analysis would go on writing terms the newer replicas' queries
+-- never meet. Each write transaction of a binary from this version on says
+-- which analysis it runs (set_config('memsvc.analysis', …, true)); a binary
+-- from before says nothing, and may run analysis 1. The trigger refuses
+-- the index terms of a writer whose analysis is older than the recorded
+-- one, naming both versions, and the recorded version never goes down, so
+-- an older replica that starts cannot take the store back either. It
+-- serves reads until it is upgraded.
+
+-- memsvc_analysis_of is an analysis setting as a number: NULL for none or
+-- a malformed value (meta is written only by memsvc, but a bad value must
+-- not stop every write).
+CREATE FUNCTION memsvc_analysis_of(v text) RETURNS integer LANGUAGE sql IMMUTABLE
+	AS $f$ SELECT CASE WHEN v ~ '^[0-9]{1,9}$' THEN v::integer END $f$;
+
+CREATE FUNCTION memsvc_check_analysis() RETURNS trigger LANGUAGE plpgsql AS $f$
+DECLARE
+	stored integer := memsvc_analysis_of((SELECT value FROM meta WHERE key = 'text-analysis'));
+	writer integer := coalesce(memsvc_analysis_of(current_setting('memsvc.analysis', true)), 1);
+BEGIN
+	IF stored IS NOT NULL AND writer < stored THEN
+		RAISE EXCEPTION USING ERRCODE = 'MS001', MESSAGE = format(
+			'this replica runs text analysis %s, but the store''s index terms are made by analysis %s, '
+			'which a newer memsvc recorded: it refuses writes until it is upgraded to the version of the other replicas',
+			writer, stored);
+	END IF;
+	RETURN NULL;
+END
+$f$;
+
+CREATE TRIGGER analysis_guard BEFORE INSERT ON postings
+	FOR EACH STATEMENT EXECUTE FUNCTION memsvc_check_analysis();
+
+CREATE FUNCTION memsvc_keep_analysis() RETURNS trigger LANGUAGE plpgsql AS $f$
+BEGIN
+	IF memsvc_analysis_of(NEW.value) < memsvc_analysis_of(OLD.value) THEN
+		RAISE EXCEPTION USING ERRCODE = 'MS001', MESSAGE = format(
+			'this replica runs text analysis %s, but the store''s index terms are made by analysis %s, '
+			'which a newer memsvc recorded: it may not take the store back; upgrade it to the version of the other replicas',
+			NEW.value, OLD.value);
+	END IF;
+	RETURN NEW;
+END
+$f$;
+
+CREATE TRIGGER analysis_keep BEFORE UPDATE OF value ON meta
+	FOR EACH ROW WHEN (OLD.key = 'text-analysis') EXECUTE FUNCTION memsvc_keep_analysis();
+
+GRANT EXECUTE ON FUNCTION memsvc_analysis_of(text), memsvc_check_analysis(), memsvc_keep_analysis() TO memsvc_app;
