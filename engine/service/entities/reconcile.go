@@ -321,12 +321,30 @@ func (e *Keeper) ReconcileStatus(ctx context.Context, user string) (*engine.Reco
 		return nil, err
 	}
 	if job.Status == engine.JobRunning && e.recon.running(user) == nil && !e.reconcileRunsElsewhere(ctx, user) {
+		return e.markInterrupted(ctx, user, job.JobID)
+	}
+	return &job, nil
+}
+
+// markInterrupted records job id failed, "interrupted by restart", unless
+// the stored job is no longer it running: the lease was found free because
+// the replica that ran it has just recorded its outcome (it does so before
+// it gives the lease back), which must stand.
+func (e *Keeper) markInterrupted(ctx context.Context, user, id string) (*engine.ReconcileJob, error) {
+	var job engine.ReconcileJob
+	err := e.store.Update(ctx, user, func(tx engine.Tx) error {
+		if err := tx.GetDoc(jobCollection, reconcileDoc, &job); err != nil {
+			return err
+		}
+		if job.JobID != id || job.Status != engine.JobRunning {
+			return nil
+		}
 		fin := e.now().UTC()
 		job.Status, job.Error, job.FinishedAt = engine.JobFailed, interruptedByRestart, &fin
-		err = e.store.Update(ctx, user, func(tx engine.Tx) error { return tx.PutDoc(jobCollection, reconcileDoc, &job) })
-		if err != nil {
-			return nil, err
-		}
+		return tx.PutDoc(jobCollection, reconcileDoc, &job)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return &job, nil
 }

@@ -148,3 +148,47 @@ func TestReplicaStoppedMidReconcile(t *testing.T) {
 		t.Fatalf("a new job through B: %+v, %v", next, err)
 	}
 }
+
+// TestStatusOfAJobThatEndsOnAnotherReplica: a replica asked for the status
+// of a job another replica is finishing reads it running, then finds the
+// lease free (the job just ended): it must report the job as it ended, not
+// mark it "interrupted by restart" over its real outcome. Short jobs,
+// polled without pause, hit that window.
+func TestStatusOfAJobThatEndsOnAnotherReplica(t *testing.T) {
+	ctx := context.Background()
+	r := replicas(t, 2)
+	a, b := r[0], r[1]
+	const user = "u"
+	for _, text := range duplicateEntities {
+		if _, err := a.Add(ctx, user, []engine.AddRequest{{Text: text}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for round := range 30 {
+		job, err := a.Reconcile(ctx, user, engine.ReconcileRequest{DryRun: true})
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		for {
+			got, err := b.ReconcileStatus(ctx, user)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.JobID == job.JobID && got.Status != engine.JobRunning {
+				if got.Status != engine.JobDone {
+					t.Fatalf("round %d: the other replica reports the job %s (%s), want done", round, got.Status, got.Error)
+				}
+				break
+			}
+		}
+		// The replica that ran it answers from memory until it has given
+		// the lease back, a moment after the outcome is stored.
+		got, err := a.ReconcileStatus(ctx, user)
+		for err == nil && got.Status == engine.JobRunning {
+			got, err = a.ReconcileStatus(ctx, user)
+		}
+		if err != nil || got.Status != engine.JobDone {
+			t.Fatalf("round %d: the replica that ran it reports %s (%s), %v; want done", round, got.Status, got.Error, err)
+		}
+	}
+}
