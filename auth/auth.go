@@ -176,7 +176,8 @@ func Revoke(dataDir, keyOrID string) (string, error) {
 }
 
 // Revoke adds the key (or key id) to the keyring's revocation list; this
-// keyring refuses it at once, others sharing the list within a second.
+// keyring refuses it at once, others sharing the list within a second (at
+// once too when the list is a KeyChecker).
 func (k *Keyring) Revoke(ctx context.Context, keyOrID string) (string, error) {
 	id, err := KeyID(keyOrID)
 	if err != nil {
@@ -191,10 +192,20 @@ func (k *Keyring) Revoke(ctx context.Context, keyOrID string) (string, error) {
 	return id, nil
 }
 
-// isRevoked consults the revocation list, re-reading it when the last look
-// is more than a second old. A list that cannot be read keeps the last one
-// read: the store being down stops the server's reads anyway.
+// isRevoked asks a list that can check one key (KeyChecker); otherwise,
+// or when it does not answer, it consults the whole list, re-reading it
+// when the last look is more than a second old. A list that cannot be read
+// keeps the last one read: the store being down stops the server's reads
+// anyway.
 func (k *Keyring) isRevoked(id string) bool {
+	if kc, ok := k.list.(KeyChecker); ok {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		revoked, err := kc.KeyRevoked(ctx, id)
+		cancel()
+		if err == nil {
+			return revoked
+		}
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if now := k.now(); now.Sub(k.checkedAt) >= time.Second {

@@ -33,6 +33,15 @@ type Revocations interface {
 	SessionEnded(ctx context.Context, id string) (bool, error)
 }
 
+// KeyChecker is a Revocations that answers whether one key id is revoked
+// in one cheap look-up (the PostgreSQL store: an indexed query). A keyring
+// over one asks it on every verification, so a key revoked through any
+// replica, or with `memsvc keys revoke --store postgres`, is refused by the
+// very next request on every replica, as on a single server.
+type KeyChecker interface {
+	KeyRevoked(ctx context.Context, id string) (bool, error)
+}
+
 // FileRevocations is the revocation list in a data directory: one key id a
 // line in RevocationFile, appended to, so `memsvc keys revoke` can write it
 // while a server holds the store.

@@ -174,7 +174,7 @@ func revocationsFor(cfg Config, st engine.Store) auth.Revocations {
 }
 
 // revokeInDatabase is `memsvc keys revoke --store postgres`: the key id goes
-// to the shared list, which every replica re-reads within a second.
+// to the shared list, which every replica asks on each request.
 func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) error {
 	if cfg.PostgresURL == "" {
 		return errUsage{errors.New("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
@@ -188,7 +188,7 @@ func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) e
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(sys.Stderr, "revoked key id %s: written to the database; every replica refuses it within a second\n", id)
+	fmt.Fprintf(sys.Stderr, "revoked key id %s: written to the database; every replica refuses it from its next request\n", id)
 	return nil
 }
 

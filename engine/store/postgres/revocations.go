@@ -9,7 +9,10 @@ import (
 	"github.com/memsvc/memsvc/auth"
 )
 
-var _ auth.Revocations = (*Store)(nil)
+var (
+	_ auth.Revocations = (*Store)(nil)
+	_ auth.KeyChecker  = (*Store)(nil)
+)
 
 // RevokeKey records a revoked key id for every replica.
 func (s *Store) RevokeKey(ctx context.Context, id string) error {
@@ -25,6 +28,15 @@ func (s *Store) RevokedKeys(ctx context.Context) ([]string, error) {
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	return ids, translate("revoked keys", err)
+}
+
+// KeyRevoked reports whether key id is revoked, in one indexed query
+// (auth.KeyChecker): a keyring asks on every verification, so a revocation
+// reaches every replica at once.
+func (s *Store) KeyRevoked(ctx context.Context, id string) (bool, error) {
+	var revoked bool
+	err := s.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM revoked_keys WHERE id = $1)", id).Scan(&revoked)
+	return revoked, translate("key revoked", err)
 }
 
 // EndSession records a signed-out session for every replica, pruning the
