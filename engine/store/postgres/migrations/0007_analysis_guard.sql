@@ -4,7 +4,9 @@
 -- older analysis would go on writing terms the newer replicas' queries
 -- never meet. Each write transaction of a binary from this version on says
 -- which analysis it runs (set_config('memsvc.analysis', …, true)); a binary
--- from before says nothing, and may run analysis 1. The trigger refuses
+-- from before says nothing and runs analysis 2 (the analysis of the last
+-- release without this guard: counting it as 1 would fail every write of
+-- a rolling upgrade from that release, whose terms are the same). The trigger refuses
 -- the index terms of a writer whose analysis is older than the recorded
 -- one, naming both versions, and the recorded version never goes down, so
 -- an older replica that starts cannot take the store back either. It
@@ -19,7 +21,7 @@ CREATE FUNCTION memsvc_analysis_of(v text) RETURNS integer LANGUAGE sql IMMUTABL
 CREATE FUNCTION memsvc_check_analysis() RETURNS trigger LANGUAGE plpgsql AS $f$
 DECLARE
 	stored integer := memsvc_analysis_of((SELECT value FROM meta WHERE key = 'text-analysis'));
-	writer integer := coalesce(memsvc_analysis_of(current_setting('memsvc.analysis', true)), 1);
+	writer integer := coalesce(memsvc_analysis_of(current_setting('memsvc.analysis', true)), 2);
 BEGIN
 	IF stored IS NOT NULL AND writer < stored THEN
 		RAISE EXCEPTION USING ERRCODE = 'MS001', MESSAGE = format(
