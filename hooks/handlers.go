@@ -327,6 +327,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 		ex.Assistant = withChangedFiles(ex.Assistant, ex.Changed, in.Cwd)
 	}
 	retired := withCommandRetirements(retiredNames(ex.User, reply), ex.Commands, ex.Changed, ex.User) // retire.go
+	retired = retimedNames(ex.User, reply, retired)                                                   // retime.go
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:
 		return skipped("tool_only")

@@ -43,9 +43,13 @@ const (
 )
 
 // leftBehind is a team leaving a tool, host or service: "we left Fly last
-// week", "they've ditched Jenkins". The subject keeps "left" from reading
-// as a side ("the left pane") or a remainder ("one test left").
-const leftBehind = `(?:we|i|they|the team)(?:'ve| have)?\s+(?:left|ditched|abandoned|quit|moved away from)`
+// week", "they've ditched Jenkins", "we're done with Firebase App
+// Distribution". The subject keeps "left" from reading as a side ("the left
+// pane") or a remainder ("one test left"), and "done with" from reading as
+// a task finished ("done with the review" is said of no product, and a
+// lower-case slot retires only a phrase a memory capitalises).
+const leftBehind = `(?:we|i|they|the team)(?:(?:'ve| have)?\s+(?:left|ditched|abandoned|quit|moved away from)|` +
+	`(?:'re| are|'ve been| have been)\s+(?:done with|finished with|through with|moving off|moving away from))`
 
 var (
 	// backticked is inline code: the surest sign of a name.
@@ -304,6 +308,9 @@ func withoutRetired(ms []memory, rs []retirement) []memory {
 func namesRetired(text, name string) bool {
 	if phrase, ok := strings.CutPrefix(name, phraseMark); ok {
 		return namesPhrase(text, phrase)
+	}
+	if scheduled, ok := strings.CutPrefix(name, retimeMark); ok {
+		return namesRetimed(text, scheduled) // retime.go
 	}
 	low := strings.ToLower(text)
 	if strings.Contains(low, strings.ToLower(name)) {

@@ -48,6 +48,10 @@ func TestRetiredNames(t *testing.T) {
 			"We left Fly last week, so the config can go. Deploys run through Kamal now.",
 			"Rewrote the deploy doc for Kamal.",
 			[]string{"Fly"}},
+		{"a team done with a product",
+			"We're done with Sentry. Errors go to Honeybadger from now on.",
+			"Wired Honeybadger into the error handler.",
+			[]string{"Sentry"}},
 		{"left as a side or a remainder retires nothing",
 			"Move the search box to the left pane, there's one Dropdown left.",
 			"Moved it to the left pane.",
@@ -99,15 +103,17 @@ func TestWithoutRetired(t *testing.T) {
 }
 
 // TestStopTagsRetiredNames: the stop hook tags a capture with the names its
-// reply says were removed, and a turn that removed nothing with none.
+// reply says were removed, and a turn that removed nothing with none but
+// the file its new schedule is written in (retime.go: the turn moves the
+// staging deploy to Fridays at 16:00).
 func TestStopTagsRetiredNames(t *testing.T) {
 	for _, tc := range []struct {
 		name, last string
 		want       any
 	}{
 		{"removal", "Removed `deploy-fri.sh`; the checklist is the one place that says when.",
-			[]any{"retired:deploy-fri.sh"}},
-		{"no removal", "", nil},
+			[]any{"retired:deploy-fri.sh", "retired:@docs/deploy.md"}},
+		{"no removal", "", []any{"retired:@docs/deploy.md"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, srv := newFakeMemsvcREST(t)

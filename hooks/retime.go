@@ -1,0 +1,96 @@
+package hooks
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A schedule change is often said with the new time alone: "make it 23:30
+// UTC the evening before", "move the daily DAG to 05:30 UTC", and the
+// agent reports "`daily_sync` now runs at `30 5 * * *`". Nothing names the
+// old time, so removal.go cuts nothing and retire.go retires nothing, and
+// the memory that stated the old time ("The nightly DAG runs at 0 4 * * *")
+// stayed active beside the new one: recall and session start showed both
+// (the tenth and eleventh coding-sessions evaluations, cmd/memsvc).
+//
+// The sentence that sets the new time names what runs then: the job, the
+// DAG, the file that schedules it. The stop hook tags the capture with
+// those names (retired:@<name>), and recall and session start leave out a
+// memory stated before that turn that names one of them and states a time
+// of day of its own (namesRetimed): it can only be the old schedule, or the
+// same one, which the newer memory states too.
+
+// retimeMark starts a retired name that stands for a schedule: what
+// retires is the time older memories give the name, not the name.
+const retimeMark = "@"
+
+var (
+	// timeOfDay is a time as a schedule states it: "23:30", "2am", "7 pm",
+	// a five-field cron expression ("30 5 * * *", "*/15 * * * *") or a
+	// crontab call's hour ("crontab(hour=2").
+	timeOfDay = regexp.MustCompile(`(?i)\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\b(?:1[0-2]|0?[1-9])\s?[ap]\.?m\b\.?|` +
+		`(?:^|[\s"'` + "`" + `(])[\d*][\d*/,-]*(?:\s+[\d*][\d*/,-]*){4}(?:$|[\s"'` + "`" + `),.])|\bhour\s*=\s*\d`)
+	// rescheduled is what makes a sentence with a time a change of
+	// schedule rather than a mention of one: "now runs at", "move … to",
+	// "make it", "reschedule", "from now on", "earlier", "instead".
+	rescheduled = regexp.MustCompile(`(?i)\b(?:now|from now on|mov(?:e|ed|es|ing)|make it|chang(?:e|ed|es|ing)|` +
+		`reschedul\w*|switch(?:ed|es|ing)?|instead|earlier|later)\b`)
+)
+
+// Names a schedule change ties to its new time are at least minRetimedChars
+// long, and at most maxRetimedNames are kept per turn.
+const (
+	minRetimedChars = 4
+	maxRetimedNames = 4
+)
+
+// retimedNames returns, marked with retimeMark, the names that the turn's
+// sentences setting a new time (a time of day and a word of change) say run
+// at it: their inline code, words written as code and paths, less the time
+// itself.
+func retimedNames(user, reply string, retired []string) []string {
+	var out []string
+	for _, line := range strings.Split(user+"\n"+reply, "\n") {
+		for _, sn := range sentences(line) {
+			if !timeOfDay.MatchString(sn) || !rescheduled.MatchString(sn) {
+				continue
+			}
+			for _, name := range scheduledNames(sn) {
+				marked := retimeMark + name
+				if len(out) < maxRetimedNames && tagFits(append(retired, out...), marked) && !slices.Contains(out, marked) {
+					out = append(out, marked)
+				}
+			}
+		}
+	}
+	return append(retired, out...)
+}
+
+// scheduledNames returns the names a sentence writes as code (inline code,
+// snake_case, kebab-case, paths), those that are no time themselves.
+func scheduledNames(sn string) []string {
+	var out []string
+	for _, m := range backticked.FindAllStringSubmatch(sn, -1) {
+		out = append(out, m[1])
+	}
+	for _, w := range strings.Fields(backticked.ReplaceAllString(sn, " ")) {
+		w = strings.TrimRight(strings.TrimLeft(w, identifierLead), identifierTail+")")
+		if codeToken.MatchString(w) && !titleWords.MatchString(w) {
+			out = append(out, w)
+		}
+	}
+	return slices.DeleteFunc(out, func(n string) bool {
+		return len(n) < minRetimedChars || timeOfDay.MatchString(n) || strings.ContainsAny(n, " (")
+	})
+}
+
+// titleWords are capitalised words joined by hyphens, a range or a name in
+// prose ("Mon-Thu", "Rhein-Main"), not code.
+var titleWords = regexp.MustCompile(`^[A-Z][a-z]*(?:-[A-Z][a-z]*)+$`)
+
+// namesRetimed reports whether text names the scheduled name and states a
+// time of day: an older statement of its schedule.
+func namesRetimed(text, name string) bool {
+	return strings.Contains(strings.ToLower(text), strings.ToLower(name)) && timeOfDay.MatchString(text)
+}
