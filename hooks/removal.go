@@ -90,7 +90,9 @@ func keptSentences(line string) (string, []string) {
 	for i := 0; i < len(ss); i++ {
 		sn := ss[i]
 		if removalRe.MatchString(sn) {
-			cut = append(cut, sn)
+			k, c := splitRemoval(sn)
+			cut = append(cut, c...)
+			kept = append(kept, k...)
 			continue
 		}
 		if i+1 < len(ss) {
@@ -117,6 +119,68 @@ func keptSentences(line string) (string, []string) {
 		out = strings.TrimSuffix(out, ";") + "."
 	}
 	return mark + out, cut
+}
+
+// A removal sentence often says in another clause what holds now: "cl-core
+// no longer depends on anyhow: `frame.rs` returns a `FrameError` enum",
+// "`Checkout.post` no longer calls the carrier: it queues `buy_label`",
+// "Room and Hilt now run on KSP and the kapt plugin is removed". Cut whole,
+// the capture kept only the reply's last words ("37 tests passed") and lost
+// what the turn did, which later prompts ask about (the eleventh
+// coding-sessions evaluation, cmd/memsvc). Such a sentence is split at a
+// colon, and at an "and" that ends a clause saying what holds "now"; only
+// the clauses that report the removal are cut. An "and" elsewhere joins
+// what was removed ("Removed `tflint` and the tflint step", "the plugin and
+// its catalog entry are removed") and splits nothing.
+
+var (
+	// colonBreak joins two clauses at a colon.
+	colonBreak = regexp.MustCompile(`:\s+`)
+	// nowAndBreak is the "and" after a clause saying what holds now, before
+	// a new subject: "… now run on KSP and the kapt plugin is removed".
+	nowAndBreak = regexp.MustCompile(`(?i)\bnow\b[^:]*?(,?\s+and\s+)(?:the|its|their|a|an|it|they)\b`)
+)
+
+// splitRemoval returns the clauses of a removal sentence that report no
+// removal, as one sentence, and those that do; the sentence whole as cut
+// when all or none of its clauses report one.
+func splitRemoval(sn string) (kept, cut []string) {
+	var keep, drop []string
+	removed := false
+	for _, part := range splitAt(sn, colonBreak.FindAllStringIndex(sn, -1)) {
+		var breaks [][]int
+		for _, loc := range nowAndBreak.FindAllStringSubmatchIndex(part, -1) {
+			breaks = append(breaks, loc[2:4])
+		}
+		// What leads up to a colon before the removal introduces it
+		// ("Swapped to Datadog: removed `UseAzureMonitor()`, …") and goes
+		// with it; what follows the removal says what holds instead.
+		removed = removed || removalRe.MatchString(part)
+		for _, clause := range splitAt(part, breaks) {
+			if removalRe.MatchString(clause) || !removed {
+				drop = append(drop, clause)
+			} else {
+				keep = append(keep, clause)
+			}
+		}
+	}
+	if len(keep) == 0 || len(drop) == 0 {
+		return nil, []string{sn}
+	}
+	return []string{strings.TrimRight(strings.Join(keep, " "), ".;!?,") + "."}, drop
+}
+
+// splitAt returns the non-empty parts of s between the spans of breaks.
+func splitAt(s string, breaks [][]int) []string {
+	var out []string
+	at := 0
+	for _, b := range append(breaks, []int{len(s), len(s)}) {
+		if p := strings.TrimSpace(s[at:b[0]]); p != "" {
+			out = append(out, p)
+		}
+		at = b[1]
+	}
+	return out
 }
 
 // heldUntilNow rewrites a clause naming an old value followed by one

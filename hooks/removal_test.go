@@ -45,3 +45,34 @@ func TestWithoutRemovals(t *testing.T) {
 		})
 	}
 }
+
+func TestWithoutRemovalsKeepsWhatHoldsNow(t *testing.T) {
+	for _, tc := range []struct {
+		name, reply, want string
+	}{
+		{"the clause after a colon",
+			"`OrderView.post` no longer calls the payment API: it queues `charge_order` and returns 202.",
+			"it queues `charge_order` and returns 202."},
+		{"the clause before an and with a new subject",
+			"The parsers now use `nom` 7 and the hand-written lexer is deleted from `src/lex.rs`.",
+			"The parsers now use `nom` 7."},
+		{"an and joining what was removed splits nothing",
+			"Removed `serde_yaml` and the yaml step from ci.yml.",
+			"Removed `serde_yaml` and the yaml step from ci.yml."},
+		{"an and joining the subjects of a removal splits nothing",
+			"The Bugsnag plugin and its config entry are removed. Tests pass.",
+			"Tests pass."},
+		{"what leads up to the removal goes with it",
+			"Moved to Honeycomb: removed `newrelic` and the agent config. Tests pass.",
+			"Tests pass."},
+		{"every clause a removal: cut whole",
+			"Deleted the old config: the loader no longer reads it. Tests pass.",
+			"Tests pass."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := withoutRemovals(tc.reply); got != tc.want {
+				t.Errorf("withoutRemovals() =\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+}
