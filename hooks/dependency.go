@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // A request to add, remove or upgrade a dependency ("add date-fns as a
@@ -21,13 +22,29 @@ import (
 // dependencyAsk is a request about a dependency: to install or uninstall
 // something, or a verb of change with a dependency noun in the same
 // sentence.
-var dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)\b)`)
+//
+// A request may also name the package alone: "add scikit-learn to the
+// project", "add date-fns for the picker". A word with a hyphen, a scope or
+// a slash after "add" is read as a package (packageAdd), and so is any
+// word added "to the project" (or the app, the build, the deps).
+var (
+	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)\b)`)
+	packageAdd    = regexp.MustCompile(`(?i)\badd\s+(?:@[a-z0-9][\w.-]*/[\w.-]+|[a-z][a-z0-9]*(?:[-/][a-z0-9]+)+)(?:\s|$|[,.!?])|` +
+		`\badd\s+\S+\s+to\s+(?:the|our|this)\s+(?:project|app|repo|build|workspace|deps|dependencies)\b`)
+)
 
 // asksForDependency reports whether the user's words (not a paste) ask to
 // change the project's dependencies.
 func asksForDependency(prompt string) bool {
 	_, paragraphs, _ := promptQuery(prompt)
-	return slices.ContainsFunc(paragraphs, dependencyAsk.MatchString)
+	if slices.ContainsFunc(paragraphs, dependencyAsk.MatchString) {
+		return true
+	}
+	// The prompt's own words as typed: its paragraphs have "the project"
+	// taken out (query.go's selfReference).
+	return slices.ContainsFunc(segments(prompt), func(sg segment) bool {
+		return !sg.pasted && packageAdd.MatchString(strings.Join(sg.lines, "\n"))
+	})
 }
 
 // dependencyTools are the package managers (pkgManagers, less the tools
@@ -36,7 +53,7 @@ func asksForDependency(prompt string) bool {
 // the manifests that list a project's dependencies.
 var dependencyTools = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?|pipenv|poetry|pdm|conda|composer|` +
 	`package\.json|requirements(?:-\w+)?\.txt|pyproject\.toml|Cargo\.toml|Gemfile|go\.mod|mix\.exs|composer\.json|` +
-	`pubspec\.yaml|build\.gradle(?:\.kts)?|pom\.xml)(?:$|[^\w-])`)
+	`pubspec\.yaml|build\.gradle(?:\.kts)?|pom\.xml|libs\.versions\.toml|Package\.swift|Swift Package Manager)(?:$|[^\w-])`)
 
 // dependencyMemory returns the memory of ms that best says how the
 // project manages its dependencies: a fact before a turn kept as said (a
@@ -74,11 +91,23 @@ func preferredMemory(ms []memory, has func(string) bool, rank func(memory) int) 
 var dependencyWords = regexp.MustCompile(`(?i)\b(?:install\w*|add|adds|added|dependenc\w+|deps|packages?|manag\w+|lock\w*|uses?|using|switch\w*|moved)\b`)
 
 func dependencyWordRank(m memory) int {
-	if dependencyWords.MatchString(dependencyTools.ReplaceAllString(m.Text, " ")) {
+	switch {
+	case dependencyCommand.MatchString(m.Text):
+		return 2
+	case dependencyWords.MatchString(dependencyTools.ReplaceAllString(m.Text, " ")):
 		return 1
 	}
 	return 0
 }
+
+// dependencyCommand is the command that adds or installs a package: "uv
+// add", "pnpm --filter web add", "npm install", "fvm flutter pub add". A
+// memory giving it answers a dependency request better than one naming the
+// manager in passing ("`uv run pytest`: 58 passed", newer, and chosen over
+// "uv run for commands, uv add for dependencies" in the eleventh
+// coding-sessions evaluation, cmd/memsvc).
+var dependencyCommand = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?|pipenv|poetry|pdm|conda|composer|` +
+	`cargo|bundle|pub)(?:\s+--?[\w-]+(?:[= ][\w@./-]+)?)?\s+(?:add|install|i|require)\b`)
 
 // withMemory adds m to the hits of a prompt, where the top topK keep it,
 // unless it is among them already.

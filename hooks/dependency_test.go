@@ -106,3 +106,33 @@ func TestTurnSiblings(t *testing.T) {
 		t.Errorf("a memory without an episode has no siblings: %v", got)
 	}
 }
+
+func TestAsksForDependencyByPackageName(t *testing.T) {
+	for _, tc := range []struct {
+		prompt string
+		want   bool
+	}{
+		{"add tree-sitter for the syntax colouring", true},
+		{"add @tanstack/react-table to the admin screens", true},
+		{"add pendulum to the project", true},
+		{"add a retry so the upload survives a timeout", false},
+		{"add tests for the new parser", false},
+	} {
+		if got := asksForDependency(tc.prompt); got != tc.want {
+			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
+		}
+	}
+}
+
+func TestDependencyMemoryPrefersTheAddCommand(t *testing.T) {
+	turn := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: memoryTypeEpisodic}
+	}
+	ms := []memory{
+		turn("rule", "User: it's pdm here: pdm add for packages, pdm run for scripts", "2026-02-01T10:00:00Z"),
+		turn("later", "Assistant: Added the export test; `pdm run pytest -q`: 40 passed.", "2026-02-09T10:00:00Z"),
+	}
+	if got, ok := dependencyMemory(ms); !ok || got.ID != "rule" {
+		t.Errorf("dependencyMemory = %q, %v; want the memory giving the add command", got.ID, ok)
+	}
+}

@@ -28,7 +28,10 @@ import "testing"
 // (hooks/retire.go): 10/26, 4/4, stale 0, other repository 0; session start
 // stale 0. Raise them as recall improves; never lower them to let a change
 // through.
-var codingSessions11Floors = codingFloors{recalled: 10, silent: 4, stale: 0, foreign: 0, startStale: 0}
+// After a dependency request named by its package alone ("add X to the
+// project", "install date-fns") recalled the memory giving the add command
+// (hooks/dependency.go): 11/26.
+var codingSessions11Floors = codingFloors{recalled: 11, silent: 4, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions11Eval(t *testing.T) {
 	if testing.Short() {

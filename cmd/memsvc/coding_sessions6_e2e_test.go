@@ -28,7 +28,10 @@ import "testing"
 // older memories out of recall (hooks/retire.go): stale 1 (four runs
 // alike); after rules said in passing were kept: 15/23. Raise them as recall improves; never lower them to let a change
 // through.
-var codingSessions6Floors = codingFloors{recalled: 16, silent: 6, stale: 1, foreign: 0, startStale: 1}
+// After a dependency request named by its package alone ("add X to the
+// project", "install date-fns") recalled the memory giving the add command
+// (hooks/dependency.go): 17/23.
+var codingSessions6Floors = codingFloors{recalled: 17, silent: 6, stale: 1, foreign: 0, startStale: 1}
 
 func TestCodingSessions6Eval(t *testing.T) {
 	if testing.Short() {
