@@ -84,8 +84,9 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 
 // withNamedMemories adds to the hits what the prompt asks for by name, from
 // what the hook has of the project (its latest memories and the hits), less
-// the retired: the package manager of a dependency request (dependency.go)
-// and the memories naming the prompt's code names and flags (named.go).
+// the retired: the package manager of a dependency request (dependency.go),
+// the command of a task the prompt asks to run (taskcommand.go) and the
+// memories naming the prompt's code names and flags (named.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
 	pool = withoutRetired(pool, retirementsOf(pool))
 	var add []memory
@@ -95,6 +96,9 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 			add = append(add, turnSiblings(dep, pool, dependencyTools.MatchString)...)
 		}
 	}
+	if task, ok := taskMemory(prompt, pool); ok { // taskcommand.go
+		add = append(add, task)
+	}
 	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {
 		hits = withMemory(hits, m, cfg.RecallTopK)
 	}
@@ -102,7 +106,8 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 }
 
 // promptSearches are the searches a prompt asks for: its own queries
-// (query.go), unless too short to search with alone ("build it"), and the
+// (query.go), unless too short to search with alone ("fix it") and no
+// task to run ("build it": taskcommand.go), and the
 // follow-up of the session's previous prompt (followup.go).
 func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 	prompt := printable(in.Prompt)
@@ -111,8 +116,8 @@ func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 	if len(qs) > 0 {
 		own = qs[0].query
 	}
-	if utf8.RuneCountInString(own) < cfg.MinPromptChars {
-		qs = nil
+	if _, _, task := askedTask(prompt); utf8.RuneCountInString(own) < cfg.MinPromptChars && !task {
+		qs = nil // a task's name is enough ("build it": taskcommand.go)
 	}
 	if f, ok := followUpSearch(ctx, in.TranscriptPath, prompt, own); ok {
 		qs = append(qs, f)

@@ -31,7 +31,10 @@ import "testing"
 // After a dependency request named by its package alone ("add X to the
 // project", "install date-fns") recalled the memory giving the add command
 // (hooks/dependency.go): 11/26.
-var codingSessions11Floors = codingFloors{recalled: 11, silent: 4, stale: 0, foreign: 0, startStale: 0}
+// After a request to run a task ("run the unit tests", "build it", "ship
+// it") recalled the memory writing its command as code
+// (hooks/taskcommand.go): 13/26.
+var codingSessions11Floors = codingFloors{recalled: 13, silent: 4, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions11Eval(t *testing.T) {
 	if testing.Short() {

@@ -1,0 +1,48 @@
+package hooks
+
+import "testing"
+
+func TestAskedTask(t *testing.T) {
+	for _, tc := range []struct {
+		prompt, task, qualifier string
+		ok                      bool
+	}{
+		{"run the tests", "test", "", true},
+		{"ok, run the integration tests please", "test", "integration", true},
+		{"rerun the test suite", "test", "", true},
+		{"build it", "build", "", true},
+		{"ship this", "ship", "", true},
+		{"run the checks before we wrap up", "check", "", true},
+		{"why do the tests take so long?", "", "", false},
+		{"run a migration for the new column", "", "", false},
+		{"the build is broken on main", "", "", false},
+	} {
+		task, q, ok := askedTask(tc.prompt)
+		if task != tc.task || q != tc.qualifier || ok != tc.ok {
+			t.Errorf("askedTask(%q) = %q, %q, %v; want %q, %q, %v", tc.prompt, task, q, ok, tc.task, tc.qualifier, tc.ok)
+		}
+	}
+}
+
+func TestTaskMemory(t *testing.T) {
+	turn := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: memoryTypeEpisodic}
+	}
+	ms := []memory{
+		turn("unit", "Assistant: Fixed the parser; `bazel test //core:unit_tests` passes.", "2026-03-01T10:00:00Z"),
+		turn("e2e", "Assistant: `bazel test //e2e:all --config=ci` needs the emulator running.", "2026-03-02T10:00:00Z"),
+		turn("name", "Assistant: Added `test_refund_total`.", "2026-03-05T10:00:00Z"),
+		turn("build", "Assistant: `bazel build //app:release` makes the bundle.", "2026-03-04T10:00:00Z"),
+	}
+	for _, tc := range []struct{ prompt, want string }{
+		{"run the tests", "e2e"},       // the newest test command; a test's name is no command
+		{"run the unit tests", "unit"}, // the one naming the qualifier
+		{"build it", "build"},
+		{"what does the parser do?", ""},
+	} {
+		got, ok := taskMemory(tc.prompt, ms)
+		if ok != (tc.want != "") || got.ID != tc.want {
+			t.Errorf("taskMemory(%q) = %q, %v; want %q", tc.prompt, got.ID, ok, tc.want)
+		}
+	}
+}
