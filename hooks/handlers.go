@@ -85,7 +85,8 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 // withNamedMemories adds to the hits what the prompt asks for by name, from
 // what the hook has of the project (its latest memories and the hits), less
 // the retired: the package manager of a dependency request (dependency.go),
-// the command of a task the prompt asks to run (taskcommand.go) and the
+// the command of a task the prompt asks to run (taskcommand.go), the checks
+// to pass when it asks whether work is ready (readiness.go) and the
 // memories naming the prompt's code names and flags (named.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
 	pool = withoutRetired(pool, retirementsOf(pool))
@@ -99,6 +100,7 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 	if task, ok := taskMemory(prompt, pool); ok { // taskcommand.go
 		add = append(add, task)
 	}
+	add = append(add, readinessMemories(prompt, pool)...) // readiness.go
 	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {
 		hits = withMemory(hits, m, cfg.RecallTopK)
 	}

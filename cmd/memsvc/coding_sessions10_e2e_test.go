@@ -28,7 +28,10 @@ import "testing"
 // "everything loaded at runtime" was kept (engine/extract): 15/23, 3/3, stale 0,
 // other repository 0; session start stale 1 (the schedule). Raise them as
 // recall improves; never lower them to let a change through.
-var codingSessions10Floors = codingFloors{recalled: 15, silent: 3, stale: 0, foreign: 0, startStale: 1}
+// After a question whether work is ready ("is this ready to push?",
+// "anything else before I push?") recalled the checks to pass before done
+// (hooks/readiness.go): 16/23.
+var codingSessions10Floors = codingFloors{recalled: 16, silent: 3, stale: 0, foreign: 0, startStale: 1}
 
 func TestCodingSessions10Eval(t *testing.T) {
 	if testing.Short() {

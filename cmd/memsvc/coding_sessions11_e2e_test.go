@@ -34,7 +34,10 @@ import "testing"
 // After a request to run a task ("run the unit tests", "build it", "ship
 // it") recalled the memory writing its command as code
 // (hooks/taskcommand.go): 13/26.
-var codingSessions11Floors = codingFloors{recalled: 13, silent: 4, stale: 0, foreign: 0, startStale: 0}
+// After a question whether work is ready ("is this ready to push?",
+// "anything else before I push?") recalled the checks to pass before done
+// (hooks/readiness.go): 14/26.
+var codingSessions11Floors = codingFloors{recalled: 14, silent: 4, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions11Eval(t *testing.T) {
 	if testing.Short() {

@@ -25,7 +25,10 @@ import "testing"
 // alike). The stale three are one fact ("… hosted on Heroku") that the move
 // to Render, said without naming Heroku, does not supersede. Raise them as
 // recall improves; never lower them to let a change through.
-var codingSessions9Floors = codingFloors{recalled: 11, silent: 3, stale: 3, foreign: 0, startStale: 0}
+// After a question whether work is ready ("is this ready to push?",
+// "anything else before I push?") recalled the checks to pass before done
+// (hooks/readiness.go): 13/21.
+var codingSessions9Floors = codingFloors{recalled: 13, silent: 3, stale: 3, foreign: 0, startStale: 0}
 
 func TestCodingSessions9Eval(t *testing.T) {
 	if testing.Short() {
