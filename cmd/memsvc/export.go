@@ -127,7 +127,19 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	defer a.Close()
-	st, err := a.engine.Import(ctx, br)
+	first, again, done, err := twoPasses(ctx, r, br)
+	if err != nil {
+		return fmt.Errorf("import: %w; nothing was imported", err)
+	}
+	defer done()
+	if _, err := a.engine.CheckImport(ctx, first); err != nil { // every record, before writing any
+		return fmt.Errorf("import: %s; nothing was imported", opMessage(err))
+	}
+	second, err := again()
+	if err != nil {
+		return fmt.Errorf("import: %w; nothing was imported", err)
+	}
+	st, err := a.engine.Import(ctx, second)
 	if err != nil {
 		return fmt.Errorf("import: %s%s", opMessage(err), importedSoFar(st))
 	}

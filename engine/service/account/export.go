@@ -3,13 +3,16 @@ package account
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"os"
 	"slices"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -168,6 +171,20 @@ const importBatch = 128
 // and reports a file cut short. Records of a user already present replace
 // the stored ones with the same id; import into an empty store.
 func (e *Accounts) Import(ctx context.Context, r io.Reader) (engine.ExportStats, error) {
+	return e.importFrom(ctx, r, false)
+}
+
+// CheckImport reads an export as Import does and refuses it for the same
+// reasons, but writes nothing: a caller that checks a file first, then
+// imports it, leaves the store untouched by a bad record anywhere in the
+// file (Import writes in batches, so a bad record past the first batch
+// found the earlier ones already written). The stats count what Import
+// would write.
+func (e *Accounts) CheckImport(ctx context.Context, r io.Reader) (engine.ExportStats, error) {
+	return e.importFrom(ctx, r, true)
+}
+
+func (e *Accounts) importFrom(ctx context.Context, r io.Reader, dryRun bool) (engine.ExportStats, error) {
 	var st engine.ExportStats
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := engine.ReadExportHeader(br)
@@ -179,7 +196,7 @@ func (e *Accounts) Import(ctx context.Context, r io.Reader) (engine.ExportStats,
 		return st, engine.Errorf(engine.EConflict, "the export holds embeddings of %q but this store uses %q; "+
 			"import with the same embedding model and dimension (--embedder), or re-add the texts", head.Embedder, e.embedderID())
 	}
-	in := importer{e: e, ctx: ctx, users: map[string]bool{}}
+	in := importer{e: e, ctx: ctx, users: map[string]bool{}, dryRun: dryRun}
 	defer func() {
 		for u := range in.users {
 			e.shards.Drop(u)
@@ -217,6 +234,7 @@ type importer struct {
 	line    int
 	st      engine.ExportStats
 	seen    map[[2]string]bool // (user, memory id) of the records read
+	dryRun  bool               // check every record, write none (CheckImport)
 }
 
 // checkMemory refuses a memory record no export of this engine writes: an
@@ -232,6 +250,8 @@ func (in *importer) checkMemory(user string, m *engine.Memory) error {
 	switch {
 	case m.UserID != "" && m.UserID != user:
 		return engine.Invalid("user_id", "memory %s belongs to %q, but its record to %q", m.ID, m.UserID, user)
+	case strings.TrimSpace(m.Text) == "":
+		return engine.Invalid("text", "memory %s: empty; every memory has a text", m.ID)
 	case in.e.maxTextBytes > 0 && len(m.Text) > in.e.maxTextBytes:
 		return engine.Invalid("text", "memory %s: longer than %d bytes", m.ID, in.e.maxTextBytes)
 	case !utf8.ValidString(m.Text):
@@ -325,6 +345,10 @@ func (in *importer) flush() error {
 	if len(in.pending) == 0 {
 		return nil
 	}
+	if in.dryRun {
+		in.count()
+		return nil
+	}
 	unlock, err := in.e.lockUser(in.ctx, in.user)
 	if err != nil {
 		return err
@@ -352,6 +376,12 @@ func (in *importer) flush() error {
 	if err != nil {
 		return err
 	}
+	in.count()
+	return nil
+}
+
+// count adds the pending records to the stats and empties them.
+func (in *importer) count() {
 	for _, rec := range in.pending {
 		if rec.Kind == "doc" {
 			in.st.Docs++
@@ -360,7 +390,6 @@ func (in *importer) flush() error {
 		}
 	}
 	in.pending = in.pending[:0]
-	return nil
 }
 
 func (in *importer) blob(rec engine.ExportRecord) error {
@@ -371,6 +400,13 @@ func (in *importer) blob(rec engine.ExportRecord) error {
 	md := in.e.media
 	if md == nil || md.Blobs == nil {
 		return engine.Errorf(engine.EInvalid, "the export holds image files but this server has images disabled")
+	}
+	if in.dryRun {
+		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != rec.SHA256 {
+			return engine.Errorf(engine.EInvalid, "export line %d: image data does not match its sha256", in.line+1)
+		}
+		in.st.Blobs++
+		return nil
 	}
 	sha, err := md.Blobs.PutBlob(in.ctx, data)
 	if err != nil {
