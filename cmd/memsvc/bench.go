@@ -111,7 +111,7 @@ func benchRecall(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usageError(sys, fmt.Errorf("bench recall: unexpected argument %q", fs.Arg(0)))
+		return usageError(sys, fmt.Errorf("bench recall: unexpected argument %q%s", fs.Arg(0), argAsFlag(fs, fs.Arg(0), []string{"data"})))
 	}
 	opts, err := b.options()
 	if err != nil {

@@ -82,3 +82,40 @@ func TestCLIImportBadRecordWritesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIArgumentNamesItsFlag: a command that takes no arguments, given
+// one, said only "unexpected argument"; `memsvc users erase alice` now
+// names the flag the word most likely meant (whose data, which file), and
+// still refuses: guessing whose data to erase or export is no help. A
+// "--" before the command said "flags go after the command: memsvc serve
+// --", which suggested a command line just as wrong.
+func TestCLIArgumentNamesItsFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"users", "erase", "alice"}, "did you mean --user alice?"},
+		{[]string{"users", "erase", "--user", "alice", "alice"}, "did you mean --confirm alice?"},
+		{[]string{"export", "bob"}, "did you mean --user bob?"},
+		{[]string{"export", "--user", "bob", "bob.jsonl"}, "did you mean --out bob.jsonl?"},
+		{[]string{"export", "./my file.jsonl"}, "did you mean --out './my file.jsonl'?"},
+		{[]string{"import", "dump.jsonl"}, "did you mean --in dump.jsonl?"},
+		{[]string{"backup", "snap.bak"}, "did you mean --out snap.bak?"},
+		{[]string{"restore", "snap.bak"}, "did you mean --in snap.bak?"},
+		{[]string{"keys", "create", "carol"}, "did you mean --user carol?"},
+		{[]string{"bench", "recall", "set.json"}, "did you mean --data set.json?"},
+		{[]string{"--", "serve", "--data", "d"}, "run memsvc serve --data d"},
+	} {
+		code, stdout, stderr := probeCmd{}.run(t, c.args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+		oneLineError(t, fmt.Sprint(c.args), stderr)
+	}
+	// A word no flag is left for, or a flag after "--", gets no guess.
+	for _, args := range [][]string{{"users", "erase", "--user", "a", "--confirm", "a", "x"}, {"serve", "x"}, {"export", "--", "--user"}} {
+		if code, _, stderr := (probeCmd{}).run(t, args...); code != 2 || strings.Contains(stderr, "did you mean") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and no guess", args, code, stderr)
+		}
+	}
+}

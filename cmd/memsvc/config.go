@@ -278,9 +278,42 @@ func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) err
 		return err
 	}
 	if fs.NArg() > 0 {
-		return errUsage{fmt.Errorf("%s: unexpected argument %q (see memsvc %s --help)", fs.Name(), fs.Arg(0), fs.Name())}
+		return errUsage{fmt.Errorf("%s: unexpected argument %q%s (see memsvc %s --help)", fs.Name(), fs.Arg(0),
+			argAsFlag(fs, fs.Arg(0), commandLineOnly[fs.Name()]), fs.Name())}
 	}
 	return nil
+}
+
+// argAsFlag is the hint for a word a command took as an argument when it
+// takes none: the flag among flags (those that say whose data or which
+// file) not given yet that the word most likely meant, as in `memsvc
+// users erase alice` for --user alice or `memsvc import a.jsonl` for --in.
+// A word that looks like a path goes to a file flag, any other to the
+// first other one. Accepting the word instead would guess at whose data a
+// command erases or exports; "" when no flag is left to suggest.
+func argAsFlag(fs *flag.FlagSet, word string, flags []string) string {
+	if strings.HasPrefix(word, "-") && word != "-" { // a flag after "--": no value
+		return ""
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	pathLike := strings.ContainsAny(word, "./"+string(filepath.Separator)) || word == "-"
+	meant := ""
+	for _, name := range flags {
+		if set[name] || fs.Lookup(name) == nil {
+			continue
+		}
+		if fileFlag := name == "in" || name == "out" || name == "data"; meant == "" || fileFlag == pathLike {
+			meant = name
+			if fileFlag == pathLike {
+				break
+			}
+		}
+	}
+	if meant == "" {
+		return ""
+	}
+	return fmt.Sprintf("; it takes no arguments: did you mean --%s %s?", meant, shellWords([]string{word}))
 }
 
 // parseFlagsAndArgs parses args, flags and arguments in any order (`keys

@@ -155,6 +155,11 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		fmt.Fprint(sys.Stdout, usage)
 		return 0
 	}
+	if cmd == "--" { // the end of flags, which memsvc takes none of before the command
+		fmt.Fprintln(sys.Stderr, escapeControls(fmt.Sprintf(`memsvc: "--" ends the flags, but memsvc takes none before the command: run %s`,
+			strings.TrimSuffix(commandFirst(rest), " "))))
+		return 2
+	}
 	if strings.HasPrefix(cmd, "-") {
 		hint := ""
 		if meant := topLevelFlag(cmd); meant != "" && !slices.ContainsFunc(args, isCommand) {
