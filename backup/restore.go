@@ -78,17 +78,45 @@ func Restore(dataDir string, r io.Reader, load Load) (err error) {
 }
 
 // moveUp moves every entry of dir into parent (renames on one file system).
+// A revocation list is appended to parent's instead: `memsvc keys revoke`
+// appends to the list while a server holds the directory, so it can
+// append during a restore too, and renaming the backup's list over it
+// undid that revocation (revoked keys only add up, so both lists hold).
 func moveUp(dir, parent string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
 	for _, e := range entries {
-		if err := os.Rename(filepath.Join(dir, e.Name()), filepath.Join(parent, e.Name())); err != nil {
+		from, to := filepath.Join(dir, e.Name()), filepath.Join(parent, e.Name())
+		if slices.Contains(revocationLists, e.Name()) {
+			err = appendFile(from, to)
+		} else {
+			err = os.Rename(from, to)
+		}
+		if err != nil {
 			return fmt.Errorf("restore: moving the restored data into %s: %w", parent, err)
 		}
 	}
 	return nil
+}
+
+// appendFile appends the lines of the file from to the file to (made if
+// absent) in one write, and syncs it.
+func appendFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil || len(data) == 0 {
+		return err
+	}
+	if data[len(data)-1] != '\n' {
+		data = append(data, '\n')
+	}
+	f, err := os.OpenFile(to, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	return errors.Join(err, f.Sync(), f.Close())
 }
 
 // restoreInto loads the archive (or bare snapshot stream) into dir, empty.

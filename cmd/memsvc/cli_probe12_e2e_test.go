@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/memsvc/memsvc/auth"
 )
 
 // exportLines is the export of every user of data, line by line.
@@ -116,6 +120,66 @@ func TestCLIArgumentNamesItsFlag(t *testing.T) {
 	for _, args := range [][]string{{"users", "erase", "--user", "a", "--confirm", "a", "x"}, {"serve", "x"}, {"export", "--", "--user"}} {
 		if code, _, stderr := (probeCmd{}).run(t, args...); code != 2 || strings.Contains(stderr, "did you mean") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and no guess", args, code, stderr)
+		}
+	}
+}
+
+// TestCLIRevokeDuringRestore: `memsvc keys revoke` run while a restore
+// into the same directory was loading wrote its revocation, and the
+// restore then renamed the backup's revocation list over it: the key
+// was let in again. Both the backup's revocations and the new one hold.
+func TestCLIRevokeDuringRestore(t *testing.T) {
+	const before, during = "0123456789abcdef", "fedcba9876543210" // key ids
+	data := seededDataDir(t, 20)
+	if code, _, stderr := (probeCmd{}).run(t, "keys", "revoke", before, "--data", data); code != 0 {
+		t.Fatalf("keys revoke: exit %d, stderr %q", code, stderr)
+	}
+	snap := filepath.Join(t.TempDir(), "snap.bak")
+	if code, _, stderr := (probeCmd{}).run(t, "backup", "--data", data, "--out", snap); code != 0 {
+		t.Fatalf("backup: exit %d, stderr %q", code, stderr)
+	}
+	archive, err := os.ReadFile(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(t.TempDir(), "restored")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	restore := probeCmd{stdin: r}.command(ctx, t, "restore", "--in", "-", "--data", target)
+	if err := restore.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	half := len(archive) / 2 // the restore looks at the start before it locks the directory
+	if _, err := w.Write(archive[:half]); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if staged, _ := filepath.Glob(filepath.Join(target, ".restoring-*")); len(staged) > 0 {
+			break // the restore holds the directory and waits for its input
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the restore never started loading")
+		}
+	}
+	if code, _, stderr := (probeCmd{}).run(t, "keys", "revoke", during, "--data", target); code != 0 {
+		t.Fatalf("keys revoke during the restore: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := w.Write(archive[half:]); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if err := restore.Wait(); err != nil {
+		t.Fatalf("restore: %v", err)
+	}
+	list, _ := os.ReadFile(filepath.Join(target, auth.RevocationFile))
+	for _, id := range []string{before, during} {
+		if !strings.Contains(string(list), id) {
+			t.Errorf("key id %s is not revoked after the restore; the list holds %q", id, list)
 		}
 	}
 }
