@@ -66,9 +66,6 @@ func keysCreate(args []string, sys IO) error {
 	if err := engine.ValidateUser(user); err != nil {
 		return errUsage{fmt.Errorf("keys create --user: %s", engine.ErrorMessage(err))}
 	}
-	if err := openStdout(sys.Stdout, "the key"); err != nil {
-		return fmt.Errorf("keys create: %w; no key was minted", err)
-	}
 	key, id, err := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir).Mint(user)
 	if err != nil {
 		return err
