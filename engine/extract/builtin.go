@@ -39,6 +39,8 @@ func (b *builtin) Name() string { return BuiltinName }
 func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 	var facts merger
 	var before turnBefore
+	var userSaid []Fact // the facts of the last user turn, which the next may take back
+	afterAgent := false
 	for _, m := range req.Messages {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("extract: builtin: %w", err)
@@ -48,12 +50,17 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 		switch strings.ToLower(strings.TrimSpace(m.Role)) {
 		case "assistant":
 			before = turnBefore{question: lastQuestion(m.Content), readBack: readBack(m.Content)}
+			afterAgent = true
 		case "user":
 			before = turnBefore{dangling: danglingMove(m.Content)}
+			if takesBack(m.Content, afterAgent) {
+				kept := withoutLastSaid(facts.facts, userSaid)
+				facts = merger{}
+				facts.addAll(kept)
+			}
+			userSaid, afterAgent = mf, false
 		}
-		for _, f := range mf {
-			facts.add(f)
-		}
+		facts.addAll(mf)
 	}
 	return facts.facts, nil
 }
@@ -109,7 +116,8 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 	introduced, object, kin, home, named := "", "", "", "", ""
 	for i, line := range proseLines(m.Content) {
 		update := false
-		for j, s := range sentences(stackAsUse(newLabelled(line))) {
+		sents, updated := updateSentences(sentences(stackAsUse(newLabelled(line))))
+		for j, s := range sents {
 			if sarcastic(s) {
 				continue // "yeah right, I love Mondays 🙄" means the opposite of what it says
 			}
@@ -119,7 +127,9 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 					continue
 				}
 				if c := confirmedClause(before.readBack, s); c != "" {
-					out = append(out, b.clauseFacts(c, s, tn)...)
+					for _, cl := range clauses(c) { // "User has relocated to Valencia and works remotely"
+						out = append(out, b.clauseFacts(cl, s, tn)...)
+					}
 					continue
 				}
 				s = finishedMove(before.dangling, s)
@@ -131,7 +141,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 				c = resolveMovedIn(resolveNamedPronoun(c, &named), &home)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
-			retracts := retractLeadRe.MatchString(s)
+			retracts := retractLeadRe.MatchString(s) || updated[j]
 			for k := n; k < len(out); k++ {
 				out[k].Current = update || retracts
 			}
@@ -143,7 +153,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 
 // updateLeadRe finds a lead-in sentence that marks what follows on its line as a
 // correction or an update of something said before: "Correction: the API listens on 8081".
-var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|update|edit|small correction|quick update|status update|fyi|heads up|typo|my typo)\s*:\s*$`)
+var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|update|edit|small correction|quick update|status update|fyi|heads up|typo|my typo|(?:some |a few |a couple of |life |big )?(?:updates|news))\s*:\s*$`)
 
 // retractLeadRe finds a sentence that opens by taking back what was said before and
 // goes on with what holds instead: "scratch that, it's amoxicillin I'm allergic to". What
@@ -335,10 +345,15 @@ func render(third string, d resolvedDate, hasDate bool, ref time.Time) (cs []can
 // A rule said with no verb picks one too ("pnpm only", verblessRule).
 var choiceVerbs = set(`use prefer avoid`)
 
+// pastimeVerbs are habits a person has with no object said: "User smokes", "User
+// knits". With only a subject, another verb leaves nothing to remember ("User is").
+var pastimeVerbs = set(`smokes vapes drinks drives cooks bakes swims cycles knits sews paints draws sings dances surfs skis
+snowboards skates hunts fishes gardens meditates climbs hikes`)
+
 func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate bool) (Fact, bool) {
 	text := tidy(cf.text)
 	words := lowerWords(text)
-	if len(words) < 3 && !(len(words) == 2 && (tn.agent || tn.proc && (choiceVerbs[words[0]] || verblessRule(text)))) {
+	if len(words) < 3 && !(len(words) == 2 && (tn.agent || pastimeVerbs[words[1]] || tn.proc && (choiceVerbs[words[0]] || verblessRule(text)))) {
 		return Fact{}, false // "User is": nothing left to remember
 	}
 	f := Fact{

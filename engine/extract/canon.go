@@ -50,6 +50,7 @@ func stackAsUse(clause string) string {
 // preNormalise rewrites first-person statements of a name or an age into the form the
 // templates know ("Call me Sam" → "my name is Sam", "I'm 34" → "I am 34 years old").
 func preNormalise(clause string) string {
+	clause = oneSpelling(clause)
 	if bareFavouriteRe.MatchString(clause) {
 		return "my " + clause // chat drops the owner: "fave movie is Inception"
 	}
@@ -64,6 +65,15 @@ func preNormalise(clause string) string {
 			return "my name is " + m[1]
 		}
 	}
+	if m := progressiveRateRe.FindStringSubmatch(clause); m != nil {
+		return m[1] + " " + ingBase(strings.ToLower(m[2])) + " " + m[3] // "I'm running 25 km a week": what I run each week
+	}
+	if m := offTakenRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(m[2])] {
+		return m[1] + " stopped taking " + m[2] // "I'm off metformin now": no longer on it
+	}
+	if m := newJobRe.FindStringSubmatch(c); m != nil {
+		return "I started a new job at " + m[1] // chat's "new job at Costco" says whose
+	}
 	if m := imAgeRe.FindStringSubmatch(c); m != nil {
 		return "I am " + m[1] + " years old"
 	}
@@ -72,6 +82,23 @@ func preNormalise(clause string) string {
 	}
 	return clause
 }
+
+// progressiveRateRe: "I'm running 25 km a week", "I'm sleeping 8 hours a night": an amount
+// by a period, said in the progressive, is a habit as the simple present is ("I run 10 km
+// a week"), and one slot holds both. Groups: 1 the subject, 2 the verb, 3 the amount on.
+var progressiveRateRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |currently |still |also )?([a-z]+ing) (\d[\d,.]*k? [a-z]+ (?:a|per|each|every) (?:day|night|week|month|year|morning|evening|weekend)\b.*)$`)
+
+// offTakenRe: "I'm off metformin now", "we're off caffeine": what one no longer takes.
+// Groups: 1 the subject, 2 the thing (one word).
+var offTakenRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |finally |completely )?(?:off|off of) ([a-z][\w-]*)(?: now| for good| completely)?$`)
+
+// offNotTaken are the words after "I'm off" that name no thing taken: "off work", "off
+// today", "off to bed".
+var offNotTaken = set(`work duty today tomorrow tonight school sick shift call the to for on a an my this next that it
+it's line mute camera grid base topic track now again`)
+
+// newJobRe: "new job at Costco", chat's verbless news of a job. Group 1 is the employer.
+var newJobRe = regexp.MustCompile(`(?i)^new (?:job|position|gig) (?:at|with) ([^,]+)(?:,.*)?$`)
 
 // newLabelRe: "New email: ana@x.io", "new address - 48 Oak Ave": a thing of the
 // speaker's, labelled new, and its value. Groups: 1 the thing (one to three words), 2 the value.
@@ -195,7 +222,7 @@ type canonRule struct {
 }
 
 var canonRules = []canonRule{
-	{[]string{"moved", "relocated"}, rx(subj + ` (?:(?:finally|just|recently|eventually|officially|actually|already) )*(?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
+	{[]string{"moved", "relocated"}, rx(subj + ` (?:(?:finally|just|recently|eventually|officially|actually|already|has|have) )*(?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
 		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) || namesListedTool(m[0]) || whenRe.MatchString(m[2]) || notAHome(m[2]) {
 			return nil // "User's standup moved to 10am": a thing moved, no one's home; "moved to fly.io", "from NATS to Kafka": tools; "moved to 10:15": a time
 		}
@@ -207,11 +234,15 @@ var canonRules = []canonRule{
 		return []canonFact{{m[1] + " works at " + m[2], true}, {m[1] + " works as " + article(m[3]), true}}
 	}},
 	{[]string{"joined"}, rx(subj + ` (?:has |have |just |recently |finally |officially )*joined (.+)`), joinedOrg},
+	{[]string{"employed"}, rx(subj + ` (?:is|am|are) (?:now |currently |also )?employed (?:at|by|with) (.+)`), func(m []string) []canonFact {
+		return []canonFact{{m[1] + " works at " + m[2], false}} // "is employed at Unilever": one job, said formally
+	}},
+	{[]string{"switched", "changed"}, rx(subj + ` (?:just |recently |finally )?(?:switched|changed) ([a-z]+)s (?:over )?to (.+)`), switchedOne},
 	{[]string{" as "}, rx(subj + ` works (?:at|for) (.+?) as (?:an? |the )?(.+)`), func(m []string) []canonFact {
 		return []canonFact{{m[1] + " works at " + m[2], false}, {m[1] + " works as " + article(m[3]), false}}
 	}},
 	{[]string{" at "}, rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) at (.+)`), isJobAt},
-	{[]string{" now"}, rx(subj + ` is (now )?at ([^\s,]+(?: [^\s,]+){0,2}?)( now)?`), atOrgNow},
+	{[]string{" now", " back "}, rx(subj + ` is (now |back )?at ([^\s,]+(?: [^\s,]+){0,2}?)( now)?`), atOrgNow},
 	{[]string{"based", "living"}, rx(subj + ` is (?:now |currently |also )?(?:an? )(.+?) (based|living) in (.+)`), func(m []string) []canonFact {
 		if !isJob(m[2], m[2]) {
 			return nil
@@ -275,6 +306,19 @@ func joinedOrg(m []string) []canonFact {
 	return nil
 }
 
+// switchedOne reads "User switched gyms to Equinox" as what the subject's one gym is now:
+// a plural switched between says the subject has one of the thing at a time.
+func switchedOne(m []string) []canonFact {
+	thing := strings.ToLower(m[2])
+	if notOwnedSwitches[thing] || strings.HasSuffix(thing, "s") {
+		return nil // "switched gears to", "switched places to": no thing owned; "classes": no plain plural
+	}
+	return []canonFact{{m[1] + "'s " + thing + " is " + m[3], true}}
+}
+
+// notOwnedSwitches are plurals switched between that name no thing the subject has.
+var notOwnedSwitches = set(`gear side place seat role hand lane tack topic subject`)
+
 func worksAt(m []string) []canonFact {
 	org, role, hasRole := strings.Cut(m[2], " as ")
 	out := []canonFact{{m[1] + " works at " + org, true}}
@@ -289,11 +333,11 @@ func worksAt(m []string) []canonFact {
 var venueWords = set("airport station terminal hotel hospital clinic park mall beach gym cafe café " +
 	"restaurant bar pub church stadium arena museum home work school office library store shop market centre center")
 
-// atOrgNow reads "User is at Figma now" as a change of employer: "now" says a state
+// atOrgNow reads "User is at Figma now" (or "back at Figma") as a change of employer: "now" says a state
 // changed, and a bare proper name (no article, each word capitalised, no venue word)
 // names an organisation, not where one stands ("is at the airport now", "at home now").
 func atOrgNow(m []string) []canonFact {
-	if (m[2] == "") == (m[4] == "") { // "now" exactly once, before or after the name
+	if (m[2] == "") == (m[4] == "") { // "now" or "back" exactly once, before or after the name
 		return nil
 	}
 	for _, w := range strings.Fields(m[3]) {

@@ -36,10 +36,15 @@ func textKey(s string) string { return strings.Join(lowerWords(s), " ") }
 // mergeFacts merges facts as merger.add would, one at a time in order.
 func mergeFacts(facts []Fact) []Fact {
 	var m merger
+	m.addAll(facts)
+	return m.facts
+}
+
+// addAll adds each of facts in order.
+func (m *merger) addAll(facts []Fact) {
 	for _, f := range facts {
 		m.add(f)
 	}
-	return m.facts
 }
 
 // add merges f into the first fact, in order, that has its text or that it restates,

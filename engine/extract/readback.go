@@ -15,7 +15,7 @@ var (
 	// One is needed: "So you catch the 7:40 bus?" and "Just to confirm, you take vitamin
 	// D every day?" check what was said before, and a "yes" to them would only say that
 	// again in other words.
-	readBackLeadRe = regexp.MustCompile(`(?i)^(?:got it|noted|ok(?:ay)?|great|congrats|congratulations|nice|cool|understood|alright|all right|sure|oh|ah|i see)\b(?:\s*(?:[,!.:;]|—|–|-)?\s*(?:so|got it|noted|great|congrats)\b)*\s*(?:[,!.:;]|—|–|-)?\s*`)
+	readBackLeadRe = regexp.MustCompile(`(?i)^(?:(?:so,?\s+|just\s+)?(?:to recap|to sum up|to summari[sz]e|in short|recap|summary|quick summary)|got it|noted|ok(?:ay)?|great|congrats|congratulations|nice|cool|understood|alright|all right|sure|oh|ah|i see)\b(?:\s*(?:[,!.:;]|—|–|-)?\s*(?:so|got it|noted|great|congrats)\b)*\s*(?:[,!.:;]|—|–|-)?\s*`)
 	// readBackTailRe finds the tag that asks for the confirmation: ", right?", ", correct?".
 	readBackTailRe = regexp.MustCompile(`(?i)(?:,?\s*(?:right|correct|is that right|is that correct|yes))?\s*[?.!]*$`)
 	// readBackOfferRe finds what makes a sentence to "you" an offer or a wish, not a fact:
@@ -27,6 +27,9 @@ var (
 	asOfRe = regexp.MustCompile(`(?i)^as of\s+`)
 	// youRe finds the words that name the user in an agent's read-back.
 	youRe = regexp.MustCompile(`(?i)\b(?:you are|you were|you're|you've|yourself|yours|your|you)\b`)
+	// theUserRe finds the user named in the third person, as an agent's summary does:
+	// "the user has relocated to Valencia". It becomes the name the service gives the user.
+	theUserRe = regexp.MustCompile(`(?i)^(?:the )?user('s)?\s`)
 )
 
 // firstPersonWords are the user's own words for youRe's.
@@ -49,6 +52,13 @@ func readBack(content string) string {
 		return "" // no acknowledgement, in the sentence or as one of its own ("Got it —")
 	}
 	s := strings.TrimSpace(readBackTailRe.ReplaceAllString(last[len(lead):], ""))
+	if m := theUserRe.FindStringSubmatch(s); m != nil {
+		s = "User" + m[1] + " " + s[len(m[0]):] // a note about the user is read as one
+		if len(strings.Fields(s)) < 3 || readBackOfferRe.MatchString(s) {
+			return ""
+		}
+		return s
+	}
 	first, _, _ := strings.Cut(strings.ToLower(s), " ")
 	if len(strings.Fields(s)) < 3 || (first != "you" && first != "your" && first != "you're") || readBackOfferRe.MatchString(s) ||
 		onlyPleasantry(s) {
@@ -79,7 +89,7 @@ func allIn(words []string, set map[string]bool) bool {
 }
 
 // closingWords end a confirmation without qualifying it: "Yes, thanks."
-var closingWords = set(`thanks thank you cheers great perfect awesome lovely cool nice`)
+var closingWords = set(`thanks thank you cheers great perfect awesome lovely cool nice that's right correct exactly spot on`)
 
 // confirmedClause rebuilds a user's bare confirmation of a read-back as the statement it
 // confirms, with a short verbless qualifier kept ("as of last month"), or returns "".

@@ -30,7 +30,7 @@ var (
 	leadRe       = regexp.MustCompile(`(?i)^(?:(?:(?:quick |friendly |just a |a )?reminder(?: that)?|no worries|no problem|no rush|yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+)+`)
 	trivialRe    = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
 	fillerRe     = regexp.MustCompile(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
-	hypoPhraseRe = regexp.MustCompile(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll)\b`)
+	hypoPhraseRe = regexp.MustCompile(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll|(?:i|we) (?:dreamed|dreamt|had a dream)|in my dream)\b`)
 	// nearMissRe marks what almost happened and so did not: "I almost moved to Paris".
 	nearMissRe  = regexp.MustCompile(`(?i)\b(?:almost|nearly)\s+(?:\w+ed|got|went|took|quit|left|bought|sold|made|became|began|ran|gave|won|lost)\b`)
 	shouldRe    = regexp.MustCompile(`(?i)\b(?:should|ought to|need to decide)\b`)
@@ -126,7 +126,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
+	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !backAtOrgRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -188,6 +188,10 @@ func ownPluralVerb(words []string) bool {
 // of: a named one ("I'm reading Dune", "we're watching Severance") or a long piece of their
 // own ("I'm writing my thesis"). It holds for weeks, unlike "I'm reading the docs" or "I'm
 // cooking"; transRe drops those as passing.
+// backAtOrgRe: "I'm back at Stripe": back at a place named, as an employer is, is a
+// change of job, not where one is for the moment ("I'm back at home", "back at the hotel").
+var backAtOrgRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+back at [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,2}\s*[.!]*$`)
+
 var workInProgressRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:currently|still|also|now|really|slowly)\s+)*(?i:reading|re-?reading|watching|re-?watching|binge-?watching|writing|playing|listening to)\s+(?:(?:[A-Z][a-z]|[A-Z]\s+[A-Z][a-z])|(?i:(?:my|our)\s+(?:new\s+|first\s+|second\s+|master's\s+|phd\s+)?(?:book|novel|thesis|dissertation|memoir|series|album|cookbook|screenplay)\b|(?:a|an)\s+(?:new\s+|first\s+|second\s+)?(?:novel|thesis|dissertation|memoir|cookbook|screenplay)\b))`)
 
 // habitVerbs make an assistant's "I'll …" a way of working it commits to: "I'll keep using

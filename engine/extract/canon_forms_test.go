@@ -1,0 +1,75 @@
+package extract
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// userFacts returns the texts of the facts the built-in extractor gives for one request
+// of turns; "A: " opens an assistant turn.
+func userFacts(t *testing.T, turns ...string) []string {
+	t.Helper()
+	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
+	var msgs []Message
+	for _, s := range turns {
+		m := Message{Role: "user", Content: s, CreatedAt: at}
+		if said, ok := strings.CutPrefix(s, "A: "); ok {
+			m.Role, m.Content = "assistant", said
+		}
+		msgs = append(msgs, m)
+	}
+	fs, err := NewBuiltin().Extract(context.Background(), Request{Now: at, Messages: msgs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Text)
+	}
+	return got
+}
+
+// TestChangeForms checks chat's forms of a change that fill the slot the plain form
+// fills, beside look-alikes that say no change.
+func TestChangeForms(t *testing.T) {
+	for said, want := range map[string][]string{
+		"I'm employed by Unilever.":               {"User works at Unilever"},
+		"switched dentists to Dr. Huang":          {"User's dentist is Dr. Huang"},
+		"We switched gears to the launch.":        {"User switched gears to the launch"}, // no thing owned
+		"I'm running 25 km a week these days.":    {"User runs 25 km a week these days"},
+		"I'm running 5 km today.":                 {"User is running 5 km on 2025-03-03"}, // no habit
+		"I'm off metformin now.":                  {"User stopped taking metformin"},
+		"I'm off work today.":                     nil,
+		"new gig at Costco, started monday":       {"User works at Costco"},
+		"It didn't work out, I'm back at Stripe.": {"User works at Stripe"},
+		"I'm back at home.":                       nil,
+		"i smoke":                                 {"User smokes"},
+		"I agree":                                 nil,
+		"I dreamed I moved to Hawaii.":            nil,
+	} {
+		if got := userFacts(t, said); !slices.Equal(got, want) {
+			t.Errorf("%q: got %q, want %q", said, got, want)
+		}
+	}
+}
+
+// TestConfirmedSummary checks that a user's "yes" to an agent's recap or third-person
+// summary says what the summary says, one fact per statement.
+func TestConfirmedSummary(t *testing.T) {
+	for _, tt := range []struct {
+		turns []string
+		want  []string
+	}{
+		{[]string{"A: Summary: the user has relocated to Valencia and works remotely.", "yes that's right"},
+			[]string{"User lives in Valencia", "User works remotely"}},
+		{[]string{"A: To recap, you now work as a court clerk.", "correct"}, []string{"User now works as a court clerk"}},
+		{[]string{"A: To recap, you want me to book it?", "yes"}, nil},
+	} {
+		if got := userFacts(t, tt.turns...); !slices.Equal(got, tt.want) {
+			t.Errorf("%q: got %q, want %q", tt.turns, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,59 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/olebedev/when/rules/en"
+)
+
+// One fact is often typed in several spellings: "80 kilograms" and "80 kg", "fifteen
+// miles" and "15 miles", "July 9th" and "July 9", "my birthday's on" and "my birthday is
+// on". Each pair is one statement, and written one way they dedupe as one fact and fill
+// one slot. oneSpelling writes the short, common form of each.
+
+// measureRe finds an amount (digits or a number word) and a unit of measure written out.
+// Only units with no other everyday sense are shortened: "pounds" is money too, and "a
+// foot" alone is a body part.
+var measureRe = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?|` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] +
+	`)[ -](kilograms?|kilos|kgs|kilometers?|kilometres?|kms|centimeters?|centimetres?|feet|foot|ft|miles?|km|kg|cm)\b`)
+
+// shortUnits are the common short forms of units written out.
+var shortUnits = map[string]string{
+	"kilogram": "kg", "kilograms": "kg", "kilos": "kg", "kgs": "kg",
+	"kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km", "kms": "km",
+	"centimeter": "cm", "centimeters": "cm", "centimetre": "cm", "centimetres": "cm",
+	"feet": "ft", "foot": "ft",
+}
+
+// monthOrdinalRe is a day of a month with an ordinal ending: "July 9th", "March 3rd".
+var monthOrdinalRe = regexp.MustCompile(`(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.? (\d{1,2})(?:st|nd|rd|th)\b`)
+
+// possessiveIsRe is "'s" after an owned noun and before a preposition or an article,
+// where it can only be "is": "my birthday's on July 9", "our son's in college", "my
+// dad's a nurse". A possessive is followed by what is owned, never by "on" or "a".
+var possessiveIsRe = regexp.MustCompile(`(?i)\b((?:my|our|his|her|their|the) (?:\w+ )?\w+)['’]s (on|at|in|a|an|now|still|not)\b`)
+
+// oneSpelling writes a clause's amounts, dates and contractions in one spelling.
+func oneSpelling(clause string) string {
+	clause = possessiveIsRe.ReplaceAllString(clause, "$1 is $2")
+	clause = monthOrdinalRe.ReplaceAllString(clause, "$1 $2")
+	return measureRe.ReplaceAllStringFunc(clause, shortMeasure)
+}
+
+// shortMeasure writes one amount in digits and its unit in its short form.
+func shortMeasure(m string) string {
+	sub := measureRe.FindStringSubmatch(m)
+	n, unit := sub[1], strings.ToLower(sub[2])
+	if unit == "foot" && (n[0] < '0' || n[0] > '9') {
+		return m // "one foot" is as often the body part as the length
+	}
+	if v, ok := en.INTEGER_WORDS[strings.ToLower(n)]; ok {
+		n = strconv.Itoa(v)
+	}
+	if s, ok := shortUnits[unit]; ok {
+		unit = s
+	}
+	return n + " " + unit
+}
