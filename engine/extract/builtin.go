@@ -41,6 +41,9 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 	var before turnBefore
 	var userSaid []Fact // the facts of the last user turn, which the next may take back
 	afterAgent := false
+	if req.Slots == nil {
+		req.Slots = NewSlotMemo() // a clause's slot is read by the rules and again by its fact
+	}
 	for _, m := range req.Messages {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("extract: builtin: %w", err)
@@ -87,6 +90,7 @@ type turn struct {
 	project       bool // this clause is an impersonal statement of a project or world fact
 	corrects      bool // the sentence before was a lead-in marking a correction ("Sorry, typo:")
 	ids           []string
+	slots         *SlotMemo // the request's memo of SlotOf
 }
 
 // turnBefore is what the turn just before a user's turn left open: the assistant's
@@ -105,7 +109,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 	default:
 		return nil
 	}
-	tn := turn{role: role, speaker: speakerOf(m.Name, role), ref: m.CreatedAt, agent: req.AgentMemory}
+	tn := turn{role: role, speaker: speakerOf(m.Name, role), ref: m.CreatedAt, agent: req.AgentMemory, slots: req.Slots}
 	if tn.ref.IsZero() {
 		tn.ref = req.Now
 	}
@@ -252,6 +256,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	}
 	ci := newClauseInfo(text, tn.role, tn.agent)
 	ci.firstP = ci.firstP || reported // the frame named the speaker: "Jake told me he's…"
+	ci.slots = tn.slots
 	if skipReason(ci) != "" {
 		return nil
 	}
@@ -362,7 +367,7 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		MessageIDs: append([]string(nil), tn.ids...),
 		Excerpt:    excerpt(strings.TrimSpace(sentence)),
 		ValidFrom:  tn.ref,
-		Slot:       SlotOf(text),
+		Slot:       tn.slots.Of(text),
 		Negated:    negationRe.MatchString(text),
 	}
 	if hasDate {

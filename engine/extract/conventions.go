@@ -475,7 +475,7 @@ func projectStatement(ci clauseInfo) bool {
 	if past && decisionRe.MatchString(t) && !startsWithPronoun(ci.words) && subjectNamed(withoutIntro(t), lowerWords(withoutIntro(t))) {
 		return true // "The team settled on Ruff", "Dana chose Postgres because…": a decision
 	}
-	if namedPersonFact(withoutIntro(t), ci.words) {
+	if namedPersonFact(withoutIntro(t), ci.words, ci.slots) {
 		return true // "Priya works at Deloitte", "Maya moved to Lisbon": what the user knows of someone
 	}
 	if past && !startsWithPronoun(ci.words) && (settingSlot(t, strings.ToLower(t)) != nil || rescheduledRe.MatchString(t) && subjectNamed(t, ci.words)) {
@@ -596,7 +596,7 @@ func personSubject(t string, words []string) bool {
 
 // namedPersonFact reports a statement about a person named by name that fills one of the
 // slots people have: where they live or work, what they do, how old they are.
-func namedPersonFact(t string, words []string) bool {
+func namedPersonFact(t string, words []string, slots *SlotMemo) bool {
 	if len(words) < 3 || t == "" || t[0] < 'A' || t[0] > 'Z' || indefinites[words[0]] || startsWithPronoun(words) ||
 		determinerOnly(words[0]) || strings.HasSuffix(words[0], "'s") {
 		return false
@@ -605,7 +605,7 @@ func namedPersonFact(t string, words []string) bool {
 	if cs := canonicalise(t); cs != nil {
 		t = cs[0].text // "Maya moved to Lisbon": Maya lives in Lisbon
 	}
-	s := SlotOf(t)
+	s := slots.Of(t)
 	return s != nil && personPredicates[s.Predicate] && !strings.Contains(s.Subject, " ")
 }
 

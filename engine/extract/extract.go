@@ -32,6 +32,9 @@ type Request struct {
 	Messages    []Message
 	Now         time.Time // reference time for messages without CreatedAt
 	AgentMemory bool      // facts describe the agent's own way of working: Kind procedural
+	// Slots, when set, is the caller's memo of SlotOf for the request, which its later
+	// reads of the facts' slots share; nil: the extractor keeps one of its own per call.
+	Slots *SlotMemo
 }
 
 // Fact is one atomic statement distilled from a conversation.

@@ -75,6 +75,7 @@ type clauseInfo struct {
 	firstP    bool     // mentions the speaker (I, my, we, …)
 	tense     tense
 	imperativ bool
+	slots     *SlotMemo // the request's memo of SlotOf, or nil
 }
 
 func newClauseInfo(text, role string, agent bool) clauseInfo {

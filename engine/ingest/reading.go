@@ -11,7 +11,8 @@ import "github.com/memsvc/memsvc/engine/extract"
 // same. Not safe for concurrent use: one per request. A nil *Readings reads
 // afresh every time.
 type Readings struct {
-	m map[string]*reading
+	m     map[string]*reading
+	slots *extract.SlotMemo // shared with the request's extraction (Slots)
 }
 
 // reading is what was read of one text; each part is read when first asked.
@@ -26,7 +27,20 @@ type reading struct {
 }
 
 // NewReadings returns an empty memo for one request's decisions.
-func NewReadings() *Readings { return &Readings{m: map[string]*reading{}} }
+func NewReadings() *Readings {
+	return &Readings{m: map[string]*reading{}, slots: extract.NewSlotMemo()}
+}
+
+// Slots is the memo of slots these readings read through, for the extraction
+// of the same request (extract.Request.Slots), so that a fact's slot read by
+// the rules is not read again when the fact meets stored memories. Nil for a
+// nil *Readings, which reads afresh.
+func (r *Readings) Slots() *extract.SlotMemo {
+	if r == nil {
+		return nil
+	}
+	return r.slots
+}
 
 func (r *Readings) of(s string) *reading {
 	if r == nil {
@@ -44,7 +58,7 @@ func (r *Readings) of(s string) *reading {
 func (r *Readings) Slot(s string) *extract.Slot {
 	x := r.of(s)
 	if !x.slotRead {
-		x.slot, x.slotRead = extract.SlotOf(s), true
+		x.slot, x.slotRead = r.Slots().Of(s), true
 	}
 	return x.slot
 }

@@ -46,10 +46,11 @@ func withTurnIDs(msgs []engine.Message) []engine.Message {
 // not nil, is the question the conversation's previous request ended with
 // (carry.go): the extractor reads it as the turn before the first, and a
 // fact that came from it alone is dropped.
-func (e *Writer) extractTurns(ctx context.Context, req engine.ConversationRequest, before *engine.Message) ([]extract.Fact, []int, string, error) {
+func (e *Writer) extractTurns(ctx context.Context, req engine.ConversationRequest, before *engine.Message,
+	slots *extract.SlotMemo) ([]extract.Fact, []int, string, error) {
 	xreq := req
 	xreq.Messages = withTurnIDs(withCarried(req.Messages, before))
-	facts, extractor, err := e.extractFacts(ctx, xreq)
+	facts, extractor, err := e.extractFacts(ctx, xreq, slots)
 	if err != nil {
 		return nil, nil, "", err
 	}

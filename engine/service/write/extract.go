@@ -13,8 +13,9 @@ import (
 
 // extractFacts runs the preferred extractor and falls back to the next one
 // when it fails, logging the fallback and remembering it for /api/health.
-func (e *Writer) extractFacts(ctx context.Context, req engine.ConversationRequest) ([]extract.Fact, string, error) {
-	xreq := extract.Request{Now: e.now().UTC(), AgentMemory: req.AgentMemory}
+// slots, when not nil, is the request's memo of slots (ingest.Readings.Slots).
+func (e *Writer) extractFacts(ctx context.Context, req engine.ConversationRequest, slots *extract.SlotMemo) ([]extract.Fact, string, error) {
+	xreq := extract.Request{Now: e.now().UTC(), AgentMemory: req.AgentMemory, Slots: slots}
 	for _, m := range req.Messages {
 		xreq.Messages = append(xreq.Messages, extract.Message{ID: m.ID, Role: m.Role, Name: m.Name,
 			Content: m.Content, CreatedAt: m.CreatedAt})

@@ -52,7 +52,7 @@ func (e *Writer) note(ctx context.Context, user string, req engine.AddRequest, r
 	if err := e.validateConversation(&creq); err != nil {
 		return nil, err
 	}
-	facts, factTurn, extractor, err := e.extractTurns(ctx, creq, nil)
+	facts, factTurn, extractor, err := e.extractTurns(ctx, creq, nil, reads.Slots())
 	if err != nil {
 		return nil, err
 	}

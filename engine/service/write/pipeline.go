@@ -32,7 +32,8 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 	if err != nil {
 		return nil, err
 	}
-	facts, factTurn, extractor, err := e.extractTurns(ctx, req, before)
+	reads := ingest.NewReadings() // the rules' reading of each fact's slot is read again on commit
+	facts, factTurn, extractor, err := e.extractTurns(ctx, req, before, reads.Slots())
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +44,7 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 		factTurn = append(factTurn, -1)
 	}
 	in := intake{req: req, facts: facts, factTurn: factTurn, procs: procs, extractor: extractor,
-		episodes: episodeTurns(req.Messages, facts, factTurn), before: before, carry: true}
+		episodes: episodeTurns(req.Messages, facts, factTurn), before: before, carry: true, reads: reads}
 	all, err := e.commit(ctx, user, in)
 	if err != nil {
 		return nil, err
