@@ -214,8 +214,11 @@ var meansRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through)\s+(.+)$`)
 // means: "User runs the tests with make test" and "User runs the tests with go test
 // ./... now" fill one slot (run: tests) and differ only in what follows "with". Said
 // with "now", that replaces the old means; the caller checks the "now".
-func NewMeans(oldFact, newFact string) bool {
-	o, n := SlotOf(oldFact), SlotOf(newFact)
+func NewMeans(oldFact, newFact string) bool { return (*SlotMemo)(nil).NewMeans(oldFact, newFact) }
+
+// NewMeans is NewMeans reading the slots through the memo.
+func (m *SlotMemo) NewMeans(oldFact, newFact string) bool {
+	o, n := m.Of(oldFact), m.Of(newFact)
 	if o == nil || n == nil || isSingleValued(o.Predicate) || strings.HasPrefix(o.Value, "not ") {
 		return false
 	}
@@ -238,7 +241,12 @@ var purposeRe = regexp.MustCompile(`(?i)\sfor\s+(.+)$`)
 // verb slot with two values and name one purpose. Said with "now", the new one replaces the
 // old; the caller checks the "now".
 func NewForPurpose(oldFact, newFact string) bool {
-	o, n := SlotOf(oldFact), SlotOf(newFact)
+	return (*SlotMemo)(nil).NewForPurpose(oldFact, newFact)
+}
+
+// NewForPurpose is NewForPurpose reading the slots through the memo.
+func (m *SlotMemo) NewForPurpose(oldFact, newFact string) bool {
+	o, n := m.Of(oldFact), m.Of(newFact)
 	if o == nil || n == nil || isSingleValued(o.Predicate) {
 		return false
 	}
@@ -261,8 +269,11 @@ var everyRe = regexp.MustCompile(`(?i)\bevery\s+(\w+(?:\s+\w+)?)`)
 // NewSchedule reports whether newFact does what oldFact does on another schedule: "User
 // deploys every Tuesday" and "User deploys every Thursday now". Said with "now", the new
 // schedule replaces the old; the caller checks the "now".
-func NewSchedule(oldFact, newFact string) bool {
-	o, n := SlotOf(oldFact), SlotOf(newFact)
+func NewSchedule(oldFact, newFact string) bool { return (*SlotMemo)(nil).NewSchedule(oldFact, newFact) }
+
+// NewSchedule is NewSchedule reading the slots through the memo.
+func (m *SlotMemo) NewSchedule(oldFact, newFact string) bool {
+	o, n := m.Of(oldFact), m.Of(newFact)
 	if o == nil || n == nil || normSlot(*o) != normSlot(*n) || strings.HasPrefix(normSlot(*o).Value, "not ") {
 		return false
 	}

@@ -158,7 +158,7 @@ func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
 // bySlot judges c by what the fact's and c's slots and wording say of a
 // change; ok is false when they say nothing.
 func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v verdict, d Decision, ok bool) {
-	slot := f.slot
+	slot, slots := f.slot, f.reads.Slots() // the rules below read both texts' slots: once per request
 	switch {
 	case oldSlot != nil && oldSlot.Predicate == extract.PredicateVersion && extract.OtherHolder(c.Text, f.text):
 		return unrelated, d, true // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
@@ -171,7 +171,7 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 		return ends, d, true // "User used to like running" ends "User likes running"
 	case oldSlot != nil && extract.SameState(*oldSlot, *slot) && !closing:
 		return decided, sameState(c, f.reads.terms(c.Text), f.terms), true
-	case f.now && (extract.NewMeans(c.Text, f.text) || extract.NewForPurpose(c.Text, f.text) || extract.NewSchedule(c.Text, f.text) ||
+	case f.now && (slots.NewMeans(c.Text, f.text) || slots.NewForPurpose(c.Text, f.text) || slots.NewSchedule(c.Text, f.text) ||
 		slot != nil && extract.NowUses(c.Text, *slot)):
 		// "runs the tests with make test" → "… with go test now"; "uses Jest for tests" → "uses
 		// Vitest for tests now"; "uses Postgres" → "we're using MySQL now"
