@@ -38,13 +38,12 @@ func SaysTheSame(a, b string) bool { return SaysTheSameAs(b)(a) }
 // is compared with each of its many facts.
 func SaysTheSameAs(b string) func(a string) bool {
 	nb, tb := normalizeFact(b), termSet(b)
-	return func(a string) bool {
-		if normalizeFact(a) == nb {
-			return true
-		}
-		ta := termSet(a)
-		return len(ta) > 0 && coverage(ta, tb) >= episodeDupOverlap && coverage(tb, ta) >= episodeDupOverlap
-	}
+	return func(a string) bool { return normalizeFact(a) == nb || sameTerms(termSet(a), tb) }
+}
+
+// sameTerms reports two texts' terms that cover each other nearly all (SaysTheSame).
+func sameTerms(ta, tb map[string]bool) bool {
+	return len(ta) > 0 && coverage(ta, tb) >= episodeDupOverlap && coverage(tb, ta) >= episodeDupOverlap
 }
 
 // StaleValues returns the analysed terms of old that hold a digit and that

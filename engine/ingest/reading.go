@@ -1,6 +1,9 @@
 package ingest
 
-import "github.com/memsvc/memsvc/engine/extract"
+import (
+	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/text"
+)
 
 // Readings remembers what a decision reads of a text (its slot, terms,
 // amounts and normal form), so that the facts of one request, compared with
@@ -97,4 +100,15 @@ func (r *Readings) negated(s string) bool {
 		x.negated, x.negatedRead = isNegated(s), true
 	}
 	return x.negated
+}
+
+// SameEpisode is SameEpisode(a, b) with each text read once: a long turn's
+// episode is compared with the stored episodes closest to it, which the
+// call's earlier texts wrote, and reading those again per comparison was a
+// large part of a long text's write time.
+func (r *Readings) SameEpisode(a, b string) bool {
+	if text.Speaker(a) != text.Speaker(b) {
+		return false
+	}
+	return r.normal(a) == r.normal(b) || sameTerms(r.terms(a), r.terms(b))
 }

@@ -216,8 +216,9 @@ func episodeRequest(req engine.ConversationRequest, asked []*engine.Message, i i
 }
 
 // storedEpisode returns the id of a stored episode that already says what
-// ep says, or "". It looks at the few episodes closest by BM25.
-func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string) (string, error) {
+// ep says, or "". It looks at the few episodes closest by BM25; reads are
+// the request's readings, or nil (read afresh).
+func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string, reads *ingest.Readings) (string, error) {
 	terms := text.Unique(text.Analyze(ep))
 	if len(terms) == 0 {
 		return "", nil
@@ -228,7 +229,7 @@ func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string) (str
 		if err != nil {
 			return "", err
 		}
-		if ingest.SameEpisode(m.Text, ep) {
+		if reads.SameEpisode(m.Text, ep) {
 			return m.ID, nil
 		}
 	}

@@ -104,13 +104,13 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 	now := e.now().UTC()
 	var results []engine.WriteResult
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
-		epIDs, epResults, err := e.planEpisodes(tx, p, shard, user, in, asked, vecs[len(in.facts):], now)
+		memo := newFactMemo(in.reads)
+		epIDs, epResults, err := e.planEpisodes(tx, p, shard, user, in, asked, vecs[len(in.facts):], now, memo.readings())
 		if err != nil {
 			return err
 		}
 		results = results[:0]
 		batch := map[string]*engine.Memory{} // facts of this request, for in-batch dedupe
-		memo := newFactMemo(in.reads)
 		for i, f := range in.facts {
 			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, memo: memo}
 			if t := in.factTurn[i]; t >= 0 {
@@ -143,8 +143,9 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 // each turn ("" when the turn is not one), with an ADD result per episode
 // stored. A turn that repeats an episode of this request or a stored one is
 // not stored again; its facts link to the episode that already says it.
+// reads are the request's readings, or nil (read afresh).
 func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, asked []*engine.Message,
-	vecs [][]float32, now time.Time) ([]string, []engine.WriteResult, error) {
+	vecs [][]float32, now time.Time, reads *ingest.Readings) ([]string, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
 	var results []engine.WriteResult
 	var planned []*engine.Memory
@@ -156,11 +157,11 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		vec := vecs[v]
 		v++
 		r := episodeRequest(in.req, asked, i, now)
-		if j := slices.IndexFunc(planned, func(m *engine.Memory) bool { return ingest.SameEpisode(m.Text, r.Text) }); j >= 0 {
+		if j := slices.IndexFunc(planned, func(m *engine.Memory) bool { return reads.SameEpisode(m.Text, r.Text) }); j >= 0 {
 			ids[i] = planned[j].ID
 			continue
 		}
-		dup, err := e.storedEpisode(tx, shard, r.Text)
+		dup, err := e.storedEpisode(tx, shard, r.Text, reads)
 		if err != nil {
 			return nil, nil, err
 		}
