@@ -66,3 +66,34 @@ func backward(n int) []int {
 	}
 	return out
 }
+
+// TestReadingsSameEpisodeAsFresh: episodes compared through one Readings, in
+// either order and again, are judged as SameEpisode judges them afresh.
+func TestReadingsSameEpisodeAsFresh(t *testing.T) {
+	pool := []string{
+		"Ruth: We repaint the shed every April.", "Ruth: we repaint the shed every april!",
+		"Omar: We repaint the shed every April.", "Ruth: We repaint the garage every April.",
+		"Ruth: Every April we repaint the shed, weather permitting.", "Ruth: ok", "",
+	}
+	shared := NewReadings()
+	same := 0
+	for range 2 {
+		for _, a := range pool {
+			for _, b := range pool {
+				want := SameEpisode(a, b)
+				if got := shared.SameEpisode(a, b); got != want {
+					t.Errorf("SameEpisode(%q, %q) = %v with shared readings, %v afresh", a, b, got, want)
+				}
+				if got := (*Readings)(nil).SameEpisode(a, b); got != want {
+					t.Errorf("SameEpisode(%q, %q) = %v with nil readings, %v afresh", a, b, got, want)
+				}
+				if want && a != b {
+					same++
+				}
+			}
+		}
+	}
+	if same == 0 {
+		t.Error("no two different texts were the same episode: the cases test too little")
+	}
+}
