@@ -295,7 +295,12 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 	if w.calls.dropAnswer(p) {
 		return len(p), nil
 	}
-	defer w.calls.answered(p)
+	// The ids are forgotten before the answer goes out: a client that reads
+	// it may send its next request under the same id at once, and a check
+	// after the write refused such a request as one still running. The
+	// drain waits for the write itself (sent).
+	sent := w.calls.answering(p)
+	defer sent()
 	if !w.framed {
 		return w.w.Write(p)
 	}
@@ -328,6 +333,7 @@ type inflight struct {
 	mu        sync.Mutex
 	ids       map[string]bool
 	cancelled map[string]bool
+	sending   int           // answers forgotten in ids and not written yet
 	changed   chan struct{} // closed (and replaced) when an answer goes out
 }
 
@@ -385,21 +391,28 @@ func (c *inflight) dropAnswer(payload []byte) bool {
 	return true
 }
 
-// answered forgets the requests that the outgoing payload answers.
-func (c *inflight) answered(payload []byte) {
+// answering forgets the requests that the outgoing payload answers, and
+// counts it as being written until the returned func is called.
+func (c *inflight) answering(payload []byte) (sent func()) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.ids) == 0 {
-		return
+		return func() {}
 	}
 	for _, m := range splitPayload(payload) {
 		if m.Method == "" && m.hasID() {
 			delete(c.ids, idKey(m.ID))
 		}
 	}
-	if c.changed != nil {
-		close(c.changed)
-		c.changed = nil
+	c.sending++
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.sending--
+		if c.changed != nil {
+			close(c.changed)
+			c.changed = nil
+		}
 	}
 }
 
@@ -409,7 +422,7 @@ func (c *inflight) wait(done <-chan struct{}, timeout time.Duration) {
 	deadline := time.After(timeout)
 	for {
 		c.mu.Lock()
-		if len(c.ids) == 0 {
+		if len(c.ids) == 0 && c.sending == 0 {
 			c.mu.Unlock()
 			return
 		}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -266,4 +267,44 @@ func TestRequestIDInUseRefused(t *testing.T) {
 	if got := next(); got != call {
 		t.Errorf("id 5 once answered: passed %s, want the call", got)
 	}
+}
+
+// TestIDFreeOnceItsAnswerIsOut: the id of an answered request was forgotten
+// only after its answer had been written, so a client that read the answer
+// and sent its next request under the same id at once (simple clients use
+// id 1 every time) was refused as reusing an id in use, and waited for ever.
+// The writer below plays that client: it looks at the id while the answer
+// is being written.
+func TestIDFreeOnceItsAnswerIsOut(t *testing.T) {
+	call := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	client := &reusingClient{next: call}
+	w := &lockedWriter{w: client}
+	client.calls = &w.calls
+	w.calls.add(call)
+	if _, err := w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	if client.refused != nil {
+		t.Errorf("id %s still in use while its answer reached the client", client.refused)
+	}
+	done := make(chan struct{})
+	go func() { w.calls.wait(nil, time.Second); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Error("the drain still waits once the only answer is written")
+	}
+}
+
+// reusingClient receives answers and checks, as each arrives, whether the
+// request it would send next is refused as using an id in use.
+type reusingClient struct {
+	calls   *inflight
+	next    []byte
+	refused json.RawMessage
+}
+
+func (c *reusingClient) Write(p []byte) (int, error) {
+	c.refused = c.calls.inUse(c.next)
+	return len(p), nil
 }
