@@ -192,13 +192,17 @@ func (k *Keyring) Revoke(ctx context.Context, keyOrID string) (string, error) {
 	return id, nil
 }
 
-// isRevoked asks a list that can check one key (KeyChecker); otherwise,
-// or when it does not answer, it consults the whole list, re-reading it
-// when the last look is more than a second old. A list that cannot be read
+// isRevoked asks a list that can check one key (KeyChecker), and also
+// keeps the whole list as read at most a second ago, which answers when
+// the check fails or the list cannot check one key. The copy is kept fresh
+// even while checks answer: refreshed only when a check failed, it would
+// be as old as the server when the store stops answering, and a key
+// another replica revoked meanwhile would pass. A list that cannot be read
 // keeps the last one read: the store being down stops the server's reads
 // anyway.
 func (k *Keyring) isRevoked(id string) bool {
-	if kc, ok := k.list.(KeyChecker); ok {
+	listed := k.listedRevoked(id)
+	if kc, ok := k.list.(KeyChecker); ok && !listed {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		revoked, err := kc.KeyRevoked(ctx, id)
 		cancel()
@@ -206,6 +210,12 @@ func (k *Keyring) isRevoked(id string) bool {
 			return revoked
 		}
 	}
+	return listed
+}
+
+// listedRevoked reports whether id is in the revocation list, re-reading
+// it when the last look is more than a second old.
+func (k *Keyring) listedRevoked(id string) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if now := k.now(); now.Sub(k.checkedAt) >= time.Second {

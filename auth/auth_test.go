@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -97,4 +98,61 @@ func TestRevokeUpperCaseID(t *testing.T) {
 	if _, err := k.Verify(key); err == nil {
 		t.Error("the key still verifies after its id was revoked in upper case")
 	}
+}
+
+// TestRevokedKeyRefusedWhenTheCheckFails: over a list that checks one key
+// (the PostgreSQL store), the whole list was read only when a check failed,
+// so when the database stopped answering the keyring fell back to a list
+// never read (or as old as the server) and a key another replica had
+// revoked meanwhile was accepted. The list is kept at most a second old
+// while checks answer.
+func TestRevokedKeyRefusedWhenTheCheckFails(t *testing.T) {
+	dir := t.TempDir()
+	list := &flakyChecker{FileRevocations: FileRevocations{Dir: dir}}
+	k := NewKeyringWith("a-test-secret-of-at-least-32-bytes!!", list)
+	clock := time.Unix(1000, 0)
+	k.now = func() time.Time { return clock }
+	key := mustMint(t, k, "bob")
+	if _, err := k.Verify(key); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Revoke(dir, key); err != nil { // another replica
+		t.Fatal(err)
+	}
+	clock = clock.Add(1100 * time.Millisecond)
+	if _, err := k.Verify(key); err == nil {
+		t.Fatal("revoked key accepted while the list answers")
+	}
+	list.down = true
+	clock = clock.Add(500 * time.Millisecond)
+	if _, err := k.Verify(key); err == nil {
+		t.Error("revoked key accepted once the list stopped answering")
+	}
+}
+
+// flakyChecker is a file list that checks one key, and fails every read
+// once down.
+type flakyChecker struct {
+	FileRevocations
+	down bool
+}
+
+func (f *flakyChecker) KeyRevoked(ctx context.Context, id string) (bool, error) {
+	if f.down {
+		return false, errors.New("database down")
+	}
+	ids, err := f.FileRevocations.RevokedKeys(ctx)
+	for _, got := range ids {
+		if got == id {
+			return true, err
+		}
+	}
+	return false, err
+}
+
+func (f *flakyChecker) RevokedKeys(ctx context.Context) ([]string, error) {
+	if f.down {
+		return nil, errors.New("database down")
+	}
+	return f.FileRevocations.RevokedKeys(ctx)
 }
