@@ -32,12 +32,14 @@ var monthOrdinalRe = regexp.MustCompile(`(?i)\b(january|february|march|april|may
 
 // possessiveIsRe is "'s" after an owned noun and before a preposition or an article,
 // where it can only be "is": "my birthday's on July 9", "our son's in college", "my
-// dad's a nurse". A possessive is followed by what is owned, never by "on" or "a".
-var possessiveIsRe = regexp.MustCompile(`(?i)\b((?:my|our|his|her|their|the) (?:\w+ )?\w+)['’]s (on|at|in|a|an|now|still|not)\b`)
+// dad's a nurse". A possessive is followed by what is owned, never by "on" or "a" —
+// unless the word is the first part of a compound ("my wife's on-call schedule", "my
+// brother's in-house lawyer"), so the word must end at a space or a stop.
+var possessiveIsRe = regexp.MustCompile(`(?i)\b((?:my|our|his|her|their|the) (?:\w+ )?\w+)['’]s (on|at|in|a|an|now|still|not)([\s.,!?;:]|$)`)
 
 // oneSpelling writes a clause's amounts, dates and contractions in one spelling.
 func oneSpelling(clause string) string {
-	clause = possessiveIsRe.ReplaceAllString(clause, "$1 is $2")
+	clause = possessiveIsRe.ReplaceAllString(clause, "$1 is $2$3")
 	clause = monthOrdinalRe.ReplaceAllString(clause, "$1 $2")
 	return measureRe.ReplaceAllStringFunc(clause, shortMeasure)
 }

@@ -19,6 +19,13 @@ func TestOneSpelling(t *testing.T) {
 		"I hurt one foot":                "I hurt one foot",               // the body part
 		"My rent is 900 pounds a month":  "My rent is 900 pounds a month", // money too
 		"I was born on the 4th":          "I was born on the 4th",         // no month
+		// The first part of a compound: a possessive ("is" made "User's wife is on-call schedule is brutal").
+		"My wife's on-call schedule is brutal":    "My wife's on-call schedule is brutal",
+		"My brother's in-house lawyer quit":       "My brother's in-house lawyer quit",
+		"My mom's at-home bakery sells 40 loaves": "My mom's at-home bakery sells 40 loaves",
+		"my sister's a-list friends":              "my sister's a-list friends",
+		"my dad's a nurse.":                       "my dad is a nurse.",
+		"my dad's not":                            "my dad is not",
 	} {
 		if got := oneSpelling(said); got != want {
 			t.Errorf("oneSpelling(%q) = %q, want %q", said, got, want)
