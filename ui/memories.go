@@ -208,6 +208,8 @@ type memoryData struct {
 	Facts   []*engine.Memory // an episode's facts
 	Chain   []chainLink      // oldest first
 	Saved   bool
+	// Restored is the superseded memory whose text this one brings back.
+	Restored string
 }
 
 // maxChain bounds the supersede chain one page walks.
@@ -220,7 +222,8 @@ func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error 
 	if err != nil {
 		return err
 	}
-	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != "", Back: backQuery(r.URL.Query().Get("back"))}
+	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != "",
+		Restored: r.URL.Query().Get("restored"), Back: backQuery(r.URL.Query().Get("back"))}
 	if m.Source != nil && m.Source.EpisodeID != "" && !m.IsEpisode() {
 		if d.Episode, err = u.optional(r, req, m.Source.EpisodeID); err != nil {
 			return err

@@ -131,6 +131,7 @@ func (u *UI) routes() {
 	u.page("POST /memories/{id}/delete", u.deleteMemory)
 	u.page("GET /memories/{id}/edit", u.editMemory)
 	u.page("POST /memories/{id}/edit", u.correctMemory)
+	u.page("POST /memories/{id}/restore", u.restoreMemory)
 	u.page("GET /skills", u.skills)
 	u.page("GET /entities", u.entities)
 	u.page("GET /entities/reconcile", u.reconcileStatus)
