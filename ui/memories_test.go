@@ -219,3 +219,21 @@ func TestAMemoryOpenedFromAListReturnsToIt(t *testing.T) {
 		t.Errorf("a bad back query: %d", p.status)
 	}
 }
+
+// TestACorrectionToAFactReplacedMeanwhileKeepsTheTypedText: a correction
+// saved from a tab opened before another tab replaced the fact is refused
+// with a message, and the text the user typed is shown, not dropped.
+func TestACorrectionToAFactReplacedMeanwhileKeepsTheTypedText(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add(auth.DefaultUser, "The choir rehearses on Thursday evenings")[0]
+	b := e.browser()
+	tok := b.token("/memories/" + id + "/edit")
+	if _, err := e.eng.Correct(context.Background(), auth.DefaultUser, id, "The choir rehearses on Friday evenings"); err != nil {
+		t.Fatal(err)
+	}
+	typed := "The choir rehearses on Wednesday mornings"
+	p := b.post("/memories/"+id+"/edit", url.Values{"csrf": {tok}, "text": {typed}})
+	if p.status != http.StatusConflict || !strings.Contains(p.body, `role="alert"`) || !strings.Contains(p.body, typed) {
+		t.Errorf("stale correction: %d, want 409 with the reason and the typed text\n%s", p.status, p.body)
+	}
+}
