@@ -70,17 +70,29 @@ func (u *UI) timeline(w http.ResponseWriter, r *http.Request, req *request) erro
 	d := timelineData{Values: q, Types: memoryTypes}
 	f, err := readTimelineForm(q)
 	d.Form = f
+	var day time.Time
+	if err == nil {
+		day, err = readJumpDate(q)
+	}
+	if err == nil && !day.IsZero() {
+		return u.jumpToDate(w, r, req, f, day)
+	}
 	if err == nil {
 		err = u.runTimeline(r, req, &d)
 	}
 	return u.show(w, req, "timeline", &d, err, func(msg string) { d.Error = msg })
 }
 
+// timelineFilter is the engine's filter for the form's page.
+func (u *UI) timelineFilter(f timelineForm) engine.TimelineFilter {
+	return engine.TimelineFilter{By: f.By, ListFilter: engine.ListFilter{
+		Page: f.Page, Size: f.Size, AppName: f.App, MemoryType: f.MemoryType, Project: f.Project,
+		SessionID: f.Session, IncludeSuperseded: !f.CurrentOnly}}
+}
+
 func (u *UI) runTimeline(r *http.Request, req *request, d *timelineData) error {
 	f := d.Form
-	page, err := u.eng.Timeline(r.Context(), req.User, engine.TimelineFilter{By: f.By, ListFilter: engine.ListFilter{
-		Page: f.Page, Size: f.Size, AppName: f.App, MemoryType: f.MemoryType, Project: f.Project,
-		SessionID: f.Session, IncludeSuperseded: !f.CurrentOnly}})
+	page, err := u.eng.Timeline(r.Context(), req.User, u.timelineFilter(f))
 	if err != nil {
 		return err
 	}

@@ -92,3 +92,39 @@ func TestTimelinePages(t *testing.T) {
 		t.Errorf("page 2: %d", p.status)
 	}
 }
+
+// TestTimelineGoesToADate: with several pages (50 a page), a date opens the page that
+// holds that day's newest memory (or the nearest older one), keeping the
+// other filters; a malformed date is a 400 naming the field.
+func TestTimelineGoesToADate(t *testing.T) {
+	e := newEnv(t, "")
+	start := time.Date(2023, 1, 1, 12, 0, 0, 0, time.UTC)
+	var reqs []engine.AddRequest
+	for i := 0; i < 120; i++ { // one memory every other day, 240 days
+		reqs = append(reqs, engine.AddRequest{Text: "Daily log " + start.AddDate(0, 0, 2*i).Format("2 January 2006"),
+			Timestamp: start.AddDate(0, 0, 2*i), AppName: "log"})
+	}
+	if _, err := e.eng.Add(context.Background(), auth.DefaultUser, reqs); err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	for date, want := range map[string]string{
+		"2023-03-02": "Daily log 2 March 2023", // a day with a memory
+		"2023-03-03": "Daily log 2 March 2023", // none that day: the nearest older
+		"2030-01-01": "Daily log 27 August 2023",
+		"2020-01-01": "Daily log 1 January 2023",
+	} {
+		r := b.get("/timeline?app=log&date=" + date)
+		loc := r.header.Get("Location")
+		if r.status != http.StatusSeeOther || !strings.Contains(loc, "app=log") || strings.Contains(loc, "date=") {
+			t.Errorf("date %s: %d to %q", date, r.status, loc)
+			continue
+		}
+		if p := b.get(loc); !strings.Contains(p.body, want) {
+			t.Errorf("date %s opens %s, which lacks %q", date, loc, want)
+		}
+	}
+	if p := b.get("/timeline?date=March"); p.status != http.StatusBadRequest || !strings.Contains(p.body, "date: must be") {
+		t.Errorf("a malformed date: %d", p.status)
+	}
+}
