@@ -237,3 +237,28 @@ func TestACorrectionToAFactReplacedMeanwhileKeepsTheTypedText(t *testing.T) {
 		t.Errorf("stale correction: %d, want 409 with the reason and the typed text\n%s", p.status, p.body)
 	}
 }
+
+// TestChipsFilterTheList: a memory's app, project and session chips are
+// links to the list narrowed to that value, so "everything of this
+// project" is one click from any memory.
+func TestChipsFilterTheList(t *testing.T) {
+	e := newEnv(t, "")
+	res, err := e.eng.Add(context.Background(), auth.DefaultUser, []engine.AddRequest{
+		{Text: "The staging database moved to a new host", AppName: "ops.notes", Project: "api/v2", SessionID: "s-1"},
+		{Text: "The staging database has nightly backups", AppName: "other"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	for _, path := range []string{"/memories", "/memories/" + res[0].ID, "/memories?q=staging+database&mode=text"} {
+		p := b.get(path)
+		for _, want := range []string{`href="/memories?app=ops.notes"`, `href="/memories?project=api%2fv2"`, `href="/memories?session=s-1"`} {
+			if !strings.Contains(p.body, want) {
+				t.Errorf("%s lacks the chip link %s", path, want)
+			}
+		}
+	}
+	if ids := hrefs(b.get("/memories?project=api%2fv2").body); len(ids) != 1 || ids[0] != res[0].ID {
+		t.Errorf("the project chip's list shows %v, want only %s", ids, res[0].ID)
+	}
+}
