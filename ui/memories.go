@@ -89,14 +89,17 @@ var memoryTypes = []string{engine.TypeSemantic, engine.TypeEpisodic, engine.Type
 // number), so the page can say so and link back instead of looking empty.
 type pager struct {
 	PrevPage, NextPage, LastPage int
+	// Pages is how many pages there are, for the first/last links and the
+	// page-number field that skip through thousands of memories.
+	Pages int
 	// Ranked pages go from better to worse matches, not newer to older.
 	Ranked bool
 }
 
 func pagerFor(page, pages int) pager {
-	var p pager
+	p := pager{Pages: pages}
 	if page > pages && pages > 0 {
-		return pager{PrevPage: pages, LastPage: pages}
+		return pager{PrevPage: pages, LastPage: pages, Pages: pages}
 	}
 	if page > 1 {
 		p.PrevPage = page - 1

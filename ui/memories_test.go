@@ -262,3 +262,28 @@ func TestChipsFilterTheList(t *testing.T) {
 		t.Errorf("the project chip's list shows %v, want only %s", ids, res[0].ID)
 	}
 }
+
+// TestPagerSkipsToTheEndsAndToAPageNumber: a long list links its first
+// and last pages and has a page-number field that keeps the filters.
+func TestPagerSkipsToTheEndsAndToAPageNumber(t *testing.T) {
+	e := newEnv(t, "")
+	var texts []string
+	for i := 0; i < 105; i++ {
+		texts = append(texts, fmt.Sprintf("Warehouse shelf %d holds spare parts", i))
+	}
+	e.add(auth.DefaultUser, texts...)
+	b := e.browser()
+	p := b.get("/memories?app=test&size=20&page=3")
+	for _, want := range []string{`href="?app=test&amp;page=1&amp;size=20" rel="first"`, `href="?app=test&amp;page=6&amp;size=20" rel="last"`,
+		`<input type="hidden" name="size" value="20">`, `<input type="hidden" name="app" value="test">`, `max="6"`} {
+		if !strings.Contains(p.body, want) {
+			t.Errorf("page 3 of 6 lacks %s", want)
+		}
+	}
+	if strings.Contains(p.body, `<input type="hidden" name="page"`) {
+		t.Error("the page-number form also sends the current page")
+	}
+	if last := b.get("/memories?app=test&size=20&page=6"); len(hrefs(last.body)) != 5 || strings.Contains(last.body, `rel="last"`) {
+		t.Errorf("the last page shows %d memories", len(hrefs(last.body)))
+	}
+}
