@@ -361,6 +361,9 @@ type editData struct {
 	M     *engine.Memory
 	Text  string
 	Error string
+	// Gone: the memory was deleted while the form was open; M holds only
+	// its id.
+	Gone bool
 }
 
 func (u *UI) editMemory(w http.ResponseWriter, r *http.Request, req *request) error {
@@ -379,12 +382,16 @@ func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request)
 	res, err := u.eng.Correct(r.Context(), req.User, id, text)
 	if err != nil {
 		switch statusOf(err) {
-		case http.StatusBadRequest, http.StatusConflict, http.StatusRequestEntityTooLarge:
-			m, gerr := u.eng.Get(r.Context(), req.User, id)
+		case http.StatusBadRequest, http.StatusConflict, http.StatusRequestEntityTooLarge, http.StatusNotFound:
+			m, gerr := u.optional(r, req, id)
 			if gerr != nil {
 				return gerr
 			}
-			u.render(w, req, statusOf(err), "edit", editData{M: m, Text: text, Error: engine.ErrorMessage(err)})
+			d := editData{M: m, Text: text, Error: engine.ErrorMessage(err)}
+			if m == nil { // deleted meanwhile: say so, and keep what was typed
+				d.M, d.Gone = &engine.Memory{ID: id}, true
+			}
+			u.render(w, req, statusOf(err), "edit", d)
 			return nil
 		}
 		return err

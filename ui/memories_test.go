@@ -287,3 +287,21 @@ func TestPagerSkipsToTheEndsAndToAPageNumber(t *testing.T) {
 		t.Errorf("the last page shows %d memories", len(hrefs(last.body)))
 	}
 }
+
+// TestACorrectionToAMemoryDeletedMeanwhileSaysSoAndKeepsTheText: saving a
+// correction of a memory another tab deleted answers 404 with that reason
+// and the typed text, not a bare error page.
+func TestACorrectionToAMemoryDeletedMeanwhileSaysSoAndKeepsTheText(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add(auth.DefaultUser, "The tram stop moved two blocks north")[0]
+	b := e.browser()
+	tok := b.token("/memories/" + id + "/edit")
+	if _, _, err := e.eng.Delete(context.Background(), auth.DefaultUser, []string{id}); err != nil {
+		t.Fatal(err)
+	}
+	typed := "The tram stop moved three blocks north"
+	p := b.post("/memories/"+id+"/edit", url.Values{"csrf": {tok}, "text": {typed}})
+	if p.status != http.StatusNotFound || !strings.Contains(p.body, "deleted meanwhile") || !strings.Contains(p.body, typed) {
+		t.Errorf("correction of a deleted memory: %d\n%s", p.status, p.body)
+	}
+}
