@@ -248,6 +248,25 @@ func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error 
 	return nil
 }
 
+// Replacement is the memory that superseded this one, from the chain
+// already read; nil when none did or it was deleted since.
+func (d memoryData) Replacement() *engine.Memory {
+	for _, l := range d.Chain {
+		if d.M.SupersededBy != nil && l.ID == *d.M.SupersededBy {
+			return l.Memory
+		}
+	}
+	return nil
+}
+
+// ReplacedByCorrection says the replacement was a correction (the
+// dashboard's or PATCH), whose source excerpt is the corrected memory's,
+// not a reason of its own.
+func (d memoryData) ReplacedByCorrection() bool {
+	r := d.Replacement()
+	return r != nil && r.Source != nil && r.Source.Extractor == engine.CorrectionExtractor
+}
+
 // ListHref is the list the page was opened from. The query is one that
 // backQuery encoded, so it is safe as a URL as it stands.
 func (d memoryData) ListHref() template.URL {

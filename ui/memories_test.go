@@ -305,3 +305,50 @@ func TestACorrectionToAMemoryDeletedMeanwhileSaysSoAndKeepsTheText(t *testing.T)
 		t.Errorf("correction of a deleted memory: %d\n%s", p.status, p.body)
 	}
 }
+
+// TestASupersededFactSaysWhatReplacedItAndWhy: the page of a fact a later
+// conversation superseded quotes the replacing fact and where it came
+// from, and offers to restore the old text.
+func TestASupersededFactSaysWhatReplacedItAndWhy(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := context.Background()
+	var results [][]engine.WriteResult
+	for _, said := range []string{"I live in Oslo.", "I moved to Bergen, I live in Bergen now."} {
+		r, err := e.eng.AddConversation(ctx, auth.DefaultUser, engine.ConversationRequest{
+			Messages: []engine.Message{{Role: "user", Content: said}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r.Results)
+	}
+	var old, repl *engine.WriteResult
+	for i := range results[1] {
+		if r := &results[1][i]; len(r.Supersedes) == 1 {
+			repl = r
+		}
+	}
+	if repl == nil {
+		t.Fatalf("the second turn superseded nothing: %+v", results[1])
+	}
+	for i := range results[0] {
+		if results[0][i].ID == repl.Supersedes[0] {
+			old = &results[0][i]
+		}
+	}
+	if old == nil {
+		t.Fatalf("the superseded fact %s is not one the first turn wrote", repl.Supersedes[0])
+	}
+	m, err := e.eng.Get(ctx, auth.DefaultUser, repl.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := e.browser().get("/memories/" + old.ID)
+	for _, want := range []string{`id="superseded-by"`, "“" + repl.Text + "”", "(" + m.Source.Kind, `id="restore-form"`} {
+		if !strings.Contains(p.body, want) {
+			t.Errorf("the superseded fact's page lacks %s", want)
+		}
+	}
+	if m.Source.Excerpt != "" && !strings.Contains(p.body, "It came from") {
+		t.Error("the page does not quote where the replacing fact came from")
+	}
+}

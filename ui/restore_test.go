@@ -27,7 +27,8 @@ func TestRestoringASupersededFactMakesItsTextCurrentAgain(t *testing.T) {
 	b := e.browser()
 	p := b.get("/memories/" + old)
 	if !strings.Contains(p.body, `id="restore-form"`) || !strings.Contains(p.body, `id="superseded-by"`) ||
-		!strings.Contains(p.body, "/memories/"+wrong[0].ID) {
+		!strings.Contains(p.body, "/memories/"+wrong[0].ID) || !strings.Contains(p.body, "“The lighthouse keeper never leaves the mainland”") ||
+		!strings.Contains(p.body, "(a correction)") {
 		t.Fatalf("a superseded fact's page offers no restore or does not say what replaced it:\n%s", p.body)
 	}
 	if cur := b.get("/memories/" + wrong[0].ID); strings.Contains(cur.body, `id="restore-form"`) {
