@@ -103,3 +103,43 @@ func TestBrowserKeyboardSkipsToContent(t *testing.T) {
 		t.Errorf("navigation marks %q on a memory's page, want Memories", cur)
 	}
 }
+
+// TestBrowserRestoreAndPageJumpByKeyboard: a superseded fact is restored
+// by focusing its Restore button and pressing Enter, and a page number
+// typed into the pager's field opens that page, with no mouse.
+func TestBrowserRestoreAndPageJumpByKeyboard(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := newBrowser(t)
+	var texts []string
+	for i := 0; i < 60; i++ {
+		texts = append(texts, fmt.Sprintf("Inventory note %d about the spare bicycle parts", i))
+	}
+	ids := e.add(auth.DefaultUser, texts...)
+	if _, err := e.eng.Correct(context.Background(), auth.DefaultUser, ids[0], "Inventory note about nothing at all"); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "restore by keyboard",
+		chromedp.Navigate(e.url+"/memories/"+ids[0]),
+		chromedp.WaitVisible(chromedp.CSS("#restore-form button")),
+		chromedp.Focus(chromedp.CSS("#restore-form button")),
+		chromedp.KeyEvent("\r"),
+		chromedp.WaitVisible(chromedp.CSS("#history")),
+	)
+	if got := text(t, ctx, "#memory-text"); got != texts[0] {
+		t.Errorf("after restore the page shows %q, want %q", got, texts[0])
+	}
+	if got := text(t, ctx, "p.notice"); !strings.Contains(got, "Restored") {
+		t.Errorf("the restored page says %q", got)
+	}
+	run(t, ctx, "jump to page 3 by keyboard",
+		chromedp.Navigate(e.url+"/memories?size=20"),
+		chromedp.WaitVisible(chromedp.CSS(`.pager input[name=page]`)),
+		chromedp.Focus(chromedp.CSS(`.pager input[name=page]`)),
+		chromedp.KeyEvent("3"),
+		chromedp.KeyEvent("\r"),
+		chromedp.WaitVisible(chromedp.CSS(`.pager a[rel=prev]`)),
+	)
+	if got := text(t, ctx, "p.meta"); !strings.Contains(got, "page 3 of 3") {
+		t.Errorf("after typing 3 the list says %q", got)
+	}
+}
