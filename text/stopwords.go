@@ -77,9 +77,16 @@ func WithoutQuestionWords(s string) string {
 // unspacedQuestions cuts the question words of Chinese and Japanese, the
 // longer of two that start alike first ("什么时候" before "什么"). Only
 // words that are questions wherever they stand: not "几" (几乎, "almost")
-// nor "どう" (ぶどう, "grape").
+// nor "どう" (ぶどう, "grape"). Words that also start or end other words
+// are cut only with what makes them a question: "何" with its particle (a
+// surname in 何伟, "any" in 任何), "いつ" and "いくら" before a particle or
+// the question mark (いつも is "always", あいつ "that guy", いくら丼 a dish).
+// Analysis has read the text in NFKC, so "？" is "?" here.
 var unspacedQuestions = strings.NewReplacer(
 	"什么时候", " ", "为什么", " ", "什么", " ", "哪里", " ", "哪儿", " ", "哪天", " ", "哪个", " ", "哪些", " ",
 	"怎么样", " ", "怎么", " ", "怎样", " ", "多少", " ", "几点", " ", "几岁", " ", "谁", " ",
-	"何時", " ", "何", " ", "どこ", " ", "いつ", " ", "誰", " ", "だれ", " ", "なぜ", " ", "どれ", " ", "どんな", " ", "いくら", " ",
+	"何時", " ", "何?", " ", "何です", " ", "何を", " ", "何が", " ", "何に", " ", "何で", " ", "何の", " ", "何色", " ",
+	"どこ", " ", "誰", " ", "だれ", " ", "なぜ", " ", "どれ", " ", "どんな", " ",
+	"いつから", " ", "いつまで", " ", "いつに", " ", "いつ頃", " ", "いつです", " ", "いつ?", " ",
+	"いくらです", " ", "いくら?", " ",
 )

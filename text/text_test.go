@@ -93,11 +93,18 @@ func TestWithoutQuestionWords(t *testing.T) {
 		{"我开什么车？", "我开 车?"},
 		{"我女儿什么时候上钢琴课？", "我女儿 上钢琴课?"},
 		{"周末我一般做什么", "周末我一般做 "},
-		{"犬の名前は何？", "犬の名前は ?"},
+		{"犬の名前は何？", "犬の名前は "},
 		{"来月どこに出張しますか？", "来月 に出張しますか?"},
 		{"what car do I drive?", "what car do I drive?"},
 		{"나는 아침에 무엇을 해요?", "나는 아침에 무엇을 해요?"},
 		{"ＡＰＩ什么", "API "},
+		// Words that start or end other words are cut only as questions.
+		{"何伟住在哪里", "何伟住在 "},
+		{"任何时候都可以", "任何时候都可以"},
+		{"いつも何時に起きる?", "いつも に起きる?"},
+		{"あいつの誕生日はいつ?", "あいつの誕生日は "},
+		{"いくら丼が好き", "いくら丼が好き"},
+		{"ランチはいくら?", "ランチは "},
 	}
 	for _, c := range cases {
 		if got := WithoutQuestionWords(c.in); got != c.want {
