@@ -2,6 +2,7 @@ package write
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -189,10 +190,22 @@ func episodeOf(msgs []engine.Message, asked []*engine.Message, i int) (string, [
 	m := msgs[i]
 	said, ids := episodeText(m), nonEmpty(m.ID)
 	if asked != nil && asked[i] != nil {
-		said += " (in reply to " + episodeText(*asked[i]) + ")"
+		said += replyMarker + episodeText(*asked[i]) + ")"
 		ids = append(ids, nonEmpty(asked[i].ID)...)
 	}
 	return said, ids
+}
+
+// replyMarker opens the question an answer's episode keeps after it.
+const replyMarker = " (in reply to "
+
+// withoutQuestion is an episode's text without the question it keeps, if
+// any: the turn alone.
+func withoutQuestion(ep string) string {
+	if i := strings.LastIndex(ep, replyMarker); i > 0 && strings.HasSuffix(ep, ")") {
+		return ep[:i]
+	}
+	return ep
 }
 
 func nonEmpty(id string) []string {
@@ -215,22 +228,65 @@ func episodeRequest(req engine.ConversationRequest, asked []*engine.Message, i i
 		Tags: req.Tags, Project: req.Project, SessionID: req.SessionID, Timestamp: ts, Source: src}
 }
 
-// storedEpisode returns the id of a stored episode that already says what
-// ep says, or "". It looks at the few episodes closest by BM25; reads are
-// the request's readings, or nil (read afresh).
-func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string, reads *ingest.Readings) (string, error) {
+// storedEpisode returns a stored episode that already says what ep says, or
+// nil. It looks at the few episodes closest by BM25; reads are the
+// request's readings, or nil (read afresh). The question an answer keeps is
+// not part of the comparison: sent again one turn a call, the same answer
+// comes without it (the question was read by the first call) and is still
+// the same turn.
+func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string, reads *ingest.Readings) (*engine.Memory, error) {
 	terms := text.Unique(text.Analyze(ep))
 	if len(terms) == 0 {
-		return "", nil
+		return nil, nil
 	}
 	isEpisode := func(r *index.Row) bool { return r.Episode }
 	for _, h := range shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, isEpisode, 3) {
 		m, err := tx.GetMemory(h.ID)
 		if err != nil {
+			return nil, err
+		}
+		if reads.SameEpisode(m.Text, ep) || reads.SameEpisode(withoutQuestion(m.Text), withoutQuestion(ep)) {
+			return m, nil
+		}
+	}
+	return nil, nil
+}
+
+// isReplay reports whether the turn r is the stored episode ep sent again (a
+// client's retry, a re-import of the same chat) rather than the same words
+// said anew: it carries one of ep's message ids, or was said at the same
+// instant. A replay tells nothing new, so its facts must not reopen what a
+// later turn superseded; words said anew may (moving back to a city).
+func isReplay(ep *engine.Memory, r engine.AddRequest) bool {
+	if ep.Source != nil && r.Source != nil {
+		for _, id := range r.Source.MessageIDs {
+			if slices.Contains(ep.Source.MessageIDs, id) {
+				return true
+			}
+		}
+	}
+	return !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
+}
+
+// replayedFact returns the id of the fact of the replayed episode ep (nil:
+// not a replay) that already says fact, in whatever state, or "". The
+// replay's fact is that one again, not news to decide against the facts
+// that replaced it.
+func replayedFact(tx engine.Tx, memo *factMemo, ep *engine.Memory, fact string) (string, error) {
+	if ep == nil {
+		return "", nil
+	}
+	want := strings.TrimSuffix(strings.TrimSpace(fact), ".")
+	for _, id := range ep.Facts {
+		t, err := memo.storedText(tx, id)
+		if engine.ErrorCode(err) == engine.ENotFound {
+			continue // deleted since: the replay may store it again
+		}
+		if err != nil {
 			return "", err
 		}
-		if reads.SameEpisode(m.Text, ep) {
-			return m.ID, nil
+		if strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(t), "."), want) {
+			return id, nil
 		}
 	}
 	return "", nil

@@ -80,7 +80,7 @@ func (e *Writer) checkItem(field, raw string, it intent.Item) error {
 		return engine.Invalid(field, `say what to forget, e.g. "forget that Alice lives in Paris" or "forget: <memory id>"`)
 	case it.Kind == intent.Resolve && !hasWord(it.Body):
 		return engine.Invalid(field, `say what was resolved, e.g. "resolved: the login bug on Safari"`)
-	case it.Kind == intent.Turn && !hasWord(it.Body):
+	case it.Kind == intent.Turn && !hasWord(it.Body) && !hasSymbol(it.Body):
 		return engine.Invalid(field, "the %s turn has no content", it.Role)
 	}
 	return nil
@@ -88,6 +88,13 @@ func (e *Writer) checkItem(field, raw string, it intent.Item) error {
 
 func hasWord(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+}
+
+// hasSymbol reports whether s holds a symbol such as an emoji: a turn of
+// emoji alone ("user: 😂") is something said, as it is in a
+// from-conversation batch, though it keeps no episode.
+func hasSymbol(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsSymbol)
 }
 
 // ingestGroup runs the operation of one group.

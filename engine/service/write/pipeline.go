@@ -105,7 +105,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 	var results []engine.WriteResult
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		memo := newFactMemo(in.reads)
-		epIDs, epResults, err := e.planEpisodes(tx, p, shard, user, in, asked, vecs[len(in.facts):], now, memo.readings())
+		epIDs, replays, epResults, err := e.planEpisodes(tx, p, shard, user, in, asked, vecs[len(in.facts):], now, memo.readings())
 		if err != nil {
 			return err
 		}
@@ -115,6 +115,13 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, memo: memo}
 			if t := in.factTurn[i]; t >= 0 {
 				job.episode = epIDs[t]
+				if id, err := replayedFact(tx, memo, replays[t], f.Text); err != nil || id != "" {
+					if err != nil {
+						return err
+					}
+					results = append(results, engine.WriteResult{ID: id, Text: f.Text, Event: engine.EventNone})
+					continue
+				}
 			}
 			if i >= nFacts { // a taught procedure: learn it from the memory that keeps it
 				job.extractor = engine.ProcedureExtractor
@@ -140,13 +147,15 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 }
 
 // planEpisodes plans the request's episodes and returns the episode id of
-// each turn ("" when the turn is not one), with an ADD result per episode
-// stored. A turn that repeats an episode of this request or a stored one is
-// not stored again; its facts link to the episode that already says it.
-// reads are the request's readings, or nil (read afresh).
+// each turn ("" when the turn is not one), the stored episode each replayed
+// turn repeats (see isReplay), and an ADD result per episode stored. A turn
+// that repeats an episode of this request or a stored one is not stored
+// again; its facts link to the episode that already says it. reads are the
+// request's readings, or nil (read afresh).
 func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, asked []*engine.Message,
-	vecs [][]float32, now time.Time, reads *ingest.Readings) ([]string, []engine.WriteResult, error) {
+	vecs [][]float32, now time.Time, reads *ingest.Readings) ([]string, map[int]*engine.Memory, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
+	replays := map[int]*engine.Memory{}
 	var results []engine.WriteResult
 	var planned []*engine.Memory
 	v := 0
@@ -163,10 +172,13 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		}
 		dup, err := e.storedEpisode(tx, shard, r.Text, reads)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		if dup != "" {
-			ids[i] = dup
+		if dup != nil {
+			ids[i] = dup.ID
+			if isReplay(dup, r) {
+				replays[i] = dup
+			}
 			continue
 		}
 		m := e.NewMemory(user, r, now)
@@ -175,7 +187,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		ids[i] = m.ID
 		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
 	}
-	return ids, results, nil
+	return ids, replays, results, nil
 }
 
 // factJob is one fact to decide and write, with its embedding, the
