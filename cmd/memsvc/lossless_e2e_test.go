@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -256,4 +258,138 @@ func TestLosslessChatOverMCP(t *testing.T) {
 	// turns must all be found.
 	wantEveryTurnFound(t, c, turns, turns[0].speaker)
 	wantEachTurnOnce(t, all)
+}
+
+// TestLosslessVerbatimTurns: what a turn said comes back byte for byte in
+// its episode ("Speaker: " and the turn, trimmed of surrounding white
+// space): other scripts, decomposed accents (NFD is not normalised away),
+// CRLF line breaks, code blocks and pasted logs with prose around them. A
+// turn of emoji alone is small talk, not an error; a turn over the size cap
+// is refused whole, naming it, and nothing of its request is stored.
+func TestLosslessVerbatimTurns(t *testing.T) {
+	s := startServer(t, nil)
+	c := s.api("")
+	said := []string{
+		"Je viens d'emménager à Lyon avec ma sœur, et je travaille chez Michelin maintenant.",
+		"Je viens d'emme\u0301nager a\u0300 Grenoble avec mon fre\u0300re Bastien, il est inge\u0301nieur.",
+		"我下个月要去东京出差，我的同事李明也一起去。",
+		"Mi abuela cumple noventa años en agosto 🎂 y vamos a celebrarlo en Sevilla.",
+		"My landlord raised the rent to 1450 euros a month.\r\nI pay it on the first of each month.   ",
+		"The deploy failed again, our staging cluster is named kestrel-9:\n```\npanic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n\t/app/main.go:12 +0x1d\n```",
+		"Here is my helper:\n```go\nfunc add(a, b int) int { return a + b }\n```\nI wrote it for the billing service called ledgerly.",
+	}
+	for i, content := range said {
+		r, err := c.FromConversation(t.Context(), client.ConversationRequest{Messages: []client.Message{
+			{Role: "user", Name: "Mara", Content: content, ID: fmt.Sprintf("v%d", i)}}})
+		if err != nil {
+			t.Fatalf("turn %q: %v", content, err)
+		}
+		want := "Mara: " + strings.TrimSpace(content)
+		var got []string
+		for _, x := range r.Results {
+			if x.Episode {
+				m, err := c.Get(t.Context(), x.ID, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, m.Text)
+			}
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("episode of %q = %q, want exactly %q", content, got, want)
+		}
+	}
+	n := len(listAll(t, c))
+	emoji, err := c.FromConversation(t.Context(), client.ConversationRequest{Messages: []client.Message{{Role: "user", Content: "🎉🎉🎉"}}})
+	if err != nil || !emoji.NoFactsExtracted {
+		t.Errorf("an emoji-only turn: %+v, %v; want nothing stored and no error", emoji, err)
+	}
+	big := client.Message{Role: "user", Content: strings.Repeat("The crumb was open and the crust crackled. ", 800)}
+	_, err = c.FromConversation(t.Context(), client.ConversationRequest{Messages: []client.Message{
+		{Role: "user", Content: "I bake sourdough every Sunday morning."}, big}})
+	wantClientError(t, err, 413, "payload_too_large", "messages[1].content")
+	if after := len(listAll(t, c)); after != n {
+		t.Errorf("the refused requests stored %d memories", after-n)
+	}
+}
+
+// TestLosslessDeleteAndExport: deleting a fact leaves the turn it came from
+// (only "forget that …" removes the turns too), and export → import →
+// export of the chat keeps every episode, fact link and validity window.
+func TestLosslessDeleteAndExport(t *testing.T) {
+	turns := loadChat(t)
+	src, dst := t.TempDir(), t.TempDir()
+	t.Run("fill", func(t *testing.T) {
+		s := startServerOn(t, src, nil)
+		c := s.api("")
+		r, err := c.FromConversation(t.Context(), client.ConversationRequest{Messages: chatMessages(turns), SessionID: "chat"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fact client.WriteResult
+		for _, x := range r.Results {
+			if !x.Episode && x.Event == "ADD" {
+				fact = x
+				break
+			}
+		}
+		m, err := c.Get(t.Context(), fact.ID, "")
+		if err != nil || m.Source == nil || m.Source.EpisodeID == "" {
+			t.Fatalf("fact %+v: %+v, %v; want one naming its episode", fact, m, err)
+		}
+		if _, err := c.Delete(t.Context(), client.DeleteRequest{MemoryIDs: []string{fact.ID}}); err != nil {
+			t.Fatal(err)
+		}
+		ep, err := c.Get(t.Context(), m.Source.EpisodeID, "")
+		if err != nil || ep.State != "active" {
+			t.Fatalf("deleting fact %q took its turn: %+v, %v", fact.Text, ep, err)
+		}
+		if slices.Contains(ep.Facts, fact.ID) {
+			t.Errorf("the episode still lists the deleted fact %s: %v", fact.ID, ep.Facts)
+		}
+	})
+	first := filepath.Join(t.TempDir(), "first.jsonl")
+	runBin(t, nil, false, "export", "--data", src, "--out", first)
+	runBin(t, nil, false, "import", "--data", dst, "--in", first)
+	second := filepath.Join(t.TempDir(), "second.jsonl")
+	runBin(t, nil, false, "export", "--data", dst, "--out", second)
+	a, b := exportRecords(t, first), exportRecords(t, second)
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Errorf("export → import → export changed records (-first +second):\n%s", diff)
+	}
+	episodes, closed := 0, 0
+	for _, r := range a {
+		m, _ := r["memory"].(map[string]any)
+		if src, _ := m["source"].(map[string]any); src["kind"] == "episode" {
+			episodes++
+		}
+		if m["valid_to"] != nil && m["superseded_by"] != nil {
+			closed++
+		}
+	}
+	if episodes < 40 || closed < 2 {
+		t.Errorf("the export holds %d episodes and %d closed windows: the probe checks too little (%d records)", episodes, closed, len(a))
+	}
+}
+
+// TestLosslessSharedPhotoTurns: a chat export writes a shared photo as its
+// description in brackets; what the photo shows is something said and must
+// be found by its words.
+func TestLosslessSharedPhotoTurns(t *testing.T) {
+	t.Skip("finding: a turn wholly in brackets ('[shared a photo: …]') keeps no episode and no fact (engine/extract Substantive)")
+	turns := loadChat(t)
+	s := startServer(t, nil)
+	c := s.api("")
+	if _, err := c.FromConversation(t.Context(), client.ConversationRequest{Messages: chatMessages(turns)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tu := range turns {
+		if isPhoto(tu) {
+			// the description without its bracketed lead-in
+			what := strings.TrimSuffix(tu.text[strings.Index(tu.text, ":")+2:], "]")
+			if !found(t, c, what, true) {
+				t.Errorf("the shared photo %q is not found by its description", tu.text)
+			}
+		}
+	}
 }
