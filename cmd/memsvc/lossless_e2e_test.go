@@ -61,9 +61,15 @@ func chatMessages(turns []chatTurn) []client.Message {
 // listAll pages through every memory of the caller, stale ones included.
 func listAll(t *testing.T, c *client.Client) []client.Memory {
 	t.Helper()
+	return listAllOf(t, c, "")
+}
+
+// listAllOf is listAll for user ("": the caller's), with auth off.
+func listAllOf(t *testing.T, c *client.Client, user string) []client.Memory {
+	t.Helper()
 	var all []client.Memory
 	for page := 1; ; page++ {
-		r, err := c.List(t.Context(), client.ListRequest{Page: page, Size: 100, IncludeSuperseded: true})
+		r, err := c.List(t.Context(), client.ListRequest{Page: page, Size: 100, IncludeSuperseded: true, UserID: user})
 		if err != nil {
 			t.Fatalf("list page %d: %v", page, err)
 		}
@@ -108,7 +114,8 @@ func isPhoto(c chatTurn) bool { return strings.HasPrefix(c.text, "[shared a phot
 
 // TestLosslessChatOverREST feeds a five-week chat of two speakers (small
 // talk, questions, changes of fact) as one from-conversation batch, then
-// sends the same batch again as a client retry would. Every substantive
+// sends the same batch again as a client retry would, with and without
+// message ids and times. Every substantive
 // turn must be findable by its own words; the retry must store nothing and
 // must not reopen what a later turn replaced; each turn is kept once; a
 // replaced fact is hidden by default, shown with include_superseded, with an
@@ -122,7 +129,64 @@ func TestLosslessChatOverREST(t *testing.T) {
 	if err != nil || first.NoFactsExtracted {
 		t.Fatalf("from-conversation = %+v, %v", first, err)
 	}
-	before := listAll(t, c)
+	wantRetryStoresNothing(t, c, req)
+	// A client that sends neither message ids nor times (another user):
+	// the same batch again is still the same history told again.
+	bare := req
+	bare.UserID = "no-ids"
+	bare.Messages = slices.Clone(req.Messages)
+	for i := range bare.Messages {
+		bare.Messages[i].ID, bare.Messages[i].CreatedAt = "", ""
+	}
+	if _, err := c.FromConversation(t.Context(), bare); err != nil {
+		t.Fatal(err)
+	}
+	wantRetryStoresNothing(t, c, bare)
+	after := listAll(t, c)
+	wantEveryTurnFound(t, c, turns, "")
+	wantEachTurnOnce(t, after)
+	wantWindows(t, c, after)
+	wantHistories(t, s, after)
+}
+
+// wantHistories checks each memory's history route: one ADD, first, and a
+// superseded memory's SUPERSEDED once, naming what replaced it.
+func wantHistories(t *testing.T, s *testServer, all []client.Memory) {
+	t.Helper()
+	for _, m := range all {
+		r := s.get(t, anon, "/api/v1/memories/"+m.ID+"/history")
+		wantStatus(t, r, 200)
+		var h struct {
+			Events []struct {
+				Event   string `json:"event"`
+				OtherID string `json:"other_id"`
+			}
+		}
+		if err := json.Unmarshal(r.raw, &h); err != nil {
+			t.Fatal(err)
+		}
+		count := map[string]int{}
+		var replacedBy string
+		for _, e := range h.Events {
+			count[e.Event]++
+			if e.Event == "SUPERSEDED" {
+				replacedBy = e.OtherID
+			}
+		}
+		if len(h.Events) == 0 || h.Events[0].Event != "ADD" || count["ADD"] != 1 {
+			t.Errorf("history of %q: %s; want one ADD first", m.Text, r.raw)
+		}
+		if m.State == "superseded" && m.SupersededBy != nil && (count["SUPERSEDED"] != 1 || replacedBy != *m.SupersededBy) {
+			t.Errorf("history of superseded %q: %s; want one SUPERSEDED naming %s", m.Text, r.raw, *m.SupersededBy)
+		}
+	}
+}
+
+// wantRetryStoresNothing sends req again and checks that it stores nothing
+// and changes nothing stored.
+func wantRetryStoresNothing(t *testing.T, c *client.Client, req client.ConversationRequest) {
+	t.Helper()
+	before := listAllOf(t, c, req.UserID)
 	again, err := c.FromConversation(t.Context(), req)
 	if err != nil {
 		t.Fatal(err)
@@ -130,13 +194,9 @@ func TestLosslessChatOverREST(t *testing.T) {
 	if len(again.Results) != 0 || !again.NoFactsExtracted {
 		t.Errorf("the retried batch stored %d results: %+v", len(again.Results), again.Results)
 	}
-	after := listAll(t, c)
-	if diff := cmp.Diff(before, after); diff != "" {
+	if diff := cmp.Diff(before, listAllOf(t, c, req.UserID)); diff != "" {
 		t.Errorf("the retried batch changed stored memories (-before +after):\n%s", diff)
 	}
-	wantEveryTurnFound(t, c, turns, "")
-	wantEachTurnOnce(t, after)
-	wantWindows(t, c, after)
 }
 
 // wantEveryTurnFound checks that each turn of speaker ("": any) with a

@@ -268,6 +268,30 @@ func isReplay(ep *engine.Memory, r engine.AddRequest) bool {
 	return !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
 }
 
+// replayedHistory adds to replays each turn that repeats a retired episode
+// (stored[i]) when a later turn of the same request repeats the episode
+// whose fact retired it: the request tells again both the old value and
+// what replaced it, in that order, so it is history sent again (a retry
+// without message ids or times), not the old value said anew.
+func replayedHistory(tx engine.Tx, ids []string, stored, replays map[int]*engine.Memory) error {
+	for i, ep := range stored {
+		if replays[i] != nil || ep.State != engine.StateSuperseded || ep.SupersededBy == nil {
+			continue
+		}
+		by, err := tx.GetMemory(*ep.SupersededBy)
+		if engine.ErrorCode(err) == engine.ENotFound {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if by.Source != nil && by.Source.EpisodeID != "" && slices.Contains(ids[i+1:], by.Source.EpisodeID) {
+			replays[i] = ep
+		}
+	}
+	return nil
+}
+
 // replayedFact returns the id of the fact of the replayed episode ep (nil:
 // not a replay) that already says fact, in whatever state, or "". The
 // replay's fact is that one again, not news to decide against the facts

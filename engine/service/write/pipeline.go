@@ -155,7 +155,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, asked []*engine.Message,
 	vecs [][]float32, now time.Time, reads *ingest.Readings) ([]string, map[int]*engine.Memory, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
-	replays := map[int]*engine.Memory{}
+	replays, stored := map[int]*engine.Memory{}, map[int]*engine.Memory{}
 	var results []engine.WriteResult
 	var planned []*engine.Memory
 	v := 0
@@ -176,6 +176,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		}
 		if dup != nil {
 			ids[i] = dup.ID
+			stored[i] = dup
 			if isReplay(dup, r) {
 				replays[i] = dup
 			}
@@ -186,6 +187,9 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		planned = append(planned, m)
 		ids[i] = m.ID
 		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
+	}
+	if err := replayedHistory(tx, ids, stored, replays); err != nil {
+		return nil, nil, nil, err
 	}
 	return ids, replays, results, nil
 }
