@@ -436,7 +436,6 @@ func TestLosslessDeleteAndExport(t *testing.T) {
 // description in brackets; what the photo shows is something said and must
 // be found by its words.
 func TestLosslessSharedPhotoTurns(t *testing.T) {
-	t.Skip("finding: a turn wholly in brackets ('[shared a photo: …]') keeps no episode and no fact (engine/extract Substantive)")
 	turns := loadChat(t)
 	s := startServer(t, nil)
 	c := s.api("")

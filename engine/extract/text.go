@@ -23,6 +23,9 @@ func proseLines(content string) []string {
 	var out []string
 	inFence, inBlock := false, false
 	for _, line := range strings.Split(quoteReplacer.Replace(content), "\n") {
+		if m := shareMarkerRe.FindStringSubmatch(line); m != nil && strings.TrimSpace(line) == m[0] {
+			line = "shared a photo of " + m[1] + "." // a line of its own, which the cases below take for code
+		}
 		switch {
 		case fenceRe.MatchString(line):
 			inFence = !inFence
@@ -45,6 +48,12 @@ func proseLines(content string) []string {
 	}
 	return out
 }
+
+// shareMarkerRe is a chat's note of a shared image with what it shows:
+// "[shares a photo: a tray of custard tarts]", "[image: …]", "[sent a
+// picture of …]". Read as prose: a line in brackets is otherwise taken for
+// code or a log line, and a turn that only shared a photo was lost.
+var shareMarkerRe = regexp.MustCompile(`(?i)\[\s*(?:(?:shares?|shared|sends?|sent|posts?|posted)\s+(?:a|an)\s+)?(?:photo|picture|pic|image|screenshot)\s*(?::|of\b)\s*([^\]]+?)\s*\]`)
 
 // placeholderRe is a placeholder in a convention ("feature/<ticket>-<slug>",
 // "<type>(<scope>): <subject>"): a word in angle brackets, which is prose, not

@@ -54,3 +54,23 @@ func TestQuestion(t *testing.T) {
 		})
 	}
 }
+
+// TestSharedPhotoTurnsAreSaid: a chat export writes a shared photo as its
+// description in brackets; a line in brackets was read as code or a log
+// line, so a turn that only shared a photo kept no episode.
+func TestSharedPhotoTurnsAreSaid(t *testing.T) {
+	for _, said := range []string{
+		"[shares a photo: a tray of golden custard tarts from the bakery]",
+		"[shared a picture of the new kitchen tiles]",
+		"[image: a golden retriever puppy asleep on a blue rug]",
+	} {
+		if !Substantive(Message{Role: "user", Content: said}) {
+			t.Errorf("%q: not substantive", said)
+		}
+	}
+	for _, log := range []string{"[INFO] server started on port 8080", "[1, 2, 3]"} {
+		if Substantive(Message{Role: "user", Content: log}) {
+			t.Errorf("%q: substantive, want read as code", log)
+		}
+	}
+}
