@@ -39,6 +39,11 @@ type QueryTerm struct {
 	Common float64
 	// Name says that the query writes the term as a name (see absentWeight).
 	Name bool
+	// Owned says that the query names the term as the user's own ("my
+	// cat") and a memory does too ("User's cat Pepper…"): when exactly one
+	// memory holds it, that memory is most likely the one about the
+	// user's own thing, and the term weighs ownedWeight (see ownedBoost).
+	Owned bool
 	// Members are the common members of a kind the term names ("pets":
 	// dog, cat…). When the store holds no form of the term, a memory
 	// holding a member covers it: "what pets do I have?" is answered by
@@ -125,6 +130,7 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 			}
 			forms = t.Members // a dog is a pet: see QueryTerm.Members
 		}
+		w *= ownedBoost(x, t)
 		total += w
 		clear(has)
 		credit := func(forms []string, w float64) {
@@ -172,6 +178,43 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 		out[i].RestCover = (held[i] - heaviest[i]) / total
 	}
 	return out
+}
+
+// ownedBoost is the factor by which query term t's weight grows because
+// the query and a memory name it as the user's own (QueryTerm.Owned):
+// ownedWeight when exactly one memory holds a form of it, else 1. A prompt about "my X"
+// most often shares just X with the memory about the user's X, and one
+// shared word scores like a coincidence (RestCover 0); the possessive is
+// what tells the two apart. Only a single holder counts: when several
+// memories hold X, the store says nothing of which X is the user's ("my
+// last three commits" against a store with several notes on commits).
+func ownedBoost(x *textIndex, t QueryTerm) float64 {
+	if !t.Owned || x.holders(t.Forms, 2) != 1 {
+		return 1
+	}
+	return ownedWeight
+}
+
+// ownedWeight: see ownedBoost. Measured on the prompt sets
+// (engine/service/relevance*_test.go) with the query's word owned in the
+// memory too (search.ownedInHits): see there.
+const ownedWeight = 5.0
+
+// holders counts the live memories holding any of forms, stopping at
+// limit.
+func (x *textIndex) holders(forms []string, limit int) int {
+	var seen []uint32
+	for _, f := range forms {
+		for _, p := range x.postings[f].list {
+			if x.docs[p.doc].row < 0 || slices.Contains(seen, p.doc) {
+				continue
+			}
+			if seen = append(seen, p.doc); len(seen) >= limit {
+				return len(seen)
+			}
+		}
+	}
+	return len(seen)
 }
 
 // holdsAny reports whether any memory holds one of forms (retired

@@ -221,3 +221,33 @@ func plainTerms(words ...string) []QueryTerm {
 	}
 	return out
 }
+
+// An owned term ("my cat") held by exactly one memory weighs ownedWeight
+// times its IDF; held by two, or by none, it weighs as any term.
+func TestMatchesOwnedTerm(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "cat"}, nil, []string{"cat", "tabbi"})
+	s.Upsert(Row{ID: "car"}, nil, []string{"car", "servic"})
+	s.Upsert(Row{ID: "car2"}, nil, []string{"car", "tire"})
+	s.Upsert(Row{ID: "none"}, nil, []string{"garden"})
+	n := 4 + coverPrior
+	one, two, none := IDF(n, 1), IDF(n, 2), IDF(n, 0)
+	owned := func(word string) QueryTerm { return QueryTerm{Forms: []string{word}, Owned: true} }
+	cases := []struct {
+		name  string
+		terms []QueryTerm
+		id    string
+		want  float64
+	}{
+		{"held by one", []QueryTerm{owned("cat"), {Forms: []string{"scratch"}}}, "cat", ownedWeight * one / (ownedWeight*one + none)},
+		{"held by two", []QueryTerm{owned("car"), {Forms: []string{"scratch"}}}, "car", two / (two + none)},
+		{"not owned", []QueryTerm{{Forms: []string{"cat"}}, {Forms: []string{"scratch"}}}, "cat", one / (one + none)},
+		{"held by none", []QueryTerm{owned("scratch"), {Forms: []string{"cat"}}}, "cat", one / (one + none)},
+	}
+	for _, c := range cases {
+		got := s.Matches(c.terms, nil, []string{c.id})[0].QueryCover
+		if math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
+		}
+	}
+}
