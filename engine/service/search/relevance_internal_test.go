@@ -32,6 +32,66 @@ func TestNameTerms(t *testing.T) {
 	}
 }
 
+// ownedTerms reads the content words of the phrase after "my" or "our",
+// at most maxOwnedWords, up to a noise word or punctuation; "I" and "me"
+// forms name nothing the user owns.
+func TestOwnedTerms(t *testing.T) {
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		{"my cat is sick", []string{"cat"}},
+		{"remind me when my husbands birthday is", []string{"birthday", "husband"}},
+		{"when does our fixed rate end on the home loan", []string{"end", "fix", "rate"}}, // the verb too: no parts of speech
+		{"practise my Japanese, quiz me on verbs", []string{"japanes"}},
+		{"My editor keeps crashing on start", []string{"crash", "editor", "keep"}},
+		{"I want to feed the cat", nil},
+		{"help me with the deploy", nil},
+		{"is it my turn?", []string{"turn"}},
+		{"my, what a day", nil},
+		{"this is my", nil},
+		{"check ｍｙ ｃａｔ", []string{"cat"}}, // full width, read in NFKC
+	}
+	for _, c := range cases {
+		got := slices.Sorted(maps.Keys(ownedTerms(c.query, isPossessive, maxOwnedWords)))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: owned %q, want %q", c.query, got, c.want)
+		}
+	}
+}
+
+// ownedInHits keeps the words the query names as the user's own that a
+// hit names as the user's own too ("User's", curly or straight, "my",
+// "our"), reading only the word after the query's "my".
+func TestOwnedInHits(t *testing.T) {
+	hits := func(texts ...string) []engine.Scored {
+		out := make([]engine.Scored, len(texts))
+		for i, x := range texts {
+			out[i] = engine.Scored{Memory: &engine.Memory{Text: x}}
+		}
+		return out
+	}
+	cases := []struct {
+		query string
+		hits  []engine.Scored
+		want  []string
+	}{
+		{"my cat keeps scratching", hits("User’s cat Pepper is a tabby", "The cat flap is broken"), []string{"cat"}},
+		{"my amp crackles", hits("User's bass amp needs a new valve"), []string{"amp"}},
+		{"our deploy is slow", hits("Our deploy runs on Fridays"), []string{"deploy"}},
+		{"my back hurts after sitting", hits("User grows peppers in the back yard"), nil},
+		{"my keyboard double-types letters", hits("User's blood type is O negative"), nil},
+		{"users of the cat app", hits("User's cat Pepper is a tabby"), nil},
+		{"the cat", hits("User's cat Pepper is a tabby"), nil},
+	}
+	for _, c := range cases {
+		got := slices.Sorted(maps.Keys(ownedInHits(c.query, c.hits)))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: owned %q, want %q", c.query, got, c.want)
+		}
+	}
+}
+
 // judgedParts judges the prose around a pasted fenced block on its own
 // (with its clauses), and adds nothing to a query without one or whose
 // prose is too short to be judged alone.

@@ -14,6 +14,7 @@ import (
 // hits it scores and the user who searches.
 type termContext struct {
 	spelled map[string][][]string // see spelledOut
+	owned   map[string]bool       // see ownedInHits
 	user    string                // the searching user's id
 }
 

@@ -1,0 +1,117 @@
+package service_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
+)
+
+// ownedStore is a small store in which "bike" is held by one memory and
+// "laptop" by two.
+var ownedStore = []string{
+	"User's bike is a steel Surly touring frame with drop bars",
+	"User's work laptop is a ThinkPad X1 running Fedora",
+	"User sold their old laptop to a colleague last spring",
+	"User prefers tea over coffee in the morning",
+	"The staging cluster is redeployed every night at 2am",
+	"User's sister lives in Lyon and teaches chemistry",
+}
+
+// scoreOf is the calibrated score of the result whose text is want (0 when
+// it is not among the top five).
+func scoreOf(t *testing.T, eng *service.Engine, prompt, want string) float64 {
+	t.Helper()
+	res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Results {
+		if r.Text == want {
+			return r.Score
+		}
+	}
+	return 0
+}
+
+// "my X" with X held by exactly one memory makes that memory relevant to a
+// prompt sharing only X with it; with X held by several memories, or
+// without the possessive, the prompt scores as any one shared word does.
+func TestRelevanceOfMyOwnThing(t *testing.T) {
+	eng := newServedEngine(t)
+	addTexts(t, eng, "dev", ownedStore...)
+	injected := func(prompt string) []string { return relevantTexts(t, eng, "dev", prompt) }
+	bike := ownedStore[0]
+	if got := injected("my bike makes a clicking noise when I pedal uphill"); len(got) != 1 || got[0] != bike {
+		t.Errorf("my bike: injected %q, want only %q", got, bike)
+	}
+	mine := scoreOf(t, eng, "my bike makes a clicking noise when I pedal uphill", bike)
+	a := scoreOf(t, eng, "a bike makes a clicking noise when I pedal uphill", bike)
+	if mine <= a {
+		t.Errorf("my bike scores %v, a bike %v: want the possessive to weigh", mine, a)
+	}
+	// Two memories hold "laptop": the store does not say which is meant.
+	if got := injected("my laptop fan is loud when I compile"); len(got) != 0 {
+		t.Errorf("my laptop: injected %q, want nothing for a word two memories hold", got)
+	}
+	// The memory holds "tea" but not as the user's own thing.
+	if got := injected("my tea went cold while I was debugging"); len(got) != 0 {
+		t.Errorf("my tea: injected %q, want nothing: no memory names the user's tea", got)
+	}
+}
+
+// everydayMinePrompts name an everyday thing as the user's own that none
+// of the prompt sets' stores is about, though one of their memories may
+// hold the word.
+var everydayMinePrompts = []string{
+	"my code won't compile, what does this error mean",
+	"my computer is running slow today",
+	"how was my day supposed to go, I feel tired",
+	"proofread my email to the landlord",
+	"can you check my maths on this spreadsheet formula",
+	"summarise my notes from this article",
+	"my keyboard double-types some letters",
+	"fix the typo in my commit message",
+	"my internet keeps dropping every few minutes",
+	"rewrite my cover letter to sound less stiff",
+	"what's a good stretch for my back after sitting",
+	"my headphones only play in one ear",
+	"help me plan my weekend",
+	"review my pull request description",
+	"my tests are flaky on CI",
+}
+
+// The possessive alone must not make an everyday prompt inject: in every
+// prompt set's store, each prompt injects nothing its "the" form (the same
+// words without the possessive) does not.
+func TestRelevanceOfEverydayMinePrompts(t *testing.T) {
+	stores := map[string][]string{
+		"second": secondSetMemories, "third": thirdSetMemories, "fourth": fourthSetMemories,
+		"fifth": fifthSetMemories, "sixth": sixthSetMemories, "seventh": seventhSetMemories,
+		"eighth": eighthSetMemories, "ninth": ninthSetMemories, "tenth": tenthSetMemories,
+		"eleventh": eleventhSetMemories,
+	}
+	extra, injecting := 0, 0
+	for name, memories := range stores {
+		injected := promptHook(t, memories)
+		for _, p := range everydayMinePrompts {
+			got, plain := injected(p), injected(strings.ReplaceAll(p, "my ", "the "))
+			if len(got) > 0 {
+				injecting++
+				t.Logf("%s: %q injected %q (its \"the\" form %q)", name, p, got, plain)
+			}
+			for _, g := range got {
+				if !slices.Contains(plain, g) {
+					extra++
+				}
+			}
+		}
+	}
+	t.Logf("everyday \"my\" prompts injecting: %d of %d; memories only the possessive brought: %d", injecting, len(stores)*len(everydayMinePrompts), extra)
+	if extra > 0 {
+		t.Errorf("the possessive alone injected %d memories into everyday prompts", extra)
+	}
+}
