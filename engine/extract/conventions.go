@@ -87,7 +87,7 @@ func workRule(ci clauseInfo) bool {
 	if ci.role != "user" || ci.firstP || hasDateCue(standingIntroRe.ReplaceAllString(ci.text, "")) {
 		return false
 	}
-	if verblessRule(ci.text) {
+	if verblessRule(ci.text) || onlyAllowedRe.MatchString(ci.text) || minimumVersionRe.MatchString(ci.text) {
 		return true
 	}
 	if m := mustPassRe.FindStringSubmatch(ci.text); m != nil && (workContext(ci) || bareName(m[1])) {
@@ -229,11 +229,14 @@ func withoutIntro(t string) string {
 // instruction (kept as a procedural fact) rather than a request about the task at hand.
 func standingInstruction(ci clauseInfo) bool {
 	t := ci.text
-	if dontExceptRe.MatchString(t) || oneOffRe.MatchString(t) || strings.HasPrefix(ci.words[0], "let") {
+	if dontExceptRe.MatchString(t) || oneOffRe.MatchString(t) || strings.HasPrefix(ci.words[0], "let") || lostAntecedent(t) {
 		return false
 	}
 	if alwaysCommand(t) {
 		return true // "Always uv run", "so it's always `fvm flutter`"
+	}
+	if onlyAllowedRe.MatchString(t) && workContext(ci) {
+		return true // "Only cl-cli is allowed anyhow" reads as an imperative of "only"
 	}
 	if m := procLeadRe.FindStringSubmatch(t); m != nil && imperativeVerbs[strings.ToLower(m[1])] {
 		// "When you add a new endpoint, document it": the pronoun is the condition's any
@@ -410,6 +413,12 @@ func isPreposition(w string) bool { return prepositions[w] }
 // gomock", "I prefer early returns in our Go code"): a convention marker in a clause about
 // the team or its work, not a personal habit ("I never drink coffee").
 func conventionKind(ci clauseInfo) bool {
+	if neverExperienceRe.MatchString(ci.text) || lostAntecedent(ci.text) {
+		return false // "I've never done one on this repo": what the speaker has lived, not a rule
+	}
+	if keptAtVersionRe.MatchString(ci.text) {
+		return true // "we keep the MSRV at 1.74": a bound the work holds to
+	}
 	if !standingRe.MatchString(ci.text) && !hasAny(ci.words, preferWords) {
 		return false
 	}
@@ -686,3 +695,37 @@ func presentVerbFirst(words []string) bool {
 	}
 	return false
 }
+
+// A rule cut from the sentence that named its object says nothing once stored alone:
+// "always add a new one" (a new what?), "never call an API above that", "don't let
+// anything upgrade past it". The antecedent was in the clause before, which a stored
+// rule does not carry, so such a clause is no rule.
+var (
+	// anaphoricOneRe is "one" standing for a noun said before: "a new one", "the old
+	// one", "one that's merged". "One namespace per team" counts a noun of its own.
+	anaphoricOneRe = regexp.MustCompile(`(?i)\b(?:(?:a|an|the|another|any)\s+(?:\w+\s+)?one|one\s+(?:that|which|who)(?:'s)?)(?:\s*[.!]*$|\s+(?:that|which|who)\b|'s\b)`)
+	// relativeBoundRe is a bound set by something said before: "above that", "past it".
+	relativeBoundRe = regexp.MustCompile(`(?i)\b(?:above|below|past|beyond|newer than|older than|higher than|lower than)\s+(?:it|that|this|them|those)\b`)
+)
+
+// lostAntecedent reports a clause whose object is a pronoun for something named before it.
+func lostAntecedent(t string) bool {
+	return anaphoricOneRe.MatchString(t) || relativeBoundRe.MatchString(t)
+}
+
+// neverExperienceRe is the speaker's experience said with "never": "I've never done one
+// on this repo", "we have never used Docker here". A rule says "never" without "have":
+// "we never use gomock".
+var neverExperienceRe = regexp.MustCompile(`(?i)\b(?:i|we)(?:'ve|\s+have|\s+had|'d)\s+never\b`)
+
+// keptAtVersionRe is a version the team holds something at: "we keep the MSRV at 1.74",
+// "we pin node to 18.19". The dotted version tells it from "we keep the thermostat at 21".
+var keptAtVersionRe = regexp.MustCompile(`(?i)^(?:\w+\s+){0,2}?(?:we|i)\s+(?:keep|pin|hold)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:at|to|on)\s+v?\d+(?:\.\d+)+\b`)
+
+// minimumVersionRe states the lowest version the work supports: "the minimum supported
+// Rust version is 1.74", "the MSRV is 1.70", "minSdk stays 26".
+var minimumVersionRe = regexp.MustCompile(`(?i)^(?:the\s+|our\s+)?(?:minimum\s+supported\s+(?:\S+\s+){0,2}?version|msrv|min\s?sdk|minimum\s+(?:\S+\s+)?version)\s+(?:is|stays|remains)\s+(?:at\s+)?v?\d+(?:\.\d+)*\b`)
+
+// onlyAllowedRe is a permission kept to one part of the work: "only cl-cli is allowed
+// anyhow", "only the api package may import net/http".
+var onlyAllowedRe = regexp.MustCompile(`(?i)^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:is|are)\s+allowed\b|^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:may|can)\s+(?:use|import|call|depend on|touch)\b`)
