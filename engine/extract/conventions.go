@@ -710,8 +710,12 @@ var (
 
 // lostAntecedent reports a clause whose object is a pronoun for something named before it.
 func lostAntecedent(t string) bool {
-	return anaphoricOneRe.MatchString(t) || relativeBoundRe.MatchString(t)
+	return anaphoricOneRe.MatchString(t) || relativeBoundRe.MatchString(t) || pronounOwnerRe.MatchString(t)
 }
+
+// pronounOwnerRe is a subject owned by something said before: "Its URL always comes from
+// …", "their names never …". Stored alone, the rule no longer says whose.
+var pronounOwnerRe = regexp.MustCompile(`(?i)^(?:its|their)\s`)
 
 // neverExperienceRe is the speaker's experience said with "never": "I've never done one
 // on this repo", "we have never used Docker here". A rule says "never" without "have":

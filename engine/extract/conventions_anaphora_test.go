@@ -18,6 +18,7 @@ func TestRuleAntecedentsAndModals(t *testing.T) {
 		{"Never bump a dependency past that without asking.", ""},
 		{"Do not raise the timeout above it in the gateway config.", ""},
 		{"Never edit one that's already deployed.", ""},
+		{"Its config always comes from the APP_CONFIG environment variable.", ""},
 		{"We pin the Go toolchain at 1.22.3 for the whole monorepo.", "User pins the Go toolchain at 1.22.3 for the whole monorepo"},
 		{"We keep the thermostat at 21.", ""},
 		{"The minimum supported Python version is 3.10.", "The minimum supported Python version is 3.10"},
