@@ -157,7 +157,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 
 // updateLeadRe finds a lead-in sentence that marks what follows on its line as a
 // correction or an update of something said before: "Correction: the API listens on 8081".
-var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|update|edit|small correction|quick update|status update|fyi|heads up|typo|my typo|(?:some |a few |a couple of |life |big )?(?:updates|news))\s*:\s*$`)
+var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|edit|small correction|fyi|heads up|typo|my typo|` + newsLabel + `)\s*:\s*$`)
 
 // retractLeadRe finds a sentence that opens by taking back what was said before and
 // goes on with what holds instead: "scratch that, it's amoxicillin I'm allergic to". What

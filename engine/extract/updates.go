@@ -10,10 +10,15 @@ import (
 // replaces what was said before, and each item is a statement of its own, most without
 // a subject or a verb.
 
-// updateListLeadRe is a label of news about the speaker, a sentence of its own, which a
-// list of changes follows: "Update:", "Some updates:", "Big news:". A correction's label
-// ("Typo:") is not one: "it's Grendel, not Grendle" is one statement.
-var updateListLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:a |some |a few |quick |small |big |life |status )?(?:update|updates|news))\s*:\s*$`)
+// newsLabel is a label of news about the speaker: "Update", "Some updates", "Big news".
+// Before a colon it leads an update of something said before (updateLeadRe), and a list
+// of changes (updateListLeadRe).
+const newsLabel = `(?:a |some |a few |a couple of |quick |small |big |life |status )?(?:update|updates|news)`
+
+// updateListLeadRe is a label of news, a sentence of its own, which a list of changes
+// follows. A correction's label ("Typo:") is not one: "it's Grendel, not Grendle" is one
+// statement.
+var updateListLeadRe = regexp.MustCompile(`(?i)^\s*` + newsLabel + `\s*:\s*$`)
 
 // updateItemSepRe separates the items of an update's list.
 var updateItemSepRe = regexp.MustCompile(`\s*[,;]\s*(?:and\s+|also\s+|plus\s+)?`)
