@@ -81,18 +81,8 @@ type intake struct {
 // returns one result per fact, NONE included, then one per episode stored.
 func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
 	nFacts := len(in.facts) - len(in.procs)
-	texts := make([]string, 0, len(in.facts)+len(in.req.Messages))
-	for _, f := range in.facts {
-		texts = append(texts, f.Text)
-	}
 	asked := answers(in.req.Messages, in.episodes, in.before)
-	for i, keep := range in.episodes {
-		if keep {
-			said, _ := episodeOf(in.req.Messages, asked, i)
-			texts = append(texts, said)
-		}
-	}
-	vecs, err := e.embedStored(ctx, texts)
+	vecs, err := e.embedIntake(ctx, in, asked)
 	if err != nil {
 		return nil, err
 	}
@@ -144,6 +134,22 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 		return nil
 	})
 	return results, err
+}
+
+// embedIntake embeds what the request stores: its facts, then the episode
+// of each turn kept (with the question it answers), in that order.
+func (e *Writer) embedIntake(ctx context.Context, in intake, asked []*engine.Message) ([][]float32, error) {
+	texts := make([]string, 0, len(in.facts)+len(in.req.Messages))
+	for _, f := range in.facts {
+		texts = append(texts, f.Text)
+	}
+	for i, keep := range in.episodes {
+		if keep {
+			said, _ := episodeOf(in.req.Messages, asked, i)
+			texts = append(texts, said)
+		}
+	}
+	return e.embedStored(ctx, texts)
 }
 
 // planEpisodes plans the request's episodes and returns the episode id of
