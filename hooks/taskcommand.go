@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // A short request to run one of the project's tasks ("run the unit
@@ -20,21 +21,34 @@ import (
 // taskAsk is a request to run a task: a verb of running before a task's
 // noun ("run the integration tests", "rerun the test suite", "run the
 // checks"), or a task's verb with nothing but its object ("build it",
-// "ship this", "lint everything"). The qualifier group is the word before
-// the noun ("integration"), the task group the noun or verb.
+// "ship this", "lint everything", "build the project"). The object after
+// "the" must be the work itself: "test the hypothesis", "release the
+// lock" and "build the query" are no tasks. The qualifier group is the
+// word before the noun ("integration"), the task group the noun or verb.
 var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\b[,\s]*)*` +
 	`(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
-	`(build|compile|ship|deploy|release|publish|lint|test)\s+(?:it|this|that|everything|the\s+\w+))\b`)
+	`(build|compile|ship|deploy|release|publish|lint|test)\s+(?:it|this|that|everything|` +
+	`the\s+(?:tests?|checks|build|suite|specs?|linters?|project|app|code|changes|site|package|binary|image)))\b`)
 
-// taskWords are the words a command for each task holds.
-var taskWords = map[string]string{
-	"test": "test|spec", "suite": "test|spec", "spec": "test|spec",
-	"lint": "lint|check|clippy|credo|ruff|eslint|vet", "check": "lint|check|clippy|credo|ruff|eslint|vet",
-	"build": "build|compile|assemble", "compile": "build|compile|assemble", "benchmark": "bench",
-	"ship": "ship|deploy|release|publish", "deploy": "ship|deploy|release|publish",
-	"release": "ship|deploy|release|publish", "publish": "ship|deploy|release|publish",
+// taskWords are the words a command for each task holds, as whole words
+// or humps of one ("`testDebugUnitTest`", "`ktlintCheck`"), never as a
+// piece of another word ("latest", "checkout").
+var taskWords = map[string][]string{
+	"test": testWords, "suite": testWords, "spec": testWords,
+	"lint": lintWords, "check": lintWords,
+	"build": buildWords, "compile": buildWords, "benchmark": {"bench", "benchmark", "benchmarks"},
+	"ship": shipWords, "deploy": shipWords, "release": shipWords, "publish": shipWords,
 }
+
+var (
+	testWords = []string{"test", "tests", "spec", "specs", "pytest", "vitest", "jest", "rspec", "phpunit",
+		"ctest", "gotestsum", "tox", "nox"}
+	lintWords = []string{"lint", "linter", "check", "checks", "clippy", "credo", "ruff", "eslint", "vet",
+		"golangci", "ktlint", "rubocop", "flake8", "mypy", "stylelint", "biome"}
+	buildWords = []string{"build", "compile", "assemble"}
+	shipWords  = []string{"ship", "deploy", "release", "publish"}
+)
 
 // askedTask returns the task a prompt asks to run, as a key of taskWords,
 // and the word that qualifies it ("integration"), if any.
@@ -66,8 +80,52 @@ func taskKey(word string) (string, bool) {
 }
 
 // commandSpan is inline code with a space in it: a command, not a name
-// ("`mix test --cover`", not "`test_refund_total`").
-var commandSpan = regexp.MustCompile("`([^`\n]*\\S \\S[^`\n]*)`")
+// ("`mix test --cover`", not "`test_refund_total`"); the space lies inside one
+// span, not between two spans of a sentence.
+var commandSpan = regexp.MustCompile("`([^`\n]*[^`\\s] [^`\\s][^`\n]*)`")
+
+// commandTasks returns the keys of taskWords the command's words name:
+// its words outside flags first, then, when those name no task, its flags
+// ("`cmake --build`"). A flag only qualifies a command that names another
+// task: "`cargo build --release`" builds, it does not release.
+func commandTasks(command string) []string {
+	var named, flagged []string
+	for _, field := range strings.Fields(command) {
+		for _, word := range commandWords(field) {
+			for key, ws := range taskWords {
+				if slices.Contains(ws, word) {
+					if strings.HasPrefix(field, "-") {
+						flagged = append(flagged, key)
+					} else {
+						named = append(named, key)
+					}
+				}
+			}
+		}
+	}
+	if len(named) > 0 {
+		return named
+	}
+	return flagged
+}
+
+// commandWords splits a command's field into its lower-case words: runs of
+// letters and digits, each split again at a lower-to-upper hump.
+func commandWords(field string) []string {
+	var out []string
+	for _, run := range strings.FieldsFunc(field, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		start := 0
+		rs := []rune(run)
+		for i := 1; i < len(rs); i++ {
+			if unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+				out = append(out, strings.ToLower(string(rs[start:i])))
+				start = i
+			}
+		}
+		out = append(out, strings.ToLower(string(rs[start:])))
+	}
+	return out
+}
 
 // taskMemory returns the memory of ms that writes a command for the task
 // the prompt asks to run: one naming the prompt's qualifier first, then
@@ -78,11 +136,10 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 	if !ok {
 		return memory{}, false
 	}
-	words := regexp.MustCompile(`(?i)` + taskWords[task])
 	commands := func(text string) []string {
 		var out []string
 		for _, m := range commandSpan.FindAllStringSubmatch(text, -1) {
-			if words.MatchString(m[1]) {
+			if slices.Contains(commandTasks(m[1]), task) {
 				out = append(out, strings.ToLower(m[1]))
 			}
 		}

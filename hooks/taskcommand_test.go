@@ -16,6 +16,10 @@ func TestAskedTask(t *testing.T) {
 		{"why do the tests take so long?", "", "", false},
 		{"run a migration for the new column", "", "", false},
 		{"the build is broken on main", "", "", false},
+		{"build the project", "build", "", true},
+		{"test the hypothesis that the cache is cold", "", "", false},
+		{"release the lock when the worker exits", "", "", false},
+		{"build the query from the filters", "", "", false},
 	} {
 		task, q, ok := askedTask(tc.prompt)
 		if task != tc.task || q != tc.qualifier || ok != tc.ok {
@@ -44,5 +48,35 @@ func TestTaskMemory(t *testing.T) {
 		if ok != (tc.want != "") || got.ID != tc.want {
 			t.Errorf("taskMemory(%q) = %q, %v; want %q", tc.prompt, got.ID, ok, tc.want)
 		}
+	}
+}
+
+// A task's word inside another word, or in a flag of a command for
+// another task, makes no command for the task.
+func TestTaskMemoryWholeWords(t *testing.T) {
+	turn := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: memoryTypeEpisodic}
+	}
+	ms := []memory{
+		turn("deploy", "Assistant: Shipped with `fly deploy --remote-only`.", "2026-03-01T10:00:00Z"),
+		turn("tests", "Assistant: `./gradlew :app:testDebugUnitTest` is green.", "2026-03-02T10:00:00Z"),
+		turn("lint", "Assistant: `cmake --build --preset dev` then `./gradlew ktlintCheck`.", "2026-03-03T10:00:00Z"),
+		turn("dep", "Assistant: Ran `pnpm add zod@latest` for the schema.", "2026-03-06T10:00:00Z"),
+		turn("branch", "Assistant: Made `git checkout -b fix-login` for it.", "2026-03-07T10:00:00Z"),
+		turn("release", "Assistant: `cargo build --release` makes the binary.", "2026-03-08T10:00:00Z"),
+	}
+	for _, tc := range []struct{ prompt, want string }{
+		{"run the tests", "tests"},
+		{"run the checks", "lint"},
+		{"ship it", "deploy"},
+		{"build it", "release"},
+	} {
+		got, ok := taskMemory(tc.prompt, ms)
+		if !ok || got.ID != tc.want {
+			t.Errorf("taskMemory(%q) = %q, %v; want %q", tc.prompt, got.ID, ok, tc.want)
+		}
+	}
+	if got, ok := taskMemory("build it", ms[3:5]); ok {
+		t.Errorf("taskMemory(build it) = %q; want none", got.ID)
 	}
 }
