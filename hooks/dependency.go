@@ -24,27 +24,83 @@ import (
 // sentence.
 //
 // A request may also name the package alone: "add scikit-learn to the
-// project", "add date-fns for the picker". A word with a hyphen, a scope or
-// a slash after "add" is read as a package (packageAdd), and so is any
-// word added "to the project" (or the app, the build, the deps).
+// project", "add date-fns for the picker". The word after "add" is read as
+// a package only with a cue that it is one (packageCue): "add dark-mode
+// support", "add error-handling to the parser" and "add logging to the
+// app" have the same shape and add no dependency.
 var (
 	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)\b)`)
-	packageAdd    = regexp.MustCompile(`(?i)\badd\s+(?:@[a-z0-9][\w.-]*/[\w.-]+|[a-z][a-z0-9]*(?:[-/][a-z0-9]+)+)(?:\s|$|[,.!?])|` +
-		`\badd\s+\S+\s+to\s+(?:the|our|this)\s+(?:project|app|repo|build|workspace|deps|dependencies)\b`)
+	// packageAdd is "add" and the word after it, a name in backticks kept.
+	packageAdd = regexp.MustCompile("(?i)\\badd\\s+(`[^`\\s]+`|@?[a-z][\\w@./^~=<>*-]*)")
+	// versionPin is a name pinned to a version: "zod@latest", "httpx==0.27".
+	versionPin = regexp.MustCompile(`(?i)[a-z0-9](?:@(?:[\^~]?\d|latest\b|next\b)|[=~<>]=\d)`)
+	// packageNouns name what a manager installs.
+	packageNouns = regexp.MustCompile(`(?i)\b(?:dependenc\w+|deps|packages?|library|libraries|crates?|gems?|registry|pypi|crates\.io)\b`)
 )
 
 // asksForDependency reports whether the user's words (not a paste) ask to
-// change the project's dependencies.
-func asksForDependency(prompt string) bool {
+// change the project's dependencies; ms are the project's memories, which
+// may name the word added as a package.
+func asksForDependency(prompt string, ms []memory) bool {
 	_, paragraphs, _ := promptQuery(prompt)
 	if slices.ContainsFunc(paragraphs, dependencyAsk.MatchString) {
 		return true
 	}
 	// The prompt's own words as typed: its paragraphs have "the project"
 	// taken out (query.go's selfReference).
-	return slices.ContainsFunc(segments(prompt), func(sg segment) bool {
-		return !sg.pasted && packageAdd.MatchString(strings.Join(sg.lines, "\n"))
-	})
+	for _, sg := range segments(prompt) {
+		if sg.pasted {
+			continue
+		}
+		for _, line := range sg.lines {
+			for _, sn := range sentences(line) {
+				if m := packageAdd.FindStringSubmatch(sn); m != nil && packageCue(m[1], sn, ms) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// packageCue reports whether the word a sentence adds is a package: a name
+// in backticks, a scope ("@tanstack/react-table"), a version pin, a package
+// manager or registry named in the same sentence, or a memory of the
+// project naming the word where it names a manager or a package.
+func packageCue(word, sentence string, ms []memory) bool {
+	switch {
+	case strings.HasPrefix(word, "`"), strings.HasPrefix(word, "@") && strings.Contains(word, "/"), versionPin.MatchString(word):
+		return true
+	case slices.Contains([]string{"a", "an", "the", "some", "more", "another", "this", "that", "it", "our", "my"}, strings.ToLower(word)):
+		return false
+	case dependencyTools.MatchString(sentence) || packageNouns.MatchString(sentence):
+		return true
+	}
+	return namedAsPackage(strings.TrimRight(word, ".,"), ms)
+}
+
+// namedAsPackage reports whether a memory of ms names word as a package:
+// installed by a manager ("`pnpm add date-fns`"), next to a package noun
+// ("the pendulum library", "dependency pendulum") or pinned to a version
+// ("pendulum==3.0"). A word merely in a sentence about a manager ("`npm
+// test` runs the tests") is no package.
+func namedAsPackage(word string, ms []memory) bool {
+	w := regexp.QuoteMeta(word)
+	named := regexp.MustCompile(dependencyCommand.String() + `\s+(?:-\S+\s+)*` + w + `(?:$|[^\w-])|` +
+		`(?i)(?:^|[^\w-])(?:` +
+		`(?:dependency|package|library|crate|gem)\s+` + "`?" + w + `(?:$|[^\w-])|` +
+		w + "`?" + `\s+(?:dependency|package|library|crate|gem)\b|` +
+		w + `(?:@[\^~]?\d|[=~<>]=\d))`)
+	for _, m := range ms {
+		for _, line := range strings.Split(m.Text, "\n") {
+			for _, sn := range sentences(line) {
+				if named.MatchString(sn) && (dependencyTools.MatchString(sn) || packageNouns.MatchString(sn) || versionPin.MatchString(sn)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // dependencyTools are the package managers (pkgManagers, less the tools

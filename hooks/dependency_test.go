@@ -23,7 +23,7 @@ func TestAsksForDependency(t *testing.T) {
 		{"remove the debug print. The package tests fail otherwise", false}, // verb and noun in different sentences
 		{"here is the log:\n```\nnpm ERR! could not install\n```", false},   // a paste is not the ask
 	} {
-		if got := asksForDependency(tc.prompt); got != tc.want {
+		if got := asksForDependency(tc.prompt, nil); got != tc.want {
 			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
 		}
 	}
@@ -108,17 +108,32 @@ func TestTurnSiblings(t *testing.T) {
 }
 
 func TestAsksForDependencyByPackageName(t *testing.T) {
+	turn := func(id, text string) memory { return memory{ID: id, Text: text, ValidFrom: "2026-03-01T10:00:00Z"} }
+	ms := []memory{
+		turn("a", "Assistant: Ran `pnpm add tree-sitter` for the highlighter."),
+		turn("b", "pendulum==3.0 is pinned in requirements.txt."),
+		turn("c", "Assistant: `npm test` runs the tests; logging goes to stderr with npm scripts."),
+	}
 	for _, tc := range []struct {
 		prompt string
 		want   bool
 	}{
-		{"add tree-sitter for the syntax colouring", true},
+		{"add tree-sitter for the syntax colouring", true}, // a memory installs it
 		{"add @tanstack/react-table to the admin screens", true},
-		{"add pendulum to the project", true},
+		{"add pendulum to the project", true}, // a memory pins it
+		{"add `slugify` to the blog", true},
+		{"add zod@latest to the forms", true},
+		{"add fastapi-users with pip", true},
 		{"add a retry so the upload survives a timeout", false},
 		{"add tests for the new parser", false},
+		{"add error-handling to the parser", false},
+		{"add type-hints to utils.py", false},
+		{"add dark-mode support", false},
+		{"add read-only mode to the settings page", false},
+		{"add logging to the app", false},
+		{"add tests to the project", false},
 	} {
-		if got := asksForDependency(tc.prompt); got != tc.want {
+		if got := asksForDependency(tc.prompt, ms); got != tc.want {
 			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
 		}
 	}

@@ -91,7 +91,7 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
 	pool = withoutRetired(pool, retirementsOf(pool))
 	var add []memory
-	if asksForDependency(prompt) {
+	if asksForDependency(prompt, pool) {
 		if dep, ok := dependencyMemory(pool); ok {
 			add = append(add, dep)
 			add = append(add, turnSiblings(dep, pool, dependencyTools.MatchString)...)
