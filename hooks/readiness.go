@@ -3,6 +3,7 @@ package hooks
 import (
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // A question whether the work is ready ("is this ready to push?", "is it ok
@@ -17,16 +18,50 @@ import (
 
 var (
 	// readinessAsk is a question whether work can be committed, pushed or
-	// merged, or a request to get it there ("… before I push").
-	readinessAsk = regexp.MustCompile(`(?i)\b(?:(?:ok|okay|fine|good|safe|ready) to (?:merge|push|commit|ship)|` +
-		`about to (?:commit|push|merge)|before I (?:push|commit|merge)\b\W*$|` +
-		`anything (?:else )?(?:to (?:check|run) |I should (?:check|run) )?before I (?:push|commit|merge))`)
+	// merged, or a request to get it there ("… before I push"). The verb's
+	// object must be the work (readyWork) or the sentence must end at it:
+	// "safe to push the button twice?" and "about to commit to the new
+	// parser design" ask nothing about the work.
+	readinessAsk = regexp.MustCompile(`(?i)\b(?:(?:ok|okay|fine|good|safe|ready) to |about to |before I |` +
+		`anything (?:else )?(?:to (?:check|run) |I should (?:check|run) )?before I )` + readyWork)
+	// readyWork is a verb of landing work, its object if any, and the end
+	// of the sentence or a clause of condition.
+	readyWork = `(?:merge|push|commit|ship)(?:\s+(?:it|this|that|these|them|everything|` +
+		`(?:the|my|this|these|our)\s+(?:[\w-]+\s+){0,2}?(?:changes?|fix(?:es)?|branch|PR|diff|commits?|patch|work|refactor|migration|feature)))?` +
+		`(?:\s+(?:to|into)\s+(?:main|master|develop|trunk|prod\w*|origin|the main branch))?(?:\s+(?:now|yet|already|today))?` +
+		`\s*(?:$|[?.!,;:]|\s(?:or|and|before|without|once|if|when|after)\b)`
 	// stepCheck is a rule about what must pass before work is done: "before
-	// you say done", "before anything gets committed", "CI fails on it",
-	// "CI also runs …".
+	// you say done", "before anything gets committed", "CI fails on it".
 	stepCheck = regexp.MustCompile(`(?i)\bbefore (?:you |I |we |anything |it )?(?:say (?:you're |you are |it's |it is )?done|` +
-		`(?:gets? |is )?(?:commit\w*|push\w*|merg\w*)|finish\w*|wrap\w* up)|\bCI (?:\w+ )?(?:fails|runs|checks|rejects)\b`)
+		`(?:gets? |is )?(?:commit\w*|push\w*|merg\w*)|finish\w*|wrap\w* up)|\bCI (?:\w+ )?(?:fails|rejects|blocks)\b`)
+	// ciRuns is "CI runs …", a check when what it runs is a tool ("CI
+	// also runs luacheck"), not where or when CI runs ("CI runs on GitHub
+	// Actions").
+	ciRuns = regexp.MustCompile(`(?i)\bCI (?:\w+ )?(?:runs|checks)\s+(\S+)`)
+	// checkCondition is a word that makes a sentence a condition to meet.
+	checkCondition = regexp.MustCompile(`(?i)\b(?:pass\w*|green|must|before|fail\w*)\b`)
 )
+
+// ciPlaceWords introduce where or when CI runs, not what it checks.
+var ciPlaceWords = []string{"on", "in", "at", "every", "nightly", "daily", "weekly", "for", "from", "with", "when",
+	"after", "via", "through", "only", "whenever", "against"}
+
+// statesCheck reports whether text states a check to pass before work is
+// done: a rule of stepCheck, or CI running a tool.
+func statesCheck(text string) bool {
+	if stepCheck.MatchString(text) {
+		return true
+	}
+	for _, line := range strings.Split(text, "\n") {
+		for _, sn := range sentences(line) {
+			m := ciRuns.FindStringSubmatch(sn)
+			if m != nil && (checkCondition.MatchString(sn) || !slices.Contains(ciPlaceWords, strings.ToLower(m[1]))) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // maxReadinessMemories is how many check rules a readiness question gets.
 const maxReadinessMemories = 2
@@ -41,7 +76,7 @@ func readinessMemories(prompt string, ms []memory) []memory {
 	}
 	var out []memory
 	for range maxReadinessMemories {
-		m, ok := preferredMemory(ms, stepCheck.MatchString, func(memory) int { return 0 })
+		m, ok := preferredMemory(ms, statesCheck, func(memory) int { return 0 })
 		if !ok {
 			break
 		}

@@ -20,6 +20,11 @@ func TestReadinessMemories(t *testing.T) {
 		{"tidy this up before I push", []string{"ci", "fmt"}},
 		{"push the tag when the release is out", nil},
 		{"what does the parser do before it commits a token?", nil},
+		{"is it ok to merge once CI is green?", []string{"ci", "fmt"}},
+		{"safe to push the fix to main now?", []string{"ci", "fmt"}},
+		{"is it safe to push the button twice?", nil},
+		{"I'm about to commit to the new parser design", nil},
+		{"is it fine to merge the two config structs into one?", nil},
 	} {
 		var got []string
 		for _, m := range readinessMemories(tc.prompt, ms) {
@@ -27,6 +32,26 @@ func TestReadinessMemories(t *testing.T) {
 		}
 		if len(got) != len(tc.want) || (len(got) > 0 && (got[0] != tc.want[0] || got[1] != tc.want[1])) {
 			t.Errorf("readinessMemories(%q) = %v, want %v", tc.prompt, got, tc.want)
+		}
+	}
+}
+
+// Where or when CI runs is no check to pass; what it runs, or what must
+// pass, is.
+func TestStatesCheck(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"CI runs on GitHub Actions", false},
+		{"CI runs nightly at 02:00", false},
+		{"CI runs `makemigrations --check`", true},
+		{"CI also runs luacheck with --std max", true},
+		{"CI runs on GitHub Actions and must be green before merge", true},
+		{"the CI fails on unformatted files", true},
+	} {
+		if got := statesCheck(tc.text); got != tc.want {
+			t.Errorf("statesCheck(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
 }
