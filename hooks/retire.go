@@ -51,6 +51,46 @@ const (
 const leftBehind = `(?:we|i|they|the team)(?:(?:'ve| have)?\s+(?:left|ditched|abandoned|quit|moved away from)|` +
 	`(?:'re| are|'ve been| have been)\s+(?:done with|finished with|through with|moving off|moving away from))`
 
+// doneWith is the part of leftBehind that also says a task is finished, at
+// the end of a match of retiredAfter; doneWithClause finds it in a sentence.
+var (
+	doneWith       = regexp.MustCompile(`(?i)\b(?:done|finished|through) with$`)
+	doneWithClause = regexp.MustCompile(`(?i)\b(?:done|finished|through) with\b`)
+	// nameEnd ends the name a team is done with.
+	nameEnd = regexp.MustCompile(`[,;:]|\.\s|\s+(?:and|but|so)\s`)
+)
+
+// replacementCue says a name is the one in use from now on: "Errors go to
+// Honeybadger from now on", "we're on Grafana now", "switched to Kamal".
+var replacementCue = regexp.MustCompile(`(?i)\b(?:now|instead|going forward|these days|in its place|` +
+	`(?:switch\w*|mov\w+|migrat\w+) (?:over )?to|replaced (?:it |them )?(?:with|by))\b`)
+
+// laterName is a name inside a sentence: inline code, or a capitalised
+// word that does not start it.
+var laterName = regexp.MustCompile("`[^`\n]+`|\\s[A-Z][\\w.+-]*\\w")
+
+// namesReplacement reports whether a sentence of turn names something and
+// says it is what is used now, outside the clause a team is done with.
+func namesReplacement(turn string) bool {
+	for _, line := range strings.Split(turn, "\n") {
+		for _, sn := range sentences(line) {
+			if loc := doneWithClause.FindStringIndex(sn); loc != nil {
+				rest := sn[loc[1]:]
+				if end := nameEnd.FindStringIndex(rest); end != nil {
+					rest = rest[end[0]:]
+				} else {
+					rest = ""
+				}
+				sn = sn[:loc[0]] + " " + rest
+			}
+			if replacementCue.MatchString(sn) && laterName.MatchString(sn) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 var (
 	// backticked is inline code: the surest sign of a name.
 	backticked = regexp.MustCompile("`([^`\n]+)`")
@@ -75,8 +115,9 @@ var (
 	// plainName is a capitalised product name written without backticks
 	// ("Moq", "Fly.io"), counted only when no noun follows it ("the
 	// Postmark key" removed a key, not Postmark).
-	// A time after it is no noun: "we left Fly last week".
-	plainName = regexp.MustCompile(`\b([A-Z][\w.+-]*[\w+])(?:\s+(?:and|or|from|in|with|to|as|is|are|was|were|leftovers?|last|this|earlier|recently|yesterday|today|for good)\b|\s*[,;:.)]|\s*$)`)
+	// A time after it is no noun: "we left Fly last week". A run of
+	// capitalised words is one name ("Firebase App Distribution").
+	plainName = regexp.MustCompile(`\b([A-Z][\w.+-]*[\w+](?:\s+[A-Z][\w.+-]*[\w+])*)(?:\s+(?:and|or|from|in|with|to|as|is|are|was|were|leftovers?|last|this|earlier|recently|yesterday|today|for good)\b|\s*[,;:.)]|\s*$)`)
 	// codeToken is a bare word written as code: letters joined by a dot,
 	// underscore, hyphen, slash or "::" ("dd-trace", "fly.toml").
 	codeToken = regexp.MustCompile(`^[A-Za-z][\w]*(?:(?:[._/-]|::)[\w]+)+$`)
@@ -87,12 +128,13 @@ var (
 // words), less those the turn still names as current (in the rest of
 // them).
 func retiredNames(user, reply string) []string {
+	replaced := namesReplacement(user + "\n" + reply)
 	keptUser, cutUser := cutRemovals(user)
 	keptReply, cutReply := cutRemovals(reply)
 	keptLow := strings.ToLower(keptUser + "\n" + keptReply)
 	var out []string
 	for _, sn := range append(cutUser, cutReply...) {
-		for _, name := range removedIn(sn) {
+		for _, name := range removedIn(sn, replaced) {
 			said := strings.ToLower(strings.TrimPrefix(name, phraseMark))
 			if len(name) >= 2 && tagFits(out, name) && strings.ContainsFunc(name, unicode.IsLetter) &&
 				!text.IsNoiseWord(said) && !strings.Contains(keptLow, said) && !slices.Contains(out, name) {
@@ -105,10 +147,15 @@ func retiredNames(user, reply string) []string {
 
 // removedIn returns the names in the slots of sn's removals: the clause
 // after a removal whose object follows, the clause before one whose
-// subject precedes.
-func removedIn(sn string) []string {
+// subject precedes. "Done with X" retires X only in a turn that names
+// what replaced it (replaced): without one it is a task finished ("we're
+// done with Sentry. Next up: the login bug").
+func removedIn(sn string, replaced bool) []string {
 	var out []string
 	for _, loc := range retiredAfter.FindAllStringIndex(sn, -1) {
+		if !replaced && doneWith.MatchString(sn[loc[0]:loc[1]]) {
+			continue
+		}
 		rest := sn[loc[1]:]
 		if end := clauseEnd.FindStringIndex(rest); end != nil {
 			rest = rest[:end[0]]

@@ -52,6 +52,18 @@ func TestRetiredNames(t *testing.T) {
 			"We're done with Sentry. Errors go to Honeybadger from now on.",
 			"Wired Honeybadger into the error handler.",
 			[]string{"Sentry"}},
+		{"done with a product and its replacement in one sentence",
+			"We're done with Firebase App Distribution, testers get builds through TestFlight now.",
+			"Updated the release doc.",
+			[]string{"Firebase App Distribution"}},
+		{"done with a product named whole, its replacement in the reply",
+			"We're done with Firebase App Distribution.",
+			"Noted: beta builds go out through `TestFlight` now.",
+			[]string{"Firebase App Distribution"}},
+		{"done with, nothing in its place: a task finished",
+			"Great, we're done with Sentry. Next up: the login bug.",
+			"Looking at the login handler.",
+			nil},
 		{"left as a side or a remainder retires nothing",
 			"Move the search box to the left pane, there's one Dropdown left.",
 			"Moved it to the left pane.",
@@ -164,5 +176,16 @@ func TestNamesPhrase(t *testing.T) {
 		if got := namesRetired(tc.text, phraseMark+"nightly builds"); got != tc.want {
 			t.Errorf("namesRetired(%q, nightly builds) = %v, want %v", tc.text, got, tc.want)
 		}
+	}
+}
+
+// A product retired by its whole name hides the memories naming it, not
+// those that share one of its words.
+func TestNamesRetiredWholeProduct(t *testing.T) {
+	if namesRetired("The distribution list gets the release notes", "Firebase App Distribution") {
+		t.Error("a memory sharing one word of the product was taken for it")
+	}
+	if !namesRetired("Beta builds go to testers through Firebase App Distribution", "Firebase App Distribution") {
+		t.Error("a memory naming the product was not taken for it")
 	}
 }
