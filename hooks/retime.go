@@ -38,6 +38,46 @@ var (
 		`reschedul\w*|switch(?:ed|es|ing)?|instead|earlier|later)\b`)
 )
 
+// statesTime reports whether s holds a time of day, not counting a file's
+// line and column ("server.go:12:30", a position, not a time).
+func statesTime(s string) bool {
+	for _, loc := range timeOfDay.FindAllStringIndex(s, -1) {
+		if loc[0] >= 2 && s[loc[0]-1] == ':' && isWordByte(s[loc[0]-2]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// isWordByte reports an ASCII letter, digit or underscore.
+func isWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// clauses splits text into its sentences, and each at a colon outside
+// inline code: "Updated docs/deploy.md: the deploy is now at 16:00" ties
+// the time to the deploy, not to the file.
+func clauses(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for _, sn := range sentences(line) {
+			code, start := false, 0
+			for i, r := range sn {
+				switch {
+				case r == '`':
+					code = !code
+				case !code && r == ':' && (i+1 == len(sn) || sn[i+1] == ' '):
+					out = append(out, sn[start:i])
+					start = i + 1
+				}
+			}
+			out = append(out, sn[start:])
+		}
+	}
+	return out
+}
+
 // Names a schedule change ties to its new time are at least minRetimedChars
 // long, and at most maxRetimedNames are kept per turn.
 const (
@@ -51,16 +91,14 @@ const (
 // itself.
 func retimedNames(user, reply string, retired []string) []string {
 	var out []string
-	for _, line := range strings.Split(user+"\n"+reply, "\n") {
-		for _, sn := range sentences(line) {
-			if !timeOfDay.MatchString(sn) || !rescheduled.MatchString(sn) {
-				continue
-			}
-			for _, name := range scheduledNames(sn) {
-				marked := retimeMark + name
-				if len(out) < maxRetimedNames && tagFits(append(retired, out...), marked) && !slices.Contains(out, marked) {
-					out = append(out, marked)
-				}
+	for _, cl := range clauses(user + "\n" + reply) {
+		if !statesTime(cl) || !rescheduled.MatchString(cl) {
+			continue
+		}
+		for _, name := range scheduledNames(cl) {
+			marked := retimeMark + name
+			if len(out) < maxRetimedNames && tagFits(append(retired, out...), marked) && !slices.Contains(out, marked) {
+				out = append(out, marked)
 			}
 		}
 	}
@@ -80,17 +118,35 @@ func scheduledNames(sn string) []string {
 			out = append(out, w)
 		}
 	}
-	return slices.DeleteFunc(out, func(n string) bool {
+	out = slices.DeleteFunc(out, func(n string) bool {
 		return len(n) < minRetimedChars || timeOfDay.MatchString(n) || strings.ContainsAny(n, " (")
 	})
+	// A job's name says what runs then; the file it is written in names
+	// much else besides ("`docker-compose.yml` pins postgres 16"), so a
+	// file stands for the job only when the clause names no job.
+	if slices.ContainsFunc(out, isJobName) {
+		out = slices.DeleteFunc(out, func(n string) bool { return !isJobName(n) })
+	}
+	return out
 }
+
+// pathOrFile is a path or a file's name with an extension.
+var pathOrFile = regexp.MustCompile(`/|\.[A-Za-z]\w{0,5}$`)
+
+// isJobName reports a name that is not a path or a file.
+func isJobName(n string) bool { return !pathOrFile.MatchString(n) }
 
 // titleWords are capitalised words joined by hyphens, a range or a name in
 // prose ("Mon-Thu", "Rhein-Main"), not code.
 var titleWords = regexp.MustCompile(`^[A-Z][a-z]*(?:-[A-Z][a-z]*)+$`)
 
-// namesRetimed reports whether text names the scheduled name and states a
-// time of day: an older statement of its schedule.
+// namesRetimed reports whether a clause of text names the scheduled name
+// and states a time of day: an older statement of its schedule. A time in
+// another clause is some other thing's ("`docker-compose.yml` pins
+// postgres 16; the backup job runs at 3am").
 func namesRetimed(text, name string) bool {
-	return strings.Contains(strings.ToLower(text), strings.ToLower(name)) && timeOfDay.MatchString(text)
+	low := strings.ToLower(name)
+	return slices.ContainsFunc(clauses(text), func(cl string) bool {
+		return strings.Contains(strings.ToLower(cl), low) && statesTime(cl)
+	})
 }

@@ -15,7 +15,7 @@ func TestRetimedNames(t *testing.T) {
 		{"the names a new time is set for, not the time",
 			"The upstream feed lands later now, push the weekly export to 06:45.",
 			"`weekly_export` in jobs/schedule.rb now runs at `45 6 * * 1` (06:45 UTC).",
-			[]string{"@weekly_export", "@jobs/schedule.rb"}},
+			[]string{"@weekly_export"}}, // the job, not the file it is written in
 		{"a time mentioned without a change sets nothing",
 			"Why did the backup fail?",
 			"The `db_backup` job runs at 03:00 and ran out of disk space.",
@@ -27,7 +27,19 @@ func TestRetimedNames(t *testing.T) {
 		{"a crontab call's hour is a time",
 			"Make it run earlier, before the office opens.",
 			"Changed `crontab(hour=5, minute=0)` for `refresh-rates` in tasks/beat.py.",
-			[]string{"@refresh-rates", "@tasks/beat.py"}},
+			[]string{"@refresh-rates"}},
+		{"a file's line and column is no time",
+			"Fix the crash.",
+			"I changed `api/server.go`: the panic at server.go:12:30 is fixed now.",
+			nil},
+		{"a file stands for the job when no job is named",
+			"",
+			"Now `docker-compose.yml` starts the worker at 02:00 instead.",
+			[]string{"@docker-compose.yml"}},
+		{"a time in another clause than the name",
+			"",
+			"Updated docs/deploy.md: the staging deploy is now listed for Fridays at 16:00.",
+			nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if d := cmp.Diff(tc.want, retimedNames(tc.user, tc.reply, nil)); d != "" {
@@ -59,5 +71,23 @@ func TestOlderScheduleLeftOut(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"about", "other", "change", "later"}, ids); d != "" {
 		t.Errorf("kept (-want +got):\n%s", d)
+	}
+}
+
+// An older memory is an older schedule of a name only when the name and a
+// time of day share a clause.
+func TestNamesRetimedSameClause(t *testing.T) {
+	for _, tc := range []struct {
+		text, name string
+		want       bool
+	}{
+		{"`docker-compose.yml` pins postgres 16 for the db service; the backup job runs at 3am", "docker-compose.yml", false},
+		{"Crash in `api/server.go`: nil map at server.go:12:30", "api/server.go", false},
+		{"`docker-compose.yml` starts the worker at 01:00", "docker-compose.yml", true},
+		{"The weekly_export job runs at 0 4 * * 1 and mails finance.", "weekly_export", true},
+	} {
+		if got := namesRetimed(tc.text, tc.name); got != tc.want {
+			t.Errorf("namesRetimed(%q, %q) = %v, want %v", tc.text, tc.name, got, tc.want)
+		}
 	}
 }

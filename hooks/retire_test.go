@@ -115,17 +115,17 @@ func TestWithoutRetired(t *testing.T) {
 }
 
 // TestStopTagsRetiredNames: the stop hook tags a capture with the names its
-// reply says were removed, and a turn that removed nothing with none but
-// the file its new schedule is written in (retime.go: the turn moves the
-// staging deploy to Fridays at 16:00).
+// reply says were removed, and a turn that removed nothing with none: the
+// file the turn updated ("Updated docs/deploy.md: the staging deploy is now
+// listed for Fridays at 16:00") is not what runs at the new time.
 func TestStopTagsRetiredNames(t *testing.T) {
 	for _, tc := range []struct {
 		name, last string
 		want       any
 	}{
 		{"removal", "Removed `deploy-fri.sh`; the checklist is the one place that says when.",
-			[]any{"retired:deploy-fri.sh", "retired:@docs/deploy.md"}},
-		{"no removal", "", []any{"retired:@docs/deploy.md"}},
+			[]any{"retired:deploy-fri.sh"}},
+		{"no removal", "", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fake, srv := newFakeMemsvcREST(t)
