@@ -53,13 +53,21 @@ func withoutRemovals(s string) string {
 	return out
 }
 
+// removalCut is a part cut from a sentence and the clause of that sentence
+// kept beside it, if any ("Removed `redis-py`: the cache talks to Valkey
+// through `valkey-py`, a drop-in fork of redis-py"): retire.go does not
+// take a name the kept clause repeats as still in use.
+type removalCut struct {
+	text, kept string
+}
+
 // cutRemovals returns s without its removal sentences, "instead of …"
 // tails and the old values of "…; it now …" (see nowLead), and what it cut
 // (retire.go reads the names it holds). Fenced code is kept as it is and
 // reports nothing.
-func cutRemovals(s string) (string, []string) {
+func cutRemovals(s string) (string, []removalCut) {
 	var b strings.Builder
-	var removed []string
+	var removed []removalCut
 	fenced := false
 	for _, line := range strings.Split(s, "\n") {
 		if fenceLine.MatchString(line) || fenced {
@@ -83,28 +91,31 @@ var listMark = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // keptSentences returns line without its removal sentences, keeping its
 // list mark when anything of the item is left, and what it cut.
-func keptSentences(line string) (string, []string) {
+func keptSentences(line string) (string, []removalCut) {
 	mark := listMark.FindString(line)
-	var kept, cut []string
+	var kept []string
+	var cut []removalCut
 	ss := sentences(line[len(mark):])
 	for i := 0; i < len(ss); i++ {
 		sn := ss[i]
 		if removalRe.MatchString(sn) {
 			k, c := splitRemoval(sn)
-			cut = append(cut, c...)
+			for _, part := range c {
+				cut = append(cut, removalCut{text: part, kept: strings.Join(k, " ")})
+			}
 			kept = append(kept, k...)
 			continue
 		}
 		if i+1 < len(ss) {
 			if now, ok := heldUntilNow(sn, ss[i+1]); ok {
-				cut = append(cut, sn)
+				cut = append(cut, removalCut{text: sn})
 				kept = append(kept, now)
 				i++
 				continue
 			}
 		}
 		if loc := insteadRe.FindStringIndex(sn); loc != nil {
-			cut = append(cut, sn[loc[0]:])
+			cut = append(cut, removalCut{text: sn[loc[0]:]})
 			sn = sn[:loc[0]] + sentenceEnd(sn)
 		}
 		kept = append(kept, sn)

@@ -126,18 +126,22 @@ var (
 // retiredNames returns the names the turn says it removed or replaced (in
 // the sentences removal.go cuts from the agent's reply or the user's
 // words), less those the turn still names as current (in the rest of
-// them).
+// them). The clause kept beside a removal does not count for the names that
+// removal took away: "Removed `redis-py`: the cache talks to Valkey through
+// `valkey-py`, a drop-in fork of redis-py" still retires redis-py.
 func retiredNames(user, reply string) []string {
 	replaced := namesReplacement(user + "\n" + reply)
 	keptUser, cutUser := cutRemovals(user)
 	keptReply, cutReply := cutRemovals(reply)
 	keptLow := strings.ToLower(keptUser + "\n" + keptReply)
 	var out []string
-	for _, sn := range append(cutUser, cutReply...) {
-		for _, name := range removedIn(sn, replaced) {
+	for _, c := range append(cutUser, cutReply...) {
+		echoLow := strings.ToLower(c.kept)
+		for _, name := range removedIn(c.text, replaced) {
 			said := strings.ToLower(strings.TrimPrefix(name, phraseMark))
+			current := strings.Count(keptLow, said) > strings.Count(echoLow, said)
 			if len(name) >= 2 && tagFits(out, name) && strings.ContainsFunc(name, unicode.IsLetter) &&
-				!text.IsNoiseWord(said) && !strings.Contains(keptLow, said) && !slices.Contains(out, name) {
+				!text.IsNoiseWord(said) && !current && !slices.Contains(out, name) {
 				out = append(out, name)
 			}
 		}
