@@ -79,10 +79,19 @@ func taskKey(word string) (string, bool) {
 	return "", false
 }
 
-// commandSpan is inline code with a space in it: a command, not a name
-// ("`mix test --cover`", not "`test_refund_total`"); the space lies inside one
-// span, not between two spans of a sentence.
-var commandSpan = regexp.MustCompile("`([^`\n]*[^`\\s] [^`\\s][^`\n]*)`")
+// commandSpans returns the inline code of text that is a command, with a
+// space in it ("`mix test --cover`", not "`test_refund_total`"). Spans are
+// paired left to right (retire.go's backticked), so the prose between two
+// spans is never read as one.
+func commandSpans(text string) []string {
+	var out []string
+	for _, m := range backticked.FindAllStringSubmatch(text, -1) {
+		if strings.Contains(strings.TrimSpace(m[1]), " ") {
+			out = append(out, strings.TrimSpace(m[1]))
+		}
+	}
+	return out
+}
 
 // commandTasks returns the keys of taskWords the command's words name:
 // its words outside flags first, then, when those name no task, its flags
@@ -138,9 +147,9 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 	}
 	commands := func(text string) []string {
 		var out []string
-		for _, m := range commandSpan.FindAllStringSubmatch(text, -1) {
-			if slices.Contains(commandTasks(m[1]), task) {
-				out = append(out, strings.ToLower(m[1]))
+		for _, c := range commandSpans(text) {
+			if slices.Contains(commandTasks(c), task) {
+				out = append(out, strings.ToLower(c))
 			}
 		}
 		return out

@@ -64,6 +64,7 @@ func TestTaskMemoryWholeWords(t *testing.T) {
 		turn("dep", "Assistant: Ran `pnpm add zod@latest` for the schema.", "2026-03-06T10:00:00Z"),
 		turn("branch", "Assistant: Made `git checkout -b fix-login` for it.", "2026-03-07T10:00:00Z"),
 		turn("release", "Assistant: `cargo build --release` makes the binary.", "2026-03-08T10:00:00Z"),
+		turn("prose", "Assistant: `Parser` kept a test fixture open, and `Reader.close` now runs.", "2026-03-09T10:00:00Z"),
 	}
 	for _, tc := range []struct{ prompt, want string }{
 		{"run the tests", "tests"},
