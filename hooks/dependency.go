@@ -27,11 +27,16 @@ import (
 // project", "add date-fns for the picker". The word after "add" is read as
 // a package only with a cue that it is one (packageCue): "add dark-mode
 // support", "add error-handling to the parser" and "add logging to the
-// app" have the same shape and add no dependency.
+// app" have the same shape and add no dependency. A name joined by a hyphen
+// or dot added to the project as a whole ("add scikit-learn to the
+// project") is one.
 var (
 	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)\b)`)
 	// packageAdd is "add" and the word after it, a name in backticks kept.
 	packageAdd = regexp.MustCompile("(?i)\\badd\\s+(`[^`\\s]+`|@?[a-z][\\w@./^~=<>*-]*)")
+	// projectAdd is a package-like name added to the project as a whole.
+	projectAdd = regexp.MustCompile(`(?i)\badd\s+[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+\s+to\s+(?:the|our|this)\s+` +
+		`(?:project|app|repo|workspace|deps|dependencies)\b`)
 	// versionPin is a name pinned to a version: "zod@latest", "httpx==0.27".
 	versionPin = regexp.MustCompile(`(?i)[a-z0-9](?:@(?:[\^~]?\d|latest\b|next\b)|[=~<>]=\d)`)
 	// packageNouns name what a manager installs.
@@ -69,7 +74,8 @@ func asksForDependency(prompt string, ms []memory) bool {
 // project naming the word where it names a manager or a package.
 func packageCue(word, sentence string, ms []memory) bool {
 	switch {
-	case strings.HasPrefix(word, "`"), strings.HasPrefix(word, "@") && strings.Contains(word, "/"), versionPin.MatchString(word):
+	case strings.HasPrefix(word, "`"), strings.HasPrefix(word, "@") && strings.Contains(word, "/"), versionPin.MatchString(word),
+		projectAdd.MatchString(sentence):
 		return true
 	case slices.Contains([]string{"a", "an", "the", "some", "more", "another", "this", "that", "it", "our", "my"}, strings.ToLower(word)):
 		return false

@@ -124,6 +124,7 @@ func TestAsksForDependencyByPackageName(t *testing.T) {
 		{"add `slugify` to the blog", true},
 		{"add zod@latest to the forms", true},
 		{"add fastapi-users with pip", true},
+		{"add scikit-learn to the project", true}, // a package-like name added to the project
 		{"add a retry so the upload survives a timeout", false},
 		{"add tests for the new parser", false},
 		{"add error-handling to the parser", false},
