@@ -118,23 +118,10 @@ func scheduledNames(sn string) []string {
 			out = append(out, w)
 		}
 	}
-	out = slices.DeleteFunc(out, func(n string) bool {
+	return slices.DeleteFunc(out, func(n string) bool {
 		return len(n) < minRetimedChars || timeOfDay.MatchString(n) || strings.ContainsAny(n, " (")
 	})
-	// A job's name says what runs then; the file it is written in names
-	// much else besides ("`docker-compose.yml` pins postgres 16"), so a
-	// file stands for the job only when the clause names no job.
-	if slices.ContainsFunc(out, isJobName) {
-		out = slices.DeleteFunc(out, func(n string) bool { return !isJobName(n) })
-	}
-	return out
 }
-
-// pathOrFile is a path or a file's name with an extension.
-var pathOrFile = regexp.MustCompile(`/|\.[A-Za-z]\w{0,5}$`)
-
-// isJobName reports a name that is not a path or a file.
-func isJobName(n string) bool { return !pathOrFile.MatchString(n) }
 
 // titleWords are capitalised words joined by hyphens, a range or a name in
 // prose ("Mon-Thu", "Rhein-Main"), not code.
