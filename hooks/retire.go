@@ -364,7 +364,7 @@ func namesRetired(text, name string) bool {
 		return namesRetimed(text, scheduled) // retime.go
 	}
 	low := strings.ToLower(text)
-	if strings.Contains(low, strings.ToLower(name)) {
+	if strings.Contains(low, strings.ToLower(name)) || namesAsCode(low, name) {
 		return true
 	}
 	if i := strings.LastIndex(name, "/"); i >= 0 && i+1 < len(name) {
@@ -382,6 +382,23 @@ func namesRetired(text, name string) bool {
 	}
 	words := strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
 	return !slices.ContainsFunc(parts, func(p string) bool { return !slices.Contains(words, strings.ToLower(p)) })
+}
+
+// namesAsCode reports whether low (lower-case text) writes a product name
+// of several words, or its last two or more words, as code: joined
+// ("appDistributionUploadRelease" for "Firebase App Distribution"), or by
+// a hyphen or underscore ("app-distribution"). One word alone is too
+// common to tell ("distribution").
+func namesAsCode(low, name string) bool {
+	words := strings.Fields(strings.ToLower(name))
+	for i := 0; i+2 <= len(words); i++ {
+		for _, sep := range []string{"", "-", "_"} {
+			if strings.Contains(low, strings.Join(words[i:], sep)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // minPartChars: shorter parts of a qualified name ("io" of "Fly.io") are
