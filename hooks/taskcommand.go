@@ -29,7 +29,8 @@ var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\
 	`(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
 	`(build|compile|ship|deploy|release|publish|lint|test)\s+(?:it|this|that|everything|` +
-	`the\s+(?:tests?|checks|build|suite|specs?|linters?|project|app|code|changes|site|package|binary|image)))\b`)
+	`the\s+(?:tests?|checks|build|suite|specs?|linters?|project|app|code|changes|site|package|binary|image|` +
+	`frontend|backend|front-end|back-end|docs|assets|bundle|container|server|client|web|ui|apk|wheel|jar)))\b`)
 
 // taskWords are the words a command for each task holds, as whole words
 // or humps of one ("`testDebugUnitTest`", "`ktlintCheck`"), never as a

@@ -17,6 +17,7 @@ func TestAskedTask(t *testing.T) {
 		{"run a migration for the new column", "", "", false},
 		{"the build is broken on main", "", "", false},
 		{"build the project", "build", "", true},
+		{"build the frontend", "build", "", true},
 		{"test the hypothesis that the cache is cold", "", "", false},
 		{"release the lock when the worker exits", "", "", false},
 		{"build the query from the filters", "", "", false},
