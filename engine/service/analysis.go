@@ -13,6 +13,13 @@ import (
 // (text.AnalysisVersion) made the stored index terms.
 const metaAnalysis = "text-analysis"
 
+// metaAnalysisWriters is the store setting of the least analysis a writer
+// must run. It is recorded before the terms are made again: replicas of
+// one shared store (postgres) refuse, from then on, the writes of an older
+// analysis, which would otherwise put old terms into users already redone
+// and never redone after. A store of one process (badger) keeps it unread.
+const metaAnalysisWriters = "text-analysis-writers"
+
 // reanalyseBatch bounds the memories re-indexed in one transaction, so a
 // large user's migration stays within a transaction's size.
 const reanalyseBatch = 256
@@ -36,6 +43,13 @@ func (e *Engine) checkAnalysis(ctx context.Context) error {
 	ul, ok := e.store.(engine.UserLister)
 	if !ok {
 		return nil // a store that cannot list its users cannot be redone either
+	}
+	err = e.store.PutMeta(ctx, metaAnalysisWriters, want)
+	if engine.ErrorCode(err) == engine.EUnavailable {
+		return e.notReanalysed(got, want, err)
+	}
+	if err != nil {
+		return err
 	}
 	users, err := ul.AllUsers(ctx)
 	if err != nil {

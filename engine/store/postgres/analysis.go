@@ -16,11 +16,16 @@ import (
 // SQLSTATE analysisRefused, the terms of a write transaction whose
 // analysis (memsvc.analysis, set by Update) is older than the recorded
 // one, and refuses to lower the recorded one; a binary from before the
-// setting counts as analysis 1.
+// setting counts as analysis 2 (the last release without the guard).
 
 // metaAnalysis is the engine's meta key of the recorded analysis
 // (engine/service), which migration 0007 reads too.
 const metaAnalysis = "text-analysis"
+
+// metaAnalysisWriters is the engine's meta key of the least analysis a
+// writer must run, recorded before the terms are made again; the guard
+// holds writers to the greater of it and metaAnalysis.
+const metaAnalysisWriters = "text-analysis-writers"
 
 // analysisRefused is the SQLSTATE of the guard's refusals.
 const analysisRefused = "MS001"

@@ -137,3 +137,66 @@ func unnamedWrite(t *testing.T, url string) error {
 	})
 	return postgres.Translate(err)
 }
+
+// scanHook is a replica's store that calls onScan before each user's scan,
+// so a test acts while the engine is making the stored terms again.
+type scanHook struct {
+	*postgres.Store
+	onScan func(user string)
+}
+
+func (h scanHook) ScanMemories(ctx context.Context, user string, fn func(*engine.Memory, []float32) error) error {
+	h.onScan(user)
+	return h.Store.ScanMemories(ctx, user, fn)
+}
+
+// An older replica is refused from the moment a newer one starts making the
+// terms again, not only once it has finished and recorded its analysis:
+// otherwise the older one's terms land in users already redone and are
+// never redone after. Between the users of the redoing, the older
+// replica's writes to a user already redone and to one not yet redone are
+// both refused, nothing of them is left, and its health reports it.
+func TestOlderAnalysisRefusedWhileNewerRedoes(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	old, err := postgres.Open(ctx, postgres.Options{URL: url, AnalysisVersion: text.AnalysisVersion - 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { old.Close() })
+	if err := old.PutMeta(ctx, "text-analysis", itoa(text.AnalysisVersion-1)); err != nil {
+		t.Fatal(err)
+	}
+	users := []string{"u1", "u2", "u3"}
+	for _, u := range users {
+		if err := putMemory(old, u, "m-"+u, "stored by "+u+" before the upgrade"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var scanned []string
+	var during []error
+	hook := scanHook{Store: open(t, url), onScan: func(user string) {
+		if len(scanned) > 0 {
+			done, next := scanned[len(scanned)-1], user
+			during = append(during,
+				putMemory(old, done, "m-during-"+done, "written to a redone user during the upgrade"),
+				putMemory(old, next, "m-during-"+next, "written to a user not yet redone"),
+				old.Check(ctx)) // its health says so, so a load balancer turns away
+		}
+		scanned = append(scanned, user)
+	}}
+	engineOn(t, hook)
+	if len(scanned) != len(users) || len(during) == 0 {
+		t.Fatalf("the newer replica scanned %q, want every user of %q", scanned, users)
+	}
+	for i, err := range during {
+		wantAnalysisRefusal(t, "older replica's write while the newer redoes ("+itoa(i)+")", err,
+			text.AnalysisVersion-1, text.AnalysisVersion)
+	}
+	for _, u := range users {
+		err := old.View(ctx, u, func(tx engine.Tx) error { _, err := tx.GetMemory("m-during-" + u); return err })
+		if engine.ErrorCode(err) != engine.ENotFound {
+			t.Errorf("a refused write left its memory for %s: %v", u, err)
+		}
+	}
+}

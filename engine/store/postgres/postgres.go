@@ -218,7 +218,8 @@ func (s *Store) PutMeta(ctx context.Context, key, value string) error {
 // sends requests to the upgraded replicas.
 func (s *Store) Check(ctx context.Context) error {
 	var recorded string
-	err := s.pool.QueryRow(ctx, "SELECT coalesce((SELECT value FROM meta WHERE key = $1), '')", metaAnalysis).Scan(&recorded)
+	err := s.pool.QueryRow(ctx, `SELECT coalesce(max(memsvc_analysis_of(value))::text, '') FROM meta
+		WHERE key IN ($1, $2)`, metaAnalysis, metaAnalysisWriters).Scan(&recorded)
 	if err != nil {
 		return translate("check", err)
 	}

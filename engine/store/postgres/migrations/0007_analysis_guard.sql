@@ -11,6 +11,13 @@
 -- one, naming both versions, and the recorded version never goes down, so
 -- an older replica that starts cannot take the store back either. It
 -- serves reads until it is upgraded.
+--
+-- A newer replica records 'text-analysis' only once it has made every
+-- user's terms again; an older replica writing meanwhile would put old
+-- terms into users already redone, which are never redone after. So the
+-- newer replica first records 'text-analysis-writers', the least analysis
+-- a writer must run, and the trigger holds writers to the greater of the
+-- two keys: older replicas are refused from the moment the redoing starts.
 
 -- memsvc_analysis_of is an analysis setting as a number: NULL for none or
 -- a malformed value (meta is written only by memsvc, but a bad value must
@@ -20,7 +27,8 @@ CREATE FUNCTION memsvc_analysis_of(v text) RETURNS integer LANGUAGE sql IMMUTABL
 
 CREATE FUNCTION memsvc_check_analysis() RETURNS trigger LANGUAGE plpgsql AS $f$
 DECLARE
-	stored integer := memsvc_analysis_of((SELECT value FROM meta WHERE key = 'text-analysis'));
+	stored integer := (SELECT max(memsvc_analysis_of(value)) FROM meta
+		WHERE key IN ('text-analysis', 'text-analysis-writers'));
 	writer integer := coalesce(memsvc_analysis_of(current_setting('memsvc.analysis', true)), 2);
 BEGIN
 	IF stored IS NOT NULL AND writer < stored THEN
@@ -49,6 +57,6 @@ END
 $f$;
 
 CREATE TRIGGER analysis_keep BEFORE UPDATE OF value ON meta
-	FOR EACH ROW WHEN (OLD.key = 'text-analysis') EXECUTE FUNCTION memsvc_keep_analysis();
+	FOR EACH ROW WHEN (OLD.key IN ('text-analysis', 'text-analysis-writers')) EXECUTE FUNCTION memsvc_keep_analysis();
 
 GRANT EXECUTE ON FUNCTION memsvc_analysis_of(text), memsvc_check_analysis(), memsvc_keep_analysis() TO memsvc_app;
