@@ -30,6 +30,9 @@ func translate(op string, err error) error {
 	}
 }
 
+// lockNotAvailable is the SQLSTATE of a wait longer than lock_timeout.
+const lockNotAvailable = "55P03"
+
 // translateCode maps a server error by its SQLSTATE.
 func translateCode(op string, pe *pgconn.PgError, err error) error {
 	wrapped := errors.Join(errors.New("store: "+op), err)
@@ -48,7 +51,7 @@ func translateCode(op string, pe *pgconn.PgError, err error) error {
 		// Our own trigger's message (analysis.go): it names the two
 		// analysis versions, nothing of the data.
 		return &engine.Error{Code: engine.EUnavailable, Message: pe.Message, Err: wrapped}
-	case pe.Code == "57014", pe.Code == "55P03", pe.Code == "25P03":
+	case pe.Code == "57014", pe.Code == lockNotAvailable, pe.Code == "25P03":
 		// statement_timeout (or a cancel), lock_timeout, idle-in-transaction timeout
 		return &engine.Error{Code: engine.EUnavailable, Message: "the database took too long to answer, retry", Err: wrapped}
 	case pe.Code[:2] == "53", pe.Code[:2] == "57", pe.Code[:2] == "08", pe.Code == "40003":

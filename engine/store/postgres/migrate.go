@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -10,7 +11,10 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 // Migrations are embedded SQL files named NNNN_name.sql, applied in order,
@@ -25,6 +29,13 @@ var migrationFiles embed.FS
 // migrationLock is the advisory lock key that serialises migrators of one
 // database ("memsvc" in ASCII).
 const migrationLock = 0x6d656d737663
+
+// migrationLockTimeout bounds a migration's wait for a table lock (unless
+// the URL sets lock_timeout). DDL such as CREATE TRIGGER locks its table
+// against writes; queued behind one long write transaction it would stall,
+// and every write of every replica would queue behind it in turn. Giving
+// up soon and telling the operator to retry stalls writes only briefly.
+const migrationLockTimeout = "5s"
 
 type migration struct {
 	version int
@@ -70,11 +81,14 @@ func Migrate(ctx context.Context, url string) ([]string, error) {
 		return nil, translate("migrate: connect", err)
 	}
 	defer conn.Close(context.Background())
-	applied, err := migrate(ctx, conn)
+	_, ownTimeout := cfg.ConnConfig.RuntimeParams["lock_timeout"]
+	applied, err := migrate(ctx, conn, !ownTimeout)
 	return applied, translate("migrate", err)
 }
 
-func migrate(ctx context.Context, conn *pgx.Conn) ([]string, error) {
+// migrate applies the pending migrations on conn; boundLocks sets
+// migrationLockTimeout in each migration's transaction.
+func migrate(ctx context.Context, conn *pgx.Conn, boundLocks bool) ([]string, error) {
 	all, err := migrations()
 	if err != nil {
 		return nil, err
@@ -104,19 +118,39 @@ func migrate(ctx context.Context, conn *pgx.Conn) ([]string, error) {
 		if done[m.version] {
 			continue
 		}
-		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, m.sql); err != nil {
-				return err
-			}
-			_, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", m.version, m.name)
-			return err
-		})
-		if err != nil {
-			return applied, fmt.Errorf("apply %s: %w", m.name, err)
+		if err := applyMigration(ctx, conn, m, boundLocks); err != nil {
+			return applied, err
 		}
 		applied = append(applied, m.name)
 	}
 	return applied, nil
+}
+
+// applyMigration runs m and records it in one transaction. A lock it
+// waited too long for is reported as such, with what to do.
+func applyMigration(ctx context.Context, conn *pgx.Conn, m migration, boundLocks bool) error {
+	err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		if boundLocks {
+			if _, err := tx.Exec(ctx, "SELECT set_config('lock_timeout', $1, true)", migrationLockTimeout); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, m.sql); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", m.version, m.name)
+		return err
+	})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == lockNotAvailable {
+		return &engine.Error{Code: engine.EUnavailable, Err: err, Message: fmt.Sprintf(
+			"migration %s waited too long for a table that another transaction holds, and was not applied: "+
+				"run memsvc migrate (or start memsvc serve) again, once long transactions on the database have ended", m.name)}
+	}
+	if err != nil {
+		return fmt.Errorf("apply %s: %w", m.name, err)
+	}
+	return nil
 }
 
 // pending reports whether migrations remain to be applied (Open refuses to
