@@ -69,7 +69,8 @@ func (l *Limiter) Share(s Shared) {
 
 // Allow takes one request from user's bucket. When the bucket is empty it
 // reports false and how long until a request would be allowed, rounded up
-// to whole seconds (what a Retry-After header can say), at least one.
+// to whole seconds (what a Retry-After header can say), at least one; an
+// allowed request reports 0.
 func (l *Limiter) Allow(ctx context.Context, user string) (ok bool, retryIn time.Duration) {
 	if l == nil {
 		return true, 0
@@ -80,8 +81,12 @@ func (l *Limiter) Allow(ctx context.Context, user string) (ok bool, retryIn time
 		defer cancel()
 		interval := time.Duration(float64(time.Second) / float64(l.every))
 		ok, wait, err := l.shared.TakeToken(ctx, user, now, interval, l.burst)
-		if err == nil {
-			return ok, wholeSeconds(wait.Seconds())
+		switch {
+		case err != nil: // judged by this replica's bucket below
+		case ok:
+			return true, 0 // as allowLocal: a wait is said of a refusal only
+		default:
+			return false, wholeSeconds(wait.Seconds())
 		}
 	}
 	return l.allowLocal(now, user)

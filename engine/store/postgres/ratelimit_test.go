@@ -123,3 +123,23 @@ func BenchmarkLocalAllow(b *testing.B) {
 		}
 	}
 }
+
+// An allowed request says no wait, on the shared buckets as on a
+// replica's own: it was 1 s on the shared ones, and only a refusal has a
+// wait to tell.
+func TestRateLimitSharedAllowedSaysNoWait(t *testing.T) {
+	ctx := context.Background()
+	clock := &settable{t: time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)}
+	shared := sharedLimiters(t, 1, 60, 2, clock)[0]
+	local := ratelimit.New(60, 2, clock.now)
+	for i := range 2 {
+		for name, l := range map[string]*ratelimit.Limiter{"shared": shared, "local": local} {
+			if ok, wait := l.Allow(ctx, "alice"); !ok || wait != 0 {
+				t.Errorf("%s request %d within the burst: ok=%v retry in %v, want allowed, 0", name, i+1, ok, wait)
+			}
+		}
+	}
+	if ok, wait := shared.Allow(ctx, "alice"); ok || wait != time.Second {
+		t.Errorf("shared request past the burst: ok=%v retry in %v, want refused, retry in 1s", ok, wait)
+	}
+}
