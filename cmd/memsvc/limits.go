@@ -55,6 +55,12 @@ const (
 	DefaultRateBurst = 600
 )
 
+// MaxRateBurst bounds --rate-burst. A million requests at once is past any
+// client's need; far beyond, the shared buckets' arithmetic (burst times
+// the refill interval, in microseconds, engine/store/postgres) overflows
+// and a key would be refused or allowed at random.
+const MaxRateBurst = 1_000_000
+
 // rateLimiter is the per-user limiter of the rate flags (nil: none). On a
 // store every replica shares (PostgreSQL) the buckets are kept there, so
 // the limit holds across replicas: behind a load balancer over N replicas
@@ -81,6 +87,7 @@ func (c *ConnLimits) checkConnLimits() error {
 		{"--max-header-bytes must be at least 4096", c.MaxHeaderBytes < 4096},
 		{"--rate-limit must be ≥ 0 (0: no limit)", c.RateLimit < 0},
 		{"--rate-burst must be at least 1", c.RateBurst < 1},
+		{fmt.Sprintf("--rate-burst must be at most %d", MaxRateBurst), c.RateBurst > MaxRateBurst},
 	} {
 		if l.bad {
 			return errUsage{fmt.Errorf("%s", l.msg)}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -117,4 +118,35 @@ func readAll(t *testing.T, method, url string) string {
 		t.Errorf("%s %s: reading the answer: %v (read %q)", method, url, err, b)
 	}
 	return string(b)
+}
+
+// TestRateBurstBounded: a --rate-burst (or MEMSVC_RATE_BURST) so large
+// that the shared buckets' arithmetic would overflow is a usage error
+// naming the flag; the bound itself is accepted.
+func TestRateBurstBounded(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		env  map[string]string
+		ok   bool
+	}{
+		{[]string{"--rate-burst", fmt.Sprint(MaxRateBurst)}, nil, true},
+		{[]string{"--rate-burst", fmt.Sprint(MaxRateBurst + 1)}, nil, false},
+		{[]string{"--rate-burst", "9223372036854775807"}, nil, false},
+		{nil, map[string]string{"MEMSVC_RATE_BURST": "4611686018427387904"}, false},
+	} {
+		var c ConnLimits
+		fs := newFlagSet("serve", "", io.Discard)
+		c.connFlags(fs)
+		if err := parseFlags(fs, tt.args, getenvFrom(tt.env)); err != nil {
+			t.Fatalf("%v %v: %v", tt.args, tt.env, err)
+		}
+		err := c.checkConnLimits()
+		var usage errUsage
+		switch {
+		case tt.ok && err != nil:
+			t.Errorf("%v: %v, want accepted", tt.args, err)
+		case !tt.ok && (!errors.As(err, &usage) || !strings.Contains(err.Error(), "--rate-burst")):
+			t.Errorf("%v %v: %v, want a usage error naming --rate-burst", tt.args, tt.env, err)
+		}
+	}
 }
