@@ -230,11 +230,10 @@ func episodeRequest(req engine.ConversationRequest, asked []*engine.Message, i i
 
 // storedEpisode returns a stored episode that already says what ep says, or
 // nil. It looks at the few episodes closest by BM25; reads are the
-// request's readings, or nil (read afresh). The question an answer keeps is
-// not part of the comparison: sent again one turn a call, the same answer
-// comes without it (the question was read by the first call) and is still
-// the same turn.
-func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string, reads *ingest.Readings) (*engine.Memory, error) {
+// request's readings, or nil (read afresh). An answer that opens its
+// request (opens) and was stored with its question is the same turn
+// without it (sameAnswer).
+func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string, opens bool, reads *ingest.Readings) (*engine.Memory, error) {
 	terms := text.Unique(text.Analyze(ep))
 	if len(terms) == 0 {
 		return nil, nil
@@ -245,11 +244,23 @@ func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string, read
 		if err != nil {
 			return nil, err
 		}
-		if reads.SameEpisode(m.Text, ep) || reads.SameEpisode(withoutQuestion(m.Text), withoutQuestion(ep)) {
+		if reads.SameEpisode(m.Text, ep) || opens && sameAnswer(m.Text, ep, reads) {
 			return m, nil
 		}
 	}
 	return nil, nil
+}
+
+// sameAnswer reports whether a and b are one answer, kept with its question
+// on one side only: a turn sent again one call at a time, whose question
+// the first call already read (so only for a turn that opens its request,
+// storedEpisode's opens). Two answers each kept with its question, or one
+// after a question of its own request, are different turns even in the
+// same words ("Lisbon, without a doubt." to where one grew up, and to where
+// one would retire).
+func sameAnswer(a, b string, reads *ingest.Readings) bool {
+	qa, qb := withoutQuestion(a), withoutQuestion(b)
+	return (qa != a) != (qb != b) && reads.SameEpisode(qa, qb)
 }
 
 // isReplay reports whether the turn r is the stored episode ep sent again (a

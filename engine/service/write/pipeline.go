@@ -176,7 +176,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 			ids[i] = planned[j].ID
 			continue
 		}
-		dup, err := e.storedEpisode(tx, shard, r.Text, reads)
+		dup, err := e.storedEpisode(tx, shard, r.Text, i == 0, reads)
 		if err != nil {
 			return nil, nil, nil, err
 		}
