@@ -59,7 +59,7 @@ func asksForDependency(prompt string, ms []memory) bool {
 		}
 		for _, line := range sg.lines {
 			for _, sn := range sentences(line) {
-				if m := packageAdd.FindStringSubmatch(sn); m != nil && packageCue(m[1], sn, ms) {
+				if m := packageAdd.FindStringSubmatchIndex(sn); m != nil && packageCue(sn[m[2]:m[3]], sn[:m[0]], sn[m[1]:], sn, ms) {
 					return true
 				}
 			}
@@ -70,19 +70,39 @@ func asksForDependency(prompt string, ms []memory) bool {
 
 // packageCue reports whether the word a sentence adds is a package: a name
 // in backticks, a scope ("@tanstack/react-table"), a version pin, a package
-// manager or registry named in the same sentence, or a memory of the
-// project naming the word where it names a manager or a package.
-func packageCue(word, sentence string, ms []memory) bool {
+// manager or a package noun that goes with the word (toolCue), or a memory
+// of the project naming the word where it names a manager or a package.
+// before and after are the sentence around "add word".
+func packageCue(word, before, after, sentence string, ms []memory) bool {
 	switch {
 	case strings.HasPrefix(word, "`"), strings.HasPrefix(word, "@") && strings.Contains(word, "/"), versionPin.MatchString(word),
 		projectAdd.MatchString(sentence):
 		return true
 	case slices.Contains([]string{"a", "an", "the", "some", "more", "another", "this", "that", "it", "our", "my"}, strings.ToLower(word)):
 		return false
-	case dependencyTools.MatchString(sentence) || packageNouns.MatchString(sentence):
+	case toolCue(before, after):
 		return true
 	}
 	return namedAsPackage(strings.TrimRight(word, ".,"), ms)
+}
+
+// cueAfter is what may follow an added package: a package noun ("add zod
+// as a dependency", "add the pendulum library"), a manager that does it
+// ("with pip"), or the manifest it goes to ("to requirements.txt"); the
+// manager or manifest named is captured (1, 2).
+var cueAfter = regexp.MustCompile(`(?i)^\s*(?:(?:as\s+an?\s+)?(?:dev\s+)?(?:dependenc\w+|deps?|packages?|library|crate|gem)\b|` +
+	`(?:with|via|using|through|from)\s+(?:the\s+)?(\S+)|(?:to|in|into)\s+(?:the\s+|our\s+)?(\S+\.\w+|Gemfile)\b)`)
+
+// toolCue reports whether a manager or a package noun goes with the added
+// word: the manager runs the add ("pnpm add zod"), or follows it (cueAfter).
+// Named elsewhere in the sentence it says nothing of the word: "add retry
+// logic to the registry client", "add caching to the npm wrapper script".
+func toolCue(before, after string) bool {
+	if f := strings.Fields(before); len(f) > 0 && dependencyTools.MatchString(f[len(f)-1]) {
+		return true
+	}
+	m := cueAfter.FindStringSubmatch(after)
+	return m != nil && (m[1] == "" && m[2] == "" || dependencyTools.MatchString(m[1]+m[2]))
 }
 
 // namedAsPackage reports whether a memory of ms names word as a package:

@@ -133,6 +133,12 @@ func TestAsksForDependencyByPackageName(t *testing.T) {
 		{"add read-only mode to the settings page", false},
 		{"add logging to the app", false},
 		{"add tests to the project", false},
+		{"add retry logic to the registry client.", false}, // a manager or package noun elsewhere in the sentence
+		{"add caching to the npm wrapper script", false},
+		{"add validation to the gems page", false},
+		{"add zod as a dependency", true},
+		{"add httpx to requirements.txt", true},
+		{"run pnpm add dayjs", true},
 	} {
 		if got := asksForDependency(tc.prompt, ms); got != tc.want {
 			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
