@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // What a coding agent is told: standing instructions ("always squash before merging"),
@@ -84,8 +85,8 @@ func bareName(subject string) bool {
 // tomorrow" is no rule: no passive, and nothing of the work.
 func workRule(ci clauseInfo) bool {
 	// "From now on" names no date the rule is about.
-	if ci.role != "user" || ci.firstP || hasDateCue(standingIntroRe.ReplaceAllString(ci.text, "")) {
-		return false
+	if ci.role != "user" || ci.firstP || hasDateCue(standingIntroRe.ReplaceAllString(ci.text, "")) || lostAntecedent(ci.text) {
+		return false // "Its tests must pass before merging": stored alone it no longer says whose
 	}
 	if verblessRule(ci.text) || onlyAllowedRe.MatchString(ci.text) || minimumVersionRe.MatchString(ci.text) {
 		return true
@@ -416,8 +417,8 @@ func conventionKind(ci clauseInfo) bool {
 	if neverExperienceRe.MatchString(ci.text) || lostAntecedent(ci.text) {
 		return false // "I've never done one on this repo": what the speaker has lived, not a rule
 	}
-	if keptAtVersionRe.MatchString(ci.text) {
-		return true // "we keep the MSRV at 1.74": a bound the work holds to
+	if keptAtVersionRe.MatchString(ci.text) && keptWorkThing(ci) {
+		return true // "we keep the MSRV at 1.74": a bound the work holds to (not "the router firmware at 4.2.1 at home")
 	}
 	if !standingRe.MatchString(ci.text) && !hasAny(ci.words, preferWords) {
 		return false
@@ -733,3 +734,20 @@ var minimumVersionRe = regexp.MustCompile(`(?i)^(?:the\s+|our\s+)?(?:minimum\s+s
 // onlyAllowedRe is a permission kept to one part of the work: "only cl-cli is allowed
 // anyhow", "only the api package may import net/http".
 var onlyAllowedRe = regexp.MustCompile(`(?i)^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:is|are)\s+allowed\b|^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:may|can)\s+(?:use|import|call|depend on|touch)\b`)
+
+// keptWorkThing reports whether what a "we keep X at 1.74" clause holds is
+// part of the work: a work word ("toolchain", "dependency") or a name
+// written in capitals ("MSRV", "Go", "Node"), not "the router firmware at
+// home" (its dotted number alone made it a rule).
+func keptWorkThing(ci clauseInfo) bool {
+	if hasAny(ci.words, workWords) {
+		return true
+	}
+	m := keptAtVersionRe.FindString(ci.text)
+	for _, w := range strings.Fields(m)[1:] {
+		if r := []rune(w); len(r) > 1 && unicode.IsUpper(r[0]) {
+			return true
+		}
+	}
+	return false
+}

@@ -21,6 +21,9 @@ func TestRuleAntecedentsAndModals(t *testing.T) {
 		{"Its config always comes from the APP_CONFIG environment variable.", ""},
 		{"We pin the Go toolchain at 1.22.3 for the whole monorepo.", "User pins the Go toolchain at 1.22.3 for the whole monorepo"},
 		{"We keep the thermostat at 21.", ""},
+		{"We keep the router firmware at 4.2.1 at home.", ""}, // a version, but of no work
+		{"Its tests must pass before merging.", ""},           // a check on something said before
+		{"All tests must pass before merging.", "All tests must pass before merging"},
 		{"The minimum supported Python version is 3.10.", "The minimum supported Python version is 3.10"},
 		{"Only the billing service is allowed direct database access.", "Only the billing service is allowed direct database access"},
 		{"Only you are allowed in the garden.", ""},
