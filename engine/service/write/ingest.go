@@ -92,9 +92,11 @@ func hasWord(s string) bool {
 
 // hasSymbol reports whether s holds a symbol such as an emoji: a turn of
 // emoji alone ("user: 😂") is something said, as it is in a
-// from-conversation batch, though it keeps no episode.
+// from-conversation batch, though it keeps no episode. Only "other"
+// symbols (So: emoji, ✓, ♥): math and currency signs and modifiers ("=",
+// "$", "^", "`") alone say nothing.
 func hasSymbol(s string) bool {
-	return strings.ContainsFunc(s, unicode.IsSymbol)
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.So, r) })
 }
 
 // ingestGroup runs the operation of one group.
