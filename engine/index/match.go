@@ -130,7 +130,7 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 			}
 			forms = t.Members // a dog is a pet: see QueryTerm.Members
 		}
-		w *= ownedBoost(x, t)
+		w *= s.ownedBoost(t)
 		total += w
 		clear(has)
 		credit := func(forms []string, w float64) {
@@ -188,8 +188,11 @@ func (s *Shard) Matches(terms []QueryTerm, q []float32, ids []string) []Match {
 // what tells the two apart. Only a single holder counts: when several
 // memories hold X, the store says nothing of which X is the user's ("my
 // last three commits" against a store with several notes on commits).
-func ownedBoost(x *textIndex, t QueryTerm) float64 {
-	if !t.Owned || x.holders(t.Forms, 2) != 1 {
+// Episodes do not count: the turn a fact was distilled from holds its words
+// too ("my cat Pepper …" beside "User's cat Pepper …"), and in a store built
+// from conversations no fact would ever be the only holder.
+func (s *Shard) ownedBoost(t QueryTerm) float64 {
+	if !t.Owned || s.text.holders(t.Forms, 2, func(row int32) bool { return !s.rows[row].Episode }) != 1 {
 		return 1
 	}
 	return ownedWeight
@@ -200,13 +203,13 @@ func ownedBoost(x *textIndex, t QueryTerm) float64 {
 // memory too (search.ownedInHits): see there.
 const ownedWeight = 5.0
 
-// holders counts the live memories holding any of forms, stopping at
-// limit.
-func (x *textIndex) holders(forms []string, limit int) int {
+// holders counts the live memories holding any of forms whose row counts,
+// stopping at limit.
+func (x *textIndex) holders(forms []string, limit int, counts func(row int32) bool) int {
 	var seen []uint32
 	for _, f := range forms {
 		for _, p := range x.postings[f].list {
-			if x.docs[p.doc].row < 0 || slices.Contains(seen, p.doc) {
+			if r := x.docs[p.doc].row; r < 0 || !counts(r) || slices.Contains(seen, p.doc) {
 				continue
 			}
 			if seen = append(seen, p.doc); len(seen) >= limit {

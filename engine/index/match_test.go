@@ -251,3 +251,21 @@ func TestMatchesOwnedTerm(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnedTermBesideItsEpisode: a fact distilled from a turn shares the
+// owned word with that turn's episode ("my cat Pepper" and "User's cat
+// Pepper"); counting the episode as a second holder meant no boost in any
+// store built from conversations.
+func TestOwnedTermBesideItsEpisode(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "fact"}, nil, []string{"cat", "pepper"})
+	s.Upsert(Row{ID: "turn", Episode: true}, nil, []string{"cat", "pepper", "tabbi"})
+	s.Upsert(Row{ID: "none"}, nil, []string{"garden"})
+	n := 3 + coverPrior
+	two, none := IDF(n, 2), IDF(n, 0)
+	terms := []QueryTerm{{Forms: []string{"cat"}, Owned: true}, {Forms: []string{"scratch"}}}
+	want := ownedWeight * two / (ownedWeight*two + none)
+	if got := s.Matches(terms, nil, []string{"fact"})[0].QueryCover; math.Abs(got-want) > 1e-9 {
+		t.Errorf("cover %v, want %v (the episode is no second holder)", got, want)
+	}
+}
