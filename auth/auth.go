@@ -59,6 +59,9 @@ type Keyring struct {
 	mu        sync.Mutex
 	revoked   map[string]bool
 	checkedAt time.Time
+	// revokedHere are the ids this keyring revoked: a re-read of the list
+	// that began before the revocation may land after it.
+	revokedHere map[string]bool
 
 	// endMu serialises EndSession: the file list rewrites itself to prune.
 	endMu sync.Mutex
@@ -188,6 +191,10 @@ func (k *Keyring) Revoke(ctx context.Context, keyOrID string) (string, error) {
 	}
 	k.mu.Lock()
 	k.checkedAt = time.Time{} // the next check re-reads the list
+	if k.revokedHere == nil {
+		k.revokedHere = map[string]bool{}
+	}
+	k.revokedHere[id] = true
 	k.mu.Unlock()
 	return id, nil
 }
@@ -213,24 +220,35 @@ func (k *Keyring) isRevoked(id string) bool {
 	return listed
 }
 
-// listedRevoked reports whether id is in the revocation list, re-reading
-// it when the last look is more than a second old.
+// listedRevoked reports whether id is in the revocation list, re-read
+// when the last look is more than a second old. One check re-reads it,
+// outside the lock: the others answer from the copy meanwhile rather than
+// wait for the store.
 func (k *Keyring) listedRevoked(id string) bool {
 	k.mu.Lock()
-	defer k.mu.Unlock()
-	if now := k.now(); now.Sub(k.checkedAt) >= time.Second {
+	now := k.now()
+	due := now.Sub(k.checkedAt) >= time.Second
+	if due {
 		k.checkedAt = now
+	}
+	k.mu.Unlock()
+	if due {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		ids, err := k.list.RevokedKeys(ctx)
 		cancel()
 		if err == nil {
-			k.revoked = make(map[string]bool, len(ids))
+			revoked := make(map[string]bool, len(ids))
 			for _, id := range ids {
-				k.revoked[id] = true
+				revoked[id] = true
 			}
+			k.mu.Lock()
+			k.revoked = revoked
+			k.mu.Unlock()
 		}
 	}
-	return k.revoked[id]
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.revoked[id] || k.revokedHere[id]
 }
 
 // EndSession records that the browser session id (the dashboard's, a
