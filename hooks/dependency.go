@@ -31,7 +31,13 @@ import (
 // or dot added to the project as a whole ("add scikit-learn to the
 // project") is one.
 var (
-	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)\b)`)
+	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
+		nounEnds + `)`)
+	// nounEnds is what may follow a dependency noun that is the thing
+	// changed: the end, a stop, or a word that ends its phrase. A noun
+	// followed by another names something else: "the package loader", "the
+	// library module".
+	nounEnds = `(?:\s*$|\s*[.,;:!?)\x60]|\s+(?:to|from|for|in|on|into|out|and|or|so|that|which|we|i|it|with|via|using|versions?|as|at|by|if|because|since|while|when|now|too|again|first|please|before|after|across|here|there|this|next|soon|today|tomorrow|where|without|except|but|then|all|everywhere|listed|used|declared|installed|pinned|mentioned)\b)`
 	// packageAdd is "add" and the word after it, a name in backticks kept.
 	packageAdd = regexp.MustCompile("(?i)\\badd\\s+(`[^`\\s]+`|@?[a-z][\\w@./^~=<>*-]*)")
 	// projectAdd is a package-like name added to the project as a whole.

@@ -22,6 +22,10 @@ func TestAsksForDependency(t *testing.T) {
 		{"which package holds the retry logic?", false},
 		{"remove the debug print. The package tests fail otherwise", false}, // verb and noun in different sentences
 		{"here is the log:\n```\nnpm ERR! could not install\n```", false},   // a paste is not the ask
+		{"add tests for the package loader", false},                         // the noun names another thing
+		{"please add comments to the library module", false},
+		{"update the packages", true},
+		{"remove the unused libs from the service", true},
 	} {
 		if got := asksForDependency(tc.prompt, nil); got != tc.want {
 			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
