@@ -193,7 +193,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	run(t, ctx, "a refused correction shows why",
-		chromedp.Click(chromedp.CSS(`a[href$="/edit"]`)),
+		chromedp.Click(chromedp.CSS(`a[href*="/edit"]`)),
 		chromedp.WaitVisible(chromedp.CSS("#text")),
 		chromedp.SetValue(chromedp.CSS("#text"), "   "),
 		chromedp.Click(chromedp.CSS(`#correct-form button[type=submit]`)), // a click: htmx's boosted submit

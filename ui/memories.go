@@ -383,6 +383,24 @@ type editData struct {
 	// Gone: the memory was deleted while the form was open; M holds only
 	// its id.
 	Gone bool
+	// Back is the list the memory was opened from (backQuery), carried
+	// through the correction to the corrected memory's page.
+	Back string
+}
+
+// ListHref is the list the form was opened from.
+func (d editData) ListHref() template.URL { return memoryData{Back: d.Back}.ListHref() }
+
+// withBack is a memory page's path with the list it was opened from.
+func withBack(path, back string) string {
+	if back == "" {
+		return path
+	}
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return path + sep + "back=" + url.QueryEscape(back)
 }
 
 func (u *UI) editMemory(w http.ResponseWriter, r *http.Request, req *request) error {
@@ -390,14 +408,14 @@ func (u *UI) editMemory(w http.ResponseWriter, r *http.Request, req *request) er
 	if err != nil {
 		return err
 	}
-	u.render(w, req, http.StatusOK, "edit", editData{M: m, Text: m.Text})
+	u.render(w, req, http.StatusOK, "edit", editData{M: m, Text: m.Text, Back: backQuery(r.URL.Query().Get("back"))})
 	return nil
 }
 
 // correctMemory is engine Correct, as PATCH /api/v1/memories/{id}: the
 // corrected text supersedes the memory, whose page then shows the chain.
 func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request) error {
-	id, text := r.PathValue("id"), r.PostForm.Get("text")
+	id, text, back := r.PathValue("id"), r.PostForm.Get("text"), backQuery(r.PostForm.Get("back"))
 	res, err := u.eng.Correct(r.Context(), req.User, id, text)
 	if err != nil {
 		switch statusOf(err) {
@@ -406,7 +424,7 @@ func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request)
 			if gerr != nil {
 				return gerr
 			}
-			d := editData{M: m, Text: text, Error: engine.ErrorMessage(err)}
+			d := editData{M: m, Text: text, Error: engine.ErrorMessage(err), Back: back}
 			if m == nil { // deleted meanwhile: say so, and keep what was typed
 				d.M, d.Gone = &engine.Memory{ID: id}, true
 			}
@@ -415,6 +433,6 @@ func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request)
 		}
 		return err
 	}
-	http.Redirect(w, r, "/memories/"+url.PathEscape(res[0].ID)+"?corrected=1", http.StatusSeeOther)
+	http.Redirect(w, r, withBack("/memories/"+url.PathEscape(res[0].ID)+"?corrected=1", back), http.StatusSeeOther)
 	return nil
 }

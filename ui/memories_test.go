@@ -352,3 +352,30 @@ func TestASupersededFactSaysWhatReplacedItAndWhy(t *testing.T) {
 		t.Error("the page does not quote where the replacing fact came from")
 	}
 }
+
+// TestACorrectionReturnsToTheListItCameFrom: a memory opened from a
+// filtered list links back to that list, but its Correct link did not
+// carry it, so after a correction the crumb led to the plain list.
+func TestACorrectionReturnsToTheListItCameFrom(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add(auth.DefaultUser, "The pantry light switch is behind the door")[0]
+	b := e.browser()
+	back := url.QueryEscape("q=pantry&mode=text")
+	page := b.get("/memories/" + id + "?back=" + back)
+	if want := `href="/memories/` + id + `/edit?back=mode%3dtext%26q%3dpantry"`; !strings.Contains(page.body, want) {
+		t.Fatalf("the memory page's Correct link does not carry the list: want %s", want)
+	}
+	form := b.get("/memories/" + id + "/edit?back=" + back)
+	if !strings.Contains(form.body, `name="back" value="mode=text&amp;q=pantry"`) {
+		t.Fatalf("the correction form does not carry the list:\n%s", form.body)
+	}
+	p := b.post("/memories/"+id+"/edit", url.Values{"csrf": {b.token("/memories/" + id + "/edit")},
+		"text": {"The pantry light switch is left of the door"}, "back": {"q=pantry&mode=text"}})
+	loc := p.header.Get("Location")
+	if p.status != http.StatusSeeOther || !strings.Contains(loc, "?corrected=1&back=mode%3Dtext%26q%3Dpantry") {
+		t.Fatalf("after the correction: %d %q, want the corrected memory with the list it came from", p.status, loc)
+	}
+	if !strings.Contains(b.get(loc).body, `href="/memories?mode=text&amp;q=pantry" id="back"`) {
+		t.Error("the corrected memory's crumb does not lead back to the list")
+	}
+}
