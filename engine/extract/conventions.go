@@ -417,7 +417,7 @@ func conventionKind(ci clauseInfo) bool {
 	if neverExperienceRe.MatchString(ci.text) || lostAntecedent(ci.text) {
 		return false // "I've never done one on this repo": what the speaker has lived, not a rule
 	}
-	if keptAtVersionRe.MatchString(ci.text) && keptWorkThing(ci) {
+	if kept := keptAtVersionRe.FindString(ci.text); kept != "" && keptWorkThing(ci, kept) {
 		return true // "we keep the MSRV at 1.74": a bound the work holds to (not "the router firmware at 4.2.1 at home")
 	}
 	if !standingRe.MatchString(ci.text) && !hasAny(ci.words, preferWords) {
@@ -735,16 +735,16 @@ var minimumVersionRe = regexp.MustCompile(`(?i)^(?:the\s+|our\s+)?(?:minimum\s+s
 // anyhow", "only the api package may import net/http".
 var onlyAllowedRe = regexp.MustCompile(`(?i)^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:is|are)\s+allowed\b|^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:may|can)\s+(?:use|import|call|depend on|touch)\b`)
 
-// keptWorkThing reports whether what a "we keep X at 1.74" clause holds is
-// part of the work: a work word ("toolchain", "dependency") or a name
-// written in capitals ("MSRV", "Go", "Node"), not "the router firmware at
-// home" (its dotted number alone made it a rule).
-func keptWorkThing(ci clauseInfo) bool {
+// keptWorkThing reports whether what a "we keep X at 1.74" clause (kept,
+// its keptAtVersionRe match) holds is part of the work: a work word
+// ("toolchain", "dependency") or a name written in capitals ("MSRV", "Go",
+// "Node"), not "the router firmware at home" (its dotted number alone made
+// it a rule).
+func keptWorkThing(ci clauseInfo, kept string) bool {
 	if hasAny(ci.words, workWords) {
 		return true
 	}
-	m := keptAtVersionRe.FindString(ci.text)
-	for _, w := range strings.Fields(m)[1:] {
+	for _, w := range strings.Fields(kept)[1:] {
 		if r := []rune(w); len(r) > 1 && unicode.IsUpper(r[0]) {
 			return true
 		}
