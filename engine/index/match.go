@@ -292,8 +292,8 @@ const (
 // found 8/12, so a quarter keeps some weight for a seam that is in fact
 // a word the store lacks. Every English prompt set, the coding-session
 // evaluations and the dev data (English, no unspaced runs) are unmoved.
-// What is still lost is a question word ("什么", "what"), a function word
-// no stop list of these scripts drops yet.
+// Question words of these scripts ("什么", "what") are cut before the
+// terms are made (search.matchTerms, text.WithoutQuestionWords).
 const seamShare = 0.25
 
 // minTypo is the shortest stem whose terms one edit away are looked for:
