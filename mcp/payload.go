@@ -75,6 +75,9 @@ func checkPayload(b []byte) (int, string) {
 	}
 	requests := map[string]bool{} // the ids of the batch's requests
 	for _, p := range parts {
+		if dup := duplicateMember(p); dup != "" {
+			return codeInvalidRequest, dup + ": given twice in one object; send each key once"
+		}
 		if code, msg := checkMessage(p); msg != "" {
 			return code, msg
 		}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestMCPEnvelopeKeysGivenOnce: a JSON-RPC message whose envelope or params
+// gave a key twice was run as its last copy, so a gateway in front that reads
+// the first copy (and lets only search_memory through) was walked past:
+// {"params":{search},"params":{add}} wrote. REST bodies and tool arguments
+// already refuse a key given twice; the envelope now does too, nothing is
+// written, and a duplicate inside a tool's arguments stays a tool error.
+func TestMCPEnvelopeKeysGivenOnce(t *testing.T) {
+	s := startServer(t, nil)
+	h := map[string]string{"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
+		"MCP-Protocol-Version": "2025-06-18"}
+	search := `{"name":"search_memory","arguments":{"query":"anything"}}`
+	add := `{"name":"add_memories","arguments":{"memories":["a write the gateway never saw"]}}`
+	for _, tc := range []struct{ name, body, names string }{
+		{"params twice", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + search + `,"params":` + add + `}`, "params"},
+		{"tool name twice", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_memory","name":"add_memories",` +
+			`"arguments":{"memories":["a write the gateway never saw"]}}}`, "params.name"},
+		{"method twice", `{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call","params":` + add + `}`, "method"},
+		{"escaped twin", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + search + `,"p\u0061rams":` + add + `}`, "params"},
+		{"id twice", `{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}`, "id"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.send(t, http.MethodPost, "/mcp/gatewayed", "", tc.body, h)
+			wantError(t, r, http.StatusBadRequest, "invalid_request", tc.names, "twice")
+		})
+	}
+	list := s.do(t, req{method: http.MethodGet, path: "/api/v1/memories"})
+	if strings.Contains(string(list.raw), "gateway never saw") {
+		t.Errorf("a refused message wrote: %s", list.raw)
+	}
+
+	// A key twice inside a tool's arguments is the tool's to refuse: a tool
+	// error the model can correct, as before.
+	r := s.send(t, http.MethodPost, "/mcp/gatewayed", "", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`+
+		`{"name":"add_memories","arguments":{"memories":["one"],"memories":["two"]}}}`, h)
+	if r.status != http.StatusOK || !strings.Contains(string(r.raw), `"isError":true`) || !strings.Contains(string(r.raw), "given twice") {
+		t.Errorf("an argument twice: %d %s; want a tool error naming it", r.status, r.raw)
+	}
+}
