@@ -81,13 +81,16 @@ func checkPayload(b []byte) (int, string) {
 		if code, msg := checkMessage(p); msg != "" {
 			return code, msg
 		}
-		if _, err := jsonrpc.DecodeMessage(p); err != nil {
-			return codeInvalidRequest, err.Error()
-		}
+		// The id is checked before the SDK decodes: its refusal of an id
+		// it cannot hold names Go types ("into Go struct field
+		// jsonrpc2.wireDecode.id of type float64").
 		var e envelope
 		_ = json.Unmarshal(p, &e)
 		if msg := checkID(e.ID); msg != "" {
 			return codeInvalidRequest, msg
+		}
+		if _, err := jsonrpc.DecodeMessage(p); err != nil {
+			return codeInvalidRequest, err.Error()
 		}
 		if e.Method == "" || !e.hasID() {
 			continue

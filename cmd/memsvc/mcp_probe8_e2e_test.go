@@ -44,3 +44,24 @@ func TestMCPEnvelopeKeysGivenOnce(t *testing.T) {
 		t.Errorf("an argument twice: %d %s; want a tool error naming it", r.status, r.raw)
 	}
 }
+
+// TestMCPBadIDNamedInJSONTerms: an id the server cannot answer under (an
+// object, a number past float64, true) was refused by the SDK's decoder,
+// whose words named Go internals ("into Go struct field
+// jsonrpc2.wireDecode.id of type float64", "map[string]interface {}").
+// The refusal now says what an id may be.
+func TestMCPBadIDNamedInJSONTerms(t *testing.T) {
+	s := startServer(t, nil)
+	h := map[string]string{"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+	for _, id := range []string{`{"a":1}`, `1e400`, `true`, `[1]`} {
+		t.Run(id, func(t *testing.T) {
+			r := s.send(t, http.MethodPost, "/mcp/ids", "", `{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`, h)
+			wantError(t, r, http.StatusBadRequest, "invalid_request", "id", "string or a whole number")
+			for _, internal := range []string{"Go struct", "interface {}", "wireDecode", "float64"} {
+				if strings.Contains(string(r.raw), internal) {
+					t.Errorf("the refusal names Go internals (%q): %s", internal, r.raw)
+				}
+			}
+		})
+	}
+}
