@@ -242,6 +242,12 @@ func (f *Fetcher) translate(parent, tctx context.Context, u *url.URL, err error)
 	if errors.As(err, &dnsErr) && dnsErr.IsNotFound {
 		return newError(CauseHostNotFound, err, "host not found: %s", u.Hostname())
 	}
+	if dnsErr != nil {
+		// The DNS error's own text names the server's resolver ("lookup x
+		// on 10.0.0.2:53: server misbehaving"), an address of the network
+		// the fetcher keeps users out of; the reason shows to the user.
+		return newError(CauseNetwork, err, "could not resolve %s: %s", u.Hostname(), dnsErr.Err)
+	}
 	if errors.Is(err, syscall.ECONNREFUSED) {
 		return newError(CauseNetwork, err, "connection refused by %s", u.Host)
 	}

@@ -390,3 +390,25 @@ func TestFetcherLoad(t *testing.T) {
 		})
 	}
 }
+
+// TestFetchDNSFailureHidesResolver: a DNS failure other than "no such host"
+// (a resolver that misbehaves or times out) was reported with the DNS
+// error's own text, which names the server's resolver and its private
+// address; the reason is shown to the user who sent the URL.
+func TestFetchDNSFailureHidesResolver(t *testing.T) {
+	f := NewFetcher(FetchConfig{})
+	f.lookup = func(_ context.Context, host string) ([]netip.Addr, error) {
+		return nil, &net.DNSError{Err: "server misbehaving", Name: host, Server: "10.9.8.7:53", IsTemporary: true}
+	}
+	_, _, err := f.Fetch(context.Background(), "http://flaky.test/cat.png")
+	if err == nil {
+		t.Fatal("fetch through a failing resolver succeeded")
+	}
+	if msg := err.Error(); strings.Contains(msg, "10.9.8.7") || !strings.Contains(msg, "flaky.test") ||
+		!strings.Contains(msg, "server misbehaving") {
+		t.Errorf("reason %q: want the host and the failure, not the resolver's address", msg)
+	}
+	if CauseOf(err) != CauseNetwork || IsPermanent(err) {
+		t.Errorf("cause %q: want a retryable network failure", CauseOf(err))
+	}
+}
