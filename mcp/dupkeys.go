@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 )
 
 // duplicateMember names the first member of a JSON-RPC message's envelope
@@ -13,11 +14,19 @@ import (
 // server would write. REST bodies and tool arguments refuse such keys
 // already; a tool's arguments are left to the tool (parseArgs), whose
 // tool error the model can act on. msg is valid JSON (checked before).
+//
+// The envelope and params are decoded into structs, so there two keys
+// that differ only in case ("name" and "Name") are one member too: the SDK
+// reads the exact spelling, encoding/json (a Go gateway) the last of
+// either, so {"name":"add_memories","Name":"search_memory"} read as a
+// search in front and ran as a write. Deeper objects (capabilities, _meta)
+// are compared exactly.
 func duplicateMember(msg []byte) string {
 	return duplicateIn(msg, "")
 }
 
 func duplicateIn(obj []byte, path string) string {
+	fold := path == "" || path == "params"
 	dec := json.NewDecoder(bytes.NewReader(obj))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return ""
@@ -33,10 +42,14 @@ func duplicateIn(obj []byte, path string) string {
 		if path != "" {
 			name = path + "." + key
 		}
-		if seen[key] {
+		id := key
+		if fold {
+			id = strings.ToLower(key)
+		}
+		if seen[id] {
 			return name
 		}
-		seen[key] = true
+		seen[id] = true
 		var v json.RawMessage
 		if dec.Decode(&v) != nil {
 			return ""

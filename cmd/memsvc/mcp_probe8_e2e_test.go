@@ -25,6 +25,10 @@ func TestMCPEnvelopeKeysGivenOnce(t *testing.T) {
 		{"method twice", `{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call","params":` + add + `}`, "method"},
 		{"escaped twin", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + search + `,"p\u0061rams":` + add + `}`, "params"},
 		{"id twice", `{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}`, "id"},
+		// A Go gateway's encoding/json reads the last of "name" and "Name";
+		// the SDK reads "name".
+		{"tool name twice in two cases", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memories",` +
+			`"Name":"search_memory","arguments":{"memories":["a write the gateway never saw"]}}}`, "params.Name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := s.send(t, http.MethodPost, "/mcp/gatewayed", "", tc.body, h)
