@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"path"
 	"strings"
 
 	"github.com/memsvc/memsvc/rest"
@@ -32,7 +33,10 @@ func (a *app) withDashboard(cfg Config, api http.Handler, limiter *ratelimit.Lim
 		return nil, err
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/mcp/") || p == "/metrics" {
+		// Decided on the cleaned path: "//api/v1/memories" (a base URL
+		// ending in "/" joined to "/api/…") is the API's to redirect, not
+		// the dashboard's HTML 404.
+		if p := path.Clean("/" + r.URL.Path); p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/mcp/") || p == "/metrics" {
 			api.ServeHTTP(w, r)
 			return
 		}

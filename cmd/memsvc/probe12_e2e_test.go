@@ -21,6 +21,7 @@ func TestDotSegmentPathsAnswerJSON(t *testing.T) {
 		{http.MethodGet, "/api//v1/memories?size=1", "/api/v1/memories?size=1"},
 		{http.MethodGet, "/api/v1/x/../memories", "/api/v1/memories"},
 		{http.MethodGet, "/api/./health", "/api/health"},
+		{http.MethodGet, "//api/v1/memories", "/api/v1/memories"},
 		{http.MethodPost, "/api//v1/memories/search", "/api/v1/memories/search"},
 		{http.MethodPost, "/mcp/./probe", "/mcp/probe"},
 	} {
