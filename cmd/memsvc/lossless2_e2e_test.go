@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -440,6 +442,142 @@ func TestLossless2OtherLanguagesNewerFirst(t *testing.T) {
 	for q, want := range map[string]string{"¿Dónde vive Kai?": "Valencia", "Wo arbeitet Kai?": "Dresden", "京都 大阪 住んでいます": "京都"} {
 		if hit := firstHit(t, c, q); !strings.Contains(hit, want) {
 			t.Errorf("%s: first hit %q, want the newer turn (%s)", q, hit, want)
+		}
+	}
+}
+
+// codingExchanges is a long coding session, one user turn and the agent's
+// reply each; a compaction happens after the sixth.
+var codingExchanges = [][2]string{
+	{"Our API server for the shop runs on port 8080 and reads its config from config/shop.yaml.", "Noted: the shop API listens on 8080 and loads config/shop.yaml at start-up."},
+	{"We deploy the shop with Helm into the staging cluster first, never straight to production.", "Understood, staging via Helm first; I will not deploy to production directly."},
+	{"The integration tests need a local Postgres 16 on port 5433, the default port is taken by another project.", "Got it, I will point the integration tests at Postgres 16 on 5433."},
+	{"Please use pnpm for the frontend packages, we dropped yarn last quarter.", "Sure, pnpm it is for the frontend; I will not touch yarn."},
+	{"The payment webhook secret lives in the vault under shop/payments, never in the repo.", "Understood, I will read the webhook secret from the vault path shop/payments."},
+	{"Order emails are sent through the mailer service, which batches them every five minutes.", "Thanks, so order emails go through the mailer and are batched every five minutes."},
+	{"We moved the API server to port 9090 this morning because 8080 clashes with the new proxy.", "Updated: the shop API now listens on 9090, not 8080, since the proxy took 8080."},
+	{"Refunds over 500 euros need a second approval from the finance team before they are paid.", "Noted, refunds above 500 euros need finance's second approval first."},
+	{"The product images are resized by a worker that reads from the uploads bucket.", "Understood, a worker resizes product images from the uploads bucket."},
+	{"Search in the shop is backed by Meilisearch, version 1.6, running next to the API.", "Got it, the shop search uses Meilisearch 1.6 beside the API."},
+}
+
+// writeSession writes a Claude Code transcript of exchanges[:n]; with
+// compactAfter > 0, a compaction summary entry follows that many exchanges
+// (flagged when flagged is true, else as older versions wrote it).
+func writeSession(t *testing.T, path string, n, compactAfter int, flagged bool) {
+	t.Helper()
+	var lines []string
+	add := func(v map[string]any) {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, string(b))
+	}
+	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	for i := 0; i < n; i++ {
+		if compactAfter > 0 && i == compactAfter {
+			add(map[string]any{"type": "user", "isCompactSummary": flagged, "uuid": "compact-1",
+				"timestamp": at.Add(time.Duration(i)*time.Minute - 30*time.Second).Format(time.RFC3339),
+				"message":   map[string]any{"role": "user", "content": "This session is being continued from a previous conversation that ran out of context. Summary: the user runs a shop API on port 8080 and deploys with Helm."}})
+		}
+		when := at.Add(time.Duration(i) * time.Minute)
+		add(map[string]any{"type": "user", "uuid": fmt.Sprintf("u%d", i), "timestamp": when.Format(time.RFC3339),
+			"message": map[string]any{"role": "user", "content": codingExchanges[i][0]}})
+		add(map[string]any{"type": "assistant", "uuid": fmt.Sprintf("a%d", i), "timestamp": when.Add(20 * time.Second).Format(time.RFC3339),
+			"message": map[string]any{"role": "assistant", "content": []map[string]any{{"type": "text", "text": codingExchanges[i][1]}}}})
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stopAfterEach runs the stop hook once after each exchange, as Claude
+// Code does, on a transcript that grows turn by turn.
+func stopAfterEach(t *testing.T, env map[string]string, session, transcript string, compactAfter int, flagged bool) {
+	t.Helper()
+	for n := 1; n <= len(codingExchanges); n++ {
+		writeSession(t, transcript, n, compactAfter, flagged)
+		r := runHookBinary(t, "stop", env, event(t, "stop.json", map[string]any{"transcript_path": transcript,
+			"session_id": session, "prompt_id": "", "cwd": "/home/dev/shop"}))
+		if r.code != 0 {
+			t.Fatalf("stop after exchange %d: exit %d, stderr %s", n, r.code, r.stderr)
+		}
+	}
+}
+
+// TestLossless2StopHookResumedAndCompacted: the coding-agent plugin's stop
+// hook captures a long session exchange by exchange. Run again over the
+// whole session (the session resumed on a machine without the hook's
+// local state, under a new session id) it stores nothing; each user turn
+// is kept once; a compaction summary in the middle is never kept as
+// something the user said, in either transcript format.
+func TestLossless2StopHookResumedAndCompacted(t *testing.T) {
+	for _, flagged := range []bool{true, false} {
+		t.Run(fmt.Sprintf("isCompactSummary=%v", flagged), func(t *testing.T) {
+			s, alice, _ := authServer(t)
+			c := s.api(alice)
+			env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_PROJECT": "none",
+				"MEMSVC_HOOKS_STATE_DIR": t.TempDir()}
+			transcript := filepath.Join(t.TempDir(), "session.jsonl")
+			stopAfterEach(t, env, "shop-1", transcript, 6, flagged)
+			first := listAll(t, c)
+			env["MEMSVC_HOOKS_STATE_DIR"] = t.TempDir()
+			stopAfterEach(t, env, "shop-1-resumed", transcript, 6, flagged)
+			again := listAll(t, c)
+			if len(again) != len(first) {
+				t.Errorf("the resumed session stored %d more memories", len(again)-len(first))
+			}
+			wantUserTurnsOnce(t, again)
+			for _, m := range again {
+				if strings.Contains(m.Text, "being continued") || strings.Contains(m.Text, "ran out of context") {
+					t.Errorf("the compaction summary was kept: %q", m.Text)
+				}
+			}
+		})
+	}
+}
+
+// TestLossless2StopHookChangeAfterCompaction: the port the user changed
+// after the compaction is the one found first, and the old port's fact is
+// superseded.
+func TestLossless2StopHookChangeAfterCompaction(t *testing.T) {
+	t.Skip("finding PORT-MOVE: engine/ingest does not read \"We moved the API server to port 9090\" as replacing \"Our API server runs on port 8080\" (see report)")
+	s, alice, _ := authServer(t)
+	c := s.api(alice)
+	env := map[string]string{"MEMSVC_URL": s.base, "MEMSVC_API_KEY": alice, "MEMSVC_PROJECT": "none",
+		"MEMSVC_HOOKS_STATE_DIR": t.TempDir()}
+	stopAfterEach(t, env, "shop-1", filepath.Join(t.TempDir(), "session.jsonl"), 6, true)
+	if hit := firstHit(t, c, "which port does the shop API listen on"); !strings.Contains(hit, "9090") {
+		t.Errorf("which port: first hit %q, want 9090", hit)
+	}
+	for _, m := range listAll(t, c) {
+		if strings.Contains(m.Text, "8080") && m.State == "active" && m.Source != nil && m.Source.Kind != "episode" {
+			t.Errorf("the old port's fact is still active: %q", m.Text)
+		}
+	}
+}
+
+// wantUserTurnsOnce checks that each user turn of codingExchanges is kept
+// once: by an episode, or (README, "How memories are made": a turn one of
+// whose facts says its words needs no episode) by such a fact, whose
+// excerpt is the turn as said.
+func wantUserTurnsOnce(t *testing.T, all []client.Memory) {
+	t.Helper()
+	for _, ex := range codingExchanges {
+		episodes, asFact := 0, 0
+		for _, m := range all {
+			switch {
+			case m.Source == nil:
+			case m.Source.Kind == "episode" && strings.Contains(m.Text, ex[0]):
+				episodes++
+			case m.Source.EpisodeID == "" && m.Source.Excerpt == ex[0]:
+				asFact++
+			}
+		}
+		if episodes > 1 || episodes == 0 && asFact == 0 {
+			t.Errorf("user turn %q is kept by %d episodes and %d facts standing for it, want one episode or a fact",
+				ex[0], episodes, asFact)
 		}
 	}
 }
