@@ -39,6 +39,16 @@ function clamp(value: unknown, min: number, max: number, fallback: number): numb
 	return Math.min(max, Math.max(min, n));
 }
 
+/** A date parameter as RFC 3339 for memsvc, undefined when empty; an unreadable one is an error naming the field. */
+function saidAt(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): string | undefined {
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	const when = new Date(String(value));
+	if (Number.isNaN(when.getTime())) {
+		throw new NodeOperationError(ctx.getNode(), `${field} is not a date: ${String(value)}`, { itemIndex });
+	}
+	return when.toISOString();
+}
+
 /** The optional User ID parameter: for a server without auth only, since with a key the key decides the user. */
 function userQuery(ctx: IExecuteFunctions, conn: Connection, i: number): IDataObject {
 	const userId = String(ctx.getNodeParameter('userId', i, '') ?? '').trim();
@@ -58,7 +68,8 @@ async function add(ctx: IExecuteFunctions, conn: Connection, i: number): Promise
 		}
 		if (Object.keys(metadata).length > 0) body.metadata = metadata as IDataObject;
 	}
-	if (extra.timestamp) body.timestamp = new Date(String(extra.timestamp)).toISOString();
+	const timestamp = saidAt(ctx, extra.timestamp, 'Timestamp', i);
+	if (timestamp !== undefined) body.timestamp = timestamp;
 	if (extra.userId) body.user_id = extra.userId;
 	return (await memsvcRequest(ctx, conn, 'POST', '/api/v1/memories', body)) as IDataObject;
 }
@@ -78,9 +89,14 @@ async function addFromConversation(
 		messages = parsed as IDataObject[];
 	} else {
 		const ui = ctx.getNodeParameter('messages', i, {}) as { message?: IDataObject[] };
+		// An ID and a said-at time let memsvc tell a resent message from a new one and place a late one
+		// where it was said, not where it arrived (a chat relayed from a messenger has both).
 		messages = (ui.message ?? []).map((m) => {
 			const out: IDataObject = { role: m.role, content: m.content };
 			if (m.name) out.name = m.name;
+			if (typeof m.id === 'string' && m.id.trim() !== '') out.id = m.id.trim();
+			const createdAt = saidAt(ctx, m.createdAt, 'Said At', i);
+			if (createdAt !== undefined) out.created_at = createdAt;
 			return out;
 		});
 	}
@@ -156,6 +172,8 @@ async function getMany(ctx: IExecuteFunctions, conn: Connection, i: number): Pro
 	if (filters.searchQuery) qs.search_query = filters.searchQuery;
 	if (filters.includeSuperseded === true) qs.include_superseded = true;
 	if (filters.memoryType) qs.memory_type = filters.memoryType;
+	if (filters.sessionId) qs.session_id = filters.sessionId;
+	if (filters.project) qs.project = filters.project;
 	// With a key the key decides the user, and a user_id in the query string could only earn a 403.
 	if (filters.userId && !conn.keyed) qs.user_id = filters.userId;
 

@@ -191,6 +191,21 @@ export const memoryFields: INodeProperties[] = [
 				name: 'message',
 				values: [
 					{
+						displayName: 'Content',
+						name: 'content',
+						type: 'string',
+						typeOptions: { rows: 2 },
+						default: '',
+					},
+					{
+						displayName: 'Message ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						description:
+							"The message's ID in its chat, if it has one: the same message sent again is then not stored again",
+					},
+					{
 						displayName: 'Role',
 						name: 'role',
 						type: 'options',
@@ -201,11 +216,12 @@ export const memoryFields: INodeProperties[] = [
 						default: 'user',
 					},
 					{
-						displayName: 'Content',
-						name: 'content',
-						type: 'string',
-						typeOptions: { rows: 2 },
+						displayName: 'Said At',
+						name: 'createdAt',
+						type: 'dateTime',
 						default: '',
+						description:
+							'When it was said (default now): a message that arrives late is placed where it was said',
 					},
 					{
 						displayName: 'Speaker Name',
@@ -426,11 +442,25 @@ export const memoryFields: INodeProperties[] = [
 				default: 'semantic',
 			},
 			{
+				displayName: 'Project',
+				name: 'project',
+				type: 'string',
+				default: '',
+				description: 'Only memories of this project',
+			},
+			{
 				displayName: 'Search Text',
 				name: 'searchQuery',
 				type: 'string',
 				default: '',
 				description: 'Only memories whose text contains this',
+			},
+			{
+				displayName: 'Session ID',
+				name: 'sessionId',
+				type: 'string',
+				default: '',
+				description: 'Only memories of this conversation, for example a chat trigger’s session',
 			},
 			userIdField,
 		],
