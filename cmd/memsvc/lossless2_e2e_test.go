@@ -581,3 +581,19 @@ func wantUserTurnsOnce(t *testing.T, all []client.Memory) {
 		}
 	}
 }
+
+// TestLossless2SoldAndBoughtSupersedes: selling one car and driving
+// another now replaces what the user drove.
+func TestLossless2SoldAndBoughtSupersedes(t *testing.T) {
+	t.Skip("finding CAR-SWAP: engine/ingest does not read \"I sold the Volvo … I drive a grey Skoda now\" as replacing \"drives a red Volvo\" (see report)")
+	s := startServer(t, nil)
+	c := s.api("")
+	sayAt(t, c, "car", "Nora", "c1", "2026-01-01T10:00:00Z", "I drive a red Volvo estate, it is twelve years old.")
+	sayAt(t, c, "car", "Nora", "c2", "2026-01-02T10:00:00Z", "I sold the Volvo yesterday and I drive a grey Skoda now.")
+	if old := factOf(t, c, "c1", "Volvo"); old.State != "superseded" {
+		t.Errorf("the Volvo fact is %s, want superseded", old.State)
+	}
+	if hit := firstHit(t, c, "what car does Nora drive"); !strings.Contains(hit, "Skoda") {
+		t.Errorf("what car does Nora drive: first hit %q, want the Skoda", hit)
+	}
+}
