@@ -1,0 +1,34 @@
+package main
+
+import "testing"
+
+// The twelfth coding-sessions evaluation is an eleventh held-out check,
+// written before the changes it measures and sharing no text with the
+// first eleven: one developer in three repositories (a Go gRPC ledger
+// service generated with buf and run against Docker Compose, whose logging
+// moves from zap to log/slog, whose local Postgres port moves and whose
+// integration-test make target is renamed; a React Native + Expo app on
+// pnpm and EAS, whose state moves from Redux Toolkit to Zustand; an
+// Airflow + dbt pipeline on Snowflake that drops Great Expectations and
+// whose daily DAG moves to a later time). The agent runs the wrong tool
+// and the user corrects it, rules come inside requests, one session pastes
+// long test and scheduler logs, and much of what the later prompts need is
+// what the agent did. Later prompts paraphrase with few shared words (one
+// names a camelCase hook in plain words), follow an earlier exchange of
+// their own session (one after a compaction summary) or are about nothing
+// stored. It replays the turns as the second evaluation does. The fixtures
+// are under testdata/coding_sessions12.
+
+// Floors of the twelfth evaluation, measured when it was written, before
+// the changes it was written for: related recalled 10/27, unrelated silent
+// 6/6, stale 2 (the old Postgres port, shown beside the new one), other
+// repository 0; session start stale 1 (the same port). Raise them as
+// recall improves; never lower them to let a change through.
+var codingSessions12Floors = codingFloors{recalled: 10, silent: 6, stale: 2, foreign: 0, startStale: 1}
+
+func TestCodingSessions12Eval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays 24 tool-using turns and 33 prompts through the built binary")
+	}
+	runToolEval(t, "coding_sessions12", "coding sessions 12", 3, codingSessions12Floors)
+}
