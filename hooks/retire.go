@@ -363,6 +363,9 @@ func namesRetired(text, name string) bool {
 	if scheduled, ok := strings.CutPrefix(name, retimeMark); ok {
 		return namesRetimed(text, scheduled) // retime.go
 	}
+	if service, ok := strings.CutPrefix(name, reportMark); ok {
+		return namesReported(text, service) // reported.go
+	}
 	low := strings.ToLower(text)
 	if strings.Contains(low, strings.ToLower(name)) || namesAsCode(low, name) {
 		return true

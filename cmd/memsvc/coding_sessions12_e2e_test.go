@@ -24,7 +24,10 @@ import "testing"
 // 6/6, stale 2 (the old Postgres port, shown beside the new one), other
 // repository 0; session start stale 1 (the same port). Raise them as
 // recall improves; never lower them to let a change through.
-var codingSessions12Floors = codingFloors{recalled: 10, silent: 6, stale: 2, foreign: 0, startStale: 1}
+// After a turn that moves a service to a new port retired the older ports
+// of what it names (hooks/reported.go): 10/27, 6/6, stale 0, other
+// repository 0; session start stale 0.
+var codingSessions12Floors = codingFloors{recalled: 10, silent: 6, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions12Eval(t *testing.T) {
 	if testing.Short() {
