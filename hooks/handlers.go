@@ -86,8 +86,9 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 // what the hook has of the project (its latest memories and the hits), less
 // the retired: the package manager of a dependency request (dependency.go),
 // the command of a task the prompt asks to run (taskcommand.go), the checks
-// to pass when it asks whether work is ready (readiness.go) and the
-// memories naming the prompt's code names and flags (named.go).
+// to pass when it asks whether work is ready (readiness.go), the time of
+// what it asks when runs (schedule.go) and the memories naming the
+// prompt's code names and flags (named.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
 	pool = withoutRetired(pool, retirementsOf(pool))
 	var add []memory
@@ -101,6 +102,9 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 		add = append(add, task)
 	}
 	add = append(add, readinessMemories(prompt, pool)...) // readiness.go
+	if m, ok := scheduleMemory(prompt, pool); ok {        // schedule.go
+		add = append(add, m)
+	}
 	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {
 		hits = withMemory(hits, m, cfg.RecallTopK)
 	}
