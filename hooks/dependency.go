@@ -21,7 +21,8 @@ import (
 
 // dependencyAsk is a request about a dependency: to install or uninstall
 // something, or a verb of change with a dependency noun in the same
-// sentence.
+// sentence; a need for one is a request to add it ("we need a haptics
+// library so the alarm can vibrate", "pick a package for date math").
 //
 // A request may also name the package alone: "add scikit-learn to the
 // project", "add date-fns for the picker". The word after "add" is read as
@@ -31,7 +32,7 @@ import (
 // or dot added to the project as a whole ("add scikit-learn to the
 // project") is one.
 var (
-	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
+	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning|need|needs|want|pick|choose|recommend|suggest)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
 		nounEnds + `)`)
 	// nounEnds is what may follow a dependency noun that is the thing
 	// changed: the end, a stop, or a word that ends its phrase. A noun
@@ -82,7 +83,7 @@ func asksForDependency(prompt string, ms []memory) bool {
 func packageCue(word, before, after, sentence string, ms []memory) bool {
 	switch {
 	case strings.HasPrefix(word, "`"), strings.HasPrefix(word, "@") && strings.Contains(word, "/"), versionPin.MatchString(word),
-		projectAdd.MatchString(sentence):
+		projectAdd.MatchString(sentence), wholeAdd(word, before, after):
 		return true
 	case slices.Contains([]string{"a", "an", "the", "some", "more", "another", "this", "that", "it", "our", "my"}, strings.ToLower(word)):
 		return false
@@ -90,6 +91,18 @@ func packageCue(word, before, after, sentence string, ms []memory) bool {
 		return true
 	}
 	return namedAsPackage(strings.TrimRight(word, ".,"), ms)
+}
+
+// compoundName is a lower-case name joined by a hyphen or a dot: "date-fns",
+// "lodash.debounce".
+var compoundName = regexp.MustCompile(`^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$`)
+
+// wholeAdd reports a request that is only "add" and a compound name ("add
+// date-fns"): nothing around it makes the name a feature ("add dark-mode
+// support", "add error-handling to the parser").
+func wholeAdd(word, before, after string) bool {
+	return compoundName.MatchString(strings.TrimRight(word, ".")) && strings.TrimSpace(strings.Trim(before, " \t,.!")) == "" &&
+		strings.Trim(after, " \t.!") == ""
 }
 
 // cueAfter is what may follow an added package: a package noun ("add zod

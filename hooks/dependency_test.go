@@ -26,6 +26,15 @@ func TestAsksForDependency(t *testing.T) {
 		{"please add comments to the library module", false},
 		{"update the packages", true},
 		{"remove the unused libs from the service", true},
+		{"we need a haptics library so the alarm can vibrate", true}, // a need for one is a request to add it
+		{"pick a package for date math", true},
+		{"I need a library card", false},            // the noun names another thing
+		{"we need the package loader fixed", false}, // the noun names another thing
+		{"add date-fns", true},                      // the request is the name alone
+		{"add lodash.debounce.", true},
+		{"add dark-mode support", false}, // a feature, named by what follows
+		{"add error-handling to the parser", false},
+		{"add dark-mode", true}, // the shape alone cannot tell: the cost is the manager's memory shown
 	} {
 		if got := asksForDependency(tc.prompt, nil); got != tc.want {
 			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
