@@ -72,7 +72,9 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 	if err != nil {
 		return failed(err)
 	}
-	hits = withNamedMemories(cfg, in.Prompt, slices.Concat(append([][]memory{latest}, hitsOf(answers)...)...), hits)
+	pool := slices.Concat(append([][]memory{latest}, hitsOf(answers)...)...)
+	hits = withNamedMemories(cfg, in.Prompt, pool, hits)
+	hits = withAnswers(hits, withoutRetired(pool, retirementsOf(pool)), cfg.RecallTopK) // answer.go
 	text, n := recallContext(hits[:min(len(hits), cfg.RecallTopK)], sk, cfg.MaxContextChars)
 	res := skipped("no_hits")
 	if text != "" {
