@@ -377,12 +377,18 @@ func pronounObject(w []string) bool {
 	return len(w) > 1 && (w[1] == "it" || w[1] == "me" || w[1] == "this" || w[1] == "that" || w[1] == "them")
 }
 
+// possessivePronouns end in -s without being plurals.
+var possessivePronouns = set(`ours yours theirs hers its`)
+
 // isBarePlural reports a noun phrase of plain words ending in a plural, without a determiner:
 // "functions", "commit messages", "table-driven tests".
 func isBarePlural(w []string) bool {
 	for i := 0; i < len(w) && i < 3; i++ {
 		if specificDets[w[i]] || genericDets[w[i]] || isPreposition(w[i]) {
 			return false
+		}
+		if possessivePronouns[w[i]] {
+			return false // "Move ours to 6543": the object is one thing of ours, not a kind
 		}
 		if len(w[i]) > 3 && strings.HasSuffix(w[i], "s") && !strings.HasSuffix(w[i], "ss") && !strings.HasSuffix(w[i], "'s") {
 			return true
