@@ -1,6 +1,9 @@
 package extract
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Amounts said as where they have got to: "User is up to 35 km a week now", "User is
 // down to 76 kg", "User's company has grown to 55 employees", "User's car passed 95,000
@@ -39,4 +42,25 @@ func leadingAmount(v string) string {
 		return m
 	}
 	return v
+}
+
+// moneyVerbs are the verbs whose value is a sum of money paid or earned over and over
+// ("User earns $60,000 a year", "The membership costs $40 a month"): the sum is written
+// as a bare number, and one earns, or a thing costs, one sum at a time. "Pay" is not
+// one: "User pays 1400" (rent) and "User pays 40" (the gym) are two bills.
+var moneyVerbs = set(`earn make cost`)
+
+// newSum reports two bare sums that differ: "60000" and "68000".
+func newSum(a, b string) bool {
+	return isNumber(a) && isNumber(b) && a != b
+}
+
+// priceSetTo reports a sum set anew ("User's gym membership went up to $55 a month")
+// for the same subject as an old sum paid ("… costs $40 a month").
+func priceSetTo(o, n Slot) bool {
+	if !moneyVerbs[o.Predicate] || settingFamily(n.Predicate) != PredicateSetting {
+		return false
+	}
+	w := strings.Fields(n.Value)
+	return len(w) > 0 && newSum(o.Value, w[0])
 }

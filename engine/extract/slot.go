@@ -68,13 +68,13 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == n.Subject && choosesOtherKind(o.Predicate, n.Predicate) && otherKindOfOne(o.Value, n.Value) {
 		return true // "prefers window seats" → "prefers aisle seats", "switched to light mode": one is picked
 	}
-	if o.Subject == n.Subject && amountChangedTo(o.Value, n) || amountReached(o, n) {
+	if o.Subject == n.Subject && (amountChangedTo(o.Value, n) || priceSetTo(o, n)) || amountReached(o, n) {
 		return true // "User works 40 hours a week" → "User cut down to 32 hours a week"
 	}
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
 	}
-	if newAmount(o.Value, n.Value) {
+	if newAmount(o.Value, n.Value) || moneyVerbs[o.Predicate] && newSum(o.Value, n.Value) {
 		return true // "User weighs 82 kg" → "User weighs 76 kg": one amount at a time
 	}
 	oNeg, oVal := splitNot(o.Value)
@@ -175,7 +175,16 @@ func newAmount(a, b string) bool {
 	if len(aw) != 2 || len(bw) != 2 || aw[0] == bw[0] || !isNumber(aw[0]) || !isNumber(bw[0]) {
 		return false
 	}
-	return text.Stem(aw[1]) == text.Stem(bw[1]) && !isNumber(aw[1])
+	return unitKey(aw[1]) == unitKey(bw[1]) && !isNumber(aw[1])
+}
+
+// unitKey is a unit's stem, with the pound's two spellings as one: "210 lb" and "195
+// pounds" are two amounts of one weight.
+func unitKey(u string) string {
+	if u = text.Stem(u); u == "pound" || u == "lbs" {
+		return "lb"
+	}
+	return u
 }
 
 // amountVerbs change an amount without naming what it counts: "cut down to 32 hours".

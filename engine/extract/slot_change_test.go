@@ -94,3 +94,54 @@ func TestSplitElidedAfterContraction(t *testing.T) {
 		}
 	}
 }
+
+// TestContradictsSums: a sum earned, or a price, holds one value at a time, written as
+// a bare number; a sum paid does not (rent and a gym fee are two bills), nor does a
+// sum of another subject.
+func TestContradictsSums(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"a salary raised", "User earns $60,000 a year", "User earns $68,000 a year after User's raise", true},
+		{"a salary said again", "User earns $60,000 a year", "User earns $60,000 a year", false},
+		{"a price risen to", "User's gym membership costs $40 a month", "User's gym membership went up to $55 a month", true},
+		{"another thing's price", "User's gym membership costs $40 a month", "User's phone plan went up to $55 a month", false},
+		{"two bills paid", "User pays $1400 a month in rent", "User pays $40 a month for the gym", false},
+		{"a partner's salary", "User earns $60,000 a year", "User's wife earns $90,000 a year", false},
+		{"a weight in two spellings of pound", "User weighs 210 lb", "User is down to 195 pounds", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, n := SlotOf(tt.old), SlotOf(tt.new)
+			got := o != nil && n != nil && Contradicts(*o, *n)
+			if got != tt.want {
+				t.Errorf("Contradicts(%q → %+v, %q → %+v) = %v, want %v", tt.old, o, tt.new, n, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSameStateNounOfVerb: a value said through the noun of a verb ("User's commute is
+// …") is the value the verb says ("User commutes …"), and no other value or verb's.
+func TestSameStateNounOfVerb(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           bool
+	}{
+		{"noun then verb", "User's commute is 15 miles each way", "User commutes 15 miles each way", true},
+		{"verb then noun", "User commutes 15 miles each way", "User's commute is 15 miles each way", true},
+		{"another value", "User's commute is 15 miles each way", "User commutes 20 miles each way", false},
+		{"another verb", "User's commute is 15 miles each way", "User cycles 15 miles each way", false},
+		{"another owner", "User's commute is 15 miles each way", "User's wife commutes 15 miles each way", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, n := SlotOf(tt.old), SlotOf(tt.new)
+			got := o != nil && n != nil && SameState(*o, *n)
+			if got != tt.want {
+				t.Errorf("SameState(%q → %+v, %q → %+v) = %v, want %v", tt.old, o, tt.new, n, got, tt.want)
+			}
+		})
+	}
+}

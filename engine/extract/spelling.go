@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/olebedev/when/rules/en"
 )
 
 // One fact is often typed in several spellings: "80 kilograms" and "80 kg", "fifteen
@@ -16,15 +14,15 @@ import (
 // measureRe finds an amount (digits or a number word) and a unit of measure written out.
 // Only units with no other everyday sense are shortened: "pounds" is money too, and "a
 // foot" alone is a body part.
-var measureRe = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?|` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] +
-	`)[ -](kilograms?|kilos|kgs|kilometers?|kilometres?|kms|centimeters?|centimetres?|feet|foot|ft|miles?|km|kg|cm)\b`)
+var measureRe = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?|` + numberWordPattern +
+	`)[ -](kilograms?|kilos|kgs|kilometers?|kilometres?|kms|centimeters?|centimetres?|feet|foot|ft|miles?|lbs|km|kg|cm)\b`)
 
 // shortUnits are the common short forms of units written out.
 var shortUnits = map[string]string{
 	"kilogram": "kg", "kilograms": "kg", "kilos": "kg", "kgs": "kg",
 	"kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km", "kms": "km",
 	"centimeter": "cm", "centimeters": "cm", "centimetre": "cm", "centimetres": "cm",
-	"feet": "ft", "foot": "ft",
+	"feet": "ft", "foot": "ft", "lbs": "lb",
 }
 
 // monthOrdinalRe is a day of a month with an ordinal ending: "July 9th", "March 3rd".
@@ -37,11 +35,21 @@ var monthOrdinalRe = regexp.MustCompile(`(?i)\b(january|february|march|april|may
 // brother's in-house lawyer"), so the word must end at a space or a stop.
 var possessiveIsRe = regexp.MustCompile(`(?i)\b((?:my|our|his|her|their|the) (?:\w+ )?\w+)['’]s (on|at|in|a|an|now|still|not)([\s.,!?;:]|$)`)
 
+// weighPoundsRe is a weight in pounds: after "weigh", "pounds" can only be the unit of
+// weight, not money ("I weigh 150 pounds" is "I weigh 150 lb").
+var weighPoundsRe = regexp.MustCompile(`(?i)\b(weigh(?:s|ed)?(?: about| around| roughly)?) (\d+(?:\.\d+)?) pounds\b`)
+
+// amWeightRe is a weight said as what one is: "I'm 172 lb", "I am 80 kg" (after
+// shortMeasure). A person is not an amount of kilograms, so it says what they weigh.
+var amWeightRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |currently )?(\d+(?:\.\d+)?) (lb|kg)\b`)
+
 // oneSpelling writes a clause's amounts, dates and contractions in one spelling.
 func oneSpelling(clause string) string {
 	clause = possessiveIsRe.ReplaceAllString(clause, "$1 is $2$3")
 	clause = monthOrdinalRe.ReplaceAllString(clause, "$1 $2")
-	return measureRe.ReplaceAllStringFunc(clause, shortMeasure)
+	clause = weighPoundsRe.ReplaceAllString(clause, "$1 $2 lb")
+	clause = measureRe.ReplaceAllStringFunc(clause, shortMeasure)
+	return amWeightRe.ReplaceAllString(clause, "$1 weigh $2 $3")
 }
 
 // shortMeasure writes one amount in digits and its unit in its short form.
@@ -51,7 +59,7 @@ func shortMeasure(m string) string {
 	if unit == "foot" && (n[0] < '0' || n[0] > '9') {
 		return m // "one foot" is as often the body part as the length
 	}
-	if v, ok := en.INTEGER_WORDS[strings.ToLower(n)]; ok {
+	if v := numberWord(n); v > 0 {
 		n = strconv.Itoa(v)
 	}
 	if s, ok := shortUnits[unit]; ok {

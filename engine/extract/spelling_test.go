@@ -26,9 +26,34 @@ func TestOneSpelling(t *testing.T) {
 		"my sister's a-list friends":              "my sister's a-list friends",
 		"my dad's a nurse.":                       "my dad is a nurse.",
 		"my dad's not":                            "my dad is not",
+		// Number words past twelve, pounds of weight, a weight said as what one is.
+		"I cycle twenty kilometers to work": "I cycle 20 km to work",
+		"I run forty-two kilometres":        "I run 42 km",
+		"we hiked thirty five miles":        "we hiked 35 miles",
+		"I weigh 150 pounds":                "I weigh 150 lb",
+		"I weigh 150 lbs":                   "I weigh 150 lb",
+		"I'm 172 lbs these days":            "I weigh 172 lb these days",
+		"I am 80 kilos":                     "I weigh 80 kg",
+		"I'm 30":                            "I'm 30",                // an age
+		"The fee is 20 pounds":              "The fee is 20 pounds",  // money
+		"My son is 131 cm tall":             "My son is 131 cm tall", // a height
+		"twentyfold":                        "twentyfold",
 	} {
 		if got := oneSpelling(said); got != want {
 			t.Errorf("oneSpelling(%q) = %q, want %q", said, got, want)
+		}
+	}
+}
+
+// TestNumberWord checks the number words read, from one to ninety-nine, and that other
+// words read as no number.
+func TestNumberWord(t *testing.T) {
+	for said, want := range map[string]int{
+		"one": 1, "twelve": 12, "thirteen": 13, "nineteen": 19, "twenty": 20, "Twenty-One": 21,
+		"ninety nine": 99, "forty": 40, "twenty ten": 0, "hundred": 0, "tw": 0, "": 0, "zero": 0,
+	} {
+		if got := numberWord(said); got != want {
+			t.Errorf("numberWord(%q) = %d, want %d", said, got, want)
 		}
 	}
 }

@@ -281,6 +281,9 @@ func (m *SlotMemo) NewSchedule(oldFact, newFact string) bool {
 	if oc, nc := clockRe.FindAllString(ot, -1), clockRe.FindAllString(nt, -1); len(oc) == 1 && len(nc) == 1 {
 		return clockKey(oc[0]) != clockKey(nc[0]) // "takes insulin at 8pm" → "… at 10pm now"
 	}
+	if of, nf := frequencyOf(ot), frequencyOf(nt); of != "" && nf != "" {
+		return of != nf // "goes to the gym twice a week" → "… every day now"
+	}
 	oe, ne := everyRe.FindStringSubmatch(ot), everyRe.FindStringSubmatch(nt)
 	if oe == nil || ne == nil {
 		return false
@@ -312,9 +315,34 @@ func SameState(old, newSlot Slot) bool {
 		o.Subject = n.Subject // "The API timeout" and "User's API timeout" are one thing
 	}
 	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
+	o, n, noun := verbOfNoun(o, n)
 	same := o.Subject != "" && o.Value != "" && o == n && !strings.HasPrefix(o.Value, "not ")
 	// A liking said in other words ("is a big fan of jazz", "loves jazz") is one fact too.
-	return same && (isSingleValued(o.Predicate) || o.Predicate == "likes")
+	return same && (noun || isSingleValued(o.Predicate) || o.Predicate == "likes")
+}
+
+// verbOfNoun reads a thing's value said through the noun of a verb ("User's commute is
+// 15 miles each way") as the verb's ("User commutes 15 miles each way"), when the other
+// slot says it so; noun reports that it did. What a noun "is" has one value at a time.
+func verbOfNoun(o, n Slot) (Slot, Slot, bool) {
+	if v, ok := nounAsVerb(o, n); ok {
+		return v, n, true
+	}
+	if v, ok := nounAsVerb(n, o); ok {
+		return o, v, true
+	}
+	return o, n, false
+}
+
+// nounAsVerb rewrites s, "owner's noun is value", as "owner verb value" when verb is the
+// predicate of other and has the noun's stem.
+func nounAsVerb(s, other Slot) (Slot, bool) {
+	owner, noun, ok := strings.Cut(s.Subject, "'s ")
+	if !ok || s.Predicate != PredicateIdentity && s.Predicate != PredicateSetting || owner != other.Subject || strings.Contains(noun, " ") ||
+		text.Stem(noun) != text.Stem(other.Predicate) {
+		return s, false
+	}
+	return Slot{Subject: owner, Predicate: other.Predicate, Value: s.Value, Replaces: s.Replaces}, true
 }
 
 // MovedOn reports a new value for a verb-and-preposition slot of the same subject
