@@ -50,7 +50,7 @@ func stackAsUse(clause string) string {
 // preNormalise rewrites first-person statements of a name or an age into the form the
 // templates know ("Call me Sam" → "my name is Sam", "I'm 34" → "I am 34 years old").
 func preNormalise(clause string) string {
-	clause = oneSpelling(clause)
+	clause = oneSpelling(inEnglish(clause))
 	if bareFavouriteRe.MatchString(clause) {
 		return "my " + clause // chat drops the owner: "fave movie is Inception"
 	}
@@ -70,6 +70,15 @@ func preNormalise(clause string) string {
 	}
 	if m := offTakenRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(m[2])] {
 		return m[1] + " stopped taking " + m[2] // "I'm off metformin now": no longer on it
+	}
+	if m := offerTakenRe.FindStringSubmatch(c); m != nil {
+		return "I started a new job at " + m[1] + m[2] // one of the two groups is empty
+	}
+	if m := keysToHomeRe.FindStringSubmatch(c); m != nil {
+		return m[1] + " moved to " + m[2] + m[3]
+	}
+	if m := goneOffRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(m[2])] {
+		return m[1] + " don't like " + m[2] + " anymore" // "I've gone off coffee": no longer liked
 	}
 	if m := newJobRe.FindStringSubmatch(c); m != nil {
 		return "I started a new job at " + m[1] // chat's "new job at Costco" says whose
@@ -91,6 +100,19 @@ var progressiveRateRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:no
 // offTakenRe: "I'm off metformin now", "we're off caffeine": what one no longer takes.
 // Groups: 1 the subject, 2 the thing (one word).
 var offTakenRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |finally |completely )?(?:off|off of) ([a-z][\w-]*)(?: now| for good| completely)?$`)
+
+// goneOffRe: "I've gone off coffee", "we've gone off sushi completely": a liking that
+// has ended, said as an idiom. Groups: 1 the subject, 2 the thing (one or two words).
+var goneOffRe = regexp.MustCompile(`(?i)^(i|we)(?:'ve| have)? (?:totally |completely |kind of |kinda )?gone off ([a-z][\w-]*(?: [a-z][\w-]*)??)(?: completely| entirely| altogether| now| lately)*(?:,.*)?$`)
+
+// offerTakenRe: "I accepted the KPMG offer", "I've accepted a job offer from Arup": an
+// offer of work taken is a new job there. Group 1 is the employer, capitalised either
+// before "offer" or after "from"/"at"/"with".
+var offerTakenRe = regexp.MustCompile(`^(?i:i(?:'ve| have)? (?:just |finally |officially )?(?:accepted|took|signed) (?:the |an |a |their )?)(?:([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?) (?i:(?:job |position |role )?offer)|(?i:(?:job |position |role )?offer (?:from|at|with) )([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?))\b`)
+
+// keysToHomeRe: "We got the keys to our new place in Leeds", "I moved into my new flat in
+// Hove": a new home in a town is a move there. Groups: 1 the subject, 2 the town, 3 the rest.
+var keysToHomeRe = regexp.MustCompile(`^(?i:(i|we)(?:'ve| have)? (?:just |finally |officially )?(?:got the keys to|got the keys for|moved into|moved in to) (?:our|my|a|the) new (?:house|home|flat|apartment|place|condo|townhouse) in )([A-Z][\w-]*(?: [A-Z][\w-]*)?)(.*)$`)
 
 // offNotTaken are the words after "I'm off" that name no thing taken: "off work", "off
 // today", "off to bed".
@@ -135,7 +157,7 @@ func bareCorrection(sentence string) string {
 // valueFixRe: "scratch that, it's 4 spaces", "no wait, it lands at 9pm, got delayed": a
 // marker of a correction, then a value with a number that replaces one said before.
 // Group 1 is the value.
-var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
+var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind|i misspoke|i was wrong|i got (?:it|that) wrong)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
 
 // starredRe: "*Jackson, autocorrect got me": chat's mark of a word written again right,
 // the word first. Group 1 is the word (or a name of two capitalised words).

@@ -73,3 +73,22 @@ func TestConfirmedSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestStoryEndForms checks the ends of stories told as what was done: an offer taken is
+// a new job, the keys to a new home in a town a move there, "gone off" a liking ended,
+// "Wait," a pause before a correction, and what only looks like them is left alone.
+func TestStoryEndForms(t *testing.T) {
+	for said, want := range map[string][]string{
+		"I accepted the KPMG offer.":                           {"User works at KPMG"},
+		"I've accepted a job offer from Arup.":                 {"User works at Arup"},
+		"We got the keys to our new place in Leeds yesterday.": {"User lives in Leeds since 2025-03-02"},
+		"I've gone off coffee.":                                {"User does not like coffee anymore"},
+		"Wait, the flight to Tokyo is actually on May 9.":      {"The flight to Tokyo is on 2025-05-09"},
+		"I accepted the offer.":                                {"User accepted the offer"},
+		"The milk has gone off.":                               nil,
+	} {
+		if got := userFacts(t, said); !slices.Equal(got, want) {
+			t.Errorf("%q: got %q, want %q", said, got, want)
+		}
+	}
+}

@@ -45,6 +45,10 @@ var (
 	condProcRe  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)
 )
 
+// waitLeadRe is "Wait," opening a clause: a pause before a correction ("Wait, the flight
+// is actually on May 9"). Only with its comma is it a lead-in; "wait for me" is a verb.
+var waitLeadRe = regexp.MustCompile(`(?i)^wait[,!]+\s+`)
+
 // maxClauseBytes bounds the clauses read: longer ones are run-ons or pasted data, not one fact,
 // and skipping them keeps the cost of a turn bounded.
 const maxClauseBytes = 500
@@ -52,7 +56,8 @@ const maxClauseBytes = 500
 // stripLead removes interjections and lead-ins that carry no content ("Oh, ", "Just so you
 // know, ", "Remember that ").
 func stripLead(s string) string {
-	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	s = waitLeadRe.ReplaceAllString(strings.TrimSpace(s), "")
+	first, _, _ := strings.Cut(s, " ")
 	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) {
 		return strings.TrimSpace(s)
 	}
