@@ -64,3 +64,13 @@ func priceSetTo(o, n Slot) bool {
 	w := strings.Fields(n.Value)
 	return len(w) > 0 && newSum(o.Value, w[0])
 }
+
+// groupOfRe is a group and its size as a value: "team of 5", "class of 30 kids".
+var groupOfRe = regexp.MustCompile(`^([a-z]+) of (\d[\d,.]*)((?: [a-z]+)?)$`)
+
+// newGroupSize reports two sizes of one kind of group ("team of 5" → "team of 9"): the
+// group's number is its size, which it has one of at a time.
+func newGroupSize(a, b string) bool {
+	am, bm := groupOfRe.FindStringSubmatch(a), groupOfRe.FindStringSubmatch(b)
+	return am != nil && bm != nil && groupNouns[am[1]] && am[1] == bm[1] && am[3] == bm[3] && am[2] != bm[2]
+}

@@ -74,7 +74,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject != n.Subject || o.Predicate != n.Predicate || o.Value == n.Value {
 		return false
 	}
-	if newAmount(o.Value, n.Value) || moneyVerbs[o.Predicate] && newSum(o.Value, n.Value) {
+	if newAmount(o.Value, n.Value) || moneyVerbs[o.Predicate] && newSum(o.Value, n.Value) || newGroupSize(o.Value, n.Value) {
 		return true // "User weighs 82 kg" → "User weighs 76 kg": one amount at a time
 	}
 	oNeg, oVal := splitNot(o.Value)

@@ -95,9 +95,9 @@ func TestSplitElidedAfterContraction(t *testing.T) {
 	}
 }
 
-// TestContradictsSums: a sum earned, or a price, holds one value at a time, written as
-// a bare number; a sum paid does not (rent and a gym fee are two bills), nor does a
-// sum of another subject.
+// TestContradictsSums: a sum earned, a price, or a group's size holds one value at a
+// time; a sum paid does not (rent and a gym fee are two bills), nor does a sum of
+// another subject or the size of another group.
 func TestContradictsSums(t *testing.T) {
 	tests := []struct {
 		name, old, new string
@@ -110,6 +110,9 @@ func TestContradictsSums(t *testing.T) {
 		{"two bills paid", "User pays $1400 a month in rent", "User pays $40 a month for the gym", false},
 		{"a partner's salary", "User earns $60,000 a year", "User's wife earns $90,000 a year", false},
 		{"a weight in two spellings of pound", "User weighs 210 lb", "User is down to 195 pounds", true},
+		{"a team grown", "User manages a team of 5", "User manages a team of 9 now after the reorg", true},
+		{"a team of the same size", "User manages a team of 5", "User manages a team of 5", false},
+		{"two groups' sizes", "User manages a team of 5", "User manages a budget of 9", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

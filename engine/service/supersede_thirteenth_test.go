@@ -15,6 +15,7 @@ import "testing"
 // two facts. Every scenario with a stale value asserts the stale fact is
 // kept in history with its validity window closed. Baseline before this
 // round's fixes: 39/65; after them 54/65 (11 marked known).
+// Round sixteen reads a group's size as its amount: 55/65 (10 known).
 var supersedeThirteenth = []scenario{
 	// Terse lower-case chat.
 	{name: "terse move", steps: []string{
@@ -89,8 +90,7 @@ var supersedeThirteenth = []scenario{
 		known: "\"rent is 1300 a month\" has no owner and another slot than \"pays 1400 a month in rent\""},
 	{name: "team size grew", steps: []string{
 		"I manage a team of 5.", "I manage a team of 9 now after the reorg."},
-		facts: []string{"9"}, gone: []string{"team of 5"}, kept: true,
-		known: "\"a team of 9\" and \"a team of 5\" are not read as one amount: the number is not the value's head"},
+		facts: []string{"9"}, gone: []string{"team of 5"}, kept: true},
 	{name: "running distance up", steps: []string{
 		"I run 10 km a week.", "I'm running 25 km a week these days."},
 		facts: []string{"25 km"}, gone: []string{"10 km"}, kept: true},
