@@ -2,6 +2,8 @@ package extract
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/text"
 )
@@ -34,6 +36,9 @@ func Substantive(m Message) bool {
 				}
 				if !chatterReasons[r] && contentWords(ci.words) >= minContent(m.Role) {
 					return true
+				}
+				if r == skipEmpty && contentWords(ci.words) >= minContent(m.Role) {
+					return true // one unspaced run: "我住在上海" is a statement, kept as said
 				}
 			}
 		}
@@ -79,13 +84,41 @@ incredible impressive proud congrats congratulations true right exactly definite
 bet guess hope mean know think feel like yeah yes no ok okay sure well hey hi hello bye got noted understood`)
 
 // contentWords counts the words of a clause that carry content: not stop
-// words, not pronouns or reactions.
+// words, not pronouns or reactions. A word of Chinese or Japanese is a whole
+// unspaced run ("私は大阪に住んでいます" scans as one word), so it counts
+// by its ideographs and katakana instead.
 func contentWords(words []string) int {
 	n := 0
 	for _, w := range words {
+		if k := ideographWords(w); k >= 0 {
+			n += k
+			continue
+		}
 		if len(w) > 1 && !text.IsStopWord(w) && !reactionWords[w] && !firstPerson[w] {
 			n++
 		}
 	}
 	return n
+}
+
+// ideographWords estimates how many content words an unspaced run of
+// Chinese or Japanese holds: one for every two ideographs or katakana, the
+// letters that carry its nouns and verb stems (a Chinese word is mostly two
+// characters; hiragana is mostly particles and endings, so "ありがとう
+// ございます" holds none and "谢谢" or "了解です" one, still chatter).
+// It answers -1 for a word with neither, counted as a word.
+func ideographWords(w string) int {
+	if w == "" || w[0] < utf8.RuneSelf {
+		return -1
+	}
+	letters := 0
+	for _, r := range w {
+		if unicode.In(r, unicode.Han, unicode.Katakana) {
+			letters++
+		}
+	}
+	if letters == 0 {
+		return -1
+	}
+	return letters / 2
 }

@@ -24,6 +24,17 @@ func TestSubstantive(t *testing.T) {
 		{"assistant report", "assistant", "I've set the port to 5433 in docker-compose.yml.", true},
 		{"personal news", "user", "I went to a pottery class yesterday and it was so relaxing.", true},
 		{"answer fragment", "user", "Woodhaven, a small town in the midwest", true},
+		// Unspaced scripts scan as one word per run: their content is
+		// counted by ideographs and katakana, not by words.
+		{"short Japanese statement", "user", "私は大阪に住んでいます。", true},
+		{"short Chinese statement", "user", "我住在上海。", true},
+		{"Japanese job", "user", "来月からトヨタで働きます。", true},
+		{"Chinese pet", "user", "我养了一只猫。", true},
+		{"Japanese thanks", "user", "ありがとうございます！", false},
+		{"Japanese agreement", "user", "そうですね。", false},
+		{"Chinese thanks", "user", "谢谢！", false},
+		{"Chinese ok", "user", "好的", false},
+		{"Japanese ok", "user", "了解です", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
