@@ -61,8 +61,10 @@ var eleventhSetMemories = []string{
 // prompts include ones sharing a word with a memory ("home", "cat",
 // "budget", "tomato", "house") and agent chatter. Measured when written,
 // before the twelfth round's changes: 19/20 quiet ("thanks that worked"
-// finds two memories that say "works"), 11/25 found. The thresholds hold
-// those counts.
+// finds two memories that say "works"), 11/25 found. With a prompt's
+// "the" naming the user's own thing (search.isAskedPossessive, fourteenth
+// round): 18/20, 12/25 ("set aside for the wedding" against "The wedding
+// budget…"). The thresholds hold those counts.
 func TestPromptRelevanceEleventhSet(t *testing.T) {
 	injected := promptHook(t, eleventhSetMemories)
 	unrelated := []string{
@@ -120,7 +122,7 @@ func TestPromptRelevanceEleventhSet(t *testing.T) {
 	// "User's cat Pepper…" since "my X" weighs (search.ownedInHits). It is
 	// the user's own cat the prompt names, so the set's label stays as
 	// written and the floor on its quiet count moves instead.
-	if quiet < 18 || found < 11 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 11)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 12 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 12)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -85,32 +85,68 @@ var everydayMinePrompts = []string{
 }
 
 // The possessive alone must not make an everyday prompt inject: in every
-// prompt set's store, each prompt injects nothing its "the" form (the same
+// prompt set's store, each prompt injects nothing its "a" form (the same
 // words without the possessive) does not.
 func TestRelevanceOfEverydayMinePrompts(t *testing.T) {
+	checkPossessiveAlone(t, everydayMinePrompts, "my ")
+}
+
+// everydayThePrompts name an everyday thing with "the" that none of the
+// prompt sets' stores is about, though one of their memories may hold the
+// word, some of them as the memory's opening "The …".
+var everydayThePrompts = []string{
+	"explain the plot of hamlet",
+	"what's the weather like in oslo this week",
+	"summarise the article I pasted above",
+	"the printer won't connect to the wifi",
+	"how does the stock market work",
+	"the fridge is making a humming noise",
+	"why is the moon orange tonight",
+	"rename the variable to something clearer",
+	"who invented the telephone",
+	"the build output is too noisy, can you quiet it",
+	"what's the best way to fold a fitted sheet",
+	"the meeting ran over again today",
+	"explain the rules of chess",
+	"the team at work wants a new logo idea",
+	"how long does the flu usually last",
+}
+
+// A prompt's "the" alone must not make an everyday prompt inject: in every
+// prompt set's store, each prompt injects nothing its "a" form does not.
+func TestRelevanceOfEverydayThePrompts(t *testing.T) {
+	checkPossessiveAlone(t, everydayThePrompts, "the ")
+}
+
+// checkPossessiveAlone runs prompts against every prompt set's store and
+// fails when one injects a memory its "a" form (possessive, a word and a
+// space, replaced by "a ") does not.
+func checkPossessiveAlone(t *testing.T, prompts []string, possessive string) {
+	t.Helper()
 	stores := map[string][]string{
 		"second": secondSetMemories, "third": thirdSetMemories, "fourth": fourthSetMemories,
 		"fifth": fifthSetMemories, "sixth": sixthSetMemories, "seventh": seventhSetMemories,
 		"eighth": eighthSetMemories, "ninth": ninthSetMemories, "tenth": tenthSetMemories,
-		"eleventh": eleventhSetMemories,
+		"eleventh": eleventhSetMemories, "twelfth": twelfthSetMemories,
 	}
 	extra, injecting := 0, 0
 	for name, memories := range stores {
 		injected := promptHook(t, memories)
-		for _, p := range everydayMinePrompts {
-			got, plain := injected(p), injected(strings.ReplaceAll(p, "my ", "the "))
+		for _, p := range prompts {
+			got, plain := injected(p), injected(strings.ReplaceAll(p, possessive, "a "))
 			if len(got) > 0 {
 				injecting++
-				t.Logf("%s: %q injected %q (its \"the\" form %q)", name, p, got, plain)
+				t.Logf("%s: %q injected %q (its \"a\" form %q)", name, p, got, plain)
 			}
 			for _, g := range got {
 				if !slices.Contains(plain, g) {
 					extra++
+					t.Logf("%s: %q: only the possessive brought %q", name, p, g)
 				}
 			}
 		}
 	}
-	t.Logf("everyday \"my\" prompts injecting: %d of %d; memories only the possessive brought: %d", injecting, len(stores)*len(everydayMinePrompts), extra)
+	t.Logf("everyday %q prompts injecting: %d of %d; memories only the possessive brought: %d", possessive, injecting, len(stores)*len(prompts), extra)
 	if extra > 0 {
 		t.Errorf("the possessive alone injected %d memories into everyday prompts", extra)
 	}

@@ -81,7 +81,9 @@ var twelfthSetMemories = []string{
 // fourteenth round's changes: 16/20 quiet ("perfect, that fixed it"
 // reaches "mortgage fix", "grams in a pound" the savings in pounds, the
 // marathon record the user's marathon, "octopus" the energy supplier),
-// 10/25 found. The thresholds hold those counts.
+// 10/25 found. With a prompt's "the" naming the user's own thing
+// (search.isAskedPossessive, fourteenth round): 16/20, 11/25 ("the dog is
+// terrified of bonfire night"). The thresholds hold those counts.
 func TestPromptRelevanceTwelfthSet(t *testing.T) {
 	injected := promptHook(t, twelfthSetMemories)
 	unrelated := []string{
@@ -135,7 +137,7 @@ func TestPromptRelevanceTwelfthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 16 || found < 10 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 10)", quiet, len(unrelated), found, len(related))
+	if quiet < 16 || found < 11 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 11)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -60,9 +60,10 @@ func TestOwnedTerms(t *testing.T) {
 	}
 }
 
-// ownedInHits keeps the words the query names as the user's own that a
-// hit names as the user's own too ("User's", curly or straight, "my",
-// "our"), reading only the word after the query's "my".
+// ownedInHits keeps the words the query names as the user's own ("my",
+// "our", "the") that a hit names as the user's own too ("User's", curly
+// or straight, "my", "our", an opening "The"), reading only the word
+// after the query's possessive.
 func TestOwnedInHits(t *testing.T) {
 	hits := func(texts ...string) []engine.Scored {
 		out := make([]engine.Scored, len(texts))
@@ -81,8 +82,13 @@ func TestOwnedInHits(t *testing.T) {
 		{"our deploy is slow", hits("Our deploy runs on Fridays"), []string{"deploy"}},
 		{"my back hurts after sitting", hits("User grows peppers in the back yard"), nil},
 		{"my keyboard double-types letters", hits("User's blood type is O negative"), nil},
-		{"users of the cat app", hits("User's cat Pepper is a tabby"), nil},
-		{"the cat", hits("User's cat Pepper is a tabby"), nil},
+		{"users of a cat app", hits("User's cat Pepper is a tabby"), nil},
+		{"the cat", hits("User's cat Pepper is a tabby"), []string{"cat"}},
+		{"a cat", hits("User's cat Pepper is a tabby"), nil},
+		{"how much is set aside for the wedding", hits("The wedding budget is 30,000 dollars"), []string{"wed"}},
+		{"the back hurts", hits("User grows peppers in the back yard"), nil}, // only an opening "The" owns
+		{"the best way to fold a sheet", hits("User's best friend Tom lives in Leeds"), nil},
+		{"my best friend's birthday", hits("User's best friend Tom lives in Leeds"), []string{"best"}},
 	}
 	for _, c := range cases {
 		got := slices.Sorted(maps.Keys(ownedInHits(c.query, c.hits)))
