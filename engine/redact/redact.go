@@ -86,7 +86,7 @@ func hasUpper(s string) bool {
 
 // highEntropy reports a random-looking token: letters of both cases and
 // digits, and at least 4 bits of entropy per character. Hex digests (git
-// commits, hashes) and words joined by dashes do not qualify.
+// commits, hashes) and words joined by dashes or slashes do not qualify.
 func highEntropy(s string) bool {
 	var lower, upper, digit bool
 	for _, r := range s {
@@ -99,7 +99,7 @@ func highEntropy(s string) bool {
 			digit = true
 		}
 	}
-	if !lower || !upper || !digit {
+	if !lower || !upper || !digit || joinedWords(s) {
 		return false
 	}
 	counts := map[rune]float64{}
@@ -112,3 +112,35 @@ func highEntropy(s string) bool {
 	}
 	return h >= 4.0
 }
+
+// joinedWords reports a name made of words and numbers joined by separators,
+// as branch names and paths are ("feature/TICKET-123-short-description"):
+// every part is shaped like a word (lower case, upper case or Capitalised)
+// or a number. A random token's parts mix cases inside themselves.
+func joinedWords(s string) bool {
+	parts := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune("/-_+=.", r) })
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !wordShaped(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordShaped reports a part made of a few whole words and numbers: "TICKET",
+// "123", "description", "PaymentGateway", "v2". A random part breaks into
+// many one- or two-letter pieces at its case and digit changes ("9fQ2kLm7").
+func wordShaped(p string) bool {
+	if len(p) <= 3 {
+		return true
+	}
+	pieces := wordPiece.FindAllString(p, -1)
+	return strings.Join(pieces, "") == p && len(p) >= 3*len(pieces)
+}
+
+// wordPiece is one word or number inside a part: Capitalised, lower case,
+// upper case or digits.
+var wordPiece = regexp.MustCompile(`[A-Z]?[a-z]+|[A-Z]+|[0-9]+`)

@@ -31,6 +31,9 @@ func TestText(t *testing.T) {
 		{"reset password", "I need to reset my password tomorrow", "I need to reset my password tomorrow", 0},
 		{"kebab words", "see docs/how-to-configure-the-reverse-proxy-for-memsvc", "see docs/how-to-configure-the-reverse-proxy-for-memsvc", 0},
 		{"sk word", "I like to sk-ate", "I like to sk-ate", 0},
+		{"branch name", "Branch names follow the pattern feature/TICKET-123-short-description", "Branch names follow the pattern feature/TICKET-123-short-description", 0},
+		{"path with versions", "see Services/PaymentGateway/v2/Config-2024-Production.yaml", "see Services/PaymentGateway/v2/Config-2024-Production.yaml", 0},
+		{"random token with dashes", "key 9fQ2kLm7-XzT4pW8r_Vb3nHc6yJd1sGe5a", "key [REDACTED]", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
