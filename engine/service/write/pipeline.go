@@ -319,6 +319,16 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		if old.State != engine.StateActive {
 			continue // an earlier fact of this request already replaced it
 		}
+		if later, err := e.saidLater(tx, p, old, m); err != nil {
+			return engine.WriteResult{}, err
+		} else if later {
+			// old was said after m (a turn that arrived late, or lost a race
+			// to another replica): old stays current and m goes to history.
+			if err := e.outdatedBy(tx, p, shard, m, old, now); err != nil {
+				return engine.WriteResult{}, err
+			}
+			continue
+		}
 		if err := supersedeInto(old, m, now); err != nil {
 			return engine.WriteResult{}, err
 		}
@@ -336,6 +346,52 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	p.Put(m, vec)
 	batch[m.ID] = m
 	return r, e.linkToEpisode(tx, p, m)
+}
+
+// outdatedBy stores m, a fact said before the stored fact newer that it
+// contradicts, as superseded by newer from the start: the order facts were
+// said in decides which is current, not the order they arrived in, so
+// racing writers (or a late turn) end where writing them in order would.
+func (e *Writer) outdatedBy(tx engine.Tx, p *plan, shard *index.Shard, m, newer *engine.Memory, now time.Time) error {
+	if m.State != engine.StateActive {
+		return nil // another newer candidate already closed it
+	}
+	closeWindow(m, newer, now)
+	if !slices.Contains(newer.Supersedes, m.ID) {
+		newer.Supersedes = append(newer.Supersedes, m.ID)
+	}
+	p.Put(newer, nil)
+	return e.retireEpisodeOf(tx, p, shard, m, newer, now)
+}
+
+// saidLater reports whether a was said after b, when both say when they
+// were said: a fact's episode holds its turn's time (a fact's valid_from
+// may be a date the turn named, "moved here last month"), and a fact
+// stored verbatim was said at its valid_from.
+func (e *Writer) saidLater(tx engine.Tx, p *plan, a, b *engine.Memory) (bool, error) {
+	at, aok, err := e.saidAt(tx, p, a)
+	if err != nil || !aok {
+		return false, err
+	}
+	bt, bok, err := e.saidAt(tx, p, b)
+	return bok && at.After(bt), err
+}
+
+// saidAt is when fact m was said, if known (saidLater).
+func (e *Writer) saidAt(tx engine.Tx, p *plan, m *engine.Memory) (time.Time, bool, error) {
+	switch {
+	case m.Source == nil:
+		return time.Time{}, false, nil
+	case m.Source.EpisodeID != "":
+		ep, err := e.plannedIfAny(tx, p, m.Source.EpisodeID)
+		if err != nil || ep == nil {
+			return time.Time{}, false, err
+		}
+		return ep.ValidFrom, true, nil
+	case m.Source.Extractor == engine.VerbatimExtractor:
+		return m.ValidFrom, true, nil
+	}
+	return time.Time{}, false, nil
 }
 
 // successorOf restates m, a fact of leaving one thing for another ("User left Stripe

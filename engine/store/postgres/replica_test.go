@@ -17,12 +17,12 @@ import (
 
 // replicas opens n engines, each on its own connection pool to one database,
 // as n memsvc processes would.
-func replicas(t *testing.T, n int) []*service.Engine {
+func replicas(t testing.TB, n int) []*service.Engine {
 	t.Helper()
 	return replicasOn(t, pg.NewDatabase(t), n)
 }
 
-func replicasOn(t *testing.T, url string, n int) []*service.Engine {
+func replicasOn(t testing.TB, url string, n int) []*service.Engine {
 	t.Helper()
 	out := make([]*service.Engine, n)
 	for i := range out {
