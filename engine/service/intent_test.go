@@ -17,7 +17,7 @@ import (
 // embedder and the built-in extractor (Note runs the pipeline).
 func newIntentEngine(t *testing.T) *service.Engine {
 	t.Helper()
-	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: openStore(t),
+	eng, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: testStore(t),
 		Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()}})
 	if err != nil {
 		t.Fatal(err)

@@ -55,6 +55,7 @@ func promptHook(t *testing.T, memories []string) func(prompt string) []string {
 				out = append(out, r.Text)
 			}
 		}
+		hookTranscript.record(prompt, out)
 		return out
 	}
 }

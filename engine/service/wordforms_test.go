@@ -6,7 +6,6 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/service"
-	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -38,11 +37,7 @@ func TestWordFormsEveryMode(t *testing.T) {
 // real store.
 func newServedEngine(t *testing.T) *service.Engine {
 	t.Helper()
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := testStore(t)
 	forms, err := llm.NewWordForms()
 	if err != nil {
 		t.Fatal(err)
