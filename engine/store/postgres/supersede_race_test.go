@@ -39,24 +39,31 @@ func TestRacingTurnsAcrossReplicas(t *testing.T) {
 	r := replicas(t, 2)
 	forms := map[string][2]*service.Engine{"two replicas": {r[0], r[1]}, "one replica": {r[0], r[0]}}
 	for form, engs := range forms {
-		for _, c := range raceCases {
-			for round := range 10 {
-				user := fmt.Sprintf("%s-%s-%d", strings.ReplaceAll(form, " ", ""), c.name, round)
-				// Alternate which replica gets the later turn.
-				a, b := engs[round%2], engs[1-round%2]
-				raceTurns(t, ctx, [2]*service.Engine{a, b}, user, c)
-				checkRaceOutcome(t, r, user, c)
+		for _, way := range []string{"conversation", "add"} {
+			for _, c := range raceCases {
+				for round := range 10 {
+					user := fmt.Sprintf("%s-%s-%s-%d", strings.ReplaceAll(form, " ", ""), way, c.name, round)
+					// Alternate which replica gets the later turn.
+					a, b := engs[round%2], engs[1-round%2]
+					raceTurns(t, ctx, [2]*service.Engine{a, b}, user, way, c)
+					checkRaceOutcome(t, r, user, c)
+				}
 			}
 		}
 	}
 }
 
 // raceTurns states c.base, then sends c.turns to engs at once, the later
-// turn said one hour after the earlier.
-func raceTurns(t *testing.T, ctx context.Context, engs [2]*service.Engine, user string, c raceCase) {
+// turn said one hour after the earlier, as conversation turns or as adds
+// (POST /api/v1/memories with a timestamp).
+func raceTurns(t *testing.T, ctx context.Context, engs [2]*service.Engine, user, way string, c raceCase) {
 	t.Helper()
 	t0 := time.Now().Add(-3 * time.Hour).UTC().Truncate(time.Second)
 	say := func(eng *service.Engine, text string, at time.Time) error {
+		if way == "add" { // infer on, the default of REST's add
+			_, err := eng.Note(ctx, user, engine.AddRequest{Text: text, Timestamp: at})
+			return err
+		}
 		_, err := eng.AddConversation(ctx, user, engine.ConversationRequest{Messages: []engine.Message{
 			{Role: "user", Content: text, CreatedAt: at}}})
 		return err
