@@ -36,6 +36,9 @@ type Report struct {
 	Evidence       EvidenceStats     `json:"evidence"`
 	UnparsedTimes  int               `json:"unparsed_times"`
 	Misses         []Miss            `json:"misses,omitempty"`
+	// MissViews says where, view by view, the evidence turns the final top
+	// k missed ranked (explain.go); only with Options.ExplainMisses.
+	MissViews []ViewMisses `json:"miss_views,omitempty"`
 	// Calibration measures the scores (calibration.go); nil with fewer than
 	// two conversations, which leaves no other store to ask.
 	Calibration *Calibration `json:"calibration,omitempty"`
@@ -70,6 +73,9 @@ type MissEvidence struct {
 	Turn string `json:"turn"`
 	Text string `json:"text"`
 	Rank int    `json:"rank"` // 1-based rank in a top-100 search; 0 when not in the top 100
+	// Views is its rank in each view of the search (0: not in it); only
+	// with Options.ExplainMisses.
+	Views map[string]int `json:"views,omitempty"`
 }
 
 // MissHit is one returned hit of a miss.

@@ -22,6 +22,9 @@ type Options struct {
 	Categories []int
 	UserPrefix string // prefix of the per-conversation user ids (default "bench-")
 	Misses     int    // how many missed questions to detail in the report
+	// ExplainMisses reports, for every missed evidence turn, its rank in
+	// each view of the search (explain.go); it needs Target.Engine.
+	ExplainMisses bool
 	// NoSessionIDs stores raw turns without their session id, as a client
 	// that keeps no session would (MCP add_memories, REST add).
 	NoSessionIDs bool
@@ -115,6 +118,11 @@ func Run(ctx context.Context, ds *Dataset, t Target, o Options) (*Report, error)
 	ev.fill(rep)
 	if err := detailMisses(ctx, t.Searcher, ds, o, ev.missed, rep); err != nil {
 		return nil, err
+	}
+	if o.ExplainMisses && t.Engine != nil {
+		if err := explainMisses(ctx, t.Engine, ds, o, ev.missed, rep); err != nil {
+			return nil, err
+		}
 	}
 	if rss, err := PeakRSS(); err == nil {
 		rep.PeakRSSMB = round(float64(rss) / (1 << 20))

@@ -46,7 +46,7 @@ func runBench(ctx context.Context, args []string, sys IO) error {
 type benchFlags struct {
 	data, format, mode, ingest, via, dataDir, categories, samples string
 	k, limit, batch, misses                                       int
-	rerank, noSessions                                            bool
+	rerank, noSessions, explain                                   bool
 }
 
 const benchSummary = `Measure recall on a long-conversation benchmark: ingest every turn into a fresh store
@@ -69,6 +69,7 @@ func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
 	fs.BoolVar(&b.noSessions, "no-session-ids", false, "store raw turns without their session id, as a client that keeps none")
 	fs.IntVar(&b.batch, "batch", 100, "turns per engine call when ingesting")
 	fs.IntVar(&b.misses, "misses", 0, "detail this many missed questions in the report (evidence ranks, top hits)")
+	fs.BoolVar(&b.explain, "explain-misses", false, "report where every missed evidence turn ranked in each view of the search (bm25, passage, vector, neighbours, feedback, fused, final)")
 	fs.StringVar(&b.samples, "samples", "", "write the calibration's labelled results to this file (JSON lines) for \"memsvc bench fit-relevance\"; needs --via engine")
 	fs.StringVar(&b.dataDir, "data-dir", "", "store directory; must be empty or absent (default: a temp dir, removed afterwards)")
 }
@@ -81,7 +82,7 @@ func (b *benchFlags) register(fs *flag.FlagSet, cfg *Config) {
 func benchEnvName(flagName string) string {
 	switch flagName {
 	case "data", "format", "mode", "k", "ingest", "rerank", "via", "limit-conversations", "categories",
-		"batch", "misses", "data-dir", "no-session-ids", "samples", "floor":
+		"batch", "misses", "explain-misses", "data-dir", "no-session-ids", "samples", "floor":
 		return "MEMSVC_BENCH_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 	}
 	return envName(flagName)
@@ -238,7 +239,7 @@ func writeSamples(w io.Writer, finish func(ok bool) error, samples []bench.Sampl
 // options checks the bench flags and turns them into benchmark options.
 func (b *benchFlags) options() (bench.Options, error) {
 	o := bench.Options{Mode: b.mode, K: b.k, Ingest: b.ingest, Rerank: b.rerank, Batch: b.batch,
-		Misses: b.misses, Data: b.data, Via: b.via, NoSessionIDs: b.noSessions}
+		Misses: b.misses, ExplainMisses: b.explain, Data: b.data, Via: b.via, NoSessionIDs: b.noSessions}
 	switch {
 	case b.data == "":
 		return o, errors.New("bench recall: --data is required (the dataset file)")

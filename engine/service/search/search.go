@@ -92,17 +92,27 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 // list says q is a list question (recall.ListQuestion). It also returns the
 // query vector (nil in text mode).
 func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, list bool) ([]recall.Ranked, []float32, error) {
+	v, fused, qvec, err := e.gather(ctx, rd, shard, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e.finish(shard, q, list, fused, v), qvec, nil
+}
+
+// gather builds and fuses the views of rank (before the priors and the
+// list turn-taking), and returns them with the fusion and the query vector.
+func (e *Searcher) gather(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query) (*views, []recall.Ranked, []float32, error) {
 	v := &views{depth: e.depth(q), shown: map[string]string{}}
 	if q.Mode != engine.ModeVector {
 		if err := e.textViews(ctx, rd, shard, q, v); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	var qvec []float32
 	if q.Mode != engine.ModeText {
 		vec, err := e.vectorViews(ctx, shard, q, v)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		qvec = vec
 	}
@@ -111,24 +121,32 @@ func (e *Searcher) rank(ctx context.Context, rd *reads, shard *index.Shard, q *e
 	// and feeding them back drifts (LoCoMo 0.648 → 0.630).
 	if q.Mode == engine.ModeHybrid && len(fused) > 0 {
 		if l := e.feedbackView(shard, q, qvec, fused, v.depth); l != nil {
-			v.add(turnsOnly(shard, q, l), feedbackVectorWeight) // a fact ranks through its episode (slots.go)
+			v.add("vector-feedback", turnsOnly(shard, q, l), feedbackVectorWeight) // a fact ranks through its episode (slots.go)
 			fused = v.fuse(e.cfg.RRFK)
 		}
 	}
-	return presentFacts(e.listTurns(shard, list, e.withPriors(shard, q, list, fused, v.lists, v.weights)), v.shown), qvec, nil
+	return v, fused, qvec, nil
+}
+
+// finish adds the query priors and the list turn-taking to the fusion of
+// v's views, and shows each episode as the fact that matched for it.
+func (e *Searcher) finish(shard *index.Shard, q *engine.Query, list bool, fused []recall.Ranked, v *views) []recall.Ranked {
+	return presentFacts(e.listTurns(shard, list, e.withPriors(shard, q, list, fused, v.lists, v.weights)), v.shown)
 }
 
 // views gathers one search's ranked views and their fusion weights.
 type views struct {
 	lists    [][]recall.Ranked
+	names    []string // each list's view, for Explain
 	weights  []float64
 	depth    int               // each view is cut to this many candidates
 	passages bool              // a passage view carries the conversation's context
 	shown    map[string]string // episode → the fact that matched for it (slots.go)
 }
 
-func (v *views) add(l []recall.Ranked, weight float64) {
+func (v *views) add(name string, l []recall.Ranked, weight float64) {
 	v.lists = append(v.lists, l[:min(v.depth, len(l))])
+	v.names = append(v.names, name)
 	v.weights = append(v.weights, weight)
 }
 
@@ -142,9 +160,9 @@ func (v *views) fuse(k int) []recall.Ranked {
 
 // addBase adds a base view (text or vector) and, where no passage view
 // carries the conversation's context, its neighbouring-turns view.
-func (e *Searcher) addBase(shard *index.Shard, q *engine.Query, v *views, base []recall.Ranked, weight float64) {
+func (e *Searcher) addBase(shard *index.Shard, q *engine.Query, v *views, name string, base []recall.Ranked, weight float64) {
 	base = turnsOnly(shard, q, base) // a fact ranks through its episode (slots.go)
-	v.add(base, weight)
+	v.add(name, base, weight)
 	if e.cfg.ContextWeight <= 0 || v.passages {
 		return
 	}
@@ -156,7 +174,7 @@ func (e *Searcher) addBase(shard *index.Shard, q *engine.Query, v *views, base [
 		r, ok := shard.Get(id)
 		return ok && keeps(q, &r)
 	}
-	v.add(recall.Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
+	v.add(name+"-neighbours", recall.Spread(base, shard.Neighbours(ids, len(e.cfg.Spread.After)), e.cfg.Spread, keep), weight*e.cfg.ContextViewWeight)
 }
 
 // textViews adds the BM25 view, the facts it lends to their episodes, and
@@ -177,13 +195,13 @@ func (e *Searcher) textViews(ctx context.Context, rd *reads, shard *index.Shard,
 	if err != nil {
 		return err // the passage view's goroutine ends on its own: its channel has room
 	}
-	e.addBase(shard, q, v, l, 1)
+	e.addBase(shard, q, v, "bm25", l, 1)
 	if anyFact(shard, l) {
 		facts := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, factsFor(q), v.depth)
-		v.add(lendFacts(shard, q, facts, v.shown), factWeight)
+		v.add("bm25-facts", lendFacts(shard, q, facts, v.shown), factWeight)
 	}
 	if v.passages {
-		v.add(turnsOnly(shard, q, <-passage), e.cfg.PassageWeight)
+		v.add("passage", turnsOnly(shard, q, <-passage), e.cfg.PassageWeight)
 	}
 	return nil
 }
@@ -199,9 +217,9 @@ func (e *Searcher) vectorViews(ctx context.Context, shard *index.Shard, q *engin
 	if q.Mode == engine.ModeHybrid {
 		w = e.cfg.VectorWeight
 	}
-	e.addBase(shard, q, v, l, w)
+	e.addBase(shard, q, v, "vector", l, w)
 	if anyFact(shard, l) {
-		v.add(lendFacts(shard, q, shard.Search(vec, v.depth, factsFor(q)), v.shown), w*factWeight)
+		v.add("vector-facts", lendFacts(shard, q, shard.Search(vec, v.depth, factsFor(q)), v.shown), w*factWeight)
 	}
 	return vec, nil
 }
