@@ -60,7 +60,9 @@ func TestTimePriorPrefersMemoriesSaidThen(t *testing.T) {
 // speaker's line that merely mentions them.
 func TestSpeakerPriorPrefersTheNamedSpeaker(t *testing.T) {
 	turns := []engine.AddRequest{
-		{Text: "Ben: Anna, your garden looks amazing, are those roses in the garden?", SessionID: "1"},
+		// A remark, not a question: the reply to a question ranks with it
+		// (the answers view, engine/service/search), prior or none.
+		{Text: "Ben: Anna, your garden looks amazing, I love the roses in the garden", SessionID: "1"},
 		{Text: "Anna: Yes! My garden has roses and tulips now", SessionID: "1"},
 		{Text: "Ben: I spent the weekend fixing my bike", SessionID: "2"},
 		{Text: "Anna: The bakery on the corner finally reopened", SessionID: "2"},

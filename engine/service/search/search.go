@@ -125,6 +125,20 @@ func (e *Searcher) gather(ctx context.Context, rd *reads, shard *index.Shard, q 
 			fused = v.fuse(e.cfg.RRFK)
 		}
 	}
+	// Hybrid only, as measured; in vector mode a turn lent its question's
+	// place could pass an exact match (see index.Neighbours). Like the
+	// other views that read a turn through the turns around it, it is off
+	// when both of those are configured off.
+	if q.Mode == engine.ModeHybrid && len(fused) > 0 && (v.passages || e.cfg.ContextWeight > 0) {
+		l, err := e.answerView(ctx, rd, shard, q, fused)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if l != nil {
+			v.add("answers", l, answerWeight)
+			fused = v.fuse(e.cfg.RRFK)
+		}
+	}
 	return v, fused, qvec, nil
 }
 
