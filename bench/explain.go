@@ -45,6 +45,7 @@ type explainer struct {
 	turns map[string][]string // user + memory id → the turns it stands for
 	views []ViewMisses        // in the order the search first showed each view
 	at    map[string]int      // view name → index in views
+	total int                 // missed evidence turns counted
 }
 
 // explainMisses counts, over every missed question, where each of its
@@ -68,6 +69,12 @@ func explainMisses(ctx context.Context, eng *service.Engine, ds *Dataset, o Opti
 				rep.Misses[i].Evidence[j].Views = ranks[rep.Misses[i].Evidence[j].Turn]
 			}
 		}
+	}
+	// A view a search did not run (no question among the best hits, no
+	// facts) holds none of its evidence.
+	for i := range x.views {
+		v := &x.views[i]
+		v.Missing += x.total - (v.Top10 + v.To20 + v.To50 + v.Deeper + v.Missing)
 	}
 	rep.MissViews = x.views
 	return nil
@@ -101,6 +108,7 @@ func (x *explainer) question(ctx context.Context, user string, q Question) (map[
 		if r := ranks[id]["final"]; r > 0 && r <= x.o.K {
 			continue
 		}
+		x.total++
 		for _, v := range views {
 			x.view(v.Name).add(ranks[id][v.Name])
 		}
