@@ -158,8 +158,9 @@ func runRestore(ctx context.Context, args []string, sys IO) error {
 		return fmt.Errorf("restore: --in %s is a memsvc export, not a backup: load it with memsvc import --in %s", in, in)
 	}
 	// Loading writes through Badger's mapped log, which faults rather than
-	// fails on a full disk: refuse a disk without room first.
-	if err := checkFreeSpace(cfg.DataDir); err != nil {
+	// fails on a full disk: refuse a disk (or a file size limit) without
+	// room first.
+	if err := checkRoom(cfg.DataDir); err != nil {
 		return err
 	}
 	err = backup.Restore(cfg.DataDir, br, store.Restore)

@@ -38,3 +38,14 @@ func unwritable(dir string) error {
 	}
 	return nil
 }
+
+// fileSizeLimit reports this process's file size limit (RLIMIT_FSIZE,
+// `ulimit -f`) in bytes, which is huge when there is none (RLIM_INFINITY);
+// ok is false when it cannot be told.
+func fileSizeLimit() (limit uint64, ok bool) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &rl); err != nil {
+		return 0, false
+	}
+	return uint64(rl.Cur), true
+}

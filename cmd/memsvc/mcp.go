@@ -70,9 +70,11 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	app, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		addr, ferr := readServerFile(cfg.DataDir)
-		// A disk too full or not writable for this process keeps it from
-		// opening the store, not from relaying to a server that holds it.
-		noOpen := errors.As(err, new(*lowDiskError)) || errors.As(err, new(*unwritableError))
+		// A disk too full or not writable for this process (or a file
+		// size limit below the store's files) keeps it from opening the
+		// store, not from relaying to a server that holds it.
+		noOpen := errors.As(err, new(*lowDiskError)) || errors.As(err, new(*unwritableError)) ||
+			errors.As(err, new(*fileLimitError))
 		if !errors.Is(err, store.ErrLocked) && !noOpen || ferr != nil || addr == "" {
 			return err
 		}

@@ -75,7 +75,7 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 			}
 			return nil, &unwritableError{dir: cfg.DataDir, err: err}
 		}
-		if err := checkFreeSpace(cfg.DataDir); err != nil {
+		if err := checkRoom(cfg.DataDir); err != nil {
 			return nil, err
 		}
 		// The same room the store needed to open, it needs to write: on a
@@ -122,16 +122,40 @@ func openBadger(opts store.Options) (*store.Store, error) {
 // failing, even while the store replays its log at start.
 const minFreeBytes = 64 << 20
 
-// checkFreeSpace refuses to open a Badger store on a disk too full for it,
-// with an error that says so, rather than crash with a fault and a stack.
-func checkFreeSpace(dir string) error {
+// checkRoom refuses to open a Badger store where it has no room for its
+// files, with an error that says so, rather than crash with a fault and a
+// stack or fail half-way through making them.
+func checkRoom(dir string) error {
 	if free, ok := freeBytes(dir); ok && free < minFreeBytes {
 		return &lowDiskError{dir: dir, free: free}
+	}
+	if limit, ok := fileSizeLimit(); ok && limit < largestStoreFile {
+		return &fileLimitError{dir: dir, limit: limit}
 	}
 	return nil
 }
 
-// lowDiskError is checkFreeSpace's refusal; `memsvc mcp` still relays to
+// largestStoreFile is the size of the largest file Badger makes: its value
+// log (1 GiB less a byte, Badger's default, which store.Open keeps) is
+// created at twice its size and mapped. Under a lower file size limit
+// (ulimit -f) the store fails to open, and left a file of size zero behind
+// that made the next opening fail too ("Create a new file").
+const largestStoreFile = 2 * (1<<30 - 1)
+
+// fileLimitError is checkRoom's refusal when this process may not write
+// files as large as the store's; `memsvc mcp` still relays to a server
+// that holds the directory, as it writes nothing there itself.
+type fileLimitError struct {
+	dir   string
+	limit uint64
+}
+
+func (e *fileLimitError) Error() string {
+	return fmt.Sprintf("--data %s: this process may write files of at most %d KiB (the file size limit, ulimit -f); "+
+		"the store maps files of up to 2 GiB: raise the limit (ulimit -f unlimited) and run the command again", e.dir, e.limit>>10)
+}
+
+// lowDiskError is checkRoom's refusal; `memsvc mcp` still relays to
 // a server that holds the directory, as it writes nothing there itself.
 type lowDiskError struct {
 	dir  string

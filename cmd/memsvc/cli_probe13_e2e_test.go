@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A thirteenth CLI probe: the binary run as a demanding user would, on the
+// angles earlier probes (cli_probe*_e2e_test.go) left out.
+
+// runLimited runs the binary with args under a file size limit of kib KiB
+// (the shell's `ulimit -f`), as a user's shell or a service unit sets it.
+func runLimited(t *testing.T, kib string, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", append([]string{"-c", `ulimit -f "$0" && exec "$@"`, kib, builtBinary(t)}, args...)...)
+	cmd.Env = []string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}
+	var out, errb bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errb
+	return runForExit(t, cmd), out.String(), errb.String()
+}
+
+// TestCLIFileSizeLimit: under a file size limit (ulimit -f) below the
+// largest file the store maps (its 2 GiB value log), every command that
+// opens the store for writing refuses at once, in one line naming the
+// limit, and touches nothing. It ran into Badger's failure to size its
+// files, printed Badger's multi-line log, and left a file of size zero
+// behind that made the next opening fail too, with no limit
+// ("Create a new file"): the store was unusable until opened twice more.
+func TestCLIFileSizeLimit(t *testing.T) {
+	data := seededDataDir(t, 3)
+	scratch := t.TempDir()
+	export, backup := filepath.Join(scratch, "all.jsonl"), filepath.Join(scratch, "all.backup")
+	for _, args := range [][]string{{"export", "--out", export}, {"backup", "--out", backup}} {
+		if code, _, stderr := (probeCmd{}).run(t, append(args, "--data", data)...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	fresh := filepath.Join(scratch, "fresh")
+	for _, kib := range []string{"1000", "100000"} { // below and above the memtable's 64 MiB log
+		for _, tt := range []struct {
+			dir  string
+			args []string
+		}{
+			{data, []string{"serve", "--addr", "127.0.0.1:0"}},
+			{data, []string{"mcp"}},
+			{data, []string{"export"}},
+			{data, []string{"users", "erase", "--user", "alice", "--confirm", "alice"}},
+			{fresh, []string{"import", "--in", export}},
+			{fresh, []string{"restore", "--in", backup}},
+		} {
+			code, stdout, stderr := runLimited(t, kib, "", append(tt.args, "--data", tt.dir)...)
+			if code != 1 || stdout != "" || !strings.Contains(stderr, "ulimit -f") || !strings.Contains(stderr, tt.dir) {
+				t.Errorf("%v under ulimit -f %s: exit %d, stdout %.80q, stderr %q; want exit 1 naming the limit and --data",
+					tt.args, kib, code, stdout, stderr)
+			}
+			oneLineError(t, tt.args[0], stderr)
+		}
+	}
+	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
+		t.Errorf("the refused import and restore made %s (stat: %v)", fresh, err)
+	}
+	// Without the limit, the store opens at once, whole.
+	code, stdout, stderr := (probeCmd{}).run(t, "export", "--data", data)
+	if code != 0 || strings.Count(stdout, "red notebook") < 3 {
+		t.Errorf("export once the limit is gone: exit %d, stderr %q, %d notes", code, stderr, strings.Count(stdout, "red notebook"))
+	}
+	if code, _, stderr := (probeCmd{}).run(t, "import", "--in", export, "--data", fresh); code != 0 {
+		t.Errorf("import once the limit is gone: exit %d, stderr %q", code, stderr)
+	}
+}
