@@ -76,3 +76,29 @@ func TestCLIFileSizeLimit(t *testing.T) {
 		t.Errorf("import once the limit is gone: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestCLIDataDirLinkLoop: a --data that is, or lies under, a symbolic link
+// leading back to itself is refused by every command in one line naming
+// the link. serve and mcp said "mkdir …: file exists", which named no
+// link, while export and backup said "too many levels of symbolic links".
+func TestCLIDataDirLinkLoop(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for _, l := range [][2]string{{b, a}, {a, b}} {
+		if err := os.Symlink(l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	backup := filepath.Join(t.TempDir(), "none.backup")
+	for _, data := range []string{a, filepath.Join(a, "memsvc")} {
+		for _, args := range [][]string{{"serve", "--addr", "127.0.0.1:0"}, {"mcp"}, {"export"}, {"backup", "--out", "-"},
+			{"users", "erase", "--user", "alice", "--confirm", "alice"}, {"keys", "revoke", "0123456789abcdef"},
+			{"restore", "--in", backup}} {
+			code, stdout, stderr := probeCmd{stdin: strings.NewReader("")}.run(t, append(args, "--data", data)...)
+			if code != 1 || stdout != "" || !strings.Contains(stderr, "loop") || !strings.Contains(stderr, a) {
+				t.Errorf("%v --data %s: exit %d, stdout %.80q, stderr %q; want exit 1 naming the loop at %s", args, data, code, stdout, stderr, a)
+			}
+			oneLineError(t, args[0], stderr)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // createOut opens the output file of export or backup (--out) or of the
@@ -220,7 +221,9 @@ func requireDataDir(cfg Config) error {
 // danglingLink refuses a data directory that is, or lies under, a symbolic
 // link to nothing: its target is often a disk not mounted yet, and making
 // the directory failed with "mkdir: file exists", which names neither
-// the link nor its target.
+// the link nor its target. A link that leads back to itself (a loop) failed
+// the same way, where the commands that read the directory said "too many
+// levels of symbolic links".
 func danglingLink(dir string) error {
 	for p := dir; ; p = filepath.Dir(p) {
 		info, err := os.Lstat(p)
@@ -228,14 +231,19 @@ func danglingLink(dir string) error {
 			if info.Mode()&fs.ModeSymlink == 0 {
 				return nil
 			}
-			if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-				target, _ := os.Readlink(p)
+			_, err := os.Stat(p)
+			target, _ := os.Readlink(p)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
 				return fmt.Errorf("--data %s: %s is a symbolic link to %s, which does not exist "+
 					"(a disk not mounted?): create it or correct the link", dir, p, target)
+			case errors.Is(err, syscall.ELOOP):
+				return fmt.Errorf("--data %s: %s is a symbolic link to %s, which leads back to itself "+
+					"(a loop of links): correct the link", dir, p, target)
 			}
 			return nil
 		}
-		if parent := filepath.Dir(p); parent == p || !errors.Is(err, fs.ErrNotExist) {
+		if parent := filepath.Dir(p); parent == p || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ELOOP) {
 			return nil
 		}
 	}
