@@ -102,3 +102,33 @@ func TestCLIDataDirLinkLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIRevokeNamesDataDirProblem: keys revoke on a --data that exists
+// but is a file, or that this user cannot reach (a parent without search
+// permission, as the server's own 0700 home is to another user), says so.
+// It said "no data directory at …" for both, sending the operator to look
+// for a directory that is there.
+func TestCLIRevokeNamesDataDirProblem(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "data")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := probeCmd{}.run(t, "keys", "revoke", "0123456789abcdef", "--data", file)
+	if code != 1 || !strings.Contains(stderr, "not a directory") || strings.Contains(stderr, "no data directory") {
+		t.Errorf("revoke --data FILE: exit %d, stderr %q; want exit 1 saying it is not a directory", code, stderr)
+	}
+	oneLineError(t, "keys revoke", stderr)
+
+	// Another user's 0700 directory holds the data directory.
+	bin, data := asNobody(t)
+	cmd := exec.Command(bin, "keys", "revoke", "0123456789abcdef", "--data", data)
+	cmd.Env = []string{"HOME=/nonexistent", "PATH=" + os.Getenv("PATH")}
+	cmd.SysProcAttr = nobodyCredential()
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	code = runForExit(t, cmd)
+	if code != 1 || !strings.Contains(errb.String(), "permission denied") || strings.Contains(errb.String(), "no data directory") {
+		t.Errorf("revoke --data UNREACHABLE: exit %d, stderr %q; want exit 1 saying permission denied", code, errb.String())
+	}
+	oneLineError(t, "keys revoke", errb.String())
+}

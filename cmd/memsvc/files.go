@@ -207,15 +207,23 @@ func requireDataDir(cfg Config) error {
 	}
 	entries, err := os.ReadDir(cfg.DataDir)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("--data %s: no such directory; pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
-			"(its start-up log says data=…)", cfg.DataDir)
 	case err != nil:
-		return fmt.Errorf("--data %s: %w", cfg.DataDir, pathErrCause(err))
+		return dataDirError(cfg.DataDir, err)
 	case len(entries) == 0:
 		return fmt.Errorf("--data %s: the directory is empty: it holds no memsvc data", cfg.DataDir)
 	}
 	return nil
+}
+
+// dataDirError says why reading the data directory dir failed with err:
+// it does not exist (where the server's is named), is not a directory, or
+// cannot be reached (a parent without search permission).
+func dataDirError(dir string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("--data %s: no such directory; pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
+			"(its start-up log says data=…)", dir)
+	}
+	return fmt.Errorf("--data %s: %w", dir, pathErrCause(err))
 }
 
 // danglingLink refuses a data directory that is, or lies under, a symbolic

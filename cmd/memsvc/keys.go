@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -105,9 +106,11 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	if cfg.Store == "postgres" { // replicas share the list in the database
 		return revokeInDatabase(ctx, cfg, key, sys)
 	}
-	if st, err := os.Stat(cfg.DataDir); err != nil || !st.IsDir() {
-		return fmt.Errorf("no data directory at %s: pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
-			"(its start-up log says data=…)", cfg.DataDir)
+	// A directory that exists but cannot be reached is not said to be missing.
+	if info, err := os.Stat(cfg.DataDir); err != nil {
+		return dataDirError(cfg.DataDir, err)
+	} else if !info.IsDir() {
+		return dataDirError(cfg.DataDir, syscall.ENOTDIR)
 	}
 	if err := revokeInFile(ctx, cfg.DataDir, key, sys); err != nil {
 		return err
