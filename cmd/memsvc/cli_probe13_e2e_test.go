@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -131,4 +134,63 @@ func TestCLIRevokeNamesDataDirProblem(t *testing.T) {
 		t.Errorf("revoke --data UNREACHABLE: exit %d, stderr %q; want exit 1 saying permission denied", code, errb.String())
 	}
 	oneLineError(t, "keys revoke", errb.String())
+}
+
+// TestCLIRefusalNamesHolderPID: a command refused because another process
+// holds the data directory names that process's pid, whether it is a
+// server (with its address) or a stdio MCP session, which has no address:
+// the refusal said only "another memsvc command (an mcp session, an
+// export, …)", leaving the operator to hunt for it.
+func TestCLIRefusalNamesHolderPID(t *testing.T) {
+	builtBinary(t) // built before any run's time limit starts
+	export := filepath.Join(t.TempDir(), "in.jsonl")
+	writeExportHeader(t, export)
+	for _, holder := range [][]string{{"serve", "--addr", "127.0.0.1:0"}, {"mcp"}} {
+		t.Run(holder[0], func(t *testing.T) {
+			data := filepath.Join(t.TempDir(), "data")
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			stdin, hold, err := os.Pipe() // an mcp session lasts while its stdin is open
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := probeCmd{stdin: stdin}.command(ctx, t, append(holder, "--data", data, "--no-sync")...)
+			stderr, err := first.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := first.Start(); err != nil {
+				t.Fatal(err)
+			}
+			stdin.Close()
+			defer func() { hold.Close(); _ = first.Process.Signal(os.Interrupt); _ = first.Wait() }()
+			waitForLine(t, stderr, map[string]string{"serve": "listening", "mcp": "serving on stdio"}[holder[0]])
+			pid := fmt.Sprintf("pid %d", first.Process.Pid)
+			for _, args := range [][]string{{"serve", "--addr", "127.0.0.1:0"}, {"import", "--in", export},
+				{"users", "erase", "--user", "alice", "--confirm", "alice"}} {
+				if holder[0] == "mcp" && args[0] == "serve" {
+					args = append(args, "--no-sync")
+				}
+				code, stdout, errText := probeCmd{stdin: strings.NewReader("")}.run(t, append(args, "--data", data)...)
+				if code != 1 || stdout != "" || !strings.Contains(errText, pid) || !strings.Contains(errText, "in use") {
+					t.Errorf("%v while %s holds the directory: exit %d, stderr %q; want 1 naming %s", args, holder[0], code, errText, pid)
+				}
+				oneLineError(t, args[0], errText)
+			}
+		})
+	}
+}
+
+// waitForLine reads r until a line containing want, and then keeps
+// draining it so the writer never blocks on a full pipe.
+func waitForLine(t *testing.T, r io.Reader, want string) {
+	t.Helper()
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), want) {
+			go func() { _, _ = io.Copy(io.Discard, r) }()
+			return
+		}
+	}
+	t.Fatalf("the process ended before saying %q", want)
 }

@@ -6,7 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/memsvc/memsvc/backup"
@@ -44,10 +47,28 @@ func openOffline(ctx context.Context, cfg Config, sys IO, instead string, existi
 // in it, or another command (an mcp session, an export), which holds no
 // address and is not a server to be stopped.
 func heldError(dir, instead string) error {
+	pid := holderPID(dir)
 	if addr, err := readServerFile(dir); err == nil && addr != "" {
-		return fmt.Errorf("%s is in use by the memsvc server at %s: stop it first (%s)", dir, addr, instead)
+		return fmt.Errorf("%s is in use by the memsvc server at %s%s: stop it first (%s)", dir, addr, pid, instead)
 	}
-	return fmt.Errorf("%s is in use by another memsvc command (an mcp session, an export, a restore, …): wait for it to end or stop it, then run this again", dir)
+	return fmt.Errorf("%s is in use by another memsvc command%s (an mcp session, an export, a restore, …): wait for it to end or stop it, then run this again", dir, pid)
+}
+
+// holderPID names the process that holds dir's store lock, as " (pid N)",
+// or "" when it cannot be told: Badger writes the holder's pid to the LOCK
+// file beside the lock, and a pid left there by a process that died is
+// not named. An operator with two terminals and a service manager can
+// then tell which process to stop.
+func holderPID(dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, "LOCK"))
+	if err != nil {
+		return ""
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid <= 0 || pid == os.Getpid() || !processAlive(pid) {
+		return ""
+	}
+	return fmt.Sprintf(" (pid %d)", pid)
 }
 
 // runExport writes one user's data, or every user's, as JSON Lines.

@@ -15,3 +15,10 @@ func fileOwner(info fs.FileInfo) (int, bool) {
 	}
 	return int(st.Uid), true
 }
+
+// processAlive reports whether a process with this pid exists (signal 0
+// checks without sending; EPERM: it exists, owned by another user).
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}

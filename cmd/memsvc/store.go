@@ -99,7 +99,7 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 func openBadger(opts store.Options) (*store.Store, error) {
 	st, err := store.Open(opts)
 	if errors.Is(err, store.ErrLocked) {
-		return nil, fmt.Errorf("%s: %w (stop it, or use --data to pick another directory)", opts.Dir, store.ErrLocked)
+		return nil, fmt.Errorf("%s: %w%s: stop it, or use --data to pick another directory", opts.Dir, store.ErrLocked, holderPID(opts.Dir))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("--data %s: %w", opts.Dir, err)
