@@ -194,3 +194,25 @@ func waitForLine(t *testing.T, r io.Reader, want string) {
 	}
 	t.Fatalf("the process ended before saying %q", want)
 }
+
+// TestCLILongValueClipped: an error quoting a very long value (a path, an
+// address, a level pasted wrong) shows its start, its size and its end,
+// on one short line: it echoed all 64 KB of it.
+func TestCLILongValueClipped(t *testing.T) {
+	long := strings.Repeat("é", 32<<10)
+	for _, tt := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"export", "--data", filepath.Join(t.TempDir(), long)}, 1},
+		{[]string{"serve", "--addr", "127.0.0.1:" + long}, 2},
+		{[]string{"serve", "--log-level", long}, 2},
+	} {
+		code, stdout, stderr := probeCmd{}.run(t, tt.args...)
+		if code != tt.code || stdout != "" || len(stderr) > 1000 || !strings.Contains(stderr, " bytes]") {
+			t.Errorf("%s with a 64 KB value: exit %d, stderr of %d bytes %.300q; want exit %d and a short line giving the size",
+				tt.args[0], code, len(stderr), stderr, tt.code)
+		}
+		oneLineError(t, tt.args[0], stderr)
+	}
+}

@@ -362,7 +362,34 @@ func oneLine(msg string) string {
 			parts = append(parts, l)
 		}
 	}
-	return escapeControls(strings.Join(parts, "; "))
+	return escapeControls(clipLongWords(strings.Join(parts, "; ")))
+}
+
+// longestWord is the longest run of non-spaces an error shows whole.
+const longestWord = 240
+
+// clipLongWords shortens each run of non-spaces in msg longer than
+// longestWord to its start and end around its size: an error quoting a
+// value it was given (a path, an address, a level) echoed a 100 KB value
+// whole, one line the size of a file.
+func clipLongWords(msg string) string {
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		if len(w) > longestWord {
+			head, tail := runeCut(w, 160), w[runeCut(w, len(w)-48):]
+			words[i] = fmt.Sprintf("%s…[%d bytes]…%s", w[:head], len(w), tail)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// runeCut is the largest index ≤ n at which s may be cut without splitting
+// a UTF-8 sequence.
+func runeCut(s string, n int) int {
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return n
 }
 
 // escapeControls writes each control character (C0, DEL, C1), each
