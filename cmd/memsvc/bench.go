@@ -170,7 +170,7 @@ const maxDatasetBytes = 1 << 30
 func loadDataset(path, format string, limit int, categories []int) (*bench.Dataset, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, errUsage{fmt.Errorf("bench recall: --data: %w", err)}
+		return nil, errUsage{fmt.Errorf("bench recall: --data %s: %w", path, pathErrCause(err))}
 	}
 	switch {
 	case st.IsDir() && format == bench.FormatLoCoMo:
