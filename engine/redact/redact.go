@@ -138,8 +138,13 @@ func wordShaped(p string) bool {
 		return true
 	}
 	pieces := wordPiece.FindAllString(p, -1)
-	return strings.Join(pieces, "") == p && len(p) >= 3*len(pieces)
+	return len(pieces) <= maxWordPieces && strings.Join(pieces, "") == p && len(p) >= 3*len(pieces)
 }
+
+// maxWordPieces bounds the words and numbers of one part: a name's part has
+// a few ("PaymentGateway", "v2", "ticket"), a random part breaks at many case
+// and digit changes even when its lower-case runs are long.
+const maxWordPieces = 3
 
 // wordPiece is one word or number inside a part: Capitalised, lower case,
 // upper case or digits.

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 )
@@ -55,4 +56,48 @@ func TestTextNeverLeavesKnownPrefixes(t *testing.T) {
 			t.Errorf("%s survived: %q", s, got)
 		}
 	}
+}
+
+// TestRandomTokensWithSeparatorsRedacted: random key-like tokens that happen
+// to hold a separator are still secrets, not names joined by dashes. The
+// seed is fixed; a token the entropy rule alone catches must stay caught.
+func TestRandomTokensWithSeparatorsRedacted(t *testing.T) {
+	const b64url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	rng := rand.New(rand.NewSource(1))
+	leaked := 0
+	for i := 0; i < 20000; i++ {
+		alphabet, n := b64url, 32+rng.Intn(33)
+		if i%2 == 1 {
+			alphabet, n = b64, 40
+		}
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = alphabet[rng.Intn(len(alphabet))]
+		}
+		tok := string(b)
+		if !strings.ContainsAny(tok, "-_+/") || !highEntropyIgnoringNames(tok) {
+			continue // not what this test is about
+		}
+		if got, _ := Text("value " + tok + " here"); strings.Contains(got, tok) {
+			leaked++
+			if leaked <= 3 {
+				t.Errorf("random token kept as a name: %s", tok)
+			}
+		}
+	}
+	if leaked > 0 {
+		t.Errorf("%d random tokens with separators kept", leaked)
+	}
+}
+
+// highEntropyIgnoringNames is the entropy rule without the joined-words
+// exception.
+func highEntropyIgnoringNames(s string) bool {
+	return highEntropy(strings.Map(func(r rune) rune {
+		if strings.ContainsRune("/-_+=.", r) {
+			return 'Q'
+		}
+		return r
+	}, s))
 }
