@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"time"
 
 	"github.com/memsvc/memsvc/engine/ingest"
@@ -138,4 +139,18 @@ func (m *Memory) EpisodeOf() string {
 		return ""
 	}
 	return m.Source.EpisodeID
+}
+
+// ReplyMarker opens the question an answer's episode keeps after it:
+// "User: three years (in reply to Assistant: How long have you had the
+// turtles?)" (service/write/episode.go).
+const ReplyMarker = " (in reply to "
+
+// WithoutQuestion is an episode's text without the question it keeps, if
+// any: the turn alone.
+func WithoutQuestion(ep string) string {
+	if i := strings.LastIndex(ep, ReplyMarker); i > 0 && strings.HasSuffix(ep, ")") {
+		return ep[:i]
+	}
+	return ep
 }

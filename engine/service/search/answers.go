@@ -2,7 +2,8 @@ package search
 
 import (
 	"context"
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
@@ -45,7 +46,7 @@ func (e *Searcher) answerView(ctx context.Context, rd *reads, shard *index.Shard
 	}
 	var asking []string
 	for _, m := range mems {
-		if asks(m.Text) {
+		if asks(engine.WithoutQuestion(m.Text)) {
 			asking = append(asking, m.ID)
 		}
 	}
@@ -74,5 +75,20 @@ func (e *Searcher) answerView(ctx context.Context, rd *reads, shard *index.Shard
 }
 
 // asks reports whether a turn asks something: a question mark, of any
-// script's form (ASCII, full-width, Arabic).
-func asks(s string) bool { return strings.ContainsAny(s, "?？؟") }
+// script's form (ASCII, full-width, Arabic), that ends a word: the "?" of a
+// URL's query ("https://x.test/?page=2") asks nothing. An answer's episode
+// keeps the question it answers after its own words; the caller passes
+// the turn alone (engine.WithoutQuestion), since the next turn does not
+// answer that question.
+func asks(s string) bool {
+	for i, r := range s {
+		if r != '?' && r != '？' && r != '؟' {
+			continue
+		}
+		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+		if next == utf8.RuneError || !unicode.IsLetter(next) && !unicode.IsDigit(next) && next != '=' && next != '&' {
+			return true
+		}
+	}
+	return false
+}

@@ -70,3 +70,22 @@ func TestAnswerViewFollowsQuestions(t *testing.T) {
 		t.Errorf("a question past the best %d hits lent to %v", answerHits, got)
 	}
 }
+
+// A turn asks when a question mark ends one of its words; the question an
+// answer's episode keeps after it is not the turn's own, and a URL's query
+// asks nothing.
+func TestAsks(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Ann: Have you ever been to a concert?":                                         true,
+		"Ann: Where did you grow up？ I never asked.":                                    true,
+		"Bob: see https://shop.test/list?page=2 for the rest":                           false,
+		"Bob: the form posts to /search?q=tea&lang=en":                                  false,
+		"User: three years (in reply to Assistant: How long have you had the turtles?)": false,
+		"User: Why? (in reply to Assistant: I moved the deploy to Fridays.)":            true,
+		"Ann: I baked bread today.":                                                     false,
+	} {
+		if got := asks(engine.WithoutQuestion(s)); got != want {
+			t.Errorf("asks(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -190,22 +190,10 @@ func episodeOf(msgs []engine.Message, asked []*engine.Message, i int) (string, [
 	m := msgs[i]
 	said, ids := episodeText(m), nonEmpty(m.ID)
 	if asked != nil && asked[i] != nil {
-		said += replyMarker + episodeText(*asked[i]) + ")"
+		said += engine.ReplyMarker + episodeText(*asked[i]) + ")"
 		ids = append(ids, nonEmpty(asked[i].ID)...)
 	}
 	return said, ids
-}
-
-// replyMarker opens the question an answer's episode keeps after it.
-const replyMarker = " (in reply to "
-
-// withoutQuestion is an episode's text without the question it keeps, if
-// any: the turn alone.
-func withoutQuestion(ep string) string {
-	if i := strings.LastIndex(ep, replyMarker); i > 0 && strings.HasSuffix(ep, ")") {
-		return ep[:i]
-	}
-	return ep
 }
 
 func nonEmpty(id string) []string {
@@ -259,7 +247,7 @@ func (e *Writer) storedEpisode(tx engine.Tx, shard *index.Shard, ep string, open
 // same words ("Lisbon, without a doubt." to where one grew up, and to where
 // one would retire).
 func sameAnswer(a, b string, reads *ingest.Readings) bool {
-	qa, qb := withoutQuestion(a), withoutQuestion(b)
+	qa, qb := engine.WithoutQuestion(a), engine.WithoutQuestion(b)
 	return (qa != a) != (qb != b) && reads.SameEpisode(qa, qb)
 }
 
