@@ -33,14 +33,20 @@ func (a *app) withDashboard(cfg Config, api http.Handler, limiter *ratelimit.Lim
 		return nil, err
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// Decided on the cleaned path: "//api/v1/memories" (a base URL
-		// ending in "/" joined to "/api/…") is the API's to redirect, not
-		// the dashboard's HTML 404.
-		if p := path.Clean("/" + r.URL.Path); p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/mcp/") || p == "/metrics" {
+		// Decided on the path as sent and as cleaned: "//api/v1/memories" (a
+		// base URL ending in "/" joined to "/api/…") is the API's to
+		// redirect, not the dashboard's HTML 404, and "/mcp/..%2F" stays the
+		// API's too, to refuse as a client name.
+		if p := r.URL.Path; apiPath(p) || apiPath(path.Clean("/"+p)) {
 			api.ServeHTTP(w, r)
 			return
 		}
 		rest.LimitBodyTime(w, r, cfg.BodyTimeout) // a stalled form post must not hold a handler forever
 		dash.ServeHTTP(w, r)
 	}), nil
+}
+
+// apiPath reports a path the API serves rather than the dashboard.
+func apiPath(p string) bool {
+	return p == "/api" || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/mcp/") || p == "/metrics"
 }
