@@ -263,6 +263,10 @@ func (b *benchFlags) options() (bench.Options, error) {
 		return o, fmt.Errorf("bench recall: --misses must be ≥ 0, got %d", b.misses)
 	case b.batch < 1:
 		return o, fmt.Errorf("bench recall: --batch must be ≥ 1, got %d", b.batch)
+	case b.explain && b.rerank:
+		// The views are ranked before the reranker, the misses after it:
+		// counted together they would not add up.
+		return o, errors.New("bench recall: --explain-misses reports the views before a rerank; run it without --rerank")
 	}
 	for _, c := range strings.FieldsFunc(b.categories, func(r rune) bool { return r == ',' || r == ' ' }) {
 		n, err := strconv.Atoi(c)

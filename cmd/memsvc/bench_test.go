@@ -99,6 +99,7 @@ func TestBenchRecallUsage(t *testing.T) {
 		{"bad k", []string{"recall", "--data", benchFixture, "--format", "locomo", "--k", "0"}, nil, "--k"},
 		{"bad categories", []string{"recall", "--data", benchFixture, "--format", "locomo", "--categories", "1,x"}, nil, "--categories"},
 		{"stray argument", []string{"recall", "--data", benchFixture, "--format", "locomo", "extra"}, nil, "unexpected argument"},
+		{"explain with rerank", []string{"recall", "--data", benchFixture, "--format", "locomo", "--explain-misses", "--rerank"}, nil, "without --rerank"},
 		{"samples over http", []string{"recall", "--data", benchFixture, "--format", "locomo", "--samples", "x.jsonl"}, nil, "--via engine"},
 		{"fit without files", []string{"fit-relevance"}, nil, "samples file"},
 		{"fit bad mode", []string{"fit-relevance", "--mode", "fuzzy", "x.jsonl"}, nil, "--mode"},
