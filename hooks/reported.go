@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A service moved to another port is said with the new port alone: "move
@@ -37,19 +38,15 @@ var (
 )
 
 // reportedNames returns, marked with reportMark, the names that the turn's
-// sentences setting a new port (a port and a word of change) say have it:
-// the service before "is on", inline code, words written as code and paths.
+// sentences setting a new port (a port and a word of change) say have it
+// (portNamesOf).
 func reportedNames(user, reply string, retired []string) []string {
 	var out []string
 	for _, cl := range clauses(user + "\n" + reply) {
 		if !statedPort.MatchString(cl) || !moved.MatchString(cl) {
 			continue
 		}
-		names := scheduledNames(cl) // retime.go: code, paths, less times
-		for _, m := range portHolder.FindAllStringSubmatch(cl, -1) {
-			names = append(names, m[1])
-		}
-		for _, name := range names {
+		for _, name := range portNamesOf(cl) {
 			marked := reportMark + name
 			if statedPort.MatchString(name) || strings.Contains(name, "://") {
 				continue // a URL or host:port is the port itself, not what has it
@@ -62,11 +59,42 @@ func reportedNames(user, reply string, retired []string) []string {
 	return append(retired, out...)
 }
 
+// portNamesOf returns what a clause setting a port says has it: the
+// service before "is on" when one is named, else its inline code, words
+// written as code and paths. A file named beside the service is where the
+// change was made ("I changed docker-compose.yml so Redis is now on
+// localhost:6380"), and tagged it would retire every other port the file
+// publishes ("docker-compose.yml publishes Postgres on localhost:5433").
+func portNamesOf(cl string) []string {
+	var holders []string
+	for _, m := range portHolder.FindAllStringSubmatch(cl, -1) {
+		holders = append(holders, m[1])
+	}
+	if len(holders) > 0 {
+		return holders
+	}
+	return scheduledNames(cl) // retime.go: code, paths, less times
+}
+
 // namesReported reports whether a clause of text names the service as a
 // word and states a port: an older statement of where it listens.
 func namesReported(text, name string) bool {
-	word := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
+	word := serviceWord(name)
 	return slices.ContainsFunc(clauses(text), func(cl string) bool {
 		return word.MatchString(cl) && statedPort.MatchString(cl)
 	})
+}
+
+// serviceWords holds the pattern of each service name as a word, compiled
+// once: recall checks every memory against every retired name.
+var serviceWords sync.Map // name -> *regexp.Regexp
+
+// serviceWord returns the pattern matching name as a word of its own.
+func serviceWord(name string) *regexp.Regexp {
+	if re, ok := serviceWords.Load(name); ok {
+		return re.(*regexp.Regexp)
+	}
+	re := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
+	serviceWords.Store(name, re)
+	return re
 }

@@ -16,10 +16,18 @@ func TestReportedNames(t *testing.T) {
 			"Our redis clashes with another project, put it somewhere else.",
 			"Redis now listens on port 6390: `compose.override.yml` publishes it there.",
 			[]string{"#Redis"}},
-		{"the service before 'is on', and code in the same sentence",
+		{"the service before 'is on', not code in the same sentence",
 			"",
 			"The mailcatcher is on localhost:1090 now and `bin/mail` opens it.",
-			[]string{"#bin/mail", "#mailcatcher"}},
+			[]string{"#mailcatcher"}},
+		{"the file changed to move a named service is not what moved",
+			"Another app holds the cache port.",
+			"I changed docker-compose.yml so Redis is now on localhost:6380.",
+			[]string{"#Redis"}},
+		{"code stands for what moved when no service is named",
+			"",
+			"Changed `bin/devserver` to serve on port 4100 now.",
+			[]string{"#bin/devserver"}},
 		{"a port mentioned without a change sets nothing",
 			"Why can't the worker connect?",
 			"The worker dials Redis on localhost:6379, which is not running.",
@@ -56,6 +64,24 @@ func TestOlderPortLeftOut(t *testing.T) {
 		ids = append(ids, m.ID)
 	}
 	if d := cmp.Diff([]string{"about", "other", "change", "later"}, ids); d != "" {
+		t.Errorf("kept (-want +got):\n%s", d)
+	}
+}
+
+// Moving one service's port in a file leaves the file's other services
+// where they were.
+func TestPortMoveKeepsOtherServicesOfTheFile(t *testing.T) {
+	day := func(d int) string { return time.Date(2026, 5, d, 9, 0, 0, 0, time.UTC).Format(time.RFC3339) }
+	reply := "I edited compose.dev.yaml so Memcached is now on localhost:11300."
+	other := memory{ID: "other", Text: "compose.dev.yaml publishes MariaDB on localhost:3310.", CreatedAt: day(1)}
+	old := memory{ID: "old", Text: "Memcached listens on localhost:11211 for the web app.", CreatedAt: day(1)}
+	change := memory{ID: "change", Text: reply, CreatedAt: day(5), Tags: retiredTags(reportedNames("", reply, nil))}
+	ms := []memory{other, old, change}
+	var ids []string
+	for _, m := range withoutRetired(ms, retirementsOf(ms)) {
+		ids = append(ids, m.ID)
+	}
+	if d := cmp.Diff([]string{"other", "change"}, ids); d != "" {
 		t.Errorf("kept (-want +got):\n%s", d)
 	}
 }
