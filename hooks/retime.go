@@ -39,16 +39,20 @@ var (
 )
 
 // statesTime reports whether s holds a time of day, not counting a file's
-// line and column ("server.go:12:30", a position, not a time).
+// line and column ("server.go:12:30", a position, not a time) or the end
+// of an address and its port ("10.0.0.2:53", "v1.2:30").
 func statesTime(s string) bool {
 	for _, loc := range timeOfDay.FindAllStringIndex(s, -1) {
-		if loc[0] >= 2 && s[loc[0]-1] == ':' && isWordByte(s[loc[0]-2]) {
+		if loc[0] >= 2 && (s[loc[0]-1] == ':' && isWordByte(s[loc[0]-2]) || s[loc[0]-1] == '.' && isDigitByte(s[loc[0]-2])) {
 			continue
 		}
 		return true
 	}
 	return false
 }
+
+// isDigitByte reports an ASCII digit.
+func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 
 // isWordByte reports an ASCII letter, digit or underscore.
 func isWordByte(b byte) bool {

@@ -91,3 +91,19 @@ func TestNamesRetimedSameClause(t *testing.T) {
 		}
 	}
 }
+
+func TestStatesTime(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"the sync runs at 06:15", true},
+		{"the resolver at 10.0.0.2:53 answers", false},
+		{"panic at server.go:12:30", false},
+		{"the proxy at 10.0.0.7 starts at 7pm", true},
+	} {
+		if got := statesTime(tc.s); got != tc.want {
+			t.Errorf("statesTime(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}

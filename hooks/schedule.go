@@ -20,9 +20,18 @@ import (
 // among equals. Older times a change retired (retime.go) are gone from the
 // pool before.
 
-// scheduleAsk is a question about when something runs.
-var scheduleAsk = regexp.MustCompile(`(?i)\b(?:what time|at what time|which time|when (?:does|do|is|will|did|should)|` +
-	`how often|what(?:'s| is) the schedule|scheduled? (?:for|of))\b`)
+// scheduleAsk is a question about when something runs: one that asks for
+// a time or a frequency, or "when does X …" with a verb of running ("when
+// does the daily DAG start?"). "When" alone asks about anything ("when did
+// we switch to Postgres?", "when does the login test fail?", "when should
+// I use a staging domain?"), and a timed memory sharing a word answered it
+// with some job's schedule.
+var (
+	scheduleAsk = regexp.MustCompile(`(?i)\b(?:what time|at what time|which time|how often|what(?:'s| is) the schedule|` +
+		`scheduled? (?:for|of))\b`)
+	whenRuns = regexp.MustCompile(`(?i)\bwhen (?:does|do|is|are|will|did|should)\b[^.?!\n]{0,60}?\b(?:run|runs|running|` +
+		`start|starts|kicks? off|fires?|trigger(?:s|ed)?|execute[sd]?|happens?|go(?:es)? off|scheduled)\b`)
+)
 
 // scheduleWords are the question's words about timing, not about the thing
 // that runs: shared with a memory they say nothing about which job it is.
@@ -39,7 +48,7 @@ func init() {
 // scheduleMemory returns the memory of ms whose clause states a time of day
 // and shares the most words with what a schedule question asks about.
 func scheduleMemory(prompt string, ms []memory) (memory, bool) {
-	if !scheduleAsk.MatchString(prompt) {
+	if !scheduleAsk.MatchString(prompt) && !whenRuns.MatchString(prompt) {
 		return memory{}, false
 	}
 	subject := scheduleSubject(prompt)
@@ -52,7 +61,7 @@ func scheduleMemory(prompt string, ms []memory) (memory, bool) {
 		if _, dated := statedAt(m); !dated {
 			continue
 		}
-		if n := timedOverlap(m.Text, subject); n > 0 {
+		if n := timedOverlap(m.Text, subject, codeStems(prompt)); n > 0 {
 			found, shared = append(found, m), append(shared, n)
 		}
 	}
@@ -84,20 +93,46 @@ func scheduleSubject(prompt string) []string {
 }
 
 // timedOverlap is how many subject stems the best clause of text stating a
-// time of day shares (0 when no clause states one).
-func timedOverlap(body string, subject []string) int {
+// time of day shares (0 when no clause states one), counting only a clause
+// that shares enough (enoughShared).
+func timedOverlap(body string, subject, promptCode []string) int {
 	best := 0
 	for _, cl := range clauses(body) {
 		if !statesTime(cl) {
 			continue
 		}
-		n, left := 0, slices.Clone(subject)
+		var shared []string
+		left := slices.Clone(subject)
 		for _, w := range text.Tokens(cl) {
 			if i := slices.Index(left, text.Stem(w)); i >= 0 {
-				n, left = n+1, slices.Delete(left, i, i+1) // each subject word counts once
+				shared, left = append(shared, left[i]), slices.Delete(left, i, i+1) // each subject word counts once
 			}
 		}
-		best = max(best, n)
+		if enoughShared(shared, subject, append(codeStems(cl), promptCode...)) {
+			best = max(best, len(shared))
+		}
 	}
 	return best
+}
+
+// enoughShared reports whether the words a clause shares with the subject
+// tie it to the thing asked about: two of them, all of a subject of one
+// word, or one that is part of a name written as code in the clause or the
+// question ("orders" of daily_orders). One common word of several ("when
+// did we switch to Postgres?" and "Postgres backups run at 02:00") is
+// another thing's schedule.
+func enoughShared(shared, subject, code []string) bool {
+	return len(shared) >= min(2, len(subject)) || slices.ContainsFunc(shared, func(s string) bool { return slices.Contains(code, s) })
+}
+
+// codeStems returns the stems of the words of the names s writes as code
+// (retime.go's scheduledNames: inline code, snake_case, kebab-case, paths).
+func codeStems(s string) []string {
+	var out []string
+	for _, name := range scheduledNames(s) {
+		for _, w := range text.Tokens(name) {
+			out = append(out, text.Stem(w))
+		}
+	}
+	return out
 }
