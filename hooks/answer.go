@@ -33,16 +33,20 @@ const (
 )
 
 // withAnswers returns hits with the reply to each of the first maxAnswered
-// user turns among them placed right after it, within the first topK.
+// user turns among them that have one placed right after it, within the
+// first topK. A turn with no reply kept does not use up a place.
 func withAnswers(hits, pool []memory, topK int) []memory {
 	answered := 0
 	for i := 0; i < len(hits) && i+1 < topK && answered < maxAnswered; i++ {
 		if !isUserTurn(hits[i]) {
 			continue
 		}
-		answered++
 		reply, ok := replyTo(hits[i], pool)
-		if !ok || slices.ContainsFunc(hits, func(h memory) bool { return h.ID == reply.ID }) {
+		if !ok {
+			continue
+		}
+		answered++
+		if slices.ContainsFunc(hits, func(h memory) bool { return h.ID == reply.ID }) {
 			continue
 		}
 		hits = append(hits[:i+1:i+1], append([]memory{reply}, hits[i+1:]...)...)
@@ -58,7 +62,8 @@ func isUserTurn(m memory) bool {
 
 // replyTo returns the agent's reply to the user's turn q from pool: the
 // first reply kept as said at or after q and within maxAnswerGap, when no
-// other user turn came between.
+// other user turn came between. Turns of another session, when both say
+// theirs, are no part of the exchange: two sessions open at once interleave.
 func replyTo(q memory, pool []memory) (memory, bool) {
 	asked, ok := statedAt(q)
 	if !ok {
@@ -68,7 +73,8 @@ func replyTo(q memory, pool []memory) (memory, bool) {
 	var replyAt, nextAsk time.Time
 	for _, m := range pool {
 		at, dated := statedAt(m)
-		if !dated || m.ID == q.ID || m.MemoryType != memoryTypeEpisodic || at.Before(asked) || at.Sub(asked) > maxAnswerGap {
+		if !dated || m.ID == q.ID || m.MemoryType != memoryTypeEpisodic || at.Before(asked) || at.Sub(asked) > maxAnswerGap ||
+			otherSession(q, m) {
 			continue
 		}
 		switch {
@@ -82,4 +88,10 @@ func replyTo(q memory, pool []memory) (memory, bool) {
 		return memory{}, false
 	}
 	return reply, true
+}
+
+// otherSession reports whether a and b both say their session and the two
+// differ.
+func otherSession(a, b memory) bool {
+	return a.SessionID != "" && b.SessionID != "" && a.SessionID != b.SessionID
 }

@@ -55,3 +55,43 @@ func TestReplyToGap(t *testing.T) {
 		t.Errorf("replyTo = %q, want none", r.ID)
 	}
 }
+
+// Two sessions open at once interleave their turns: a question's reply is
+// the one of its own session, and a user turn of the other session does
+// not end the exchange.
+func TestReplyToSameSession(t *testing.T) {
+	at := func(min int) string { return time.Date(2026, 6, 5, 14, min, 0, 0, time.UTC).Format(time.RFC3339) }
+	turn := func(id, session, text string, min int) memory {
+		return memory{ID: id, SessionID: session, Text: text, ValidFrom: at(min), MemoryType: memoryTypeEpisodic}
+	}
+	q := turn("q", "s-one", "User: the upload form rejects large files", 0)
+	otherAsk := turn("other-ask", "s-two", "User: rename the settings page", 1)
+	otherReply := turn("other-reply", "s-two", "Assistant: Renamed it to Preferences.", 2)
+	own := turn("own", "s-one", "Assistant: The body limit was 1 MB; raised it to 50 MB in the proxy config.", 6)
+	if r, ok := replyTo(q, []memory{q, otherAsk, otherReply, own}); !ok || r.ID != "own" {
+		t.Errorf("replyTo = %q %v, want the reply of the same session", r.ID, ok)
+	}
+	unsaid := memory{ID: "unsaid", Text: "Assistant: Looked at it.", ValidFrom: at(2), MemoryType: memoryTypeEpisodic}
+	if r, ok := replyTo(q, []memory{q, unsaid}); !ok || r.ID != "unsaid" {
+		t.Errorf("replyTo = %q %v, want a reply that does not say its session", r.ID, ok)
+	}
+}
+
+// A user turn with no reply kept leaves its place to the next one.
+func TestWithAnswersSkipsUnanswered(t *testing.T) {
+	at := func(min int) string { return time.Date(2026, 6, 6, 9, min, 0, 0, time.UTC).Format(time.RFC3339) }
+	turn := func(id, text string, min int) memory {
+		return memory{ID: id, Text: text, ValidFrom: at(min), MemoryType: memoryTypeEpisodic}
+	}
+	lone1 := turn("lone1", "User: the nav bar flickers", 0)
+	lone2 := turn("lone2", "User: the footer overlaps the list", 30)
+	asked := turn("asked", "User: the search box loses focus", 60)
+	answer := turn("answer", "Assistant: A re-render remounted it; the key is stable now.", 62)
+	var ids []string
+	for _, m := range withAnswers([]memory{lone1, lone2, asked}, []memory{lone1, lone2, asked, answer}, 8) {
+		ids = append(ids, m.ID)
+	}
+	if d := cmp.Diff([]string{"lone1", "lone2", "asked", "answer"}, ids); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
