@@ -21,8 +21,12 @@ import (
 
 // dependencyAsk is a request about a dependency: to install or uninstall
 // something, or a verb of change with a dependency noun in the same
-// sentence; a need for one is a request to add it ("we need a haptics
-// library so the alarm can vibrate", "pick a package for date math").
+// sentence. dependencyNeed is a need for one, a request to add it ("we need
+// a haptics library so the alarm can vibrate", "pick a package for date
+// math"): the noun is one wanted, "a" or "an" and at most two words before
+// it. These verbs say far more than that with the same noun nearby ("I want
+// to refactor the library", "we need tests for the parsing library", "can
+// you suggest a name for the new package?").
 //
 // A request may also name the package alone: "add scikit-learn to the
 // project", "add date-fns for the picker". The word after "add" is read as
@@ -32,8 +36,10 @@ import (
 // or dot added to the project as a whole ("add scikit-learn to the
 // project") is one.
 var (
-	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning|need|needs|want|pick|choose|recommend|suggest)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
+	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
 		nounEnds + `)`)
+	dependencyNeed = regexp.MustCompile(`(?i)\b(?:need|needs|want|wants|pick|choose|recommend|suggest)\s+(?:(?:me|us)\s+)?(?:a|an)\s+` +
+		`(?:[\w.-]+\s+){0,2}?(?:dependency|package|library|lib|crate)` + nounEnds)
 	// nounEnds is what may follow a dependency noun that is the thing
 	// changed: the end, a stop, or a word that ends its phrase. A noun
 	// followed by another names something else: "the package loader", "the
@@ -55,7 +61,7 @@ var (
 // may name the word added as a package.
 func asksForDependency(prompt string, ms []memory) bool {
 	_, paragraphs, _ := promptQuery(prompt)
-	if slices.ContainsFunc(paragraphs, dependencyAsk.MatchString) {
+	if slices.ContainsFunc(paragraphs, dependencyAsk.MatchString) || slices.ContainsFunc(paragraphs, dependencyNeed.MatchString) {
 		return true
 	}
 	// The prompt's own words as typed: its paragraphs have "the project"

@@ -35,6 +35,12 @@ func TestAsksForDependency(t *testing.T) {
 		{"add dark-mode support", false}, // a feature, named by what follows
 		{"add error-handling to the parser", false},
 		{"add dark-mode", true}, // the shape alone cannot tell: the cost is the manager's memory shown
+		{"can you recommend a package for parsing CSV?", true},
+		{"we need a new library for the PDF export", true},
+		{"I want to split the library so its surface is smaller", false}, // a need about the code, not for a dependency
+		{"we need benchmarks for the compression library in lib/zip", false},
+		{"could you suggest a title for the new package?", false},
+		{"pick the best name for our library", false},
 	} {
 		if got := asksForDependency(tc.prompt, nil); got != tc.want {
 			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
