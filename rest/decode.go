@@ -48,7 +48,7 @@ func decodeJSON(raw []byte, v any) error {
 	if err := checkSurrogates(raw); err != nil {
 		return err
 	}
-	if err := checkDepth(raw, MaxJSONDepth); err != nil {
+	if err := jsoncheck.Depth(raw, MaxJSONDepth, "body"); err != nil {
 		return err
 	}
 	if err := jsoncheck.Keys(raw, reflect.TypeOf(v)); err != nil {
@@ -77,29 +77,6 @@ func decodeJSON(raw []byte, v any) error {
 	// suggestion from a client that meant to send something else.
 	if bytes.HasPrefix(bytes.TrimLeft(raw, " \t\r\n"), []byte("null")) {
 		return engine.Invalid("body", "must be a JSON object, got null")
-	}
-	return nil
-}
-
-// checkDepth refuses JSON nested deeper than limit before it is decoded
-// (the decoder itself allows 10,000 levels).
-func checkDepth(raw []byte, limit int) error {
-	depth, inString, escaped := 0, false, false
-	for _, c := range raw {
-		switch {
-		case escaped:
-			escaped = false
-		case inString:
-			escaped, inString = c == '\\', c != '"'
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			if depth++; depth > limit {
-				return engine.Invalid("body", "JSON nested deeper than %d levels", limit)
-			}
-		case c == '}' || c == ']':
-			depth--
-		}
 	}
 	return nil
 }

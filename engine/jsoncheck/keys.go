@@ -35,19 +35,33 @@ import (
 // microseconds a token, which a 1 MiB body of tiny values turns into
 // seconds.
 func Keys(raw []byte, t reflect.Type) error {
+	fields := fieldTypes{}
+	open := func(stack []keyFrame) {
+		f := &stack[len(stack)-1]
+		f.t = fields.valueType(stack[:len(stack)-1], t)
+		if f.object {
+			f.t = concrete(f.t)
+			f.isStruct = f.t != nil && f.t.Kind() == reflect.Struct
+			f.fold = f.isStruct
+		}
+	}
+	return scanKeys(raw, open, fields.checkMember)
+}
+
+// scanKeys walks raw's objects and arrays in one pass over the bytes,
+// refusing a key given twice in one object. open fills in the frame of
+// each container as it opens (the stack's last); member checks each key
+// once recorded. Malformed JSON is left to the decoder (nil).
+func scanKeys(raw []byte, open func(stack []keyFrame), member func(stack []keyFrame) error) error {
 	if !json.Valid(raw) {
 		return nil
 	}
 	var stack []keyFrame
-	fields := fieldTypes{}
 	for i := 0; i < len(raw); i++ {
 		switch c := raw[i]; c {
 		case '{', '[':
-			stack = append(stack, keyFrame{t: fields.valueType(stack, t), object: c == '{', wantKey: c == '{'})
-			if f := &stack[len(stack)-1]; f.object {
-				f.t = concrete(f.t)
-				f.isStruct = f.t != nil && f.t.Kind() == reflect.Struct
-			}
+			stack = append(stack, keyFrame{object: c == '{', wantKey: c == '{'})
+			open(stack)
 		case '}', ']':
 			stack = stack[:len(stack)-1]
 		case ',':
@@ -62,7 +76,7 @@ func Keys(raw []byte, t reflect.Type) error {
 				if err := stack[n-1].addKey(raw[i:end+1], stack); err != nil {
 					return err
 				}
-				if err := fields.checkMember(stack); err != nil {
+				if err := member(stack); err != nil {
 					return err
 				}
 			}
@@ -72,10 +86,13 @@ func Keys(raw []byte, t reflect.Type) error {
 	return nil
 }
 
-// keyFrame is one open object or array of a body Check scans.
+// keyFrame is one open object or array of a body scanKeys walks.
 type keyFrame struct {
 	t                reflect.Type // what it decodes into; nil: unknown
 	object, isStruct bool
+	fold             bool // keys equal as encoding/json matches struct fields are one key
+	free             bool // keys are not compared (left to whoever reads this object)
+	onRule           bool // on the way to a path Duplicates was given
 	wantKey          bool
 	key              string            // the member being read
 	index            int               // the element being read
@@ -91,12 +108,15 @@ func (f *keyFrame) addKey(q []byte, stack []keyFrame) error {
 			return nil
 		}
 	}
+	f.key, f.wantKey = key, false
+	if f.free {
+		return nil
+	}
 	id := key
-	if f.isStruct {
-		id = foldKey(key)
+	if f.fold {
+		id = FoldKey(key)
 	}
 	prev, dup := f.seen[id]
-	f.key, f.wantKey = key, false
 	if !dup {
 		if f.seen == nil {
 			f.seen = map[string]string{}
@@ -255,10 +275,11 @@ func jsonName(f reflect.StructField) (string, bool) {
 	return name, true
 }
 
-// foldKey maps s to one spelling of its case-insensitive class (each rune
+// FoldKey maps s to one spelling of its case-insensitive class (each rune
 // to the smallest rune of its simple case folding orbit), as encoding/json
-// matches field names.
-func foldKey(s string) string {
+// matches field names: "params", "PARAMS" and "paramſ" (U+017F, long s)
+// fold to one key, which strings.ToLower would not see.
+func FoldKey(s string) string {
 	ascii := true
 	for i := 0; i < len(s) && ascii; i++ {
 		ascii = s[i] < utf8.RuneSelf
