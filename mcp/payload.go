@@ -8,6 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/jsoncheck"
 )
 
@@ -15,6 +16,14 @@ import (
 // carries numbers through float64, which is exact only up to 2^53, and
 // JavaScript clients cannot hold more either.
 const maxID = 1<<53 - 1
+
+// maxMessageDepth is how deeply one message's objects and lists may nest:
+// tool arguments as deep as a REST body (rest.MaxJSONDepth, 32) inside the
+// envelope and params. It is checked before anything decodes the message:
+// the SDK's decoder walks each nested value once a level, so a message of
+// a few hundred kilobytes nested a thousand deep (the SDK's own limit)
+// cost seconds of CPU.
+const maxMessageDepth = 32 + 2
 
 // envelope is what the edges need of a JSON-RPC message: its id (raw, absent
 // or null for a notification), its method ("" for a response) and, for a
@@ -75,8 +84,11 @@ func checkPayload(b []byte) (int, string) {
 	}
 	requests := map[string]bool{} // the ids of the batch's requests
 	for _, p := range parts {
+		if err := jsoncheck.Depth(p, maxMessageDepth, "message"); err != nil {
+			return codeInvalidRequest, engine.ErrorMessage(err)
+		}
 		if dup := duplicateMember(p); dup != "" {
-			return codeInvalidRequest, dup + ": given twice in one object; send each key once"
+			return codeInvalidRequest, dup
 		}
 		if code, msg := checkMessage(p); msg != "" {
 			return code, msg

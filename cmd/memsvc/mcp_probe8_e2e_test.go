@@ -29,6 +29,10 @@ func TestMCPEnvelopeKeysGivenOnce(t *testing.T) {
 		// the SDK reads "name".
 		{"tool name twice in two cases", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memories",` +
 			`"Name":"search_memory","arguments":{"memories":["a write the gateway never saw"]}}}`, "params.Name"},
+		// encoding/json folds as Unicode does: "paramſ" (U+017F, long s)
+		// is its params, which strings.ToLower does not see.
+		{"params twice, once with a long s", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + add +
+			`,"param\u017f":` + search + `}`, "paramſ"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := s.send(t, http.MethodPost, "/mcp/gatewayed", "", tc.body, h)
@@ -46,6 +50,35 @@ func TestMCPEnvelopeKeysGivenOnce(t *testing.T) {
 		`{"name":"add_memories","arguments":{"memories":["one"],"memories":["two"]}}}`, h)
 	if r.status != http.StatusOK || !strings.Contains(string(r.raw), `"isError":true`) || !strings.Contains(string(r.raw), "given twice") {
 		t.Errorf("an argument twice: %d %s; want a tool error naming it", r.status, r.raw)
+	}
+}
+
+// TestMCPDeepMessageRefusedFirst: a message whose _meta nested objects a
+// thousand deep cost the duplicate-key check seconds of CPU (each level
+// decoded again one level down) and was then run. Nesting deeper than a
+// message needs is now refused before anything decodes it, nothing is
+// written, and a message nested as deep as tool arguments may be still runs.
+func TestMCPDeepMessageRefusedFirst(t *testing.T) {
+	s := startServer(t, nil)
+	h := map[string]string{"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
+		"MCP-Protocol-Version": "2025-06-18"}
+	meta := func(depth int) string {
+		pad := `"` + strings.Repeat("x", 500) + `"`
+		return strings.Repeat(`{"s":`+pad+`,"n":`, depth) + `{}` + strings.Repeat("}", depth)
+	}
+	call := func(depth int, memory string) string {
+		return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memories","_meta":` + meta(depth) +
+			`,"arguments":{"memories":["` + memory + `"]}}}`
+	}
+	r := s.send(t, http.MethodPost, "/mcp/deep", "", call(990, "a write nested too deep"), h)
+	wantError(t, r, http.StatusBadRequest, "invalid_request", "message", "nested deeper")
+	r = s.send(t, http.MethodPost, "/mcp/deep", "", call(20, "a write nested twenty deep"), h)
+	if r.status != http.StatusOK || strings.Contains(string(r.raw), `"isError":true`) {
+		t.Fatalf("a message nested 20 deep: %d %s; want it run", r.status, r.raw)
+	}
+	list := string(s.do(t, req{method: http.MethodGet, path: "/api/v1/memories"}).raw)
+	if strings.Contains(list, "nested too deep") || !strings.Contains(list, "nested twenty deep") {
+		t.Errorf("want only the shallow write stored: %s", list)
 	}
 }
 
