@@ -243,15 +243,32 @@ func (f *Fetcher) translate(parent, tctx context.Context, u *url.URL, err error)
 		return newError(CauseHostNotFound, err, "host not found: %s", u.Hostname())
 	}
 	if dnsErr != nil {
-		// The DNS error's own text names the server's resolver ("lookup x
-		// on 10.0.0.2:53: server misbehaving"), an address of the network
-		// the fetcher keeps users out of; the reason shows to the user.
-		return newError(CauseNetwork, err, "could not resolve %s: %s", u.Hostname(), dnsErr.Err)
+		return newError(CauseNetwork, err, "could not resolve %s: %s", u.Hostname(), resolverFailure(dnsErr))
 	}
 	if errors.Is(err, syscall.ECONNREFUSED) {
 		return newError(CauseNetwork, err, "connection refused by %s", u.Host)
 	}
 	return newError(CauseNetwork, err, "could not fetch %s: %v", u.Redacted(), rootCause(err))
+}
+
+// resolverFailure says why a lookup failed in words of its own, never the
+// DNS error's text: that names the server's resolver ("lookup x on
+// 10.0.0.2:53") and its Err is often the resolver's socket error ("read udp
+// 127.0.0.1:32945->10.0.0.2:53: connection refused"), addresses of the
+// network the fetcher keeps users out of; the reason shows to the user who
+// sent the URL. A host that does not exist and a lookup that timed out are
+// answered before (CauseHostNotFound, CauseTimeout).
+func resolverFailure(e *net.DNSError) string {
+	switch {
+	case e.IsNotFound:
+		return "no such host"
+	case e.IsTimeout:
+		return "timed out"
+	case e.IsTemporary:
+		return "the resolver is unavailable"
+	default:
+		return "the resolver gave no usable answer"
+	}
 }
 
 func isTimeout(err error) bool {

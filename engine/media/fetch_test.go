@@ -392,21 +392,74 @@ func TestFetcherLoad(t *testing.T) {
 }
 
 // TestFetchDNSFailureHidesResolver: a DNS failure other than "no such host"
-// (a resolver that misbehaves or times out) was reported with the DNS
-// error's own text, which names the server's resolver and its private
-// address; the reason is shown to the user who sent the URL.
+// (a resolver that misbehaves, or cannot be reached) was reported with the
+// DNS error's own Err, which can be the resolver's socket error naming its
+// address ("read udp 127.0.0.1:32945->10.9.8.7:53: connection refused");
+// the reason is shown to the user who sent the URL. It now says what
+// failed in words of its own.
 func TestFetchDNSFailureHidesResolver(t *testing.T) {
-	f := NewFetcher(FetchConfig{})
-	f.lookup = func(_ context.Context, host string) ([]netip.Addr, error) {
-		return nil, &net.DNSError{Err: "server misbehaving", Name: host, Server: "10.9.8.7:53", IsTemporary: true}
+	for _, tc := range []struct {
+		name string
+		err  *net.DNSError
+		want string
+	}{
+		{"misbehaving", &net.DNSError{Err: "server misbehaving", Server: "10.9.8.7:53", IsTemporary: true},
+			"the resolver is unavailable"},
+		{"socket error", &net.DNSError{Err: "read udp 10.1.2.3:32945->10.9.8.7:53: read: connection refused",
+			Server: "10.9.8.7:53", IsTemporary: true}, "the resolver is unavailable"},
+		{"bad answer", &net.DNSError{Err: "cannot unmarshal DNS message from 10.9.8.7:53", Server: "10.9.8.7:53"},
+			"the resolver gave no usable answer"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := NewFetcher(FetchConfig{})
+			f.lookup = func(_ context.Context, host string) ([]netip.Addr, error) {
+				e := *tc.err
+				e.Name = host
+				return nil, &e
+			}
+			wantResolverHidden(t, f, tc.want)
+		})
 	}
+}
+
+// TestFetchUnreachableResolverHidden: the Go resolver pointed at a closed
+// port on this machine fails with a socket error carrying both addresses;
+// the reason names neither.
+func TestFetchUnreachableResolverHidden(t *testing.T) {
+	c, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := c.LocalAddr().String()
+	c.Close()
+	r := &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, closed)
+	}}
+	f := NewFetcher(FetchConfig{})
+	f.lookup = func(ctx context.Context, host string) ([]netip.Addr, error) {
+		return r.LookupNetIP(ctx, "ip", host)
+	}
+	wantResolverHidden(t, f, "the resolver is unavailable")
+}
+
+// wantResolverHidden fetches through f's failing resolver and wants a
+// retryable network failure naming the host and the failure, and no
+// address.
+func wantResolverHidden(t *testing.T, f *Fetcher, failure string) {
+	t.Helper()
 	_, _, err := f.Fetch(context.Background(), "http://flaky.test/cat.png")
 	if err == nil {
 		t.Fatal("fetch through a failing resolver succeeded")
 	}
-	if msg := err.Error(); strings.Contains(msg, "10.9.8.7") || !strings.Contains(msg, "flaky.test") ||
-		!strings.Contains(msg, "server misbehaving") {
-		t.Errorf("reason %q: want the host and the failure, not the resolver's address", msg)
+	msg := err.Error()
+	if !strings.Contains(msg, "could not resolve flaky.test") || !strings.Contains(msg, failure) {
+		t.Errorf("reason %q: want the host and %q", msg, failure)
+	}
+	for _, leak := range []string{"127.0.0.1", "10.9.8.7", "10.1.2.3", "udp", ":53"} {
+		if strings.Contains(msg, leak) {
+			t.Errorf("reason %q names the resolver (%s)", msg, leak)
+		}
 	}
 	if CauseOf(err) != CauseNetwork || IsPermanent(err) {
 		t.Errorf("cause %q: want a retryable network failure", CauseOf(err))
