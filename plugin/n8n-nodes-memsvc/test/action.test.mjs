@@ -129,6 +129,53 @@ describe('memory operations', () => {
 		assert.equal(typeof out[0].json.no_facts_extracted, 'boolean');
 	});
 
+	test('Add From Conversation: a message ID or Said At mapped by expression as a number is sent, not dropped', async () => {
+		// a messenger's message ID is often a number (Telegram's message_id) and its date Unix seconds
+		const out = await act({
+			resource: 'memory',
+			operation: 'addFromConversation',
+			messagesInput: 'fields',
+			messages: {
+				message: [
+					{ role: 'user', content: 'My bike is a green Brompton', id: 4711, createdAt: 1732690000 },
+					{ role: 'user', content: 'It folds in ten seconds', id: ' 4712 ', createdAt: '1732690060.5' },
+					{ role: 'user', content: 'I ride it to work', id: 0, createdAt: '2024-11-27T07:00:00Z' },
+				],
+			},
+			additionalFields: { userId: 'erin' },
+		});
+		assert.deepEqual(proxy.requests[0].body.messages, [
+			{ role: 'user', content: 'My bike is a green Brompton', id: '4711', created_at: '2024-11-27T06:46:40.000Z' },
+			{ role: 'user', content: 'It folds in ten seconds', id: '4712', created_at: '2024-11-27T06:47:40.500Z' },
+			{ role: 'user', content: 'I ride it to work', id: '0', created_at: '2024-11-27T07:00:00.000Z' },
+		]);
+		assert.ok(Array.isArray(out[0].json.results), JSON.stringify(out));
+		proxy.reset();
+		// Unix seconds in the Add operation's Timestamp too
+		await act({
+			resource: 'memory',
+			operation: 'add',
+			text: 'Erin commutes by bike',
+			infer: false,
+			additionalFields: { timestamp: 1732690000, userId: 'erin' },
+		});
+		assert.equal(proxy.requests[0].body.timestamp, '2024-11-27T06:46:40.000Z');
+		// milliseconds are not seconds: refused by name, nothing sent
+		proxy.reset();
+		const bad = await act(
+			{
+				resource: 'memory',
+				operation: 'addFromConversation',
+				messagesInput: 'fields',
+				messages: { message: [{ role: 'user', content: 'hello', createdAt: 1732690000000 }] },
+				additionalFields: { userId: 'erin' },
+			},
+			{ continueOnFail: true },
+		);
+		assert.match(bad[0].json.error, /Said At .*1732690000000.*Unix seconds/, JSON.stringify(bad[0].json));
+		assert.equal(proxy.requests.length, 0);
+	});
+
 	test('Search: top-k defaults to 10, app_name sent, one item per result', async () => {
 		const out = await act({
 			resource: 'memory',

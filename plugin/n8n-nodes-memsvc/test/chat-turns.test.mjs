@@ -160,3 +160,26 @@ test('Add From Conversation passes each message’s ID and Said At: a late older
 	});
 	assert.match(bad[0].json.error, /Said At/, `an invalid Said At: ${JSON.stringify(bad[0].json)}`);
 });
+
+test('a resent message whose ID and Said At are numbers (a messenger\'s, mapped by expression) is a replay', async () => {
+	const say = async (content, id, createdAt) =>
+		(
+			await runAction({
+				credentials: creds(),
+				params: {
+					resource: 'memory',
+					operation: 'addFromConversation',
+					messagesInput: 'fields',
+					messages: { message: [{ role: 'user', content, name: 'Tove', id, createdAt }] },
+					additionalFields: { sessionId: 'relayed', userId: 'tove' },
+				},
+			})
+		)[0].json;
+	await say('I play the cello in a community orchestra on Thursdays.', 902, 1735725600);
+	const again = await say('I play the cello in a community orchestra on Thursdays.', 902, 1735725600);
+	assert.equal(again.no_facts_extracted, true, `the resent message was stored again: ${JSON.stringify(again)}`);
+	const items = (await listAll('tove')).map((i) => i.json);
+	const episode = items.find((m) => m.source?.kind === 'episode' && m.text.includes('cello'));
+	assert.equal(episode?.valid_from, '2025-01-01T10:00:00Z', `the episode ${JSON.stringify(episode)}`);
+	assert.deepEqual(episode?.source?.message_ids, ['902']);
+});

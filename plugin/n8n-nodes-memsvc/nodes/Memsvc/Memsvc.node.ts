@@ -39,14 +39,40 @@ function clamp(value: unknown, min: number, max: number, fallback: number): numb
 	return Math.min(max, Math.max(min, n));
 }
 
-/** A date parameter as RFC 3339 for memsvc, undefined when empty; an unreadable one is an error naming the field. */
+/** The times memsvc holds, in Unix milliseconds: the years 0 to 9999. */
+const EARLIEST_MS = -62167219200000;
+const LATEST_MS = 253402300799000;
+/** A plain decimal number, which memsvc reads as Unix seconds (new Date reads "0" as the year 2000). */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A date parameter as RFC 3339 for memsvc, undefined when empty; an unreadable one is an error naming the
+ * field. A number, or a string that is a plain number, is Unix seconds, as memsvc reads a number: a chat's
+ * message date mapped by expression (Telegram's date) is one.
+ */
 function saidAt(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): string | undefined {
 	if (value === undefined || value === null || String(value).trim() === '') return undefined;
-	const when = new Date(String(value));
-	if (Number.isNaN(when.getTime())) {
-		throw new NodeOperationError(ctx.getNode(), `${field} is not a date: ${String(value)}`, { itemIndex });
+	const text = String(value).trim();
+	const seconds = typeof value === 'number' ? value : PLAIN_NUMBER.test(text) ? Number(text) : undefined;
+	const when = seconds === undefined ? new Date(text) : new Date(seconds * 1000);
+	const ms = when.getTime();
+	if (!(ms >= EARLIEST_MS && ms <= LATEST_MS)) {
+		const hint = seconds === undefined ? '' : ' (a number is read as Unix seconds, not milliseconds)';
+		throw new NodeOperationError(ctx.getNode(), `${field} is not a date of the years 0 to 9999: ${text}${hint}`, {
+			itemIndex,
+		});
 	}
 	return when.toISOString();
+}
+
+/**
+ * A message ID as memsvc takes it, a string; undefined when there is none. An ID mapped by expression is often a
+ * number (Telegram's message_id): dropping it would store a resent message again.
+ */
+function messageId(value: unknown): string | undefined {
+	if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) return undefined;
+	const id = String(value).trim();
+	return id === '' ? undefined : id;
 }
 
 /** The optional User ID parameter: for a server without auth only, since with a key the key decides the user. */
@@ -94,7 +120,8 @@ async function addFromConversation(
 		messages = (ui.message ?? []).map((m) => {
 			const out: IDataObject = { role: m.role, content: m.content };
 			if (m.name) out.name = m.name;
-			if (typeof m.id === 'string' && m.id.trim() !== '') out.id = m.id.trim();
+			const id = messageId(m.id);
+			if (id !== undefined) out.id = id;
 			const createdAt = saidAt(ctx, m.createdAt, 'Said At', i);
 			if (createdAt !== undefined) out.created_at = createdAt;
 			return out;
