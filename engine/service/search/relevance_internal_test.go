@@ -138,3 +138,34 @@ func TestSpelledOutFullWidth(t *testing.T) {
 		t.Errorf("lower-case pr taken for an acronym: %q", got)
 	}
 }
+
+// isReaction tells a prompt that only reacts to the agent's last turn
+// (thanks, approval, a one-verb report that something worked) from one
+// that asks something after or around a reaction word.
+func TestIsReaction(t *testing.T) {
+	cases := []struct {
+		query string
+		want  bool
+	}{
+		{"great, that sorted it", true},
+		{"cheers, it compiles now", true},
+		{"ok, merge it", true},
+		{"yeah that helped", true},
+		{"it builds now, thanks!", true},
+		{"Nice. Works.", true},
+		{"Ｔｈａｎｋｓ, that helped", true}, // full width, read in NFKC
+		{"thanks, when is the dentist appointment", false},
+		{"ok, run the integration tests please", false},
+		{"is the dog ok", false},
+		{"what's a good name for this variable", false},
+		{"good restaurants near the office", false},
+		{"great, now add retries to the upload client and log each failure", false},
+		{"that fixed it", false}, // no reaction word: judged as any prompt
+		{"", false},
+	}
+	for _, c := range cases {
+		if got := isReaction(c.query); got != c.want {
+			t.Errorf("%q: reaction %v, want %v", c.query, got, c.want)
+		}
+	}
+}
