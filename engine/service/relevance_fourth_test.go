@@ -53,7 +53,9 @@ var fourthSetMemories = []string{
 // prefix added or taken away covering a term (index.prefixKin) 19/20 and
 // 21/25 ("…when does the index get rebuilt?" against "reindexed"), and
 // with an acronym covered by the phrase it spells (search.spelledOut)
-// 19/20 and 22/25 ("…merge this PR?"). The thresholds hold those counts.
+// 19/20 and 22/25 ("…merge this PR?"); with a reaction prompt judged by
+// its vector alone (search.isReaction, fifteenth round) 20/20 and 22/25
+// ("lgtm, ship it" quiet). The thresholds hold those counts.
 func TestPromptRelevanceFourthSet(t *testing.T) {
 	injected := promptHook(t, fourthSetMemories)
 	unrelated := []string{
@@ -107,7 +109,7 @@ func TestPromptRelevanceFourthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 22 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 22)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 22 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 22)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -83,7 +83,9 @@ var twelfthSetMemories = []string{
 // marathon record the user's marathon, "octopus" the energy supplier),
 // 10/25 found. With a prompt's "the" naming the user's own thing
 // (search.isAskedPossessive, fourteenth round): 16/20, 11/25 ("the dog is
-// terrified of bonfire night"). The thresholds hold those counts.
+// terrified of bonfire night"). With a reaction prompt judged by its
+// vector alone (search.isReaction, fifteenth round): 17/20, 11/25
+// ("perfect, that fixed it" quiet). The thresholds hold those counts.
 func TestPromptRelevanceTwelfthSet(t *testing.T) {
 	injected := promptHook(t, twelfthSetMemories)
 	unrelated := []string{
@@ -137,7 +139,7 @@ func TestPromptRelevanceTwelfthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 16 || found < 11 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 11)", quiet, len(unrelated), found, len(related))
+	if quiet < 17 || found < 11 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 17), related found %d/%d (want ≥ 11)", quiet, len(unrelated), found, len(related))
 	}
 }
