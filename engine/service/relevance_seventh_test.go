@@ -48,8 +48,10 @@ var seventhSetMemories = []string{
 // unrelated prompts include ones sharing a common word with a memory
 // ("shift", "budget", "band"). Measured when written, before the seventh
 // round's changes: 19/20 quiet ("how many ounces in a pound" injects the
-// memories of sums in pounds), 15/25 found. The thresholds hold those
-// counts.
+// memories of sums in pounds), 15/25 found. With a word a memory holds
+// only as an amount's unit covering half (index.QueryTerm.AmountIn,
+// fifteenth round): 20/20 quiet, found unmoved (17/25 by then). The
+// thresholds hold those counts.
 func TestPromptRelevanceSeventhSet(t *testing.T) {
 	injected := promptHook(t, seventhSetMemories)
 	unrelated := []string{
@@ -103,7 +105,7 @@ func TestPromptRelevanceSeventhSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 15 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 15 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -94,12 +94,16 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, user strin
 	}
 	model := RelevanceFor(q.Mode)
 	tc := termContext{spelled: spelledOut(q.Text, hits), owned: ownedInHits(q.Text, hits), user: user}
-	reaction := isReaction(q.Text)
+	reaction, units := isReaction(q.Text), amountUnitsInHits(q.Text, hits)
 	terms := func(s string) []index.QueryTerm {
 		if reaction {
 			return nil // its words name nothing stored: see isReaction
 		}
-		return e.matchTerms(shard, q.Mode, s, tc)
+		ts := e.matchTerms(shard, q.Mode, s, tc)
+		for i := range ts {
+			ts[i].AmountIn = units[ts[i].Forms[0]]
+		}
+		return ts
 	}
 	for i, m := range shard.Matches(terms(q.Text), qvec, ids) {
 		hits[i].Match = m
@@ -129,6 +133,61 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, user strin
 		hits[i].Relevant = e.relevant(hits[i].Score)
 	}
 	return nil
+}
+
+// amountUnitsInHits maps each term query writes without a number before it
+// to the ids of the hits whose texts write it only right after one, as
+// the unit of an amount (index.QueryTerm.AmountIn).
+func amountUnitsInHits(query string, hits []engine.Scored) map[string]map[string]bool {
+	plain := map[string]bool{}
+	qt := text.Scan(text.CompatibilityForm(query), text.Options{})
+	for i, tok := range qt {
+		if !text.IsNoiseWord(tok.Word) && !isDigits(tok.Word) && !afterNumber(qt, i) {
+			plain[text.Stem(tok.Word)] = true
+		}
+	}
+	var out map[string]map[string]bool
+	for _, h := range hits {
+		if h.Memory == nil {
+			continue
+		}
+		// asUnit[t]: t is held after a number; false once held otherwise.
+		asUnit := map[string]bool{}
+		ht := text.Scan(text.CompatibilityForm(h.Text), text.Options{})
+		for i, tok := range ht {
+			t := text.Stem(tok.Word)
+			if was, ok := asUnit[t]; plain[t] && (!ok || was) {
+				asUnit[t] = afterNumber(ht, i)
+			}
+		}
+		for t, only := range asUnit {
+			if !only {
+				continue
+			}
+			if out == nil {
+				out = map[string]map[string]bool{}
+			}
+			if out[t] == nil {
+				out[t] = map[string]bool{}
+			}
+			out[t][h.ID] = true
+		}
+	}
+	return out
+}
+
+// afterNumber reports whether toks[i] follows a number ("400 pounds",
+// "18,000 pounds", whose last token is "000").
+func afterNumber(toks []text.Token, i int) bool { return i > 0 && isDigits(toks[i-1].Word) }
+
+// isDigits reports whether w is a run of digits.
+func isDigits(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // isReaction reports whether query only reacts to the agent's last turn:

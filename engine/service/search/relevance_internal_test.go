@@ -169,3 +169,20 @@ func TestIsReaction(t *testing.T) {
 		}
 	}
 }
+
+// amountUnitsInHits finds the query's words that a hit holds only as the
+// unit of an amount, and only where the query writes them without one.
+func TestAmountUnitsInHits(t *testing.T) {
+	hits := []engine.Scored{
+		{Memory: &engine.Memory{ID: "amount", Text: "Rent is 1,200 dollars and the deposit was 2 months"}},
+		{Memory: &engine.Memory{ID: "plain", Text: "User converts dollars to euros every month"}},
+		{Memory: &engine.Memory{ID: "both", Text: "User saved 300 dollars; dollars go in the ISA"}},
+	}
+	got := amountUnitsInHits("how many cents in a dollar", hits)
+	if want := map[string]map[string]bool{"dollar": {"amount": true}}; !maps.EqualFunc(got, want, maps.Equal) {
+		t.Errorf("units %v, want %v", got, want)
+	}
+	if got := amountUnitsInHits("we paid 40 dollars for the deposit", hits); got["dollar"] != nil {
+		t.Errorf("a query's own amount's unit marked %v, want none", got["dollar"])
+	}
+}
