@@ -455,18 +455,26 @@ func nameTerms(query string) map[string]bool {
 // A query's "the" names the user's own thing too (isAskedPossessive), and
 // so does the "The" a memory opens with (isStoredPossessive): see there
 // for what that found.
+//
+// One side must name the owner outright: a "the" in the prompt meets a
+// memory's "my", "our" or "User's", and a memory's opening "The" meets a
+// prompt's "my" or "our". Two "the"s say nothing of whose thing it is:
+// "the dog in the movie was so cute" met "The dog next door barks every
+// night" and injected it.
 func ownedInHits(query string, hits []engine.Scored) map[string]bool {
 	asked := ownedTerms(query, isAskedPossessive, 1)
 	if len(asked) == 0 {
 		return nil
 	}
+	mine := ownedTerms(query, isPossessive, 1)
 	out := map[string]bool{}
 	for _, h := range hits {
 		if h.Memory == nil {
 			continue
 		}
+		named := ownedTerms(h.Text, isNamedOwner, maxOwnedWords)
 		for t := range ownedTerms(h.Text, isStoredPossessive, maxOwnedWords) {
-			if asked[t] {
+			if mine[t] || asked[t] && named[t] {
 				out[t] = true
 			}
 		}
@@ -523,7 +531,9 @@ func isPossessive(tok text.Token, _ string) bool { return tok.Word == "my" || to
 // unmoved. Everyday "the" prompts inject no memory their "a" form does
 // not (TestRelevanceOfEverydayThePrompts), once a "the" before a word
 // that picks one of many (pickingWords) names nothing: "what's the best
-// way to fold a fitted sheet" reached "User's best friend Tom…".
+// way to fold a fitted sheet" reached "User's best friend Tom…". Since a
+// "the" on both sides names no owner (ownedInHits), the sixth's and the
+// eleventh's gains (both against an opening "The") are gone again.
 func isAskedPossessive(tok text.Token, s string) bool {
 	if isPossessive(tok, s) {
 		return true
@@ -558,7 +568,13 @@ func wordAfter(s string, end int) string {
 // "The pipeline's nightly job…"). A "the" further in names no owner
 // ("…raised beds in the back yard").
 func isStoredPossessive(tok text.Token, s string) bool {
-	if isPossessive(tok, s) || (tok.Word == "the" && strings.TrimSpace(s[:tok.Start]) == "") {
+	return isNamedOwner(tok, s) || tok.Word == "the" && strings.TrimSpace(s[:tok.Start]) == ""
+}
+
+// isNamedOwner reports whether tok names the user as owner outright in a
+// stored memory: "my", "our" or "User's".
+func isNamedOwner(tok text.Token, s string) bool {
+	if isPossessive(tok, s) {
 		return true
 	}
 	raw := strings.ToLower(s[tok.Start:tok.End])

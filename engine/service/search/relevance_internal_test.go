@@ -63,7 +63,7 @@ func TestOwnedTerms(t *testing.T) {
 // ownedInHits keeps the words the query names as the user's own ("my",
 // "our", "the") that a hit names as the user's own too ("User's", curly
 // or straight, "my", "our", an opening "The"), reading only the word
-// after the query's possessive.
+// after the query's possessive; a "the" on both sides is not enough.
 func TestOwnedInHits(t *testing.T) {
 	hits := func(texts ...string) []engine.Scored {
 		out := make([]engine.Scored, len(texts))
@@ -85,7 +85,11 @@ func TestOwnedInHits(t *testing.T) {
 		{"users of a cat app", hits("User's cat Pepper is a tabby"), nil},
 		{"the cat", hits("User's cat Pepper is a tabby"), []string{"cat"}},
 		{"a cat", hits("User's cat Pepper is a tabby"), nil},
-		{"how much is set aside for the wedding", hits("The wedding budget is 30,000 dollars"), []string{"wed"}},
+		{"how much is set aside for my wedding", hits("The wedding budget is 30,000 dollars"), []string{"wed"}},
+		// Two "the"s name no owner: one side must say whose it is.
+		{"how much is set aside for the wedding", hits("The wedding budget is 30,000 dollars"), nil},
+		{"the dog in the movie was so cute", hits("The dog next door barks every night"), nil},
+		{"the dog is scared of fireworks", hits("User's dog Biscuit is a beagle"), []string{"dog"}},
 		{"the back hurts", hits("User grows peppers in the back yard"), nil}, // only an opening "The" owns
 		{"the best way to fold a sheet", hits("User's best friend Tom lives in Leeds"), nil},
 		{"my best friend's birthday", hits("User's best friend Tom lives in Leeds"), []string{"best"}},
