@@ -40,6 +40,9 @@ func TestNewScheduleFrequency(t *testing.T) {
 		{"same in digits", "User goes to the gym twice a week", "User goes to the gym 2 times a week now", false},
 		{"other habit", "User goes to the gym twice a week", "User swims every day now", false},
 		{"no frequency before", "User goes to the gym", "User goes to the gym every day now", false},
+		{"morning to evening", "User walks the dog every morning", "User walks the dog every evening now", true},
+		{"morning to night", "User showers every morning", "User showers every night now", true},
+		{"once a day both ways", "User stretches every day", "User stretches daily now", false},
 	}
 	for _, c := range cases {
 		if got := NewSchedule(c.old, c.new); got != c.want {

@@ -281,9 +281,11 @@ func (m *SlotMemo) NewSchedule(oldFact, newFact string) bool {
 	if oc, nc := clockRe.FindAllString(ot, -1), clockRe.FindAllString(nt, -1); len(oc) == 1 && len(nc) == 1 {
 		return clockKey(oc[0]) != clockKey(nc[0]) // "takes insulin at 8pm" → "… at 10pm now"
 	}
-	if of, nf := frequencyOf(ot), frequencyOf(nt); of != "" && nf != "" {
-		return of != nf // "goes to the gym twice a week" → "… every day now"
+	if of, nf := frequencyOf(ot), frequencyOf(nt); of != "" && nf != "" && of != nf {
+		return true // "goes to the gym twice a week" → "… every day now"
 	}
+	// Equal frequencies may still differ in when: "every morning" and "every evening"
+	// are both once a day, so the words after "every" decide.
 	oe, ne := everyRe.FindStringSubmatch(ot), everyRe.FindStringSubmatch(nt)
 	if oe == nil || ne == nil {
 		return false
