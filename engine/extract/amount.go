@@ -50,19 +50,56 @@ func leadingAmount(v string) string {
 // one: "User pays 1400" (rent) and "User pays 40" (the gym) are two bills.
 var moneyVerbs = set(`earn make cost`)
 
-// newSum reports two bare sums that differ: "60000" and "68000".
+// newSum reports two sums that differ, each a bare number ("60000") or one with the
+// period it is paid in ("60000 a year"): "60000" and "68000" differ. A sum paid in
+// another period ("200 a week" beside "60000 a year") is another income or bill.
 func newSum(a, b string) bool {
-	return isNumber(a) && isNumber(b) && a != b
+	as, ap, aok := sumOf(a)
+	bs, bp, bok := sumOf(b)
+	return aok && bok && as != bs && (ap == "" || bp == "" || ap == bp)
 }
 
+// sumPeriodRe is a sum, its currency said as a word, and the period it is paid in:
+// "60000 a year", "30 euros per month", "55/month".
+var sumPeriodRe = regexp.MustCompile(`^(\d[\d.]*)(?: (?:dollars|euros|pounds|bucks|usd|eur|gbp))?(?:(?: (?:a|an|per|each|every) |/)(hour|day|week|fortnight|month|year))?$`)
+
+// sumOf splits a money value into its sum and period ("" when it gives none); ok is
+// false when the value is no sum, or a number of some other unit ("20 gb").
+func sumOf(v string) (sum, period string, ok bool) {
+	if m := sumPeriodRe.FindStringSubmatch(v); m != nil {
+		return m[1], m[2], true
+	}
+	return "", "", false
+}
+
+// sumPeriodAfterRe finds the period a sum is paid in, right after it: "$200 a week
+// from tutoring", "€30 per month".
+var sumPeriodAfterRe = regexp.MustCompile(`(?i)^\D{0,2}\d[\d,.]*k?(?: (?:dollars|euros|pounds|bucks))? (?:a|an|per|each|every) (hour|day|week|fortnight|month|year)\b`)
+
+// withSumPeriod adds to a money verb's bare sum the period rest pays it in ("60000" of
+// "$60,000 a year" → "60000 a year"), so sums of two periods are told apart.
+func withSumPeriod(v, rest string) string {
+	if _, p, ok := sumOf(v); !ok || p != "" {
+		return v
+	}
+	if m := sumPeriodAfterRe.FindStringSubmatch(rest); m != nil {
+		return v + " a " + strings.ToLower(m[1])
+	}
+	return v
+}
+
+// additionalRe finds a sum said to come on top of another: "also earns", "… too",
+// "as well", "on the side". It fills no slot of the one sum earned or paid.
+var additionalRe = regexp.MustCompile(`(?i)\b(?:also|too|as well|on the side|in addition|on top)\b`)
+
 // priceSetTo reports a sum set anew ("User's gym membership went up to $55 a month")
-// for the same subject as an old sum paid ("… costs $40 a month").
+// for the same subject as an old sum paid ("… costs $40 a month"). A new value of
+// another unit ("went up to 20 GB") sets no price.
 func priceSetTo(o, n Slot) bool {
 	if !moneyVerbs[o.Predicate] || settingFamily(n.Predicate) != PredicateSetting {
 		return false
 	}
-	w := strings.Fields(n.Value)
-	return len(w) > 0 && newSum(o.Value, w[0])
+	return newSum(o.Value, n.Value)
 }
 
 // groupOfRe is a group and its size as a value: "team of 5", "class of 30 kids".

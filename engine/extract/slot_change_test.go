@@ -38,6 +38,13 @@ func TestContradictsByText(t *testing.T) {
 		{"an event moved to a day", "User's recital is on 2025-05-10", "User moved the recital to 2025-06-21", true},
 		{"another event moved to a day", "User's recital is on 2025-05-10", "User moved the party to 2025-06-21", false},
 		{"a frequency said first", "Twice a month User goes bouldering", "User goes bouldering twice a month", false},
+		{"a salary of the same period", "User earns $60,000 a year", "User earns $66,000 a year now", true},
+		{"a salary said without a period", "User earns $60,000", "User earns $66,000 a year now", true},
+		{"a second income", "User earns $60,000 a year at the hospital", "User also earns $200 a week from tutoring", false},
+		{"an income of another period", "User earns $60,000 a year", "User earns $200 a week from tutoring", false},
+		{"a price set anew", "User's phone plan costs $30 a month", "User's phone plan went up to $35 a month", true},
+		{"a price in a currency word", "User's rent costs 1400 euros a month", "User's rent went up to 1,550 euros a month", true},
+		{"a limit of another unit", "User's phone plan costs $30 a month", "User's phone plan went up to 20 GB", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -39,6 +39,9 @@ func genericSlot(t string) *Slot {
 				continue
 			}
 		}
+		if moneyVerbs[lemma] && additionalRe.MatchString(t) {
+			return nil // "User also earns $200 a week": a second income, not the one earned
+		}
 		return verbSlot(m[1], aux, lemma, m[4])
 	}
 	return nil
@@ -99,6 +102,9 @@ func verbSlot(subject, aux, lemma, rest string) *Slot {
 	}
 	if v == "" || len(strings.Fields(v)) > 5 || isParticiple(strings.Fields(v)[0]) {
 		return nil // "has never been to Japan", "has lost 5 kg": a perfect tense, not possession
+	}
+	if moneyVerbs[lemma] {
+		v = withSumPeriod(v, rest) // "earns $200 a week" is no sum of "earns $60,000 a year"
 	}
 	s := buildSlot(subject, lemma, v, neg, nil, nil)
 	if s != nil && neg && lemma == "use" {
