@@ -105,20 +105,40 @@ func contentWords(words []string) int {
 // Chinese or Japanese holds: one for every two ideographs or katakana, the
 // letters that carry its nouns and verb stems (a Chinese word is mostly two
 // characters; hiragana is mostly particles and endings, so "ありがとう
-// ございます" holds none and "谢谢" or "了解です" one, still chatter).
-// It answers -1 for a word with neither, counted as a word.
+// ございます" holds none and "了解です" one, still chatter). Words of thanks and
+// agreement (cjkReactions) and a letter said over again count for nothing.
+// It answers -1 for a word with no Chinese or Japanese letter, counted as a word.
 func ideographWords(w string) int {
-	if w == "" || w[0] < utf8.RuneSelf {
+	if w == "" || w[0] < utf8.RuneSelf || !strings.ContainsFunc(w, isCJK) {
 		return -1
 	}
-	letters := 0
-	for _, r := range w {
-		if unicode.In(r, unicode.Han, unicode.Katakana) {
-			letters++
+	letters, prev := 0, rune(0)
+	for _, r := range cjkReactions.Replace(w) {
+		if r != prev && isIdeograph(r) && !strings.ContainsRune(cjkParticles, r) {
+			letters++ // a letter said over again ("哈哈哈哈") adds no word
 		}
-	}
-	if letters == 0 {
-		return -1
+		prev = r
 	}
 	return letters / 2
 }
+
+// cjkParticles are the Chinese ideographs that only join or end a clause ("的",
+// "了", "吗"): they carry no content of their own.
+const cjkParticles = "的了吗呢吧啊呀嘛哦哟么"
+
+// isCJK reports a letter of Chinese or Japanese, hiragana included.
+func isCJK(r rune) bool { return unicode.In(r, unicode.Han, unicode.Katakana, unicode.Hiragana) }
+
+// isIdeograph reports a Chinese or Japanese letter that carries a noun or a verb stem.
+func isIdeograph(r rune) bool { return unicode.In(r, unicode.Han, unicode.Katakana) }
+
+// cjkReactions removes the Chinese and Japanese words of thanks, agreement and
+// laughter, which carry no content however many ideographs they take: "谢谢你的帮助"
+// and "明白了谢谢" are thanks, as "thanks for the help" is.
+var cjkReactions = strings.NewReplacer(
+	"谢谢", "", "多谢", "", "感谢", "", "哈哈", "", "呵呵", "", "嘿嘿", "", "嘻嘻", "", "好的", "",
+	"明白", "", "收到", "", "没问题", "", "知道了", "", "了解", "", "不客气", "", "没关系", "",
+	"太好了", "", "好棒", "", "真棒", "", "厉害", "", "加油", "", "辛苦了", "", "嗯嗯", "", "是的", "",
+	"ありがとう", "", "有難う", "", "はい", "", "分かりました", "", "わかりました", "", "なるほど", "",
+	"すごい", "", "大丈夫", "", "お疲れ様", "", "よろしく", "", "承知", "",
+)

@@ -35,6 +35,11 @@ func TestSubstantive(t *testing.T) {
 		{"Chinese thanks", "user", "谢谢！", false},
 		{"Chinese ok", "user", "好的", false},
 		{"Japanese ok", "user", "了解です", false},
+		{"Chinese thanks for the help", "user", "谢谢你的帮助", false},
+		{"Chinese laughter", "user", "哈哈哈哈", false},
+		{"Chinese understood and thanks", "user", "明白了谢谢", false},
+		{"Japanese thanks with a pronoun", "user", "はい、ありがとうございました", false},
+		{"Chinese statement after thanks", "user", "谢谢，我下个月搬到北京", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
