@@ -19,6 +19,9 @@ const foreignName = `(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+(?:de\s+|del\s+|la\s+|am\s+|a
 type foreignStatement struct {
 	re      *regexp.Regexp
 	english string
+	// forWhom marks a statement of whom one works for ("trabajo para", "arbeite für"):
+	// a lone given name there is a person, no employer.
+	forWhom bool
 }
 
 // foreignNow are the words of other languages that mark a statement current.
@@ -28,14 +31,16 @@ var foreignNowRe = regexp.MustCompile(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|i
 // name, any case, then the name, then only what a statement goes on with (a time
 // phrase, the verb a German clause ends on). A question or a wish opens otherwise.
 var foreignStatements = []foreignStatement{
-	{foreignRe(`(?:ahora |actualmente |ya )?(?:yo )?(?:vivo|resido) (?:ahora |actualmente )?en `, ``), "I live in $1"},
-	{foreignRe(`(?:ya )?(?:yo )?me (?:mudé|mude|he mudado|trasladé|traslade|he trasladado) (?:a|para) `, ``), "I moved to $1"},
-	{foreignRe(`(?:ahora |actualmente |ya )?(?:yo )?trabajo (?:ahora |actualmente )?(?:en|para|con) `, ``), "I work at $1"},
-	{foreignRe(`(?:yo )?me llamo `, ``), "my name is $1"},
-	{foreignRe(`(?:jetzt |nun )?(?:ich )?(?:wohne|lebe)(?: jetzt| nun| inzwischen| mittlerweile)? in `, ``), "I live in $1"},
-	{foreignRe(`ich bin(?: jetzt| nun| inzwischen| mittlerweile)?(?: \S+){0,3}? nach `, `(?i: (?:umgezogen|gezogen))`), "I moved to $1"},
-	{foreignRe(`(?:jetzt |nun )?(?:ich )?arbeite(?: jetzt| nun| inzwischen| mittlerweile)? (?:bei|für) `, ``), "I work at $1"},
-	{foreignRe(`ich heiße `, ``), "my name is $1"},
+	{foreignRe(`(?:ahora |actualmente |ya )?(?:yo )?(?:vivo|resido) (?:ahora |actualmente )?en `, ``), "I live in $1", false},
+	{foreignRe(`(?:ya )?(?:yo )?me (?:mudé|mude|he mudado|trasladé|traslade|he trasladado) (?:a|para) `, ``), "I moved to $1", false},
+	{foreignRe(`(?:ahora |actualmente |ya )?(?:yo )?trabajo (?:ahora |actualmente )?en `, ``), "I work at $1", false},
+	{foreignRe(`(?:ahora |actualmente |ya )?(?:yo )?trabajo (?:ahora |actualmente )?para `, ``), "I work at $1", true},
+	{foreignRe(`(?:yo )?me llamo `, ``), "my name is $1", false},
+	{foreignRe(`(?:jetzt |nun )?(?:ich )?(?:wohne|lebe)(?: jetzt| nun| inzwischen| mittlerweile)? in `, ``), "I live in $1", false},
+	{foreignRe(`ich bin(?: jetzt| nun| inzwischen| mittlerweile)?(?: \S+){0,3}? nach `, `(?i: (?:umgezogen|gezogen))`), "I moved to $1", false},
+	{foreignRe(`(?:jetzt |nun )?(?:ich )?arbeite(?: jetzt| nun| inzwischen| mittlerweile)? bei `, ``), "I work at $1", false},
+	{foreignRe(`(?:jetzt |nun )?(?:ich )?arbeite(?: jetzt| nun| inzwischen| mittlerweile)? für `, ``), "I work at $1", true},
+	{foreignRe(`ich heiße `, ``), "my name is $1", false},
 }
 
 // foreignRe builds a statement's pattern: lead (any case), the name, then tail (which
@@ -52,6 +57,9 @@ func inEnglish(clause string) string {
 		loc := s.re.FindStringSubmatchIndex(c)
 		if loc == nil {
 			continue
+		}
+		if s.forWhom && givenNames[strings.ToLower(c[loc[2]:loc[3]])] {
+			return clause // "Ich arbeite für Anna": whom one works for
 		}
 		out := string(s.re.ExpandString(nil, s.english, c, loc))
 		if foreignNowRe.MatchString(c) {

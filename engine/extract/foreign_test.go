@@ -7,22 +7,28 @@ import "testing"
 // verbs and English are left as said.
 func TestInEnglish(t *testing.T) {
 	for said, want := range map[string]string{
-		"Vivo en Sevilla.":                 "I live in Sevilla",
-		"Me mudé a Bilbao el mes pasado.":  "I moved to Bilbao",
-		"Trabajo en Telefónica.":           "I work at Telefónica",
-		"Ahora trabajo en Iberdrola.":      "I work at Iberdrola now",
-		"Me llamo Lucía":                   "my name is Lucía",
-		"Ich wohne in Hamburg.":            "I live in Hamburg",
-		"Ich bin nach München umgezogen.":  "I moved to München",
-		"Ich arbeite jetzt bei Bosch.":     "I work at Bosch now",
-		"Ich heiße Jonas":                  "my name is Jonas",
-		"¿Vivo en Madrid?":                 "¿Vivo en Madrid?",                 // a question
-		"Vivo en Madrid?":                  "Vivo en Madrid?",                  // a question
-		"vivo en la playa":                 "vivo en la playa",                 // no name of a place
-		"Ich bin nach Berlin gefahren":     "Ich bin nach Berlin gefahren",     // a trip, not a move
-		"Ich arbeite gern mit Leuten":      "Ich arbeite gern mit Leuten",      // no employer
-		"I live in Rome":                   "I live in Rome",                   // English
-		"Trabajo en equipo con mi hermano": "Trabajo en equipo con mi hermano", // teamwork, no employer
+		"Vivo en Sevilla.":                        "I live in Sevilla",
+		"Me mudé a Bilbao el mes pasado.":         "I moved to Bilbao",
+		"Trabajo en Telefónica.":                  "I work at Telefónica",
+		"Ahora trabajo en Iberdrola.":             "I work at Iberdrola now",
+		"Me llamo Lucía":                          "my name is Lucía",
+		"Ich wohne in Hamburg.":                   "I live in Hamburg",
+		"Ich bin nach München umgezogen.":         "I moved to München",
+		"Ich arbeite jetzt bei Bosch.":            "I work at Bosch now",
+		"Ich heiße Jonas":                         "my name is Jonas",
+		"¿Vivo en Madrid?":                        "¿Vivo en Madrid?",                        // a question
+		"Vivo en Madrid?":                         "Vivo en Madrid?",                         // a question
+		"vivo en la playa":                        "vivo en la playa",                        // no name of a place
+		"Ich bin nach Berlin gefahren":            "Ich bin nach Berlin gefahren",            // a trip, not a move
+		"Ich arbeite gern mit Leuten":             "Ich arbeite gern mit Leuten",             // no employer
+		"I live in Rome":                          "I live in Rome",                          // English
+		"Trabajo en equipo con mi hermano":        "Trabajo en equipo con mi hermano",        // teamwork, no employer
+		"Trabajo con María en el proyecto nuevo.": "Trabajo con María en el proyecto nuevo.", // whom one works with
+		"Trabajo con Python todos los días.":      "Trabajo con Python todos los días.",      // what one works with
+		"Ich arbeite für Anna.":                   "Ich arbeite für Anna.",                   // whom one works for
+		"Trabajo para Carmen.":                    "Trabajo para Carmen.",                    // whom one works for
+		"Ich arbeite für Siemens.":                "I work at Siemens",
+		"Trabajo para Google.":                    "I work at Google",
 	} {
 		if got := inEnglish(said); got != want {
 			t.Errorf("inEnglish(%q) = %q, want %q", said, got, want)

@@ -118,3 +118,22 @@ aug sep sept oct nov dec`)
 
 // notPastEd end in -ed without being past tenses.
 var notPastEd = set(`instead hundred naked wicked sacred beloved kindred rugged ragged crooked embed`)
+
+// givenNames are common given names of the languages read (English, Spanish, German,
+// French, Italian, Portuguese): one of them alone names a person, not an employer, so
+// "Ich arbeite für Anna" says for whom one works, not where.
+var givenNames = set(`anna ana maría maria maría josé jose juan carlos luis javier miguel antonio manuel francisco
+pedro pablo diego sergio alejandro andrés andres fernando jorge alberto rafael raúl raul daniel david adrián adrian
+carmen lucía lucia laura marta elena sara sarah paula isabel cristina pilar rosa teresa beatriz patricia sofía sofia
+valentina camila gabriela andrea alicia inés ines julia clara eva irene nuria silvia marina rocío rocio lola
+thomas michael andreas stefan peter klaus jürgen jurgen wolfgang markus martin christian frank tobias jonas lukas
+lena leon felix paul max maximilian moritz niklas jan tim tom sebastian florian matthias alexander philipp simon
+katharina sabine petra monika susanne ursula ulrike birgit claudia julia lisa lea leonie hannah johanna marie sophie
+emma mia lina ella greta charlotte franziska stefanie kerstin anja heike
+john james robert william richard joseph charles christopher matthew anthony mark steven andrew joshua kevin brian
+george edward ryan jacob nicholas eric jonathan justin brandon benjamin samuel patrick jack henry oliver harry
+mary jennifer linda elizabeth susan jessica karen nancy betty margaret lisa emily emily ashley michelle amanda
+melissa stephanie rebecca rachel amy kate katie olivia ava grace chloe lucy megan hannah jane helen
+jean pierre michel philippe nicolas françois francois louis antoine julien mathieu camille chloé manon léa
+giuseppe giovanni marco luca matteo francesco alessandro lorenzo giulia chiara francesca federica martina
+joão joao tiago rui beatriz mariana inês`)
