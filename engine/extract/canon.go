@@ -71,13 +71,13 @@ func preNormalise(clause string) string {
 	if m := offTakenRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(m[2])] {
 		return m[1] + " stopped taking " + m[2] // "I'm off metformin now": no longer on it
 	}
-	if m := offerTakenRe.FindStringSubmatch(c); m != nil {
-		return "I started a new job at " + m[1] + m[2] // one of the two groups is empty
+	if employer := offerEmployer(c); employer != "" {
+		return "I started a new job at " + employer
 	}
-	if m := keysToHomeRe.FindStringSubmatch(c); m != nil {
-		return m[1] + " moved to " + m[2] + m[3]
+	if m := keysToHomeRe.FindStringSubmatch(c); m != nil && !letOutRe.MatchString(m[3]) {
+		return m[1] + " moved to " + m[2] + dateAfter(m[3]) // "… in Leeds yesterday": when
 	}
-	if m := goneOffRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(m[2])] {
+	if m := goneOffRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(strings.Fields(m[2])[0])] {
 		return m[1] + " don't like " + m[2] + " anymore" // "I've gone off coffee": no longer liked
 	}
 	if m := newJobRe.FindStringSubmatch(c); m != nil {
@@ -106,13 +106,56 @@ var offTakenRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |fina
 var goneOffRe = regexp.MustCompile(`(?i)^(i|we)(?:'ve| have)? (?:totally |completely |kind of |kinda )?gone off ([a-z][\w-]*(?: [a-z][\w-]*)??)(?: completely| entirely| altogether| now| lately)*(?:,.*)?$`)
 
 // offerTakenRe: "I accepted the KPMG offer", "I've accepted a job offer from Arup": an
-// offer of work taken is a new job there. Group 1 is the employer, capitalised either
-// before "offer" or after "from"/"at"/"with".
-var offerTakenRe = regexp.MustCompile(`^(?i:i(?:'ve| have)? (?:just |finally |officially )?(?:accepted|took|signed) (?:the |an |a |their )?)(?:([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?) (?i:(?:job |position |role )?offer)|(?i:(?:job |position |role )?offer (?:from|at|with) )([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?))\b`)
+// offer of work taken is a new job there. Groups: 1 the employer before "offer", 2 a
+// word naming the offer one of work, 3 the employer after "from"/"at"/"with", 4 the rest.
+var offerTakenRe = regexp.MustCompile(`^(?i:i(?:'ve| have)? (?:just |finally |officially )?(?:accepted|took|signed) (?:the |an |a |their )?)(?:([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?) (?i:(?:job |position |role )?offer)|(?i:(job |position |role )?offer (?:from|at|with) )([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?))\b(.*)$`)
+
+// offerForThingRe opens the rest of an offer for or on a thing ("… for my old bike",
+// "… on our house"): an offer to buy or sell, no job.
+var offerForThingRe = regexp.MustCompile(`(?i)^,? (?:for|on) (?:my|our|the|his|her|their|a|an|this|that|it)\b`)
+
+// offerStartRe finds the start of the work an offer was for: "… and I start in May".
+var offerStartRe = regexp.MustCompile(`(?i)\b(?:start|starting|started|join|joining|begin|beginning|first day)\b`)
+
+// offerEmployer is the employer of an offer of work taken (offerTakenRe), or "". An
+// offer "from" someone is one of work only when called a job offer or followed by the
+// start of the work ("from Sarah" may be a buyer); a day or a month names no employer.
+func offerEmployer(clause string) string {
+	m := offerTakenRe.FindStringSubmatch(clause)
+	if m == nil || offerForThingRe.MatchString(m[4]) {
+		return ""
+	}
+	name := m[1] + m[3] // one of the two is empty
+	first := strings.ToLower(strings.Fields(name)[0])
+	if bareWeekdayRe.MatchString(first) || monthWord(first) {
+		return ""
+	}
+	if m[3] != "" && m[2] == "" && !offerStartRe.MatchString(m[4]) {
+		return ""
+	}
+	return name
+}
 
 // keysToHomeRe: "We got the keys to our new place in Leeds", "I moved into my new flat in
-// Hove": a new home in a town is a move there. Groups: 1 the subject, 2 the town, 3 the rest.
-var keysToHomeRe = regexp.MustCompile(`^(?i:(i|we)(?:'ve| have)? (?:just |finally |officially )?(?:got the keys to|got the keys for|moved into|moved in to) (?:our|my|a|the) new (?:house|home|flat|apartment|place|condo|townhouse) in )([A-Z][\w-]*(?: [A-Z][\w-]*)?)(.*)$`)
+// Hove": a new home of one's own in a town is a move there ("the new flat" may be anyone's).
+// Groups: 1 the subject, 2 the town, 3 the rest.
+var keysToHomeRe = regexp.MustCompile(`^(?i:(i|we)(?:'ve| have)? (?:just |finally |officially )?(?:got the keys to|got the keys for|moved into|moved in to) (?:our|my) new (?:house|home|flat|apartment|place|condo|townhouse) in )([A-Z][\w-]*(?: [A-Z][\w-]*)?)(.*)$`)
+
+// letOutRe finds a home let to others: "… we're renting out", "… to let": no move there.
+var letOutRe = regexp.MustCompile(`(?i)\b(?:rent(?:ing|ed)? (?:it )?out|let(?:ting)? (?:it )?out|to let|buy-to-let|for rent|as an investment|for tenants)\b`)
+
+// dateAfter keeps of what follows a place only a time it names ("yesterday", "last
+// week", "on Monday"), up to a comma: "… in Leeds we're renting out" adds no clause to
+// the move.
+func dateAfter(rest string) string {
+	rest, _, _ = strings.Cut(rest, ",")
+	first, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	first = strings.ToLower(strings.TrimRight(first, ".!"))
+	if dateCues[first] || first == "last" || first == "this" || first == "on" || first == "earlier" {
+		return rest
+	}
+	return ""
+}
 
 // offNotTaken are the words after "I'm off" that name no thing taken: "off work", "off
 // today", "off to bed".

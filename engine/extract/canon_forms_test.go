@@ -86,9 +86,32 @@ func TestStoryEndForms(t *testing.T) {
 		"Wait, the flight to Tokyo is actually on May 9.":      {"The flight to Tokyo is on 2025-05-09"},
 		"I accepted the offer.":                                {"User accepted the offer"},
 		"The milk has gone off.":                               nil,
+		"I accepted an offer from Sarah for my old bike.":      {"User accepted an offer from Sarah for User's old bike"},
+		"I accepted the Zillow offer on our house.":            {"User accepted the Zillow offer on User's house"},
+		"I accepted an offer from Arup and start in June.":     {"User works at Arup"},
+		"I moved into my new flat in Hove, it's tiny.":         {"User lives in Hove"},
 	} {
 		if got := userFacts(t, said); !slices.Equal(got, want) {
 			t.Errorf("%q: got %q, want %q", said, got, want)
+		}
+	}
+}
+
+// TestStoryEndLookalikes: what only looks like the end of a story of a new job, a move or
+// a taste ended states none: a day names no employer, a home let out is no move, meds
+// gone off are no dislike.
+func TestStoryEndLookalikes(t *testing.T) {
+	for _, said := range []string{
+		"I took the Monday offer.",
+		"I accepted the March offer for the car.",
+		"We got the keys to the new flat in Leeds we're renting out.",
+		"We got the keys to our new flat in Leeds we're renting out.",
+		"I have gone off my meds.",
+	} {
+		for _, f := range userFacts(t, said) {
+			if strings.Contains(f, "works at") || strings.Contains(f, "lives in") || strings.Contains(f, "not like") {
+				t.Errorf("%q: got %q", said, f)
+			}
 		}
 	}
 }

@@ -148,3 +148,17 @@ func TestSplitElided(t *testing.T) {
 		}
 	}
 }
+
+// TestPreNormaliseGoneOffGoingSomewhere: "gone off to" a place is a leaving, no taste
+// ended; whether the words after "gone off" name a thing is read from the first of them.
+func TestPreNormaliseGoneOffGoingSomewhere(t *testing.T) {
+	for said, want := range map[string]string{
+		"I've gone off to university in York": "I've gone off to university in York",
+		"I've gone off my meds":               "I've gone off my meds",
+		"I've gone off sushi":                 "I don't like sushi anymore",
+	} {
+		if got := preNormalise(said); got != want {
+			t.Errorf("preNormalise(%q) = %q, want %q", said, got, want)
+		}
+	}
+}
