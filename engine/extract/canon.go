@@ -149,10 +149,14 @@ var letOutRe = regexp.MustCompile(`(?i)\b(?:rent(?:ing|ed)? (?:it )?out|let(?:ti
 // the move.
 func dateAfter(rest string) string {
 	rest, _, _ = strings.Cut(rest, ",")
-	first, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
-	first = strings.ToLower(strings.TrimRight(first, ".!"))
-	if dateCues[first] || first == "last" || first == "this" || first == "on" || first == "earlier" {
-		return rest
+	w := lowerWords(rest)
+	switch {
+	case len(w) == 0:
+		return ""
+	case dateCues[w[0]] || w[0] == "last" || w[0] == "this" || w[0] == "earlier":
+		return rest // "yesterday", "last week"
+	case len(w) > 1 && dateCues[w[1]]:
+		return rest // "in May", "on Monday", "two weeks ago"
 	}
 	return ""
 }

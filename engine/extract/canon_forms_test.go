@@ -89,6 +89,7 @@ func TestStoryEndForms(t *testing.T) {
 		"I accepted an offer from Sarah for my old bike.":      {"User accepted an offer from Sarah for User's old bike"},
 		"I accepted the Zillow offer on our house.":            {"User accepted the Zillow offer on User's house"},
 		"I accepted an offer from Arup and start in June.":     {"User works at Arup"},
+		"I moved into my new flat in Hove in May.":             {"User lives in Hove since May 2024"},
 		"I moved into my new flat in Hove, it's tiny.":         {"User lives in Hove"},
 	} {
 		if got := userFacts(t, said); !slices.Equal(got, want) {
