@@ -21,15 +21,9 @@ type View struct {
 // before the reranker. It is for measuring where a search loses a memory
 // (memsvc bench recall --explain-misses); Search never calls it.
 func (e *Searcher) Explain(ctx context.Context, user string, q engine.Query) ([]View, error) {
-	if err := engine.ValidateUser(user); err != nil {
-		return nil, err
-	}
-	if err := q.Validate(); err != nil {
-		return nil, err
-	}
-	shard, err := e.shards.Shard(ctx, user)
+	shard, err := e.shardFor(ctx, user, &q)
 	if err != nil {
-		return nil, engine.Internal("load index", err)
+		return nil, err
 	}
 	list := recall.ListQuestion(q.Text, shard.Speakers())
 	v, fused, _, err := e.gather(ctx, e.reads(user), shard, &q)

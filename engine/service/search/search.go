@@ -34,8 +34,9 @@ func keeps(q *engine.Query, r *index.Row) bool {
 	return true
 }
 
-// Search recalls user's memories for q.
-func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*engine.SearchResult, error) {
+// shardFor checks the user and the query and loads the user's index, as
+// Search and Explain both begin.
+func (e *Searcher) shardFor(ctx context.Context, user string, q *engine.Query) (*index.Shard, error) {
 	if err := engine.ValidateUser(user); err != nil {
 		return nil, err
 	}
@@ -45,6 +46,15 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	shard, err := e.shards.Shard(ctx, user)
 	if err != nil {
 		return nil, engine.Internal("load index", err)
+	}
+	return shard, nil
+}
+
+// Search recalls user's memories for q.
+func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*engine.SearchResult, error) {
+	shard, err := e.shardFor(ctx, user, &q)
+	if err != nil {
+		return nil, err
 	}
 	rd := e.reads(user)
 	list := recall.ListQuestion(q.Text, shard.Speakers()) // once: the priors and both list passes read it
