@@ -81,6 +81,10 @@ type Source struct {
 	EmbeddingDim   int      `json:"embedding_dim,omitempty"`
 	URL            string   `json:"url,omitempty"`
 	BlobSHA256     string   `json:"blob_sha256,omitempty"`
+	// SaidAt is when the words were said (a turn's created_at, or when the
+	// request arrived), never later than that arrival: the order facts were
+	// said in decides which one is current (service/write/said.go).
+	SaidAt *time.Time `json:"said_at,omitempty"`
 }
 
 // EntityRef is the short form of an entity a memory mentions.

@@ -38,6 +38,10 @@ type WriteResult struct {
 	// Redacted counts the secrets replaced by "[REDACTED]" in Text before
 	// it was stored (service/write/secrets.go).
 	Redacted int `json:"redacted,omitempty"`
+	// History is set on a NONE result whose fact was stored superseded from
+	// the start (said before the current fact, ID, that it contradicts):
+	// something was stored, but nothing new is current.
+	History bool `json:"-"`
 }
 
 // MaxAppNameBytes bounds a client (app) name.

@@ -35,6 +35,7 @@ func (e *Writer) Add(ctx context.Context, user string, reqs []engine.AddRequest)
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		for i, r := range reqs {
 			m := e.NewMemory(user, r, now)
+			stampSaid(m, saidTime(r.Timestamp, now))
 			p.Put(m, vecs[i])
 			results[i] = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 		}

@@ -56,6 +56,7 @@ func (e *Writer) Correct(ctx context.Context, user, id, text string) ([]engine.W
 			return nil
 		}
 		m := e.NewMemory(user, correctionOf(old, text), now)
+		stampSaid(m, now) // a correction is said now, whenever the words it corrects were
 		if err := supersedeInto(old, m, now); err != nil {
 			return err
 		}

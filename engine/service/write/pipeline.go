@@ -50,12 +50,14 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 		return nil, err
 	}
 	res := &engine.ConversationResult{Results: []engine.WriteResult{}}
+	filed := false // a fact stored as history is something stored, though nothing new is current
 	for _, r := range all {
+		filed = filed || r.History
 		if r.Event != engine.EventNone {
 			res.Results = append(res.Results, r)
 		}
 	}
-	res.NoFactsExtracted = len(res.Results) == 0
+	res.NoFactsExtracted = len(res.Results) == 0 && !filed
 	markRedacted(res.Results, secrets)
 	return res, nil
 }
@@ -102,7 +104,8 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 		results = results[:0]
 		batch := map[string]*engine.Memory{} // facts of this request, for in-batch dedupe
 		for i, f := range in.facts {
-			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, memo: memo}
+			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, memo: memo,
+				said: turnSaidAt(in.req.Messages, in.factTurn[i], now)}
 			if t := in.factTurn[i]; t >= 0 {
 				job.episode = epIDs[t]
 				if id, err := replayedFact(tx, memo, replays[t], f.Text); err != nil || id != "" {
@@ -210,6 +213,7 @@ type factJob struct {
 	episode   string
 	hint      *extract.Decision
 	memo      *factMemo // shared by the request's facts
+	said      time.Time // when its turn was said (said.go)
 }
 
 // factMemo is what the facts of one request (one transaction) read once for
@@ -303,6 +307,9 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		}
 		old.Text, old.UpdatedAt = f.Text, now
 		old.Source = mergeSource(old.Source, f, extractor)
+		if old.Source.SaidAt == nil || job.said.After(*old.Source.SaidAt) {
+			stampSaid(old, job.said) // it now says what was said last
+		}
 		old.Categories = ingest.Categorize(old.Text)
 		p.Put(old, vec)
 		batch[old.ID] = old
@@ -310,6 +317,7 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	}
 	m := e.NewMemory(user, e.factRequest(req, f, extractor), now)
 	m.Source.EpisodeID = job.episode
+	stampSaid(m, job.said)
 	r := engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 	for _, id := range d.Closes {
 		old, err := e.planned(tx, p, id)
@@ -326,6 +334,9 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 			// to another replica): old stays current and m goes to history.
 			if err := e.outdatedBy(tx, p, shard, m, old, now); err != nil {
 				return engine.WriteResult{}, err
+			}
+			if r.Event == engine.EventAdd { // m is history, not current: old still holds
+				r = engine.WriteResult{ID: old.ID, Text: m.Text, Event: engine.EventNone, History: true}
 			}
 			continue
 		}
@@ -357,6 +368,9 @@ func (e *Writer) outdatedBy(tx engine.Tx, p *plan, shard *index.Shard, m, newer 
 		return nil // another newer candidate already closed it
 	}
 	closeWindow(m, newer, now)
+	if err := e.narrowPredecessors(tx, p, m, newer); err != nil {
+		return err
+	}
 	if !slices.Contains(newer.Supersedes, m.ID) {
 		newer.Supersedes = append(newer.Supersedes, m.ID)
 	}
@@ -364,34 +378,32 @@ func (e *Writer) outdatedBy(tx engine.Tx, p *plan, shard *index.Shard, m, newer 
 	return e.retireEpisodeOf(tx, p, shard, m, newer, now)
 }
 
-// saidLater reports whether a was said after b, when both say when they
-// were said: a fact's episode holds its turn's time (a fact's valid_from
-// may be a date the turn named, "moved here last month"), and a fact
-// stored verbatim was said at its valid_from.
-func (e *Writer) saidLater(tx engine.Tx, p *plan, a, b *engine.Memory) (bool, error) {
-	at, aok, err := e.saidAt(tx, p, a)
-	if err != nil || !aok {
-		return false, err
-	}
-	bt, bok, err := e.saidAt(tx, p, b)
-	return bok && at.After(bt), err
-}
-
-// saidAt is when fact m was said, if known (saidLater).
-func (e *Writer) saidAt(tx engine.Tx, p *plan, m *engine.Memory) (time.Time, bool, error) {
-	switch {
-	case m.Source == nil:
-		return time.Time{}, false, nil
-	case m.Source.EpisodeID != "":
-		ep, err := e.plannedIfAny(tx, p, m.Source.EpisodeID)
-		if err != nil || ep == nil {
-			return time.Time{}, false, err
+// narrowPredecessors ends, where m's window begins, the window of each fact
+// newer superseded that m, filed as history between them, followed: said
+// before m and holding when m began. Else two superseded values of one
+// thing would both hold over [m's start, newer's start].
+func (e *Writer) narrowPredecessors(tx engine.Tx, p *plan, m, newer *engine.Memory) error {
+	for _, id := range newer.Supersedes {
+		pred, err := e.plannedIfAny(tx, p, id)
+		if err != nil {
+			return err
 		}
-		return ep.ValidFrom, true, nil
-	case m.Source.Extractor == engine.VerbatimExtractor:
-		return m.ValidFrom, true, nil
+		if pred == nil || pred.ID == m.ID || pred.ValidTo == nil ||
+			!pred.ValidFrom.Before(m.ValidFrom) || !m.ValidFrom.Before(*pred.ValidTo) {
+			continue
+		}
+		later, err := e.saidLater(tx, p, pred, m)
+		if err != nil {
+			return err
+		}
+		if later {
+			continue
+		}
+		validTo := m.ValidFrom
+		pred.ValidTo = &validTo
+		p.Put(pred, nil)
 	}
-	return time.Time{}, false, nil
+	return nil
 }
 
 // successorOf restates m, a fact of leaving one thing for another ("User left Stripe

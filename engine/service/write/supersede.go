@@ -30,6 +30,7 @@ func (e *Writer) Supersede(ctx context.Context, user string, oldIDs []string, re
 	var results []engine.WriteResult
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		m := e.NewMemory(user, req, now)
+		stampSaid(m, saidTime(req.Timestamp, now))
 		results = []engine.WriteResult{{ID: m.ID, Text: m.Text, Event: engine.EventSupersede}}
 		for _, id := range oldIDs {
 			old, err := tx.GetMemory(id)
