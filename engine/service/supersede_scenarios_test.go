@@ -439,6 +439,9 @@ var supersedeScenarios = []scenario{
 		facts: []string{"User is married"}},
 	{name: "new schedule", steps: []string{"We deploy every Tuesday.", "We deploy every Thursday now."},
 		facts: []string{"Thursday"}, gone: []string{"every Tuesday"}},
+	// Words said again after a change hold again, though their turn was stored before.
+	{name: "back to the first city", steps: []string{"I live in Lisbon.", "I live in Porto.", "I live in Lisbon."},
+		facts: []string{"Lisbon"}, gone: []string{"Porto"}, kept: true},
 	{name: "two habits on two schedules", steps: []string{"I run every morning.", "I swim every evening now."},
 		facts: []string{"runs every morning", "swims every evening"}},
 	{name: "phone upgraded", steps: []string{"My phone is an iPhone 12.", "I upgraded to an iPhone 15."},
