@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -593,5 +594,47 @@ func TestLossless2SoldAndBoughtSupersedes(t *testing.T) {
 	}
 	if hit := firstHit(t, c, "what car does Nora drive"); !strings.Contains(hit, "Skoda") {
 		t.Errorf("what car does Nora drive: first hit %q, want the Skoda", hit)
+	}
+}
+
+// TestLossless2LateOlderNoteGoesToHistory: plain REST notes carry no
+// episode; one said between two others that arrives last still goes to
+// history, the newest stays current, and the late note is reported NONE
+// with the current fact's id, not as a new current fact.
+func TestLossless2LateOlderNoteGoesToHistory(t *testing.T) {
+	s := startServer(t, nil)
+	c := s.api("")
+	note := func(text, when string) []client.WriteResult {
+		r, err := c.Add(t.Context(), client.AddRequest{Text: text, Timestamp: when})
+		if err != nil {
+			t.Fatalf("add %q: %v", text, err)
+		}
+		return r.Results
+	}
+	note("The staging DB is on port 5432.", "2025-03-01T10:00:00Z")
+	note("The staging DB is on port 6543.", "2025-03-10T10:00:00Z")
+	late := note("The staging DB is on port 7777.", "2025-03-05T10:00:00Z")
+	state := map[string]string{}
+	current := map[string]string{}
+	for _, m := range listAll(t, c) {
+		if m.Source != nil && m.Source.Kind == "episode" {
+			continue
+		}
+		for _, port := range []string{"5432", "6543", "7777"} {
+			if strings.Contains(m.Text, port) {
+				state[port] = m.State
+				if m.State == "active" {
+					current[m.ID] = port
+				}
+			}
+		}
+	}
+	if want := map[string]string{"5432": "superseded", "6543": "active", "7777": "superseded"}; !maps.Equal(state, want) {
+		t.Errorf("fact states %v, want %v", state, want)
+	}
+	for _, r := range late {
+		if !r.Episode && (r.Event != "NONE" || current[r.ID] != "6543") {
+			t.Errorf("the late note was reported %s (id %s), want NONE with the current fact's id", r.Event, r.ID)
+		}
 	}
 }
