@@ -24,7 +24,7 @@ type foreignStatement struct {
 	forWhom bool
 }
 
-// foreignNow are the words of other languages that mark a statement current.
+// foreignNowRe finds the words of other languages that mark a statement current.
 var foreignNowRe = regexp.MustCompile(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|inzwischen|mittlerweile)\b`)
 
 // foreignStatements are the Spanish and German statements read: the words before the
