@@ -79,6 +79,12 @@ var notePrefixes = map[string]bool{
 	"important": true, "decision": true, "context": true, "problem": true, "solution": true, "reason": true,
 	"source": true, "date": true, "time": true, "location": true, "address": true, "email": true,
 	"phone": true, "password": true,
+	// What an agent's report heads with ("Updated: the port is 5433 now"):
+	// done to the work, no one's name.
+	"updated": true, "added": true, "changed": true, "removed": true, "fixed": true, "deleted": true,
+	"renamed": true, "moved": true, "created": true, "deployed": true, "merged": true, "released": true,
+	"resolved": true, "completed": true, "finished": true, "implemented": true, "installed": true,
+	"upgraded": true, "downgraded": true, "replaced": true, "reverted": true, "refactored": true,
 }
 
 // Speaker returns the text's speaker label as lower-cased tokens joined by
