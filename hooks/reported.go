@@ -41,22 +41,14 @@ var (
 // sentences setting a new port (a port and a word of change) say have it
 // (portNamesOf).
 func reportedNames(user, reply string, retired []string) []string {
-	var out []string
-	for _, cl := range clauses(user + "\n" + reply) {
+	return markNames(user, reply, retired, reportMark, func(cl string) []string {
 		if !statedPort.MatchString(cl) || !moved.MatchString(cl) {
-			continue
+			return nil
 		}
-		for _, name := range portNamesOf(cl) {
-			marked := reportMark + name
-			if statedPort.MatchString(name) || strings.Contains(name, "://") {
-				continue // a URL or host:port is the port itself, not what has it
-			}
-			if len(out) < maxRetimedNames && tagFits(append(retired, out...), marked) && !slices.Contains(out, marked) {
-				out = append(out, marked)
-			}
-		}
-	}
-	return append(retired, out...)
+		return slices.DeleteFunc(portNamesOf(cl), func(name string) bool {
+			return statedPort.MatchString(name) || strings.Contains(name, "://") // the port itself, not what has it
+		})
+	})
 }
 
 // portNamesOf returns what a clause setting a port says has it: the

@@ -94,13 +94,22 @@ const (
 // at it: their inline code, words written as code and paths, less the time
 // itself.
 func retimedNames(user, reply string, retired []string) []string {
+	return markNames(user, reply, retired, retimeMark, func(cl string) []string {
+		if !statesTime(cl) || !rescheduled.MatchString(cl) {
+			return nil
+		}
+		return scheduledNames(cl)
+	})
+}
+
+// markNames adds to retired, marked with mark, the names namesOf finds in
+// each clause of the turn, as many as fit (maxRetimedNames, tagFits), each
+// once: retimedNames and reportedNames differ only in what they read.
+func markNames(user, reply string, retired []string, mark string, namesOf func(cl string) []string) []string {
 	var out []string
 	for _, cl := range clauses(user + "\n" + reply) {
-		if !statesTime(cl) || !rescheduled.MatchString(cl) {
-			continue
-		}
-		for _, name := range scheduledNames(cl) {
-			marked := retimeMark + name
+		for _, name := range namesOf(cl) {
+			marked := mark + name
 			if len(out) < maxRetimedNames && tagFits(append(retired, out...), marked) && !slices.Contains(out, marked) {
 				out = append(out, marked)
 			}
