@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // canonicalPath is where the mux redirects a request whose path has empty
@@ -28,11 +30,15 @@ func canonicalPath(r *http.Request) string {
 // redirectToCanonical answers a request the mux would redirect with the
 // same 307 and Location, and a JSON body: the mux's own answer was an
 // HTML page (text/html) on an API whose every non-2xx answer is JSON with
-// detail and code. A client following the redirect keeps working.
+// detail and code. A client following the redirect keeps working, except
+// that the Location carries no ?api_key=: the key would travel on to the
+// next hop's logs; a client that sent it there sends it again (or in a
+// header, as it should).
 func redirectToCanonical(w http.ResponseWriter, r *http.Request, to string) {
-	u := url.URL{Path: to, RawQuery: r.URL.RawQuery}
+	q := status.WithoutKey(r.URL.RawQuery)
+	u := url.URL{Path: to, RawQuery: q}
 	if p, err := url.PathUnescape(to); err == nil {
-		u = url.URL{Path: p, RawPath: to, RawQuery: r.URL.RawQuery}
+		u = url.URL{Path: p, RawPath: to, RawQuery: q}
 	}
 	w.Header().Set("Location", u.String())
 	writeJSON(w, http.StatusTemporaryRedirect, errorBody{Code: "moved",

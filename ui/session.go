@@ -66,7 +66,8 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 				// Back to this page after signing in: a link to a memory
 				// followed while signed out lands on that memory. A cookie
 				// rather than ?next=, so the sign-in address stays plain.
-				if next := withoutKey(r.URL); isNavigation(r) && len(next) <= maxNextBytes {
+				// (No ?api_key= is left in it: see ServeHTTP.)
+				if next := r.URL.RequestURI(); isNavigation(r) && len(next) <= maxNextBytes {
 					u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(next)))
 				}
 				http.Redirect(w, r, "/signin", http.StatusSeeOther)
@@ -320,18 +321,4 @@ func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
 	}
 	u.clearCookie(w, r, keyCookie)
 	http.Redirect(w, r, "/signin", http.StatusSeeOther)
-}
-
-// withoutKey is u's path and query without an api_key parameter: the
-// dashboard ignores a key in the address, and remembering it for after
-// sign-in would keep a secret in a cookie and put it back in the address
-// bar (and the history) once signed in.
-func withoutKey(u *url.URL) string {
-	q := u.Query()
-	if !q.Has("api_key") {
-		return u.RequestURI()
-	}
-	q.Del("api_key")
-	v := url.URL{Path: u.Path, RawPath: u.RawPath, RawQuery: q.Encode()}
-	return v.RequestURI()
 }

@@ -159,9 +159,16 @@ func (u *UI) asset(w http.ResponseWriter, r *http.Request) {
 }
 
 // ServeHTTP logs one line per request (never a key or a form value) around
-// serve.
+// serve. The dashboard reads no key from its address (only the session
+// cookie), so an ?api_key= there is dropped before anything sees it: the
+// mux's own redirects ("/static", "/x/../memories") would copy it into
+// their Location and body, and a page would remember it for after sign-in.
 func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
+	if q := status.WithoutKey(r.URL.RawQuery); q != r.URL.RawQuery {
+		r = r.Clone(r.Context())
+		r.URL.RawQuery = q
+	}
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	u.serveHTTP(sw, r)
 	_, pattern := u.mux.Handler(r)

@@ -7,7 +7,9 @@ package status
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
@@ -121,4 +123,28 @@ func CloseAfterChunked(h http.Header, r *http.Request) {
 	if len(r.TransferEncoding) > 0 {
 		h.Set("Connection", "close")
 	}
+}
+
+// KeyParam is the query parameter that may carry an API key.
+const KeyParam = "api_key"
+
+// WithoutKey is rawQuery with every api_key parameter dropped (by its name
+// in any case, escaped or not) and the rest kept as sent, in order. A
+// redirect's Location built from it cannot carry the key on to the next
+// hop: into that request's logs, a proxy's, or the browser's history.
+func WithoutKey(rawQuery string) string {
+	if rawQuery == "" {
+		return ""
+	}
+	var kept []string
+	for part := range strings.SplitSeq(rawQuery, "&") {
+		name, _, _ := strings.Cut(part, "=")
+		if n, err := url.QueryUnescape(name); err == nil {
+			name = n
+		}
+		if !strings.EqualFold(name, KeyParam) {
+			kept = append(kept, part)
+		}
+	}
+	return strings.Join(kept, "&")
 }

@@ -48,3 +48,20 @@ func TestCloseAfterChunked(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutKey(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"none", "", ""},
+		{"only the key", "api_key=k", ""},
+		{"kept in order", "b=2&api_key=k&a=1", "b=2&a=1"},
+		{"any case", "API_KEY=k&Api_Key=j&x=1", "x=1"},
+		{"escaped name", "%61pi_key=k&x=1", "x=1"},
+		{"no value", "api_key&x", "x"},
+		{"look-alikes stay", "api_keys=1&my_api_key=2", "api_keys=1&my_api_key=2"},
+		{"raw kept as sent", "q=a%20b&api_key=k", "q=a%20b"},
+	} {
+		if got := WithoutKey(tc.in); got != tc.want {
+			t.Errorf("%s: WithoutKey(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+	}
+}
