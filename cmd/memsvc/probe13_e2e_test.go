@@ -48,3 +48,27 @@ func TestRedirectsDropTheKey(t *testing.T) {
 		}
 	}
 }
+
+// TestConversationMessageIDsUnique: two messages of one from-conversation
+// request under one id were both stored, and a fact's provenance
+// (source.message_ids) then named a turn that could be either. The request
+// is refused whole, naming the id and both positions, and nothing is
+// stored; distinct ids, and messages without one, still go through.
+func TestConversationMessageIDsUnique(t *testing.T) {
+	s := startServer(t, nil)
+	msgs := []map[string]any{
+		{"role": "user", "content": "My sister moved to Lisbon last spring.", "id": "turn-1"},
+		{"role": "assistant", "content": "That sounds like a big change.", "id": "turn-2"},
+		{"role": "user", "content": "She started work at a bakery there.", "id": "turn-1"},
+	}
+	r := s.post(t, anon, "/api/v1/memories/from-conversation", map[string]any{"messages": msgs})
+	wantError(t, r, http.StatusBadRequest, "invalid_request", "messages[2].id", `"turn-1"`, "messages[0]")
+	if l := s.get(t, anon, "/api/v1/memories?include_superseded=true"); num(l.body, "total") != 0 {
+		t.Errorf("a refused conversation stored something: %s", l.raw)
+	}
+	msgs[2]["id"] = "turn-3"
+	msgs[1]["id"] = ""
+	r = s.post(t, anon, "/api/v1/memories/from-conversation", map[string]any{"messages": append(msgs,
+		map[string]any{"role": "assistant", "content": "Lovely."})})
+	wantStatus(t, r, http.StatusOK)
+}

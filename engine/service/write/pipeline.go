@@ -627,6 +627,23 @@ func mergeSource(s *engine.Source, f extract.Fact, extractor string) *engine.Sou
 	return s
 }
 
+// uniqueMessageIDs refuses two messages of one request under one id: a
+// fact's provenance (source.message_ids) names the turn it came from, and
+// with two turns behind one id it would name either, or both.
+func uniqueMessageIDs(msgs []engine.Message) error {
+	seen := make(map[string]int, len(msgs))
+	for i, m := range msgs {
+		if m.ID == "" {
+			continue
+		}
+		if j, dup := seen[m.ID]; dup {
+			return engine.Invalid("messages["+strconv.Itoa(i)+"].id", "%q is also the id of messages[%d]: each message needs its own id", m.ID, j)
+		}
+		seen[m.ID] = i
+	}
+	return nil
+}
+
 func (e *Writer) validateConversation(req *engine.ConversationRequest) error {
 	if len(req.Messages) == 0 {
 		return engine.Invalid("messages", "must hold at least one message")
@@ -651,6 +668,9 @@ func (e *Writer) validateConversation(req *engine.ConversationRequest) error {
 				return err
 			}
 		}
+	}
+	if err := uniqueMessageIDs(req.Messages); err != nil {
+		return err
 	}
 	if err := engine.ValidateShared(req.Tags, req.Metadata, req.SessionID, req.Project); err != nil {
 		return err
