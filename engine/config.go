@@ -6,9 +6,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/index"
@@ -230,14 +227,7 @@ func setDefault(v *int, d int) {
 // through CanonicalUser before ValidateUser. NFC, not NFKC: the compatibility
 // forms ("ｊｏｓé") are spelled differently on screen as well, and an id
 // is compared by eye.
-func CanonicalUser(user string) string {
-	for i := 0; i < len(user); i++ {
-		if user[i] >= utf8.RuneSelf {
-			return norm.NFC.String(user)
-		}
-	}
-	return user
-}
+func CanonicalUser(user string) string { return CanonicalName(user) }
 
 // ValidateUser checks a user id before it becomes part of store keys.
 func ValidateUser(user string) error {

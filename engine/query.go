@@ -2,6 +2,9 @@ package engine
 
 import (
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/skill"
@@ -91,6 +94,7 @@ func (q *Query) Validate() error {
 		ValidateName("project", q.Project)); err != nil {
 		return err
 	}
+	q.SessionID, q.Project = CanonicalName(q.SessionID), CanonicalName(q.Project)
 	if q.TopK == 0 {
 		q.TopK = DefaultTopK
 	} else if err := ValidateTopK(q.TopK); err != nil {
@@ -147,11 +151,13 @@ func (f *ListFilter) Validate() error {
 		ValidateName("project", f.Project), ValidateName("session_id", f.SessionID)); err != nil {
 		return err
 	}
-	for _, c := range f.Categories {
+	for i, c := range f.Categories {
 		if err := ValidateName("categories", c); err != nil {
 			return err
 		}
+		f.Categories[i] = CanonicalName(c)
 	}
+	f.AppName, f.Project, f.SessionID = CanonicalName(f.AppName), CanonicalName(f.Project), CanonicalName(f.SessionID)
 	switch f.State {
 	case "", StateActive, StateSuperseded, StatePending, StateFailed:
 		return nil
@@ -166,6 +172,30 @@ type Page struct {
 	Page  int       `json:"page"`
 	Size  int       `json:"size"`
 	Pages int       `json:"pages"`
+}
+
+// CanonicalName is the spelling names are compared in: Unicode NFC. A
+// name typed on macOS arrives decomposed ("cafe" and a combining accent),
+// on Linux composed; they look the same and are one name. NFC, not NFKC
+// (which free text is matched in: text.CompatibilityForm): "ｗｅｂ" and
+// "web" look different, and a scope (project, session, app) that a
+// look-alike could enter is no scope. User ids are keyed in the same form
+// (CanonicalUser).
+func CanonicalName(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return norm.NFC.String(s)
+		}
+	}
+	return s
+}
+
+// SameName reports whether two names (a session id, project, app name,
+// category or tag) are one: equal in their canonical spelling. Filters
+// compare with it, so REST, MCP and the dashboard, which all filter
+// through the engine, agree whichever form was stored or asked for.
+func SameName(a, b string) bool {
+	return a == b || CanonicalName(a) == CanonicalName(b)
 }
 
 // firstError is the first of errs that is not nil.

@@ -34,3 +34,21 @@ func TestListFilterBounds(t *testing.T) {
 		})
 	}
 }
+
+func TestSameName(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"equal", "web", "web", true},
+		{"ascii differ", "web", "Web", false},
+		{"composed and decomposed", "caf\u00e9", "cafe\u0301", true},
+		{"full width is another name", "\uff57\uff45\uff42", "web", false},
+		{"empty", "", "", true},
+	} {
+		if got := SameName(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: SameName(%+q, %+q) = %v, want %v", tc.name, tc.a, tc.b, got, tc.want)
+		}
+	}
+}

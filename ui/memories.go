@@ -192,7 +192,7 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 // hold for the search's hits too instead of being silently ignored.
 func narrow(hits []engine.Scored, app, state string) []engine.Scored {
 	return slices.DeleteFunc(hits, func(h engine.Scored) bool {
-		return (app != "" && h.AppName != app) || (state != "" && h.State != state)
+		return (app != "" && !engine.SameName(h.AppName, app)) || (state != "" && h.State != state)
 	})
 }
 

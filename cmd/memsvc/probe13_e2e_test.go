@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestRedirectsDropTheKey: a request whose path the server cleans
@@ -71,4 +76,59 @@ func TestConversationMessageIDsUnique(t *testing.T) {
 	r = s.post(t, anon, "/api/v1/memories/from-conversation", map[string]any{"messages": append(msgs,
 		map[string]any{"role": "assistant", "content": "Lovely."})})
 	wantStatus(t, r, http.StatusOK)
+}
+
+// TestNameFiltersMeetEveryNormalForm: a project, session id or app name
+// typed on one machine composed ("caf\u00e9") and on another decomposed
+// ("cafe\u0301") looks the same and is one name, as a user id already was
+// (app names are ASCII):
+// the filters compared bytes, so a listing, a search, MCP's Project header
+// and the dashboard's filters found nothing stored under the other form.
+// Names meet in NFC; a full-width look-alike stays another name (names are
+// compared by eye, and a scope a look-alike could enter is no scope).
+func TestNameFiltersMeetEveryNormalForm(t *testing.T) {
+	const decomposed, composed, fullWidth = "cafe\u0301", "caf\u00e9", "\uff43\uff41\uff46\u00e9"
+	s := startServer(t, nil)
+	id := s.addVerbatim(t, anon, "The espresso machine needs descaling every month",
+		map[string]any{"project": decomposed, "session_id": decomposed})
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{{decomposed, true}, {composed, true}, {fullWidth, false}} {
+		n := url.QueryEscape(tc.name)
+		for _, f := range []string{"project", "session_id"} {
+			l := s.get(t, anon, "/api/v1/memories?"+f+"="+n)
+			if got := slices.Contains(ids(l.body, "items"), id); got != tc.want {
+				t.Errorf("list %s=%+q finds it: %v, want %v: %s", f, tc.name, got, tc.want, l.raw)
+			}
+		}
+		for _, f := range []string{"project", "session_id"} {
+			r := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": "espresso descaling", f: tc.name})
+			if got := slices.Contains(ids(r.body, "results"), id); got != tc.want {
+				t.Errorf("search %s=%+q finds it: %v, want %v: %s", f, tc.name, got, tc.want, r.raw)
+			}
+		}
+		hc := &http.Client{Timeout: 30 * time.Second, Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			r = r.Clone(r.Context())
+			r.Header.Set("Project", tc.name)
+			return http.DefaultTransport.RoundTrip(r)
+		})}
+		sess, err := sdk.NewClient(&sdk.Implementation{Name: "forms", Version: "1"}, nil).Connect(context.Background(),
+			&sdk.StreamableClientTransport{Endpoint: s.base + "/mcp/forms", HTTPClient: hc, DisableStandaloneSSE: true, MaxRetries: -1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := mcpCall(t, sess, "search_memory", map[string]any{"query": "espresso descaling", "session_id": tc.name})
+		sess.Close()
+		if strings.Contains(got, id) != tc.want {
+			t.Errorf("MCP search_memory with Project and session_id %+q finds it: %v, want %v:\n%s", tc.name, !tc.want, tc.want, got)
+		}
+		b := newBrowser(t, s)
+		for _, q := range []string{"project=" + n + "&session=" + n, "q=espresso&project=" + n + "&session=" + n} {
+			code, _, body := b.page(http.MethodGet, "/memories?"+q, nil)
+			if code != http.StatusOK || strings.Contains(body, id) != tc.want {
+				t.Errorf("dashboard /memories?%s: %d, finds it: %v, want %v", q, code, !tc.want, tc.want)
+			}
+		}
+	}
 }

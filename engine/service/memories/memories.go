@@ -70,11 +70,13 @@ func ListKeeps(r *index.Row, f *engine.ListFilter) bool {
 	case f.State == "" && !f.IncludeSuperseded && r.State == engine.StateSuperseded:
 		return false
 	case f.MemoryType != "" && r.MemoryType != f.MemoryType,
-		f.AppName != "" && r.AppName != f.AppName,
-		f.SessionID != "" && r.SessionID != f.SessionID,
-		f.Project != "" && r.Project != f.Project && !(f.ProjectScope && r.Project == ""):
+		f.AppName != "" && !engine.SameName(r.AppName, f.AppName),
+		f.SessionID != "" && !engine.SameName(r.SessionID, f.SessionID),
+		f.Project != "" && !engine.SameName(r.Project, f.Project) && !(f.ProjectScope && r.Project == ""):
 		return false
-	case len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool { return slices.Contains(r.Categories, c) }):
+	case len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool {
+		return slices.ContainsFunc(r.Categories, func(rc string) bool { return engine.SameName(rc, c) })
+	}):
 		return false
 	}
 	return true

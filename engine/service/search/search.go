@@ -25,10 +25,10 @@ func keeps(q *engine.Query, r *index.Row) bool {
 		return false
 	case r.State == engine.StateSuperseded && !q.IncludeSuperseded:
 		return false
-	case q.SessionID != "" && r.SessionID != q.SessionID,
+	case q.SessionID != "" && !engine.SameName(r.SessionID, q.SessionID),
 		q.MemoryType != "" && r.MemoryType != q.MemoryType:
 		return false
-	case q.Project != "" && r.Project != q.Project && !(q.ProjectScope && r.Project == ""):
+	case q.Project != "" && !engine.SameName(r.Project, q.Project) && !(q.ProjectScope && r.Project == ""):
 		return false
 	}
 	return true
