@@ -269,7 +269,11 @@ func (e *Searcher) listTurns(shard *index.Shard, list bool, fused []recall.Ranke
 // which judges each hit on its own and so gathers the best item's exchange
 // at the top once more (recall@10 with --rerank, LoCoMo / REALTALK: 0.7931 /
 // 0.6689 without this, 0.7941 / 0.6712 with it; 0.7928 / 0.6712 at weight
-// 0.5; skipping the reranker for list questions 0.7943 / 0.6712).
+// 0.5; skipping the reranker for list questions 0.7943 / 0.6712). After the
+// answers view, skipping it again gave --rerank 0.7962 / 0.6814 (against
+// 0.7955 / 0.6775) but --ingest conversation --rerank 0.8001 / 0.6786,
+// REALTALK below its 0.6806 without rerank; blend weight 7 for list
+// questions only 0.7959 / 0.6791 and 0.7996 / 0.6786.
 func (e *Searcher) listTurnsHits(shard *index.Shard, list bool, hits []engine.Scored) []engine.Scored {
 	if !list {
 		return hits
@@ -302,7 +306,11 @@ func reorderHits(hits []engine.Scored, reorder func([]recall.Ranked) []recall.Ra
 // 0.7892 / 0.7904 / 0.7898 / 0.7896 / 0.7865 and 0.6708 / 0.6720 / 0.6720 /
 // 0.6732 / 0.6720; only the first 20 or 30 hits taking turns, or exchanges
 // (turns within 1–3 of a better hit) instead of whole conversations, did
-// no better (0.7855–0.7892 / 0.6685–0.6732).
+// no better (0.7855–0.7892 / 0.6685–0.6732). A cap on one conversation's
+// share of every question's first 10 hits (the rest held back below them)
+// lost at any cap (after the answers view, against 0.7945 / 0.6771): 3 / 4 /
+// 5 / 6 hits give 0.7446 / 0.7760 / 0.7864 / 0.7873 and 0.6394 / 0.6695 /
+// 0.6736 / 0.6771: a question's evidence is mostly one exchange.
 const listWeight = 0.2
 
 // Vector feedback: the query vector moved toward the fused ranking's best
@@ -529,7 +537,11 @@ func speakerWeight(configured float64, list bool) float64 {
 // With the vector feedback view (and REALTALK's folded photo evidence
 // resolved) 3 / 3.5 / 4 / 4.5 give LoCoMo 0.785 / 0.790 / 0.789 / 0.792 and
 // REALTALK 0.663 / 0.661 / 0.656 / 0.656 against 0.788 and 0.657 without
-// rerank: 3.5 is the one at or above both.
+// rerank: 3.5 is the one at or above both. After the answers view (--rerank
+// / --ingest conversation --rerank, LoCoMo / REALTALK): 3 gives 0.7953 /
+// 0.6791 and 0.7985 / 0.6802, 4.5 0.7953 / 0.6759 and 0.7983 / 0.6771,
+// against 3.5's 0.7955 / 0.6775 and 0.7996 / 0.6802; a reranker shown 30
+// candidates instead of 20 changed nothing (conversation REALTALK 0.6802).
 const rerankBlend = 3.5
 
 // blendOrders fuses hits' own order with the reranked order (indexes into
