@@ -18,12 +18,12 @@ import (
 var (
 	// portServeRe: "The service listens on port 8080", "Vite serves it on port 5173",
 	// "the api runs locally at localhost:8080". Group 2 is the port.
-	portServeRe = rx(subj + ` (?:now |currently |still |also |usually |normally |by default |locally )*(?:listens|runs|serves|starts|binds|answers|is served|is running|is listening|is exposed|is available|is reachable|is bound|comes up|is up)(?: \S+){0,3}? (?:on|at|to) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
+	portServeRe = rx(subj + portQualifier + ` (?:now |currently |still |also |usually |normally |by default |locally )*(?:listens|runs|serves|starts|binds|answers|is served|is running|is listening|is exposed|is available|is reachable|is bound|comes up|is up)(?: \S+){0,3}? (?:on|at|to) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 	// portMoveRe: "The dev server moves to port 3000", "the API switched to port 9090".
-	portMoveRe = rx(subj + ` (?:now |has |have |just |will |is )*(?:moves|moved|moving|switches|switched|switching|changes|changed|goes|went|is going) (?:over )?to (?:port |localhost:|:)(\d{2,5})\b.*`)
+	portMoveRe = rx(subj + portQualifier + ` (?:now |has |have |just |will |is )*(?:moves|moved|moving|switches|switched|switching|changes|changed|goes|went|is going) (?:over )?to (?:port |localhost:|:)(\d{2,5})\b.*`)
 	// portIsRe: "Grafana is on port 3300 now": where a component is, said with a plain
 	// copula, is its place, as a move to the port would make it.
-	portIsRe = rx(subj + ` (?:is|are) (?:now |currently |still )*(?:on|at) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
+	portIsRe = rx(subj + portQualifier + ` (?:is|are) (?:now |currently |still )*(?:on|at) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 	// portFlagRe: "The dev server is uv run uvicorn app --reload --port 8081": the
 	// component is a command, and its flag names the port. Group 2 is the port.
 	portFlagRe = rx(subj + ` (?:is|runs with|is run with|starts with|is started with) (?:\S+ ){1,10}?--port[= ](\d{2,5})\b.*`)
@@ -32,6 +32,11 @@ var (
 	// topic ("Change of plan for the dev server: …"), 2 the port.
 	portItRe = rx(`(?:(.+?): )?user (?:now |currently |also |usually |just )*(?:runs|serves|starts|launches|hosts|boots|exposes) (?:it|this|that)(?: \S+){0,6}? (?:on|at) (?:port |localhost:|127\.0\.0\.1:|:)(\d{2,5})\b.*`)
 )
+
+// portQualifier is what a component's name may carry after it, which says whose or what
+// for it is and not which component it is: "The API server for the shop runs on port
+// 8080" is the API server's port, as "The API server runs on port 8080" is.
+const portQualifier = `(?: (?:for|of) (?:the |our |this |that |user's )?(?:\S+ )?\S+)?`
 
 // PortPronoun is the subject of a port slot whose component is only named "it": which
 // one it is, is read against the stored ports (ResolvePortOwner).

@@ -45,6 +45,10 @@ func TestContradictsByText(t *testing.T) {
 		{"a price set anew", "User's phone plan costs $30 a month", "User's phone plan went up to $35 a month", true},
 		{"a price in a currency word", "User's rent costs 1400 euros a month", "User's rent went up to 1,550 euros a month", true},
 		{"a limit of another unit", "User's phone plan costs $30 a month", "User's phone plan went up to 20 GB", false},
+		{"a thing sold named among its modifiers", "User drives a blue Peugeot hatchback", "User sold the Peugeot", true},
+		{"a thing sold not named by the value", "User drives a blue Peugeot hatchback", "User sold the Fiat", false},
+		{"a component named with whose it is moved", "The web server for the wiki runs on port 3000", "User moved the web server to port 3100", true},
+		{"another component moved", "The web server for the wiki runs on port 3000", "User moved the database to port 3100", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

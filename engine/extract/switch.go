@@ -254,7 +254,15 @@ func replaces(old, n Slot) bool {
 		return old.Predicate == n.Predicate && old.Value == n.Value // "User's brother is hosting Thanksgiving instead of User"
 	}
 	related := subjectsRelated(unscoped(old.Subject), n.Subject) || wholeProject[old.Subject] || instructs(n.Subject, old.Subject)
-	return related && (old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r))
+	named := old.Value == r || strings.HasPrefix(old.Value, r+" ") || strings.HasSuffix(old.Value, " "+r)
+	return related && (named || disposedNamed(old.Value, n))
+}
+
+// disposedNamed reports a thing given up, named by one word, that the old value names
+// among the words describing it: selling "the Volvo" gives up "a red Volvo estate".
+func disposedNamed(value string, n Slot) bool {
+	r := normValue(n.Replaces)
+	return n.Predicate == PredicateDisposed && !strings.Contains(r, " ") && strings.Contains(" "+value+" ", " "+r+" ")
 }
 
 // scopedSubjectRe is a subject read with the scope phrase its fact opened with: "At
