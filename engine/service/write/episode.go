@@ -251,12 +251,13 @@ func sameAnswer(a, b string, reads *ingest.Readings) bool {
 	return (qa != a) != (qb != b) && reads.SameEpisode(qa, qb)
 }
 
-// isReplay reports whether the turn r is the stored episode ep sent again (a
-// client's retry, a re-import of the same chat) rather than the same words
-// said anew: it carries one of ep's message ids, or was said at the same
-// instant. A replay tells nothing new, so its facts must not reopen what a
-// later turn superseded; words said anew may (moving back to a city).
-func isReplay(ep *engine.Memory, r engine.AddRequest) bool {
+// isReplay reports whether the turn r (message m) is the stored episode ep
+// sent again (a client's retry, a re-import of the same chat) rather than
+// the same words said anew: it carries one of ep's message ids, or was said
+// at the same instant, or (undatedReplay) it is an undated turn of ep's own
+// conversation. A replay tells nothing new, so its facts must not reopen
+// what a later turn superseded; words said anew may (moving back to a city).
+func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
 	if ep.Source != nil && r.Source != nil {
 		for _, id := range r.Source.MessageIDs {
 			if slices.Contains(ep.Source.MessageIDs, id) {
@@ -264,7 +265,19 @@ func isReplay(ep *engine.Memory, r engine.AddRequest) bool {
 			}
 		}
 	}
-	return !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
+	return undatedReplay(ep, r, m) || !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
+}
+
+// undatedReplay reports a turn with neither id nor time that repeats, word
+// for word, an episode of the same conversation (session): a client that
+// lost its state (an automation's memory node after a restart) sends the
+// chat's history again that way, exchange by exchange, so no later turn of
+// the same request shows it is history (replayedHistory). Taken as said
+// anew, each old value would reopen and be closed again one request later.
+// Words said anew in the same conversation to undo a change read as a
+// change ("I moved back to …"), not as the old turn repeated verbatim.
+func undatedReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
+	return m.ID == "" && m.CreatedAt.IsZero() && r.SessionID != "" && ep.SessionID == r.SessionID
 }
 
 // replayedHistory adds to replays each turn that repeats a retired episode

@@ -186,7 +186,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		if dup != nil {
 			ids[i] = dup.ID
 			stored[i] = dup
-			if isReplay(dup, r) {
+			if isReplay(dup, r, in.req.Messages[i]) {
 				replays[i] = dup
 			}
 			continue

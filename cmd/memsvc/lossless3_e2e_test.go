@@ -1,0 +1,68 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/memsvc/memsvc/rest/client"
+)
+
+// The third round of lossless probes: history a client sends again without
+// ids or times, turns dated ahead of the server, a chain of narrowing
+// facts, and a long conversation over both MCP and REST.
+
+// replayPairs is a short chat as an automation's memory node sends it: one
+// request per exchange (the user's turn and the reply), no ids, no times.
+var replayPairs = [][2]string{
+	{"I live in Hamburg with my two cats.", "Hamburg sounds lovely, and two cats!"},
+	{"I work as a nurse at the Altona clinic.", "Nursing is demanding work."},
+	{"Big news: I moved to Bremen last week, I live in Bremen now.", "Congratulations on the move to Bremen!"},
+	{"I quit the clinic, I work as a paramedic now.", "Paramedic, what a change."},
+}
+
+// sendPairs sends each exchange of pairs as its own request in session.
+func sendPairs(t *testing.T, c *client.Client, session string, pairs [][2]string) {
+	t.Helper()
+	for _, p := range pairs {
+		_, err := c.FromConversation(t.Context(), client.ConversationRequest{SessionID: session,
+			Messages: []client.Message{{Role: "user", Content: p[0]}, {Role: "assistant", Content: p[1]}}})
+		if err != nil {
+			t.Fatalf("exchange %q: %v", p[0], err)
+		}
+	}
+}
+
+// TestLossless3ReplayedChatChangesNothing: a client that lost its state
+// (an automation's memory node after a restart) sends the whole chat again,
+// exchange by exchange, without ids or times. Every replayed turn is
+// recognised as an episode of that conversation already stored: no new
+// memory, no state flipping back and forth, no new history event; the
+// current values stay current throughout.
+func TestLossless3ReplayedChatChangesNothing(t *testing.T) {
+	s := startServer(t, nil)
+	c := s.api("")
+	sendPairs(t, c, "chat-1", replayPairs)
+	before := listAll(t, c)
+	histories := map[string]string{}
+	for _, m := range before {
+		histories[m.ID] = string(s.get(t, anon, "/api/v1/memories/"+m.ID+"/history").raw)
+	}
+	for i := range replayPairs {
+		sendPairs(t, c, "chat-1", replayPairs[i:i+1])
+		// mid-replay, the old home must not come back as current
+		if hit := firstHit(t, c, "where does the user live"); !strings.Contains(hit, "Bremen") {
+			t.Errorf("after replaying exchange %d, where does the user live: first hit %q", i, hit)
+		}
+	}
+	after := listAll(t, c)
+	if diff := cmp.Diff(before, after); diff != "" {
+		t.Errorf("the replayed chat changed what is stored (-before +after):\n%s", diff)
+	}
+	for _, m := range after {
+		if h := string(s.get(t, anon, "/api/v1/memories/"+m.ID+"/history").raw); h != histories[m.ID] {
+			t.Errorf("history of %q changed by the replay:\nbefore %s\nafter  %s", m.Text, histories[m.ID], h)
+		}
+	}
+}
