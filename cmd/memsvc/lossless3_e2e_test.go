@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -63,6 +64,36 @@ func TestLossless3ReplayedChatChangesNothing(t *testing.T) {
 	for _, m := range after {
 		if h := string(s.get(t, anon, "/api/v1/memories/"+m.ID+"/history").raw); h != histories[m.ID] {
 			t.Errorf("history of %q changed by the replay:\nbefore %s\nafter  %s", m.Text, histories[m.ID], h)
+		}
+	}
+}
+
+// TestLossless3TurnStampedAheadHoldsFromNow: a turn and a note stamped
+// hours ahead of the server (a client clock running fast, local time sent
+// without its offset) are accepted, and neither the turn's episode nor its
+// facts hold from a time that has not come yet: they hold from when the
+// server received them.
+func TestLossless3TurnStampedAheadHoldsFromNow(t *testing.T) {
+	s := startServer(t, nil)
+	c := s.api("")
+	ahead := time.Now().UTC().Add(12 * time.Hour).Format(time.RFC3339)
+	sayAt(t, c, "skew", "Ines", "k1", ahead, "I teach chemistry at the Lindenhof school.")
+	if _, err := c.Add(t.Context(), client.AddRequest{Text: "The school choir rehearses in room 12.", Timestamp: ahead}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Add(t.Context(), client.AddRequest{Text: "The lab key is in the blue drawer.", Timestamp: ahead,
+		Infer: new(bool)}); err != nil {
+		t.Fatal(err)
+	}
+	received := time.Now().UTC()
+	all := listAll(t, c)
+	if len(all) < 4 {
+		t.Fatalf("stored %d memories, want the turn's episode and fact and both notes", len(all))
+	}
+	for _, m := range all {
+		from, err := time.Parse(time.RFC3339Nano, m.ValidFrom)
+		if err != nil || from.After(received) {
+			t.Errorf("%q holds from %s (%v), after it was received (%s)", m.Text, m.ValidFrom, err, received.Format(time.RFC3339))
 		}
 	}
 }

@@ -34,8 +34,9 @@ func (e *Writer) Add(ctx context.Context, user string, reqs []engine.AddRequest)
 	results := make([]engine.WriteResult, len(reqs))
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
 		for i, r := range reqs {
+			r.Timestamp = saidTime(r.Timestamp, now) // stamped ahead: said, and so holding, no later than now
 			m := e.NewMemory(user, r, now)
-			stampSaid(m, saidTime(r.Timestamp, now))
+			stampSaid(m, r.Timestamp)
 			p.Put(m, vecs[i])
 			results[i] = engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd}
 		}

@@ -205,11 +205,7 @@ func nonEmpty(id string) []string {
 
 // episodeRequest is how turn i is stored as an episode (episodeOf).
 func episodeRequest(req engine.ConversationRequest, asked []*engine.Message, i int, now time.Time) engine.AddRequest {
-	m := req.Messages[i]
-	ts := m.CreatedAt
-	if ts.IsZero() {
-		ts = now
-	}
+	ts := saidTime(req.Messages[i].CreatedAt, now) // a turn stamped ahead was said no later than now
 	said, ids := episodeOf(req.Messages, asked, i)
 	src := &engine.Source{Kind: engine.SourceEpisode, MessageIDs: ids}
 	return engine.AddRequest{Text: said, AppName: req.AppName, MemoryType: engine.TypeEpisodic, Metadata: req.Metadata,

@@ -104,6 +104,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 		results = results[:0]
 		batch := map[string]*engine.Memory{} // facts of this request, for in-batch dedupe
 		for i, f := range in.facts {
+			f.ValidFrom = heldFrom(f.ValidFrom, turnStamp(in.req.Messages, in.factTurn[i]), now)
 			job := factJob{fact: f, vec: vecs[i], extractor: in.extractor, memo: memo,
 				said: turnSaidAt(in.req.Messages, in.factTurn[i], now)}
 			if t := in.factTurn[i]; t >= 0 {

@@ -20,8 +20,14 @@ func saidTime(t, now time.Time) time.Time {
 // turnSaidAt is when turn t of msgs was said (saidTime); a fact of no one
 // turn (t < 0) was said with the request's latest turn.
 func turnSaidAt(msgs []engine.Message, t int, now time.Time) time.Time {
+	return saidTime(turnStamp(msgs, t), now)
+}
+
+// turnStamp is the time the client gave turn t of msgs (zero: none); for a
+// fact of no one turn (t < 0), the request's latest.
+func turnStamp(msgs []engine.Message, t int) time.Time {
 	if t >= 0 && t < len(msgs) {
-		return saidTime(msgs[t].CreatedAt, now)
+		return msgs[t].CreatedAt
 	}
 	var latest time.Time
 	for _, m := range msgs {
@@ -29,7 +35,20 @@ func turnSaidAt(msgs []engine.Message, t int, now time.Time) time.Time {
 			latest = m.CreatedAt
 		}
 	}
-	return saidTime(latest, now)
+	return latest
+}
+
+// heldFrom is when a fact of a turn the client stamped at stamp holds
+// from, for a request received at now: the fact's own valid_from, except
+// that a time after now but not after the stamp came from a client clock
+// running ahead (the stamp itself, or "today" read against it) and is now,
+// as the turn's said time is (saidTime). A date past the stamp is one the
+// words named ("I start there on Monday") and stays.
+func heldFrom(from, stamp, now time.Time) time.Time {
+	if from.After(now) && !from.After(stamp) {
+		return now.UTC()
+	}
+	return from
 }
 
 // stampSaid records on m when its words were said. The source is copied
