@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -96,4 +97,58 @@ func TestLossless3TurnStampedAheadHoldsFromNow(t *testing.T) {
 			t.Errorf("%q holds from %s (%v), after it was received (%s)", m.Text, m.ValidFrom, err, received.Format(time.RFC3339))
 		}
 	}
+}
+
+// TestLossless3ChainReadsInOrder: three values of one thing, the middle one
+// said last. Each superseded value points at the one that followed it, and
+// that one lists it: walking superseded_by from the first reaches the
+// current value through the middle one, and each window ends where the
+// next begins.
+func TestLossless3ChainReadsInOrder(t *testing.T) {
+	s := startServer(t, nil)
+	c := s.api("")
+	said := []struct{ text, at string }{
+		{"The metrics collector is on port 4100.", "2025-04-01T10:00:00Z"},
+		{"The metrics collector is on port 4300.", "2025-04-20T10:00:00Z"},
+		{"The metrics collector is on port 4200.", "2025-04-10T10:00:00Z"}, // said between, sent last
+	}
+	for _, n := range said {
+		if _, err := c.Add(t.Context(), client.AddRequest{Text: n.text, Timestamp: n.at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	byValue := map[string]client.Memory{}
+	for _, m := range listAll(t, c) {
+		for _, v := range []string{"4100", "4200", "4300"} {
+			if strings.Contains(m.Text, v) && (m.Source == nil || m.Source.Kind != "episode") {
+				byValue[v] = m
+			}
+		}
+	}
+	a, b, cur := byValue["4100"], byValue["4200"], byValue["4300"]
+	if cur.State != "active" || a.State != "superseded" || b.State != "superseded" {
+		t.Fatalf("states a=%s b=%s c=%s, want superseded, superseded, active", a.State, b.State, cur.State)
+	}
+	for _, link := range []struct{ from, to client.Memory }{{a, b}, {b, cur}} {
+		if by := link.from.SupersededBy; by == nil || *by != link.to.ID {
+			t.Errorf("%q is superseded by %s, want %s (%q)", link.from.Text, deref(by), link.to.ID, link.to.Text)
+		}
+		if !slices.Contains(link.to.Supersedes, link.from.ID) {
+			t.Errorf("%q lists %v as superseded, want it to list %s", link.to.Text, link.to.Supersedes, link.from.ID)
+		}
+		if link.from.ValidTo == nil || *link.from.ValidTo != link.to.ValidFrom {
+			t.Errorf("%q is valid until %v, want %s", link.from.Text, link.from.ValidTo, link.to.ValidFrom)
+		}
+	}
+	if slices.Contains(cur.Supersedes, a.ID) {
+		t.Errorf("the current value still lists the first as superseded by it: %v", cur.Supersedes)
+	}
+}
+
+// deref is *s, or "nil".
+func deref(s *string) string {
+	if s == nil {
+		return "nil"
+	}
+	return *s
 }

@@ -251,9 +251,9 @@ func sameAnswer(a, b string, reads *ingest.Readings) bool {
 // sent again (a client's retry, a re-import of the same chat) rather than
 // the same words said anew: it carries one of ep's message ids, or was said
 // at the same instant, or (undatedReplay) it is an undated turn of ep's own
-// conversation. A replay tells nothing new, so its facts must not reopen
+// conversation (chat: the request is a conversation, not a note). A replay tells nothing new, so its facts must not reopen
 // what a later turn superseded; words said anew may (moving back to a city).
-func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
+func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message, chat bool) bool {
 	if ep.Source != nil && r.Source != nil {
 		for _, id := range r.Source.MessageIDs {
 			if slices.Contains(ep.Source.MessageIDs, id) {
@@ -261,7 +261,7 @@ func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
 			}
 		}
 	}
-	return undatedReplay(ep, r, m) || !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
+	return chat && undatedReplay(ep, r, m) || !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
 }
 
 // undatedReplay reports a turn with neither id nor time that repeats, word
@@ -271,7 +271,9 @@ func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
 // the same request shows it is history (replayedHistory). Taken as said
 // anew, each old value would reopen and be closed again one request later.
 // Words said anew in the same conversation to undo a change read as a
-// change ("I moved back to …"), not as the old turn repeated verbatim.
+// change ("I moved back to …"), not as the old turn repeated verbatim. A
+// note (a single text, not a conversation) restating an old value is said
+// anew: notes are not resent as history.
 func undatedReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
 	return m.ID == "" && m.CreatedAt.IsZero() && r.SessionID != "" && ep.SessionID == r.SessionID
 }
@@ -319,6 +321,36 @@ func replayedFact(tx engine.Tx, memo *factMemo, ep *engine.Memory, fact string) 
 		}
 		if strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(t), "."), want) {
 			return id, nil
+		}
+	}
+	return "", nil
+}
+
+// resentFact returns the id of a stored fact that already says fact and
+// stands for turn m sent again, or "": a turn one of whose facts says its
+// words keeps no episode (episodeTurns), so replayedFact cannot see it
+// resent. It is that fact again when it carries the turn's message id.
+// Decided anew, a resent old value would come back as current.
+func resentFact(tx engine.Tx, shard *index.Shard, k1, b float64, fact string, m engine.Message) (string, error) {
+	terms := text.Unique(text.Analyze(fact))
+	if len(terms) == 0 || shard == nil || m.ID == "" {
+		return "", nil
+	}
+	want := strings.TrimSuffix(strings.TrimSpace(fact), ".")
+	isFact := func(r *index.Row) bool { return !r.Episode }
+	for _, h := range shard.TextSearch(terms, nil, k1, b, isFact, 3) {
+		old, err := tx.GetMemory(h.ID)
+		if engine.ErrorCode(err) == engine.ENotFound {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		if old.Source == nil || !strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(old.Text), "."), want) {
+			continue
+		}
+		if slices.Contains(old.Source.MessageIDs, m.ID) {
+			return old.ID, nil
 		}
 	}
 	return "", nil

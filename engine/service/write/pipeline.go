@@ -109,10 +109,14 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 				said: turnSaidAt(in.req.Messages, in.factTurn[i], now)}
 			if t := in.factTurn[i]; t >= 0 {
 				job.episode = epIDs[t]
-				if id, err := replayedFact(tx, memo, replays[t], f.Text); err != nil || id != "" {
-					if err != nil {
-						return err
-					}
+				id, err := replayedFact(tx, memo, replays[t], f.Text)
+				if err == nil && id == "" && epIDs[t] == "" {
+					id, err = resentFact(tx, shard, e.cfg.BM25K1, e.cfg.BM25B, f.Text, in.req.Messages[t])
+				}
+				if err != nil {
+					return err
+				}
+				if id != "" {
 					results = append(results, engine.WriteResult{ID: id, Text: f.Text, Event: engine.EventNone})
 					continue
 				}
@@ -187,7 +191,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		if dup != nil {
 			ids[i] = dup.ID
 			stored[i] = dup
-			if isReplay(dup, r, in.req.Messages[i]) {
+			if isReplay(dup, r, in.req.Messages[i], in.carry) {
 				replays[i] = dup
 			}
 			continue
@@ -382,9 +386,11 @@ func (e *Writer) outdatedBy(tx engine.Tx, p *plan, shard *index.Shard, m, newer 
 // narrowPredecessors ends, where m's window begins, the window of each fact
 // newer superseded that m, filed as history between them, followed: said
 // before m and holding when m began. Else two superseded values of one
-// thing would both hold over [m's start, newer's start].
+// thing would both hold over [m's start, newer's start]. Such a fact is
+// then superseded by m, not by newer, so the chain reads in the order the
+// values held: pred → m → newer.
 func (e *Writer) narrowPredecessors(tx engine.Tx, p *plan, m, newer *engine.Memory) error {
-	for _, id := range newer.Supersedes {
+	for _, id := range slices.Clone(newer.Supersedes) {
 		pred, err := e.plannedIfAny(tx, p, id)
 		if err != nil {
 			return err
@@ -400,8 +406,12 @@ func (e *Writer) narrowPredecessors(tx engine.Tx, p *plan, m, newer *engine.Memo
 		if later {
 			continue
 		}
-		validTo := m.ValidFrom
-		pred.ValidTo = &validTo
+		validTo, by := m.ValidFrom, m.ID
+		pred.ValidTo, pred.SupersededBy = &validTo, &by
+		newer.Supersedes = slices.DeleteFunc(newer.Supersedes, func(s string) bool { return s == pred.ID })
+		if !slices.Contains(m.Supersedes, pred.ID) {
+			m.Supersedes = append(m.Supersedes, pred.ID)
+		}
 		p.Put(pred, nil)
 	}
 	return nil
