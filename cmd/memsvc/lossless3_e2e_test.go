@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memsvc/memsvc/rest/client"
 )
@@ -151,4 +153,196 @@ func deref(s *string) string {
 		return "nil"
 	}
 	return *s
+}
+
+// longChatChange is one fact the long chat states and, weeks later,
+// changes; question asks for it.
+type longChatChange struct {
+	before, after, question, oldWord, newWord string
+	overMCP                                   bool // else REST from-conversation, dated
+}
+
+// longChatChanges are the long chat's changed facts.
+var longChatChanges = []longChatChange{
+	{"I work as a pharmacist at Hollybrook Pharmacy.", "I left Hollybrook Pharmacy, I work as a teacher at Ridgeview School now.",
+		"where does Maeve work", "Hollybrook", "Ridgeview", false},
+	{"I live in Galway with my partner.", "We moved to Limerick last month, I live in Limerick now.",
+		"where does Maeve live", "Galway", "Limerick", false},
+	{"Our build server runs on port 7100.", "We moved the build server to port 7200 because of a clash.",
+		"which port does the build server run on", "7100", "7200", true},
+	{"I drive a white Toyota hatchback.", "I sold the Toyota last week and I drive a green Kia now.",
+		"what car does the user drive", "Toyota", "Kia", true},
+}
+
+// longChatTurn builds the i-th small-talk turn of the long chat: each says
+// something of its own (a day, an activity, a place, a companion), so each
+// can be found by its own words among hundreds of similar ones.
+func longChatTurn(i int) string {
+	days := []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
+	acts := []string{"played badminton", "baked sourdough", "repaired a bicycle", "painted a fence", "watched a documentary",
+		"planted tulips", "practised the violin", "visited a museum", "cooked a curry", "went kayaking", "sorted old photos",
+		"built a birdhouse", "tried pottery", "hiked a ridge", "learned a card trick", "knitted a scarf", "wrote a poem"}
+	places := []string{"harbour", "library", "community hall", "allotment", "riverside park", "old mill", "market square",
+		"sports centre", "botanic garden", "lighthouse", "train museum", "bakery", "quarry lake"}
+	friends := []string{"my cousin Declan", "my neighbour Priya", "my colleague Tomasz", "my aunt Brigid", "my friend Oluwaseun",
+		"my nephew Ciaran", "my old classmate Ingrid", "my brother Fintan", "my running buddy Sade", "my landlord Horace", "my niece Ailbhe"}
+	return fmt.Sprintf("On %s I %s at the %s with %s, turn %d of the week's notes.", days[i%len(days)], acts[i%len(acts)],
+		places[i%len(places)], friends[i%len(friends)], i)
+}
+
+// TestLossless3LongConversation: a long conversation (about three hundred
+// turns over MCP add_memories and REST from-conversation, both speakers,
+// bursts of several turns a request, a change of fact weeks after it was
+// said). Every user turn is found by its own words; the current value of
+// each changed fact comes first by default and the old one only with
+// history; all of it survives a restart; a second user sees none of it.
+func TestLossless3LongConversation(t *testing.T) {
+	const secret = "lossless3-secret-0123456789abcdef0123456789"
+	dir := t.TempDir()
+	env := map[string]string{"MEMSVC_AUTH_SECRET": secret}
+	var alice, bob string
+	var userTurns []string
+	var stored int
+	t.Run("write", func(t *testing.T) {
+		s := startServerOn(t, dir, env)
+		alice, bob = mintKey(t, secret, dir, "alice"), mintKey(t, secret, dir, "bob")
+		c := s.api(alice)
+		sess := connectMCP(t, s.client, s.base, "chat-app", alice)
+		userTurns = writeLongChat(t, c, sess)
+		stored = len(listAll(t, c))
+		wantLongChatRead(t, c, userTurns)
+	})
+	t.Run("after restart", func(t *testing.T) {
+		s := startServerOn(t, dir, env)
+		c := s.api(alice)
+		if n := len(listAll(t, c)); n != stored {
+			t.Errorf("after a restart %d memories are listed, %d were stored", n, stored)
+		}
+		wantLongChatRead(t, c, userTurns)
+		other := s.api(bob)
+		if all := listAll(t, other); len(all) != 0 {
+			t.Errorf("the second user lists %d memories of the first", len(all))
+		}
+		for _, q := range []string{longChatTurn(3), "where does Maeve live", "Toyota Kia"} {
+			r, err := other.Search(t.Context(), client.SearchRequest{Query: q, IncludeSuperseded: true})
+			if err != nil || len(r.Results) != 0 {
+				t.Errorf("the second user's search %q: %+v, %v", q, r, err)
+			}
+		}
+	})
+}
+
+// writeLongChat writes the long chat and returns the user turns it said.
+// REST turns are dated from twelve weeks ago on, MCP turns are said now;
+// each change comes in the last quarter of its channel's turns.
+func writeLongChat(t *testing.T, c *client.Client, sess *sdk.ClientSession) []string {
+	t.Helper()
+	var said []string
+	start := time.Now().UTC().Add(-12 * 7 * 24 * time.Hour).Truncate(time.Second)
+	at := func(i int) string { return start.Add(time.Duration(i) * 6 * time.Hour).Format(time.RFC3339) }
+	n := 0
+	rest := func(burst []client.Message) {
+		if _, err := c.FromConversation(t.Context(), client.ConversationRequest{SessionID: "long", Messages: burst}); err != nil {
+			t.Fatalf("REST burst %+v: %v", burst, err)
+		}
+	}
+	userMsg := func(text string) client.Message {
+		n++
+		said = append(said, text)
+		return client.Message{Role: "user", Name: "Maeve", Content: text, ID: fmt.Sprintf("u%d", n), CreatedAt: at(n)}
+	}
+	reply := func(text string) client.Message {
+		n++
+		return client.Message{Role: "assistant", Content: text, ID: fmt.Sprintf("a%d", n), CreatedAt: at(n)}
+	}
+	for _, ch := range longChatChanges {
+		if !ch.overMCP {
+			rest([]client.Message{userMsg(ch.before), reply("Good to know.")})
+		}
+	}
+	// REST: bursts of three user turns and a reply
+	for i := 0; i < 150; i += 3 {
+		rest([]client.Message{userMsg(longChatTurn(i)), userMsg(longChatTurn(i + 1)), userMsg(longChatTurn(i + 2)),
+			reply(fmt.Sprintf("That sounds like a full week, note %d.", i))})
+	}
+	for _, ch := range longChatChanges {
+		if !ch.overMCP {
+			rest([]client.Message{userMsg(ch.after), reply("Thanks for the update.")})
+		}
+	}
+	// MCP: one turn a call, user and assistant
+	mcp := func(role, text string) {
+		if err := mcpTurn(t.Context(), sess, "long-mcp", role, text); err != nil {
+			t.Fatal(err)
+		}
+		if role == "user" {
+			said = append(said, text)
+		}
+	}
+	for _, ch := range longChatChanges {
+		if ch.overMCP {
+			mcp("user", ch.before)
+		}
+	}
+	for i := 150; i < 260; i++ {
+		mcp("user", longChatTurn(i))
+		if i%5 == 0 {
+			mcp("assistant", fmt.Sprintf("Noted, entry %d is in.", i))
+		}
+	}
+	for _, ch := range longChatChanges {
+		if ch.overMCP {
+			mcp("user", ch.after)
+		}
+	}
+	return said
+}
+
+// wantLongChatRead checks the long chat as read back: each user turn found
+// by its own words (with history), each changed fact's new value first by
+// default with the old one hidden, and the old one found with history.
+func wantLongChatRead(t *testing.T, c *client.Client, said []string) {
+	t.Helper()
+	lost := 0
+	for _, text := range said {
+		if !found(t, c, strings.TrimSuffix(text, "."), true) {
+			lost++
+			if lost <= 5 {
+				t.Errorf("user turn %q is not found by its own words", text)
+			}
+		}
+	}
+	if lost > 5 {
+		t.Errorf("%d user turns of %d in all are not found by their own words", lost, len(said))
+	}
+	for _, ch := range longChatChanges {
+		r, err := c.Search(t.Context(), client.SearchRequest{Query: ch.question, TopK: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Results) == 0 || !strings.Contains(r.Results[0].Text, ch.newWord) {
+			t.Errorf("%s: first hit %v, want the new value %s", ch.question, texts(r.Results, 1), ch.newWord)
+		}
+		for _, m := range r.Results {
+			if strings.Contains(m.Text, ch.oldWord) && !strings.Contains(m.Text, ch.newWord) {
+				t.Errorf("%s: the old value is found by default: %q", ch.question, m.Text)
+			}
+		}
+		old, err := c.Search(t.Context(), client.SearchRequest{Query: ch.question + " " + ch.oldWord, TopK: 10, IncludeSuperseded: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(old.Results, func(m client.Memory) bool { return strings.Contains(m.Text, ch.oldWord) }) {
+			t.Errorf("%s: with history the old value %s is not found: %v", ch.question, ch.oldWord, texts(old.Results, 5))
+		}
+	}
+}
+
+// texts are the texts of the first n results.
+func texts(rs []client.Memory, n int) []string {
+	var out []string
+	for i := 0; i < len(rs) && i < n; i++ {
+		out = append(out, rs[i].Text)
+	}
+	return out
 }
