@@ -2,6 +2,7 @@ package index
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -210,6 +211,58 @@ func TestMatchesPrefixKin(t *testing.T) {
 	for _, c := range cases {
 		if got := s.Matches(c.terms, nil, []string{c.id})[0].QueryCover; math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// A query term no memory holds is covered in full by a memory holding it
+// in the other spelling of English, in either direction; a term the store
+// holds looks for no other spelling.
+func TestMatchesSpellingVariants(t *testing.T) {
+	s := NewShard(2)
+	s.Upsert(Row{ID: "us"}, nil, []string{"tire", "winter", "color", "center"})
+	s.Upsert(Row{ID: "uk"}, nil, []string{"catalogu", "organis", "paediatr", "grey"})
+	s.Upsert(Row{ID: "both"}, nil, []string{"colour", "theater"})
+	cases := []struct {
+		name  string
+		terms []QueryTerm
+		id    string
+		want  float64
+	}{
+		{"tyres for tires", plainTerms("tyre"), "us", 1},
+		{"centre for center", plainTerms("centr"), "us", 1},
+		{"catalog for catalogue", plainTerms("catalog"), "uk", 1},
+		{"organize for organise", plainTerms("organiz"), "uk", 1},
+		{"pediatric for paediatric", plainTerms("pediatr"), "uk", 1},
+		{"gray for grey", plainTerms("gray"), "uk", 1},
+		{"held by the store", plainTerms("color"), "both", 0},
+		{"another word", plainTerms("tyrant"), "us", 0},
+	}
+	for _, c := range cases {
+		if got := s.Matches(c.terms, nil, []string{c.id})[0].QueryCover; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestSpellingVariants(t *testing.T) {
+	cases := []struct {
+		stem string
+		want string // one variant that must be among them
+	}{
+		{"colour", "color"}, {"favorit", "favourit"}, {"centr", "center"}, {"meter", "metr"},
+		{"fibr", "fiber"}, {"realis", "realiz"}, {"analyz", "analys"}, {"dialogu", "dialog"},
+		{"licens", "licenc"}, {"programm", "program"}, {"anaemia", "anemia"}, {"tire", "tyre"},
+		{"mould", "mold"},
+	}
+	for _, c := range cases {
+		if got := SpellingVariants(c.stem); !slices.Contains(got, c.want) {
+			t.Errorf("SpellingVariants(%q) = %q, want %q among them", c.stem, got, c.want)
+		}
+	}
+	for _, short := range []string{"for", "our", "tr"} {
+		if got := SpellingVariants(short); len(got) != 0 {
+			t.Errorf("SpellingVariants(%q) = %q, want none: too short", short, got)
 		}
 	}
 }

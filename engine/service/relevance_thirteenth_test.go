@@ -82,7 +82,9 @@ var thirteenthSetMemories = []string{
 // "kayak", "fiddle", "triangle", "ghost", "cents") and agent chatter.
 // Measured when written, before the sixteenth round's changes: 16/20
 // quiet ("pickle", "hockey", "kayak" and "fiddle" each inject the one
-// memory holding the word), 8/25 found. The thresholds hold those counts.
+// memory holding the word), 8/25 found. With the other spelling of
+// English (index.SpellingVariants, sixteenth round): 16/20, 9/25 ("when
+// should I swap my tyres"). The thresholds hold those counts.
 func TestPromptRelevanceThirteenthSet(t *testing.T) {
 	injected := promptHook(t, thirteenthSetMemories)
 	unrelated := []string{
@@ -136,7 +138,7 @@ func TestPromptRelevanceThirteenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 16 || found < 8 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 8)", quiet, len(unrelated), found, len(related))
+	if quiet < 16 || found < 9 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 9)", quiet, len(unrelated), found, len(related))
 	}
 }
