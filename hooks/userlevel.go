@@ -19,7 +19,10 @@ var (
 	// anyProjectRe is a scope said to reach past the repository at hand.
 	// The extractor writes the user's "my" as "User's" ("all User's
 	// repos"), and "not just this one" points back at the repository.
-	anyProjectRe = regexp.MustCompile(`(?i)\b(?:(?:every|all|any|each)\s+(?:of\s+)?(?:my\s+|our\s+|(?:the\s+)?user's\s+)?(?:projects?|repos?|repositories|codebases?)|in general|not just (?:here|this one|in this (?:repo|repository|project|codebase))|everywhere|wherever|whatever (?:the )?(?:project|repo))\b`)
+	// "Everywhere" alone is not such a scope: "we're on Terraform 1.10
+	// everywhere", "let-else everywhere" mean everywhere in this code, and
+	// a repository's fact shown in every other repository misleads there.
+	anyProjectRe = regexp.MustCompile(`(?i)\b(?:(?:every|all|any|each)\s+(?:of\s+)?(?:my\s+|our\s+|(?:the\s+)?user's\s+)?(?:projects?|repos?|repositories|codebases?)|in general|not just (?:here|this one|in this (?:repo|repository|project|codebase))|(?:everywhere|wherever) (?:I|user) (?:work|code|go)s?|whatever (?:the )?(?:project|repo))\b`)
 	// localScopeRe is a scope said to stay within the repository at hand;
 	// notJustRe is how a wider scope names it ("not just this one").
 	localScopeRe = regexp.MustCompile(`(?i)\b(?:in here|here in|in this (?:repo|repository|project|codebase|monorepo))\b`)
