@@ -305,7 +305,9 @@ func handleSessionStart(ctx context.Context, cfg Config, c *client, in eventInpu
 }
 
 // minExchangeChars: shorter exchanges ("thanks" / "you're welcome") hold no
-// fact worth extracting.
+// fact worth extracting, unless the reply writes a command: "lint before I
+// push?" / "`make lint`, passes." is short and is the project's lint
+// command (taskcommand.go).
 const minExchangeChars = 80
 
 // handleStop captures the exchange that just ended. It never prints: on
@@ -347,7 +349,8 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 		return skipped("tool_only")
 	case ex.Assistant == "":
 		return skipped("no_reply")
-	case utf8.RuneCountInString(ex.User)+utf8.RuneCountInString(ex.Assistant) < minExchangeChars:
+	case utf8.RuneCountInString(ex.User)+utf8.RuneCountInString(ex.Assistant) < minExchangeChars &&
+		len(commandSpans(ex.Assistant)) == 0:
 		return skipped("too_short")
 	}
 	ex = ex.truncate(cfg.CaptureMaxChars)

@@ -98,6 +98,18 @@ func TestStopCapture(t *testing.T) {
 			wantLog:    logLine{Event: "stop", Outcome: "skipped", Reason: "too_short"},
 		},
 		{
+			name:        "short exchange whose reply writes a command is captured",
+			transcript:  "transcript_short.jsonl",
+			lastMessage: "`make lint`, it passes.",
+			wantLog:     logLine{Event: "stop", Outcome: "captured", Hits: 2},
+		},
+		{
+			name:        "short exchange whose reply names code but no command is skipped",
+			transcript:  "transcript_short.jsonl",
+			lastMessage: "Fixed `x`.",
+			wantLog:     logLine{Event: "stop", Outcome: "skipped", Reason: "too_short"},
+		},
+		{
 			name:       "tool-only turn is skipped",
 			transcript: "transcript_tool_only.jsonl",
 			wantLog:    logLine{Event: "stop", Outcome: "skipped", Reason: "tool_only"},
