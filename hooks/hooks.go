@@ -101,12 +101,13 @@ type logLine struct {
 // logOutcome appends the call's outcome to the log file, when configured,
 // and reports failures on stderr, which Claude Code keeps in its debug log.
 func logOutcome(cfg Config, event string, res result, d time.Duration) {
-	logger := log.NewWithOptions(cfg.Stderr, log.Options{Prefix: "memsvc hook " + event})
+	logger := log.NewWithOptions(cfg.Stderr, log.Options{Prefix: "memsvc hook " + terminalSafe(event)})
+	warn := func(msg string, err error) { logger.Warn(msg, "err", terminalSafe(err.Error())) }
 	if res.err != nil {
-		logger.Warn("failed open", "err", res.err)
+		warn("failed open", res.err)
 	}
 	if res.warn != nil {
-		logger.Warn("continuing", "err", res.warn)
+		warn("continuing", res.warn)
 	}
 	if cfg.LogFile == "" {
 		return
@@ -124,18 +125,18 @@ func logOutcome(cfg Config, event string, res result, d time.Duration) {
 	}
 	b, err := json.Marshal(line)
 	if err != nil {
-		logger.Warn("encode log line", "err", err)
+		warn("encode log line", err)
 		return
 	}
 	f, err := os.OpenFile(cfg.LogFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
 	if err != nil {
-		logger.Warn("open log file", "err", err)
+		warn("open log file", err)
 		return
 	}
 	defer f.Close()
 	// One write per line: O_APPEND keeps concurrent hooks' lines whole.
 	if _, err := f.Write(append(b, '\n')); err != nil {
-		logger.Warn("write log file", "err", err)
+		warn("write log file", err)
 	}
 }
 

@@ -2,6 +2,8 @@ package hooks
 
 import (
 	"regexp"
+	"strings"
+	"unicode"
 
 	"github.com/memsvc/memsvc/engine"
 )
@@ -17,4 +19,24 @@ var terminalEscapeRe = regexp.MustCompile(`\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x
 // refused request would lose it silently).
 func printable(s string) string {
 	return engine.DropControls(terminalEscapeRe.ReplaceAllString(s, ""))
+}
+
+// terminalSafe is a diagnostic as it may reach the terminal: the hook's
+// stderr ends up in Claude Code's debug output, and an error can quote
+// what the agent or the user wrote (a transcript path, a server's message
+// about a text). Escape sequences go whole, then every other control
+// character and every bidirectional-text control (which can make a line
+// read as something else), and newlines fold to spaces so that one
+// diagnostic stays one line and cannot pose as another. It does not rely
+// on the log formatter quoting its values.
+func terminalSafe(s string) string {
+	return oneLine(strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t' || r == '\r':
+			return ' '
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
+			return -1
+		}
+		return r
+	}, terminalEscapeRe.ReplaceAllString(s, "")))
 }
