@@ -43,58 +43,105 @@ func followUp(query string) bool {
 }
 
 // followUpSearch returns the search of a follow-up prompt (whose own query
-// is query) joined with the session's previous prompt, and whether there
-// is one. Its best hits count, as a clause's: the previous prompt's own
+// is query) joined with the session's previous turn, and whether there is
+// one. Its best hits count, as a clause's: the previous prompt's own
 // memories were shown on its turn.
 func followUpSearch(ctx context.Context, transcriptPath, prompt, query string) (search, bool) {
 	if !followUp(query) {
 		return search{}, false
 	}
-	prev := previousPrompt(ctx, transcriptPath, prompt)
-	if prev == "" {
+	prev := previousTurn(ctx, transcriptPath, prompt)
+	pq, _, _ := promptQuery(prev.prompt)
+	// The agent's reply names what the previous turn touched (the file, the
+	// module, the function) where the prompt only said what was wanted:
+	// "same for the cache subnet group" after "add private subnets" is
+	// about the VPC module the reply names.
+	reply := truncateWords(oneLine(prev.reply), maxFollowUpReplyChars)
+	if pq == "" && reply == "" {
 		return search{}, false
 	}
-	pq, _, _ := promptQuery(prev)
-	if pq == "" {
-		return search{}, false
-	}
-	return search{query: truncateWords(pq+" "+query, maxQueryChars), keep: maxFollowUpHits}, true
+	return search{query: truncateWords(pq+" "+reply+" "+query, maxQueryChars), keep: maxFollowUpHits}, true
 }
 
 // maxFollowUpHits is how many hits of a follow-up's joined search count.
 const maxFollowUpHits = 2
 
-// previousPrompt returns the user's last prompt in the transcript at path
+// maxFollowUpReplyChars is how much of the previous turn's reply joins a
+// follow-up's search: its opening says what was done; the rest, test
+// counts and caveats, would only dilute the query.
+const maxFollowUpReplyChars = 400
+
+// prevTurn is the session's previous turn: the user's prompt and the text
+// of the agent's reply to it.
+type prevTurn struct{ prompt, reply string }
+
+// previousTurn returns the user's last prompt in the transcript at path
 // that is not prompt itself (Claude Code may have written the prompt being
-// submitted already), "" when there is none or the file cannot be read.
-func previousPrompt(ctx context.Context, path, prompt string) string {
+// submitted already), with the agent's last text after it; none when
+// there is none or the file cannot be read. A compaction summary stands
+// for the prompt when none came after it: the session goes on with the
+// work it summarizes.
+func previousTurn(ctx context.Context, path, prompt string) prevTurn {
 	if path == "" {
-		return ""
+		return prevTurn{}
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return ""
+		return prevTurn{}
 	}
 	defer f.Close()
 	br, err := tail(f, followUpTail)
 	if err != nil {
-		return ""
+		return prevTurn{}
 	}
 	prompt = strings.TrimSpace(prompt)
-	last := ""
+	var last prevTurn
 	for ctx.Err() == nil {
 		line, err := br.ReadBytes('\n')
 		var e transcriptEntry
-		if len(line) > 0 && json.Unmarshal(line, &e) == nil && e.Type == "user" && !notTurn(e) {
-			if text, ok := userText(e.Message.Content); ok && text != "" && text != prompt {
-				last = text
-			}
+		if len(line) > 0 && json.Unmarshal(line, &e) == nil {
+			last = last.after(e, prompt)
 		}
 		if err != nil {
 			break
 		}
 	}
 	return last
+}
+
+// after is the previous turn once entry e is read: a new prompt (or a
+// compaction summary) starts one, and the agent's text replaces its reply.
+func (p prevTurn) after(e transcriptEntry, prompt string) prevTurn {
+	switch {
+	case e.Type == "user" && !e.IsSidechain:
+		if summary, ok := compactionSummary(e); ok {
+			return prevTurn{prompt: summary}
+		}
+		if notTurn(e) {
+			return p
+		}
+		if text, ok := userText(e.Message.Content); ok && text != "" && text != prompt {
+			return prevTurn{prompt: text}
+		}
+	case e.Type == "assistant" && !notTurn(e):
+		for _, b := range assistantBlocks(e.Message.Content) {
+			if b.Type == "text" {
+				p.reply = b.Text
+			}
+		}
+	}
+	return p
+}
+
+// compactionSummary returns the text of a compaction summary entry (the
+// isCompactSummary flag, or the lead versions before it wrote).
+func compactionSummary(e transcriptEntry) (string, bool) {
+	s, _ := rawUserText(e.Message.Content)
+	s = strings.TrimSpace(s)
+	if !e.IsCompactSummary && !strings.HasPrefix(s, compactionLead) {
+		return "", false
+	}
+	return s, s != ""
 }
 
 // tail returns a reader of f's last n bytes, from the first line that

@@ -54,7 +54,7 @@ func replyEntry(text string) map[string]any {
 		"content": []map[string]any{{"type": "text", "text": text}}}}
 }
 
-func TestPreviousPrompt(t *testing.T) {
+func TestPreviousTurnPrompt(t *testing.T) {
 	ctx := t.Context()
 	path := writeLines(t,
 		userEntry("add a refund_total column to the orders table"),
@@ -63,28 +63,65 @@ func TestPreviousPrompt(t *testing.T) {
 			"content": []map[string]any{{"type": "tool_result", "content": "ok"}}}},
 		map[string]any{"type": "user", "isMeta": true, "message": map[string]any{"role": "user", "content": "Caveat: …"}},
 		map[string]any{"type": "user", "isSidechain": true, "message": map[string]any{"role": "user", "content": "subagent task"}})
-	if got := previousPrompt(ctx, path, "same for credit_notes"); got != "add a refund_total column to the orders table" {
+	if got := previousTurn(ctx, path, "same for credit_notes").prompt; got != "add a refund_total column to the orders table" {
 		t.Errorf("previous prompt = %q", got)
 	}
 	// Claude Code may have written the prompt being submitted already.
 	written := writeLines(t, userEntry("first ask"), replyEntry("done"), userEntry("same for credit_notes"))
-	if got := previousPrompt(ctx, written, "same for credit_notes"); got != "first ask" {
+	if got := previousTurn(ctx, written, "same for credit_notes").prompt; got != "first ask" {
 		t.Errorf("previous prompt with the current one written = %q, want %q", got, "first ask")
 	}
 	for _, p := range []string{"", filepath.Join(t.TempDir(), "missing.jsonl")} {
-		if got := previousPrompt(ctx, p, "x"); got != "" {
-			t.Errorf("previousPrompt(%q) = %q, want none", p, got)
+		if got := previousTurn(ctx, p, "x"); got != (prevTurn{}) {
+			t.Errorf("previousTurn(%q) = %+v, want none", p, got)
 		}
 	}
 	// Only the transcript's end is read: a prompt before a long tool output is
 	// out of reach, one after it is found.
 	long := map[string]any{"type": "user", "message": map[string]any{"role": "user",
 		"content": []map[string]any{{"type": "tool_result", "content": strings.Repeat("x", followUpTail)}}}}
-	if got := previousPrompt(ctx, writeLines(t, userEntry("early ask"), long), "y"); got != "" {
+	if got := previousTurn(ctx, writeLines(t, userEntry("early ask"), long), "y").prompt; got != "" {
 		t.Errorf("a prompt before the tail = %q, want none", got)
 	}
-	if got := previousPrompt(ctx, writeLines(t, userEntry("early ask"), long, userEntry("late ask")), "y"); got != "late ask" {
+	if got := previousTurn(ctx, writeLines(t, userEntry("early ask"), long, userEntry("late ask")), "y").prompt; got != "late ask" {
 		t.Errorf("a prompt in the tail = %q, want %q", got, "late ask")
+	}
+}
+
+// TestPreviousTurnReply: the previous turn keeps the agent's last text
+// after its prompt, not a reply to an earlier prompt, nor a subagent's; a
+// compaction summary stands for the prompt until a prompt follows it.
+func TestPreviousTurnReply(t *testing.T) {
+	ctx := t.Context()
+	summary := "This session is being continued from a previous conversation that ran out of context. " +
+		"Summary: 1. Primary Request: cache the thumbnails on disk. 3. Files: ThumbCache.kt"
+	sidechain := replyEntry("subagent notes")
+	sidechain["isSidechain"] = true
+	for _, tc := range []struct {
+		name    string
+		entries []map[string]any
+		want    prevTurn
+	}{
+		{"the last text of the turn", []map[string]any{userEntry("add a cache"), replyEntry("Checking."),
+			replyEntry("Added ThumbCache in cache/ThumbCache.kt."), sidechain},
+			prevTurn{"add a cache", "Added ThumbCache in cache/ThumbCache.kt."}},
+		{"no reply yet", []map[string]any{userEntry("first"), replyEntry("one"), userEntry("second")},
+			prevTurn{prompt: "second"}},
+		{"a compaction summary stands for the prompt", []map[string]any{userEntry("old ask"), replyEntry("old reply"),
+			userEntry(summary), replyEntry("Continuing with the cache.")},
+			prevTurn{summary, "Continuing with the cache."}},
+		{"flagged summary", []map[string]any{{"type": "user", "isCompactSummary": true,
+			"message": map[string]any{"role": "user", "content": []map[string]any{{"type": "text", "text": "Summary: the cache."}}}}},
+			prevTurn{prompt: "Summary: the cache."}},
+		{"a prompt after the summary replaces it", []map[string]any{userEntry(summary), replyEntry("ok"),
+			userEntry("now the eviction"), replyEntry("Evicting after 7 days.")},
+			prevTurn{"now the eviction", "Evicting after 7 days."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := previousTurn(ctx, writeLines(t, tc.entries...), "same for avatars"); got != tc.want {
+				t.Errorf("previousTurn = %+v, want %+v", got, tc.want)
+			}
+		})
 	}
 }
 

@@ -186,9 +186,20 @@ func notTurn(e transcriptEntry) bool {
 // userText returns the text of a user entry and whether it starts a new
 // turn. Tool results and local command output are not prompts.
 func userText(raw json.RawMessage) (string, bool) {
+	text, ok := rawUserText(raw)
+	if !ok {
+		return "", false
+	}
+	return cleanUserText(text)
+}
+
+// rawUserText returns the text of a user entry's content as written (a
+// string, or its text blocks joined), and false for a tool result or
+// content that holds nothing.
+func rawUserText(raw json.RawMessage) (string, bool) {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return cleanUserText(s)
+		return s, true
 	}
 	var blocks []contentBlock
 	if json.Unmarshal(raw, &blocks) != nil {
@@ -203,10 +214,7 @@ func userText(raw json.RawMessage) (string, bool) {
 			parts = append(parts, b.Text)
 		}
 	}
-	if len(parts) == 0 && len(blocks) == 0 {
-		return "", false
-	}
-	return cleanUserText(strings.Join(parts, "\n"))
+	return strings.Join(parts, "\n"), len(blocks) > 0
 }
 
 // notPrompts are how user entries start that Claude Code writes itself:
@@ -215,8 +223,11 @@ func userText(raw json.RawMessage) (string, bool) {
 var notPrompts = []string{
 	"<local-command-",
 	"[Request interrupted by user",
-	"This session is being continued from a previous conversation",
+	compactionLead,
 }
+
+// compactionLead is how a compaction summary starts.
+const compactionLead = "This session is being continued from a previous conversation"
 
 // cleanUserText strips injected reminders and slash-command wrappers.
 func cleanUserText(s string) (string, bool) {
