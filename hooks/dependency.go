@@ -72,7 +72,8 @@ func asksForDependency(prompt string, ms []memory) bool {
 		}
 		for _, line := range sg.lines {
 			for _, sn := range sentences(line) {
-				if m := packageAdd.FindStringSubmatchIndex(sn); m != nil && packageCue(sn[m[2]:m[3]], sn[:m[0]], sn[m[1]:], sn, ms) {
+				m := packageAdd.FindStringSubmatchIndex(sn)
+				if m != nil && (packageCue(sn[m[2]:m[3]], sn[:m[0]], sn[m[1]:], sn, ms) || productAdd(sn[m[0]:m[2]], sn[m[2]:m[3]])) {
 					return true
 				}
 			}
@@ -97,6 +98,19 @@ func packageCue(word, before, after, sentence string, ms []memory) bool {
 		return true
 	}
 	return namedAsPackage(strings.TrimRight(word, ".,"), ms)
+}
+
+// productName is a capitalised name with lower case after its capital
+// ("Retrofit", "OkHttp", "SQLDelight"), not an acronym ("API", "CORS").
+var productName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$`)
+
+// productAdd reports "add" typed in lower case before a capitalised name:
+// "add Retrofit for the tide API", "add Moshi codegen". The capital is the
+// user's, not the sentence's, and a name so written is a product's, which
+// in a coding prompt is a library to add. "Add Tests for …" says nothing:
+// there the capital may be the sentence's.
+func productAdd(add, word string) bool {
+	return strings.HasPrefix(add, "add") && productName.MatchString(strings.TrimRight(word, ".,"))
 }
 
 // compoundName is a lower-case name joined by a hyphen or a dot: "date-fns",

@@ -34,7 +34,12 @@ func TestAsksForDependency(t *testing.T) {
 		{"add lodash.debounce.", true},
 		{"add dark-mode support", false}, // a feature, named by what follows
 		{"add error-handling to the parser", false},
-		{"add dark-mode", true}, // the shape alone cannot tell: the cost is the manager's memory shown
+		{"add dark-mode", true},                          // the shape alone cannot tell: the cost is the manager's memory shown
+		{"add Retrofit for the weather endpoints", true}, // a capitalised name after a lower-case "add": a product
+		{"please add OkHttp logging", true},
+		{"Add Tests for the parser", false},        // the capital may be the sentence's
+		{"add CORS headers to the gateway", false}, // an acronym, no product
+		{"add a Settings screen", false},
 		{"can you recommend a package for parsing CSV?", true},
 		{"we need a new library for the PDF export", true},
 		{"I want to split the library so its surface is smaller", false}, // a need about the code, not for a dependency
