@@ -25,12 +25,17 @@ import (
 // "the" must be the work itself: "test the hypothesis", "release the
 // lock" and "build the query" are no tasks. The qualifier group is the
 // word before the noun ("integration"), the task group the noun or verb.
+// A version is the object of a release ("ship version 0.5.0", "release
+// v2.1"), and a release is cut ("cut a release", "tag a new release"):
+// the project's release command answers both.
 var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\b[,\s]*)*` +
 	`(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
 	`(build|compile|ship|deploy|release|publish|lint|test)\s+(?:it|this|that|everything|` +
 	`the\s+(?:tests?|checks|build|suite|specs?|linters?|project|app|code|changes|site|package|binary|image|` +
-	`frontend|backend|front-end|back-end|docs|assets|bundle|container|server|client|web|ui|apk|wheel|jar)))\b`)
+	`frontend|backend|front-end|back-end|docs|assets|bundle|container|server|client|web|ui|apk|wheel|jar))|` +
+	`(ship|release|publish|tag)\s+(?:version\s+|v)?\d+(?:\.\d+)+|` +
+	`(?:cut|tag|make|do)\s+(?:a\s+|the\s+|another\s+)?(?:new\s+)?(release))\b`)
 
 // taskWords are the words a command for each task holds, as whole words
 // or humps of one ("`testDebugUnitTest`", "`ktlintCheck`"), never as a
@@ -58,7 +63,10 @@ func askedTask(prompt string) (task, qualifier string, ok bool) {
 	if m == nil {
 		return "", "", false
 	}
-	word, q := strings.ToLower(m[2]+m[3]), strings.ToLower(m[1])
+	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]), strings.ToLower(m[1])
+	if word == "tag" {
+		word = "release" // "tag 1.4.0": a version tagged is a release
+	}
 	if key, isTask := taskKey(q); isTask {
 		word, q = key, "" // "the test suite"
 	}

@@ -21,6 +21,12 @@ func TestAskedTask(t *testing.T) {
 		{"test the hypothesis that the cache is cold", "", "", false},
 		{"release the lock when the worker exits", "", "", false},
 		{"build the query from the filters", "", "", false},
+		{"ship version 0.5.0", "ship", "", true},
+		{"please release v2.1", "release", "", true},
+		{"tag 1.4.0", "release", "", true},
+		{"cut a new release", "release", "", true},
+		{"release notes for 2.0 please", "", "", false},
+		{"ship the 3 fixes", "", "", false},
 	} {
 		task, q, ok := askedTask(tc.prompt)
 		if task != tc.task || q != tc.qualifier || ok != tc.ok {
