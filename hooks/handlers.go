@@ -89,7 +89,8 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 // the retired: the package manager of a dependency request (dependency.go),
 // the command of a task the prompt asks to run (taskcommand.go), the checks
 // to pass when it asks whether work is ready (readiness.go), the time of
-// what it asks when runs (schedule.go) and the memories naming the
+// what it asks when runs (schedule.go), the project's minimum version when
+// it asks what may be used (minversion.go) and the memories naming the
 // prompt's code names and flags (named.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
 	pool = withoutRetired(pool, retirementsOf(pool))
@@ -105,6 +106,9 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 	}
 	add = append(add, readinessMemories(prompt, pool)...) // readiness.go
 	if m, ok := scheduleMemory(prompt, pool); ok {        // schedule.go
+		add = append(add, m)
+	}
+	if m, ok := minVersionMemory(prompt, pool); ok { // minversion.go
 		add = append(add, m)
 	}
 	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {

@@ -1,0 +1,68 @@
+package hooks
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+)
+
+// A question whether a language feature may be used ("can I use let
+// chains in the parser?"), or what the oldest supported version is
+// ("what's the oldest compiler we support?", "which Android versions can
+// the app run on?"), is answered by the project's minimum version ("we
+// keep the MSRV at 1.74", "minSdk is 26 now"), and the two share no word:
+// the question names the feature or the platform, the memory the setting.
+// Searched, the memory fell under the relevance floor (the ninth, eleventh
+// and thirteenth coding-sessions evaluations, cmd/memsvc). The hook
+// recognises such a question and adds the newest memory of the project
+// that states a minimum version: the newest, because a minimum is raised
+// and the later statement holds.
+
+var (
+	// versionAsk asks for the oldest or minimum version a project supports,
+	// or which versions it runs on. "Which version of the vpc module" asks
+	// about a dependency, not a platform, and names no run or support.
+	versionAsk = regexp.MustCompile(`(?i)\b(?:(?:oldest|minimum|lowest|earliest)\s+(?:supported\s+)?(?:\w+\s+)?` +
+		`(?:versions?|compilers?|toolchains?|sdks?|api levels?|runtimes?)|msrv|minimum supported|` +
+		`which\s+(?:\w+\s+)?versions?\b[^.?!\n]{0,40}?\b(?:run|runs|support|supports|supported|work|works)\b)`)
+	// featureAsk asks whether a language feature may be used: "can I use
+	// let-else chains", "is it ok to use const generics here". The feature
+	// nouns keep "can I use pandas for this?" (a library: dependency.go) out.
+	featureAsk = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|should)\s+(?:i|we)\s+use|is it ok(?:ay)? to use)\s+` +
+		`[^.?!\n]{0,40}?\b(?:chains?|syntax|language features?|keywords?|operators?|generics|closures|pattern matching|` +
+		`match statements?|f-strings?|records|sealed interfaces|let-else|const generics|async fn)\b`)
+	// minVersionRe is a memory's statement of a minimum version: the
+	// setting that holds it, or its name said out.
+	minVersionRe = regexp.MustCompile(`(?i)(?:\b(?:msrv|rust-version|minSdk(?:Version)?|min_sdk(?:_version)?|requires-python|` +
+		`python_requires|minimum supported(?: \w+)? version|deployment target|\w+_DEPLOYMENT_TARGET)\b)`)
+)
+
+// asksMinVersion reports a question about the oldest version the project
+// supports or whether a language feature may be used.
+func asksMinVersion(prompt string) bool {
+	_, paragraphs, _ := promptQuery(prompt)
+	return slices.ContainsFunc(paragraphs, versionAsk.MatchString) || slices.ContainsFunc(paragraphs, featureAsk.MatchString)
+}
+
+// minVersionMemory returns the newest dated memory of ms that states a
+// minimum version, a fact before a turn said at the same time; ok is false
+// when the prompt asks no such question or no memory states one.
+func minVersionMemory(prompt string, ms []memory) (memory, bool) {
+	if !asksMinVersion(prompt) {
+		return memory{}, false
+	}
+	var found []memory
+	for _, m := range ms {
+		if _, dated := statedAt(m); dated && minVersionRe.MatchString(m.Text) {
+			found = append(found, m)
+		}
+	}
+	if len(found) == 0 {
+		return memory{}, false
+	}
+	return slices.MaxFunc(found, func(a, b memory) int {
+		ta, _ := statedAt(a)
+		tb, _ := statedAt(b)
+		return cmp.Or(ta.Compare(tb), cmp.Compare(factRank(a), factRank(b)))
+	}), true
+}

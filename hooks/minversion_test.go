@@ -1,0 +1,56 @@
+package hooks
+
+import "testing"
+
+func TestAsksMinVersion(t *testing.T) {
+	for _, tc := range []struct {
+		prompt string
+		want   bool
+	}{
+		{"what's the oldest compiler we support?", true},
+		{"which iOS versions does the app support?", true},
+		{"what is the minimum supported Node version?", true},
+		{"can I use let chains in the tokenizer?", true},
+		{"is it ok to use const generics in the buffer type?", true},
+		{"does the MSRV allow this?", true},
+		{"can I use pandas for a quick pivot table?", false}, // a library, not a language feature
+		{"which version of the vpc module do we use?", false},
+		{"is the syntax highlighting broken in the docs?", false},
+		{"what's the oldest open issue?", false},
+	} {
+		if got := asksMinVersion(tc.prompt); got != tc.want {
+			t.Errorf("asksMinVersion(%q) = %v, want %v", tc.prompt, got, tc.want)
+		}
+	}
+}
+
+func TestMinVersionMemory(t *testing.T) {
+	fact := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: "semantic"}
+	}
+	turn := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: memoryTypeEpisodic}
+	}
+	ms := []memory{
+		fact("old", "The workspace keeps its MSRV at 1.70", "2026-03-01T10:00:00Z"),
+		turn("new", "Assistant: rust-version is 1.80 now in the workspace Cargo.toml.", "2026-04-02T10:00:00Z"),
+		fact("other", "CI runs cargo clippy with -D warnings", "2026-05-01T10:00:00Z"),
+		fact("undated", "minSdk is 21", ""),
+	}
+	for _, tc := range []struct {
+		name, prompt, want string
+	}{
+		{"the newest minimum, a turn over an older fact", "can I use let-else chains here?", "new"},
+		{"no such question", "run clippy", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := minVersionMemory(tc.prompt, ms)
+			if ok != (tc.want != "") || ok && got.ID != tc.want {
+				t.Errorf("minVersionMemory(%q) = %q, %v; want %q", tc.prompt, got.ID, ok, tc.want)
+			}
+		})
+	}
+	if _, ok := minVersionMemory("what's the oldest compiler we support?", ms[2:3]); ok {
+		t.Error("a memory stating no minimum was chosen")
+	}
+}
