@@ -1,0 +1,42 @@
+package hooks
+
+import (
+	"regexp"
+	"slices"
+)
+
+// A request to give code a way to fail ("add an error type for when the
+// registry returns 404", "the importer needs its own error cases", "how
+// should the walker report a permissions failure to callers?") is answered
+// by how the project handles errors ("library crates return thiserror
+// enums", "never throw; return std::expected"), and the two share the word
+// "error" at most, which every build log and bug report also holds:
+// searched, the convention fell under the relevance floor (the third,
+// seventh, ninth, eleventh and thirteenth coding-sessions evaluations,
+// cmd/memsvc). The hook recognises such a request and adds the memory of
+// the project that states how errors are made, a fact before a turn, the
+// newest among equals.
+
+var (
+	// errorAsk asks for a new way to fail: an error type, case or variant,
+	// an error for a condition, or a failure reported to the caller.
+	errorAsk = regexp.MustCompile(`(?i)\b(?:(?:error|exception) (?:types?|enums?|cases?|variants?|class(?:es)?|hierarchy)|` +
+		`(?:an?|its own|their own|new|own) (?:\w+ )?(?:error|exception)s? (?:for|when|if)|` +
+		`(?:report|surface|return|signal|tell)s?\s+(?:an? |the |that )?(?:\w+\s+)?(?:failure|error)s?\s+(?:to|back to)\s+(?:the\s+)?callers?|` +
+		`tell (?:the )?callers? (?:when|if|that))\b`)
+	// errorStyleRe is a memory's statement of how errors are made: the
+	// library or type that carries them, or the rule against throwing.
+	errorStyleRe = regexp.MustCompile(`(?i)(?:\b(?:thiserror|anyhow|snafu|eyre|miette|std::expected|error enums?|` +
+		`typed errors|never throws?|no exceptions)\b|-fno-exceptions\b)`)
+)
+
+// errorStyleMemory returns the memory of ms that states how the project
+// makes its errors, when the prompt asks for a way to fail; ok is false
+// otherwise.
+func errorStyleMemory(prompt string, ms []memory) (memory, bool) {
+	_, paragraphs, _ := promptQuery(prompt)
+	if !slices.ContainsFunc(paragraphs, errorAsk.MatchString) {
+		return memory{}, false
+	}
+	return preferredMemory(ms, errorStyleRe.MatchString, func(memory) int { return 0 })
+}
