@@ -34,7 +34,12 @@ import "testing"
 // read as dependency requests (hooks/dependency.go): 13/27. After a
 // recalled user turn brought the agent's reply to it (hooks/answer.go):
 // 15/27.
-var codingSessions12Floors = codingFloors{recalled: 15, silent: 6, stale: 0, foreign: 0, startStale: 0}
+// After round 13's hook changes (a follow-up searched with the previous
+// turn's reply and a compaction summary, hooks/followup.go; a minimum-version
+// question, hooks/minversion.go; a request for a way to fail,
+// hooks/errorstyle.go; a release named by its version, hooks/taskcommand.go;
+// a capitalised product added, hooks/dependency.go): 16/27.
+var codingSessions12Floors = codingFloors{recalled: 16, silent: 6, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions12Eval(t *testing.T) {
 	if testing.Short() {

@@ -27,7 +27,12 @@ import "testing"
 // 14/20; after rules said in passing were kept (extract/conventions.go):
 // 15/20, stale 1, session start stale 1. Raise them as recall improves; never lower them to let a change
 // through.
-var codingSessions3Floors = codingFloors{recalled: 15, silent: 8, stale: 1, foreign: 0, startStale: 1}
+// After round 13's hook changes (a follow-up searched with the previous
+// turn's reply and a compaction summary, hooks/followup.go; a minimum-version
+// question, hooks/minversion.go; a request for a way to fail,
+// hooks/errorstyle.go; a release named by its version, hooks/taskcommand.go;
+// a capitalised product added, hooks/dependency.go): 16/20.
+var codingSessions3Floors = codingFloors{recalled: 16, silent: 8, stale: 1, foreign: 0, startStale: 1}
 
 func TestCodingSessions3Eval(t *testing.T) {
 	if testing.Short() {

@@ -41,7 +41,12 @@ import "testing"
 // After a request to run a task ("run the unit tests", "build it", "ship
 // it") recalled the memory writing its command as code
 // (hooks/taskcommand.go): 23/38.
-var codingSessions7Floors = codingFloors{recalled: 23, silent: 7, stale: 0, foreign: 0, startStale: 1}
+// After round 13's hook changes (a follow-up searched with the previous
+// turn's reply and a compaction summary, hooks/followup.go; a minimum-version
+// question, hooks/minversion.go; a request for a way to fail,
+// hooks/errorstyle.go; a release named by its version, hooks/taskcommand.go;
+// a capitalised product added, hooks/dependency.go): 24/38.
+var codingSessions7Floors = codingFloors{recalled: 24, silent: 7, stale: 0, foreign: 0, startStale: 1}
 
 func TestCodingSessions7Eval(t *testing.T) {
 	if testing.Short() {

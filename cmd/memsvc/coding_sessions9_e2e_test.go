@@ -28,7 +28,12 @@ import "testing"
 // After a question whether work is ready ("is this ready to push?",
 // "anything else before I push?") recalled the checks to pass before done
 // (hooks/readiness.go): 13/21.
-var codingSessions9Floors = codingFloors{recalled: 13, silent: 3, stale: 3, foreign: 0, startStale: 0}
+// After round 13's hook changes (a follow-up searched with the previous
+// turn's reply and a compaction summary, hooks/followup.go; a minimum-version
+// question, hooks/minversion.go; a request for a way to fail,
+// hooks/errorstyle.go; a release named by its version, hooks/taskcommand.go;
+// a capitalised product added, hooks/dependency.go): 16/21.
+var codingSessions9Floors = codingFloors{recalled: 16, silent: 3, stale: 3, foreign: 0, startStale: 0}
 
 func TestCodingSessions9Eval(t *testing.T) {
 	if testing.Short() {
