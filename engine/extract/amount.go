@@ -16,7 +16,7 @@ const PredicateAmount = "amount"
 
 // amountReachedRe: subject, then the amount and its unit (one word). "Up to" and "down
 // to" need a copula: "User cut down to 32 hours" is a verb's change (amountChangedTo).
-var amountReachedRe = rx(subj + ` (?:(?:is|are) (?:now |just |finally )?(?:up|down|back) to|(?:has |have )?(?:just |now |finally )?(?:(?:grown|risen|rose|fallen|fell|dropped|shrunk|shrank|increased|decreased|climbed|gone up|gone down|come down|come up) to|passed|reached|hit|topped)) (\d[\d,.]*(?:k)? [a-z]+)\b.*`)
+var amountReachedRe = rx(subj + ` (?:(?:is|are) (?:now |just |finally )?(?:back (?:up|down) |up |down |back )to|(?:has |have )?(?:just |now |finally )?(?:(?:grown|risen|rose|fallen|fell|dropped|shrunk|shrank|increased|decreased|climbed|gone up|gone down|come down|come up) to|passed|reached|hit|topped)) (\d[\d,.]*(?:k)? [a-z]+)\b.*`)
 
 // amountSlot derives the amount slot of a statement of where an amount has got to, or nil.
 func amountSlot(t string) *Slot {

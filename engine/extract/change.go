@@ -21,7 +21,7 @@ const (
 var (
 	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working|quit (?:\S+'s |his |her |their |the )?job)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
-	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
+	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|gave up|given up|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
 	// gaveToRe: "User gave User's Switch to User's nephew": a thing of one's own given to
 	// someone is given up. Only an owned or definite thing: "gave a talk to the team" is not.
 	gaveToRe = rx(subj + ` (?:has |have |just |recently |finally )*gave ((?:\S+'s|his|her|their|the) .+?) (?:away|to .+)`)
@@ -36,6 +36,9 @@ var (
 	// droppedRe: "User dropped Redux", "User ditched Jenkins": a named tool given up. Only a
 	// name counts: "User dropped the kids at school" gives up nothing.
 	droppedRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:dropped|ditched|removed|deprecated|abandoned|phased out) (.+)`)
+	// leftSchoolStop ends the school left before its time, place or purpose: "dropped
+	// out of Yale to work full time".
+	leftSchoolStop = regexp.MustCompile(`(?i)(?: in | as | for | and | to | after | because |,)`)
 	// changeStop ends the thing given up or chosen before its purpose, time or reason.
 	changeStop = regexp.MustCompile(`(?i)(?: for | in | on | at | to | because | since | so | and | but | after | last | this | ago |,)`)
 )
@@ -62,7 +65,7 @@ func changeSlot(t, lower string) *Slot {
 	}
 	if containsAny(lower, []string{"graduated", "dropped out"}) {
 		if m := graduatedRe.FindStringSubmatch(t); m != nil {
-			return buildSlot(m[1], "studies_at", m[2], true, orgStop, nil) // no longer studies there
+			return buildSlot(m[1], "studies_at", m[2], true, leftSchoolStop, nil) // no longer studies there
 		}
 	}
 	if containsAny(lower, []string{"broke up", "split up", "separated"}) {
@@ -87,7 +90,7 @@ func changeSlot(t, lower string) *Slot {
 			return disposed(m[1], m[2])
 		}
 	}
-	if !containsAny(lower, []string{"sold", "gave away", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit", "cancel", "unsubscribed", "deleted", "traded in", "finished"}) {
+	if !containsAny(lower, []string{"sold", "gave away", "gave up", "given up", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit", "cancel", "unsubscribed", "deleted", "traded in", "finished"}) {
 		return nil
 	}
 	if m := disposalRe.FindStringSubmatch(t); m != nil {
@@ -141,6 +144,8 @@ func ingBase(w string) string {
 		return stem + "e" // dancing, driving, smoking, baking, using
 	case strings.HasSuffix(stem, "dg") || n >= 5 && stem[n-1] == 'g' && strings.ContainsRune("aeiou", rune(stem[n-2])):
 		return stem + "e" // managing, judging; "singing" keeps its "ng"
+	case n >= 5 && (strings.HasSuffix(stem, "at") || strings.HasSuffix(stem, "ut")) && !strings.ContainsRune("aeiou", rune(stem[n-3])):
+		return stem + "e" // meditating, donating, commuting; "treating" keeps its "eat"
 	}
 	return stem
 }

@@ -269,8 +269,9 @@ func withKinOwner(clause string) string {
 var householdKin = set(`kids children baby twins`)
 
 // droppedOriginRe starts a state of the speaker's said without "I am": "Originally from
-// Manila but…", "Not a fan of horror movies", "allergic to cats lol".
-var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to)\s+\S`)
+// Manila but…", "Not a fan of horror movies", "allergic to cats lol", "Back down to 15
+// miles a week" (an amount returned to).
+var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to|back(?: down| up)? to \$?\d)\s*\S`)
 
 // withDroppedSubject restores the subject chat leaves out of a first-person past
 // statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.

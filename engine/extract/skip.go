@@ -132,7 +132,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !backAtOrgRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
+	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmountRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -196,6 +196,10 @@ func ownPluralVerb(words []string) bool {
 // cooking"; transRe drops those as passing.
 // backAtOrgRe: "I'm back at Stripe": back at a place named, as an employer is, is a
 // change of job, not where one is for the moment ("I'm back at home", "back at the hotel").
+// backToAmountRe: "I'm back to 6 hours a night": an amount returned to, which is where
+// the amount now stands, not a passing state as "I'm back" is.
+var backToAmountRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?:(?:now|finally|already|just)\s+)?back(?: down| up)? to \$?\d`)
+
 var backAtOrgRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+back at [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,2}\s*[.!]*$`)
 
 var workInProgressRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:currently|still|also|now|really|slowly)\s+)*(?i:reading|re-?reading|watching|re-?watching|binge-?watching|writing|playing|listening to)\s+(?:(?:[A-Z][a-z]|[A-Z]\s+[A-Z][a-z])|(?i:(?:my|our)\s+(?:new\s+|first\s+|second\s+|master's\s+|phd\s+)?(?:book|novel|thesis|dissertation|memoir|series|album|cookbook|screenplay)\b|(?:a|an)\s+(?:new\s+|first\s+|second\s+)?(?:novel|thesis|dissertation|memoir|cookbook|screenplay)\b))`)

@@ -171,11 +171,25 @@ var kindNouns = set(`music food cuisine`)
 // different: "82 kg" and "76 kg", "3 dogs" and "4 dogs". Whatever the verb, a subject
 // holds one amount of a unit at a time; "2 dogs" and "1 cat" count two things.
 func newAmount(a, b string) bool {
+	a, b = withoutSharedRate(a, b)
 	aw, bw := strings.Fields(a), strings.Fields(b)
 	if len(aw) != 2 || len(bw) != 2 || aw[0] == bw[0] || !isNumber(aw[0]) || !isNumber(bw[0]) {
 		return false
 	}
 	return unitKey(aw[1]) == unitKey(bw[1]) && !isNumber(aw[1])
+}
+
+// amountRateRe is an amount, its unit and the period it comes in: "6 hours a night".
+var amountRateRe = regexp.MustCompile(`^(\S+ \S+) ((?:a|an|per|each|every) [a-z]+)$`)
+
+// withoutSharedRate drops the period two amounts share ("6 hours a night", "8 hours a
+// night" → "6 hours", "8 hours"); amounts of two periods are left whole, and differ.
+func withoutSharedRate(a, b string) (string, string) {
+	am, bm := amountRateRe.FindStringSubmatch(a), amountRateRe.FindStringSubmatch(b)
+	if am == nil || bm == nil || am[2] != bm[2] {
+		return a, b
+	}
+	return am[1], bm[1]
 }
 
 // unitKey is a unit's stem, with the pound's two spellings as one: "210 lb" and "195
@@ -409,7 +423,7 @@ var (
 	// commonStop ends a slot value: clauses, dates and qualifiers that are not part of it.
 	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| in (?:the )?(?:spring|summer|autumn|fall|winter)\b| (?:last|this|next) (?:week|month|year|spring|summer|autumn|fall|winter)\b| (?:yesterday|today|recently|lately)\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| instead\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
 	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
-	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working |,)`)
+	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working | by |,)`)
 	listStop   = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
 	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
@@ -421,7 +435,9 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:is|are) (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
 	// "User works remotely from Krakow": whoever works remotely from a town lives there.
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working) remotely (?:from|in|out of) (.+)`), pred: "lives_in", check: capitalised, need: []string{"remotely"}},
-	{re: rx(subj + ` (?:studies|is studying|is a student) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud"}},
+	// "User is studying for a master's in economics at LSE": what is studied, then where.
+	{re: rx(subj + ` (?:studies|is studying) (?:for )?\S+(?: \S+){0,5}? at (\p{Lu}.*)`), pred: "studies_at", check: capitalised, stop: orgStop, need: []string{"stud"}},
+	{re: rx(subj + ` (?:studies|is studying|is an? (?:student|freshman|sophomore|junior|senior|undergrad|undergraduate)) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud", "freshman", "sophomore", "junior", "senior", "undergrad"}},
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop, need: []string{"work"}},
 	// "User is at Shopify now": said of a named organisation with a word of the present, being
@@ -442,7 +458,7 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:is called|is named|goes by) (.+)`), pred: "name", need: []string{"name", "called", "goes by"}},
 	{re: rx(subj + `'s (?:husband|wife|partner|spouse|boyfriend|girlfriend|fiancée?|fiance) is (?:called |named )?(.+)`), pred: "partner", check: capitalised, need: []string{"husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fianc"}},
 	{re: rx(subj + ` (?:is|comes) (?:originally )?from (.+)`), pred: "from", need: []string{" from "}},
-	{re: rx(subj + ` (?:is|has been|became|went) (?:now |strictly |fully |also )?(?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", need: needDiet},
+	{re: rx(subj + ` (?:is|has been|became|went) (?:now |strictly |fully |also )?(?:on )?(?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", need: needDiet},
 	{re: rx(subj + ` is (?:not|no longer) (?:an? )?(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian)\b.*`), pred: "diet", neg: true, need: needDiet},
 	{re: rx(subj + ` (?:is|has been|got) (?:now |happily |recently |also )?(single|married|engaged|divorced|widowed|separated|in a relationship)\b.*`), pred: "relationship_status", need: []string{"single", "married", "engaged", "divorced", "widowed", "separated", "relationship"}},
 	// "User is dating Theo": a status, so marrying, engagement or a break-up ends it.
@@ -552,10 +568,15 @@ var frontedHabitRe = regexp.MustCompile(`^(?i:(?:every|each) (?:other )?[a-z]+|o
 // since last spring" is. A capital must follow, so the rest is a clause with its subject.
 var frontedSinceRe = regexp.MustCompile(`^(?i:since [^,]{1,30}?|(?:for|over|in) the (?:past|last) [^,]{1,25}?|as of [^,]{1,25}?|lately|recently|nowadays|these days),? ([A-Z])`)
 
-// withoutFrontedHabit returns t without a fronted frequency (frontedHabitRe) or a
-// fronted time the state has held since (frontedSinceRe).
+// frontedEventRe finds the event a state follows, said before the clause: "After the
+// reorg User manages 4 people" is about User, as "User manages 4 people after the
+// reorg" is. The event is lower-case words only, so the first capital opens the clause.
+var frontedEventRe = regexp.MustCompile(`^(?i:after|following|before|during) [a-z' ]{1,30}?,? ([A-Z])`)
+
+// withoutFrontedHabit returns t without a fronted frequency (frontedHabitRe), a fronted
+// time the state has held since (frontedSinceRe) or a fronted event (frontedEventRe).
 func withoutFrontedHabit(t string) string {
-	for _, re := range []*regexp.Regexp{frontedHabitRe, frontedSinceRe} {
+	for _, re := range []*regexp.Regexp{frontedHabitRe, frontedSinceRe, frontedEventRe} {
 		if m := re.FindStringSubmatchIndex(t); m != nil {
 			return t[m[2]:]
 		}

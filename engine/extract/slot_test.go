@@ -298,7 +298,8 @@ func TestSlotValueDropsRelativeTimes(t *testing.T) {
 func TestIngBase(t *testing.T) {
 	for in, want := range map[string]string{"smoking": "smoke", "running": "run", "drinking": "drink", "dancing": "dance",
 		"driving": "drive", "cooking": "cook", "eating": "eat", "swimming": "swim", "playing": "play", "using": "use", "doing": "do", "ing": "",
-		"managing": "manage", "judging": "judge", "singing": "sing", "bringing": "bring"} {
+		"managing": "manage", "judging": "judge", "singing": "sing", "bringing": "bring",
+		"meditating": "meditate", "commuting": "commute", "treating": "treat", "donating": "donate", "shouting": "shout"} {
 		if got := ingBase(in); got != want {
 			t.Errorf("ingBase(%q) = %q, want %q", in, got, want)
 		}
