@@ -71,6 +71,12 @@ func preNormalise(clause string) string {
 	if m := offTakenRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(m[2])] {
 		return m[1] + " stopped taking " + m[2] // "I'm off metformin now": no longer on it
 	}
+	if m := takenOffRe.FindStringSubmatch(c); m != nil && !offNotTaken[strings.ToLower(m[2])] {
+		return speakerPronoun(m[1]) + " stopped taking " + m[2] + m[3] // "my doctor took me off metformin"
+	}
+	if m := outgrownAllergyRe.FindStringSubmatch(c); m != nil {
+		return speakerPronoun(m[1]) + " " + copulaOf(m[1]) + " no longer allergic to " + m[2] + m[3]
+	}
 	if employer := offerEmployer(c); employer != "" {
 		return "I started a new job at " + employer
 	}
@@ -159,6 +165,30 @@ func dateAfter(rest string) string {
 		return rest // "in May", "on Monday", "two weeks ago"
 	}
 	return ""
+}
+
+// takenOffRe: "My doctor took me off metformin last month": someone else stopped what
+// the speaker takes. Groups: 1 the speaker (me, us), 2 the thing (one word), 3 the rest.
+var takenOffRe = regexp.MustCompile(`(?i)^(?:\S+ ){1,2}?(?:took|has taken|have taken) (me|us) off (?:of )?([a-z][\w-]*)(.*)$`)
+
+// outgrownAllergyRe: "I've outgrown my egg allergy": an allergy the speaker no longer has.
+// Groups: 1 the speaker, 2 what they were allergic to, 3 the rest.
+var outgrownAllergyRe = regexp.MustCompile(`(?i)^(i|we)(?:'ve| have)? (?:now |finally |just |completely )?(?:outgrown|outgrew|grown out of|grew out of|got over) (?:my|our|the) ([a-z]+(?: [a-z]+)?) allergy\b(.*)$`)
+
+// speakerPronoun is the subject pronoun of a speaker named as an object or a subject.
+func speakerPronoun(p string) string {
+	if strings.EqualFold(p, "us") || strings.EqualFold(p, "we") {
+		return "we"
+	}
+	return "I"
+}
+
+// copulaOf is the present of "be" for a first-person subject.
+func copulaOf(p string) string {
+	if speakerPronoun(p) == "we" {
+		return "are"
+	}
+	return "am"
 }
 
 // offNotTaken are the words after "I'm off" that name no thing taken: "off work", "off

@@ -21,7 +21,10 @@ const (
 var (
 	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working|quit (?:\S+'s |his |her |their |the )?job)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
-	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|gave up|given up|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
+	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|gave up|given up|rehomed|re-homed|had to rehome|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
+	// lostThingRe: "User's Trek got stolen", "User's car was totaled": a thing of one's
+	// own lost. Groups: 1 the owner, 2 the thing.
+	lostThingRe = rx(`(\S+(?:'s \S+)?)'s (.+?) (?:got|was|has been|had been) (?:stolen|totaled|totalled|written off)\b.*`)
 	// gaveToRe: "User gave User's Switch to User's nephew": a thing of one's own given to
 	// someone is given up. Only an owned or definite thing: "gave a talk to the team" is not.
 	gaveToRe = rx(subj + ` (?:has |have |just |recently |finally )*gave ((?:\S+'s|his|her|their|the) .+?) (?:away|to .+)`)
@@ -85,12 +88,17 @@ func changeSlot(t, lower string) *Slot {
 			} // "stopped using Jenkins" is a disposal, read below
 		}
 	}
+	if containsAny(lower, []string{"stolen", "totaled", "totalled", "written off"}) {
+		if m := lostThingRe.FindStringSubmatch(t); m != nil {
+			return disposed(m[1], m[2]) // "User's Trek got stolen": User no longer has it
+		}
+	}
 	if strings.Contains(lower, "gave ") {
 		if m := gaveToRe.FindStringSubmatch(t); m != nil {
 			return disposed(m[1], m[2])
 		}
 	}
-	if !containsAny(lower, []string{"sold", "gave away", "gave up", "given up", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit", "cancel", "unsubscribed", "deleted", "traded in", "finished"}) {
+	if !containsAny(lower, []string{"sold", "gave away", "gave up", "given up", "rehome", "re-home", "got rid", "stopped using", "uninstalled", "moved out", "left", "quit", "cancel", "unsubscribed", "deleted", "traded in", "finished"}) {
 		return nil
 	}
 	if m := disposalRe.FindStringSubmatch(t); m != nil {
@@ -196,7 +204,8 @@ func ownerless(v string) string {
 // vehicleVerbs are the verbs a vehicle is had by: what "User drives" or "rides" is
 // User's car or scooter, so selling "User's car" ends "User drives a Mazda 3" though
 // the old fact names only the make.
-var vehicleVerbs = map[string]string{"car": "drive", "truck": "drive", "van": "drive", "motorbike": "ride", "motorcycle": "ride", "scooter": "ride"}
+var vehicleVerbs = map[string]string{"car": "drive", "truck": "drive", "van": "drive", "motorbike": "ride", "motorcycle": "ride", "scooter": "ride",
+	"bike": "ride", "bicycle": "ride"}
 
 // disposedVehicle reports a disposal of the kind of vehicle the subject's old fact
 // says they drive or ride.

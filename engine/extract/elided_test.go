@@ -113,6 +113,9 @@ func TestEmojiEndsSentence(t *testing.T) {
 		{"omg my dog 🐶 is called Biscuit", []string{"omg my dog 🐶 is called Biscuit"}},
 		{"I'm at the beach 🏖 with my kids", []string{"I'm at the beach 🏖 with my kids"}},
 		{"I ❤️ pizza", []string{"I ❤️ pizza"}},
+		// A letter such as "à" ends a word, not a sentence: its later byte is no emoji.
+		{"Je vis à Lille.", []string{"Je vis à Lille."}},
+		{"we met at a café downtown", []string{"we met at a café downtown"}},
 	} {
 		if got := sentences(tc.in); strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
 			t.Errorf("sentences(%q) = %q, want %q", tc.in, got, tc.want)

@@ -7,9 +7,9 @@ import (
 
 // Users write in their own language. The built-in rules read English, so the commonest
 // first-person statements of where one lives, where one works, a move and one's name,
-// said in Spanish or German, are first written as the English statement they make
+// said in Spanish, German or French, are first written as the English statement they make
 // ("Vivo en Sevilla" → "I live in Sevilla"). The name of the place or employer is kept as
-// written. A word for "now" (ahora, jetzt) marks the statement current, as "now" does.
+// written. A word for "now" (ahora, jetzt, maintenant) marks the statement current, as "now" does.
 
 // foreignName is a name as written in any script's capitals: "München", "Telefónica".
 const foreignName = `(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+(?:de\s+|del\s+|la\s+|am\s+|an\s+der\s+)?\p{Lu}[\p{L}\p{N}&.'-]*)*)`
@@ -25,9 +25,9 @@ type foreignStatement struct {
 }
 
 // foreignNowRe finds the words of other languages that mark a statement current.
-var foreignNowRe = regexp.MustCompile(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|inzwischen|mittlerweile)\b`)
+var foreignNowRe = regexp.MustCompile(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|inzwischen|mittlerweile|maintenant|désormais|actuellement)\b`)
 
-// foreignStatements are the Spanish and German statements read: the words before the
+// foreignStatements are the Spanish, German and French statements read: the words before the
 // name, any case, then the name, then only what a statement goes on with (a time
 // phrase, the verb a German clause ends on). A question or a wish opens otherwise.
 var foreignStatements = []foreignStatement{
@@ -41,6 +41,11 @@ var foreignStatements = []foreignStatement{
 	{foreignRe(`(?:jetzt |nun )?(?:ich )?arbeite(?: jetzt| nun| inzwischen| mittlerweile)? bei `, ``), "I work at $1", false},
 	{foreignRe(`(?:jetzt |nun )?(?:ich )?arbeite(?: jetzt| nun| inzwischen| mittlerweile)? für `, ``), "I work at $1", true},
 	{foreignRe(`ich heiße `, ``), "my name is $1", false},
+	{foreignRe(`(?:j['’]habite|je vis|je réside|je reside)(?: maintenant| désormais| actuellement)? (?:à|a|au|aux|en) `, ``), "I live in $1", false},
+	{foreignRe(`(?:j['’]ai déménagé|j['’]ai demenage|je me suis installée?) (?:à|a|au|aux|en) `, ``), "I moved to $1", false},
+	{foreignRe(`je travaille(?: maintenant| désormais| actuellement)? (?:chez|à|a) `, ``), "I work at $1", false},
+	{foreignRe(`je travaille(?: maintenant| désormais| actuellement)? pour `, ``), "I work at $1", true},
+	{foreignRe(`je m['’]appelle `, ``), "my name is $1", false},
 }
 
 // foreignRe builds a statement's pattern: lead (any case), the name, then tail (which
@@ -49,7 +54,7 @@ func foreignRe(lead, tail string) *regexp.Regexp {
 	return regexp.MustCompile(`^(?i:` + lead + `)` + foreignName + tail + `(?:[\s,][^?]*)?$`)
 }
 
-// inEnglish writes a Spanish or German statement of foreignStatements as the English
+// inEnglish writes a Spanish, German or French statement of foreignStatements as the English
 // statement it makes, or returns the clause as it is.
 func inEnglish(clause string) string {
 	c := strings.TrimRight(strings.TrimSpace(clause), " .!")

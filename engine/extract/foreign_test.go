@@ -2,7 +2,7 @@ package extract
 
 import "testing"
 
-// TestInEnglish checks that the Spanish and German statements of home, work, a move and
+// TestInEnglish checks that the Spanish, German and French statements of home, work, a move and
 // a name are written as the English statement they make, and that questions, other
 // verbs and English are left as said.
 func TestInEnglish(t *testing.T) {
@@ -29,6 +29,14 @@ func TestInEnglish(t *testing.T) {
 		"Trabajo para Carmen.":                    "Trabajo para Carmen.",                    // whom one works for
 		"Ich arbeite für Siemens.":                "I work at Siemens",
 		"Trabajo para Google.":                    "I work at Google",
+		"J'habite à Nantes.":                      "I live in Nantes",
+		"Je vis maintenant à Lille.":              "I live in Lille now",
+		"J'ai déménagé à Rennes l'an dernier.":    "I moved to Rennes",
+		"Je travaille chez Renault.":              "I work at Renault",
+		"Je travaille pour Marie.":                "Je travaille pour Marie.", // whom one works for
+		"Je m'appelle Camille":                    "my name is Camille",
+		"J'habite à côté de la gare.":             "J'habite à côté de la gare.", // no name of a place
+		"J'habite à Paris ?":                      "J'habite à Paris ?",          // a question
 	} {
 		if got := inEnglish(said); got != want {
 			t.Errorf("inEnglish(%q) = %q, want %q", said, got, want)

@@ -259,8 +259,9 @@ func withKinOwner(clause string) string {
 			return "my " + strings.ToLower(kin) + " " + more
 		}
 	}
-	if !ok || !familyNames[strings.ToLower(first)] {
-		return clause
+	kin := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(first), "'s"), "’s")
+	if !ok || !familyNames[kin] {
+		return clause // "mom's birthday is June 13" is the speaker's mom's, as "mom" is
 	}
 	return "my " + strings.ToLower(first) + " " + rest
 }

@@ -18,8 +18,11 @@ var singleValued = map[string]bool{
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 	PredicateSetting: true, PredicateSetTo: true,
 	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true, predicateSchoolYear: true,
-	PredicateTakenAs: true,
+	PredicateTakenAs: true, predicateMajorIn: true,
 }
+
+// predicateMajorIn is the subject one majors in ("User is majoring in biology").
+const predicateMajorIn = "major_in"
 
 // predicateSchoolYear is the year of school a pupil is in ("3rd grade", "year 9" said as
 // "9th year"); needSchoolYear are the words its rules need.
@@ -42,10 +45,10 @@ func Contradicts(old, newSlot Slot) bool {
 	}
 	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
 	o.Predicate, n.Predicate = dateOrPlace(o), dateOrPlace(n)
-	if n.Replaces != "" && replaces(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) || disposedVehicle(o, n) {
+	if n.Replaces != "" && (replaces(o, n) || newPossession(o, n)) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) || disposedVehicle(o, n) {
 		return true
 	}
-	if stopsDoing(o, n) || brokeUp(o, n) || dietExcludes(o, n) || homeBought(o, n) {
+	if stopsDoing(o, n) || brokeUp(o, n) || dietExcludes(o, n) || homeBought(o, n) || aloneOrShared(o, n) || possessionVersion(o, n) {
 		return true
 	}
 	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
@@ -480,6 +483,10 @@ var slotRules = []slotRule{
 	// "User's son is in 3rd grade", "… started 4th grade": a school year, one at a time.
 	{re: rx(subj + ` (?:is|are) (?:now |currently |still )?in (?:the )?(\d{1,2}(?:st|nd|rd|th)) (?:grade|year|form)\b.*`), pred: predicateSchoolYear, need: needSchoolYear},
 	{re: rx(subj + ` (?:has |have |just |recently )*(?:started|starts|entered|went into|moved up to|is starting|is going into) (?:the )?(\d{1,2}(?:st|nd|rd|th)) (?:grade|year|form)\b.*`), pred: predicateSchoolYear, need: needSchoolYear},
+	// "User switched User's major to physics": the subject one majors in, one at a time.
+	{re: rx(subj + ` (?:has |have |just |recently |finally )*(?:switched|changed) (?:\S+'s |his |her |their )?major (?:from .+? )?to (.+)`), pred: predicateMajorIn, stop: orgStop, need: []string{"major"}},
+	// "User is in User's third year of law school": the year of one's studies, one at a time.
+	{re: rx(subj + ` is (?:now )?in (?:\S+'s|his|her|their) (first|second|third|fourth|fifth|sixth|final|last|\d{1,2}(?:st|nd|rd|th)) year (?:of (?:\S+ ){0,2}(?:school|college|university|uni|studies|degree|program|programme|course|phd|residency|apprenticeship|undergrad)\b|at \S).*`), pred: predicateSchoolYear, need: needSchoolYear},
 	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
@@ -631,6 +638,12 @@ func clauseSlot(t string) *Slot {
 	}
 	if s := changeSlot(t, lower); s != nil {
 		return s
+	}
+	if s := livingSlot(t, lower); s != nil {
+		return s
+	}
+	if s := possessionSlot(t); s != nil {
+		return s // before versionSlot: "User's phone is a Pixel 7" is a phone, no version
 	}
 	if s := instructionSlot(t); s != nil {
 		return s

@@ -337,11 +337,12 @@ func verbOfNoun(o, n Slot) (Slot, Slot, bool) {
 }
 
 // nounAsVerb rewrites s, "owner's noun is value", as "owner verb value" when verb is the
-// predicate of other and has the noun's stem.
+// predicate of other and has the noun's stem, or is the verb a vehicle noun is had by
+// ("User's car is a Kia" says what "User drives a Kia" says).
 func nounAsVerb(s, other Slot) (Slot, bool) {
 	owner, noun, ok := strings.Cut(s.Subject, "'s ")
 	if !ok || s.Predicate != PredicateIdentity && s.Predicate != PredicateSetting || owner != other.Subject || strings.Contains(noun, " ") ||
-		text.Stem(noun) != text.Stem(other.Predicate) {
+		text.Stem(noun) != text.Stem(other.Predicate) && vehicleVerbs[noun] != other.Predicate {
 		return s, false
 	}
 	return Slot{Subject: owner, Predicate: other.Predicate, Value: s.Value, Replaces: s.Replaces}, true

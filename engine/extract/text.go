@@ -90,6 +90,10 @@ func sentences(line string) []string {
 				out = appendSentence(out, line[start:j])
 				start = j
 			}
+			if j == i {
+				_, size := utf8.DecodeRuneInString(line[i:])
+				j = i + size // a letter such as "à" is read whole: its later bytes are no emoji
+			}
 			i = max(i, j-1) // a run of emoji is read once, not again from each of its runes
 			continue
 		}

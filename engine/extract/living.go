@@ -1,0 +1,59 @@
+package extract
+
+import "strings"
+
+// Living arrangements: whom one lives with. "User lives alone" and "User lives with
+// User's parents" are two answers to one question, and someone moving in with the user
+// ("User's boyfriend moved in with User") or the user moving in with someone makes the
+// second. Sharing a home ("User shares a flat with Tom") is living with someone.
+
+// predicateLiveWith is the predicate "User lives with User's parents" fills.
+const predicateLiveWith = "live_with"
+
+var (
+	// movedInWithUserRe: "User's boyfriend moved in with User". Groups: 1 who moved in,
+	// 2 with whom.
+	movedInWithUserRe = rx(`(\S+(?:'s \S+)?) (?:has |have |just |recently |finally )*moved in with (User)\b.*`)
+	// userMovedInWithRe: "User moved in with User's girlfriend". Groups: 1 the subject, 2 whom.
+	userMovedInWithRe = rx(subj + ` (?:has |have |just |recently |finally )*moved in with (.+)`)
+)
+
+// livingSlot derives whom a subject lives with from a move-in, or nil.
+func livingSlot(t, lower string) *Slot {
+	if !strings.Contains(lower, "moved in with") {
+		return nil
+	}
+	if m := movedInWithUserRe.FindStringSubmatch(t); m != nil && !strings.EqualFold(m[1], "user") {
+		return buildSlot(m[2], predicateLiveWith, m[1], false, changeStop, nil)
+	}
+	if m := userMovedInWithRe.FindStringSubmatch(t); m != nil {
+		return buildSlot(m[1], predicateLiveWith, m[2], false, changeStop, nil)
+	}
+	return nil
+}
+
+// sharedHome reports a slot of living with someone: "lives with …", or sharing a home.
+func sharedHome(s Slot) bool {
+	if strings.HasPrefix(s.Value, "not ") {
+		return false
+	}
+	return s.Predicate == predicateLiveWith || s.Predicate == "share" && homeNouns[finalWordOf(s.Value)]
+}
+
+// livesAlone reports a slot of living alone.
+func livesAlone(s Slot) bool { return s.Predicate == "live" && s.Value == "alone" }
+
+// aloneOrShared reports one subject's living alone and living with someone, either way
+// round: each ends the other.
+func aloneOrShared(o, n Slot) bool {
+	return o.Subject == n.Subject && (livesAlone(o) && sharedHome(n) || sharedHome(o) && livesAlone(n))
+}
+
+// finalWordOf is the last word of v, or "".
+func finalWordOf(v string) string {
+	w := strings.Fields(v)
+	if len(w) == 0 {
+		return ""
+	}
+	return w[len(w)-1]
+}

@@ -1,0 +1,68 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Possessions said as what they are: "User's phone is a Pixel 7", "User's new laptop is
+// a MacBook Air", "User's car is a Tesla Model 3". One has one phone or car at a time,
+// so the thing is a state of the owner's noun (a second make replaces the first); a car
+// or bike is what the owner drives or rides, so "User drives a Tesla Model 3" says the
+// same. "New" says the thing replaces the one had before, however that was said
+// ("User uses a Dell XPS laptop").
+
+// possessionNouns are the things one has one of at a time and names by make or model.
+var possessionNouns = set(`phone smartphone laptop computer pc tablet watch smartwatch camera car truck van bike bicycle motorbike motorcycle scooter`)
+
+// possessionRe: owner, "new" when said, the noun, the make or model.
+var possessionRe = rx(`(\S+(?:'s \S+)?)'s (?:(new|current) )?([a-z]+) is (?:now )?(?:an? )(.+)`)
+
+// possessionSlot derives the slot of a possession said as what it is, or nil.
+func possessionSlot(t string) *Slot {
+	m := possessionRe.FindStringSubmatch(t)
+	if m == nil || !possessionNouns[strings.ToLower(m[3])] || !namesMake(m[4]) {
+		return nil // "User's car is a mess": no make
+	}
+	noun := strings.ToLower(m[3])
+	s := buildSlot(m[1]+"'s "+noun, PredicateIdentity, m[4], false, changeStop, nil)
+	if s != nil && strings.EqualFold(m[2], "new") {
+		s.Replaces = noun
+	}
+	return s
+}
+
+// newPossession reports a new thing of a kind (n says "User's new laptop is …") that ends
+// an old fact of the owner's thing of that kind: one whose value ends in the noun ("uses
+// a Dell XPS laptop") or, for a vehicle, the one the owner drove or rode.
+func newPossession(o, n Slot) bool {
+	owner, noun, ok := strings.Cut(n.Subject, "'s ")
+	if !ok || n.Replaces != noun || o.Subject != owner || strings.HasPrefix(o.Value, "not ") {
+		return false
+	}
+	return o.Value == noun || strings.HasSuffix(o.Value, " "+noun) || vehicleVerbs[noun] != "" && vehicleVerbs[noun] == o.Predicate
+}
+
+// namesMake reports a value whose first word has a capital, as a make or model has:
+// "Pixel 7", "iPhone 15"; "a mess" has none.
+func namesMake(v string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
+	return strings.ContainsFunc(first, unicode.IsUpper)
+}
+
+// possessionVersion reports a possession and a version of the same make, the versions
+// different, either way round: "User's phone is an iPhone 12" and "User upgraded to an
+// iPhone 15" (the version slot of "iphone") are two phones one after the other.
+func possessionVersion(o, n Slot) bool {
+	return ownedVersion(o, n) || ownedVersion(n, o)
+}
+
+// ownedVersion reports a possession p whose value is the make of version v at another
+// version.
+func ownedVersion(p, v Slot) bool {
+	_, noun, ok := strings.Cut(p.Subject, "'s ")
+	if !ok || !possessionNouns[noun] || p.Predicate != PredicateIdentity || v.Predicate != PredicateVersion {
+		return false
+	}
+	return strings.HasPrefix(p.Value, v.Subject+" ") && p.Value != v.Subject+" "+v.Value
+}
