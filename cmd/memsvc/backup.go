@@ -39,7 +39,8 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if err := badgerOnly("backup", cfg); err != nil {
 		return err
 	}
-	if _, err := newLogger(cfg, sys); err != nil { // unused, but a bad value is still a mistake
+	logger, err := newLogger(cfg, sys)
+	if err != nil {
 		return err
 	}
 	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out is a usage error
@@ -51,7 +52,8 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	}
 	// Read-only: a backup writes nothing into the directory, so it works on
 	// a read-only mount and on a disk too full to write.
-	st, err := openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true})
+	// A store left by a crash is replayed first, when there is room (store.Open).
+	st, err := openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger, FreeSpace: freeBytes, MinFree: minFreeBytes})
 	switch {
 	case err == nil:
 		err = backup.Write(ctx, w, st.Backup, cfg.DataDir)

@@ -71,7 +71,7 @@ func openStore(ctx context.Context, cfg Config, logger *log.Logger) (engine.Stor
 		}
 		if err := unwritable(cfg.DataDir); err != nil {
 			if cfg.readOnlyOK {
-				return openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger})
+				return openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger, FreeSpace: freeBytes, MinFree: minFreeBytes})
 			}
 			return nil, &unwritableError{dir: cfg.DataDir, err: err}
 		}

@@ -89,17 +89,20 @@ func Open(opts Options) (*Store, error) {
 			return nil, fmt.Errorf("store: create data directory: %w", err)
 		}
 	}
-	bo := badger.DefaultOptions(opts.Dir).
-		WithInMemory(opts.InMemory).
-		WithReadOnly(opts.ReadOnly).
-		WithSyncWrites(!opts.NoSync && !opts.InMemory && !opts.ReadOnly).
-		WithMemTableSize(32 << 20).
-		WithNumMemtables(3).
-		WithBlockCacheSize(64 << 20).
-		WithIndexCacheSize(32 << 20).
-		WithValueThreshold(4 << 10).
-		WithLogger(badgerLogger{opts.Logger})
-	db, err := badger.Open(bo)
+	if !opts.InMemory {
+		if err := setAsideEmptyLogs(opts.Dir, opts.Logger); err != nil {
+			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
+		}
+	}
+	db, err := openBadger(opts)
+	if err != nil && opts.ReadOnly && needsReplay(err) {
+		// A crash left the write-ahead log unreplayed, which a read-only
+		// opening cannot do: replay it as a server start would, then read.
+		if err := replay(opts); err != nil {
+			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
+		}
+		db, err = openBadger(opts)
+	}
 	if err != nil {
 		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
 			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, ErrLocked)
@@ -118,6 +121,21 @@ func Open(opts Options) (*Store, error) {
 	}
 	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now,
 		log: opts.Logger, closing: make(chan struct{})}, nil
+}
+
+// openBadger opens the Badger database with memsvc's settings.
+func openBadger(opts Options) (*badger.DB, error) {
+	bo := badger.DefaultOptions(opts.Dir).
+		WithInMemory(opts.InMemory).
+		WithReadOnly(opts.ReadOnly).
+		WithSyncWrites(!opts.NoSync && !opts.InMemory && !opts.ReadOnly).
+		WithMemTableSize(32 << 20).
+		WithNumMemtables(3).
+		WithBlockCacheSize(64 << 20).
+		WithIndexCacheSize(32 << 20).
+		WithValueThreshold(4 << 10).
+		WithLogger(badgerLogger{opts.Logger})
+	return badger.Open(bo)
 }
 
 // newOpening returns a name no other opening of a directory has.
