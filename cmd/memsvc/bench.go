@@ -169,6 +169,9 @@ const maxDatasetBytes = 1 << 30
 // --categories asked (nil: the format's default) have none.
 func loadDataset(path, format string, limit int, categories []int) (*bench.Dataset, error) {
 	st, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, errNotFound{fmt.Errorf("bench recall: --data %s: %w", path, pathErrCause(err))}
+	}
 	if err != nil {
 		return nil, errUsage{fmt.Errorf("bench recall: --data %s: %w", path, pathErrCause(err))}
 	}

@@ -173,8 +173,8 @@ func TestCLIUnknownUserRefused(t *testing.T) {
 	} {
 		code, stdout, stderr := (probeCmd{}).run(t, append(tt.args, "--data", data)...)
 		oneLineError(t, strings.Join(tt.args, " "), stderr)
-		if code != 1 || stdout != "" || !strings.Contains(stderr, "holds no data of this user") || !strings.Contains(stderr, tt.hint) {
-			t.Errorf("%v: exit %d, stdout %q, stderr %s; want exit 1 saying the user has no data, and %q", tt.args, code, stdout, stderr, tt.hint)
+		if code != 3 || stdout != "" || !strings.Contains(stderr, "holds no data of this user") || !strings.Contains(stderr, tt.hint) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %s; want exit 3 (not found) saying the user has no data, and %q", tt.args, code, stdout, stderr, tt.hint)
 		}
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {

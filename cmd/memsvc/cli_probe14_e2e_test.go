@@ -197,3 +197,42 @@ func TestCLIBackupAfterCrash(t *testing.T) {
 	wantAllAcked(t, "restored backup", texts, acked)
 }
 
+// TestCLINotFoundExitCode: a command told to act on something that does
+// not exist exits 3, as `memsvc --help` documents, so a script can tell
+// "nothing there" from a failure (1) and a mistyped command (2). Each
+// such refusal exited 1 (or 2 for bench), like a full disk or a store
+// that failed to open.
+func TestCLINotFoundExitCode(t *testing.T) {
+	const secret = "probe14-secret-0123456789abcdef0123456789"
+	data := seededDataDir(t, 2)
+	folder := t.TempDir()
+	absent := filepath.Join(folder, "absent")
+	_, foreignKey, _ := (probeCmd{env: map[string]string{"MEMSVC_AUTH_SECRET": "another-secret-0123456789abcdef012345678"}}).run(t,
+		"keys", "create", "--user", "alice", "--data", data)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"export", "--user", "nobody-here", "--data", data}, "holds no data of this user"},
+		{[]string{"users", "erase", "--user", "nobody-here", "--confirm", "nobody-here", "--data", data}, "nothing was erased"},
+		{[]string{"import", "--in", absent, "--data", filepath.Join(folder, "d1")}, absent},
+		{[]string{"restore", "--in", absent, "--data", filepath.Join(folder, "d2")}, absent},
+		{[]string{"export", "--data", absent}, "no such directory"},
+		{[]string{"backup", "--out", "-", "--data", absent}, "no such directory"},
+		{[]string{"keys", "revoke", "0123456789abcdef", "--data", absent}, "no such directory"},
+		{[]string{"bench", "recall", "--format", "locomo", "--data", absent}, absent},
+		{[]string{"keys", "revoke", strings.TrimSpace(foreignKey), "--data", data}, "not signed with this auth secret"},
+	} {
+		code, stdout, stderr := (probeCmd{env: map[string]string{"MEMSVC_AUTH_SECRET": secret}}).run(t, tt.args...)
+		oneLineError(t, strings.Join(tt.args, " "), stderr)
+		if code != 3 || stdout != "" || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %s; want exit 3 (not found) naming %q", tt.args, code, stdout, stderr, tt.want)
+		}
+	}
+	if revoked, _ := os.ReadFile(filepath.Join(data, "revoked-keys")); len(revoked) != 0 {
+		t.Errorf("a key the secret never signed was listed as revoked: %q", revoked)
+	}
+	if _, help, _ := (probeCmd{}).run(t, "--help"); !strings.Contains(help, "\n  3    not found") {
+		t.Errorf("memsvc --help does not document exit 3:\n%s", help)
+	}
+}

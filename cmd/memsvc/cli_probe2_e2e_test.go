@@ -228,9 +228,9 @@ func TestCLIDataDirMustHoldData(t *testing.T) {
 		code int
 		want string
 	}{
-		{"backup", []string{"backup", "--out", "OUT"}, 1, "no such directory"},
-		{"export", []string{"export", "--out", "OUT"}, 1, "no such directory"},
-		{"erase", []string{"users", "erase", "--user", "alice", "--confirm", "alice"}, 1, "no such directory"},
+		{"backup", []string{"backup", "--out", "OUT"}, 3, "no such directory"},
+		{"export", []string{"export", "--out", "OUT"}, 3, "no such directory"},
+		{"erase", []string{"users", "erase", "--user", "alice", "--confirm", "alice"}, 3, "no such directory"},
 		{"backup of postgres", []string{"backup", "--out", "OUT", "--store", "postgres"}, 2, "pg_dump"},
 		{"restore into postgres", []string{"restore", "--in", "OUT", "--store", "postgres"}, 2, "pg_dump"},
 	} {

@@ -257,7 +257,7 @@ func TestCLIBenchBadDatasets(t *testing.T) {
 		{"locomo read as realtalk", "../../bench/testdata/locomo-mini.json", "realtalk", 2, []string{"no question", "other format"}},
 		{"realtalk read as locomo", "../../bench/testdata/realtalk-mini.json", "locomo", 1, []string{"no conversation"}},
 		{"huge file", huge, "locomo", 2, []string{"--data", "MiB"}},
-		{"absent file", filepath.Join(dir, "absent.json"), "locomo", 2, []string{"--data " + filepath.Join(dir, "absent.json") + ": no such file or directory"}},
+		{"absent file", filepath.Join(dir, "absent.json"), "locomo", 3, []string{"--data " + filepath.Join(dir, "absent.json") + ": no such file or directory"}},
 		{"wrong format flag", empty, "longmemeval", 2, []string{"--format", "longmemeval"}},
 	}
 	builtBinary(t) // not timed below

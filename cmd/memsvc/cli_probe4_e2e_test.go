@@ -23,7 +23,7 @@ func TestCLIExitStatusInHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("--help exited %d", code)
 	}
-	for _, want := range []string{"Exit status:", "  0 ", "  1 ", "  2 ", "  130 ", "on stdout", "on stderr", "wins over its env var"} {
+	for _, want := range []string{"Exit status:", "  0 ", "  1 ", "  2 ", "  3 ", "  130 ", "on stdout", "on stderr", "wins over its env var"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("memsvc --help does not say %q:\n%s", want, help)
 		}
@@ -34,7 +34,7 @@ func TestCLIExitStatusInHelp(t *testing.T) {
 	}{
 		{[]string{"version"}, 0},
 		{[]string{"export", "--nosuch"}, 2},
-		{[]string{"export", "--data", filepath.Join(t.TempDir(), "absent")}, 1},
+		{[]string{"export", "--data", filepath.Join(t.TempDir(), "absent")}, 3},
 	} {
 		if code, _, stderr := (probeCmd{}).run(t, tt.args...); code != tt.code {
 			t.Errorf("%v exited %d, want %d as the help says; stderr %q", tt.args, code, tt.code, stderr)

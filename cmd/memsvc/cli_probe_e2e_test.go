@@ -103,7 +103,7 @@ func TestCLIProbeErrors(t *testing.T) {
 		{"restore a wrong file", []string{"restore", "--in", garbage}, 1, []string{"not a memsvc backup"}},
 		{"restore a directory", []string{"restore", "--in", folder}, 2, []string{"--in", "is a directory"}},
 		{"import a directory", []string{"import", "--in", folder}, 2, []string{"--in", "is a directory"}},
-		{"import an absent file", []string{"import", "--in", filepath.Join(folder, "absent.jsonl")}, 1, []string{"--in", "absent.jsonl"}},
+		{"import an absent file", []string{"import", "--in", filepath.Join(folder, "absent.jsonl")}, 3, []string{"--in", "absent.jsonl"}},
 		{"import a file that is no export", []string{"import", "--in", garbage}, 1, []string{"not a memsvc export"}},
 		{"export to a directory", []string{"export", "--out", folder}, 2, []string{"--out", "is a directory"}},
 		{"export to a directory/", []string{"export", "--out", folder + "/"}, 2, []string{"--out", "is a directory"}},

@@ -246,7 +246,7 @@ func requireUser(ctx context.Context, st engine.Store, cfg Config, user string) 
 	if cfg.Store == "postgres" {
 		where = "the database"
 	}
-	return fmt.Errorf("--user %q: %s holds no data of this user (number of users there: %d)%s", user, where, len(all), hint)
+	return errNotFound{fmt.Errorf("--user %q: %s holds no data of this user (number of users there: %d)%s", user, where, len(all), hint)}
 }
 
 // outUsage documents --out of export and backup (createOut).

@@ -156,6 +156,9 @@ func openIn(ctx context.Context, path string, stdin io.Reader) (io.Reader, func(
 		return ctxReader{ctx, stdin}, func() {}, nil
 	}
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, errNotFound{fmt.Errorf("--in %s: %w", path, pathErrCause(err))}
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("--in %s: %w", path, pathErrCause(err))
 	}
@@ -210,7 +213,7 @@ func requireDataDir(cfg Config) error {
 	case err != nil:
 		return dataDirError(cfg.DataDir, err)
 	case len(entries) == 0:
-		return fmt.Errorf("--data %s: the directory is empty: it holds no memsvc data", cfg.DataDir)
+		return errNotFound{fmt.Errorf("--data %s: the directory is empty: it holds no memsvc data", cfg.DataDir)}
 	}
 	return nil
 }
@@ -220,8 +223,8 @@ func requireDataDir(cfg Config) error {
 // cannot be reached (a parent without search permission).
 func dataDirError(dir string, err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("--data %s: no such directory; pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
-			"(its start-up log says data=…)", dir)
+		return errNotFound{fmt.Errorf("--data %s: no such directory; pass --data (or MEMSVC_DATA_DIR) the directory your server uses "+
+			"(its start-up log says data=…)", dir)}
 	}
 	return fmt.Errorf("--data %s: %w", dir, pathErrCause(err))
 }

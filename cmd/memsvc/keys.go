@@ -112,6 +112,9 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	} else if !info.IsDir() {
 		return dataDirError(cfg.DataDir, syscall.ENOTDIR)
 	}
+	if err := signedHere(ctx, cfg, key); err != nil {
+		return err
+	}
 	if err := revokeInFile(ctx, cfg.DataDir, key, sys); err != nil {
 		return err
 	}
@@ -135,6 +138,29 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		server = "127.0.0.1:8765"
 	}
 	return reportRevocation(ctx, sys, server, key, cfg.DataDir)
+}
+
+// signedHere refuses a whole key (not a bare id) that the auth secret
+// given never signed, and is not revoked already: no server with that
+// secret accepts it, so it is not one of this server's keys (a key of
+// another deployment, or a secret mistyped). Without a secret, or given
+// an id, it cannot tell, and the id is listed.
+func signedHere(ctx context.Context, cfg Config, key string) error {
+	if cfg.AuthSecret == "" {
+		return nil
+	}
+	if _, err := auth.KeyUser(key); err != nil {
+		return nil
+	}
+	id, _ := auth.KeyID(key)
+	if revoked, err := (auth.FileRevocations{Dir: cfg.DataDir}).RevokedKeys(ctx); err != nil || slices.Contains(revoked, id) {
+		return nil // revokeInFile reports either
+	}
+	if _, err := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir).Verify(key); err != nil {
+		return errNotFound{fmt.Errorf("keys revoke: key id %s was not signed with this auth secret (--auth-secret or MEMSVC_AUTH_SECRET), "+
+			"so no server using it accepts the key: nothing was revoked; give the secret of the server that minted it", id)}
+	}
+	return nil
 }
 
 // revokeInFile adds the key's id to the data directory's list once: a key

@@ -37,7 +37,7 @@ func TestKeysRevokeReachesServer(t *testing.T) {
 	// Without --data: the default directory (none here) is not the server's.
 	home := t.TempDir()
 	code, stdout, stderr := run(t, map[string]string{"HOME": home}, "keys", "revoke", key)
-	if code != 1 || !strings.Contains(stderr, "--data") {
+	if code != 3 || !strings.Contains(stderr, "--data") { // not found
 		t.Errorf("revoke into a missing default dir: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 	// Another directory while the server at its address keeps the key.

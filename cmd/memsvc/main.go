@@ -91,6 +91,9 @@ Exit status:
   0    success (also for --help); serve and mcp stopped by SIGINT, SIGTERM or SIGHUP; hook run by an agent (it fails open)
   1    failure (a file, the store, a model or the server failed)
   2    usage error (unknown command or flag, bad or missing value)
+  3    not found: what the command line names to act on does not exist (an --in file; the --data directory of
+       export, backup, users erase and keys revoke; a --user with no data in export or users erase; the
+       dataset of bench; a key keys revoke is given that the --auth-secret never signed)
   130  a one-shot command (export, import, backup, bench, …) interrupted by SIGINT, SIGTERM or SIGHUP;
        it leaves no half-written --out file
 `
@@ -279,9 +282,19 @@ func (e errFlags) Error() string { return e.err.Error() }
 
 func (e errUsage) Error() string { return e.err.Error() }
 
+// errNotFound marks a failure because what the command line names to act
+// on does not exist (exit 3), so a script can tell "nothing there" from a
+// failure to reach it: a file, a data directory, a user, a key.
+type errNotFound struct{ err error }
+
+func (e errNotFound) Error() string { return e.err.Error() }
+
+func (e errNotFound) Unwrap() error { return e.err }
+
 // exitCode prints err as one line (a wrapped driver error may span several)
-// and maps it to the exit code: 2 for a usage error, 130 for a command
-// that failed because it was interrupted (stopSignals), 1 for a failure.
+// and maps it to the exit code: 2 for a usage error, 3 for something named
+// that does not exist, 130 for a command that failed because it was
+// interrupted (stopSignals), 1 for a failure.
 func exitCode(ctx context.Context, sys IO, err error) int {
 	if err == nil {
 		return 0
@@ -298,7 +311,10 @@ func exitCode(ctx context.Context, sys IO, err error) int {
 		return 130
 	}
 	fmt.Fprintln(sys.Stderr, "memsvc:", oneLine(err.Error()))
-	if errors.As(err, new(errUsage)) {
+	switch {
+	case errors.As(err, new(errNotFound)):
+		return 3
+	case errors.As(err, new(errUsage)):
 		return 2
 	}
 	return 1
