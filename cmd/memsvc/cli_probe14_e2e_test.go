@@ -1,10 +1,17 @@
+//go:build unix
+
+// The fourteenth CLI probe: a store left by a crash, exit codes a script
+// can branch on, and a data directory this user may not write.
+
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -234,5 +241,48 @@ func TestCLINotFoundExitCode(t *testing.T) {
 	}
 	if _, help, _ := (probeCmd{}).run(t, "--help"); !strings.Contains(help, "\n  3    not found") {
 		t.Errorf("memsvc --help does not document exit 3:\n%s", help)
+	}
+}
+
+// TestCLIUnwritableDataDirHint: a command that writes, refused a data
+// directory this user may not write, says what lets it write there. It
+// said "memsvc export and memsvc backup read a read-only data directory"
+// whatever the cause, also for a directory this user cannot reach at all
+// (where both fail too) or one that does not exist yet, and neither gets
+// a server running.
+func TestCLIUnwritableDataDirHint(t *testing.T) {
+	bin, unreachable := asNobody(t)
+	readable := filepath.Join(filepath.Dir(filepath.Dir(unreachable)), "readable")
+	if err := os.Mkdir(readable, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, dir string
+		want      []string
+		wantNot   string
+	}{
+		{"unreachable", unreachable, []string{"cannot even reach it", "chmod"}, "memsvc export"},
+		{"not yet made", filepath.Join(readable, "sub"), []string{"does not exist", "mkdir -p"}, "memsvc export"},
+		{"read-only to this user", readable, []string{"may read it but not write", "chown -R 65534", "mode 0555"}, ""},
+	} {
+		for _, args := range [][]string{{"serve", "--addr", "127.0.0.1:0"}, {"import", "--in", "-"}} {
+			cmd := exec.Command(bin, append(args, "--data", tt.dir)...)
+			cmd.Env = []string{"HOME=/nonexistent", "PATH=" + os.Getenv("PATH")}
+			cmd.SysProcAttr = nobodyCredential()
+			cmd.Stdin = strings.NewReader(`{"kind":"header","format":"memsvc-export","version":1}` + "\n")
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			code := runForExit(t, cmd)
+			stderr := errb.String()
+			oneLineError(t, tt.name, stderr)
+			if code != 1 || !strings.Contains(stderr, "uid 65534") || tt.wantNot != "" && strings.Contains(stderr, tt.wantNot) {
+				t.Errorf("%s %s: exit %d, stderr %s; want exit 1 naming this user and not hinting %q", args[0], tt.name, code, stderr, tt.wantNot)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("%s %s: stderr %s; want it to say %q", args[0], tt.name, stderr, w)
+				}
+			}
+		}
 	}
 }

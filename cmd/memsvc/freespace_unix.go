@@ -28,15 +28,21 @@ func freeBytes(dir string) (free uint64, ok bool) {
 }
 
 // unwritable says why this process may not create files in dir (a
-// read-only mount, no write permission), or nil: also for a dir yet to be
-// made, which the store creates (and fails on, naming the cause).
+// read-only mount, no write permission), or nil. A dir yet to be made is
+// checked at its nearest existing parent, where the store would make it.
 func unwritable(dir string) error {
 	const wOK = 2 // access(2)'s W_OK
-	err := syscall.Access(dir, wOK)
-	if errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission) {
-		return err
+	for {
+		err := syscall.Access(dir, wOK)
+		if errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission) {
+			return err
+		}
+		parent := filepath.Dir(dir)
+		if !errors.Is(err, fs.ErrNotExist) || parent == dir {
+			return nil
+		}
+		dir = parent
 	}
-	return nil
 }
 
 // fileSizeLimit reports this process's file size limit (RLIMIT_FSIZE,

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -176,8 +179,35 @@ type unwritableError struct {
 }
 
 func (e *unwritableError) Error() string {
-	return fmt.Sprintf("--data %s: cannot write there (%v); this command writes to the store "+
-		"(memsvc export and memsvc backup read a read-only data directory)", e.dir, e.err)
+	return fmt.Sprintf("--data %s: cannot write there (%v); this command writes to the store: %s", e.dir, e.err, writeFix(e.dir, e.err))
+}
+
+// writeFix is what lets this process write to dir, by why it may not:
+// export and backup, which read a read-only directory, do not help a
+// server, and cannot read a directory this user cannot reach at all.
+func writeFix(dir string, err error) string {
+	anotherDir := "or pass --data a directory this user may write"
+	if errors.Is(err, syscall.EROFS) {
+		return "its filesystem is mounted read-only: remount it read-write, or copy the directory (cp -a) to a writable disk " +
+			"and pass the copy as --data"
+	}
+	who := fmt.Sprintf("this user (uid %d)", os.Geteuid())
+	info, statErr := os.Stat(dir)
+	if errors.Is(statErr, fs.ErrNotExist) {
+		return fmt.Sprintf("it does not exist, and %s may not make it: have its owner make it and hand it over "+
+			"(mkdir -p %s && chown %d %s), %s", who, dir, os.Geteuid(), dir, anotherDir)
+	}
+	if _, readErr := os.ReadDir(dir); statErr != nil || readErr != nil {
+		return who + " cannot even reach it (the directory or one above it shuts it out): run memsvc as the user that owns it, " +
+			"or give this user access to the whole path (chmod/chown), " + anotherDir
+	}
+	owner := ""
+	if uid, ok := fileOwner(info); ok {
+		owner = fmt.Sprintf(" (owned by uid %d, mode %04o)", uid, info.Mode().Perm())
+	}
+	return fmt.Sprintf("%s may read it but not write there%s: run memsvc as its owner, or make it writable for this user "+
+		"(chown -R %d %s), %s; to only read its data out, memsvc export and memsvc backup work on it as it is",
+		who, owner, os.Geteuid(), dir, anotherDir)
 }
 
 // collectGarbage reclaims Badger value-log space; other stores need none.
