@@ -286,3 +286,25 @@ func TestCLIUnwritableDataDirHint(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIImportEmptyInput: an import given nothing (an empty file, a
+// closed or empty stdin) said "not a memsvc export: the first line must be
+// its header", as for a file of another kind; it now says the input is
+// empty, as restore does, and makes no data directory.
+func TestCLIImportEmptyInput(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{empty, "-"} {
+		dir := filepath.Join(t.TempDir(), "data")
+		code, stdout, stderr := (probeCmd{stdin: strings.NewReader("")}).run(t, "import", "--in", in, "--data", dir)
+		oneLineError(t, "import", stderr)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "--in "+in+" is empty") {
+			t.Errorf("import --in %s (empty): exit %d, stdout %q, stderr %s; want exit 1 saying it is empty", in, code, stdout, stderr)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("import of an empty input made the data directory (%v)", err)
+		}
+	}
+}

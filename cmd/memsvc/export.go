@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -137,6 +138,9 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 	// leaves no data directory behind).
 	br := bufio.NewReaderSize(r, 64<<10)
 	if _, err := engine.PeekExportHeader(br); err != nil {
+		if _, empty := br.Peek(1); empty == io.EOF {
+			return fmt.Errorf("import: --in %s is empty: not a memsvc export; nothing was imported", in)
+		}
 		if head, _ := br.Peek(8 << 10); backup.IsArchive(head) {
 			return fmt.Errorf("import: --in %s is a memsvc backup, not an export: load it with "+
 				"memsvc restore --in %s --data EMPTY_DIR", in, in)

@@ -150,9 +150,14 @@ func pathErrCause(err error) error {
 // openIn opens the input file of import or restore ("-" or "": stdin),
 // refusing a directory before anything else is opened. Reads stop with
 // the context: an interrupted import or restore ends even while its input
-// stalls.
+// stalls. Stdin that is a terminal is refused: nothing is piped in, and
+// the command waited in silence for what the user never meant to type.
 func openIn(ctx context.Context, path string, stdin io.Reader) (io.Reader, func(), error) {
 	if path == "-" || path == "" {
+		if isTerminal(stdin) {
+			return nil, nil, errUsage{errors.New("--in -: the input is read from stdin, and stdin is a terminal (nothing is piped in): " +
+				"give --in FILE, or pipe the file in (< FILE)")}
+		}
 		return ctxReader{ctx, stdin}, func() {}, nil
 	}
 	f, err := os.Open(path)
