@@ -66,8 +66,11 @@ func readSampleFiles(paths []string) ([][]bench.Sample, error) {
 	var sets [][]bench.Sample
 	for _, p := range paths {
 		f, err := os.Open(p)
+		if errors.Is(err, os.ErrNotExist) { // exit 3, as for the dataset of bench recall
+			return nil, errNotFound{fmt.Errorf("bench fit-relevance: %s: %w", p, pathErrCause(err))}
+		}
 		if err != nil {
-			return nil, fmt.Errorf("bench fit-relevance: %w", err)
+			return nil, fmt.Errorf("bench fit-relevance: %s: %w", p, pathErrCause(err))
 		}
 		s, err := bench.ReadSamples(f)
 		f.Close()

@@ -228,6 +228,7 @@ func TestCLINotFoundExitCode(t *testing.T) {
 		{[]string{"backup", "--out", "-", "--data", absent}, "no such directory"},
 		{[]string{"keys", "revoke", "0123456789abcdef", "--data", absent}, "no such directory"},
 		{[]string{"bench", "recall", "--format", "locomo", "--data", absent}, absent},
+		{[]string{"bench", "fit-relevance", absent}, absent},
 		{[]string{"keys", "revoke", strings.TrimSpace(foreignKey), "--data", data}, "not signed with this auth secret"},
 	} {
 		code, stdout, stderr := (probeCmd{env: map[string]string{"MEMSVC_AUTH_SECRET": secret}}).run(t, tt.args...)
