@@ -40,7 +40,7 @@ func TestCLIUnknownEnvWarned(t *testing.T) {
 		{"serve help, name cut short", map[string]string{"MEMSVC_AUTH": "off"}, []string{"serve", "--help"}, 0,
 			[]string{`memsvc: warning: MEMSVC_AUTH is not a memsvc setting and is ignored; did you mean "MEMSVC_AUTH_SECRET"?`}},
 		{"export, two unknown", map[string]string{"MEMSVC_PORTT": "9000", "MEMSVC_LLM_MODLE": "x"},
-			[]string{"export", "--data", "/nonexistent/memsvc"}, 1,
+			[]string{"export", "--data", "/nonexistent/memsvc"}, 3, // not found
 			[]string{`memsvc: warning: MEMSVC_LLM_MODLE is not a memsvc setting and is ignored; did you mean "MEMSVC_LLM_MODEL"?`,
 				`memsvc: warning: MEMSVC_PORTT is not a memsvc setting and is ignored (see "memsvc <command> --help"`}},
 		{"hook settings are known", map[string]string{"MEMSVC_RECALL_RERANK": "1", "MEMSVC_URL": "http://127.0.0.1:1",
