@@ -154,7 +154,7 @@ func TestCLIFlagForms(t *testing.T) {
 		{"list twice", nil, []string{"serve", "--addr", "127.0.0.1:0", "--allowed-hosts", "a.example", "--allowed-hosts", "b.example"}, 2, "--allowed-hosts given twice"},
 		{"after --", secret, []string{"keys", "create", "--", "--user", "alice"}, 2, `unexpected argument "--user"`},
 		{"flag after a samples file", nil, []string{"bench", "fit-relevance", samples, "--mode", "fuzzy"}, 2, `--mode must be hybrid, text or vector, got "fuzzy"`},
-		{"help after --", nil, []string{"bench", "fit-relevance", "--", "help"}, 1, "help"},
+		{"help after --", nil, []string{"bench", "fit-relevance", "--", "help"}, 3, "help"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
