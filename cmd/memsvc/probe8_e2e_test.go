@@ -45,15 +45,22 @@ func TestFutureSaidTimesRefused(t *testing.T) {
 		t.Errorf("a refused write stored something: %s", r.raw)
 	}
 
-	// Within the allowance (a zone ahead of UTC sending its local time as
-	// UTC) and in the past, the time is kept as sent.
-	for _, at := range []time.Time{time.Now().UTC().Add(13 * time.Hour).Truncate(time.Second),
-		time.Date(2023, 5, 7, 9, 30, 0, 0, time.UTC)} {
-		id := s.addVerbatim(t, anon, "Alice rode to Bergen at "+at.Format(time.RFC3339), map[string]any{"timestamp": at.Format(time.RFC3339)})
-		r := s.get(t, anon, "/api/v1/memories/"+id)
-		if got, _ := r.body["valid_from"].(string); !strings.HasPrefix(got, at.Format("2006-01-02T15:04:05")) {
-			t.Errorf("timestamp %s: valid_from %q", at.Format(time.RFC3339), got)
-		}
+	// In the past the time is kept as sent. Within the allowance (a zone
+	// ahead of UTC sending its local time as UTC) the write is accepted and
+	// holds from when the server received it: a future valid_from would
+	// outrank everything said after it.
+	past := time.Date(2023, 5, 7, 9, 30, 0, 0, time.UTC)
+	id := s.addVerbatim(t, anon, "Alice rode to Bergen in 2023", map[string]any{"timestamp": past.Format(time.RFC3339)})
+	if got, _ := s.get(t, anon, "/api/v1/memories/"+id).body["valid_from"].(string); !strings.HasPrefix(got, past.Format("2006-01-02T15:04:05")) {
+		t.Errorf("timestamp %s: valid_from %q", past.Format(time.RFC3339), got)
+	}
+	before := time.Now().UTC().Add(-time.Second)
+	ahead := time.Now().UTC().Add(13 * time.Hour).Truncate(time.Second)
+	id = s.addVerbatim(t, anon, "Alice rode to Bergen today", map[string]any{"timestamp": ahead.Format(time.RFC3339)})
+	got, _ := s.get(t, anon, "/api/v1/memories/"+id).body["valid_from"].(string)
+	held, err := time.Parse(time.RFC3339Nano, got)
+	if err != nil || held.Before(before) || held.After(time.Now().UTC().Add(time.Second)) {
+		t.Errorf("timestamp %s (13 h ahead): valid_from %q, want the time it was received", ahead.Format(time.RFC3339), got)
 	}
 	r := s.post(t, anon, "/api/v1/memories/from-conversation", map[string]any{"messages": []map[string]any{
 		{"role": "user", "content": "I moved to Lisbon", "created_at": "2024-02-03T10:00:00Z"}}})
