@@ -84,7 +84,10 @@ func isGreeting(w string) bool {
 }
 
 func (a *analyzer) term(t text.Token) term {
-	tm := term{Token: t, stop: text.IsNoiseWord(t.Word)}
+	if !t.Proper() || !t.Title { // a name keeps its spelling; "LOL" and "Tmrw" are still texting forms
+		t.Word = a.standardForm(t.Word)
+	}
+	tm := term{Token: t, stop: text.IsNoiseWord(t.Word) || chatFillers[t.Word]}
 	if t.Proper() && !tm.stop {
 		return a.properTerm(tm)
 	}

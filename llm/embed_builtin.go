@@ -12,7 +12,7 @@ import (
 
 // BuiltinEmbedModel is the Model() of the built-in embedder. Change the version whenever the features or
 // weights change: stored vectors of another version must not be compared with new ones.
-const BuiltinEmbedModel = "builtin-hash-v2"
+const BuiltinEmbedModel = "builtin-hash-v3"
 
 // BuiltinEmbedDim is the dimension of the built-in embedder's vectors.
 const BuiltinEmbedDim = 512
@@ -63,9 +63,11 @@ type builtinEmbedder struct {
 	salt uint64 // re-seeds every feature hash; always 0 except in tests that average over hash collisions
 }
 
-// NewBuiltinEmbedder returns the built-in, fully offline embedder (model "builtin-hash-v2", 512 dimensions).
+// NewBuiltinEmbedder returns the built-in, fully offline embedder (model "builtin-hash-v3", 512 dimensions).
 //
-// Each text is tokenised (lower-cased, diacritics folded, contractions resolved) and every word contributes
+// Each text is read in Unicode NFKC with emoji that stand for words as those words, tokenised (lower-cased,
+// diacritics folded, contractions resolved) and chat's informal forms read as the words they stand for
+// ("u", "tmrw", "dont", "talkin", "sooooo"; interjections as noise: informal.go). Every word contributes
 // signed, hashed features, weighted by the word's specificity (an IDF estimated from WordNet's SemCor counts;
 // stop words nearly nothing) and sublinear term frequency (1+ln tf):
 //   - its snowball stem, after mapping irregular forms to their base ("ran" -> "run", "children" -> "child");

@@ -10,7 +10,7 @@ import (
 
 func TestBuiltinEmbedderBasics(t *testing.T) {
 	e := NewBuiltinEmbedder()
-	if got, want := e.Model(), "builtin-hash-v2"; got != want {
+	if got, want := e.Model(), "builtin-hash-v3"; got != want {
 		t.Errorf("Model() = %q, want %q", got, want)
 	}
 	if got, want := e.Dim(), 512; got != want {
@@ -141,22 +141,30 @@ func TestBuiltinEmbedderStoredFactors(t *testing.T) {
 	}
 }
 
+const (
+	formal   = "Anna: The quick brown fox jumps over the lazy dog, Tom. Did you see it?"
+	informal = "Tom: omg u gotta see this 🎂 tmrw, im sooooo talkin abt the ＣＡＫＥ, dont tell the highest ppl lol"
+)
+
 func TestBuiltinEmbedderGolden(t *testing.T) {
 	// Stored vectors must not change silently: if this fails, the features changed and BuiltinEmbedModel
 	// must get a new version.
 	e := NewBuiltinEmbedder()
-	text := []string{"Anna: The quick brown fox jumps over the lazy dog, Tom. Did you see it?"}
+	// The second text holds the informal forms informal.go reads: a change to its tables changes vectors too.
 	cases := []struct {
 		name  string
 		embed func(context.Context, []string) ([][]float32, error)
-		want  float64 // builtin-hash-v2
+		text  string
+		want  float64 // builtin-hash-v3
 	}{
-		{"query", e.Embed, -28.484957},
-		{"stored", e.EmbedDocuments, -843.345681},
+		{"query", e.Embed, formal, -28.484957},
+		{"stored", e.EmbedDocuments, formal, -843.345681},
+		{"informal query", e.Embed, informal, 1.998479},
+		{"informal stored", e.EmbedDocuments, informal, 365.368981},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := tc.embed(context.Background(), text)
+			v, err := tc.embed(context.Background(), []string{tc.text})
 			if err != nil {
 				t.Fatal(err)
 			}

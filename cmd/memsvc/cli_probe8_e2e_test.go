@@ -24,7 +24,7 @@ import (
 func twoUserDataDir(t *testing.T) string {
 	t.Helper()
 	in := filepath.Join(t.TempDir(), "two.jsonl")
-	lines := `{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v2/512","at":"2026-01-02T03:04:05Z"}
+	lines := `{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v3/512","at":"2026-01-02T03:04:05Z"}
 {"kind":"memory","user":"alice","memory":{"id":"m-alice","text":"alice keeps bees","user_id":"alice","state":"active","created_at":"2026-01-02T03:04:05Z"}}
 {"kind":"memory","user":"bob","memory":{"id":"m-bob","text":"bob grows leeks","user_id":"bob","state":"active","created_at":"2026-01-02T03:04:05Z"}}
 {"kind":"end"}
@@ -252,7 +252,7 @@ func TestCLIStopsOnSIGHUP(t *testing.T) {
 		}
 		defer w.Close()
 		// A header and a record, then a stall: w stays open.
-		w.Write([]byte(`{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v2/512"}` + "\n" +
+		w.Write([]byte(`{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v3/512"}` + "\n" +
 			`{"kind":"memory","user":"alice","memory":{"id":"m1","text":"alice keeps bees","user_id":"alice","state":"active","created_at":"2026-01-02T03:04:05Z"}}` + "\n"))
 		cmd, stderr := startLoading(t, r, "import")
 		time.Sleep(300 * time.Millisecond)

@@ -105,7 +105,7 @@ func serveBanner(t *testing.T, env map[string]string, args ...string) string {
 // as for a memory added with no said time; a record without created_at
 // is refused naming the record and the field.
 func TestImportFillsMissingTimes(t *testing.T) {
-	const head = `{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v2/512"}` + "\n"
+	const head = `{"kind":"header","format":"memsvc-export","version":1,"embedder":"builtin-hash-v3/512"}` + "\n"
 	write := func(memory string) string {
 		in := filepath.Join(t.TempDir(), "in.jsonl")
 		body := head + `{"kind":"memory","user":"alice","memory":` + memory + "}\n" + `{"kind":"end"}` + "\n"

@@ -459,7 +459,7 @@ func TestStartupBlockAndFinalLine(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"rest=http://" + addr + "/api/v1", "mcp=http://" + addr + "/mcp/{client}", `auth="on`,
-		"data=" + dir, "embedder=builtin-hash-v2/512", "extractor=builtin", "metrics=http://" + addr + "/metrics"} {
+		"data=" + dir, "embedder=builtin-hash-v3/512", "extractor=builtin", "metrics=http://" + addr + "/metrics"} {
 		if !strings.Contains(block, want) {
 			t.Errorf("start-up block lacks %q: %s", want, block)
 		}
