@@ -31,7 +31,8 @@
 // memories, search, skills, entities, history and account; its doc.go maps it), intent (reading an add text; forget/resolve matching),
 // ingest (fact decisions, categories), recall (fusion, query priors), index
 // (in-memory shards), extract (facts from turns), timeref (dates in text),
-// redact (secrets), media (image fetch and inspection), skill, entity, and
+// redact (secrets), media (image fetch and inspection), skill, entity, reembed
+// (embedding every stored text again for a new embedding model), and
 // store (the Badger and PostgreSQL backends of Store). The tokenizer and stop
 // list are the top-level package text, a leaf llm shares. The root imports only the pure leaf packages whose
 // types its own types carry (index.Match, recall.SpreadWeights, skill.Skill,

@@ -75,6 +75,7 @@ Commands:
   bench KIND     benchmarks: recall; fit-relevance (refit the relevance scores from recall runs)
   migrate        apply the PostgreSQL schema migrations (--postgres-url)
   export/import  JSON Lines of one user or all: memsvc export --user alice --out alice.jsonl
+  reembed        embed every stored text again with the configured embedder (after changing embedders)
   users erase    erase a user: memsvc users erase --user alice --confirm alice
   backup/restore online snapshot: memsvc backup --out F; memsvc restore --in F --data EMPTY_DIR
   version        print the version
@@ -94,12 +95,12 @@ Exit status:
   3    not found: what the command line names to act on does not exist (an --in file; the --data directory of
        export, backup, users erase and keys revoke; a --user with no data in export or users erase; the
        dataset or samples file of bench; a key keys revoke is given that the --auth-secret never signed)
-  130  a one-shot command (export, import, backup, bench, …) interrupted by SIGINT, SIGTERM or SIGHUP;
+  130  a one-shot command (export, import, backup, reembed, bench, …) interrupted by SIGINT, SIGTERM or SIGHUP;
        it leaves no half-written --out file
 `
 
 // commandNames lists every command Main runs, for its error messages.
-const commandNames = "serve, mcp, keys, hook, bench, migrate, export, import, users, backup, restore, version"
+const commandNames = "serve, mcp, keys, hook, bench, migrate, export, import, users, backup, restore, reembed, version"
 
 // Main runs one memsvc command and returns the process exit code.
 func Main(ctx context.Context, args []string, sys IO) int {
@@ -133,6 +134,8 @@ func Main(ctx context.Context, args []string, sys IO) int {
 		return done(runBench(ctx, rest, sys))
 	case "migrate":
 		return done(runMigrate(ctx, rest, sys))
+	case "reembed":
+		return done(runReembed(ctx, rest, sys))
 	case "hook":
 		return runHook(ctx, rest, sys)
 	case "export", "import", "users", "backup", "restore":

@@ -12,6 +12,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/reembed"
 	"github.com/memsvc/memsvc/engine/service/account"
 	"github.com/memsvc/memsvc/engine/service/capture"
 	"github.com/memsvc/memsvc/engine/service/entities"
@@ -86,7 +87,7 @@ type Engine struct {
 }
 
 // metaEmbedder is the store setting that pins the embedding model.
-const metaEmbedder = "embedder"
+const metaEmbedder = reembed.MetaKey
 
 // New checks the store's recorded embedding model against deps.Embedder
 // (refusing to mix models or dimensions) and returns a ready engine.
@@ -149,25 +150,62 @@ func (e *Engine) composeJobs(deps Deps) {
 		MaxTextBytes: e.cfg.MaxTextBytes})
 }
 
+// checkEmbedder pins the store to the configured embedder on first use,
+// re-embeds a store of an earlier built-in embedder (reembed.Automatic),
+// and refuses any other mismatch, naming the command that fixes it.
 func (e *Engine) checkEmbedder(ctx context.Context) error {
-	want := fmt.Sprintf("%s/%d", e.embed.Model(), e.embed.Dim())
+	want := reembed.ID(e.embed)
 	got, err := e.store.GetMeta(ctx, metaEmbedder)
-	if err != nil {
+	if err != nil || got == want {
 		return err
 	}
 	if got == "" {
 		return e.store.PutMeta(ctx, metaEmbedder, want)
 	}
-	if got != want {
-		return &engine.Error{Code: engine.EConflict, Message: fmt.Sprintf(
-			"the store holds embeddings of %q but the configured embedder is %q; refusing to mix them "+
-				"(configure the original embedder, or use a new data directory)", got, want)}
+	if !reembed.Automatic(got, want) {
+		return mixedEmbedders(got, want)
 	}
-	return nil
+	return e.autoReembed(ctx, got, want)
+}
+
+// mixedEmbedders is the refusal of a store whose vectors another model made.
+func mixedEmbedders(got, want string) error {
+	return &engine.Error{Code: engine.EConflict, Message: fmt.Sprintf(
+		"the store holds embeddings of %q but the configured embedder is %q; refusing to mix them: "+
+			"run `memsvc reembed` (with the server stopped) to embed every stored text again with %q, "+
+			"or configure the original embedder", got, want, want)}
+}
+
+// autoReembed re-embeds a store of an earlier built-in embedder. On a store
+// shared by replicas (reembed.Exclusive) one replica does it while the
+// others wait for its lock, then find the new model recorded.
+func (e *Engine) autoReembed(ctx context.Context, got, want string) error {
+	run := func(ctx context.Context) error {
+		now, err := e.store.GetMeta(ctx, metaEmbedder)
+		if err != nil || now == want {
+			return err // another replica finished it while this one waited
+		}
+		e.log.Info("re-embedding every stored memory for the new built-in embedder", "from", now, "to", want)
+		st, err := reembed.Run(ctx, e.store, e.embed, reembed.Options{})
+		if engine.ErrorCode(err) == engine.EUnavailable {
+			return &engine.Error{Code: engine.EUnavailable, Message: fmt.Sprintf(
+				"the store holds embeddings of %q and must be re-embedded for %q, but it takes no writes; "+
+					"open it writable once (or run `memsvc reembed`)", got, want), Err: err}
+		}
+		if err != nil {
+			return fmt.Errorf("re-embed the store for %s: %w", want, err)
+		}
+		e.log.Info("re-embedded", "users", st.Users, "memories", st.Memories, "from", st.From, "to", st.To)
+		return nil
+	}
+	if x, ok := e.store.(reembed.Exclusive); ok {
+		return x.Exclusively(ctx, "reembed", run)
+	}
+	return run(ctx)
 }
 
 // EmbedderID names the embedding model and dimension the store is pinned to.
-func (e *Engine) EmbedderID() string { return fmt.Sprintf("%s/%d", e.embed.Model(), e.embed.Dim()) }
+func (e *Engine) EmbedderID() string { return reembed.ID(e.embed) }
 
 func ulidSource(now func() time.Time) func() string {
 	var mu sync.Mutex

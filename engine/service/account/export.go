@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/reembed"
 	"github.com/memsvc/memsvc/text"
 )
 
@@ -192,11 +193,15 @@ func (e *Accounts) importFrom(ctx context.Context, r io.Reader, dryRun bool) (en
 		return st, err
 	}
 	dec := json.NewDecoder(br)
-	if head.Embedder != e.embedderID() {
+	// An export of an earlier built-in embedder carries its texts: they are
+	// embedded again as they are written (reembed.Automatic).
+	again := head.Embedder != e.embedderID() && reembed.Automatic(head.Embedder, e.embedderID())
+	if head.Embedder != e.embedderID() && !again {
 		return st, engine.Errorf(engine.EConflict, "the export holds embeddings of %q but this store uses %q; "+
-			"import with the same embedding model and dimension (--embedder), or re-add the texts", head.Embedder, e.embedderID())
+			"import it with the export's embedding model and dimension (--embedder), then run `memsvc reembed` "+
+			"with the new one", head.Embedder, e.embedderID())
 	}
-	in := importer{e: e, ctx: ctx, users: map[string]bool{}, dryRun: dryRun}
+	in := importer{e: e, ctx: ctx, users: map[string]bool{}, dryRun: dryRun, reembed: again}
 	defer func() {
 		for u := range in.users {
 			e.shards.Drop(u)
@@ -235,6 +240,7 @@ type importer struct {
 	st      engine.ExportStats
 	seen    map[[2]string]bool // (user, memory id) of the records read
 	dryRun  bool               // check every record, write none (CheckImport)
+	reembed bool               // the export's vectors are of an earlier built-in model: embed the texts again
 }
 
 // checkMemory refuses a memory record no export of this engine writes: an
@@ -323,7 +329,7 @@ func (in *importer) add(rec engine.ExportRecord) error {
 		}
 		fillTimes(rec.Memory)
 	}
-	if rec.Kind == "memory" && rec.Vector != nil && len(rec.Vector) != in.e.embed.Dim() {
+	if rec.Kind == "memory" && rec.Vector != nil && !in.reembed && len(rec.Vector) != in.e.embed.Dim() {
 		return engine.Errorf(engine.EInvalid, "export line %d: vector of dimension %d, want %d", in.line+1, len(rec.Vector), in.e.embed.Dim())
 	}
 	if rec.Kind == "doc" && (!slices.Contains(in.e.collections, rec.Collection) || rec.ID == "") {
@@ -348,6 +354,9 @@ func (in *importer) flush() error {
 	if in.dryRun {
 		in.count()
 		return nil
+	}
+	if err := in.embedAgain(); err != nil {
+		return err
 	}
 	unlock, err := in.e.lockUser(in.ctx, in.user)
 	if err != nil {
@@ -377,6 +386,36 @@ func (in *importer) flush() error {
 		return err
 	}
 	in.count()
+	return nil
+}
+
+// embedAgain replaces the pending memories' vectors, made by an earlier
+// built-in embedder, with this store's embedding of their texts, and
+// their recorded embedding model with this store's.
+func (in *importer) embedAgain() error {
+	if !in.reembed {
+		return nil
+	}
+	var recs []*engine.ExportRecord
+	var texts []string
+	for i := range in.pending {
+		if rec := &in.pending[i]; rec.Kind == "memory" && rec.Vector != nil {
+			recs, texts = append(recs, rec), append(texts, rec.Memory.Text)
+		}
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	vecs, err := reembed.EmbedStored(in.ctx, in.e.embed, texts)
+	if err != nil {
+		return err
+	}
+	for i, rec := range recs {
+		rec.Vector = vecs[i]
+		if src := rec.Memory.Source; src != nil && src.EmbeddingModel != "" {
+			src.EmbeddingModel, src.EmbeddingDim = in.e.embed.Model(), in.e.embed.Dim()
+		}
+	}
 	return nil
 }
 

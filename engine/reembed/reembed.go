@@ -1,0 +1,233 @@
+// Package reembed brings a store's vectors to another embedding model: it
+// embeds every stored memory's text again with the configured embedder,
+// in batches, and records the new model only once every vector is
+// rewritten. A store interrupted half-way still names the old model, so
+// the engine keeps refusing it until a run finishes the job.
+package reembed
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/llm"
+	"github.com/memsvc/memsvc/text"
+)
+
+// MetaKey is the store setting that pins the embedding model ("model/dim").
+const MetaKey = "embedder"
+
+// DefaultBatch is how many texts are embedded and written per transaction:
+// large enough to amortise a remote model's round trip, small enough for
+// one transaction.
+const DefaultBatch = 128
+
+// ID names an embedder as the store records it: model/dim.
+func ID(e engine.Embedder) string { return fmt.Sprintf("%s/%d", e.Model(), e.Dim()) }
+
+// Automatic reports whether the store's model (stored, "model/dim") may be
+// replaced by want without the operator asking: want is the built-in
+// embedder and stored an earlier version of it. Re-embedding is then local
+// and cheap; a change to or from a remote model stays explicit.
+func Automatic(stored, want string) bool {
+	sm, wm := modelOf(stored), modelOf(want)
+	return stored != want && wm == llm.BuiltinEmbedModel && builtinFamily(sm)
+}
+
+// builtinFamily reports a model id of some version of the built-in
+// embedder ("builtin-hash-v2" when the current one is "builtin-hash-v3").
+func builtinFamily(model string) bool {
+	i := strings.LastIndex(llm.BuiltinEmbedModel, "-v")
+	return i > 0 && strings.HasPrefix(model, llm.BuiltinEmbedModel[:i+2])
+}
+
+// modelOf is the model part of a "model/dim" id.
+func modelOf(id string) string {
+	if i := strings.LastIndex(id, "/"); i >= 0 {
+		return id[:i]
+	}
+	return id
+}
+
+// Options tune a run.
+type Options struct {
+	// Batch is the texts per embedding call and transaction (default
+	// DefaultBatch).
+	Batch int
+	// Progress, when set, is told after every batch how many memories are
+	// done out of total.
+	Progress func(done, total int)
+}
+
+// Stats say what a run did.
+type Stats struct {
+	Users    int    // users with at least one vector
+	Memories int    // vectors written
+	From, To string // the store's model before and after
+}
+
+// Run re-embeds every stored memory that has a vector, for every user,
+// with emb, then records emb as the store's model. It is idempotent: an
+// interrupted run leaves the old model recorded, and running again redoes
+// every vector. The caller keeps writers away (the data directory's lock,
+// or Exclusively on a shared store).
+func Run(ctx context.Context, st engine.Store, emb engine.Embedder, opt Options) (Stats, error) {
+	stats := Stats{To: ID(emb)}
+	from, err := st.GetMeta(ctx, MetaKey)
+	if err != nil {
+		return stats, err
+	}
+	stats.From = from
+	ul, ok := st.(engine.UserLister)
+	if !ok {
+		return stats, engine.Errorf(engine.EInvalid, "this store cannot list its users, so it cannot be re-embedded")
+	}
+	users, err := ul.AllUsers(ctx)
+	if err != nil {
+		return stats, err
+	}
+	work, total, err := collect(ctx, st, users)
+	if err != nil {
+		return stats, err
+	}
+	r := runner{st: st, emb: emb, batch: max(opt.Batch, 1), progress: opt.Progress, total: total}
+	if opt.Batch <= 0 {
+		r.batch = DefaultBatch
+	}
+	for _, w := range work {
+		if err := r.user(ctx, w); err != nil {
+			return stats, err
+		}
+		stats.Users++
+	}
+	stats.Memories = r.done
+	if err := st.PutMeta(ctx, MetaKey, stats.To); err != nil {
+		return stats, fmt.Errorf("record the new embedding model: %w", err)
+	}
+	return stats, nil
+}
+
+// userWork is one user's memories that have a vector, as scanned.
+type userWork struct {
+	user  string
+	ids   []string
+	texts []string
+}
+
+// collect lists, per user, the memories that carry a vector (a memory
+// without one, such as an image still being captured, gets none now
+// either), and counts them.
+func collect(ctx context.Context, st engine.Store, users []string) ([]userWork, int, error) {
+	var work []userWork
+	total := 0
+	for _, u := range users {
+		w := userWork{user: u}
+		err := st.ScanMemories(ctx, u, func(m *engine.Memory, vec []float32) error {
+			if vec != nil {
+				w.ids, w.texts = append(w.ids, m.ID), append(w.texts, m.Text)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, 0, fmt.Errorf("scan the memories of a user: %w", err)
+		}
+		if len(w.ids) > 0 {
+			work = append(work, w)
+			total += len(w.ids)
+		}
+	}
+	return work, total, nil
+}
+
+type runner struct {
+	st       engine.Store
+	emb      engine.Embedder
+	batch    int
+	progress func(done, total int)
+	done     int
+	total    int
+}
+
+// user rewrites one user's vectors, a batch per transaction.
+func (r *runner) user(ctx context.Context, w userWork) error {
+	for start := 0; start < len(w.ids); start += r.batch {
+		end := min(start+r.batch, len(w.ids))
+		vecs, err := EmbedStored(ctx, r.emb, w.texts[start:end])
+		if err != nil {
+			return err
+		}
+		if err := r.write(ctx, w.user, w.ids[start:end], w.texts[start:end], vecs); err != nil {
+			return err
+		}
+		r.done += end - start
+		if r.progress != nil {
+			r.progress(r.done, r.total)
+		}
+	}
+	return nil
+}
+
+// write stores one batch's vectors and the memories' provenance. Each
+// memory is read again in the transaction: one deleted or rewritten since
+// the scan is skipped (its writer embedded it).
+func (r *runner) write(ctx context.Context, user string, ids, texts []string, vecs [][]float32) error {
+	model, dim := r.emb.Model(), r.emb.Dim()
+	return r.st.Update(ctx, user, func(tx engine.Tx) error {
+		for i, id := range ids {
+			m, err := tx.GetMemory(id)
+			if engine.ErrorCode(err) == engine.ENotFound {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			if m.Text != texts[i] {
+				continue
+			}
+			if m.Source != nil && m.Source.EmbeddingModel != "" &&
+				(m.Source.EmbeddingModel != model || m.Source.EmbeddingDim != dim) {
+				m.Source.EmbeddingModel, m.Source.EmbeddingDim = model, dim
+				if err := tx.PutMemory(m, text.Analyze(m.Text)); err != nil {
+					return err
+				}
+			}
+			if err := tx.PutVector(id, vecs[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// EmbedStored embeds texts to be stored: an asymmetric embedder embeds
+// them in its document form, as the engine's writes do.
+func EmbedStored(ctx context.Context, emb engine.Embedder, texts []string) ([][]float32, error) {
+	embed := emb.Embed
+	if d, ok := emb.(interface {
+		EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
+	}); ok {
+		embed = d.EmbedDocuments
+	}
+	vecs, err := embed(ctx, texts)
+	if err != nil {
+		return nil, &engine.Error{Code: engine.EUnavailable, Message: "embedding model failed", Err: err}
+	}
+	if len(vecs) != len(texts) {
+		return nil, engine.Internal("embed", fmt.Errorf("got %d vectors for %d texts", len(vecs), len(texts)))
+	}
+	for _, v := range vecs {
+		if len(v) != emb.Dim() {
+			return nil, engine.Internal("embed", fmt.Errorf("got a vector of dimension %d, want %d", len(v), emb.Dim()))
+		}
+	}
+	return vecs, nil
+}
+
+// Exclusive is a store shared by several processes (PostgreSQL replicas)
+// that can run fn holding a store-wide lock named name, waiting for it:
+// replicas starting together re-embed once, the others wait and find it
+// done.
+type Exclusive interface {
+	Exclusively(ctx context.Context, name string, fn func(ctx context.Context) error) error
+}
