@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/memsvc/memsvc/engine/reembed"
 	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/engine/store/postgres"
 	"github.com/memsvc/memsvc/llm"
 )
 
@@ -362,4 +364,62 @@ func TestImportOfEarlierBuiltinExport(t *testing.T) {
 	if engine.ErrorCode(err) != engine.EConflict || !strings.Contains(engine.ErrorMessage(err), "memsvc reembed") {
 		t.Errorf("import into a store of a remote model: err = %v, want a conflict naming memsvc reembed", err)
 	}
+}
+
+// Replicas of one PostgreSQL database starting together on a store of the
+// earlier built-in embedder: one re-embeds it, the others wait for its
+// lock and find it done; every one of them serves.
+func TestReplicasStartingTogetherReembedOnce(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	open := func() engine.Store {
+		st, err := postgres.Open(ctx, postgres.Options{URL: url})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	first := open()
+	e, err := openEngine(ctx, first, newEarlierBuiltin(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fillStore(t, e)
+	e.Close()
+	before := storedVectors(t, first, "ann", "bob")
+
+	const replicas = 3
+	logs := make([]bytes.Buffer, replicas)
+	errs := make([]error, replicas)
+	stores := make([]engine.Store, replicas)
+	for i := range stores {
+		stores[i] = open()
+	}
+	var wg sync.WaitGroup
+	for i := range replicas {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, err := openEngine(ctx, stores[i], llm.NewBuiltinEmbedder(), &logs[i])
+			if err == nil {
+				e.Close()
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	did := 0
+	for i := range replicas {
+		if errs[i] != nil {
+			t.Errorf("replica %d: %v", i, errs[i])
+		}
+		if strings.Contains(logs[i].String(), "re-embedding every stored memory") {
+			did++
+		}
+	}
+	if did != 1 {
+		t.Errorf("%d replicas re-embedded the store, want exactly 1", did)
+	}
+	checkReembedded(t, before, storedVectors(t, first, "ann", "bob"), llm.NewBuiltinEmbedder())
 }
