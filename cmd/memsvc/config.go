@@ -569,6 +569,7 @@ var commandLineOnly = map[string][]string{
 	"keys create": {"user"},
 	"backup":      {"out"},
 	"restore":     {"in"},
+	"reembed":     {"reembed-batch"}, // one run's pace, not a setting of the store
 }
 
 // envFor maps the flags of the command cmd ("export", "users erase") to

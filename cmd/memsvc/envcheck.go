@@ -18,7 +18,7 @@ import (
 // flags (hook reads its own, hooks.ConfigFromEnv). A test checks that
 // every command of commandNames is here or reads no flags.
 const configCommands = "serve, mcp, keys create, keys revoke, bench recall, bench fit-relevance, migrate, " +
-	"export, import, users erase, backup, restore"
+	"export, import, users erase, backup, restore, reembed"
 
 // harnessEnv are the MEMSVC_* variables read by the parts of memsvc that
 // are neither this binary's flags nor the hooks: the test harnesses

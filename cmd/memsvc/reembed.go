@@ -23,12 +23,12 @@ func runReembed(ctx context.Context, args []string, sys IO) error {
 		"on PostgreSQL, stop every replica). Interrupted, the store keeps its old model: run it again to finish.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.engineRunFlags(fs)
-	fs.IntVar(&batch, "batch", batch, "texts embedded and written per transaction")
+	fs.IntVar(&batch, "reembed-batch", batch, "texts embedded and written per transaction")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
 	if batch < 1 {
-		return errUsage{fmt.Errorf("--batch must be at least 1, got %d", batch)}
+		return errUsage{fmt.Errorf("--reembed-batch must be at least 1, got %d", batch)}
 	}
 	logger, err := newLogger(cfg, sys)
 	if err != nil {

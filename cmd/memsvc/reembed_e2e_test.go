@@ -1,0 +1,303 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/reembed"
+	"github.com/memsvc/memsvc/engine/store"
+	"github.com/memsvc/memsvc/engine/store/postgres"
+	"github.com/memsvc/memsvc/llm"
+)
+
+// earlierBuiltinID is the store id ("model/dim") of the built-in embedder
+// one version before this binary's, which this binary no longer carries.
+func earlierBuiltinID(t *testing.T) string {
+	t.Helper()
+	m := llm.BuiltinEmbedModel
+	i := strings.LastIndex(m, "-v")
+	n, err := strconv.Atoi(m[i+2:])
+	if err != nil || n < 2 {
+		t.Fatalf("the built-in embedder's model %q has no earlier version", m)
+	}
+	return m[:i+2] + strconv.Itoa(n-1) + "/" + strconv.Itoa(llm.NewBuiltinEmbedder().Dim())
+}
+
+// makeEarlier turns a store this binary wrote into one an earlier built-in
+// embedder wrote, as an upgrade finds it: the recorded model is the earlier
+// one, and every vector is one the current embedder's queries do not
+// match (reversed), of the same size.
+func makeEarlier(t *testing.T, st engine.Store) {
+	t.Helper()
+	ctx := context.Background()
+	users, err := st.(engine.UserLister).AllUsers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range users {
+		vecs := map[string][]float32{}
+		if err := st.ScanMemories(ctx, u, func(m *engine.Memory, vec []float32) error {
+			if vec != nil {
+				vecs[m.ID] = slices.Clone(vec)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Update(ctx, u, func(tx engine.Tx) error {
+			for id, v := range vecs {
+				slices.Reverse(v)
+				if err := tx.PutVector(id, v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.PutMeta(ctx, reembed.MetaKey, earlierBuiltinID(t)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// withBadger runs fn on the Badger store in dir.
+func withBadger(t *testing.T, dir string, fn func(engine.Store)) {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: dir, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	fn(st)
+}
+
+// recordedModel reads the store's recorded embedder.
+func recordedModel(t *testing.T, st engine.Store) string {
+	t.Helper()
+	got, err := st.GetMeta(context.Background(), reembed.MetaKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// fillServer adds texts verbatim and returns their ids.
+func fillServer(t *testing.T, s *testServer, texts ...string) []string {
+	t.Helper()
+	var out []string
+	for _, text := range texts {
+		out = append(out, s.addVerbatim(t, anon, text, nil))
+	}
+	return out
+}
+
+// vectorFinds checks that the vector view alone ranks want first for query.
+func vectorFinds(t *testing.T, s *testServer, query, want string) {
+	t.Helper()
+	r := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": query, "mode": "vector", "top_k": 3})
+	wantStatus(t, r, http.StatusOK)
+	if got := ids(r.body, "results"); len(got) == 0 || got[0] != want {
+		t.Errorf("vector search %q = %v, want %s first; body %s", query, got, want, r.raw)
+	}
+}
+
+var upgradeTexts = []string{"The staging database runs PostgreSQL 16 on port 5433",
+	"Prefers green tea over coffee in the morning", "Deploys go out on Thursdays after the review"}
+
+// exportedMemories counts the memories of an export of dir.
+func exportedMemories(t *testing.T, dir string, env map[string]string) int {
+	t.Helper()
+	code, out, stderr := run(t, env, "export", "--data", dir)
+	if code != 0 {
+		t.Fatalf("export: exit %d; %s", code, stderr)
+	}
+	return strings.Count(out, `"kind":"memory"`)
+}
+
+// An upgrade finds a data directory of the earlier built-in embedder:
+// serve re-embeds it, says so, and serves every memory, found by meaning.
+func TestServeReembedsStoreOfEarlierBuiltinEmbedder(t *testing.T) {
+	dir := t.TempDir()
+	var stored []string
+	t.Run("written", func(t *testing.T) {
+		stored = fillServer(t, startServerOn(t, dir, nil), upgradeTexts...)
+	})
+	before := exportedMemories(t, dir, nil)
+	withBadger(t, dir, func(st engine.Store) { makeEarlier(t, st) })
+
+	t.Run("upgraded", func(t *testing.T) {
+		s := startServerOn(t, dir, nil)
+		if !strings.Contains(s.stderr.String(), "re-embedd") {
+			t.Errorf("serve did not say it re-embedded the store; stderr:\n%s", s.stderr)
+		}
+		vectorFinds(t, s, "which port does the staging database use", stored[0])
+	})
+	if after := exportedMemories(t, dir, nil); after != before || before != len(upgradeTexts) {
+		t.Errorf("memories exported: %d before the upgrade, %d after; want %d", before, after, len(upgradeTexts))
+	}
+	withBadger(t, dir, func(st engine.Store) {
+		if got := recordedModel(t, st); got != reembed.ID(llm.NewBuiltinEmbedder()) {
+			t.Errorf("store records %q after serve", got)
+		}
+	})
+}
+
+// ollamaEnv configures the scripted Ollama embedder at base.
+func ollamaEnv(base string) map[string]string {
+	return map[string]string{"MEMSVC_EMBED_PROVIDER": "ollama", "MEMSVC_EMBED_MODEL": "scripted-embed",
+		"MEMSVC_EMBED_BASE_URL": base}
+}
+
+// memsvc reembed moves a store to a remote model the engine refuses to
+// switch to unasked; a second run has nothing to do.
+func TestReembedCommandMovesStoreToAnotherEmbedder(t *testing.T) {
+	dir := t.TempDir()
+	var stored []string
+	t.Run("written", func(t *testing.T) {
+		stored = fillServer(t, startServerOn(t, dir, nil), upgradeTexts...)
+	})
+	env := ollamaEnv(scriptedOllamaEmbeddings(t))
+	if code, _, stderr := run(t, env, "export", "--data", dir); code != 1 || !strings.Contains(stderr, "memsvc reembed") {
+		t.Errorf("opening a built-in store with another model: exit %d, stderr %q; want 1 naming memsvc reembed", code, stderr)
+	}
+	code, _, stderr := run(t, env, "reembed", "--data", dir)
+	if code != 0 {
+		t.Fatalf("reembed: exit %d; stderr:\n%s", code, stderr)
+	}
+	n := strconv.Itoa(len(upgradeTexts))
+	for _, want := range []string{"re-embedded " + n + "/" + n, "re-embedded " + n + " memories of 1 users", "scripted-embed"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("reembed stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if code, _, stderr := run(t, env, "reembed", "--data", dir); code != 0 || !strings.Contains(stderr, "nothing to do") {
+		t.Errorf("second reembed: exit %d, stderr %q", code, stderr)
+	}
+	t.Run("served with the new model", func(t *testing.T) {
+		vectorFinds(t, startServerOn(t, dir, env), "which port does the staging database use", stored[0])
+	})
+	if code, _, stderr := run(t, nil, "export", "--data", dir); code != 1 || !strings.Contains(stderr, "memsvc reembed") {
+		t.Errorf("opening the moved store with the built-in embedder: exit %d, stderr %q", code, stderr)
+	}
+	for _, args := range [][]string{{"reembed", "--reembed-batch", "0", "--data", dir}, {"reembed", "--bogus"}} {
+		if code, _, _ := run(t, env, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// slowEmbeddings is base behind a proxy that takes a while per request, so
+// a re-embedding in batches of one can be killed half-way.
+func slowEmbeddings(t *testing.T, base string) string {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(40 * time.Millisecond)
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+var progressLine = regexp.MustCompile(`re-embedded (\d+)/(\d+)`)
+
+// A reembed killed (SIGKILL) half-way leaves the store naming its old
+// model, so the engine still refuses the new one; run again, it finishes.
+func TestReembedKilledHalfWayThenRerun(t *testing.T) {
+	dir := t.TempDir()
+	texts := make([]string, 60)
+	for i := range texts {
+		texts[i] = "Note number " + strconv.Itoa(i) + " about the quarterly budget review"
+	}
+	t.Run("written", func(t *testing.T) { fillServer(t, startServerOn(t, dir, nil), texts...) })
+	env := ollamaEnv(slowEmbeddings(t, scriptedOllamaEmbeddings(t)))
+
+	cmd := exec.Command(builtBinary(t), "reembed", "--data", dir, "--reembed-batch", "1")
+	cmd.Env = []string{"HOME=" + t.TempDir()}
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(errPipe)
+	killed := false
+	for sc.Scan() {
+		if m := progressLine.FindStringSubmatch(sc.Text()); m != nil && m[1] != m[2] {
+			cmd.Process.Signal(syscall.SIGKILL)
+			killed = true
+			break
+		}
+	}
+	cmd.Wait()
+	if !killed {
+		t.Fatal("reembed finished before it could be killed half-way")
+	}
+	withBadger(t, dir, func(st engine.Store) {
+		if got := recordedModel(t, st); got != reembed.ID(llm.NewBuiltinEmbedder()) {
+			t.Errorf("a killed reembed left the store recording %q", got)
+		}
+	})
+	if code, _, stderr := run(t, env, "export", "--data", dir); code != 1 || !strings.Contains(stderr, "memsvc reembed") {
+		t.Errorf("opening a half re-embedded store: exit %d, stderr %q; want 1 naming memsvc reembed", code, stderr)
+	}
+	code, _, stderr := run(t, env, "reembed", "--data", dir, "--reembed-batch", "16")
+	if code != 0 || !strings.Contains(stderr, "re-embedded 60 memories") {
+		t.Fatalf("reembed again: exit %d; stderr:\n%s", code, stderr)
+	}
+	if got := exportedMemories(t, dir, env); got != len(texts) {
+		t.Errorf("%d memories after the rerun, want %d", got, len(texts))
+	}
+}
+
+// memsvc reembed on PostgreSQL: a database of the built-in embedder moves
+// to a remote model, then serves with it.
+func TestReembedCommandOnPostgres(t *testing.T) {
+	pgURL := pg.NewEmptyDatabase(t)
+	pgEnv := map[string]string{"MEMSVC_STORE": "postgres", "MEMSVC_POSTGRES_URL": pgURL}
+	var stored []string
+	t.Run("written", func(t *testing.T) {
+		stored = fillServer(t, startServerOn(t, t.TempDir(), pgEnv), upgradeTexts...)
+	})
+	env := ollamaEnv(scriptedOllamaEmbeddings(t))
+	for k, v := range pgEnv {
+		env[k] = v
+	}
+	code, _, stderr := run(t, env, "reembed", "--data", t.TempDir())
+	if code != 0 || !strings.Contains(stderr, "re-embedded 3 memories") {
+		t.Fatalf("reembed on postgres: exit %d; stderr:\n%s", code, stderr)
+	}
+	st, err := postgres.Open(context.Background(), postgres.Options{URL: pgURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := recordedModel(t, st); !strings.Contains(got, "scripted-embed/") {
+		t.Errorf("database records %q after reembed", got)
+	}
+	st.Close()
+	t.Run("served with the new model", func(t *testing.T) {
+		vectorFinds(t, startServerOn(t, t.TempDir(), env), "which port does the staging database use", stored[0])
+	})
+}
