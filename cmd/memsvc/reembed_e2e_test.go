@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -110,8 +113,15 @@ func vectorFinds(t *testing.T, s *testServer, query, want string) {
 	t.Helper()
 	r := s.post(t, anon, "/api/v1/memories/search", map[string]any{"query": query, "mode": "vector", "top_k": 3})
 	wantStatus(t, r, http.StatusOK)
-	if got := ids(r.body, "results"); len(got) == 0 || got[0] != want {
-		t.Errorf("vector search %q = %v, want %s first; body %s", query, got, want, r.raw)
+	got := ids(r.body, "results")
+	if len(got) == 0 || got[0] != want {
+		t.Fatalf("vector search %q = %v, want %s first; body %s", query, got, want, r.raw)
+	}
+	// First by chance among a few is not enough: vectors of another model
+	// score near zero (the score is the calibrated chance of relevance).
+	top, _ := r.body["results"].([]any)[0].(map[string]any)
+	if score, _ := top["score"].(float64); score < 0.5 {
+		t.Errorf("vector search %q: %s first but scored %.3f; vectors not of this embedder?", query, want, score)
 	}
 }
 
@@ -300,4 +310,57 @@ func TestReembedCommandOnPostgres(t *testing.T) {
 	t.Run("served with the new model", func(t *testing.T) {
 		vectorFinds(t, startServerOn(t, t.TempDir(), env), "which port does the staging database use", stored[0])
 	})
+}
+
+// asEarlierExport rewrites an export of this binary as the earlier built-in
+// embedder would have written it: its header names that model and every
+// vector is one the current embedder's queries do not match.
+func asEarlierExport(t *testing.T, export string) string {
+	t.Helper()
+	var out strings.Builder
+	for line := range strings.Lines(export) {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("export line %q: %v", line, err)
+		}
+		if rec["kind"] == "header" {
+			rec["embedder"] = earlierBuiltinID(t)
+		}
+		if v, ok := rec["vector"].([]any); ok {
+			slices.Reverse(v)
+		}
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Write(append(b, '\n'))
+	}
+	return out.String()
+}
+
+// An export of the earlier built-in embedder imports into this binary's
+// store, its texts embedded again; found by meaning afterwards.
+func TestImportOfEarlierBuiltinExportReembeds(t *testing.T) {
+	src := t.TempDir()
+	var stored []string
+	t.Run("written", func(t *testing.T) { stored = fillServer(t, startServerOn(t, src, nil), upgradeTexts...) })
+	code, export, stderr := run(t, nil, "export", "--data", src)
+	if code != 0 {
+		t.Fatalf("export: exit %d; %s", code, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "earlier.jsonl")
+	if err := os.WriteFile(file, []byte(asEarlierExport(t, export)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dst := t.TempDir()
+	if code, _, stderr := run(t, nil, "import", "--data", dst, "--in", file); code != 0 || !strings.Contains(stderr, "3 memories") {
+		t.Fatalf("import of an earlier built-in export: exit %d; stderr:\n%s", code, stderr)
+	}
+	t.Run("served", func(t *testing.T) {
+		vectorFinds(t, startServerOn(t, dst, nil), "which port does the staging database use", stored[0])
+	})
+	env := ollamaEnv(scriptedOllamaEmbeddings(t))
+	if code, _, stderr := run(t, env, "import", "--data", t.TempDir(), "--in", file); code != 1 || !strings.Contains(stderr, "memsvc reembed") {
+		t.Errorf("import of an earlier built-in export into a remote model's store: exit %d, stderr %q", code, stderr)
+	}
 }

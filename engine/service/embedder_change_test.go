@@ -423,3 +423,29 @@ func TestReplicasStartingTogetherReembedOnce(t *testing.T) {
 	}
 	checkReembedded(t, before, storedVectors(t, first, "ann", "bob"), llm.NewBuiltinEmbedder())
 }
+
+// A replica whose pool has one connection cannot hold the re-embedding's
+// lock and write too: it re-embeds without the lock rather than wait for
+// itself.
+func TestReembedOnOneConnectionPool(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	st, err := postgres.Open(ctx, postgres.Options{URL: url, MaxConns: 1, AcquireWait: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	e, err := openEngine(ctx, st, newEarlierBuiltin(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fillStore(t, e)
+	e.Close()
+	before := storedVectors(t, st, "ann", "bob")
+	e, err = openEngine(ctx, st, llm.NewBuiltinEmbedder(), nil)
+	if err != nil {
+		t.Fatalf("opening on a pool of one connection: %v", err)
+	}
+	e.Close()
+	checkReembedded(t, before, storedVectors(t, st, "ann", "bob"), llm.NewBuiltinEmbedder())
+}

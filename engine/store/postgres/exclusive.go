@@ -14,7 +14,14 @@ var _ reembed.Exclusive = (*Store)(nil)
 // re-embedding) while the others wait, then see it done. The lock is held
 // by one pooled connection; a replica that dies mid-job loses the
 // connection and with it the lock, so the next one takes over.
+//
+// A pool of one connection cannot hold the lock and run fn's transactions
+// too; it runs fn unlocked, which the jobs it serves allow (a re-embedding
+// done twice writes the same vectors twice).
 func (s *Store) Exclusively(ctx context.Context, name string, fn func(ctx context.Context) error) error {
+	if s.pool.Config().MaxConns < 2 {
+		return fn(ctx)
+	}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return translate("take the "+name+" lock", err)
