@@ -8,6 +8,7 @@ package reembed
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/memsvc/memsvc/engine"
@@ -29,17 +30,27 @@ func ID(e engine.Embedder) string { return fmt.Sprintf("%s/%d", e.Model(), e.Dim
 // Automatic reports whether the store's model (stored, "model/dim") may be
 // replaced by want without the operator asking: want is the built-in
 // embedder and stored an earlier version of it. Re-embedding is then local
-// and cheap; a change to or from a remote model stays explicit.
+// and cheap; a change to or from a remote model stays explicit, and so
+// does going back to an earlier built-in version (an older binary must not
+// undo an upgrade newer replicas serve).
 func Automatic(stored, want string) bool {
-	sm, wm := modelOf(stored), modelOf(want)
-	return stored != want && wm == llm.BuiltinEmbedModel && builtinFamily(sm)
+	if stored == want || modelOf(want) != llm.BuiltinEmbedModel {
+		return false
+	}
+	sv, ok := builtinVersion(modelOf(stored))
+	wv, _ := builtinVersion(llm.BuiltinEmbedModel)
+	return ok && sv <= wv
 }
 
-// builtinFamily reports a model id of some version of the built-in
-// embedder ("builtin-hash-v2" when the current one is "builtin-hash-v3").
-func builtinFamily(model string) bool {
+// builtinVersion is the version of a model id of the built-in embedder
+// ("builtin-hash-v2": 2), ok false for any other model.
+func builtinVersion(model string) (int, bool) {
 	i := strings.LastIndex(llm.BuiltinEmbedModel, "-v")
-	return i > 0 && strings.HasPrefix(model, llm.BuiltinEmbedModel[:i+2])
+	if i < 0 || !strings.HasPrefix(model, llm.BuiltinEmbedModel[:i+2]) {
+		return 0, false
+	}
+	v, err := strconv.Atoi(model[i+2:])
+	return v, err == nil && v > 0
 }
 
 // modelOf is the model part of a "model/dim" id.
