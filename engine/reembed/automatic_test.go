@@ -34,6 +34,7 @@ func TestAutomatic(t *testing.T) {
 		{"earlier built-in of another size", builtinAt(t, v-1) + "/256", cur, true},
 		{"first built-in to current", builtinAt(t, 1) + "/512", cur, true},
 		{"same model", cur, cur, false},
+		{"same version, another size", builtinAt(t, v) + "/7", cur, false},
 		{"later built-in (a downgrade)", builtinAt(t, v+1) + "/512", cur, false},
 		{"remote to built-in", "ollama/nomic-embed-text/768", cur, false},
 		{"built-in to remote", cur, "ollama/nomic-embed-text/768", false},

@@ -39,7 +39,7 @@ func Automatic(stored, want string) bool {
 	}
 	sv, ok := builtinVersion(modelOf(stored))
 	wv, _ := builtinVersion(llm.BuiltinEmbedModel)
-	return ok && sv <= wv
+	return ok && sv < wv
 }
 
 // builtinVersion is the version of a model id of the built-in embedder

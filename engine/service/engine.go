@@ -185,6 +185,9 @@ func (e *Engine) autoReembed(ctx context.Context, got, want string) error {
 		if err != nil || now == want {
 			return err // another replica finished it while this one waited
 		}
+		if now != got && !reembed.Automatic(now, want) {
+			return mixedEmbedders(now, want) // moved to another model meanwhile
+		}
 		e.log.Info("re-embedding every stored memory for the new built-in embedder", "from", now, "to", want)
 		st, err := reembed.Run(ctx, e.store, e.embed, reembed.Options{})
 		if engine.ErrorCode(err) == engine.EUnavailable {
