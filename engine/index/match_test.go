@@ -3,7 +3,10 @@ package index
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 func TestMatches(t *testing.T) {
@@ -183,6 +186,11 @@ func TestMatchesTypos(t *testing.T) {
 			t.Errorf("%s: cover %v, want %v", c.name, got, c.want)
 		}
 	}
+	uk := NewShard(2)
+	uk.Upsert(Row{ID: "tyres"}, nil, []string{"tyre", "winter"})
+	if got := uk.Matches(plainTerms(text.Stem("tired")), nil, []string{"tyres"})[0].QueryCover; got != 0 {
+		t.Errorf("tired against tyres: cover %v, want 0", got)
+	}
 }
 
 // A term no memory holds is covered by a memory holding it with a word
@@ -215,28 +223,35 @@ func TestMatchesPrefixKin(t *testing.T) {
 	}
 }
 
-// A query term no memory holds is covered in full by a memory holding it
-// in the other spelling of English, in either direction; a term the store
-// holds looks for no other spelling.
+// A query term no memory holds is covered, at variantShare, by a memory
+// holding it in the other spelling of English, in either direction; a
+// term the store holds looks for no other spelling, and a name looks for
+// none at all.
 func TestMatchesSpellingVariants(t *testing.T) {
 	s := NewShard(2)
 	s.Upsert(Row{ID: "us"}, nil, []string{"tire", "winter", "color", "center"})
 	s.Upsert(Row{ID: "uk"}, nil, []string{"catalogu", "organis", "paediatr", "grey"})
 	s.Upsert(Row{ID: "both"}, nil, []string{"colour", "theater"})
+	s.Upsert(Row{ID: "person"}, nil, []string{"lindsay", "michael", "frey"})
+	named := plainTerms("lindsey")
+	named[0].Name = true
 	cases := []struct {
 		name  string
 		terms []QueryTerm
 		id    string
 		want  float64
 	}{
-		{"tyres for tires", plainTerms("tyre"), "us", 1},
-		{"centre for center", plainTerms("centr"), "us", 1},
-		{"catalog for catalogue", plainTerms("catalog"), "uk", 1},
-		{"organize for organise", plainTerms("organiz"), "uk", 1},
-		{"pediatric for paediatric", plainTerms("pediatr"), "uk", 1},
-		{"gray for grey", plainTerms("gray"), "uk", 1},
+		{"tyres for tires", plainTerms("tyre"), "us", variantShare},
+		{"centre for center", plainTerms("centr"), "us", variantShare},
+		{"catalog for catalogue", plainTerms("catalog"), "uk", variantShare},
+		{"organize for organise", plainTerms("organ"), "uk", variantShare},
+		{"pediatric for paediatric", plainTerms("pediatr"), "uk", variantShare},
+		{"gray for grey", plainTerms("gray"), "uk", variantShare},
 		{"held by the store", plainTerms("color"), "both", 0},
 		{"another word", plainTerms("tyrant"), "us", 0},
+		{"a name asked", named, "person", 0},
+		{"michel is not michael", plainTerms("michel"), "person", 0},
+		{"fray is not frey", plainTerms("fray"), "person", 0},
 	}
 	for _, c := range cases {
 		if got := s.Matches(c.terms, nil, []string{c.id})[0].QueryCover; math.Abs(got-c.want) > 1e-9 {
@@ -245,19 +260,47 @@ func TestMatchesSpellingVariants(t *testing.T) {
 	}
 }
 
+// Spelling variants pair the regular British and American spellings, as
+// the index stems them, and no pair of different words or names that a
+// looser pattern would.
 func TestSpellingVariants(t *testing.T) {
-	cases := []struct {
-		stem string
-		want string // one variant that must be among them
-	}{
-		{"colour", "color"}, {"favorit", "favourit"}, {"centr", "center"}, {"meter", "metr"},
-		{"fibr", "fiber"}, {"realis", "realiz"}, {"analyz", "analys"}, {"dialogu", "dialog"},
-		{"licens", "licenc"}, {"programm", "program"}, {"anaemia", "anemia"}, {"tire", "tyre"},
-		{"mould", "mold"},
+	same := []struct{ british, american string }{
+		{"colour", "color"}, {"coloured", "colored"}, {"favourite", "favorite"}, {"neighbourhood", "neighborhood"},
+		{"odour", "odor"}, {"centre", "center"}, {"metres", "meters"}, {"theatre", "theater"}, {"fibre", "fiber"},
+		{"organise", "organize"}, {"realised", "realized"}, {"apologise", "apologize"}, {"analyse", "analyze"},
+		{"catalogue", "catalog"}, {"dialogues", "dialogs"}, {"licence", "license"}, {"defence", "defense"},
+		{"programme", "program"}, {"paediatric", "pediatric"}, {"anaemia", "anemia"}, {"haematology", "hematology"},
+		{"leukaemia", "leukemia"}, {"grey", "gray"},
 	}
-	for _, c := range cases {
-		if got := SpellingVariants(c.stem); !slices.Contains(got, c.want) {
-			t.Errorf("SpellingVariants(%q) = %q, want %q among them", c.stem, got, c.want)
+	for _, c := range same {
+		b, a := text.Stem(c.british), text.Stem(c.american)
+		if got := SpellingVariants(b); !slices.Contains(got, a) {
+			t.Errorf("SpellingVariants(%q) = %q, want %q among them (%s/%s)", b, got, a, c.british, c.american)
+		}
+		if got := SpellingVariants(a); !slices.Contains(got, b) {
+			t.Errorf("SpellingVariants(%q) = %q, want %q among them (%s/%s)", a, got, b, c.american, c.british)
+		}
+	}
+	// One way only: "tire" is also the stem of "tired".
+	if got := SpellingVariants(text.Stem("tyres")); !slices.Contains(got, text.Stem("tires")) {
+		t.Errorf("SpellingVariants(tyre) = %q, want tire among them", got)
+	}
+	if got := SpellingVariants(text.Stem("tired")); slices.Contains(got, "tyre") {
+		t.Errorf("SpellingVariants(tire) = %q, want no tyre: tired is not tyres", got)
+	}
+	different := [][2]string{
+		{"Lindsey", "Lindsay"}, {"Michael", "Michel"}, {"prey", "pray"}, {"boulder", "bolder"}, {"gold", "Gould"},
+		{"fray", "Frey"}, {"tray", "trey"}, {"forth", "fourth"}, {"gael", "gel"},
+		{"four", "for"}, {"tour", "tor"}, {"pence", "pens"}, {"prise", "prize"}, {"hence", "hens"},
+		{"colour", "coulour"}, {"boulder", "bouldaer"}, {"journey", "jorney"}, {"valley", "vallay"},
+	}
+	for _, c := range different {
+		x, y := text.Stem(strings.ToLower(c[0])), text.Stem(strings.ToLower(c[1]))
+		if got := SpellingVariants(x); slices.Contains(got, y) {
+			t.Errorf("SpellingVariants(%q) = %q, want no %q (%s/%s)", x, got, y, c[0], c[1])
+		}
+		if got := SpellingVariants(y); slices.Contains(got, x) {
+			t.Errorf("SpellingVariants(%q) = %q, want no %q (%s/%s)", y, got, x, c[1], c[0])
 		}
 	}
 	for _, short := range []string{"for", "our", "tr"} {

@@ -617,18 +617,28 @@ func (e *Searcher) forms0(stem string) []string {
 // one no memory holds ("allergies" also looks for "allergic" when no
 // memory says "allergies"), the members of a kind it names ("pets":
 // dog, cat…; engine.WordForms.Members), and its other spelling that a
-// memory holds ("tyres", "tires"; index.SpellingVariants). Expanding every term cost recall
-// on the dev data (LoCoMo 0.778 → 0.772): where the word itself is there,
-// its derivations mostly drift.
-func (e *Searcher) withForms(shard *index.Shard, terms []string) []string {
+// memory holds ("tyres", "tires"; index.SpellingVariants), unless query
+// writes it as a name ("Lindsey" is not "Lindsay"). Expanding every term
+// cost recall on the dev data (LoCoMo 0.778 → 0.772): where the word itself
+// is there, its derivations mostly drift.
+func (e *Searcher) withForms(shard *index.Shard, query string) []string {
+	terms := text.Unique(text.AnalyzeQuery(query))
 	if e.forms == nil {
 		return terms
 	}
+	var named map[string]bool
+	read := false
 	out := terms
 	for _, t := range terms {
 		if !shard.Has(t) {
 			out = append(out, e.forms.Forms(t)...)
 			out = append(out, e.forms.Members(t)...)
+			if !read {
+				named, read = nameTerms(query), true // only for a query with an absent term
+			}
+			if named[t] {
+				continue
+			}
 			for _, v := range index.SpellingVariants(t) {
 				if shard.Has(v) { // unheld, they moved dev rankings (REALTALK fpr 0.034 → 0.035)
 					out = append(out, v)

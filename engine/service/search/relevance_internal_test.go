@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/llm"
+	"github.com/memsvc/memsvc/text"
 )
 
 // nameTerms finds the words a query writes as names: title case inside a
@@ -188,5 +191,35 @@ func TestAmountUnitsInHits(t *testing.T) {
 	}
 	if got := amountUnitsInHits("we paid 40 dollars for the deposit", hits); got["dollar"] != nil {
 		t.Errorf("a query's own amount's unit marked %v, want none", got["dollar"])
+	}
+}
+
+// withForms adds a query word's other spelling of English that a memory
+// holds, but not for a word the query writes as a name: "Honor" asks after
+// someone else than the store's "Honour".
+func TestWithFormsSpellingVariants(t *testing.T) {
+	forms, err := llm.NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shard := index.NewShard(2)
+	shard.Upsert(index.Row{ID: "a"}, nil, text.Analyze("Winter tires go on in November"))
+	shard.Upsert(index.Row{ID: "b"}, nil, text.Analyze("Lindsay from accounts prefers the grey theme; Honour from sales calls back"))
+	e := &Searcher{forms: forms}
+	cases := []struct {
+		query string
+		want  string
+		found bool
+	}{
+		{"when should I swap my tyres", "tire", true},
+		{"which gray theme", "grey", true},
+		{"what does Lindsey prefer", "lindsay", false},
+		{"an honor to work here", "honour", true},
+		{"did Honor call back", "honour", false},
+	}
+	for _, c := range cases {
+		if got := e.withForms(shard, c.query); slices.Contains(got, c.want) != c.found {
+			t.Errorf("%q: terms %q, want %q among them: %v", c.query, got, c.want, c.found)
+		}
 	}
 }

@@ -204,7 +204,7 @@ func (e *Searcher) addBase(shard *index.Shard, q *engine.Query, v *views, name s
 // textViews adds the BM25 view, the facts it lends to their episodes, and
 // the passage view.
 func (e *Searcher) textViews(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, v *views) error {
-	terms := e.withForms(shard, text.Unique(text.AnalyzeQuery(q.Text)))
+	terms := e.withForms(shard, q.Text)
 	// A query of stop words only has no passages: the spread views stay.
 	v.passages = len(terms) > 0 && e.cfg.PassageWeight > 0
 	general := e.generalWeights(shard, terms) // both BM25 views weigh terms alike
