@@ -50,9 +50,12 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if err := requireDataDir(cfg); err != nil {
 		return failOut(err, finish)
 	}
-	// Read-only: a backup writes nothing into the directory, so it works on
-	// a read-only mount and on a disk too full to write.
-	// A store left by a crash is replayed first, when there is room (store.Open).
+	// Read-only: a backup writes no file into the directory, so it works on
+	// a read-only mount, on a disk too full to write, and as another user
+	// (root) without leaving files the directory's owner cannot open. A
+	// store left by a crash is replayed in a temporary copy, when TMPDIR
+	// has room, and backed up from there (store.Open); an empty newest log
+	// file a crash left is still renamed aside in the directory.
 	st, err := openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger, FreeSpace: freeBytes, MinFree: minFreeBytes})
 	switch {
 	case err == nil:

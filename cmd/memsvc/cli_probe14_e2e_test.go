@@ -156,8 +156,9 @@ func TestCLIEmptyLogLeftByCrash(t *testing.T) {
 // and leaves the file where it is.
 func TestCLIEmptyOlderLogRefused(t *testing.T) {
 	dir, _ := crashedDataDir(t)
-	if _, code, stderr := exportedTexts(t, dir); code != 0 { // replays, and makes a newer .vlog
-		t.Fatalf("export after a crash: exit %d, %s", code, stderr)
+	os.Remove(filepath.Join(dir, "server.addr"))  // the killed server's: wait for the new one's
+	if s := serveBinary(t, dir); s.stop(t) != 0 { // replays, and makes a newer .vlog
+		t.Fatalf("serve after a crash failed: %s", s.stderr)
 	}
 	vlogs, _ := filepath.Glob(filepath.Join(dir, "*.vlog"))
 	if len(vlogs) < 2 {
@@ -307,5 +308,104 @@ func TestCLIImportEmptyInput(t *testing.T) {
 		if _, err := os.Stat(dir); !os.IsNotExist(err) {
 			t.Errorf("import of an empty input made the data directory (%v)", err)
 		}
+	}
+}
+
+// serveAsNobody starts bin's server on dir as user nobody.
+func serveAsNobody(t *testing.T, bin, dir string) *binaryServer {
+	t.Helper()
+	s := &binaryServer{stderr: &syncBuffer{}}
+	s.cmd = exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", dir)
+	s.cmd.Env = []string{"HOME=/nonexistent", "PATH=" + os.Getenv("PATH")}
+	s.cmd.SysProcAttr = nobodyCredential()
+	s.cmd.Stderr = s.stderr
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.cmd.Process.Kill(); s.cmd.Wait() })
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if addr, err := readServerFile(dir); err == nil && addr != "" && s.cmd.ProcessState == nil {
+			s.base = "http://" + addr
+			return s
+		}
+	}
+	t.Fatalf("the server run as nobody recorded no address within 30s; stderr:\n%s", s.stderr)
+	return nil
+}
+
+// dirListing names each file of dir with its owner and size.
+func dirListing(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []string
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid, _ := fileOwner(info)
+		list = append(list, fmt.Sprintf("%s uid %d size %d", e.Name(), uid, info.Size()))
+	}
+	return list
+}
+
+// TestBackupAsRootOfCrashedStoreOfAnotherUser: `memsvc backup` run as
+// root on the directory of a server (run as another user) that crashed
+// replayed the write-ahead log in the directory itself, leaving tables
+// and logs owned by root that the server's user could not open: the
+// server then failed to start ("permission denied"). The backup now
+// replays a temporary copy, and the directory keeps its files as they
+// were.
+func TestBackupAsRootOfCrashedStoreOfAnotherUser(t *testing.T) {
+	bin, data := asNobody(t)
+	for _, d := range []string{filepath.Dir(data), data} {
+		if err := os.Chown(d, nobodyUID, nobodyUID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := serveAsNobody(t, bin, data)
+	client := &http.Client{Timeout: 10 * time.Second}
+	var acked []string
+	for i := range 20 {
+		text := fmt.Sprintf("owned memory %s", uniqueWord(i))
+		r, err := sendJSON(client, s.base, req{method: "POST", path: "/api/v1/memories",
+			body: map[string]any{"text": text, "infer": false, "user_id": "u1"}})
+		if err != nil || r.status != 200 {
+			t.Fatalf("write %d: %v %v; stderr %s", i, err, r.body, s.stderr)
+		}
+		acked = append(acked, text)
+	}
+	s.cmd.Process.Kill()
+	s.cmd.Wait()
+	before := dirListing(t, data)
+
+	tarFile := filepath.Join(t.TempDir(), "b.tar")
+	if code, _, stderr := (probeCmd{}).run(t, "backup", "--data", data, "--out", tarFile); code != 0 || !strings.Contains(stderr, "replayed") {
+		t.Fatalf("backup as root: exit %d, stderr %s; want 0 and the log replayed", code, stderr)
+	}
+	if after := dirListing(t, data); !slices.Equal(before, after) {
+		t.Errorf("the backup changed the directory:\nbefore %v\nafter  %v", before, after)
+	}
+	restored := filepath.Join(t.TempDir(), "restored")
+	if code, _, stderr := (probeCmd{}).run(t, "restore", "--in", tarFile, "--data", restored); code != 0 {
+		t.Fatalf("restore: exit %d, %s", code, stderr)
+	}
+	texts, code, stderr := exportedTexts(t, restored)
+	if code != 0 {
+		t.Fatalf("export of the restored backup: exit %d, %s", code, stderr)
+	}
+	wantAllAcked(t, "restored backup", texts, acked)
+
+	os.Remove(filepath.Join(data, "server.addr")) // the killed server's, as the next start finds it
+	s = serveAsNobody(t, bin, data)
+	r, err := sendJSON(client, s.base, req{method: "GET", path: "/api/v1/memories?user_id=u1&size=1"})
+	if err != nil || num(r.body, "total") != len(acked) {
+		t.Errorf("serve as the owner after the backup lists %v (%v), want %d memories; stderr %s", r.body["total"], err, len(acked), s.stderr)
+	}
+	if code := s.stop(t); code != 0 {
+		t.Errorf("serve exit %d; stderr %s", code, s.stderr)
 	}
 }

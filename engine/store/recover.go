@@ -129,9 +129,9 @@ func fileExists(path string) bool {
 	return !errors.Is(err, os.ErrNotExist)
 }
 
-// UnreplayedError is Open's refusal to read a store left by a crash, whose
-// write-ahead log still holds writes its tables lack, where it may not
-// replay that log (the directory is read-only to this process).
+// UnreplayedError is a read-only Open's refusal to read a store left by a
+// crash, whose write-ahead log still holds writes its tables lack, when
+// that log cannot be replayed in a temporary copy (no room there, say).
 type UnreplayedError struct {
 	Dir  string
 	Logs []string
@@ -140,9 +140,9 @@ type UnreplayedError struct {
 
 func (e *UnreplayedError) Error() string {
 	return fmt.Sprintf("%s was not closed cleanly (a crash): its write-ahead log %s holds writes its tables lack, "+
-		"and they cannot be replayed here (%v): open the directory once as a user who may write there, with room on its disk "+
-		"(memsvc serve, or memsvc export --data %s), or copy it (cp -a) somewhere writable and use the copy",
-		e.Dir, strings.Join(e.Logs, ", "), e.Err, e.Dir)
+		"and they could not be replayed in a temporary copy (%v); the directory is unchanged: start the server on it once "+
+		"as the user who owns it (memsvc serve replays the log), or copy it (cp -a) somewhere with room and use the copy",
+		e.Dir, strings.Join(e.Logs, ", "), e.Err)
 }
 
 func (e *UnreplayedError) Unwrap() error { return e.Err }
@@ -154,38 +154,121 @@ func needsReplay(err error) bool {
 	return err != nil && strings.Contains(err.Error(), badger.ErrTruncateNeeded.Error())
 }
 
-// replay opens the store in opts.Dir read-write once and closes it, as a
-// server start would, so that its write-ahead logs are replayed into its
-// tables and a read-only opening finds a clean store. Nothing committed is
-// lost: the replay keeps every entry the logs hold whole.
-func replay(opts Options) error {
-	logs, _ := filepath.Glob(filepath.Join(opts.Dir, "*.mem"))
-	for i, l := range logs {
-		logs[i] = filepath.Base(l)
+// replayCopy copies the Badger files of opts.Dir into a new temporary
+// directory (under TMPDIR) and replays the write-ahead log there, as a
+// server start would, returning the copy's path for a read-only opening.
+// The directory itself is never written: a command run by another user
+// (root) would otherwise leave files there its owner cannot open, and a
+// read-only mount or a full disk could not take them. It refuses a store
+// format this binary does not read (ErrFormat, as it is) and upgrades
+// nothing. Nothing committed is lost: the replay keeps every entry whole.
+func replayCopy(opts Options) (string, error) {
+	unlock, ok := lockDir(opts.Dir)
+	if !ok {
+		return "", ErrLocked // a server holds it, and replays the log itself
 	}
-	if opts.FreeSpace != nil {
-		// Replaying makes new log files, mapped into memory: on a full
-		// disk a write to them kills the process (SIGBUS).
-		if free, ok := opts.FreeSpace(opts.Dir); ok && free < opts.MinFree {
-			return &UnreplayedError{Dir: opts.Dir, Logs: logs,
-				Err: fmt.Errorf("only %d KiB free on its disk, %d KiB needed", free>>10, opts.MinFree>>10)}
-		}
+	defer unlock()
+	entries, err := os.ReadDir(opts.Dir)
+	if err != nil {
+		return "", err
 	}
-	rw := opts
-	rw.ReadOnly = false
-	st, err := Open(rw)
-	if errors.Is(err, ErrLocked) {
-		return ErrLocked // a server started meanwhile; it replays the log itself
+	logs := numberedFiles(entries, ".mem")
+	if err := roomForCopy(opts, entries); err != nil {
+		return "", &UnreplayedError{Dir: opts.Dir, Logs: logs, Err: err}
+	}
+	tmp, err := os.MkdirTemp("", "memsvc-replay-")
+	if err == nil {
+		err = copyBadgerFiles(tmp, opts.Dir, entries)
+	}
+	if err == nil {
+		err = replayIn(tmp, opts)
 	}
 	if err != nil {
-		return &UnreplayedError{Dir: opts.Dir, Logs: logs, Err: errors.Unwrap(err)}
-	}
-	if err := st.Close(); err != nil {
-		return err
+		os.RemoveAll(tmp)
+		if errors.Is(err, ErrFormat) {
+			return "", err
+		}
+		return "", &UnreplayedError{Dir: opts.Dir, Logs: logs, Err: err}
 	}
 	if opts.Logger != nil {
-		opts.Logger.Warn("store: replayed the write-ahead log of a store that was not closed cleanly, before reading it",
-			"dir", opts.Dir, "logs", strings.Join(logs, ","))
+		opts.Logger.Warn("store: replayed the write-ahead log of a store that was not closed cleanly in a temporary copy, "+
+			"before reading it; the directory itself is unchanged (its next server start replays it there)",
+			"dir", opts.Dir, "logs", strings.Join(logs, ","), "copy", tmp)
+	}
+	return tmp, nil
+}
+
+// roomForCopy refuses a copy the temporary directory's disk has no room
+// for: the files as they take space now, as much again for the tables
+// the replay writes, and the margin writes keep (MinFree).
+func roomForCopy(opts Options, entries []os.DirEntry) error {
+	if opts.FreeSpace == nil {
+		return nil
+	}
+	need := opts.MinFree
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+			need += 2 * allocated(info)
+		}
+	}
+	if free, ok := opts.FreeSpace(os.TempDir()); ok && free < need {
+		return fmt.Errorf("replaying it in a temporary copy needs %d KiB free in %s, which has %d KiB "+
+			"(set TMPDIR to a directory with room)", need>>10, os.TempDir(), free>>10)
 	}
 	return nil
+}
+
+// copyBadgerFiles copies the regular files at the top of dir (Badger's;
+// the image files live in a subdirectory) into tmp, leaving out an empty
+// newest log, which holds nothing and which Badger makes again.
+func copyBadgerFiles(tmp, dir string, entries []os.DirEntry) error {
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || info.Size() == 0 && isLog(e.Name()) {
+			continue
+		}
+		if err := copyFile(filepath.Join(tmp, e.Name()), filepath.Join(dir, e.Name()), info); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func isLog(name string) bool {
+	return slices.ContainsFunc(logExts, func(ext string) bool { return strings.HasSuffix(name, ext) })
+}
+
+// copyFile copies one file, keeping its size and holes.
+func copyFile(to, from string, info os.FileInfo) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	err = copyData(out, in)
+	if err == nil {
+		err = out.Truncate(info.Size())
+	}
+	return errors.Join(err, out.Close())
+}
+
+// replayIn opens the copy in tmp read-write, which replays its logs,
+// checks its format without recording or upgrading anything, and closes
+// it, writing the replayed entries into its tables.
+func replayIn(tmp string, opts Options) error {
+	rw := opts
+	rw.Dir, rw.ReadOnly = tmp, false
+	db, err := openBadger(rw)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(db, true); err != nil {
+		db.Close()
+		return err
+	}
+	return db.Close()
 }

@@ -65,6 +65,9 @@ type Store struct {
 	// now is the clock room readings are timed by (tests replace it).
 	now func() time.Time
 	log *log.Logger
+	// scratch is the replayed copy of dir read in its place, removed at
+	// Close ("" when dir itself is open).
+	scratch string
 	// files are the image files memories name (blobrefs.go), nil until
 	// AttachBlobs; closing stops their sweep, sweeping waits for it.
 	files     atomic.Pointer[media.BlobStore]
@@ -94,14 +97,20 @@ func Open(opts Options) (*Store, error) {
 			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 		}
 	}
+	var scratch string // a replayed copy read instead of opts.Dir (recover.go)
 	db, err := openBadger(opts)
 	if err != nil && opts.ReadOnly && needsReplay(err) {
 		// A crash left the write-ahead log unreplayed, which a read-only
-		// opening cannot do: replay it as a server start would, then read.
-		if err := replay(opts); err != nil {
+		// opening cannot do: replay it in a copy, and read the copy.
+		if scratch, err = replayCopy(opts); err != nil {
 			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 		}
-		db, err = openBadger(opts)
+		inCopy := opts
+		inCopy.Dir = scratch
+		db, err = openBadger(inCopy)
+	}
+	if err != nil && scratch != "" {
+		os.RemoveAll(scratch)
 	}
 	if err != nil {
 		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
@@ -117,9 +126,12 @@ func Open(opts Options) (*Store, error) {
 	}
 	if err := checkFormat(db, opts.ReadOnly || full); err != nil {
 		db.Close()
+		if scratch != "" {
+			os.RemoveAll(scratch)
+		}
 		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 	}
-	return &Store{db: db, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now,
+	return &Store{db: db, scratch: scratch, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now,
 		log: opts.Logger, closing: make(chan struct{})}, nil
 }
 
@@ -165,7 +177,11 @@ func (s *Store) Close() error {
 				free>>10, need>>10)
 		}
 	}
-	if err := s.db.Close(); err != nil {
+	err := s.db.Close()
+	if s.scratch != "" {
+		err = errors.Join(err, os.RemoveAll(s.scratch))
+	}
+	if err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil
