@@ -143,7 +143,8 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 // signedHere refuses a whole key (not a bare id) that the auth secret
 // given never signed, and is not revoked already: no server with that
 // secret accepts it, so it is not one of this server's keys (a key of
-// another deployment, or a secret mistyped). Without a secret, or given
+// another deployment, or a secret mistyped); the refusal says how to
+// revoke it by its id. Without a secret, or given
 // an id, it cannot tell, and the id is listed.
 func signedHere(ctx context.Context, cfg Config, key string) error {
 	if cfg.AuthSecret == "" {
@@ -157,8 +158,11 @@ func signedHere(ctx context.Context, cfg Config, key string) error {
 		return nil // revokeInFile reports either
 	}
 	if _, err := auth.NewKeyring(cfg.AuthSecret, cfg.DataDir).Verify(key); err != nil {
-		return errNotFound{fmt.Errorf("keys revoke: key id %s was not signed with this auth secret (--auth-secret or MEMSVC_AUTH_SECRET), "+
-			"so no server using it accepts the key: nothing was revoked; give the secret of the server that minted it", id)}
+		// The key exists (it is well formed and signed), just not by this
+		// secret: a refusal (exit 1), not "does not exist" (exit 3).
+		return fmt.Errorf("keys revoke: key id %s was signed by another auth secret than this one (--auth-secret or MEMSVC_AUTH_SECRET), "+
+			"so no server using this secret accepts it: nothing was revoked; to revoke it, run this with the secret of the server "+
+			"that minted it, or give its id alone: memsvc keys revoke %s --data %s", id, id, cfg.DataDir)
 	}
 	return nil
 }
