@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -59,6 +61,9 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	st, err := openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger, FreeSpace: freeBytes, MinFree: minFreeBytes})
 	switch {
 	case err == nil:
+		// A reader that goes away (| head) fails the write instead of
+		// killing the process, so Close still removes a replayed copy.
+		signal.Ignore(syscall.SIGPIPE)
 		err = backup.Write(ctx, w, st.Backup, cfg.DataDir)
 		err = errors.Join(err, st.Close())
 	case errors.Is(err, store.ErrLocked):
