@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -221,4 +222,95 @@ func newClockedEngine(t *testing.T) (*service.Engine, *time.Time) {
 		t.Fatal(err)
 	}
 	return e, &clock
+}
+
+// chainTurn is one dated user turn of a late-values case: said on day of
+// March 2025.
+type chainTurn struct {
+	city string
+	day  int
+}
+
+// TestSupersedeLateValuesChain: several values of one thing arriving late,
+// in any order, each find their place in the chain by when they were said:
+// windows never overlap, each value is superseded by the one said next, and
+// the one said last stays current.
+func TestSupersedeLateValuesChain(t *testing.T) {
+	lisbon, berlin := chainTurn{"Lisbon", 1}, chainTurn{"Berlin", 10}
+	porto, madrid, vienna := chainTurn{"Porto", 5}, chainTurn{"Madrid", 3}, chainTurn{"Vienna", 7}
+	for _, late := range [][]chainTurn{{porto, madrid}, {madrid, porto}, {porto, madrid, vienna},
+		{vienna, madrid, porto}, {madrid, vienna, porto}, {vienna, porto, madrid}} {
+		var name []string
+		for _, c := range late {
+			name = append(name, c.city)
+		}
+		t.Run(strings.Join(name, "-"), func(t *testing.T) {
+			e, clock := newClockedEngine(t)
+			*clock = time.Date(2025, 3, 20, 12, 0, 0, 0, time.UTC)
+			turns := append([]chainTurn{lisbon, berlin}, late...)
+			for i, c := range turns {
+				text := "I moved to " + c.city + "."
+				if i == 0 {
+					text = "I live in " + c.city + "."
+				}
+				msg := engine.Message{Role: "user", Content: text, ID: fmt.Sprintf("c%d", i),
+					CreatedAt: time.Date(2025, 3, c.day, 9, 0, 0, 0, time.UTC)}
+				if _, err := e.AddConversation(context.Background(), "u",
+					engine.ConversationRequest{Messages: []engine.Message{msg}, SessionID: "s"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			all := listMemories(t, e, true)
+			checkChain(t, all, turns)
+			if t.Failed() {
+				for _, m := range all {
+					t.Logf("%s %s %q from %v to %v by %v supersedes %v", m.ID, m.State, m.Text, m.ValidFrom, m.ValidTo, deref(m.SupersededBy), m.Supersedes)
+				}
+			}
+		})
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// checkChain checks the facts of turns read in said order: each holds from
+// its day until the next one's, superseded by it and listed in its
+// supersedes; the last one is current.
+func checkChain(t *testing.T, all []*engine.Memory, turns []chainTurn) {
+	t.Helper()
+	said := slices.Clone(turns)
+	slices.SortFunc(said, func(a, b chainTurn) int { return a.day - b.day })
+	facts := make([]*engine.Memory, len(said))
+	for i, c := range said {
+		facts[i] = factSaying(t, all, c.city)
+	}
+	for i, f := range facts {
+		from := time.Date(2025, 3, said[i].day, 9, 0, 0, 0, time.UTC)
+		if !f.ValidFrom.Equal(from) {
+			t.Errorf("%q holds from %v, want %v", f.Text, f.ValidFrom, from)
+		}
+		if i == len(facts)-1 {
+			if f.State != engine.StateActive || f.ValidTo != nil {
+				t.Errorf("the value said last %q is %s until %v, want current", f.Text, f.State, f.ValidTo)
+			}
+			continue
+		}
+		next := facts[i+1]
+		if f.State != engine.StateSuperseded || f.ValidTo == nil || !f.ValidTo.Equal(next.ValidFrom) {
+			t.Errorf("%q is %s until %v, want superseded until %v", f.Text, f.State, f.ValidTo, next.ValidFrom)
+		}
+		if deref(f.SupersededBy) != next.ID || !slices.Contains(next.Supersedes, f.ID) {
+			t.Errorf("%q superseded by %q, want %q (%s) listing it (lists %v)", f.Text, deref(f.SupersededBy), next.Text, next.ID, next.Supersedes)
+		}
+		for _, other := range facts[i+2:] {
+			if slices.Contains(other.Supersedes, f.ID) {
+				t.Errorf("%q still lists %q, which the value between them closed", other.Text, f.Text)
+			}
+		}
+	}
 }

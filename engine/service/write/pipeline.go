@@ -365,56 +365,131 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 }
 
 // outdatedBy stores m, a fact said before the stored fact newer that it
-// contradicts, as superseded by newer from the start: the order facts were
-// said in decides which is current, not the order they arrived in, so
-// racing writers (or a late turn) end where writing them in order would.
+// contradicts, as history: the order facts were said in decides which is
+// current, not the order they arrived in, so racing writers (or a late
+// turn) end where writing them in order would. m takes its place in the
+// chain of values newer closed (insertIntoChain).
 func (e *Writer) outdatedBy(tx engine.Tx, p *plan, shard *index.Shard, m, newer *engine.Memory, now time.Time) error {
 	if m.State != engine.StateActive {
 		return nil // another newer candidate already closed it
 	}
 	closeWindow(m, newer, now)
-	if err := e.narrowPredecessors(tx, p, m, newer); err != nil {
+	succ, err := e.insertIntoChain(tx, p, m, newer)
+	if err != nil {
 		return err
 	}
-	if !slices.Contains(newer.Supersedes, m.ID) {
-		newer.Supersedes = append(newer.Supersedes, m.ID)
-	}
-	p.Put(newer, nil)
-	return e.retireEpisodeOf(tx, p, shard, m, newer, now)
+	return e.retireEpisodeOf(tx, p, shard, m, succ, now)
 }
 
-// narrowPredecessors ends, where m's window begins, the window of each fact
-// newer superseded that m, filed as history between them, followed: said
-// before m and holding when m began. Else two superseded values of one
-// thing would both hold over [m's start, newer's start]. Such a fact is
-// then superseded by m, not by newer, so the chain reads in the order the
-// values held: pred → m → newer.
-func (e *Writer) narrowPredecessors(tx engine.Tx, p *plan, m, newer *engine.Memory) error {
-	for _, id := range slices.Clone(newer.Supersedes) {
-		pred, err := e.plannedIfAny(tx, p, id)
-		if err != nil {
-			return err
-		}
-		if pred == nil || pred.ID == m.ID || pred.ValidTo == nil ||
-			!pred.ValidFrom.Before(m.ValidFrom) || !m.ValidFrom.Before(*pred.ValidTo) {
-			continue
-		}
-		later, err := e.saidLater(tx, p, pred, m)
-		if err != nil {
-			return err
-		}
-		if later {
-			continue
-		}
-		validTo, by := m.ValidFrom, m.ID
-		pred.ValidTo, pred.SupersededBy = &validTo, &by
-		newer.Supersedes = slices.DeleteFunc(newer.Supersedes, func(s string) bool { return s == pred.ID })
-		if !slices.Contains(m.Supersedes, pred.ID) {
-			m.Supersedes = append(m.Supersedes, pred.ID)
-		}
-		p.Put(pred, nil)
+// insertIntoChain places m, just closed by newer, between the two values of
+// newer's history it was said between: the values newer superseded,
+// followed back transitively. The latest one holding from before m (pred)
+// now ends where m begins and is superseded by m; m ends where the earliest
+// one holding from after it (succ, else newer) begins and is superseded by
+// it. Else two values of one thing would both hold over part of the time,
+// and the chain would not read in the order the values held. It returns m's
+// successor.
+func (e *Writer) insertIntoChain(tx engine.Tx, p *plan, m, newer *engine.Memory) (*engine.Memory, error) {
+	history, err := e.chainBefore(tx, p, m, newer)
+	if err != nil {
+		return nil, err
 	}
+	succ := newer
+	var pred *engine.Memory
+	for _, h := range history {
+		if h.ValidFrom.After(m.ValidFrom) {
+			if h.ValidFrom.Before(succ.ValidFrom) {
+				succ = h
+			}
+		} else if h.ValidFrom.Before(m.ValidFrom) && (pred == nil || h.ValidFrom.After(pred.ValidFrom)) {
+			pred = h
+		}
+	}
+	if succ != newer {
+		validTo, by := succ.ValidFrom, succ.ID
+		m.ValidTo, m.SupersededBy = &validTo, &by
+	}
+	addSupersedes(succ, m.ID)
+	p.Put(succ, nil)
+	if pred == nil || pred.ValidTo != nil && !m.ValidFrom.Before(*pred.ValidTo) {
+		return succ, nil // nothing held when m began, or it had ended by then
+	}
+	if later, err := e.saidLater(tx, p, pred, m); err != nil || later {
+		return succ, err
+	}
+	return succ, e.relinkPredecessor(tx, p, pred, m)
+}
+
+// chainBefore is the history of newer: the values it superseded, and theirs
+// in turn, as far back as m's start (a value holding from before m ends
+// the walk: what it superseded held earlier still). m itself is left out.
+func (e *Writer) chainBefore(tx engine.Tx, p *plan, m, newer *engine.Memory) ([]*engine.Memory, error) {
+	seen := map[string]bool{newer.ID: true, m.ID: true}
+	queue := slices.Clone(newer.Supersedes)
+	var out []*engine.Memory
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		h, err := e.plannedIfAny(tx, p, id)
+		if err != nil {
+			return nil, err
+		}
+		if h == nil || h.IsEpisode() {
+			continue
+		}
+		out = append(out, h)
+		if h.ValidFrom.After(m.ValidFrom) {
+			queue = append(queue, h.Supersedes...)
+		}
+	}
+	return out, nil
+}
+
+// relinkPredecessor makes pred, which held when m began, end there and be
+// superseded by m instead of by the value that closed it before; that value
+// no longer lists it, and pred's episode, retired in that value's favour,
+// now points at m.
+func (e *Writer) relinkPredecessor(tx engine.Tx, p *plan, pred, m *engine.Memory) error {
+	was := ""
+	if pred.SupersededBy != nil {
+		was = *pred.SupersededBy
+	}
+	validTo, by := m.ValidFrom, m.ID
+	pred.ValidTo, pred.SupersededBy = &validTo, &by
+	addSupersedes(m, pred.ID)
+	p.Put(pred, nil)
+	if was == "" || was == m.ID {
+		return nil
+	}
+	old, err := e.plannedIfAny(tx, p, was)
+	if err != nil {
+		return err
+	}
+	if old != nil && slices.Contains(old.Supersedes, pred.ID) {
+		old.Supersedes = slices.DeleteFunc(old.Supersedes, func(s string) bool { return s == pred.ID })
+		p.Put(old, nil)
+	}
+	if pred.Source == nil || pred.Source.EpisodeID == "" {
+		return nil
+	}
+	ep, err := e.plannedIfAny(tx, p, pred.Source.EpisodeID)
+	if err != nil || ep == nil || ep.SupersededBy == nil || *ep.SupersededBy != was {
+		return err
+	}
+	ep.SupersededBy = &by
+	p.Put(ep, nil)
 	return nil
+}
+
+// addSupersedes records in m's list that it superseded id, once.
+func addSupersedes(m *engine.Memory, id string) {
+	if !slices.Contains(m.Supersedes, id) {
+		m.Supersedes = append(m.Supersedes, id)
+	}
 }
 
 // successorOf restates m, a fact of leaving one thing for another ("User left Stripe
