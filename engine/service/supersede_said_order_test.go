@@ -314,3 +314,29 @@ func checkChain(t *testing.T, all []*engine.Memory, turns []chainTurn) {
 		}
 	}
 }
+
+// TestSupersedeByIDStampedAhead: an explicit supersede whose timestamp is
+// ahead of the server's clock holds from now, as an add does, not from the
+// future: the old fact ends now and the new one is current at once.
+func TestSupersedeByIDStampedAhead(t *testing.T) {
+	e, clock := newClockedEngine(t)
+	ctx := context.Background()
+	res, err := e.Add(ctx, "u", []engine.AddRequest{{Text: "The build server runs Ubuntu 22.04."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	*clock = clock.Add(time.Hour)
+	now := *clock
+	if _, err := e.Supersede(ctx, "u", []string{res[0].ID}, engine.AddRequest{Text: "The build server runs Ubuntu 24.04.",
+		Timestamp: now.Add(engine.MaxSaidAhead / 2)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range listMemories(t, e, true) {
+		switch {
+		case strings.Contains(m.Text, "24.04") && (!m.ValidFrom.Equal(now) || m.State != engine.StateActive):
+			t.Errorf("the new fact is %s from %v, want active from now %v", m.State, m.ValidFrom, now)
+		case strings.Contains(m.Text, "22.04") && (m.ValidTo == nil || !m.ValidTo.Equal(now)):
+			t.Errorf("the old fact holds until %v, want until now %v", m.ValidTo, now)
+		}
+	}
+}

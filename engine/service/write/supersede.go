@@ -29,8 +29,9 @@ func (e *Writer) Supersede(ctx context.Context, user string, oldIDs []string, re
 	now := e.now().UTC()
 	var results []engine.WriteResult
 	err = e.write(ctx, user, func(tx engine.Tx, p *plan) error {
+		req.Timestamp = saidTime(req.Timestamp, now) // stamped ahead: said, and so holding, no later than now (as Add)
 		m := e.NewMemory(user, req, now)
-		stampSaid(m, saidTime(req.Timestamp, now))
+		stampSaid(m, req.Timestamp)
 		results = []engine.WriteResult{{ID: m.ID, Text: m.Text, Event: engine.EventSupersede}}
 		for _, id := range oldIDs {
 			old, err := tx.GetMemory(id)
