@@ -2,6 +2,7 @@ package write
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,12 +38,12 @@ type carried struct {
 // carry: no session id and implicit conversations off.
 func (e *Writer) carryKey(req engine.ConversationRequest) string {
 	if req.SessionID != "" {
-		return "s:" + req.SessionID
+		return "s:" + engine.CanonicalName(req.SessionID) // one conversation however it is spelt, as filters read it
 	}
 	if e.cfg.ConversationGap < 0 {
 		return ""
 	}
-	return "i:" + req.AppName + "\x00" + req.Project
+	return "i:" + engine.CanonicalName(req.AppName) + "\x00" + engine.CanonicalName(req.Project)
 }
 
 // carriedQuestion returns the question the conversation's previous request
@@ -101,13 +102,23 @@ func (e *Writer) carryOn(tx engine.Tx, req engine.ConversationRequest, now time.
 	return tx.PutDoc(CarryCollection, key, carried{Message: last, At: at.UTC()})
 }
 
+// carriedID is the id the carried question is read under when a turn of
+// the request has its id: clients that number ids per request reuse it,
+// and a fact must be traced to the turn, not to the question.
+const carriedID = turnIDPrefix + "carried"
+
 // withCarried returns the request's messages for the extractor: the carried
-// question (when there is one) before the first.
+// question (when there is one) before the first, under a lent id
+// (carriedID) when one of the turns has its own.
 func withCarried(msgs []engine.Message, q *engine.Message) []engine.Message {
 	if q == nil {
 		return msgs
 	}
-	return append([]engine.Message{*q}, msgs...)
+	c := *q
+	if c.ID != "" && slices.ContainsFunc(msgs, func(m engine.Message) bool { return m.ID == c.ID }) {
+		c.ID = carriedID
+	}
+	return append([]engine.Message{c}, msgs...)
 }
 
 // readCarried reads the question carried to req (carriedQuestion), before
