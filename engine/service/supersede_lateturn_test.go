@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -218,4 +219,63 @@ func TestSupersedeLateNote(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSucceeded(t, e, "Brightwater", "Orbital", "where does the user work")
+}
+
+// TestSupersedeReusedMessageIDs: clients that number message ids per
+// conversation ("1", "2", …) reuse them. A turn of another conversation,
+// said weeks later, that carries an id an old fact was stored under and says
+// that fact's words is said anew, not the old turn resent: the old value is
+// current again (whether it also ends the other value is the decision's,
+// as for any fresh turn).
+func TestSupersedeReusedMessageIDs(t *testing.T) {
+	e, clock := newClockedEngine(t)
+	ctx := context.Background()
+	start := *clock
+	send := func(session, id, text string, said time.Time) {
+		t.Helper()
+		msg := engine.Message{Role: "user", Content: text, ID: id, CreatedAt: said}
+		if _, err := e.AddConversation(ctx, "u", engine.ConversationRequest{Messages: []engine.Message{msg}, SessionID: session}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("chat-1", "1", "The website deploys from main.", start)
+	*clock = start.Add(time.Hour)
+	send("chat-1", "2", "The website deploys from the release branch now.", *clock)
+	*clock = start.Add(20 * 24 * time.Hour)
+	send("chat-2", "1", "The website deploys from main.", *clock)
+	var current []string
+	for _, m := range listMemories(t, e, false) {
+		if !m.IsEpisode() {
+			current = append(current, m.Text)
+		}
+	}
+	if !slices.ContainsFunc(current, func(s string) bool { return strings.Contains(s, "from main") }) {
+		t.Errorf("current facts %q, want one saying main, said again in chat-2", current)
+	}
+}
+
+// TestSupersedeResentTurnStaysHistory: the same turn resent by its own
+// conversation with its id and time (a retry) changes nothing: the value
+// said after it stays current.
+func TestSupersedeResentTurnStaysHistory(t *testing.T) {
+	e, clock := newClockedEngine(t)
+	ctx := context.Background()
+	start := *clock
+	first := engine.Message{Role: "user", Content: "The website deploys from main.", ID: "1", CreatedAt: start}
+	second := engine.Message{Role: "user", Content: "The website deploys from the release branch now.", ID: "2", CreatedAt: start.Add(time.Hour)}
+	for _, msgs := range [][]engine.Message{{first}, {second}, {first}} {
+		*clock = clock.Add(2 * time.Hour)
+		if _, err := e.AddConversation(ctx, "u", engine.ConversationRequest{Messages: msgs, SessionID: "chat-1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var current []string
+	for _, m := range listMemories(t, e, false) {
+		if !m.IsEpisode() {
+			current = append(current, m.Text)
+		}
+	}
+	if len(current) != 1 || !strings.Contains(current[0], "release") {
+		t.Errorf("current facts %q, want the one saying the release branch", current)
+	}
 }

@@ -2,6 +2,7 @@ package write
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -250,18 +251,18 @@ func sameAnswer(a, b string, reads *ingest.Readings) bool {
 // isReplay reports whether the turn r (message m) is the stored episode ep
 // sent again (a client's retry, a re-import of the same chat) rather than
 // the same words said anew: it carries one of ep's message ids, or was said
-// at the same instant, or (undatedReplay) it is an undated turn of ep's own
-// conversation (chat: the request is a conversation, not a note). A replay tells nothing new, so its facts must not reopen
-// what a later turn superseded; words said anew may (moving back to a city).
-func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message, chat bool) bool {
-	if ep.Source != nil && r.Source != nil {
+// at the same instant (an undated turn: undatedReplay, confirmUndated). A
+// replay tells nothing new, so its facts must not reopen what a later turn
+// superseded; words said anew may (moving back to a city).
+func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
+	if ep.Source != nil && r.Source != nil && sameTurn(ep, ep.ValidFrom, r.SessionID, r.Project, m) {
 		for _, id := range r.Source.MessageIDs {
 			if slices.Contains(ep.Source.MessageIDs, id) {
 				return true
 			}
 		}
 	}
-	return chat && undatedReplay(ep, r, m) || !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
+	return !r.Timestamp.IsZero() && r.Timestamp.Equal(ep.ValidFrom)
 }
 
 // undatedReplay reports a turn with neither id nor time that repeats, word
@@ -273,9 +274,44 @@ func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message, chat boo
 // Words said anew in the same conversation to undo a change read as a
 // change ("I moved back to …"), not as the old turn repeated verbatim. A
 // note (a single text, not a conversation) restating an old value is said
-// anew: notes are not resent as history.
+// anew: notes are not resent as history. Such a turn is only a candidate:
+// confirmUndated decides.
 func undatedReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
-	return m.ID == "" && m.CreatedAt.IsZero() && r.SessionID != "" && ep.SessionID == r.SessionID
+	return m.ID == "" && m.CreatedAt.IsZero() && r.SessionID != "" && engine.SameName(ep.SessionID, r.SessionID)
+}
+
+// replayWindow is how soon after an episode was said an undated repeat of
+// it is taken for a resend without further evidence, when implicit
+// conversations are off (else the conversation gap).
+const replayWindow = time.Hour
+
+// recentReplay is how recent a stored episode an undated repeat of it may
+// replay on its own (confirmUndated).
+func (e *Writer) recentReplay() time.Duration {
+	if e.cfg.ConversationGap > 0 {
+		return e.cfg.ConversationGap
+	}
+	return replayWindow
+}
+
+// confirmUndated adds to replays the undated repeats (undatedReplay) that
+// show they are history resent: the episode repeated still holds (nothing
+// to reopen), or was said within recent of now (a client resending after a
+// restart), or the request repeats several stored turns of its session in
+// the order they were stored. A chat id can live for months, so a lone
+// repeat of a superseded episode, long after, is the old words said anew
+// ("I work at Acme Corp." again): its facts are decided as any turn's.
+func confirmUndated(undated, replays map[int]*engine.Memory, now time.Time, recent time.Duration) {
+	turns := slices.Sorted(maps.Keys(undated))
+	inOrder := len(turns) >= 2 && slices.IsSortedFunc(turns, func(a, b int) int {
+		return undated[a].ValidFrom.Compare(undated[b].ValidFrom)
+	})
+	for _, i := range turns {
+		ep := undated[i]
+		if inOrder || ep.State == engine.StateActive || now.Sub(ep.ValidFrom) <= recent {
+			replays[i] = ep
+		}
+	}
 }
 
 // replayedHistory adds to replays each turn that repeats a retired episode
@@ -329,9 +365,10 @@ func replayedFact(tx engine.Tx, memo *factMemo, ep *engine.Memory, fact string) 
 // resentFact returns the id of a stored fact that already says fact and
 // stands for turn m sent again, or "": a turn one of whose facts says its
 // words keeps no episode (episodeTurns), so replayedFact cannot see it
-// resent. It is that fact again when it carries the turn's message id.
+// resent. It is that fact again when it carries the turn's message id and
+// is the same turn (sameTurn).
 // Decided anew, a resent old value would come back as current.
-func resentFact(tx engine.Tx, shard *index.Shard, k1, b float64, fact string, m engine.Message) (string, error) {
+func resentFact(tx engine.Tx, shard *index.Shard, k1, b float64, fact string, req engine.ConversationRequest, m engine.Message) (string, error) {
 	terms := text.Unique(text.Analyze(fact))
 	if len(terms) == 0 || shard == nil || m.ID == "" {
 		return "", nil
@@ -349,11 +386,25 @@ func resentFact(tx engine.Tx, shard *index.Shard, k1, b float64, fact string, m 
 		if old.Source == nil || !strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(old.Text), "."), want) {
 			continue
 		}
-		if slices.Contains(old.Source.MessageIDs, m.ID) {
+		said := old.ValidFrom
+		if old.Source.SaidAt != nil {
+			said = *old.Source.SaidAt
+		}
+		if slices.Contains(old.Source.MessageIDs, m.ID) && sameTurn(old, said, req.SessionID, req.Project, m) {
 			return old.ID, nil
 		}
 	}
 	return "", nil
+}
+
+// sameTurn reports whether message m, sent under session and project, can
+// be the turn stored as memory old (said at said) sent again: same
+// conversation and project, and no time or the same time. Clients that
+// number ids per conversation ("1", "2", …) reuse them, so an id alone
+// names a turn only within its conversation and instant.
+func sameTurn(old *engine.Memory, said time.Time, session, project string, m engine.Message) bool {
+	return engine.SameName(old.SessionID, session) && engine.SameName(old.Project, project) &&
+		(m.CreatedAt.IsZero() || m.CreatedAt.Equal(said))
 }
 
 // retireEpisode hides the episode that stated a fact now superseded by m:

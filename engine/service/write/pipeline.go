@@ -111,7 +111,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 				job.episode = epIDs[t]
 				id, err := replayedFact(tx, memo, replays[t], f.Text)
 				if err == nil && id == "" && epIDs[t] == "" {
-					id, err = resentFact(tx, shard, e.cfg.BM25K1, e.cfg.BM25B, f.Text, in.req.Messages[t])
+					id, err = resentFact(tx, shard, e.cfg.BM25K1, e.cfg.BM25B, f.Text, in.req, in.req.Messages[t])
 				}
 				if err != nil {
 					return err
@@ -169,7 +169,7 @@ func (e *Writer) embedIntake(ctx context.Context, in intake, asked []*engine.Mes
 func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user string, in intake, asked []*engine.Message,
 	vecs [][]float32, now time.Time, reads *ingest.Readings) ([]string, map[int]*engine.Memory, []engine.WriteResult, error) {
 	ids := make([]string, len(in.req.Messages))
-	replays, stored := map[int]*engine.Memory{}, map[int]*engine.Memory{}
+	replays, stored, undated := map[int]*engine.Memory{}, map[int]*engine.Memory{}, map[int]*engine.Memory{}
 	var results []engine.WriteResult
 	var planned []*engine.Memory
 	v := 0
@@ -191,8 +191,10 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		if dup != nil {
 			ids[i] = dup.ID
 			stored[i] = dup
-			if isReplay(dup, r, in.req.Messages[i], in.carry) {
+			if isReplay(dup, r, in.req.Messages[i]) {
 				replays[i] = dup
+			} else if in.carry && undatedReplay(dup, r, in.req.Messages[i]) {
+				undated[i] = dup
 			}
 			continue
 		}
@@ -202,6 +204,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		ids[i] = m.ID
 		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
 	}
+	confirmUndated(undated, replays, now, e.recentReplay())
 	if err := replayedHistory(tx, ids, stored, replays); err != nil {
 		return nil, nil, nil, err
 	}
