@@ -398,13 +398,20 @@ func resentFact(tx engine.Tx, shard *index.Shard, k1, b float64, fact string, re
 }
 
 // sameTurn reports whether message m, sent under session and project, can
-// be the turn stored as memory old (said at said) sent again: same
-// conversation and project, and no time or the same time. Clients that
-// number ids per conversation ("1", "2", …) reuse them, so an id alone
-// names a turn only within its conversation and instant.
+// be the turn stored as memory old (said at said) sent again: same project,
+// and said at the same instant, or undated in the same conversation.
+// Clients that number ids per conversation ("1", "2", …) reuse them, so an
+// id alone names a turn only within its conversation and instant; a
+// session resumed under a new id (the coding agent's) resends its turns
+// with their ids and times.
 func sameTurn(old *engine.Memory, said time.Time, session, project string, m engine.Message) bool {
-	return engine.SameName(old.SessionID, session) && engine.SameName(old.Project, project) &&
-		(m.CreatedAt.IsZero() || m.CreatedAt.Equal(said))
+	if !engine.SameName(old.Project, project) {
+		return false
+	}
+	if m.CreatedAt.IsZero() {
+		return engine.SameName(old.SessionID, session)
+	}
+	return m.CreatedAt.Equal(said)
 }
 
 // retireEpisode hides the episode that stated a fact now superseded by m:
