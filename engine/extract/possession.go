@@ -36,11 +36,21 @@ func possessionSlot(t string) *Slot {
 // an old fact of the owner's thing of that kind: one whose value ends in the noun ("uses
 // a Dell XPS laptop") or, for a vehicle, the one the owner drove or rode.
 func newPossession(o, n Slot) bool {
-	owner, noun, ok := strings.Cut(n.Subject, "'s ")
-	if !ok || n.Replaces != noun || o.Subject != owner || strings.HasPrefix(o.Value, "not ") {
+	owner, noun, ok := possessionOwner(n)
+	if !ok || o.Subject != owner || strings.HasPrefix(o.Value, "not ") {
 		return false
 	}
 	return o.Value == noun || strings.HasSuffix(o.Value, " "+noun) || vehicleVerbs[noun] != "" && vehicleVerbs[noun] == o.Predicate
+}
+
+// possessionOwner splits the subject of a new possession (n.Replaces its noun) at the
+// last "'s ": "user's sister's laptop" is the laptop of "user's sister", not of User.
+func possessionOwner(n Slot) (owner, noun string, ok bool) {
+	i := strings.LastIndex(n.Subject, "'s ")
+	if i < 0 || n.Predicate != PredicateIdentity || n.Replaces != n.Subject[i+3:] || !possessionNouns[n.Replaces] {
+		return "", "", false
+	}
+	return n.Subject[:i], n.Replaces, true
 }
 
 // namesMake reports a value whose first word has a capital, as a make or model has:

@@ -45,7 +45,7 @@ func Contradicts(old, newSlot Slot) bool {
 	}
 	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
 	o.Predicate, n.Predicate = dateOrPlace(o), dateOrPlace(n)
-	if n.Replaces != "" && (replaces(o, n) || newPossession(o, n)) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) || disposedVehicle(o, n) {
+	if n.Replaces != "" && replacedBy(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) || disposedVehicle(o, n) {
 		return true
 	}
 	if stopsDoing(o, n) || brokeUp(o, n) || dietExcludes(o, n) || homeBought(o, n) || aloneOrShared(o, n) || possessionVersion(o, n) {
@@ -83,12 +83,33 @@ func Contradicts(old, newSlot Slot) bool {
 	oNeg, oVal := splitNot(o.Value)
 	nNeg, nVal := splitNot(n.Value)
 	if oNeg != nNeg {
+		oVal = schoolOf(o.Predicate, oVal) // "freshman at rice" is studying at rice
 		return sameWords(oVal, nVal) || nNeg && (sameHead(oVal, nVal) || namedWithin(oVal, nVal))
 	}
 	if oNeg {
 		return false // two negative statements never exclude each other
 	}
 	return isSingleValued(o.Predicate)
+}
+
+// replacedBy reports an old fact that n, naming what it replaces, ends. A new possession
+// ends only its own owner's thing ("User's sister's new laptop" leaves User's laptop).
+func replacedBy(o, n Slot) bool {
+	if _, _, ok := possessionOwner(n); ok {
+		return newPossession(o, n)
+	}
+	return replaces(o, n)
+}
+
+// classYearRe: a class year said with the school ("sophomore at rice").
+var classYearRe = regexp.MustCompile(`^(?:freshman|sophomore|junior|senior) at `)
+
+// schoolOf is the school of a studies_at value, without its class year.
+func schoolOf(pred, v string) string {
+	if pred != "studies_at" {
+		return v
+	}
+	return classYearRe.ReplaceAllString(v, "")
 }
 
 // predicatePost is a post held in a group ("the treasurer of the book club");
@@ -426,9 +447,11 @@ var (
 	// commonStop ends a slot value: clauses, dates and qualifiers that are not part of it.
 	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| in (?:the )?(?:spring|summer|autumn|fall|winter)\b| (?:last|this|next) (?:week|month|year|spring|summer|autumn|fall|winter)\b| (?:yesterday|today|recently|lately)\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| instead\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
 	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
-	jobStop    = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working | by |,)`)
-	listStop   = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
-	verbStop   = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
+	// "a nurse by trade" is a nurse; "a nurse by training" is no current job, so its value
+	// keeps "by training" and names no job.
+	jobStop  = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working | by (?:profession|trade|day)\b|,)`)
+	listStop = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
+	verbStop = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
 
 var slotRules = []slotRule{
@@ -439,8 +462,13 @@ var slotRules = []slotRule{
 	// "User works remotely from Krakow": whoever works remotely from a town lives there.
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working) remotely (?:from|in|out of) (.+)`), pred: "lives_in", check: capitalised, need: []string{"remotely"}},
 	// "User is studying for a master's in economics at LSE": what is studied, then where.
-	{re: rx(subj + ` (?:studies|is studying) (?:for )?\S+(?: \S+){0,5}? at (\p{Lu}.*)`), pred: "studies_at", check: capitalised, stop: orgStop, need: []string{"stud"}},
-	{re: rx(subj + ` (?:studies|is studying|is an? (?:student|freshman|sophomore|junior|senior|undergrad|undergraduate)) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud", "freshman", "sophomore", "junior", "senior", "undergrad"}},
+	// Studying "for User's exams" or "for the bar" at a place names a test, not a school.
+	{re: rx(subj + ` (?:studies|is studying) (?:for an? \S+|f(?:[^o\s]|o[^r\s]|or\S)\S*|[^\sf]\S*)(?: \S+){0,5}? at (\p{Lu}.*)`), pred: "studies_at", check: capitalised, stop: orgStop, need: []string{"stud"}},
+	{re: rx(subj + ` (?:studies|is studying|is an? (?:student|undergrad|undergraduate)) at (.+)`), pred: "studies_at", stop: orgStop, need: []string{"stud", "undergrad"}},
+	// A class year is kept in the value, so a sophomore year ends the freshman one. Junior
+	// and senior are job grades too ("a senior at Deloitte"): only at a school by its name.
+	{re: rx(subj + ` is an? ((?:freshman|sophomore) at .+)`), pred: "studies_at", stop: orgStop, need: []string{"freshman", "sophomore"}},
+	{re: rx(subj + ` is an? ((?:junior|senior) at .*\b(?:university|college|school|high|academy|institute|uni|u)\b.*)`), pred: "studies_at", stop: orgStop, need: []string{"junior", "senior"}},
 	{re: rx(subj + ` (?:now |currently |still |also )?(?:works|is working|has worked|has been working)(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", stop: orgStop, need: []string{"work"}},
 	{re: rx(subj + ` (?:does not|doesn't|no longer|never) works?(?: \w+ly)? (?:at|for) (.+)`), pred: "works_at", neg: true, stop: orgStop, need: []string{"work"}},
 	// "User is at Shopify now": said of a named organisation with a word of the present, being
@@ -486,7 +514,7 @@ var slotRules = []slotRule{
 	// "User switched User's major to physics": the subject one majors in, one at a time.
 	{re: rx(subj + ` (?:has |have |just |recently |finally )*(?:switched|changed) (?:\S+'s |his |her |their )?major (?:from .+? )?to (.+)`), pred: predicateMajorIn, stop: orgStop, need: []string{"major"}},
 	// "User is in User's third year of law school": the year of one's studies, one at a time.
-	{re: rx(subj + ` is (?:now )?in (?:\S+'s|his|her|their) (first|second|third|fourth|fifth|sixth|final|last|\d{1,2}(?:st|nd|rd|th)) year (?:of (?:\S+ ){0,2}(?:school|college|university|uni|studies|degree|program|programme|course|phd|residency|apprenticeship|undergrad)\b|at \S).*`), pred: predicateSchoolYear, need: needSchoolYear},
+	{re: rx(subj + ` is (?:now )?in (?:\S+'s|his|her|their) (first|second|third|fourth|fifth|sixth|final|last|\d{1,2}(?:st|nd|rd|th)) year (?:of (?:\S+ ){0,2}(?:school|college|university|uni|studies|degree|program|programme|course|phd|residency|apprenticeship|undergrad)\b|at .*\b(?:university|college|school|uni)\b).*`), pred: predicateSchoolYear, need: needSchoolYear},
 	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
