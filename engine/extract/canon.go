@@ -167,9 +167,10 @@ func dateAfter(rest string) string {
 	return ""
 }
 
-// takenOffRe: "My doctor took me off metformin last month": someone else stopped what
-// the speaker takes. Groups: 1 the speaker (me, us), 2 the thing (one word), 3 the rest.
-var takenOffRe = regexp.MustCompile(`(?i)^(?:\S+ ){1,2}?(?:took|has taken|have taken) (me|us) off (?:of )?([a-z][\w-]*)(.*)$`)
+// takenOffRe: "My doctor took me off metformin last month": a clinician stopped what the
+// speaker takes. "That took me off guard" or "They took me off payroll" has no clinician
+// as taker. Groups: 1 the speaker (me, us), 2 the thing (one word), 3 the rest.
+var takenOffRe = regexp.MustCompile(`(?i)^(?:(?:my|our|the|a|his|her|their) )?(?:new |regular |family |\S+ )?(?:doctors?|docs?|gps?|nurses?|\S+ologists?|psychiatrists?|physicians?|vets?|dentists?|pharmacists?|surgeons?|specialists?|consultants?|midwife|dr\.? \S+) (?:took|has taken|have taken) (me|us) off (?:of )?([a-z][\w-]*)(.*)$`)
 
 // outgrownAllergyRe: "I've outgrown my egg allergy": an allergy the speaker no longer has.
 // Groups: 1 the speaker, 2 what they were allergic to, 3 the rest.

@@ -272,12 +272,12 @@ var householdKin = set(`kids children baby twins`)
 // droppedOriginRe starts a state of the speaker's said without "I am": "Originally from
 // Manila but…", "Not a fan of horror movies", "allergic to cats lol", "Back down to 15
 // miles a week" (an amount returned to).
-var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to|back(?: down| up)? to \$?\d)\s*\S`)
+var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to)\s*\S`)
 
 // withDroppedSubject restores the subject chat leaves out of a first-person past
 // statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
 func withDroppedSubject(clause string) string {
-	if droppedOriginRe.MatchString(clause) {
+	if droppedOriginRe.MatchString(clause) || returnedAmount(clause) {
 		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "Originally from Manila", "Not a fan of…"
 	}
 	words := strings.Fields(clause)

@@ -132,7 +132,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmountRe.MatchString(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
+	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmount(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -198,7 +198,27 @@ func ownPluralVerb(words []string) bool {
 // change of job, not where one is for the moment ("I'm back at home", "back at the hotel").
 // backToAmountRe: "I'm back to 6 hours a night": an amount returned to, which is where
 // the amount now stands, not a passing state as "I'm back" is.
-var backToAmountRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?:(?:now|finally|already|just)\s+)?back(?: down| up)? to \$?\d`)
+var backToAmountRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?:(?:now|finally|already|just)\s+)?(back .*)`)
+
+// backToRe: "back to 6 hours", "back down to $40 a month": the number and the word after
+// it, which must be a unit. "Back to 100%" (no word), "back to 9 to 5", "back to 2019 when
+// I lived in Berlin" name no amount.
+var backToRe = regexp.MustCompile(`(?i)^back(?: down| up)? to \$?\d[\d,.]*k? ([a-z]+)\b`)
+
+// notUnits are words after a number that say it counts nothing.
+var notUnits = set(`to and or when where after before in at on with from the a of for as till until than i we`)
+
+// returnedAmount reports a clause starting "back to" an amount of a unit.
+func returnedAmount(clause string) bool {
+	m := backToRe.FindStringSubmatch(clause)
+	return m != nil && !notUnits[strings.ToLower(m[1])]
+}
+
+// backToAmount reports "I'm back to 6 hours a night" (backToAmountRe, returnedAmount).
+func backToAmount(t string) bool {
+	m := backToAmountRe.FindStringSubmatch(t)
+	return m != nil && returnedAmount(m[1])
+}
 
 var backAtOrgRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+back at [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,2}\s*[.!]*$`)
 

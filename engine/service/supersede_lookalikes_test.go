@@ -70,6 +70,81 @@ var supersedeLookalikes = []scenario{
 	{name: "gone off medication", steps: []string{
 		"I take sertraline every day.", "I have gone off my meds."},
 		never: []string{"does not like"}},
+
+	// Someone else's new thing leaves one's own current.
+	{name: "sister's new laptop", steps: []string{
+		"I use a Dell XPS laptop.", "My sister's new laptop is a MacBook Air."},
+		facts: []string{"Dell XPS"}},
+	{name: "dad's new phone", steps: []string{
+		"I have an old Android phone.", "My dad's new phone is a Pixel 8."},
+		facts: []string{"Android"}},
+	{name: "sister's new car", steps: []string{
+		"I have a red car.", "My sister's new car is a Tesla."},
+		facts: []string{"red car"}},
+	{name: "son's new bike", steps: []string{
+		"I ride a Trek bike.", "My son's new bike is a Specialized."},
+		facts: []string{"Trek"}},
+	{name: "own new laptop", steps: []string{
+		"I use a Dell XPS laptop.", "My new laptop is a MacBook Air."},
+		facts: []string{"MacBook Air"}, gone: []string{"Dell XPS"}},
+
+	// Studying somewhere for a test, or a job grade, is no school.
+	{name: "studying for exams at a cafe", steps: []string{
+		"I study at MIT.", "I'm studying for my exams at Starbucks."},
+		facts: []string{"MIT"}, never: []string{"studies at Starbucks"}},
+	{name: "senior at a firm", steps: []string{
+		"I study at MIT.", "I'm a senior at Deloitte now."},
+		facts: []string{"MIT"}, never: []string{"studies at Deloitte"}},
+	{name: "first year at a company", steps: []string{
+		"I'm in my second year of college.", "I'm in my first year at Google."},
+		facts: []string{"second year"}},
+	{name: "studying for a bar exam at a school", steps: []string{
+		"I study at MIT.", "I'm studying for the bar at Home."},
+		facts: []string{"MIT"}, never: []string{"studies at Home"}},
+	{name: "studying finance elsewhere", steps: []string{
+		"I study at MIT.", "I'm studying finance at Harvard now."},
+		facts: []string{"Harvard"}, gone: []string{"MIT"}},
+	{name: "studying for a degree elsewhere", steps: []string{
+		"I study at MIT.", "I'm studying for a master's in law at Harvard now."},
+		facts: []string{"Harvard"}, gone: []string{"MIT"}},
+	{name: "studying economics elsewhere", steps: []string{
+		"I study at MIT.", "I'm studying economics at Harvard now."},
+		facts: []string{"Harvard"}, gone: []string{"MIT"}},
+	{name: "freshman then sophomore", steps: []string{
+		"I'm a freshman at Rice.", "I'm a sophomore at Rice now."},
+		facts: []string{"sophomore"}, gone: []string{"freshman"}},
+
+	// Taken off something by no clinician is no medicine stopped.
+	{name: "took me off guard", steps: []string{
+		"I work at Google.", "That took me off guard."},
+		never: []string{"stopped taking"}},
+	{name: "taken off payroll", steps: []string{
+		"I work at Google.", "They took me off payroll."},
+		never: []string{"stopped taking"}},
+
+	// A training is no current job.
+	{name: "nurse by training", steps: []string{
+		"I work as a plumber.", "I'm a nurse by training."},
+		facts: []string{"plumber"}},
+
+	// Back to a percent or a year is no amount.
+	{name: "back to full health", steps: []string{
+		"I'm back to 100% after the flu."},
+		never: []string{"100%"}},
+	{name: "back to a year", steps: []string{
+		"Back to 2019 when I lived in Berlin."},
+		never: []string{"is back to"}},
+
+	// Someone else's version, or a test device, leaves one's phone current.
+	{name: "sister upgraded", steps: []string{
+		"My phone is an iPhone 12.", "My sister upgraded to an iPhone 15."},
+		facts: []string{"iPhone 12"}, known: "a version slot names no owner, so any iPhone 15 ends User's iPhone 12"},
+	{name: "testing on a device", steps: []string{
+		"My phone is an iPhone 12.", "I'm testing on iPhone 14."},
+		facts: []string{"iPhone 12"}, known: "a version slot names no owner, so any iPhone 15 ends User's iPhone 12"},
+	{name: "own upgrade", steps: []string{
+		"My phone is an iPhone 12.", "I upgraded to an iPhone 15."},
+		facts: []string{"iPhone 15"}, gone: []string{"iPhone 12"}},
 }
 
 // TestSupersedeLookalikes runs the look-alikes on fresh engines.
