@@ -1,6 +1,11 @@
 package extract
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestInEnglish checks that the Spanish, German and French statements of home, work, a move and
 // a name are written as the English statement they make, and that questions, other
@@ -37,9 +42,73 @@ func TestInEnglish(t *testing.T) {
 		"Je m'appelle Camille":                    "my name is Camille",
 		"J'habite à côté de la gare.":             "J'habite à côté de la gare.", // no name of a place
 		"J'habite à Paris ?":                      "J'habite à Paris ?",          // a question
+		"Ich arbeite bei der Stadtbibliothek.":    "I work at Stadtbibliothek",   // an article before the name
+		"Trabajo en el Prado.":                    "I work at Prado",
+		"Vivo en La Paz.":                         "I live in La Paz",            // a capital article is the name's
+		"Ich arbeite bei einem Verlag in Dresden": "I work at Verlag in Dresden", // the town kept
+		"Nos mudamos a Valencia el mes pasado":    "we moved to Valencia",
+		"Wir wohnen in Graz.":                     "we live in Graz",
+		"Nous avons déménagé à Lyon.":             "we moved to Lyon",
+		"Ich bin Lehrer.":                         "I work as a Lehrer", // a German job, said bare
+		"Ich bin jetzt Schulleiter":               "I work as a Schulleiter now",
+		"Ich bin Jonas.":                          "Ich bin Jonas.", // a name, no job
+		"Ich bin müde.":                           "Ich bin müde.",  // a state, no job
+		"Tengo un gato.":                          "I have a gato",
+		"Tengo 30 años.":                          "Tengo 30 años.", // an age, nothing had
+		"Ya no tengo coche.":                      "I no longer have a coche",
+		"Ya no vivo en Madrid.":                   "I no longer live in Madrid", // not the opposite
+		"No trabajo en Google.":                   "I don't work at Google",
+		"Ich rauche nicht mehr.":                  "I don't smoke anymore",
+		"Si nos mudamos a Valencia":               "Si nos mudamos a Valencia",  // a condition
+		"Mi hermana vive en Madrid.":              "Mi hermana vive en Madrid.", // another person
+		"今は京都に住んでいます。":                            "I live in 京都 now",
+		"京都に住んでいますか？":                             "京都に住んでいますか？", // a question
 	} {
 		if got := inEnglish(said); got != want {
 			t.Errorf("inEnglish(%q) = %q, want %q", said, got, want)
+		}
+	}
+}
+
+// TestSplitForeign checks that a sentence in another language is split at its commas and
+// its word for "and" when a part of it is a statement read, and kept whole otherwise.
+func TestSplitForeign(t *testing.T) {
+	for said, want := range map[string][]string{
+		"Nos mudamos a Valencia el mes pasado, ahora vivo en Valencia": {"Nos mudamos a Valencia el mes pasado", "ahora vivo en Valencia"},
+		"Ich habe gekündigt und arbeite jetzt bei einem Verlag":        {"Ich habe gekündigt", "arbeite jetzt bei einem Verlag"},
+		"先月、京都に引っ越しました。":                                               {"先月", "京都に引っ越しました", ""},
+		"Hace calor, y mañana vamos a la playa":                        {"Hace calor, y mañana vamos a la playa"},
+		"I live in Rome, and I work at Google":                         {"I live in Rome, and I work at Google"},
+	} {
+		if got := splitForeign(said); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("splitForeign(%q) = %q, want %q", said, got, want)
+		}
+	}
+}
+
+// TestForeignStatementsExtracted checks whole turns: each statement of a sentence in another
+// language is stored, and a negative one is stored as the negative.
+func TestForeignStatementsExtracted(t *testing.T) {
+	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
+	x := NewBuiltin()
+	for said, want := range map[string]string{
+		"¡Noticias! Nos mudamos a Valencia el mes pasado, ahora vivo en Valencia.": "User lives in Valencia",
+		"Ich habe gekündigt und arbeite jetzt bei einem Verlag in Dresden.":        "User works at Verlag in Dresden now",
+		"Nous avons déménagé à Lyon et je travaille chez Renault.":                 "User lives in Lyon|User works at Renault",
+		"Ya no vivo en Madrid.": "User no longer lives in Madrid",
+		"Ya no fumo.":           "User no longer smokes",
+		"Si nos mudamos a Valencia, viviré cerca del mar.": "",
+	} {
+		fs, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{Role: "user", Content: said, CreatedAt: at}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Text)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%q gave %q, want %q", said, got, want)
 		}
 	}
 }

@@ -58,7 +58,7 @@ const maxClauseBytes = 500
 func stripLead(s string) string {
 	s = waitLeadRe.ReplaceAllString(strings.TrimSpace(s), "")
 	first, _, _ := strings.Cut(s, " ")
-	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) {
+	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) || saidForeignNegative(s) {
 		return strings.TrimSpace(s)
 	}
 	return strings.TrimSpace(leadRe.ReplaceAllString(s, ""))

@@ -212,7 +212,9 @@ func clauses(sentence string) []string {
 	var parts []string
 	for _, p := range strings.Split(s, ";") {
 		for _, q := range soSplitRe.Split(p, -1) {
-			parts = append(parts, splitAtSubjects(q)...)
+			for _, f := range splitForeign(q) {
+				parts = append(parts, splitAtSubjects(f)...)
+			}
 		}
 	}
 	var out []string

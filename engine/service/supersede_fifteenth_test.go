@@ -15,7 +15,8 @@ import "testing"
 // changes. About a quarter is dedupe of one fact restated in other words,
 // beside look-alikes that are two facts. Every scenario with a stale value
 // asserts the stale fact is kept in history with its validity window closed.
-// Baseline before this round's fixes: 33/71; after them 55/71 (16 marked known).
+// Baseline before this round's fixes: 33/71; after them 55/71 (16 marked known);
+// after reading Spanish, German and French statements further, 58/71 (13 known).
 var supersedeFifteenth = []scenario{
 	// Possessions swapped.
 	{name: "car traded in", steps: []string{
@@ -186,16 +187,13 @@ var supersedeFifteenth = []scenario{
 		facts: []string{"Málaga"}, gone: []string{"Zaragoza"}, kept: true},
 	{name: "spanish no dog anymore", steps: []string{
 		"Tengo un perro.", "Ya no tengo perro."},
-		gone: []string{"perro"}, kept: true,
-		known: "Spanish \"tengo\" and \"ya no tengo\" (have, no longer have) are not read"},
+		gone: []string{"perro"}, kept: true},
 	{name: "german new role", steps: []string{
 		"Ich bin Lehrer.", "Ich bin jetzt Schulleiter."},
-		facts: []string{"Schulleiter"}, gone: []string{"Lehrer"}, kept: true,
-		known: "German \"Ich bin <job>\" is not read as a job"},
+		facts: []string{"Schulleiter"}, gone: []string{"Lehrer"}, kept: true},
 	{name: "german stopped smoking", steps: []string{
 		"Ich rauche.", "Ich rauche nicht mehr."},
-		gone: []string{"rauche"}, kept: true,
-		known: "German \"Ich rauche (nicht mehr)\", a habit given up, is not read"},
+		gone: []string{"rauche"}, kept: true},
 	{name: "french move", steps: []string{
 		"J'habite à Nantes.", "J'ai déménagé à Rennes."},
 		facts: []string{"Rennes"}, gone: []string{"Nantes"}, kept: true},
