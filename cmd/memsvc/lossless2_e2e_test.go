@@ -432,7 +432,7 @@ func TestLossless2ShortCJKTurnKept(t *testing.T) {
 // German and nothing was distilled to supersede, a question about it in
 // the same language ranks the newer turn first.
 func TestLossless2OtherLanguagesNewerFirst(t *testing.T) {
-	t.Skip("finding NEWER-FIRST-I18N: engine/recall ranks the older turn (or another topic) first for es/de questions (see report)")
+	t.Skip("finding NEWER-FIRST-I18N: es/de/ja turns now give facts, so one speaker Kai has three homes said at one instant; the later-said ja home supersedes the es one (see extract18 report)")
 	s := startServer(t, nil)
 	c := s.api("")
 	for _, f := range changedFacts {
