@@ -94,7 +94,7 @@ Exit status:
   2    usage error (unknown command or flag, bad or missing value)
   3    not found: what the command line names to act on does not exist (an --in file; the --data directory of
        export, backup, users erase and keys revoke; a --user with no data in export or users erase; the
-       dataset or samples file of bench; a key keys revoke is given that the --auth-secret never signed)
+       dataset or samples file of bench)
   130  a one-shot command (export, import, backup, reembed, bench, …) interrupted by SIGINT, SIGTERM or SIGHUP;
        it leaves no half-written --out file
 `
