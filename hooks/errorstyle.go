@@ -19,9 +19,15 @@ import (
 
 var (
 	// errorAsk asks for a new way to fail: an error type, case or variant,
-	// an error for a condition, or a failure reported to the caller.
+	// an error for a condition made by a verb of making ("define an error
+	// for …", "return an error when …"), or a failure reported to the
+	// caller. An error for a condition met ("I get an error when I run the
+	// tests", "there's a new error when building") is a bug report: the verb
+	// before it is one of meeting it, never of making it.
 	errorAsk = regexp.MustCompile(`(?i)\b(?:(?:error|exception) (?:types?|enums?|cases?|variants?|class(?:es)?|hierarchy)|` +
-		`(?:an?|its own|their own|new|own) (?:\w+ )?(?:error|exception)s? (?:for|when|if)|` +
+		`(?:add|adding|define|defining|create|creating|introduce|introducing|throw|throwing|return|returning|raise|raising|` +
+		`make|making|emit|emitting|give|need|needs|want|wants|use)\s+` +
+		`(?:(?:an?|its|their|our)\s+)?(?:own\s+|new\s+)?(?:\w+ )?(?:error|exception)s? (?:for|when|if)|` +
 		`(?:report|surface|return|signal|tell)s?\s+(?:an? |the |that )?(?:\w+\s+)?(?:failure|error)s?\s+(?:to|back to)\s+(?:the\s+)?callers?|` +
 		`tell (?:the )?callers? (?:when|if|that))\b`)
 	// errorStyleRe is a memory's statement of how errors are made: the

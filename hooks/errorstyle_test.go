@@ -25,6 +25,14 @@ func TestErrorStyleMemory(t *testing.T) {
 		{"fix the error in the build", ""},
 		{"why does the importer fail on empty files?", ""},
 		{"add a retry when the upstream times out", ""},
+		{"define a new error for when the token has expired", "new"},
+		{"raise an exception if the config file is missing", "new"},
+		{"make the parser return an error when the header is empty", "new"},
+		{"I get an error when I run the tests, can you look?", ""},
+		{"there's a new error when building the docker image", ""},
+		{"getting a type error if the list is empty", ""},
+		{"we hit an error if the cache is cold", ""},
+		{"I'm seeing an exception when the queue drains", ""},
 	} {
 		got, ok := errorStyleMemory(tc.prompt, ms)
 		if ok != (tc.want != "") || ok && got.ID != tc.want {
