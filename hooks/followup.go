@@ -60,8 +60,16 @@ func followUpSearch(ctx context.Context, transcriptPath, prompt, query string) (
 	if pq == "" && reply == "" {
 		return search{}, false
 	}
-	return search{query: truncateWords(pq+" "+reply+" "+query, maxQueryChars), keep: maxFollowUpHits}, true
+	// The prompt itself goes first and the turn before it is capped: a
+	// compaction summary runs to many kilobytes, and cut to the query's
+	// length it would leave none of the prompt's own words.
+	pq = truncateWords(pq, maxFollowUpPromptChars)
+	return search{query: truncateWords(query+" "+pq+" "+reply, maxQueryChars), keep: maxFollowUpHits}, true
 }
+
+// maxFollowUpPromptChars is how much of the previous prompt (or compaction
+// summary) joins a follow-up's search: enough to say what was worked on.
+const maxFollowUpPromptChars = 600
 
 // maxFollowUpHits is how many hits of a follow-up's joined search count.
 const maxFollowUpHits = 2
@@ -115,7 +123,7 @@ func (p prevTurn) after(e transcriptEntry, prompt string) prevTurn {
 	switch {
 	case e.Type == "user" && !e.IsSidechain:
 		if summary, ok := compactionSummary(e); ok {
-			return prevTurn{prompt: summary}
+			return prevTurn{prompt: summaryTask(summary)}
 		}
 		if notTurn(e) {
 			return p
@@ -142,6 +150,31 @@ func compactionSummary(e transcriptEntry) (string, bool) {
 		return "", false
 	}
 	return s, s != ""
+}
+
+// summaryTaskHead starts the part of a compaction summary that says what
+// was being worked on last: its pending tasks, current work or next step.
+var summaryTaskHead = regexp.MustCompile(`(?im)^\s*(?:\d+\.\s*)?(?:(?:pending|remaining|open) tasks?|current work|(?:optional )?next steps?)\s*:`)
+
+// summaryLead is the sentence every compaction summary opens with, which
+// says nothing of the work.
+var summaryLead = regexp.MustCompile(`^\s*` + regexp.QuoteMeta(compactionLead) + `[^.\n]*\.(?:\s*The conversation is summari[sz]ed below:)?`)
+
+// summaryTask returns what a compaction summary says the session was on.
+// A short one is kept whole; of a long one (its analysis and sections run
+// to many kilobytes, the work of hours) the part from its first heading of
+// pending or current work on, or else its end: what the session was doing
+// when it was compacted is what the prompt after it continues.
+func summaryTask(summary string) string {
+	summary = strings.TrimSpace(summaryLead.ReplaceAllString(summary, ""))
+	if len([]rune(summary)) <= maxFollowUpPromptChars {
+		return summary
+	}
+	if loc := summaryTaskHead.FindStringIndex(summary); loc != nil {
+		return strings.TrimSpace(summary[loc[0]:])
+	}
+	r := []rune(summary)
+	return strings.TrimSpace(string(r[len(r)-maxFollowUpPromptChars:]))
 }
 
 // tail returns a reader of f's last n bytes, from the first line that

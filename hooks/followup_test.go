@@ -109,7 +109,7 @@ func TestPreviousTurnReply(t *testing.T) {
 			prevTurn{prompt: "second"}},
 		{"a compaction summary stands for the prompt", []map[string]any{userEntry("old ask"), replyEntry("old reply"),
 			userEntry(summary), replyEntry("Continuing with the cache.")},
-			prevTurn{summary, "Continuing with the cache."}},
+			prevTurn{"Summary: 1. Primary Request: cache the thumbnails on disk. 3. Files: ThumbCache.kt", "Continuing with the cache."}},
 		{"flagged summary", []map[string]any{{"type": "user", "isCompactSummary": true,
 			"message": map[string]any{"role": "user", "content": []map[string]any{{"type": "text", "text": "Summary: the cache."}}}}},
 			prevTurn{prompt: "Summary: the cache."}},
@@ -157,5 +157,76 @@ func TestPromptFollowUp(t *testing.T) {
 				t.Errorf("context %q lacks %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// longSummary is a compaction summary of several kilobytes: an analysis
+// and sections of what was done, then the work left.
+func longSummary(done, left string) string {
+	var b strings.Builder
+	b.WriteString(compactionLead + " that ran out of context. The conversation is summarized below:\nAnalysis:\n")
+	for range 60 {
+		b.WriteString("The user asked about " + done + " and the agent edited the files for it. ")
+	}
+	b.WriteString("\n\nSummary:\n1. Primary Request and Intent: " + done + ".\n")
+	b.WriteString("7. Pending Tasks: " + left + ".\n8. Current Work: the first part is written.\n")
+	return b.String()
+}
+
+// TestFollowUpSearchAfterCompaction: after a summary of many kilobytes the
+// follow-up's own words stay in its query, and the summary's part that
+// says what is left joins them, not its opening analysis.
+func TestFollowUpSearchAfterCompaction(t *testing.T) {
+	for _, tc := range []struct {
+		name, prompt, summary string
+		want, notWant         []string
+	}{
+		{"the prompt survives a long summary", "now hook up the webhook retries",
+			longSummary("the invoice exporter", "wire the exporter into the nightly job"),
+			[]string{"webhook", "retries", "nightly"}, nil},
+		{"a summary without task headings keeps its end", "and the timeouts",
+			compactionLead + ". " + strings.Repeat("early analysis of the parser. ", 150) + "Last: the gateway client is half done.",
+			[]string{"timeouts", "gateway"}, nil},
+		{"a short summary is kept whole", "now the eviction",
+			compactionLead + ". Summary: cache thumbnails on disk in ThumbCache.kt.",
+			[]string{"eviction", "ThumbCache"}, []string{"continued"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeLines(t, userEntry(tc.summary), replyEntry("Continuing."))
+			s, ok := followUpSearch(t.Context(), path, tc.prompt, tc.prompt)
+			if !ok {
+				t.Fatal("no follow-up search")
+			}
+			if len(s.query) > maxQueryChars {
+				t.Errorf("query of %d chars", len(s.query))
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(s.query, w) {
+					t.Errorf("query lacks %q: %.300q", w, s.query)
+				}
+			}
+			for _, w := range tc.notWant {
+				if strings.Contains(s.query, w) {
+					t.Errorf("query holds %q: %.300q", w, s.query)
+				}
+			}
+		})
+	}
+}
+
+// TestFollowUpSearchCapsALongPrompt: a long previous prompt (a paste, a
+// spec) is capped, and the follow-up's words come first.
+func TestFollowUpSearchCapsALongPrompt(t *testing.T) {
+	prev := "refactor the billing module " + strings.Repeat("so that every invoice line keeps its currency ", 200)
+	path := writeLines(t, userEntry(prev), replyEntry("Done."))
+	s, ok := followUpSearch(t.Context(), path, "same for credit_notes", "same for credit_notes")
+	if !ok {
+		t.Fatal("no follow-up search")
+	}
+	if !strings.HasPrefix(s.query, "same for credit_notes") || len(s.query) > maxFollowUpPromptChars+200 {
+		t.Errorf("query of %d chars: %.200q", len(s.query), s.query)
+	}
+	if !strings.Contains(s.query, "billing") {
+		t.Errorf("query lacks the previous prompt: %.200q", s.query)
 	}
 }
