@@ -73,7 +73,7 @@ func asksForDependency(prompt string, ms []memory) bool {
 		for _, line := range sg.lines {
 			for _, sn := range sentences(line) {
 				m := packageAdd.FindStringSubmatchIndex(sn)
-				if m != nil && (packageCue(sn[m[2]:m[3]], sn[:m[0]], sn[m[1]:], sn, ms) || productAdd(sn[m[0]:m[2]], sn[m[2]:m[3]])) {
+				if m != nil && (packageCue(sn[m[2]:m[3]], sn[:m[0]], sn[m[1]:], sn, ms) || productAdd(sn[m[0]:m[2]], sn[m[2]:m[3]], sn[m[1]:])) {
 					return true
 				}
 			}
@@ -108,10 +108,26 @@ var productName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$`)
 // "add Retrofit for the tide API", "add Moshi codegen". The capital is the
 // user's, not the sentence's, and a name so written is a product's, which
 // in a coding prompt is a library to add. "Add Tests for …" says nothing:
-// there the capital may be the sentence's.
-func productAdd(add, word string) bool {
-	return strings.HasPrefix(add, "add") && productName.MatchString(strings.TrimRight(word, ".,"))
+// there the capital may be the sentence's. Two kinds of capitalised name
+// are no library: one added in a role ("add Alice as a reviewer") is a
+// person's or a team's, and one that ends in a kind of file or document
+// ("add Dockerfile for the worker", "add Javadoc to the public methods")
+// is a file the project writes (artefactName). after is the sentence after
+// the name.
+func productAdd(add, word, after string) bool {
+	word = strings.TrimRight(word, ".,")
+	return strings.HasPrefix(add, "add") && productName.MatchString(word) && !artefactName.MatchString(word) &&
+		!addedInRole.MatchString(after)
 }
+
+var (
+	// artefactName is a name that ends in a kind of file or document:
+	// "Dockerfile", "Makefile", "Javadoc", "JSDoc", "Changelog".
+	artefactName = regexp.MustCompile(`(?i)(?:file|doc|docs|log|readme|notes)$`)
+	// addedInRole is what follows a name added as a role: "as a reviewer",
+	// "as an owner", "as the maintainer".
+	addedInRole = regexp.MustCompile(`(?i)^\s+as\s+(?:an?|the|our|my)\b`)
+)
 
 // compoundName is a lower-case name joined by a hyphen or a dot: "date-fns",
 // "lodash.debounce".

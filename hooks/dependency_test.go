@@ -163,6 +163,14 @@ func TestAsksForDependencyByPackageName(t *testing.T) {
 		{"add zod as a dependency", true},
 		{"add httpx to requirements.txt", true},
 		{"run pnpm add dayjs", true},
+		{"add Retrofit for the tide API", true},
+		{"add Moshi codegen for the new models", true},
+		{"add Alice as a reviewer on the PR", false},
+		{"add Bob as the owner of the billing alerts", false},
+		{"add Dockerfile for the worker", false},
+		{"add Makefile targets for the docs", false},
+		{"add Javadoc to the public methods", false},
+		{"add JSDoc comments to the hooks", false},
 	} {
 		if got := asksForDependency(tc.prompt, ms); got != tc.want {
 			t.Errorf("asksForDependency(%q) = %v, want %v", tc.prompt, got, tc.want)
