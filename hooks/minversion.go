@@ -30,18 +30,38 @@ var (
 	// nouns keep "can I use pandas for this?" (a library: dependency.go) out.
 	featureAsk = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|should)\s+(?:i|we)\s+use|is it ok(?:ay)? to use)\s+` +
 		`[^.?!\n]{0,40}?\b(?:chains?|syntax|language features?|keywords?|operators?|generics|closures|pattern matching|` +
-		`match statements?|f-strings?|records|sealed interfaces|let-else|const generics|async fn)\b`)
+		`match statements?|f-strings?|records|sealed interfaces|let-else|const generics|async fn)` + nounEnds)
+	// dependencyVersion is the version of a dependency, not of a platform:
+	// "the minimum version of the vpc module", "which version of the
+	// plugin".
+	dependencyVersion = regexp.MustCompile(`(?i)^versions?\s+of\s+(?:the\s+|our\s+|this\s+|that\s+)?(?:[\w.@/-]+\s+){0,2}?` +
+		`(?:modules?|packages?|librar(?:y|ies)|plugins?|providers?|crates?|gems?|dependenc(?:y|ies)|charts?|images?)\b`)
+	// versionWord finds the word "version" in a match of versionAsk.
+	versionWord = regexp.MustCompile(`(?i)\bversions?\b`)
 	// minVersionRe is a memory's statement of a minimum version: the
 	// setting that holds it, or its name said out.
 	minVersionRe = regexp.MustCompile(`(?i)(?:\b(?:msrv|rust-version|minSdk(?:Version)?|min_sdk(?:_version)?|requires-python|` +
-		`python_requires|minimum supported(?: \w+)? version|deployment target|\w+_DEPLOYMENT_TARGET)\b)`)
+		`python_requires|minimum supported(?: \w+)? version|\w+_DEPLOYMENT_TARGET)\b|` +
+		`\b(?:i|mac|tv|watch|vision)OS deployment target\b|\bdeployment target\b[^.\n]{0,20}?(?:\b\d+\.\d+|\b(?:i|mac|tv|watch|vision)OS\s*\d+))`)
 )
 
 // asksMinVersion reports a question about the oldest version the project
 // supports or whether a language feature may be used.
 func asksMinVersion(prompt string) bool {
 	_, paragraphs, _ := promptQuery(prompt)
-	return slices.ContainsFunc(paragraphs, versionAsk.MatchString) || slices.ContainsFunc(paragraphs, featureAsk.MatchString)
+	return slices.ContainsFunc(paragraphs, asksPlatformVersion) || slices.ContainsFunc(paragraphs, featureAsk.MatchString)
+}
+
+// asksPlatformVersion reports a question in p for the oldest version the
+// project supports that is not a dependency's version (dependencyVersion).
+func asksPlatformVersion(p string) bool {
+	for _, m := range versionAsk.FindAllStringIndex(p, -1) {
+		v := versionWord.FindStringIndex(p[m[0]:m[1]])
+		if v == nil || !dependencyVersion.MatchString(p[m[0]+v[0]:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // minVersionMemory returns the newest dated memory of ms that states a

@@ -17,6 +17,14 @@ func TestAsksMinVersion(t *testing.T) {
 		{"which version of the vpc module do we use?", false},
 		{"is the syntax highlighting broken in the docs?", false},
 		{"what's the oldest open issue?", false},
+		{"what's the minimum version of the vpc module we pin?", false},
+		{"what is the minimum version of the auth plugin?", false},
+		{"which version of the terraform provider runs in CI?", false},
+		{"what's the minimum version of Python we support?", true},
+		{"can I use the keywords table for search?", false},
+		{"can we use the operators page in the admin?", false},
+		{"can I use the walrus operator here?", true},
+		{"can I use f-strings in the logger?", true},
 	} {
 		if got := asksMinVersion(tc.prompt); got != tc.want {
 			t.Errorf("asksMinVersion(%q) = %v, want %v", tc.prompt, got, tc.want)
@@ -52,5 +60,26 @@ func TestMinVersionMemory(t *testing.T) {
 	}
 	if _, ok := minVersionMemory("what's the oldest compiler we support?", ms[2:3]); ok {
 		t.Error("a memory stating no minimum was chosen")
+	}
+}
+
+// TestMinVersionStatement: "deployment target" states a minimum only next
+// to a version or an OS; in infrastructure it names an environment.
+func TestMinVersionStatement(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"The iOS deployment target is 16.0 since the widget work", true},
+		{"bumped the deployment target to 15.4", true},
+		{"deployment target: iOS 17", true},
+		{"IPHONEOS_DEPLOYMENT_TARGET = 16.0 in the project file", true},
+		{"the deployment target is the staging account", false},
+		{"Terraform: each deployment target has its own state bucket", false},
+		{"minSdk is 26 now", true},
+	} {
+		if got := minVersionRe.MatchString(tc.text); got != tc.want {
+			t.Errorf("minVersionRe.MatchString(%q) = %v, want %v", tc.text, got, tc.want)
+		}
 	}
 }
