@@ -37,6 +37,11 @@ var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\
 	`(ship|release|publish|tag)\s+(?:version\s+|v)?\d+(?:\.\d+)+|` +
 	`(?:cut|tag|make|do)\s+(?:a\s+|the\s+|another\s+)?(?:new\s+)?(release))\b`)
 
+// releaseEnds is what may follow a release that is cut or made: the end
+// of its phrase (nounEnds) or "of". A noun after it names another thing:
+// "do the release notes", "make a release build", "cut a release branch".
+var releaseEnds = regexp.MustCompile(`(?i)^(?:` + nounEnds + `|\s+of\b)`)
+
 // taskWords are the words a command for each task holds, as whole words
 // or humps of one ("`testDebugUnitTest`", "`ktlintCheck`"), never as a
 // piece of another word ("latest", "checkout").
@@ -59,8 +64,9 @@ var (
 // askedTask returns the task a prompt asks to run, as a key of taskWords,
 // and the word that qualifies it ("integration"), if any.
 func askedTask(prompt string) (task, qualifier string, ok bool) {
-	m := taskAsk.FindStringSubmatch(strings.TrimSpace(prompt))
-	if m == nil {
+	prompt = strings.TrimSpace(prompt)
+	m := taskAsk.FindStringSubmatch(prompt)
+	if m == nil || m[5] != "" && !releaseEnds.MatchString(prompt[len(m[0]):]) {
 		return "", "", false
 	}
 	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]), strings.ToLower(m[1])

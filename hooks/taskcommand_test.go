@@ -27,6 +27,13 @@ func TestAskedTask(t *testing.T) {
 		{"cut a new release", "release", "", true},
 		{"release notes for 2.0 please", "", "", false},
 		{"ship the 3 fixes", "", "", false},
+		{"do the release notes", "", "", false},
+		{"make a release build", "", "", false},
+		{"cut a release candidate for QA", "", "", false},
+		{"make a release branch off main", "", "", false},
+		{"cut a release for the hotfix", "release", "", true},
+		{"tag a new release of the api", "release", "", true},
+		{"ok, make a release.", "release", "", true},
 	} {
 		task, q, ok := askedTask(tc.prompt)
 		if task != tc.task || q != tc.qualifier || ok != tc.ok {
