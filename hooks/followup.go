@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // A prompt in a running session often continues the one before it: "now
@@ -60,11 +61,13 @@ func followUpSearch(ctx context.Context, transcriptPath, prompt, query string) (
 	if pq == "" && reply == "" {
 		return search{}, false
 	}
-	// The prompt itself goes first and the turn before it is capped: a
-	// compaction summary runs to many kilobytes, and cut to the query's
-	// length it would leave none of the prompt's own words.
+	// The turn before is capped so the prompt's own words fit after it: a
+	// compaction summary runs to many kilobytes, and the joined query cut
+	// to its length would hold none of them. The prompt stays last: put
+	// first, the same words ranked an older, stale memory above the floor
+	// (the twelfth coding-sessions evaluation, cmd/memsvc).
 	pq = truncateWords(pq, maxFollowUpPromptChars)
-	return search{query: truncateWords(query+" "+pq+" "+reply, maxQueryChars), keep: maxFollowUpHits}, true
+	return search{query: pq + " " + reply + " " + truncateWords(query, maxQueryChars-utf8.RuneCountInString(pq+reply)-2), keep: maxFollowUpHits}, true
 }
 
 // maxFollowUpPromptChars is how much of the previous prompt (or compaction

@@ -215,7 +215,7 @@ func TestFollowUpSearchAfterCompaction(t *testing.T) {
 }
 
 // TestFollowUpSearchCapsALongPrompt: a long previous prompt (a paste, a
-// spec) is capped, and the follow-up's words come first.
+// spec) is capped, and the follow-up's words are kept whole after it.
 func TestFollowUpSearchCapsALongPrompt(t *testing.T) {
 	prev := "refactor the billing module " + strings.Repeat("so that every invoice line keeps its currency ", 200)
 	path := writeLines(t, userEntry(prev), replyEntry("Done."))
@@ -223,7 +223,7 @@ func TestFollowUpSearchCapsALongPrompt(t *testing.T) {
 	if !ok {
 		t.Fatal("no follow-up search")
 	}
-	if !strings.HasPrefix(s.query, "same for credit_notes") || len(s.query) > maxFollowUpPromptChars+200 {
+	if !strings.HasSuffix(s.query, "same for credit_notes") || len(s.query) > maxFollowUpPromptChars+200 {
 		t.Errorf("query of %d chars: %.200q", len(s.query), s.query)
 	}
 	if !strings.Contains(s.query, "billing") {
