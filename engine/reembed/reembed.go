@@ -214,25 +214,7 @@ func (r *runner) write(ctx context.Context, user string, ids, texts []string, ve
 // EmbedStored embeds texts to be stored: an asymmetric embedder embeds
 // them in its document form, as the engine's writes do.
 func EmbedStored(ctx context.Context, emb engine.Embedder, texts []string) ([][]float32, error) {
-	embed := emb.Embed
-	if d, ok := emb.(interface {
-		EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
-	}); ok {
-		embed = d.EmbedDocuments
-	}
-	vecs, err := embed(ctx, texts)
-	if err != nil {
-		return nil, &engine.Error{Code: engine.EUnavailable, Message: "embedding model failed", Err: err}
-	}
-	if len(vecs) != len(texts) {
-		return nil, engine.Internal("embed", fmt.Errorf("got %d vectors for %d texts", len(vecs), len(texts)))
-	}
-	for _, v := range vecs {
-		if len(v) != emb.Dim() {
-			return nil, engine.Internal("embed", fmt.Errorf("got a vector of dimension %d, want %d", len(v), emb.Dim()))
-		}
-	}
-	return vecs, nil
+	return engine.EmbedTexts(ctx, emb, texts, true)
 }
 
 // Exclusive is a store shared by several processes (PostgreSQL replicas)

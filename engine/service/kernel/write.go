@@ -2,7 +2,6 @@ package kernel
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/memsvc/memsvc/engine"
@@ -242,28 +241,7 @@ func (e *Kernel) EmbedStored(ctx context.Context, texts []string) ([][]float32, 
 }
 
 func (e *Kernel) embedAs(ctx context.Context, texts []string, stored bool) ([][]float32, error) {
-	if len(texts) == 0 {
-		return nil, nil
-	}
-	embed := e.embed.Embed
-	if d, ok := e.embed.(interface {
-		EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
-	}); ok && stored {
-		embed = d.EmbedDocuments
-	}
-	vecs, err := embed(ctx, texts)
-	if err != nil {
-		return nil, &engine.Error{Code: engine.EUnavailable, Message: "embedding model failed", Err: err}
-	}
-	if len(vecs) != len(texts) {
-		return nil, engine.Internal("embed", fmt.Errorf("got %d vectors for %d texts", len(vecs), len(texts)))
-	}
-	for i, v := range vecs {
-		if len(v) != e.embed.Dim() {
-			return nil, engine.Internal("embed", fmt.Errorf("vector %d has dimension %d, want %d", i, len(v), e.embed.Dim()))
-		}
-	}
-	return vecs, nil
+	return engine.EmbedTexts(ctx, e.embed, texts, stored)
 }
 
 // needsLinking reports whether a planned memory's entities must be
