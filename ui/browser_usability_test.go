@@ -123,8 +123,14 @@ func TestBrowserRestoreAndPageJumpByKeyboard(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#restore-form button")),
 		chromedp.Focus(chromedp.CSS("#restore-form button")),
 		chromedp.KeyEvent("\r"),
-		chromedp.WaitVisible(chromedp.CSS("#history")),
 	)
+	// #history is on the page before the restore too: wait for the answer's
+	// notice, or the old page may be read while the new one loads.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](
+		`((document.querySelector("p.notice") || {}).textContent || "").includes("Restored")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("no Restored notice after pressing Enter on Restore: %v", err)
+	}
 	if got := text(t, ctx, "#memory-text"); got != texts[0] {
 		t.Errorf("after restore the page shows %q, want %q", got, texts[0])
 	}
