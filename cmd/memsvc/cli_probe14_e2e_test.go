@@ -195,15 +195,7 @@ func TestCLIBackupAfterCrash(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "replayed") {
 		t.Fatalf("backup of a crashed server's directory: exit %d, stderr %s; want 0 and a line saying the log was replayed", code, stderr)
 	}
-	restored := filepath.Join(t.TempDir(), "restored")
-	if code, _, stderr := (probeCmd{}).run(t, "restore", "--in", tarFile, "--data", restored); code != 0 {
-		t.Fatalf("restore: exit %d, %s", code, stderr)
-	}
-	texts, code, stderr := exportedTexts(t, restored)
-	if code != 0 {
-		t.Fatalf("export of the restored backup: exit %d, %s", code, stderr)
-	}
-	wantAllAcked(t, "restored backup", texts, acked)
+	wantBackupHoldsAcked(t, tarFile, acked)
 }
 
 // TestCLINotFoundExitCode: a command told to act on something that does
@@ -384,15 +376,7 @@ func TestBackupAsRootOfCrashedStoreOfAnotherUser(t *testing.T) {
 	if after := dirListing(t, data); !slices.Equal(before, after) {
 		t.Errorf("the backup changed the directory:\nbefore %v\nafter  %v", before, after)
 	}
-	restored := filepath.Join(t.TempDir(), "restored")
-	if code, _, stderr := (probeCmd{}).run(t, "restore", "--in", tarFile, "--data", restored); code != 0 {
-		t.Fatalf("restore: exit %d, %s", code, stderr)
-	}
-	texts, code, stderr := exportedTexts(t, restored)
-	if code != 0 {
-		t.Fatalf("export of the restored backup: exit %d, %s", code, stderr)
-	}
-	wantAllAcked(t, "restored backup", texts, acked)
+	wantBackupHoldsAcked(t, tarFile, acked)
 
 	os.Remove(filepath.Join(data, "server.addr")) // the killed server's, as the next start finds it
 	s = serveAsNobody(t, bin, data)
@@ -432,4 +416,19 @@ func TestKeysRevokeKeyOfAnotherSecret(t *testing.T) {
 	if revoked, _ := os.ReadFile(filepath.Join(data, "revoked-keys")); !strings.Contains(string(revoked), byID[1]) {
 		t.Errorf("the suggested command did not revoke id %s: list %q", byID[1], revoked)
 	}
+}
+
+// wantBackupHoldsAcked restores the backup tarFile into a new directory and
+// checks that its export holds every acknowledged text.
+func wantBackupHoldsAcked(t *testing.T, tarFile string, acked []string) {
+	t.Helper()
+	restored := filepath.Join(t.TempDir(), "restored")
+	if code, _, stderr := (probeCmd{}).run(t, "restore", "--in", tarFile, "--data", restored); code != 0 {
+		t.Fatalf("restore: exit %d, %s", code, stderr)
+	}
+	texts, code, stderr := exportedTexts(t, restored)
+	if code != 0 {
+		t.Fatalf("export of the restored backup: exit %d, %s", code, stderr)
+	}
+	wantAllAcked(t, "restored backup", texts, acked)
 }
