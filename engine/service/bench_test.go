@@ -38,8 +38,20 @@ func openBench(b *testing.B, noSync bool) (*service.Engine, *store.Store) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
+	forms, err := llm.NewWordForms()
+	if err != nil {
+		b.Fatal(err)
+	}
+	freq, err := llm.NewWordFrequency()
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Word forms and frequencies as `memsvc serve` wires them: the search
+	// path reads both, and a benchmark without them measures less work than
+	// a server does.
 	eng, err := service.New(context.Background(), engine.Config{},
-		service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()}})
+		service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()},
+			WordForms: forms, WordFrequency: freq})
 	if err != nil {
 		b.Fatal(err)
 	}
