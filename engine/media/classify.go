@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/engine/redact"
 )
 
 // RefKind says how an image reference arrived.
@@ -80,6 +84,13 @@ func classifyURL(s string) (Ref, bool) {
 		// (engine/redact): refused rather than kept or quietly changed.
 		return Ref{Kind: KindURL, Err: fmt.Errorf("the image URL carries a password; send the image inline or from a URL without credentials")}, true
 	}
+	if name, ok := credentialPart(u); ok && !isDocumentExt(ext) {
+		// The same holds for a token in the query or fragment (a signed
+		// link's signature, ?access_token=): text has it redacted, the
+		// source URL would keep it.
+		return Ref{Kind: KindURL, Err: fmt.Errorf("the image URL carries a credential (%s); send the image inline "+
+			"or from a URL without credentials", name)}, true
+	}
 	switch {
 	case isImageExt(ext):
 		return Ref{Kind: KindURL, URL: s, Confident: true}, true
@@ -88,6 +99,29 @@ func classifyURL(s string) (Ref, bool) {
 	default:
 		return Ref{Kind: KindURL, URL: s}, true
 	}
+}
+
+// credentialPart names the part of u's query or fragment that holds a
+// secret by the one definition of a secret in stored text (engine/redact):
+// a query parameter (by name) or "the fragment". The path is not checked:
+// a long random path is how many image hosts name a public file, and text
+// mentioning such a URL keeps it too.
+func credentialPart(u *url.URL) (string, bool) {
+	params := u.Query()
+	names := slices.Sorted(maps.Keys(params))
+	for _, name := range names {
+		for _, v := range params[name] {
+			if _, n := redact.Text(name + "=" + v); n > 0 {
+				return fmt.Sprintf("query parameter %q", name), true
+			}
+		}
+	}
+	if frag := u.Fragment; frag != "" {
+		if _, n := redact.Text(frag); n > 0 {
+			return "the fragment", true
+		}
+	}
+	return "", false
 }
 
 // isImageExt lists image extensions, including formats this package cannot

@@ -6,8 +6,10 @@
 // deciding whether a failed capture is worth retrying (IsPermanent,
 // RetryPolicy).
 //
-// It depends on nothing else in memsvc: the engine imports it and owns the
-// persisted capture queue, memory states and the vision model.
+// It depends on nothing else in memsvc but engine/redact (the one definition
+// of a secret, which an image URL must not carry: Classify): the engine
+// imports it and owns the persisted capture queue, memory states and the
+// vision model.
 //
 // Fetch safety rules: only http and https; at most MaxRedirects redirects,
 // each re-checked; the address actually dialled (after DNS resolution, so

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestImageURLCredentialsRefused: text has its secrets redacted before it
+// is stored, and an image URL with a password was refused, but an image
+// URL with a token in its query (?access_token=, a signed link's
+// signature) was stored as sent: in the memory's text while the capture
+// ran or after it failed, and in its source URL for good, from where
+// searches, prompts and exports showed it. Such an item is refused now,
+// over REST and MCP, naming the parameter and storing nothing; a URL with
+// an ordinary query is still taken as an image.
+func TestImageURLCredentialsRefused(t *testing.T) {
+	s := startServer(t, nil)
+	anon := as{}
+	const token = "Qx81kPz3LmW7vR2t"
+	for _, item := range []string{
+		"https://images.invalid/cat.png?w=200&access_token=" + token,
+		"https://images.invalid/photos/42?X-Amz-Security-Token=" + token,
+		"https://images.invalid/cat.png#access_token=" + token,
+	} {
+		r := s.post(t, anon, "/api/v1/memories", map[string]any{"text": item})
+		wantStatus(t, r, http.StatusBadRequest)
+		if detail, _ := r.body["detail"].(string); !strings.Contains(detail, "credential") || strings.Contains(detail, token) {
+			t.Errorf("REST %s: %s; want a refusal naming the credential, not echoing it", item, r.raw)
+		}
+		out := mcpToolJSON(t, s, "add_memories", map[string]any{"memories": []string{item, "a note sent with it"}})
+		if !strings.Contains(out, `"isError":true`) || !strings.Contains(out, "credential") {
+			t.Errorf("MCP %s: %s; want the call refused naming the credential", item, out)
+		}
+	}
+	list := s.get(t, anon, "/api/v1/memories?size=100&include_superseded=true")
+	wantStatus(t, list, http.StatusOK)
+	if strings.Contains(string(list.raw), token) || strings.Contains(string(list.raw), "a note sent with it") {
+		t.Errorf("a refused item (or its batch) was stored: %s", list.raw)
+	}
+	ok := s.post(t, anon, "/api/v1/memories", map[string]any{"text": "https://images.invalid/cat.png?w=200&page=2"})
+	wantStatus(t, ok, http.StatusOK)
+	if !strings.Contains(string(ok.raw), "Image from https://images.invalid/cat.png?w=200&page=2") {
+		t.Errorf("an image URL with an ordinary query: %s; want it taken as an image", ok.raw)
+	}
+}
