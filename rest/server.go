@@ -208,9 +208,13 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		s.refuse(w, r, pattern, err)
 		return
 	}
+	allow := s.shadowedRoute(r, pattern) // shadowed.go
 	switch {
 	case pattern == mcpPattern && isPreflight(r): // carries no key: answered before auth
 		answerPreflight(w, r)
+		return
+	case allow != "":
+		methodNotAllowed(w, r, allow)
 		return
 	case pattern == "":
 		s.unrouted(w, r, h)

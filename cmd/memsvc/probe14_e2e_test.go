@@ -44,3 +44,33 @@ func TestImageURLCredentialsRefused(t *testing.T) {
 		t.Errorf("an image URL with an ordinary query: %s; want it taken as an image", ok.raw)
 	}
 }
+
+// TestShadowedRoutesAnswer405: "GET /api/v1/memories/{id}" took the
+// search and from-conversation routes' paths for ids, so a GET or HEAD of
+// /api/v1/memories/search answered 404 'memory "search" not found' and a
+// PATCH tried to correct memory "search"; an OPTIONS there listed GET and
+// PATCH as allowed. A path that names a route is that route whatever the
+// method: 405, with Allow naming what it takes.
+func TestShadowedRoutesAnswer405(t *testing.T) {
+	s := startServer(t, nil)
+	id := s.addVerbatim(t, as{}, "a note to read back by id", nil)
+	for _, path := range []string{"/api/v1/memories/search", "/api/v1/memories/from-conversation"} {
+		for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPatch, http.MethodDelete,
+			http.MethodPut, http.MethodOptions, "TRACE"} {
+			var body any
+			if method == http.MethodPatch {
+				body = map[string]any{"text": "a corrected note"}
+			}
+			r := s.do(t, req{method: method, path: path, body: body})
+			if r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != "POST" {
+				t.Errorf("%s %s: %d, Allow %q: %s; want 405 with Allow: POST", method, path, r.status, r.header.Get("Allow"), r.raw)
+			}
+			if method != http.MethodHead && r.body["code"] != "method_not_allowed" {
+				t.Errorf("%s %s: %s; want code method_not_allowed", method, path, r.raw)
+			}
+		}
+	}
+	wantStatus(t, s.get(t, as{}, "/api/v1/memories/"+id), http.StatusOK)
+	wantStatus(t, s.get(t, as{}, "/api/v1/memories/"+id+"/history"), http.StatusOK)
+	wantStatus(t, s.post(t, as{}, "/api/v1/memories/search", map[string]any{"query": "note"}), http.StatusOK)
+}
