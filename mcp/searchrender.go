@@ -88,7 +88,7 @@ func renderSearch(r *searchResult) string {
 		for _, it := range r.Items {
 			switch {
 			case it.Error != nil:
-				fmt.Fprintf(&b, "- %s: %s\n", it.ID, it.Error.Message)
+				fmt.Fprintf(&b, "- %s: %s\n", askedID(it.ID), it.Error.Message)
 			case it.Memory != nil:
 				fmt.Fprintf(&b, "- %s\n", memoryLine(it.Memory))
 			case it.Skill != nil:
@@ -202,6 +202,17 @@ func memoryLine(m *engine.Memory) string {
 		attrs = append(attrs, "tags "+strings.Join(tags, ", "))
 	}
 	return fmt.Sprintf("[%s] %s (%s)", m.ID, storedText(m.Text, 500), strings.Join(attrs, " · "))
+}
+
+// askedID is an id as the call gave it, fit to start a line of the answer:
+// as sent when it is a plain token (every id memsvc issues is), else quoted
+// like stored text. Sent raw, an id holding a line break ended its line
+// and wrote the next one, as the server, outside the quoted memories.
+func askedID(id string) string {
+	if q := strconv.Quote(id); q[1:len(q)-1] == id && !strings.ContainsAny(id, " \"") && id != "" {
+		return id
+	}
+	return storedText(id, 100)
 }
 
 // storedText quotes stored content on one line, Go/JSON style: quotes,
