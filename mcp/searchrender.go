@@ -88,7 +88,7 @@ func renderSearch(r *searchResult) string {
 		for _, it := range r.Items {
 			switch {
 			case it.Error != nil:
-				fmt.Fprintf(&b, "- %s: %s\n", askedID(it.ID), it.Error.Message)
+				fmt.Fprintf(&b, "- %s: %s\n", plainOrQuoted(it.ID), it.Error.Message)
 			case it.Memory != nil:
 				fmt.Fprintf(&b, "- %s\n", memoryLine(it.Memory))
 			case it.Skill != nil:
@@ -192,7 +192,7 @@ func memoryLine(m *engine.Memory) string {
 		attrs = append(attrs, "failed: "+storedText(m.Error, 200))
 	}
 	if m.Project != "" {
-		attrs = append(attrs, "project "+m.Project)
+		attrs = append(attrs, "project "+plainOrQuoted(m.Project))
 	}
 	if len(m.Tags) > 0 {
 		tags := make([]string, len(m.Tags))
@@ -204,15 +204,17 @@ func memoryLine(m *engine.Memory) string {
 	return fmt.Sprintf("[%s] %s (%s)", m.ID, storedText(m.Text, 500), strings.Join(attrs, " · "))
 }
 
-// askedID is an id as the call gave it, fit to start a line of the answer:
-// as sent when it is a plain token (every id memsvc issues is), else quoted
-// like stored text. Sent raw, an id holding a line break ended its line
-// and wrote the next one, as the server, outside the quoted memories.
-func askedID(id string) string {
-	if q := strconv.Quote(id); q[1:len(q)-1] == id && !strings.ContainsAny(id, " \"") && id != "" {
-		return id
+// plainOrQuoted is a name or id a client chose, fit for a line of the
+// answer: as it is when it is a plain token (every id memsvc issues is, and
+// most project names), else quoted like stored text. Written raw, an asked
+// id holding a line break ended its line and wrote the next one, as the
+// server, outside the quoted memories; a project name, which may hold a
+// line separator (U+2028), did the same inside a memory's line.
+func plainOrQuoted(s string) string {
+	if q := strconv.Quote(s); q[1:len(q)-1] == s && !strings.ContainsAny(s, " \"") && s != "" {
+		return s
 	}
-	return storedText(id, 100)
+	return storedText(s, 100)
 }
 
 // storedText quotes stored content on one line, Go/JSON style: quotes,
