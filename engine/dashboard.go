@@ -1,6 +1,9 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Dashboard is what only the dashboard reads: memories ordered on a
 // timeline, an image's bytes for its owner, and the operator's list of
@@ -12,6 +15,28 @@ type Dashboard interface {
 	// its content type, sniffed from the bytes (never taken from a client).
 	Image(ctx context.Context, user, memoryID string) (data []byte, contentType string, err error)
 	Users(ctx context.Context, page, size int) (*UserPage, error)
+	// DeleteUndoable deletes as Delete does, and keeps a copy of what it
+	// deleted for UndoWindow, so a mistaken delete can be undone.
+	DeleteUndoable(ctx context.Context, user string, ids []string) (*Deletion, error)
+	// Undelete puts back what the deletion named undo removed, with the same
+	// ids, texts, metadata, validity windows and episode links.
+	Undelete(ctx context.Context, user, undo string) (restored []string, err error)
+}
+
+// UndoWindow is how long a dashboard deletion can be undone. Past it the
+// kept copy is dropped: a delete must end in the data being gone.
+const UndoWindow = 10 * time.Minute
+
+// Deletion is what DeleteUndoable did.
+type Deletion struct {
+	Deleted, NotFound []string
+	// Undo names the kept copy for Undelete; "" when nothing deleted can
+	// be brought back.
+	Undo  string
+	Until time.Time
+	// Lost are deleted image memories: their files are removed with their
+	// last reference, so undo cannot bring them back.
+	Lost []string
 }
 
 // Timeline orders: when a memory was true (valid_from, the time a turn was

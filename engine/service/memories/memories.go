@@ -107,32 +107,39 @@ func (e *Memories) Delete(ctx context.Context, user string, ids []string) (delet
 		return nil, nil, engine.Invalid("memory_ids", "must list at least one id")
 	}
 	err = e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
-		deleted, notFound = []string{}, []string{}
-		seen := map[string]bool{}
-		for _, id := range ids {
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			m, err := tx.GetMemory(id)
-			if engine.ErrorCode(err) == engine.ENotFound {
-				notFound = append(notFound, id)
-				continue
-			} else if err != nil {
-				return err
-			}
-			p.Deletes = append(p.Deletes, id)
-			deleted = append(deleted, id)
-			if err := unlink(tx, p, m, seen); err != nil {
-				return err
-			}
-		}
-		// A memory unlinked earlier in the request may be deleted later in
-		// it (forget removes a fact and then its episode): never rewrite it.
-		p.Puts = slices.DeleteFunc(p.Puts, func(m *engine.Memory) bool { return slices.Contains(p.Deletes, m.ID) })
-		return nil
+		deleted, notFound, err = planDelete(tx, p, ids)
+		return err
 	})
 	return deleted, notFound, err
+}
+
+// planDelete plans removing ids (each once) and unlinking what stays
+// true of their episodes and facts; Delete and DeleteKeeping share it.
+func planDelete(tx engine.Tx, p *kernel.Plan, ids []string) (deleted, notFound []string, err error) {
+	deleted, notFound = []string{}, []string{}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		m, err := tx.GetMemory(id)
+		if engine.ErrorCode(err) == engine.ENotFound {
+			notFound = append(notFound, id)
+			continue
+		} else if err != nil {
+			return nil, nil, err
+		}
+		p.Deletes = append(p.Deletes, id)
+		deleted = append(deleted, id)
+		if err := unlink(tx, p, m, seen); err != nil {
+			return nil, nil, err
+		}
+	}
+	// A memory unlinked earlier in the request may be deleted later in
+	// it (forget removes a fact and then its episode): never rewrite it.
+	p.Puts = slices.DeleteFunc(p.Puts, func(m *engine.Memory) bool { return slices.Contains(p.Deletes, m.ID) })
+	return deleted, notFound, nil
 }
 
 // unlink keeps the fact↔episode links of what stays true when m is

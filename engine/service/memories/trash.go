@@ -1,0 +1,200 @@
+package memories
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service/kernel"
+)
+
+// TrashCollection holds, per undoable deletion, a copy of the memories it
+// removed, until the deletion's undo window ends. The delete itself is the
+// ordinary one (search, list and every reader stop seeing the memories at
+// once); the copy is written in the same transaction, so an undo has
+// exactly what was deleted, and expired copies are dropped by the next
+// undoable delete of the user (erasing a user drops them with the rest).
+const TrashCollection = "trash"
+
+// trashDoc is one deletion's kept copy.
+type trashDoc struct {
+	Memories []*engine.Memory `json:"memories"`
+	Until    time.Time        `json:"until"`
+}
+
+// EmbedFunc embeds texts to be stored (kernel.EmbedStored).
+type EmbedFunc func(ctx context.Context, texts []string) ([][]float32, error)
+
+// DeleteKeeping deletes ids as Delete does and keeps a copy of the deleted
+// memories under undo until until. Image memories are deleted but not
+// kept (their files go with their last reference): they are listed Lost.
+func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string, undo string, now, until time.Time) (*engine.Deletion, error) {
+	if len(ids) == 0 {
+		return nil, engine.Invalid("memory_ids", "must list at least one id")
+	}
+	var d engine.Deletion
+	err := e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
+		d = engine.Deletion{}
+		var err error
+		if d.Deleted, d.NotFound, err = planDelete(tx, p, ids); err != nil {
+			return err
+		}
+		doc := trashDoc{Until: until}
+		for _, id := range d.Deleted {
+			m, err := tx.GetMemory(id) // still stored: the plan is applied after decide
+			if err != nil {
+				return err
+			}
+			if m.Source != nil && m.Source.Kind == engine.SourceImage {
+				d.Lost = append(d.Lost, id)
+				continue
+			}
+			doc.Memories = append(doc.Memories, m)
+		}
+		if err := dropExpired(tx, now); err != nil {
+			return err
+		}
+		if len(doc.Memories) == 0 {
+			return nil
+		}
+		d.Undo, d.Until = undo, until
+		return tx.PutDoc(TrashCollection, undo, doc)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// dropExpired removes the kept copies whose undo window has ended.
+func dropExpired(tx engine.Tx, now time.Time) error {
+	var expired []string
+	err := tx.ScanDocs(TrashCollection, "", func(id string, raw []byte) error {
+		var doc trashDoc
+		if err := json.Unmarshal(raw, &doc); err != nil || !now.Before(doc.Until) {
+			expired = append(expired, id) // an unreadable copy can never be restored either
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, id := range expired {
+		if err := tx.DeleteDoc(TrashCollection, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// errNothingToUndo answers an undo whose copy is gone: undone already, or
+// its window ended.
+func errNothingToUndo(undo string) error {
+	return engine.Errorf(engine.ENotFound, "nothing to undo for %q: it was undone already or its %s window has passed",
+		undo, engine.UndoWindow)
+}
+
+// Undelete restores the memories deletion undo kept, embedding their texts
+// again (as a fresh write would), and relinks facts and episodes that are
+// still there. A memory whose id is stored again is left as it is.
+func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Time, embed EmbedFunc) ([]string, error) {
+	if err := engine.ValidateID("undo", undo); err != nil {
+		return nil, err
+	}
+	doc, err := e.readTrash(ctx, user, undo, now)
+	if err != nil {
+		return nil, err
+	}
+	texts := make([]string, len(doc.Memories))
+	for i, m := range doc.Memories {
+		texts[i] = m.Text
+	}
+	vecs, err := embed(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	var restored []string
+	err = e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
+		restored = []string{}
+		if err := tx.GetDoc(TrashCollection, undo, &trashDoc{}); engine.ErrorCode(err) == engine.ENotFound {
+			return errNothingToUndo(undo) // undone by another request meanwhile
+		} else if err != nil {
+			return err
+		}
+		for i, m := range doc.Memories {
+			if stored, err := kernel.StoredOrNil(tx, m.ID); err != nil {
+				return err
+			} else if stored == nil {
+				p.Put(m.Clone(), vecs[i])
+				restored = append(restored, m.ID)
+			}
+		}
+		for _, id := range restored {
+			if err := relinkRestored(tx, p, p.Planned(id)); err != nil {
+				return err
+			}
+		}
+		return tx.DeleteDoc(TrashCollection, undo)
+	})
+	return restored, err
+}
+
+// readTrash reads a deletion's copy that is still within its window.
+func (e *Memories) readTrash(ctx context.Context, user, undo string, now time.Time) (*trashDoc, error) {
+	if err := engine.ValidateUser(user); err != nil {
+		return nil, err
+	}
+	var doc trashDoc
+	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(TrashCollection, undo, &doc) })
+	if engine.ErrorCode(err) == engine.ENotFound || (err == nil && !now.Before(doc.Until)) {
+		return nil, errNothingToUndo(undo)
+	}
+	return &doc, err
+}
+
+// relinkRestored mends the fact↔episode links unlink cut when m was
+// deleted: a fact goes back on its episode's list, an episode's facts
+// name it again; a link to a memory deleted since is dropped, as unlink
+// would have dropped it.
+func relinkRestored(tx engine.Tx, p *kernel.Plan, m *engine.Memory) error {
+	if ep := m.EpisodeOf(); ep != "" {
+		found := false
+		err := relink(tx, p, ep, nil, func(e *engine.Memory) bool {
+			found = true
+			if slices.Contains(e.Facts, m.ID) {
+				return false
+			}
+			e.Facts = append(e.Facts, m.ID)
+			return true
+		})
+		if err != nil {
+			return err
+		}
+		if !found {
+			m.Source.EpisodeID = ""
+		}
+		return nil
+	}
+	var kept []string // a new slice: m.Facts may be the kept copy's
+	for _, id := range m.Facts {
+		found := false
+		err := relink(tx, p, id, nil, func(f *engine.Memory) bool {
+			found = true
+			if f.Source == nil || f.Source.EpisodeID != "" {
+				return false
+			}
+			f.Source.EpisodeID = m.ID
+			return true
+		})
+		if err != nil {
+			return err
+		}
+		if found {
+			kept = append(kept, id)
+		}
+	}
+	m.Facts = kept
+	return nil
+}
