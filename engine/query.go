@@ -124,6 +124,9 @@ type ListFilter struct {
 	// Query.ProjectScope does (MCP's Project header).
 	ProjectScope bool
 	SessionID    string
+	// Content narrows by tag and metadata (contentfilter.go); only the
+	// dashboard sets it.
+	Content ContentFilter
 }
 
 // List paging bounds.
@@ -141,6 +144,8 @@ func (f *ListFilter) Validate() error {
 		return Invalid("page", "must be between 1 and %d, got %d", maxPage, f.Page)
 	case f.Size < 1 || f.Size > MaxPageSize:
 		return Invalid("size", "must be between 1 and %d, got %d", MaxPageSize, f.Size)
+	case f.Content.Validate() != nil:
+		return f.Content.Validate()
 	}
 	if err := ValidateMemoryType(f.MemoryType); err != nil {
 		return err

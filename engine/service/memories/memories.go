@@ -51,9 +51,11 @@ func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (
 	if q := strings.TrimSpace(f.SearchQuery); q != "" {
 		textHits = shard.MatchAll(text.Unique(text.AnalyzeQuery(q)))
 	}
-	total, ids := shard.Filter(func(r *index.Row) bool {
-		return ListKeeps(r, &f) && (textHits == nil || textHits[r.ID])
-	}, (f.Page-1)*f.Size, f.Size)
+	keep := func(r *index.Row) bool { return ListKeeps(r, &f) && (textHits == nil || textHits[r.ID]) }
+	if !f.Content.Empty() {
+		return e.listByContent(ctx, user, shard, keep, f)
+	}
+	total, ids := shard.Filter(keep, (f.Page-1)*f.Size, f.Size)
 	page := &engine.Page{Items: []*engine.Memory{}, Total: total, Page: f.Page, Size: f.Size, Pages: (total + f.Size - 1) / f.Size}
 	if len(ids) == 0 {
 		return page, nil
