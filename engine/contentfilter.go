@@ -8,8 +8,8 @@ import (
 
 // ContentFilter narrows a listing by what only a memory's record holds,
 // not the index: a tag, and a metadata entry (a key, or a key with a
-// value). The dashboard's list sets it; List reads the candidate records
-// to apply it (service/memories/contentfilter.go).
+// value). The dashboard's list sets it; the index rows hold tags and
+// metadata so List applies it without reading records.
 type ContentFilter struct {
 	Tag          string
 	MetaKey      string
@@ -39,19 +39,34 @@ func (c ContentFilter) Validate() error {
 	return nil
 }
 
-// Keeps reports whether m carries the tag (case ignored)
-// and the metadata entry. A value matches as written in JSON, so 2,
-// true and "two" are found by meta=k=2, k=true and k=two; case is
-// ignored.
-func (c ContentFilter) Keeps(m *Memory) bool {
-	if c.Tag != "" && !hasTag(m.Tags, c.Tag) {
+// Keeps reports whether m carries the tag (case ignored) and the
+// metadata entry. A value matches as written in JSON, so 2, true and
+// "two" are found by meta=k=2, k=true and k=two; case is ignored.
+func (c ContentFilter) Keeps(m *Memory) bool { return c.KeepsLabels(m.Tags, MetaTexts(m.Metadata)) }
+
+// KeepsLabels is Keeps on a memory's tags and MetaTexts, as an index row
+// holds them.
+func (c ContentFilter) KeepsLabels(tags []string, meta map[string]string) bool {
+	if c.Tag != "" && !hasTag(tags, c.Tag) {
 		return false
 	}
 	if c.MetaKey == "" {
 		return true
 	}
-	v, ok := m.Metadata[c.MetaKey]
-	return ok && (!c.MetaHasValue || strings.EqualFold(metaText(v), c.MetaValue))
+	v, ok := meta[c.MetaKey]
+	return ok && (!c.MetaHasValue || strings.EqualFold(v, c.MetaValue))
+}
+
+// MetaTexts is each metadata value as MetaText writes it; nil for none.
+func MetaTexts(md map[string]any) map[string]string {
+	if len(md) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(md))
+	for k, v := range md {
+		out[k] = MetaText(v)
+	}
+	return out
 }
 
 func hasTag(tags []string, tag string) bool {
@@ -63,9 +78,9 @@ func hasTag(tags []string, tag string) bool {
 	return false
 }
 
-// metaText is a metadata value as a user types it: a string bare, a
+// MetaText is a metadata value as a user types it: a string bare, a
 // number or boolean as JSON writes it, anything else as its JSON.
-func metaText(v any) string {
+func MetaText(v any) string {
 	switch v := v.(type) {
 	case string:
 		return v

@@ -38,6 +38,11 @@ type Row struct {
 	// Anchor is, for a fact distilled from an episode, that episode's id.
 	// Such a fact stays out of its session's turn order (sessions.go).
 	Anchor string
+	// Tags and Meta (each metadata value as engine.MetaText writes it) are
+	// what the dashboard's list filters by (engine.ContentFilter), kept in
+	// the row so a filtered list never reads every record.
+	Tags []string
+	Meta map[string]string
 }
 
 // Hit is one scored result.

@@ -209,7 +209,8 @@ func applyPlan(tx engine.Tx, p *Plan) error {
 func rowOf(m *engine.Memory) index.Row {
 	return index.Row{ID: m.ID, State: m.State, MemoryType: m.MemoryType, SessionID: m.SessionID,
 		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt,
-		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom, Episode: m.IsEpisode(), Anchor: m.EpisodeOf()}
+		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom, Episode: m.IsEpisode(), Anchor: m.EpisodeOf(),
+		Tags: m.Tags, Meta: engine.MetaTexts(m.Metadata)}
 }
 
 func (e *Kernel) loadShard(ctx context.Context, user string, s *index.Shard) error {

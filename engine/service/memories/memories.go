@@ -51,11 +51,9 @@ func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (
 	if q := strings.TrimSpace(f.SearchQuery); q != "" {
 		textHits = shard.MatchAll(text.Unique(text.AnalyzeQuery(q)))
 	}
-	keep := func(r *index.Row) bool { return ListKeeps(r, &f) && (textHits == nil || textHits[r.ID]) }
-	if !f.Content.Empty() {
-		return e.listByContent(ctx, user, shard, keep, f)
-	}
-	total, ids := shard.Filter(keep, (f.Page-1)*f.Size, f.Size)
+	total, ids := shard.Filter(func(r *index.Row) bool {
+		return ListKeeps(r, &f) && (textHits == nil || textHits[r.ID])
+	}, (f.Page-1)*f.Size, f.Size)
 	page := &engine.Page{Items: []*engine.Memory{}, Total: total, Page: f.Page, Size: f.Size, Pages: (total + f.Size - 1) / f.Size}
 	if len(ids) == 0 {
 		return page, nil
@@ -75,6 +73,8 @@ func ListKeeps(r *index.Row, f *engine.ListFilter) bool {
 		f.AppName != "" && !engine.SameName(r.AppName, f.AppName),
 		f.SessionID != "" && !engine.SameName(r.SessionID, f.SessionID),
 		f.Project != "" && !engine.SameName(r.Project, f.Project) && !(f.ProjectScope && r.Project == ""):
+		return false
+	case !f.Content.Empty() && !f.Content.KeepsLabels(r.Tags, r.Meta):
 		return false
 	case len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool {
 		return slices.ContainsFunc(r.Categories, func(rc string) bool { return engine.SameName(rc, c) })
