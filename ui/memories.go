@@ -21,18 +21,28 @@ type listForm struct {
 	State             string
 	IncludeSuperseded bool
 	Page, Size        int
+	// Tag and Meta ("key" or "key=value") narrow by what a memory carries.
+	Tag, Meta string
 }
 
 func readListForm(q url.Values) (listForm, error) {
 	f := listForm{Query: strings.TrimSpace(q.Get("q")), Mode: q.Get("mode"), Rerank: q.Get("rerank"),
 		MemoryType: q.Get("type"), App: q.Get("app"), Project: q.Get("project"), Session: q.Get("session"),
-		State: q.Get("state"), IncludeSuperseded: q.Get("superseded") == "on", Page: 1, Size: 20}
+		State: q.Get("state"), IncludeSuperseded: q.Get("superseded") == "on", Page: 1, Size: 20,
+		Tag: strings.TrimSpace(q.Get("tag")), Meta: strings.TrimSpace(q.Get("meta"))}
 	for name, dst := range map[string]*int{"page": &f.Page, "size": &f.Size} {
 		if err := intParam(q, name, dst); err != nil {
 			return f, err
 		}
 	}
-	return f, nil
+	return f, f.content().Validate()
+}
+
+// content is the form's tag and metadata filter for the engine.
+func (f listForm) content() engine.ContentFilter {
+	c := engine.ParseMetaFilter(f.Meta)
+	c.Tag = f.Tag
+	return c
 }
 
 // intParam reads a number from the query into dst, leaving dst as it is
@@ -52,16 +62,20 @@ func intParam(q url.Values, name string, dst *int) error {
 
 // memoriesData is the memories page: a listing or search results.
 type memoriesData struct {
-	Form    listForm
-	Values  url.Values
-	Page    *engine.Page
-	Search  *engine.SearchResult
-	Error   string
-	Deleted string
-	Types   []string
-	States  []string
-	Modes   []string
-	Sizes   []int // page sizes offered; a size typed in the URL is added
+	Form   listForm
+	Values url.Values
+	Page   *engine.Page
+	Search *engine.SearchResult
+	Error  string
+	// Deleted and Undone are the memories the last post deleted or brought
+	// back; Undo names the deletion's kept copy (engine DeleteUndoable).
+	Deleted, Undone []string
+	Undo            string
+	UndoWindow      string
+	Types           []string
+	States          []string
+	Modes           []string
+	Sizes           []int // page sizes offered; a size typed in the URL is added
 	// Back is this list's query, carried to each memory's page so its
 	// crumb and a delete return to the same filters, search and page.
 	Back string
@@ -115,12 +129,14 @@ func pagerFor(page, pages int) pager {
 // each hit's score.
 func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
-	deleted := q.Get("deleted")
-	q.Del("deleted") // a one-time notice: the pager's links must not repeat it
-	d := memoriesData{Values: q, Deleted: deleted, Back: q.Encode(),
-		Types:  memoryTypes,
-		States: []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed},
-		Modes:  []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}}
+	d := memoriesData{Deleted: idList(q.Get("deleted")), Undo: q.Get("undo"), Undone: idList(q.Get("undone")),
+		UndoWindow: undoWindowText()}
+	for _, k := range oneTimeNotices { // the pager's links must not repeat them
+		q.Del(k)
+	}
+	d.Values, d.Back, d.Types = q, q.Encode(), memoryTypes
+	d.States = []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed}
+	d.Modes = []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}
 	f, err := readListForm(q)
 	d.Form = f
 	d.Sizes = []int{20, 50, 100}
@@ -136,13 +152,14 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 
 func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 	f := d.Form
-	d.Filtered = f.MemoryType != "" || f.App != "" || f.Project != "" || f.Session != "" || f.State != ""
+	d.Filtered = f.MemoryType != "" || f.App != "" || f.Project != "" || f.Session != "" || f.State != "" ||
+		f.Tag != "" || f.Meta != ""
 	if f.Query != "" {
 		return u.runSearch(r, req, d)
 	}
 	page, err := u.eng.List(r.Context(), req.User, engine.ListFilter{Page: f.Page, Size: f.Size, AppName: f.App,
 		MemoryType: f.MemoryType, State: f.State, Project: f.Project, SessionID: f.Session,
-		IncludeSuperseded: f.IncludeSuperseded})
+		IncludeSuperseded: f.IncludeSuperseded, Content: f.content()})
 	if err != nil {
 		return err
 	}
@@ -168,9 +185,9 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 	if err != nil {
 		return err
 	}
-	if f.App != "" || f.State != "" {
+	if f.App != "" || f.State != "" || !f.content().Empty() {
 		d.Narrowed = len(res.Results)
-		res.Results = narrow(res.Results, f.App, f.State)
+		res.Results = narrow(res.Results, f.App, f.State, f.content())
 	}
 	d.Search, d.Shown = res, len(res.Results)
 	for _, h := range res.Results {
@@ -187,12 +204,13 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 	return nil
 }
 
-// narrow keeps the hits of app (any when "") in state (any when ""):
-// the list's app and state filters, which engine Search does not take,
-// hold for the search's hits too instead of being silently ignored.
-func narrow(hits []engine.Scored, app, state string) []engine.Scored {
+// narrow keeps the hits of app (any when "") in state (any when "") that
+// content keeps: the list's app, state, tag and metadata filters, which
+// engine Search does not take, hold for the search's hits too instead of
+// being silently ignored.
+func narrow(hits []engine.Scored, app, state string, content engine.ContentFilter) []engine.Scored {
 	return slices.DeleteFunc(hits, func(h engine.Scored) bool {
-		return (app != "" && !engine.SameName(h.AppName, app)) || (state != "" && h.State != state)
+		return (app != "" && !engine.SameName(h.AppName, app)) || (state != "" && h.State != state) || !content.Keeps(h.Memory)
 	})
 }
 
@@ -213,6 +231,8 @@ type memoryData struct {
 	Saved   bool
 	// Restored is the superseded memory whose text this one brings back.
 	Restored string
+	// Window is how long a delete can be undone (the delete page says so).
+	Window string
 }
 
 // maxChain bounds the supersede chain one page walks.
@@ -284,7 +304,9 @@ func backQuery(back string) string {
 	if err != nil {
 		return ""
 	}
-	q.Del("deleted")
+	for _, k := range oneTimeNotices {
+		q.Del(k)
+	}
 	return q.Encode()
 }
 
@@ -355,24 +377,14 @@ func (u *UI) confirmDelete(w http.ResponseWriter, r *http.Request, req *request)
 	if err != nil {
 		return err
 	}
-	u.render(w, req, http.StatusOK, "delete", memoryData{M: m, Back: backQuery(r.URL.Query().Get("back"))})
+	u.render(w, req, http.StatusOK, "delete", memoryData{M: m, Back: backQuery(r.URL.Query().Get("back")), Window: undoWindowText()})
 	return nil
 }
 
-// deleteMemory is engine Delete, as DELETE /api/v1/memories.
+// deleteMemory deletes one memory as DELETE /api/v1/memories does, with
+// an undo (undo.go).
 func (u *UI) deleteMemory(w http.ResponseWriter, r *http.Request, req *request) error {
-	id := r.PathValue("id")
-	deleted, _, err := u.eng.Delete(r.Context(), req.User, []string{id})
-	if err != nil {
-		return err
-	}
-	if len(deleted) == 0 {
-		return engine.Errorf(engine.ENotFound, "unknown memory %q", id)
-	}
-	back, _ := url.ParseQuery(backQuery(r.PostForm.Get("back")))
-	back.Set("deleted", id)
-	http.Redirect(w, r, "/memories?"+back.Encode(), http.StatusSeeOther)
-	return nil
+	return u.deleteUndoable(w, r, req, []string{r.PathValue("id")}, backQuery(r.PostForm.Get("back")))
 }
 
 // editData is the correction form.

@@ -18,7 +18,7 @@ type pageTemplate = template.Template
 
 // pageNames are the templates under templates/ that are whole pages; each
 // is parsed with layout.html. Fragments (reconcile status) are pages too.
-var pageNames = []string{"error", "signin", "memories", "memory", "delete", "edit", "skills", "entities", "images", "timeline", "reconcile", "admin", "adminsignin", "users"}
+var pageNames = []string{"error", "signin", "memories", "memory", "delete", "deletemany", "edit", "skills", "entities", "images", "timeline", "reconcile", "admin", "adminsignin", "users"}
 
 func parsePages() (map[string]*pageTemplate, error) {
 	funcs := template.FuncMap{
@@ -39,6 +39,10 @@ func parsePages() (map[string]*pageTemplate, error) {
 		// under: path is section or a page beneath it (/memories/{id}),
 		// so the navigation marks the section a page belongs to.
 		"under": func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
+		// metaFilter is the list filter that finds the memories with the
+		// same metadata entry: meta=key=value, the value as JSON writes it.
+		"metaFilter": func(k string, v any) string { return k + "=" + engine.MetaText(v) },
+		"metaText":   engine.MetaText,
 	}
 	out := make(map[string]*pageTemplate, len(pageNames))
 	for _, name := range pageNames {

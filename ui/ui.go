@@ -126,6 +126,9 @@ func (u *UI) routes() {
 		return nil
 	})
 	u.page("GET /memories", u.memories)
+	u.page("GET /memories/delete", u.confirmDeleteMany)
+	u.page("POST /memories/delete", u.deleteMany)
+	u.page("POST /memories/undo", u.undoDelete)
 	u.page("GET /memories/{id}", u.memory)
 	u.page("GET /memories/{id}/delete", u.confirmDelete)
 	u.page("POST /memories/{id}/delete", u.deleteMemory)
