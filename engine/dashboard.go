@@ -21,6 +21,17 @@ type Dashboard interface {
 	// Undelete puts back what the deletion named undo removed, with the same
 	// ids, texts, metadata, validity windows and episode links.
 	Undelete(ctx context.Context, user, undo string) (restored []string, err error)
+	// RecentDeletions lists user's deletions that can still be undone,
+	// newest first.
+	RecentDeletions(ctx context.Context, user string) ([]RecentDeletion, error)
+}
+
+// RecentDeletion is one deletion that can still be undone: what it
+// removed, as it was.
+type RecentDeletion struct {
+	Undo      string
+	At, Until time.Time
+	Memories  []*Memory
 }
 
 // UndoWindow is how long a dashboard deletion can be undone. Past it the

@@ -120,3 +120,36 @@ func TestBrowserTagAndMetadataFilterInTheAddress(t *testing.T) {
 	run(t, ctx, "a tag chip", chromedp.Click(chromedp.CSS(`a.chip.tag`)))
 	waitFor(t, ctx, "the tag's list", `location.search === "?tag=trip" && `+listedCount("2"))
 }
+
+// TestBrowserUndoFromRecentlyDeleted: a memory deleted from its own page
+// can be brought back after leaving the list the delete returned to,
+// through the Recently deleted page.
+func TestBrowserUndoFromRecentlyDeleted(t *testing.T) {
+	e := newEnv(t, "")
+	ctx := newBrowser(t)
+	ids := e.add("default", "The ladder is in the garage", "The hose is by the gate")
+	run(t, ctx, "delete from the memory's page",
+		chromedp.Navigate(e.url+"/memories/"+ids[0]),
+		chromedp.WaitVisible(chromedp.CSS("#memory-text")),
+		chromedp.Click(chromedp.CSS(`a[href$="/delete"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#delete-form")),
+		chromedp.Submit(chromedp.CSS("#delete-form")),
+	)
+	waitFor(t, ctx, "the deleted notice", `!!document.querySelector("#deleted-notice")`)
+	run(t, ctx, "leave the list, then open Recently deleted",
+		chromedp.Navigate(e.url+"/timeline"),
+		chromedp.WaitVisible(chromedp.CSS("main")),
+		chromedp.Navigate(e.url+"/memories"),
+		chromedp.WaitVisible(chromedp.CSS("#recently-deleted")),
+		chromedp.Click(chromedp.CSS("#recently-deleted")),
+	)
+	waitFor(t, ctx, "the deletion listed", `((document.querySelector("section.deletion") || {}).textContent || "").includes("ladder")`)
+	run(t, ctx, "undo it", chromedp.Click(chromedp.CSS("section.deletion button")))
+	waitFor(t, ctx, "the undone notice", `!!document.querySelector("#undone-notice")`)
+	if got := text(t, ctx, "#list"); !strings.Contains(got, "ladder is in the garage") {
+		t.Errorf("after undo the list shows %q", got)
+	}
+	if _, err := e.eng.Get(context.Background(), "default", ids[0]); err != nil {
+		t.Errorf("not restored: %v", err)
+	}
+}

@@ -31,7 +31,7 @@ func TestBrowserNarrowViewportFits(t *testing.T) {
 	photo, _ := pngDataURI(t, 64, 48)
 	e.image(auth.DefaultUser, photo)
 	run(t, ctx, "a phone's viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
-	for _, path := range []string{"/memories", "/memories?size=5&page=2", "/memories?q=budget+review", "/memories/" + ids[0], "/memories/" + ids[0] + "/edit",
+	for _, path := range []string{"/memories", "/memories?size=5&page=2", "/memories?q=budget+review", "/memories/" + ids[0], "/memories/" + ids[0] + "/edit", "/memories/deleted", "/memories/delete?id=" + ids[0] + "&id=" + ids[1],
 		"/timeline", "/skills", "/entities", "/images", "/users"} {
 		run(t, ctx, path, chromedp.Navigate(e.url+path), chromedp.WaitVisible(chromedp.CSS("main")))
 		fits(t, ctx, path)

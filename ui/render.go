@@ -18,7 +18,7 @@ type pageTemplate = template.Template
 
 // pageNames are the templates under templates/ that are whole pages; each
 // is parsed with layout.html. Fragments (reconcile status) are pages too.
-var pageNames = []string{"error", "signin", "memories", "memory", "delete", "deletemany", "edit", "skills", "entities", "images", "timeline", "reconcile", "admin", "adminsignin", "users"}
+var pageNames = []string{"error", "signin", "memories", "memory", "delete", "deletemany", "deleted", "edit", "skills", "entities", "images", "timeline", "reconcile", "admin", "adminsignin", "users"}
 
 func parsePages() (map[string]*pageTemplate, error) {
 	funcs := template.FuncMap{

@@ -127,6 +127,7 @@ func (u *UI) routes() {
 	})
 	u.page("GET /memories", u.memories)
 	u.page("GET /memories/delete", u.confirmDeleteMany)
+	u.page("GET /memories/deleted", u.recentlyDeleted)
 	u.page("POST /memories/delete", u.deleteMany)
 	u.page("POST /memories/undo", u.undoDelete)
 	u.page("GET /memories/{id}", u.memory)

@@ -125,3 +125,20 @@ func idList(s string) []string {
 
 // undoWindowText is engine.UndoWindow as the pages say it.
 func undoWindowText() string { return fmt.Sprintf("%d minutes", int(engine.UndoWindow.Minutes())) }
+
+// recentData is the page of deletions that can still be undone.
+type recentData struct {
+	Deletions []engine.RecentDeletion
+	Window    string
+}
+
+// recentlyDeleted lists what can still be undone, so an undo does not
+// depend on staying on the list the delete returned to.
+func (u *UI) recentlyDeleted(w http.ResponseWriter, r *http.Request, req *request) error {
+	ds, err := u.eng.RecentDeletions(r.Context(), req.User)
+	if err != nil {
+		return err
+	}
+	u.render(w, req, http.StatusOK, "deleted", recentData{Deletions: ds, Window: undoWindowText()})
+	return nil
+}

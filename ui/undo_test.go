@@ -198,3 +198,36 @@ func contains(words []string, w string) bool {
 	}
 	return false
 }
+
+// TestRecentlyDeletedListsWhatCanBeUndone: the Recently deleted page shows
+// each deletion still in its window with its texts and an Undo, only to
+// its owner, and says so when there is nothing.
+func TestRecentlyDeletedListsWhatCanBeUndone(t *testing.T) {
+	e := newEnv(t, authSecret)
+	id := e.add("ivy", "Ivy's bike is in the courtyard")[0]
+	b := e.browser()
+	b.signIn(e.key("ivy"))
+	if p := b.get("/memories/deleted"); !strings.Contains(p.body, `id="nothing-deleted"`) {
+		t.Errorf("empty page:\n%s", p.body)
+	}
+	b.post("/memories/"+id+"/delete", url.Values{"csrf": {b.token("/memories/" + id + "/delete")}})
+	page := b.get("/memories/deleted")
+	m := undoRe.FindStringSubmatch(page.body)
+	if page.status != http.StatusOK || m == nil || !strings.Contains(page.body, "bike is in the courtyard") {
+		t.Fatalf("recently deleted: %d\n%s", page.status, page.body)
+	}
+	other := e.browser()
+	other.signIn(e.key("otto"))
+	if p := other.get("/memories/deleted"); strings.Contains(p.body, "courtyard") {
+		t.Error("another user sees ivy's deletion")
+	}
+	if p := b.post("/memories/undo", url.Values{"csrf": {b.token("/memories/deleted")}, "undo": {m[1]}}); p.status != http.StatusSeeOther {
+		t.Fatalf("undo from the page: %d", p.status)
+	}
+	if _, err := e.eng.Get(context.Background(), "ivy", id); err != nil {
+		t.Errorf("not restored: %v", err)
+	}
+	if p := b.get("/memories/deleted"); strings.Contains(p.body, "courtyard") {
+		t.Error("an undone deletion is still listed")
+	}
+}

@@ -21,3 +21,9 @@ func (e *Engine) DeleteUndoable(ctx context.Context, user string, ids []string) 
 func (e *Engine) Undelete(ctx context.Context, user, undo string) ([]string, error) {
 	return e.memories.Undelete(ctx, user, undo, e.now(), e.kernel.EmbedStored)
 }
+
+// RecentDeletions lists the deletions that can still be undone
+// (engine/service/memories/trash.go).
+func (e *Engine) RecentDeletions(ctx context.Context, user string) ([]engine.RecentDeletion, error) {
+	return e.memories.RecentDeletions(ctx, user, e.now())
+}

@@ -116,7 +116,24 @@ func TestUndeleteWindow(t *testing.T) {
 			t.Errorf("Undelete(%q): %v, want invalid", bad, err)
 		}
 	}
-	*clock = clock.Add(engine.UndoWindow)
+	*clock = clock.Add(time.Minute)
+	later := add(t, e, "u", engine.AddRequest{Text: "The sail is drying in the loft"})[0].ID
+	d2, err := e.DeleteUndoable(ctx, "u", []string{later})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recent, err := e.RecentDeletions(ctx, "u")
+	if err != nil || len(recent) != 2 || recent[0].Undo != d2.Undo || recent[1].Undo != d.Undo ||
+		recent[1].Memories[0].Text != "The boat is moored at pier four" {
+		t.Fatalf("RecentDeletions = %+v, %v; want both, newest first", recent, err)
+	}
+	if other, err := e.RecentDeletions(ctx, "v"); err != nil || len(other) != 0 {
+		t.Errorf("another user sees %d deletions (%v)", len(other), err)
+	}
+	*clock = clock.Add(engine.UndoWindow - time.Minute)
+	if recent, _ := e.RecentDeletions(ctx, "u"); len(recent) != 1 || recent[0].Undo != d2.Undo {
+		t.Errorf("after the first window, RecentDeletions = %+v; want only the later one", recent)
+	}
 	if _, err := e.Undelete(ctx, "u", d.Undo); engine.ErrorCode(err) != engine.ENotFound {
 		t.Errorf("undo at the window's end: %v, want not found", err)
 	}

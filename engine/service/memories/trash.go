@@ -21,6 +21,7 @@ const TrashCollection = "trash"
 // trashDoc is one deletion's kept copy.
 type trashDoc struct {
 	Memories []*engine.Memory `json:"memories"`
+	At       time.Time        `json:"at"`
 	Until    time.Time        `json:"until"`
 }
 
@@ -41,7 +42,7 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 		if d.Deleted, d.NotFound, err = planDelete(tx, p, ids); err != nil {
 			return err
 		}
-		doc := trashDoc{Until: until}
+		doc := trashDoc{At: now, Until: until}
 		for _, id := range d.Deleted {
 			m, err := tx.GetMemory(id) // still stored: the plan is applied after decide
 			if err != nil {
@@ -197,4 +198,24 @@ func relinkRestored(tx engine.Tx, p *kernel.Plan, m *engine.Memory) error {
 	}
 	m.Facts = kept
 	return nil
+}
+
+// RecentDeletions lists the kept copies still within their window,
+// newest first.
+func (e *Memories) RecentDeletions(ctx context.Context, user string, now time.Time) ([]engine.RecentDeletion, error) {
+	if err := engine.ValidateUser(user); err != nil {
+		return nil, err
+	}
+	out := []engine.RecentDeletion{}
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
+		return tx.ScanDocs(TrashCollection, "", func(id string, raw []byte) error {
+			var doc trashDoc
+			if json.Unmarshal(raw, &doc) == nil && now.Before(doc.Until) {
+				out = append(out, engine.RecentDeletion{Undo: id, At: doc.At, Until: doc.Until, Memories: doc.Memories})
+			}
+			return nil
+		})
+	})
+	slices.SortStableFunc(out, func(a, b engine.RecentDeletion) int { return b.At.Compare(a.At) })
+	return out, err
 }
