@@ -24,7 +24,9 @@
 //	                implements them)
 //	store.go        Store and Tx: the storage seam (engine/store implements it)
 //	storecaps.go    optional Store capabilities (versions, jobs)
-//	dashboard.go    Dashboard (the dashboard's own reads), TimelineFilter, UserPage
+//	dashboard.go    Dashboard (the dashboard's own reads and its undoable
+//	                delete), TimelineFilter, UserPage, Deletion, UndoWindow
+//	contentfilter.go ContentFilter: the list's tag and metadata filter
 //
 // Implementations live in subpackages, each owning one idea: service (the
 // engine itself, composed of its job packages kernel, write, capture,

@@ -15,6 +15,8 @@
 //
 //	engine.go        Deps, New, composeJobs, Close, health (Check)
 //	dashboard.go     Timeline, Image and Users for the dashboard
+//	trash.go         DeleteUndoable, Undelete, RecentDeletions (the
+//	                 dashboard's undo; memories/trash.go)
 //	cache.go         the loaded shards' figures for /metrics
 //	jobs.go          the Service calls job packages answer, passed on
 //	kernel/          the one write transaction, its plan, the write hooks,
@@ -37,7 +39,7 @@
 //	                 does the image work), leased from the store's job
 //	                 queue across replicas (capture/lease.go), its stats
 //	memories/        Get, List, Delete, and Load (memories by id) that
-//	                 search and write share
+//	                 search and write share; the undo trash (trash.go)
 //
 //	search/          Search (the embedded *search.Searcher): views, fusion
 //	                 (engine/recall), priors, relevance, rerank; read-only

@@ -1,6 +1,7 @@
 // Package memories reads and deletes a user's memories one by one: Get,
 // List (filtered and paged on the loaded shard) and Delete, and Load, the
-// read by id that search and the write side share.
+// read by id that search and the write side share; and the dashboard's
+// undoable delete (trash.go).
 package memories
 
 import (
