@@ -5,10 +5,11 @@ import (
 	"time"
 )
 
-// Dashboard is what only the dashboard reads: memories ordered on a
-// timeline, an image's bytes for its owner, and the operator's list of
-// users with their counts (service/dashboard.go). REST and MCP have no
-// route for these yet.
+// Dashboard is what only the dashboard calls: memories ordered on a
+// timeline, an image's bytes for its owner, the operator's list of users
+// with their counts (service/dashboard.go), and a delete that can be
+// undone (service/trash.go). REST and MCP have no route for these yet:
+// DELETE /api/v1/memories stays a plain delete.
 type Dashboard interface {
 	Timeline(ctx context.Context, user string, f TimelineFilter) (*Page, error)
 	// Image returns the stored image of one of user's image memories and
