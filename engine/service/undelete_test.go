@@ -12,27 +12,31 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/engine/service"
-	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
 )
 
-// newClockedPipelineEngine is a real Badger engine with the built-in
+// newClockedPipelineEngine is a real engine (Badger, or PostgreSQL under
+// onPostgres) with the built-in
 // extractor (so conversations leave episodes and facts) and a clock the
 // test moves.
 func newClockedPipelineEngine(t *testing.T) (*service.Engine, *time.Time) {
 	t.Helper()
-	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
 	clock := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
-	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(),
+	e, err := service.New(context.Background(), engine.Config{}, service.Deps{Store: testStore(t), Embedder: llm.NewBuiltinEmbedder(),
 		Extractors: []engine.Extractor{extract.NewBuiltin()}, Now: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e, &clock
+}
+
+// TestUndeleteOnPostgres: the undo trash works the same on the hosted
+// store.
+func TestUndeleteOnPostgres(t *testing.T) {
+	onPostgres(t, func() {
+		t.Run("restores exactly", TestUndeleteRestoresExactly)
+		t.Run("window", TestUndeleteWindow)
+	})
 }
 
 // ignoreDerived leaves out what a write derives again from the text
