@@ -23,7 +23,12 @@ var (
 	// "safe to push the button twice?" and "about to commit to the new
 	// parser design" ask nothing about the work.
 	readinessAsk = regexp.MustCompile(`(?i)\b(?:(?:ok|okay|fine|good|safe|ready) to |about to |before I |` +
-		`anything (?:else )?(?:to (?:check|run) |I should (?:check|run) )?before I )` + readyWork)
+		`anything (?:else )?(?:to (?:check|run) |I should (?:check|run) )?before I )` + readyWork + `|` + readyReview)
+	// readyReview is work handed on or called finished: "before I open the
+	// PR", "before I call this finished". The object keeps "before I open
+	// the file" and "before I call the API" from asking anything.
+	readyReview = `\bbefore I (?:(?:open|raise|send|put up|submit|file|create) (?:a|the|my|this|that) (?:PR|pull request|MR|merge request)|` +
+		`call (?:it|this|that|the \w+) (?:done|finished|complete|ready))\b`
 	// readyWork is a verb of landing work, its object if any, and the end
 	// of the sentence or a clause of condition.
 	readyWork = `(?:merge|push|commit|ship)(?:\s+(?:it|this|that|these|them|everything|` +
@@ -31,8 +36,11 @@ var (
 		`(?:\s+(?:to|into)\s+(?:main|master|develop|trunk|prod\w*|origin|the main branch))?(?:\s+(?:now|yet|already|today))?` +
 		`\s*(?:$|[?.!,;:]|\s(?:or|and|before|without|once|if|when|after)\b)`
 	// stepCheck is a rule about what must pass before work is done: "before
-	// you say done", "before anything gets committed", "CI fails on it".
+	// you say done", "before you call anything done" (kept as "Before
+	// Assistant calls anything done run …"), "before anything gets
+	// committed", "CI fails on it".
 	stepCheck = regexp.MustCompile(`(?i)\bbefore (?:you |I |we |anything |it )?(?:say (?:you're |you are |it's |it is )?done|` +
+		`(?:\w+ )?calls? (?:it|this|that|anything|everything|something|the \w+|a \w+) (?:done|finished|complete)|` +
 		`(?:gets? |is )?(?:commit\w*|push\w*|merg\w*)|finish\w*|wrap\w* up)|\bCI (?:\w+ )?(?:fails|rejects|blocks)\b`)
 	// ciRuns is "CI runs …", a check when what it runs is a tool ("CI
 	// also runs luacheck"), not where or when CI runs ("CI runs on GitHub

@@ -25,6 +25,10 @@ func TestReadinessMemories(t *testing.T) {
 		{"is it safe to push the button twice?", nil},
 		{"I'm about to commit to the new parser design", nil},
 		{"is it fine to merge the two config structs into one?", nil},
+		{"before I call this finished, what should I run?", []string{"ci", "fmt"}},
+		{"check the naming before I open the PR", []string{"ci", "fmt"}},
+		{"before I open the file, what is its encoding?", nil},
+		{"before I call the API, which header carries the key?", nil},
 	} {
 		var got []string
 		for _, m := range readinessMemories(tc.prompt, ms) {
@@ -49,6 +53,8 @@ func TestStatesCheck(t *testing.T) {
 		{"CI also runs luacheck with --std max", true},
 		{"CI runs on GitHub Actions and must be green before merge", true},
 		{"the CI fails on unformatted files", true},
+		{"Before Assistant calls anything done run mix check", true},
+		{"call the API before anything else", false},
 	} {
 		if got := statesCheck(tc.text); got != tc.want {
 			t.Errorf("statesCheck(%q) = %v, want %v", tc.text, got, tc.want)

@@ -28,6 +28,9 @@ import (
 // A version is the object of a release ("ship version 0.5.0", "release
 // v2.1"), and a release is cut ("cut a release", "tag a new release"):
 // the project's release command answers both.
+// The code style is checked by the lint command ("check the code style"),
+// and a task made sure of ("make sure the linter is happy with it", "check
+// the tests still pass") is run by its own.
 var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\b[,\s]*)*` +
 	`(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
@@ -35,7 +38,10 @@ var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\
 	`the\s+(?:tests?|checks|build|suite|specs?|linters?|project|app|code|changes|site|package|binary|image|` +
 	`frontend|backend|front-end|back-end|docs|assets|bundle|container|server|client|web|ui|apk|wheel|jar))|` +
 	`(ship|release|publish|tag)\s+(?:version\s+|v)?\d+(?:\.\d+)+|` +
-	`(?:cut|tag|make|do)\s+(?:a\s+|the\s+|another\s+)?(?:new\s+)?(release))\b`)
+	`(?:cut|tag|make|do)\s+(?:a\s+|the\s+|another\s+)?(?:new\s+)?(release)|` +
+	`(?:check|verify)\s+(?:the\s+|our\s+)?(?:code\s+)?(style)|` +
+	`(?:make sure|check|verify|ensure|confirm)\s+(?:that\s+)?(?:the\s+|all\s+(?:the\s+)?)?(tests?|specs?|linters?|lint|checks|build)` +
+	`\s+(?:is\s+|are\s+|still\s+)*(?:happy|green|pass(?:es|ing)?|clean|ok))\b`)
 
 // releaseEnds is what may follow a release that is cut or made: the end
 // of its phrase (nounEnds) or "of". A noun after it names another thing:
@@ -66,12 +72,17 @@ var (
 func askedTask(prompt string) (task, qualifier string, ok bool) {
 	prompt = strings.TrimSpace(prompt)
 	m := taskAsk.FindStringSubmatch(prompt)
-	if m == nil || m[5] != "" && !releaseEnds.MatchString(prompt[len(m[0]):]) {
+	// A noun after a release or a style names another thing: "cut a
+	// release branch", "check the style guide".
+	if m == nil || (m[5] != "" || m[6] != "") && !releaseEnds.MatchString(prompt[len(m[0]):]) {
 		return "", "", false
 	}
-	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]), strings.ToLower(m[1])
-	if word == "tag" {
+	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]+m[6]+m[7]), strings.ToLower(m[1])
+	switch word {
+	case "tag":
 		word = "release" // "tag 1.4.0": a version tagged is a release
+	case "style":
+		word = "lint" // "check the code style"
 	}
 	if key, isTask := taskKey(q); isTask {
 		word, q = key, "" // "the test suite"

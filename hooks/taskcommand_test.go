@@ -34,6 +34,12 @@ func TestAskedTask(t *testing.T) {
 		{"cut a release for the hotfix", "release", "", true},
 		{"tag a new release of the api", "release", "", true},
 		{"ok, make a release.", "release", "", true},
+		{"check the code style before I open the PR", "lint", "", true},
+		{"check the style guide for headings", "", "", false},
+		{"now make sure the linter is happy with it", "lint", "", true},
+		{"make sure the tests still pass", "test", "", true},
+		{"check the build is green", "build", "", true},
+		{"make sure the tests cover the empty case", "", "", false},
 	} {
 		task, q, ok := askedTask(tc.prompt)
 		if task != tc.task || q != tc.qualifier || ok != tc.ok {
