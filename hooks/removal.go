@@ -23,7 +23,7 @@ import (
 var (
 	// removalRe marks a sentence of the agent's reply that reports taking
 	// something away or names what used to be.
-	removalRe = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|got rid of|` +
+	removalRe = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|ripping out|rips? out|tearing out|tore out|got rid of|` +
 		`deintegrat\w*|uninstall(?:ed)?|replaced|replacing|no longer|anymore|(?:is|are) gone|` + leftBehind + `|` +
 		`(?:was|were)(?:n't| not) carried over|(?:the|its|their) (?:old|previous|former)|previously|used to|` +
 		`leftovers?|(?:goes|go|went) away|still (?:pointed|referenced|aliased|imported|called|used|read))\b`)

@@ -102,7 +102,7 @@ var (
 	// it used X", "no longer installs X", "the old X"); retiredBefore one
 	// whose subject precedes ("X is removed", "X is no longer read", "the X
 	// leftovers", "X, which no longer exists").
-	retiredAfter = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|got rid of|` +
+	retiredAfter = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|ripping out|rips? out|tearing out|tore out|got rid of|` +
 		`uninstall(?:ed)?|replaced|replacing|moved off|instead of|rather than|where (?:it|they|we|you) used|` + leftBehind + `|` +
 		`still (?:pointed at|pointed to|referenced|aliased|imported|called|used|read)|used to \w+|` +
 		`no longer \w+s|(?:the|its|their) (?:old|previous|former))\b`)
@@ -164,6 +164,10 @@ func removedIn(sn string, replaced bool) []string {
 		if end := clauseEnd.FindStringIndex(rest); end != nil {
 			rest = rest[:end[0]]
 		}
+		if place := hostLeft(sn[loc[0]:]); place != "" {
+			out = append(out, place)
+			continue
+		}
 		names := namesIn(rest)
 		if p, ok := productPhrase(rest); ok && len(names) == 0 {
 			names = []string{phraseMark + p}
@@ -189,6 +193,25 @@ func removedIn(sn string, replaced bool) []string {
 		}
 	}
 	return out
+}
+
+// noLongerHosted is a service that has left where it ran: "staging no
+// longer runs on the GKE cluster", "the worker no longer lives in
+// Heroku". Its place is the name retired, though a preposition of place
+// elsewhere (placeLead) makes a name where a change happened.
+// The place is a name, in code or capitalised, with the noun after it
+// ("the GKE cluster") that keeps a plain name from counting elsewhere.
+var noLongerHosted = regexp.MustCompile("^(?i:no longer (?:runs?|lives?|deploys?|sits?|is (?:deployed|hosted|running)) " +
+	"(?:on|in|at|to)\\s+(?:(?:the|its|our|their)\\s+)?)(`[^`\n]+`|[A-Z][\\w.+-]*\\w(?:\\s+[A-Z][\\w.+-]*\\w)*)")
+
+// hostLeft returns the place a removal clause (from "no longer") says a
+// service left, or "".
+func hostLeft(clause string) string {
+	m := noLongerHosted.FindStringSubmatch(clause)
+	if m == nil {
+		return ""
+	}
+	return strings.Trim(m[1], "`")
 }
 
 // pastVerb is a verb in the past tense: "the target called `x`".
