@@ -28,10 +28,14 @@ import (
 // A version is the object of a release ("ship version 0.5.0", "release
 // v2.1"), and a release is cut ("cut a release", "tag a new release"):
 // the project's release command answers both.
+// A question how to do one asks for it too ("how do I run the test suite?",
+// "how do we ship a new version?"), and work pushed or rolled out to an
+// environment is deployed ("push this to production").
 // The code style is checked by the lint command ("check the code style"),
 // and a task made sure of ("make sure the linter is happy with it", "check
 // the tests still pass") is run by its own.
 var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\b[,\s]*)*` +
+	`(?:how\s+(?:do|should|can|would)\s+(?:I|we|you)\s+|how\s+to\s+)?` +
 	`(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
 	`(build|compile|ship|deploy|release|publish|lint|test)\s+(?:it|this|that|everything|` +
@@ -41,7 +45,9 @@ var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\
 	`(?:cut|tag|make|do)\s+(?:a\s+|the\s+|another\s+)?(?:new\s+)?(release)|` +
 	`(?:check|verify)\s+(?:the\s+|our\s+)?(?:code\s+)?(style)|` +
 	`(?:make sure|check|verify|ensure|confirm)\s+(?:that\s+)?(?:the\s+|all\s+(?:the\s+)?)?(tests?|specs?|linters?|lint|checks|build)` +
-	`\s+(?:is\s+|are\s+|still\s+)*(?:happy|green|pass(?:es|ing)?|clean|ok))\b`)
+	`\s+(?:is\s+|are\s+|still\s+)*(?:happy|green|pass(?:es|ing)?|clean|ok)|` +
+	`(?:push|roll\s+out|get)\s+(?:it|this|that|the\s+[\w-]+(?:\s+[\w-]+){0,2})\s+(?:out\s+)?(?:to|on|onto)\s+(prod|production|staging|live)|` +
+	`(?:ship|release|publish)\s+(?:a\s+|the\s+)?(new\s+version))\b`)
 
 // releaseEnds is what may follow a release that is cut or made: the end
 // of its phrase (nounEnds) or "of". A noun after it names another thing:
@@ -77,12 +83,14 @@ func askedTask(prompt string) (task, qualifier string, ok bool) {
 	if m == nil || (m[5] != "" || m[6] != "") && !releaseEnds.MatchString(prompt[len(m[0]):]) {
 		return "", "", false
 	}
-	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]+m[6]+m[7]), strings.ToLower(m[1])
-	switch word {
-	case "tag":
-		word = "release" // "tag 1.4.0": a version tagged is a release
-	case "style":
+	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]+m[6]+m[7]+m[8]+m[9]), strings.ToLower(m[1])
+	switch {
+	case word == "tag" || m[9] != "":
+		word = "release" // "tag 1.4.0", "ship a new version": a version out is a release
+	case word == "style":
 		word = "lint" // "check the code style"
+	case m[8] != "":
+		word = "deploy" // "push this to production"
 	}
 	if key, isTask := taskKey(q); isTask {
 		word, q = key, "" // "the test suite"
@@ -180,10 +188,38 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 		}
 		return out
 	}
-	return preferredMemory(ms, func(text string) bool { return len(commands(text)) > 0 }, func(m memory) int {
-		if qualifier != "" && slices.ContainsFunc(commands(m.Text), func(c string) bool { return strings.Contains(c, qualifier) }) {
-			return 1
+	has := func(text string) bool { return len(commands(text)) > 0 || len(shipCommands(task, text)) > 0 }
+	return preferredMemory(ms, has, func(m memory) int {
+		rank := 0
+		if len(commands(m.Text)) > 0 {
+			rank = 1 // a command named for the task before one said beside it
 		}
-		return 0
+		if qualifier != "" && slices.ContainsFunc(commands(m.Text), func(c string) bool { return strings.Contains(c, qualifier) }) {
+			rank += 2
+		}
+		return rank
 	})
+}
+
+// shipPhrase is prose about deploying or releasing: "deploy with", "releases
+// go through", "publishing".
+var shipPhrase = regexp.MustCompile(`(?i)\b(?:deploy\w*|releas\w*|publish\w*|ship|ships|shipping)\b`)
+
+// shipCommands returns, for a task of shipping (shipWords), the commands
+// of text's sentences whose prose says they ship: a deploy command rarely
+// names its task ("deploy from the repo root with `railway up`", "releases
+// are cut with `cargo xtask dist`"), a test or lint command mostly does.
+func shipCommands(task string, text string) []string {
+	if !slices.Equal(taskWords[task], shipWords) {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for _, sn := range sentences(line) {
+			if shipPhrase.MatchString(backticked.ReplaceAllString(sn, " ")) {
+				out = append(out, commandSpans(sn)...)
+			}
+		}
+	}
+	return out
 }

@@ -40,6 +40,12 @@ func TestAskedTask(t *testing.T) {
 		{"make sure the tests still pass", "test", "", true},
 		{"check the build is green", "build", "", true},
 		{"make sure the tests cover the empty case", "", "", false},
+		{"how do I run the test suite?", "test", "", true},
+		{"how do we ship a new version?", "release", "", true},
+		{"how do I push this to production?", "deploy", "", true},
+		{"roll out the new growth-api image to prod", "deploy", "", true},
+		{"push the branch to origin", "", "", false},
+		{"how do I test the hypothesis that the cache is cold?", "", "", false},
 	} {
 		task, q, ok := askedTask(tc.prompt)
 		if task != tc.task || q != tc.qualifier || ok != tc.ok {
@@ -99,5 +105,28 @@ func TestTaskMemoryWholeWords(t *testing.T) {
 	}
 	if got, ok := taskMemory("build it", ms[3:5]); ok {
 		t.Errorf("taskMemory(build it) = %q; want none", got.ID)
+	}
+}
+
+// A deploy command rarely names its task: the sentence around it says it
+// deploys. A test or lint command said beside prose about tests is not
+// taken for one.
+func TestTaskMemoryShipProse(t *testing.T) {
+	turn := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: memoryTypeEpisodic}
+	}
+	ms := []memory{
+		turn("host", "Assistant: Updated the runbook: deploy from the repo root with `flyctl up --remote`.", "2026-03-03T10:00:00Z"),
+		turn("smoke", "Assistant: Added a smoke test; `curl -fsS localhost:8080/health` answers.", "2026-03-06T10:00:00Z"),
+	}
+	for _, tc := range []struct{ prompt, want string }{
+		{"how do I push this to production?", "host"},
+		{"ship it", "host"},
+		{"run the tests", ""},
+	} {
+		got, ok := taskMemory(tc.prompt, ms)
+		if ok != (tc.want != "") || got.ID != tc.want {
+			t.Errorf("taskMemory(%q) = %q, %v; want %q", tc.prompt, got.ID, ok, tc.want)
+		}
 	}
 }
