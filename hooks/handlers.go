@@ -352,6 +352,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	retired := withCommandRetirements(retiredNames(ex.User, reply), ex.Commands, ex.Changed, ex.User) // retire.go
 	retired = retimedNames(ex.User, reply, retired)                                                   // retime.go
 	retired = reportedNames(ex.User, reply, retired)                                                  // reported.go
+	retired = allowedNames(ex.User, retired)                                                          // allowed.go
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:
 		return skipped("tool_only")

@@ -389,6 +389,9 @@ func namesRetired(text, name string) bool {
 	if service, ok := strings.CutPrefix(name, reportMark); ok {
 		return namesReported(text, service) // reported.go
 	}
+	if allowed, ok := strings.CutPrefix(name, allowedMark); ok {
+		return namesForbidden(text, allowed) // allowed.go
+	}
 	low := strings.ToLower(text)
 	if strings.Contains(low, strings.ToLower(name)) || namesAsCode(low, name) {
 		return true
