@@ -135,7 +135,9 @@ func retiredNames(user, reply string) []string {
 	keptReply, cutReply := cutRemovals(reply)
 	keptLow := strings.ToLower(keptUser + "\n" + keptReply)
 	var out []string
-	for _, c := range append(cutUser, cutReply...) {
+	cuts := append(cutUser, cutReply...)
+	cuts = append(cuts, userDropped(user)...)
+	for _, c := range cuts {
 		echoLow := strings.ToLower(c.kept)
 		for _, name := range removedIn(c.text, replaced) {
 			said := strings.ToLower(strings.TrimPrefix(name, phraseMark))
@@ -147,6 +149,49 @@ func retiredNames(user, reply string) []string {
 		}
 	}
 	return out
+}
+
+// userDrop is the user asking to take code out: "remove dynamodb_table",
+// "drop `legacy_auth` from the settings". A question or a condition asks
+// nothing yet ("should we drop X?", "drop X if it is unused").
+var (
+	userDrop    = regexp.MustCompile(`(?i)\b(?:remove|drop|delete|uninstall|rip out|get rid of)\s+`)
+	notYetAsked = regexp.MustCompile(`(?i)\?|\b(?:if|unless|whether|should we|could we|can we|maybe|once)\b`)
+)
+
+// userDropped returns the code names the user's sentences ask to remove,
+// as removals of the sentence that asks (which names them, and so does not
+// count as naming them still): inline code and words written as code only,
+// the names a request to remove writes (a plain name there is often the
+// noun's: "drop the DynamoDB lock table").
+func userDropped(user string) []removalCut {
+	var out []removalCut
+	for _, line := range strings.Split(user, "\n") {
+		for _, sn := range sentences(line) {
+			for _, loc := range userDrop.FindAllStringIndex(sn, -1) {
+				rest := sn[loc[1]:]
+				if end := clauseEnd.FindStringIndex(rest); end != nil {
+					rest = rest[:end[0]]
+				}
+				if notYetAsked.MatchString(sn) {
+					continue
+				}
+				if names := codeNamesIn(rest); len(names) > 0 {
+					out = append(out, removalCut{text: "removed " + strings.Join(names, ", "), kept: sn})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// codeNamesIn returns the names a clause writes as code, outside a place
+// (namesIn without its plain product names).
+func codeNamesIn(clause string) []string {
+	prose := backticked.ReplaceAllString(clause, " ")
+	return slices.DeleteFunc(namesIn(clause), func(n string) bool {
+		return plainName.MatchString(n) && strings.Contains(prose, n) && !codeToken.MatchString(n)
+	})
 }
 
 // removedIn returns the names in the slots of sn's removals: the clause
