@@ -41,8 +41,12 @@ import "testing"
 // turn's reply and a compaction summary, hooks/followup.go; a minimum-version
 // question, hooks/minversion.go; a request for a way to fail,
 // hooks/errorstyle.go; a release named by its version, hooks/taskcommand.go;
-// a capitalised product added, hooks/dependency.go): 16/26.
-var codingSessions11Floors = codingFloors{recalled: 16, silent: 4, stale: 0, foreign: 0, startStale: 0}
+// a capitalised product added, hooks/dependency.go): 16/26; measured 17/26
+// at the start of round 14.
+// After a question how to run a task ("how do we ship a new version?") and
+// a deploy command said beside prose about deploying were read as a task
+// and its command (hooks/taskcommand.go): 19/26.
+var codingSessions11Floors = codingFloors{recalled: 19, silent: 4, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions11Eval(t *testing.T) {
 	if testing.Short() {

@@ -27,7 +27,17 @@ import "testing"
 // that replaced it), other repository 0; session start stale 3 (the GKE
 // deploy, the ExMachina test, the rule against TaskFlow decorators). Raise
 // them as recall improves; never lower them to let a change through.
-var codingSessions14Floors = codingFloors{recalled: 22, silent: 8, stale: 4, foreign: 0, startStale: 3}
+// After the code style checked and a task made sure of were read as task
+// asks, and work handed on or called finished as a readiness question
+// (hooks/taskcommand.go, hooks/readiness.go): 24/30 (the pinned lint
+// command, the lint follow-up, the mix alias to run before done); after a
+// library being ripped out and a service that no longer runs on a named
+// place were read as removals (hooks/retire.go): stale 0, session start
+// stale 1, with one related prompt lost (the capacity filter's reply also
+// said its test used ExMachina, and is left out with it) and regained by
+// the task asks above; after a rule against a name was reversed by saying
+// to use it from now on (hooks/allowed.go): session start stale 0.
+var codingSessions14Floors = codingFloors{recalled: 24, silent: 8, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions14Eval(t *testing.T) {
 	if testing.Short() {
