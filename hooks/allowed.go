@@ -58,8 +58,10 @@ func allowedNames(user string, retired []string) []string {
 func namesForbidden(text, name string) bool {
 	low := strings.ToLower(name)
 	for _, cl := range clauses(text) {
-		for _, part := range strings.Split(cl, ",") {
-			i := strings.Index(strings.ToLower(part), low)
+		for _, part := range strings.Split(strings.ToLower(cl), ",") {
+			// Lowered whole: an index into the lowered text is no index
+			// into the original when a letter lowers to other bytes.
+			i := strings.Index(part, low)
 			if i > 0 && forbidding.MatchString(part[:i]) {
 				return true
 			}

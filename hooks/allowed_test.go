@@ -43,6 +43,7 @@ func TestNamesForbidden(t *testing.T) {
 		{"JobRunner retries three times", "JobRunner", false},
 		{"No retries, and JobRunner logs each attempt", "JobRunner", false}, // the rule is about retries
 		{"Rewrite the importer on JobRunner", "JobRunner", false},
+		{"İİİ no JobRunner", "JobRunner", true}, // a letter that lowers to fewer bytes
 	} {
 		if got := namesForbidden(tc.text, tc.name); got != tc.want {
 			t.Errorf("namesForbidden(%q, %q) = %v, want %v", tc.text, tc.name, got, tc.want)
