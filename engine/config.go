@@ -51,7 +51,7 @@ type Config struct {
 	RRFK            int           // reciprocal-rank-fusion constant, default 60
 	BM25K1          float64       // default 1.2
 	BM25B           float64       // default 0.4
-	RerankDepth     int           // candidates a reranker sees, default 20
+	RerankDepth     int           // candidates a reranker sees, default 12 (search.go, rerankBlend)
 	RerankBudget    time.Duration // time a reranker may take, default 2s
 	MaxTextBytes    int           // longest memory text, default 32 KiB
 	MaxBatch        int           // most memories one request may add, default 500
@@ -121,7 +121,7 @@ func (c *Config) FillDefaults() {
 	// 20 keeps the built-in rerank at least neutral on both dev sets once the
 	// text views weigh terms by general English (README, "Rerank"): at 30 the
 	// raw REALTALK turns recall 0.663 with rerank against 0.665 without.
-	setDefault(&c.RerankDepth, 20)
+	setDefault(&c.RerankDepth, 12)
 	if c.RerankBudget == 0 {
 		c.RerankBudget = 2 * time.Second
 	}

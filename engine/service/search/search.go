@@ -542,6 +542,20 @@ func speakerWeight(configured float64, list bool) float64 {
 // 0.6791 and 0.7985 / 0.6802, 4.5 0.7953 / 0.6759 and 0.7983 / 0.6771,
 // against 3.5's 0.7955 / 0.6775 and 0.7996 / 0.6802; a reranker shown 30
 // candidates instead of 20 changed nothing (conversation REALTALK 0.6802).
+//
+// Round 15, against the reranker's own deficit (--ingest conversation
+// REALTALK 0.6779 with rerank, 0.6806 without; --rerank / conversation
+// --rerank, LoCoMo / REALTALK, before: 0.7942 / 0.6830 and 0.7996 / 0.6779):
+// the reranker now sees the fused top 12, not 20 (engine.Config
+// RerankDepth): 0.7968 / 0.6798 and 0.7963 / 0.6814, each at or above its
+// figure without rerank (bench TestRerankHoldsRecall); depth 15 gave
+// conversation REALTALK 0.6779 again. Tried and not kept: ties of the
+// reranker's score kept in the fused order instead of by id 0.7939 / 0.6814
+// and 0.7996 / 0.6779; scores within 0.02 sharing one rank in the blend
+// 0.7971 / 0.6830 and 0.7972 / 0.6788; the fused top 5 / 7 / 8 / 9 held in
+// the first 10 after the reranker (conversation REALTALK 0.6779 / 0.6779 /
+// 0.6779 / 0.6790; the top 10, 0.6822, leaves the reranker nothing to add
+// to recall@10).
 const rerankBlend = 3.5
 
 // blendOrders fuses hits' own order with the reranked order (indexes into
