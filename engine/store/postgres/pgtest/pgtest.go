@@ -46,6 +46,9 @@ type Cluster struct {
 	port     int
 	asUser   string // OS user that runs the server, "" for the current one
 	opts     string // the server options pg_ctl start was given
+
+	watchdog *exec.Cmd // stops the server and removes dir once pipe closes (watchdog.go)
+	pipe     *os.File
 }
 
 // Get returns the running cluster, starting it on the first call. It skips
@@ -95,6 +98,10 @@ func (l *Lazy) newDatabase(t testing.TB, options string) string {
 	if _, err := c.exec(context.Background(), "CREATE DATABASE "+name+options); err != nil {
 		t.Fatalf("pgtest: create database: %v", err)
 	}
+	// Each database takes about 8 MB; hundreds of tests kept them all
+	// until the cluster stopped, gigabytes of disk. FORCE ends the
+	// sessions of a server the test left running.
+	t.Cleanup(func() { _, _ = c.exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)") })
 	return c.URL(name)
 }
 
@@ -156,16 +163,23 @@ func start() (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "memsvc-pg-")
-	if err != nil {
+	c := &Cluster{bin: bin}
+	if os.Geteuid() == 0 {
+		c.asUser = "postgres"
+	}
+	sweepStale(os.TempDir(), c.stopIn)
+	if c.dir, err = os.MkdirTemp("", "memsvc-pg-"); err != nil {
 		return nil, err
 	}
-	c := &Cluster{dir: dir, bin: bin}
-	if os.Geteuid() == 0 {
-		if err := c.runAsPostgres(); err != nil {
-			os.RemoveAll(dir)
+	if c.asUser != "" {
+		if err := c.chownToPostgres(); err != nil {
+			os.RemoveAll(c.dir)
 			return nil, err
 		}
+	}
+	if err := c.watch(); err != nil {
+		c.stop()
+		return nil, err
 	}
 	if err := c.initAndStart(); err != nil {
 		c.stop()
@@ -184,15 +198,14 @@ func start() (*Cluster, error) {
 	return c, nil
 }
 
-// runAsPostgres hands the directory to the postgres OS user.
-func (c *Cluster) runAsPostgres() error {
-	u, err := user.Lookup("postgres")
+// chownToPostgres hands the directory to the postgres OS user.
+func (c *Cluster) chownToPostgres() error {
+	u, err := user.Lookup(c.asUser)
 	if err != nil {
 		return fmt.Errorf("running as root needs the postgres OS user: %w", err)
 	}
 	uid, _ := strconv.Atoi(u.Uid)
 	gid, _ := strconv.Atoi(u.Gid)
-	c.asUser = "postgres"
 	return os.Chown(c.dir, uid, gid)
 }
 
@@ -218,7 +231,7 @@ func (c *Cluster) initAndStart() error {
 			return err
 		}
 		c.opts = fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "+
-			"-c full_page_writes=off -c max_connections=300 -c shared_buffers=64MB", c.port, c.dir)
+			"-c full_page_writes=off -c max_connections=300 -c shared_buffers=64MB %s", c.port, c.dir, walOptions)
 		out, err = c.pgctlStart()
 		if err == nil {
 			return nil
@@ -229,6 +242,12 @@ func (c *Cluster) initAndStart() error {
 		}
 	}
 }
+
+// walOptions keep pg_wal small. CREATE DATABASE copies the template
+// through the WAL (8 MB a test), and with the default max_wal_size of 1 GB
+// the log grew to about that before a checkpoint recycled it; with fsync
+// off a checkpoint every 64 MB costs next to nothing.
+const walOptions = "-c max_wal_size=64MB -c min_wal_size=32MB"
 
 func (c *Cluster) pgctlStart() ([]byte, error) {
 	return c.command("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-o", c.opts, "-l", filepath.Join(c.dir, "log"),
@@ -263,9 +282,26 @@ func freePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
+// stop stops the server, immediately (its data is thrown away), and
+// removes its directory: through the watchdog when it runs, so the path
+// every test binary takes is the one a killed one relies on.
 func (c *Cluster) stop() {
-	if c.port != 0 {
-		_ = c.command("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop").Run()
+	if c.watchdog != nil {
+		c.release()
 	}
+	c.stopIn(c.dir)
 	os.RemoveAll(c.dir)
+}
+
+// stopIn stops the server of the cluster directory dir, if one runs.
+func (c *Cluster) stopIn(dir string) {
+	data := filepath.Join(dir, "data")
+	if fileExists(filepath.Join(data, "postmaster.pid")) {
+		_ = c.command("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop").Run()
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
