@@ -52,10 +52,26 @@ func setAsideEmptyLogs(dir string, logger *log.Logger) error {
 		return nil
 	}
 	defer unlock()
+	empty, err := emptyNewestLogs(dir)
+	for _, f := range empty {
+		if err := setAside(dir, f, logger); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// emptyNewestLogs lists the empty newest .mem and .vlog files of dir,
+// changing nothing, and refuses an empty one that is not the newest of
+// its kind (EmptyLogError). A read-only opening uses it to read a copy
+// without them instead of renaming them in a directory it must not
+// change.
+func emptyNewestLogs(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil // Badger's own opening names the cause
+		return nil, nil // Badger's own opening names the cause
 	}
+	var empty []string
 	for _, ext := range logExts {
 		files := numberedFiles(entries, ext)
 		for i, f := range files {
@@ -63,14 +79,26 @@ func setAsideEmptyLogs(dir string, logger *log.Logger) error {
 				continue
 			}
 			if i < len(files)-1 {
-				return &EmptyLogError{Dir: dir, File: f, Newer: files[len(files)-1]}
+				return nil, &EmptyLogError{Dir: dir, File: f, Newer: files[len(files)-1]}
 			}
-			if err := setAside(dir, f, logger); err != nil {
-				return err
-			}
+			empty = append(empty, f)
 		}
 	}
-	return nil
+	return empty, nil
+}
+
+// readOnlyNeedsCopy reports whether a read-only opening of dir must read
+// a temporary copy: an empty newest log (a crash while Badger was making
+// it) stops Badger, and setting it aside would change the directory. A
+// directory another process holds is left to that process.
+func readOnlyNeedsCopy(dir string) (bool, error) {
+	unlock, ok := lockDir(dir)
+	if !ok {
+		return false, nil
+	}
+	defer unlock()
+	empty, err := emptyNewestLogs(dir)
+	return len(empty) > 0, err
 }
 
 // numberedFiles lists the names of entries that are a number and ext
@@ -271,4 +299,52 @@ func replayIn(tmp string, opts Options) error {
 		return err
 	}
 	return db.Close()
+}
+
+// BadgerFileError is Open's refusal of a directory whose MANIFEST or
+// KEYREGISTRY is empty or unreadable (a disk, a copy cut short, a hand),
+// naming the file and what to do, where Badger only said "manifest has
+// bad magic" or "Error while reading IV for key registry".
+type BadgerFileError struct {
+	Dir, File string
+	Err       error
+}
+
+func (e *BadgerFileError) Error() string {
+	path := filepath.Join(e.Dir, e.File)
+	if e.File == "KEYREGISTRY" {
+		return fmt.Sprintf("%s is empty or damaged (%v); memsvc does not encrypt its store, so the file holds no keys: "+
+			"move it out of the directory (the store opens without it, and a server start writes a new one) "+
+			"and run the command again", path, e.Err)
+	}
+	return fmt.Sprintf("%s is empty or damaged (%v): it lists the store's tables, which cannot be read without it; "+
+		"the directory is unchanged: restore the store from a backup (memsvc restore) into a new directory, "+
+		"and keep this one aside meanwhile (do not delete the MANIFEST: Badger would then drop every table)", path, e.Err)
+}
+
+func (e *BadgerFileError) Unwrap() error { return e.Err }
+
+// checkBadgerFiles refuses an empty MANIFEST or KEYREGISTRY before Badger
+// opens dir (a missing one is a new store's, which Badger makes).
+func checkBadgerFiles(dir string) error {
+	for _, name := range []string{"MANIFEST", "KEYREGISTRY"} {
+		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() && info.Size() == 0 {
+			return &BadgerFileError{Dir: dir, File: name, Err: errors.New("0 bytes")}
+		}
+	}
+	return nil
+}
+
+// badgerFileErr names the file behind Badger's errors about a damaged
+// (not empty) MANIFEST or KEYREGISTRY, which it can only be told by text
+// (memsvc sets no encryption key, so a key mismatch is the registry's).
+func badgerFileErr(dir string, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "manifest has bad magic") || strings.Contains(msg, "manifest has unsupported version"):
+		return &BadgerFileError{Dir: dir, File: "MANIFEST", Err: err}
+	case strings.Contains(msg, "key registry") || strings.Contains(msg, "Encryption key mismatch"):
+		return &BadgerFileError{Dir: dir, File: "KEYREGISTRY", Err: err}
+	}
+	return err
 }

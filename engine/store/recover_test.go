@@ -220,3 +220,57 @@ func TestEmptyOlderLogIsRefused(t *testing.T) {
 		t.Errorf("the refused directory was changed:\nbefore %v\nafter  %v", before, after)
 	}
 }
+
+// A read-only opening (export, backup, stats) must not change the store
+// it reads: an empty newest log is left where it is, and the store is
+// read from a temporary copy without it.
+func TestReadOnlyOpenLeavesEmptyNewestLogsInPlace(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := crashedCopy(t, map[string]string{"a": "1"}, nil)
+	for _, ext := range logExts {
+		emptyNext(t, dir, ext)
+	}
+	before := listing(t, dir)
+	s, err := Open(Options{Dir: dir, ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open with empty newest logs: %v", err)
+	}
+	if got, err := s.GetMeta(context.Background(), "a"); err != nil || got != "1" {
+		t.Errorf("meta a = %q %v, want 1", got, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if after := listing(t, dir); !slices.Equal(before, after) {
+		t.Errorf("a read-only opening changed the directory:\nbefore %v\nafter  %v", before, after)
+	}
+	if left := replayCopies(t, tmp); len(left) != 0 {
+		t.Errorf("Close left the copy behind: %v", left)
+	}
+}
+
+// An empty or damaged MANIFEST or KEYREGISTRY is refused naming the file
+// and what to do, not with Badger's own words; an empty one changes
+// nothing (Badger itself writes before it reads a damaged one).
+func TestEmptyOrDamagedBadgerFilesAreNamed(t *testing.T) {
+	for _, name := range []string{"MANIFEST", "KEYREGISTRY"} {
+		for _, damage := range []string{"", "garbage, not what Badger wrote"} {
+			for _, ro := range []bool{false, true} {
+				dir := crashedCopy(t, map[string]string{"a": "1"}, nil)
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(damage), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				before := listing(t, dir)
+				_, err := Open(Options{Dir: dir, ReadOnly: ro})
+				var named *BadgerFileError
+				if !errors.As(err, &named) || named.File != name || !strings.Contains(err.Error(), filepath.Join(dir, name)) {
+					t.Errorf("%s %q read-only %v: got %v, want a BadgerFileError naming the file", name, damage, ro, err)
+				}
+				if after := listing(t, dir); damage == "" && !slices.Equal(before, after) {
+					t.Errorf("%s %q read-only %v: the refused directory changed:\nbefore %v\nafter  %v", name, damage, ro, before, after)
+				}
+			}
+		}
+	}
+}

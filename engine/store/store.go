@@ -92,14 +92,16 @@ func Open(opts Options) (*Store, error) {
 			return nil, fmt.Errorf("store: create data directory: %w", err)
 		}
 	}
-	if !opts.InMemory {
-		if err := setAsideEmptyLogs(opts.Dir, opts.Logger); err != nil {
-			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
-		}
+	copyFirst, err := prepareDir(opts)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
 	}
 	var scratch string // a replayed copy read instead of opts.Dir (recover.go)
-	db, err := openBadger(opts)
-	if err != nil && opts.ReadOnly && needsReplay(err) {
+	var db *badger.DB
+	if !copyFirst {
+		db, err = openBadger(opts)
+	}
+	if copyFirst || err != nil && opts.ReadOnly && needsReplay(err) {
 		// A crash left the write-ahead log unreplayed, which a read-only
 		// opening cannot do: replay it in a copy, and read the copy.
 		if scratch, err = replayCopy(opts); err != nil {
@@ -116,7 +118,7 @@ func Open(opts Options) (*Store, error) {
 		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
 			return nil, fmt.Errorf("store: open %s: %w", opts.Dir, ErrLocked)
 		}
-		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, err)
+		return nil, fmt.Errorf("store: open %s: %w", opts.Dir, badgerFileErr(opts.Dir, err))
 	}
 	// A disk without room takes no marker now; a later opening records it.
 	full := false
@@ -133,6 +135,23 @@ func Open(opts Options) (*Store, error) {
 	}
 	return &Store{db: db, scratch: scratch, opening: newOpening(), readOnly: opts.ReadOnly, dir: opts.Dir, free: opts.FreeSpace, minFree: opts.MinFree, now: time.Now,
 		log: opts.Logger, closing: make(chan struct{})}, nil
+}
+
+// prepareDir checks opts.Dir before Badger opens it (recover.go): it
+// refuses an empty MANIFEST or KEYREGISTRY, and sets an empty newest log
+// aside, or, opening read-only, which changes nothing, reports that the
+// store must be read from a copy without it (copyFirst).
+func prepareDir(opts Options) (copyFirst bool, err error) {
+	if opts.InMemory {
+		return false, nil
+	}
+	if err := checkBadgerFiles(opts.Dir); err != nil {
+		return false, err
+	}
+	if opts.ReadOnly {
+		return readOnlyNeedsCopy(opts.Dir)
+	}
+	return false, setAsideEmptyLogs(opts.Dir, opts.Logger)
 }
 
 // openBadger opens the Badger database with memsvc's settings.
