@@ -77,6 +77,10 @@ func reembedStore(ctx context.Context, st engine.Store, emb engine.Embedder, bat
 		}
 		fmt.Fprintf(sys.Stderr, "re-embedded %d memories of %d users: the store now holds embeddings of %s (was %s)\n",
 			stats.Memories, stats.Users, stats.To, orNone(stats.From))
+		if stats.Kept > 0 {
+			fmt.Fprintf(sys.Stderr, "%d memories already held embeddings of %s (an earlier, interrupted run's): kept\n",
+				stats.Kept, stats.To)
+		}
 		return nil
 	}
 	if x, ok := st.(reembed.Exclusive); ok {

@@ -24,6 +24,7 @@ import (
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/engine/store/postgres"
 	"github.com/memsvc/memsvc/llm"
+	"github.com/memsvc/memsvc/text"
 )
 
 // earlierBuiltinID is the store id ("model/dim") of the built-in embedder
@@ -46,6 +47,7 @@ func earlierBuiltinID(t *testing.T) string {
 func makeEarlier(t *testing.T, st engine.Store) {
 	t.Helper()
 	ctx := context.Background()
+	earlier, _, _ := strings.Cut(earlierBuiltinID(t), "/")
 	users, err := st.(engine.UserLister).AllUsers(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -65,6 +67,18 @@ func makeEarlier(t *testing.T, st engine.Store) {
 				slices.Reverse(v)
 				if err := tx.PutVector(id, v); err != nil {
 					return err
+				}
+				// Its provenance names the earlier model too, as that
+				// embedder's writes recorded it.
+				m, err := tx.GetMemory(id)
+				if err != nil {
+					return err
+				}
+				if m.Source != nil && m.Source.EmbeddingModel != "" {
+					m.Source.EmbeddingModel = earlier
+					if err := tx.PutMemory(m, text.Analyze(m.Text)); err != nil {
+						return err
+					}
 				}
 			}
 			return nil
@@ -230,7 +244,8 @@ func slowEmbeddings(t *testing.T, base string) string {
 var progressLine = regexp.MustCompile(`re-embedded (\d+)/(\d+)`)
 
 // A reembed killed (SIGKILL) half-way leaves the store naming its old
-// model, so the engine still refuses the new one; run again, it finishes.
+// model, so the engine still refuses the new one; run again, it finishes,
+// re-embedding only what the killed run had not.
 func TestReembedKilledHalfWayThenRerun(t *testing.T) {
 	dir := t.TempDir()
 	texts := make([]string, 60)
@@ -274,8 +289,19 @@ func TestReembedKilledHalfWayThenRerun(t *testing.T) {
 		t.Errorf("opening a half re-embedded store: exit %d, stderr %q; want 1 naming memsvc reembed", code, stderr)
 	}
 	code, _, stderr := run(t, env, "reembed", "--data", dir, "--reembed-batch", "16")
-	if code != 0 || !strings.Contains(stderr, "re-embedded 60 memories") {
+	if code != 0 {
 		t.Fatalf("reembed again: exit %d; stderr:\n%s", code, stderr)
+	}
+	// The rerun resumes: what the killed run wrote is kept, the rest done.
+	redone := regexp.MustCompile(`re-embedded (\d+) memories`).FindStringSubmatch(stderr)
+	kept := regexp.MustCompile(`(\d+) memories already held embeddings`).FindStringSubmatch(stderr)
+	if redone == nil || kept == nil {
+		t.Fatalf("the rerun does not say what it re-embedded and what it kept:\n%s", stderr)
+	}
+	r, _ := strconv.Atoi(redone[1])
+	k, _ := strconv.Atoi(kept[1])
+	if k == 0 || r == 0 || r+k != len(texts) {
+		t.Errorf("the rerun re-embedded %d and kept %d, want both above 0 and %d in all:\n%s", r, k, len(texts), stderr)
 	}
 	if got := exportedMemories(t, dir, env); got != len(texts) {
 		t.Errorf("%d memories after the rerun, want %d", got, len(texts))

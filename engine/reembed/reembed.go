@@ -2,7 +2,9 @@
 // embeds every stored memory's text again with the configured embedder,
 // in batches, and records the new model only once every vector is
 // rewritten. A store interrupted half-way still names the old model, so
-// the engine keeps refusing it until a run finishes the job.
+// the engine keeps refusing it until a run finishes the job; that run
+// skips the memories the interrupted one already did (their provenance
+// names the new model).
 package reembed
 
 import (
@@ -73,15 +75,17 @@ type Options struct {
 
 // Stats say what a run did.
 type Stats struct {
-	Users    int    // users with at least one vector
+	Users    int    // users with at least one vector written
 	Memories int    // vectors written
+	Kept     int    // vectors already of the new model (an interrupted run's), left as they are
 	From, To string // the store's model before and after
 }
 
 // Run re-embeds every stored memory that has a vector, for every user,
 // with emb, then records emb as the store's model. It is idempotent: an
-// interrupted run leaves the old model recorded, and running again redoes
-// every vector. The caller keeps writers away (the data directory's lock,
+// interrupted run leaves the old model recorded, and running again
+// finishes the job, skipping the memories whose provenance already names
+// emb (written in the same transaction as their vector). The caller keeps writers away (the data directory's lock,
 // or Exclusively on a shared store).
 func Run(ctx context.Context, st engine.Store, emb engine.Embedder, opt Options) (Stats, error) {
 	stats := Stats{To: ID(emb)}
@@ -98,7 +102,7 @@ func Run(ctx context.Context, st engine.Store, emb engine.Embedder, opt Options)
 	if err != nil {
 		return stats, err
 	}
-	work, total, err := collect(ctx, st, users)
+	work, total, kept, err := collect(ctx, st, users, emb)
 	if err != nil {
 		return stats, err
 	}
@@ -112,7 +116,7 @@ func Run(ctx context.Context, st engine.Store, emb engine.Embedder, opt Options)
 		}
 		stats.Users++
 	}
-	stats.Memories = r.done
+	stats.Memories, stats.Kept = r.done, kept
 	if err := st.PutMeta(ctx, MetaKey, stats.To); err != nil {
 		return stats, fmt.Errorf("record the new embedding model: %w", err)
 	}
@@ -128,27 +132,38 @@ type userWork struct {
 
 // collect lists, per user, the memories that carry a vector (a memory
 // without one, such as an image still being captured, gets none now
-// either), and counts them.
-func collect(ctx context.Context, st engine.Store, users []string) ([]userWork, int, error) {
-	var work []userWork
-	total := 0
+// either) not yet embedded with emb, and counts them and those kept.
+func collect(ctx context.Context, st engine.Store, users []string, emb engine.Embedder) (work []userWork, total, kept int, err error) {
 	for _, u := range users {
 		w := userWork{user: u}
 		err := st.ScanMemories(ctx, u, func(m *engine.Memory, vec []float32) error {
-			if vec != nil {
+			switch {
+			case vec == nil:
+			case embeddedWith(m, emb, len(vec)):
+				kept++
+			default:
 				w.ids, w.texts = append(w.ids, m.ID), append(w.texts, m.Text)
 			}
 			return nil
 		})
 		if err != nil {
-			return nil, 0, fmt.Errorf("scan the memories of a user: %w", err)
+			return nil, 0, 0, fmt.Errorf("scan the memories of a user: %w", err)
 		}
 		if len(w.ids) > 0 {
 			work = append(work, w)
 			total += len(w.ids)
 		}
 	}
-	return work, total, nil
+	return work, total, kept, nil
+}
+
+// embeddedWith reports whether m's vector (of size dim) is emb's: its
+// provenance names emb's model and size, which write records in the
+// transaction that stores the vector. A memory without provenance cannot
+// tell, and is embedded again.
+func embeddedWith(m *engine.Memory, emb engine.Embedder, dim int) bool {
+	return m.Source != nil && m.Source.EmbeddingModel == emb.Model() &&
+		m.Source.EmbeddingDim == emb.Dim() && dim == emb.Dim()
 }
 
 type runner struct {
