@@ -55,15 +55,15 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	// Read-only: a backup writes no file into the directory, so it works on
 	// a read-only mount, on a disk too full to write, and as another user
 	// (root) without leaving files the directory's owner cannot open. A
-	// store left by a crash is replayed in a temporary copy, when TMPDIR
-	// has room, and backed up from there (store.Open); an empty newest log
-	// file a crash left is still renamed aside in the directory.
+	// store left by a crash, or with an empty newest log file, is copied
+	// into TMPDIR, when it has room, and backed up from there (store.Open).
+	// A reader that goes away (| head) fails the write instead of killing
+	// the process (exit 141, no word), so Close still removes a replayed
+	// copy, a server's one-off key is revoked, and the error says it.
+	signal.Ignore(syscall.SIGPIPE)
 	st, err := openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger, FreeSpace: freeBytes, MinFree: minFreeBytes})
 	switch {
 	case err == nil:
-		// A reader that goes away (| head) fails the write instead of
-		// killing the process, so Close still removes a replayed copy.
-		signal.Ignore(syscall.SIGPIPE)
 		err = backup.Write(ctx, w, st.Backup, cfg.DataDir)
 		err = errors.Join(err, st.Close())
 	case errors.Is(err, store.ErrLocked):

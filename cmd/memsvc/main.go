@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"regexp"
@@ -90,7 +91,8 @@ did (imported, erased, revoked, restored), logs and errors on stderr.
 
 Exit status:
   0    success (also for --help); serve and mcp stopped by SIGINT, SIGTERM or SIGHUP; hook run by an agent (it fails open)
-  1    failure (a file, the store, a model or the server failed)
+  1    failure (a file, the store, a model or the server failed); also stdout closed before the output was
+       whole (| head): one line on stderr says the output is incomplete
   2    usage error (unknown command or flag, bad or missing value)
   3    not found: what the command line names to act on does not exist (an --in file; the --data directory of
        export, backup, users erase and keys revoke; a --user with no data in export or users erase; the
@@ -313,6 +315,11 @@ func exitCode(ctx context.Context, sys IO, err error) int {
 		fmt.Fprintln(sys.Stderr, "memsvc: interrupted:", oneLine(err.Error()))
 		return 130
 	}
+	if closedStdout(err) {
+		fmt.Fprintln(sys.Stderr, "memsvc: stdout was closed before the output was whole (its reader exited, as | head does): "+
+			"the output is incomplete")
+		return 1
+	}
 	fmt.Fprintln(sys.Stderr, "memsvc:", oneLine(err.Error()))
 	switch {
 	case errors.As(err, new(errNotFound)):
@@ -321,6 +328,14 @@ func exitCode(ctx context.Context, sys IO, err error) int {
 		return 2
 	}
 	return 1
+}
+
+// closedStdout reports a write to stdout refused because its reader went
+// away (EPIPE: the command ignores SIGPIPE, so it can clean up first).
+// Other broken pipes (a socket) say more in their own message.
+func closedStdout(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && pe.Path == os.Stdout.Name() && errors.Is(pe.Err, syscall.EPIPE)
 }
 
 // flagName finds the flags an error message names.
