@@ -21,7 +21,7 @@ const (
 var (
 	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working|quit (?:\S+'s |his |her |their |the )?job)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
-	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|gave up|given up|rehomed|re-homed|had to rehome|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
+	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|gave up(?: on)?|given up(?: on)?|rehomed|re-homed|had to rehome|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
 	// lostThingRe: "User's Trek got stolen", "User's car was totaled": a thing of one's
 	// own lost. Groups: 1 the owner, 2 the thing.
 	lostThingRe = rx(`(\S+(?:'s \S+)?)'s (.+?) (?:got|was|has been|had been) (?:stolen|totaled|totalled|written off)\b.*`)

@@ -18,7 +18,7 @@ var singleValued = map[string]bool{
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 	PredicateSetting: true, PredicateSetTo: true,
 	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true, predicateSchoolYear: true,
-	PredicateTakenAs: true, predicateMajorIn: true,
+	PredicateTakenAs: true, predicateMajorIn: true, predicateCommute: true, predicateShift: true,
 }
 
 // predicateMajorIn is the subject one majors in ("User is majoring in biology").
@@ -357,6 +357,7 @@ var narrowWhenBare = set(`drink use take`)
 // brokeUp reports a break-up or divorce of the subject that ends the partner the old
 // slot names: "Leo and User broke up" (single) ends "User's boyfriend is Leo".
 func brokeUp(o, n Slot) bool {
+	o = partnerNamed(o)
 	if o.Predicate != "partner" || n.Predicate != "relationship_status" {
 		return false
 	}
@@ -365,6 +366,18 @@ func brokeUp(o, n Slot) bool {
 		return o.Subject == n.Subject || inConjunction(o.Subject, n.Subject)
 	}
 	return false
+}
+
+// partnerNamed reads "User has a girlfriend named Priya" ({user's girlfriend, named,
+// priya}) as the partner slot "User's girlfriend is Priya" fills.
+func partnerNamed(s Slot) Slot {
+	if s.Predicate != PredicateNamed && s.Predicate != "name" {
+		return s
+	}
+	if owner, thing, ok := strings.Cut(s.Subject, "'s "); ok && partnerNouns[thing] {
+		return Slot{Subject: owner, Predicate: "partner", Value: s.Value}
+	}
+	return s
 }
 
 // thingPredicate reports the predicates of things, not people, whose subject may be
@@ -515,6 +528,12 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:has |have |just |recently |finally )*(?:switched|changed) (?:\S+'s |his |her |their )?major (?:from .+? )?to (.+)`), pred: predicateMajorIn, stop: orgStop, need: []string{"major"}},
 	// "User is in User's third year of law school": the year of one's studies, one at a time.
 	{re: rx(subj + ` is (?:now )?in (?:\S+'s|his|her|their) (first|second|third|fourth|fifth|sixth|final|last|\d{1,2}(?:st|nd|rd|th)) year (?:of (?:\S+ ){0,2}(?:school|college|university|uni|studies|degree|program|programme|course|phd|residency|apprenticeship|undergrad)\b|at .*\b(?:university|college|school|uni)\b).*`), pred: predicateSchoolYear, need: needSchoolYear},
+	// "User is on the Verizon unlimited plan": a plan held, which switching from its
+	// provider ends. One may hold plans of many kinds, so it is not single-valued.
+	{re: rx(subj + ` (?:is|are|has been) (?:now |currently |still |also )?on (?:the |a |an |\S+'s )?(.+?) (?:plan|tier|subscription|package|contract)\b.*`), pred: predicatePlan, need: []string{"plan", "tier", "subscription", "package", "contract"}},
+	// "User has a membership at Planet Fitness" says where User's membership is, as "User
+	// moved User's membership to Equinox" does: one place at a time.
+	{re: rx(subj + ` (?:has|holds|got|bought|took out) (?:an? |\S+'s )?((?:gym |club |pool )?membership) (?:at|with|to) (.+)`), pred: predicateMembership, need: []string{"membership"}},
 	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
@@ -658,6 +677,9 @@ func clauseSlot(t string) *Slot {
 	t = adverbBeforeIngRe.ReplaceAllString(t, "$1 $2")
 	t = hasGotRe.ReplaceAllString(t, "$1 $2") // "User has got two dogs" has two dogs
 	lower := strings.ToLower(t)
+	if s := commuteOrShiftSlot(t, lower); s != nil {
+		return s // before switchSlot: "switched to day shifts" is a shift, not a thing used
+	}
 	if s := switchSlot(t, lower); s != nil {
 		return s
 	}
@@ -715,7 +737,7 @@ func clauseSlot(t string) *Slot {
 				continue
 			}
 			if s := buildSlot(m[1], r.pred, ruleValue(r, m), r.neg, r.stop, r.check); s != nil {
-				return reportsToManager(thingLivesIn(s, m[1]))
+				return membershipSlot(reportsToManager(thingLivesIn(s, m[1])))
 			}
 		}
 	}
@@ -777,7 +799,25 @@ func ruleValue(r slotRule, m []string) string {
 	if r.val != "" {
 		return r.val
 	}
+	if r.pred == predicateMembership {
+		return m[3]
+	}
 	return m[2]
+}
+
+// predicatePlan is a plan or tier one is on; predicateMembership is read as where
+// the subject's membership is (membershipSlot).
+const (
+	predicatePlan       = "plan"
+	predicateMembership = "membership_at"
+)
+
+// membershipSlot files {user, membership_at, x} as {user's membership, located, x}.
+func membershipSlot(s *Slot) *Slot {
+	if s == nil || s.Predicate != predicateMembership {
+		return s
+	}
+	return &Slot{Subject: s.Subject + "'s membership", Predicate: PredicateLocated, Value: s.Value}
 }
 
 // progressiveRe: "User is going to the YMCA", "User is learning Spanish", "User has

@@ -142,7 +142,7 @@ func TestSlotOf(t *testing.T) {
 		{"a clause before the subject", "Kevin's gone, User's boss is Linda now", &Slot{"user's boss", "identity", "linda", ""}},
 		{"stopped using a tool", "User stopped using Jenkins", &Slot{"user", "disposed", "jenkins", "jenkins"}},
 		{"an owner", "Dana owns the payments service", &Slot{"payments service", "owned_by", "dana", ""}},
-		{"a means", "User commutes by train", &Slot{"user", "commute_by", "train", ""}},
+		{"a means", "User commutes by train", &Slot{"user", "commute", "train", ""}},
 		{"a setting without its article", "Max connections is set to 100", &Slot{"max connections", "setting", "100", ""}},
 		{"a person is no bare thing", "Anna Smith is 34", &Slot{"anna smith", "age", "34", ""}},
 		{"a new owner", "Raj owns the payments service now", &Slot{"payments service", "owned_by", "raj", ""}},

@@ -335,10 +335,12 @@ func subjectsRelated(a, b string) bool {
 }
 
 // namesPerson reports a thing owned that is a person ("roommate", "best friend"): what
-// the user's roommate quits or uses is the roommate's, not the user's.
+// the user's roommate quits or uses is the roommate's, not the user's. A person noun
+// followed by a name is a person too: what "User's friend Sam" leaves is Sam's.
 func namesPerson(thing string) bool {
 	w := strings.Fields(thing)
-	return len(w) > 0 && personNouns[w[len(w)-1]]
+	n := len(w)
+	return n > 0 && personNouns[w[n-1]] || n > 1 && personNouns[w[n-2]]
 }
 
 // cutOwner splits "all user's typescript projects" into the owner "user" and the thing owned.

@@ -16,6 +16,7 @@ import "testing"
 // kept in history with its validity window closed. Baseline before this
 // round's fixes: 39/65; after them 54/65 (11 marked known).
 // Round sixteen reads a group's size as its amount: 55/65 (10 known).
+// Round eighteen reads how one gets to work as one slot: 56/65 (9 known).
 var supersedeThirteenth = []scenario{
 	// Terse lower-case chat.
 	{name: "terse move", steps: []string{
@@ -152,8 +153,7 @@ var supersedeThirteenth = []scenario{
 		facts: []string{"Celtics"}, gone: []string{"Lakers"}, kept: true},
 	{name: "commute mode", steps: []string{
 		"I take the bus to work.", "I bike to work now."},
-		facts: []string{"bike"}, gone: []string{"bus"}, kept: true,
-		known: "\"bikes to work\" and \"takes the bus to work\" are not read as one way to work"},
+		facts: []string{"bike"}, gone: []string{"bus"}, kept: true},
 	{name: "stopped a medication", steps: []string{
 		"I take metformin.", "I'm off metformin now."},
 		gone: []string{"takes metformin"}, kept: true},
