@@ -58,9 +58,9 @@ var foreignStatements = []foreignStatement{
 	{foreignRe(`(?:jetzt |nun )?wir (?:wohnen|leben)(?: jetzt| nun| inzwischen| mittlerweile)? in `, ``), "we live in $1", false},
 	{foreignRe(`wir sind(?: jetzt| nun| inzwischen| mittlerweile)?(?: \S+){0,3}? nach `, `(?i: (?:umgezogen|gezogen))`), "we moved to $1", false},
 	{foreignRe(`ich heiße `, ``), "my name is $1", false},
-	{foreignRe(`(?:j['’]habite|je vis|je réside|je reside)(?: maintenant| désormais| actuellement)? (?:à|a|au|aux|en) `, ``), "I live in $1", false},
+	{foreignRe(`(?:maintenant,? |désormais,? |actuellement,? )?(?:j['’]habite|je vis|je réside|je reside)(?: maintenant| désormais| actuellement)? (?:à|a|au|aux|en) `, ``), "I live in $1", false},
 	{foreignRe(`(?:j['’]ai déménagé|j['’]ai demenage|je me suis installée?) (?:à|a|au|aux|en) `, ``), "I moved to $1", false},
-	{foreignRe(`je travaille(?: maintenant| désormais| actuellement)? (?:chez|à|a) `, ``), "I work at $1", false},
+	{foreignRe(`(?:maintenant,? |désormais,? |actuellement,? )?je travaille(?: maintenant| désormais| actuellement)? (?:chez|à|a) `, ``), "I work at $1", false},
 	{foreignRe(`je travaille(?: maintenant| désormais| actuellement)? pour `, ``), "I work at $1", true},
 	{foreignRe(`(?:nous habitons|nous vivons|on habite|on vit)(?: maintenant| désormais| actuellement)? (?:à|a|au|aux|en) `, ``), "we live in $1", false},
 	{foreignRe(`(?:nous avons déménagé|nous avons demenage|on a déménagé|on a demenage|nous nous sommes installés|nous nous sommes installées) (?:à|a|au|aux|en) `, ``), "we moved to $1", false},
@@ -68,6 +68,9 @@ var foreignStatements = []foreignStatement{
 	// A German job is said as a bare capitalised noun ("Ich bin Lehrer"); a lone given name
 	// there is whom one is.
 	{regexp.MustCompile(`^(?i:(?:jetzt |nun )?ich bin(?: jetzt| nun| inzwischen| mittlerweile)? )(\p{Lu}\p{Ll}+)(?i: jetzt| nun| inzwischen| mittlerweile)?$`), "I work as a $1", true},
+	// A workplace named by a common noun after its article ("Trabajo en un banco",
+	// "Ahora trabajo en una escuela"): the kind of place one works at.
+	{regexp.MustCompile(`^(?i:(?:ahora |actualmente |ya )?(?:yo )?trabajo (?:ahora |actualmente )?en (?:un|una) )(\p{Ll}+)$`), "I work at a $1", false},
 	// A thing had, one word after its article ("Tengo un perro"); no longer had with or
 	// without it ("Ya no tengo perro").
 	{regexp.MustCompile(`^(?i:(?:yo )?tengo (?:un|una) )(\p{Ll}+)$`), "I have a $1", false},

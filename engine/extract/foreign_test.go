@@ -38,7 +38,11 @@ func TestInEnglish(t *testing.T) {
 		"Je vis maintenant à Lille.":              "I live in Lille now",
 		"J'ai déménagé à Rennes l'an dernier.":    "I moved to Rennes",
 		"Je travaille chez Renault.":              "I work at Renault",
-		"Je travaille pour Marie.":                "Je travaille pour Marie.", // whom one works for
+		"Maintenant j'habite à Toulouse.":         "I live in Toulouse now",
+		"Trabajo en un banco.":                    "I work at a banco",
+		"Ahora trabajo en una escuela.":           "I work at a escuela now",
+		"Trabajo en un banco de Madrid.":          "Trabajo en un banco de Madrid.", // more than the kind of place
+		"Je travaille pour Marie.":                "Je travaille pour Marie.",       // whom one works for
 		"Je m'appelle Camille":                    "my name is Camille",
 		"J'habite à côté de la gare.":             "J'habite à côté de la gare.", // no name of a place
 		"J'habite à Paris ?":                      "J'habite à Paris ?",          // a question

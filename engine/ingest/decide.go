@@ -504,7 +504,7 @@ func endsHabit(old string, newTerms map[string]bool) bool {
 	if isNegated(old) || saysUsedTo(old) {
 		return false
 	}
-	oldTerms := termSet(old)
+	oldTerms := withoutWhen(termSet(old), newTerms)
 	used := termSet("used")
 	if len(oldTerms) < 2 || len(oldTerms)+len(used) != len(newTerms) {
 		return false
@@ -515,6 +515,22 @@ func endsHabit(old string, newTerms map[string]bool) bool {
 		}
 	}
 	return coverage(oldTerms, newTerms) == 1
+}
+
+// whenTerms say how often or when a habit is done (analysed forms): "User used to
+// drink coffee" ends "User drinks coffee every morning" though it says no morning.
+var whenTerms = map[string]bool{"everi": true, "each": true, "morn": true, "even": true, "night": true,
+	"day": true, "daili": true, "week": true, "weekli": true, "weekend": true, "twice": true, "onc": true}
+
+// withoutWhen returns terms without the whenTerms that newTerms lacks.
+func withoutWhen(terms, newTerms map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(terms))
+	for t := range terms {
+		if !whenTerms[t] || newTerms[t] {
+			out[t] = true
+		}
+	}
+	return out
 }
 
 // endsState reports a fact whose slot says its value no longer holds ("User stopped

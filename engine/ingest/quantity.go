@@ -97,6 +97,9 @@ func quantityWords(s string) []string {
 		if n, ok := numberWords[w]; ok {
 			w = strconv.Itoa(n)
 		}
+		if w == "per" && len(out) > 0 {
+			w = "a" // "8 hours per day" is "8 hours a day"
+		}
 		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 			w = strings.TrimSuffix(w, "s")
 		}

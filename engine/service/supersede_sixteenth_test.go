@@ -14,7 +14,7 @@ import "testing"
 // numbers or place names written differently, beside look-alikes that are
 // two facts. Every scenario with a stale value asserts the stale fact is kept
 // in history with its validity window closed. Baseline before this round's
-// fixes: 44/68; after them 55/68 (13 marked known).
+// fixes: 44/68; after them 59/68 (9 marked known).
 var supersedeSixteenth = []scenario{
 	// Work schedules and shifts.
 	{name: "night shift to day shift", steps: []string{
@@ -143,8 +143,7 @@ var supersedeSixteenth = []scenario{
 		gone: []string{"owns a bakery"}, kept: true},
 	{name: "used to drink coffee", steps: []string{
 		"I drink coffee every morning.", "I used to drink coffee, but I switched to green tea."},
-		facts: []string{"green tea"}, gone: []string{"drinks coffee"}, kept: true,
-		known: "\"used to drink coffee\" does not end \"drinks coffee every morning\": the old fact's frequency is not in the new one"},
+		facts: []string{"green tea"}, gone: []string{"drinks coffee"}, kept: true},
 
 	// Numbers that change.
 	{name: "weight down", steps: []string{
@@ -188,12 +187,10 @@ var supersedeSixteenth = []scenario{
 	// Other languages.
 	{name: "spanish new job", steps: []string{
 		"Trabajo en un banco.", "Ahora trabajo en una escuela."},
-		facts: []string{"escuela"}, gone: []string{"banco"}, kept: true,
-		known: "Spanish \"Trabajo en un banco\" (a workplace named by a common noun) is not read"},
+		facts: []string{"escuela"}, gone: []string{"banco"}, kept: true},
 	{name: "french move with vis", steps: []string{
 		"J'habite à Bordeaux.", "Maintenant j'habite à Toulouse."},
-		facts: []string{"Toulouse"}, gone: []string{"Bordeaux"}, kept: true,
-		known: "French \"Maintenant j'habite à …\" with a fronted adverb is not read"},
+		facts: []string{"Toulouse"}, gone: []string{"Bordeaux"}, kept: true},
 	{name: "german moved", steps: []string{
 		"Ich wohne in Köln.", "Ich wohne jetzt in Bonn."},
 		facts: []string{"Bonn"}, gone: []string{"Köln"}, kept: true},
@@ -220,8 +217,7 @@ var supersedeSixteenth = []scenario{
 		once: []string{"User has"}},
 	{name: "hours per day", steps: []string{
 		"I work 8 hours a day.", "I work eight hours per day."},
-		once:  []string{"hours"},
-		known: "\"8 hours a day\" and \"eight hours per day\" are not read as one amount"},
+		once: []string{"hours"}},
 	{name: "learning restated", steps: []string{
 		"I'm learning Italian.", "I am learning Italian."},
 		once: []string{"Italian"}},
