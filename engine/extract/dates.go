@@ -233,6 +233,13 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 		d := resolvedDate{start: start, end: end, prec: phrasePrecision(phrase)}
 		d.yearless = hasMonthRe.MatchString(phrase) && !yearLiteralRe.MatchString(phrase)
 		d.at = floorTo(adjustForTense(res.Time, ref, phrase, t), d.prec)
+		if y := d.at.Year(); y < 1 || y > 9998 {
+			// "3000 years ago", "in 9000 years": no time a memory can hold
+			// (RFC 3339 writes years 0 to 9999, and the date's period must
+			// end within them); the phrase stays as written.
+			text = blank(text, start, end, ' ')
+			continue
+		}
 		d.absorbPreposition(clause, phrase)
 		return d, true
 	}
