@@ -102,26 +102,56 @@ func classifyURL(s string) (Ref, bool) {
 }
 
 // credentialPart names the part of u's query or fragment that holds a
-// secret by the one definition of a secret in stored text (engine/redact):
-// a query parameter (by name) or "the fragment". The path is not checked:
-// a long random path is how many image hosts name a public file, and text
-// mentioning such a URL keeps it too.
+// credential: a query parameter named for one (credentialParam) whose value
+// is long enough to be one, or a secret of a known shape (engine/redact) in
+// any parameter or the fragment. Values are not judged by how random they
+// look: public image hosts put random ids in their queries (Unsplash's
+// ixid, a video thumbnail's rs), and a long random path is how many of them
+// name a public file.
 func credentialPart(u *url.URL) (string, bool) {
 	params := u.Query()
 	names := slices.Sorted(maps.Keys(params))
 	for _, name := range names {
 		for _, v := range params[name] {
-			if _, n := redact.Text(name + "=" + v); n > 0 {
+			if (credentialParam(name) && len(v) >= minCredentialLen) || redact.HasKnownSecret(v) {
 				return fmt.Sprintf("query parameter %q", name), true
 			}
 		}
 	}
 	if frag := u.Fragment; frag != "" {
-		if _, n := redact.Text(frag); n > 0 {
+		if fq, err := url.ParseQuery(frag); err == nil {
+			for name, vs := range fq {
+				for _, v := range vs {
+					if credentialParam(name) && len(v) >= minCredentialLen {
+						return "the fragment", true
+					}
+				}
+			}
+		}
+		if redact.HasKnownSecret(frag) {
 			return "the fragment", true
 		}
 	}
 	return "", false
+}
+
+// minCredentialLen is the shortest value a credential-named parameter is
+// taken for a credential by: "key=thumb" or "token=1" name no secret.
+const minCredentialLen = 8
+
+// credentialParam reports whether a query parameter's name says it carries a
+// credential: tokens, keys, secrets, passwords and the signatures and
+// credentials of signed links (AWS, Google Cloud, Azure SAS's sig).
+func credentialParam(name string) bool {
+	n := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
+	switch n {
+	case "token", "accesstoken", "idtoken", "refreshtoken", "authtoken", "auth", "authorization",
+		"key", "apikey", "accesskey", "secret", "secretkey", "clientsecret", "password", "passwd", "pwd",
+		"sig", "signature", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
+		"xgoogsignature", "xgoogcredential":
+		return true
+	}
+	return false
 }
 
 // isImageExt lists image extensions, including formats this package cannot

@@ -48,6 +48,17 @@ func TestClassify(t *testing.T) {
 		{name: "ordinary query and random path kept", item: "https://cdn.example.com/ACg8ocJz7XkQ1vR2pL9mN4bT6yW8eH3sF5dG0aK2jU7iO1qZ.png?w=320&fit=crop&page=2",
 			want: Ref{Kind: KindURL, URL: "https://cdn.example.com/ACg8ocJz7XkQ1vR2pL9mN4bT6yW8eH3sF5dG0aK2jU7iO1qZ.png?w=320&fit=crop&page=2",
 				Confident: true}, wantOK: true},
+		{name: "random ids in a public host's query kept", item: "https://images.unsplash.com/photo-1506744038136-46273834b3fb?ixlib=rb-4.0.3" +
+			"&ixid=M3wxMjA3fDB8MHxwaG90by1wYWdlfHx8fGVufDB8fHx8fA%3D%3D&w=2070",
+			want: Ref{Kind: KindURL, URL: "https://images.unsplash.com/photo-1506744038136-46273834b3fb?ixlib=rb-4.0.3" +
+				"&ixid=M3wxMjA3fDB8MHxwaG90by1wYWdlfHx8fGVufDB8fHx8fA%3D%3D&w=2070"}, wantOK: true},
+		{name: "thumbnail with a random rs kept", item: "https://i.ytimg.com/vi/abc/maxresdefault.jpg?sqp=-oaymwEmCIAKENAF8quKqQMa8AEB-AH-CYAC0AWKAgwIABABGGUgZShlMA8=&rs=AOn4CLBVjwHQrtP3TkV3fBvaVqXfzWb0Ag",
+			want: Ref{Kind: KindURL, URL: "https://i.ytimg.com/vi/abc/maxresdefault.jpg?sqp=-oaymwEmCIAKENAF8quKqQMa8AEB-AH-CYAC0AWKAgwIABABGGUgZShlMA8=&rs=AOn4CLBVjwHQrtP3TkV3fBvaVqXfzWb0Ag",
+				Confident: true}, wantOK: true},
+		{name: "short value of a key-named parameter kept", item: "https://example.com/cat.png?key=thumb",
+			want: Ref{Kind: KindURL, URL: "https://example.com/cat.png?key=thumb", Confident: true}, wantOK: true},
+		{name: "known key shape under any name", item: "https://example.com/cat.png?x=ghp_abcdefghijklmnopqrstuvwxyz0123",
+			want: Ref{Kind: KindURL}, wantOK: true, wantErr: true},
 		{name: "image URL with a user name only", item: "https://bob@example.com/cat.png",
 			want: Ref{Kind: KindURL, URL: "https://bob@example.com/cat.png", Confident: true}, wantOK: true},
 		{name: "png URL", item: " https://example.com/cat.png ",

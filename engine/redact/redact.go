@@ -43,6 +43,20 @@ var assignment = regexp.MustCompile(`(?i)\b((?:pass(?:word|wd|phrase)?|pwd|secre
 // candidate is a long run of key-like characters for the entropy check.
 var candidate = regexp.MustCompile(`[A-Za-z0-9_+/=-]{32,}`)
 
+// HasKnownSecret reports whether s holds a secret of a known shape (a
+// private key block, a JWT, a provider's key by its prefix, a URL's
+// password): the patterns alone, without the guess from a value's
+// randomness that Text also makes, which in a URL's query would take the
+// random ids public hosts put there for a secret.
+func HasKnownSecret(s string) bool {
+	for _, re := range whole {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
 // Text returns s with every secret replaced by Marker, and how many it
 // replaced.
 func Text(s string) (string, int) {
