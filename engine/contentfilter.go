@@ -2,14 +2,17 @@ package engine
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ContentFilter narrows a listing by what only a memory's record holds,
 // not the index: a tag, and a metadata entry (a key, or a key with a
 // value). The dashboard's list sets it; the index rows hold tags and
-// metadata so List applies it without reading records.
+// metadata hashes (MetaHashes) so List applies it without reading records.
 type ContentFilter struct {
 	Tag          string
 	MetaKey      string
@@ -42,31 +45,121 @@ func (c ContentFilter) Validate() error {
 // Keeps reports whether m carries the tag (case ignored) and the
 // metadata entry. A value matches as written in JSON, so 2, true and
 // "two" are found by meta=k=2, k=true and k=two; case is ignored.
-func (c ContentFilter) Keeps(m *Memory) bool { return c.KeepsLabels(m.Tags, MetaTexts(m.Metadata)) }
+func (c ContentFilter) Keeps(m *Memory) bool {
+	if c.Tag != "" && !hasTag(m.Tags, c.Tag) {
+		return false
+	}
+	if c.MetaKey == "" {
+		return true
+	}
+	v, ok := m.Metadata[c.MetaKey]
+	return ok && (!c.MetaHasValue || strings.EqualFold(MetaText(v), c.MetaValue))
+}
 
-// KeepsLabels is Keeps on a memory's tags and MetaTexts, as an index row
-// holds them.
-func (c ContentFilter) KeepsLabels(tags []string, meta map[string]string) bool {
+// KeepsLabels is Keeps on a memory's tags and MetaHashes, as an index row
+// holds them. It keeps every memory Keeps keeps, and may keep one more
+// when two entries' hashes collide: what is shown is confirmed with Keeps.
+func (c ContentFilter) KeepsLabels(tags []string, meta []uint64) bool {
 	if c.Tag != "" && !hasTag(tags, c.Tag) {
 		return false
 	}
 	if c.MetaKey == "" {
 		return true
 	}
-	v, ok := meta[c.MetaKey]
-	return ok && (!c.MetaHasValue || strings.EqualFold(v, c.MetaValue))
+	h := metaKeyHash(c.MetaKey)
+	if c.MetaHasValue {
+		h = metaPairHash(c.MetaKey, c.MetaValue)
+	}
+	_, found := slices.BinarySearch(meta, h)
+	return found
 }
 
-// MetaTexts is each metadata value as MetaText writes it; nil for none.
-func MetaTexts(md map[string]any) map[string]string {
+// MetaHashes is what an index row keeps of a memory's metadata for the
+// list filter: for each entry the hash of its key and the hash of its key
+// with its value (MetaText, case folded as Keeps compares it), sorted. A
+// row then costs 16 bytes an entry however long the values, and no map;
+// nil for no metadata.
+func MetaHashes(md map[string]any) []uint64 {
 	if len(md) == 0 {
 		return nil
 	}
-	out := make(map[string]string, len(md))
+	out := make([]uint64, 0, 2*len(md))
 	for k, v := range md {
-		out[k] = MetaText(v)
+		out = append(out, metaKeyHash(k), metaPairHash(k, MetaText(v)))
 	}
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// The hashes are 64-bit FNV-1a, computed without allocating so the list
+// filter can hash its query once per row. A key's hash and a pair's start
+// from different bytes, and a pair's key is length-prefixed, so "a=b" with
+// "c" and "a" with "b=c" are different inputs.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+type fnvHash uint64
+
+func (h fnvHash) byte(b byte) fnvHash { return (h ^ fnvHash(b)) * fnvPrime }
+
+func (h fnvHash) str(s string) fnvHash {
+	for i := 0; i < len(s); i++ {
+		h = h.byte(s[i])
+	}
+	return h
+}
+
+// folded hashes s's runes each folded (foldRune), three bytes a rune, so
+// strings equal under strings.EqualFold hash alike.
+func (h fnvHash) folded(s string) fnvHash {
+	for _, r := range s {
+		r = foldRune(r)
+		h = h.byte(byte(r)).byte(byte(r >> 8)).byte(byte(r >> 16))
+	}
+	return h
+}
+
+func metaKeyHash(k string) uint64 { return uint64(fnvHash(fnvOffset).byte(1).str(k)) }
+
+func metaPairHash(k, v string) uint64 {
+	h := fnvHash(fnvOffset).byte(2)
+	for n := uint64(len(k)); ; n >>= 8 { // the key's length, then the key
+		if h = h.byte(byte(n)); n < 256 {
+			break
+		}
+	}
+	return uint64(h.str(k).byte(0).folded(v))
+}
+
+// FoldCase maps s to one spelling of its case-insensitive class (each
+// rune to the smallest rune of its simple case folding orbit), so strings
+// strings.EqualFold calls equal fold to one string; strings.ToLower would
+// not see that "s" and U+017F (long s) are one letter.
+func FoldCase(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii { // the smallest of {K, k, U+212A} is K: ASCII folds to upper case
+		return strings.ToUpper(s)
+	}
+	return strings.Map(foldRune, s)
+}
+
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		return r
+	}
+	low := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		low = min(low, f)
+	}
+	return low
 }
 
 func hasTag(tags []string, tag string) bool {

@@ -203,16 +203,32 @@ func TestRegistryEvictionUnderConcurrentWrites(t *testing.T) {
 }
 
 // TestBytesTrackHeap holds the shard's accounted size to what the Go heap
-// grew by building it: 5,000 rows of 512-d vectors and a dozen terms.
+// grew by building it: 5,000 rows of 512-d vectors and a dozen terms; and
+// holds what three tags and five metadata entries' hashes a row add (made
+// per row, as the write path makes them, so the heap counts them) to what
+// they add to the heap, which the whole's ratio alone would hide.
 func TestBytesTrackHeap(t *testing.T) {
 	const n, dim = 5000, 512
-	rng := rand.New(rand.NewPCG(3, 3))
-	type input struct {
-		r     Row
-		vec   []float32
-		terms []string
+	in := heapInputs(n, dim)
+	plainBytes, plainHeap := buildAndMeasure(t, in, dim, false)
+	bytes, heap := buildAndMeasure(t, in, dim, true)
+	labelBytes, labelHeap := bytes-plainBytes, heap-plainHeap
+	t.Logf("labels add %d B accounted (%d per row), %d B heap (%d per row)", labelBytes, labelBytes/n, labelHeap, labelHeap/n)
+	if ratio := float64(labelBytes) / float64(labelHeap); ratio < 0.8 || ratio > 1.25 {
+		t.Errorf("tags and metadata add %d accounted bytes, %d heap bytes: ratio %.2f outside [0.8, 1.25]", labelBytes, labelHeap, ratio)
 	}
-	in := make([]input, n)
+	runtime.KeepAlive(in)
+}
+
+type heapInput struct {
+	r     Row
+	vec   []float32
+	terms []string
+}
+
+func heapInputs(n, dim int) []heapInput {
+	rng := rand.New(rand.NewPCG(3, 3))
+	in := make([]heapInput, n)
 	vocab := make([]string, 3000)
 	for i := range vocab {
 		vocab[i] = fmt.Sprintf("term%d", i)
@@ -226,23 +242,40 @@ func TestBytesTrackHeap(t *testing.T) {
 		for j := range terms {
 			terms[j] = vocab[rng.IntN(len(vocab))]
 		}
-		in[i] = input{Row{ID: fmt.Sprintf("01JD%022d", i), State: "active", SessionID: fmt.Sprintf("s%d", i/20),
+		in[i] = heapInput{Row{ID: fmt.Sprintf("01JD%022d", i), State: "active", SessionID: fmt.Sprintf("s%d", i/20),
 			AppName: "claude", CreatedAt: time.Unix(int64(i), 0), Categories: []string{"work"}}, vec, terms}
 	}
+	return in
+}
+
+// buildAndMeasure builds a shard of in, with tags and metadata hashes when
+// labels, and returns its accounted bytes and the heap it grew by, which
+// it holds to each other.
+func buildAndMeasure(t *testing.T, in []heapInput, dim int, labels bool) (accounted, grew int64) {
+	rng := rand.New(rand.NewPCG(5, 5))
 	before := heapInUse()
 	s := NewShard(dim)
-	for _, x := range in {
+	for i, x := range in {
+		if labels {
+			x.r.Tags = []string{fmt.Sprintf("tag%d", i%7), fmt.Sprintf("tag%d", i%11), "shared"}
+			x.r.Meta = make([]uint64, 10) // a key's and a pair's hash per entry
+			for j := range x.r.Meta {
+				x.r.Meta[j] = rng.Uint64()
+			}
+			slices.Sort(x.r.Meta)
+		}
 		s.Upsert(x.r, x.vec, x.terms)
 	}
 	s.PassageSearch([]string{"term1"}, nil, []float64{0.8, 0.64}, 1.2, 0.4, nil, 10) // builds sessions and the layout
-	grew := heapInUse() - before
-	got := s.Bytes()
-	t.Logf("accounted %d B (%d per row), heap grew %d B (%d per row)", got, got/n, grew, grew/n)
-	if ratio := float64(got) / float64(grew); ratio < 0.8 || ratio > 1.25 {
-		t.Errorf("accounted %d bytes, heap grew %d: ratio %.2f outside [0.8, 1.25]", got, grew, ratio)
+	grew = heapInUse() - before
+	accounted = s.Bytes()
+	n := int64(len(in))
+	t.Logf("labels %v: accounted %d B (%d per row), heap grew %d B (%d per row)", labels, accounted, accounted/n, grew, grew/n)
+	if ratio := float64(accounted) / float64(grew); ratio < 0.8 || ratio > 1.25 {
+		t.Errorf("labels %v: accounted %d bytes, heap grew %d: ratio %.2f outside [0.8, 1.25]", labels, accounted, grew, ratio)
 	}
 	runtime.KeepAlive(s)
-	runtime.KeepAlive(in)
+	return accounted, grew
 }
 
 func heapInUse() int64 {

@@ -38,11 +38,14 @@ type Row struct {
 	// Anchor is, for a fact distilled from an episode, that episode's id.
 	// Such a fact stays out of its session's turn order (sessions.go).
 	Anchor string
-	// Tags and Meta (each metadata value as engine.MetaText writes it) are
-	// what the dashboard's list filters by (engine.ContentFilter), kept in
-	// the row so a filtered list never reads every record.
+	// Tags (interned, as Categories) and Meta, the sorted hashes of the
+	// metadata's keys and key=value pairs (engine.MetaHashes), are what the
+	// dashboard's list filters by (engine.ContentFilter), kept in the row
+	// so a filtered list never reads every record. Hashes, not texts: a
+	// row's cost is 16 bytes an entry however long the values. The shard
+	// keeps the Meta slice it is given.
 	Tags []string
-	Meta map[string]string
+	Meta []uint64
 }
 
 // Hit is one scored result.
@@ -73,7 +76,7 @@ type Shard struct {
 	// Size accounting (size.go): repeated strings share one copy.
 	intern      map[string]string
 	internBytes int64
-	strBytes    int64 // rowStrings of the rows
+	strBytes    int64 // rowOwnBytes of the rows
 
 	// home is the registry the shard belongs to once loaded (nil for a
 	// shard of its own), told of every write for user (Registry.written).
@@ -128,13 +131,13 @@ func (s *Shard) upsert(r Row, vec []float32, terms []string) {
 		r.HasVector = s.rows[i].HasVector
 	}
 	if ok {
-		s.strBytes -= rowStrings(&s.rows[i])
+		s.strBytes -= rowOwnBytes(&s.rows[i])
 		s.countSpeaker(s.rows[i].Speaker, -1)
 		if old := sessionKey(&s.rows[i]); old != sessionKey(&r) {
 			s.sessions.touch(old)
 		}
 	}
-	s.strBytes += rowStrings(&r)
+	s.strBytes += rowOwnBytes(&r)
 	s.countSpeaker(r.Speaker, 1)
 	s.sessions.touch(sessionKey(&r))
 	s.rows[i] = r
@@ -161,7 +164,7 @@ func (s *Shard) remove(id string) {
 		return
 	}
 	s.version++
-	s.strBytes -= rowStrings(&s.rows[i])
+	s.strBytes -= rowOwnBytes(&s.rows[i])
 	s.sessions.touch(sessionKey(&s.rows[i]))
 	s.countSpeaker(s.rows[i].Speaker, -1)
 	last := len(s.rows) - 1

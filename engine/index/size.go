@@ -59,28 +59,37 @@ func (so *sessionOrder) footprint() int64 {
 		mapBytes(members, strHeader+8) + mapBytes(members, 2*strHeader)
 }
 
-// rowStrings is what a row's strings cost the shard beyond the interned
-// pool: its id, its anchor and its category list.
-func rowStrings(r *Row) int64 {
-	return int64(len(r.ID)+len(r.Anchor)) + int64(cap(r.Categories))*strHeader
+// rowOwnBytes is what a row costs the shard beyond its fixed size and the
+// interned pool: its id, its anchor, its category and tag lists (the
+// strings in them are interned) and its metadata hashes.
+func rowOwnBytes(r *Row) int64 {
+	return int64(len(r.ID)+len(r.Anchor)) + int64(cap(r.Categories)+cap(r.Tags))*strHeader + int64(cap(r.Meta))*8
 }
 
 // internRow makes r's repeated strings (state, type, session, project, app,
-// speaker, categories) share one copy per shard: thousands of rows hold a
-// handful of distinct values, and a speaker is a substring of the memory's
-// text, which would otherwise stay alive with it. Callers hold the write
-// lock.
+// speaker, categories, tags) share one copy per shard: thousands of rows
+// hold a handful of distinct values, and a speaker is a substring of the
+// memory's text, which would otherwise stay alive with it. Callers hold the
+// write lock.
 func (s *Shard) internRow(r *Row) {
 	for _, p := range []*string{&r.State, &r.MemoryType, &r.SessionID, &r.Project, &r.AppName, &r.Speaker} {
 		*p = s.internString(*p)
 	}
-	if len(r.Categories) > 0 {
-		cats := make([]string, len(r.Categories))
-		for i, c := range r.Categories {
-			cats[i] = s.internString(c)
-		}
-		r.Categories = cats
+	r.Categories = s.internList(r.Categories)
+	r.Tags = s.internList(r.Tags)
+}
+
+// internList is a copy of list, exactly as long, of interned strings (nil
+// for none): the caller's list and its spare capacity are not kept.
+func (s *Shard) internList(list []string) []string {
+	if len(list) == 0 {
+		return nil
 	}
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = s.internString(v)
+	}
+	return out
 }
 
 func (s *Shard) internString(v string) string {

@@ -11,8 +11,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/text"
@@ -275,23 +273,7 @@ func jsonName(f reflect.StructField) (string, bool) {
 	return name, true
 }
 
-// FoldKey maps s to one spelling of its case-insensitive class (each rune
-// to the smallest rune of its simple case folding orbit), as encoding/json
-// matches field names: "params", "PARAMS" and "paramſ" (U+017F, long s)
-// fold to one key, which strings.ToLower would not see.
-func FoldKey(s string) string {
-	ascii := true
-	for i := 0; i < len(s) && ascii; i++ {
-		ascii = s[i] < utf8.RuneSelf
-	}
-	if ascii { // the smallest of {K, k, U+212A} is K: ASCII folds to upper case
-		return strings.ToUpper(s)
-	}
-	return strings.Map(func(r rune) rune {
-		low := r
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			low = min(low, f)
-		}
-		return low
-	}, s)
-}
+// FoldKey maps s to one spelling of its case-insensitive class, as
+// encoding/json matches field names: "params", "PARAMS" and "paramſ"
+// (U+017F, long s) fold to one key (engine.FoldCase).
+func FoldKey(s string) string { return engine.FoldCase(s) }

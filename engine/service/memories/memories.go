@@ -60,7 +60,27 @@ func (e *Memories) List(ctx context.Context, user string, f engine.ListFilter) (
 		return page, nil
 	}
 	page.Items, err = e.Load(ctx, user, ids)
+	confirmContent(page, f.Content)
 	return page, err
+}
+
+// confirmContent drops from page the memories the index rows' metadata
+// hashes kept but the records do not carry (two entries' hashes collide,
+// ListKeeps), so no false match is shown. Only the page is read, so the
+// total of a page with no such memory stays the rows' count.
+func confirmContent(page *engine.Page, c engine.ContentFilter) {
+	if c.Empty() {
+		return
+	}
+	kept := page.Items[:0]
+	for _, m := range page.Items {
+		if c.Keeps(m) {
+			kept = append(kept, m)
+		}
+	}
+	page.Total -= len(page.Items) - len(kept)
+	page.Pages = (page.Total + page.Size - 1) / page.Size
+	page.Items = kept
 }
 
 // ListKeeps reports whether row r passes f (List, and the dashboard's Timeline).

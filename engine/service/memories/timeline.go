@@ -49,6 +49,7 @@ func (e *Memories) Timeline(ctx context.Context, user string, f engine.TimelineF
 		return page, nil
 	}
 	page.Items, err = e.Load(ctx, user, ids)
+	confirmContent(page, f.Content)
 	return page, err
 }
 
