@@ -45,7 +45,7 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 	}
 	in := intake{req: req, facts: facts, factTurn: factTurn, procs: procs, extractor: extractor,
 		episodes: episodeTurns(req.Messages, facts, factTurn), before: before, carry: true, reads: reads}
-	all, err := e.commit(ctx, user, in)
+	all, err := e.commitParts(ctx, user, in)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +76,11 @@ type intake struct {
 	before    *engine.Message  // the question the previous request ended with (carry.go), or nil
 	carry     bool             // a conversation: leave its last question for the next request
 	reads     *ingest.Readings // readings shared with the other requests of one call, or nil: the request's own
+	// A part of a request written in parts (parts.go): asked is the
+	// question of each turn read over the whole request, and notLast leaves
+	// the carried question to the last part.
+	asked   []*engine.Message
+	notLast bool
 }
 
 // commit embeds facts and episodes, asks the decision model (if any) about
@@ -83,7 +88,10 @@ type intake struct {
 // returns one result per fact, NONE included, then one per episode stored.
 func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
 	nFacts := len(in.facts) - len(in.procs)
-	asked := answers(in.req.Messages, in.episodes, in.before)
+	asked := in.asked
+	if asked == nil {
+		asked = answers(in.req.Messages, in.episodes, in.before)
+	}
 	vecs, err := e.embedIntake(ctx, in, asked)
 	if err != nil {
 		return nil, err
@@ -136,7 +144,7 @@ func (e *Writer) commit(ctx context.Context, user string, in intake) ([]engine.W
 			results = append(results, r)
 		}
 		results = append(results, epResults...) // the facts lead: they say what it means
-		if in.carry {
+		if in.carry && !in.notLast {
 			return e.carryOn(tx, in.req, now)
 		}
 		return nil

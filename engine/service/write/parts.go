@@ -1,0 +1,111 @@
+package write
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/memsvc/memsvc/engine"
+)
+
+// partBytes is about how much turn text one transaction of a conversation
+// write holds. Each stored turn costs its episode, its facts, their
+// vectors and one posting per distinct term, and the whole of a long
+// history (500 turns of 100 words) went past Badger's transaction limit
+// after all the work was done. A part this size stays well inside it; a
+// part that still does not fit is halved (commitParts).
+const partBytes = 48 << 10
+
+// commitParts writes a conversation in ordered parts of whole turns, one
+// transaction each, when it is too long for one (else it is commit).
+//
+// Guarantee: every turn is stored whole (its episode with all the facts
+// distilled from it) or not at all. A failure after some parts committed
+// leaves those turns stored and the later ones not; the error says so, and
+// resending the same request stores the rest: the turns already stored are
+// recognised as replays (planEpisodes, replayedFact) and store nothing
+// twice. Facts tied to no turn and taught procedures go with the last part,
+// which also leaves the carried question (carry.go).
+func (e *Writer) commitParts(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
+	parts := turnParts(in.req.Messages, partBytes)
+	if in.episodes == nil || len(parts) < 2 {
+		return e.commit(ctx, user, in)
+	}
+	in.asked = answers(in.req.Messages, in.episodes, in.before) // over the whole request, as one commit reads it
+	var facts, episodes []engine.WriteResult
+	done := 0 // turns stored so far
+	for len(parts) > 0 {
+		pt := parts[0]
+		res, err := e.commit(ctx, user, in.part(pt[0], pt[1], pt[1] == len(in.req.Messages)))
+		if engine.ErrorCode(err) == engine.ETooLarge && pt[1]-pt[0] > 1 {
+			mid := (pt[0] + pt[1]) / 2 // nothing of the part was written: try it in halves
+			parts = append([][2]int{{pt[0], mid}, {mid, pt[1]}}, parts[1:]...)
+			continue
+		}
+		if err != nil {
+			return nil, partFailed(err, done, len(in.req.Messages))
+		}
+		for _, r := range res {
+			if r.Episode {
+				episodes = append(episodes, r)
+			} else {
+				facts = append(facts, r)
+			}
+		}
+		done, parts = pt[1], parts[1:]
+	}
+	return append(facts, episodes...), nil // the facts lead, as in one commit
+}
+
+// part is the intake of turns [lo, hi) of in: the same request and turns
+// (a turn's question may be the turn before the part), with only the
+// part's episodes kept and only its facts; last adds the facts of no turn
+// and the procedures, and leaves the carried question.
+func (in intake) part(lo, hi int, last bool) intake {
+	out := in
+	out.episodes = make([]bool, len(in.episodes))
+	copy(out.episodes[lo:hi], in.episodes[lo:hi])
+	out.facts, out.factTurn, out.procs = nil, nil, nil
+	nFacts := len(in.facts) - len(in.procs)
+	for i, f := range in.facts {
+		t := in.factTurn[i]
+		if (t >= lo && t < hi) || (last && (t < 0 || t >= len(in.req.Messages)) && i < nFacts) {
+			out.facts, out.factTurn = append(out.facts, f), append(out.factTurn, t)
+		}
+	}
+	if last {
+		out.facts, out.factTurn = append(out.facts, in.facts[nFacts:]...), append(out.factTurn, in.factTurn[nFacts:]...)
+		out.procs = in.procs
+	}
+	out.notLast = !last
+	return out
+}
+
+// turnParts splits msgs into consecutive ranges [lo, hi) of about budget
+// bytes of content each; a turn longer than budget is a part alone.
+func turnParts(msgs []engine.Message, budget int) [][2]int {
+	var parts [][2]int
+	lo, size := 0, 0
+	for i, m := range msgs {
+		if i > lo && size+len(m.Content) > budget {
+			parts = append(parts, [2]int{lo, i})
+			lo, size = i, 0
+		}
+		size += len(m.Content)
+	}
+	return append(parts, [2]int{lo, len(msgs)})
+}
+
+// partFailed is err of a part after done of n turns were stored: the
+// client learns what was kept and that resending the request completes it.
+func partFailed(err error, done, n int) error {
+	if done == 0 {
+		return err
+	}
+	msg := fmt.Sprintf("messages[0:%d] of %d were stored, the rest not; resend the same request to store the rest (stored turns are not stored twice)", done, n)
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		return &engine.Error{Code: ee.Code, Message: ee.Message + "; " + msg, Err: ee.Err}
+	}
+	return engine.Internal(msg, err)
+}
