@@ -24,12 +24,20 @@ const partBytes = 48 << 10
 // leaves those turns stored and the later ones not; the error says so, and
 // resending the same request stores the rest: the turns already stored are
 // recognised as replays (planEpisodes, replayedFact) and store nothing
-// twice. Facts tied to no turn and taught procedures go with the last part,
+// twice. Recognising them takes what recognises any resent turn: message
+// ids, times, or a session id (isReplay, undatedReplay); a resend with none
+// of them decides the stored turns' facts anew, which can add history rows
+// (never a second current fact), as resending any request does. Facts tied to no turn and taught procedures go with the last part,
 // which also leaves the carried question (carry.go).
 func (e *Writer) commitParts(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
 	parts := turnParts(in.req.Messages, partBytes)
 	if in.episodes == nil || len(parts) < 2 {
 		return e.commit(ctx, user, in)
+	}
+	for _, f := range in.facts { // refused before any part is written, as one commit refuses it
+		if err := e.validateText("fact", engine.DropControls(f.Text)); err != nil {
+			return nil, err
+		}
 	}
 	in.asked = answers(in.req.Messages, in.episodes, in.before) // over the whole request, as one commit reads it
 	var facts, episodes []engine.WriteResult
