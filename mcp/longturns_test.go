@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // longTurns are n "role: text" items of about words words each, turn i
@@ -35,14 +37,19 @@ func longTurns(n, words int) []string {
 
 func turnMark(i int) string { return fmt.Sprintf("zq%cw%cx", 'a'+i%26, 'a'+i/26) }
 
-// add_memories with many long turns (a long chat pasted as one call) stores
+// add_memories with many long turns (70 of 1,400 words: a long chat pasted as one
+// call, past what one write transaction holds) stores
 // every turn instead of refusing the call for writing too much at once.
 func TestAddMemoriesManyLongTurns(t *testing.T) {
 	s := startServer(t, serverConfig{})
 	sess := s.connect(t, conn{client: "claude"})
-	turns := longTurns(100, 1400)
-	if r := call(t, sess, "add_memories", map[string]any{"memories": turns}); r.isError {
-		t.Fatalf("add_memories: %s", r.text)
+	turns := longTurns(70, 1400)
+	res, err := sess.CallTool(t.Context(), &sdk.CallToolParams{Name: "add_memories", Arguments: map[string]any{"memories": turns}})
+	if err != nil {
+		t.Fatalf("add_memories of %d turns: %v", len(turns), err) // not call: its message would quote every turn
+	}
+	if r := decodeResult(t, res); r.isError {
+		t.Fatalf("add_memories: %.300s", r.text)
 	}
 	for i := range turns {
 		got := texts(call(t, sess, "search_memory", map[string]any{"query": turnMark(i), "mode": "text"}))
