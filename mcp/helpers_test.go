@@ -114,6 +114,9 @@ type conn struct {
 	place   keyPlace
 	project string
 	userID  string // ?user_id= (auth disabled)
+	// timeout bounds each HTTP request of the session; 0 is 30 s. A test
+	// whose one call does minutes of work on a loaded machine sets more.
+	timeout time.Duration
 }
 
 // connect opens an SDK client session to /mcp/{client}.
@@ -139,7 +142,11 @@ func (s *testServer) tryConnect(ctx context.Context, c conn) (*sdk.ClientSession
 	if len(q) > 0 {
 		endpoint += "?" + q.Encode()
 	}
-	hc := &http.Client{Timeout: 30 * time.Second, Transport: &addHeaders{c: c}}
+	timeout := c.timeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	hc := &http.Client{Timeout: timeout, Transport: &addHeaders{c: c}}
 	client := sdk.NewClient(&sdk.Implementation{Name: "memsvc-test", Version: "1"}, nil)
 	return client.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: endpoint, HTTPClient: hc,
 		DisableStandaloneSSE: true, MaxRetries: -1}, nil)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -42,7 +43,9 @@ func turnMark(i int) string { return fmt.Sprintf("zq%cw%cx", 'a'+i%26, 'a'+i/26)
 // every turn instead of refusing the call for writing too much at once.
 func TestAddMemoriesManyLongTurns(t *testing.T) {
 	s := startServer(t, serverConfig{})
-	sess := s.connect(t, conn{client: "claude"})
+	// The call extracts and embeds ~100k words: seconds on an idle machine,
+	// past the default 30 s on one running other suites.
+	sess := s.connect(t, conn{client: "claude", timeout: 5 * time.Minute})
 	turns := longTurns(70, 1400)
 	res, err := sess.CallTool(t.Context(), &sdk.CallToolParams{Name: "add_memories", Arguments: map[string]any{"memories": turns}})
 	if err != nil {
