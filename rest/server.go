@@ -219,8 +219,8 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 	case pattern == "":
 		s.unrouted(w, r, h)
 		return
-	case canonicalPath(r) != "": // canonical.go
-		redirectToCanonical(w, r, canonicalPath(r))
+	case status.CanonicalPath(r) != "": // redirected in canonical.go
+		redirectToCanonical(w, r, status.CanonicalPath(r))
 		return
 	case pattern == "GET /api/health", pattern == "GET /metrics": // no user's data; metrics check their own secret (metricsAllowed)
 		h.ServeHTTP(w, r)

@@ -203,6 +203,12 @@ func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		u.fail(w, r, nil, err)
 		return
 	}
+	if to := status.CanonicalPath(r); to != "" && r.Method != http.MethodConnect {
+		// The mux would redirect too, but to the escaped path escaped
+		// again: "/memories//a%30" went to the memory "a%2530".
+		http.Redirect(w, r, status.CanonicalLocation(r, to).String(), http.StatusTemporaryRedirect)
+		return
+	}
 	if _, pattern := u.mux.Handler(r); pattern == "" { // the mux's plain-text 404 and 405, as pages
 		u.fail(w, r, nil, engine.Errorf(engine.ENotFound, "no page at %s %s", r.Method, r.URL.Path))
 		return
