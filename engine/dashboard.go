@@ -33,6 +33,9 @@ type RecentDeletion struct {
 	Undo      string
 	At, Until time.Time
 	Memories  []*Memory
+	// Lost are the image memories the deletion removed for good (see
+	// Deletion.Lost), listed so that nobody waits on an undo for them.
+	Lost []*Memory
 }
 
 // UndoWindow is how long a dashboard deletion can be undone. Past it the

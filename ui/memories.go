@@ -68,14 +68,15 @@ type memoriesData struct {
 	Search *engine.SearchResult
 	Error  string
 	// Deleted and Undone are the memories the last post deleted or brought
-	// back; Undo names the deletion's kept copy (engine DeleteUndoable).
-	Deleted, Undone []string
-	Undo            string
-	UndoWindow      string
-	Types           []string
-	States          []string
-	Modes           []string
-	Sizes           []int // page sizes offered; a size typed in the URL is added
+	// back; Undo names the deletion's kept copy (engine DeleteUndoable);
+	// Lost are the deleted image memories undo cannot bring back.
+	Deleted, Undone, Lost []string
+	Undo                  string
+	UndoWindow            string
+	Types                 []string
+	States                []string
+	Modes                 []string
+	Sizes                 []int // page sizes offered; a size typed in the URL is added
 	// Back is this list's query, carried to each memory's page so its
 	// crumb and a delete return to the same filters, search and page.
 	Back string
@@ -130,7 +131,7 @@ func pagerFor(page, pages int) pager {
 func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
 	d := memoriesData{Deleted: idList(q.Get("deleted")), Undo: q.Get("undo"), Undone: idList(q.Get("undone")),
-		UndoWindow: undoWindowText()}
+		Lost: idList(q.Get("lost")), UndoWindow: undoWindowText()}
 	for _, k := range oneTimeNotices { // the pager's links must not repeat them
 		q.Del(k)
 	}

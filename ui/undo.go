@@ -94,6 +94,9 @@ func (u *UI) deleteUndoable(w http.ResponseWriter, r *http.Request, req *request
 	if d.Undo != "" {
 		q.Set("undo", d.Undo)
 	}
+	if len(d.Lost) > 0 { // image memories: gone for good, the notice must say which
+		q.Set("lost", strings.Join(d.Lost, ","))
+	}
 	http.Redirect(w, r, "/memories?"+q.Encode(), http.StatusSeeOther)
 	return nil
 }
@@ -113,7 +116,7 @@ func (u *UI) undoDelete(w http.ResponseWriter, r *http.Request, req *request) er
 
 // oneTimeNotices are the list's parameters that report what a post just
 // did: shown once, never carried into the pager's links or a way back.
-var oneTimeNotices = []string{"deleted", "undo", "undone"}
+var oneTimeNotices = []string{"deleted", "undo", "undone", "lost"}
 
 // idList splits a notice's comma-separated ids.
 func idList(s string) []string {

@@ -21,8 +21,11 @@ const TrashCollection = "trash"
 // trashDoc is one deletion's kept copy.
 type trashDoc struct {
 	Memories []*engine.Memory `json:"memories"`
-	At       time.Time        `json:"at"`
-	Until    time.Time        `json:"until"`
+	// Lost are the image memories deleted with them, which undo cannot
+	// bring back: kept only to be named on the Recently deleted page.
+	Lost  []*engine.Memory `json:"lost,omitempty"`
+	At    time.Time        `json:"at"`
+	Until time.Time        `json:"until"`
 }
 
 // EmbedFunc embeds texts to be stored (kernel.EmbedStored).
@@ -30,7 +33,8 @@ type EmbedFunc func(ctx context.Context, texts []string) ([][]float32, error)
 
 // DeleteKeeping deletes ids as Delete does and keeps a copy of the deleted
 // memories under undo until until. Image memories are deleted but not
-// kept (their files go with their last reference): they are listed Lost.
+// kept (their files go with their last reference): they are listed Lost,
+// and named in the copy for the Recently deleted page.
 func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string, undo string, now, until time.Time) (*engine.Deletion, error) {
 	if len(ids) == 0 {
 		return nil, engine.Invalid("memory_ids", "must list at least one id")
@@ -50,6 +54,7 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 			}
 			if m.Source != nil && m.Source.Kind == engine.SourceImage {
 				d.Lost = append(d.Lost, id)
+				doc.Lost = append(doc.Lost, m)
 				continue
 			}
 			doc.Memories = append(doc.Memories, m)
@@ -57,11 +62,12 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 		if err := dropExpired(tx, now); err != nil {
 			return err
 		}
-		if len(doc.Memories) == 0 {
+		if len(doc.Memories) > 0 {
+			d.Undo, d.Until = undo, until
+		} else if len(doc.Lost) == 0 {
 			return nil
 		}
-		d.Undo, d.Until = undo, until
-		return tx.PutDoc(TrashCollection, undo, doc)
+		return tx.PutDoc(TrashCollection, undo, doc) // lost images alone: listed, with nothing to undo
 	})
 	if err != nil {
 		return nil, err
@@ -107,6 +113,9 @@ func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Tim
 	doc, err := e.readTrash(ctx, user, undo, now)
 	if err != nil {
 		return nil, err
+	}
+	if len(doc.Memories) == 0 { // only lost images: nothing to bring back
+		return nil, errNothingToUndo(undo)
 	}
 	texts := make([]string, len(doc.Memories))
 	for i, m := range doc.Memories {
@@ -211,7 +220,7 @@ func (e *Memories) RecentDeletions(ctx context.Context, user string, now time.Ti
 		return tx.ScanDocs(TrashCollection, "", func(id string, raw []byte) error {
 			var doc trashDoc
 			if json.Unmarshal(raw, &doc) == nil && now.Before(doc.Until) {
-				out = append(out, engine.RecentDeletion{Undo: id, At: doc.At, Until: doc.Until, Memories: doc.Memories})
+				out = append(out, engine.RecentDeletion{Undo: id, At: doc.At, Until: doc.Until, Memories: doc.Memories, Lost: doc.Lost})
 			}
 			return nil
 		})
