@@ -11,8 +11,9 @@ import (
 )
 
 // TestBrowserUndoSaysWhichImagesAreGone: image memories deleted with
-// others are not kept (their files go with them), and both the list's
-// notice and the Recently deleted page name them, so nobody counts on an
+// others are not kept (their files go with them): the confirmation says
+// so before, and the list's notice and the Recently deleted page name
+// them after, so nobody counts on an
 // undo that will not bring them back; Undo restores the rest. A delete of
 // images alone offers no Undo and says so.
 func TestBrowserUndoSaysWhichImagesAreGone(t *testing.T) {
@@ -34,8 +35,11 @@ func TestBrowserUndoSaysWhichImagesAreGone(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`input[value="`+txt+`"]`)),
 		chromedp.Click(chromedp.CSS("#bulk-delete")),
 		chromedp.WaitVisible(chromedp.CSS("#delete-many-form")),
-		chromedp.Submit(chromedp.CSS("#delete-many-form")),
 	)
+	if got := text(t, ctx, "main"); !strings.Contains(got, "(an image: cannot be brought back)") || !strings.Contains(got, "except the image memory") {
+		t.Errorf("the confirmation does not warn that the image goes for good: %q", got)
+	}
+	run(t, ctx, "confirm", chromedp.Submit(chromedp.CSS("#delete-many-form")))
 	waitFor(t, ctx, "the deleted notice", `!!document.querySelector("#undo-form")`)
 	if got := text(t, ctx, "#lost-notice"); !strings.Contains(got, img.ID) || strings.Contains(got, txt) || !strings.Contains(got, "not kept") {
 		t.Errorf("the notice says %q of the lost image %s", got, img.ID)
@@ -60,7 +64,7 @@ func TestBrowserUndoSaysWhichImagesAreGone(t *testing.T) {
 	// The other image alone: nothing can be undone, and both pages say so.
 	run(t, ctx, "delete the other image",
 		chromedp.Navigate(e.url+"/memories/"+img2.ID+"/delete"),
-		chromedp.WaitVisible(chromedp.CSS("#delete-form")),
+		chromedp.WaitVisible(chromedp.CSS("#not-undoable")),
 		chromedp.Submit(chromedp.CSS("#delete-form")),
 	)
 	waitFor(t, ctx, "the lost notice", `!!document.querySelector("#lost-notice")`)

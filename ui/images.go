@@ -34,7 +34,7 @@ func (u *UI) images(w http.ResponseWriter, r *http.Request, req *request) error 
 			return err
 		}
 		for _, m := range p.Items {
-			if m.Source != nil && m.Source.Kind == engine.SourceImage {
+			if imageMemory(m) {
 				captured = append(captured, m)
 			}
 		}
@@ -106,4 +106,9 @@ var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/g
 func thumbKey(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:16]) + "-thumb"
+}
+
+// imageMemory reports an image capture (captured, pending or failed).
+func imageMemory(m *engine.Memory) bool {
+	return m.Source != nil && m.Source.Kind == engine.SourceImage
 }

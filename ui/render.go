@@ -33,6 +33,9 @@ func parsePages() (map[string]*pageTemplate, error) {
 		// hasImage: the memory has a stored image to show (inline ones
 		// from the start, fetched ones once captured).
 		"hasImage": func(m *engine.Memory) bool { return m.Source != nil && m.Source.BlobSHA256 != "" },
+		// imageMemory: an image capture, which an undoable delete cannot
+		// keep (engine Deletion.Lost), whether or not its capture worked.
+		"imageMemory": imageMemory,
 		// correctable: only an active fact can be superseded by a
 		// correction; an episode stays as said (engine Correct refuses both).
 		"correctable": func(m *engine.Memory) bool { return m.State == engine.StateActive && !m.IsEpisode() },

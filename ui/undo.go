@@ -25,6 +25,18 @@ type deleteManyData struct {
 	Window  string
 }
 
+// Images counts the selected image memories: an undo cannot bring them
+// back, and the page says so before the delete.
+func (d deleteManyData) Images() int {
+	n := 0
+	for _, m := range d.Items {
+		if imageMemory(m) {
+			n++
+		}
+	}
+	return n
+}
+
 // ListHref is the list the selection was made on.
 func (d deleteManyData) ListHref() string { return string(memoryData{Back: d.Back}.ListHref()) }
 
