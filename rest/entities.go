@@ -23,6 +23,10 @@ func (s *Server) entitySuggestions(w http.ResponseWriter, r *http.Request) error
 	if limit < 1 || limit > 100 {
 		return engine.Invalid("limit", "must be between 1 and 100, got %d", limit)
 	}
+	if r.Method == http.MethodHead { // GET's headers without comparing every pair of the user's entities
+		w.Header().Set("Content-Type", "application/json")
+		return nil
+	}
 	sugs, err := s.eng.EntitySuggestions(r.Context(), user, limit)
 	if err != nil {
 		return err

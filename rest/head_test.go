@@ -16,27 +16,34 @@ import (
 	"github.com/memsvc/memsvc/rest"
 )
 
-// exportCounter is the real engine, counting the exports it runs.
-type exportCounter struct {
+// workCounter is the real engine, counting the exports and the entity
+// comparisons it runs.
+type workCounter struct {
 	engine.Service
-	runs atomic.Int32
+	exports, suggestions atomic.Int32
 }
 
-func (c *exportCounter) Export(ctx context.Context, w io.Writer, users []string) error {
-	c.runs.Add(1)
+func (c *workCounter) Export(ctx context.Context, w io.Writer, users []string) error {
+	c.exports.Add(1)
 	return c.Service.Export(ctx, w, users)
 }
 
-// TestHeadOfADownloadDoesNotRunIt: HEAD of the export and of the backup
-// answers GET's status and headers without reading the store: a link
-// checker or a client asking for the headers must not cost a whole export.
+func (c *workCounter) EntitySuggestions(ctx context.Context, user string, limit int) ([]engine.EntitySuggestion, error) {
+	c.suggestions.Add(1)
+	return c.Service.EntitySuggestions(ctx, user, limit)
+}
+
+// TestHeadOfADownloadDoesNotRunIt: HEAD of the export, of the backup and
+// of the entity suggestions (every pair of entities compared) answers
+// GET's status and headers without the work: a link checker or a client
+// asking for the headers must not cost a whole export.
 func TestHeadOfADownloadDoesNotRunIt(t *testing.T) {
 	st, err := store.Open(store.Options{Dir: t.TempDir(), NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	eng := &exportCounter{Service: newAPIEngine(t, st)}
+	eng := &workCounter{Service: newAPIEngine(t, st)}
 	var backups atomic.Int32
 	backup := func(_ context.Context, w io.Writer) error {
 		backups.Add(1)
@@ -56,7 +63,8 @@ func TestHeadOfADownloadDoesNotRunIt(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		runs func() int32
-	}{{"/api/v1/export?user_id=ann", eng.runs.Load}, {"/api/v1/admin/backup?user_id=ann", backups.Load}} {
+	}{{"/api/v1/export?user_id=ann", eng.exports.Load}, {"/api/v1/admin/backup?user_id=ann", backups.Load},
+		{"/api/v1/entities/suggestions?user_id=ann", eng.suggestions.Load}} {
 		get := send(t, "GET", srv.URL+c.path)
 		if get.StatusCode != http.StatusOK || c.runs() != 1 {
 			t.Fatalf("GET %s: %d after %d runs", c.path, get.StatusCode, c.runs())
