@@ -27,7 +27,7 @@ func (u *UI) images(w http.ResponseWriter, r *http.Request, req *request) error 
 		byState[st] = p.Items
 	}
 	var captured []*engine.Memory
-	scanned := 0
+	scanned, all := 0, false
 	for page := 1; scanned < imageScan; page++ {
 		p, err := u.eng.List(r.Context(), req.User, engine.ListFilter{Page: page, Size: engine.MaxPageSize, State: engine.StateActive})
 		if err != nil {
@@ -40,11 +40,12 @@ func (u *UI) images(w http.ResponseWriter, r *http.Request, req *request) error 
 		}
 		scanned += len(p.Items)
 		if page >= p.Pages {
+			all = true // every active memory was looked at: "most recent" would say otherwise
 			break
 		}
 	}
 	u.render(w, req, http.StatusOK, "images", map[string]any{"Pending": byState[engine.StatePending],
-		"Failed": byState[engine.StateFailed], "Captured": captured, "Scanned": scanned})
+		"Failed": byState[engine.StateFailed], "Captured": captured, "Scanned": scanned, "All": all})
 	return nil
 }
 

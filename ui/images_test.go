@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 )
 
@@ -92,5 +93,17 @@ func TestImagesPageShowsWhyACaptureFailed(t *testing.T) {
 	}
 	if strings.Contains(p.body, `src="/images/`+m.ID) {
 		t.Errorf("a failed capture has a thumbnail")
+	}
+}
+
+// TestImagesPageSaysWhenEveryMemoryWasLookedAt: with fewer active
+// memories than the page scans, it says it looked at all of them, not at
+// "your 2 most recent", which reads as if there were more.
+func TestImagesPageSaysWhenEveryMemoryWasLookedAt(t *testing.T) {
+	e := newEnv(t, "")
+	e.add(auth.DefaultUser, "the bread knife is in the top drawer", "the recycling goes out on Mondays")
+	p := e.browser().get("/images")
+	if p.status != http.StatusOK || !strings.Contains(p.body, "Among all your active memories (2).") || strings.Contains(p.body, "most recent") {
+		t.Errorf("images page: %d\n%s", p.status, p.body)
 	}
 }
