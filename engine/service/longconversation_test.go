@@ -71,7 +71,7 @@ func storedTexts(t *testing.T, st engine.Store, user string) (texts []string, wh
 // rest and nothing twice: the store ends, state for state, as one write
 // that never failed leaves it.
 func TestLongConversationFailureMidwayThenRetry(t *testing.T) {
-	msgs := longConversation(3, 250, 100)
+	msgs := longConversation(3, 400, 100) // past write.wholeBytes: written in parts at once
 	ctx := context.Background()
 
 	clean := openStore(t)

@@ -16,6 +16,16 @@ import (
 // part that still does not fit is halved (commitParts).
 const partBytes = 48 << 10
 
+// wholeBytes is the turn text up to which a conversation is first tried as
+// one transaction, as every write was before parts: one commit keeps the
+// request atomic, and sees all its turns at once (a resend without ids,
+// times or session is recognised as a replay only by a later turn that
+// repeats a stored one, which another part cannot see). Up to about 300 KiB
+// of turn text fits Badger's limit; beyond wholeBytes the parts are taken at
+// once, since a failed whole attempt would cost its embedding and planning
+// again.
+const wholeBytes = 192 << 10
+
 // commitParts writes a conversation in ordered parts of whole turns, one
 // transaction each, when it is too long for one (else it is commit).
 //
@@ -33,6 +43,12 @@ func (e *Writer) commitParts(ctx context.Context, user string, in intake) ([]eng
 	parts := turnParts(in.req.Messages, partBytes)
 	if in.episodes == nil || len(parts) < 2 {
 		return e.commit(ctx, user, in)
+	}
+	if contentBytes(in.req.Messages) <= wholeBytes {
+		res, err := e.commit(ctx, user, in)
+		if engine.ErrorCode(err) != engine.ETooLarge {
+			return res, err
+		}
 	}
 	for _, f := range in.facts { // refused before any part is written, as one commit refuses it
 		if err := e.validateText("fact", engine.DropControls(f.Text)); err != nil {
@@ -104,13 +120,30 @@ func turnParts(msgs []engine.Message, budget int) [][2]int {
 	return append(parts, [2]int{lo, len(msgs)})
 }
 
+// contentBytes is the turn text of msgs.
+func contentBytes(msgs []engine.Message) int {
+	n := 0
+	for _, m := range msgs {
+		n += len(m.Content)
+	}
+	return n
+}
+
 // partFailed is err of a part after done of n turns were stored: the
-// client learns what was kept and that resending the request completes it.
+// client learns what was kept, and that resending the request completes it
+// when the failure may pass (a turn too large alone, or any other refusal
+// of the request's content, would fail the same way again).
 func partFailed(err error, done, n int) error {
 	if done == 0 {
 		return err
 	}
 	msg := fmt.Sprintf("messages[0:%d] of %d were stored, the rest not; resend the same request to store the rest (stored turns are not stored twice)", done, n)
+	switch engine.ErrorCode(err) {
+	case engine.ETooLarge:
+		msg = fmt.Sprintf("messages[0:%d] of %d were stored, the rest not: messages[%d] alone writes too much to store; shorten or split it, then send the messages after %d", done, n, done, done-1)
+	case engine.EInvalid:
+		msg = fmt.Sprintf("messages[0:%d] of %d were stored, the rest not; send the messages after %d once the problem is fixed", done, n, done-1)
+	}
 	var ee *engine.Error
 	if errors.As(err, &ee) {
 		return &engine.Error{Code: ee.Code, Message: ee.Message + "; " + msg, Err: ee.Err}
