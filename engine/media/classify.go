@@ -113,7 +113,7 @@ func credentialPart(u *url.URL) (string, bool) {
 	names := slices.Sorted(maps.Keys(params))
 	for _, name := range names {
 		for _, v := range params[name] {
-			if (credentialParam(name) && len(v) >= minCredentialLen) || redact.HasKnownSecret(v) {
+			if (credentialParam(name) && credentialValue(v)) || redact.HasKnownSecret(v) {
 				return fmt.Sprintf("query parameter %q", name), true
 			}
 		}
@@ -122,7 +122,7 @@ func credentialPart(u *url.URL) (string, bool) {
 		if fq, err := url.ParseQuery(frag); err == nil {
 			for name, vs := range fq {
 				for _, v := range vs {
-					if credentialParam(name) && len(v) >= minCredentialLen {
+					if credentialParam(name) && credentialValue(v) {
 						return "the fragment", true
 					}
 				}
@@ -140,18 +140,28 @@ func credentialPart(u *url.URL) (string, bool) {
 const minCredentialLen = 8
 
 // credentialParam reports whether a query parameter's name says it carries a
-// credential: tokens, keys, secrets, passwords and the signatures and
-// credentials of signed links (AWS, Google Cloud, Azure SAS's sig).
+// credential: it ends in one of credentialNames once lower-cased without
+// "-" and "_" (api_token, X-Amz-Signature, oauth_signature, sas_token,
+// subscription-key, client_secret, passphrase, pin).
 func credentialParam(name string) bool {
 	n := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
-	switch n {
-	case "token", "accesstoken", "idtoken", "refreshtoken", "authtoken", "auth", "authorization",
-		"key", "apikey", "accesskey", "secret", "secretkey", "clientsecret", "password", "passwd", "pwd",
-		"sig", "signature", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
-		"xgoogsignature", "xgoogcredential":
-		return true
+	for _, end := range credentialNames {
+		if strings.HasSuffix(n, end) {
+			return true
+		}
 	}
-	return false
+	return n == "pin" || n == "jwt" || n == "auth" || n == "authorization"
+}
+
+var credentialNames = []string{"token", "secret", "password", "passwd", "passphrase", "pwd", "key", "signature",
+	"sig", "credential", "credentials"}
+
+// credentialValue reports whether v, the value of a credential-named
+// parameter, can be one: long enough, one word (no spaces), and not a path
+// or file name (a storage proxy's key=uploads/2024/photo.png names an
+// object, not a secret).
+func credentialValue(v string) bool {
+	return len(v) >= minCredentialLen && !strings.ContainsAny(v, " /") && path.Ext(v) == ""
 }
 
 // isImageExt lists image extensions, including formats this package cannot
