@@ -20,7 +20,8 @@ func runReembed(ctx context.Context, args []string, sys IO) error {
 	batch := reembed.DefaultBatch
 	fs := newFlagSet("reembed", "Embed every stored memory's text again with the configured embedder (--embed-provider,\n"+
 		"--embed-model), then record it as the store's model. Needs the data directory to itself (stop the server;\n"+
-		"on PostgreSQL, stop every replica). Interrupted, the store keeps its old model: run it again to finish.", sys.Stdout)
+		"on PostgreSQL, stop every replica). Interrupted, the store is refused by every open until a run with the\n"+
+		"new embedder finishes the job, or a run with the old one undoes it (re-embedding only what had moved).", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.engineRunFlags(fs)
 	fs.IntVar(&batch, "reembed-batch", batch, "texts embedded and written per transaction")
@@ -56,37 +57,48 @@ func runReembed(ctx context.Context, args []string, sys IO) error {
 }
 
 // reembedStore runs the re-embedding (under the store-wide lock of a
-// shared store) and reports it on stderr.
+// shared store) and reports it on stderr. On a store that already records
+// the embedder it still re-embeds the memories whose provenance names
+// another model, so "nothing to do" means every vector is the embedder's.
 func reembedStore(ctx context.Context, st engine.Store, emb engine.Embedder, batch int, sys IO) error {
-	want := reembed.ID(emb)
 	progress := progressPrinter(sys)
-	var stats reembed.Stats
 	run := func(ctx context.Context) error {
-		got, err := st.GetMeta(ctx, reembed.MetaKey)
+		stats, err := reembed.Run(ctx, st, emb, reembed.Options{Batch: batch, Progress: progress})
 		if err != nil {
-			return err
+			return fmt.Errorf("reembed: %s; the store records %s: run memsvc reembed again to finish",
+				opMessage(err), interruptedState(ctx, st, stats.From))
 		}
-		if got == want {
-			fmt.Fprintf(sys.Stderr, "the store already holds embeddings of %s: nothing to do\n", want)
-			return nil
-		}
-		stats, err = reembed.Run(ctx, st, emb, reembed.Options{Batch: batch, Progress: progress})
-		if err != nil {
-			return fmt.Errorf("reembed: %s; the store still names %s: run memsvc reembed again to finish",
-				opMessage(err), orNone(got))
-		}
-		fmt.Fprintf(sys.Stderr, "re-embedded %d memories of %d users: the store now holds embeddings of %s (was %s)\n",
-			stats.Memories, stats.Users, stats.To, orNone(stats.From))
-		if stats.Kept > 0 {
-			fmt.Fprintf(sys.Stderr, "%d memories already held embeddings of %s (an earlier, interrupted run's): kept\n",
-				stats.Kept, stats.To)
-		}
+		reportReembed(sys, stats)
 		return nil
 	}
 	if x, ok := st.(reembed.Exclusive); ok {
 		return x.Exclusively(ctx, "reembed", run)
 	}
 	return run(ctx)
+}
+
+// interruptedState names what the store records after a failed run (the
+// marker of a re-embedding under way, once a vector changed), falling
+// back to what it recorded before when it cannot be read.
+func interruptedState(ctx context.Context, st engine.Store, before string) string {
+	if now, err := st.GetMeta(ctx, reembed.MetaKey); err == nil {
+		return reembed.Describe(now)
+	}
+	return reembed.Describe(before)
+}
+
+// reportReembed says on stderr what a run did.
+func reportReembed(sys IO, stats reembed.Stats) {
+	if stats.From == stats.To && stats.Memories == 0 {
+		fmt.Fprintf(sys.Stderr, "the store already holds embeddings of %s: nothing to do\n", stats.To)
+		return
+	}
+	fmt.Fprintf(sys.Stderr, "re-embedded %d memories of %d users: the store now holds embeddings of %s (was %s)\n",
+		stats.Memories, stats.Users, stats.To, reembed.Describe(stats.From))
+	if stats.Kept > 0 {
+		fmt.Fprintf(sys.Stderr, "%d memories already held embeddings of %s (by their provenance): kept\n",
+			stats.Kept, stats.To)
+	}
 }
 
 // progressPrinter reports done/total on stderr, at most about once a
@@ -100,12 +112,4 @@ func progressPrinter(sys IO) func(done, total int) {
 		last = time.Now()
 		fmt.Fprintf(sys.Stderr, "re-embedded %d/%d\n", done, total)
 	}
-}
-
-// orNone names a store's recorded model, or says it has none.
-func orNone(model string) string {
-	if model == "" {
-		return "no model"
-	}
-	return model
 }

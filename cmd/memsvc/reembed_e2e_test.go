@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -243,18 +244,10 @@ func slowEmbeddings(t *testing.T, base string) string {
 
 var progressLine = regexp.MustCompile(`re-embedded (\d+)/(\d+)`)
 
-// A reembed killed (SIGKILL) half-way leaves the store naming its old
-// model, so the engine still refuses the new one; run again, it finishes,
-// re-embedding only what the killed run had not.
-func TestReembedKilledHalfWayThenRerun(t *testing.T) {
-	dir := t.TempDir()
-	texts := make([]string, 60)
-	for i := range texts {
-		texts[i] = "Note number " + strconv.Itoa(i) + " about the quarterly budget review"
-	}
-	t.Run("written", func(t *testing.T) { fillServer(t, startServerOn(t, dir, nil), texts...) })
-	env := ollamaEnv(slowEmbeddings(t, scriptedOllamaEmbeddings(t)))
-
+// killReembedHalfWay starts memsvc reembed with env in batches of one and
+// SIGKILLs it once it reports a batch written but not the last.
+func killReembedHalfWay(t *testing.T, env map[string]string, dir string) {
+	t.Helper()
 	cmd := exec.Command(builtBinary(t), "reembed", "--data", dir, "--reembed-batch", "1")
 	cmd.Env = []string{"HOME=" + t.TempDir()}
 	for k, v := range env {
@@ -280,32 +273,156 @@ func TestReembedKilledHalfWayThenRerun(t *testing.T) {
 	if !killed {
 		t.Fatal("reembed finished before it could be killed half-way")
 	}
+}
+
+// noteTexts are n distinct texts to store.
+func noteTexts(n int) []string {
+	texts := make([]string, n)
+	for i := range texts {
+		texts[i] = "Note number " + strconv.Itoa(i) + " about the quarterly budget review"
+	}
+	return texts
+}
+
+// wantHalfReembeddedRefused checks that export (an open of the engine)
+// with env exits 1, naming the state and the command of each model.
+func wantHalfReembeddedRefused(t *testing.T, env map[string]string, dir string) {
+	t.Helper()
+	code, _, stderr := run(t, env, "export", "--data", dir)
+	if code != 1 {
+		t.Errorf("opening a half re-embedded store: exit %d, want 1; stderr %q", code, stderr)
+	}
+	for _, want := range []string{"half re-embedded", "memsvc reembed --embed-provider ollama --embed-model scripted-embed",
+		"memsvc reembed --embed-provider builtin"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the refusal lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// reembedCounts reads what a reembed run says it re-embedded and kept.
+func reembedCounts(t *testing.T, stderr string) (redone, kept int) {
+	t.Helper()
+	r := regexp.MustCompile(`re-embedded (\d+) memories`).FindStringSubmatch(stderr)
+	k := regexp.MustCompile(`(\d+) memories already held embeddings`).FindStringSubmatch(stderr)
+	if r == nil || k == nil {
+		t.Fatalf("reembed does not say what it re-embedded and what it kept:\n%s", stderr)
+	}
+	redone, _ = strconv.Atoi(r[1])
+	kept, _ = strconv.Atoi(k[1])
+	return redone, kept
+}
+
+// A reembed killed (SIGKILL) half-way leaves the store marked half done,
+// so the engine refuses it with either model; run again, it finishes,
+// re-embedding only what the killed run had not.
+func TestReembedKilledHalfWayThenRerun(t *testing.T) {
+	dir := t.TempDir()
+	texts := noteTexts(60)
+	t.Run("written", func(t *testing.T) { fillServer(t, startServerOn(t, dir, nil), texts...) })
+	env := ollamaEnv(slowEmbeddings(t, scriptedOllamaEmbeddings(t)))
+	killReembedHalfWay(t, env, dir)
 	withBadger(t, dir, func(st engine.Store) {
-		if got := recordedModel(t, st); got != reembed.ID(llm.NewBuiltinEmbedder()) {
-			t.Errorf("a killed reembed left the store recording %q", got)
+		if got := reembed.ParseState(recordedModel(t, st)); got.Model != reembed.ID(llm.NewBuiltinEmbedder()) ||
+			!strings.Contains(got.To, "scripted-embed/") {
+			t.Errorf("a killed reembed left the store recording %+v", got)
 		}
 	})
-	if code, _, stderr := run(t, env, "export", "--data", dir); code != 1 || !strings.Contains(stderr, "memsvc reembed") {
-		t.Errorf("opening a half re-embedded store: exit %d, stderr %q; want 1 naming memsvc reembed", code, stderr)
-	}
+	wantHalfReembeddedRefused(t, env, dir)
+	wantHalfReembeddedRefused(t, nil, dir)
 	code, _, stderr := run(t, env, "reembed", "--data", dir, "--reembed-batch", "16")
 	if code != 0 {
 		t.Fatalf("reembed again: exit %d; stderr:\n%s", code, stderr)
 	}
 	// The rerun resumes: what the killed run wrote is kept, the rest done.
-	redone := regexp.MustCompile(`re-embedded (\d+) memories`).FindStringSubmatch(stderr)
-	kept := regexp.MustCompile(`(\d+) memories already held embeddings`).FindStringSubmatch(stderr)
-	if redone == nil || kept == nil {
-		t.Fatalf("the rerun does not say what it re-embedded and what it kept:\n%s", stderr)
-	}
-	r, _ := strconv.Atoi(redone[1])
-	k, _ := strconv.Atoi(kept[1])
+	r, k := reembedCounts(t, stderr)
 	if k == 0 || r == 0 || r+k != len(texts) {
 		t.Errorf("the rerun re-embedded %d and kept %d, want both above 0 and %d in all:\n%s", r, k, len(texts), stderr)
 	}
 	if got := exportedMemories(t, dir, env); got != len(texts) {
 		t.Errorf("%d memories after the rerun, want %d", got, len(texts))
 	}
+}
+
+// movedTo counts the memories whose provenance names an embedding model
+// containing model.
+func movedTo(t *testing.T, st engine.Store, model string) int {
+	t.Helper()
+	users, err := st.(engine.UserLister).AllUsers(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, u := range users {
+		if err := st.ScanMemories(context.Background(), u, func(m *engine.Memory, vec []float32) error {
+			if vec != nil && m.Source != nil && strings.Contains(m.Source.EmbeddingModel, model) {
+				n++
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
+
+// checkKilledThenUndone kills a reembed from the built-in model to the
+// scripted one half-way, checks that both models are refused, then undoes
+// it with the built-in model: only the memories moved are re-embedded, and
+// the built-in model's search finds by meaning again.
+func checkKilledThenUndone(t *testing.T, dir string, base map[string]string, open func(func(engine.Store))) {
+	texts := append(noteTexts(40), upgradeTexts...)
+	var stored []string
+	t.Run("written", func(t *testing.T) { stored = fillServer(t, startServerOn(t, dir, base), texts...) })
+	env := ollamaEnv(slowEmbeddings(t, scriptedOllamaEmbeddings(t)))
+	maps.Copy(env, base)
+	killReembedHalfWay(t, env, dir)
+	wantHalfReembeddedRefused(t, base, dir)
+	wantHalfReembeddedRefused(t, env, dir)
+	moved := 0
+	open(func(st engine.Store) { moved = movedTo(t, st, "scripted-embed") })
+	if moved == 0 || moved == len(texts) {
+		t.Fatalf("%d of %d memories moved: the test needs a store half re-embedded", moved, len(texts))
+	}
+	code, _, stderr := run(t, base, "reembed", "--data", dir)
+	if code != 0 {
+		t.Fatalf("reembed back to the built-in model: exit %d; stderr:\n%s", code, stderr)
+	}
+	if r, k := reembedCounts(t, stderr); r != moved || k != len(texts)-moved {
+		t.Errorf("the undo re-embedded %d and kept %d, want exactly the %d moved and %d kept:\n%s", r, k, moved, len(texts)-moved, stderr)
+	}
+	open(func(st engine.Store) {
+		if got := recordedModel(t, st); got != reembed.ID(llm.NewBuiltinEmbedder()) {
+			t.Errorf("after the undo the store records %q", got)
+		}
+	})
+	t.Run("served with the built-in model", func(t *testing.T) {
+		vectorFinds(t, startServerOn(t, dir, base), "which port does the staging database use", stored[len(stored)-3])
+	})
+	if code, _, stderr := run(t, base, "reembed", "--data", dir); code != 0 || !strings.Contains(stderr, "nothing to do") {
+		t.Errorf("reembed after the undo: exit %d, stderr %q; want nothing to do", code, stderr)
+	}
+}
+
+// A reembed killed half-way is undone by a reembed back to the model the
+// store had: on Badger.
+func TestReembedKilledHalfWayThenUndone(t *testing.T) {
+	dir := t.TempDir()
+	checkKilledThenUndone(t, dir, nil, func(fn func(engine.Store)) { withBadger(t, dir, fn) })
+}
+
+// The same on PostgreSQL, where the store is shared by replicas.
+func TestReembedKilledHalfWayThenUndoneOnPostgres(t *testing.T) {
+	pgURL := pg.NewEmptyDatabase(t)
+	base := map[string]string{"MEMSVC_STORE": "postgres", "MEMSVC_POSTGRES_URL": pgURL}
+	checkKilledThenUndone(t, t.TempDir(), base, func(fn func(engine.Store)) {
+		st, err := postgres.Open(context.Background(), postgres.Options{URL: pgURL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		fn(st)
+	})
 }
 
 // memsvc reembed on PostgreSQL: a database of the built-in embedder moves

@@ -1,10 +1,11 @@
 // Package reembed brings a store's vectors to another embedding model: it
 // embeds every stored memory's text again with the configured embedder,
-// in batches, and records the new model only once every vector is
-// rewritten. A store interrupted half-way still names the old model, so
-// the engine keeps refusing it until a run finishes the job; that run
-// skips the memories the interrupted one already did (their provenance
-// names the new model).
+// in batches. Before the first vector changes it records the re-embedding
+// as under way (state.go), and the new model alone once every vector is
+// rewritten: a store interrupted half-way is refused by every open until a
+// run finishes the job (skipping the memories whose provenance already
+// names the new model) or a run back to the old model undoes it
+// (re-embedding only the memories whose provenance names another).
 package reembed
 
 import (
@@ -82,11 +83,14 @@ type Stats struct {
 }
 
 // Run re-embeds every stored memory that has a vector, for every user,
-// with emb, then records emb as the store's model. It is idempotent: an
-// interrupted run leaves the old model recorded, and running again
-// finishes the job, skipping the memories whose provenance already names
-// emb (written in the same transaction as their vector). The caller keeps writers away (the data directory's lock,
-// or Exclusively on a shared store).
+// with emb, then records emb as the store's model. It is idempotent: a
+// memory whose provenance already names emb keeps its vector, so a rerun
+// after an interruption finishes the job and a run back to the model an
+// interrupted one started from undoes it. On a store already recording
+// emb it re-embeds only the memories whose provenance names another model
+// (left by a run interrupted before the store recorded it under way).
+// The caller keeps writers away (the data directory's lock, or
+// Exclusively on a shared store).
 func Run(ctx context.Context, st engine.Store, emb engine.Embedder, opt Options) (Stats, error) {
 	stats := Stats{To: ID(emb)}
 	from, err := st.GetMeta(ctx, MetaKey)
@@ -102,8 +106,13 @@ func Run(ctx context.Context, st engine.Store, emb engine.Embedder, opt Options)
 	if err != nil {
 		return stats, err
 	}
-	work, total, kept, err := collect(ctx, st, users, emb)
+	state := ParseState(from)
+	settled := !state.Pending() && state.Model == stats.To
+	work, total, kept, err := collect(ctx, st, users, emb, settled)
 	if err != nil {
+		return stats, err
+	}
+	if err := markUnderWay(ctx, st, state, stats.To, total); err != nil {
 		return stats, err
 	}
 	r := runner{st: st, emb: emb, batch: max(opt.Batch, 1), progress: opt.Progress, total: total}
@@ -123,6 +132,21 @@ func Run(ctx context.Context, st engine.Store, emb engine.Embedder, opt Options)
 	return stats, nil
 }
 
+// markUnderWay records a re-embedding from the store's model to `to` as
+// under way, before the first of total vectors changes. A marker already
+// there stays: its two commands (finish, undo) still make the store whole.
+// A store already recording `to` (a repair of stray vectors) needs none:
+// interrupted, it is no worse than it was.
+func markUnderWay(ctx context.Context, st engine.Store, state State, to string, total int) error {
+	if total == 0 || state.Pending() || state.Model == to {
+		return nil
+	}
+	if err := st.PutMeta(ctx, MetaKey, State{Model: state.Model, To: to}.String()); err != nil {
+		return fmt.Errorf("record the re-embedding as under way: %w", err)
+	}
+	return nil
+}
+
 // userWork is one user's memories that have a vector, as scanned.
 type userWork struct {
 	user  string
@@ -132,14 +156,16 @@ type userWork struct {
 
 // collect lists, per user, the memories that carry a vector (a memory
 // without one, such as an image still being captured, gets none now
-// either) not yet embedded with emb, and counts them and those kept.
-func collect(ctx context.Context, st engine.Store, users []string, emb engine.Embedder) (work []userWork, total, kept int, err error) {
+// either) not yet embedded with emb, and counts them and those kept. On a
+// settled store of emb's model, a memory whose provenance does not say
+// is taken to be emb's.
+func collect(ctx context.Context, st engine.Store, users []string, emb engine.Embedder, settled bool) (work []userWork, total, kept int, err error) {
 	for _, u := range users {
 		w := userWork{user: u}
 		err := st.ScanMemories(ctx, u, func(m *engine.Memory, vec []float32) error {
 			switch {
 			case vec == nil:
-			case embeddedWith(m, emb, len(vec)):
+			case embeddedWith(m, emb, len(vec)), settled && len(vec) == emb.Dim() && !provenanceSays(m):
 				kept++
 			default:
 				w.ids, w.texts = append(w.ids, m.ID), append(w.texts, m.Text)
@@ -165,6 +191,9 @@ func embeddedWith(m *engine.Memory, emb engine.Embedder, dim int) bool {
 	return m.Source != nil && m.Source.EmbeddingModel == emb.Model() &&
 		m.Source.EmbeddingDim == emb.Dim() && dim == emb.Dim()
 }
+
+// provenanceSays reports whether m's provenance names an embedding model.
+func provenanceSays(m *engine.Memory) bool { return m.Source != nil && m.Source.EmbeddingModel != "" }
 
 type runner struct {
 	st       engine.Store
@@ -211,8 +240,9 @@ func (r *runner) write(ctx context.Context, user string, ids, texts []string, ve
 			if m.Text != texts[i] {
 				continue
 			}
-			if m.Source != nil && m.Source.EmbeddingModel != "" &&
-				(m.Source.EmbeddingModel != model || m.Source.EmbeddingDim != dim) {
+			// The provenance names the model from now on (even where it
+			// named none), so an interrupted run's vectors can be told apart.
+			if m.Source != nil && (m.Source.EmbeddingModel != model || m.Source.EmbeddingDim != dim) {
 				m.Source.EmbeddingModel, m.Source.EmbeddingDim = model, dim
 				if err := tx.PutMemory(m, text.Analyze(m.Text)); err != nil {
 					return err

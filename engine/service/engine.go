@@ -162,14 +162,18 @@ func (e *Engine) checkEmbedder(ctx context.Context) error {
 	if got == "" {
 		return e.store.PutMeta(ctx, metaEmbedder, want)
 	}
-	if !reembed.Automatic(got, want) {
+	if !reembed.AutomaticFrom(got, want) {
 		return mixedEmbedders(got, want)
 	}
 	return e.autoReembed(ctx, got, want)
 }
 
-// mixedEmbedders is the refusal of a store whose vectors another model made.
+// mixedEmbedders is the refusal of a store whose vectors another model
+// made, or two models (a re-embedding left half done: reembed.Unfinished).
 func mixedEmbedders(got, want string) error {
+	if err := reembed.Unfinished(got, want); err != nil {
+		return err
+	}
 	return &engine.Error{Code: engine.EConflict, Message: fmt.Sprintf(
 		"the store holds embeddings of %q but the configured embedder is %q; refusing to mix them: "+
 			"run `memsvc reembed` (with the server stopped) to embed every stored text again with %q, "+
@@ -185,15 +189,15 @@ func (e *Engine) autoReembed(ctx context.Context, got, want string) error {
 		if err != nil || now == want {
 			return err // another replica finished it while this one waited
 		}
-		if now != got && !reembed.Automatic(now, want) {
+		if now != got && !reembed.AutomaticFrom(now, want) {
 			return mixedEmbedders(now, want) // moved to another model meanwhile
 		}
 		e.log.Info("re-embedding every stored memory for the new built-in embedder", "from", now, "to", want)
 		st, err := reembed.Run(ctx, e.store, e.embed, reembed.Options{})
 		if engine.ErrorCode(err) == engine.EUnavailable {
 			return &engine.Error{Code: engine.EUnavailable, Message: fmt.Sprintf(
-				"the store holds embeddings of %q and must be re-embedded for %q, but it takes no writes; "+
-					"open it writable once (or run `memsvc reembed`)", got, want), Err: err}
+				"the store holds embeddings of %s and must be re-embedded for %q, but it takes no writes; "+
+					"open it writable once (or run `memsvc reembed`)", reembed.Describe(got), want), Err: err}
 		}
 		if err != nil {
 			return fmt.Errorf("re-embed the store for %s: %w", want, err)
