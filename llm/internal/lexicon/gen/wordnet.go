@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,6 +22,7 @@ type synset struct {
 	satellite bool     // adjective satellite (ss_type s)
 	words     []string // normalised lemmas in synset order ("" for ones we skip)
 	proper    []bool   // parallel to words: written capitalised in WordNet (a proper noun: "Christmas")
+	gloss     []string // the definition's words, with its quoted examples
 	ptrs      []pointer
 }
 
@@ -160,6 +162,9 @@ func (wn *wordNet) loadData(path string, pos byte) error {
 			tgt, _ := strconv.ParseInt(f[i+3][2:], 16, 32)
 			s.ptrs = append(s.ptrs, pointer{sym: f[i], target: tpos + f[i+1], src: int(src), tgt: int(tgt)})
 			i += 4
+		}
+		if bar := slices.Index(f[i:], "|"); bar >= 0 {
+			s.gloss = f[i+bar+1:]
 		}
 		wn.synsets[s.key] = s
 		return nil
