@@ -30,6 +30,10 @@ type WordForms interface {
 	// beagle…), by which the relevance score lets a memory naming the
 	// instance cover a prompt naming the category.
 	Narrower(stem string) []string
+	// Glossed are the stems a word's dictionary definitions name, and
+	// the stems whose definitions name it ("asthma", "wheezing"), by which
+	// the relevance score counts a weaker match.
+	Glossed(stem string) []string
 }
 
 // WordFrequency knows how common a stem's words are in general English

@@ -26,7 +26,8 @@ func NewWordForms() (*WordForms, error) {
 	if err != nil {
 		return nil, err
 	}
-	go sharedKinds() // indexed now, in the background, rather than by the first search (Narrower)
+	go sharedKinds()      // indexed now, in the background, rather than by the first search (Narrower)
+	go sharedGlossLinks() // the same for Glossed
 	byDer := map[int32][]string{}
 	lex.EachStem(func(stem string, e lexicon.Entry) {
 		if stem != "" && stem[0] != '^' {

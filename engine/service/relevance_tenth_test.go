@@ -53,8 +53,10 @@ var tenthSetMemories = []string{
 // Measured when written, before the tenth round's changes: 18/20 quiet
 // ("centre a div" finds the Aquatic Centre, "five year old" the five-year
 // fix), 14/25 found; 15/25 since WordNet's narrower kinds count for the
-// score ("antidepressant" for sertraline). The thresholds hold those
-// counts.
+// score ("antidepressant" for sertraline); 17/25 with a definition's
+// words linking a prompt's word to a memory's (index.QueryTerm.Glossed,
+// seventeenth round: "i'm wheezy after my run" reaches asthma). The
+// thresholds hold those counts.
 func TestPromptRelevanceTenthSet(t *testing.T) {
 	injected := promptHook(t, tenthSetMemories)
 	unrelated := []string{
@@ -108,7 +110,7 @@ func TestPromptRelevanceTenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 18 || found < 15 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 17 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 17)", quiet, len(unrelated), found, len(related))
 	}
 }

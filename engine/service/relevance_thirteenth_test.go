@@ -84,7 +84,10 @@ var thirteenthSetMemories = []string{
 // quiet ("pickle", "hockey", "kayak" and "fiddle" each inject the one
 // memory holding the word), 8/25 found. With the other spelling of
 // English (index.SpellingVariants, sixteenth round): 16/20, 9/25 ("when
-// should I swap my tyres"). The thresholds hold those counts.
+// should I swap my tyres"). With a definition's words linking a prompt's
+// word to a memory's (index.QueryTerm.Glossed, seventeenth round): 16/20,
+// 10/25 ("our trip to tokyo" reaches Japan). The thresholds hold those
+// counts.
 func TestPromptRelevanceThirteenthSet(t *testing.T) {
 	injected := promptHook(t, thirteenthSetMemories)
 	unrelated := []string{
@@ -138,7 +141,7 @@ func TestPromptRelevanceThirteenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 16 || found < 9 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 9)", quiet, len(unrelated), found, len(related))
+	if quiet < 16 || found < 10 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 10)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -314,6 +314,9 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 		qt := index.QueryTerm{Forms: append([]string{t}, e.forms0(t)...), Name: named[t], Owned: tc.owned[t], Spelled: tc.spelled[t], Beside: beside[t]}
 		if e.forms != nil {
 			qt.Members = slices.Concat(e.forms.Members(t), e.forms.Narrower(t))
+			if !qt.Name { // a name is someone's, not the word's sense
+				qt.Glossed = e.forms.Glossed(t)
+			}
 		}
 		if e.freq != nil {
 			qt.Common = e.commonness(t)
@@ -323,7 +326,28 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 		qt.Fuzzy = e.freq != nil && qt.Common == 0 && !qt.Name
 		terms = append(terms, qt)
 	}
+	dropOwnGlosses(terms)
 	return terms
+}
+
+// dropOwnGlosses removes from each term's gloss links (index.QueryTerm.Glossed)
+// the forms of the query's own terms: a link between two words of one query
+// is one topic counted twice. "how many ounces in a pound" credited "pound"
+// once as a word and again by the definition of "ounce", and a general
+// question sharing one word with a memory scored like one sharing two
+// ("how does a pottery glaze work in a kiln" against "User does pottery…").
+func dropOwnGlosses(terms []index.QueryTerm) {
+	own := map[string]bool{}
+	for _, t := range terms {
+		for _, f := range t.Forms {
+			own[f] = true
+		}
+	}
+	for i, t := range terms {
+		if slices.ContainsFunc(t.Glossed, func(s string) bool { return own[s] }) {
+			terms[i].Glossed = slices.DeleteFunc(slices.Clone(t.Glossed), func(s string) bool { return own[s] })
+		}
+	}
 }
 
 // spelledOut maps each acronym query writes ("PR", "TTL", or full-width

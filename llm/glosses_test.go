@@ -1,0 +1,38 @@
+package llm
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/memsvc/memsvc/text"
+)
+
+// TestGlossedLinksADefinitionsWords: a word reaches the words of its
+// dictionary definition and the words whose definitions name it, both
+// as stems; an unrelated pair is not linked; a definition's word too
+// common to mean anything is left out.
+func TestGlossedLinksADefinitionsWords(t *testing.T) {
+	w, err := NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	linked := []struct{ a, b string }{
+		{"wheeziness", "asthma"}, // wheeziness: "… heard … in asthma …"
+		{"asthma", "wheezing"},   // asthma: "… characterized by wheezing …"
+		{"wheezing", "asthma"},   // the reverse: asthma's definition names it
+		{"tokyo", "japan"},
+	}
+	for _, c := range linked {
+		if got := w.Glossed(text.Stem(c.a)); !slices.Contains(got, text.Stem(c.b)) {
+			t.Errorf("Glossed(%q) = %v, want %q among them", c.a, got, text.Stem(c.b))
+		}
+	}
+	if got := w.Glossed(text.Stem("asthma")); slices.Contains(got, text.Stem("guitar")) {
+		t.Errorf("Glossed(asthma) = %v, want no guitar", got)
+	}
+	// asthma's definition ends "usually of allergic origin": "usually" is
+	// too common to say what the definition is about, and is not kept.
+	if got := w.Glossed(text.Stem("asthma")); slices.Contains(got, text.Stem("usually")) {
+		t.Errorf("Glossed(asthma) = %v, want no %q", got, text.Stem("usually"))
+	}
+}
