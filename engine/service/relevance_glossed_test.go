@@ -31,3 +31,23 @@ func TestRelevanceOfADefinitionsWord(t *testing.T) {
 		}
 	}
 }
+
+// TestRelevanceOfADefinitionsWordBounds: a definition's word bridges no
+// prompt to a memory when the prompt writes the word as an acronym
+// (search.glossable: WordNet spells out the technology, "HTTP" names
+// "server"), or when the definition's word is one more than
+// index.maxGlossHolders memories hold (the store's own vocabulary).
+func TestRelevanceOfADefinitionsWordBounds(t *testing.T) {
+	eng := newServedEngine(t)
+	office := engine.AddRequest{Text: "The office network printer sits on the second floor"}
+	staging := engine.AddRequest{Text: "The staging server runs Ubuntu 24.04"}
+	add(t, eng, "one", office, staging)
+	add(t, eng, "many", office, staging,
+		engine.AddRequest{Text: "Nightly backups copy the database server to cold storage"},
+		engine.AddRequest{Text: "The build server caches Docker layers for a week"})
+	for user, q := range map[string]string{"one": "what is HTTP", "many": "what is http"} {
+		if got := relevantTexts(t, eng, user, q); len(got) != 0 {
+			t.Errorf("%s: %q: relevant %q, want none", user, q, got)
+		}
+	}
+}

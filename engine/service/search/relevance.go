@@ -302,6 +302,7 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 	if mode == engine.ModeVector {
 		return nil
 	}
+	acronyms := writtenAcronyms(query)
 	query = text.WithoutQuestionWords(query)
 	named, self := nameTerms(query), selfTerms(shard, tc.user, query)
 	analysed := text.AnalyzeQuery(query)
@@ -314,7 +315,7 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 		qt := index.QueryTerm{Forms: append([]string{t}, e.forms0(t)...), Name: named[t], Owned: tc.owned[t], Spelled: tc.spelled[t], Beside: beside[t]}
 		if e.forms != nil {
 			qt.Members = slices.Concat(e.forms.Members(t), e.forms.Narrower(t))
-			if !qt.Name { // a name is someone's, not the word's sense
+			if !qt.Name && acronyms[t] == "" && e.glossable(t) {
 				qt.Glossed = e.forms.Glossed(t)
 			}
 		}
@@ -329,6 +330,28 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 	dropOwnGlosses(terms)
 	return terms
 }
+
+// glossable reports whether stem's definitions may bridge it to a memory
+// (index.QueryTerm.Glossed): not when it is common in general English,
+// as a common word has many uses besides its dictionary's most tagged
+// sense, and its definition's words ("dish": "pan"; "accident": "damage")
+// then reach memories on other topics. matchTerms also leaves out a name
+// (someone's, not the word's sense) and a word the query writes as an
+// acronym ("HTTP": WordNet spells out the technology, whose words, such
+// as "request" and "server", fill a developer's memories).
+//
+// Measured with index.maxGlossHolders: at maxGlossFrequency 3e-5 every
+// prompt set's found count holds (tenth 17, twelfth 13, thirteenth 10 of
+// 25; "wheezy", "bread", "tokyo" are below it) and every quiet count,
+// and the dev calibration returns to what it was without gloss links
+// (LoCoMo hybrid fpr 0.0353 → 0.0351, text 0.0428 → 0.0421; tpr gains
+// 0.8325 → 0.8298 and 0.8125 → 0.8098 given back with them).
+func (e *Searcher) glossable(stem string) bool {
+	return e.freq == nil || e.freq.Frequency(stem) <= maxGlossFrequency
+}
+
+// maxGlossFrequency: see glossable.
+const maxGlossFrequency = 3e-5
 
 // dropOwnGlosses removes from each term's gloss links (index.QueryTerm.Glossed)
 // the forms of the query's own terms: a link between two words of one query
@@ -362,18 +385,13 @@ func dropOwnGlosses(terms []index.QueryTerm) {
 // false positives at the floor up 0.001 on REALTALK only (hybrid 0.032 →
 // 0.033, text 0.048 → 0.049).
 func spelledOut(query string, hits []engine.Scored) map[string][][]string {
-	query = text.CompatibilityForm(query) // "ＰＲ" is "PR", as the index reads it
 	var out map[string][][]string
-	for _, tok := range text.Scan(query, text.Options{}) {
-		if !isAcronym(query[tok.Start:tok.End]) {
-			continue
-		}
-		t := text.Stem(tok.Word)
+	for t, word := range writtenAcronyms(query) {
 		for _, h := range hits {
 			if h.Memory == nil {
 				continue
 			}
-			for _, ph := range phrasesSpelling(text.Tokens(h.Text), tok.Word) {
+			for _, ph := range phrasesSpelling(text.Tokens(h.Text), word) {
 				if out == nil {
 					out = map[string][][]string{}
 				}
@@ -381,6 +399,23 @@ func spelledOut(query string, hits []engine.Scored) map[string][][]string {
 					out[t] = append(out[t], ph)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// writtenAcronyms maps the stem of each word query writes as an acronym
+// ("PR", "TTL", or full-width "ＰＲ", read in NFKC as analysis reads it)
+// to the word as analysis reads it (lower case).
+func writtenAcronyms(query string) map[string]string {
+	query = text.CompatibilityForm(query) // "ＰＲ" is "PR", as the index reads it
+	var out map[string]string
+	for _, tok := range text.Scan(query, text.Options{}) {
+		if isAcronym(query[tok.Start:tok.End]) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[text.Stem(tok.Word)] = tok.Word
 		}
 	}
 	return out
