@@ -1,0 +1,101 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// devRecall is one development set and the recall@10 it scored when its
+// floors were last raised, per ingest mode, without and with the rerank.
+type devRecall struct {
+	format, data string
+	floors       map[string][2]float64 // ingest mode → {without rerank, with rerank}
+}
+
+// devSets are the development splits next to the checkout (../shared/eval
+// from the repository root) with this round's figures as floors: the bench
+// is deterministic, so any drop is a change in retrieval, not noise. Raise
+// a floor when a change lifts its figure; never lower one to let a change in.
+var devSets = []devRecall{
+	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7941, 0.7968}, "conversation": {0.7904, 0.7963}}},
+	{"realtalk", "realtalk-dev", map[string][2]float64{"raw": {0.6771, 0.6798}, "conversation": {0.6806, 0.6814}}},
+}
+
+// devEvalDir is where the development splits live: outside the repository,
+// so a bare checkout (CI) has none and the guard skips there.
+var devEvalDir = filepath.Join("..", "..", "..", "shared", "eval")
+
+// TestBenchRecallDevFloors runs `memsvc bench recall` on each development
+// set in each ingest mode, without and with --rerank, through the engine
+// the server builds (openApp), and fails when the rerank lowers recall or
+// a figure drops below its floor. It runs whenever the development data is
+// present (about a minute of CPU), and is skipped by -short.
+func TestBenchRecallDevFloors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the development sets eight times; skipped by -short")
+	}
+	for _, set := range devSets {
+		t.Run(set.format, func(t *testing.T) {
+			data := filepath.Join(devEvalDir, set.data)
+			if _, err := os.Stat(data); err != nil {
+				t.Skipf("no development data: %v", err)
+			}
+			for _, ingest := range []string{"raw", "conversation"} {
+				t.Run(ingest, func(t *testing.T) { checkDevFloors(t, data, set.format, ingest, set.floors[ingest]) })
+			}
+		})
+	}
+}
+
+// checkDevFloors runs one set in one ingest mode without and with the
+// rerank and checks the figures against each other and their floors.
+func checkDevFloors(t *testing.T, data, format, ingest string, floor [2]float64) {
+	without := devRecallOf(t, data, format, ingest, "engine", false)
+	with := devRecallOf(t, data, format, ingest, "engine", true)
+	if with < without {
+		t.Errorf("recall@10 with rerank %.4f < without %.4f: the rerank lowers recall", with, without)
+	}
+	if without < floor[0] {
+		t.Errorf("recall@10 without rerank %.4f < floor %.4f", without, floor[0])
+	}
+	if with < floor[1] {
+		t.Errorf("recall@10 with rerank %.4f < floor %.4f", with, floor[1])
+	}
+	t.Logf("recall@10 without rerank %.4f (floor %.4f), with %.4f (floor %.4f)", without, floor[0], with, floor[1])
+}
+
+// TestBenchRecallRoutesAgree checks that searching through the REST API and
+// calling the engine give the same ranking on a development set: the
+// ranking is a function of the stored data and the query, whatever carries
+// the query.
+func TestBenchRecallRoutesAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a development set twice; skipped by -short")
+	}
+	set := devSets[1]
+	data := filepath.Join(devEvalDir, set.data)
+	if _, err := os.Stat(data); err != nil {
+		t.Skipf("no development data: %v", err)
+	}
+	viaHTTP := devRecallOf(t, data, set.format, "conversation", "http", true)
+	viaEngine := devRecallOf(t, data, set.format, "conversation", "engine", true)
+	if viaHTTP != viaEngine {
+		t.Errorf("recall@10 via http %.4f, via engine %.4f: the two routes rank differently", viaHTTP, viaEngine)
+	}
+}
+
+// devRecallOf runs the bench on a development set and returns its overall
+// recall@10.
+func devRecallOf(t *testing.T, data, format, ingest, via string, rerank bool) float64 {
+	t.Helper()
+	args := []string{"recall", "--data", data, "--format", format, "--ingest", ingest, "--via", via, "--no-sync"}
+	if rerank {
+		args = append(args, "--rerank")
+	}
+	stdout, stderr, err := runBenchCmd(t, nil, args...)
+	if err != nil {
+		t.Fatalf("bench %v: %v\nstderr:\n%s", args, err, stderr)
+	}
+	return decodeReport(t, stdout).Overall.Recall
+}
