@@ -111,7 +111,7 @@ var (
 		`(?:goes|go|went) away|(?:was|were)(?:n't| not) carried over|anymore)\b`)
 	// clauseEnd ends the clause a removal is said in: what follows is
 	// about something else ("…, and added `AddAzureKeyVault`").
-	clauseEnd = regexp.MustCompile(`(?i);|:\s|\.\s|\s\(|,\s+(?:so|which|but|then|while|because|since|it|they|and (?:added|now|it|they))\b|\s+and\s+(?:added|adds|now|then|re-?\w+ed|re-ran|\w+ed)\b|\s+(?:so|but|because|since|while|where)\s`)
+	clauseEnd = regexp.MustCompile(`(?i);|:\s|\.\s|\s\(|,\s+(?:so|which|but|then|while|because|since|it|they|and (?:added|now|it|they))\b|\s+and\s+(?:added|adds|now|then|re-?\w+ed|re-ran|\w+ed|ran|made|wrote|built|kept|put)\b|\s+(?:so|but|because|since|while|where)\s`)
 	// plainName is a capitalised product name written without backticks
 	// ("Moq", "Fly.io"), counted only when no noun follows it ("the
 	// Postmark key" removed a key, not Postmark).
@@ -138,12 +138,15 @@ func retiredNames(user, reply string) []string {
 	cuts := append(cutUser, cutReply...)
 	cuts = append(cuts, userDropped(user)...)
 	for _, c := range cuts {
+		if resetCue.MatchString(c.text) {
+			continue // taken out to be made again: nothing retires
+		}
 		echoLow := strings.ToLower(c.kept)
 		for _, name := range removedIn(c.text, replaced) {
 			said := strings.ToLower(strings.TrimPrefix(name, phraseMark))
 			current := strings.Count(keptLow, said) > strings.Count(echoLow, said)
 			if len(name) >= 2 && tagFits(out, name) && strings.ContainsFunc(name, unicode.IsLetter) &&
-				!text.IsNoiseWord(said) && !current && !slices.Contains(out, name) {
+				!text.IsNoiseWord(said) && !current && !slices.Contains(out, name) && !rebuildable(name) {
 				out = append(out, name)
 			}
 		}
@@ -154,10 +157,77 @@ func retiredNames(user, reply string) []string {
 // userDrop is the user asking to take code out: "remove dynamodb_table",
 // "drop `legacy_auth` from the settings". A question or a condition asks
 // nothing yet ("should we drop X?", "drop X if it is unused").
+// A negation before the verb in its clause forbids the removal instead
+// ("don't remove `legacy_auth`, we still need it"). The object ends where
+// another verb starts ("drop the `users` table and re-run the migrations"):
+// at "and", "then" or a comma not followed by another name written as code.
 var (
 	userDrop    = regexp.MustCompile(`(?i)\b(?:remove|drop|delete|uninstall|rip out|get rid of)\s+`)
 	notYetAsked = regexp.MustCompile(`(?i)\?|\b(?:if|unless|whether|should we|could we|can we|maybe|once)\b`)
+	commaEnd    = regexp.MustCompile(`,\s`)
+	dropObjEnd  = regexp.MustCompile(`(?i)\s*(?:,|;|\s(?:and|then|&&))\s*(?:then\s+)?`)
 )
+
+// resetCue is a removal done to make the thing again: "remove
+// `node_modules` and reinstall", "drop the table and re-run the
+// migrations", "delete the lock file and regenerate it". What it takes
+// out comes back, so nothing it names is retired.
+var resetCue = regexp.MustCompile(`(?i)\b(?:re-?install\w*|re-?build\w*|re-?generat\w+|re-?creat\w+|re-?run\w*|re-?ran|` +
+	`re-?seed\w*|re-?migrat\w+|re-?clon\w+|re-?fetch\w*|re-?download\w*|from scratch|start fresh|fresh install|clean install)\b`)
+
+// rebuildableNames are directories and files a tool makes again from the
+// code (dependencies installed, build output, caches): removing one
+// retires no code, and a rule about it ("never commit `node_modules`")
+// stays true.
+var rebuildableNames = []string{"node_modules", "bower_components", ".venv", "venv", "__pycache__", ".pytest_cache",
+	".mypy_cache", ".ruff_cache", ".tox", ".nox", "dist", "build", "target", "out", "bin", "obj", ".next", ".nuxt",
+	".svelte-kit", ".turbo", ".parcel-cache", ".cache", ".gradle", ".dart_tool", "deriveddata", "pods", "coverage",
+	".terraform", "_build", "deps", ".angular", ".expo", "vendor/bundle", ".bundle"}
+
+// rebuildable reports whether a retired name is such a directory or file
+// (its last part, a trailing slash ignored).
+func rebuildable(name string) bool {
+	base := strings.TrimSuffix(strings.ToLower(name), "/")
+	if i := strings.LastIndex(base, "/"); i >= 0 && !slices.Contains(rebuildableNames, base) {
+		base = base[i+1:]
+	}
+	return slices.Contains(rebuildableNames, base)
+}
+
+// dropObject returns the object of a request to remove: rest up to the end
+// of its clause, or to the first "and", "then" or comma that goes on with
+// something other than a name written as code.
+func dropObject(rest string) string {
+	if end := clauseEnd.FindStringIndex(rest); end != nil {
+		rest = rest[:end[0]]
+	}
+	for _, loc := range dropObjEnd.FindAllStringIndex(rest, -1) {
+		next := strings.Fields(rest[loc[1]:])
+		if len(next) == 0 || !strings.HasPrefix(next[0], "`") && !strongCodeToken(next[0]) {
+			return rest[:loc[0]]
+		}
+	}
+	return rest
+}
+
+// strongCodeToken is a word written as code that prose never writes: a
+// codeToken joined by more than hyphens ("old_retry_wrapper", "fly.toml"),
+// as "re-run" or "up-to-date" are words of prose.
+func strongCodeToken(w string) bool {
+	w = strings.TrimRight(strings.TrimLeft(w, identifierLead), identifierTail)
+	return codeToken.MatchString(w) && strings.ContainsAny(w, "._/:")
+}
+
+// negatedBefore reports whether the clause before a verb (lead, back to
+// its last comma or clause end) holds a negation.
+func negatedBefore(lead string) bool {
+	for _, re := range []*regexp.Regexp{clauseEnd, commaEnd} {
+		if ends := re.FindAllStringIndex(lead, -1); len(ends) > 0 {
+			lead = lead[ends[len(ends)-1][1]:]
+		}
+	}
+	return negation.MatchString(lead)
+}
 
 // userDropped returns the code names the user's sentences ask to remove,
 // as removals of the sentence that asks (which names them, and so does not
@@ -168,14 +238,14 @@ func userDropped(user string) []removalCut {
 	var out []removalCut
 	for _, line := range strings.Split(user, "\n") {
 		for _, sn := range sentences(line) {
+			if notYetAsked.MatchString(sn) || resetCue.MatchString(sn) {
+				continue
+			}
 			for _, loc := range userDrop.FindAllStringIndex(sn, -1) {
-				rest := sn[loc[1]:]
-				if end := clauseEnd.FindStringIndex(rest); end != nil {
-					rest = rest[:end[0]]
-				}
-				if notYetAsked.MatchString(sn) {
+				if negatedBefore(sn[:loc[0]]) {
 					continue
 				}
+				rest := dropObject(sn[loc[1]:])
 				if names := codeNamesIn(rest); len(names) > 0 {
 					out = append(out, removalCut{text: "removed " + strings.Join(names, ", "), kept: sn})
 				}
