@@ -30,6 +30,22 @@ var (
 	// forbidding is a word that starts a rule against what follows it
 	// within the clause.
 	forbidding = regexp.MustCompile(`(?i)\b(?:no|never|avoid|don't use|do not use|not use|without|stay away from)\b`)
+	// allowing is a verb that says to use what follows it: "use X",
+	// "switch to X", "go with X", "fetch with X", "written with X". Only
+	// its object is allowed: "the failing test is now in the `X` cleanup"
+	// and "now look at why `X` runs twice" say to use nothing.
+	allowing = regexp.MustCompile(`(?i)\b(?:use|uses|using|used|adopt\w*|prefer\w*|go with|going with|goes with|` +
+		`stick (?:with|to)|(?:switch\w*|mov\w+|migrat\w+) (?:over )?to|\w+ (?:with|through|via))\s+`)
+	// troubleWith is a noun or a fault before "with", not a verb of
+	// working with it: "a bug with `X` now", "something is wrong with X".
+	troubleWith = regexp.MustCompile(`(?i)(?:\b(?:a|an|the|this|that|any|some|no)\s+\w+|` +
+		`\b(?:wrong|bug|bugs|issue|issues|problem|problems|error|errors|fails|failing|failed|broken|crash\w*|off))\s+(?:with|through|via)\s+$`)
+	// allowingEnd ends the object of an allowing verb.
+	allowingEnd = regexp.MustCompile(`(?i),|;|\s(?:and|but|so|because|while|since|which|where|when)\s`)
+	// allowedGoverned is a verb of allowing that takes over from a
+	// forbidding word before it: "avoid Redux and use Zustand".
+	allowedGoverned = regexp.MustCompile(`(?i)\b(?:and|but|then|so|instead)\s+(?:\w+\s+)?` +
+		`(?:use|uses|using|prefer\w*|stick|go with|choose|pick|switch\w*|opt for|rely on|adopt\w*)\b`)
 	// allowedName is a product or code name a rule could forbid: inline
 	// code, or a word with a capital inside it ("TaskFlow", "useEffect").
 	allowedName = regexp.MustCompile("`([^`\n]+)`|\\b([A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*)\\b")
@@ -43,9 +59,18 @@ func allowedNames(user string, retired []string) []string {
 			return nil
 		}
 		var out []string
-		for _, m := range allowedName.FindAllStringSubmatch(cl, -1) {
-			if name := m[1] + m[2]; len(name) >= minPartChars && strings.ContainsFunc(name, unicode.IsLetter) {
-				out = append(out, name)
+		for _, loc := range allowing.FindAllStringIndex(cl, -1) {
+			if troubleWith.MatchString(cl[:loc[1]]) {
+				continue
+			}
+			object := cl[loc[1]:]
+			if end := allowingEnd.FindStringIndex(object); end != nil {
+				object = object[:end[0]]
+			}
+			for _, m := range allowedName.FindAllStringSubmatch(object, -1) {
+				if name := m[1] + m[2]; len(name) >= minPartChars && strings.ContainsFunc(name, unicode.IsLetter) {
+					out = append(out, name)
+				}
 			}
 		}
 		return out
@@ -54,18 +79,48 @@ func allowedNames(user string, retired []string) []string {
 
 // namesForbidden reports whether a clause of text forbids name: a word of
 // forbidding before it in the clause ("no TaskFlow decorators", "never
-// `useEffect` for fetching").
+// `useEffect` for fetching"), the name a whole word or code span ("npm" is
+// not in "pnpm"), and no verb of allowing between them ("avoid Redux and
+// use Zustand" forbids no Zustand).
 func namesForbidden(text, name string) bool {
 	low := strings.ToLower(name)
 	for _, cl := range clauses(text) {
-		for _, part := range strings.Split(strings.ToLower(cl), ",") {
-			// Lowered whole: an index into the lowered text is no index
-			// into the original when a letter lowers to other bytes.
-			i := strings.Index(part, low)
-			if i > 0 && forbidding.MatchString(part[:i]) {
-				return true
+		// Lowered whole: an index into the lowered text is no index into
+		// the original when a letter lowers to other bytes.
+		for _, part := range strings.FieldsFunc(strings.ToLower(cl), func(r rune) bool { return r == ',' || r == ';' }) {
+			for _, i := range wholeIndexes(part, low) {
+				if forbids(part[:i]) {
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// forbids reports whether lead, what precedes a name in its clause, ends
+// in a rule against it: a word of forbidding not taken over by a verb of
+// allowing after it.
+func forbids(lead string) bool {
+	locs := forbidding.FindAllStringIndex(lead, -1)
+	return len(locs) > 0 && !allowedGoverned.MatchString(lead[locs[len(locs)-1][1]:])
+}
+
+// wholeIndexes returns where name starts in s as a whole word: no letter,
+// digit or underscore right before or after it.
+func wholeIndexes(s, name string) []int {
+	var out []int
+	for from := 0; name != "" && from < len(s); {
+		i := strings.Index(s[from:], name)
+		if i < 0 {
+			break
+		}
+		i += from
+		end := i + len(name)
+		if (i == 0 || !isWordByte(s[i-1])) && (end == len(s) || !isWordByte(s[end])) {
+			out = append(out, i)
+		}
+		from = i + 1
+	}
+	return out
 }

@@ -23,6 +23,18 @@ func TestAllowedNames(t *testing.T) {
 		{"no cue of a change",
 			"the JobRunner API is slow on big batches.",
 			nil},
+		{"a name where something is now is no allowance",
+			"The failing test is now in the `useEffect` cleanup of Header.tsx.",
+			nil},
+		{"now as a start of a request is no allowance",
+			"Now look at why `useEffect` runs twice.",
+			nil},
+		{"a fault with a name is no allowance",
+			"There's a bug with `useEffect` now, and something is wrong with `useQuery` now.",
+			nil},
+		{"only the object of the allowing verb",
+			"Checkout is in `CartView` now, so use `useQuery` from now on.",
+			[]string{"!useQuery"}},
 		{"what a name replaced is no allowance",
 			"we call SendGrid instead of MailGun now.",
 			nil},
@@ -44,6 +56,12 @@ func TestNamesForbidden(t *testing.T) {
 		{"No retries, and JobRunner logs each attempt", "JobRunner", false}, // the rule is about retries
 		{"Rewrite the importer on JobRunner", "JobRunner", false},
 		{"İİİ no JobRunner", "JobRunner", true}, // a letter that lowers to fewer bytes
+		{"Never use pnpm, stick to npm.", "npm", false},
+		{"Never use pnpm; npm only.", "npm", false},
+		{"Avoid Redux and use Zustand for state.", "Zustand", false},
+		{"Avoid Redux and use Zustand for state.", "Redux", true},
+		{"Never use pnpm or yarn.", "yarn", true},
+		{"No `useEffect` for fetching data.", "useEffect", true},
 	} {
 		if got := namesForbidden(tc.text, tc.name); got != tc.want {
 			t.Errorf("namesForbidden(%q, %q) = %v, want %v", tc.text, tc.name, got, tc.want)
