@@ -46,8 +46,16 @@ var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\
 	`(?:check|verify)\s+(?:the\s+|our\s+)?(?:code\s+)?(style)|` +
 	`(?:make sure|check|verify|ensure|confirm)\s+(?:that\s+)?(?:the\s+|all\s+(?:the\s+)?)?(tests?|specs?|linters?|lint|checks|build)` +
 	`\s+(?:is\s+|are\s+|still\s+)*(?:happy|green|pass(?:es|ing)?|clean|ok)|` +
-	`(?:push|roll\s+out|get)\s+(?:it|this|that|the\s+[\w-]+(?:\s+[\w-]+){0,2})\s+(?:out\s+)?(?:to|on|onto)\s+(prod|production|staging|live)|` +
+	`(?:(?:push|roll\s+out)\s+` + shipObject + `\s+(?:out\s+)?|get\s+` + shipObject + `\s+out\s+)(?:to|on|onto)\s+(prod|production|staging|live)|` +
 	`(?:ship|release|publish)\s+(?:a\s+|the\s+)?(new\s+version))\b`)
+
+// shipObject is the work pushed, rolled or got out to an environment:
+// "it", "this", "the changes", "the new growth-api image". Anything else is
+// no deploy: "get the logs on staging", "push the button on staging", "get
+// the same error on production?".
+const shipObject = `(?:it|this|that|these|them|everything|(?:the|my|our|this|these)\s+(?:[\w-]+\s+){0,2}` +
+	`(?:changes?|branch|build|release|image|version|fix|fixes|hotfix|patch|update|commit|commits|code|app|service|` +
+	`container|api|frontend|backend|site|worker|migration|migrations|feature))`
 
 // releaseEnds is what may follow a release that is cut or made: the end
 // of its phrase (nounEnds) or "of". A noun after it names another thing:

@@ -45,6 +45,13 @@ func TestAskedTask(t *testing.T) {
 		{"how do I push this to production?", "deploy", "", true},
 		{"roll out the new growth-api image to prod", "deploy", "", true},
 		{"push the branch to origin", "", "", false},
+		{"Get the same error on production?", "", "", false},
+		{"get the logs on staging and paste them here", "", "", false},
+		{"get the tests passing on staging", "", "", false},
+		{"push the button on staging and tell me what happens", "", "", false},
+		{"push the changes to staging", "deploy", "", true},
+		{"get this out to production", "deploy", "", true},
+		{"roll out the hotfix branch to staging", "deploy", "", true},
 		{"how do I test the hypothesis that the cache is cold?", "", "", false},
 	} {
 		task, q, ok := askedTask(tc.prompt)
