@@ -40,6 +40,9 @@ var (
 		nounEnds + `)`)
 	dependencyNeed = regexp.MustCompile(`(?i)\b(?:need|needs|want|wants|pick|choose|recommend|suggest)\s+(?:(?:me|us)\s+)?(?:a|an)\s+` +
 		`(?:[\w.-]+\s+){0,2}?(?:dependency|package|library|lib|crate)` + nounEnds)
+	// installNoun is "install" as a noun, a determiner before it: "the
+	// install script hangs", "our install step fails" install nothing.
+	installNoun = regexp.MustCompile(`(?i)\b(?:the|an|this|that|our|my|your|its|their)\s+(?:un)?install\b`)
 	// nounEnds is what may follow a dependency noun that is the thing
 	// changed: the end, a stop, or a word that ends its phrase. A noun
 	// followed by another names something else: "the package loader", "the
@@ -61,7 +64,8 @@ var (
 // may name the word added as a package.
 func asksForDependency(prompt string, ms []memory) bool {
 	_, paragraphs, _ := promptQuery(prompt)
-	if slices.ContainsFunc(paragraphs, dependencyAsk.MatchString) || slices.ContainsFunc(paragraphs, dependencyNeed.MatchString) {
+	asks := func(p string) bool { return dependencyAsk.MatchString(installNoun.ReplaceAllString(p, " ")) }
+	if slices.ContainsFunc(paragraphs, asks) || slices.ContainsFunc(paragraphs, dependencyNeed.MatchString) {
 		return true
 	}
 	// The prompt's own words as typed: its paragraphs have "the project"

@@ -12,6 +12,8 @@ func TestAsksForDependency(t *testing.T) {
 		want   bool
 	}{
 		{"install httpx", true},
+		{"Why does the install script hang on CI?", false}, // install as a noun
+		{"our install step fails with EACCES", false},
 		{"please uninstall the old markdown renderer", true},
 		{"add a charting library to the web client", true},
 		{"bump the logging package to the latest minor", true},
