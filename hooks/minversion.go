@@ -36,6 +36,10 @@ var (
 	// plugin".
 	dependencyVersion = regexp.MustCompile(`(?i)^versions?\s+of\s+(?:the\s+|our\s+|this\s+|that\s+)?(?:[\w.@/-]+\s+){0,2}?` +
 		`(?:modules?|packages?|librar(?:y|ies)|plugins?|providers?|crates?|gems?|dependenc(?:y|ies)|charts?|images?)\b`)
+	// deployedVersion is where a version runs that is a deployment, not a
+	// platform: "which version runs on staging?" asks what is deployed.
+	deployedVersion = regexp.MustCompile(`(?i)^\s+(?:on|in|at)\s+(?:the\s+)?(?:staging|prod|production|live|dev|preview|` +
+		`server|servers|cluster|box|canary)\b`)
 	// versionWord finds the word "version" in a match of versionAsk.
 	versionWord = regexp.MustCompile(`(?i)\bversions?\b`)
 	// minVersionRe is a memory's statement of a minimum version: the
@@ -57,6 +61,9 @@ func asksMinVersion(prompt string) bool {
 func asksPlatformVersion(p string) bool {
 	for _, m := range versionAsk.FindAllStringIndex(p, -1) {
 		v := versionWord.FindStringIndex(p[m[0]:m[1]])
+		if deployedVersion.MatchString(p[m[1]:]) {
+			continue
+		}
 		if v == nil || !dependencyVersion.MatchString(p[m[0]+v[0]:]) {
 			return true
 		}

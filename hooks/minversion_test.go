@@ -15,6 +15,9 @@ func TestAsksMinVersion(t *testing.T) {
 		{"does the MSRV allow this?", true},
 		{"can I use pandas for a quick pivot table?", false}, // a library, not a language feature
 		{"which version of the vpc module do we use?", false},
+		{"which version runs on staging right now?", false}, // a deployment, not a platform
+		{"which build version runs in production?", false},
+		{"which Android versions can the app run on?", true},
 		{"is the syntax highlighting broken in the docs?", false},
 		{"what's the oldest open issue?", false},
 		{"what's the minimum version of the vpc module we pin?", false},
