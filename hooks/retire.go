@@ -171,9 +171,12 @@ var (
 // resetCue is a removal done to make the thing again: "remove
 // `node_modules` and reinstall", "drop the table and re-run the
 // migrations", "delete the lock file and regenerate it". What it takes
-// out comes back, so nothing it names is retired.
-var resetCue = regexp.MustCompile(`(?i)\b(?:re-?install\w*|re-?build\w*|re-?generat\w+|re-?creat\w+|re-?run\w*|re-?ran|` +
-	`re-?seed\w*|re-?migrat\w+|re-?clon\w+|re-?fetch\w*|re-?download\w*|from scratch|start fresh|fresh install|clean install)\b`)
+// out comes back, so nothing it names is retired. A verb of doing again
+// with another object says nothing of the kind: "removed `moment` and
+// re-ran the tests", "and reinstalled the dependencies" retire moment.
+var resetCue = regexp.MustCompile(`(?i)\b(?:re-?creat\w*|re-?generat\w*|re-?seed\w*|from scratch|start(?:ing)? fresh|` +
+	`(?:fresh|clean) install|re-?(?:run|ran|running) (?:the |all (?:the )?)?(?:migrations?|seeds?|setup|init)\b|` +
+	`re-?install(?:ed|ing)?(?:\s+(?:it|them|everything))?\s*(?:$|[.,;!)]))`)
 
 // rebuildableNames are directories and files a tool makes again from the
 // code (dependencies installed, build output, caches): removing one
