@@ -259,12 +259,28 @@ func userDropped(user string) []removalCut {
 }
 
 // codeNamesIn returns the names a clause writes as code, outside a place
-// (namesIn without its plain product names).
+// (namesIn without its plain product names). A word joined by hyphens
+// alone after a determiner is an adjective of prose, not a package: "drop
+// the built-in retry", "remove the one-off script" (but "remove dd-trace").
 func codeNamesIn(clause string) []string {
 	prose := backticked.ReplaceAllString(clause, " ")
 	return slices.DeleteFunc(namesIn(clause), func(n string) bool {
-		return plainName.MatchString(n) && strings.Contains(prose, n) && !codeToken.MatchString(n)
+		inProse := strings.Contains(prose, n)
+		return inProse && (plainName.MatchString(n) && !codeToken.MatchString(n) || hyphenAdjective(prose, n))
 	})
+}
+
+// determinerBefore is a determiner that makes the word after it a noun's.
+var determinerBefore = regexp.MustCompile(`(?i)\b(?:the|a|an|this|that|these|those|our|my|its|their|your)\s+$`)
+
+// hyphenAdjective reports whether n, a word of prose joined by hyphens only,
+// follows a determiner wherever prose holds it.
+func hyphenAdjective(prose, n string) bool {
+	if !codeToken.MatchString(n) || strongCodeToken(n) {
+		return false
+	}
+	at := wholeIndexes(prose, n)
+	return len(at) > 0 && !slices.ContainsFunc(at, func(i int) bool { return !determinerBefore.MatchString(prose[:i]) })
 }
 
 // removedIn returns the names in the slots of sn's removals: the clause
