@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // MaxIDBytes bounds a memory or skill id a caller names. The ids the
 // engine mints are 26-byte ULIDs; the bound leaves room for imported ids.
 const MaxIDBytes = 128
@@ -29,3 +31,14 @@ func ValidateIDs(field string, ids []string) error {
 	}
 	return nil
 }
+
+// reservedIDs are path segments the REST API and the dashboard route
+// literally beside their {id} routes (/api/v1/memories/search, the
+// dashboard's /memories/deleted): a memory with such an id could never be
+// read, corrected or deleted by its id. The engine mints ULIDs, so only an
+// imported id can be one.
+var reservedIDs = []string{"search", "from-conversation", "delete", "deleted"}
+
+// ReservedID reports whether id is a literal route segment (paths match
+// with case, so "Search" stays reachable).
+func ReservedID(id string) bool { return slices.Contains(reservedIDs, id) }

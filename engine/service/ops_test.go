@@ -257,6 +257,8 @@ func TestImportRefuses(t *testing.T) {
 		{"unknown state", tampered(func(m map[string]any) { m["state"] = "weird" }), `unknown state "weird"`, nil},
 		{"unknown type", tampered(func(m map[string]any) { m["memory_type"] = "gossip" }), `unknown type "gossip"`, nil},
 		{"an id twice", duplicated(), "appears twice", nil},
+		{"a route's name as id", tampered(func(m map[string]any) { m["id"] = "search" }), `"search" is a route`, nil},
+		{"the dashboard's route as id", tampered(func(m map[string]any) { m["id"] = "deleted" }), `"deleted" is a route`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

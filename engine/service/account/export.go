@@ -245,7 +245,8 @@ type importer struct {
 
 // checkMemory refuses a memory record no export of this engine writes: an
 // id that could not be named, a memory of another user than its record's,
-// a text longer than the engine writes or not UTF-8, an unknown state or
+// an id that is a literal route (engine.ReservedID), a text longer than the
+// engine writes or not UTF-8, an unknown state or
 // type, an id the file already gave (the later record would silently win).
 // An import file is input like any request; it must not put into a store
 // what the API would refuse.
@@ -254,6 +255,8 @@ func (in *importer) checkMemory(user string, m *engine.Memory) error {
 		return err
 	}
 	switch {
+	case engine.ReservedID(m.ID):
+		return engine.Invalid("memory id", "%q is a route of the API or the dashboard, so a memory with it could not be reached; give it another id", m.ID)
 	case m.UserID != "" && m.UserID != user:
 		return engine.Invalid("user_id", "memory %s belongs to %q, but its record to %q", m.ID, m.UserID, user)
 	case strings.TrimSpace(m.Text) == "":
