@@ -94,7 +94,7 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	fmt.Fprintf(sys.Stderr, "memsvc mcp: acting for user %q on the data directory %s\n", user, cfg.DataDir)
 	// Image captures run while the session lasts; the queue is persisted,
 	// so what is left resumes with the next process that opens the store.
-	defer runBackground(ctx, app.engine.RunCaptures)()
+	defer runBackground(ctx, app.engine.RunCaptures, app.engine.RunTrashSweep)()
 	srv := mcp.NewServer(mcp.Options{Engine: app.engine, Logger: logger, Version: version})
 	logger.Info("memsvc mcp serving on stdio", "data", cfg.DataDir, "user", user, "client", f.client, "project", f.project)
 	return mcp.ServeStdio(ctx, srv, mcp.Scope{User: user, Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)

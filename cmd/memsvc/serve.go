@@ -293,7 +293,7 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	if sys.OnListen != nil {
 		sys.OnListen(ln.Addr().String())
 	}
-	defer runBackground(ctx, a.gcLoop, a.engine.RunCaptures)() // value-log GC, image captures
+	defer runBackground(ctx, a.gcLoop, a.engine.RunCaptures, a.engine.RunTrashSweep)() // value-log GC, image captures, expired undo copies
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -128,7 +128,7 @@ func (e *Engine) composeJobs(deps Deps) {
 	// Entity linking first: it sets the entity refs of the planned
 	// memories before any later hook reads the plan.
 	e.entities = entities.New(entities.Deps{Store: e.store, Logger: e.log, Now: e.now, NewID: e.newID, Kernel: e.kernel})
-	e.kernel.SetHooks(e.entities.Link, e.skills.Learn, e.history.Record)
+	e.kernel.SetHooks(e.entities.Link, e.skills.Learn, e.history.Record, memories.DropExpiredHook(e.now))
 	e.memories = memories.New(e.store, e.kernel)
 	e.Searcher = search.New(search.Deps{Config: e.cfg, Shards: e.shards, Rerankers: deps.Rerankers,
 		WordForms: deps.WordForms, WordFrequency: deps.WordFrequency, Logger: e.log, Now: e.now, EmbedQuery: e.kernel.EmbedQuery, Load: e.memories.Load,

@@ -36,6 +36,9 @@ func TestUndeleteOnPostgres(t *testing.T) {
 	onPostgres(t, func() {
 		t.Run("restores exactly", TestUndeleteRestoresExactly)
 		t.Run("window", TestUndeleteWindow)
+		t.Run("expires on any write", TestTrashExpiresOnAnyWrite)
+		t.Run("expires on read", TestTrashExpiresOnRead)
+		t.Run("sweep", TestTrashSweep)
 	})
 }
 

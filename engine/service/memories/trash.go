@@ -14,8 +14,11 @@ import (
 // removed, until the deletion's undo window ends. The delete itself is the
 // ordinary one (search, list and every reader stop seeing the memories at
 // once); the copy is written in the same transaction, so an undo has
-// exactly what was deleted, and expired copies are dropped by the next
-// undoable delete of the user (erasing a user drops them with the rest).
+// exactly what was deleted. An expired copy (the full text of what the user
+// chose to delete) is dropped by any write of the user (DropExpiredHook),
+// by a read of the trash that finds it, and by the engine's periodic sweep
+// (service.RunTrashSweep) for a user who writes nothing more; erasing a
+// user drops them with the rest.
 const TrashCollection = "trash"
 
 // trashDoc is one deletion's kept copy.
@@ -59,9 +62,6 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 			}
 			doc.Memories = append(doc.Memories, m)
 		}
-		if err := dropExpired(tx, now); err != nil {
-			return err
-		}
 		if len(doc.Memories) > 0 {
 			d.Undo, d.Until = undo, until
 		} else if len(doc.Lost) == 0 {
@@ -73,6 +73,29 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 		return nil, err
 	}
 	return &d, nil
+}
+
+// DropExpiredHook is the write hook that drops the user's expired copies
+// in every write's transaction, so an expired copy does not outlive the
+// user's next write of any kind.
+func DropExpiredHook(now func() time.Time) kernel.Hook {
+	return func(tx engine.Tx, _ *kernel.Plan, _ *kernel.Change) error { return dropExpired(tx, now()) }
+}
+
+// DropExpired drops user's expired copies in a write of their own: the
+// periodic sweep's step, and a read's that met one.
+func (e *Memories) DropExpired(ctx context.Context, user string, now time.Time) error {
+	return e.write(ctx, user, func(tx engine.Tx, _ *kernel.Plan) error { return dropExpired(tx, now) })
+}
+
+// dropExpiredOnRead is DropExpired for a read that met an expired copy:
+// a store opened read-only cannot drop it, and the read still answers
+// (it never shows an expired copy).
+func (e *Memories) dropExpiredOnRead(ctx context.Context, user string, now time.Time) error {
+	if err := e.DropExpired(ctx, user, now); err != nil && engine.ErrorCode(err) != engine.EUnavailable {
+		return err
+	}
+	return nil
 }
 
 // dropExpired removes the kept copies whose undo window has ended.
@@ -158,7 +181,13 @@ func (e *Memories) readTrash(ctx context.Context, user, undo string, now time.Ti
 	}
 	var doc trashDoc
 	err := e.store.View(ctx, user, func(tx engine.Tx) error { return tx.GetDoc(TrashCollection, undo, &doc) })
-	if engine.ErrorCode(err) == engine.ENotFound || (err == nil && !now.Before(doc.Until)) {
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return nil, errNothingToUndo(undo)
+	}
+	if err == nil && !now.Before(doc.Until) {
+		if err := e.dropExpiredOnRead(ctx, user, now); err != nil {
+			return nil, err
+		}
 		return nil, errNothingToUndo(undo)
 	}
 	return &doc, err
@@ -216,15 +245,21 @@ func (e *Memories) RecentDeletions(ctx context.Context, user string, now time.Ti
 		return nil, err
 	}
 	out := []engine.RecentDeletion{}
+	expired := false
 	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		return tx.ScanDocs(TrashCollection, "", func(id string, raw []byte) error {
 			var doc trashDoc
 			if json.Unmarshal(raw, &doc) == nil && now.Before(doc.Until) {
 				out = append(out, engine.RecentDeletion{Undo: id, At: doc.At, Until: doc.Until, Memories: doc.Memories, Lost: doc.Lost})
+			} else {
+				expired = true
 			}
 			return nil
 		})
 	})
+	if err == nil && expired {
+		err = e.dropExpiredOnRead(ctx, user, now)
+	}
 	slices.SortStableFunc(out, func(a, b engine.RecentDeletion) int { return b.At.Compare(a.At) })
 	return out, err
 }
