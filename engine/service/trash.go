@@ -21,7 +21,7 @@ func (e *Engine) DeleteUndoable(ctx context.Context, user string, ids []string) 
 // Undelete restores what an undoable deletion removed
 // (engine/service/memories/trash.go).
 func (e *Engine) Undelete(ctx context.Context, user, undo string) ([]string, error) {
-	return e.memories.Undelete(ctx, user, undo, e.now(), e.kernel.EmbedStored)
+	return e.memories.Undelete(ctx, user, undo, e.now(), e.kernel.EmbedStored, e.writer.ReplaceRestored)
 }
 
 // RecentDeletions lists the deletions that can still be undone

@@ -39,6 +39,8 @@ func TestUndeleteOnPostgres(t *testing.T) {
 		t.Run("expires on any write", TestTrashExpiresOnAnyWrite)
 		t.Run("expires on read", TestTrashExpiresOnRead)
 		t.Run("sweep", TestTrashSweep)
+		t.Run("meets a newer value", TestUndeleteMeetsNewerValue)
+		t.Run("supersede chain", TestDeleteInSupersedeChain)
 	})
 }
 

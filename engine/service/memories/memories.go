@@ -170,6 +170,9 @@ func planDelete(tx engine.Tx, p *kernel.Plan, ids []string) (deleted, notFound [
 // and a fact leaves its episode's list. Memories this request deletes too
 // (gone, in seen so far or later in the plan) are skipped.
 func unlink(tx engine.Tx, p *kernel.Plan, m *engine.Memory, gone map[string]bool) error {
+	if err := unlinkPredecessors(tx, p, m, gone); err != nil {
+		return err
+	}
 	if ep := m.EpisodeOf(); ep != "" {
 		return relink(tx, p, ep, gone, func(e *engine.Memory) bool {
 			n := len(e.Facts)
@@ -185,6 +188,27 @@ func unlink(tx engine.Tx, p *kernel.Plan, m *engine.Memory, gone map[string]bool
 			f.Source.EpisodeID = ""
 			return true
 		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unlinkPredecessors clears the SupersededBy of the values m replaced:
+// they stay history (their windows closed when m was said; a delete does
+// not make an old value true again), but no longer name a memory that is
+// gone. m's successor keeps m in its Supersedes: that records what it
+// replaced, as its history does.
+func unlinkPredecessors(tx engine.Tx, p *kernel.Plan, m *engine.Memory, gone map[string]bool) error {
+	for _, id := range m.Supersedes {
+		err := relink(tx, p, id, gone, func(old *engine.Memory) bool {
+			if old.SupersededBy == nil || *old.SupersededBy != m.ID {
+				return false
+			}
+			old.SupersededBy = nil
+			return true
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/service/kernel"
 )
 
@@ -33,6 +35,10 @@ type trashDoc struct {
 
 // EmbedFunc embeds texts to be stored (kernel.EmbedStored).
 type EmbedFunc func(ctx context.Context, texts []string) ([][]float32, error)
+
+// ReplaceFunc makes old history replaced by m inside a write, as the write
+// path does when a new fact replaces a stored one (write.ReplaceRestored).
+type ReplaceFunc func(tx engine.Tx, p *kernel.Plan, shard *index.Shard, old, m *engine.Memory, now time.Time) error
 
 // DeleteKeeping deletes ids as Delete does and keeps a copy of the deleted
 // memories under undo until until. Image memories are deleted but not
@@ -129,7 +135,7 @@ func errNothingToUndo(undo string) error {
 // Undelete restores the memories deletion undo kept, embedding their texts
 // again (as a fresh write would), and relinks facts and episodes that are
 // still there. A memory whose id is stored again is left as it is.
-func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Time, embed EmbedFunc) ([]string, error) {
+func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Time, embed EmbedFunc, replace ReplaceFunc) ([]string, error) {
 	if err := engine.ValidateID("undo", undo); err != nil {
 		return nil, err
 	}
@@ -147,6 +153,10 @@ func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Tim
 	vecs, err := embed(ctx, texts)
 	if err != nil {
 		return nil, err
+	}
+	vecOf := map[string][]float32{}
+	for i, m := range doc.Memories {
+		vecOf[m.ID] = vecs[i]
 	}
 	var restored []string
 	err = e.write(ctx, user, func(tx engine.Tx, p *kernel.Plan) error {
@@ -168,6 +178,12 @@ func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Tim
 			if err := relinkRestored(tx, p, p.Planned(id)); err != nil {
 				return err
 			}
+			if err := relinkSuperseded(tx, p, p.Planned(id)); err != nil {
+				return err
+			}
+		}
+		if err := e.supersedeRestored(ctx, tx, p, user, restored, vecOf, doc.At, now, replace); err != nil {
+			return err
 		}
 		return tx.DeleteDoc(TrashCollection, undo)
 	})
@@ -236,6 +252,87 @@ func relinkRestored(tx engine.Tx, p *kernel.Plan, m *engine.Memory) error {
 	}
 	m.Facts = kept
 	return nil
+}
+
+// relinkSuperseded mends the supersede links unlinkPredecessors cut when
+// m was deleted: a value m replaced, still stored and still naming no
+// successor, names m again. A successor of m deleted since is forgotten,
+// as the delete of that successor would have made m forget it.
+func relinkSuperseded(tx engine.Tx, p *kernel.Plan, m *engine.Memory) error {
+	for _, id := range m.Supersedes {
+		err := relink(tx, p, id, nil, func(old *engine.Memory) bool {
+			if old.SupersededBy != nil || old.State != engine.StateSuperseded {
+				return false
+			}
+			by := m.ID
+			old.SupersededBy = &by
+			return true
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if m.SupersededBy == nil {
+		return nil
+	}
+	if next, err := kernel.StoredOrNil(tx, *m.SupersededBy); err != nil {
+		return err
+	} else if next == nil && p.Planned(*m.SupersededBy) == nil {
+		m.SupersededBy = nil
+	}
+	return nil
+}
+
+// supersedeRestored runs the write path's own decision (ingest.Decide, as
+// a new fact meets a stored one) for each restored current fact against
+// the current facts written since the delete, most similar first: the
+// first that replaces it closes it (replace), so an undo never
+// leaves two current values where a write would have left one ("lives in
+// A" deleted, "moved to B" stored as a plain add, the delete undone).
+func (e *Memories) supersedeRestored(ctx context.Context, tx engine.Tx, p *kernel.Plan, user string,
+	restored []string, vecOf map[string][]float32, since, now time.Time, replace ReplaceFunc) error {
+	shard, err := e.shards.Shard(ctx, user)
+	if err != nil {
+		return engine.Internal("load index", err)
+	}
+	newer := func(r *index.Row) bool {
+		return r.State == engine.StateActive && !r.Episode && !r.CreatedAt.Before(since) &&
+			!slices.Contains(restored, r.ID) && !p.Retired(r.ID)
+	}
+	for _, id := range restored {
+		m := p.Planned(id)
+		if m.State != engine.StateActive || m.IsEpisode() {
+			continue
+		}
+		for _, h := range shard.Search(vecOf[id], shard.Len(), newer) {
+			closed, err := closeIfReplaced(tx, p, shard, m, h, now, replace)
+			if err != nil {
+				return err
+			}
+			if closed {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// closeIfReplaced decides newer fact hit against restored m and, when it
+// replaces m, makes m history superseded by it.
+func closeIfReplaced(tx engine.Tx, p *kernel.Plan, shard *index.Shard, m *engine.Memory, hit index.Hit, now time.Time,
+	replace ReplaceFunc) (bool, error) {
+	n := p.Planned(hit.ID)
+	if n == nil {
+		var err error
+		if n, err = kernel.StoredOrNil(tx, hit.ID); err != nil || n == nil {
+			return false, err
+		}
+	}
+	d := ingest.Decide(n.Text, nil, []ingest.Candidate{{ID: m.ID, Text: m.Text, Similarity: hit.Score}})
+	if !slices.Contains(d.Closes, m.ID) {
+		return false, nil
+	}
+	return true, replace(tx, p, shard, m, n, now)
 }
 
 // RecentDeletions lists the kept copies still within their window,

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/redact"
 )
 
@@ -63,6 +64,23 @@ func supersedeInto(old, m *engine.Memory, now time.Time) error {
 		m.Supersedes = append(m.Supersedes, old.ID)
 	}
 	return nil
+}
+
+// ReplaceRestored makes old, a fact the dashboard's undo restored, history
+// replaced by m, a current fact written since the delete, as applyFact
+// does when a new fact replaces a stored one: old's window closes, both
+// name each other, and the episode that stated old (with the replies that
+// echoed it) retires (memories.Undelete).
+func (e *Writer) ReplaceRestored(tx engine.Tx, p *plan, shard *index.Shard, old, m *engine.Memory, now time.Time) error {
+	if err := supersedeInto(old, m, now); err != nil {
+		return err
+	}
+	p.Put(old, nil) // the vectors stay as planned or stored
+	p.Put(m, nil)
+	if m.Source == nil {
+		return nil // a memory stored verbatim: no episode to compare with
+	}
+	return e.retireEpisodeOf(tx, p, shard, old, m, now)
 }
 
 // closeWindow marks old superseded by m: its validity window ends where m's
