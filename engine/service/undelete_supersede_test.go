@@ -74,6 +74,7 @@ func TestUndeleteMeetsNewerValue(t *testing.T) {
 		t.Fatalf("Undelete = %v, %v", got, err)
 	}
 	wantSupersededBy(t, e, old, newer)
+	wantEvents(t, e, old, "ADD DELETE ADD SUPERSEDED:"+newer)
 	if hits := search(t, e, engine.Query{Text: "where do I live"}); len(hits) == 0 || hits[0].ID != newer {
 		t.Errorf("search after undo: %v, want the newer value %s first", ids(hits), newer)
 	}
@@ -121,11 +122,37 @@ func TestDeleteInSupersedeChain(t *testing.T) {
 	if got := activeFactsWith(t, e, "lives in"); !slices.Equal(got, []string{c}) {
 		t.Errorf("current facts of where the user lives: %v, want only %s", got, c)
 	}
+	wantEvents(t, e, a, "ADD SUPERSEDED:"+b)
+	wantEvents(t, e, b, "ADD SUPERSEDE:"+a+" DELETE ADD SUPERSEDED:"+c)
+	if h, _ := e.History(ctx, "u", b); h.Events[0].Text == "" || h.Events[3].Text != h.Events[0].Text {
+		t.Errorf("restored history of %s lost its texts: %+v", b, h.Events)
+	}
 	// The plain delete leaves the same: b's predecessor names nothing gone.
 	if _, _, err := e.Delete(ctx, "u", []string{b}); err != nil {
 		t.Fatal(err)
 	}
 	if m := mustGet(t, e, a); m.SupersededBy != nil {
 		t.Errorf("after a plain delete of its successor, %q is superseded by %v", m.Text, *m.SupersededBy)
+	}
+}
+
+// wantEvents checks memory id's history, oldest first: each event as
+// EVENT or EVENT:other_id, separated by spaces.
+func wantEvents(t *testing.T, e *service.Engine, id, want string) {
+	t.Helper()
+	h, err := e.History(context.Background(), "u", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ev := range h.Events {
+		if ev.OtherID != "" {
+			got = append(got, ev.Event+":"+ev.OtherID)
+		} else {
+			got = append(got, ev.Event)
+		}
+	}
+	if strings.Join(got, " ") != want {
+		t.Errorf("history of %s:\n got  %s\n want %s", id, strings.Join(got, " "), want)
 	}
 }

@@ -55,6 +55,9 @@ func (e *Recorder) Record(tx engine.Tx, p *plan, _ *writeChange) error {
 			if ev.Event == engine.HistoryDelete {
 				scrub(h.Events) // a delete keeps the events and their times, never the content
 			}
+			if relinked(h.Events, ev) {
+				continue
+			}
 			h.Events = append(h.Events, ev)
 		}
 		if err := tx.PutDoc(Collection, id, &h); err != nil {
@@ -123,6 +126,16 @@ func memoryEvents(old, m *engine.Memory, now time.Time) []engine.HistoryEvent {
 		evs = append(evs, engine.HistoryEvent{Event: engine.HistorySuperseded, At: now, OtherID: *m.SupersededBy})
 	}
 	return evs
+}
+
+// relinked reports whether ev is a supersede link the history already
+// records with the same memory: a link an undone delete put back
+// (memories.Undelete), not a new replacement.
+func relinked(evs []engine.HistoryEvent, ev engine.HistoryEvent) bool {
+	if ev.Event != engine.HistorySupersede && ev.Event != engine.HistorySuperseded {
+		return false
+	}
+	return slices.ContainsFunc(evs, func(e engine.HistoryEvent) bool { return e.Event == ev.Event && e.OtherID == ev.OtherID })
 }
 
 func scrub(evs []engine.HistoryEvent) {

@@ -9,6 +9,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/engine/ingest"
+	"github.com/memsvc/memsvc/engine/service/history"
 	"github.com/memsvc/memsvc/engine/service/kernel"
 )
 
@@ -31,6 +32,10 @@ type trashDoc struct {
 	Lost  []*engine.Memory `json:"lost,omitempty"`
 	At    time.Time        `json:"at"`
 	Until time.Time        `json:"until"`
+	// History holds each kept memory's events as they were before the
+	// delete scrubbed their texts (history.Record), so an undo gives the
+	// memory its history back.
+	History map[string]engine.History `json:"history,omitempty"`
 }
 
 // EmbedFunc embeds texts to be stored (kernel.EmbedStored).
@@ -67,6 +72,9 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 				continue
 			}
 			doc.Memories = append(doc.Memories, m)
+			if err := keepHistory(tx, &doc, id); err != nil {
+				return err
+			}
 		}
 		if len(doc.Memories) > 0 {
 			d.Undo, d.Until = undo, until
@@ -92,6 +100,43 @@ func DropExpiredHook(now func() time.Time) kernel.Hook {
 // periodic sweep's step, and a read's that met one.
 func (e *Memories) DropExpired(ctx context.Context, user string, now time.Time) error {
 	return e.write(ctx, user, func(tx engine.Tx, _ *kernel.Plan) error { return dropExpired(tx, now) })
+}
+
+// keepHistory copies memory id's history into doc before the delete's
+// write hook scrubs it.
+func keepHistory(tx engine.Tx, doc *trashDoc, id string) error {
+	var h engine.History
+	if err := tx.GetDoc(history.Collection, id, &h); engine.ErrorCode(err) == engine.ENotFound {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if doc.History == nil {
+		doc.History = map[string]engine.History{}
+	}
+	doc.History[id] = h
+	return nil
+}
+
+// restoreHistory gives restored memory id its kept events back, texts and
+// all, followed by what was recorded since (the DELETE). The restore itself
+// is then recorded by the write's history hook as an ADD with the text:
+// the history events have no restore of their own, and an ADD after a
+// DELETE is what happened (the memory is there again, as it was).
+func restoreHistory(tx engine.Tx, doc *trashDoc, id string) error {
+	kept, ok := doc.History[id]
+	if !ok {
+		return nil
+	}
+	var live engine.History
+	if err := tx.GetDoc(history.Collection, id, &live); err != nil && engine.ErrorCode(err) != engine.ENotFound {
+		return err
+	}
+	events := slices.Clone(kept.Events)
+	if len(live.Events) > len(kept.Events) {
+		events = append(events, live.Events[len(kept.Events):]...)
+	}
+	return tx.PutDoc(history.Collection, id, &engine.History{ID: id, Events: events})
 }
 
 // dropExpiredOnRead is DropExpired for a read that met an expired copy:
@@ -175,6 +220,9 @@ func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Tim
 			}
 		}
 		for _, id := range restored {
+			if err := restoreHistory(tx, doc, id); err != nil {
+				return err
+			}
 			if err := relinkRestored(tx, p, p.Planned(id)); err != nil {
 				return err
 			}
