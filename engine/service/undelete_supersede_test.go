@@ -156,3 +156,36 @@ func wantEvents(t *testing.T, e *service.Engine, id, want string) {
 		t.Errorf("history of %s:\n got  %s\n want %s", id, strings.Join(got, " "), want)
 	}
 }
+
+// TestUndeleteRestoresSkill: a skill whose only source is deleted is
+// forgotten with it; undoing the delete brings the same skill back (its
+// id, steps and versions) naming its source again, not a new skill.
+func TestUndeleteRestoresSkill(t *testing.T) {
+	ctx := context.Background()
+	e, clock := newClockedPipelineEngine(t)
+	src := add(t, e, "u", engine.AddRequest{MemoryType: "procedural",
+		Text: "Steps to reseal the greenhouse window:\n1. scrape off the old putty\n2. press in fresh glazing compound\n3. paint the frame once dry"})[0].ID
+	before, err := e.Skills(ctx, "u")
+	if err != nil || len(before) != 1 || !slices.Equal(before[0].SourceMemoryIDs, []string{src}) {
+		t.Fatalf("skills before = %+v, %v; want one learned from %s", before, err, src)
+	}
+	d, err := e.DeleteUndoable(ctx, "u", []string{src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Skill(ctx, "u", before[0].ID); engine.ErrorCode(err) != engine.ENotFound {
+		t.Fatalf("skill after its only source was deleted: %v, want not found", err)
+	}
+	*clock = clock.Add(time.Minute)
+	if _, err := e.Undelete(ctx, "u", d.Undo); err != nil {
+		t.Fatal(err)
+	}
+	after, err := e.Skills(ctx, "u")
+	if err != nil || len(after) != 1 {
+		t.Fatalf("skills after undo = %+v, %v; want the one skill back", after, err)
+	}
+	got, was := after[0], before[0]
+	if got.ID != was.ID || !slices.Equal(got.Steps, was.Steps) || !slices.Equal(got.SourceMemoryIDs, []string{src}) || len(got.Versions) != len(was.Versions) {
+		t.Errorf("skill after undo = %+v\nwant as before = %+v", got, was)
+	}
+}

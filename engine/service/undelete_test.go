@@ -41,6 +41,7 @@ func TestUndeleteOnPostgres(t *testing.T) {
 		t.Run("sweep", TestTrashSweep)
 		t.Run("meets a newer value", TestUndeleteMeetsNewerValue)
 		t.Run("supersede chain", TestDeleteInSupersedeChain)
+		t.Run("restores a skill", TestUndeleteRestoresSkill)
 	})
 }
 

@@ -11,6 +11,8 @@ import (
 	"github.com/memsvc/memsvc/engine/ingest"
 	"github.com/memsvc/memsvc/engine/service/history"
 	"github.com/memsvc/memsvc/engine/service/kernel"
+	"github.com/memsvc/memsvc/engine/service/skills"
+	"github.com/memsvc/memsvc/engine/skill"
 )
 
 // TrashCollection holds, per undoable deletion, a copy of the memories it
@@ -36,6 +38,9 @@ type trashDoc struct {
 	// delete scrubbed their texts (history.Record), so an undo gives the
 	// memory its history back.
 	History map[string]engine.History `json:"history,omitempty"`
+	// Skills are the skills that named a kept memory as a source, as they
+	// were: the delete drops the source, and the skill with its last one.
+	Skills []skill.Skill `json:"skills,omitempty"`
 }
 
 // EmbedFunc embeds texts to be stored (kernel.EmbedStored).
@@ -80,6 +85,9 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 			d.Undo, d.Until = undo, until
 		} else if len(doc.Lost) == 0 {
 			return nil
+		}
+		if err := keepSkills(tx, &doc); err != nil {
+			return err
 		}
 		return tx.PutDoc(TrashCollection, undo, doc) // lost images alone: listed, with nothing to undo
 	})
@@ -137,6 +145,69 @@ func restoreHistory(tx engine.Tx, doc *trashDoc, id string) error {
 		events = append(events, live.Events[len(kept.Events):]...)
 	}
 	return tx.PutDoc(history.Collection, id, &engine.History{ID: id, Events: events})
+}
+
+// keepSkills copies into doc every skill that names a kept memory as a
+// source, before the delete's skills hook drops that source.
+func keepSkills(tx engine.Tx, doc *trashDoc) error {
+	kept := map[string]bool{}
+	for _, m := range doc.Memories {
+		kept[m.ID] = true
+	}
+	return tx.ScanDocs(skills.Collection, "", func(_ string, raw []byte) error {
+		var s skill.Skill
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return engine.Internal("decode skill", err)
+		}
+		if slices.ContainsFunc(s.SourceMemoryIDs, func(id string) bool { return kept[id] }) {
+			doc.Skills = append(doc.Skills, s)
+		}
+		return nil
+	})
+}
+
+// restoreSkills gives each kept skill its restored sources back: a skill
+// still stored gets them again, one the delete forgot (its last source
+// gone) comes back as it was, naming the sources that exist now.
+func restoreSkills(tx engine.Tx, doc *trashDoc, restored []string) error {
+	for _, kept := range doc.Skills {
+		var s skill.Skill
+		err := tx.GetDoc(skills.Collection, kept.ID, &s)
+		switch {
+		case engine.ErrorCode(err) == engine.ENotFound:
+			s = kept
+			s.SourceMemoryIDs = nil
+		case err != nil:
+			return err
+		}
+		changed := false
+		for _, id := range kept.SourceMemoryIDs {
+			if slices.Contains(s.SourceMemoryIDs, id) {
+				continue
+			}
+			if back, err := sourceExists(tx, id, restored); err != nil {
+				return err
+			} else if back {
+				s.SourceMemoryIDs, changed = append(s.SourceMemoryIDs, id), true
+			}
+		}
+		if changed {
+			if err := tx.PutDoc(skills.Collection, s.ID, &s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sourceExists reports whether memory id is restored by this undo or
+// still stored.
+func sourceExists(tx engine.Tx, id string, restored []string) (bool, error) {
+	if slices.Contains(restored, id) {
+		return true, nil
+	}
+	m, err := kernel.StoredOrNil(tx, id)
+	return m != nil, err
 }
 
 // dropExpiredOnRead is DropExpired for a read that met an expired copy:
@@ -231,6 +302,9 @@ func (e *Memories) Undelete(ctx context.Context, user, undo string, now time.Tim
 			}
 		}
 		if err := e.supersedeRestored(ctx, tx, p, user, restored, vecOf, doc.At, now, replace); err != nil {
+			return err
+		}
+		if err := restoreSkills(tx, doc, restored); err != nil {
 			return err
 		}
 		return tx.DeleteDoc(TrashCollection, undo)
