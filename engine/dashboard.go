@@ -20,7 +20,10 @@ type Dashboard interface {
 	// deleted for UndoWindow, so a mistaken delete can be undone.
 	DeleteUndoable(ctx context.Context, user string, ids []string) (*Deletion, error)
 	// Undelete puts back what the deletion named undo removed, with the same
-	// ids, texts, metadata, validity windows and episode links.
+	// ids, texts, metadata, validity windows, episode and supersede links,
+	// history (the restore recorded as an ADD after the DELETE) and the
+	// skills it named. A restored current fact that a fact written since
+	// replaces (as a write would have decided) comes back as history.
 	Undelete(ctx context.Context, user, undo string) (restored []string, err error)
 	// RecentDeletions lists user's deletions that can still be undone,
 	// newest first.
@@ -39,7 +42,8 @@ type RecentDeletion struct {
 }
 
 // UndoWindow is how long a dashboard deletion can be undone. Past it the
-// kept copy is dropped: a delete must end in the data being gone.
+// kept copy is dropped (by the user's next write, a read of the trash, or
+// the periodic sweep): a delete must end in the data being gone.
 const UndoWindow = 10 * time.Minute
 
 // Deletion is what DeleteUndoable did.
