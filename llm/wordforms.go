@@ -77,3 +77,18 @@ func sharedPrefix(a, b string) int {
 	}
 	return n
 }
+
+// NewWordData returns the shipped lexicon's word forms and word
+// frequencies: the two a server's search reads, wired by `memsvc serve`
+// and by the benchmarks that measure what it does.
+func NewWordData() (*WordForms, *WordFrequency, error) {
+	forms, err := NewWordForms()
+	if err != nil {
+		return nil, nil, err
+	}
+	freq, err := NewWordFrequency()
+	if err != nil {
+		return nil, nil, err
+	}
+	return forms, freq, nil
+}

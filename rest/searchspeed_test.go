@@ -78,11 +78,7 @@ func BenchmarkSearchHTTP(b *testing.B) {
 // server does).
 func newServingEngine(b *testing.B, st *store.Store) *service.Engine {
 	b.Helper()
-	forms, err := llm.NewWordForms()
-	if err != nil {
-		b.Fatal(err)
-	}
-	freq, err := llm.NewWordFrequency()
+	forms, freq, err := llm.NewWordData()
 	if err != nil {
 		b.Fatal(err)
 	}

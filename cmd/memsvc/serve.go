@@ -177,12 +177,7 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		return nil, err
 	}
 	shareMedia(md, st, cfg)
-	forms, err := llm.NewWordForms()
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	freq, err := llm.NewWordFrequency()
+	forms, freq, err := llm.NewWordData()
 	if err != nil {
 		st.Close()
 		return nil, err

@@ -38,11 +38,7 @@ func openBench(b *testing.B, noSync bool) (*service.Engine, *store.Store) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
-	forms, err := llm.NewWordForms()
-	if err != nil {
-		b.Fatal(err)
-	}
-	freq, err := llm.NewWordFrequency()
+	forms, freq, err := llm.NewWordData()
 	if err != nil {
 		b.Fatal(err)
 	}
