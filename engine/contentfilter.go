@@ -42,9 +42,10 @@ func (c ContentFilter) Validate() error {
 	return nil
 }
 
-// Keeps reports whether m carries the tag (case ignored) and the
-// metadata entry. A value matches as written in JSON, so 2, true and
-// "two" are found by meta=k=2, k=true and k=two; case is ignored.
+// Keeps reports whether m carries the tag and the metadata entry, case
+// ignored in the tag, the key and the value, as names compare everywhere
+// else in a filter (SameName). A value matches as written in JSON, so 2,
+// true and "two" are found by the values 2, true and two.
 func (c ContentFilter) Keeps(m *Memory) bool {
 	if c.Tag != "" && !hasTag(m.Tags, c.Tag) {
 		return false
@@ -52,8 +53,12 @@ func (c ContentFilter) Keeps(m *Memory) bool {
 	if c.MetaKey == "" {
 		return true
 	}
-	v, ok := m.Metadata[c.MetaKey]
-	return ok && (!c.MetaHasValue || strings.EqualFold(MetaText(v), c.MetaValue))
+	for k, v := range m.Metadata {
+		if strings.EqualFold(k, c.MetaKey) && (!c.MetaHasValue || strings.EqualFold(MetaText(v), c.MetaValue)) {
+			return true
+		}
+	}
+	return false
 }
 
 // KeepsLabels is Keeps on a memory's tags and MetaHashes, as an index row
@@ -76,7 +81,7 @@ func (c ContentFilter) KeepsLabels(tags []string, meta []uint64) bool {
 
 // MetaHashes is what an index row keeps of a memory's metadata for the
 // list filter: for each entry the hash of its key and the hash of its key
-// with its value (MetaText, case folded as Keeps compares it), sorted. A
+// with its value (MetaText), both case folded as Keeps compares them, sorted. A
 // row then costs 16 bytes an entry however long the values, and no map;
 // nil for no metadata.
 func MetaHashes(md map[string]any) []uint64 {
@@ -121,16 +126,16 @@ func (h fnvHash) folded(s string) fnvHash {
 	return h
 }
 
-func metaKeyHash(k string) uint64 { return uint64(fnvHash(fnvOffset).byte(1).str(k)) }
+func metaKeyHash(k string) uint64 { return uint64(fnvHash(fnvOffset).byte(1).folded(k)) }
 
 func metaPairHash(k, v string) uint64 {
 	h := fnvHash(fnvOffset).byte(2)
-	for n := uint64(len(k)); ; n >>= 8 { // the key's length, then the key
+	for n := uint64(utf8.RuneCountInString(k)); ; n >>= 8 { // the key's length in runes (folding keeps it), then the key
 		if h = h.byte(byte(n)); n < 256 {
 			break
 		}
 	}
-	return uint64(h.str(k).byte(0).folded(v))
+	return uint64(h.folded(k).byte(0).folded(v))
 }
 
 // FoldCase maps s to one spelling of its case-insensitive class (each

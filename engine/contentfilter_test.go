@@ -8,7 +8,7 @@ import (
 
 func TestContentFilterKeeps(t *testing.T) {
 	m := &Memory{Tags: []string{"Work", "travel"}, Metadata: map[string]any{
-		"source": "chat", "priority": 2.0, "pinned": true, "nested": map[string]any{"a": 1.0}, "none": nil}}
+		"source": "chat", "a=b": "c", "priority": 2.0, "pinned": true, "nested": map[string]any{"a": 1.0}, "none": nil}}
 	for _, tt := range []struct {
 		name string
 		f    ContentFilter
@@ -19,6 +19,11 @@ func TestContentFilterKeeps(t *testing.T) {
 		{"missing tag", ContentFilter{Tag: "home"}, false},
 		{"key with any value", ParseMetaFilter("source"), true},
 		{"missing key", ParseMetaFilter("origin"), false},
+		{"key, other case", ParseMetaFilter("SOURCE"), true},
+		{"key and value, other case", ParseMetaFilter("Source=CHAT"), true},
+		{"key holding an equals sign", ContentFilter{MetaKey: "a=b", MetaValue: "c", MetaHasValue: true}, true},
+		{"key holding an equals sign, any value", ContentFilter{MetaKey: "A=B"}, true},
+		{"only part of such a key", ContentFilter{MetaKey: "a"}, false},
 		{"string value, other case", ParseMetaFilter(" source = Chat "), true},
 		{"wrong value", ParseMetaFilter("source=email"), false},
 		{"number as written", ParseMetaFilter("priority=2"), true},
@@ -46,7 +51,7 @@ func TestContentFilterKeeps(t *testing.T) {
 
 // TestKeepsLabelsAgreesWithKeeps: on an index row's hashes the filter
 // keeps what it keeps on the record, for values equal only under case
-// folding beyond ASCII, keys told apart by case, and a key or value that
+// folding beyond ASCII, keys equal but for case (beyond ASCII too), and a key or value that
 // holds the "=" the filter is written with.
 func TestKeepsLabelsAgreesWithKeeps(t *testing.T) {
 	m := &Memory{Metadata: map[string]any{
@@ -55,7 +60,7 @@ func TestKeepsLabelsAgreesWithKeeps(t *testing.T) {
 	if len(meta) != 2*len(m.Metadata) || !slices.IsSorted(meta) {
 		t.Fatalf("MetaHashes gave %d sorted=%v, want %d sorted hashes", len(meta), slices.IsSorted(meta), 2*len(m.Metadata))
 	}
-	for _, q := range []string{"Kind", "kind", "Kind=STRASSE", "Kind=straße", "Kind=STRAßE", "unit=kelvin", "unit=KELVIN",
+	for _, q := range []string{"Kind", "kind", "KIND=straße", "\u212Aind", "UNIT=kelvin", "Kind=STRASSE", "Kind=straße", "Kind=STRAßE", "unit=kelvin", "unit=KELVIN",
 		"unit=kelvins", "a=b=c", "a", "a=b", "x=y=z", "x=y", "long=" + strings.Repeat("V", 4000), "long=" + strings.Repeat("v", 3999),
 		"unit=\u017Fx"} {
 		f := ParseMetaFilter(q)
