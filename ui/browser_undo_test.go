@@ -83,13 +83,13 @@ func TestBrowserBulkDeleteThenUndo(t *testing.T) {
 }
 
 // TestBrowserTagAndMetadataFilterInTheAddress: the tag and metadata fields
-// narrow the list, the filter is in the address (a link to it shows the
+// narrow the list (the key in any case), the filter is in the address (a link to it shows the
 // same list), and Back returns to the unfiltered list.
 func TestBrowserTagAndMetadataFilterInTheAddress(t *testing.T) {
 	e := newEnv(t, "")
 	ctx := newBrowser(t)
 	if _, err := e.eng.Add(context.Background(), "default", []engine.AddRequest{
-		{Text: "Boarding pass for the night train", Tags: []string{"trip"}, Metadata: map[string]any{"status": "booked"}},
+		{Text: "Boarding pass for the night train", Tags: []string{"trip"}, Metadata: map[string]any{"Status": "booked"}},
 		{Text: "Hotel near the station", Tags: []string{"trip"}, Metadata: map[string]any{"status": "maybe"}},
 		{Text: "Water the plants on Friday", Tags: []string{"home"}},
 	}); err != nil {
@@ -99,12 +99,13 @@ func TestBrowserTagAndMetadataFilterInTheAddress(t *testing.T) {
 		chromedp.Navigate(e.url+"/memories"),
 		chromedp.WaitVisible(chromedp.CSS("#list")),
 		chromedp.SendKeys(chromedp.CSS(`input[name=tag]`), "trip"),
-		chromedp.SendKeys(chromedp.CSS(`input[name=meta]`), "status=booked"),
+		chromedp.SendKeys(chromedp.CSS(`input[name=meta_key]`), "status"),
+		chromedp.SendKeys(chromedp.CSS(`input[name=meta_value]`), "booked"),
 		chromedp.Submit(chromedp.CSS(`input[name=tag]`)),
 	)
 	waitFor(t, ctx, "the filtered list", listedCount("1"))
 	loc, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil || !strings.Contains(loc, "tag=trip") || !strings.Contains(loc, "meta=status%3Dbooked") {
+	if err != nil || !strings.Contains(loc, "tag=trip") || !strings.Contains(loc, "meta_key=status&meta_value=booked") {
 		t.Fatalf("the address %q (%v) does not hold the filter", loc, err)
 	}
 	if got := text(t, ctx, "#list"); !strings.Contains(got, "night train") {
@@ -114,8 +115,8 @@ func TestBrowserTagAndMetadataFilterInTheAddress(t *testing.T) {
 	waitFor(t, ctx, "the whole list again", listedCount("3"))
 	run(t, ctx, "the shared address", chromedp.Navigate(loc))
 	waitFor(t, ctx, "the same filtered list", listedCount("1"))
-	if v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("input[name=meta]").value`)); v != "status=booked" {
-		t.Errorf("the form shows meta %q after opening the address", v)
+	if v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("input[name=meta_key]").value + "|" + document.querySelector("input[name=meta_value]").value`)); v != "status|booked" {
+		t.Errorf("the form shows metadata %q after opening the address", v)
 	}
 	run(t, ctx, "a tag chip", chromedp.Click(chromedp.CSS(`a.chip.tag`)))
 	waitFor(t, ctx, "the tag's list", `location.search === "?tag=trip" && `+listedCount("2"))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -21,28 +22,37 @@ type listForm struct {
 	State             string
 	IncludeSuperseded bool
 	Page, Size        int
-	// Tag and Meta ("key" or "key=value") narrow by what a memory carries.
-	Tag, Meta string
+	// Tag and a metadata entry narrow by what a memory carries: MetaKey
+	// with MetaValue ("" for any value), separate fields so a key or a
+	// value may hold "=". Meta is the older one-field form ("key" or
+	// "key=value"), still read so earlier links keep working.
+	Tag, MetaKey, MetaValue, Meta string
 }
 
 func readListForm(q url.Values) (listForm, error) {
 	f := listForm{Query: strings.TrimSpace(q.Get("q")), Mode: q.Get("mode"), Rerank: q.Get("rerank"),
 		MemoryType: q.Get("type"), App: q.Get("app"), Project: q.Get("project"), Session: q.Get("session"),
 		State: q.Get("state"), IncludeSuperseded: q.Get("superseded") == "on", Page: 1, Size: 20,
-		Tag: strings.TrimSpace(q.Get("tag")), Meta: strings.TrimSpace(q.Get("meta"))}
+		Tag: strings.TrimSpace(q.Get("tag")), MetaKey: strings.TrimSpace(q.Get("meta_key")),
+		MetaValue: strings.TrimSpace(q.Get("meta_value")), Meta: strings.TrimSpace(q.Get("meta"))}
+	if f.MetaKey == "" && f.MetaValue == "" && f.Meta != "" { // an older link: shown in the two fields
+		c := engine.ParseMetaFilter(f.Meta)
+		f.MetaKey, f.MetaValue, f.Meta = c.MetaKey, c.MetaValue, ""
+	}
 	for name, dst := range map[string]*int{"page": &f.Page, "size": &f.Size} {
 		if err := intParam(q, name, dst); err != nil {
 			return f, err
 		}
+	}
+	if f.MetaValue != "" && f.MetaKey == "" {
+		return f, engine.Invalid("meta_key", "name the metadata key the value %q is for", f.MetaValue)
 	}
 	return f, f.content().Validate()
 }
 
 // content is the form's tag and metadata filter for the engine.
 func (f listForm) content() engine.ContentFilter {
-	c := engine.ParseMetaFilter(f.Meta)
-	c.Tag = f.Tag
-	return c
+	return engine.ContentFilter{Tag: f.Tag, MetaKey: f.MetaKey, MetaValue: f.MetaValue, MetaHasValue: f.MetaValue != ""}
 }
 
 // intParam reads a number from the query into dst, leaving dst as it is
@@ -130,11 +140,8 @@ func pagerFor(page, pages int) pager {
 // each hit's score.
 func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
-	d := memoriesData{Deleted: idList(q.Get("deleted")), Undo: q.Get("undo"), Undone: idList(q.Get("undone")),
-		Lost: idList(q.Get("lost")), UndoWindow: undoWindowText()}
-	for _, k := range oneTimeNotices { // the pager's links must not repeat them
-		q.Del(k)
-	}
+	fl := u.takeFlash(w, r, req.User)
+	d := memoriesData{Deleted: fl.Deleted, Undo: fl.Undo, Undone: fl.Undone, Lost: fl.Lost, UndoWindow: undoWindowText()}
 	d.Values, d.Back, d.Types = q, q.Encode(), memoryTypes
 	d.States = []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed}
 	d.Modes = []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}
@@ -154,7 +161,7 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 func (u *UI) runList(r *http.Request, req *request, d *memoriesData) error {
 	f := d.Form
 	d.Filtered = f.MemoryType != "" || f.App != "" || f.Project != "" || f.Session != "" || f.State != "" ||
-		f.Tag != "" || f.Meta != ""
+		!f.content().Empty()
 	if f.Query != "" {
 		return u.runSearch(r, req, d)
 	}
@@ -190,6 +197,7 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 		d.Narrowed = len(res.Results)
 		res.Results = narrow(res.Results, f.App, f.State, f.content())
 	}
+	byRelevance(res.Results)
 	d.Search, d.Shown = res, len(res.Results)
 	for _, h := range res.Results {
 		if h.Relevant {
@@ -203,6 +211,16 @@ func (u *UI) runSearch(r *http.Request, req *request, d *memoriesData) error {
 	res.Results = res.Results[from:to]
 	d.From, d.To = from+1, to
 	return nil
+}
+
+// byRelevance orders hits by score, best first. The engine ranks by its
+// fused views (the order its score informs but does not decide), while the
+// score is the calibrated chance a hit is relevant: a page that showed
+// both would show a lower-ranked hit with a higher score. The dashboard
+// shows the score, so it orders by it; equal scores keep the engine's
+// order, which still breaks every tie.
+func byRelevance(hits []engine.Scored) {
+	slices.SortStableFunc(hits, func(a, b engine.Scored) int { return cmp.Compare(b.Score, a.Score) })
 }
 
 // narrow keeps the hits of app (any when "") in state (any when "") that
@@ -246,8 +264,11 @@ func (u *UI) memory(w http.ResponseWriter, r *http.Request, req *request) error 
 	if err != nil {
 		return err
 	}
-	d := memoryData{M: m, Saved: r.URL.Query().Get("corrected") != "",
-		Restored: r.URL.Query().Get("restored"), Back: backQuery(r.URL.Query().Get("back"))}
+	fl := u.takeFlash(w, r, req.User)
+	d := memoryData{M: m, Back: backQuery(r.URL.Query().Get("back"))}
+	if fl.Corrected == m.ID { // a notice for another page is not this one's
+		d.Saved, d.Restored = fl.Restored == "", fl.Restored
+	}
 	if m.Source != nil && m.Source.EpisodeID != "" && !m.IsEpisode() {
 		if d.Episode, err = u.optional(r, req, m.Source.EpisodeID); err != nil {
 			return err
@@ -304,9 +325,6 @@ func backQuery(back string) string {
 	q, err := url.ParseQuery(back)
 	if err != nil {
 		return ""
-	}
-	for _, k := range oneTimeNotices {
-		q.Del(k)
 	}
 	return q.Encode()
 }
@@ -446,6 +464,7 @@ func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request)
 		}
 		return err
 	}
-	http.Redirect(w, r, withBack("/memories/"+url.PathEscape(res[0].ID)+"?corrected=1", back), http.StatusSeeOther)
+	u.setFlash(w, r, flash{User: req.User, Corrected: res[0].ID})
+	http.Redirect(w, r, withBack("/memories/"+url.PathEscape(res[0].ID), back), http.StatusSeeOther)
 	return nil
 }

@@ -41,11 +41,9 @@ func parsePages() (map[string]*pageTemplate, error) {
 		"correctable": func(m *engine.Memory) bool { return m.State == engine.StateActive && !m.IsEpisode() },
 		// under: path is section or a page beneath it (/memories/{id}),
 		// so the navigation marks the section a page belongs to.
-		"under": func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
-		// metaFilter is the list filter that finds the memories with the
-		// same metadata entry: meta=key=value, the value as JSON writes it.
-		"metaFilter": func(k string, v any) string { return k + "=" + engine.MetaText(v) },
-		"metaText":   engine.MetaText,
+		"under":    func(path, section string) bool { return path == section || strings.HasPrefix(path, section+"/") },
+		"metaText": engine.MetaText,
+		"span":     span,
 	}
 	out := make(map[string]*pageTemplate, len(pageNames))
 	for _, name := range pageNames {
@@ -156,9 +154,7 @@ func when(v any) template.HTML {
 		if t.IsZero() {
 			return "—"
 		}
-		t = t.UTC()
-		exact := t.Format(time.RFC3339Nano)
-		return template.HTML(`<time datetime="` + exact + `" title="` + exact + `">` + t.Format("2006-01-02 15:04 UTC") + `</time>`)
+		return whenAs(t, "2006-01-02 15:04 UTC")
 	case *time.Time:
 		if t == nil {
 			return "—"
@@ -166,6 +162,33 @@ func when(v any) template.HTML {
 		return when(*t)
 	}
 	return ""
+}
+
+// span formats a window from start to end (nil: still open, "now") so
+// that its two ends never read alike: ends in the same minute are shown to
+// the second, and a window that closed where it opened (a corrected text,
+// which never held) says so instead of "12:45 → 12:45".
+func span(from time.Time, to *time.Time) template.HTML {
+	switch {
+	case to == nil:
+		return when(from) + " → now"
+	case to.Equal(from):
+		return when(from) + " (closed where it opened: it never held)"
+	case !to.UTC().Truncate(time.Minute).Equal(from.UTC().Truncate(time.Minute)):
+		return when(from) + " → " + when(*to)
+	}
+	out := whenAs(from, "2006-01-02 15:04:05") + " → " + whenAs(*to, "15:04:05 UTC")
+	if to.UTC().Truncate(time.Second).Equal(from.UTC().Truncate(time.Second)) {
+		out += " (under a second later)"
+	}
+	return out
+}
+
+// whenAs is when with the shown text in layout.
+func whenAs(t time.Time, layout string) template.HTML {
+	t = t.UTC()
+	exact := t.Format(time.RFC3339Nano)
+	return template.HTML(`<time datetime="` + exact + `" title="` + exact + `">` + t.Format(layout) + `</time>`)
 }
 
 // short cuts a text to n runes for a list.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -43,5 +44,36 @@ func TestWhenGivesTheExactInstantInATimeElement(t *testing.T) {
 	}
 	if got := when(time.Time{}); got != "—" {
 		t.Errorf("when(zero) = %q", got)
+	}
+}
+
+// TestSpanNeverShowsTwoEndsAlike: a window whose ends fall in one minute
+// shows seconds, one that closed where it opened says so, and others read
+// as before.
+func TestSpanNeverShowsTwoEndsAlike(t *testing.T) {
+	from := time.Date(2026, 11, 26, 12, 45, 3, 0, time.UTC)
+	at := func(d time.Duration) *time.Time { t := from.Add(d); return &t }
+	for _, tt := range []struct {
+		name string
+		to   *time.Time
+		want []string
+	}{
+		{"open", nil, []string{">2026-11-26 12:45 UTC</time> → now"}},
+		{"closed where it opened", at(0), []string{"12:45 UTC</time> (closed where it opened: it never held)"}},
+		{"same minute", at(38 * time.Second), []string{">2026-11-26 12:45:03</time> → <time", ">12:45:41 UTC</time>"}},
+		{"same second", at(200 * time.Millisecond), []string{">2026-11-26 12:45:03</time> → <time", ">12:45:03 UTC</time> (under a second later)"}},
+		{"another minute", at(time.Hour), []string{">2026-11-26 12:45 UTC</time> → <time", ">2026-11-26 13:45 UTC</time>"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(span(from, tt.to))
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("span = %s, want it to hold %s", got, w)
+				}
+			}
+			if tt.to != nil && !tt.to.Equal(from) && strings.Count(got, "<time") != 2 {
+				t.Errorf("span = %s, want both ends", got)
+			}
+		})
 	}
 }

@@ -27,7 +27,8 @@ func (u *UI) restoreMemory(w http.ResponseWriter, r *http.Request, req *request)
 	if err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/memories/"+url.PathEscape(res[0].ID)+"?restored="+url.QueryEscape(old.ID), http.StatusSeeOther)
+	u.setFlash(w, r, flash{User: req.User, Corrected: res[0].ID, Restored: old.ID})
+	http.Redirect(w, r, "/memories/"+url.PathEscape(res[0].ID), http.StatusSeeOther)
 	return nil
 }
 

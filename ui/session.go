@@ -62,14 +62,12 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 		}
 		r2, user, err := u.gate.AdmitKey(r, key)
 		if err != nil {
+			if engine.ErrorCode(err) == engine.EUnauthorized && key != "" {
+				u.keyRefused(w, r)
+				return
+			}
 			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
-				// Back to this page after signing in: a link to a memory
-				// followed while signed out lands on that memory. A cookie
-				// rather than ?next=, so the sign-in address stays plain.
-				// (No ?api_key= is left in it: see ServeHTTP.)
-				if next := r.URL.RequestURI(); isNavigation(r) && len(next) <= maxNextBytes {
-					u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(next)))
-				}
+				u.rememberNext(w, r)
 				http.Redirect(w, r, "/signin", http.StatusSeeOther)
 				return
 			}
@@ -80,6 +78,33 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 		u.serve(w, r2, req, h)
 	})
 }
+
+// keyRefused ends a session whose key the gate no longer admits (revoked,
+// or unknown to this server's keyring) and sends the browser to sign in,
+// where the page says why: a dashboard that just showed no memories would
+// look like data loss.
+func (u *UI) keyRefused(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		u.rememberNext(w, r)
+	}
+	u.clearCookie(w, r, keyCookie)
+	u.setFlash(w, r, flash{KeyRefused: true})
+	http.Redirect(w, r, "/signin", http.StatusSeeOther)
+}
+
+// rememberNext keeps the page asked for, to return to after signing in: a
+// link to a memory followed while signed out lands on that memory. A
+// cookie rather than ?next=, so the sign-in address stays plain. (No
+// ?api_key= is left in it: see ServeHTTP.)
+func (u *UI) rememberNext(w http.ResponseWriter, r *http.Request) {
+	if next := r.URL.RequestURI(); isNavigation(r) && len(next) <= maxNextBytes {
+		u.setCookie(w, r, nextCookie, base64.RawURLEncoding.EncodeToString([]byte(next)))
+	}
+}
+
+// keyRefusedText is what the sign-in page says after keyRefused.
+const keyRefusedText = "Your API key is no longer valid: it was revoked, or this server does not know it. " +
+	"Sign in with a valid key; a new one is minted with memsvc keys create --user NAME (or by the operator)."
 
 // serve runs h once the caller is known: after the CSRF check on an
 // unsafe method, rendering any error as a page.
@@ -190,7 +215,11 @@ func (u *UI) signInPage(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(nextCookie); err == nil {
 		next, _ = base64.RawURLEncoding.DecodeString(c.Value)
 	}
-	u.render(w, req, http.StatusOK, "signin", signInData{Next: localPath(string(next))})
+	d := signInData{Next: localPath(string(next))}
+	if u.takeFlash(w, r, "").KeyRefused {
+		d.Error = keyRefusedText
+	}
+	u.render(w, req, http.StatusOK, "signin", d)
 }
 
 // signInData is the sign-in form: an error, and the page to return to.

@@ -92,8 +92,14 @@ func (u *UI) deleteMany(w http.ResponseWriter, r *http.Request, req *request) er
 }
 
 // deleteUndoable deletes ids and returns to the list they were chosen on,
-// with a one-time notice naming them and the undo.
+// with a one-time notice (flash.go) naming them and the undo. Every id
+// must name one of the user's memories: a form naming another user's
+// memory, a made-up id or one deleted meanwhile is refused whole, naming
+// those ids, and nothing is deleted.
 func (u *UI) deleteUndoable(w http.ResponseWriter, r *http.Request, req *request, ids []string, back string) error {
+	if err := u.allOwned(r, req, ids); err != nil {
+		return err
+	}
 	d, err := u.eng.DeleteUndoable(r.Context(), req.User, ids)
 	if err != nil {
 		return err
@@ -101,16 +107,38 @@ func (u *UI) deleteUndoable(w http.ResponseWriter, r *http.Request, req *request
 	if len(d.Deleted) == 0 {
 		return engine.Errorf(engine.ENotFound, "unknown memory %q: deleted already?", strings.Join(ids, ", "))
 	}
-	q, _ := url.ParseQuery(back)
-	q.Set("deleted", strings.Join(d.Deleted, ","))
-	if d.Undo != "" {
-		q.Set("undo", d.Undo)
-	}
-	if len(d.Lost) > 0 { // image memories: gone for good, the notice must say which
-		q.Set("lost", strings.Join(d.Lost, ","))
-	}
-	http.Redirect(w, r, "/memories?"+q.Encode(), http.StatusSeeOther)
+	u.setFlash(w, r, flash{User: req.User, Deleted: d.Deleted, Undo: d.Undo, Lost: d.Lost})
+	http.Redirect(w, r, listHref(back), http.StatusSeeOther)
 	return nil
+}
+
+// allOwned refuses ids when any of them is not one of the user's
+// memories (the engine answers "not found" for another user's id, as for
+// one that never existed): 404 naming them.
+func (u *UI) allOwned(r *http.Request, req *request, ids []string) error {
+	var unknown []string
+	for _, id := range ids {
+		m, err := u.optional(r, req, id)
+		if err != nil {
+			return err
+		}
+		if m == nil {
+			unknown = append(unknown, id)
+		}
+	}
+	if len(unknown) > 0 {
+		return engine.Errorf(engine.ENotFound, "nothing was deleted: not among your memories (never stored, another user's, or deleted already): %s",
+			strings.Join(unknown, ", "))
+	}
+	return nil
+}
+
+// listHref is the memories list with the query back (a backQuery).
+func listHref(back string) string {
+	if back == "" {
+		return "/memories"
+	}
+	return "/memories?" + back
 }
 
 // undoDelete puts back what a dashboard delete removed and returns to the
@@ -120,22 +148,9 @@ func (u *UI) undoDelete(w http.ResponseWriter, r *http.Request, req *request) er
 	if err != nil {
 		return err
 	}
-	q, _ := url.ParseQuery(backQuery(r.PostForm.Get("back")))
-	q.Set("undone", strings.Join(restored, ","))
-	http.Redirect(w, r, "/memories?"+q.Encode(), http.StatusSeeOther)
+	u.setFlash(w, r, flash{User: req.User, Undone: restored})
+	http.Redirect(w, r, listHref(backQuery(r.PostForm.Get("back"))), http.StatusSeeOther)
 	return nil
-}
-
-// oneTimeNotices are the list's parameters that report what a post just
-// did: shown once, never carried into the pager's links or a way back.
-var oneTimeNotices = []string{"deleted", "undo", "undone", "lost"}
-
-// idList splits a notice's comma-separated ids.
-func idList(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, ",")
 }
 
 // undoWindowText is engine.UndoWindow as the pages say it.
