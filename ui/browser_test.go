@@ -45,6 +45,18 @@ func chromium(t *testing.T) string {
 // newBrowser starts a fresh headless Chromium.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return startBrowser(t)
+}
+
+// newBrowserWithoutJS starts one whose pages run no script: the dashboard
+// must work as plain links and forms.
+func newBrowserWithoutJS(t *testing.T) context.Context {
+	t.Helper()
+	return startBrowser(t, chromedp.Flag("blink-settings", "scriptEnabled=false"))
+}
+
+func startBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium(t)),
 		chromedp.Flag("headless", true),
@@ -60,6 +72,7 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("window-size", "1280,860"),
 		chromedp.UserDataDir(t.TempDir()),
 	}
+	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)

@@ -464,7 +464,9 @@ func (u *UI) correctMemory(w http.ResponseWriter, r *http.Request, req *request)
 		}
 		return err
 	}
-	u.setFlash(w, r, flash{User: req.User, Corrected: res[0].ID})
+	if res[0].Event != engine.EventNone { // the same text again changes nothing, and says nothing
+		u.setFlash(w, r, flash{User: req.User, Corrected: res[0].ID})
+	}
 	http.Redirect(w, r, withBack("/memories/"+url.PathEscape(res[0].ID), back), http.StatusSeeOther)
 	return nil
 }

@@ -147,3 +147,18 @@ func TestBulkDeleteRefusesIDsThatAreNotTheUsers(t *testing.T) {
 		t.Errorf("xavi's memory: %v", err)
 	}
 }
+
+// TestACorrectionToTheSameTextClaimsNothing: saving the text unchanged
+// supersedes nothing, and the page does not say it was corrected.
+func TestACorrectionToTheSameTextClaimsNothing(t *testing.T) {
+	e := newEnv(t, "")
+	id := e.add("default", "The attic window sticks in winter")[0]
+	b := e.browser()
+	p := b.post("/memories/"+id+"/edit", url.Values{"csrf": {b.token("/memories/" + id + "/edit")}, "text": {"The attic window sticks in winter"}})
+	if p.status != http.StatusSeeOther || p.header.Get("Location") != "/memories/"+id {
+		t.Fatalf("an unchanged correction: %d to %q", p.status, p.header.Get("Location"))
+	}
+	if m := noticeIn(b.get(p.header.Get("Location")).body); m != "" {
+		t.Errorf("an unchanged correction shows %s", m)
+	}
+}
