@@ -28,7 +28,7 @@ func BenchmarkMemoriesPage(b *testing.B) {
 	for _, path := range []struct{ name, query string }{
 		{"list", ""},
 		{"tag", "tag=blue"},
-		{"meta", "meta=batch%3D7"},
+		{"meta", "meta_key=batch&meta_value=7"},
 		{"tag+project", "tag=blue&project=p3"},
 		{"search+tag", "q=harbour+lantern&tag=blue"},
 	} {
