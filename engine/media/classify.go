@@ -102,7 +102,7 @@ func classifyURL(s string) (Ref, bool) {
 }
 
 // credentialPart names the part of u's query or fragment that holds a
-// credential: a query parameter named for one (credentialParam) whose value
+// credential: a query parameter named for one (redact.IsCredentialName) whose value
 // is long enough to be one, or a secret of a known shape (engine/redact) in
 // any parameter or the fragment. Values are not judged by how random they
 // look: public image hosts put random ids in their queries (Unsplash's
@@ -113,7 +113,7 @@ func credentialPart(u *url.URL) (string, bool) {
 	names := slices.Sorted(maps.Keys(params))
 	for _, name := range names {
 		for _, v := range params[name] {
-			if (credentialParam(name) && credentialValue(v)) || redact.HasKnownSecret(v) {
+			if (redact.IsCredentialName(name) && credentialValue(v)) || redact.HasKnownSecret(v) {
 				return fmt.Sprintf("query parameter %q", name), true
 			}
 		}
@@ -122,7 +122,7 @@ func credentialPart(u *url.URL) (string, bool) {
 		if fq, err := url.ParseQuery(frag); err == nil {
 			for name, vs := range fq {
 				for _, v := range vs {
-					if credentialParam(name) && credentialValue(v) {
+					if redact.IsCredentialName(name) && credentialValue(v) {
 						return "the fragment", true
 					}
 				}
@@ -138,23 +138,6 @@ func credentialPart(u *url.URL) (string, bool) {
 // minCredentialLen is the shortest value a credential-named parameter is
 // taken for a credential by: "key=thumb" or "token=1" name no secret.
 const minCredentialLen = 8
-
-// credentialParam reports whether a query parameter's name says it carries a
-// credential: it ends in one of credentialNames once lower-cased without
-// "-" and "_" (api_token, X-Amz-Signature, oauth_signature, sas_token,
-// subscription-key, client_secret, passphrase, pin).
-func credentialParam(name string) bool {
-	n := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
-	for _, end := range credentialNames {
-		if strings.HasSuffix(n, end) {
-			return true
-		}
-	}
-	return n == "pin" || n == "jwt" || n == "auth" || n == "authorization"
-}
-
-var credentialNames = []string{"token", "secret", "password", "passwd", "passphrase", "pwd", "key", "signature",
-	"sig", "credential", "credentials"}
 
 // credentialValue reports whether v, the value of a credential-named
 // parameter, can be one: long enough, one word (no spaces), and not a path

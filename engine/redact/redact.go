@@ -36,8 +36,10 @@ var whole = []*regexp.Regexp{
 
 // assignment finds "password is X", "password: X", "token=X", "api key X"…;
 // group 2 is the value.
-var assignment = regexp.MustCompile(`(?i)\b((?:pass(?:word|wd|phrase)?|pwd|secret(?:[ _-]?key)?|client[ _-]?secret|` +
-	`(?:api|access|auth|bearer|private|secret)[ _-]?(?:key|token)|token|pin)(?:\s+for\s+[\w.-]+)?` +
+// Its bare names are secretWords, "pass", and "pin" (a whole word here);
+// "key" only qualified.
+var assignment = regexp.MustCompile(`(?i)\b((?:` + strings.Join(secretWords, "|") + `|pass|secret[ _-]?key|client[ _-]?secret|` +
+	`(?:api|access|auth|bearer|private|secret)[ _-]?(?:key|token)|pin)(?:\s+for\s+[\w.-]+)?` +
 	`(?:\s+(?:is|was|are)\s*:?|\s*[:=]|\s+to)\s*["'` + "`" + `]?)([^\s"'` + "`" + `,;]{4,})`)
 
 // candidate is a long run of key-like characters for the entropy check.
