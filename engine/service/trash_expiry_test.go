@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -114,5 +115,52 @@ func TestTrashSweep(t *testing.T) {
 	}
 	if _, err := e.Undelete(ctx, "v", fresh.Undo); err != nil {
 		t.Errorf("the copy still in its window cannot be undone: %v", err)
+	}
+}
+
+// TestTrashExpiresInOrder: copies of three deletions end one after the
+// other; each write drops exactly the ones whose window has ended, also
+// after an undo took away the copy that was to end first, and for a user
+// whose copies were kept before writes recorded when the first one ends.
+// On Badger and on PostgreSQL.
+func TestTrashExpiresInOrder(t *testing.T) {
+	t.Run("badger", testTrashExpiresInOrder)
+	t.Run("postgres", func(t *testing.T) { onPostgres(t, func() { testTrashExpiresInOrder(t) }) })
+}
+
+func testTrashExpiresInOrder(t *testing.T) {
+	ctx := context.Background()
+	e, st, clock := newTrashEngine(t)
+	start, w := *clock, engine.UndoWindow
+	first := deletedKept(t, e, "u", "The shed key hangs by the back door")
+	*clock = start.Add(w / 4)
+	deletedKept(t, e, "u", "The boiler was serviced in March")
+	*clock = start.Add(w / 2)
+	deletedKept(t, e, "u", "The spare tyre is under the boot floor")
+	if _, err := e.Undelete(ctx, "u", first.Undo); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		at   time.Duration
+		want int
+	}{{w + time.Second, 2}, {w + w/4, 1}, {w + w/2 - time.Second, 1}, {w + w/2, 0}} {
+		*clock = start.Add(step.at)
+		add(t, e, "u", engine.AddRequest{Text: fmt.Sprintf("The meter read %d this morning", step.at/time.Second)})
+		if n := trashDocs(t, st, "u"); n != step.want {
+			t.Fatalf("a write %v after the first delete left %d kept copies, want %d", step.at, n, step.want)
+		}
+	}
+	// A copy kept with no record of when the first copy ends (as before
+	// there was one) still goes with the first write past its window.
+	deletedKept(t, e, "v", "The fuse box is behind the coats")
+	if err := st.Update(ctx, "v", func(tx engine.Tx) error {
+		return tx.DeleteDoc(memories.TrashDueCollection, "next")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	*clock = clock.Add(w)
+	add(t, e, "v", engine.AddRequest{Text: "The gutter was cleared on Sunday"})
+	if n := trashDocs(t, st, "v"); n != 0 {
+		t.Errorf("a write past the window left %d kept copies of a user with no due record, want 0", n)
 	}
 }

@@ -26,6 +26,23 @@ import (
 // user drops them with the rest.
 const TrashCollection = "trash"
 
+// TrashDueCollection holds one record per user with kept copies
+// (trashDue), so the check every write makes for expired copies reads one
+// small record instead of decoding every copy. An undo leaves it as it is:
+// it may then name a time before any copy ends, which costs one scan that
+// finds nothing expired and records the true time. Copies are never
+// exported, nor is this record.
+const TrashDueCollection = "trash_due"
+
+// trashDueID is the id of the user's one due record.
+const trashDueID = "next"
+
+// trashDue says when the first of the user's kept copies ends: no copy
+// ends before Next.
+type trashDue struct {
+	Next time.Time `json:"next"`
+}
+
 // trashDoc is one deletion's kept copy.
 type trashDoc struct {
 	Memories []*engine.Memory `json:"memories"`
@@ -89,7 +106,10 @@ func (e *Memories) DeleteKeeping(ctx context.Context, user string, ids []string,
 		if err := keepSkills(tx, &doc); err != nil {
 			return err
 		}
-		return tx.PutDoc(TrashCollection, undo, doc) // lost images alone: listed, with nothing to undo
+		if err := tx.PutDoc(TrashCollection, undo, doc); err != nil { // lost images alone: listed, with nothing to undo
+			return err
+		}
+		return noteDue(tx, until)
 	})
 	if err != nil {
 		return nil, err
@@ -220,13 +240,33 @@ func (e *Memories) dropExpiredOnRead(ctx context.Context, user string, now time.
 	return nil
 }
 
-// dropExpired removes the kept copies whose undo window has ended.
+// dropExpired removes the kept copies whose undo window has ended. The
+// user's due record says when the first one ends, so a write with nothing
+// expired (every write runs this) reads that one small record, not the
+// copies, however many the user keeps.
 func dropExpired(tx engine.Tx, now time.Time) error {
+	var due trashDue
+	err := tx.GetDoc(TrashDueCollection, trashDueID, &due)
+	switch {
+	case err == nil && now.Before(due.Next):
+		return nil
+	case err != nil && engine.ErrorCode(err) != engine.ENotFound:
+		return err
+	}
+	return sweepExpired(tx, now, err == nil)
+}
+
+// sweepExpired drops every expired copy and records when the first of the
+// rest ends; none left, the record goes (had says there is one).
+func sweepExpired(tx engine.Tx, now time.Time, had bool) error {
 	var expired []string
+	var next time.Time
 	err := tx.ScanDocs(TrashCollection, "", func(id string, raw []byte) error {
 		var doc trashDoc
 		if err := json.Unmarshal(raw, &doc); err != nil || !now.Before(doc.Until) {
 			expired = append(expired, id) // an unreadable copy can never be restored either
+		} else if next.IsZero() || doc.Until.Before(next) {
+			next = doc.Until
 		}
 		return nil
 	})
@@ -238,7 +278,30 @@ func dropExpired(tx engine.Tx, now time.Time) error {
 			return err
 		}
 	}
+	switch {
+	case !next.IsZero():
+		return tx.PutDoc(TrashDueCollection, trashDueID, &trashDue{Next: next})
+	case had:
+		return tx.DeleteDoc(TrashDueCollection, trashDueID)
+	}
 	return nil
+}
+
+// noteDue records in a write that keeps a copy until until that a copy
+// ends then, if no other ends sooner. A user without a due record has it
+// written by this write's own dropExpired (its hook runs after), from all
+// the copies: a store kept before the record existed gets it that way.
+func noteDue(tx engine.Tx, until time.Time) error {
+	var due trashDue
+	if err := tx.GetDoc(TrashDueCollection, trashDueID, &due); engine.ErrorCode(err) == engine.ENotFound {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if !until.Before(due.Next) {
+		return nil
+	}
+	return tx.PutDoc(TrashDueCollection, trashDueID, &trashDue{Next: until})
 }
 
 // errNothingToUndo answers an undo whose copy is gone: undone already, or
