@@ -122,13 +122,7 @@ func TestTrashSweep(t *testing.T) {
 // other; each write drops exactly the ones whose window has ended, also
 // after an undo took away the copy that was to end first, and for a user
 // whose copies were kept before writes recorded when the first one ends.
-// On Badger and on PostgreSQL.
 func TestTrashExpiresInOrder(t *testing.T) {
-	t.Run("badger", testTrashExpiresInOrder)
-	t.Run("postgres", func(t *testing.T) { onPostgres(t, func() { testTrashExpiresInOrder(t) }) })
-}
-
-func testTrashExpiresInOrder(t *testing.T) {
 	ctx := context.Background()
 	e, st, clock := newTrashEngine(t)
 	start, w := *clock, engine.UndoWindow

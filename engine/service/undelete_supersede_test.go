@@ -15,8 +15,15 @@ import (
 // returns the id of the fact it distilled holding want (active).
 func stateFact(t *testing.T, e *service.Engine, text, want string) string {
 	t.Helper()
+	return saidFact(t, e, text, want, time.Time{})
+}
+
+// saidFact is stateFact for a turn the client says was said at said (zero:
+// at the engine's clock).
+func saidFact(t *testing.T, e *service.Engine, text, want string, said time.Time) string {
+	t.Helper()
 	if _, err := e.AddConversation(context.Background(), "u", engine.ConversationRequest{
-		Messages: []engine.Message{{Role: "user", Content: text}}}); err != nil {
+		Messages: []engine.Message{{Role: "user", Content: text, CreatedAt: said}}}); err != nil {
 		t.Fatal(err)
 	}
 	got := activeFactsWith(t, e, want)

@@ -63,8 +63,9 @@ type trashDoc struct {
 // EmbedFunc embeds texts to be stored (kernel.EmbedStored).
 type EmbedFunc func(ctx context.Context, texts []string) ([][]float32, error)
 
-// ReplaceFunc makes old history replaced by m inside a write, as the write
-// path does when a new fact replaces a stored one (write.ReplaceRestored).
+// ReplaceFunc settles restored fact old and newer fact m that replaces it
+// inside a write, as the write path does when a new fact replaces a stored
+// one: the one said later stays current (write.ReplaceRestored).
 type ReplaceFunc func(tx engine.Tx, p *kernel.Plan, shard *index.Shard, old, m *engine.Memory, now time.Time) error
 
 // DeleteKeeping deletes ids as Delete does and keeps a copy of the deleted
@@ -470,10 +471,13 @@ func relinkSuperseded(tx engine.Tx, p *kernel.Plan, m *engine.Memory) error {
 
 // supersedeRestored runs the write path's own decision (ingest.Decide, as
 // a new fact meets a stored one) for each restored current fact against
-// the current facts written since the delete, most similar first: the
-// first that replaces it closes it (replace), so an undo never
-// leaves two current values where a write would have left one ("lives in
-// A" deleted, "moved to B" stored as a plain add, the delete undone).
+// the current facts written since the delete, most similar first, and
+// settles each pair it finds replacing (replace) as the write path does:
+// the one said later stays current. So an undo never leaves two current
+// values where a write would have left one ("lives in A" deleted, "moved
+// to B" stored as a plain add, the delete undone), and a restored fact
+// said after the newer one stays current, the newer going to history.
+// Once the restored fact is history, it has met its successor.
 func (e *Memories) supersedeRestored(ctx context.Context, tx engine.Tx, p *kernel.Plan, user string,
 	restored []string, vecOf map[string][]float32, since, now time.Time, replace ReplaceFunc) error {
 	shard, err := e.shards.Shard(ctx, user)
@@ -490,11 +494,10 @@ func (e *Memories) supersedeRestored(ctx context.Context, tx engine.Tx, p *kerne
 			continue
 		}
 		for _, h := range shard.Search(vecOf[id], shard.Len(), newer) {
-			closed, err := closeIfReplaced(tx, p, shard, m, h, now, replace)
-			if err != nil {
+			if err := settleIfReplaced(tx, p, shard, m, h, now, replace); err != nil {
 				return err
 			}
-			if closed {
+			if m.State != engine.StateActive {
 				break
 			}
 		}
@@ -502,22 +505,25 @@ func (e *Memories) supersedeRestored(ctx context.Context, tx engine.Tx, p *kerne
 	return nil
 }
 
-// closeIfReplaced decides newer fact hit against restored m and, when it
-// replaces m, makes m history superseded by it.
-func closeIfReplaced(tx engine.Tx, p *kernel.Plan, shard *index.Shard, m *engine.Memory, hit index.Hit, now time.Time,
-	replace ReplaceFunc) (bool, error) {
+// settleIfReplaced decides newer fact hit against restored m and, when it
+// replaces m, settles which of the two stays current (replace).
+func settleIfReplaced(tx engine.Tx, p *kernel.Plan, shard *index.Shard, m *engine.Memory, hit index.Hit, now time.Time,
+	replace ReplaceFunc) error {
 	n := p.Planned(hit.ID)
 	if n == nil {
 		var err error
 		if n, err = kernel.StoredOrNil(tx, hit.ID); err != nil || n == nil {
-			return false, err
+			return err
 		}
+	}
+	if n.State != engine.StateActive {
+		return nil // history already, by an earlier restored fact of this undo
 	}
 	d := ingest.Decide(n.Text, nil, []ingest.Candidate{{ID: m.ID, Text: m.Text, Similarity: hit.Score}})
 	if !slices.Contains(d.Closes, m.ID) {
-		return false, nil
+		return nil
 	}
-	return true, replace(tx, p, shard, m, n, now)
+	return replace(tx, p, shard, m, n, now)
 }
 
 // RecentDeletions lists the kept copies still within their window,

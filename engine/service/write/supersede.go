@@ -66,12 +66,24 @@ func supersedeInto(old, m *engine.Memory, now time.Time) error {
 	return nil
 }
 
-// ReplaceRestored makes old, a fact the dashboard's undo restored, history
-// replaced by m, a current fact written since the delete, as applyFact
-// does when a new fact replaces a stored one: old's window closes, both
-// name each other, and the episode that stated old (with the replies that
-// echoed it) retires (memories.Undelete).
+// ReplaceRestored settles old, a fact the dashboard's undo restored, and m,
+// a current fact written since the delete that replaces it, as applyFact
+// settles a new fact that replaces a stored one: the one said later stays
+// current. Usually that is m: old's window closes, both name each other,
+// and the episode that stated old (with the replies that echoed it)
+// retires. When old was said after m (m's words were older, only written
+// later), m is the one that becomes history, placed in old's chain as a
+// late turn is (outdatedBy) (memories.Undelete).
 func (e *Writer) ReplaceRestored(tx engine.Tx, p *plan, shard *index.Shard, old, m *engine.Memory, now time.Time) error {
+	if later, err := e.saidLater(tx, p, old, m); err != nil {
+		return err
+	} else if later {
+		if err := e.outdatedBy(tx, p, shard, m, old, now); err != nil {
+			return err
+		}
+		p.Put(m, nil)
+		return nil
+	}
 	if err := supersedeInto(old, m, now); err != nil {
 		return err
 	}
