@@ -318,8 +318,9 @@ func confirmUndated(undated, replays map[int]*engine.Memory, now time.Time, rece
 // (stored[i]) when a later turn of the same request repeats the episode
 // whose fact retired it: the request tells again both the old value and
 // what replaced it, in that order, so it is history sent again (a retry
-// without message ids or times), not the old value said anew.
-func replayedHistory(tx engine.Tx, ids []string, stored, replays map[int]*engine.Memory) error {
+// without message ids or times), not the old value said anew. laterSays
+// looks past this transaction's turns (a request written in parts).
+func replayedHistory(tx engine.Tx, ids []string, stored, replays map[int]*engine.Memory, laterSays func(string) (bool, error)) error {
 	for i, ep := range stored {
 		if replays[i] != nil || ep.State != engine.StateSuperseded || ep.SupersededBy == nil {
 			continue
@@ -331,7 +332,16 @@ func replayedHistory(tx engine.Tx, ids []string, stored, replays map[int]*engine
 		if err != nil {
 			return err
 		}
-		if by.Source != nil && by.Source.EpisodeID != "" && slices.Contains(ids[i+1:], by.Source.EpisodeID) {
+		if by.Source == nil || by.Source.EpisodeID == "" {
+			continue
+		}
+		later := slices.Contains(ids[i+1:], by.Source.EpisodeID)
+		if !later {
+			if later, err = laterSays(by.Source.EpisodeID); err != nil {
+				return err
+			}
+		}
+		if later {
 			replays[i] = ep
 		}
 	}

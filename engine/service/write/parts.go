@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/ingest"
 )
 
 // partBytes is about how much turn text one transaction of a conversation
@@ -40,16 +41,18 @@ const wholeBytes = 192 << 10
 // (never a second current fact), as resending any request does. Facts tied to no turn and taught procedures go with the last part,
 // which also leaves the carried question (carry.go).
 func (e *Writer) commitParts(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
-	parts := turnParts(in.req.Messages, partBytes)
-	if in.episodes == nil || len(parts) < 2 {
-		return e.commit(ctx, user, in)
+	size := contentBytes(in.req.Messages)
+	if in.episodes == nil || len(in.req.Messages) < 2 || size <= partBytes {
+		return e.commit(ctx, user, in) // turnParts would make one part of it
 	}
-	if contentBytes(in.req.Messages) <= wholeBytes {
+	in.vecs = vecMemo{} // a whole attempt or a part that does not fit is tried again with what it embedded
+	if size <= wholeBytes {
 		res, err := e.commit(ctx, user, in)
 		if engine.ErrorCode(err) != engine.ETooLarge {
 			return res, err
 		}
 	}
+	parts := turnParts(in.req.Messages, partBytes)
 	for _, f := range in.facts { // refused before any part is written, as one commit refuses it
 		if err := e.validateText("fact", engine.DropControls(f.Text)); err != nil {
 			return nil, err
@@ -81,6 +84,39 @@ func (e *Writer) commitParts(ctx context.Context, user string, in intake) ([]eng
 	return append(facts, episodes...), nil // the facts lead, as in one commit
 }
 
+// vecMemo keeps, by text, the vectors one request's attempts embedded: a
+// part that does not fit is tried again in halves, and a whole attempt
+// that does not fit in parts, and each would otherwise embed the same
+// facts and turns again (the costliest step with a model server).
+type vecMemo map[string][]float32
+
+// embed returns the vectors of texts, embedding (with embed) only the
+// texts not embedded before.
+func (m vecMemo) embed(ctx context.Context, texts []string, embed func(context.Context, []string) ([][]float32, error)) ([][]float32, error) {
+	var missing []string
+	asked := map[string]bool{}
+	for _, t := range texts {
+		if _, ok := m[t]; !ok && !asked[t] {
+			asked[t] = true
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		vecs, err := embed(ctx, missing)
+		if err != nil {
+			return nil, err
+		}
+		for i, t := range missing {
+			m[t] = vecs[i]
+		}
+	}
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = m[t]
+	}
+	return out, nil
+}
+
 // part is the intake of turns [lo, hi) of in: the same request and turns
 // (a turn's question may be the turn before the part), with only the
 // part's episodes kept and only its facts; last adds the facts of no turn
@@ -102,7 +138,37 @@ func (in intake) part(lo, hi int, last bool) intake {
 		out.procs = in.procs
 	}
 	out.notLast = !last
+	out.after = nil
+	for t := hi; t < len(in.episodes); t++ {
+		if in.episodes[t] {
+			out.after = append(out.after, t)
+		}
+	}
 	return out
+}
+
+// laterSays reports whether a turn past the part (in.after) says stored
+// episode epID again: as a later turn of one commit repeating it does
+// (replayedHistory), it shows that an earlier turn repeating a value that
+// episode replaced is history sent again, not the value said anew. Else an
+// id-less resend of a long conversation would, part by part, reopen each
+// old value and retire the turn of the value that replaced it.
+func (in intake) laterSays(tx engine.Tx, asked []*engine.Message, reads *ingest.Readings, epID string) (bool, error) {
+	if len(in.after) == 0 {
+		return false, nil
+	}
+	ep, err := tx.GetMemory(epID)
+	if engine.ErrorCode(err) == engine.ENotFound {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	for _, t := range in.after {
+		if said, _ := episodeOf(in.req.Messages, asked, t); reads.SameEpisode(ep.Text, said) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // turnParts splits msgs into consecutive ranges [lo, hi) of about budget

@@ -81,6 +81,11 @@ type intake struct {
 	// the carried question to the last part.
 	asked   []*engine.Message
 	notLast bool
+	// after are the turns past the part that keep an episode: the
+	// request's later turns, which the part's own transaction does not
+	// plan, still show a turn of the part is history (laterSays).
+	after []int
+	vecs  vecMemo // the request's vectors by text while it is tried in parts, or nil
 }
 
 // commit embeds facts and episodes, asks the decision model (if any) about
@@ -165,6 +170,9 @@ func (e *Writer) embedIntake(ctx context.Context, in intake, asked []*engine.Mes
 			texts = append(texts, said)
 		}
 	}
+	if in.vecs != nil {
+		return in.vecs.embed(ctx, texts, e.embedStored)
+	}
 	return e.embedStored(ctx, texts)
 }
 
@@ -213,7 +221,8 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
 	}
 	confirmUndated(undated, replays, now, e.recentReplay())
-	if err := replayedHistory(tx, ids, stored, replays); err != nil {
+	laterSays := func(epID string) (bool, error) { return in.laterSays(tx, asked, reads, epID) }
+	if err := replayedHistory(tx, ids, stored, replays, laterSays); err != nil {
 		return nil, nil, nil, err
 	}
 	return ids, replays, results, nil
