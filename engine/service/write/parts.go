@@ -19,12 +19,11 @@ const partBytes = 48 << 10
 
 // wholeBytes is the turn text up to which a conversation is first tried as
 // one transaction, as every write was before parts: one commit keeps the
-// request atomic, and sees all its turns at once (a resend without ids,
-// times or session is recognised as a replay only by a later turn that
-// repeats a stored one, which another part cannot see). Up to about 300 KiB
+// request atomic, and sees all its turns at once (a part sees the later
+// parts' turns only as text: laterSays). Up to about 300 KiB
 // of turn text fits Badger's limit; beyond wholeBytes the parts are taken at
-// once, since a failed whole attempt would cost its embedding and planning
-// again.
+// once, since a failed whole attempt would cost its planning again (not
+// its embedding: vecMemo keeps it).
 const wholeBytes = 192 << 10
 
 // commitParts writes a conversation in ordered parts of whole turns, one
@@ -36,9 +35,12 @@ const wholeBytes = 192 << 10
 // resending the same request stores the rest: the turns already stored are
 // recognised as replays (planEpisodes, replayedFact) and store nothing
 // twice. Recognising them takes what recognises any resent turn: message
-// ids, times, or a session id (isReplay, undatedReplay); a resend with none
-// of them decides the stored turns' facts anew, which can add history rows
-// (never a second current fact), as resending any request does. Facts tied to no turn and taught procedures go with the last part,
+// ids, times, or a session id (isReplay, undatedReplay), or, for a turn
+// repeating a value since replaced, a later turn repeating the replacing
+// one (replayedHistory, laterSays); a resend with none of them decides the
+// stored turns' facts anew, which can add history rows (never a second
+// current fact), as resending any request does. Facts tied to no turn and
+// taught procedures go with the last part,
 // which also leaves the carried question (carry.go).
 func (e *Writer) commitParts(ctx context.Context, user string, in intake) ([]engine.WriteResult, error) {
 	size := contentBytes(in.req.Messages)
