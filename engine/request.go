@@ -7,6 +7,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine/intent"
 	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/engine/redact"
 )
 
 // AddRequest is one memory to store.
@@ -157,7 +158,8 @@ const (
 )
 
 // ValidateShared checks the fields a write shares with the others of its
-// request, and trims the tags.
+// request, trims the tags and redacts the secrets in the metadata
+// (redactMetadata): the write's text is not the only thing read back.
 func ValidateShared(tags []string, metadata map[string]any, session, project string) error {
 	if len(tags) > MaxTags {
 		return Invalid("tags", "at most %d tags, got %d", MaxTags, len(tags))
@@ -174,12 +176,17 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		if err := ValidateName(field, tags[i]); err != nil {
 			return err
 		}
+		if err := RefuseSecret(field, tags[i]); err != nil {
+			return err
+		}
 	}
-	if err := ValidateScope("session_id", session); err != nil {
-		return err
-	}
-	if err := ValidateScope("project", project); err != nil {
-		return err
+	for _, f := range [...]struct{ field, s string }{{"session_id", session}, {"project", project}} {
+		if err := ValidateScope(f.field, f.s); err != nil {
+			return err
+		}
+		if err := RefuseSecret(f.field, f.s); err != nil {
+			return err
+		}
 	}
 	if metadata != nil {
 		if jsonDepth(map[string]any(metadata), MaxMetadataDepth) > MaxMetadataDepth {
@@ -195,8 +202,76 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		if len(b) > MaxMetadataBytes {
 			return Errorf(ETooLarge, "metadata: larger than %d bytes", MaxMetadataBytes)
 		}
+		if err := refuseSecretKeys("metadata", metadata); err != nil {
+			return err
+		}
+		redactMetadata("", metadata)
 	}
 	return nil
+}
+
+// RefuseSecret refuses a name (a tag, session id, project, a turn's
+// speaker or id) that holds a secret of a known shape
+// (redact.HasKnownSecret: a provider's key, a JWT, a URL's password). A
+// name filters, groups or starts stored texts, so it is not redacted into
+// "[REDACTED]" but refused; the shapes alone decide, as a random-looking
+// session id is an ordinary one. The secret is not echoed.
+func RefuseSecret(field, s string) error {
+	if s != "" && redact.HasKnownSecret(s) {
+		return Invalid(field, "holds a secret (an API key, token or password): secrets are not stored")
+	}
+	return nil
+}
+
+// refuseSecretKeys refuses metadata whose keys, at any depth, hold a
+// secret of a known shape: a key is a name, as a tag is.
+func refuseSecretKeys(path string, v any) error {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			if redact.HasKnownSecret(k) {
+				return Invalid(path, "a key holds a secret (an API key, token or password): secrets are not stored")
+			}
+			if err := refuseSecretKeys(path+"."+k, c); err != nil {
+				return err
+			}
+		}
+	case []any:
+		for _, c := range x {
+			if err := refuseSecretKeys(path, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// redactMetadata replaces, in place and at any depth, each string value's
+// secrets with redact.Marker as a write's text has them replaced: a value
+// holding a key by its shape or "token=…" loses that part, and a whole
+// value is a secret when its key names one ({"db_password": "…"}: the
+// key's words said before the value, "db password: …", make the
+// assignment redact.Text recognises). key is the nearest enclosing key.
+func redactMetadata(key string, v any) any {
+	switch x := v.(type) {
+	case string:
+		if red, n := redact.Text(x); n > 0 {
+			return red
+		}
+		said := strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(key) + ": " + x
+		if red, n := redact.Text(said); n > 0 && red != said {
+			return redact.Marker
+		}
+	case map[string]any:
+		for k, c := range x {
+			x[k] = redactMetadata(k, c)
+		}
+	case []any:
+		for i, c := range x {
+			x[i] = redactMetadata(key, c)
+		}
+	}
+	return v
 }
 
 // MaxItems is the most items one Ingest call may hold.

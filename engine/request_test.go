@@ -55,3 +55,73 @@ func TestValidateSaidAt(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateSharedRedactsMetadata: a metadata string loses the secrets
+// redact.Text finds in it, and a whole value goes when its key names a
+// secret; ordinary values, numbers and keys stay as sent.
+func TestValidateSharedRedactsMetadata(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		key       string
+		value     any
+		want      any
+		wantError bool
+	}{
+		{"plain text", "note", "met at the harbour cafe", "met at the harbour cafe", false},
+		{"number", "count", 3.0, 3.0, false},
+		{"hex digest", "commit", "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b", "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b", false},
+		{"key by its shape", "note", "use AKIAIOSFODNN7EXAMPLE here", "use [REDACTED] here", false},
+		{"assignment inside", "note", "login with password=Tr0ub4dor&3", "login with password=[REDACTED]", false},
+		{"key names a secret", "db_password", "Wq7-plover-31", "[REDACTED]", false},
+		{"dashed key", "client-secret", "x9QpL2mZ", "[REDACTED]", false},
+		{"ordinary word under a secret key", "password", "stored", "stored", false},
+		{"nested list under a secret key", "api_key", []any{"Zr81Qm4vTpX2"}, []any{"[REDACTED]"}, false},
+		{"secret as a key", "ghp_" + strings.Repeat("aB3", 10), true, nil, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			md := map[string]any{tt.key: tt.value}
+			err := ValidateShared(nil, md, "", "")
+			if tt.wantError {
+				if err == nil || !strings.HasPrefix(ErrorMessage(err), "metadata: ") || strings.Contains(ErrorMessage(err), tt.key) {
+					t.Fatalf("err %v; want a refusal naming metadata, not the key", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := MetaText(md[tt.key]); got != MetaText(tt.want) {
+				t.Errorf("got %s, want %s", got, MetaText(tt.want))
+			}
+		})
+	}
+}
+
+// TestValidateSharedRefusesSecretNames: a tag, session id or project
+// holding a key of a known shape is refused naming the field; random ids
+// (UUIDs, digests, ULIDs) are names like any other.
+func TestValidateSharedRefusesSecretNames(t *testing.T) {
+	const key = "sk-ant-Zr81Qm4vTpX2nL9wKc7sHd3J"
+	for _, tt := range []struct {
+		field            string
+		tags             []string
+		session, project string
+		wantOK           bool
+	}{
+		{"tags[1]", []string{"ops", "ship " + key}, "", "", false},
+		{"session_id", nil, key, "", false},
+		{"project", nil, "", "https://bot:Wq7plover31@git.invalid/r", false},
+		{"", []string{"9f86d081884c7d659a2feaa0c55ad015"}, "3f2b9c4e-8d1a-4f6b-9e2c-7a5d1b0c8e3f", "01M8EP31KMA64X3JF58MD95MB9", true},
+	} {
+		err := ValidateShared(tt.tags, nil, tt.session, tt.project)
+		if tt.wantOK {
+			if err != nil {
+				t.Errorf("ordinary names refused: %v", err)
+			}
+			continue
+		}
+		if msg := ErrorMessage(err); !strings.HasPrefix(msg, tt.field+": ") || strings.Contains(msg, "Wq7plover31") || strings.Contains(msg, key) {
+			t.Errorf("%s: %v; want a refusal naming the field and not the secret", tt.field, err)
+		}
+	}
+}

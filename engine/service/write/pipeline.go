@@ -769,7 +769,8 @@ func (e *Writer) validateConversation(req *engine.ConversationRequest) error {
 		// A speaker's name starts the text of its turn's episode ("Ann:
 		// …"), and an id is provenance: both are names, the content a text.
 		for _, err := range []error{e.validateText(field+"content", m.Content), engine.ValidateName(field+"name", m.Name),
-			engine.ValidateName(field+"id", m.ID), engine.ValidateSaidAt(field+"created_at", m.CreatedAt, e.now())} {
+			engine.ValidateName(field+"id", m.ID), engine.ValidateSaidAt(field+"created_at", m.CreatedAt, e.now()),
+			engine.RefuseSecret(field+"name", m.Name), engine.RefuseSecret(field+"id", m.ID)} {
 			if err != nil {
 				return err
 			}
