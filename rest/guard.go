@@ -5,6 +5,8 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
+	"strconv"
 	"strings"
 
 	"github.com/memsvc/memsvc/engine"
@@ -116,6 +118,9 @@ func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
 // library's check of Sec-Fetch-Site and Origin; clients that are not
 // browsers send neither header and pass.
 func (g *siteGuard) check(r *http.Request) error {
+	if problem := hostFormProblem(r.Host); problem != "" {
+		return engine.Invalid("Host", "%q %s: send host[:port], e.g. 127.0.0.1:8765 or [::1]:8765", r.Host, problem)
+	}
 	if !g.hostAllowed(r.Host) {
 		return engine.Errorf(engine.EForbidden, "Host %q is not allowed: use 127.0.0.1 or localhost, or start the server with --allowed-hosts naming it", r.Host)
 	}
@@ -141,6 +146,39 @@ func (g *siteGuard) hostAllowed(hostport string) bool {
 		return true
 	}
 	return net.ParseIP(h) != nil
+}
+
+// hostFormProblem says why hostport is no URL's host[:port], or "" when
+// it is one (or empty: HTTP/1.0 sends none). Without it a Host such as
+// "localhost:abc", ":80" or "[localhost]" was judged by the name it
+// resembled and served, though no client addressing this server sends it.
+func hostFormProblem(hostport string) string {
+	if hostport == "" {
+		return ""
+	}
+	host, port := hostport, ""
+	if rest, ok := strings.CutPrefix(hostport, "["); ok {
+		inside, after, closed := strings.Cut(rest, "]")
+		if a, err := netip.ParseAddr(inside); !closed || err != nil || !a.Is6() {
+			return "is not a bracketed IPv6 address"
+		}
+		if after != "" && after[0] != ':' {
+			return "has text after its IPv6 address"
+		}
+		host, port = inside, strings.TrimPrefix(after, ":")
+	} else if i := strings.LastIndexByte(hostport, ':'); i >= 0 {
+		host, port = hostport[:i], hostport[i+1:]
+		if strings.IndexByte(host, ':') >= 0 {
+			return "has more than one ':' (an IPv6 address goes in brackets)"
+		}
+	}
+	if host == "" {
+		return "names no host"
+	}
+	if n, err := strconv.Atoi(port); port != "" && (!digits(port) || err != nil || n < 1 || n > 65535) {
+		return "has a port that is not a number from 1 to 65535"
+	}
+	return ""
 }
 
 func digits(s string) bool {

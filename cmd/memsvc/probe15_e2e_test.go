@@ -95,3 +95,28 @@ func TestConversationNamesHoldNoSecret(t *testing.T) {
 		map[string]any{"role": "user", "name": "Priya", "id": "msg-7f3a", "content": "I adopted a grey cat from the shelter last week."}}})
 	wantStatus(t, r, http.StatusOK)
 }
+
+// TestMalformedHostAnswered400: a Host no client of this server sends
+// ("localhost:abc", ":80", "[localhost]") was judged by the loopback name
+// it resembled and served. REST, MCP and the dashboard answer it 400
+// naming Host (the API's as a JSON error, the dashboard's as its error
+// page); a well-formed Host is served.
+func TestMalformedHostAnswered400(t *testing.T) {
+	s := startServer(t, nil)
+	for _, host := range []string{"localhost:abc", "localhost:99999", ":80", "[localhost]", "[127.0.0.1]:80"} {
+		for _, path := range []string{"/api/v1/memories", "/mcp/probe", "/memories"} {
+			answers, _ := exchangeRaw(t, s, "GET "+path+" HTTP/1.1\r\nHost: "+host+"\r\nConnection: close\r\n\r\n")
+			want := `"detail":"Host: `
+			if path == "/memories" {
+				want = `role="alert">Host: `
+			}
+			if len(answers) != 1 || !strings.HasPrefix(answers[0], "400 ") || !strings.Contains(answers[0], want) {
+				t.Errorf("GET %s with Host %q: %q; want a 400 naming Host", path, host, answers)
+			}
+		}
+	}
+	answers, _ := exchangeRaw(t, s, "GET /api/v1/memories HTTP/1.1\r\nHost: [::1]:8765\r\nConnection: close\r\n\r\n")
+	if len(answers) != 1 || !strings.HasPrefix(answers[0], "200 ") {
+		t.Errorf("Host [::1]:8765: %q; want it served", answers)
+	}
+}
