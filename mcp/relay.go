@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/memsvc/memsvc/auth"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -46,9 +47,11 @@ func DialRelay(ctx context.Context, o RelayOptions) (*Relay, error) {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	hc := *o.HTTPClient
+	// The transport puts the key on every request, so redirects stay
+	// within the endpoint's origin (auth.FollowWithinOrigin).
+	hc := auth.FollowWithinOrigin(o.HTTPClient)
 	hc.Transport = headerTransport{base: base, key: o.APIKey, project: o.Project}
-	o.HTTPClient = &hc
+	o.HTTPClient = hc
 	r := &Relay{opts: o, client: sdk.NewClient(&sdk.Implementation{Name: "memsvc-relay", Version: o.Version}, nil)}
 	if _, err := r.session(ctx); err != nil {
 		return nil, err
