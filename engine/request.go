@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/memsvc/memsvc/engine/intent"
 	"github.com/memsvc/memsvc/engine/media"
@@ -258,8 +259,11 @@ func redactMetadata(key string, v any) any {
 		if red, n := redact.Text(x); n > 0 {
 			return red
 		}
-		said := strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(key) + ": " + x
-		if red, n := redact.Text(said); n > 0 && red != said {
+		if keyNamesSecret(key, x) {
+			return redact.Marker
+		}
+	case float64: // {"pin": 4821}: a number is a secret when its key names one
+		if keyNamesSecret(key, MetaText(x)) {
 			return redact.Marker
 		}
 	case map[string]any:
@@ -272,6 +276,27 @@ func redactMetadata(key string, v any) any {
 		}
 	}
 	return v
+}
+
+// keyNamesSecret reports whether value is a secret by the key it is
+// stored under: the key's words said before it ("db_password",
+// "dbPassword": "db password: …") make an assignment redact.Text
+// recognises.
+func keyNamesSecret(key, value string) bool {
+	var words strings.Builder
+	prev := ' '
+	for _, r := range key {
+		switch {
+		case r == '_' || r == '-' || r == '.':
+			r = ' '
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			words.WriteByte(' ')
+		}
+		words.WriteRune(r)
+		prev = r
+	}
+	_, n := redact.Text(words.String() + ": " + value)
+	return n > 0
 }
 
 // MaxItems is the most items one Ingest call may hold.

@@ -74,8 +74,12 @@ func TestValidateSharedRedactsMetadata(t *testing.T) {
 		{"assignment inside", "note", "login with password=Tr0ub4dor&3", "login with password=[REDACTED]", false},
 		{"key names a secret", "db_password", "Wq7-plover-31", "[REDACTED]", false},
 		{"dashed key", "client-secret", "x9QpL2mZ", "[REDACTED]", false},
+		{"camel-case key", "dbPassword", "x9QpL2mZ", "[REDACTED]", false},
+		{"camel-case ordinary key", "dbHost", "x9QpL2mZ", "x9QpL2mZ", false},
 		{"ordinary word under a secret key", "password", "stored", "stored", false},
 		{"nested list under a secret key", "api_key", []any{"Zr81Qm4vTpX2"}, []any{"[REDACTED]"}, false},
+		{"number under a secret key", "door_pin", 4821.0, "[REDACTED]", false},
+		{"number under an ordinary key", "floor", 4821.0, 4821.0, false},
 		{"secret as a key", "ghp_" + strings.Repeat("aB3", 10), true, nil, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
