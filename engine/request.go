@@ -249,21 +249,20 @@ func refuseSecretKeys(path string, v any) error {
 
 // redactMetadata replaces, in place and at any depth, each string value's
 // secrets with redact.Marker as a write's text has them replaced: a value
-// holding a key by its shape or "token=…" loses that part, and a whole
-// value is a secret when its key names one ({"db_password": "…"}: the
-// key's words said before the value, "db password: …", make the
-// assignment redact.Text recognises). key is the nearest enclosing key.
+// holding a key by its shape or "token=…" loses that part. A whole value,
+// string or number, is a secret when its key names one ({"db_password":
+// "correct horse"}, {"door_pin": 4821}): the value is what the key says it
+// is, so it need not look random. key is the nearest enclosing key.
 func redactMetadata(key string, v any) any {
 	switch x := v.(type) {
 	case string:
-		if red, n := redact.Text(x); n > 0 {
-			return red
-		}
-		if keyNamesSecret(key, x) {
+		if x != "" && x != redact.Marker && keyNamesSecret(key) {
 			return redact.Marker
 		}
-	case float64: // {"pin": 4821}: a number is a secret when its key names one
-		if keyNamesSecret(key, MetaText(x)) {
+		red, _ := redact.Text(x)
+		return red
+	case float64:
+		if keyNamesSecret(key) {
 			return redact.Marker
 		}
 	case map[string]any:
@@ -278,11 +277,11 @@ func redactMetadata(key string, v any) any {
 	return v
 }
 
-// keyNamesSecret reports whether value is a secret by the key it is
-// stored under: the key's words said before it ("db_password",
-// "dbPassword": "db password: …") make an assignment redact.Text
-// recognises.
-func keyNamesSecret(key, value string) bool {
+// keyNamesSecret reports whether a metadata key names a secret: its words
+// ("db_password", "dbPassword": "db password") end in what redact.Text
+// takes for the name of a secret in "… password: <value>". The key alone
+// decides ("password_changed_at" does not end in one).
+func keyNamesSecret(key string) bool {
 	var words strings.Builder
 	prev := ' '
 	for _, r := range key {
@@ -295,9 +294,13 @@ func keyNamesSecret(key, value string) bool {
 		words.WriteRune(r)
 		prev = r
 	}
-	_, n := redact.Text(words.String() + ": " + value)
+	_, n := redact.Text(words.String() + ": " + secretSample)
 	return n > 0
 }
+
+// secretSample is a value redact.Text takes for a secret when a secret's
+// name precedes it, and not on its own (too short to look random).
+const secretSample = "Qz7-sample"
 
 // MaxItems is the most items one Ingest call may hold.
 const MaxItems = 100

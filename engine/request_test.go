@@ -76,11 +76,15 @@ func TestValidateSharedRedactsMetadata(t *testing.T) {
 		{"dashed key", "client-secret", "x9QpL2mZ", "[REDACTED]", false},
 		{"camel-case key", "dbPassword", "x9QpL2mZ", "[REDACTED]", false},
 		{"camel-case ordinary key", "dbHost", "x9QpL2mZ", "x9QpL2mZ", false},
-		{"ordinary word under a secret key", "password", "stored", "stored", false},
+		{"passphrase under a secret key", "wifiPassword", "correct horse battery", "[REDACTED]", false},
+		{"a date about a secret", "password_changed_at", "2025-01-01", "2025-01-01", false},
+		{"empty under a secret key", "token", "", "", false},
 		{"nested list under a secret key", "api_key", []any{"Zr81Qm4vTpX2"}, []any{"[REDACTED]"}, false},
 		{"number under a secret key", "door_pin", 4821.0, "[REDACTED]", false},
 		{"number under an ordinary key", "floor", 4821.0, 4821.0, false},
 		{"secret as a key", "ghp_" + strings.Repeat("aB3", 10), true, nil, true},
+		{"a count of tokens", "token_count", 1234.0, 1234.0, false},
+		{"sample alone", "note", secretSample, secretSample, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			md := map[string]any{tt.key: tt.value}
