@@ -21,6 +21,22 @@ import "slices"
 // LoCoMo, whose speakers alternate, unchanged (0.7909). Shares 0.3 / 0.4 /
 // 0.6 / 0.7: REALTALK 0.6712 / 0.6740 / 0.6705 / 0.6740 and 0.6732 / 0.6767
 // / 0.6716 / 0.6689 (one question moves about 0.004).
+//
+// Bursts read as one unit lost where tried (recall@10 LoCoMo / REALTALK,
+// from 0.7941 / 0.6771; a burst there is one speaker's messages each
+// within 5 minutes of the last, up to 8 turns away):
+//   - a burst view (each turn scored with its burst's BM25 hits, shares
+//     0.5 and 1) fused at 0.3 / 0.6 / 1: 0.7900 / 0.6732–0.6748,
+//     0.7818 / 0.6736, 0.7732 / 0.6689–0.6728; lending only (a turn's own
+//     score left out) at 0.1 / 0.3 / 0.6: LoCoMo unchanged, REALTALK
+//     0.6755 / 0.6724 / 0.6720;
+//   - the turn a burst answers (the other speaker's message before it)
+//     as an extra neighbour of the burst's turns beyond the span, at
+//     weights 0.8 / 0.64 / 0.512 / 0.256: REALTALK 0.6752–0.6755 (0.6759
+//     without session ids, from 0.6775);
+//   - the reverse, at most 1 / 2 / 3 turns of one burst in the top 10
+//     (the rest after it): REALTALK 0.6249 / 0.6603 / 0.6724. A burst's
+//     turns are often evidence together, so the top keeps them.
 const burstShare = 0.5
 
 // passageLayout is, for every text document, its neighbour documents and its

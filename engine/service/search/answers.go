@@ -26,6 +26,15 @@ import (
 // and 0.7939 / 0.6771 (REALTALK without ids 0.6748 at 0.5); from the best
 // 5 / 15 / 20 / 40 hits 0.7935 / 0.7932 / 0.7920 (weight 0.2) / 0.7895 on
 // LoCoMo; the two turns after a question instead of one 0.7939 / 0.6755.
+// Also tried, from 0.7941 / 0.6771: the first turn of another speaker after
+// the asker's own follow-up messages (up to 2 / 3 / 5 turns on, with or
+// without the next turn) moved no question; a view of the short reply
+// (≤ 8 or 15 words) another speaker said right after any of the best 10
+// hits, at 0.15 / 0.3 / 0.6: 0.7928 / 0.6771, 0.7926–0.7928 / 0.6776,
+// 0.7891–0.7915 / 0.6776 (the passage view reads a reply's prompt
+// already); a view of the turns the same speaker went on with after each
+// of the best 10 hits (1 or 2 turns, and before them too), at 0.2 / 0.4:
+// LoCoMo unchanged, REALTALK 0.6724–0.6759.
 const (
 	answerWeight = 0.3
 	answerHits   = 10
