@@ -390,8 +390,9 @@ func turnExchange(ctx context.Context, cfg Config, in eventInput) (exchange, err
 	ex, terr := readLastExchange(ctx, in.TranscriptPath)
 	switch {
 	case stashed && (terr != nil || !ex.sameTurn(st)):
-		return exchange{User: strings.TrimSpace(st.Prompt), UserID: st.PromptID, UserTime: st.Time,
-			PromptID: st.PromptID, found: true}, nil
+		userTime, asstTime := ex.stashedTimes(st.Prompt, st.Time)
+		return exchange{User: strings.TrimSpace(st.Prompt), UserID: st.PromptID, UserTime: userTime,
+			AsstTime: asstTime, PromptID: st.PromptID, found: true}, nil
 	case terr != nil:
 		return exchange{}, errors.Join(terr, serr)
 	}

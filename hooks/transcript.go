@@ -62,7 +62,16 @@ type exchange struct {
 
 	parts     []assistantPart // the turn's text blocks, in order, until finish
 	sinceTool int             // index of the first part after the last tool call
+
+	// written is the last user entry Claude Code wrote itself (a compaction
+	// summary, local command output) and lastTime the latest entry's time:
+	// a prompt stashed with that text is dated by the transcript (turnDates).
+	written  writtenEntry
+	lastTime string
 }
+
+// writtenEntry is the text and time of a user entry that is not a prompt.
+type writtenEntry struct{ text, time string }
 
 // assistantPart is one text block of the assistant's turn; narration is a
 // short block a tool call followed ("Let me check the config."): it says
@@ -142,16 +151,22 @@ const syntheticModel = "<synthetic>"
 // summary a compaction writes as a user entry, API error notices and
 // synthetic replies.
 func apply(ex *exchange, e transcriptEntry) {
+	if e.Timestamp != "" {
+		ex.lastTime = e.Timestamp
+	}
 	if notTurn(e) {
+		noteWritten(ex, e)
 		return
 	}
 	switch e.Type {
 	case "user":
 		text, isPrompt := userText(e.Message.Content)
 		if !isPrompt {
+			noteWritten(ex, e)
 			return
 		}
-		*ex = exchange{User: text, UserID: e.UUID, UserTime: e.Timestamp, PromptID: e.PromptID, found: true}
+		*ex = exchange{User: text, UserID: e.UUID, UserTime: e.Timestamp, PromptID: e.PromptID, found: true,
+			lastTime: e.Timestamp}
 	case "assistant":
 		if !ex.found {
 			return // the turn's prompt is before the part we read
@@ -175,6 +190,30 @@ func apply(ex *exchange, e transcriptEntry) {
 		}
 		ex.AssistantID, ex.AsstTime = e.UUID, e.Timestamp
 	}
+}
+
+// noteWritten keeps the text and time of a user entry Claude Code wrote
+// itself, such as a compaction summary.
+func noteWritten(ex *exchange, e transcriptEntry) {
+	if e.Type != "user" || e.IsSidechain {
+		return
+	}
+	if text, ok := rawUserText(e.Message.Content); ok {
+		ex.written = writtenEntry{text: strings.TrimSpace(text), time: e.Timestamp}
+	}
+}
+
+// stashedTimes dates a turn the transcript holds only as a user entry
+// Claude Code wrote itself (a compaction summary replayed as a prompt):
+// the prompt is that entry's time and the reply the transcript's last,
+// not the hook's clock, so facts a summary restates keep the session's
+// date and do not look newer than the changes made after it.
+func (ex exchange) stashedTimes(prompt, stashTime string) (string, string) {
+	prompt = strings.TrimSpace(prompt)
+	if prompt == "" || ex.written.time == "" || !strings.HasPrefix(ex.written.text, prompt) {
+		return stashTime, ""
+	}
+	return ex.written.time, ex.lastTime
 }
 
 // notTurn reports an entry that is neither the user's own turn nor the
