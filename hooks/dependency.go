@@ -64,7 +64,7 @@ var (
 // may name the word added as a package.
 func asksForDependency(prompt string, ms []memory) bool {
 	_, paragraphs, _ := promptQuery(prompt)
-	asks := func(p string) bool { return dependencyAsk.MatchString(installNoun.ReplaceAllString(p, " ")) }
+	asks := func(p string) bool { return changesDependency(installNoun.ReplaceAllString(p, " ")) }
 	if slices.ContainsFunc(paragraphs, asks) || slices.ContainsFunc(paragraphs, dependencyNeed.MatchString) {
 		return true
 	}
@@ -81,6 +81,35 @@ func asksForDependency(prompt string, ms []memory) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// ownedThing is a thing of a dependency noun's, between the verb and the
+// noun: "update the changelog for the library", "bump the docs of the
+// crate". The verb changes that thing, not the dependency. A version, or
+// a part of a set ("all of", "some of"), is the dependency itself:
+// "upgrade the version of the http library", "remove some of the unused
+// packages".
+var ownedThing = regexp.MustCompile(`(?i)\b([a-z][\w-]*)\s+(?:for|of|about)\b`)
+
+// partWords name the dependency itself before "of" (see ownedThing).
+var partWords = []string{"version", "versions", "all", "some", "any", "each", "most", "both", "none", "one", "rest",
+	"few", "many", "several", "every", "copy", "copies", "release", "releases"}
+
+// changesDependency reports a dependencyAsk in p whose verb changes the
+// dependency noun, not a thing of the noun's (ownedThing).
+func changesDependency(p string) bool {
+	for _, m := range dependencyAsk.FindAllStringIndex(p, -1) {
+		owned := false
+		for _, o := range ownedThing.FindAllStringSubmatch(p[m[0]:m[1]], -1) {
+			if !slices.Contains(partWords, strings.ToLower(o[1])) && !packageNouns.MatchString(o[1]) {
+				owned = true
+			}
+		}
+		if !owned {
+			return true
 		}
 	}
 	return false

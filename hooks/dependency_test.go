@@ -25,6 +25,11 @@ func TestAsksForDependency(t *testing.T) {
 		{"remove the debug print. The package tests fail otherwise", false}, // verb and noun in different sentences
 		{"here is the log:\n```\nnpm ERR! could not install\n```", false},   // a paste is not the ask
 		{"add tests for the package loader", false},                         // the noun names another thing
+		{"update the changelog for the library", false},                     // a thing of the library's is changed
+		{"bump the docs of the crate before the release", false},
+		{"upgrade the version of the http library", true}, // the version is the dependency's own
+		{"remove some of the unused packages", true},
+		{"add a package for date math", true},
 		{"please add comments to the library module", false},
 		{"update the packages", true},
 		{"remove the unused libs from the service", true},

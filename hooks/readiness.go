@@ -71,6 +71,27 @@ func statesCheck(text string) bool {
 	return false
 }
 
+// deniedReadiness is a negation just before a readiness phrase: "I'm not
+// ready to push", "we're never about to merge this".
+var deniedReadiness = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno longer)\s+(?:\w+\s+)?$`)
+
+// asksReadiness reports a sentence of p that asks whether work is ready. A
+// statement that it is not ("I'm not ready to push, just explain the
+// diff") asks nothing of the checks; a question stays one ("isn't it ok to
+// merge?").
+func asksReadiness(p string) bool {
+	for _, line := range strings.Split(p, "\n") {
+		for _, sn := range sentences(line) {
+			for _, m := range readinessAsk.FindAllStringIndex(sn, -1) {
+				if strings.HasSuffix(sn, "?") || !deniedReadiness.MatchString(sn[:m[0]]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // maxReadinessMemories is how many check rules a readiness question gets.
 const maxReadinessMemories = 2
 
@@ -79,7 +100,7 @@ const maxReadinessMemories = 2
 // first, then the newest, at most maxReadinessMemories.
 func readinessMemories(prompt string, ms []memory) []memory {
 	_, paragraphs, _ := promptQuery(prompt)
-	if !slices.ContainsFunc(paragraphs, readinessAsk.MatchString) {
+	if !slices.ContainsFunc(paragraphs, asksReadiness) {
 		return nil
 	}
 	var out []memory

@@ -29,6 +29,10 @@ func TestReadinessMemories(t *testing.T) {
 		{"check the naming before I open the PR", []string{"ci", "fmt"}},
 		{"before I open the file, what is its encoding?", nil},
 		{"before I call the API, which header carries the key?", nil},
+		{"I'm not ready to push, just explain what the diff changes", nil}, // a statement that it is not
+		{"we are not about to merge this, it is an experiment", nil},
+		{"isn't it ok to merge once CI is green?", []string{"ci", "fmt"}}, // a question stays one
+		{"I'm not sure, is this ready to push?", []string{"ci", "fmt"}},
 	} {
 		var got []string
 		for _, m := range readinessMemories(tc.prompt, ms) {
