@@ -423,6 +423,11 @@ func conventionKind(ci clauseInfo) bool {
 	if neverExperienceRe.MatchString(ci.text) || lostAntecedent(ci.text) {
 		return false // "I've never done one on this repo": what the speaker has lived, not a rule
 	}
+	if commandDoesRe.MatchString(withoutIntro(ci.text)) && hasAny(ci.words, debugWords) {
+		// "`just lint` runs clippy with warnings denied": what a command checks is a check the
+		// work must pass, a convention. ("`make dev` starts the stack" stays a project fact.)
+		return true
+	}
 	if kept := keptAtVersionRe.FindString(ci.text); kept != "" && keptWorkThing(ci, kept) {
 		return true // "we keep the MSRV at 1.74": a bound the work holds to (not "the router firmware at 4.2.1 at home")
 	}
@@ -505,6 +510,9 @@ func projectStatement(ci clauseInfo) bool {
 	if taskRequest(words) {
 		return false // "Do a dry run for 0.15.0": the task at hand, however technical
 	}
+	if commandDoesRe.MatchString(t) {
+		return true // "`just lint` runs clippy with pedantic warnings": what a project command does
+	}
 	// "The API timeout is 30 seconds" names a debugging word, yet states a setting.
 	// "clippy runs with -D warnings" names a debugging word as the value of a flag: how a tool is run.
 	if len(words) < 2 || transientRe.MatchString(t) || hasAny(words, debugWords) && !settingRe.MatchString(t) && !cliFlagRe.MatchString(t) ||
@@ -533,6 +541,13 @@ func projectStatement(ci clauseInfo) bool {
 	}
 	return pluralVerbRe.MatchString(lower)
 }
+
+// commandDoesRe is a command in backticks as the subject of what it does: "`make lint` runs
+// the pinned golangci-lint", "`just check` lints with clippy and denies warnings". How the
+// project's command works is a convention, even when what it runs names a debugging word
+// ("warnings", "errors"); a command that fails or throws is no such verb and stays a report.
+var commandDoesRe = regexp.MustCompile("^`[^`]+`\\s+(?:(?:also|only|just|always)\\s+)?(?:runs|checks|lints|formats|builds|wraps|calls|invokes|" +
+	"executes|generates|regenerates|deploys|installs|starts|applies|uses|goes through|denies|treats|compiles|bundles)\\b")
 
 // universalRoute is a rule for all things of a kind, said with "everything" and what
 // narrows it: "Everything loaded at runtime goes through Addressables", "Everything we
