@@ -33,10 +33,13 @@ import (
 // environment is deployed ("push this to production").
 // The code style is checked by the lint command ("check the code style"),
 // and a task made sure of ("make sure the linter is happy with it", "check
-// the tests still pass") is run by its own.
+// the tests still pass") is run by its own; the work itself made sure to
+// pass ("check it all still passes") by its tests, to build by its build;
+// with nothing after, since "check it passes the schema validation" names
+// what it must pass.
 var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\b[,\s]*)*` +
 	`(?:how\s+(?:do|should|can|would)\s+(?:I|we|you)\s+|how\s+to\s+)?` +
-	`(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
+	`(?:(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
 	`(build|compile|ship|deploy|release|publish|lint|test)\s+(?:it|this|that|everything|` +
 	`the\s+(?:tests?|checks|build|suite|specs?|linters?|project|app|code|changes|site|package|binary|image|` +
@@ -47,7 +50,8 @@ var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\
 	`(?:make sure|check|verify|ensure|confirm)\s+(?:that\s+)?(?:the\s+|all\s+(?:the\s+)?)?(tests?|specs?|linters?|lint|checks|build)` +
 	`\s+(?:is\s+|are\s+|still\s+)*(?:happy|green|pass(?:es|ing)?|clean|ok)|` +
 	`(?:(?:push|roll\s+out)\s+` + shipObject + `\s+(?:out\s+)?|get\s+` + shipObject + `\s+out\s+)(?:to|on|onto)\s+(prod|production|staging|live)|` +
-	`(?:ship|release|publish)\s+(?:a\s+|the\s+)?(new\s+version))\b`)
+	`(?:ship|release|publish)\s+(?:a\s+|the\s+)?(new\s+version))\b|` +
+	`(?:make sure|check|verify|ensure|confirm)\s+(?:that\s+)?(?:it|this|that|everything|they|these)\s+(?:all\s+)?(?:still\s+)?(pass(?:es)?|builds?)(?:\s+(?:now|again|too))?\s*(?:$|[.!?,;]))`)
 
 // shipObject is the work pushed, rolled or got out to an environment:
 // "it", "this", "the changes", "the new growth-api image". Anything else is
@@ -91,8 +95,10 @@ func askedTask(prompt string) (task, qualifier string, ok bool) {
 	if m == nil || (m[5] != "" || m[6] != "") && !releaseEnds.MatchString(prompt[len(m[0]):]) {
 		return "", "", false
 	}
-	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]+m[6]+m[7]+m[8]+m[9]), strings.ToLower(m[1])
+	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]+m[6]+m[7]+m[8]+m[9]+m[10]), strings.ToLower(m[1])
 	switch {
+	case strings.HasPrefix(word, "pass"):
+		word = "test" // "check it all still passes": the work made sure of is its tests
 	case word == "tag" || m[9] != "":
 		word = "release" // "tag 1.4.0", "ship a new version": a version out is a release
 	case word == "style":

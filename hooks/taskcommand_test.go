@@ -38,6 +38,9 @@ func TestAskedTask(t *testing.T) {
 		{"check the style guide for headings", "", "", false},
 		{"now make sure the linter is happy with it", "lint", "", true},
 		{"make sure the tests still pass", "test", "", true},
+		{"check it all still passes", "test", "", true},
+		{"make sure everything still builds", "build", "", true},
+		{"check that it passes the schema validation", "", "", false}, // what it must pass is named
 		{"check the build is green", "build", "", true},
 		{"make sure the tests cover the empty case", "", "", false},
 		{"how do I run the test suite?", "test", "", true},

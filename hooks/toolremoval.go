@@ -133,6 +133,22 @@ func fileName(a string) string {
 	return ""
 }
 
+// userKeeps reports whether the user's words name n in a sentence that
+// does not say it goes: "… and keep pytest-cov" keeps it, while "rip
+// celery out", "we're dropping serde_yaml" and "black is gone" name what
+// the command then removed (retiredAfter, retiredBefore, retire.go).
+func userKeeps(user, n string) bool {
+	low := strings.ToLower(n)
+	for _, line := range strings.Split(user, "\n") {
+		for _, sn := range sentences(line) {
+			if strings.Contains(strings.ToLower(sn), low) && !retiredAfter.MatchString(sn) && !retiredBefore.MatchString(sn) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func containsFold(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {
@@ -144,14 +160,13 @@ func containsFold(list []string, s string) bool {
 
 // withCommandRetirements adds to retired the names the turn's commands
 // removed (removedByCommands), within the tag limits, except a file the
-// turn wrote again and a name the user's own words hold (the user said to
-// keep it). The agent's reply is not asked: explaining a switch it names
-// the old tool beside the new ("the `pnpm install` step is `bun install`").
+// turn wrote again and a name the user's own words keep (userKeeps). The
+// agent's reply is not asked: explaining a switch it names the old tool
+// beside the new ("the `pnpm install` step is `bun install`").
 func withCommandRetirements(retired, commands, changed []string, user string) []string {
-	low := strings.ToLower(user)
 	for _, n := range removedByCommands(commands) {
 		if !tagFits(retired, n) || containsFold(retired, n) ||
-			strings.Contains(low, strings.ToLower(n)) || slices.ContainsFunc(changed, func(p string) bool { return filepath.Base(p) == n }) {
+			userKeeps(user, n) || slices.ContainsFunc(changed, func(p string) bool { return filepath.Base(p) == n }) {
 			continue
 		}
 		retired = append(retired, n)

@@ -48,3 +48,30 @@ func TestWithCommandRetirements(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestCommandRetirementsTheUserAskedFor: a name the user says goes ("rip
+// it out", "we're dropping it", "X is gone") is retired when the command
+// removes it; one the user names otherwise is kept.
+func TestCommandRetirementsTheUserAskedFor(t *testing.T) {
+	for _, tc := range []struct {
+		user string
+		want []string
+	}{
+		{"we're replacing Sidekiq with GoodJob, port the mailers and rip sidekiq out", []string{"sidekiq"}},
+		{"lodash is unmaintained for us so we're dropping it. use native methods", []string{"lodash"}},
+		{"we lint with eslint only now, prettier is gone", []string{"prettier"}},
+		{"upgrade prettier and fix what it reformats", nil},
+		{"move the config to pyproject.toml and keep prettier", nil},
+	} {
+		var name string
+		if tc.want != nil {
+			name = tc.want[0]
+		} else {
+			name = "prettier"
+		}
+		got := withCommandRetirements(nil, []string{"npm uninstall " + name}, nil, tc.user)
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.user, diff)
+		}
+	}
+}
