@@ -196,7 +196,7 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 	commands := func(text string) []string {
 		var out []string
 		for _, c := range commandSpans(text) {
-			if slices.Contains(commandTasks(c), task) {
+			if slices.Contains(commandTasks(c), task) && !reportedFailing(text, c) {
 				out = append(out, strings.ToLower(c))
 			}
 		}
@@ -213,6 +213,31 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 		}
 		return rank
 	})
+}
+
+// failedAfter is what follows a command the agent ran and saw fail: "`python
+// manage.py test` failed before running anything", "`flutter test` at the
+// root fails", "`cargo test` hung". That command is what the user then
+// corrected, not the project's.
+var failedAfter = regexp.MustCompile(`(?i)^` + "`" + `\s+(?:[\w/.-]+\s+){0,4}?(?:failed|fails|errored|errors out|crashed|hung|hangs|` +
+	`couldn't|could not|can't|cannot|didn't|did not|doesn't work|is not found|was not found)\b`)
+
+// reportedFailing reports whether every place text writes the command c
+// (as inline code) says it failed.
+func reportedFailing(text, c string) bool {
+	span := "`" + c
+	seen := false
+	for rest := text; ; {
+		i := strings.Index(rest, span)
+		if i < 0 {
+			return seen
+		}
+		rest = rest[i+len(span):]
+		if !failedAfter.MatchString(rest) {
+			return false
+		}
+		seen = true
+	}
 }
 
 // shipPhrase is prose about deploying or releasing: "deploy with", "releases

@@ -87,6 +87,27 @@ func TestTaskMemory(t *testing.T) {
 	}
 }
 
+// A command the agent ran and reported failing is the one the user then
+// corrected: the project's command is the one written elsewhere, even when
+// the failure is newer.
+func TestTaskMemorySkipsFailedCommands(t *testing.T) {
+	turn := func(id, text, at string) memory {
+		return memory{ID: id, Text: text, ValidFrom: at, MemoryType: memoryTypeEpisodic}
+	}
+	ms := []memory{
+		turn("ok", "Assistant: `hatch run test` passes (88 tests).", "2026-03-01T10:00:00Z"),
+		turn("failed", "Assistant: `python -m unittest discover` failed before running anything: no module named app. How do you run the tests?", "2026-03-02T10:00:00Z"),
+		turn("hung", "Assistant: `npm run test:e2e` hung on the login spec.", "2026-03-03T10:00:00Z"),
+	}
+	if got, ok := taskMemory("run the tests", ms); !ok || got.ID != "ok" {
+		t.Errorf("taskMemory = %q, %v; want ok", got.ID, ok)
+	}
+	ms = append(ms, turn("again", "Assistant: `npm run test:e2e` hung once, then `npm run test:e2e` passed.", "2026-03-04T10:00:00Z"))
+	if got, ok := taskMemory("run the tests", ms); !ok || got.ID != "again" {
+		t.Errorf("taskMemory = %q, %v; want again (the command also passed)", got.ID, ok)
+	}
+}
+
 // A task's word inside another word, or in a flag of a command for
 // another task, makes no command for the task.
 func TestTaskMemoryWholeWords(t *testing.T) {
