@@ -155,6 +155,7 @@ func retiredNames(user, reply string) []string {
 }
 
 // userDrop is the user asking to take code out: "remove dynamodb_table",
+// "take `legacy_auth` out of the settings",
 // "drop `legacy_auth` from the settings". A question or a condition asks
 // nothing yet ("should we drop X?", "drop X if it is unused").
 // A negation before the verb in its clause forbids the removal instead
@@ -162,7 +163,10 @@ func retiredNames(user, reply string) []string {
 // another verb starts ("drop the `users` table and re-run the migrations"):
 // at "and", "then" or a comma not followed by another name written as code.
 var (
-	userDrop    = regexp.MustCompile(`(?i)\b(?:remove|drop|delete|uninstall|rip out|get rid of)\s+`)
+	userDrop = regexp.MustCompile(`(?i)\b(?:remove|drop|delete|uninstall|rip out|get rid of)\s+`)
+	// userTakeOut is the object between "take" and "out": "take
+	// dynamodb_table out of every backend", "take `--legacy` out".
+	userTakeOut = regexp.MustCompile(`(?i)\btake\s+((?:the\s+)?\S+(?:\s+(?:and|,)\s+\S+)*)\s+out\b`)
 	notYetAsked = regexp.MustCompile(`(?i)\?|\b(?:if|unless|whether|should we|could we|can we|maybe|once)\b`)
 	commaEnd    = regexp.MustCompile(`,\s`)
 	dropObjEnd  = regexp.MustCompile(`(?i)\s*(?:,|;|\s(?:and|then|&&))\s*(?:then\s+)?`)
@@ -250,6 +254,11 @@ func userDropped(user string) []removalCut {
 				}
 				rest := dropObject(sn[loc[1]:])
 				if names := codeNamesIn(rest); len(names) > 0 {
+					out = append(out, removalCut{text: "removed " + strings.Join(names, ", "), kept: sn})
+				}
+			}
+			for _, m := range userTakeOut.FindAllStringSubmatchIndex(sn, -1) {
+				if names := codeNamesIn(sn[m[2]:m[3]]); len(names) > 0 && !negatedBefore(sn[:m[0]]) {
 					out = append(out, removalCut{text: "removed " + strings.Join(names, ", "), kept: sn})
 				}
 			}
