@@ -28,6 +28,16 @@ import "testing"
 // 21 from the compaction summary beside 24), other repository 0; session
 // start stale 3 (the Celery task, the lock table, minSdk 21). Raise them
 // as recall improves; never lower them to let a change through.
+// After a compaction summary's turn was dated by the transcript, not the
+// hook's clock (hooks/transcript.go): stale 5, the raised minSdk recalled
+// in place of the summary's older one (22/34); after packages the user
+// said go were retired when a command removed them (hooks/toolremoval.go):
+// stale 2 (black and Celery's autoretry hidden), with one related prompt
+// lost (its only test-command memory also said black ran, and is hidden
+// with it). Still stale: the Celery task's decorator in a reply that never
+// names Celery, and the lock table named in a user's question; at session
+// start also the compaction summary's minSdk 21, which a later session
+// raised in words no supersession pairs.
 var codingSessions15Floors = codingFloors{recalled: 21, silent: 8, stale: 2, foreign: 0, startStale: 3}
 
 func TestCodingSessions15Eval(t *testing.T) {
