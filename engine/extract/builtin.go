@@ -56,6 +56,7 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 			afterAgent = true
 		case "user":
 			before = turnBefore{dangling: danglingMove(m.Content)}
+			before.place, _ = lastNamedPlace(m.Content) // "My sister lives in Groningen." — "I moved there
 			if takesBack(m.Content, afterAgent) {
 				kept := withoutLastSaid(facts.facts, userSaid)
 				facts = merger{}
@@ -95,9 +96,12 @@ type turn struct {
 
 // turnBefore is what the turn just before a user's turn left open: the assistant's
 // question or read-back, so that a short answer or a bare "yes" can be read in context,
-// or the user's own move said without where to ("We moved!"), which the next turn
-// finishes ("to Denver").
-type turnBefore struct{ question, readBack, dangling string }
+// the user's own move said without where to ("We moved!"), which the next turn
+// finishes ("to Denver"), or the place the user last named, which "there" points at.
+type turnBefore struct {
+	question, readBack, dangling string
+	place                        placeMention // the last place the user's turn named, which "there" points at
+}
 
 // messageFacts extracts the facts of one turn; before is what the turn just before it
 // left open.
@@ -118,6 +122,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 	}
 	var out []Fact
 	introduced, object, kin, home, named := "", "", "", "", ""
+	place := before.place
 	for i, line := range proseLines(m.Content) {
 		update := false
 		sents, updated := updateSentences(sentences(stackAsUse(newLabelled(line))))
@@ -142,7 +147,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 			tn.corrects = update
 			for _, c := range clauses(excuseReason(s)) {
 				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
-				c = resolveMovedIn(resolveNamedPronoun(c, &named), &home)
+				c = resolveThere(resolveMovedIn(resolveNamedPronoun(c, &named), &home), &place)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
 			retracts := retractLeadRe.MatchString(s) || updated[j]

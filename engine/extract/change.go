@@ -22,6 +22,14 @@ var (
 	retiredRe  = rx(subj + ` (?:has |have |just |recently |finally )*(?:retired|resigned|was laid off|got laid off|was let go|was fired|got fired|is unemployed|is out of work|stopped working|quit (?:\S+'s |his |her |their |the )?job)(?: (?:in|on|at|last|this|from|since|yesterday|today|recently|after|two|three|a) .*)?`)
 	decidedRe  = rx(subj + ` (?:has |have |finally )*(?:decided|agreed|chose|opted) to (?:use|go with|adopt|stick with|standardi[sz]e on) (.+)`)
 	disposalRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:sold|gave away|gave up(?: on)?|given up(?: on)?|rehomed|re-homed|had to rehome|got rid of|stopped using|uninstalled|moved out of|left|quit|cancell?ed|unsubscribed from|deleted|traded in|finished(?: reading| watching| playing)?) (.+)`)
+	// stoppedTheRe: "User stopped the sertraline": a thing named with its article or
+	// owner, stopped. Said of a thing one takes (a medicine, a supplement), it is read as
+	// "stopped taking" it; a bare "stopped smoking" is read by quitRe.
+	stoppedTheRe = rx(subj + ` (?:has |have |just |recently |finally )*stopped (?:the|User's|his|her|their) (.+)`)
+	// startedIngRe: "User started taking metformin", "User began learning Greek": a habit
+	// taken up is held from then on, as "User takes metformin" says. Group 2 is the
+	// habit's verb, 3 its object.
+	startedIngRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:started|began|begun) ([a-z]+ing) (.+)`)
 	// lostThingRe: "User's Trek got stolen", "User's car was totaled": a thing of one's
 	// own lost. Groups: 1 the owner, 2 the thing.
 	lostThingRe = rx(`(\S+(?:'s \S+)?)'s (.+?) (?:got|was|has been|had been) (?:stolen|totaled|totalled|written off)\b.*`)
@@ -88,6 +96,19 @@ func changeSlot(t, lower string) *Slot {
 			} // "stopped using Jenkins" is a disposal, read below
 		}
 	}
+	if containsAny(lower, []string{"started ", "began ", "begun "}) {
+		if m := startedIngRe.FindStringSubmatch(t); m != nil && ownSubject(m[1]) {
+			if lemma := ingBase(strings.ToLower(m[2])); lemma != "" && !noSlotVerbs[lemma] && lemma != "work" {
+				return verbSlot(m[1], "", lemma, m[3]) // "started working at" is a job, read by the canon rules
+			}
+		}
+	}
+	if strings.Contains(lower, "stopped ") {
+		if m := stoppedTheRe.FindStringSubmatch(t); m != nil && ownSubject(m[1]) && !stoppedVehicle(m[2]) {
+			// Only what one takes: "stopped the music" ends no liking of music.
+			return quitSlot(m[1], "taking", m[2])
+		}
+	}
 	if containsAny(lower, []string{"stolen", "totaled", "totalled", "written off"}) {
 		if m := lostThingRe.FindStringSubmatch(t); m != nil {
 			return disposed(m[1], m[2]) // "User's Trek got stolen": User no longer has it
@@ -105,6 +126,20 @@ func changeSlot(t, lower string) *Slot {
 		return disposed(m[1], m[2])
 	}
 	return nil
+}
+
+// ownSubject reports words before a verb that are a subject of their own, not a clause
+// the verb goes on from: in "User is no longer vegan, started eating fish" the start is
+// said after a statement with its own slot.
+func ownSubject(s string) bool {
+	return !strings.ContainsAny(s, ",;") && !hasCopula(s)
+}
+
+// stoppedVehicle reports a thing stopped that is a vehicle: "stopped the car" halts
+// it, and gives up nothing.
+func stoppedVehicle(thing string) bool {
+	w := strings.Fields(strings.ToLower(cutValue(thing, changeStop)))
+	return len(w) == 0 || vehicleVerbs[w[len(w)-1]] != ""
 }
 
 // namesTool reports an object of "dropped" that names a thing by itself: a name

@@ -34,13 +34,13 @@ type foreignStatement struct {
 }
 
 // foreignNowRe finds the words of other languages that mark a statement current.
-var foreignNowRe = regexp.MustCompile(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|inzwischen|mittlerweile|maintenant|désormais|actuellement)\b|今は|いまは|現在`)
+var foreignNowRe = regexp.MustCompile(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|inzwischen|mittlerweile|maintenant|désormais|actuellement|agora|atualmente)\b|今は|いまは|現在`)
 
 // endedRe finds an English statement of something that ended, which a word for "now" in
 // the words it was written from ("ya no tengo") does not make current.
 var endedRe = regexp.MustCompile(`\b(?:no longer|anymore)\b`)
 
-// foreignStatements are the Spanish, German and French statements read: the words before the
+// foreignStatements are the Spanish, Portuguese, German and French statements read: the words before the
 // name, any case, then the name, then only what a statement goes on with (a time
 // phrase, the verb a German clause ends on). A question or a wish opens otherwise.
 var foreignStatements = []foreignStatement{
@@ -59,12 +59,17 @@ var foreignStatements = []foreignStatement{
 	{foreignRe(`wir sind(?: jetzt| nun| inzwischen| mittlerweile)?(?: \S+){0,3}? nach `, `(?i: (?:umgezogen|gezogen))`), "we moved to $1", false},
 	{foreignRe(`ich heiße `, ``), "my name is $1", false},
 	{foreignRe(`(?:maintenant,? |désormais,? |actuellement,? )?(?:j['’]habite|je vis|je réside|je reside)(?: maintenant| désormais| actuellement)? (?:à|a|au|aux|en) `, ``), "I live in $1", false},
-	{foreignRe(`(?:j['’]ai déménagé|j['’]ai demenage|je me suis installée?) (?:à|a|au|aux|en) `, ``), "I moved to $1", false},
+	{foreignRe(`(?:j['’]ai déménagé|j['’]ai demenage|je viens de déménager|je viens de demenager|je me suis installée?) (?:à|a|au|aux|en) `, ``), "I moved to $1", false},
 	{foreignRe(`(?:maintenant,? |désormais,? |actuellement,? )?je travaille(?: maintenant| désormais| actuellement)? (?:chez|à|a) `, ``), "I work at $1", false},
 	{foreignRe(`je travaille(?: maintenant| désormais| actuellement)? pour `, ``), "I work at $1", true},
 	{foreignRe(`(?:nous habitons|nous vivons|on habite|on vit)(?: maintenant| désormais| actuellement)? (?:à|a|au|aux|en) `, ``), "we live in $1", false},
 	{foreignRe(`(?:nous avons déménagé|nous avons demenage|on a déménagé|on a demenage|nous nous sommes installés|nous nous sommes installées) (?:à|a|au|aux|en) `, ``), "we moved to $1", false},
 	{foreignRe(`je m['’]appelle `, ``), "my name is $1", false},
+	// Portuguese: the preposition and article are one word ("na Embraer", "no Porto").
+	{foreignRe(`(?:agora |atualmente )?(?:eu )?(?:moro|vivo) (?:agora |atualmente )?(?:em|no|na) `, ``), "I live in $1", false},
+	{foreignRe(`(?:eu )?me mudei (?:para|pra) (?:o |a )?`, ``), "I moved to $1", false},
+	{foreignRe(`(?:agora |atualmente )?(?:eu )?trabalho (?:agora |atualmente )?(?:em|no|na) `, ``), "I work at $1", false},
+	{foreignRe(`(?:agora |atualmente )?(?:eu )?trabalho (?:agora |atualmente )?para (?:o |a )?`, ``), "I work at $1", true},
 	// A German job is said as a bare capitalised noun ("Ich bin Lehrer"); a lone given name
 	// there is whom one is.
 	{regexp.MustCompile(`^(?i:(?:jetzt |nun )?ich bin(?: jetzt| nun| inzwischen| mittlerweile)? )(\p{Lu}\p{Ll}+)(?i: jetzt| nun| inzwischen| mittlerweile)?$`), "I work as a $1", true},

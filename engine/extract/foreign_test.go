@@ -74,6 +74,32 @@ func TestInEnglish(t *testing.T) {
 	}
 }
 
+// TestInEnglishPortugueseAndFrenchMoves checks the Portuguese statements of home, work
+// and a move, whose preposition and article are one word ("na", "no"), and the French
+// move said with "je viens de", and that a question, a common noun and another person
+// are left as said.
+func TestInEnglishPortugueseAndFrenchMoves(t *testing.T) {
+	for said, want := range map[string]string{
+		"Eu trabalho na Vale.":                "I work at Vale",
+		"Agora trabalho no Itaú.":             "I work at Itaú now",
+		"Trabalho para a Natura.":             "I work at Natura",
+		"Trabalho para Maria.":                "Trabalho para Maria.", // whom one works for
+		"Moro em Recife.":                     "I live in Recife",
+		"Eu moro no Rio de Janeiro.":          "I live in Rio de Janeiro",
+		"Me mudei para Curitiba.":             "I moved to Curitiba",
+		"Eu trabalho na cozinha.":             "Eu trabalho na cozinha.", // no name of a workplace
+		"Moro em Recife?":                     "Moro em Recife?",         // a question
+		"A minha irmã mora em Belém.":         "A minha irmã mora em Belém.",
+		"Je viens de déménager à Grenoble.":   "I moved to Grenoble",
+		"Je viens de déménager à côté.":       "Je viens de déménager à côté.", // no name of a place
+		"Ma sœur vient de déménager à Dijon.": "Ma sœur vient de déménager à Dijon.",
+	} {
+		if got := inEnglish(said); got != want {
+			t.Errorf("inEnglish(%q) = %q, want %q", said, got, want)
+		}
+	}
+}
+
 // TestSplitForeign checks that a sentence in another language is split at its commas and
 // its word for "and" when a part of it is a statement read, and kept whole otherwise.
 func TestSplitForeign(t *testing.T) {

@@ -76,3 +76,18 @@ func ownedVersion(p, v Slot) bool {
 	}
 	return strings.HasPrefix(p.Value, v.Subject+" ") && p.Value != v.Subject+" "+v.Value
 }
+
+// UpgradedPossession reports a thing had ("User has a Pixel 6", old) that newFact, a
+// version of the same make said by the same owner ("User upgraded to a Pixel 8", n),
+// replaces: one has one phone of a make at a time. A version statement names no
+// holder in its slot, so the owner is read from newFact's opening words: "User's
+// husband upgraded to a Pixel 8" leaves User's phone alone.
+func UpgradedPossession(old Slot, newFact string, n Slot) bool {
+	if old.Predicate != "have" || n.Predicate != PredicateVersion || n.Subject == "" || strings.HasPrefix(old.Value, "not ") {
+		return false
+	}
+	if !strings.HasPrefix(old.Value, n.Subject+" ") || old.Value == n.Subject+" "+n.Value {
+		return false
+	}
+	return strings.HasPrefix(strings.ToLower(cleanFactText(newFact)), old.Subject+" ")
+}

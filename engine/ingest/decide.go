@@ -108,11 +108,12 @@ type newFact struct {
 	now           bool                  // the fact marks itself current
 	instead       bool                  // "… instead"
 	usedTo        bool                  // "used to …"
+	beside        bool                  // "also …": a second value beside the first
 }
 
 func (r *Readings) readFact(fact string, slot *extract.Slot, cands []Candidate, now bool) *newFact {
 	f := &newFact{reads: r, text: fact, normal: r.normal(fact), terms: r.terms(fact), now: now,
-		amounts: quantityWords(fact), instead: saysInstead(fact), usedTo: saysUsedTo(fact)}
+		amounts: quantityWords(fact), instead: saysInstead(fact), usedTo: saysUsedTo(fact), beside: saysBeside(fact)}
 	// Only a preference can take back an old one (extract.TakesBack), which reads the new
 	// fact's own slot, whatever slot the caller gives: read it once here, not once per
 	// candidate, and serve it as the slot when the caller gives none.
@@ -164,9 +165,12 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 		return unrelated, d, true // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
 	case oldSlot != nil && slot != nil && amountsOfTwoThings(c.Text, f.text, *oldSlot, *slot):
 		return unrelated, d, true // "saves 200 euros a month for retirement", "saves 100 euros a month for holidays"
-	case oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) || f.now && extract.MovedOn(*oldSlot, *slot) || f.takesBack(c.Text) ||
-		slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && (extract.SwitchedFrom(c.Text, *slot) || extract.OutgrownPartner(c.Text, *slot)):
+	case oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) && !f.beside || f.now && extract.MovedOn(*oldSlot, *slot) || f.takesBack(c.Text) ||
+		slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && (extract.SwitchedFrom(c.Text, *slot) || extract.OutgrownPartner(c.Text, *slot)) ||
+		oldSlot != nil && slot != nil && extract.UpgradedPossession(*oldSlot, f.text, *slot):
 		return ends, d, true
+	case oldSlot != nil && slot != nil && takesUpWhatNoneWas(*oldSlot, *slot, f.text):
+		return ends, d, true // "User started taking metformin" ends "User does not take any medication"
 	case f.usedTo && endsHabit(c.Text, f.terms):
 		return ends, d, true // "User used to like running" ends "User likes running"
 	case oldSlot != nil && extract.SameState(*oldSlot, *slot) && !closing:
@@ -467,6 +471,39 @@ func saysInstead(fact string) bool {
 	return instead && !strings.Contains(strings.ToLower(fact), "as well")
 }
 
+// takesUpWhatNoneWas reports a fact that starts holding a value ("User started taking
+// metformin") where the stored fact said the subject held none of its kind ("User does
+// not take any medication"): the same subject and verb, taken up. Only a start says
+// so: "User eats eggs" beside "User does not eat any meat" ends nothing, since eggs
+// are no meat.
+func takesUpWhatNoneWas(old, n extract.Slot, fact string) bool {
+	if extract.SubjectKey(old.Subject) != extract.SubjectKey(n.Subject) || old.Predicate != n.Predicate {
+		return false
+	}
+	return strings.HasPrefix(old.Value, "not any ") && !strings.HasPrefix(n.Value, "not ") && takenUpRe.MatchString(fact)
+}
+
+// takenUpRe finds a habit or state started.
+var takenUpRe = regexp.MustCompile(`(?i)\b(?:started|began|begun|took up|has taken up)\b`)
+
+// saysBeside reports a fact that says its value comes beside the one held
+// before ("User also works at a bar on weekends"), not in its place: a second
+// job, home or school does not end the first, even said "now" ("User now
+// also works at a bar"). A fact that also says it changed ("also moved",
+// "instead") is a change all the same.
+func saysBeside(fact string) bool {
+	beside := false
+	for _, t := range text.Tokens(fact) {
+		switch t {
+		case "also":
+			beside = true
+		case "instead", "moved", "switched", "changed", "left", "quit", "anymore", "longer":
+			return false
+		}
+	}
+	return beside
+}
+
 // swapsOneName reports an old fact that the new one, said with "instead", restates
 // with one name swapped for another: "User is going to Crete in June 2025" against
 // "User is going to Sicily in June 2025 instead". Everything else but a date must be the same,
@@ -583,11 +620,26 @@ func coverage(a, b map[string]bool) float64 {
 // termSet is a fact's analysed terms without negations, number words as
 // digits and counted things by one name: "two kids", "2 kids" and "2
 // children" say the same.
+// everyPeriodRe finds a period said with "every" or "each", which an adverb says
+// as well: "every day" is "daily", "each week" "weekly".
+var everyPeriodRe = regexp.MustCompile(`(?i)\b(?:every|each) (day|night|week|month|year)\b`)
+
+// periodAdverb is the adverb of a period everyPeriodRe found.
+func periodAdverb(m string) string {
+	switch period := strings.ToLower(m[strings.IndexByte(m, ' ')+1:]); period {
+	case "day":
+		return "daily"
+	default:
+		return period + "ly"
+	}
+}
+
 func termSet(s string) map[string]bool {
 	out := map[string]bool{}
 	// A written day is one term: "2025-03-03" and "2025-03-04" differ, which the
 	// parts "2025", "03", "04" taken as a set would not say.
 	s = isoDateRe.ReplaceAllStringFunc(s, func(d string) string { return "day" + strings.ReplaceAll(d, "-", "") })
+	s = everyPeriodRe.ReplaceAllStringFunc(s, periodAdverb) // "every day" and "daily" are one term
 	for _, t := range text.Analyze(s) {
 		if n, ok := numberWords[t]; ok {
 			t = strconv.Itoa(n)
