@@ -1,0 +1,81 @@
+package llm
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/memsvc/memsvc/llm/internal/lexicon"
+)
+
+// Kin returns the stems a prompt's specific noun may stand for in a
+// memory that words it otherwise: the other words of its one dominant
+// sense ("subway": metro) and the kinds that sense is directly of
+// ("amoxicillin": penicillin; "latte": espresso). A user names the
+// instance ("the doctor wants to prescribe amoxicillin") where a memory
+// names the category ("User is allergic to penicillin"), the reverse of
+// Narrower. Only a rare noun of one dominant sense is read, and only rare
+// kin are given: a common word or one of several senses climbs through a
+// sense the prompt does not mean (kindTree's comment: "thanks" reached
+// "assist"; "marathon" is also a "task" and a "project"). Nil when none;
+// read-only.
+func (w *WordForms) Kin(stem string) []string { return sharedKin().of(stem) }
+
+// kinIndex maps concepts to the stems of their words, with a memo of
+// Kin's answers.
+type kinIndex struct {
+	lex    *lexicon.Lexicon
+	nouns  [2]int32
+	byConc map[int32][]string
+	memo   sync.Map // stem → []string
+}
+
+// sharedKin indexes the shared lexicon's concepts once per process, on
+// first use (NewWordForms starts it in the background).
+var sharedKin = sync.OnceValue(func() *kinIndex {
+	lex, err := lexicon.Shared()
+	if err != nil {
+		return nil // NewWordForms has already parsed it: not reached
+	}
+	k := &kinIndex{lex: lex, nouns: nounIDs(lex), byConc: map[int32][]string{}}
+	lex.EachStem(func(s string, e lexicon.Entry) {
+		if s != "" && s[0] != '^' {
+			for _, c := range e.Syn {
+				k.byConc[c] = append(k.byConc[c], s)
+			}
+		}
+	})
+	for _, stems := range k.byConc {
+		slices.Sort(stems) // EachStem's order is a map's
+	}
+	return k
+})
+
+// of returns stem's kin (Kin).
+func (k *kinIndex) of(stem string) []string {
+	if k == nil {
+		return nil
+	}
+	if v, ok := k.memo.Load(stem); ok {
+		return v.([]string)
+	}
+	e, ok := k.lex.Stem(stem)
+	if !ok {
+		return nil // not remembered: queries bring any number of unknown words
+	}
+	var out []string
+	if len(e.Syn) == 1 && e.Syn[0] >= k.nouns[0] && e.Syn[0] < k.nouns[1] && k.rare(e.Count) {
+		for _, c := range slices.Concat(e.Syn, e.Hyp) {
+			for _, s := range k.byConc[c] {
+				if n, _ := k.lex.Stem(s); s != stem && len(s) >= minNarrowerLen && k.rare(n.Count) && !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	k.memo.Store(stem, out) // bounded by the lexicon's stems
+	return out
+}
+
+// rare reports whether a stem of tag count n is below an ordinary word's
+// share of general text (ordinaryShare).
+func (k *kinIndex) rare(n int32) bool { return float64(n) < ordinaryShare*float64(k.lex.Total()) }
