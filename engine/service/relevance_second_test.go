@@ -83,7 +83,7 @@ func TestPromptRelevanceSecondSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 15 || found < 17 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 15), related found %d/%d (want ≥ 17)", quiet, len(unrelated), found, len(related))
+	if quiet < 15 || found < 19 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 15), related found %d/%d (want ≥ 19)", quiet, len(unrelated), found, len(related))
 	}
 }

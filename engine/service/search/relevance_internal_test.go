@@ -223,3 +223,67 @@ func TestWithFormsSpellingVariants(t *testing.T) {
 		}
 	}
 }
+
+// voiceShift lowers a one-word match for a question about the world,
+// raises it for a question about the user's own life, and leaves requests
+// and questions about someone named or referred to as they were.
+func TestVoiceShift(t *testing.T) {
+	cases := []struct {
+		query string
+		want  float64
+	}{
+		{"who painted the ceiling of that chapel", generalShift},
+		{"how do I convert a string to an int", generalShift}, // a how-to
+		{"what's the tallest building in asia?", generalShift},
+		{"how do I renew my library card", personalShift},
+		{"when do we need to pay the gas bill", personalShift},
+		{"is it ok for me to skip the gym today?", personalShift},
+		{"rename the helper in my last commit", 0}, // a request, not a question
+		{"draft an email to the landlord", 0},
+		{"when did Oliver start his new job?", 0}, // names someone
+		{"when is the kitten due her injections", 0},
+		{"", 0},
+	}
+	for _, c := range cases {
+		if got := voiceShift(c.query); got != c.want {
+			t.Errorf("voiceShift(%q) = %v, want %v", c.query, got, c.want)
+		}
+	}
+}
+
+// A prompt naming an instance is scored against a memory naming its
+// category (llm.WordForms.Kin) when the store lacks the instance's word,
+// and a query holding both words counts the topic once: "violin" does not
+// credit "fiddle" again when the query writes "fiddle" itself.
+func TestMatchTermsKin(t *testing.T) {
+	forms, err := llm.NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shard := index.NewShard(2)
+	shard.Upsert(index.Row{ID: "a"}, nil, text.Analyze("User is allergic to penicillin"))
+	shard.Upsert(index.Row{ID: "b"}, nil, text.Analyze("User is learning the fiddle"))
+	e := &Searcher{forms: forms}
+	members := func(query, term string) []string {
+		for _, qt := range e.matchTerms(shard, engine.ModeHybrid, query, termContext{}) {
+			if qt.Forms[0] == term {
+				return qt.Members
+			}
+		}
+		t.Fatalf("%q: no term %q", query, term)
+		return nil
+	}
+	if got := members("the doctor wants to prescribe amoxicillin", "amoxicillin"); !slices.Contains(got, "penicillin") {
+		t.Errorf("amoxicillin's members %q, want penicillin among them", got)
+	}
+	if got := members("how do I tune my violin", "violin"); !slices.Contains(got, "fiddl") {
+		t.Errorf("violin's members %q, want fiddl among them", got)
+	}
+	if got := members("what's the difference between a violin and a fiddle", "violin"); slices.Contains(got, "fiddl") {
+		t.Errorf("violin's members %q hold the query's own fiddl", got)
+	}
+	m := shard.Matches(e.matchTerms(shard, engine.ModeHybrid, "the doctor wants to prescribe amoxicillin", termContext{}), nil, []string{"a", "b"})
+	if m[0].QueryCover <= 0 || m[1].QueryCover != 0 {
+		t.Errorf("covers %v, want only the penicillin memory's above 0", m)
+	}
+}
