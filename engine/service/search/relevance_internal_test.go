@@ -287,3 +287,21 @@ func TestMatchTermsKin(t *testing.T) {
 		t.Errorf("covers %v, want only the penicillin memory's above 0", m)
 	}
 }
+
+// voiceShifts lowers a question about the world only against memories
+// about the user's person, and raises a question about the user's life
+// against every memory.
+func TestVoiceShifts(t *testing.T) {
+	hit := func(s string) engine.Scored { return engine.Scored{Memory: &engine.Memory{Text: s}} }
+	hits := []engine.Scored{hit("User plays the oboe on Sundays"), hit("Background jobs go through RabbitMQ"),
+		hit("my bike is a grey gravel frame"), {}}
+	if got, want := voiceShifts("who invented the oboe", hits), []float64{generalShift, 0, generalShift, 0}; !slices.Equal(got, want) {
+		t.Errorf("general question: shifts %v, want %v", got, want)
+	}
+	if got, want := voiceShifts("when do I play the oboe?", hits), []float64{personalShift, personalShift, personalShift, personalShift}; !slices.Equal(got, want) {
+		t.Errorf("personal question: shifts %v, want %v", got, want)
+	}
+	if got := voiceShifts("add a retry to the jobs", hits); got != nil {
+		t.Errorf("request: shifts %v, want none", got)
+	}
+}
