@@ -167,12 +167,15 @@ func voiceShifts(query string, hits []engine.Scored) []float64 {
 	return out
 }
 
-// namesTheUser reports whether a stored text speaks of the user: "User"
-// as agents write facts ("User plays chess…"), or "I", "my", "our" as the
-// user writes notes.
+// namesTheUser reports whether a stored text speaks of the user's
+// person: "User" as agents write facts ("User plays chess…"), or "my" and
+// "our" as the user writes notes. A speaker's label ("User:",
+// "Assistant:") names who spoke, not what about, and an "I" or "we" in
+// a stored turn is its speaker, the assistant as often as the user
+// ("Assistant: Got it: `make ship ENV=staging`… I won't deploy…").
 func namesTheUser(s string) bool {
 	for _, tok := range text.Scan(text.CompatibilityForm(s), text.Options{}) {
-		if tok.Capital && text.IsSelfWord(tok.Word) || firstPerson[tok.Word] {
+		if !tok.Label && (tok.Capital && text.IsSelfWord(tok.Word) || tok.Word == "my" || tok.Word == "our") {
 			return true
 		}
 	}

@@ -305,3 +305,19 @@ func TestVoiceShifts(t *testing.T) {
 		t.Errorf("request: shifts %v, want none", got)
 	}
 }
+
+// namesTheUser reads "User" and "my" as the user's person, not a speaker's
+// label nor a stored turn's "I".
+func TestNamesTheUser(t *testing.T) {
+	for s, want := range map[string]bool{
+		"User plays the oboe on Sundays":                  true,
+		"my bike is a grey gravel frame":                  true,
+		"Assistant: Got it, I won't deploy from a branch": false,
+		"User: make the nightly export run at 23:30":      false,
+		"Background jobs go through RabbitMQ":             false,
+	} {
+		if got := namesTheUser(s); got != want {
+			t.Errorf("namesTheUser(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
