@@ -56,8 +56,15 @@ func FuzzBuiltinModels(f *testing.F) {
 		if j := ExtractJSON(doc); j != "" && !strings.Contains(doc, j) {
 			t.Fatalf("ExtractJSON(%q) = %q, not part of it", doc, j)
 		}
-		if d := time.Since(start); d > time.Second {
+		if d := time.Since(start); d > runaway {
 			t.Errorf("took %v on %q / %q", d, doc, query)
 		}
 	})
 }
+
+// runaway is how long one fuzz input may take before the test calls it a
+// runaway (a backtracking or quadratic pattern takes minutes on a long
+// input). It is far above a normal input's milliseconds so a machine shared
+// with other test runs does not fail it; speed itself is measured by the
+// benchmarks, not here.
+const runaway = 10 * time.Second
