@@ -69,7 +69,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		{[]string{"serve", "--nope"}, []string{"--nope", "--help"}},
 		{[]string{"serve", "--max-body-bytes", "1MB"}, []string{"--max-body-bytes 1MB", "whole number", "--max-body-bytes 1048576"}},
 		{[]string{"serve", "--shutdown-timeout", "soon"}, []string{"--shutdown-timeout", "duration"}},
-		{[]string{"keys"}, []string{"create, revoke", "--help"}},
+		{[]string{"keys"}, []string{"create, list, revoke", "--help"}},
 		{[]string{"keys", "rotate"}, []string{"rotate", "--help"}},
 		{[]string{"keys", "revoke"}, []string{"key"}},
 		{[]string{"bench"}, []string{"recall", "--help"}},

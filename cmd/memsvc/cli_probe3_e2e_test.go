@@ -483,7 +483,7 @@ func TestCLIKeysNamesAndIDs(t *testing.T) {
 		})
 	}
 	for _, args := range [][]string{{"keys", "revoke", "0123456789abcdeg"}, {"keys", "revoke", "a", "b"}, {"keys", "revoke"},
-		{"keys", "revoke", "msk_bm90.0123456789abcdef.x"}, {"keys", "list"}} {
+		{"keys", "revoke", "msk_bm90.0123456789abcdef.x"}, {"keys", "list", "extra"}} {
 		code, stdout, stderr := run(t, env, args...)
 		if code != 2 || stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a usage error", args, code, stdout, stderr)

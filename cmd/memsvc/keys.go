@@ -22,16 +22,27 @@ func runKeys(ctx context.Context, args []string, sys IO) error {
 		return nil
 	}
 	if len(args) == 0 {
-		return errUsage{fmt.Errorf(`keys: missing subcommand (create, revoke); see "memsvc keys --help"`)}
+		return errUsage{fmt.Errorf(`keys: missing subcommand (create, list, revoke); see "memsvc keys --help"%s`, authOffHere(sys.Getenv))}
 	}
 	switch args[0] {
 	case "create":
-		return keysCreate(args[1:], sys)
+		return keysCreate(ctx, args[1:], sys)
+	case "list":
+		return keysList(ctx, args[1:], sys)
 	case "revoke":
 		return keysRevoke(ctx, args[1:], sys)
 	}
-	return errUsage{fmt.Errorf(`keys: unknown subcommand %q (create, revoke); see "memsvc keys --help"%s`, args[0],
-		text.DidYouMean(args[0], "create", "revoke"))}
+	return errUsage{fmt.Errorf(`keys: unknown subcommand %q (create, list, revoke); see "memsvc keys --help"%s`, args[0],
+		text.DidYouMean(args[0], "create", "list", "revoke"))}
+}
+
+// authOffHere is a note for a keys command run without an auth secret:
+// keys only matter to a server that has one.
+func authOffHere(getenv func(string) string) string {
+	if getenv("MEMSVC_AUTH_SECRET") != "" {
+		return ""
+	}
+	return " (auth is off in this shell: MEMSVC_AUTH_SECRET is not set, and a server started without it checks no key)"
 }
 
 const keysUsage = `Usage: memsvc keys <subcommand> [flags]
@@ -40,6 +51,7 @@ Manage API keys (auth is on when the server has MEMSVC_AUTH_SECRET).
 
 Subcommands:
   create --user U   mint a key for user U (needs the server's MEMSVC_AUTH_SECRET)
+  list              say whether auth is on (here and at the running server) and list the revoked key ids
   revoke KEY        revoke a key (or key id) in the data directory the server uses
 
 Run "memsvc keys <subcommand> --help" for its flags.
@@ -48,12 +60,14 @@ Run "memsvc keys <subcommand> --help" for its flags.
 // keysCreate mints a key from the auth secret alone, so it works while a
 // server holds the data directory. The key alone goes to stdout, so that
 // KEY=$(memsvc keys create …) holds just the key; what it is goes to stderr.
-func keysCreate(args []string, sys IO) error {
+func keysCreate(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
-	var user string
-	fs := newFlagSet("keys create", "Mint an API key for a user. Needs MEMSVC_AUTH_SECRET (the server's secret).", sys.Stdout)
+	var user, server string
+	fs := newFlagSet("keys create", "Mint an API key for a user. Needs MEMSVC_AUTH_SECRET (the server's secret).\n"+
+		"Then asks the running server whether it checks keys at all, and says so when it does not.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	fs.StringVar(&user, "user", "", "the user the key acts for (required)")
+	fs.StringVar(&server, "server", "", "address of the running server to check (default: the one recorded in the data directory)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
@@ -77,7 +91,31 @@ func keysCreate(args []string, sys IO) error {
 		return fmt.Errorf("keys create: writing the key to stdout: %w: it was not delivered; run the command again", pathErrCause(err))
 	}
 	fmt.Fprintf(sys.Stderr, "API key for user %q (key id %s). Store it now: it is not shown again.\n", user, id)
+	if server == "" {
+		server, _ = readServerFile(cfg.DataDir)
+	}
+	if server != "" {
+		noteServerTakes(ctx, sys, server, key)
+	}
 	return nil
+}
+
+// noteServerTakes says on stderr when the server at addr will not check
+// the key just minted: it has auth off (it answers a request without any
+// key), or it refuses the key (another secret). Silence when it accepts
+// it, or does not answer. The key is minted either way (exit 0).
+func noteServerTakes(ctx context.Context, sys IO, addr, key string) {
+	hc := &http.Client{Timeout: 2 * time.Second}
+	if status, err := keyStatus(ctx, hc, addr, ""); err == nil && status == http.StatusOK {
+		fmt.Fprintf(sys.Stderr, "note: the running server at %s has auth off (it was started without MEMSVC_AUTH_SECRET): "+
+			"it checks no key, so this one changes nothing there and anyone who reaches it acts as any user; "+
+			"restart it with this MEMSVC_AUTH_SECRET to turn auth on\n", addr)
+		return
+	}
+	if status, err := keyStatus(ctx, hc, addr, key); err == nil && status == http.StatusUnauthorized {
+		fmt.Fprintf(sys.Stderr, "note: the running server at %s refuses this key: it runs with another MEMSVC_AUTH_SECRET "+
+			"than this one, or has the key revoked\n", addr)
+	}
 }
 
 // keysRevoke adds the key's id to the revocation list of the data
@@ -106,11 +144,8 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	if cfg.Store == "postgres" { // replicas share the list in the database
 		return revokeInDatabase(ctx, cfg, key, sys)
 	}
-	// A directory that exists but cannot be reached is not said to be missing.
-	if info, err := os.Stat(cfg.DataDir); err != nil {
-		return dataDirError(cfg.DataDir, err)
-	} else if !info.IsDir() {
-		return dataDirError(cfg.DataDir, syscall.ENOTDIR)
+	if err := existingDir(cfg.DataDir); err != nil {
+		return err
 	}
 	if err := signedHere(ctx, cfg, key); err != nil {
 		return err
@@ -209,17 +244,31 @@ func reportRevocation(ctx context.Context, sys IO, addr, key, dir string) error 
 	}
 }
 
-// keyStatus is the status the server at addr answers a read with key.
+// keyStatus is the status the server at addr answers a read with key
+// (none when key is empty).
 func keyStatus(ctx context.Context, hc *http.Client, addr, key string) (int, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+dialable(addr)+"/api/v1/memories?size=1", nil)
 	if err != nil {
 		return 0, err
 	}
-	req.Header.Set("Authorization", "Bearer "+key)
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
 	res, err := hc.Do(req)
 	if err != nil {
 		return 0, err
 	}
 	res.Body.Close()
 	return res.StatusCode, nil
+}
+
+// existingDir refuses a --data that is missing or not a directory; a
+// directory that exists but cannot be reached is not said to be missing.
+func existingDir(dir string) error {
+	if info, err := os.Stat(dir); err != nil {
+		return dataDirError(dir, err)
+	} else if !info.IsDir() {
+		return dataDirError(dir, syscall.ENOTDIR)
+	}
+	return nil
 }

@@ -37,7 +37,7 @@ func TestKeysCreate(t *testing.T) {
 		{"control char in user", secret, []string{"keys", "create", "--user", "al\x01ice", "--data", dir}, 2, "user"},
 		{"unknown flag", secret, []string{"keys", "create", "--usr", "alice"}, 2, "usr"},
 		{"no subcommand", secret, []string{"keys"}, 2, "create"},
-		{"unknown subcommand", secret, []string{"keys", "list"}, 2, "list"},
+		{"unknown subcommand", secret, []string{"keys", "show"}, 2, "show"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
