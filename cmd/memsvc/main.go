@@ -72,6 +72,7 @@ Commands:
   mcp            MCP over stdio (relays to a running server that holds the data directory)
   keys create    mint an API key: memsvc keys create --user alice
   keys revoke    revoke an API key: memsvc keys revoke <key or key id>
+  keys list      whether auth is on (here and at the running server), and the revoked key ids
   hook EVENT     coding-agent plugin hooks: prompt, session-start, stop
   bench KIND     benchmarks: recall; fit-relevance (refit the relevance scores from recall runs)
   migrate        apply the PostgreSQL schema migrations (--postgres-url)
