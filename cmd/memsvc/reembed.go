@@ -20,7 +20,8 @@ func runReembed(ctx context.Context, args []string, sys IO) error {
 	batch := reembed.DefaultBatch
 	fs := newFlagSet("reembed", "Embed every stored memory's text again with the configured embedder (--embed-provider,\n"+
 		"--embed-model), then record it as the store's model. Needs the data directory to itself (stop the server;\n"+
-		"on PostgreSQL, stop every replica). Interrupted, the store is refused by every open until a run with the\n"+
+		"on PostgreSQL, stop every replica: one left running notices within seconds and answers 503 until restarted\n"+
+		"with the new embedder, and what it wrote meanwhile is re-embedded by a last pass). Interrupted, the store is refused by every open until a run with the\n"+
 		"new embedder finishes the job, or a run with the old one undoes it (re-embedding only what had moved).", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.engineRunFlags(fs)
@@ -61,20 +62,61 @@ func runReembed(ctx context.Context, args []string, sys IO) error {
 // the embedder it still re-embeds the memories whose provenance names
 // another model, so "nothing to do" means every vector is the embedder's.
 func reembedStore(ctx context.Context, st engine.Store, emb engine.Embedder, batch int, sys IO) error {
-	progress := progressPrinter(sys)
-	run := func(ctx context.Context) error {
-		stats, err := reembed.Run(ctx, st, emb, reembed.Options{Batch: batch, Progress: progress})
-		if err != nil {
-			return fmt.Errorf("reembed: %s; the store records %s: run memsvc reembed again to finish",
-				opMessage(err), interruptedState(ctx, st, stats.From))
+	opt := reembed.Options{Batch: batch, Progress: progressPrinter(sys)}
+	run := func(ctx context.Context) (reembed.Stats, error) {
+		stats, err := runReembedPass(ctx, st, emb, opt)
+		if err == nil {
+			reportReembed(sys, stats)
 		}
-		reportReembed(sys, stats)
-		return nil
+		return stats, err
 	}
-	if x, ok := st.(reembed.Exclusive); ok {
-		return x.Exclusively(ctx, "reembed", run)
+	x, shared := st.(reembed.Exclusive)
+	if !shared {
+		_, err := run(ctx)
+		return err
 	}
-	return run(ctx)
+	return x.Exclusively(ctx, "reembed", func(ctx context.Context) error {
+		stats, err := run(ctx)
+		if err != nil || (stats.From == stats.To && stats.Memories == 0) {
+			return err // nothing moved: no replica saw another model
+		}
+		return catchUpReplicas(ctx, st, emb, opt, sys)
+	})
+}
+
+// runReembedPass is one reembed.Run, its failure saying what the store
+// records and how to finish.
+func runReembedPass(ctx context.Context, st engine.Store, emb engine.Embedder, opt reembed.Options) (reembed.Stats, error) {
+	stats, err := reembed.Run(ctx, st, emb, opt)
+	if err != nil {
+		return stats, fmt.Errorf("reembed: %s; the store records %s: run memsvc reembed again to finish",
+			opMessage(err), interruptedState(ctx, st, stats.From))
+	}
+	return stats, nil
+}
+
+// catchUpReplicas re-embeds, on a shared store, what replicas still
+// running wrote with their old embedder before they noticed the store
+// moved (they check every embedderWatchEvery, then refuse requests):
+// it waits longer than that, then runs again, which redoes only the
+// memories whose provenance names another model.
+func catchUpReplicas(ctx context.Context, st engine.Store, emb engine.Embedder, opt reembed.Options, sys IO) error {
+	select {
+	case <-ctx.Done():
+		return fmt.Errorf("reembed: interrupted before re-embedding what running replicas wrote meanwhile: " +
+			"run memsvc reembed again with the same embedder to be sure every vector is of it")
+	case <-time.After(embedderWatchEvery + time.Second):
+	}
+	opt.Progress = nil
+	stats, err := runReembedPass(ctx, st, emb, opt)
+	if err != nil {
+		return err
+	}
+	if stats.Memories > 0 {
+		fmt.Fprintf(sys.Stderr, "re-embedded %d memories that running replicas wrote with another embedder meanwhile; "+
+			"those replicas now refuse requests until restarted with %s\n", stats.Memories, stats.To)
+	}
+	return nil
 }
 
 // interruptedState names what the store records after a failed run (the

@@ -17,6 +17,7 @@ import (
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/reembed"
 	"github.com/memsvc/memsvc/engine/service"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/llm"
@@ -154,6 +155,8 @@ type app struct {
 	log    *log.Logger
 	// closeTimeout bounds how long Close waits for the store (--shutdown-timeout).
 	closeTimeout time.Duration
+	// watch notices a re-embedding of a shared store (embedwatch.go); nil on Badger, which no other process opens.
+	watch *embedderWatch
 }
 
 // openApp opens the store and the models and builds the engine.
@@ -189,8 +192,12 @@ func openApp(ctx context.Context, cfg Config, logger *log.Logger) (*app, error) 
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, engine: eng, keys: auth.NewKeyringWith(cfg.AuthSecret, revocationsFor(cfg, st)), models: m, log: logger,
-		closeTimeout: cfg.ShutdownTimeout}, nil
+	a := &app{store: st, engine: eng, keys: auth.NewKeyringWith(cfg.AuthSecret, revocationsFor(cfg, st)), models: m, log: logger,
+		closeTimeout: cfg.ShutdownTimeout}
+	if cfg.Store == "postgres" {
+		a.watch = &embedderWatch{store: st, want: reembed.ID(m.embedder), log: logger}
+	}
+	return a, nil
 }
 
 // check runs the checks of the settings that need no store: a bad value
@@ -244,7 +251,13 @@ func closeDeadline(d time.Duration) <-chan time.Time {
 }
 
 func (a *app) checks(ctx context.Context) map[string]error {
-	return withProbe(a.engine.Check(ctx), "llm", a.models.check(ctx))
+	report := withProbe(a.engine.Check(ctx), "llm", a.models.check(ctx))
+	if a.watch != nil {
+		if err := a.watch.err(); err != nil {
+			report["embedder"] = err
+		}
+	}
+	return report
 }
 
 // withProbe adds a live probe's outcome to the engine's report under name
@@ -274,6 +287,10 @@ func (a *app) serveHTTP(ctx context.Context, cfg Config, ln net.Listener, sys IO
 	root, err := a.withDashboard(cfg, handler, limiter) // the dashboard at / (dashboard.go)
 	if err != nil {
 		return err
+	}
+	if a.watch != nil {
+		root = a.watch.guard(root)
+		defer runBackground(ctx, a.watch.run)()
 	}
 	if err := writeServerFile(cfg.DataDir, ln.Addr().String()); err != nil {
 		a.log.Warn("could not record the server address for stdio relays", "err", err)

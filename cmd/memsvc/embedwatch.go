@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/reembed"
+)
+
+// embedderWatchEvery is how often a replica of a shared store reads the
+// embedding model the store records. memsvc reembed waits a little longer
+// than this before its catch-up pass (reembed.go), so every replica that
+// was still running has stopped writing by then.
+const embedderWatchEvery = 2 * time.Second
+
+// embedderWatch notices, on a store other processes share (PostgreSQL),
+// that memsvc reembed ran or runs against it while this replica serves:
+// the open checked the store's model once, and a replica left running
+// would search new vectors with its old embedder and write vectors of
+// the old model into a store that records the new one. While the store
+// records anything but this replica's embedder, the replica refuses
+// every request but /api/health (503, saying why and what to do), and
+// its health check reports the embedder degraded, so a load balancer
+// takes it out; it serves again if the store comes back to its model (a
+// re-embedding undone).
+type embedderWatch struct {
+	store engine.Store
+	want  string                 // the embedder id this replica embeds with (model/dim)
+	seen  atomic.Pointer[string] // what the store records, when it is not want; nil: in step
+	log   *log.Logger
+}
+
+// run polls the store until ctx ends.
+func (w *embedderWatch) run(ctx context.Context) {
+	t := time.NewTicker(embedderWatchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			w.poll(ctx)
+		}
+	}
+}
+
+// poll reads the recorded model once and logs each change of verdict. A
+// store that cannot be read is left to the store's own health check.
+func (w *embedderWatch) poll(ctx context.Context) {
+	recorded, err := w.store.GetMeta(ctx, reembed.MetaKey)
+	if err != nil {
+		return
+	}
+	if recorded == "" || recorded == w.want {
+		if w.seen.Swap(nil) != nil {
+			w.log.Info("the store records this replica's embedder again: serving", "embedder", w.want)
+		}
+		return
+	}
+	if old := w.seen.Swap(&recorded); old == nil || *old != recorded {
+		w.log.Error("embedder mismatch: refusing requests", "err", w.err())
+	}
+}
+
+// err is the refusal while the store records another model; nil when in step.
+func (w *embedderWatch) err() error {
+	seen := w.seen.Load()
+	if seen == nil {
+		return nil
+	}
+	return &engine.Error{Code: engine.EUnavailable, Message: fmt.Sprintf(
+		"this replica embeds with %s, but the store now records %s (memsvc reembed ran or is running against the "+
+			"database): its searches and writes would use vectors of the wrong model, so it refuses them; "+
+			"restart it with the embedder the store records", w.want, reembed.Describe(*seen))}
+}
+
+// guard answers every request but the health check with the refusal
+// while the store records another model.
+func (w *embedderWatch) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		err := w.err()
+		if err == nil || r.URL.Path == "/api/health" {
+			next.ServeHTTP(rw, r)
+			return
+		}
+		rw.Header().Set("Content-Type", "application/json")
+		rw.Header().Set("Retry-After", "60")
+		rw.WriteHeader(http.StatusServiceUnavailable)
+		_ = json.NewEncoder(rw).Encode(map[string]string{"detail": engine.ErrorMessage(err), "code": engine.EUnavailable})
+	})
+}
