@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -215,11 +216,32 @@ func revokeInFile(ctx context.Context, dir, keyOrID string, sys IO) error {
 		fmt.Fprintf(sys.Stderr, "key id %s was already revoked in %s\n", id, list)
 		return nil
 	}
+	before, statErr := os.Stat(list)
 	if _, err := auth.Revoke(dir, keyOrID); err != nil {
-		return err
+		// A full disk may take part of the line: cut it off, or the next
+		// id appended would run into it and neither would be revoked.
+		if statErr == nil {
+			_ = os.Truncate(list, before.Size())
+		} else if errors.Is(statErr, fs.ErrNotExist) {
+			_ = os.Remove(list) // no list before: none now either
+		}
+		return revocationWriteError(dir, err)
 	}
 	fmt.Fprintf(sys.Stderr, "revoked key id %s: written to %s\n", id, list)
 	return nil
+}
+
+// revocationWriteError says why the revocation list of dir could not be
+// written, what to do, and that nothing was revoked.
+func revocationWriteError(dir string, err error) error {
+	switch {
+	case errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("keys revoke: nothing was revoked: %w", &unwritableError{dir: dir, err: pathErrCause(err)})
+	case errors.Is(err, syscall.ENOSPC):
+		return fmt.Errorf("keys revoke: nothing was revoked: --data %s: the disk is full (%v): free some space and run the command again",
+			dir, pathErrCause(err))
+	}
+	return fmt.Errorf("keys revoke: nothing was revoked: %w", err)
 }
 
 // reportRevocation asks the server at addr, for up to three seconds,
