@@ -182,3 +182,29 @@ func TestCLIKeysRevokeUnwritableList(t *testing.T) {
 		oneLineError(t, "keys revoke", stderr)
 	})
 }
+
+// TestCLIBenchInterrupted: SIGINT in the middle of a benchmark ended with
+// "memsvc: interrupted: context canceled", Go's words for it; now one
+// line says the command was interrupted before it finished (exit 130),
+// and stdout holds no partial report.
+func TestCLIBenchInterrupted(t *testing.T) {
+	cmd := exec.Command(builtBinary(t), "bench", "recall", "--data", "../../bench/testdata/locomo-mini.json", "--format", "locomo")
+	cmd.Env = []string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code == 0 {
+		t.Skip("the benchmark finished before the signal")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 130 || strings.Contains(stderr.String(), "context canceled") ||
+		!strings.Contains(stderr.String(), "interrupted") || stdout.Len() > 0 {
+		t.Errorf("bench interrupted: exit %d, stdout %q, stderr %q; want 130, nothing on stdout, and one line in a person's words",
+			code, stdout.String(), stderr.String())
+	}
+	oneLineError(t, "bench interrupted", stderr.String())
+}

@@ -313,7 +313,11 @@ func exitCode(ctx context.Context, sys IO, err error) int {
 		return 2
 	}
 	if ctx.Err() != nil {
-		fmt.Fprintln(sys.Stderr, "memsvc: interrupted:", oneLine(err.Error()))
+		if err.Error() == context.Canceled.Error() { // the bare cancellation says nothing a person can use
+			fmt.Fprintln(sys.Stderr, "memsvc: interrupted before the command finished")
+		} else {
+			fmt.Fprintln(sys.Stderr, "memsvc: interrupted:", oneLine(err.Error()))
+		}
 		return 130
 	}
 	if closedStdout(err) {
