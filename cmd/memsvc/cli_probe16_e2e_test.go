@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -207,4 +208,35 @@ func TestCLIBenchInterrupted(t *testing.T) {
 			code, stdout.String(), stderr.String())
 	}
 	oneLineError(t, "bench interrupted", stderr.String())
+}
+
+// TestCLIKeysDatabaseProblemsNamed: keys list and keys revoke with
+// --store postgres said "the database schema is missing or outdated: run
+// memsvc migrate" for a database that could not be reached, or that
+// refused the connection (no such database, a wrong password). Each is named now, in one line, and a database
+// that was never migrated still says to run memsvc migrate.
+func TestCLIKeysDatabaseProblemsNamed(t *testing.T) {
+	good := pg.NewEmptyDatabase(t)
+	u, err := url.Parse(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noSuchDatabase := *u
+	noSuchDatabase.Path = "/no_such_database"
+	for _, tt := range []struct {
+		url, says, not string
+	}{
+		{"postgres://someone:pw@127.0.0.1:1/db", "unreachable", "migrate"},
+		{noSuchDatabase.String(), "refused the connection", "migrate"},
+		{good, "run memsvc migrate", "unreachable"},
+	} {
+		for _, args := range [][]string{{"keys", "list"}, {"keys", "revoke", "0123456789abcdef"}} {
+			args = append(args, "--store", "postgres", "--postgres-url", tt.url)
+			code, stdout, stderr := probeCmd{}.run(t, args...)
+			if code != 1 || stdout != "" || !strings.Contains(stderr, tt.says) || strings.Contains(stderr, tt.not) {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 saying %q, not %q", args[:2], code, stdout, stderr, tt.says, tt.not)
+			}
+			oneLineError(t, strings.Join(args[:2], " "), stderr)
+		}
+	}
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
-	"github.com/memsvc/memsvc/engine/store/postgres"
 )
 
 // keysList is `memsvc keys list`: keys are signed, not stored, so what
@@ -57,9 +56,9 @@ func revokedKeyIDs(ctx context.Context, cfg Config) ([]string, error) {
 	if cfg.PostgresURL == "" {
 		return nil, errUsage{fmt.Errorf("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
 	}
-	st, err := postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL})
+	st, err := openDatabase(ctx, cfg.PostgresURL)
 	if err != nil {
-		return nil, databaseError(err)
+		return nil, err
 	}
 	defer st.Close()
 	return st.RevokedKeys(ctx)

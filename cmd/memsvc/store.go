@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"syscall"
 	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
@@ -233,9 +235,9 @@ func revokeInDatabase(ctx context.Context, cfg Config, keyOrID string, sys IO) e
 	if cfg.PostgresURL == "" {
 		return errUsage{errors.New("--store postgres needs --postgres-url (or MEMSVC_POSTGRES_URL)")}
 	}
-	st, err := postgres.Open(ctx, postgres.Options{URL: cfg.PostgresURL})
+	st, err := openDatabase(ctx, cfg.PostgresURL)
 	if err != nil {
-		return databaseError(err)
+		return err
 	}
 	defer st.Close()
 	id, err := auth.NewKeyringWith(cfg.AuthSecret, st).Revoke(ctx, keyOrID)
@@ -272,6 +274,30 @@ func runMigrate(ctx context.Context, args []string, sys IO) error {
 
 // databaseError names --postgres-url in a failure to reach or migrate the
 // database, with its cause (it printed as "internal: internal error: …").
+// openDatabase opens the PostgreSQL store without migrating it, for the
+// commands that only read or add to the key lists. postgres.Open reports
+// any failure of its schema check as a missing schema, so a database
+// that cannot be reached at all is told apart here: "run memsvc migrate"
+// sent an operator after the wrong problem.
+func openDatabase(ctx context.Context, url string) (*postgres.Store, error) {
+	st, err := postgres.Open(ctx, postgres.Options{URL: url})
+	if err == nil {
+		return st, nil
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &ce) && errors.As(err, &pe): // the server answered: a password, a database name, a role
+		return nil, fmt.Errorf("--postgres-url: the database refused the connection: %s", ce.Error())
+	case errors.As(err, &ce):
+		return nil, fmt.Errorf("--postgres-url: the database is unreachable, retry: %s", ce.Error())
+	case errors.As(err, &ne):
+		return nil, fmt.Errorf("--postgres-url: the database is unreachable, retry: %s", ne.Error())
+	}
+	return nil, databaseError(err)
+}
+
 func databaseError(err error) error {
 	return fmt.Errorf("--postgres-url: %s", opMessage(err))
 }
