@@ -47,20 +47,34 @@ type KeyChecker interface {
 // while a server holds the store.
 type FileRevocations struct{ Dir string }
 
-// RevokeKey appends id and syncs the file.
+// RevokeKey appends id and syncs the file. A failed append leaves the
+// list as it was: part of a line left by a full disk would run into the
+// next id appended (neither would then be revoked), and a list created
+// for this id alone is removed.
 func (r FileRevocations) RevokeKey(_ context.Context, id string) error {
 	if err := os.MkdirAll(r.Dir, 0o700); err != nil {
 		return fmt.Errorf("auth: create data directory: %w", err)
 	}
-	f, err := os.OpenFile(filepath.Join(r.Dir, RevocationFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	path := filepath.Join(r.Dir, RevocationFile)
+	before, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
 	if err != nil {
 		return fmt.Errorf("auth: open revocation list: %w", err)
 	}
 	defer f.Close()
-	if _, err := f.WriteString(id + "\n"); err != nil {
+	_, err = f.WriteString(id + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if err != nil {
+		if statErr == nil {
+			_ = f.Truncate(before.Size())
+		} else if errors.Is(statErr, fs.ErrNotExist) {
+			_ = os.Remove(path)
+		}
 		return fmt.Errorf("auth: write revocation: %w", err)
 	}
-	return f.Sync()
+	return nil
 }
 
 // RevokedKeys reads the file; no file is an empty list.
