@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/memsvc/memsvc/engine/redact"
 	"github.com/memsvc/memsvc/text"
 )
 
@@ -44,7 +45,7 @@ var (
 // Mentions are returned in text order, one per occurrence; Distinct keeps
 // one per name.
 func Extract(text string) []Mention {
-	masked := []byte(text)
+	masked := maskRedacted(text)
 	var out []Mention
 	add := func(name, typ string, start, end int) {
 		out = append(out, Mention{Name: name, Type: typ, Start: start, End: end})
@@ -69,6 +70,24 @@ func Extract(text string) []Mention {
 	unifyTypes(out)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Start < out[b].Start })
 	return out
+}
+
+// maskRedacted returns text as bytes with each redact.Marker blanked: the
+// placeholder of a removed secret names nothing, and taken for a name it
+// would link every memory that held a secret to one entity.
+func maskRedacted(text string) []byte {
+	masked := []byte(text)
+	for from := 0; ; {
+		i := strings.Index(text[from:], redact.Marker)
+		if i < 0 {
+			return masked
+		}
+		from += i
+		for k := from; k < from+len(redact.Marker); k++ {
+			masked[k] = ' '
+		}
+		from += len(redact.Marker)
+	}
 }
 
 // Distinct keeps the first mention of each normalised name and type.

@@ -1,9 +1,12 @@
 package entity
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/memsvc/memsvc/engine/redact"
 )
 
 func TestNormalize(t *testing.T) {
@@ -112,4 +115,27 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestExtractSkipsRedactionMarker: the placeholder redact.Text puts where a
+// secret was ("[REDACTED]") was taken for a name, a person when it began a
+// sentence, so every memory that held a secret was linked to one entity.
+// The names around it are still found.
+func TestExtractSkipsRedactionMarker(t *testing.T) {
+	for _, text := range []string{
+		"my password is " + redact.Marker,
+		redact.Marker + " is the token for the staging box",
+		"Use " + redact.Marker + " and " + redact.Marker + " here",
+		"Priya said the key is " + redact.Marker + " for Stripe",
+	} {
+		for _, m := range Extract(text) {
+			if strings.Contains(redact.Marker, m.Name) || strings.Contains(m.Name, strings.Trim(redact.Marker, "[]")) {
+				t.Errorf("Extract(%q) found %+v", text, m)
+			}
+		}
+	}
+	got := Extract("Priya said the key is " + redact.Marker + " for Stripe")
+	if len(got) != 2 || got[0].Name != "Priya" || got[1].Name != "Stripe" {
+		t.Errorf("the names around the marker: %+v, want Priya and Stripe", got)
+	}
 }
