@@ -133,3 +133,23 @@ func TestValidateSharedRefusesSecretNames(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateSharedKeepsToolNamedProjects: a provider's key prefix begins
+// ordinary names too, and the coding hooks take the project from the
+// repository's directory: a repository named "pypi-release-workflow" had
+// every capture refused as holding a secret. Words joined by separators are
+// a name; a key's random body after the same prefix is still refused.
+func TestValidateSharedKeepsToolNamedProjects(t *testing.T) {
+	for _, name := range []string{"pypi-release-workflow-2024", "sk-learn-pipeline-refactor", "hf_transformers_finetune",
+		"glpat-rotation-runbook-notes", "npm_workspace_cleanup_tasks", "pk_test_integration"} {
+		if err := ValidateShared([]string{name}, nil, name, name); err != nil {
+			t.Errorf("%q refused: %v", name, err)
+		}
+	}
+	for _, key := range []string{"hf_Qm7vXz2LpR9sKt4WnB8cYd3FgH6jEa1uTo", "pypi-AgEIcHlwaS5vcmcCJDk3ZWYxN2Jh", "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+		"sk-abcdefghijklmnopqrstuvwx"} {
+		if err := ValidateShared(nil, nil, "", key); err == nil {
+			t.Errorf("project %q holding a key accepted", key)
+		}
+	}
+}

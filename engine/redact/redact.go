@@ -20,18 +20,25 @@ var whole = []*regexp.Regexp{
 	regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|$)`),
 	// JSON Web Tokens.
 	regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}`),
-	// Provider keys by prefix: Stripe, OpenAI/Anthropic, GitHub, Slack,
-	// AWS access key ids, Google, GitLab, npm, PyPI, Hugging Face, SendGrid.
-	regexp.MustCompile(`\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}`),
-	regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}`),
+	// GitHub and Slack tokens: no name begins as they do.
 	regexp.MustCompile(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}`),
 	regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`),
 	regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`),
 	regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`),
-	regexp.MustCompile(`\b(?:glpat-|npm_|pypi-|hf_)[A-Za-z0-9_-]{16,}`),
 	regexp.MustCompile(`\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`),
 	// Credentials in URLs: scheme://user:password@host.
 	regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]+:[^\s/@]+@`),
+}
+
+// prefixed are provider keys by a prefix that names begin with too:
+// Stripe, OpenAI/Anthropic, GitLab, npm, PyPI, Hugging Face. A match
+// made of words joined by separators (nameLike) is such a name, of a
+// repository, project or tag ("sk-learn-pipeline-refactor",
+// "hf_datasets_cleanup", "pypi-release-workflow"): a key's body is random.
+var prefixed = []*regexp.Regexp{
+	regexp.MustCompile(`\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}`),
+	regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}`),
+	regexp.MustCompile(`\b(?:glpat-|npm_|pypi-|hf_)[A-Za-z0-9_-]{16,}`),
 }
 
 // assignment finds "password is X", "password: X", "token=X", "api key X"…;
@@ -56,6 +63,13 @@ func HasKnownSecret(s string) bool {
 			return true
 		}
 	}
+	for _, re := range prefixed {
+		for _, m := range re.FindAllString(s, -1) {
+			if !nameLike(m) {
+				return true
+			}
+		}
+	}
 	return false
 }
 
@@ -65,6 +79,15 @@ func Text(s string) (string, int) {
 	n := 0
 	for _, re := range whole {
 		s = re.ReplaceAllStringFunc(s, func(string) string { n++; return Marker })
+	}
+	for _, re := range prefixed {
+		s = re.ReplaceAllStringFunc(s, func(m string) string {
+			if nameLike(m) {
+				return m
+			}
+			n++
+			return Marker
+		})
 	}
 	s = assignment.ReplaceAllStringFunc(s, func(m string) string {
 		sub := assignment.FindStringSubmatch(m)
@@ -134,7 +157,7 @@ func highEntropy(s string) bool {
 // every part is shaped like a word (lower case, upper case or Capitalised)
 // or a number. A random token's parts mix cases inside themselves.
 func joinedWords(s string) bool {
-	parts := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune("/-_+=.", r) })
+	parts := nameParts(s)
 	if len(parts) < 2 {
 		return false
 	}
@@ -145,6 +168,30 @@ func joinedWords(s string) bool {
 	}
 	return true
 }
+
+// nameParts splits s at the separators names join words with.
+func nameParts(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune("/-_+=.", r) })
+}
+
+// nameLike reports a match of a prefixed pattern that is a name: words
+// joined by separators, none longer than a word is. A long run of one case
+// (a test key "sk-abcdefghijklmnopqrstuvwx") is no word.
+func nameLike(m string) bool {
+	if !joinedWords(m) {
+		return false
+	}
+	for _, p := range nameParts(m) {
+		if len(p) > maxNamePart {
+			return false
+		}
+	}
+	return true
+}
+
+// maxNamePart is the longest part nameLike takes for a word or two
+// ("transformers", "PaymentGateway").
+const maxNamePart = 16
 
 // wordShaped reports a part made of a few whole words and numbers: "TICKET",
 // "123", "description", "PaymentGateway", "v2". A random part breaks into

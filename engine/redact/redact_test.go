@@ -101,3 +101,21 @@ func highEntropyIgnoringNames(s string) bool {
 		return r
 	}, s))
 }
+
+// TestPrefixedNamesAreNotKeys: a name that begins as a provider's key does
+// ("sk-learn-…", "hf_…", "pypi-…") but is words joined by separators is
+// kept; the same prefix before a random body is a key.
+func TestPrefixedNamesAreNotKeys(t *testing.T) {
+	for _, name := range []string{"sk-learn-pipeline-refactor", "hf_transformers_finetune", "pypi-release-workflow-2024",
+		"glpat-rotation-runbook-notes", "pk_test_integration"} {
+		if got, n := Text("cloned " + name + " today"); n != 0 || HasKnownSecret(name) {
+			t.Errorf("name %q taken for a key: %q", name, got)
+		}
+	}
+	for _, key := range []string{"hf_Qm7vXz2LpR9sKt4WnB8cYd3FgH6jEa1uTo", "sk-ant-api03-Zr81Qm4vTpX2nL9wKc7sHd3J", "npm_Zr81Qm4vTpX2nL9wKc7sHd3J",
+		"glpat-abcdefghijklmnopqrstu"} {
+		if got, n := Text("use " + key); n != 1 || !HasKnownSecret(key) {
+			t.Errorf("key %q kept: %q", key, got)
+		}
+	}
+}
