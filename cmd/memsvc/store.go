@@ -6,13 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"net"
 	"os"
 	"syscall"
 	"time"
 
 	"github.com/charmbracelet/log"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
@@ -272,32 +270,19 @@ func runMigrate(ctx context.Context, args []string, sys IO) error {
 	return nil
 }
 
-// databaseError names --postgres-url in a failure to reach or migrate the
-// database, with its cause (it printed as "internal: internal error: …").
 // openDatabase opens the PostgreSQL store without migrating it, for the
-// commands that only read or add to the key lists. postgres.Open reports
-// any failure of its schema check as a missing schema, so a database
-// that cannot be reached at all is told apart here: "run memsvc migrate"
-// sent an operator after the wrong problem.
+// commands that only read or add to the key lists; postgres.Open names
+// what failed (unreachable, refused, missing schema).
 func openDatabase(ctx context.Context, url string) (*postgres.Store, error) {
 	st, err := postgres.Open(ctx, postgres.Options{URL: url})
-	if err == nil {
-		return st, nil
+	if err != nil {
+		return nil, databaseError(err)
 	}
-	var ce *pgconn.ConnectError
-	var ne net.Error
-	var pe *pgconn.PgError
-	switch {
-	case errors.As(err, &ce) && errors.As(err, &pe): // the server answered: a password, a database name, a role
-		return nil, fmt.Errorf("--postgres-url: the database refused the connection: %s", ce.Error())
-	case errors.As(err, &ce):
-		return nil, fmt.Errorf("--postgres-url: the database is unreachable, retry: %s", ce.Error())
-	case errors.As(err, &ne):
-		return nil, fmt.Errorf("--postgres-url: the database is unreachable, retry: %s", ne.Error())
-	}
-	return nil, databaseError(err)
+	return st, nil
 }
 
+// databaseError names --postgres-url in a failure to reach or migrate the
+// database, with its cause (it printed as "internal: internal error: …").
 func databaseError(err error) error {
 	return fmt.Errorf("--postgres-url: %s", opMessage(err))
 }

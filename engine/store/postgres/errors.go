@@ -3,6 +3,7 @@ package postgres
 import (
 	"errors"
 	"net"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -62,4 +63,43 @@ func translateCode(op string, pe *pgconn.PgError, err error) error {
 	default:
 		return engine.Internal("store: "+op, err)
 	}
+}
+
+// SQLSTATEs that tell, in Open's schema check, what went wrong.
+const (
+	undefinedTable  = "42P01" // no schema_migrations: never migrated
+	undefinedObject = "42704" // SET ROLE memsvc_app: the role migrate creates is missing
+	invalidCatalog  = "3D000" // the database named in the URL does not exist
+	authClassPrefix = "28"    // invalid authorization: a wrong password, an unknown role
+	invalidPassword = "28P01"
+)
+
+// openError says what failed when Open's schema check did (err nil: the
+// check ran and found migrations not applied). Only a database that
+// answered and lacks the schema is told to run memsvc migrate; one that
+// cannot be reached, refuses the login or has no such database is named
+// as such, since migrate would fail the same way. The cause stays in Err.
+func openError(err error) error {
+	var pe *pgconn.PgError
+	var cte *pgconn.ConnectError
+	var ne net.Error
+	switch {
+	case err == nil:
+		return &engine.Error{Code: engine.EUnavailable,
+			Message: "the database schema is outdated (this memsvc is newer): run memsvc migrate"}
+	case errors.As(err, &pe) && (pe.Code == undefinedTable || pe.Code == undefinedObject):
+		return &engine.Error{Code: engine.EUnavailable,
+			Message: "the database schema is missing: run memsvc migrate", Err: err}
+	case errors.As(err, &pe) && strings.HasPrefix(pe.Code, authClassPrefix):
+		return &engine.Error{Code: engine.EUnavailable,
+			Message: "the database refused the login (authentication failed): check the user and password in the URL", Err: err}
+	case errors.As(err, &pe) && pe.Code == invalidCatalog:
+		return &engine.Error{Code: engine.EUnavailable,
+			Message: "the database refused the connection: the database named in the URL does not exist", Err: err}
+	case errors.As(err, &cte) && errors.As(err, &pe):
+		return &engine.Error{Code: engine.EUnavailable, Message: "the database refused the connection", Err: err}
+	case errors.As(err, &cte), errors.As(err, &ne), pgconn.Timeout(err):
+		return &engine.Error{Code: engine.EUnavailable, Message: "the database is unreachable, retry", Err: err}
+	}
+	return translate("open: check schema", err)
 }

@@ -116,11 +116,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	stale, err := pending(ctx, pool)
 	if err != nil || stale {
 		pool.Close()
-		if err == nil {
-			err = errors.New("schema is outdated")
-		}
-		return nil, &engine.Error{Code: engine.EUnavailable,
-			Message: "the database schema is missing or outdated: run memsvc migrate", Err: err}
+		return nil, openError(err)
 	}
 	sctx, stop := context.WithCancel(context.Background())
 	s := &Store{pool: &boundedPool{Pool: pool, wait: wait}, analysis: analysisSetting(opts.AnalysisVersion), stopSweep: stop}
