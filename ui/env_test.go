@@ -40,6 +40,7 @@ type env struct {
 	eng  *service.Engine
 	keys *auth.Keyring
 	dir  string
+	opts ui.Options // what the dashboard was built with, for a replica
 }
 
 // newEnv starts the dashboard; secret "" disables auth.
@@ -79,7 +80,7 @@ func newAdminEnv(t *testing.T, secret, operatorSecret string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := ui.Options{Engine: eng, Gate: gate, Logger: log.New(io.Discard)}
+	o := ui.Options{Engine: eng, Gate: gate, Logger: log.New(io.Discard), Secret: secret}
 	if operatorSecret != "" {
 		o.Admin = &ui.Admin{Secret: operatorSecret, Mint: keys.Mint, Health: eng.Check,
 			Revoke: func(k string) (string, error) { return auth.Revoke(dir, k) }}
@@ -90,7 +91,22 @@ func newAdminEnv(t *testing.T, secret, operatorSecret string) *env {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &env{t: t, url: srv.URL, eng: eng, keys: keys, dir: dir}
+	return &env{t: t, url: srv.URL, eng: eng, keys: keys, dir: dir, opts: o}
+}
+
+// replica starts a second dashboard built as e's was, over the same engine
+// (another replica of a shared store), and returns e pointed at it.
+func (e *env) replica() *env {
+	e.t.Helper()
+	h, err := ui.New(e.opts)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	e.t.Cleanup(srv.Close)
+	r := *e
+	r.url = srv.URL
+	return &r
 }
 
 // key mints a key for user.

@@ -162,3 +162,24 @@ func TestACorrectionToTheSameTextClaimsNothing(t *testing.T) {
 		t.Errorf("an unchanged correction shows %s", m)
 	}
 }
+
+// TestReplicasShareFormTokensAndNotices: behind a load balancer, the page
+// one replica served posts to another, and the notice the post leaves
+// shows on whichever replica serves the next page. The signing key was
+// random per process, so another replica refused the form and dropped
+// the notice; with the auth secret every replica shares, it is one key.
+func TestReplicasShareFormTokensAndNotices(t *testing.T) {
+	a := newEnv(t, authSecret)
+	b := a.replica()
+	ids := a.add("wren", "Wren's spare key is under the third flowerpot", "Wren walks the dog at seven")
+	onA := a.browser()
+	onA.signIn(a.key("wren"))
+	onB := &browser{e: b, c: onA.c} // the same browser, its next request sent to the other replica
+	del := onB.post("/memories/"+ids[0]+"/delete", url.Values{"csrf": {onA.token("/memories/" + ids[0] + "/delete")}})
+	if del.status != http.StatusSeeOther {
+		t.Fatalf("a delete with the form another replica served: %d %s", del.status, del.body)
+	}
+	if p := onA.get("/memories"); !strings.Contains(p.body, `id="deleted-notice"`) || !strings.Contains(p.body, `id="undo-form"`) {
+		t.Errorf("the replica that did not take the delete shows no notice of it (%d)", p.status)
+	}
+}

@@ -17,7 +17,9 @@ package ui
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"embed"
 	"errors"
 	"fmt"
@@ -69,6 +71,12 @@ type Options struct {
 	Logger *log.Logger
 	// Random seeds the CSRF secret; default crypto/rand.
 	Random io.Reader
+	// Secret, when set (the auth secret, which every replica of a shared
+	// store is given), keys the form tokens and notices instead of Random,
+	// so a page one replica served posts to another, and a notice one set
+	// shows on another. Without it (auth off) the key is per process: a
+	// store shared by replicas runs with auth on, or behind one of them.
+	Secret string
 	// Admin, when set with a secret, enables the operator pages (admin.go).
 	Admin *Admin
 }
@@ -99,7 +107,9 @@ func New(o Options) (*UI, error) {
 	if rnd == nil {
 		rnd = rand.Reader
 	}
-	if _, err := io.ReadFull(rnd, u.csrf); err != nil {
+	if o.Secret != "" {
+		u.csrf = signingKey(o.Secret)
+	} else if _, err := io.ReadFull(rnd, u.csrf); err != nil {
 		return nil, fmt.Errorf("ui: csrf secret: %w", err)
 	}
 	var err error
@@ -247,4 +257,12 @@ func (u *UI) fail(w http.ResponseWriter, r *http.Request, req *request, err erro
 	}
 	status.RetryAfterFor(w.Header(), code, err) // a rate-limited page says when to come back, as the API does
 	u.render(w, req, code, "error", map[string]any{"Status": code, "Message": engine.ErrorMessage(err)})
+}
+
+// signingKey derives the dashboard's signing key from secret, under its
+// own label, so it is no key the auth secret signs anything else with.
+func signingKey(secret string) []byte {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte("memsvc-dashboard-signing-v1"))
+	return m.Sum(nil)
 }

@@ -23,7 +23,7 @@ func (a *app) withDashboard(cfg Config, api http.Handler, limiter *ratelimit.Lim
 		return nil, errUsage{fmt.Errorf("--allowed-origins: %w", err)}
 	}
 	gate.LimitRate(limiter)
-	o := ui.Options{Engine: a.engine, Gate: gate, Logger: a.log}
+	o := ui.Options{Engine: a.engine, Gate: gate, Logger: a.log, Secret: cfg.AuthSecret}
 	if cfg.AdminSecret != "" {
 		o.Admin = &ui.Admin{Secret: cfg.AdminSecret, Mint: a.keys.Mint, Health: a.checks,
 			Revoke: func(keyOrID string) (string, error) { return a.keys.Revoke(context.Background(), keyOrID) }}
