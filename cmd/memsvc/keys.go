@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -93,12 +94,31 @@ func keysCreate(ctx context.Context, args []string, sys IO) error {
 	}
 	fmt.Fprintf(sys.Stderr, "API key for user %q (key id %s). Store it now: it is not shown again.\n", user, id)
 	if server == "" {
-		server, _ = readServerFile(cfg.DataDir)
+		server = recordedLocalServer(cfg.DataDir, sys)
 	}
 	if server != "" {
 		noteServerTakes(ctx, sys, server, key)
 	}
 	return nil
+}
+
+// recordedLocalServer is the server address recorded in dir, when it is on
+// this machine (loopback, or all interfaces). The key commands send a key
+// to it in the clear: an address anyone could write into the data
+// directory, naming another host, must not receive one. A recorded
+// address elsewhere is named on stderr and not asked (--server asks it).
+func recordedLocalServer(dir string, sys IO) string {
+	addr, _ := readServerFile(dir)
+	if addr == "" {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(dialable(addr))
+	if ip := net.ParseIP(host); err == nil && (host == "localhost" || ip != nil && ip.IsLoopback()) {
+		return addr
+	}
+	fmt.Fprintf(sys.Stderr, "note: the server address recorded in %s (%q) is not on this machine's loopback: "+
+		"not asked about the key (pass --server to ask it)\n", dir, addr)
+	return ""
 }
 
 // noteServerTakes says on stderr when the server at addr will not check
@@ -154,7 +174,7 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 	if err := revokeInFile(ctx, cfg.DataDir, key, sys); err != nil {
 		return err
 	}
-	recorded, _ := readServerFile(cfg.DataDir)
+	recorded := recordedLocalServer(cfg.DataDir, sys)
 	asked := server
 	if server == "" {
 		server = recorded

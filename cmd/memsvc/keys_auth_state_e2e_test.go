@@ -1,9 +1,11 @@
 package main
 
 import (
+	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // keysTestSecret signs the keys of these tests (auth needs >= 32 bytes).
@@ -65,4 +67,64 @@ func TestKeysCreateQuietWhenServerTakesKey(t *testing.T) {
 			t.Errorf("keys list: exit %d, stdout lacks %q:\n%s%s", code, want, stdout, stderr)
 		}
 	}
+}
+
+// TestKeysSendNoKeyToARecordedRemoteAddress: keys create (and keys revoke)
+// asked the server recorded in the data directory about the key, sending
+// it in the clear to whatever address the file named: one written there
+// by someone else, naming another host, received a fresh key. A recorded
+// address off the loopback is named on stderr and not asked; the key is
+// still minted (or revoked).
+func TestKeysSendNoKeyToARecordedRemoteAddress(t *testing.T) {
+	ip := nonLoopbackIP(t)
+	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Skipf("cannot listen on %s: %v", ip, err)
+	}
+	defer ln.Close()
+	got := make(chan string, 4)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			buf := make([]byte, 4096)
+			n, _ := c.Read(buf)
+			got <- string(buf[:n])
+			c.Close()
+		}
+	}()
+	dir := t.TempDir()
+	if err := writeServerFile(dir, ln.Addr().String()); err != nil {
+		t.Fatal(err)
+	}
+	env := probeCmd{env: map[string]string{"MEMSVC_AUTH_SECRET": keysTestSecret}}
+	code, stdout, stderr := env.run(t, "keys", "create", "--user", "alice", "--data", dir)
+	if code != 0 || !strings.HasPrefix(stdout, "msk_") || !strings.Contains(stderr, "not asked") {
+		t.Errorf("keys create beside a recorded remote address: exit %d, stdout %q, stderr %q; want the key, and a note that it was not asked", code, stdout, stderr)
+	}
+	if code, _, stderr := env.run(t, "keys", "revoke", strings.TrimSpace(stdout), "--data", dir); code != 0 || !strings.Contains(stderr, "revoked key id") {
+		t.Errorf("keys revoke beside a recorded remote address: exit %d, stderr %q", code, stderr)
+	}
+	select {
+	case req := <-got:
+		t.Errorf("a key command sent a request to the recorded remote address:\n%s", req)
+	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+// nonLoopbackIP is an address of this machine off the loopback.
+func nonLoopbackIP(t *testing.T) string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() && n.IP.To4() != nil && !n.IP.IsLinkLocalUnicast() {
+			return n.IP.String()
+		}
+	}
+	t.Skip("this machine has no address off the loopback")
+	return ""
 }
