@@ -167,6 +167,9 @@ var (
 	// userTakeOut is the object between "take" and "out": "take
 	// dynamodb_table out of every backend", "take `--legacy` out".
 	userTakeOut = regexp.MustCompile(`(?i)\btake\s+((?:the\s+)?\S+(?:\s+(?:and|,)\s+\S+)*)\s+out\b`)
+	// outFor is what follows "take X out" when X is tried, not removed:
+	// "take `new_parser` out for a spin", "… out for a test drive".
+	outFor      = regexp.MustCompile(`(?i)^\s+for\b`)
 	notYetAsked = regexp.MustCompile(`(?i)\?|\b(?:if|unless|whether|should we|could we|can we|maybe|once)\b`)
 	commaEnd    = regexp.MustCompile(`,\s`)
 	dropObjEnd  = regexp.MustCompile(`(?i)\s*(?:,|;|\s(?:and|then|&&))\s*(?:then\s+)?`)
@@ -258,6 +261,9 @@ func userDropped(user string) []removalCut {
 				}
 			}
 			for _, m := range userTakeOut.FindAllStringSubmatchIndex(sn, -1) {
+				if outFor.MatchString(sn[m[1]:]) {
+					continue
+				}
 				if names := codeNamesIn(sn[m[2]:m[3]]); len(names) > 0 && !negatedBefore(sn[:m[0]]) {
 					out = append(out, removalCut{text: "removed " + strings.Join(names, ", "), kept: sn})
 				}
