@@ -222,15 +222,22 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 var failedAfter = regexp.MustCompile(`(?i)^` + "`" + `\s+(?:[\w/.-]+\s+){0,4}?(?:failed|fails|errored|errors out|crashed|hung|hangs|` +
 	`couldn't|could not|can't|cannot|didn't|did not|doesn't work|is not found|was not found)\b`)
 
+// passedLater is a report, after a failure, that the command then went
+// through: "failed at first …; after starting it, it passed", "… now
+// passes". A count of tests that passed beside those that failed ("12
+// passed, 3 failed") is no such report.
+var passedLater = regexp.MustCompile(`(?i)\b(?:then|after|now|once|again|retry|re-?run)\b[^.;]*?\b(?:pass(?:es|ed)|succeed(?:s|ed)|green|works)\b|` +
+	`\b(?:pass(?:es|ed)|succeed(?:s|ed)|works)\s+(?:now|again|this time)\b`)
+
 // reportedFailing reports whether every place text writes the command c
-// (as inline code) says it failed.
+// (as inline code) says it failed, and nothing after says it then passed.
 func reportedFailing(text, c string) bool {
 	span := "`" + c
 	seen := false
 	for rest := text; ; {
 		i := strings.Index(rest, span)
 		if i < 0 {
-			return seen
+			return seen && !passedLater.MatchString(text[strings.Index(text, span):])
 		}
 		rest = rest[i+len(span):]
 		if !failedAfter.MatchString(rest) {

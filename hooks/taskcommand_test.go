@@ -106,6 +106,14 @@ func TestTaskMemorySkipsFailedCommands(t *testing.T) {
 	if got, ok := taskMemory("run the tests", ms); !ok || got.ID != "again" {
 		t.Errorf("taskMemory = %q, %v; want again (the command also passed)", got.ID, ok)
 	}
+	ms = append(ms, turn("later", "Assistant: `tox -e py312` failed at first because Postgres was down; after starting it, it passed (212 tests).", "2026-03-05T10:00:00Z"))
+	if got, ok := taskMemory("run the tests", ms); !ok || got.ID != "later" {
+		t.Errorf("taskMemory = %q, %v; want later (the command failed, then passed)", got.ID, ok)
+	}
+	ms = append(ms, turn("counted", "Assistant: `pytest -x` failed: 12 passed, 3 failed in the billing module.", "2026-03-06T10:00:00Z"))
+	if got, ok := taskMemory("run the tests", ms); !ok || got.ID != "later" {
+		t.Errorf("taskMemory = %q, %v; want later (a count of passed tests is no pass)", got.ID, ok)
+	}
 }
 
 // A task's word inside another word, or in a flag of a command for
