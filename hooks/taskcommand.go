@@ -222,6 +222,11 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 var failedAfter = regexp.MustCompile(`(?i)^` + "`" + `\s+(?:[\w/.-]+\s+){0,4}?(?:failed|fails|errored|errors out|crashed|hung|hangs|` +
 	`couldn't|could not|can't|cannot|didn't|did not|doesn't work|is not found|was not found)\b`)
 
+// failsOnlyWhen is a condition after a failure word: the command is the
+// project's, and the text says what it needs ("`tox -e py312` cannot run
+// without Docker", "`make test` fails unless the database is up").
+var failsOnlyWhen = regexp.MustCompile(`(?i)^\s+(?:\w+\s+){0,2}?(?:without|unless|until|outside|if)\b`)
+
 // passedLater is a report, after a failure, that the command then went
 // through: "failed at first …; after starting it, it passed", "… now
 // passes". A count of tests that passed beside those that failed ("12
@@ -240,7 +245,8 @@ func reportedFailing(text, c string) bool {
 			return seen && !passedLater.MatchString(text[strings.Index(text, span):])
 		}
 		rest = rest[i+len(span):]
-		if !failedAfter.MatchString(rest) {
+		m := failedAfter.FindStringIndex(rest)
+		if m == nil || failsOnlyWhen.MatchString(rest[m[1]:]) {
 			return false
 		}
 		seen = true

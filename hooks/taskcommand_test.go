@@ -114,6 +114,10 @@ func TestTaskMemorySkipsFailedCommands(t *testing.T) {
 	if got, ok := taskMemory("run the tests", ms); !ok || got.ID != "later" {
 		t.Errorf("taskMemory = %q, %v; want later (a count of passed tests is no pass)", got.ID, ok)
 	}
+	ms = append(ms, memory{ID: "rule", Text: "`tox -e py311` cannot run without Docker: start Docker first.", ValidFrom: "2026-03-07T10:00:00Z"})
+	if got, ok := taskMemory("run the tests", ms); !ok || got.ID != "rule" {
+		t.Errorf("taskMemory = %q, %v; want rule (what a command needs is no failure)", got.ID, ok)
+	}
 }
 
 // A task's word inside another word, or in a flag of a command for
