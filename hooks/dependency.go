@@ -91,8 +91,10 @@ func asksForDependency(prompt string, ms []memory) bool {
 // crate". The verb changes that thing, not the dependency. A version, or
 // a part of a set ("all of", "some of"), is the dependency itself:
 // "upgrade the version of the http library", "remove some of the unused
-// packages".
-var ownedThing = regexp.MustCompile(`(?i)\b([a-z][\w-]*)\s+(?:for|of|about)\b`)
+// packages". The thing is a noun with its determiner: a bare word after
+// the verb is the package named ("upgrade react for the dashboard
+// package", "add zod for validation").
+var ownedThing = regexp.MustCompile(`(?i)\b(?:the|a|an|its|their|our|this|that|these|those)\s+([a-z][\w-]*)\s+(?:for|of|about)\b`)
 
 // partWords name the dependency itself before "of" (see ownedThing).
 var partWords = []string{"version", "versions", "all", "some", "any", "each", "most", "both", "none", "one", "rest",

@@ -30,6 +30,8 @@ func TestAsksForDependency(t *testing.T) {
 		{"upgrade the version of the http library", true}, // the version is the dependency's own
 		{"remove some of the unused packages", true},
 		{"add a package for date math", true},
+		{"upgrade react for the dashboard package", true}, // a bare word after the verb is the package
+		{"add zod for validation to the api package", true},
 		{"please add comments to the library module", false},
 		{"update the packages", true},
 		{"remove the unused libs from the service", true},
