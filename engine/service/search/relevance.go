@@ -210,10 +210,21 @@ func voiceShift(query string) float64 {
 		return generalShift
 	case slices.ContainsFunc(toks, func(t text.Token) bool { return firstPerson[t.Word] }):
 		return personalShift
-	case len(nameTerms(query)) == 0 && !slices.ContainsFunc(toks, func(t text.Token) bool { return thirdPerson[t.Word] }):
+	case len(nameTerms(query)) == 0 && !slices.ContainsFunc(toks, speaksOfSomeone):
 		return generalShift
 	}
 	return 0
+}
+
+// speaksOfSomeone reports whether t keeps a question that names no one
+// from being one about the world: a pronoun for someone both sides know
+// (thirdPerson), the first person of a language firstPerson does not
+// hold ("¿cuál es mi talla?", "wann ist mein Termin?": a question about
+// the user's own life, lowered as one about the world), or the speaker's
+// own day ("is the wind good enough to take the dinghy out tomorrow": a
+// question about the user's plans; knowledge of the world has no today).
+func speaksOfSomeone(t text.Token) bool {
+	return thirdPerson[t.Word] || otherFirstPerson[t.Word] || speakersDay[t.Word]
 }
 
 // isQuestion reports whether toks ask something: opened by a question
@@ -242,6 +253,18 @@ var (
 	// both sides know ("when is the puppy due his vaccinations").
 	thirdPerson = map[string]bool{"he": true, "him": true, "his": true, "she": true, "her": true, "hers": true,
 		"they": true, "them": true, "their": true}
+	// otherFirstPerson are the first-person words of the languages most
+	// often written beside English (Spanish, French, German, Italian,
+	// Portuguese, Dutch), as they are not English words.
+	otherFirstPerson = wordSet("yo mi mis nosotros nosotras nuestro nuestra nuestros nuestras conmigo " +
+		"je j moi mon ma mes nous notre nos " +
+		"ich mich mir mein meine meinen meinem meiner meines wir uns unser unsere unseren unserem unserer " +
+		"io mio mia miei mie noi nostro nostra nostri nostre " +
+		"eu meu minha meus minhas nós nosso nossa nossos nossas " +
+		"ik mij mijn wij ons onze")
+	// speakersDay are the words by which a question dates itself by the
+	// speaker's own day.
+	speakersDay = wordSet("today tonight tomorrow yesterday hoy mañana ayer aujourd hui demain hier heute morgen gestern oggi domani ieri hoje amanhã ontem vandaag")
 	// questionWords open a question about something.
 	questionWords = map[string]bool{"who": true, "what": true, "whats": true, "when": true, "where": true,
 		"why": true, "which": true, "how": true, "is": true, "are": true, "does": true, "do": true, "can": true}
@@ -855,4 +878,13 @@ func (e *Searcher) withForms(shard *index.Shard, query string) []string {
 		}
 	}
 	return text.Unique(out)
+}
+
+// wordSet is the set of the space-separated words of s.
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		out[w] = true
+	}
+	return out
 }

@@ -242,6 +242,10 @@ func TestVoiceShift(t *testing.T) {
 		{"draft an email to the landlord", 0},
 		{"when did Oliver start his new job?", 0}, // names someone
 		{"when is the kitten due her injections", 0},
+		{"¿cuál es mi talla de zapatos?", 0},                           // another language's first person
+		{"wann ist mein nächster Zahnarzttermin?", 0},                  // likewise
+		{"is the wind good enough to take the dinghy out tomorrow", 0}, // the speaker's own day
+		{"what's the weather like in the mountains today?", 0},
 		{"", 0},
 	}
 	for _, c := range cases {
