@@ -193,12 +193,15 @@ func apply(ex *exchange, e transcriptEntry) {
 }
 
 // noteWritten keeps the text and time of a user entry Claude Code wrote
-// itself, such as a compaction summary.
+// itself, such as a compaction summary. Its markup for local commands
+// ("<local-command-stdout>Compacted</local-command-stdout>", the caveat
+// before it) is no text a prompt is stashed with, and a /compact writes it
+// after the summary: kept, it hid the summary from stashedTimes.
 func noteWritten(ex *exchange, e transcriptEntry) {
 	if e.Type != "user" || e.IsSidechain {
 		return
 	}
-	if text, ok := rawUserText(e.Message.Content); ok {
+	if text, ok := rawUserText(e.Message.Content); ok && !strings.HasPrefix(strings.TrimSpace(text), "<") {
 		ex.written = writtenEntry{text: strings.TrimSpace(text), time: e.Timestamp}
 	}
 }
