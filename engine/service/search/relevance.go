@@ -202,7 +202,7 @@ func namesTheUser(s string) bool {
 // Measured: see personalShift.
 func voiceShift(query string) float64 {
 	toks := text.Scan(text.CompatibilityForm(query), text.Options{})
-	if len(toks) == 0 || !isQuestion(toks) {
+	if len(toks) == 0 || !isQuestion(toks) || isPoliteRequest(toks) {
 		return 0
 	}
 	switch {
@@ -233,6 +233,15 @@ func isQuestion(toks []text.Token) bool {
 	return questionWords[toks[0].Word] || slices.ContainsFunc(toks, func(t text.Token) bool { return t.Ask })
 }
 
+// isPoliteRequest reports whether toks ask for work in a question's form:
+// "can you check my maths on this spreadsheet", "could you book the
+// dentist". It is a request like "check my maths", so it is left as
+// scored: its "my" names what to work on, not a question about the
+// user's life, and it asks nothing about the world.
+func isPoliteRequest(toks []text.Token) bool {
+	return len(toks) > 2 && politeModals[toks[0].Word] && toks[1].Word == "you"
+}
+
 // isHowTo reports whether toks ask how a thing is done in general: "how
 // do I", "how can you", "how does one" without a "my" or "our" after
 // (which asks about the user's own thing: "how do I renew my passport").
@@ -245,6 +254,7 @@ func isHowTo(toks []text.Token) bool {
 
 var (
 	howToVerbs    = map[string]bool{"do": true, "can": true, "does": true, "should": true, "would": true}
+	politeModals  = map[string]bool{"can": true, "could": true, "would": true, "will": true}
 	howToSubjects = map[string]bool{"i": true, "you": true, "we": true, "one": true}
 	// firstPerson are the words by which a prompt speaks of the user.
 	firstPerson = map[string]bool{"i": true, "me": true, "my": true, "mine": true, "myself": true, "we": true,

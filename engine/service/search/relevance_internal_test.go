@@ -237,6 +237,8 @@ func TestVoiceShift(t *testing.T) {
 		{"what's the tallest building in asia?", generalShift},
 		{"how do I renew my library card", personalShift},
 		{"when do we need to pay the gas bill", personalShift},
+		{"can you check my maths on this spreadsheet formula", 0}, // a request in a question's form
+		{"could you book the dentist for next week?", 0},
 		{"is it ok for me to skip the gym today?", personalShift},
 		{"rename the helper in my last commit", 0}, // a request, not a question
 		{"draft an email to the landlord", 0},
