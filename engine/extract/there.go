@@ -11,9 +11,16 @@ import (
 // or "at"), and only into a move, a home or a job: "I visited there" changes nothing
 // the user holds, so it is left as said.
 
-// namedPlaceRe finds a place named after its preposition: group 1 the preposition,
-// group 2 the name ("in Groningen", "at Deutsche Bank", "to New York").
-var namedPlaceRe = regexp.MustCompile(`\b(in|to|at) (\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+){0,2})`)
+// namedPlaceRe finds a place named after its preposition: group 1 the word before
+// it, group 2 the preposition, group 3 the name ("in Groningen", "at Deutsche Bank",
+// "flew to New York").
+var namedPlaceRe = regexp.MustCompile(`(?:\b([\p{L}']+) )?\b(in|to|at) (\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+){0,2})`)
+
+// goesToWords are the words after which "to" names where one goes: "talked to Maria",
+// "said goodbye to Lisbon" name a person or a farewell, no place one went.
+var goesToWords = set(`moved move moves moving relocated relocate relocating went go goes going gone been ` +
+	`flew fly flying drove drive driving travelled traveled travelling traveling trip flight ` +
+	`came come coming back headed heading returned return got transferred emigrated commute commuted`)
 
 // thereRe finds a move, a home or a job said with "there": group 1 the verb.
 var thereRe = regexp.MustCompile(`(?i)\b(moved|relocated|move|live|lives|living|work|works|working) there\b`)
@@ -49,16 +56,31 @@ func resolveThere(clause string, last *placeMention) string {
 }
 
 // lastNamedPlace is the last place a text names, skipping months and days, which are
-// written with a capital too ("in May", "on Monday").
+// written with a capital too ("in May", "on Monday"), and people spoken to ("to Maria").
+// A place named as someone's ("at Anna's") is found with no name: it hides the ones
+// before it.
 func lastNamedPlace(s string) (placeMention, bool) {
 	ms := namedPlaceRe.FindAllStringSubmatch(s, -1)
 	for i := len(ms) - 1; i >= 0; i-- {
-		if !isCalendarName(ms[i][2]) && !pronounWords[strings.ToLower(ms[i][2])] {
-			return placeMention{prep: strings.ToLower(ms[i][1]), name: ms[i][2]}, true
+		prep, name := strings.ToLower(ms[i][2]), ms[i][3]
+		if prep == "to" && !goesToWords[strings.ToLower(ms[i][1])] {
+			continue // "talked to Maria": a person spoken to
+		}
+		if possessiveNameRe.MatchString(name) {
+			// "staying at Anna's": the place last named is someone's, which no name
+			// carries; "there" after it points at no place named before it either.
+			return placeMention{}, true
+		}
+		if !isCalendarName(name) && !pronounWords[strings.ToLower(name)] {
+			return placeMention{prep: prep, name: name}, true
 		}
 	}
 	return placeMention{}, false
 }
+
+// possessiveNameRe finds a name said as an owner ("in Anna's flat"): a person's
+// thing, not a place by name.
+var possessiveNameRe = regexp.MustCompile(`['’]s?$`)
 
 // calendarNameRe matches a month or day name and what follows it.
 var calendarNameRe = regexp.MustCompile(`(?i)^(?:` + monthNames + `|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter)\b`)

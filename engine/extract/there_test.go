@@ -16,6 +16,11 @@ func TestResolveThere(t *testing.T) {
 		{"I moved in May", "I live there now", "I live there now"}, // a month is no place
 		{"", "I moved there", "I moved there"},
 		{"We flew to New York", "I'm living there for now", "I'm living in New York for now"},
+		{"I talked to Maria yesterday", "I moved there in May", "I moved there in May"}, // "to" a person, after no move
+		{"I said goodbye to Lisbon", "I moved there in May", "I moved there in May"},
+		{"I stayed in Anna's flat", "I live there now", "I live there now"}, // a person's, no place by name
+		{"I grew up in Ohio, now I'm staying at Anna's", "I live there now", "I live there now"},
+		{"I went back to Porto", "I live there now", "I live in Porto now"},
 	}
 	for _, c := range cases {
 		var last placeMention
