@@ -77,17 +77,48 @@ func ownedVersion(p, v Slot) bool {
 	return strings.HasPrefix(p.Value, v.Subject+" ") && p.Value != v.Subject+" "+v.Value
 }
 
-// UpgradedPossession reports a thing had ("User has a Pixel 6", old) that newFact, a
-// version of the same make said by the same owner ("User upgraded to a Pixel 8", n),
-// replaces: one has one phone of a make at a time. A version statement names no
-// holder in its slot, so the owner is read from newFact's opening words: "User's
-// husband upgraded to a Pixel 8" leaves User's phone alone.
-func UpgradedPossession(old Slot, newFact string, n Slot) bool {
+// UpgradedPossession reports a thing had (oldFact "User has a Pixel 6", its slot old)
+// that newFact, a version of the same make said by the same owner ("User upgraded to
+// a Pixel 8", n), replaces: one has one phone of a make at a time. The thing had must
+// be a version itself, the make and a model number and any more of its name ("Pixel
+// 6", "iPhone 12 Pro"), not a thing that carries or fits one ("a Windows 10 laptop",
+// "a Pixel 6 case"). A version statement names no holder in its slot, so the owner is
+// read from newFact's opening words: "User's husband upgraded to a Pixel 8" leaves
+// User's phone alone.
+func UpgradedPossession(old Slot, oldFact, newFact string, n Slot) bool {
 	if old.Predicate != "have" || n.Predicate != PredicateVersion || n.Subject == "" || strings.HasPrefix(old.Value, "not ") {
 		return false
 	}
-	if !strings.HasPrefix(old.Value, n.Subject+" ") || old.Value == n.Subject+" "+n.Value {
-		return false
+	model, ok := strings.CutPrefix(old.Value, n.Subject+" ")
+	if !ok || old.Value == n.Subject+" "+n.Value || !modelNamed(oldFact, strings.Fields(model)) {
+		return false // "User has a Python book": a thing named after the make, no version of it
 	}
 	return strings.HasPrefix(strings.ToLower(cleanFactText(newFact)), old.Subject+" ")
+}
+
+// modelNamed reports a model said in fact as a number and then only words of its name,
+// written with a capital or a digit ("12 Pro"): a lower-case noun after the number
+// ("10 laptop") is the thing the version is in.
+func modelNamed(fact string, model []string) bool {
+	if len(model) == 0 || !strings.ContainsAny(model[0], "0123456789") {
+		return false
+	}
+	words := strings.Fields(fact)
+	for i := range words {
+		words[i] = strings.Trim(words[i], ".,;:!?()\"'")
+	}
+	for i := 0; i+len(model) <= len(words); i++ {
+		if !strings.EqualFold(words[i], model[0]) {
+			continue
+		}
+		named := true
+		for j, w := range model[1:] {
+			said := words[i+1+j]
+			named = named && strings.EqualFold(said, w) && (unicode.IsUpper([]rune(said)[0]) || strings.ContainsAny(said, "0123456789"))
+		}
+		if named {
+			return true
+		}
+	}
+	return false
 }

@@ -17,13 +17,17 @@ func TestUpgradedPossession(t *testing.T) {
 		{"User has a Pixel 6", "User upgraded to Python 3.12", false}, // another make
 		{"User has a Pixel 8", "User upgraded to a Pixel 8", false},   // the same one
 		{"User does not have a Pixel 6", "User upgraded to a Pixel 8", false},
+		{"User has a Python book", "User upgraded to Python 3.12", false}, // a thing of the make's name, no version of it
+		{"User has an iPhone 12 Pro", "User upgraded to an iPhone 15", true},
+		{"User has a Windows 10 laptop", "User upgraded to Windows 11", false}, // the laptop the version runs on
+		{"User has a Pixel 6 case", "User upgraded to a Pixel 8", false},
 	}
 	for _, c := range cases {
 		old, n := SlotOf(c.old), SlotOf(c.fact)
 		if old == nil || n == nil {
 			t.Fatalf("no slot: %q → %v, %q → %v", c.old, old, c.fact, n)
 		}
-		if got := UpgradedPossession(*old, c.fact, *n); got != c.want {
+		if got := UpgradedPossession(*old, c.old, c.fact, *n); got != c.want {
 			t.Errorf("UpgradedPossession(%q, %q) = %v, want %v (slots %+v, %+v)", c.old, c.fact, got, c.want, *old, *n)
 		}
 	}

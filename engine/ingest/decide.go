@@ -167,7 +167,7 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 		return unrelated, d, true // "saves 200 euros a month for retirement", "saves 100 euros a month for holidays"
 	case oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) && !f.beside || f.now && extract.MovedOn(*oldSlot, *slot) || f.takesBack(c.Text) ||
 		slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && (extract.SwitchedFrom(c.Text, *slot) || extract.OutgrownPartner(c.Text, *slot)) ||
-		oldSlot != nil && slot != nil && extract.UpgradedPossession(*oldSlot, f.text, *slot):
+		oldSlot != nil && slot != nil && extract.UpgradedPossession(*oldSlot, c.Text, f.text, *slot):
 		return ends, d, true
 	case oldSlot != nil && slot != nil && takesUpWhatNoneWas(*oldSlot, *slot, f.text):
 		return ends, d, true // "User started taking metformin" ends "User does not take any medication"
