@@ -18,6 +18,8 @@ func TestChatStatements(t *testing.T) {
 	}{
 		{"a move without a subject", "moved to edinburgh last week lol", "User lives in edinburgh since the week of 2025-02-24",
 			&Slot{"user", "lives_in", "edinburgh", ""}, false},
+		{"a move said with 'also' is a move all the same", "I also moved to Berlin last week", "User lives in Berlin since the week of 2025-02-24",
+			&Slot{"user", "lives_in", "berlin", ""}, false},
 		{"an age without a subject", "Just turned 30 today!", "User is 30 years old since 2025-03-03", &Slot{"user", "age", "30", ""}, false},
 		{"a new job without a subject", "Started a new job at N26 on Monday, backend engineer still.",
 			"User works at N26, backend engineer still since 2025-03-03", &Slot{"user", "works_at", "n26", ""}, false},

@@ -165,7 +165,7 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 		return unrelated, d, true // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
 	case oldSlot != nil && slot != nil && amountsOfTwoThings(c.Text, f.text, *oldSlot, *slot):
 		return unrelated, d, true // "saves 200 euros a month for retirement", "saves 100 euros a month for holidays"
-	case oldSlot != nil && (extract.Contradicts(*oldSlot, *slot) && !f.beside || f.now && extract.MovedOn(*oldSlot, *slot) || f.takesBack(c.Text) ||
+	case oldSlot != nil && ((extract.Contradicts(*oldSlot, *slot) || f.now && extract.MovedOn(*oldSlot, *slot)) && !f.beside || f.takesBack(c.Text) ||
 		slot.Replaces != "" && extract.ReplacedMeans(c.Text, *slot)) || slot != nil && (extract.SwitchedFrom(c.Text, *slot) || extract.OutgrownPartner(c.Text, *slot)) ||
 		oldSlot != nil && slot != nil && extract.UpgradedPossession(*oldSlot, c.Text, f.text, *slot):
 		return ends, d, true
@@ -489,7 +489,7 @@ var takenUpRe = regexp.MustCompile(`(?i)\b(?:started|began|begun|took up|has tak
 // saysBeside reports a fact that says its value comes beside the one held
 // before ("User also works at a bar on weekends"), not in its place: a second
 // job, home or school does not end the first, even said "now" ("User now
-// also works at a bar"). A fact that also says it changed ("also moved",
+// also works at a bar", "User also lives in Denver now"). A fact that also says it changed ("also moved",
 // "instead") is a change all the same.
 func saysBeside(fact string) bool {
 	beside := false

@@ -15,6 +15,7 @@ func TestDecideBesideAndPeriods(t *testing.T) {
 		{"a second job", "User also works at a bar on weekends", "User works at a café on weekdays", Add},
 		{"a job changed", "User works at a bar now", "User works at a café", Supersede},
 		{"also, said now", "User now also works at a bar", "User works at a café", Add},
+		{"also a home, said now", "User also lives in Denver now", "User lives in Boston", Add},
 		{"also, but instead", "User also works at a bar instead", "User works at a café", Supersede},
 		{"every day is daily", "User takes vitamin D every day", "User takes vitamin D daily", None},
 		{"every week is weekly", "User calls User's mother every week", "User calls User's mother weekly", None},
