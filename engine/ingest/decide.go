@@ -475,16 +475,33 @@ func saysInstead(fact string) bool {
 // metformin") where the stored fact said the subject held none of its kind ("User does
 // not take any medication"): the same subject and verb, taken up. Only a start says
 // so: "User eats eggs" beside "User does not eat any meat" ends nothing, since eggs
-// are no meat.
+// are no meat. Nor does a start of a common thing, said with an article or as a
+// plural ("started taking the bus", "started taking photos", "started eating eggs"):
+// no word list tells what is of the kind, and a thing named ("metformin") is the
+// start that fills it.
 func takesUpWhatNoneWas(old, n extract.Slot, fact string) bool {
 	if extract.SubjectKey(old.Subject) != extract.SubjectKey(n.Subject) || old.Predicate != n.Predicate {
 		return false
 	}
-	return strings.HasPrefix(old.Value, "not any ") && !strings.HasPrefix(n.Value, "not ") && takenUpRe.MatchString(fact)
+	m := takenUpRe.FindStringSubmatch(fact)
+	return strings.HasPrefix(old.Value, "not any ") && !strings.HasPrefix(n.Value, "not ") && m != nil && !commonThing(m[1])
 }
 
-// takenUpRe finds a habit or state started.
-var takenUpRe = regexp.MustCompile(`(?i)\b(?:started|began|begun|took up|has taken up)\b`)
+// takenUpRe finds a habit or state started: group 1 the first word of what was
+// taken up, after the habit's verb.
+var takenUpRe = regexp.MustCompile(`(?i)\b(?:started|began|begun|took up|has taken up)(?: [a-z]+ing)? (\S+)`)
+
+// commonThing reports the first word of a thing taken up that makes it a common
+// thing, not one named: an article or owner, or a plural ("photos", "eggs").
+func commonThing(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ".,;:!?"))
+	switch w {
+	case "the", "a", "an", "some", "my", "his", "her", "their", "our", "more":
+		return true
+	}
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") &&
+		!strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "'s")
+}
 
 // saysBeside reports a fact that says its value comes beside the one held
 // before ("User also works at a bar on weekends"), not in its place: a second
