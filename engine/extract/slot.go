@@ -462,14 +462,17 @@ var (
 	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
 	// "a nurse by trade" is a nurse; "a nurse by training" is no current job, so its value
 	// keeps "by training" and names no job.
-	jobStop  = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working | by (?:profession|trade|day)\b|,)`)
-	listStop = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
-	verbStop = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
+	jobStop = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working | by (?:profession|trade|day)\b|,)`)
+	// purposeStop ends a home at what the move was for: "User lives in Groningen to be
+	// near her" lives in Groningen. Only a verb ends it, so "next to the sea" stays.
+	purposeStop = regexp.MustCompile(`(?i) (?:in order |so as )?to (?:be|get|take|start|help|study|work|live|stay|join|care|look|follow|pursue|teach|attend|find|save|raise|retire|escape|focus|spend|open|run|try|see|go|move|finish|learn|keep|support)\b`)
+	listStop    = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
+	verbStop    = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
 
 var slotRules = []slotRule{
 	// Plural subjects ("User's parents live in Leeds") hold the same slot as singular ones.
-	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", need: []string{"live", "living", "resid", "based", "settled"}},
+	{re: rx(subj + ` (?:now |currently |still |also )?(?:lives|live|resides|reside|is living|are living|is based|are based|has lived|have lived|has been living|have been living|is settled|are settled) in (.+)`), pred: "lives_in", stop: purposeStop, need: []string{"live", "living", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:does not|doesn't|do not|don't|no longer|never) (?:lives?|resides?) in (.+)`), pred: "lives_in", neg: true, need: []string{"live", "resid", "based", "settled"}},
 	{re: rx(subj + ` (?:is|are) (?:not|no longer) (?:living|based) in (.+)`), pred: "lives_in", neg: true, need: []string{"living", "based"}},
 	// "User works remotely from Krakow": whoever works remotely from a town lives there.
