@@ -146,6 +146,9 @@ func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
 	if f.reads.normal(c.Text) == f.normal {
 		return decided, Decision{Event: None, Target: c.ID}
 	}
+	if extract.HealedInjury(c.Text, f.text) {
+		return ends, Decision{} // "User's wrist has fully healed" ends "User has a broken wrist": neither has the other's slot
+	}
 	var oldSlot *extract.Slot
 	if f.slot != nil { // a fact without a slot needs none of the candidates': the rules are costly
 		oldSlot = f.reads.Slot(c.Text)

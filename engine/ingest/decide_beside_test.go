@@ -30,6 +30,8 @@ func TestDecideBesideAndPeriods(t *testing.T) {
 		{"eggs started are no meat", "User started eating eggs", "User does not eat any meat", Add},
 		{"a thing held beside none of another kind", "User eats eggs", "User does not eat any meat", Add},
 		{"another's start ends nothing", "User's wife started taking metformin", "User does not take any medication", Add},
+		{"an injury healed", "User's wrist has fully healed", "User has a broken wrist", Supersede},
+		{"another part healed", "User's ankle has healed", "User has a broken wrist", Add},
 		{"another owner's upgrade", "User's husband upgraded to a Pixel 8", "User has a Pixel 6", Add},
 	}
 	for _, tc := range tests {
