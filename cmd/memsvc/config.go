@@ -566,7 +566,7 @@ var commandLineOnly = map[string][]string{
 	"export":      {"user", "out"},
 	"import":      {"in"},
 	"users erase": {"user", "confirm"},
-	"keys create": {"user"},
+	"keys create": {"user", "no-check"}, // no-check: one run's choice
 	"backup":      {"out"},
 	"restore":     {"in"},
 	"reembed":     {"reembed-batch"}, // one run's pace, not a setting of the store
