@@ -35,9 +35,9 @@ func (w *WordForms) Glossed(stem string) []string {
 		}
 	}
 	if len(out) == 0 {
-		out = nil
+		return nil // not remembered: queries bring any number of words no definition links (ids, hashes, CJK pairs)
 	}
-	g.memo.Store(stem, out)
+	g.memo.Store(stem, out) // bounded by the stems definitions link
 	return out
 }
 

@@ -36,3 +36,28 @@ func TestGlossedLinksADefinitionsWords(t *testing.T) {
 		t.Errorf("Glossed(asthma) = %v, want no %q", got, text.Stem("usually"))
 	}
 }
+
+// TestGlossedRemembersOnlyLinkedStems: the relevance score asks Glossed
+// for every rare prompt word, unknown ones included (their frequency is
+// 0), and one remembered per unknown word grew the memo without bound for
+// the life of the server, as Narrower's once did.
+func TestGlossedRemembersOnlyLinkedStems(t *testing.T) {
+	w := &WordForms{}
+	g := sharedGlossLinks()
+	if g == nil {
+		t.Fatal("no gloss links shipped")
+	}
+	for _, s := range []string{"zq7x9k2unknownword", "01m8dah64ksk", "咖啡"} {
+		w.Glossed(s)
+		if _, kept := g.memo.Load(s); kept {
+			t.Errorf("Glossed(%q) remembered a word no definition links", s)
+		}
+	}
+	asthma := text.Stem("asthma")
+	if len(w.Glossed(asthma)) == 0 {
+		t.Fatal("Glossed(asthma) links nothing")
+	}
+	if _, kept := g.memo.Load(asthma); !kept {
+		t.Error("a linked stem's links are not remembered")
+	}
+}
