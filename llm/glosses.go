@@ -20,9 +20,11 @@ func (w *WordForms) Glossed(stem string) []string {
 	if g == nil {
 		return nil
 	}
-	if v, ok := g.memo.Load(stem); ok {
-		return v.([]string)
-	}
+	return g.memo.get(stem, func() ([]string, bool) { return g.links(stem) })
+}
+
+// links is Glossed's answer for stem; known when a definition links it.
+func (g *glossLinks) links(stem string) ([]string, bool) {
 	var out []string
 	if names := g.lex.Names(stem); len(names) <= maxNames {
 		out = slices.Clone(names)
@@ -35,10 +37,9 @@ func (w *WordForms) Glossed(stem string) []string {
 		}
 	}
 	if len(out) == 0 {
-		return nil // not remembered: queries bring any number of words no definition links (ids, hashes, CJK pairs)
+		return nil, false
 	}
-	g.memo.Store(stem, out) // bounded by the stems definitions link
-	return out
+	return out, true
 }
 
 // maxNamedBy: see Glossed. maxNames: a stem whose definitions name more
@@ -52,7 +53,7 @@ const (
 // glossLinks is the shared gloss links with a memo of Glossed's answers.
 type glossLinks struct {
 	lex  *lexicon.Glosses
-	memo sync.Map // stem → []string
+	memo stemMemo
 }
 
 // sharedGlossLinks parses the gloss links once per process, on first use

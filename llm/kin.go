@@ -26,7 +26,7 @@ type kinIndex struct {
 	lex    *lexicon.Lexicon
 	nouns  [2]int32
 	byConc map[int32][]string
-	memo   sync.Map // stem → []string
+	memo   stemMemo
 }
 
 // sharedKin indexes the shared lexicon's concepts once per process, on
@@ -55,13 +55,17 @@ func (k *kinIndex) of(stem string) []string {
 	if k == nil {
 		return nil
 	}
-	if v, ok := k.memo.Load(stem); ok {
-		return v.([]string)
-	}
-	e, ok := k.lex.Stem(stem)
-	if !ok {
-		return nil // not remembered: queries bring any number of unknown words
-	}
+	return k.memo.get(stem, func() ([]string, bool) {
+		e, ok := k.lex.Stem(stem)
+		if !ok {
+			return nil, false
+		}
+		return k.kin(stem, e), true
+	})
+}
+
+// kin is of's answer for stem, whose lexicon entry is e.
+func (k *kinIndex) kin(stem string, e lexicon.Entry) []string {
 	var out []string
 	if len(e.Syn) == 1 && e.Syn[0] >= k.nouns[0] && e.Syn[0] < k.nouns[1] && k.rare(e.Count) {
 		for _, c := range slices.Concat(e.Syn, e.Hyp) {
@@ -72,7 +76,6 @@ func (k *kinIndex) of(stem string) []string {
 			}
 		}
 	}
-	k.memo.Store(stem, out) // bounded by the lexicon's stems
 	return out
 }
 

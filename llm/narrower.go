@@ -21,7 +21,7 @@ type kindTree struct {
 	nouns  [2]int32           // the noun concepts' ids, from and before (nounIDs)
 	down   map[int32][]int32  // concept → the concepts it is a hypernym of
 	leaves map[int32][]string // concept → the stems it is a hypernym of
-	memo   sync.Map           // stem → []string
+	memo   stemMemo
 }
 
 // sharedKinds indexes the shared lexicon's kinds once per process, on
@@ -94,16 +94,13 @@ func (k *kindTree) narrower(stem string) []string {
 	if k == nil {
 		return nil
 	}
-	if v, ok := k.memo.Load(stem); ok {
-		return v.([]string)
-	}
-	e, ok := k.lex.Stem(stem)
-	if !ok {
-		return nil // not remembered: queries bring any number of unknown words (ids, hashes, CJK pairs)
-	}
-	out := k.collect(stem, e)
-	k.memo.Store(stem, out) // bounded by the lexicon's stems
-	return out
+	return k.memo.get(stem, func() ([]string, bool) {
+		e, ok := k.lex.Stem(stem)
+		if !ok {
+			return nil, false
+		}
+		return k.collect(stem, e), true
+	})
 }
 
 // takes reports whether s may stand as a narrower kind of stem, whose
