@@ -103,7 +103,7 @@ func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 		req.Header.Set("Authorization", "Bearer "+key)
 		keyID = id
 	}
-	res, err := (&http.Client{Timeout: 6 * time.Hour}).Do(req)
+	res, err := auth.FollowWithinOrigin(&http.Client{Timeout: 6 * time.Hour}).Do(req) // it carries the operator key
 	if err != nil {
 		return fmt.Errorf("ask the running server at %s: %w", addr, err)
 	}

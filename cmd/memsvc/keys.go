@@ -301,7 +301,7 @@ func keyStatus(ctx context.Context, hc *http.Client, addr, key string) (int, err
 	if key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
-	res, err := hc.Do(req)
+	res, err := auth.FollowWithinOrigin(hc).Do(req) // it may carry a key, as every client of memsvc's does
 	if err != nil {
 		return 0, err
 	}
