@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/memsvc/memsvc/engine/intent"
 	"github.com/memsvc/memsvc/engine/media"
@@ -206,19 +205,19 @@ func ValidateShared(tags []string, metadata map[string]any, session, project str
 		if err := refuseSecretKeys("metadata", metadata); err != nil {
 			return err
 		}
-		redactMetadata("", metadata)
+		redactMetadata("", false, metadata)
 	}
 	return nil
 }
 
 // RefuseSecret refuses a name (a tag, session id, project, a turn's
-// speaker or id) that holds a secret of a known shape
-// (redact.HasKnownSecret: a provider's key, a JWT, a URL's password). A
+// speaker or id) that holds a secret (redact.NameHoldsSecret: a provider's
+// key, a JWT, a URL's password, or one assigned in it, "password=…"). A
 // name filters, groups or starts stored texts, so it is not redacted into
 // "[REDACTED]" but refused; the shapes alone decide, as a random-looking
 // session id is an ordinary one. The secret is not echoed.
 func RefuseSecret(field, s string) error {
-	if s != "" && redact.HasKnownSecret(s) {
+	if s != "" && redact.NameHoldsSecret(s) {
 		return Invalid(field, "holds a secret (an API key, token or password): secrets are not stored")
 	}
 	return nil
@@ -230,7 +229,7 @@ func refuseSecretKeys(path string, v any) error {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, c := range x {
-			if redact.HasKnownSecret(k) {
+			if redact.NameHoldsSecret(k) {
 				return Invalid(path, "a key holds a secret (an API key, token or password): secrets are not stored")
 			}
 			if err := refuseSecretKeys(path+"."+k, c); err != nil {
@@ -250,57 +249,35 @@ func refuseSecretKeys(path string, v any) error {
 // redactMetadata replaces, in place and at any depth, each string value's
 // secrets with redact.Marker as a write's text has them replaced: a value
 // holding a key by its shape or "token=…" loses that part. A whole value,
-// string or number, is a secret when its key names one ({"db_password":
-// "correct horse"}, {"door_pin": 4821}): the value is what the key says it
-// is, so it need not look random. key is the nearest enclosing key.
-func redactMetadata(key string, v any) any {
+// string or number, is a secret when its key says so (redact.SecretUnder:
+// {"db_password": "correct horse"}, {"door_pin": 4821}), and so is
+// everything under a key that names a secret ({"api_key": {"prod": …}}):
+// the value is what the key says it is, so it need not look random. key is
+// the nearest enclosing key; secret says an outer key named a secret.
+func redactMetadata(key string, secret bool, v any) any {
 	switch x := v.(type) {
 	case string:
-		if x != "" && x != redact.Marker && keyNamesSecret(key) {
+		if x != "" && x != redact.Marker && (secret || redact.SecretUnder(key, x)) {
 			return redact.Marker
 		}
 		red, _ := redact.Text(x)
 		return red
 	case float64:
-		if keyNamesSecret(key) {
+		if secret || redact.SecretUnder(key, x) {
 			return redact.Marker
 		}
 	case map[string]any:
+		inner := secret || redact.NamesSecret(key)
 		for k, c := range x {
-			x[k] = redactMetadata(k, c)
+			x[k] = redactMetadata(k, inner, c)
 		}
 	case []any:
 		for i, c := range x {
-			x[i] = redactMetadata(key, c)
+			x[i] = redactMetadata(key, secret, c)
 		}
 	}
 	return v
 }
-
-// keyNamesSecret reports whether a metadata key names a secret: its words
-// ("db_password", "dbPassword": "db password") end in what redact.Text
-// takes for the name of a secret in "… password: <value>". The key alone
-// decides ("password_changed_at" does not end in one).
-func keyNamesSecret(key string) bool {
-	var words strings.Builder
-	prev := ' '
-	for _, r := range key {
-		switch {
-		case r == '_' || r == '-' || r == '.':
-			r = ' '
-		case unicode.IsUpper(r) && unicode.IsLower(prev):
-			words.WriteByte(' ')
-		}
-		words.WriteRune(r)
-		prev = r
-	}
-	_, n := redact.Text(words.String() + ": " + secretSample)
-	return n > 0
-}
-
-// secretSample is a value redact.Text takes for a secret when a secret's
-// name precedes it, and not on its own (too short to look random).
-const secretSample = "Qz7-sample"
 
 // MaxItems is the most items one Ingest call may hold.
 const MaxItems = 100

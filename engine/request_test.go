@@ -84,13 +84,26 @@ func TestValidateSharedRedactsMetadata(t *testing.T) {
 		{"number under an ordinary key", "floor", 4821.0, 4821.0, false},
 		{"secret as a key", "ghp_" + strings.Repeat("aB3", 10), true, nil, true},
 		{"a count of tokens", "token_count", 1234.0, 1234.0, false},
-		{"sample alone", "note", secretSample, secretSample, false},
+		{"joined lower-case key", "dbpassword", "hunter22x", "[REDACTED]", false},
+		{"object under a secret key", "db_password", map[string]any{"value": "hunter22x", "n": 7.0},
+			map[string]any{"value": "[REDACTED]", "n": "[REDACTED]"}, false},
+		{"object under an api key", "api_key", map[string]any{"prod": []any{"Zr81Qm4vTp"}},
+			map[string]any{"prod": []any{"[REDACTED]"}}, false},
+		{"random-looking key keeps its value", "k9X2m7Q4p8W1z5C3h6D0s2L7v9T3r1Y5", "hello", "hello", false},
+		{"a test runner's pass count", "pass", 12.0, 12.0, false},
+		{"a password under pass", "pass", "Tr0ub4dor&3", "[REDACTED]", false},
+		{"a boarding pass", "boarding_pass", "seat 14C, gate B22", "seat 14C, gate B22", false},
+		{"a map pin", "map_pin", "51.5074,-0.1278", "51.5074,-0.1278", false},
+		{"assignment as a key", "password=Tr0ub4dor&3", "x", nil, true},
+		{"assignment in a nested key", "note", map[string]any{"deploy token: Zr81Qm4vTpX2": 1.0}, nil, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			md := map[string]any{tt.key: tt.value}
 			err := ValidateShared(nil, md, "", "")
 			if tt.wantError {
-				if err == nil || !strings.HasPrefix(ErrorMessage(err), "metadata: ") || strings.Contains(ErrorMessage(err), tt.key) {
+				msg := ErrorMessage(err)
+				if err == nil || !strings.HasPrefix(msg, "metadata") || strings.Contains(msg, "aB3") ||
+					strings.Contains(msg, "Tr0ub4dor") || strings.Contains(msg, "Zr81Qm4vTpX2") {
 					t.Fatalf("err %v; want a refusal naming metadata, not the key", err)
 				}
 				return
@@ -119,6 +132,8 @@ func TestValidateSharedRefusesSecretNames(t *testing.T) {
 		{"tags[1]", []string{"ops", "ship " + key}, "", "", false},
 		{"session_id", nil, key, "", false},
 		{"project", nil, "", "https://bot:Wq7plover31@git.invalid/r", false},
+		{"tags[0]", []string{"password=Wq7plover31"}, "", "", false},
+		{"session_id", nil, "deploy token: Wq7plover31", "", false},
 		{"", []string{"9f86d081884c7d659a2feaa0c55ad015"}, "3f2b9c4e-8d1a-4f6b-9e2c-7a5d1b0c8e3f", "01M8EP31KMA64X3JF58MD95MB9", true},
 	} {
 		err := ValidateShared(tt.tags, nil, tt.session, tt.project)

@@ -91,7 +91,7 @@ func Text(s string) (string, int) {
 	}
 	s = assignment.ReplaceAllStringFunc(s, func(m string) string {
 		sub := assignment.FindStringSubmatch(m)
-		if sub[2] == Marker || strings.HasPrefix(sub[2], Marker) || !secretLike(sub[2]) {
+		if !assignedSecret(sub[2]) {
 			return m
 		}
 		n++
@@ -105,6 +105,12 @@ func Text(s string) (string, int) {
 		return Marker
 	})
 	return s, n
+}
+
+// assignedSecret reports whether the value the assignment pattern found
+// is a secret: not one already redacted, and secretLike.
+func assignedSecret(v string) bool {
+	return v != Marker && !strings.HasPrefix(v, Marker) && secretLike(v)
 }
 
 // secretLike tells a password value from an ordinary word after "password":

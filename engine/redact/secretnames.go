@@ -1,0 +1,128 @@
+package redact
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// keyQualifiers make "key" a credential's name when they come before it
+// ("api key", "X-Api-Key", "secretKey", "apikey"): the qualifiers the
+// assignment pattern takes "key" after.
+var keyQualifiers = []string{"api", "access", "auth", "bearer", "private", "secret"}
+
+// NamesSecret reports whether a field's name (a metadata key) says its
+// whole value is a secret: its last word ends in one of secretWords
+// ("db_password", "dbPassword", "dbpassword", "apiToken"), is "key" after a
+// qualifier ("X-Api-Key") or joined to one ("apikey"), or the name is "pin".
+// The last word decides ("token_count", "password_changed_at" are not), and
+// a random-looking name is none: the name's words are read, never its
+// randomness, so a map keyed by random ids keeps its values.
+func NamesSecret(name string) bool {
+	words := nameWords(name)
+	if len(words) == 0 {
+		return false
+	}
+	last := words[len(words)-1]
+	for _, w := range secretWords {
+		if strings.HasSuffix(last, w) {
+			return true
+		}
+	}
+	for _, q := range keyQualifiers {
+		if last == q+"key" || (last == "key" && len(words) > 1 && words[len(words)-2] == q) {
+			return true
+		}
+	}
+	return len(words) == 1 && last == "pin"
+}
+
+// SecretUnder reports whether a value (a string or a number) under a
+// field's name is a secret to be replaced whole. Under a name NamesSecret
+// takes, any value is. A name whose last word is a secret's only in some
+// senses decides by the value's shape: under "pass" (a test runner's count,
+// a boarding pass) only one word a password could be ("Tr0ub4dor&3"), under
+// "… pin" (a door's, or a map's) only 4 to 12 digits.
+func SecretUnder(name string, v any) bool {
+	if NamesSecret(name) {
+		return true
+	}
+	words := nameWords(name)
+	if len(words) == 0 {
+		return false
+	}
+	switch words[len(words)-1] {
+	case "pass":
+		s, ok := v.(string)
+		return ok && len(s) >= 4 && !strings.ContainsFunc(s, unicode.IsSpace) && secretLike(s)
+	case "pin":
+		return pinShaped(v)
+	}
+	return false
+}
+
+// pinShaped reports a PIN: 4 to 12 decimal digits, as a string or a whole
+// number.
+func pinShaped(v any) bool {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case float64:
+		if x < 0 || x != math.Trunc(x) || x >= 1e12 {
+			return false
+		}
+		s = strconv.FormatFloat(x, 'f', 0, 64)
+	default:
+		return false
+	}
+	if len(s) < 4 || len(s) > 12 {
+		return false
+	}
+	return !strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+}
+
+// NameHoldsSecret reports whether a name (a tag, session id, project, a
+// metadata key) holds a secret: one of a known shape (HasKnownSecret) or
+// one assigned in it ("password=Tr0ub4dor&3", "deploy token: …"), which
+// Text would redact in a memory's text. A name about a secret
+// ("password-reset") or a random id holds none.
+func NameHoldsSecret(s string) bool {
+	if HasKnownSecret(s) {
+		return true
+	}
+	for _, sub := range assignment.FindAllStringSubmatch(s, -1) {
+		if assignedSecret(sub[2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords splits a field's name into lower-case words at separators and
+// case changes: "dbPassword", "db_password", "X-Api-Key", "APIKey".
+func nameWords(name string) []string {
+	var words []string
+	var cur []rune
+	rs := []rune(name)
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) ||
+			(unicode.IsUpper(rs[i-1]) && i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
+			flush()
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
