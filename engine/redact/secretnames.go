@@ -42,7 +42,7 @@ func NamesSecret(name string) bool {
 // field's name is a secret to be replaced whole. Under a name NamesSecret
 // takes, any value is. A name whose last word is a secret's only in some
 // senses decides by the value's shape: under "pass" (a test runner's count,
-// a boarding pass) only one word a password could be ("Tr0ub4dor&3"), under
+// a boarding pass) only one word a password could be (passwordShaped), under
 // "… pin" (a door's, or a map's) only 4 to 12 digits.
 func SecretUnder(name string, v any) bool {
 	if NamesSecret(name) {
@@ -55,11 +55,21 @@ func SecretUnder(name string, v any) bool {
 	switch words[len(words)-1] {
 	case "pass":
 		s, ok := v.(string)
-		return ok && len(s) >= 4 && !strings.ContainsFunc(s, unicode.IsSpace) && secretLike(s)
+		return ok && passwordShaped(s)
 	case "pin":
 		return pinShaped(v)
 	}
 	return false
+}
+
+// passwordShaped reports one word a password could be: at least 6
+// characters, letters with a digit or a symbol ("hunter2", "Tr0ub4dor&3");
+// a test runner's "PASSED" or a seat "14C" is not.
+func passwordShaped(s string) bool {
+	if len(s) < 6 || strings.ContainsFunc(s, unicode.IsSpace) || !strings.ContainsFunc(s, unicode.IsLetter) {
+		return false
+	}
+	return strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // pinShaped reports a PIN: 4 to 12 decimal digits, as a string or a whole
