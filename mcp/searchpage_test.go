@@ -33,3 +33,18 @@ func TestPageOnlyPagesTheBrowse(t *testing.T) {
 		t.Errorf("browsing pages 1 and 2:\n%s\n%s", first.text, second.text)
 	}
 }
+
+// TestPagePastTheBoundSaysTheBound: a browse page past the last one the
+// server pages to was refused as "must be 1 or more, got 100000000",
+// which names no bound and is false of the number; the refusal names the
+// bound now, as REST's listing does.
+func TestPagePastTheBoundSaysTheBound(t *testing.T) {
+	s := startServer(t, serverConfig{})
+	sess := s.connect(t, conn{client: "pager", userID: "pager"})
+	for _, page := range []int{0, -3, 1_000_001, 100_000_000} {
+		r := call(t, sess, "search_memory", map[string]any{"page": page})
+		if !r.isError || !strings.Contains(r.text, "page: must be between 1 and 1000000") {
+			t.Errorf("page %d: %s; want a tool error naming the bounds", page, r.text)
+		}
+	}
+}

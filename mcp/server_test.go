@@ -245,7 +245,7 @@ func TestInvalidArguments(t *testing.T) {
 		{"top_k fraction", "search_memory", map[string]any{"query": "x", "top_k": 2.5}, "top_k: must be an integer"},
 		{"bad mode", "search_memory", map[string]any{"query": "x", "mode": "fuzzy"}, "mode: must be hybrid, text or vector"},
 		{"bad rerank", "search_memory", map[string]any{"query": "x", "rerank": "llm"}, "rerank: only"},
-		{"bad page", "search_memory", map[string]any{"page": 0}, "page: must be 1 or more"},
+		{"bad page", "search_memory", map[string]any{"page": 0}, "page: must be between 1 and 1000000"},
 		{"include_superseded not a boolean", "search_memory", map[string]any{"include_superseded": "maybe"}, "include_superseded: must be true or false"},
 		// Types are strict, as the schema declares them.
 		{"bare string for memories", "add_memories", map[string]any{"memories": "Dave keeps bees"}, "memories: must be a list of strings"},
