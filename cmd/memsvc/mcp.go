@@ -95,7 +95,10 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	// Image captures run while the session lasts; the queue is persisted,
 	// so what is left resumes with the next process that opens the store.
 	defer runBackground(ctx, app.engine.RunCaptures, app.engine.RunTrashSweep)()
-	srv := mcp.NewServer(mcp.Options{Engine: app.engine, Logger: logger, Version: version})
+	if app.watch != nil { // a replica of a shared store, as serve is (embedwatch.go)
+		defer runBackground(ctx, app.watch.run)()
+	}
+	srv := mcp.NewServer(mcp.Options{Engine: guardedEngineFor(app.engine, app.watch), Logger: logger, Version: version})
 	logger.Info("memsvc mcp serving on stdio", "data", cfg.DataDir, "user", user, "client", f.client, "project", f.project)
 	return mcp.ServeStdio(ctx, srv, mcp.Scope{User: user, Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
 }

@@ -104,15 +104,47 @@ func Unfinished(recorded, want string) error {
 // names ("model/dim"), with the embedder flags that configure it when the
 // id says them (built-in, "ollama/<model>", "openai/<model>").
 func Command(id string) string {
+	flags, release := settings(id)
+	if release {
+		return "`memsvc reembed` of " + flags
+	}
+	if flags == "" {
+		return "`memsvc reembed` with the embedder " + id + " configured"
+	}
+	return "`memsvc reembed " + flags + "`"
+}
+
+// Settings names, for a person, how to configure the embedder id names
+// ("model/dim"): its flags, or the memsvc release whose built-in embedder
+// it is.
+func Settings(id string) string {
+	flags, release := settings(id)
+	switch {
+	case release:
+		return flags
+	case flags == "":
+		return "the embedder " + id + " configured"
+	}
+	return "`" + flags + "`"
+}
+
+// settings is the flags that configure id, or (release true) the memsvc
+// release that carries it: a built-in version other than this binary's;
+// "" when the id does not say.
+func settings(id string) (flags string, release bool) {
 	model := modelOf(id)
 	if model == llm.BuiltinEmbedModel {
-		return "`memsvc reembed --embed-provider builtin`"
+		return "--embed-provider builtin", false
 	}
-	if _, ok := builtinVersion(model); ok {
-		return "`memsvc reembed` of a memsvc release whose built-in embedder is " + model
+	if v, ok := builtinVersion(model); ok {
+		cur, _ := builtinVersion(llm.BuiltinEmbedModel)
+		if v > cur {
+			return "a newer memsvc release, whose built-in embedder is " + model, true
+		}
+		return "a memsvc release whose built-in embedder is " + model, true
 	}
 	if provider, name, ok := strings.Cut(model, "/"); ok && (provider == "ollama" || provider == "openai") {
-		return "`memsvc reembed --embed-provider " + provider + " --embed-model " + name + "`"
+		return "--embed-provider " + provider + " --embed-model " + name, false
 	}
-	return "`memsvc reembed` with the embedder " + id + " configured"
+	return "", false
 }
