@@ -45,7 +45,7 @@ func main() {
 	// kills the process at once (the default disposition) instead of
 	// being swallowed while shutdown waits.
 	go func() { <-ctx.Done(); stop() }()
-	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ})
+	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: processStdout(), Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ})
 	stop()
 	os.Exit(code)
 }
@@ -93,7 +93,7 @@ did (imported, erased, revoked, restored), logs and errors on stderr.
 Exit status:
   0    success (also for --help); serve and mcp stopped by SIGINT, SIGTERM or SIGHUP; hook run by an agent (it fails open)
   1    failure (a file, the store, a model or the server failed); also stdout closed before the output was
-       whole (| head): one line on stderr says the output is incomplete
+       whole (| head): one line on stderr says the output is incomplete; or closed from the start (>&-)
   2    usage error (unknown command or flag, bad or missing value)
   3    not found: what the command line names to act on does not exist (an --in file; the --data directory of
        export, backup, users erase and keys revoke; a --user with no data in export or users erase; the
