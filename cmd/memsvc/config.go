@@ -344,6 +344,9 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	if err := danglingLink(dir); err != nil {
 		return err
 	}
+	if err := fileInTheWay(dir); err != nil {
+		return err
+	}
 	return innerValue(f.Value).Set(dir)
 }
 

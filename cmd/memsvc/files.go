@@ -234,6 +234,29 @@ func dataDirError(dir string, err error) error {
 	return fmt.Errorf("--data %s: %w", dir, pathErrCause(err))
 }
 
+// fileInTheWay refuses a data directory that is, or lies under, a file,
+// naming the file: serve and mcp said "store: create data directory: mkdir
+// …: not a directory", and the commands that read the directory "not a
+// directory", neither saying which path is the file nor what to do.
+func fileInTheWay(dir string) error {
+	for p := dir; ; p = filepath.Dir(p) {
+		info, err := os.Stat(p)
+		switch {
+		case err == nil && info.IsDir():
+			return nil
+		case err == nil && p == dir:
+			return fmt.Errorf("--data %s is a file, not a directory: name the directory that holds (or is to hold) "+
+				"the memsvc data", dir)
+		case err == nil:
+			return fmt.Errorf("--data %s lies under %s, which is a file, not a directory: name a directory that "+
+				"holds (or is to hold) the memsvc data", dir, p)
+		}
+		if parent := filepath.Dir(p); parent == p || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return nil
+		}
+	}
+}
+
 // danglingLink refuses a data directory that is, or lies under, a symbolic
 // link to nothing: its target is often a disk not mounted yet, and making
 // the directory failed with "mkdir: file exists", which names neither
