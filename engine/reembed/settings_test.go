@@ -39,3 +39,37 @@ func TestSettingsNameHowToConfigure(t *testing.T) {
 		}
 	}
 }
+
+// Mismatch names both ways out with their flags, and calls a store of a
+// newer built-in embedder what it is, so the advice is the newer release
+// rather than only a re-embedding that would undo the upgrade.
+func TestMismatchNamesBothWaysOut(t *testing.T) {
+	v, err := strconv.Atoi(llm.BuiltinEmbedModel[strings.LastIndex(llm.BuiltinEmbedModel, "-v")+2:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur := reembed.ID(llm.NewBuiltinEmbedder())
+	tests := []struct {
+		recorded, want string
+		mentions       []string
+		newer          bool
+	}{
+		{"ollama/some-model/768", cur, []string{"`--embed-provider ollama --embed-model some-model`",
+			"`memsvc reembed --embed-provider builtin`"}, false},
+		{cur, "ollama/some-model/768", []string{"`--embed-provider builtin`",
+			"`memsvc reembed --embed-provider ollama --embed-model some-model`"}, false},
+		{builtinAt(t, v+1) + "/512", cur, []string{"a newer memsvc release", builtinAt(t, v+1),
+			"`memsvc reembed --embed-provider builtin`"}, true},
+	}
+	for _, tt := range tests {
+		msg := reembed.Mismatch(tt.recorded, tt.want).Error()
+		for _, m := range tt.mentions {
+			if !strings.Contains(msg, m) {
+				t.Errorf("Mismatch(%q, %q) lacks %q: %s", tt.recorded, tt.want, m, msg)
+			}
+		}
+		if got := strings.Contains(msg, "a newer memsvc release wrote this store"); got != tt.newer {
+			t.Errorf("Mismatch(%q, %q) says a newer release wrote it: %v, want %v: %s", tt.recorded, tt.want, got, tt.newer, msg)
+		}
+	}
+}

@@ -148,3 +148,23 @@ func settings(id string) (flags string, release bool) {
 	}
 	return "", false
 }
+
+// Mismatch is the refusal to open a store whose vectors recorded's model
+// made with another embedder, want, configured, naming each way out in one
+// step: move the store to want with memsvc reembed, or configure the
+// store's own model, by its flags. A store of a newer built-in embedder
+// than this binary's (an older binary started on an upgraded store) is
+// said to be one: the way out is the newer release, and reembed would
+// undo the upgrade.
+func Mismatch(recorded, want string) error {
+	newer := ""
+	if v, ok := builtinVersion(modelOf(recorded)); ok {
+		if cur, _ := builtinVersion(llm.BuiltinEmbedModel); v > cur {
+			newer = "; a newer memsvc release wrote this store: run that release (or a later one)"
+		}
+	}
+	return &engine.Error{Code: engine.EConflict, Message: fmt.Sprintf(
+		"the store holds embeddings of %q but the configured embedder is %q; refusing to mix them%s: "+
+			"start with the store's embedder (%s), or, with the server stopped (on PostgreSQL, every replica), "+
+			"embed every stored text again with %q by %s", recorded, want, newer, Settings(recorded), want, Command(want))}
+}

@@ -174,10 +174,7 @@ func mixedEmbedders(got, want string) error {
 	if err := reembed.Unfinished(got, want); err != nil {
 		return err
 	}
-	return &engine.Error{Code: engine.EConflict, Message: fmt.Sprintf(
-		"the store holds embeddings of %q but the configured embedder is %q; refusing to mix them: "+
-			"run `memsvc reembed` (with the server stopped) to embed every stored text again with %q, "+
-			"or configure the original embedder", got, want, want)}
+	return reembed.Mismatch(got, want)
 }
 
 // autoReembed re-embeds a store of an earlier built-in embedder. On a store
