@@ -45,6 +45,9 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	if err := outInDataDir("--out", out, cfg.DataDir); err != nil {
+		return err
+	}
 	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out is a usage error
 	if err != nil {
 		return err

@@ -46,3 +46,46 @@ func seededExport(t *testing.T) string {
 	}
 	return out
 }
+
+// An --out inside the data directory: export wrote beside the name and
+// renamed over it, so `export --out DATA/MANIFEST` replaced the store's
+// manifest with the export and said it was done (exit 0; every later open
+// refused the store), and a backup from a running server did the same
+// under it. Both are refused (exit 2, naming the data directory), through
+// a symbolic link too, and the store is left whole.
+func TestCLIOutInsideDataDir(t *testing.T) {
+	data := seededDataDir(t, 3)
+	before, _, _ := exportedTexts(t, data)
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(data, link); err != nil {
+		t.Fatal(err)
+	}
+	offline := [][]string{{"export", "--out", filepath.Join(data, "MANIFEST")}, {"export", "--out", filepath.Join(link, "e.jsonl")},
+		{"backup", "--out", filepath.Join(data, "b.tar")}}
+	for _, args := range offline {
+		wantOutRefused(t, data, args)
+	}
+	s := serveBinary(t, data)
+	wantOutRefused(t, data, []string{"backup", "--out", filepath.Join(data, "MANIFEST")})
+	if code := s.stop(t); code != 0 {
+		t.Errorf("the server beside the refused backup exited %d; stderr:\n%s", code, s.stderr)
+	}
+	after, code, stderr := exportedTexts(t, data)
+	if code != 0 || len(after) != len(before) || len(before) == 0 {
+		t.Errorf("the store after the refused writes: export exit %d (%s), %d texts, want the %d before", code, stderr, len(after), len(before))
+	}
+}
+
+// wantOutRefused runs args on data and wants exit 2 naming the data
+// directory, with nothing written into it.
+func wantOutRefused(t *testing.T, data string, args []string) {
+	t.Helper()
+	before := listing(t, data)
+	code, _, stderr := probeCmd{}.run(t, append(args, "--data", data)...)
+	if code != 2 || !strings.Contains(stderr, "is inside the data directory "+data) {
+		t.Errorf("%v: exit %d, stderr %q; want 2 naming the data directory", args, code, stderr)
+	}
+	if after := listing(t, data); after != before {
+		t.Errorf("%v changed the data directory:\nbefore %s\nafter  %s", args, before, after)
+	}
+}

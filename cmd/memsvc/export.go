@@ -92,6 +92,9 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 		}
 		users = []string{user}
 	}
+	if err := outInDataDir("--out", out, cfg.DataDir); err != nil {
+		return err
+	}
 	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out opens nothing
 	if err != nil {
 		return err

@@ -287,3 +287,37 @@ func danglingLink(dir string) error {
 		}
 	}
 }
+
+// outInDataDir refuses an --out inside the data directory, whose files
+// are the store's: the output is written beside its name and renamed over
+// it, so `export --out DATA/MANIFEST` replaced the store's manifest with
+// the export (exit 0, the store unreadable after), and a backup from a
+// running server did the same under it; any other name there left a
+// stray file in a directory memsvc owns (restore then calls it not empty).
+func outInDataDir(flag, out, dataDir string) error {
+	if out == "-" || out == "" || dataDir == "" {
+		return nil
+	}
+	rel, err := filepath.Rel(resolvedPath(dataDir), resolvedPath(out))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(os.PathSeparator)) {
+		return nil
+	}
+	return errUsage{fmt.Errorf("%s %s is inside the data directory %s, whose files are the store's: writing there "+
+		"would overwrite or clutter them; write it outside the data directory", flag, out, dataDir)}
+}
+
+// resolvedPath is p made absolute with its symbolic links resolved, as far
+// as it exists (the output file itself usually does not yet).
+func resolvedPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	if parent := filepath.Dir(abs); parent != abs {
+		return filepath.Join(resolvedPath(parent), filepath.Base(abs))
+	}
+	return abs
+}
