@@ -132,7 +132,7 @@ func TestChatTurns(t *testing.T) {
 		"My sister Priya just turned 30 and she's a nurse in Leeds.":        {"User's sister Priya is 30 years old", "User's sister Priya is a nurse in Leeds"},
 		"Emma's 9 and Noah just turned 5":                                   {"Emma is 9 years old", "Noah is 5 years old"},
 		"I've got three siblings: two older brothers and a younger sister.": {"User has got three siblings: two older brothers and a younger sister"},
-		"Always run `make lint` before you push.":                           {"Always run make lint before Assistant pushes"},
+		"Always run `make lint` before you push.":                           {"Always run `make lint` before Assistant pushes"},
 		"Tom's 3 kids are cute":                                             nil,
 		"yes, and from now on always open PRs as drafts.":                   {"Always open PRs as drafts"},
 		"Not a fan of horror movies but my girlfriend loves them":           {"User is not a fan of horror movies"},

@@ -28,7 +28,7 @@ func TestRulesSaidInPassing(t *testing.T) {
 		{"Do the rebase onto release/3.1 now.", "", ""},
 		{"coffee runs out by noon.", "", ""},
 		{"Always poetry run.", "Always poetry run", KindProcedural},
-		{"Always `yarn`, never npm.", "Always yarn, never npm", KindProcedural},
+		{"Always `yarn`, never npm.", "Always `yarn`, never npm", KindProcedural},
 		{"It's always late.", "", ""},
 		{"Always hungry!", "", ""},
 	}

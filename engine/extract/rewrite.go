@@ -197,9 +197,11 @@ func dropFillers(ts []chunk) []chunk {
 }
 
 // tidy trims trailing punctuation and emoji, collapses spaces and capitalises the first letter.
+// The ASCII modifier symbols stay: a backtick marks code ("`make lint`") and a caret a version
+// range ("^4.2"); only emoji and their modifiers (skin tones) are mood.
 func tidy(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) || r == '\uFE0F' || r == '\u200D' {
+		if unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) && r >= utf8.RuneSelf || r == '\uFE0F' || r == '\u200D' {
 			return -1
 		}
 		return r
