@@ -541,6 +541,9 @@ func namesRetired(text, name string) bool {
 	if allowed, ok := strings.CutPrefix(name, allowedMark); ok {
 		return namesForbidden(text, allowed) // allowed.go
 	}
+	if code, ok := strings.CutPrefix(name, editMark); ok {
+		return namesEditedCode(text, code) // editedcode.go
+	}
 	low := strings.ToLower(text)
 	if strings.Contains(low, strings.ToLower(name)) || namesAsCode(low, name) {
 		return true

@@ -55,10 +55,11 @@ type contentBlock struct {
 type exchange struct {
 	User, UserID, UserTime, PromptID string
 	Assistant, AssistantID, AsstTime string
-	ToolUses                         int      // tool_use blocks in the assistant turn
-	Changed                          []string // paths the turn's edit tools changed (changed.go)
-	Commands                         []string // the turn's shell commands (toolremoval.go)
-	found                            bool     // a user prompt was seen
+	ToolUses                         int        // tool_use blocks in the assistant turn
+	Changed                          []string   // paths the turn's edit tools changed (changed.go)
+	Commands                         []string   // the turn's shell commands (toolremoval.go)
+	Edits                            []codeEdit // the turn's edit replacements (editedcode.go)
+	found                            bool       // a user prompt was seen
 
 	parts     []assistantPart // the turn's text blocks, in order, until finish
 	sinceTool int             // index of the first part after the last tool call
@@ -183,6 +184,7 @@ func apply(ex *exchange, e transcriptEntry) {
 			if c := commandInput(b.Name, b.Input); c != "" {
 				ex.Commands = append(ex.Commands, c)
 			}
+			ex.Edits = append(ex.Edits, editsOf(b.Name, b.Input)...)
 			for i := ex.sinceTool; i < len(ex.parts); i++ {
 				ex.parts[i].narration = utf8.RuneCountInString(ex.parts[i].text) <= maxNarrationChars
 			}

@@ -1,0 +1,163 @@
+package hooks
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A turn that changes a setting or swaps one decorator for another often
+// says so only in code: an Edit turns "set(CMAKE_CXX_STANDARD 17)" into
+// "set(CMAKE_CXX_STANDARD 20)", "minSdkVersion 21" into "minSdkVersion 24",
+// "@shared_task(autoretry_for=…)" into "@task()". The reply names the new
+// value, or only what the code does now, and the memories that quoted the
+// old line (a reply naming the decorator, a compaction summary's "C++17
+// (CMAKE_CXX_STANDARD 17 in CMakeLists.txt)") share too few words with it
+// for the server to pair them, so they stayed in recall and at session
+// start beside the new value (the fifteenth and sixteenth coding-sessions
+// evaluations, cmd/memsvc). The stop hook reads the turn's edits for such a
+// replacement and retires what it took out (retired:%<code>, retire.go):
+// a setting is a key and the value it had, retired only when the edit
+// gives the same key another value; an annotation is retired only when
+// the edit puts another annotation where it was and keeps it nowhere. A
+// line deleted outright retires nothing: removing code is refactoring as
+// often as it is a change of mind.
+
+// editMark starts a retired name that stands for code an edit replaced.
+const editMark = "%"
+
+// maxEditedNames caps the code one turn retires: a sweeping edit changes
+// many lines, and the first replacements are what it was for.
+const maxEditedNames = 4
+
+// codeEdit is one replacement an edit tool made.
+type codeEdit struct{ old, new string }
+
+// editsOf returns the replacements of an Edit or MultiEdit tool call.
+func editsOf(name string, input json.RawMessage) []codeEdit {
+	if name != "Edit" && name != "MultiEdit" {
+		return nil
+	}
+	type pair struct {
+		Old string `json:"old_string"`
+		New string `json:"new_string"`
+	}
+	var in struct {
+		pair
+		Edits []pair `json:"edits"`
+	}
+	if json.Unmarshal(input, &in) != nil {
+		return nil
+	}
+	var out []codeEdit
+	for _, p := range append([]pair{in.pair}, in.Edits...) {
+		if strings.TrimSpace(p.Old) != "" {
+			out = append(out, codeEdit{old: p.Old, new: p.New})
+		}
+	}
+	return out
+}
+
+var (
+	// annotationLine is a line that opens with an annotation or decorator.
+	annotationLine = regexp.MustCompile(`(?m)^\s*(@[A-Za-z_][\w.]{2,})`)
+	// settingRe is a key given a number or version: "minSdkVersion 21",
+	// "set(CMAKE_CXX_STANDARD 17)", "jvmToolchain(17)", "max_retries=3".
+	settingRe = regexp.MustCompile(`\b([A-Za-z_]\w{3,})(?:\s*[=:]\s*|\s*\(\s*|[ \t]+)["']?(\d+(?:\.\d+)*)\b`)
+	// codeKey is a key written as code: camelCase, snake_case or UPPER_CASE,
+	// never a plain word ("version", "timeout") that prose gives numbers too.
+	codeKey = regexp.MustCompile(`^[a-z]+[A-Z]\w*$|^[A-Za-z]+_\w+$|^[A-Z][A-Z0-9]+$`)
+)
+
+// replacedCode returns what one edit replaced: annotations another took
+// the place of, and settings given another value, as "key value".
+func replacedCode(e codeEdit) []string {
+	var out []string
+	if annotationLine.MatchString(e.new) {
+		for _, m := range annotationLine.FindAllStringSubmatch(e.old, -1) {
+			if !namesAnnotation(e.new, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+	}
+	for _, m := range settingRe.FindAllStringSubmatch(e.old, -1) {
+		key, was := m[1], m[2]
+		if !codeKey.MatchString(key) {
+			continue
+		}
+		now := settingValues(e.new, key)
+		if len(now) > 0 && !slices.Contains(now, was) {
+			out = append(out, key+" "+was)
+		}
+	}
+	return out
+}
+
+// settingValues returns the values text gives key.
+func settingValues(text, key string) []string {
+	var out []string
+	for _, m := range settingRe.FindAllStringSubmatch(text, -1) {
+		if m[1] == key {
+			out = append(out, m[2])
+		}
+	}
+	return out
+}
+
+// withEditRetirements adds to retired, marked, the code the turn's edits
+// replaced (replacedCode), as many as fit.
+func withEditRetirements(retired []string, edits []codeEdit) []string {
+	n := 0
+	for _, e := range edits {
+		for _, code := range replacedCode(e) {
+			marked := editMark + code
+			if n < maxEditedNames && tagFits(retired, marked) && !slices.Contains(retired, marked) {
+				retired, n = append(retired, marked), n+1
+			}
+		}
+	}
+	return retired
+}
+
+// namesEditedCode reports whether a memory's text quotes the replaced
+// code: the annotation as a name of its own ("@Retryable(" but not
+// "@RetryableTopic"), or the key with the old value ("CMAKE_CXX_STANDARD
+// 17", "minSdkVersion: 21", but not "minSdkVersion 210").
+func namesEditedCode(text, code string) bool {
+	if strings.HasPrefix(code, "@") {
+		return namesAnnotation(text, code)
+	}
+	key, value, ok := strings.Cut(code, " ")
+	if !ok {
+		return false
+	}
+	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(key) + `(?:\s*[=:]\s*|\s*\(\s*|\s+)["']?` +
+		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)
+	return err == nil && re.MatchString(text)
+}
+
+// namesAnnotation reports whether text names the annotation as itself.
+func namesAnnotation(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(name)
+		if end == len(text) || !continuesName(text[end:]) {
+			return true
+		}
+		i = end
+	}
+}
+
+// continuesName reports whether rest goes on with the name before it: a
+// letter, digit or underscore, or a dot before one ("@pytest.mark", not
+// the full stop of "… is @Retryable.").
+func continuesName(rest string) bool {
+	if rest[0] == '.' {
+		return len(rest) > 1 && isWordByte(rest[1])
+	}
+	return isWordByte(rest[0])
+}

@@ -1,0 +1,102 @@
+package hooks
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestReplacedCode reads what an edit replaced: a setting given another
+// value, an annotation another took the place of. A value kept, a line
+// deleted outright, a plain word with a number, an annotation kept or
+// merely given arguments retire nothing.
+func TestReplacedCode(t *testing.T) {
+	tests := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		{"cmake standard raised", "set(CMAKE_CXX_STANDARD 17)", "set(CMAKE_CXX_STANDARD 20)", []string{"CMAKE_CXX_STANDARD 17"}},
+		{"gradle setting raised", "        minSdkVersion 21\n        targetSdkVersion 33", "        minSdkVersion 24\n        targetSdkVersion 33",
+			[]string{"minSdkVersion 21"}},
+		{"call argument", "kotlin { jvmToolchain(17) }", "kotlin { jvmToolchain(21) }", []string{"jvmToolchain 17"}},
+		{"assignment", "MAX_WORKERS = 4", "MAX_WORKERS = 8", []string{"MAX_WORKERS 4"}},
+		{"same value kept", "max_retries=3, retry_backoff=True", "max_retries=3", nil},
+		{"setting deleted", "    compileSdkVersion 33\n    namespace 'x'", "    namespace 'x'", nil},
+		{"plain word", "timeout = 30", "timeout = 60", nil},
+		{"decorator swapped", "@shared_task(autoretry_for=(IOError,))\ndef send(x):", "@task()\ndef send(x, attempt=1):",
+			[]string{"@shared_task"}},
+		{"annotation swapped for two", "    @Retryable(maxAttempts = 3)\n    fun charge() {", "    @Retry(name = \"p\")\n    @CircuitBreaker(name = \"p\")\n    fun charge() {",
+			[]string{"@Retryable"}},
+		{"annotation given arguments", "@shared_task\ndef send(x):", "@shared_task(bind=True)\ndef send(self, x):", nil},
+		{"annotation deleted", "@pytest.mark.slow\ndef test_x():", "def test_x():", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, replacedCode(codeEdit{old: tt.old, new: tt.new})); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNamesEditedCode: a memory quotes replaced code when it writes the
+// annotation as a name of its own, or the key with the old value in any of
+// the ways code and prose write it; another value or a longer name is not
+// it.
+func TestNamesEditedCode(t *testing.T) {
+	tests := []struct {
+		text, code string
+		want       bool
+	}{
+		{"C++17 (CMAKE_CXX_STANDARD 17 in CMakeLists.txt)", "CMAKE_CXX_STANDARD 17", true},
+		{"CMakeLists.txt sets `CMAKE_CXX_STANDARD 20`", "CMAKE_CXX_STANDARD 17", false},
+		{"Android minSdkVersion 21 in app/build.gradle", "minSdkVersion 21", true},
+		{"the app needs minSdkVersion: 21.", "minSdkVersion 21", true},
+		{"minSdkVersion 210 is no version", "minSdkVersion 21", false},
+		{"minSdkVersion 21.1", "minSdkVersion 21", false},
+		{"build.gradle.kts uses `jvmToolchain(17)`", "jvmToolchain 17", true},
+		{"`send` is annotated `@shared_task(autoretry_for=…)`", "@shared_task", true},
+		{"the task is a Celery @shared_task.", "@shared_task", true},
+		{"consumers use @RetryableTopic", "@Retryable", false},
+		{"a plain sentence", "@Retryable", false},
+	}
+	for _, tt := range tests {
+		if got := namesEditedCode(tt.text, tt.code); got != tt.want {
+			t.Errorf("namesEditedCode(%q, %q) = %v, want %v", tt.text, tt.code, got, tt.want)
+		}
+	}
+}
+
+// TestEditRetirementsHideOlderQuotes follows an edit from the tool call to
+// recall: the turn's Edit and MultiEdit inputs are read, what they replaced
+// becomes retired names, and a memory stated before that quotes the old
+// code is left out while one stated after, or naming the new value, stays.
+func TestEditRetirementsHideOlderQuotes(t *testing.T) {
+	var edits []codeEdit
+	edits = append(edits, editsOf("Edit", json.RawMessage(`{"file_path":"CMakeLists.txt",
+		"old_string":"set(CMAKE_CXX_STANDARD 17)","new_string":"set(CMAKE_CXX_STANDARD 20)"}`))...)
+	edits = append(edits, editsOf("MultiEdit", json.RawMessage(`{"file_path":"src/pay.kt","edits":[
+		{"old_string":"  @Retryable(maxAttempts = 3)\n  fun charge()","new_string":"  @Retry(name = \"pay\")\n  fun charge()"}]}`))...)
+	edits = append(edits, editsOf("Bash", json.RawMessage(`{"command":"sed -i s/a/b/ x"}`))...)
+	retired := withEditRetirements([]string{"celery"}, edits)
+	if diff := cmp.Diff([]string{"celery", "%CMAKE_CXX_STANDARD 17", "%@Retryable"}, retired); diff != "" {
+		t.Fatalf("retired (-want +got):\n%s", diff)
+	}
+	change := memory{ID: "change", Text: "The standard is C++20 now", ValidFrom: "2026-04-01T10:00:00Z", Tags: retiredTags(retired)}
+	ms := []memory{
+		{ID: "summary", Text: "C++17 (CMAKE_CXX_STANDARD 17 in CMakeLists.txt)", ValidFrom: "2026-03-01T10:00:00Z"},
+		{ID: "reply", Text: "`charge` is annotated `@Retryable(maxAttempts = 3)`", ValidFrom: "2026-03-01T10:00:00Z"},
+		{ID: "other", Text: "Tests run with ctest --preset dev", ValidFrom: "2026-03-01T10:00:00Z"},
+		change,
+		{ID: "later", Text: "Kept CMAKE_CXX_STANDARD 17 for the legacy target", ValidFrom: "2026-05-01T10:00:00Z"},
+	}
+	var ids []string
+	for _, m := range withoutRetired(ms, retirementsOf(ms)) {
+		ids = append(ids, m.ID)
+	}
+	if diff := cmp.Diff([]string{"other", "change", "later"}, ids); diff != "" {
+		t.Errorf("kept (-want +got):\n%s", diff)
+	}
+}
