@@ -72,8 +72,8 @@ func removedByCommands(lines []string) []string {
 }
 
 // removedBy returns what one command removes: the packages of "<manager>
-// remove …" ("pub remove" after flutter and dart), the files of "rm …" and
-// "git rm …".
+// remove …" ("pub remove" after flutter and dart), the Go modules of "go
+// get <module>@none", the files of "rm …" and "git rm …".
 func removedBy(args []string) []string {
 	for len(args) > 0 && (args[0] == "sudo" || strings.Contains(args[0], "=")) {
 		args = args[1:] // "sudo rm …", "FOO=1 npm uninstall …"
@@ -83,6 +83,8 @@ func removedBy(args []string) []string {
 		return operands(args[2:], packageName)
 	case len(args) > 3 && (args[0] == "flutter" || args[0] == "dart") && args[1] == "pub" && removeVerbs[args[2]]:
 		return operands(args[3:], packageName)
+	case len(args) > 2 && args[0] == "go" && args[1] == "get":
+		return operands(args[2:], droppedGoModule)
 	case len(args) > 1 && args[0] == "rm":
 		return operands(args[1:], fileName)
 	case len(args) > 2 && args[0] == "git" && args[1] == "rm":
@@ -115,6 +117,28 @@ func packageName(a string) string {
 	}
 	return a
 }
+
+// droppedGoModule is the name a Go module dropped with "@none" goes by:
+// the last element of its path, less a major version ("go.uber.org/zap",
+// "github.com/jackc/pgx/v5" → "zap", "pgx"), the name its package is
+// imported and written as. A module fetched at a version is no removal.
+func droppedGoModule(a string) string {
+	path, ok := strings.CutSuffix(a, "@none")
+	if !ok {
+		return ""
+	}
+	parts := strings.Split(path, "/")
+	if n := len(parts); n > 1 && goMajor.MatchString(parts[n-1]) {
+		parts = parts[:n-1]
+	}
+	if name := parts[len(parts)-1]; len(name) > 1 && !strings.ContainsAny(name, "*$<>") {
+		return name
+	}
+	return ""
+}
+
+// goMajor is a Go module path's major version element ("v2").
+var goMajor = regexp.MustCompile(`^v\d+$`)
 
 // fileName is a deleted file's base name when it names one thing: a name
 // with a dot or a capital ("fly.toml", "Procfile"). A plain lower-case

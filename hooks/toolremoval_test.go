@@ -28,6 +28,9 @@ func TestRemovedByCommands(t *testing.T) {
 		{"lock file regenerated", []string{"rm -rf node_modules package-lock.json && npm install"}, nil},
 		{"removed and added back", []string{"npm uninstall left-pad && npm install left-pad@1.3.0"}, []string{}},
 		{"once each", []string{"git rm Dockerfile", "rm Dockerfile"}, []string{"Dockerfile"}},
+		{"go modules dropped", []string{"go get go.uber.org/zap@none github.com/jackc/pgx/v5@none && go mod tidy"},
+			[]string{"zap", "pgx"}},
+		{"go modules fetched", []string{"go get github.com/rs/zerolog@v1.33.0 golang.org/x/sync@latest"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
