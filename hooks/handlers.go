@@ -90,9 +90,10 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 // the command of a task the prompt asks to run (taskcommand.go), the checks
 // to pass when it asks whether work is ready (readiness.go), the time of
 // what it asks when runs (schedule.go), the project's minimum version when
-// it asks what may be used (minversion.go), how errors are made when it
-// asks for a way to fail (errorstyle.go) and the memories naming the
-// prompt's code names and flags (named.go).
+// it asks what may be used (minversion.go), the language version it
+// targets when it asks which one (targetversion.go), how errors are made
+// when it asks for a way to fail (errorstyle.go) and the memories naming
+// the prompt's code names and flags (named.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
 	pool = withoutRetired(pool, retirementsOf(pool))
 	var add []memory
@@ -110,6 +111,9 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 		add = append(add, m)
 	}
 	if m, ok := minVersionMemory(prompt, pool); ok { // minversion.go
+		add = append(add, m)
+	}
+	if m, ok := targetVersionMemory(prompt, pool); ok { // targetversion.go
 		add = append(add, m)
 	}
 	if m, ok := errorStyleMemory(prompt, pool); ok { // errorstyle.go

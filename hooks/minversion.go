@@ -78,9 +78,16 @@ func minVersionMemory(prompt string, ms []memory) (memory, bool) {
 	if !asksMinVersion(prompt) {
 		return memory{}, false
 	}
+	return newestStating(ms, minVersionRe)
+}
+
+// newestStating returns the newest dated memory of ms whose text re
+// matches, a fact before a turn said at the same time: a version is raised
+// and the later statement holds.
+func newestStating(ms []memory, re *regexp.Regexp) (memory, bool) {
 	var found []memory
 	for _, m := range ms {
-		if _, dated := statedAt(m); dated && minVersionRe.MatchString(m.Text) {
+		if _, dated := statedAt(m); dated && re.MatchString(m.Text) {
 			found = append(found, m)
 		}
 	}
