@@ -21,7 +21,8 @@ import (
 // taskAsk is a request to run a task: a verb of running before a task's
 // noun ("run the integration tests", "rerun the test suite", "run the
 // checks"), or a task's verb with nothing but its object ("build it",
-// "ship this", "lint everything", "build the project"). The object after
+// "ship this", "lint everything", "build the project", "compile the
+// library"). The object after
 // "the" must be the work itself: "test the hypothesis", "release the
 // lock" and "build the query" are no tasks. The qualifier group is the
 // word before the noun ("integration"), the task group the noun or verb.
@@ -33,7 +34,8 @@ import (
 // environment is deployed ("push this to production").
 // The code style is checked by the lint command ("check the code style"),
 // and a task made sure of ("make sure the linter is happy with it", "check
-// the tests still pass") is run by its own; the work itself made sure to
+// the tests still pass", "check the vitest suite passes", one word naming
+// which) is run by its own; the work itself made sure to
 // pass ("check it all still passes") by its tests, to build by its build;
 // with nothing after, since "check it passes the schema validation" names
 // what it must pass.
@@ -43,11 +45,12 @@ var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
 	`(build|compile|ship|deploy|release|publish|lint|test)\s+(?:it|this|that|everything|` +
 	`the\s+(?:tests?|checks|build|suite|specs?|linters?|project|app|code|changes|site|package|binary|image|` +
-	`frontend|backend|front-end|back-end|docs|assets|bundle|container|server|client|web|ui|apk|wheel|jar))|` +
+	`frontend|backend|front-end|back-end|docs|assets|bundle|container|server|client|web|ui|apk|wheel|jar|` +
+	`library|lib|crate|module|service|workspace|solution))|` +
 	`(ship|release|publish|tag)\s+(?:version\s+|v)?\d+(?:\.\d+)+|` +
 	`(?:cut|tag|make|do)\s+(?:a\s+|the\s+|another\s+)?(?:new\s+)?(release)|` +
 	`(?:check|verify)\s+(?:the\s+|our\s+)?(?:code\s+)?(style)|` +
-	`(?:make sure|check|verify|ensure|confirm)\s+(?:that\s+)?(?:the\s+|all\s+(?:the\s+)?)?(tests?|specs?|linters?|lint|checks|build)` +
+	`(?:make sure|check|verify|ensure|confirm)\s+(?:that\s+)?(?:the\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+)??(tests?|test suite|suite|specs?|linters?|lint|checks|build)` +
 	`\s+(?:is\s+|are\s+|still\s+)*(?:happy|green|pass(?:es|ing)?|clean|ok)|` +
 	`(?:(?:push|roll\s+out)\s+` + shipObject + `\s+(?:out\s+)?|get\s+` + shipObject + `\s+out\s+)(?:to|on|onto)\s+(prod|production|staging|live)|` +
 	`(?:ship|release|publish)\s+(?:a\s+|the\s+)?(new\s+version))\b|` +
