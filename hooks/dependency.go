@@ -21,7 +21,7 @@ import (
 
 // dependencyAsk is a request about a dependency: to install or uninstall
 // something, or a verb of change with a dependency noun in the same
-// sentence. dependencyNeed is a need for one, a request to add it ("we need
+// sentence ("pull in a JSON parsing library"). dependencyNeed is a need for one, a request to add it ("we need
 // a haptics library so the alarm can vibrate", "pick a package for date
 // math"): the noun is one wanted, "a" or "an" and at most two words before
 // it. These verbs say far more than that with the same noun nearby ("I want
@@ -36,7 +36,7 @@ import (
 // or dot added to the project as a whole ("add scikit-learn to the
 // project") is one.
 var (
-	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
+	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning|(?:pull|pulling|bring|bringing)\s+in)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
 		nounEnds + `)`)
 	dependencyNeed = regexp.MustCompile(`(?i)\b(?:need|needs|want|wants|pick|choose|recommend|suggest)\s+(?:(?:me|us)\s+)?(?:a|an)\s+` +
 		`(?:[\w.-]+\s+){0,2}?(?:dependency|package|library|lib|crate)` + nounEnds)
