@@ -35,12 +35,22 @@ const maxFollowUpWords = 3
 // "now do the same for …", "and what about …", "same again in …".
 var followUpLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|and|now|also|then|great|thanks)[,.!]?\s+)*(?:do\s+)?(?:the\s+)?(?:same|likewise|what about|how about|and for|now for)\b`)
 
+// nextStep says a longer prompt is the next step of the same work: "now
+// make sure old clients won't break", "then wire it into the CLI", "add a
+// test for the empty case too". Its own words name the step, not what it
+// is done to (the file, the message, the format the previous turn
+// touched), and searched alone they found nothing (the sixteenth
+// coding-sessions evaluation, cmd/memsvc).
+var nextStep = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|great|thanks|good)[,.!]?\s+)*(?:and\s+)?(?:now|next|then)\b[,\s]|` +
+	`\s(?:too|as well)\s*[.!?]*\s*$`)
+
 // followUp reports whether the prompt's query reads as continuing the
-// previous prompt: a lead that points back, or a few words that say
-// something. One with none ("thanks", "ok") asks for nothing to recall.
+// previous prompt: a lead that points back or says what comes next, or a
+// few words that say something. One with none ("thanks", "ok") asks for
+// nothing to recall.
 func followUp(query string) bool {
 	n := meaningWords(query)
-	return n > 0 && (n <= maxFollowUpWords || followUpLead.MatchString(query))
+	return n > 0 && (n <= maxFollowUpWords || followUpLead.MatchString(query) || nextStep.MatchString(query))
 }
 
 // followUpSearch returns the search of a follow-up prompt (whose own query

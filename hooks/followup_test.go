@@ -20,6 +20,11 @@ func TestFollowUp(t *testing.T) {
 		{"thanks", false},
 		{"ok", false},
 		{"the snapshot test for the wave card fails on my iPhone 15 Pro simulator", false},
+		{"now make sure old clients won't break", true},
+		{"ok, then wire the new flag into the import command", true},
+		{"add a test for a file with CRLF header lines too", true},
+		{"the importer drops rows it cannot parse as well as empty ones", false},
+		{"nowhere in the docs does it say how the cache is warmed", false},
 	} {
 		if got := followUp(tc.query); got != tc.want {
 			t.Errorf("followUp(%q) = %v, want %v", tc.query, got, tc.want)
