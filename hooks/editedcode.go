@@ -19,10 +19,13 @@ import (
 // evaluations, cmd/memsvc). The stop hook reads the turn's edits for such a
 // replacement and retires what it took out (retired:%<code>, retire.go):
 // a setting is a key and the value it had, retired only when the edit
-// gives the same key another value; an annotation is retired only when
-// the edit puts another annotation where it was and keeps it nowhere. A
-// line deleted outright retires nothing: removing code is refactoring as
-// often as it is a change of mind.
+// gives the same key another value; a setting line swapped for another
+// key's ("dynamodb_table = \"app-tf-locks\"" for "use_lockfile = true")
+// retires the old value when it is a name of its own and the edit keeps it
+// nowhere; an annotation is retired only when the edit puts another
+// annotation where it was and keeps it nowhere. A line deleted outright
+// retires nothing: removing code is refactoring as often as it is a change
+// of mind.
 
 // editMark starts a retired name that stands for code an edit replaced.
 const editMark = "%"
@@ -81,6 +84,9 @@ func replacedCode(e codeEdit) []string {
 			}
 		}
 	}
+	if v, ok := swappedSettingValue(e); ok {
+		out = append(out, v)
+	}
 	for _, m := range settingRe.FindAllStringSubmatch(e.old, -1) {
 		key, was := m[1], m[2]
 		if !codeKey.MatchString(key) {
@@ -93,6 +99,31 @@ func replacedCode(e codeEdit) []string {
 	}
 	return out
 }
+
+// settingLine is one line that sets a key: "dynamodb_table = \"x\"",
+// "runs-on: ubuntu-22.04".
+var settingLine = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*)\s*[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$`)
+
+// nameValue is a value that names one thing: letters with a joiner
+// ("app-tf-locks", "ubuntu-22.04", "eu-west-1"), never a bare number, a
+// boolean or a word prose uses.
+var nameValue = regexp.MustCompile(`^[A-Za-z][\w]*(?:[-./:][\w]+)+$`)
+
+// swappedSettingValue returns the value of the setting line an edit
+// swapped for another key's setting line, when it names one thing and the
+// new line does not keep it.
+func swappedSettingValue(e codeEdit) (string, bool) {
+	old := settingLine.FindStringSubmatch(strings.TrimSpace(e.old))
+	now := settingLine.FindStringSubmatch(strings.TrimSpace(e.new))
+	if old == nil || now == nil || old[1] == now[1] || !nameValue.MatchString(old[2]) || len(old[2]) < minValueChars ||
+		strings.Contains(e.new, old[2]) {
+		return "", false
+	}
+	return old[2], true
+}
+
+// minValueChars is the shortest swapped value retired.
+const minValueChars = 6
 
 // settingValues returns the values text gives key.
 func settingValues(text, key string) []string {
@@ -130,11 +161,29 @@ func namesEditedCode(text, code string) bool {
 	}
 	key, value, ok := strings.Cut(code, " ")
 	if !ok {
-		return false
+		return namesValue(text, code)
 	}
 	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(key) + `(?:\s*[=:]\s*|\s*\(\s*|\s+)["']?` +
 		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)
 	return err == nil && re.MatchString(text)
+}
+
+// namesValue reports whether text names a swapped value as a whole
+// token: "app-tf-locks" but not "app-tf-locks-v2".
+func namesValue(text, value string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], value)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(value)
+		before := start == 0 || !isWordByte(text[start-1]) && text[start-1] != '-'
+		after := end == len(text) || !continuesName(text[end:]) && text[end] != '-'
+		if before && after {
+			return true
+		}
+		i = end
+	}
 }
 
 // namesAnnotation reports whether text names the annotation as itself.

@@ -31,6 +31,11 @@ func TestReplacedCode(t *testing.T) {
 			[]string{"@Retryable"}},
 		{"annotation given arguments", "@shared_task\ndef send(x):", "@shared_task(bind=True)\ndef send(self, x):", nil},
 		{"annotation deleted", "@pytest.mark.slow\ndef test_x():", "def test_x():", nil},
+		{"setting line swapped", `    dynamodb_table = "app-tf-locks"`, "    use_lockfile   = true", []string{"app-tf-locks"}},
+		{"yaml setting swapped", "runs-on: ubuntu-22.04", "container: node:20-bookworm", []string{"ubuntu-22.04"}},
+		{"key renamed, value kept", `timeout_name = "read-timeout"`, `read_timeout = "read-timeout"`, nil},
+		{"swapped value no name", "enabled = true", "mode = strict", nil},
+		{"several lines", "a = \"x-y-z-1\"\nb = 2", "c = 3", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,6 +66,8 @@ func TestNamesEditedCode(t *testing.T) {
 		{"the task is a Celery @shared_task.", "@shared_task", true},
 		{"consumers use @RetryableTopic", "@Retryable", false},
 		{"a plain sentence", "@Retryable", false},
+		{"state locking goes through the table app-tf-locks, right?", "app-tf-locks", true},
+		{"the table app-tf-locks-v2", "app-tf-locks", false},
 	}
 	for _, tt := range tests {
 		if got := namesEditedCode(tt.text, tt.code); got != tt.want {
