@@ -33,6 +33,12 @@ var benchSizes = []struct {
 // for preloading fixtures faster; measured writes always sync.
 func openBench(b *testing.B, noSync bool) (*service.Engine, *store.Store) {
 	b.Helper()
+	return openBenchConfig(b, noSync, engine.Config{})
+}
+
+// openBenchConfig is openBench with the engine configured by cfg.
+func openBenchConfig(b *testing.B, noSync bool, cfg engine.Config) (*service.Engine, *store.Store) {
+	b.Helper()
 	st, err := store.Open(store.Options{Dir: b.TempDir(), NoSync: noSync})
 	if err != nil {
 		b.Fatal(err)
@@ -45,7 +51,7 @@ func openBench(b *testing.B, noSync bool) (*service.Engine, *store.Store) {
 	// Word forms and frequencies as `memsvc serve` wires them: the search
 	// path reads both, and a benchmark without them measures less work than
 	// a server does.
-	eng, err := service.New(context.Background(), engine.Config{},
+	eng, err := service.New(context.Background(), cfg,
 		service.Deps{Store: st, Embedder: llm.NewBuiltinEmbedder(), Extractors: []engine.Extractor{extract.NewBuiltin()},
 			WordForms: forms, WordFrequency: freq})
 	if err != nil {

@@ -55,3 +55,33 @@ func BenchmarkAddLongConversation(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAddLongChat writes a chat between two named people, n turns in
+// one request (the request cap raised to fit), into a fresh store: a chat
+// export imported whole. Every turn is an episode, so the cost of checking
+// each against the request's other episodes shows in turns/s.
+//
+//	go test -run '^$' -bench AddLongChat -benchtime 1x -count 5 ./engine/service/
+func BenchmarkAddLongChat(b *testing.B) {
+	for _, turns := range []int{200, 2000} {
+		b.Run(fmt.Sprintf("turns=%d", turns), func(b *testing.B) {
+			msgs := longConversation(1, turns, 30)
+			for i := range msgs {
+				msgs[i].Role, msgs[i].Name = "user", []string{"Ann", "Ben"}[i%2]
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				b.StopTimer()
+				eng, _ := openBenchConfig(b, false, engine.Config{MaxBatch: turns})
+				b.StartTimer()
+				_, err := eng.AddConversation(context.Background(), benchUser,
+					engine.ConversationRequest{Messages: msgs, SessionID: fmt.Sprintf("s%d", i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(turns*b.N)/b.Elapsed().Seconds(), "turns/s")
+		})
+	}
+}

@@ -188,6 +188,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 	replays, stored, undated := map[int]*engine.Memory{}, map[int]*engine.Memory{}, map[int]*engine.Memory{}
 	var results []engine.WriteResult
 	var planned []*engine.Memory
+	plannedSet := ingest.NewEpisodeSet(reads) // planned's texts, in order: a long chat's turns are not each compared with all
 	v := 0
 	for i, keep := range in.episodes {
 		if !keep {
@@ -196,7 +197,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		vec := vecs[v]
 		v++
 		r := episodeRequest(in.req, asked, i, now)
-		if j := slices.IndexFunc(planned, func(m *engine.Memory) bool { return reads.SameEpisode(m.Text, r.Text) }); j >= 0 {
+		if j := plannedSet.Find(r.Text); j >= 0 {
 			ids[i] = planned[j].ID
 			continue
 		}
@@ -217,6 +218,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		m := e.NewMemory(user, r, now)
 		p.Put(m, vec)
 		planned = append(planned, m)
+		plannedSet.Add(m.Text)
 		ids[i] = m.ID
 		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
 	}
