@@ -32,6 +32,8 @@ type flash struct {
 	Deleted []string `json:"d,omitempty"`
 	Lost    []string `json:"l,omitempty"`
 	Undo    string   `json:"x,omitempty"`
+	// Gone: ids the delete named that were deleted already (another tab).
+	Gone []string `json:"g,omitempty"`
 	// Undone: an undo put these back.
 	Undone []string `json:"b,omitempty"`
 	// Corrected is the memory a correction (or restore) wrote; Restored,

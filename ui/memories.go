@@ -80,13 +80,14 @@ type memoriesData struct {
 	// Deleted and Undone are the memories the last post deleted or brought
 	// back; Undo names the deletion's kept copy (engine DeleteUndoable);
 	// Lost are the deleted image memories undo cannot bring back.
-	Deleted, Undone, Lost []string
-	Undo                  string
-	UndoWindow            string
-	Types                 []string
-	States                []string
-	Modes                 []string
-	Sizes                 []int // page sizes offered; a size typed in the URL is added
+	// Gone are the ids the delete named that were deleted already.
+	Deleted, Undone, Lost, Gone []string
+	Undo                        string
+	UndoWindow                  string
+	Types                       []string
+	States                      []string
+	Modes                       []string
+	Sizes                       []int // page sizes offered; a size typed in the URL is added
 	// Back is this list's query, carried to each memory's page so its
 	// crumb and a delete return to the same filters, search and page.
 	Back string
@@ -141,7 +142,7 @@ func pagerFor(page, pages int) pager {
 func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
 	fl := u.takeFlash(w, r, req.User)
-	d := memoriesData{Deleted: fl.Deleted, Undo: fl.Undo, Undone: fl.Undone, Lost: fl.Lost, UndoWindow: undoWindowText()}
+	d := memoriesData{Deleted: fl.Deleted, Undo: fl.Undo, Undone: fl.Undone, Lost: fl.Lost, Gone: fl.Gone, UndoWindow: undoWindowText()}
 	d.Values, d.Back, d.Types = q, q.Encode(), memoryTypes
 	d.States = []string{engine.StateActive, engine.StateSuperseded, engine.StatePending, engine.StateFailed}
 	d.Modes = []string{engine.ModeHybrid, engine.ModeText, engine.ModeVector}

@@ -92,45 +92,68 @@ func (u *UI) deleteMany(w http.ResponseWriter, r *http.Request, req *request) er
 }
 
 // deleteUndoable deletes ids and returns to the list they were chosen on,
-// with a one-time notice (flash.go) naming them and the undo. Every id
-// must name one of the user's memories: a form naming another user's
-// memory, a made-up id or one deleted meanwhile is refused whole, naming
-// those ids, and nothing is deleted.
+// with a one-time notice (flash.go) naming them, the undo, and the ids
+// that were deleted meanwhile (another tab, another client): those are
+// named, the others deleted. An id that was never one of the user's
+// memories (another user's, made up) refuses the form whole, naming it,
+// and nothing is deleted: a crafted form learns nothing and changes
+// nothing.
 func (u *UI) deleteUndoable(w http.ResponseWriter, r *http.Request, req *request, ids []string, back string) error {
-	if err := u.allOwned(r, req, ids); err != nil {
-		return err
-	}
-	d, err := u.eng.DeleteUndoable(r.Context(), req.User, ids)
+	live, gone, err := u.ownedOrGone(r, req, ids)
 	if err != nil {
 		return err
 	}
-	if len(d.Deleted) == 0 {
-		return engine.Errorf(engine.ENotFound, "unknown memory %q: deleted already?", strings.Join(ids, ", "))
+	if len(live) == 0 {
+		return errDeletedAlready(gone)
 	}
-	u.setFlash(w, r, flash{User: req.User, Deleted: d.Deleted, Undo: d.Undo, Lost: d.Lost})
+	d, err := u.eng.DeleteUndoable(r.Context(), req.User, live)
+	if err != nil {
+		return err
+	}
+	gone = append(gone, d.NotFound...) // deleted between the check and the delete
+	if len(d.Deleted) == 0 {
+		return errDeletedAlready(gone)
+	}
+	u.setFlash(w, r, flash{User: req.User, Deleted: d.Deleted, Undo: d.Undo, Lost: d.Lost, Gone: gone})
 	http.Redirect(w, r, listHref(back), http.StatusSeeOther)
 	return nil
 }
 
-// allOwned refuses ids when any of them is not one of the user's
-// memories (the engine answers "not found" for another user's id, as for
-// one that never existed): 404 naming them.
-func (u *UI) allOwned(r *http.Request, req *request, ids []string) error {
+func errDeletedAlready(ids []string) error {
+	return engine.Errorf(engine.ENotFound, "nothing was deleted: deleted already: %s", strings.Join(ids, ", "))
+}
+
+// ownedOrGone splits ids into the user's memories (live) and the ones the
+// user had and deleted already (gone: their history outlives the delete).
+// Any other id is not among the user's memories (the engine answers "not
+// found" for another user's id, as for one that never existed): 404
+// naming them, whatever else the form names.
+func (u *UI) ownedOrGone(r *http.Request, req *request, ids []string) (live, gone []string, err error) {
 	var unknown []string
 	for _, id := range ids {
 		m, err := u.optional(r, req, id)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		if m == nil {
+		if m != nil {
+			live = append(live, id)
+			continue
+		}
+		_, err = u.eng.History(r.Context(), req.User, id)
+		switch {
+		case err == nil:
+			gone = append(gone, id)
+		case engine.ErrorCode(err) == engine.ENotFound:
 			unknown = append(unknown, id)
+		default:
+			return nil, nil, err
 		}
 	}
 	if len(unknown) > 0 {
-		return engine.Errorf(engine.ENotFound, "nothing was deleted: not among your memories (never stored, another user's, or deleted already): %s",
+		return nil, nil, engine.Errorf(engine.ENotFound, "nothing was deleted: not among your memories (never stored or another user's): %s",
 			strings.Join(unknown, ", "))
 	}
-	return nil
+	return live, gone, nil
 }
 
 // listHref is the memories list with the query back (a backQuery).
