@@ -3,6 +3,7 @@ package write
 import (
 	"context"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -274,10 +275,12 @@ func isReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
 // Words said anew in the same conversation to undo a change read as a
 // change ("I moved back to …"), not as the old turn repeated verbatim. A
 // note (a single text, not a conversation) restating an old value is said
-// anew: notes are not resent as history. Such a turn is only a candidate:
+// anew: notes are not resent as history. A conversation with no session
+// repeats episodes stored with none (a client that names no chat resends
+// its history the same way). Such a turn is only a candidate:
 // confirmUndated decides.
 func undatedReplay(ep *engine.Memory, r engine.AddRequest, m engine.Message) bool {
-	return m.ID == "" && m.CreatedAt.IsZero() && r.SessionID != "" && engine.SameName(ep.SessionID, r.SessionID)
+	return m.ID == "" && m.CreatedAt.IsZero() && engine.SameName(ep.SessionID, r.SessionID)
 }
 
 // replayWindow is how soon after an episode was said an undated repeat of
@@ -301,14 +304,17 @@ func (e *Writer) recentReplay() time.Duration {
 // the order they were stored. A chat id can live for months, so a lone
 // repeat of a superseded episode, long after, is the old words said anew
 // ("I work at Acme Corp." again): its facts are decided as any turn's.
-func confirmUndated(undated, replays map[int]*engine.Memory, now time.Time, recent time.Duration) {
+// Without a session (sessionless) nothing ties a lone repeat to the
+// conversation it repeats, so only the request's several repeats in order
+// show a resend.
+func confirmUndated(undated, replays map[int]*engine.Memory, now time.Time, recent time.Duration, sessionless bool) {
 	turns := slices.Sorted(maps.Keys(undated))
 	inOrder := len(turns) >= 2 && slices.IsSortedFunc(turns, func(a, b int) int {
 		return undated[a].ValidFrom.Compare(undated[b].ValidFrom)
 	})
 	for _, i := range turns {
 		ep := undated[i]
-		if inOrder || ep.State == engine.StateActive || now.Sub(ep.ValidFrom) <= recent {
+		if inOrder || !sessionless && (ep.State == engine.StateActive || now.Sub(ep.ValidFrom) <= recent) {
 			replays[i] = ep
 		}
 	}
@@ -351,12 +357,14 @@ func replayedHistory(tx engine.Tx, ids []string, stored, replays map[int]*engine
 // replayedFact returns the id of the fact of the replayed episode ep (nil:
 // not a replay) that already says fact, in whatever state, or "". The
 // replay's fact is that one again, not news to decide against the facts
-// that replaced it.
+// that replaced it. A fact that says it with another written date is that
+// one too (datesAside).
 func replayedFact(tx engine.Tx, memo *factMemo, ep *engine.Memory, fact string) (string, error) {
 	if ep == nil {
 		return "", nil
 	}
 	want := strings.TrimSuffix(strings.TrimSpace(fact), ".")
+	var redated string
 	for _, id := range ep.Facts {
 		t, err := memo.storedText(tx, id)
 		if engine.ErrorCode(err) == engine.ENotFound {
@@ -365,12 +373,28 @@ func replayedFact(tx engine.Tx, memo *factMemo, ep *engine.Memory, fact string) 
 		if err != nil {
 			return "", err
 		}
-		if strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(t), "."), want) {
+		t = strings.TrimSuffix(strings.TrimSpace(t), ".")
+		if strings.EqualFold(t, want) {
 			return id, nil
 		}
+		if redated == "" && strings.EqualFold(datesAside(t), datesAside(want)) {
+			redated = id
+		}
 	}
-	return "", nil
+	return redated, nil
 }
+
+// writtenDateRe finds a date a fact writes out ("since 2026-05-04", "in
+// March 2026").
+var writtenDateRe = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b|(?i)\b(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{4}\b`)
+
+// datesAside is a fact's text with its written dates replaced by one
+// mark. The extractor writes a turn's "yesterday" or "last month" as the
+// date it was when the turn was said, and an undated turn sent again is
+// read as said at the resend: the replayed turn's fact then differs from
+// the stored one only in that date (the turn's words are the same,
+// storedEpisode), and it is the same fact.
+func datesAside(s string) string { return writtenDateRe.ReplaceAllString(s, "\x00date") }
 
 // resentFact returns the id of a stored fact that already says fact and
 // stands for turn m sent again, or "": a turn one of whose facts says its

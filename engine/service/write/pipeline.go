@@ -222,7 +222,7 @@ func (e *Writer) planEpisodes(tx engine.Tx, p *plan, shard *index.Shard, user st
 		ids[i] = m.ID
 		results = append(results, engine.WriteResult{ID: m.ID, Text: m.Text, Event: engine.EventAdd, Episode: true})
 	}
-	confirmUndated(undated, replays, now, e.recentReplay())
+	confirmUndated(undated, replays, now, e.recentReplay(), in.req.SessionID == "")
 	laterSays := func(epID string) (bool, error) { return in.laterSays(tx, asked, reads, epID) }
 	if err := replayedHistory(tx, ids, stored, replays, laterSays); err != nil {
 		return nil, nil, nil, err
