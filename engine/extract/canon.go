@@ -92,6 +92,9 @@ func preNormalise(clause string) string {
 	if m := imAgeRe.FindStringSubmatch(c); m != nil {
 		return "I am " + m[1] + " years old"
 	}
+	if changed := changedAmount(c); changed != c {
+		return changed
+	}
 	if m := weIdentityRe.FindStringSubmatch(c); m != nil && (nationalities[strings.ToLower(m[2])] || slices.Contains(needDiet, strings.ToLower(m[2]))) {
 		return m[1] + " " + m[2] + m[3] // "We're vegetarians": each of us is vegetarian
 	}
@@ -281,11 +284,24 @@ var meantStatementRe = regexp.MustCompile(`(?i)^(?:(?:sorry|oops|actually|wait|n
 // is left to the correction of the stored fact.
 func meantStatement(clause string) string {
 	m := meantStatementRe.FindStringSubmatch(strings.TrimSpace(clause))
-	if m == nil || len(strings.Fields(m[1])) < 3 || strings.Contains(strings.ToLower(m[1]), " not ") {
+	if m == nil {
 		return ""
 	}
-	return m[1]
+	said := m[1]
+	if loc := rejectedTailRe.FindStringIndex(said); loc != nil && hasVerb(lowerWords(said[:loc[0]])) {
+		// "I meant I live in Houston, not Austin": the statement says what holds. A value
+		// without a verb ("March 21 for the dentist, not the 12th") is left to the correction.
+		said = said[:loc[0]]
+	}
+	if len(strings.Fields(said)) < 3 || strings.Contains(strings.ToLower(said), " not ") {
+		return ""
+	}
+	return said
 }
+
+// rejectedTailRe finds the value a restated statement rejects, and any aside after it:
+// ", not Austin, was thinking of my brother".
+var rejectedTailRe = regexp.MustCompile(`(?i),\s*not\s+\S.*$`)
 
 // correctionValue reports a value a bare correction can name: a name, a number or one
 // word ("Oasis", "10:30", "spaces"), not a description ("a bad one").

@@ -24,6 +24,9 @@ func QuantityChanged(old, fact string) bool {
 
 // amountChanged is QuantityChanged on the two facts' quantityWords.
 func amountChanged(a, b []string) bool {
+	if len(a) != len(b) {
+		a, b = withoutRate(a), withoutRate(b) // "rent is 1800 a month" → "rent is 1950": the period is no part of the change
+	}
 	if len(a) != len(b) || len(a) < 3 {
 		return false
 	}
@@ -32,18 +35,48 @@ func amountChanged(a, b []string) bool {
 		if sameWord(a[i], b[i]) {
 			continue
 		}
-		if changed >= 0 || !isAmount(a[i]) || !isAmount(b[i]) {
+		if changed >= 0 || !amountPair(a[i], b[i]) {
 			return false
 		}
 		changed = i
 	}
-	if changed < 1 || changed+1 >= len(a) {
-		return false // no number changed, or it has no unit after it
+	if changed < 1 || changed+1 >= len(a) && !namedByCopula(a[changed-1]) {
+		return false // no number changed, or it has no unit after it nor a subject naming what it counts
+	}
+	if changed+1 >= len(a) {
+		return !pastTense(a[:changed])
 	}
 	if isAmount(a[changed-1]) {
 		return false // the day of a date ("on 2025-03-03" → "on 2025-03-04"): another day, not a count
 	}
 	return !isAmount(a[changed+1]) && !namesOne(a[changed+1]) && !pastTense(a[:changed])
+}
+
+// amountPair reports two numbers of which at least one is no year: "rent is 1800"
+// → "rent is 1950" changes an amount, "visited in 2019" → "in 2023" a time.
+func amountPair(a, b string) bool {
+	return isNumber(a) && isNumber(b) && (isAmount(a) || isAmount(b))
+}
+
+// isNumber reports a word that is a number, a year or not.
+func isNumber(w string) bool {
+	_, err := strconv.ParseFloat(w, 64)
+	return err == nil
+}
+
+// namedByCopula reports the verb that makes its subject what a closing number
+// counts: "User's rent is 1950" is an amount of rent, with no unit after it.
+func namedByCopula(w string) bool {
+	return w == "is" || w == "are"
+}
+
+// withoutRate returns words without a closing period an amount is given per ("a
+// month", "per year"): a new amount is often said without it.
+func withoutRate(w []string) []string {
+	if n := len(w); n >= 2 && (w[n-2] == "a" || w[n-2] == "every" || w[n-2] == "each") && periodTerms[w[n-1]] {
+		return w[:n-2]
+	}
+	return w
 }
 
 // namesOne reports the word after a number that makes the number a name: a

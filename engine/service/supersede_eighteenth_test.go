@@ -12,7 +12,9 @@ import "testing"
 // paraphrases that must dedupe, values that legitimately coexist, and fresh
 // wordings of last round's known misses. Every scenario with a stale value
 // asserts the stale fact is kept in history with its validity window closed.
-// Baseline before this round's fixes: 33/59 (26 marked known).
+// Baseline before this round's fixes: 33/59 (26 marked known); after a told change
+// of amount was read as the state it leaves and "I meant <statement>, not <value>"
+// as the statement, 36/59.
 var supersedeEighteenth = []scenario{
 	// Moves and home, said casually.
 	{name: "moved lowercase typo", steps: []string{
@@ -25,8 +27,7 @@ var supersedeEighteenth = []scenario{
 		known: "a move does not retire the place in \"is a nurse in Leeds\""},
 	{name: "sorry I meant the city", steps: []string{
 		"I live in Austin", "sorry i meant i live in houston, not austin, was thinking of my brother"},
-		facts: []string{"houston"}, gone: []string{"lives in Austin"}, kept: true,
-		known: "\"sorry i meant <statement>, not <value>, <aside>\" gives no fact"},
+		facts: []string{"houston"}, gone: []string{"lives in Austin"}, kept: true},
 	{name: "used to live is history", steps: []string{
 		"I live in Miami.", "I used to live in Atlanta before Miami."},
 		facts: []string{"Miami"}, never: []string{"User lives in Atlanta"}},
@@ -37,8 +38,7 @@ var supersedeEighteenth = []scenario{
 	// Quantities that change.
 	{name: "rent raised", steps: []string{
 		"my rent is 1800 a month", "landlord raised the rent to 1950 ugh"},
-		facts: []string{"1950"}, gone: []string{"1800"}, kept: true,
-		known: "\"raised the rent to N\" gives no fact for the rent slot"},
+		facts: []string{"1950"}, gone: []string{"1800"}, kept: true},
 	{name: "salary raise", steps: []string{
 		"I make 65k a year.", "got a raise!! i'm at 72k now"},
 		facts: []string{"72k"}, gone: []string{"65k"}, kept: true,
@@ -192,8 +192,7 @@ var supersedeEighteenth = []scenario{
 		known: "\"no health problems\" gives no fact, and a diagnosis ends nothing"},
 	{name: "dose increased", steps: []string{
 		"I'm on 20 mg of lexapro.", "my lexapro dose was increased to 30 mg"},
-		facts: []string{"30 mg"}, gone: []string{"20 mg"}, kept: true,
-		known: "\"X dose was increased to N mg\" is not read as the slot of \"on N mg of X\""},
+		facts: []string{"30 mg"}, gone: []string{"20 mg"}, kept: true},
 	{name: "german student then job", steps: []string{
 		"Ich studiere Informatik in Berlin.", "Ich habe mein Studium abgeschlossen und arbeite jetzt bei SAP."},
 		facts: []string{"SAP"}, gone: []string{"Informatik"}, kept: true,

@@ -14,7 +14,8 @@ import "testing"
 // Every scenario with a stale value asserts the stale fact is kept in
 // history with its validity window closed. Baseline before this round's
 // fixes: 41/59 (18 marked known); after them 49/59 (10 known); after a
-// healed part ended its injury, 50/59 (9 known).
+// healed part ended its injury, 50/59 (9 known); after a changed dose was
+// read as the dose taken, 51/59 (8 known).
 var supersedeSeventeenth = []scenario{
 	// Health: medicines, diagnoses, injuries.
 	{name: "started a medicine", steps: []string{
@@ -28,8 +29,7 @@ var supersedeSeventeenth = []scenario{
 		gone: []string{"taking sertraline"}, kept: true},
 	{name: "dose changed", steps: []string{
 		"I take 50 mg of levothyroxine.", "My levothyroxine dose went up to 75 mg."},
-		facts: []string{"75 mg"}, gone: []string{"50 mg"}, kept: true,
-		known: "\"X dose went up to N mg\" is not read as the same slot as \"takes N mg of X\""},
+		facts: []string{"75 mg"}, gone: []string{"50 mg"}, kept: true},
 	{name: "diagnosed", steps: []string{
 		"I'm healthy, no conditions.", "I was diagnosed with type 2 diabetes in April."},
 		facts: []string{"diabetes"}, gone: []string{"no conditions"}, kept: true,

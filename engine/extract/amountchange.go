@@ -1,0 +1,61 @@
+package extract
+
+import "regexp"
+
+// A changed amount is often told by the change, not the new state: "my dose went up
+// to 75 mg", "the landlord raised the rent to 1950", "they bumped my lexapro up to
+// 30 mg". Read as told, such a turn gives an event that fills no slot, and the old
+// amount stays current. changedAmount rewrites it as the state it leaves ("I take
+// 75 mg of X", "my rent is 1950"), in the words the state is said in, so the new
+// amount replaces the old one as a restated amount does.
+
+const (
+	// doseUnit is a unit a dose of a medicine is measured in.
+	doseUnit = `\d[\d.,]*\s?(?:mg|mcg|µg|g|ml|iu|units?)\b`
+	// changeVerb is a verb of raising or lowering an amount, as done by someone.
+	changeVerb = `(?:raised|increased|upped|bumped|hiked|lowered|reduced|cut|dropped|decreased|changed|put)`
+	// changedTo is how an amount is said to have changed: "went up to", "was increased to".
+	changedTo = `(?:went|has gone|have gone|was|were|got|has been|have been|is|are|just went)\s+(?:up\s+|down\s+|` + changeVerb + `\s+(?:up\s+|down\s+)?)?to`
+	// plainAmount is a new amount: a number with at most a unit of money or a rate.
+	plainAmount = `\$?\d[\d,.]*k?(?:\s?(?:%|percent|dollars|euros|pounds|bucks|seconds|minutes|hours|days|mb|gb|an hour|a month|a week|a year|per hour|per month|per week|per year))?`
+)
+
+var (
+	// doseWentRe: "my levothyroxine dose went up to 75 mg". Groups: 1 the owner, 2 the
+	// medicine, 3 the dose.
+	doseWentRe = regexp.MustCompile(`(?i)^(my|our)\s+([a-z][\w-]*)\s+(?:dose|dosage)\s+` + changedTo + `\s+(` + doseUnit + `)`)
+	// doseRaisedRe: "they bumped my lexapro up to 30 mg", "doc increased my sertraline
+	// dose to 100 mg". Groups: 1 the owner, 2 the medicine, 3 the dose.
+	doseRaisedRe = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?` + changeVerb + `\s+(my|our)\s+([a-z][\w-]*)(?:\s+(?:dose|dosage))?\s+(?:up\s+|down\s+)?to\s+(` + doseUnit + `)`)
+	// onDoseRe: "I'm on 20 mg of lexapro": a dose taken, said as what one is on.
+	// Groups: 1 the subject, 2 the dose, 3 the medicine and the rest.
+	onDoseRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are)\s+(?:now\s+|currently\s+|still\s+)?on\s+(` + doseUnit + `)\s+of\s+(\S.*)$`)
+	// amountRaisedRe: "landlord raised the rent to 1950 ugh": an amount changed by
+	// someone else (what the speaker changed, "we raised the timeout to 45 seconds", is
+	// read as a setting). Groups: 1 the thing, 2 the new amount.
+	amountRaisedRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our|his|her|their)\s+)?(?:[a-z]+\s+)?(?:just\s+|finally\s+)?` + changeVerb + `\s+(?:my|our|the)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:up\s+|down\s+)?to\s+(` + plainAmount + `)(?:[\s,.!]|$)`)
+)
+
+// firstPersonRe finds a clause the speaker is the subject of.
+var firstPersonRe = regexp.MustCompile(`(?i)^(?:i|we)\b`)
+
+// smallBareRe is a number of up to three digits without a sign or unit: "my permit is
+// 120" would read as an age, so such an amount is left as told.
+var smallBareRe = regexp.MustCompile(`^\d{1,3}$`)
+
+// changedAmount returns the state a told change of amount leaves, or clause unchanged.
+func changedAmount(clause string) string {
+	if m := doseWentRe.FindStringSubmatch(clause); m != nil {
+		return speakerPronoun(m[1]) + " take " + m[3] + " of " + m[2]
+	}
+	if m := doseRaisedRe.FindStringSubmatch(clause); m != nil {
+		return speakerPronoun(m[1]) + " take " + m[3] + " of " + m[2]
+	}
+	if m := onDoseRe.FindStringSubmatch(clause); m != nil {
+		return m[1] + " take " + m[2] + " of " + m[3] // one form for a dose taken, whichever way it is said
+	}
+	if m := amountRaisedRe.FindStringSubmatch(clause); m != nil && !firstPersonRe.MatchString(clause) && !smallBareRe.MatchString(m[2]) {
+		return "my " + m[1] + " is " + m[2]
+	}
+	return clause
+}
