@@ -21,8 +21,19 @@ var (
 	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
 	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
 	// job") it contrasts two things and corrects nothing.
-	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?[^\s,]+),?\s+not\s+((?:\S+\s+){0,2}?[^\s,]+)(?:,\s+[^,]+)?$`)
-	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was|he's|he is|she's|she is)\s+((?:\S+\s+){0,2}?` + valueEnd + `),?\s+not\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+[^,]+)?$`)
+	// numberFixRe: "oops 58,000 not 85,000, typo": a marker and two numbers, the right
+	// one first, need no "it's" to correct a number just said.
+	numberFixRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|typo|my typo)[,:;!.]?\s+)+(` + numberValue + `),?\s+not\s+(` + numberValue + `)(?:,\s+[^,]+)?$`)
+	partnerRe   = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
+)
+
+const (
+	// valueEnd is the last word of a corrected value; a number keeps its thousands
+	// separators ("58,000").
+	valueEnd = `(?:[^\s,]|,\d{3})+`
+	// numberValue is a number as chat writes an amount: "$1,200", "72k", "3.5".
+	numberValue = `\$?\d(?:[\d.]|,\d{3})*k?`
 )
 
 // bareFavouriteRe finds a favourite said without its owner, which is the speaker.
@@ -224,11 +235,15 @@ var weIdentityRe = regexp.MustCompile(`(?i)^((?:we're|we are)(?:\s+(?:all|both))
 // bareCorrection rewrites a sentence that only corrects a value ("Sorry, it's Porto, not
 // Lisbon") as "I meant Porto, not Lisbon", or returns "".
 func bareCorrection(sentence string) string {
-	m := itIsNotRe.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(sentence), " .!"))
+	said := strings.TrimRight(strings.TrimSpace(sentence), " .!")
+	m := itIsNotRe.FindStringSubmatch(said)
+	if m == nil {
+		m = numberFixRe.FindStringSubmatch(said)
+	}
 	if m == nil {
 		return ""
 	}
-	right, wrong := withoutLeadPrep(m[1]), withoutLeadPrep(m[2])
+	right, wrong := withoutArticle(withoutLeadPrep(m[1])), withoutArticle(withoutLeadPrep(m[2]))
 	if !correctionValue(right) || !correctionValue(wrong) {
 		return ""
 	}
@@ -265,6 +280,15 @@ func valueCorrection(sentence string) string {
 	return "I meant " + withoutLeadPrep(m[1])
 }
 
+// articleRe is the article a corrected thing is named with: "he's a labrador, not a
+// golden" corrects the breed, whatever the stored fact's article.
+var articleRe = regexp.MustCompile(`(?i)^(?:a|an|the)\s+`)
+
+// withoutArticle drops that article from a corrected value.
+func withoutArticle(v string) string {
+	return articleRe.ReplaceAllString(v, "")
+}
+
 // leadPrepRe is the preposition a corrected time or place is said with: "it's on
 // Thursday, not Tuesday" corrects the day, "it's at 9, not 7" the hour.
 var leadPrepRe = regexp.MustCompile(`(?i)^(?:on|at|in|by|from|until)\s+`)
@@ -293,11 +317,18 @@ func meantStatement(clause string) string {
 		// without a verb ("March 21 for the dentist, not the 12th") is left to the correction.
 		said = said[:loc[0]]
 	}
+	if head, rest, ok := strings.Cut(said, ", "); ok && len(strings.Fields(head)) <= maxMeantWords && !hasVerb(lowerWords(head)) &&
+		!rejectedTailRe.MatchString(", "+rest) {
+		return "I meant " + head // "sorry i meant three kids, forgot the baby": the value, then an aside
+	}
 	if len(strings.Fields(said)) < 3 || strings.Contains(strings.ToLower(said), " not ") {
 		return ""
 	}
 	return said
 }
+
+// maxMeantWords bounds a value meant, said without a verb: longer, it is a statement.
+const maxMeantWords = 4
 
 // rejectedTailRe finds the value a restated statement rejects, and any aside after it:
 // ", not Austin, was thinking of my brother".

@@ -131,6 +131,10 @@ func escapeDollars(s string) string { return strings.ReplaceAll(s, "$", "$$") }
 // ("Scratch that, it's 4 spaces"). Group 1 is the value.
 var meantOnlyRe = regexp.MustCompile(`(?i)^\S+ meant (?:on |at |in )?(.+?)[.!]?$`)
 
+// countValue is a count in digits or in words ("3", "three"): "I meant three kids"
+// corrects "has two kids".
+const countValue = `(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`
+
 // valueShapes are the kinds of value a correction without the wrong one can replace:
 // each finds a value of its kind in a stored text. A time of day matches any ("7 am"
 // for "9 pm"), a number with a unit the same unit ("2 spaces" for "4 spaces"), a day
@@ -142,8 +146,8 @@ var valueShapes = []struct {
 	{regexp.MustCompile(`(?i)^\d{1,2}(?::\d\d)?\s?(?:am|pm)$|^\d{1,2}:\d\d$`), func([]string) *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b`)
 	}},
-	{regexp.MustCompile(`(?i)^\d+(?:\.\d+)?\s+([a-z]+)$`), func(m []string) *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b\d+(?:\.\d+)?[\s-]+` + regexp.QuoteMeta(text.Stem(strings.ToLower(m[1]))) + `[a-z]*\b`)
+	{regexp.MustCompile(`(?i)^` + countValue + `\s+([a-z]+)$`), func(m []string) *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b` + countValue + `[\s-]+` + regexp.QuoteMeta(text.Stem(strings.ToLower(m[1]))) + `[a-z]*\b`)
 	}},
 	{regexp.MustCompile(`(?i)^(?:the )?\d{1,2}(?:st|nd|rd|th)$`), func([]string) *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(?:the )?\d{1,2}(?:st|nd|rd|th)\b`)
