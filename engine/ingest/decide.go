@@ -143,8 +143,8 @@ const (
 // against judges candidate c; closing says an earlier candidate is already
 // ended, so the fact is a change, not a repeat or an update of c.
 func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
-	if f.reads.normal(c.Text) == f.normal {
-		return decided, Decision{Event: None, Target: c.ID}
+	if f.reads.normal(c.Text) == f.normal || sameOwnedThing(c.Text, f.text) {
+		return decided, Decision{Event: None, Target: c.ID} // said again, or the same named thing owned ("has a Pixel 7", "phone is a Pixel 7")
 	}
 	if extract.HealedInjury(c.Text, f.text) {
 		return ends, Decision{} // "User's wrist has fully healed" ends "User has a broken wrist": neither has the other's slot
