@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -49,8 +51,22 @@ func oneSpelling(clause string) string {
 	clause = monthOrdinalRe.ReplaceAllString(clause, "$1 $2")
 	clause = weighPoundsRe.ReplaceAllString(clause, "$1 $2 lb")
 	clause = measureRe.ReplaceAllStringFunc(clause, shortMeasure)
+	clause = adverbTypoRe.ReplaceAllStringFunc(clause, func(w string) string { return adverbTypos[strings.ToLower(w)] })
 	return amWeightRe.ReplaceAllString(clause, "$1 weigh $2 $3")
 }
+
+// adverbTypos are chat's common slips in the adverbs said before a verb of change
+// ("we finaly moved", "i jsut started"): misspelt, the adverb is read as the verb
+// ("finalies moved") and the change is lost.
+var adverbTypos = map[string]string{
+	"finaly": "finally", "finnaly": "finally", "finnally": "finally", "fianlly": "finally",
+	"recenty": "recently", "recentely": "recently", "recetly": "recently",
+	"jsut": "just", "juts": "just", "actualy": "actually", "acutally": "actually",
+	"allready": "already", "alredy": "already", "offically": "officially", "eventualy": "eventually",
+}
+
+// adverbTypoRe finds one of adverbTypos as a word.
+var adverbTypoRe = regexp.MustCompile(`(?i)\b(?:` + strings.Join(slices.Sorted(maps.Keys(adverbTypos)), "|") + `)\b`)
 
 // shortMeasure writes one amount in digits and its unit in its short form.
 func shortMeasure(m string) string {

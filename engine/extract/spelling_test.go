@@ -57,3 +57,18 @@ func TestNumberWord(t *testing.T) {
 		}
 	}
 }
+
+// TestAdverbTypoBeforeAChange: a misspelt adverb before a verb of change is read as
+// the adverb, so the change fills its slot.
+func TestAdverbTypoBeforeAChange(t *testing.T) {
+	for said, want := range map[string]string{
+		"we finnally moved to Ghent": "we finally moved to Ghent",
+		"I jsut started at Initech":  "I just started at Initech",
+		"Acutally I sold the car":    "actually I sold the car",
+		"the finale aired recently":  "the finale aired recently",
+	} {
+		if got := oneSpelling(said); got != want {
+			t.Errorf("oneSpelling(%q) = %q, want %q", said, got, want)
+		}
+	}
+}
