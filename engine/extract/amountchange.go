@@ -30,6 +30,9 @@ var (
 	// onDoseRe: "I'm on 20 mg of lexapro": a dose taken, said as what one is on.
 	// Groups: 1 the subject, 2 the dose, 3 the medicine and the rest.
 	onDoseRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are)\s+(?:now\s+|currently\s+|still\s+)?on\s+(` + doseUnit + `)\s+of\s+(\S.*)$`)
+	// weightReachedRe: "down to 176 lbs after 3 months of running", "up to 70 kg": a
+	// weight reached, said without its verb. Groups: 1 the weight and its unit.
+	weightReachedRe = regexp.MustCompile(`(?i)^(?:(?:i'm|i am|i've got|i got|finally|now)\s+)?(?:down|up)\s+to\s+(\d+(?:\.\d+)?\s?(?:lbs?|kg|kgs|kilos|pounds))\b`)
 	// amountRaisedRe: "landlord raised the rent to 1950 ugh": an amount changed by
 	// someone else (what the speaker changed, "we raised the timeout to 45 seconds", is
 	// read as a setting). Groups: 1 the thing, 2 the new amount.
@@ -53,6 +56,9 @@ func changedAmount(clause string) string {
 	}
 	if m := onDoseRe.FindStringSubmatch(clause); m != nil {
 		return m[1] + " take " + m[2] + " of " + m[3] // one form for a dose taken, whichever way it is said
+	}
+	if m := weightReachedRe.FindStringSubmatch(clause); m != nil {
+		return "I weigh " + m[1]
 	}
 	if m := amountRaisedRe.FindStringSubmatch(clause); m != nil && !firstPersonRe.MatchString(clause) && !smallBareRe.MatchString(m[2]) {
 		return "my " + m[1] + " is " + m[2]

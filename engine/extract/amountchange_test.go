@@ -23,6 +23,7 @@ func TestChangedAmountReadAsState(t *testing.T) {
 		{"dose raised by the doctor", "the doctor upped my gabapentin to 600 mg last week", []string{"User takes 600 mg of gabapentin"}},
 		{"dose said as what one is on", "I'm on 10 mg of amlodipine", []string{"User takes 10 mg of amlodipine"}},
 		{"charge raised by someone else", "the council raised the parking permit to $120 ugh", []string{"User's parking permit is $120"}},
+		{"weight reached without a verb", "down to 82 kg since january!!", []string{"User weighs 82 kg"}},
 		{"statement meant, value rejected, aside", "sorry i meant i work in Ghent, not Bruges, mixed them up",
 			[]string{"User works in Ghent"}},
 	}
@@ -53,6 +54,7 @@ func TestChangedAmountLeavesOthers(t *testing.T) {
 		"I bumped the retry limit to 5",
 		"they raised the alarm",
 		"my rent is 900 a month",
+		"down to 3 kids at home now",
 		"the club raised the fee to 120", // a bare small number would read as an age
 	} {
 		if got := changedAmount(c); got != c {
