@@ -82,3 +82,17 @@ func (k *kinIndex) kin(stem string, e lexicon.Entry) []string {
 // rare reports whether a stem of tag count n is below an ordinary word's
 // share of general text (ordinaryShare).
 func (k *kinIndex) rare(n int32) bool { return float64(n) < ordinaryShare*float64(k.lex.Total()) }
+
+// Nominal reports whether stem may name a thing: one of its senses in
+// the lexicon is a noun's, or the lexicon has no sense of it (a product,
+// a clipping, a word newer than WordNet; "peanut", "gps" have none). The relevance score links only
+// such words by closeness in meaning: a verb or an adverb is close to
+// many words of any topic ("install" to "built", "depend" to "prefer").
+func (w *WordForms) Nominal(stem string) bool {
+	k := sharedKin()
+	if k == nil {
+		return true
+	}
+	e, ok := k.lex.Stem(stem)
+	return !ok || len(e.Syn) == 0 || slices.ContainsFunc(e.Syn, func(c int32) bool { return c >= k.nouns[0] && c < k.nouns[1] })
+}

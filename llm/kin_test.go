@@ -31,3 +31,22 @@ func TestKinLinksAnInstanceToItsCategory(t *testing.T) {
 		}
 	}
 }
+
+// TestNominal: a word with a noun's sense, or with no sense the lexicon
+// knows, may name a thing; a word only of verbs does not.
+func TestNominal(t *testing.T) {
+	w, err := NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for word, want := range map[string]bool{
+		"espresso": true, "tortoise": true, "subway": true,
+		"peanut":    true,  // no sense in the lexicon
+		"qwertyzzz": true,  // unknown
+		"add":       false, // a verb only
+	} {
+		if got := w.Nominal(text.Stem(word)); got != want {
+			t.Errorf("Nominal(%q) = %v, want %v", word, got, want)
+		}
+	}
+}

@@ -69,6 +69,8 @@ var eleventhSetMemories = []string{
 // worked" quiet); 19/20, 11/25 once a "the" on both sides no longer
 // names an owner (the wedding prompt meets only an opening "The"). The
 // thresholds hold those counts.
+// Links in meaning from a word no memory holds (search.nearInHits, the
+// word vectors) raised found 13 → 14 of 25; the floor holds that.
 func TestPromptRelevanceEleventhSet(t *testing.T) {
 	injected := promptHook(t, eleventhSetMemories)
 	unrelated := []string{
@@ -126,7 +128,7 @@ func TestPromptRelevanceEleventhSet(t *testing.T) {
 	// "User's cat Pepper…" since "my X" weighs (search.ownedInHits). It is
 	// the user's own cat the prompt names, so the set's label stays as
 	// written and the floor on its quiet count moves instead.
-	if quiet < 19 || found < 13 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 13)", quiet, len(unrelated), found, len(related))
+	if quiet < 19 || found < 14 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 14)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -71,6 +71,8 @@ var fifteenthSetMemories = []string{
 // Measured when written, before the nineteenth round's changes: 17/20 quiet
 // ("cello", "marathon", "python" each inject the one memory holding the
 // word), 4/25 found. The thresholds hold those counts.
+// Links in meaning from a word no memory holds (search.nearInHits, the
+// word vectors) raised found 4 → 5 of 25; the floor holds that.
 func TestPromptRelevanceFifteenthSet(t *testing.T) {
 	injected := promptHook(t, fifteenthSetMemories)
 	unrelated := []string{
@@ -124,7 +126,7 @@ func TestPromptRelevanceFifteenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 17 || found < 4 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 17), related found %d/%d (want ≥ 4)", quiet, len(unrelated), found, len(related))
+	if quiet < 17 || found < 5 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 17), related found %d/%d (want ≥ 5)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -73,6 +73,8 @@ var sixteenthSetMemories = []string{
 // Measured when written, before the twentieth round's changes: 16/20 quiet
 // ("telescope", "parrots", "pharmacist", "triathlon" each inject the one
 // memory holding the word), 2/25 found. The thresholds hold those counts.
+// Links in meaning from a word no memory holds (search.nearInHits, the
+// word vectors) raised found 2 → 3 of 25; the floor holds that.
 func TestPromptRelevanceSixteenthSet(t *testing.T) {
 	injected := promptHook(t, sixteenthSetMemories)
 	unrelated := []string{
@@ -126,7 +128,7 @@ func TestPromptRelevanceSixteenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 16 || found < 2 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 2)", quiet, len(unrelated), found, len(related))
+	if quiet < 16 || found < 3 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 3)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -57,6 +57,8 @@ var tenthSetMemories = []string{
 // words linking a prompt's word to a memory's (index.QueryTerm.Glossed,
 // seventeenth round: "i'm wheezy after my run" reaches asthma). The
 // thresholds hold those counts.
+// Links in meaning from a word no memory holds (search.nearInHits, the
+// word vectors) raised found 17 → 18 of 25; the floor holds that.
 func TestPromptRelevanceTenthSet(t *testing.T) {
 	injected := promptHook(t, tenthSetMemories)
 	unrelated := []string{
@@ -110,7 +112,7 @@ func TestPromptRelevanceTenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 18 || found < 17 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 17)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 18 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 18)", quiet, len(unrelated), found, len(related))
 	}
 }

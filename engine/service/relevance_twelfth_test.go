@@ -89,6 +89,8 @@ var twelfthSetMemories = []string{
 // prompt's word to a memory's (index.QueryTerm.Glossed, seventeenth
 // round): 17/20, 13/25 ("I'm wheezy" reaches asthma, "my bread came out
 // flat" the sourdough). The thresholds hold those counts.
+// Links in meaning from a word no memory holds (search.nearInHits, the
+// word vectors) raised found 13 → 15 of 25; the floor holds that.
 func TestPromptRelevanceTwelfthSet(t *testing.T) {
 	injected := promptHook(t, twelfthSetMemories)
 	unrelated := []string{
@@ -142,7 +144,7 @@ func TestPromptRelevanceTwelfthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 13 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 13)", quiet, len(unrelated), found, len(related))
+	if quiet < 19 || found < 15 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -327,3 +327,43 @@ func TestNamesTheUser(t *testing.T) {
 		}
 	}
 }
+
+// nearInHits links a rare word no memory holds to the hit's word closest
+// to it in meaning, and nothing else: not a word a memory holds, not a
+// common word or a reaction, not a name, not a word whose nearest is not
+// close enough ("goldfish" and "rabbit", 0.51).
+func TestNearInHits(t *testing.T) {
+	forms, err := llm.NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{"User drinks their coffee black and stops after 2 pm", "User has a pet rabbit named Biscuit",
+		"User commutes by ferry to the office"}
+	shard := index.NewShard(2)
+	var hits []engine.Scored
+	for i, s := range texts {
+		id := string(rune('a' + i))
+		shard.Upsert(index.Row{ID: id}, nil, text.Analyze(s))
+		hits = append(hits, engine.Scored{Memory: &engine.Memory{ID: id, Text: s}})
+	}
+	e := &Searcher{forms: forms}
+	cases := []struct {
+		query, term, want string
+	}{
+		{"is it too late for an espresso", "espresso", "coffe"},
+		{"what time is the last boat home tonight", "boat", "ferri"},
+		{"which coffee beans are best", "coffe", ""},          // held
+		{"what's a good name for a goldfish", "goldfish", ""}, // not close enough
+		{"did Espresso call back", "espresso", ""},            // a name
+		{"ok", "ok", ""}, // a reaction
+	}
+	for _, c := range cases {
+		got := e.nearInHits(shard, c.query, hits)[c.term]
+		if c.want == "" && len(got) != 0 || c.want != "" && !slices.Contains(got, c.want) {
+			t.Errorf("%q: %q is near %q, want %q", c.query, c.term, got, c.want)
+		}
+	}
+	if got := (&Searcher{}).nearInHits(shard, "espresso", hits); got != nil {
+		t.Errorf("without word forms: %v, want none", got)
+	}
+}
