@@ -29,7 +29,7 @@ func NewWordForms() (*WordForms, error) {
 	go sharedKinds()      // indexed now, in the background, rather than by the first search (Narrower)
 	go sharedGlossLinks() // the same for Glossed
 	go sharedKin()        // and for Kin
-	go sharedMeanings()   // and the word vectors (Similarity, AddMeaning)
+	go sharedMeanings()   // and the word vectors (Similarity)
 	byDer := map[int32][]string{}
 	lex.EachStem(func(stem string, e lexicon.Entry) {
 		if stem != "" && stem[0] != '^' {

@@ -6,9 +6,6 @@ import (
 	"github.com/memsvc/memsvc/llm/internal/wordvec"
 )
 
-// MeaningDims is the dimension of the word-meaning vectors AddMeaning adds into.
-const MeaningDims = 100
-
 // sharedMeanings is the embedded word-vector table, parsed on first use (about 0.2 s); nil if it
 // cannot be parsed, which its own tests rule out.
 var sharedMeanings = sync.OnceValue(func() *wordvec.Table {
@@ -34,20 +31,6 @@ func (w *WordForms) Similarity(a, b string) (sim float32, ok bool) {
 		return 0, false
 	}
 	return t.Cosine(ia, ib), true
-}
-
-// AddMeaning adds weight × the stem's unit word vector to dst (MeaningDims long) and reports whether
-// the stem has one.
-func (w *WordForms) AddMeaning(dst []float32, stem string, weight float32) bool {
-	t := sharedMeanings()
-	if t == nil {
-		return false
-	}
-	id, ok := t.Lookup(stem)
-	if ok {
-		t.AddTo(dst, id, weight)
-	}
-	return ok
 }
 
 // MeaningRank is the stem's place in the word vectors' frequency order (0 the commonest), a measure of

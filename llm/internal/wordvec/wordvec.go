@@ -120,12 +120,4 @@ func (t *Table) Cosine(a, b ID) float32 {
 	return float32(dot) * t.scales[a] * t.scales[b]
 }
 
-// AddTo adds weight × the stem's unit vector to dst, which must have Dims elements.
-func (t *Table) AddTo(dst []float32, id ID, weight float32) {
-	w := weight * t.scales[id]
-	for i, q := range t.vec(id) {
-		dst[i] += w * float32(q)
-	}
-}
-
 func (t *Table) vec(id ID) []int8 { return t.vecs[int(id)*t.dims : (int(id)+1)*t.dims] }
