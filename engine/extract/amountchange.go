@@ -1,6 +1,9 @@
 package extract
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // A changed amount is often told by the change, not the new state: "my dose went up
 // to 75 mg", "the landlord raised the rent to 1950", "they bumped my lexapro up to
@@ -25,18 +28,24 @@ var (
 	// medicine, 3 the dose.
 	doseWentRe = regexp.MustCompile(`(?i)^(my|our)\s+([a-z][\w-]*)\s+(?:dose|dosage)\s+` + changedTo + `\s+(` + doseUnit + `)`)
 	// doseRaisedRe: "they bumped my lexapro up to 30 mg", "doc increased my sertraline
-	// dose to 100 mg". Groups: 1 the owner, 2 the medicine, 3 the dose.
-	doseRaisedRe = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?` + changeVerb + `\s+(my|our)\s+([a-z][\w-]*)(?:\s+(?:dose|dosage))?\s+(?:up\s+|down\s+)?to\s+(` + doseUnit + `)`)
+	// dose to 100 mg". Groups: 1 the words before the verb, 2 the owner, 3 the medicine,
+	// 4 the dose.
+	doseRaisedRe = regexp.MustCompile(`(?i)^((?:\S+\s+){0,2}?)` + changeVerb + `\s+(my|our)\s+([a-z][\w-]*)(?:\s+(?:dose|dosage))?\s+(?:up\s+|down\s+)?to\s+(` + doseUnit + `)`)
 	// onDoseRe: "I'm on 20 mg of lexapro": a dose taken, said as what one is on.
 	// Groups: 1 the subject, 2 the dose, 3 the medicine and the rest.
 	onDoseRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are)\s+(?:now\s+|currently\s+|still\s+)?on\s+(` + doseUnit + `)\s+of\s+(\S.*)$`)
-	// weightReachedRe: "down to 176 lbs after 3 months of running", "up to 70 kg": a
-	// weight reached, said without its verb. Groups: 1 the weight and its unit.
-	weightReachedRe = regexp.MustCompile(`(?i)^(?:(?:i'm|i am|i've got|i got|finally|now)\s+)?(?:down|up)\s+to\s+(\d+(?:\.\d+)?\s?(?:lbs?|kg|kgs|kilos|pounds))\b`)
+	// weightReachedRe: "down to 176 lbs after 3 months of running", "now up to 70 kg": a
+	// weight reached, said without its verb. Groups: 1 the words before, 2 down or up,
+	// 3 the weight and its unit, 4 the rest.
+	weightReachedRe = regexp.MustCompile(`(?i)^(?:((?:i'm|i am|i've got|i got|finally|now))\s+)?(down|up)\s+to\s+(\d+(?:\.\d+)?\s?(?:lbs?|kg|kgs|kilos|pounds))\b(.*)$`)
+	// weightOfThingRe starts what follows a weight that makes it another thing's: a lift
+	// ("on deadlift"), a load or a limit ("of luggage", "per bag", "allowed").
+	weightOfThingRe = regexp.MustCompile(`(?i)^\s*(?:on|of|per|for|each|with|allowed|max|maximum|limit)\b`)
 	// amountRaisedRe: "landlord raised the rent to 1950 ugh": an amount changed by
 	// someone else (what the speaker changed, "we raised the timeout to 45 seconds", is
 	// read as a setting). Groups: 1 the thing, 2 the new amount.
-	amountRaisedRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our|his|her|their)\s+)?(?:[a-z]+\s+)?(?:just\s+|finally\s+)?` + changeVerb + `\s+(?:my|our|the)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:up\s+|down\s+)?to\s+(` + plainAmount + `)(?:[\s,.!]|$)`)
+	// Another's ("her landlord raised the rent") is theirs, not the speaker's.
+	amountRaisedRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our)\s+)?(?:[a-z]+\s+)?(?:just\s+|finally\s+)?` + changeVerb + `\s+(?:my|our|the)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:up\s+|down\s+)?to\s+(` + plainAmount + `)(?:[\s,.!]|$)`)
 )
 
 // firstPersonRe finds a clause the speaker is the subject of.
@@ -51,17 +60,39 @@ func changedAmount(clause string) string {
 	if m := doseWentRe.FindStringSubmatch(clause); m != nil {
 		return speakerPronoun(m[1]) + " take " + m[3] + " of " + m[2]
 	}
-	if m := doseRaisedRe.FindStringSubmatch(clause); m != nil {
-		return speakerPronoun(m[1]) + " take " + m[3] + " of " + m[2]
+	if m := doseRaisedRe.FindStringSubmatch(clause); m != nil && !notAsserted(m[1]) {
+		return speakerPronoun(m[2]) + " take " + m[4] + " of " + m[3]
 	}
 	if m := onDoseRe.FindStringSubmatch(clause); m != nil {
 		return m[1] + " take " + m[2] + " of " + m[3] // one form for a dose taken, whichever way it is said
 	}
-	if m := weightReachedRe.FindStringSubmatch(clause); m != nil {
-		return "I weigh " + m[1]
+	if m := weightReachedRe.FindStringSubmatch(clause); m != nil && weightReached(m) {
+		return "I weigh " + m[3]
 	}
 	if m := amountRaisedRe.FindStringSubmatch(clause); m != nil && !firstPersonRe.MatchString(clause) && !smallBareRe.MatchString(m[2]) {
 		return "my " + m[1] + " is " + m[2]
 	}
 	return clause
+}
+
+// notAsserted reports words before a verb of change that deny it or make it a
+// supposition: "doc never raised my …", "they haven't bumped my …", "if doc upped my …".
+func notAsserted(before string) bool {
+	for _, w := range lowerWords(before) {
+		if hypoWords[w] || w == "not" || w == "never" || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
+}
+
+// weightReached reports a weightReachedRe match that is the speaker's weight. A bare
+// "up to 23 kg" is an upper bound, not a weight reached (a bare "down to" is one),
+// and a weight followed by what it is of or on ("on deadlift", "allowed") is a lift
+// or a limit.
+func weightReached(m []string) bool {
+	if m[1] == "" && strings.EqualFold(m[2], "up") {
+		return false
+	}
+	return !weightOfThingRe.MatchString(m[4])
 }

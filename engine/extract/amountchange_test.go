@@ -55,7 +55,15 @@ func TestChangedAmountLeavesOthers(t *testing.T) {
 		"they raised the alarm",
 		"my rent is 900 a month",
 		"down to 3 kids at home now",
-		"the club raised the fee to 120", // a bare small number would read as an age
+		"the club raised the fee to 120",                 // a bare small number would read as an age
+		"her landlord raised the rent to 2100",           // another's rent
+		"their manager cut the budget to $5,000",         // another's budget
+		"doc never raised my lexapro to 30 mg",           // denied
+		"they haven't bumped my lexapro up to 30 mg yet", // not yet
+		"if doc upped my gabapentin to 600 mg",           // supposed
+		"finally up to 100 kg on deadlift",               // a lift
+		"down to 20 kg of flour",                         // a load
+		"up to 23 kg in checked luggage",                 // a bound
 	} {
 		if got := changedAmount(c); got != c {
 			t.Errorf("%q rewritten as %q", c, got)

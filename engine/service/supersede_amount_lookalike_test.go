@@ -1,0 +1,33 @@
+package service_test
+
+import "testing"
+
+// supersedeAmountLookalikes are turns shaped like a told change of amount
+// ("landlord raised the rent to …", "doc upped my … to 30 mg", "down to 176 lbs")
+// that change nothing of the user's: another person's charge, a change denied, a
+// lift or a limit in kilos. The stored fact must stay current.
+var supersedeAmountLookalikes = []scenario{
+	{name: "her landlord raised her rent", steps: []string{
+		"my rent is 1400 a month", "her landlord raised the rent to 2100, she's furious"},
+		facts: []string{"1400"}, never: []string{"User's rent is 2100"}},
+	{name: "their landlord raised the rent", steps: []string{
+		"my rent is 1400 a month", "their landlord raised the rent to 2100 lol"},
+		facts: []string{"1400"}, never: []string{"User's rent is 2100"}},
+	{name: "dose never raised", steps: []string{
+		"I take 20 mg of lexapro", "doc never raised my lexapro to 30 mg, still the same"},
+		facts: []string{"20 mg"}, never: []string{"takes 30 mg"}},
+	{name: "dose not raised yet", steps: []string{
+		"I take 20 mg of lexapro", "they haven't raised my lexapro to 30 mg yet"},
+		facts: []string{"20 mg"}, never: []string{"takes 30 mg"}},
+	{name: "a lift is no weight", steps: []string{
+		"I weigh 82 kg.", "finally up to 100 kg on deadlift!"},
+		facts: []string{"82 kg"}, never: []string{"weighs 100 kg"}},
+	{name: "a baggage limit is no weight", steps: []string{
+		"I weigh 82 kg.", "up to 23 kg allowed in checked luggage on that airline"},
+		facts: []string{"82 kg"}, never: []string{"weighs 23 kg"}},
+}
+
+// TestSupersedeAmountLookalikes runs the look-alikes on fresh engines.
+func TestSupersedeAmountLookalikes(t *testing.T) {
+	runScenarios(t, supersedeAmountLookalikes)
+}
