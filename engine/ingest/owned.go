@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -11,8 +12,9 @@ import (
 // shared terms read one fact, and a restatement would be added beside the first.
 
 var (
-	// thingIsRe: "User's phone is a pixel 7". Groups: 1 the owner, 2 the thing named.
-	thingIsRe = regexp.MustCompile(`(?i)^(\S+?)'s [a-z][\w-]*(?: [a-z][\w-]*)? (?:is|are) (?:an? |the )?(.+?)[.!]?$`)
+	// thingIsRe: "User's phone is a pixel 7". Groups: 1 the owner, 2 what the thing
+	// is called, 3 the thing named.
+	thingIsRe = regexp.MustCompile(`(?i)^(\S+?)'s ([a-z][\w-]*(?: [a-z][\w-]*)?) (?:is|are) (?:an? |the )?(.+?)[.!]?$`)
 	// hasThingRe: "User has a Pixel 7", "User owns a Kindle". Groups: 1 the owner, 2 the thing.
 	hasThingRe = regexp.MustCompile(`(?i)^(\S+) (?:has|owns|has got) (?:an? |the )?(.+?)[.!]?$`)
 )
@@ -34,13 +36,22 @@ func sameOwnedThing(a, b string) bool {
 func ownedThing(s string) (owner, thing string, had, ok bool) {
 	s = strings.TrimSpace(s)
 	if m := thingIsRe.FindStringSubmatch(s); m != nil {
-		return m[1], m[2], false, true
+		if slices.ContainsFunc(strings.Fields(strings.ToLower(m[2])), func(w string) bool { return notHeld[w] }) {
+			return "", "", false, false // "User's dream car is a Porsche 911": wished for, not had
+		}
+		return m[1], m[3], false, true
 	}
 	if m := hasThingRe.FindStringSubmatch(s); m != nil {
 		return m[1], m[2], true, true
 	}
 	return "", "", false, false
 }
+
+// notHeld are words that make "X's <thing> is a <name>" no thing the owner has now:
+// one wished for, liked, planned, or had before.
+var notHeld = map[string]bool{"dream": true, "favorite": true, "favourite": true, "fave": true, "ideal": true,
+	"next": true, "future": true, "old": true, "former": true, "previous": true, "ex": true,
+	"first": true, "goal": true, "wish": true, "target": true, "planned": true}
 
 // namesThing reports a thing given by its name: a capital or a digit in it.
 func namesThing(s string) bool {

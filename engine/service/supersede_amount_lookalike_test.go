@@ -4,8 +4,10 @@ import "testing"
 
 // supersedeAmountLookalikes are turns shaped like a told change of amount
 // ("landlord raised the rent to …", "doc upped my … to 30 mg", "down to 176 lbs")
-// that change nothing of the user's: another person's charge, a change denied, a
-// lift or a limit in kilos. The stored fact must stay current.
+// or like one named thing said two ways ("has a …" / "…'s car is a …") that
+// change nothing of the user's: another person's charge, a change denied, a lift
+// or a limit in kilos, a wish rather than a thing had. The stored fact must stay
+// current and a thing had must be kept beside a thing wished for.
 var supersedeAmountLookalikes = []scenario{
 	{name: "her landlord raised her rent", steps: []string{
 		"my rent is 1400 a month", "her landlord raised the rent to 2100, she's furious"},
@@ -25,6 +27,12 @@ var supersedeAmountLookalikes = []scenario{
 	{name: "a baggage limit is no weight", steps: []string{
 		"I weigh 82 kg.", "up to 23 kg allowed in checked luggage on that airline"},
 		facts: []string{"82 kg"}, never: []string{"weighs 23 kg"}},
+	{name: "a dream car then the car had", steps: []string{
+		"my dream car is a Porsche 911", "I have a Porsche 911 now, bought it used"},
+		facts: []string{"has a Porsche 911"}},
+	{name: "a favourite phone then the phone had", steps: []string{
+		"my favorite phone is a Pixel 7", "I have a Pixel 7"},
+		facts: []string{"has a Pixel 7"}},
 }
 
 // TestSupersedeAmountLookalikes runs the look-alikes on fresh engines.
