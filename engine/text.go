@@ -121,6 +121,11 @@ func validateMetadata(path string, v any) (any, error) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
+			// A blank key names nothing a filter or a reader could ask
+			// for, as a blank tag does not.
+			if strings.TrimSpace(k) == "" {
+				return nil, Invalid(path, "a key is empty; give every metadata key a name")
+			}
 			if problem := nameProblem(k); problem != "" {
 				return nil, Invalid(path, "key %q %s", k, problem)
 			}

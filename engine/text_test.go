@@ -53,6 +53,8 @@ func TestValidateSharedMetadata(t *testing.T) {
 		{"NUL key", map[string]any{"a\x00b": "x"}, `metadata: key "a\x00b" contains a control character`},
 		{"line break in a nested key", map[string]any{"n": map[string]any{"a\nb": 1.0}}, `metadata.n: key "a\nb"`},
 		{"invalid UTF-8 key", map[string]any{"\xff": 1.0}, `key "\xff" is not valid UTF-8`},
+		{"empty key", map[string]any{"": "x"}, "metadata: a key is empty"},
+		{"blank nested key", map[string]any{"n": map[string]any{" ": 1.0}}, "metadata.n: a key is empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := ValidateShared(nil, tc.meta, "", "")
