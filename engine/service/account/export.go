@@ -247,7 +247,9 @@ type importer struct {
 // id that could not be named, a memory of another user than its record's,
 // an id that is a literal route (engine.ReservedID), a text longer than the
 // engine writes or not UTF-8, an unknown state or
-// type, an id the file already gave (the later record would silently win).
+// type, an id the file already gave (the later record would silently win),
+// tags, a session id, a project or metadata a write would refuse (and
+// metadata's secrets redacted as a write's are).
 // An import file is input like any request; it must not put into a store
 // what the API would refuse.
 func (in *importer) checkMemory(user string, m *engine.Memory) error {
@@ -272,6 +274,13 @@ func (in *importer) checkMemory(user string, m *engine.Memory) error {
 	}
 	if m.CreatedAt.IsZero() {
 		return engine.Invalid("created_at", "memory %s: missing; every memory says when it was made", m.ID)
+	}
+	// The fields a write shares pass the write's checks: an export of a
+	// store written before metadata was redacted, or names refused for a
+	// secret, brings no secret back (metadata values are redacted, a
+	// tag, session id, project or metadata key holding one is refused).
+	if err := engine.ValidateShared(m.Tags, m.Metadata, m.SessionID, m.Project); err != nil {
+		return engine.Errorf(engine.EInvalid, "memory %s: %s", m.ID, engine.ErrorMessage(err))
 	}
 	key := [2]string{user, m.ID}
 	if in.seen[key] {
