@@ -103,11 +103,43 @@ func NameHoldsSecret(s string) bool {
 		return true
 	}
 	for _, sub := range assignment.FindAllStringSubmatch(s, -1) {
-		if assignedSecret(sub[2]) {
+		if assignedSecret(sub[2]) && !namespacedTopic(sub[1], sub[2]) {
 			return true
 		}
 	}
 	return false
+}
+
+// namespacedTopic reports a name's "namespace:topic" form
+// ("token:refresh-flow", "secret:rotation-2025"): the colon right after the
+// word and before the value, and a value of lower-case words and numbers
+// joined by separators, each part one or the other. Text redacts such a value after "token:", as it
+// costs one word; a name holding it is refused whole, so only a value a
+// password could be ("token:Wq7-plover-31", "pass:hunter2") refuses it.
+func namespacedTopic(name, value string) bool {
+	if !strings.HasSuffix(name, ":") || strings.TrimRightFunc(name[:len(name)-1], unicode.IsSpace) != name[:len(name)-1] {
+		return false
+	}
+	parts := nameParts(value)
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !allIn(p, 'a', 'z') && !allIn(p, '0', '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// allIn reports whether every byte of s lies in lo..hi.
+func allIn(s string, lo, hi byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < lo || s[i] > hi {
+			return false
+		}
+	}
+	return true
 }
 
 // nameWords splits a field's name into lower-case words at separators and

@@ -71,6 +71,15 @@ func TestNameHoldsSecret(t *testing.T) {
 		{"deploy token: Zr81Qm4vTpX2", true},
 		{"sk-ant-Zr81Qm4vTpX2nL9wKc7sHd3J", true},
 		{"password-reset", false},
+		// A namespaced tag's topic, lower-case words and numbers, is no
+		// secret assigned; a password-shaped value after the colon is.
+		{"token:refresh-flow", false},
+		{"password:reset-flow", false},
+		{"secret:rotation-2025", false},
+		{"token:Wq7-plover-31", true},
+		{"pass:hunter2", true},
+		{"pass:hunter2-x", true},
+		{"password=reset-flow", true},
 		{"secret to happiness", false},
 		{"pin-board", false},
 		{"3f2b9c4e-8d1a-4f6b-9e2c-7a5d1b0c8e3f", false},
