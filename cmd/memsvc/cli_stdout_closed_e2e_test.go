@@ -28,7 +28,9 @@ func runWithStdout(t *testing.T, env map[string]string, redirect string, args ..
 // an export, a backup to -, a freshly minted key all vanished, and the
 // command said it was done (exit 0, "store it now"). Each now fails
 // (exit 1) saying stdout was closed and what to do; stdout sent to
-// /dev/null on purpose still succeeds.
+// /dev/null on purpose still succeeds. (A report such as version's is not
+// refused: a launcher that discards output puts the same read-write
+// /dev/null there, TestCLIStdoutDiscardedByALauncher.)
 func TestCLIClosedStdoutFailsLoudly(t *testing.T) {
 	data := seededDataDir(t, 3)
 	secret := map[string]string{"MEMSVC_AUTH_SECRET": "closed-stdout-secret-0123456789abcdef"}
@@ -39,7 +41,6 @@ func TestCLIClosedStdoutFailsLoudly(t *testing.T) {
 		{nil, []string{"export", "--data", data}},
 		{nil, []string{"backup", "--data", data, "--out", "-"}},
 		{secret, []string{"keys", "create", "--user", "someone", "--data", data, "--no-check"}},
-		{nil, []string{"version"}},
 	}
 	for _, c := range cases {
 		name := strings.Join(c.args[:min(2, len(c.args))], " ")

@@ -23,7 +23,7 @@ import (
 // it would replace the device node or the symlink with a regular file.
 func createOut(flag, path string, stdout io.Writer) (io.Writer, func(ok bool) error, error) {
 	if path == "-" || path == "" {
-		return stdout, func(bool) error { return nil }, nil
+		return productStdout(stdout), func(bool) error { return nil }, nil
 	}
 	st, err := os.Stat(path)
 	if err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {

@@ -91,7 +91,7 @@ func keysCreate(ctx context.Context, args []string, sys IO) error {
 	}
 	// The key first: "store it now" over a key that never reached a full
 	// disk or a closed pipe (exit 0) lost it without a word.
-	if _, err := fmt.Fprintln(sys.Stdout, key); err != nil {
+	if _, err := fmt.Fprintln(productStdout(sys.Stdout), key); err != nil {
 		return fmt.Errorf("keys create: writing the key to stdout: %w: it was not delivered; run the command again", pathErrCause(err))
 	}
 	fmt.Fprintf(sys.Stderr, "API key for user %q (key id %s). Store it now: it is not shown again.\n", user, id)

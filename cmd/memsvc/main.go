@@ -45,7 +45,7 @@ func main() {
 	// kills the process at once (the default disposition) instead of
 	// being swallowed while shutdown waits.
 	go func() { <-ctx.Done(); stop() }()
-	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: processStdout(), Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ})
+	code := Main(ctx, os.Args[1:], IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ})
 	stop()
 	os.Exit(code)
 }

@@ -7,10 +7,11 @@ import (
 	"os"
 )
 
-// errClosedAtStart is the failure of a write to a stdout that was closed
-// when memsvc started.
-var errClosedAtStart = errors.New("stdout was closed when memsvc started (>&-), so the output has nowhere to go: " +
-	"redirect it to a file or a pipe (export and backup also take --out FILE)")
+// errClosedAtStart is the failure of a write of a command's product to a
+// stdout that was /dev/null read-write at start.
+var errClosedAtStart = errors.New("stdout was closed when memsvc started (>&-), or a launcher gave it /dev/null, so " +
+	"the output has nowhere to go: redirect it to a file or a pipe (export and backup also take --out FILE), " +
+	"or with > /dev/null to discard it")
 
 // closedStdoutWriter is a stdout closed at start: every write fails, as a write
 // to a closed descriptor does, instead of vanishing into /dev/null.
@@ -20,11 +21,16 @@ func (closedStdoutWriter) Write([]byte) (int, error) {
 	return 0, &fs.PathError{Op: "write", Path: os.Stdout.Name(), Err: errClosedAtStart}
 }
 
-// processStdout is the stdout commands write to: os.Stdout, or a writer
-// that refuses every write when it was closed at start (stdfds_unix.go).
-func processStdout() io.Writer {
-	if closedAtStart(os.Stdout) {
+// productStdout is where a command writes the output that is its product
+// (an export, a backup, a minted key): w, or a writer that refuses every
+// write when w is the process's stdout and was closed at start
+// (stdfds_unix.go). Only the product: a launcher that discards output
+// (Python's subprocess.DEVNULL, Node's stdio 'ignore', daemon(3)) puts the
+// same read-write /dev/null there, and a version or a listing it discards
+// is what it asked for.
+func productStdout(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok && f == os.Stdout && closedAtStart(f) {
 		return closedStdoutWriter{}
 	}
-	return os.Stdout
+	return w
 }
