@@ -78,9 +78,10 @@ var (
 func replacedCode(e codeEdit) []string {
 	var out []string
 	if annotationLine.MatchString(e.new) {
-		for _, m := range annotationLine.FindAllStringSubmatch(e.old, -1) {
-			if !namesAnnotation(e.new, m[1]) {
-				out = append(out, m[1])
+		for _, m := range annotationLine.FindAllStringSubmatchIndex(e.old, -1) {
+			name := e.old[m[2]:m[3]]
+			if !namesAnnotation(e.new, name) && tookPlaceOf(e.new, name, declaredAfter(e.old, m[3])) {
+				out = append(out, name)
 			}
 		}
 	}
@@ -98,6 +99,95 @@ func replacedCode(e codeEdit) []string {
 		}
 	}
 	return out
+}
+
+// tookPlaceOf reports whether an annotation of the edit's new text took
+// the place of old, which annotated the declaration named decl: one that
+// annotates the same declaration (or one the edit does not show). An edit
+// that puts another member where one was ("@Test void parsesEmpty" for
+// "@ParameterizedTest void parsesBlank", a GET route for a POST one)
+// replaced the member, not the annotation, which the rest of the code
+// still uses; nor does a kind of the annotation ("@RepeatedTest",
+// "@cached_property") retire the annotation it specialises.
+func tookPlaceOf(new, old, decl string) bool {
+	placed := false
+	for _, m := range annotationLine.FindAllStringSubmatchIndex(new, -1) {
+		if kindOf(new[m[2]:m[3]], old) {
+			return false
+		}
+		if d := declaredAfter(new, m[3]); decl == "" || d == "" || d == decl {
+			placed = true
+		}
+	}
+	return placed
+}
+
+// kindOf reports whether annotation name ends with old as its last word
+// ("@ParameterizedTest", "@cached_property" of "@Test", "@property").
+func kindOf(name, old string) bool {
+	base := strings.TrimPrefix(old, "@")
+	rest, ok := strings.CutSuffix(name, base)
+	if !ok || len(rest) <= 1 || base == "" {
+		return false
+	}
+	before := rest[len(rest)-1]
+	upper := base[0] >= 'A' && base[0] <= 'Z'
+	return before == '_' || upper && (before >= 'a' && before <= 'z' || before >= '0' && before <= '9')
+}
+
+// leadingAnnotation is an annotation at the start of text.
+var leadingAnnotation = regexp.MustCompile(`^@[A-Za-z_][\w.]*`)
+
+// declaredAfter returns the name declared under the annotation that ends
+// at end of text, past its arguments and the annotations after it: "send"
+// of "@task()\ndef send(x):", "label" of "@Input() label: string;"; ""
+// when the text stops first.
+func declaredAfter(text string, end int) string {
+	rest := text[end:]
+	for {
+		var ok bool
+		if rest, ok = skipArgs(rest); !ok {
+			return ""
+		}
+		rest = strings.TrimLeft(rest, " \t\r\n")
+		loc := leadingAnnotation.FindStringIndex(rest)
+		if loc == nil {
+			break
+		}
+		rest = rest[loc[1]:]
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	if i := strings.IndexAny(line, "(:={;"); i >= 0 {
+		line = line[:i]
+	}
+	names := identifier.FindAllString(line, -1)
+	if len(names) == 0 {
+		return ""
+	}
+	return names[len(names)-1]
+}
+
+// identifier is a name in code.
+var identifier = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
+
+// skipArgs returns rest past the parenthesised arguments it opens with, if
+// any; false when they do not close within it.
+func skipArgs(rest string) (string, bool) {
+	if !strings.HasPrefix(rest, "(") {
+		return rest, true
+	}
+	depth := 0
+	for i, r := range rest {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return rest[i+1:], true
+			}
+		}
+	}
+	return "", false
 }
 
 // settingLine is one line that sets a key: "dynamodb_table = \"x\"",
