@@ -62,6 +62,11 @@ var targetAsk = regexp.MustCompile(`(?i)\b(?:which|what)\s+(?:(` + targetNames()
 // version runs on staging", "is running in prod".
 var runsLead = regexp.MustCompile(`(?i)^\s+(?:is\s+|are\s+)?(?:runs?|running|deployed)\b`)
 
+// ofOther goes on from "<language> version" or "standard" to what it is
+// of: the version of something written in it ("which C version of the
+// parser"), the standard library ("which C++ standard library container").
+var ofOther = regexp.MustCompile(`(?i)^\s+(?:of|library|libraries|lib)\b`)
+
 // targetNames is the alternation of every language's names.
 func targetNames() string {
 	var names []string
@@ -76,7 +81,8 @@ func targetNames() string {
 // ("which node version runs on staging?").
 func askedTargetLanguage(prompt string) (targetLanguage, bool) {
 	m := targetAsk.FindStringSubmatchIndex(prompt)
-	if m == nil || deployedVersion.MatchString(runsLead.ReplaceAllString(prompt[m[1]:], "")) {
+	if m == nil || deployedVersion.MatchString(runsLead.ReplaceAllString(prompt[m[1]:], "")) ||
+		m[2] >= 0 && ofOther.MatchString(prompt[m[1]:]) {
 		return targetLanguage{}, false
 	}
 	name := ""

@@ -15,10 +15,14 @@ func TestAskedTargetLanguage(t *testing.T) {
 		{"which version of Python is the service on?", "python"},
 		{"what rust edition are the crates on?", "rust"},
 		{"what TypeScript version do we compile with?", "typescript"},
-		{"which node version runs on staging?", ""},        // a deployment
-		{"which version of react do we use?", ""},          // a library
-		{"what version is the api at?", ""},                // no language named
-		{"which standard library function parses it?", ""}, // no language named
+		{"which node version runs on staging?", ""},                                  // a deployment
+		{"which version of react do we use?", ""},                                    // a library
+		{"what version is the api at?", ""},                                          // no language named
+		{"which standard library function parses it?", ""},                           // no language named
+		{"which C version of the parser is faster, the old one or the rewrite?", ""}, // the parser's version
+		{"what ts version of the schema is current?", ""},                            // the schema's version
+		{"which c standard library function is safe here?", ""},                      // the library, not the standard
+		{"which C++ standard library container fits?", ""},                           // the library, not the standard
 	} {
 		l, ok := askedTargetLanguage(tc.prompt)
 		switch {
