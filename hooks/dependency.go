@@ -96,6 +96,21 @@ func asksForDependency(prompt string, ms []memory) bool {
 // package", "add zod for validation").
 var ownedThing = regexp.MustCompile(`(?i)\b(?:the|a|an|its|their|our|this|that|these|those)\s+([a-z][\w-]*)\s+(?:for|of|about)\b`)
 
+// pulledIn starts a request made with "pull in" or "bring in", which
+// also moves the project's own code: "pull in the config from the shared
+// package", "bring in the helper from the utils library". movedThing is
+// such code, a noun with its determiner (and at most two words before it)
+// that comes from, goes into or was made to the package: the package is
+// where it lives, not what is added. A bare word is still the package
+// named ("pull in zod into the web package").
+var (
+	pulledIn   = regexp.MustCompile(`(?i)^(?:pull|pulling|bring|bringing)\s+in\b`)
+	movedThing = regexp.MustCompile(`(?i)\b(?:the|a|an|its|their|our|this|that|these|those)\s+(?:[\w-]+\s+){0,2}?` +
+		`([a-z][\w-]*)\s+(?:from|into|to|in|for|of|about|made)\b`)
+	// pulledNoun is a package noun as a thing pulled in is named: a lib too.
+	pulledNoun = regexp.MustCompile(`(?i)^(?:libs?|` + packageNouns.String()[len(`(?i)`):] + `)$`)
+)
+
 // partWords name the dependency itself before "of" (see ownedThing).
 var partWords = []string{"version", "versions", "all", "some", "any", "each", "most", "both", "none", "one", "rest",
 	"few", "many", "several", "every", "copy", "copies", "release", "releases"}
@@ -104,9 +119,12 @@ var partWords = []string{"version", "versions", "all", "some", "any", "each", "m
 // dependency noun, not a thing of the noun's (ownedThing).
 func changesDependency(p string) bool {
 	for _, m := range dependencyAsk.FindAllStringIndex(p, -1) {
-		owned := false
-		for _, o := range ownedThing.FindAllStringSubmatch(p[m[0]:m[1]], -1) {
-			if !slices.Contains(partWords, strings.ToLower(o[1])) && !packageNouns.MatchString(o[1]) {
+		owned, things, noun := false, ownedThing, packageNouns
+		if pulledIn.MatchString(p[m[0]:m[1]]) {
+			things, noun = movedThing, pulledNoun
+		}
+		for _, o := range things.FindAllStringSubmatch(p[m[0]:m[1]], -1) {
+			if !slices.Contains(partWords, strings.ToLower(o[1])) && !noun.MatchString(o[1]) {
 				owned = true
 			}
 		}

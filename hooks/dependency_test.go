@@ -23,6 +23,13 @@ func TestAsksForDependency(t *testing.T) {
 		{"can we bring in a crate for retries?", true},
 		{"pull in the latest changes from main", false},
 		{"bring in the library module's tests too", false},
+		{"pull in the config from the shared package", false}, // code moved between the project's packages
+		{"bring in the helper from the utils library", false},
+		{"can you pull in the changes Maria made to the package?", false},
+		{"pull in the new types from the api package", false},
+		{"bring in the shared eslint config into this package", false},
+		{"pull in the zod library into the web package", true},
+		{"bring in a markdown parsing lib for the docs page", true},
 		{"add a column for the refund reason", false},
 		{"update the README with the new flag", false},
 		{"which package holds the retry logic?", false},
