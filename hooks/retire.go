@@ -544,6 +544,9 @@ func namesRetired(text, name string) bool {
 	if code, ok := strings.CutPrefix(name, editMark); ok {
 		return namesEditedCode(text, code) // editedcode.go
 	}
+	if module, ok := strings.CutPrefix(name, goModuleMark); ok && module != "" {
+		return namesGoModule(text, module) // toolremoval.go
+	}
 	low := strings.ToLower(text)
 	if strings.Contains(low, strings.ToLower(name)) || namesAsCode(low, name) {
 		return true

@@ -121,7 +121,13 @@ func packageName(a string) string {
 // droppedGoModule is the name a Go module dropped with "@none" goes by:
 // the last element of its path, less a major version ("go.uber.org/zap",
 // "github.com/jackc/pgx/v5" → "zap", "pgx"), the name its package is
-// imported and written as. A module fetched at a version is no removal.
+// imported and written as, marked to be named as a word of its own
+// (namesGoModule): as a piece of a word, "cli" retired every memory
+// naming a client and "chi" one naming the architecture. A module of
+// golang.org/x or one named as a standard package is named by the end of
+// its path ("x/time", "pkg/errors"): its name alone ("time", "sync",
+// "errors") is a word of prose or the standard package. A module fetched
+// at a version is no removal.
 func droppedGoModule(a string) string {
 	path, ok := strings.CutSuffix(a, "@none")
 	if !ok {
@@ -131,10 +137,33 @@ func droppedGoModule(a string) string {
 	if n := len(parts); n > 1 && goMajor.MatchString(parts[n-1]) {
 		parts = parts[:n-1]
 	}
-	if name := parts[len(parts)-1]; len(name) > 1 && !strings.ContainsAny(name, "*$<>") {
-		return name
+	name := parts[len(parts)-1]
+	switch {
+	case len(name) < 2 || strings.ContainsAny(name, "*$<>"):
+		return ""
+	case len(parts) > 1 && (parts[0] == "golang.org" || slices.Contains(goStdNames, name)):
+		return strings.Join(parts[len(parts)-2:], "/")
 	}
-	return ""
+	return goModuleMark + name
+}
+
+// goModuleMark starts a retired name that is a dropped Go module's
+// package name (droppedGoModule).
+const goModuleMark = "&"
+
+// goStdNames are names of Go's standard packages, which modules reuse
+// ("github.com/pkg/errors", "golang.org/x/sync").
+var goStdNames = strings.Fields(`archive bufio bytes cmp compress container context crypto csv database debug embed
+	encoding errors expvar flag fmt gzip hash html http image io iter json log maps math mime net os path plugin rand
+	reflect regexp runtime slices sort sql strconv strings sync syscall tar template testing text time unicode unique
+	url xml zip`)
+
+// namesGoModule reports whether text names a dropped Go module's package
+// as a word of its own, in lower case or capitalised ("zap", "Zap's",
+// "zap.NewProduction", "urfave/cli"), not in capitals ("CLI") nor as a
+// piece of another word ("client", "zapper").
+func namesGoModule(text, name string) bool {
+	return len(wholeIndexes(text, name)) > 0 || len(wholeIndexes(text, strings.ToUpper(name[:1])+name[1:])) > 0 // allowed.go
 }
 
 // goMajor is a Go module path's major version element ("v2").
@@ -190,7 +219,7 @@ func containsFold(list []string, s string) bool {
 func withCommandRetirements(retired, commands, changed []string, user string) []string {
 	for _, n := range removedByCommands(commands) {
 		if !tagFits(retired, n) || containsFold(retired, n) ||
-			userKeeps(user, n) || slices.ContainsFunc(changed, func(p string) bool { return filepath.Base(p) == n }) {
+			userKeeps(user, strings.TrimPrefix(n, goModuleMark)) || slices.ContainsFunc(changed, func(p string) bool { return filepath.Base(p) == n }) {
 			continue
 		}
 		retired = append(retired, n)

@@ -29,7 +29,7 @@ func TestRemovedByCommands(t *testing.T) {
 		{"removed and added back", []string{"npm uninstall left-pad && npm install left-pad@1.3.0"}, []string{}},
 		{"once each", []string{"git rm Dockerfile", "rm Dockerfile"}, []string{"Dockerfile"}},
 		{"go modules dropped", []string{"go get go.uber.org/zap@none github.com/jackc/pgx/v5@none && go mod tidy"},
-			[]string{"zap", "pgx"}},
+			[]string{goModuleMark + "zap", goModuleMark + "pgx"}},
 		{"go modules fetched", []string{"go get github.com/rs/zerolog@v1.33.0 golang.org/x/sync@latest"}, nil},
 	}
 	for _, tt := range tests {
@@ -75,6 +75,41 @@ func TestCommandRetirementsTheUserAskedFor(t *testing.T) {
 		got := withCommandRetirements(nil, []string{"npm uninstall " + name}, nil, tc.user)
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", tc.user, diff)
+		}
+	}
+}
+
+// TestDroppedGoModuleNamesWhatItWas: a Go module dropped with @none retires
+// what names it (its package name as a word of its own, its path), never a
+// memory whose words merely hold the name ("client" for cli, "timeouts"
+// for golang.org/x/time) or one naming the standard package of the same
+// name ("errors", "sync").
+func TestDroppedGoModuleNamesWhatItWas(t *testing.T) {
+	for _, tc := range []struct {
+		cmd, text string
+		want      bool
+	}{
+		{"go get go.uber.org/zap@none", "The service is logging with zap", true},
+		{"go get go.uber.org/zap@none", "Zap's sugared logger writes JSON", true},
+		{"go get go.uber.org/zap@none", "`zap.NewProduction()` builds the logger", true},
+		{"go get go.uber.org/zap@none", "the zapper tool cleans caches", false},
+		{"go get github.com/urfave/cli/v2@none", "the API client retries three times", false},
+		{"go get github.com/urfave/cli/v2@none", "the command line is built on urfave/cli", true},
+		{"go get github.com/go-chi/chi/v5@none", "the architecture doc lives in docs/", false},
+		{"go get github.com/go-chi/chi/v5@none", "routing uses chi", true},
+		{"go get golang.org/x/time@none", "Request timeouts are 30 seconds", false},
+		{"go get golang.org/x/time@none", "Run the migrations one at a time", false},
+		{"go get golang.org/x/time@none", "rate limiting uses golang.org/x/time/rate", true},
+		{"go get golang.org/x/sync@none", "handlers are async and use sync.WaitGroup", false},
+		{"go get github.com/pkg/errors@none", "Errors are wrapped with fmt.Errorf and %w", false},
+		{"go get github.com/pkg/errors@none", "errors are wrapped with github.com/pkg/errors", true},
+	} {
+		retired := withCommandRetirements(nil, []string{tc.cmd}, nil, "")
+		if len(retired) != 1 {
+			t.Fatalf("%q retired %q, want one name", tc.cmd, retired)
+		}
+		if got := namesRetired(tc.text, retired[0]); got != tc.want {
+			t.Errorf("%q retired %q: namesRetired(%q) = %v, want %v", tc.cmd, retired[0], tc.text, got, tc.want)
 		}
 	}
 }
