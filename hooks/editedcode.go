@@ -34,11 +34,11 @@ const editMark = "%"
 // many lines, and the first replacements are what it was for.
 const maxEditedNames = 4
 
-// codeEdit is one replacement an edit tool made.
-type codeEdit struct{ old, new string }
+// codeEdit is one replacement an edit tool made, and the id of its call.
+type codeEdit struct{ old, new, call string }
 
-// editsOf returns the replacements of an Edit or MultiEdit tool call.
-func editsOf(name string, input json.RawMessage) []codeEdit {
+// editsOf returns the replacements of the Edit or MultiEdit tool call id.
+func editsOf(id, name string, input json.RawMessage) []codeEdit {
 	if name != "Edit" && name != "MultiEdit" {
 		return nil
 	}
@@ -56,10 +56,27 @@ func editsOf(name string, input json.RawMessage) []codeEdit {
 	var out []codeEdit
 	for _, p := range append([]pair{in.pair}, in.Edits...) {
 		if strings.TrimSpace(p.Old) != "" {
-			out = append(out, codeEdit{old: p.Old, new: p.New})
+			out = append(out, codeEdit{old: p.Old, new: p.New, call: id})
 		}
 	}
 	return out
+}
+
+// withoutRefusedEdits returns edits less those of the calls a user entry's
+// tool results say failed: an edit the user rejected ("keep 17") or whose
+// old text was not in the file changed nothing, and retiring what it would
+// have replaced hid a fact the turn kept.
+func withoutRefusedEdits(edits []codeEdit, content json.RawMessage) []codeEdit {
+	var blocks []contentBlock
+	if len(edits) == 0 || json.Unmarshal(content, &blocks) != nil {
+		return edits
+	}
+	for _, b := range blocks {
+		if b.Type == "tool_result" && b.IsError && b.ToolUseID != "" {
+			edits = slices.DeleteFunc(edits, func(e codeEdit) bool { return e.call == b.ToolUseID })
+		}
+	}
+	return edits
 }
 
 var (

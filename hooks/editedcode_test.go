@@ -1,7 +1,9 @@
 package hooks
 
 import (
+	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -91,11 +93,11 @@ func TestNamesEditedCode(t *testing.T) {
 // code is left out while one stated after, or naming the new value, stays.
 func TestEditRetirementsHideOlderQuotes(t *testing.T) {
 	var edits []codeEdit
-	edits = append(edits, editsOf("Edit", json.RawMessage(`{"file_path":"CMakeLists.txt",
+	edits = append(edits, editsOf("t1", "Edit", json.RawMessage(`{"file_path":"CMakeLists.txt",
 		"old_string":"set(CMAKE_CXX_STANDARD 17)","new_string":"set(CMAKE_CXX_STANDARD 20)"}`))...)
-	edits = append(edits, editsOf("MultiEdit", json.RawMessage(`{"file_path":"src/pay.kt","edits":[
+	edits = append(edits, editsOf("t2", "MultiEdit", json.RawMessage(`{"file_path":"src/pay.kt","edits":[
 		{"old_string":"  @Retryable(maxAttempts = 3)\n  fun charge()","new_string":"  @Retry(name = \"pay\")\n  fun charge()"}]}`))...)
-	edits = append(edits, editsOf("Bash", json.RawMessage(`{"command":"sed -i s/a/b/ x"}`))...)
+	edits = append(edits, editsOf("t3", "Bash", json.RawMessage(`{"command":"sed -i s/a/b/ x"}`))...)
 	retired := withEditRetirements([]string{"celery"}, edits)
 	if diff := cmp.Diff([]string{"celery", "%CMAKE_CXX_STANDARD 17", "%@Retryable"}, retired); diff != "" {
 		t.Fatalf("retired (-want +got):\n%s", diff)
@@ -114,5 +116,29 @@ func TestEditRetirementsHideOlderQuotes(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"other", "change", "later"}, ids); diff != "" {
 		t.Errorf("kept (-want +got):\n%s", diff)
+	}
+}
+
+// TestRefusedEditRetiresNothing: an edit the user rejected, or one that
+// failed (its old text not in the file), changed nothing, so the code it
+// would have replaced is not retired; the turn's edit that went through
+// is.
+func TestRefusedEditRetiresNothing(t *testing.T) {
+	jsonl := strings.Join([]string{
+		`{"type":"user","uuid":"u1","timestamp":"2026-03-02T09:00:00Z","message":{"role":"user","content":"raise the C++ standard and the android min sdk"}}`,
+		`{"type":"assistant","uuid":"a1","message":{"content":[{"type":"tool_use","id":"t1","name":"Edit","input":{"file_path":"/w/CMakeLists.txt","old_string":"set(CMAKE_CXX_STANDARD 17)","new_string":"set(CMAKE_CXX_STANDARD 20)"}}]}}`,
+		`{"type":"user","uuid":"r1","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\nkeep 17, the vendored compiler is too old"}]}}`,
+		`{"type":"assistant","uuid":"a2","message":{"content":[{"type":"tool_use","id":"t2","name":"Edit","input":{"file_path":"/w/app/build.gradle","old_string":"minSdkVersion 19","new_string":"minSdkVersion 23"}}]}}`,
+		`{"type":"user","uuid":"r2","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","is_error":true,"content":"<tool_use_error>String to replace not found in file.</tool_use_error>"}]}}`,
+		`{"type":"assistant","uuid":"a3","message":{"content":[{"type":"tool_use","id":"t3","name":"Edit","input":{"file_path":"/w/app/build.gradle","old_string":"minSdkVersion 21","new_string":"minSdkVersion 23"}}]}}`,
+		`{"type":"user","uuid":"r3","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t3","content":"The file /w/app/build.gradle has been updated."}]}}`,
+		`{"type":"assistant","uuid":"a4","timestamp":"2026-03-02T09:01:09Z","message":{"content":[{"type":"text","text":"Kept C++17 as you asked; minSdkVersion is 23 now."}]}}`,
+	}, "\n")
+	ex, err := lastExchange(context.Background(), strings.NewReader(jsonl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"%minSdkVersion 21"}, withEditRetirements(nil, ex.Edits)); diff != "" {
+		t.Errorf("retired (-want +got):\n%s", diff)
 	}
 }

@@ -45,10 +45,13 @@ type transcriptEntry struct {
 }
 
 type contentBlock struct {
-	Type  string          `json:"type"`
-	Text  string          `json:"text"`
-	Name  string          `json:"name"`  // tool_use: the tool
-	Input json.RawMessage `json:"input"` // tool_use: its arguments
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`          // tool_use: the call's id
+	Name      string          `json:"name"`        // tool_use: the tool
+	Input     json.RawMessage `json:"input"`       // tool_use: its arguments
+	ToolUseID string          `json:"tool_use_id"` // tool_result: the call it answers
+	IsError   bool            `json:"is_error"`    // tool_result: the call failed or was rejected
 }
 
 // exchange is the last user prompt and the assistant turn that answered it.
@@ -163,6 +166,7 @@ func apply(ex *exchange, e transcriptEntry) {
 	case "user":
 		text, isPrompt := userText(e.Message.Content)
 		if !isPrompt {
+			ex.Edits = withoutRefusedEdits(ex.Edits, e.Message.Content) // editedcode.go
 			noteWritten(ex, e)
 			return
 		}
@@ -184,7 +188,7 @@ func apply(ex *exchange, e transcriptEntry) {
 			if c := commandInput(b.Name, b.Input); c != "" {
 				ex.Commands = append(ex.Commands, c)
 			}
-			ex.Edits = append(ex.Edits, editsOf(b.Name, b.Input)...)
+			ex.Edits = append(ex.Edits, editsOf(b.ID, b.Name, b.Input)...)
 			for i := ex.sinceTool; i < len(ex.parts); i++ {
 				ex.parts[i].narration = utf8.RuneCountInString(ex.parts[i].text) <= maxNarrationChars
 			}
@@ -311,7 +315,7 @@ func assistantBlocks(raw json.RawMessage) []contentBlock {
 				out = append(out, b)
 			}
 		case "tool_use", "server_tool_use":
-			out = append(out, contentBlock{Type: "tool_use", Name: b.Name, Input: b.Input})
+			out = append(out, contentBlock{Type: "tool_use", ID: b.ID, Name: b.Name, Input: b.Input})
 		}
 	}
 	return out
