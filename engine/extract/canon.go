@@ -21,7 +21,10 @@ var (
 	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
 	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
 	// job") it contrasts two things and corrects nothing.
-	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was|he's|he is|she's|she is)\s+((?:\S+\s+){0,2}?` + valueEnd + `),?\s+not\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+[^,]+)?$`)
+	// "he's/she's a X, not a Y" is not read: the correction reaches the stored facts
+	// as "User meant X, not Y", which cannot say it is about someone else, and "actually
+	// he's a doctor, not a nurse" (of a boyfriend) rewrote "User is a nurse in Leeds".
+	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?` + valueEnd + `),?\s+not\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+[^,]+)?$`)
 	// numberFixRe: "oops 58,000 not 85,000, typo": a marker and two numbers, the right
 	// one first, need no "it's" to correct a number just said.
 	numberFixRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|typo|my typo)[,:;!.]?\s+)+(` + numberValue + `),?\s+not\s+(` + numberValue + `)(?:,\s+[^,]+)?$`)

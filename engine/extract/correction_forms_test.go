@@ -3,14 +3,17 @@ package extract
 import "testing"
 
 // TestCorrectionForms covers corrections as chat writes them: a number with its
-// thousands separator and no "it's", a pet or person corrected with "he's"/"she's" and
-// an article, and a value meant followed by an aside. Each must be read as "I meant …";
-// the controls are a contrast without a marker and a value meant with its rejected one.
+// thousands separator and no "it's", an article dropped, and a value meant followed by
+// an aside. Each must be read as "I meant …"; the controls are a contrast without a
+// marker, a value meant with its rejected one, and "he's/she's" (about someone else: as
+// "User meant …" it corrected the user's own fact).
 func TestCorrectionForms(t *testing.T) {
 	tests := []struct{ said, want string }{
 		{"oops 42,500 not 24,500, typo", "I meant 42,500, not 24,500"},
 		{"sorry, it's $3,100, not $1,300", "I meant $3,100, not $1,300"},
-		{"actually she's a tabby, not a calico, everyone gets it wrong", "I meant tabby, not calico"},
+		{"actually it's a tabby, not a calico, everyone gets it wrong", "I meant tabby, not calico"},
+		{"actually she's a tabby, not a calico, everyone gets it wrong", ""},
+		{"actually he's a doctor, not a nurse", ""},
 		{"It's a hobby, not a job", ""},
 	}
 	for _, tc := range tests {

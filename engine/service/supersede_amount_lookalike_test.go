@@ -4,7 +4,8 @@ import "testing"
 
 // supersedeAmountLookalikes are turns shaped like a told change of amount
 // ("landlord raised the rent to …", "doc upped my … to 30 mg", "down to 176 lbs")
-// or like one named thing said two ways ("has a …" / "…'s car is a …") that
+// or like one named thing said two ways ("has a …" / "…'s car is a …"), or a
+// correction of someone else ("actually he's a doctor, not a nurse"), that
 // change nothing of the user's: another person's charge, a change denied, a lift
 // or a limit in kilos, a wish rather than a thing had. The stored fact must stay
 // current and a thing had must be kept beside a thing wished for.
@@ -30,6 +31,12 @@ var supersedeAmountLookalikes = []scenario{
 	{name: "a dream car then the car had", steps: []string{
 		"my dream car is a Porsche 911", "I have a Porsche 911 now, bought it used"},
 		facts: []string{"has a Porsche 911"}},
+	{name: "a boyfriend corrected is not the user", steps: []string{
+		"I'm a nurse in Leeds.", "my boyfriend Tom works at the same hospital", "actually he's a doctor, not a nurse"},
+		facts: []string{"nurse in Leeds"}, never: []string{"User is a doctor"}},
+	{name: "a sister's age corrected is not the user's", steps: []string{
+		"I am 40 years old.", "no she's 30, not 40, she's my younger sister"},
+		facts: []string{"40 years old"}, never: []string{"User is 30"}},
 	{name: "a favourite phone then the phone had", steps: []string{
 		"my favorite phone is a Pixel 7", "I have a Pixel 7"},
 		facts: []string{"has a Pixel 7"}},
