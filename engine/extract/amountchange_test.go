@@ -1,8 +1,6 @@
 package extract
 
 import (
-	"context"
-	"sort"
 	"testing"
 	"time"
 
@@ -30,16 +28,7 @@ func TestChangedAmountReadAsState(t *testing.T) {
 	x := NewBuiltin()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{ID: "m1", Role: "user", Content: tc.said, CreatedAt: at}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var texts []string
-			for _, f := range got {
-				texts = append(texts, f.Text)
-			}
-			sort.Strings(texts)
-			if diff := cmp.Diff(tc.want, texts); diff != "" {
+			if diff := cmp.Diff(tc.want, saidFacts(t, x, tc.said, at)); diff != "" {
 				t.Errorf("%q: facts (-want +got):\n%s", tc.said, diff)
 			}
 		})

@@ -54,16 +54,7 @@ func TestDistilOneTurn(t *testing.T) {
 	x := NewBuiltin()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{ID: "m1", Role: "user", Content: tc.said, CreatedAt: at}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var texts []string
-			for _, f := range got {
-				texts = append(texts, f.Text)
-			}
-			sort.Strings(texts)
-			if diff := cmp.Diff(tc.want, texts); diff != "" {
+			if diff := cmp.Diff(tc.want, saidFacts(t, x, tc.said, at)); diff != "" {
 				t.Errorf("%q: facts (-want +got):\n%s", tc.said, diff)
 			}
 		})
@@ -147,4 +138,20 @@ func TestHowADrinkIsTaken(t *testing.T) {
 			t.Errorf("%q %+v / %q %+v: one slot = %v, want %v", tc.a, *sa, tc.b, *sb, one, tc.same)
 		}
 	}
+}
+
+// saidFacts returns the sorted texts of the facts the extractor distils from one
+// user turn said at at.
+func saidFacts(t *testing.T, x Extractor, said string, at time.Time) []string {
+	t.Helper()
+	got, err := x.Extract(context.Background(), Request{Now: at, Messages: []Message{{ID: "m1", Role: "user", Content: said, CreatedAt: at}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, f := range got {
+		texts = append(texts, f.Text)
+	}
+	sort.Strings(texts)
+	return texts
 }
