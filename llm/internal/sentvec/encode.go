@@ -1,0 +1,203 @@
+package sentvec
+
+import "math"
+
+// Widths of the graph: pieces are embedded in 256 dimensions; the first layer's attention works in
+// 256 and outputs 512, from then on everything is 512 wide and the feed-forward networks 1,536.
+const (
+	embedDims = 256
+	ffnDims   = 3 * Dims
+	// layerNormEpsilon and the attention mask's bias are the graph's constants.
+	layerNormEpsilon = 1e-6
+)
+
+// buffers are one Encode's working memory, sized for MaxTokens and reused through the model's pool,
+// so encoding allocates nothing per piece.
+type buffers struct {
+	input  []float32 // tokens × 256: the embedded pieces plus the position signal
+	x      []float32 // tokens × 512: the running state
+	normed []float32 // tokens × 512
+	qkv    []float32 // tokens × 1536
+	att    []float32 // tokens × 512: the heads' outputs side by side
+	hidden []float32 // tokens × 1536
+	delta  []float32 // tokens × 512: a sublayer's output, before it is added to x
+	scores []float32 // tokens
+	pooled []float32 // 512
+}
+
+func newBuffers() *buffers {
+	return &buffers{
+		input:  make([]float32, MaxTokens*embedDims),
+		x:      make([]float32, MaxTokens*Dims),
+		normed: make([]float32, MaxTokens*Dims),
+		qkv:    make([]float32, MaxTokens*3*Dims),
+		att:    make([]float32, MaxTokens*Dims),
+		hidden: make([]float32, MaxTokens*ffnDims),
+		delta:  make([]float32, MaxTokens*Dims),
+		scores: make([]float32, MaxTokens),
+		pooled: make([]float32, Dims),
+	}
+}
+
+// Encode returns one 512-d unit vector per text. An empty text (no pieces) gets the vector of the
+// tanh layer's bias, as a text with no pieces does in the reference's batches.
+func (m *Model) Encode(texts []string) [][]float32 {
+	buf, _ := m.scratch.Get().(*buffers)
+	if buf == nil {
+		buf = newBuffers()
+	}
+	defer m.scratch.Put(buf)
+	out := make([][]float32, len(texts))
+	flat := make([]float32, len(texts)*Dims)
+	for i, text := range texts {
+		out[i] = flat[i*Dims : (i+1)*Dims : (i+1)*Dims]
+		m.encodeOne(m.Tokenize(text), buf, out[i])
+	}
+	return out
+}
+
+// Tokenize returns the piece ids the model reads for text, at most MaxTokens of them.
+func (m *Model) Tokenize(text string) []int32 {
+	ids := m.tok.encode(text)
+	return ids[:min(len(ids), MaxTokens)]
+}
+
+func (m *Model) encodeOne(ids []int32, buf *buffers, dst []float32) {
+	n := len(ids)
+	m.embedPieces(ids, buf.input[:n*embedDims])
+	x := buf.x[:n*Dims]
+	// The first layer's residual path projects the 256-d input to 512.
+	matMul(x, buf.input[:n*embedDims], n, m.resid, m.residBias)
+	for i := range m.layers {
+		l := &m.layers[i]
+		in, width := x, Dims
+		if i == 0 {
+			in, width = buf.input[:n*embedDims], embedDims
+		}
+		normed := buf.normed[:n*width]
+		layerNorm(normed, in, width, l.attnGain, l.attnBias)
+		l.attend(normed, n, width, buf)
+		addInto(x, buf.delta[:n*Dims])
+		l.feedForward(x, n, buf)
+		addInto(x, buf.delta[:n*Dims])
+	}
+	m.pool(x, n, buf.pooled)
+	matMul(dst, buf.pooled, 1, m.final, m.finalBias)
+	for i, v := range dst {
+		dst[i] = float32(math.Tanh(float64(v)))
+	}
+	normalizeL2(dst)
+}
+
+// embedPieces writes each piece's embedding plus the position signal. The graph adds the embedding
+// twice (its AddTimingSignal output, which already holds it, is added to the embedding again), so
+// this does too.
+func (m *Model) embedPieces(ids []int32, dst []float32) {
+	half := len(m.invTimescale)
+	for t, id := range ids {
+		row := dst[t*embedDims : (t+1)*embedDims]
+		e := m.embed.w[int(id)*embedDims : (int(id)+1)*embedDims]
+		for j := 0; j < half; j++ {
+			angle := float64(float32(t) * m.invTimescale[j])
+			row[j] = 2*e[j] + float32(math.Sin(angle))
+			row[half+j] = 2*e[half+j] + float32(math.Cos(angle))
+		}
+	}
+}
+
+// attend writes the layer's self-attention output (tokens × 512) to buf.delta.
+func (l *layer) attend(normed []float32, n, width int, buf *buffers) {
+	qkv := buf.qkv[:n*3*width]
+	matMul(qkv, normed, n, l.qkv, l.qkvBias)
+	headDims := width / l.heads
+	scale := float32(1 / math.Sqrt(float64(headDims)))
+	att := buf.att[:n*width]
+	for h := 0; h < l.heads; h++ {
+		for t := 0; t < n; t++ {
+			q := qkv[t*3*width+h*headDims : t*3*width+(h+1)*headDims]
+			scores := buf.scores[:n]
+			for s := 0; s < n; s++ {
+				k := qkv[s*3*width+width+h*headDims : s*3*width+width+(h+1)*headDims]
+				scores[s] = dot(q, k) * scale
+			}
+			softmax(scores)
+			o := att[t*width+h*headDims : t*width+(h+1)*headDims]
+			clear(o)
+			for s, p := range scores {
+				axpy(o, qkv[s*3*width+2*width+h*headDims:s*3*width+2*width+(h+1)*headDims], p)
+			}
+		}
+	}
+	matMul(buf.delta[:n*Dims], att, n, l.out, l.outBias)
+}
+
+// feedForward writes relu(norm(x)·W1 + b1)·W2 + b2 to buf.delta.
+func (l *layer) feedForward(x []float32, n int, buf *buffers) {
+	normed := buf.normed[:n*Dims]
+	layerNorm(normed, x, Dims, l.ffnGain, l.ffnBias)
+	hidden := buf.hidden[:n*ffnDims]
+	matMul(hidden, normed, n, l.ffn1, l.ffn1Bias)
+	for i, v := range hidden {
+		hidden[i] = max(v, 0)
+	}
+	matMul(buf.delta[:n*Dims], hidden, n, l.ffn2, l.ffn2Bias)
+}
+
+// pool is the mean of the tokens' states; no tokens give zeros.
+func (m *Model) pool(x []float32, n int, dst []float32) {
+	clear(dst)
+	for t := 0; t < n; t++ {
+		addInto(dst, x[t*Dims:(t+1)*Dims])
+	}
+	div := float32(max(n, 1))
+	for i := range dst {
+		dst[i] /= div
+	}
+}
+
+func layerNorm(dst, x []float32, width int, gain, bias []float32) {
+	for t := 0; t < len(x)/width; t++ {
+		row, out := x[t*width:(t+1)*width], dst[t*width:(t+1)*width]
+		var mean float32
+		for _, v := range row {
+			mean += v
+		}
+		mean /= float32(width)
+		var variance float32
+		for _, v := range row {
+			variance += (v - mean) * (v - mean)
+		}
+		variance /= float32(width)
+		inv := float32(1 / math.Sqrt(float64(variance)+layerNormEpsilon))
+		for i, v := range row {
+			out[i] = gain[i]*inv*(v-mean) + bias[i]
+		}
+	}
+}
+
+func softmax(x []float32) {
+	top := x[0]
+	for _, v := range x {
+		top = max(top, v)
+	}
+	var sum float32
+	for i, v := range x {
+		x[i] = float32(math.Exp(float64(v - top)))
+		sum += x[i]
+	}
+	for i := range x {
+		x[i] /= sum
+	}
+}
+
+// normalizeL2 scales v to unit length; like the graph it divides by at least 1e-6.
+func normalizeL2(v []float32) {
+	var sum float64
+	for _, x := range v {
+		sum += float64(x) * float64(x)
+	}
+	inv := float32(1 / math.Sqrt(max(sum, 1e-12)))
+	for i := range v {
+		v[i] *= inv
+	}
+}
