@@ -1,18 +1,24 @@
 package sentvec
 
-import "math"
+import (
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/viterin/vek/vek32"
+)
 
 // Widths of the graph: pieces are embedded in 256 dimensions; the first layer's attention works in
 // 256 and outputs 512, from then on everything is 512 wide and the feed-forward networks 1,536.
 const (
 	embedDims = 256
 	ffnDims   = 3 * Dims
-	// layerNormEpsilon and the attention mask's bias are the graph's constants.
+	// layerNormEpsilon is the graph's constant.
 	layerNormEpsilon = 1e-6
 )
 
-// buffers are one Encode's working memory, sized for MaxTokens and reused through the model's pool,
-// so encoding allocates nothing per piece.
+// buffers are one Encode's working memory, reused through the model's pool and grown to the longest
+// text seen, so encoding allocates nothing per piece.
 type buffers struct {
 	input  []float32 // tokens × 256: the embedded pieces plus the position signal
 	x      []float32 // tokens × 512: the running state
@@ -25,18 +31,20 @@ type buffers struct {
 	pooled []float32 // 512
 }
 
-func newBuffers() *buffers {
-	return &buffers{
-		input:  make([]float32, MaxTokens*embedDims),
-		x:      make([]float32, MaxTokens*Dims),
-		normed: make([]float32, MaxTokens*Dims),
-		qkv:    make([]float32, MaxTokens*3*Dims),
-		att:    make([]float32, MaxTokens*Dims),
-		hidden: make([]float32, MaxTokens*ffnDims),
-		delta:  make([]float32, MaxTokens*Dims),
-		scores: make([]float32, MaxTokens),
-		pooled: make([]float32, Dims),
+// grow makes room for n tokens.
+func (b *buffers) grow(n int) {
+	if len(b.scores) >= n {
+		return
 	}
+	b.input = make([]float32, n*embedDims)
+	b.x = make([]float32, n*Dims)
+	b.normed = make([]float32, n*Dims)
+	b.qkv = make([]float32, n*ffnDims)
+	b.att = make([]float32, n*Dims)
+	b.hidden = make([]float32, n*ffnDims)
+	b.delta = make([]float32, n*Dims)
+	b.scores = make([]float32, n)
+	b.pooled = make([]float32, Dims)
 }
 
 // Encode returns one 512-d unit vector per text. An empty text (no pieces) gets the vector of the
@@ -44,22 +52,46 @@ func newBuffers() *buffers {
 func (m *Model) Encode(texts []string) [][]float32 {
 	buf, _ := m.scratch.Get().(*buffers)
 	if buf == nil {
-		buf = newBuffers()
+		buf = &buffers{}
 	}
 	defer m.scratch.Put(buf)
 	out := make([][]float32, len(texts))
 	flat := make([]float32, len(texts)*Dims)
 	for i, text := range texts {
 		out[i] = flat[i*Dims : (i+1)*Dims : (i+1)*Dims]
-		m.encodeOne(m.Tokenize(text), buf, out[i])
+		ids := m.Tokenize(text)
+		buf.grow(max(len(ids), 1))
+		m.encodeOne(ids, buf, out[i])
 	}
 	return out
 }
 
 // Tokenize returns the piece ids the model reads for text, at most MaxTokens of them.
 func (m *Model) Tokenize(text string) []int32 {
-	ids := m.tok.encode(text)
+	ids := m.tok.encode(clipText(text))
 	return ids[:min(len(ids), MaxTokens)]
+}
+
+// maxTextBytes bounds the text the tokenizer reads. A piece is at most 16 symbols, so 128 pieces never
+// span more than 2,048 symbols, and no piece crosses a word start; a text cut at a space well past
+// that point therefore starts with the same 128 pieces as the whole text, and a long text costs no
+// more than a short one.
+const maxTextBytes = 16 << 10
+
+// clipText cuts a text longer than maxTextBytes at its last space before that point (or at a rune
+// boundary when it has none).
+func clipText(text string) string {
+	if len(text) <= maxTextBytes {
+		return text
+	}
+	cut := maxTextBytes
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	if space := strings.LastIndexByte(text[:cut], ' '); space > maxTextBytes/2 {
+		cut = space
+	}
+	return text[:cut]
 }
 
 func (m *Model) encodeOne(ids []int32, buf *buffers, dst []float32) {
@@ -118,7 +150,7 @@ func (l *layer) attend(normed []float32, n, width int, buf *buffers) {
 			scores := buf.scores[:n]
 			for s := 0; s < n; s++ {
 				k := qkv[s*3*width+width+h*headDims : s*3*width+width+(h+1)*headDims]
-				scores[s] = dot(q, k) * scale
+				scores[s] = vek32.Dot(q, k) * scale
 			}
 			softmax(scores)
 			o := att[t*width+h*headDims : t*width+(h+1)*headDims]

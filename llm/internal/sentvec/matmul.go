@@ -1,32 +1,19 @@
 package sentvec
 
+import "github.com/viterin/vek/vek32"
+
 // matMul writes x·Wᵀ + bias to dst for n rows of x: dst[t][o] = x[t]·w[o] + bias[o]. Each weight row is
-// read once for all n rows of x, while it is in cache.
+// read from memory once for all n rows of x, while it is in cache: for short texts the product is
+// bound by reading the 28 MB of weights. vek32.Dot is an AVX2 dot product (a plain Go loop where the
+// CPU has none), about six times faster than an unrolled Go loop.
 func matMul(dst, x []float32, n int, w matrix, bias []float32) {
 	in := w.cols
 	for o := 0; o < w.rows; o++ {
 		row := w.w[o*in : (o+1)*in]
 		for t := 0; t < n; t++ {
-			dst[t*w.rows+o] = dot(x[t*in:(t+1)*in], row) + bias[o]
+			dst[t*w.rows+o] = vek32.Dot(x[t*in:(t+1)*in], row) + bias[o]
 		}
 	}
-}
-
-// dot is the dot product of two equally long slices, unrolled four ways.
-func dot(a, b []float32) float32 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return s0 + s1 + s2 + s3
 }
 
 // axpy adds a·x to y.
