@@ -169,8 +169,11 @@ func (r *reader) vocab() []piece {
 	}
 	vocab := make([]piece, n)
 	for i := range vocab {
-		l := r.take("vocabulary", 1)
-		text := r.take("vocabulary", len(l)*int(at(l, 0)))
+		length := r.take("vocabulary", 1)
+		if length == nil {
+			return nil
+		}
+		text := r.take("vocabulary", int(length[0]))
 		score := r.take("vocabulary", 8)
 		if r.err != nil {
 			return nil
@@ -178,13 +181,6 @@ func (r *reader) vocab() []piece {
 		vocab[i] = piece{string(text), math.Float64frombits(binary.LittleEndian.Uint64(score))}
 	}
 	return vocab
-}
-
-func at(b []byte, i int) byte {
-	if i < len(b) {
-		return b[i]
-	}
-	return 0
 }
 
 // matrix reads a tensor of cols columns and, if rows > 0, exactly rows rows.

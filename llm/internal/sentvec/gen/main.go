@@ -23,6 +23,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -30,46 +31,44 @@ const (
 	magic  = "memsvc-sentvec 1\n"
 	prefix = "module_apply_default/Encoder_en/KonaTransformer/Encode/"
 	stack  = prefix + "TransformerStack/"
+	module = "module/Encoder_en/KonaTransformer/Encode/"
 )
 
-// tensors lists the graph's weights in the order of the file format (../sentvec.go), by the name
-// model.json gives them; transposed names a matrix stored [in, out] that is written [out, in].
-var tensors = []struct {
+// spec names one weight by the name model.json gives it; transposed marks a matrix stored [in, out]
+// that is written [out, in].
+type spec struct {
 	name       string
 	transposed bool
-}{
-	{"module/Embeddings_en", false},
-	{stack + "Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1", false},
-	{prefix + "Layer_0/TransformerLayer/dense/kernel/ConcatPartitions/concat", true},
-	{prefix + "Layer_0/TransformerLayer/dense/bias/ConcatPartitions/concat", false},
 }
 
-// layerTensors are the weights of one transformer layer, "%d" standing for its number.
-var layerTensors = []struct {
-	name       string
-	transposed bool
-}{
-	{prefix + "Layer_%d/TransformerLayer/layer_prepostprocess/layer_norm/layer_norm_scale/ConcatPartitions/concat", false},
-	{prefix + "Layer_%d/TransformerLayer/layer_prepostprocess/layer_norm/layer_norm_bias/ConcatPartitions/concat", false},
-	{"module/Encoder_en/KonaTransformer/Encode/Layer_%d/TransformerLayer/MultiheadAttention/qkv_transform_single/kernel/part_0", true},
-	{prefix + "Layer_%d/TransformerLayer/MultiheadAttention/qkv_transform_single/bias/ConcatPartitions/concat", false},
-	{"module/Encoder_en/KonaTransformer/Encode/Layer_%d/TransformerLayer/MultiheadAttention/output_transform_single/kernel/part_0", true},
-	{prefix + "Layer_%d/TransformerLayer/MultiheadAttention/output_transform_single/bias/ConcatPartitions/concat", false},
-	{prefix + "Layer_%d/TransformerLayer/FFN/layer_prepostprocess/layer_norm/layer_norm_scale/ConcatPartitions/concat", false},
-	{prefix + "Layer_%d/TransformerLayer/FFN/layer_prepostprocess/layer_norm/layer_norm_bias/ConcatPartitions/concat", false},
-	{stack + "Layer_%d/TransformerLayer/FFN/conv1/Tensordot/Reshape_1", true},
-	{prefix + "Layer_%d/TransformerLayer/FFN/conv1/bias/ConcatPartitions/concat", false},
-	{stack + "Layer_%d/TransformerLayer/FFN/conv2/Tensordot/Reshape_1", true},
-	{prefix + "Layer_%d/TransformerLayer/FFN/conv2/bias/ConcatPartitions/concat", false},
-}
-
-var headTensors = []struct {
-	name       string
-	transposed bool
-}{
-	{"module/Encoder_en/hidden_layers/tanh_layer_0/weights", true},
-	{"module/Encoder_en/hidden_layers/tanh_layer_0/bias", false},
-}
+// headSpecs, layerSpecs (once per layer, "%d" standing for its number) and tailSpecs list the graph's
+// weights in the order of the file format (../sentvec.go).
+var (
+	headSpecs = []spec{
+		{"module/Embeddings_en", false},
+		{stack + "Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1", false},
+		{prefix + "Layer_0/TransformerLayer/dense/kernel/ConcatPartitions/concat", true},
+		{prefix + "Layer_0/TransformerLayer/dense/bias/ConcatPartitions/concat", false},
+	}
+	layerSpecs = []spec{
+		{prefix + "Layer_%d/TransformerLayer/layer_prepostprocess/layer_norm/layer_norm_scale/ConcatPartitions/concat", false},
+		{prefix + "Layer_%d/TransformerLayer/layer_prepostprocess/layer_norm/layer_norm_bias/ConcatPartitions/concat", false},
+		{module + "Layer_%d/TransformerLayer/MultiheadAttention/qkv_transform_single/kernel/part_0", true},
+		{prefix + "Layer_%d/TransformerLayer/MultiheadAttention/qkv_transform_single/bias/ConcatPartitions/concat", false},
+		{module + "Layer_%d/TransformerLayer/MultiheadAttention/output_transform_single/kernel/part_0", true},
+		{prefix + "Layer_%d/TransformerLayer/MultiheadAttention/output_transform_single/bias/ConcatPartitions/concat", false},
+		{prefix + "Layer_%d/TransformerLayer/FFN/layer_prepostprocess/layer_norm/layer_norm_scale/ConcatPartitions/concat", false},
+		{prefix + "Layer_%d/TransformerLayer/FFN/layer_prepostprocess/layer_norm/layer_norm_bias/ConcatPartitions/concat", false},
+		{stack + "Layer_%d/TransformerLayer/FFN/conv1/Tensordot/Reshape_1", true},
+		{prefix + "Layer_%d/TransformerLayer/FFN/conv1/bias/ConcatPartitions/concat", false},
+		{stack + "Layer_%d/TransformerLayer/FFN/conv2/Tensordot/Reshape_1", true},
+		{prefix + "Layer_%d/TransformerLayer/FFN/conv2/bias/ConcatPartitions/concat", false},
+	}
+	tailSpecs = []spec{
+		{"module/Encoder_en/hidden_layers/tanh_layer_0/weights", true},
+		{"module/Encoder_en/hidden_layers/tanh_layer_0/bias", false},
+	}
+)
 
 type manifestWeight struct {
 	Name  string `json:"name"`
@@ -115,7 +114,7 @@ func run(dir, out string) error {
 	var b bytes.Buffer
 	b.WriteString(magic)
 	writeVocab(&b, vocab)
-	for _, spec := range orderedTensors() {
+	for _, spec := range orderedSpecs() {
 		t, ok := weights[spec.name]
 		if !ok {
 			return fmt.Errorf("model.json has no weight %s", spec.name)
@@ -123,7 +122,7 @@ func run(dir, out string) error {
 		if spec.transposed {
 			t = transpose(t)
 		}
-		writeTensor(&b, t, spec.transposed)
+		writeTensor(&b, t)
 	}
 	data, err := gzipped(b.Bytes())
 	if err != nil {
@@ -133,25 +132,14 @@ func run(dir, out string) error {
 	return os.WriteFile(out, data, 0o644)
 }
 
-type namedSpec struct {
-	name       string
-	transposed bool
-}
-
-func orderedTensors() []namedSpec {
-	var specs []namedSpec
-	for _, t := range tensors {
-		specs = append(specs, namedSpec{t.name, t.transposed})
-	}
+func orderedSpecs() []spec {
+	specs := slices.Clone(headSpecs)
 	for layer := 0; layer < 2; layer++ {
-		for _, t := range layerTensors {
-			specs = append(specs, namedSpec{fmt.Sprintf(t.name, layer), t.transposed})
+		for _, t := range layerSpecs {
+			specs = append(specs, spec{fmt.Sprintf(t.name, layer), t.transposed})
 		}
 	}
-	for _, t := range headTensors {
-		specs = append(specs, namedSpec{t.name, t.transposed})
-	}
-	return specs
+	return append(specs, tailSpecs...)
 }
 
 // readWeights reads the shards in manifest order: each weight's bytes follow the previous one's.
@@ -257,14 +245,11 @@ func writeVocab(b *bytes.Buffer, vocab []piece) {
 }
 
 // writeTensor writes rows, cols, a kind byte (0 float32, 1 int8 rows with a float32 scale each) and the
-// values. Matrices are quantized; vectors are not.
-func writeTensor(b *bytes.Buffer, t tensor, quantize bool) {
+// values. Matrices (the embedding table among them) are quantized; vectors are not.
+func writeTensor(b *bytes.Buffer, t tensor) {
 	binary.Write(b, binary.LittleEndian, uint32(t.rows))
 	binary.Write(b, binary.LittleEndian, uint32(t.cols))
-	if !quantize && t.rows > 1 && t.cols > 1 {
-		quantize = true // the embedding table
-	}
-	if !quantize {
+	if t.rows == 1 {
 		b.WriteByte(0)
 		for _, x := range t.data {
 			binary.Write(b, binary.LittleEndian, math.Float32bits(x))
