@@ -28,7 +28,7 @@ import (
 //
 // Matrices are stored one row per output unit (the transpose of TensorFlow's [in, out]), so a
 // product is a dot product of two contiguous rows. int8 keeps the file at a quarter of float32's
-// size; the vectors stay within 0.995 cosine of the float32 model's (see sentvec_test.go).
+// size; the vectors keep a cosine of 0.999 or more to the float32 model's (see sentvec_test.go).
 
 //go:embed weights.bin.gz
 var weightData []byte
