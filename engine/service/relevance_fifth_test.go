@@ -54,6 +54,8 @@ var fifthSetMemories = []string{
 // around a fenced block came to be judged on its own (search.judgedParts):
 // 20/20, 18/25 (the kite-web flag above a Svelte component). The
 // thresholds hold those counts.
+// A first-person prompt's nearest hit in meaning (search.liftNearestInMeaning,
+// the sentence encoder) raised found 18 → 19; the floor holds that.
 func TestPromptRelevanceFifthSet(t *testing.T) {
 	injected := promptHook(t, fifthSetMemories)
 	unrelated := []string{
@@ -107,7 +109,7 @@ func TestPromptRelevanceFifthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 20 || found < 18 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 18)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 19 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 19)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -54,6 +54,8 @@ var ninthSetMemories = []string{
 // in markdown" inject), 11/25 found; 12/25 since WordNet's narrower
 // kinds count for the score ("dog" for the greyhound). The thresholds
 // hold those counts.
+// A first-person prompt's nearest hit in meaning (search.liftNearestInMeaning,
+// the sentence encoder) raised found 13 → 16; the floor holds that.
 func TestPromptRelevanceNinthSet(t *testing.T) {
 	injected := promptHook(t, ninthSetMemories)
 	unrelated := []string{
@@ -107,7 +109,7 @@ func TestPromptRelevanceNinthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 18 || found < 13 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 13)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 16 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
 	}
 }

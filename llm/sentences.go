@@ -1,0 +1,108 @@
+package llm
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/memsvc/memsvc/llm/internal/sentvec"
+)
+
+// SentenceSimilarities is how close in meaning query is to each of texts, as the cosine of their
+// sentence vectors (Universal Sentence Encoder lite, llm/internal/sentvec) in [-1, 1]: texts saying
+// the same thing in other words score high ("my bird keeps plucking out his feathers" / "User has an
+// African grey parrot…"), unrelated ones low. ok is false when the encoder's weights cannot be
+// parsed, which its own tests rule out. Each text costs about a millisecond the first time; the
+// vectors of the texts seen last are kept (sentenceCache), so a store's memories are encoded once.
+func (w *WordForms) SentenceSimilarities(query string, texts []string) (sims []float32, ok bool) {
+	if _, err := sentvec.Shared(); err != nil {
+		return nil, false
+	}
+	vecs := sentences.vectors(append([]string{query}, texts...))
+	sims = make([]float32, len(texts))
+	for i, v := range vecs[1:] {
+		sims[i] = cosine(vecs[0], v)
+	}
+	return sims, true
+}
+
+// cosine is the dot product of two unit vectors.
+func cosine(a, b []float32) float32 {
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// sentenceCacheSize bounds the sentence vectors kept: 4,096 × 2 KB = 8 MB.
+const sentenceCacheSize = 4096
+
+// sentences is the process's cache of sentence vectors by text.
+var sentences = newSentenceCache(sentenceCacheSize)
+
+// sentenceCache keeps the vectors of the texts encoded last, forgetting the least recently used
+// beyond its size. A text is its own key: the vector depends on nothing else.
+type sentenceCache struct {
+	mu    sync.Mutex
+	size  int
+	clock uint64
+	byTxt map[string]*cachedSentence
+}
+
+type cachedSentence struct {
+	vec  []float32
+	used uint64
+}
+
+func newSentenceCache(size int) *sentenceCache {
+	return &sentenceCache{size: size, byTxt: map[string]*cachedSentence{}}
+}
+
+// vectors returns one vector per text, encoding (outside the lock) only those not cached.
+func (c *sentenceCache) vectors(texts []string) [][]float32 {
+	out := make([][]float32, len(texts))
+	var missing []string
+	var at []int
+	c.mu.Lock()
+	for i, t := range texts {
+		if e := c.byTxt[t]; e != nil {
+			c.clock++
+			e.used, out[i] = c.clock, e.vec
+		} else {
+			missing, at = append(missing, t), append(at, i)
+		}
+	}
+	c.mu.Unlock()
+	if len(missing) == 0 {
+		return out
+	}
+	vecs := sentvec.Encode(missing)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, i := range at {
+		out[i] = vecs[k]
+		c.clock++
+		c.byTxt[missing[k]] = &cachedSentence{vec: vecs[k], used: c.clock}
+	}
+	c.evict()
+	return out
+}
+
+// evict drops the least recently used eighth once the cache is over its size, so eviction's
+// scan is paid once per size/8 insertions rather than on each.
+func (c *sentenceCache) evict() {
+	if len(c.byTxt) <= c.size {
+		return
+	}
+	uses := make([]uint64, 0, len(c.byTxt))
+	for _, e := range c.byTxt {
+		uses = append(uses, e.used)
+	}
+	slices.Sort(uses)
+	cut := uses[len(c.byTxt)-c.size+c.size/8-1]
+	for t, e := range c.byTxt {
+		if e.used <= cut {
+			delete(c.byTxt, t)
+		}
+	}
+}
