@@ -23,13 +23,16 @@ import (
 // under testdata/coding_sessions2.
 
 // toolStep is one tool call of a turn: the narration before it, the call
-// and the result Claude Code feeds back as a user entry.
+// and the result Claude Code feeds back as a user entry. Error marks a call
+// that failed (a command's non-zero exit, a rejected edit): Claude Code
+// writes its result with is_error set.
 type toolStep struct {
 	Say      string         `json:"say"`
 	Thinking string         `json:"thinking"`
 	Tool     string         `json:"tool"`
 	Input    map[string]any `json:"input"`
 	Output   string         `json:"output"`
+	Error    bool           `json:"error"`
 }
 
 // toolTurn is one prompt and the turn that answered it; Assistant is the
@@ -181,9 +184,8 @@ func writeToolTranscript(t *testing.T, dir string, s toolSession, n int) string 
 				map[string]any{"type": "tool_use", "id": tool, "name": st.Tool, "input": st.Input})
 			emit("assistant", fmt.Sprintf("%s-a%d", id, j), nil,
 				map[string]any{"role": "assistant", "stop_reason": "tool_use", "content": blocks})
-			emit("user", fmt.Sprintf("%s-r%d", id, j), map[string]any{"toolUseResult": map[string]any{"stdout": st.Output}},
-				map[string]any{"role": "user", "content": []map[string]any{
-					{"type": "tool_result", "tool_use_id": tool, "content": st.Output}}})
+			emit("user", fmt.Sprintf("%s-r%d", id, j), map[string]any{"toolUseResult": toolUseResult(st)},
+				map[string]any{"role": "user", "content": []map[string]any{toolResultBlock(tool, st)}})
 		}
 		emit("assistant", id+"-final", nil, map[string]any{"role": "assistant", "stop_reason": "end_turn",
 			"content": []map[string]any{{"type": "text", "text": turn.Assistant}}})
@@ -193,4 +195,32 @@ func writeToolTranscript(t *testing.T, dir string, s toolSession, n int) string 
 		t.Fatal(err)
 	}
 	return p
+}
+
+// toolResultBlock is the tool_result block answering call id with st's
+// output; a failed command's result starts with its exit status, as Claude
+// Code writes it, and is marked is_error.
+func toolResultBlock(id string, st toolStep) map[string]any {
+	if !st.Error {
+		return map[string]any{"type": "tool_result", "tool_use_id": id, "content": st.Output}
+	}
+	return map[string]any{"type": "tool_result", "tool_use_id": id, "is_error": true, "content": failedOutput(st)}
+}
+
+// toolUseResult is the entry's toolUseResult: the command's output, or for
+// a failed call the error text.
+func toolUseResult(st toolStep) any {
+	if st.Error {
+		return "Error: " + failedOutput(st)
+	}
+	return map[string]any{"stdout": st.Output}
+}
+
+// failedOutput is a failed call's result text: a command's exit status
+// before its output.
+func failedOutput(st toolStep) string {
+	if st.Tool == "Bash" {
+		return "Exit code 1\n" + st.Output
+	}
+	return st.Output
 }
