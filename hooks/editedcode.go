@@ -67,16 +67,27 @@ func editsOf(id, name string, input json.RawMessage) []codeEdit {
 // old text was not in the file changed nothing, and retiring what it would
 // have replaced hid a fact the turn kept.
 func withoutRefusedEdits(edits []codeEdit, content json.RawMessage) []codeEdit {
-	var blocks []contentBlock
-	if len(edits) == 0 || json.Unmarshal(content, &blocks) != nil {
-		return edits
-	}
-	for _, b := range blocks {
-		if b.Type == "tool_result" && b.IsError && b.ToolUseID != "" {
-			edits = slices.DeleteFunc(edits, func(e codeEdit) bool { return e.call == b.ToolUseID })
-		}
+	for _, id := range failedCalls(content) {
+		edits = slices.DeleteFunc(edits, func(e codeEdit) bool { return e.call == id })
 	}
 	return edits
+}
+
+// failedCalls returns the ids of the calls a user entry's tool results say
+// failed or were rejected: Claude Code marks such a result is_error (a
+// command's non-zero exit, an edit whose old text was not in the file).
+func failedCalls(content json.RawMessage) []string {
+	var blocks []contentBlock
+	if len(content) == 0 || content[0] != '[' || json.Unmarshal(content, &blocks) != nil {
+		return nil
+	}
+	var ids []string
+	for _, b := range blocks {
+		if b.Type == "tool_result" && b.IsError && b.ToolUseID != "" {
+			ids = append(ids, b.ToolUseID)
+		}
+	}
+	return ids
 }
 
 var (

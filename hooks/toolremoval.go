@@ -31,6 +31,23 @@ var (
 		"flutter": true, "dart": true}
 )
 
+// dropFailedCommands drops from the turn's commands those a user entry's
+// tool results say failed: a removal that exited non-zero ("version
+// solving failed", a package another one needs) removed nothing, and
+// retiring what it named hid the memories of a package the project kept.
+// A command that failed part way is dropped whole: what it did is not
+// known, and a name left in recall costs less than a fact lost.
+func (ex *exchange) dropFailedCommands(content json.RawMessage) {
+	for _, id := range failedCalls(content) {
+		for i := len(ex.commandCalls) - 1; i >= 0; i-- {
+			if ex.commandCalls[i] == id {
+				ex.Commands = slices.Delete(ex.Commands, i, i+1)
+				ex.commandCalls = slices.Delete(ex.commandCalls, i, i+1)
+			}
+		}
+	}
+}
+
 // commandInput returns a Bash tool call's command line, or "".
 func commandInput(name string, input json.RawMessage) string {
 	if name != "Bash" {

@@ -1,6 +1,8 @@
 package hooks
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -111,5 +113,27 @@ func TestDroppedGoModuleNamesWhatItWas(t *testing.T) {
 		if got := namesRetired(tc.text, retired[0]); got != tc.want {
 			t.Errorf("%q retired %q: namesRetired(%q) = %v, want %v", tc.cmd, retired[0], tc.text, got, tc.want)
 		}
+	}
+}
+
+// TestFailedRemovalRetiresNothing: a removal command that exited non-zero
+// (Claude Code marks its tool result is_error) removed nothing, so the
+// package it named is not retired; one that went through in the same turn
+// is.
+func TestFailedRemovalRetiresNothing(t *testing.T) {
+	jsonl := strings.Join([]string{
+		`{"type":"user","uuid":"u1","timestamp":"2026-03-02T09:00:00Z","message":{"role":"user","content":"that charting lib is abandoned, swap it for the maintained fork and clean up unused deps"}}`,
+		`{"type":"assistant","uuid":"a1","message":{"content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"pdm remove plotkit && pdm add plotkit-ng"}}]}}`,
+		`{"type":"user","uuid":"r1","toolUseResult":"Error: Exit code 1\nUnable to find a resolution: reportlib 2.1 depends on plotkit<3","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"Exit code 1\nUnable to find a resolution: reportlib 2.1 depends on plotkit<3"}]}}`,
+		`{"type":"assistant","uuid":"a2","message":{"content":[{"type":"tool_use","id":"t2","name":"Bash","input":{"command":"pdm remove tabulate"}}]}}`,
+		`{"type":"user","uuid":"r2","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"Removing tabulate 0.9.0"}]}}`,
+		`{"type":"assistant","uuid":"a3","timestamp":"2026-03-02T09:01:09Z","message":{"content":[{"type":"text","text":"The swap failed: reportlib pins the old charting package. Removed tabulate, which nothing imported."}]}}`,
+	}, "\n")
+	ex, err := lastExchange(context.Background(), strings.NewReader(jsonl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"tabulate"}, withCommandRetirements(nil, ex.Commands, ex.Changed, ex.User)); diff != "" {
+		t.Errorf("retired (-want +got):\n%s", diff)
 	}
 }

@@ -61,6 +61,7 @@ type exchange struct {
 	ToolUses                         int        // tool_use blocks in the assistant turn
 	Changed                          []string   // paths the turn's edit tools changed (changed.go)
 	Commands                         []string   // the turn's shell commands (toolremoval.go)
+	commandCalls                     []string   // the call id of each of Commands
 	Edits                            []codeEdit // the turn's edit replacements (editedcode.go)
 	found                            bool       // a user prompt was seen
 
@@ -167,6 +168,7 @@ func apply(ex *exchange, e transcriptEntry) {
 		text, isPrompt := userText(e.Message.Content)
 		if !isPrompt {
 			ex.Edits = withoutRefusedEdits(ex.Edits, e.Message.Content) // editedcode.go
+			ex.dropFailedCommands(e.Message.Content)                    // toolremoval.go
 			noteWritten(ex, e)
 			return
 		}
@@ -186,7 +188,7 @@ func apply(ex *exchange, e transcriptEntry) {
 				ex.Changed = append(ex.Changed, p)
 			}
 			if c := commandInput(b.Name, b.Input); c != "" {
-				ex.Commands = append(ex.Commands, c)
+				ex.Commands, ex.commandCalls = append(ex.Commands, c), append(ex.commandCalls, b.ID)
 			}
 			ex.Edits = append(ex.Edits, editsOf(b.ID, b.Name, b.Input)...)
 			for i := ex.sinceTool; i < len(ex.parts); i++ {
