@@ -28,7 +28,10 @@ type targetLanguage struct {
 
 // targetLanguages are the languages whose version setting a memory can
 // state. The names are what a question says before "version", "standard"
-// or "edition"; the settings what build files and prose write.
+// or "edition"; the settings what build files and prose write. A name two
+// things share is none of them: "ES version" is asked of Elasticsearch as
+// often as of ECMAScript, and a guess showed a tsconfig target for a
+// question about the search cluster; the search alone answers it.
 var targetLanguages = []targetLanguage{
 	{`go|golang`, regexp.MustCompile(`(?i)\bgo(?:lang)?\s+1\.\d+\b|-go=1\.\d+|\bgo directive\b`)},
 	{`java|jdk|jvm|kotlin`, regexp.MustCompile(`(?i)\bjvmToolchain\s*\(\s*\d+|\b(?:jdk|java)\s*\d+\b|` +
@@ -36,7 +39,7 @@ var targetLanguages = []targetLanguage{
 	{`c\+\+|cpp|c`, regexp.MustCompile(`(?i)\bCMAKE_CXX_STANDARD\s+\d+|\bCMAKE_C_STANDARD\s+\d+|\bc\+\+\s?\d\d\b|-std=(?:c|gnu)(?:\+\+)?\d\d\b|\bcxx_std_\d\d\b`)},
 	{`rust`, regexp.MustCompile(`(?i)\bedition\s*=|\brust-version\b|\bmsrv\b|\brust\s+1\.\d+|\bedition\s+20\d\d\b`)},
 	{`python`, regexp.MustCompile(`(?i)\brequires-python\b|\bpython_requires\b|\bpython\s*3\.\d+\b|\btarget-version\b`)},
-	{`node|node\.js|nodejs|typescript|ts|javascript|js|es|ecmascript`, regexp.MustCompile(`(?i)\bengines\b|\.nvmrc\b|` +
+	{`node|node\.js|nodejs|typescript|ts|javascript|js|ecmascript`, regexp.MustCompile(`(?i)\bengines\b|\.nvmrc\b|` +
 		`\bnode(?:\.?js)?\s*v?\d\d\b|\bnodejs\d\d|\bES20\d\d\b|\bES\d\b|"target"\s*:`)},
 	{`swift|ios`, regexp.MustCompile(`(?i)\bswift-tools-version\b|\bswift\s+\d|\bdeployment target\b|_DEPLOYMENT_TARGET\b`)},
 	{`dart|flutter`, regexp.MustCompile(`(?i)\bsdk:\s*['"]?[>^]|\bdart\s+\d\.\d|\bflutter\s+\d\.\d`)},

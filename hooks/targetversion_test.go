@@ -23,6 +23,9 @@ func TestAskedTargetLanguage(t *testing.T) {
 		{"what ts version of the schema is current?", ""},                            // the schema's version
 		{"which c standard library function is safe here?", ""},                      // the library, not the standard
 		{"which C++ standard library container fits?", ""},                           // the library, not the standard
+		{"what ES version are we on?", ""},                                           // Elasticsearch or ECMAScript: not guessed
+		{"which es version do the queries need?", ""},                                // the same, lower case
+		{"what ECMAScript version does the bundle target?", "ecmascript"},
 	} {
 		l, ok := askedTargetLanguage(tc.prompt)
 		switch {
