@@ -1,7 +1,10 @@
 package hooks
 
 import (
+	"cmp"
+	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +37,10 @@ const (
 type Config struct {
 	// URL is the server base URL without a trailing slash.
 	URL string
+	// URLFrom names the variable URL was read from (ConfigFromEnv), so a
+	// malformed one is reported by the name the user set; empty for a
+	// Config built directly.
+	URLFrom string
 	// UserID is sent as user_id; with an API key the server ignores or
 	// rejects a different one, so it only matters when auth is disabled.
 	UserID string
@@ -144,16 +151,22 @@ func pluginOption(env string) string {
 // numbers and durations fall back to their defaults: a hook must never fail
 // because of a typo in the environment.
 func ConfigFromEnv(getenv func(string) string) Config {
-	str := func(name string) string {
+	from := func(name string) (string, string) {
 		if opt := pluginOption(name); opt != "" {
 			if v := strings.TrimSpace(getenv(opt)); v != "" {
-				return v
+				return v, opt
 			}
 		}
-		return strings.TrimSpace(getenv(name))
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v, name
+		}
+		return "", ""
 	}
+	str := func(name string) string { v, _ := from(name); return v }
+	url, urlFrom := from(EnvURL)
 	c := Config{
-		URL:                str(EnvURL),
+		URL:                url,
+		URLFrom:            urlFrom,
 		UserID:             str(EnvUserID),
 		APIKey:             str(EnvAPIKey),
 		ClientName:         str(EnvClientName),
@@ -262,4 +275,17 @@ func envDuration(s string) time.Duration {
 		return 0
 	}
 	return d
+}
+
+// checkURL reports a server URL that is no http(s) URL with a host, naming
+// the variable it came from: sent as it is, it failed in the HTTP client
+// as `unsupported protocol scheme ""`, which names neither the setting nor
+// its value. The default needs no check.
+func (c Config) checkURL() error {
+	u, err := url.Parse(c.URL)
+	if err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) && u.Host != "" {
+		return nil
+	}
+	name := cmp.Or(c.URLFrom, "the server URL")
+	return fmt.Errorf("%s=%q is not a server URL: want http://host:port or https://host", name, c.URL)
 }

@@ -41,7 +41,7 @@ func TestConfigFromEnv(t *testing.T) {
 				c.URL, c.UserID, c.APIKey, c.ClientName = "https://mem.example.com", "alice", "sk-1", "cursor"
 				c.MinPromptChars, c.RecallTopK, c.RecallMinScore, c.RecallRerank = 3, 7, 0.25, true
 				c.CaptureMaxChars, c.RecentSize, c.Disabled, c.LogFile = 900, 4, true, "/tmp/h.log"
-				c.StateDir = "/var/state"
+				c.StateDir, c.URLFrom = "/var/state", "MEMSVC_URL"
 				c.PromptBudget, c.SessionStartBudget, c.StopBudget = 200*time.Millisecond, time.Second, time.Minute
 			}),
 		},
@@ -55,7 +55,7 @@ func TestConfigFromEnv(t *testing.T) {
 			},
 			want: with(func(c *Config) {
 				c.URL, c.UserID, c.APIKey, c.ClientName = "http://new:2", "bob", "sk-plugin", "claude-desktop"
-				c.StateDir = "/home/u/.claude/plugins/data/memsvc-memsvc"
+				c.StateDir, c.URLFrom = "/home/u/.claude/plugins/data/memsvc-memsvc", "CLAUDE_PLUGIN_OPTION_BASE_URL"
 			}),
 		},
 		{

@@ -75,6 +75,9 @@ func dispatch(ctx context.Context, event string, cfg Config, stdin io.Reader) (r
 	if cfg.Disabled {
 		return result{outcome: outcomeDisabled}
 	}
+	if err := cfg.checkURL(); err != nil {
+		return failed(err)
+	}
 	// Every run, whatever its outcome, also clears the stashes of sessions
 	// that never reached Stop; after the handler, which may take its own.
 	defer func() { res.warn = errors.Join(res.warn, sweepStashes(cfg.StateDir, cfg.Now())) }()
