@@ -88,6 +88,28 @@ var (
 	shipWords  = []string{"ship", "deploy", "release", "publish"}
 )
 
+// writtenPart is "build the <part>" asking to write the part, not to run
+// the build: a part of the software (a client, a UI, a service) followed
+// by what it does or is for ("build the client for the new invoices
+// endpoint", "build the service that syncs stock", "build the UI with a
+// toggle per channel"). The first group is the word that goes on, the
+// second the word after "for": a target there is still a build (buildFor).
+var writtenPart = regexp.MustCompile(`(?i)\bbuild\s+the\s+(?:client|server|service|ui|frontend|backend|front-end|` +
+	`back-end|web|app|site|module|library|lib|crate)\s+(that|which|where|to\s+(?:show|list|let|handle|display|support|manage)|` +
+	`with\s+(?:a|an|one|some|per)|for)\b(?:\s+(?:(?:the|new|our|each|every|a|an)\s+)*([\w-]+))?`)
+
+// buildFor is what a build is for: an environment, a platform or a mode
+// ("build the frontend for production", "build the app for arm64").
+var buildFor = regexp.MustCompile(`(?i)^(?:prod|production|staging|release|dev|development|debug|deploy|deployment|ci|local|` +
+	`qa|preview|test|testing|e2e|arm64|amd64|x86|x86_64|ios|android|linux|mac|macos|windows|wasm|docker|web|browser|node)$`)
+
+// writesPart reports whether the prompt asks to write a part it names
+// after "build the" (writtenPart).
+func writesPart(prompt string) bool {
+	m := writtenPart.FindStringSubmatch(prompt)
+	return m != nil && (!strings.EqualFold(m[1], "for") || m[2] != "" && !buildFor.MatchString(m[2]))
+}
+
 // askedTask returns the task a prompt asks to run, as a key of taskWords,
 // and the word that qualifies it ("integration"), if any.
 func askedTask(prompt string) (task, qualifier string, ok bool) {
@@ -95,7 +117,7 @@ func askedTask(prompt string) (task, qualifier string, ok bool) {
 	m := taskAsk.FindStringSubmatch(prompt)
 	// A noun after a release or a style names another thing: "cut a
 	// release branch", "check the style guide".
-	if m == nil || (m[5] != "" || m[6] != "") && !releaseEnds.MatchString(prompt[len(m[0]):]) {
+	if m == nil || (m[5] != "" || m[6] != "") && !releaseEnds.MatchString(prompt[len(m[0]):]) || writesPart(prompt) {
 		return "", "", false
 	}
 	word, q := strings.ToLower(m[2]+m[3]+m[4]+m[5]+m[6]+m[7]+m[8]+m[9]+m[10]), strings.ToLower(m[1])
