@@ -58,7 +58,7 @@ func followUp(query string) bool {
 // one. Its best hits count, as a clause's: the previous prompt's own
 // memories were shown on its turn.
 func followUpSearch(ctx context.Context, transcriptPath, prompt, query string) (search, bool) {
-	if !followUp(query) {
+	if !followUp(query) || changesTopic(prompt) {
 		return search{}, false
 	}
 	prev := previousTurn(ctx, transcriptPath, prompt)
@@ -210,3 +210,19 @@ func tail(f *os.File, n int64) (*bufio.Reader, error) {
 	}
 	return br, nil
 }
+
+// topicChange opens a prompt that says it leaves the work of the turn
+// before: "now something unrelated: …", "different question - …", "now
+// switching gears, …", "unrelated, but …". Read as the next step ("now …"),
+// it was searched with the previous turn, whose memories then answered a
+// question about something else.
+var topicChange = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|now|right|also|btw|quick)[,.!:\s-]+)*` +
+	`(?:(?:something|one|a|an)\s+)?(?:(?:totally|completely|entirely|quite)\s+)?` +
+	`(?:unrelated|different|separate|other|new|side|random|off[- ]topic)\b(?:\s+(?:question|topic|thing|subject|note|task|one))?` +
+	`(?:\s*[,.:;!?-]|\s+(?:but|question|topic|though)\b)|` +
+	`^(?:(?:ok(?:ay)?|so|and|now|right|also)[,.!:\s-]+)+(?:on\s+to|onto|switching\s+(?:gears|topics?)|moving\s+on|changing\s+(?:the\s+)?(?:topic|subject))\b|` +
+	`^(?:(?:ok(?:ay)?|so|and|now|right|also)[,.!:\s-]+)*something\s+(?:else|different|unrelated)\b`)
+
+// changesTopic reports whether the prompt says it leaves the previous
+// turn's work (topicChange).
+func changesTopic(prompt string) bool { return topicChange.MatchString(strings.TrimSpace(prompt)) }

@@ -32,6 +32,50 @@ func TestFollowUp(t *testing.T) {
 	}
 }
 
+// TestChangesTopic: a prompt that says it leaves the work of the turn
+// before ("now something unrelated: …", "different question - …") is no
+// follow-up, whatever its lead; one that goes on with it is.
+func TestChangesTopic(t *testing.T) {
+	for _, tc := range []struct {
+		prompt string
+		want   bool
+	}{
+		{"now something unrelated: which queue library handles retries best?", true},
+		{"now, different question - how do people usually version their REST APIs?", true},
+		{"ok now a totally different topic. what's a good name for a cat?", true},
+		{"now on to something else: how do we rotate the signing keys?", true},
+		{"now switching gears, how does the billing export work?", true},
+		{"unrelated, but is there a way to speed up docker builds?", true},
+		{"quick unrelated question: what does idempotent mean?", true},
+		{"now moving on to the reports page", true},
+		{"now make sure old clients won't break", false},
+		{"now run the tests for it", false},
+		{"now do the same for the other table", false},
+		{"then wire it into the CLI", false},
+		{"now the unrelated rows are dropped too, fix that", false},
+	} {
+		if got := changesTopic(tc.prompt); got != tc.want {
+			t.Errorf("changesTopic(%q) = %v, want %v", tc.prompt, got, tc.want)
+		}
+	}
+}
+
+// TestTopicChangeIsSearchedAlone: a prompt that leaves the turn before is
+// not searched with it, however it opens; the next step of the same work
+// is.
+func TestTopicChangeIsSearchedAlone(t *testing.T) {
+	path := writeLines(t, userEntry("rename the ledger columns to snake_case"), replyEntry("Renamed 14 columns in ledger.sql."))
+	for prompt, want := range map[string]bool{
+		"now something unrelated: which message broker suits a small team?": false,
+		"now, different question - how should we name feature branches?":    false,
+		"now regenerate the schema docs for it":                             true,
+	} {
+		if _, ok := followUpSearch(t.Context(), path, prompt, prompt); ok != want {
+			t.Errorf("followUpSearch(%q) = %v, want %v", prompt, ok, want)
+		}
+	}
+}
+
 // writeLines writes transcript entries, one JSON object a line.
 func writeLines(t *testing.T, entries ...map[string]any) string {
 	t.Helper()
