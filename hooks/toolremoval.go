@@ -211,12 +211,31 @@ func userKeeps(user, n string) bool {
 	low := strings.ToLower(n)
 	for _, line := range strings.Split(user, "\n") {
 		for _, sn := range sentences(line) {
-			if strings.Contains(strings.ToLower(sn), low) && !retiredAfter.MatchString(sn) && !retiredBefore.MatchString(sn) {
+			i := strings.Index(strings.ToLower(sn), low)
+			if i >= 0 && !retiredAfter.MatchString(sn) && !retiredBefore.MatchString(sn) && !askedGone(sn[:i], sn[i+len(low):]) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+var (
+	// goneAsk ends the words before a name the user asks to remove: "drop
+	// moment, …", "please remove nock and …", "get rid of enzyme".
+	goneAsk = regexp.MustCompile(`(?i)\b(?:drop|remove|delete|uninstall|ditch|get\s+rid\s+of|swap\s+out|rip\s+out|take\s+out)\s+` +
+		`(?:the\s+)?[\x60'"]?$`)
+	// goneAroundBefore and goneAroundAfter are a verb and "out" around a
+	// name: "take tslib back out", "rip sidekiq out".
+	goneAroundBefore = regexp.MustCompile(`(?i)\b(?:take|rip|pull|strip)\s+[\x60'"]?$`)
+	goneAroundAfter  = regexp.MustCompile(`(?i)^[\x60'"]?\s+(?:back\s+)?out\b`)
+)
+
+// askedGone reports whether the words before and after a name in one of
+// the user's sentences ask for it to go: said of a name the turn's command
+// then removed, that is the removal the user wanted, not a name kept.
+func askedGone(before, after string) bool {
+	return goneAsk.MatchString(before) || goneAroundBefore.MatchString(before) && goneAroundAfter.MatchString(after)
 }
 
 func containsFold(list []string, s string) bool {

@@ -65,6 +65,11 @@ func TestCommandRetirementsTheUserAskedFor(t *testing.T) {
 		{"we're replacing Sidekiq with GoodJob, port the mailers and rip sidekiq out", []string{"sidekiq"}},
 		{"lodash is unmaintained for us so we're dropping it. use native methods", []string{"lodash"}},
 		{"we lint with eslint only now, prettier is gone", []string{"prettier"}},
+		{"drop moment, we use date-fns everywhere now", []string{"moment"}},
+		{"please remove nock and mock fetch with msw instead", []string{"nock"}},
+		{"get rid of enzyme", []string{"enzyme"}},
+		{"take tslib back out, the bundler inlines it", []string{"tslib"}},
+		{"why does prettier drop the trailing commas?", nil},
 		{"upgrade prettier and fix what it reformats", nil},
 		{"move the config to pyproject.toml and keep prettier", nil},
 	} {
