@@ -148,8 +148,12 @@ var (
 	// colonBreak joins two clauses at a colon.
 	colonBreak = regexp.MustCompile(`:\s+`)
 	// nowAndBreak is the "and" after a clause saying what holds now, before
-	// a new subject: "… now run on KSP and the kapt plugin is removed".
-	nowAndBreak = regexp.MustCompile(`(?i)\bnow\b[^:]*?(,?\s+and\s+)(?:the|its|their|a|an|it|they)\b`)
+	// a new subject: "… now run on KSP and the kapt plugin is removed". The
+	// subject may be a name alone, before its verb: "… with `ky` now and
+	// axios is removed" (cut whole, the capture lost what the client calls
+	// the API with).
+	nowAndBreak = regexp.MustCompile(`(?i)\bnow\b[^:]*?(,?\s+and\s+)(?:(?:the|its|their|a|an|it|they)\b|` +
+		"`?[\\w@./-]+`?\\s+(?:is|are|was|were|has been|have been|got)\\s)")
 )
 
 // splitRemoval returns the clauses of a removal sentence that report no
