@@ -102,7 +102,8 @@ var (
 )
 
 // replacedCode returns what one edit replaced: annotations another took
-// the place of, and settings given another value, as "key value".
+// the place of, settings given another value, as "key value", and
+// dependencies others took the place of.
 func replacedCode(e codeEdit) []string {
 	var out []string
 	if annotationLine.MatchString(e.new) {
@@ -116,6 +117,7 @@ func replacedCode(e codeEdit) []string {
 	if v, ok := swappedSettingValue(e); ok {
 		out = append(out, v)
 	}
+	out = append(out, swappedDependencies(e)...) // dependencyswap.go
 	for _, m := range settingRe.FindAllStringSubmatch(e.old, -1) {
 		key, was := m[1], m[2]
 		if !codeKey.MatchString(key) {
