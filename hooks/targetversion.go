@@ -44,6 +44,8 @@ var targetLanguages = []targetLanguage{
 	{`swift|ios`, regexp.MustCompile(`(?i)\bswift-tools-version\b|\bswift\s+\d|\bdeployment target\b|_DEPLOYMENT_TARGET\b`)},
 	{`dart|flutter`, regexp.MustCompile(`(?i)\bsdk:\s*['"]?[>^]|\bdart\s+\d\.\d|\bflutter\s+\d\.\d`)},
 	{`\.net|dotnet|c#|csharp`, regexp.MustCompile(`(?i)\bnet\d+\.\d\b|\bTargetFramework\b|\.NET\s+\d|\bLangVersion\b`)},
+	{`scala`, regexp.MustCompile(`(?i)\bscalaVersion\b|\bscala\s+[23]\.\d+|\bcrossScalaVersions\b`)},
+	{`elixir`, regexp.MustCompile(`(?i)\belixir:\s*"|\belixir\s+1\.\d+|\.tool-versions\b`)},
 	{`ruby`, regexp.MustCompile(`(?i)\bruby\s+\d\.\d|\.ruby-version\b`)},
 	{`php`, regexp.MustCompile(`(?i)\bphp\s*[>^=~]*\s*8\.\d|"php"\s*:`)},
 }

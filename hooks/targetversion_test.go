@@ -26,6 +26,8 @@ func TestAskedTargetLanguage(t *testing.T) {
 		{"what ES version are we on?", ""},                                           // Elasticsearch or ECMAScript: not guessed
 		{"which es version do the queries need?", ""},                                // the same, lower case
 		{"what ECMAScript version does the bundle target?", "ecmascript"},
+		{"which scala version do we compile against?", "scala"},
+		{"what Elixir version is the app on?", "elixir"},
 	} {
 		l, ok := askedTargetLanguage(tc.prompt)
 		switch {
@@ -50,12 +52,16 @@ func TestTargetVersionMemory(t *testing.T) {
 		fact("cxx", "CMakeLists.txt sets `CMAKE_CXX_STANDARD 20`", "2026-05-01T10:00:00Z"),
 		fact("go", "go.mod says `go 1.23`", "2026-02-01T10:00:00Z"),
 		fact("tests", "Unit tests run with ./gradlew test", "2026-06-01T10:00:00Z"),
+		fact("scala", "build.sbt sets `ThisBuild / scalaVersion := \"3.4.2\"`", "2026-06-02T10:00:00Z"),
+		fact("elixir", "mix.exs requires `elixir: \"~> 1.17\"`", "2026-06-03T10:00:00Z"),
 	}
 	for _, tc := range []struct{ prompt, want string }{
 		{"which Java version does the build compile against?", "jdk21"},
 		{"which C++ standard can I use?", "cxx"},
 		{"what Go version does the module target?", "go"},
 		{"what Python version do we need?", ""},
+		{"which Scala version does the build use?", "scala"},
+		{"what elixir version do we target?", "elixir"},
 		{"run the unit tests", ""},
 	} {
 		got, ok := targetVersionMemory(tc.prompt, ms)
