@@ -67,7 +67,7 @@ func (e *Searcher) liftNearestInMeaning(q *engine.Query, hits []engine.Scored) {
 // not a how-to ("how do I reverse a string", whose "I" is anyone).
 func aboutTheUser(prompt string) bool {
 	toks := text.Scan(text.CompatibilityForm(prompt), text.Options{})
-	return slices.ContainsFunc(toks, func(t text.Token) bool { return firstPerson[t.Word] }) && !isHowTo(toks)
+	return slices.ContainsFunc(toks, isFirstPerson) && !isHowTo(toks)
 }
 
 // meaningScore maps a sentence cosine to the score scale: minSentenceSimilarity is the default

@@ -63,3 +63,18 @@ func TestLiftNearestInMeaning(t *testing.T) {
 		t.Errorf("the least similarity lifted scores %v, want the default floor 0.5", s)
 	}
 }
+
+// "US" in capitals is the country, not the user.
+func TestAboutTheUserNotTheCountry(t *testing.T) {
+	for prompt, want := range map[string]bool{
+		"which countries outside the US has she been to": false,
+		"can you remind us when the plumber comes":       true,
+		"Us two are going hiking, any trail ideas":       true,
+		"how do I get a visa for the US":                 false,
+		"my visa for the U.S. expires soon":              true,
+	} {
+		if got := aboutTheUser(prompt); got != want {
+			t.Errorf("%q: about the user %v, want %v", prompt, got, want)
+		}
+	}
+}

@@ -216,7 +216,7 @@ func voiceShift(query string) float64 {
 	switch {
 	case isHowTo(toks):
 		return generalShift
-	case slices.ContainsFunc(toks, func(t text.Token) bool { return firstPerson[t.Word] }):
+	case slices.ContainsFunc(toks, isFirstPerson):
 		return personalShift
 	case len(nameTerms(query)) == 0 && !slices.ContainsFunc(toks, speaksOfSomeone):
 		return generalShift
@@ -258,6 +258,13 @@ func isHowTo(toks []text.Token) bool {
 		return false
 	}
 	return !slices.ContainsFunc(toks[3:], func(t text.Token) bool { return t.Word == "my" || t.Word == "our" })
+}
+
+// isFirstPerson reports whether a prompt's word speaks of the user: one of
+// firstPerson, but not "US" in capitals, the country ("has Kevin been
+// outside the US").
+func isFirstPerson(t text.Token) bool {
+	return firstPerson[t.Word] && !(t.Word == "us" && t.Capital && !t.Title)
 }
 
 var (
