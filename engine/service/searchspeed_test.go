@@ -22,41 +22,66 @@ import (
 //	go test -run '^$' -bench 'SearchLatency/n=15000' -cpuprofile cpu.out ./engine/service/
 func BenchmarkSearchLatency(b *testing.B) {
 	for _, n := range []int{500, 15_000, 100_000} {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			eng, _ := openBench(b, true)
-			preload(b, eng, n)
-			ctx := context.Background()
-			queries := newSentences(99)
-			texts := make([]string, 256)
-			for i := range texts {
-				texts[i] = queries.next().Text
-			}
-			if _, err := eng.Search(ctx, benchUser, engine.Query{Text: texts[0]}); err != nil { // load the shard
-				b.Fatal(err)
-			}
-			took := make([]time.Duration, 0, b.N)
-			// The preload's garbage is collected now, not by the queries'
-			// GC cycles: their p95 measures search, not the setup.
-			runtime.GC()
-			cpu := cpuTime()
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := range b.N {
-				start := time.Now()
-				if _, err := eng.Search(ctx, benchUser, engine.Query{Text: texts[i%len(texts)]}); err != nil {
-					b.Fatal(err)
-				}
-				took = append(took, time.Since(start))
-			}
-			b.StopTimer()
-			// CPU time (user + system, GC included) as well as wall-clock:
-			// on a shared machine the latter measures the neighbours too.
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
-			slices.Sort(took)
-			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
-		})
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { searchLatency(b, n, "", 0) })
 	}
+}
+
+// BenchmarkSearchLatencyFirstPerson is BenchmarkSearchLatency for prompts
+// about the user's own life ("can you remind me …"), which the sentence
+// encoder reads too (search.liftNearestInMeaning): the prompt and each
+// of the first five hits not encoded before. "warm" runs 256 other
+// prompts first, as a store's memories are met again and again.
+//
+//	go test -run '^$' -bench SearchLatencyFirstPerson -benchtime 200x -count 3 ./engine/service/
+func BenchmarkSearchLatencyFirstPerson(b *testing.B) {
+	for _, n := range []int{500, 15_000} {
+		for _, warm := range []int{0, 256} {
+			b.Run(fmt.Sprintf("n=%d/warm=%d", n, warm), func(b *testing.B) {
+				searchLatency(b, n, "can you remind me about this: ", warm)
+			})
+		}
+	}
+}
+
+// searchLatency runs b.N searches of generated queries, each prefixed with
+// prefix, over a store of n memories, after warm searches of others, and
+// reports their p50 and p95.
+func searchLatency(b *testing.B, n int, prefix string, warm int) {
+	eng, _ := openBench(b, true)
+	preload(b, eng, n)
+	ctx := context.Background()
+	queries := newSentences(99)
+	texts := make([]string, 256+warm)
+	for i := range texts {
+		texts[i] = prefix + queries.next().Text
+	}
+	for _, t := range texts[:1+warm] { // load the shard, warm what is to be warmed
+		if _, err := eng.Search(ctx, benchUser, engine.Query{Text: t}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	texts = texts[warm:]
+	took := make([]time.Duration, 0, b.N)
+	// The preload's garbage is collected now, not by the queries'
+	// GC cycles: their p95 measures search, not the setup.
+	runtime.GC()
+	cpu := cpuTime()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		start := time.Now()
+		if _, err := eng.Search(ctx, benchUser, engine.Query{Text: texts[i%len(texts)]}); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(start))
+	}
+	b.StopTimer()
+	// CPU time (user + system, GC included) as well as wall-clock:
+	// on a shared machine the latter measures the neighbours too.
+	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
 }
 
 // cpuTime is the process's CPU time so far.

@@ -34,6 +34,9 @@ func (e *Searcher) liftNearestInMeaning(q *engine.Query, hits []engine.Scored) {
 		return
 	}
 	n := min(len(hits), meaningCandidates)
+	if !slices.ContainsFunc(hits[:n], func(h engine.Scored) bool { return h.Score >= minLiftedScore }) {
+		return // none could be lifted: the encoder's time is spared
+	}
 	texts := make([]string, n)
 	for i := range n {
 		if hits[i].Memory != nil {
