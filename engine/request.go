@@ -260,7 +260,7 @@ func redactMetadata(key string, secret bool, v any) any {
 		if x != "" && x != redact.Marker && (secret || redact.SecretUnder(key, x)) {
 			return redact.Marker
 		}
-		red, _ := redact.Text(x)
+		red, _ := redact.TextUnder(key, x)
 		return red
 	case float64:
 		if secret || redact.SecretUnder(key, x) {

@@ -94,6 +94,17 @@ func TestValidateSharedRedactsMetadata(t *testing.T) {
 		{"a password under pass", "pass", "Tr0ub4dor&3", "[REDACTED]", false},
 		{"a boarding pass", "boarding_pass", "seat 14C, gate B22", "seat 14C, gate B22", false},
 		{"a map pin", "map_pin", "51.5074,-0.1278", "51.5074,-0.1278", false},
+		{"pwd", "pwd", "x9QpL2mZ", "[REDACTED]", false},
+		{"a PIN under a bare pin", "pin", "4821", "[REDACTED]", false},
+		{"a place under a bare pin", "pin", "harbour cafe", "harbour cafe", false},
+		{"an object under a bare pin", "pin", map[string]any{"lat": 51.5, "label": "cafe"},
+			map[string]any{"lat": 51.5, "label": "cafe"}, false},
+		// A pagination cursor is kept whole, random as it looks: the next
+		// page is asked for with it. A key of a known shape still goes.
+		{"a page cursor", "next_page_token", "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXAyYWZ1ZmpiMm",
+			"CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXAyYWZ1ZmpiMm", false},
+		{"a camel-case cursor", "nextToken", "eyJvZmZzZXQiOjQwfQ9Qx7LmR2pVz8KwT3hN5bYc", "eyJvZmZzZXQiOjQwfQ9Qx7LmR2pVz8KwT3hN5bYc", false},
+		{"a known key under a cursor", "page_token", "ghp_" + strings.Repeat("aB3", 10), "[REDACTED]", false},
 		{"assignment as a key", "password=Tr0ub4dor&3", "x", nil, true},
 		{"assignment in a nested key", "note", map[string]any{"deploy token: Zr81Qm4vTpX2": 1.0}, nil, true},
 	} {

@@ -1,39 +1,95 @@
 package redact
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
-// secretWords name a credential wherever they stand: in prose ("my
-// passphrase is …", the assignment pattern) and at the end of a field or
-// parameter name ("db_password", "sas_token"). The one list of them.
-var secretWords = []string{"password", "passphrase", "passwd", "secret", "token", "pwd"}
+// reach says where a word of credentialWords names a credential.
+type reach int
 
-// nameEnds are the further endings that make a field or parameter name
-// one for a credential ("subscription-key", "X-Amz-Signature",
-// "oauth_sig", "credentials"). Prose says them in other senses too ("the
-// key is under the mat", "her signature is …"), so the assignment pattern
-// takes "key" only after a qualifier (api, access, …) and not the others.
-var nameEnds = []string{"key", "signature", "sig", "credential", "credentials"}
+const (
+	// everywhere: in prose ("my passphrase is …", the assignment pattern)
+	// and at the end of any field or parameter name ("db_password",
+	// "sas_token", a metadata key's last word).
+	everywhere reach = iota
+	// paramEnd: at the end of a URL parameter's name only
+	// ("subscription-key", "X-Amz-Signature", "oauth_sig"). Prose says
+	// them in other senses ("the key is under the mat", "her signature
+	// is …"), and a metadata key holding a signature or a list of
+	// credentials' names is no secret by its name alone.
+	paramEnd
+	// paramWhole: a URL parameter's whole name only; as an ending they are
+	// parts of ordinary words ("spin", "oauth").
+	paramWhole
+)
 
-// wholeNames are names that are a credential's only as the whole name:
-// as an ending they are parts of ordinary words ("spin", "oauth").
-var wholeNames = []string{"pin", "jwt", "auth", "authorization"}
+// credentialWords is the one table of the words that make a name a
+// credential's, each with its reach.
+var credentialWords = []struct {
+	word  string
+	reach reach
+}{
+	{"password", everywhere}, {"passphrase", everywhere}, {"passwd", everywhere},
+	{"secret", everywhere}, {"token", everywhere}, {"pwd", everywhere},
+	{"key", paramEnd}, {"signature", paramEnd}, {"sig", paramEnd},
+	{"credential", paramEnd}, {"credentials", paramEnd},
+	{"pin", paramWhole}, {"jwt", paramWhole}, {"auth", paramWhole}, {"authorization", paramWhole},
+}
+
+// wordsOf lists the words of credentialWords of one reach.
+func wordsOf(r reach) []string {
+	var words []string
+	for _, c := range credentialWords {
+		if c.reach == r {
+			words = append(words, c.word)
+		}
+	}
+	return words
+}
+
+// secretWords name a credential wherever they stand (reach everywhere).
+var secretWords = wordsOf(everywhere)
+
+// cursorWords, before "token", make it a pagination cursor ("next_token",
+// "nextPageToken", "continuation-token", "syncToken"): a place in a list an
+// API hands back to ask for the next page, no credential, and kept whole
+// so that the next page can still be asked for.
+var cursorWords = []string{"next", "prev", "previous", "page", "nextpage", "pagination", "continuation", "cursor", "sync", "resume"}
+
+// namesCursor reports whether a name's words (nameWords) name a pagination
+// cursor: its last word is "token" after one of cursorWords, or one of them
+// joined to it ("nexttoken", "pagetoken").
+func namesCursor(words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	last := words[len(words)-1]
+	if last == "token" {
+		return len(words) > 1 && slices.Contains(cursorWords, words[len(words)-2])
+	}
+	before, ok := strings.CutSuffix(last, "token")
+	return ok && slices.Contains(cursorWords, before)
+}
+
+// NamesCursor reports whether a field's name names a pagination cursor
+// ("next_token", "pageToken"): its value is kept as sent.
+func NamesCursor(name string) bool { return namesCursor(nameWords(name)) }
 
 // IsCredentialName reports whether name, a field or parameter name
 // ("api_token", "X-Amz-Signature", "client_secret", "passphrase", "pin"),
-// says it holds a credential: lower-cased without "-" and "_", it ends in
-// one of the words that name one, or is one of the names that are one only
-// whole.
+// says it holds a credential: its words joined in lower case end in one of
+// the words of credentialWords that name one at an end, or are one of those
+// that name one only whole; a pagination cursor's name ("page_token") is
+// none.
 func IsCredentialName(name string) bool {
-	n := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
-	for _, ends := range [][]string{secretWords, nameEnds} {
-		for _, end := range ends {
-			if strings.HasSuffix(n, end) {
-				return true
-			}
-		}
+	words := nameWords(name)
+	if namesCursor(words) {
+		return false
 	}
-	for _, w := range wholeNames {
-		if n == w {
+	n := strings.Join(words, "")
+	for _, c := range credentialWords {
+		if c.reach == paramWhole && n == c.word || c.reach != paramWhole && strings.HasSuffix(n, c.word) {
 			return true
 		}
 	}

@@ -75,7 +75,17 @@ func HasKnownSecret(s string) bool {
 
 // Text returns s with every secret replaced by Marker, and how many it
 // replaced.
-func Text(s string) (string, int) {
+func Text(s string) (string, int) { return text(s, true) }
+
+// TextUnder is Text for a field's value under its name: under a
+// pagination cursor's name (NamesCursor) a value is random by design and
+// kept whole unless it holds a secret of a known shape or an assignment,
+// since the guess from randomness would take every cursor for a key.
+func TextUnder(name, s string) (string, int) { return text(s, !NamesCursor(name)) }
+
+// text replaces the secrets of s, with guess also those found only by
+// how random they look (highEntropy).
+func text(s string, guess bool) (string, int) {
 	n := 0
 	for _, re := range whole {
 		s = re.ReplaceAllStringFunc(s, func(string) string { n++; return Marker })
@@ -97,6 +107,9 @@ func Text(s string) (string, int) {
 		n++
 		return sub[1] + Marker
 	})
+	if !guess {
+		return s, n
+	}
 	s = candidate.ReplaceAllStringFunc(s, func(m string) string {
 		if !highEntropy(m) {
 			return m

@@ -119,3 +119,23 @@ func TestPrefixedNamesAreNotKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestTextUnder: under a pagination cursor's name a random value is kept
+// (the next page is asked for with it) while a key of a known shape still
+// goes; under any other name the randomness guess of Text applies.
+func TestTextUnder(t *testing.T) {
+	const cursor = "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXAyYWZ1ZmpiMm"
+	for _, tt := range []struct {
+		name, value, want string
+	}{
+		{"next_token", cursor, cursor},
+		{"pageToken", cursor, cursor},
+		{"note", cursor, Marker},
+		{"page_token", "ghp_" + strings.Repeat("aB3", 10), Marker},
+		{"page_token", "2", "2"},
+	} {
+		if got, _ := TextUnder(tt.name, tt.value); got != tt.want {
+			t.Errorf("TextUnder(%q, %q) = %q, want %q", tt.name, tt.value, got, tt.want)
+		}
+	}
+}

@@ -14,14 +14,16 @@ var keyQualifiers = []string{"api", "access", "auth", "bearer", "private", "secr
 
 // NamesSecret reports whether a field's name (a metadata key) says its
 // whole value is a secret: its last word ends in one of secretWords
-// ("db_password", "dbPassword", "dbpassword", "apiToken"), is "key" after a
-// qualifier ("X-Api-Key") or joined to one ("apikey"), or the name is "pin".
-// The last word decides ("token_count", "password_changed_at" are not), and
-// a random-looking name is none: the name's words are read, never its
-// randomness, so a map keyed by random ids keeps its values.
+// ("db_password", "dbPassword", "dbpassword", "apiToken", "pwd"), or is
+// "key" after a qualifier ("X-Api-Key") or joined to one ("apikey"). The
+// last word decides ("token_count", "password_changed_at" are not), a
+// pagination cursor's name ("next_token", "pageToken") is none, and a
+// random-looking name is none: the name's words are read, never its
+// randomness, so a map keyed by random ids keeps its values. A bare "pin"
+// is a secret's name only for a value shaped like a PIN (SecretUnder).
 func NamesSecret(name string) bool {
 	words := nameWords(name)
-	if len(words) == 0 {
+	if len(words) == 0 || namesCursor(words) {
 		return false
 	}
 	last := words[len(words)-1]
@@ -35,7 +37,7 @@ func NamesSecret(name string) bool {
 			return true
 		}
 	}
-	return len(words) == 1 && last == "pin"
+	return false
 }
 
 // SecretUnder reports whether a value (a string or a number) under a
@@ -43,7 +45,8 @@ func NamesSecret(name string) bool {
 // takes, any value is. A name whose last word is a secret's only in some
 // senses decides by the value's shape: under "pass" (a test runner's count,
 // a boarding pass) only one word a password could be (passwordShaped), under
-// "… pin" (a door's, or a map's) only 4 to 12 digits.
+// "pin" or "… pin" (a door's, a map's, a pinned place) only 4 to 12
+// digits.
 func SecretUnder(name string, v any) bool {
 	if NamesSecret(name) {
 		return true

@@ -13,7 +13,13 @@ func TestNamesSecret(t *testing.T) {
 		{"password", true}, {"db_password", true}, {"dbPassword", true}, {"dbpassword", true},
 		{"DB-PASSWORD", true}, {"wifi.passphrase", true}, {"apiToken", true}, {"accesstoken", true},
 		{"client_secret", true}, {"X-Api-Key", true}, {"APIKey", true}, {"apikey", true}, {"secret key", true},
-		{"pin", true}, {"pwd", true},
+		{"pwd", true}, {"db_pwd", true}, {"dbPwd", true},
+		// A bare "pin" decides by its value (SecretUnder), so its name alone
+		// is no secret's; nor is a pagination cursor's.
+		{"pin", false},
+		{"next_token", false}, {"page_token", false}, {"nextPageToken", false}, {"pageToken", false},
+		{"continuation_token", false}, {"NextToken", false}, {"pagination_token", false},
+		{"refresh_token", true}, {"access_token", true}, {"csrf_token", true}, {"async_token", true},
 		{"token_count", false}, {"password_changed_at", false}, {"max_tokens", false}, {"key", false},
 		{"monkey", false}, {"keyboard", false}, {"pinned", false}, {"secretary", false}, {"spin", false},
 		{"pass", false}, {"boarding_pass", false}, {"map_pin", false}, {"credentials", false},
@@ -39,7 +45,17 @@ func TestSecretUnder(t *testing.T) {
 		{"db_password", "correct horse battery", true},
 		{"door_pin", 4821.0, true},
 		{"door_pin", "0042", true},
-		{"pin", "Seattle", true},
+		// A bare "pin" is a PIN only when its value is one: a pinned
+		// place, a flag or a map pin's name is kept.
+		{"pin", "Seattle", false},
+		{"pin", true, false},
+		{"pin", "4821", true},
+		{"pin", 4821.0, true},
+		{"PIN", "004821", true},
+		{"pwd", "hunter2", true},
+		{"pwd", "correct horse battery", true},
+		{"next_token", "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXAyYWZ1ZmpiMm", false},
+		{"page_token", "2", false},
 		{"pass", "Tr0ub4dor&3", true},
 		{"pass", 12.0, false},
 		{"pass", "hunter2", true},
