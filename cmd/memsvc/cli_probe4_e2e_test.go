@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -64,9 +66,10 @@ func listedFlags(t *testing.T, args ...string) []listedFlag {
 }
 
 // TestCLIMCPEveryEnvVar: every MEMSVC_* variable `memsvc mcp --help`
-// lists is read (a bad value is refused, naming the variable), and every
-// flag on the command line wins over its variable (with all of them set to
-// garbage, the command runs). A few free-form values cannot be bad; each
+// lists is read (a bad value is refused, naming the variable, also under
+// its flag), and every flag on the command line wins over its variable
+// (with all of them set to garbage their flags could take, the command
+// runs). A few free-form values cannot be bad; each
 // is shown to be read instead.
 func TestCLIMCPEveryEnvVar(t *testing.T) {
 	const garbage = "garbage!!"
@@ -115,11 +118,44 @@ func TestCLIMCPEveryEnvVar(t *testing.T) {
 		})
 	}
 	t.Run("every flag wins", func(t *testing.T) {
-		code, stdout, stderr := probeCmd{env: allGarbage, stdin: strings.NewReader("")}.run(t, args...)
+		code, _, stderr := probeCmd{env: allGarbage, stdin: strings.NewReader("")}.run(t, args...)
+		env := validUnderFlags(t, flags, allGarbage, code, stderr)
+		code, stdout, stderr := probeCmd{env: env, stdin: strings.NewReader("")}.run(t, args...)
 		if code != 0 || stdout != "" {
-			t.Errorf("every flag given, every variable garbage: exit %d, stdout %q, stderr %q; want 0 (the flags win)", code, stdout, stderr)
+			t.Errorf("every flag given, every variable garbage its flag could take: exit %d, stdout %q, stderr %q; want 0 (the flags win)", code, stdout, stderr)
 		}
 	})
+}
+
+// refusedVar finds the variables a refusal names with the garbage value.
+var refusedVar = regexp.MustCompile(`(MEMSVC_[A-Z0-9_]+)="garbage!!"`)
+
+// validUnderFlags checks the refusal of a run with every flag given and
+// every variable garbage: a bad variable is refused also under its flag
+// (exit 2, one line naming each). It returns the environment with each
+// refused variable set to its flag's default, a value its flag takes, so
+// that the run can show every flag winning over the garbage left.
+func validUnderFlags(t *testing.T, flags []listedFlag, garbage map[string]string, code int, stderr string) map[string]string {
+	t.Helper()
+	refused := map[string]bool{}
+	for _, m := range refusedVar.FindAllStringSubmatch(stderr, -1) {
+		refused[m[1]] = true
+	}
+	if code != 2 || len(refused) == 0 {
+		t.Fatalf("every flag given, every variable garbage: exit %d, stderr %q; want 2 naming the bad variables", code, stderr)
+	}
+	oneLineError(t, "garbage under flags", stderr)
+	env := maps.Clone(garbage)
+	for _, f := range flags {
+		if refused[f.env] {
+			env[f.env] = f.def
+			delete(refused, f.env)
+		}
+	}
+	if len(refused) > 0 {
+		t.Errorf("the refusal names variables the help does not list: %v", refused)
+	}
+	return env
 }
 
 // TestCLIUnusedModelSettings: a model setting that no model would use (a
@@ -278,8 +314,9 @@ func TestCLIFlagsBeforeCommand(t *testing.T) {
 
 // TestCLIServeEveryEnvVar: the variables of the server's own flags (those
 // `memsvc mcp` lacks, tested above) are read: a bad value is refused
-// naming it; and with every variable garbage and every flag given, the
-// flags win and the server starts.
+// naming it, also under its flag; and with every variable that its flag
+// could take garbage and every flag given, the flags win and the server
+// starts.
 func TestCLIServeEveryEnvVar(t *testing.T) {
 	const garbage = "garbage!!"
 	mcpVars := map[string]bool{}
@@ -315,7 +352,9 @@ func TestCLIServeEveryEnvVar(t *testing.T) {
 		})
 	}
 	t.Run("every flag wins", func(t *testing.T) {
-		cmd := probeCmd{env: allGarbage}.command(context.Background(), t, args...)
+		code, _, out := probeCmd{env: allGarbage}.run(t, args...)
+		env := validUnderFlags(t, listedFlags(t, "serve"), allGarbage, code, out)
+		cmd := probeCmd{env: env}.command(context.Background(), t, args...)
 		var stderr syncBuffer
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {

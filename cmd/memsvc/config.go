@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -526,26 +527,60 @@ func (o *onceValue) IsBoolFlag() bool {
 }
 
 // fillFromEnv sets every flag not given on the command line from its
-// environment variable, named by env; a bad value is a usage error naming
-// the variable and the accepted form.
+// environment variable, named by env. A bad value is a usage error naming
+// the variable and the accepted form, also under a flag given on the
+// command line, which wins only over a value its flag could take: the
+// typo would otherwise lie in wait for the next run without the flag.
+// Every bad variable is named, so one run shows all there is to fix.
 func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) string) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var err error
+	var bad []string
+	hidden := false // a bad variable under a flag given
 	fs.VisitAll(func(f *flag.Flag) {
-		if set[f.Name] || err != nil {
+		v := ""
+		if env(f.Name) != "" { // "": a command-line-only flag (envFor)
+			v = getenv(env(f.Name))
+		}
+		if v == "" {
 			return
 		}
-		if env(f.Name) == "" {
-			return // a command-line-only flag (envFor)
-		}
-		if v := getenv(env(f.Name)); v != "" {
-			if e := f.Value.Set(v); e != nil {
-				err = errUsage{fmt.Errorf("%s=%q: %s%s", env(f.Name), v, rangeNote(e), acceptedForm(f))}
+		target := f.Value
+		if set[f.Name] {
+			if target = scratchValue(f.Value); target == nil {
+				return
 			}
 		}
+		if e := target.Set(v); e != nil {
+			bad = append(bad, fmt.Sprintf("%s=%q: %s%s", env(f.Name), v, rangeNote(e), acceptedForm(f)))
+			hidden = hidden || set[f.Name]
+		}
 	})
-	return err
+	if len(bad) == 0 {
+		return nil
+	}
+	msg := strings.Join(bad, "; ")
+	if hidden {
+		msg += " (a flag on the command line wins over a variable its flag can take, not over a bad one: fix or unset the variable)"
+	}
+	return errUsage{errors.New(msg)}
+}
+
+// scratchValue is a new, unset value of v's type, to try a variable's
+// value on without touching the flag that the command line set; nil for a
+// type that is no pointer to a plain value (fs.Func, fs.TextVar), whose
+// zero value could not parse.
+func scratchValue(v flag.Value) flag.Value {
+	t := reflect.TypeOf(innerValue(v))
+	if t.Kind() != reflect.Pointer {
+		return nil
+	}
+	switch t.Elem().Kind() {
+	case reflect.Struct, reflect.Func, reflect.Interface, reflect.Pointer, reflect.Map, reflect.Slice:
+		return nil
+	}
+	nv, _ := reflect.New(t.Elem()).Interface().(flag.Value)
+	return nv
 }
 
 // envName maps a flag name to its environment variable; --data is the one
