@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -28,10 +29,12 @@ import (
 func runBackup(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var out string
+	var force bool
 	fs := newFlagSet("backup", "Write a consistent backup of the data directory (store snapshot, images, key revocations)\n"+
 		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
-	fs.StringVar(&out, "out", "", "(required) "+outUsage)
+	fs.StringVar(&out, "out", "", "(required) file to write (- : stdout); an existing file is refused unless --force")
+	fs.BoolVar(&force, "force", false, "replace an existing --out file (only once the new backup is complete)")
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
@@ -46,6 +49,9 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 		return err
 	}
 	if err := outInDataDir("--out", out, cfg.DataDir); err != nil {
+		return err
+	}
+	if err := keepExistingOut(out, force); err != nil {
 		return err
 	}
 	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out is a usage error
@@ -83,6 +89,22 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	}
 	fmt.Fprintf(sys.Stderr, "backup of %s written to %s\n", cfg.DataDir, out)
 	return nil
+}
+
+// keepExistingOut refuses a backup's --out that names an existing file
+// with something in it, unless force: a backup already there may be the
+// one good copy, and it was replaced without a word. An empty file (made
+// by mktemp for the backup) holds nothing to lose; what is not a regular
+// file (a pipe, /dev/stdout) is written in place by createOut.
+func keepExistingOut(out string, force bool) error {
+	if force || out == "-" {
+		return nil
+	}
+	st, err := os.Stat(out)
+	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 || isDeviceAlias(out) {
+		return nil
+	}
+	return errUsage{fmt.Errorf("backup: --out %s: the file exists (%d bytes): give --force to replace it, or another --out", out, st.Size())}
 }
 
 func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {

@@ -303,7 +303,7 @@ func TestCLIOutputFiles(t *testing.T) {
 		if err := os.Symlink(target, link); err != nil {
 			t.Fatal(err)
 		}
-		if code, _, stderr := (probeCmd{}).run(t, "backup", "--data", data, "--out", link); code != 0 {
+		if code, _, stderr := (probeCmd{}).run(t, "backup", "--data", data, "--out", link, "--force"); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {

@@ -605,7 +605,7 @@ var commandLineOnly = map[string][]string{
 	"import":      {"in"},
 	"users erase": {"user", "confirm"},
 	"keys create": {"user", "no-check"}, // no-check: one run's choice
-	"backup":      {"out"},
+	"backup":      {"out", "force"},     // force: one run's choice
 	"restore":     {"in"},
 	"reembed":     {"reembed-batch"}, // one run's pace, not a setting of the store
 }

@@ -85,8 +85,8 @@ Commands:
 Run "memsvc <command> --help" for the flags of a command and their MEMSVC_* env vars.
 A flag on the command line wins over its env var; a bad value of either is refused (a bad env var
 also when its flag is given). Whose data a command acts on and which file it writes or reads
-(--user of export, users erase and keys create; --out, --in, --confirm; keys create --no-check)
-are typed on the command line only: no env var sets them.
+(--user of export, users erase and keys create; --out, --in, --confirm; keys create --no-check;
+backup --force) are typed on the command line only: no env var sets them.
 
 Output: data (a minted key alone, exports, backups to -, bench reports, JSON-RPC) on stdout; what a command
 did (imported, erased, revoked, restored), logs and errors on stderr.
