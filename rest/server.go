@@ -136,6 +136,9 @@ func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Reques
 // what only they know (the app name of a body).
 type reqInfo struct {
 	user, app string
+	// refused is why the gate refused the request (its answer's detail),
+	// "" when it admitted it.
+	refused string
 }
 
 type infoKey struct{}
@@ -179,8 +182,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// that would forge log lines, so it is not logged.
 		info.app = loggableApp(info.app)
 	}
-	s.log.Info("request", "method", r.Method, "route", pattern, "status", sw.status,
-		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app)
+	kv := []any{"method", r.Method, "route", pattern, "status", sw.status,
+		"duration", time.Since(start).Round(time.Microsecond), "user", info.user, "app_name", info.app}
+	if info.refused != "" {
+		// A refusal before the caller is known (a bad key, a foreign Host)
+		// has no user: why, and the address it came from, say who knocked.
+		kv = append(kv, "refused", info.refused, "remote", r.RemoteAddr)
+	}
+	s.log.Info("request", kv...)
 }
 
 // withoutMCPSlash serves /mcp/{client}/ as /mcp/{client}: client
@@ -205,6 +214,7 @@ func withoutMCPSlash(r *http.Request) *http.Request {
 // route's handler when every gate passes.
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo, h http.Handler, pattern string) {
 	if err := s.site(w, r, pattern); err != nil {
+		info.refused = engine.ErrorMessage(err)
 		s.refuse(w, r, pattern, err)
 		return
 	}
@@ -231,6 +241,7 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		err = checkParams(pattern, r) // query.go
 	}
 	if err != nil {
+		info.refused = engine.ErrorMessage(err)
 		s.refuse(w, r, pattern, err)
 		return
 	}
