@@ -54,7 +54,7 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request, pattern string) er
 // refused; the rest is Site's.
 func (g *Gate) mcpSite(w http.ResponseWriter, r *http.Request) error {
 	origin := r.Header.Get("Origin")
-	if origin == "" || !g.site.hostAllowed(r.Host) {
+	if origin == "" || !g.site.hostAllowed(r.Host) || twoOrigins(r.Header) != nil {
 		return g.Site(r)
 	}
 	if g.site.corsAllowed(origin) {

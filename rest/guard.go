@@ -124,8 +124,31 @@ func (g *siteGuard) check(r *http.Request) error {
 	if !g.hostAllowed(r.Host) {
 		return engine.Errorf(engine.EForbidden, "Host %q is not allowed: use 127.0.0.1 or localhost, or start the server with --allowed-hosts naming it", r.Host)
 	}
+	if err := twoOrigins(r.Header); err != nil {
+		return err
+	}
 	if err := g.origins.Check(r); err != nil {
 		return engine.Errorf(engine.EForbidden, "cross-origin request refused (Origin %q): add the origin to --allowed-origins if it is yours", r.Header.Get("Origin"))
+	}
+	return nil
+}
+
+// originHeaders are the headers that say which site a browser's request
+// comes from.
+var originHeaders = []string{"Origin", "Sec-Fetch-Site"}
+
+// twoOrigins refuses a request that names its site twice, differently
+// (two Origin headers, or one listing two origins): a browser sends one,
+// the checks read the first, and a proxy that appended the real one
+// after a forged loopback origin would have the forged one judged.
+func twoOrigins(h http.Header) error {
+	for _, name := range originHeaders {
+		vals := h.Values(name)
+		for _, v := range vals {
+			if v != vals[0] || strings.Contains(v, ",") {
+				return engine.Errorf(engine.EForbidden, "cross-origin request refused: %s says more than one thing (%q): a browser sends one", name, strings.Join(vals, ", "))
+			}
+		}
 	}
 	return nil
 }
