@@ -234,7 +234,8 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	if tn.corrects {
 		marked = "Correction: " + sentence // "Sorry, typo: it's Mittens, not Mitens"
 	}
-	if c := bareCorrection(marked); c != "" {
+	c, about := bareCorrection(marked)
+	if c != "" {
 		text = c // the lead-in that marks the correction is gone from the clause
 	} else if c := valueCorrection(sentence); c != "" {
 		text = c
@@ -297,7 +298,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	cs, pending := render(third, d, hasDate, tn.ref)
 	for _, cf := range cs {
 		f, ok := buildFact(cf, sentence, tn, d, hasDate)
-		f.Pending = pending
+		f.Pending, f.About = pending, about
 		if ok {
 			out = append(out, f)
 		}

@@ -15,20 +15,10 @@ type canonFact struct {
 }
 
 var (
-	callMeRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
-	imNameRe = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
-	imAgeRe  = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
-	// itIsNotRe: "Actually, it's Oasis, not Blur" corrects a value just stated, as "I
-	// meant Oasis, not Blur" does. Without a marker of a correction ("It's a hobby, not a
-	// job") it contrasts two things and corrects nothing.
-	// "he's/she's a X, not a Y" is not read: the correction reaches the stored facts
-	// as "User meant X, not Y", which cannot say it is about someone else, and "actually
-	// he's a doctor, not a nurse" (of a boyfriend) rewrote "User is a nurse in Leeds".
-	itIsNotRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo)[,:;!.]?\s+)+(?:it's|it is|that's|that is|it was|that was)\s+((?:\S+\s+){0,2}?` + valueEnd + `),?\s+not\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+[^,]+)?$`)
-	// numberFixRe: "oops 58,000 not 85,000, typo": a marker and two numbers, the right
-	// one first, need no "it's" to correct a number just said.
-	numberFixRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|wait|no|nope|correction|my bad|typo|my typo)[,:;!.]?\s+)+(` + numberValue + `),?\s+not\s+(` + numberValue + `)(?:,\s+[^,]+)?$`)
-	partnerRe   = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
+	callMeRe  = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
+	imNameRe  = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
+	imAgeRe   = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
+	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 
 const (
@@ -234,24 +224,6 @@ func newLabelled(line string) string {
 // weIdentityRe: "we're vegetarians", "we are both Canadians": a plural of what each is.
 // Groups: 1 the subject and verb, 2 the singular, 3 the rest.
 var weIdentityRe = regexp.MustCompile(`(?i)^((?:we're|we are)(?:\s+(?:all|both))?)\s+([a-z]+)s\b(.*)$`)
-
-// bareCorrection rewrites a sentence that only corrects a value ("Sorry, it's Porto, not
-// Lisbon") as "I meant Porto, not Lisbon", or returns "".
-func bareCorrection(sentence string) string {
-	said := strings.TrimRight(strings.TrimSpace(sentence), " .!")
-	m := itIsNotRe.FindStringSubmatch(said)
-	if m == nil {
-		m = numberFixRe.FindStringSubmatch(said)
-	}
-	if m == nil {
-		return ""
-	}
-	right, wrong := withoutArticle(withoutLeadPrep(m[1])), withoutArticle(withoutLeadPrep(m[2]))
-	if !correctionValue(right) || !correctionValue(wrong) {
-		return ""
-	}
-	return "I meant " + right + ", not " + wrong
-}
 
 // valueFixRe: "scratch that, it's 4 spaces", "no wait, it lands at 9pm, got delayed": a
 // marker of a correction, then a value with a number that replaces one said before.

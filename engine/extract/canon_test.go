@@ -19,7 +19,7 @@ func TestBareCorrection(t *testing.T) {
 		{"actually it's Ellie, not Ella, autocorrect got me", "I meant Ellie, not Ella"},
 	}
 	for _, tt := range tests {
-		if got := bareCorrection(tt.in); got != tt.want {
+		if got, _ := bareCorrection(tt.in); got != tt.want {
 			t.Errorf("bareCorrection(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -3,22 +3,31 @@ package extract
 import "testing"
 
 // TestCorrectionForms covers corrections as chat writes them: a number with its
-// thousands separator and no "it's", an article dropped, and a value meant followed by
-// an aside. Each must be read as "I meant …"; the controls are a contrast without a
-// marker, a value meant with its rejected one, and "he's/she's" (about someone else: as
-// "User meant …" it corrected the user's own fact).
+// thousands separator and no "it's", an article dropped, a laugh after the value, and a
+// value meant followed by an aside. Each must be read as "I meant …", with whose value it
+// was when not the speaker's: a pronoun ("she's a tabby"), or one an aside names ("the
+// neighbour i mean"); an aside saying why the speaker erred names no one. The controls
+// are a contrast without a marker and a value meant with its rejected one.
 func TestCorrectionForms(t *testing.T) {
-	tests := []struct{ said, want string }{
-		{"oops 42,500 not 24,500, typo", "I meant 42,500, not 24,500"},
-		{"sorry, it's $3,100, not $1,300", "I meant $3,100, not $1,300"},
-		{"actually it's a tabby, not a calico, everyone gets it wrong", "I meant tabby, not calico"},
-		{"actually she's a tabby, not a calico, everyone gets it wrong", ""},
-		{"actually he's a doctor, not a nurse", ""},
-		{"It's a hobby, not a job", ""},
+	tests := []struct{ said, want, about string }{
+		{"oops 42,500 not 24,500, typo", "I meant 42,500, not 24,500", ""},
+		{"sorry, it's $3,100, not $1,300", "I meant $3,100, not $1,300", ""},
+		{"actually it's a tabby, not a calico, everyone gets it wrong", "I meant tabby, not calico", ""},
+		{"actually she's a tabby, not a calico, everyone gets it wrong", "I meant tabby, not calico", "she"},
+		{"actually he's a doctor, not a nurse", "I meant doctor, not nurse", "he"},
+		{"my bad she works at Lidl, not Aldi", "I meant Lidl, not Aldi", "she"},
+		{"they're in 2nd grade actually, not 1st", "I meant 2nd grade, not 1st", "they"},
+		{"oops her name is Mocha not Mochi, my kid named her", "I meant Mocha, not Mochi", "she"},
+		{"wait 3 not 2, the neighbour i mean", "I meant 3, not 2", "neighbour"},
+		{"oops 7 not 6, my cousin's", "I meant 7, not 6", "cousin"},
+		{"oops 7 not 6, was thinking of my cousin", "I meant 7, not 6", ""},
+		{"oh wait its green, not grey lol", "I meant green, not grey", ""},
+		{"It's a hobby, not a job", "", ""},
+		{"she's a tabby, not a calico", "", ""},
 	}
 	for _, tc := range tests {
-		if got := bareCorrection(tc.said); got != tc.want {
-			t.Errorf("bareCorrection(%q) = %q, want %q", tc.said, got, tc.want)
+		if got, about := bareCorrection(tc.said); got != tc.want || about != tc.about {
+			t.Errorf("bareCorrection(%q) = %q, %q; want %q, %q", tc.said, got, about, tc.want, tc.about)
 		}
 	}
 	meant := []struct{ said, want string }{

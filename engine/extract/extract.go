@@ -55,6 +55,10 @@ type Fact struct {
 	// listens on port 8081"): it replaces the value it differs from, as one said with
 	// "now" does, even where a slot may hold several values.
 	Current bool
+	// About says whose value a correction ("User meant 6, not 5") fixes when it is not
+	// the speaker's own: a pronoun ("he", "she", "they") or one named ("neighbour"), as
+	// in "no wait he's 6, not 5" or "3 not 2, the neighbour i mean". Empty: the speaker's.
+	About string
 }
 
 // Slot identifies an attribute of a subject, e.g. {Subject:"alice", Predicate:"lives_in", Value:"paris"}.

@@ -27,19 +27,25 @@ var (
 const maxCorrectionWords = 4
 
 // Corrected returns, when fact corrects a value, the newest candidate that
-// states the wrong value, and its text with the right one in its place.
-func Corrected(fact string, cands []Candidate) (text, target string, ok bool) {
-	right, wrong, topic, ok := correction(strings.TrimSpace(fact))
+// states the wrong value, and its text with the right one in its place. about
+// says whose value it was (extract.Fact.About): empty, the speaker's; else only
+// a candidate about someone else may be corrected (othersFact).
+func Corrected(fact, about string, cands []Candidate) (text, target string, ok bool) {
+	fact = strings.TrimSpace(fact)
+	right, wrong, topic, ok := correction(fact)
 	if !ok {
-		return valueCorrected(strings.TrimSpace(fact), cands)
+		return valueCorrected(fact, cands)
 	}
+	speaker := speakerOf(fact)
 	for _, w := range wrongForms(wrong, right) {
-		wrongRe := regexp.MustCompile(`(?i)(^|\W)` + regexp.QuoteMeta(w) + `($|\W)`)
+		wrongRe := wrongValueRe(w, right)
 		for _, c := range cands {
-			if c.ID <= target || !wrongRe.MatchString(c.Text) || wrongRe.MatchString(right) || !mentions(c.Text, topic) {
+			if c.ID <= target || !wrongRe.MatchString(c.Text) || wrongRe.MatchString(right) || !mentions(c.Text, topic) ||
+				about != "" && !othersFact(c.Text, speaker, about) {
 				continue // ids are time-ordered: the newest statement of the wrong value wins
 			}
-			text, target = wrongRe.ReplaceAllString(c.Text, "${1}"+escapeDollars(right)+"${2}"), c.ID
+			fixed := withoutSharedTail(right, c.Text[wrongRe.FindStringSubmatchIndex(c.Text)[4]:])
+			text, target = wrongRe.ReplaceAllString(c.Text, "${1}"+escapeDollars(fixed)+"${2}"), c.ID
 		}
 		if target != "" {
 			return text, target, true
@@ -47,6 +53,79 @@ func Corrected(fact string, cands []Candidate) (text, target string, ok bool) {
 	}
 	return "", "", false
 }
+
+// wrongValueRe finds the wrong value of a correction in a stored text. A right
+// value with a count said against a bare thing ("3 cats, not kids") replaces the
+// count stored with the thing too: "has 2 kids" becomes "has 3 cats", not "has 2 3 cats".
+func wrongValueRe(wrong, right string) *regexp.Regexp {
+	count := ""
+	if countedRe.MatchString(right) && !countedRe.MatchString(wrong) {
+		count = `(?:` + countValue + `[\s-]+)?`
+	}
+	return regexp.MustCompile(`(?i)(^|\W)` + count + regexp.QuoteMeta(wrong) + `($|\W)`)
+}
+
+// countedRe: a value that starts with a count ("3 cats", "three cats").
+var countedRe = regexp.MustCompile(`(?i)^` + countValue + `\s+\S`)
+
+// withoutSharedTail drops the words ending a right value that the stored text
+// already has after the wrong one: "65 lbs" for the "60" of "weighs 60 lb" is
+// "65", "4th grade" for the "3rd" of "in 3rd grade" is "4th".
+func withoutSharedTail(right, after string) string {
+	words, next := strings.Fields(right), strings.Fields(after)
+	for k := 1; k < len(words); k++ {
+		tail := words[k:]
+		if len(next) < len(tail) {
+			continue
+		}
+		same := true
+		for i, w := range tail {
+			same = same && oneWordForm(w, strings.Trim(next[i], ".,;!"))
+		}
+		if same {
+			return strings.Join(words[:k], " ")
+		}
+	}
+	return right
+}
+
+// oneWordForm reports one word in two forms: "grades" and "grade", "lbs" and "lb".
+func oneWordForm(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	return text.Stem(a) == text.Stem(b) || strings.TrimSuffix(a, "s") == strings.TrimSuffix(b, "s")
+}
+
+// othersFact reports a stored fact a correction of someone else may fix: one
+// that names them ("neighbour" in "User's neighbours have 2 kids"), or, for a
+// pronoun, one about someone or something of the speaker's ("User's dog Rex is
+// 5 years old", "User has a siamese cat") or about someone else ("Tom is a
+// nurse"); never one of the speaker's own ("User is a nurse in Leeds").
+func othersFact(stored, speaker, about string) bool {
+	if !pronounOwners[about] {
+		return mentions(stored, about)
+	}
+	rest, own := strings.CutPrefix(stored, speaker+" ")
+	return !own || strings.HasPrefix(stored, speaker+"'s ") || ownedThingRe.MatchString(rest)
+}
+
+// speakerOf returns who made a correction: the word before "meant" ("Sorry,
+// User meant …" is User's).
+func speakerOf(fact string) string {
+	head, _, _ := strings.Cut(fact, " meant")
+	words := strings.Fields(head)
+	if len(words) == 0 {
+		return ""
+	}
+	return words[len(words)-1]
+}
+
+// pronounOwners are the pronouns a correction of someone else is said with.
+var pronounOwners = map[string]bool{"he": true, "she": true, "they": true}
+
+// ownedThingRe: "has a siamese cat", a one thing or pet of the speaker's, which
+// "she's a ragdoll, not a siamese" corrects. A count had ("has 2 kids") is the
+// speaker's own.
+var ownedThingRe = regexp.MustCompile(`(?i)^(?:has|owns|got) (?:a|an) `)
 
 // isoDateRe is a day as the extractor writes it (2025-03-04).
 var isoDateRe = regexp.MustCompile(`\b\d{4}-\d\d-\d\d\b`)
@@ -117,7 +196,7 @@ func correction(fact string) (right, wrong, topic string, ok bool) {
 		return "", "", "", false
 	}
 	right, topic = cutTopic(strings.TrimSpace(m[1]))
-	wrong = strings.TrimSpace(m[2])
+	wrong, _, _ = strings.Cut(strings.TrimSpace(m[2]), ", ") // "not Acme, autocorrect": an aside after the value
 	if right == "" || wrong == "" || strings.EqualFold(right, wrong) ||
 		len(strings.Fields(right)) > maxCorrectionWords || len(strings.Fields(wrong)) > maxCorrectionWords {
 		return "", "", "", false

@@ -16,7 +16,7 @@ func TestCorrectedCountInWords(t *testing.T) {
 		{"User meant four cats", "", ""},
 	}
 	for _, tt := range tests {
-		text, target, ok := Corrected(tt.fact, cands)
+		text, target, ok := Corrected(tt.fact, "", cands)
 		if text != tt.text || target != tt.target || ok != (tt.target != "") {
 			t.Errorf("Corrected(%q) = %q, %q, %v; want %q, %q", tt.fact, text, target, ok, tt.text, tt.target)
 		}

@@ -165,7 +165,7 @@ func TestCorrected(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			text, target, ok := Corrected(tt.fact, cands)
+			text, target, ok := Corrected(tt.fact, "", cands)
 			if text != tt.text || target != tt.target || ok != (tt.target != "") {
 				t.Errorf("Corrected(%q) = %q, %q, %v; want %q, %q", tt.fact, text, target, ok, tt.text, tt.target)
 			}
@@ -198,11 +198,11 @@ func TestCorrectedDayOfTopic(t *testing.T) {
 		{ID: "01A", Text: "User's dentist appointment is on 2025-03-12"},
 		{ID: "01B", Text: "The vet visit is on 2025-03-12"},
 	}
-	text, target, ok := Corrected("User meant on 2025-03-21 for the dentist, not the 12th", cands)
+	text, target, ok := Corrected("User meant on 2025-03-21 for the dentist, not the 12th", "", cands)
 	if want := "User's dentist appointment is on 2025-03-21"; !ok || target != "01A" || text != want {
 		t.Errorf("Corrected = %q, %q, %v; want %q, 01A", text, target, ok, want)
 	}
-	if _, _, ok := Corrected("User meant on 2025-03-21 for the concert, not the 12th", cands); ok {
+	if _, _, ok := Corrected("User meant on 2025-03-21 for the concert, not the 12th", "", cands); ok {
 		t.Error("a topic no stored fact names corrected one")
 	}
 }

@@ -5,7 +5,8 @@ import "testing"
 // supersedeAmountLookalikes are turns shaped like a told change of amount
 // ("landlord raised the rent to …", "doc upped my … to 30 mg", "down to 176 lbs")
 // or like one named thing said two ways ("has a …" / "…'s car is a …"), or a
-// correction of someone else ("actually he's a doctor, not a nurse"), that
+// correction of someone else ("actually he's a doctor, not a nurse", "3 not 2, the
+// neighbour i mean"), that
 // change nothing of the user's: another person's charge, a change denied, a lift
 // or a limit in kilos, a wish rather than a thing had. The stored fact must stay
 // current and a thing had must be kept beside a thing wished for.
@@ -37,6 +38,12 @@ var supersedeAmountLookalikes = []scenario{
 	{name: "a sister's age corrected is not the user's", steps: []string{
 		"I am 40 years old.", "no she's 30, not 40, she's my younger sister"},
 		facts: []string{"40 years old"}, never: []string{"User is 30"}},
+	{name: "a neighbour's count corrected is not the user's", steps: []string{
+		"I have 2 kids.", "wait 3 not 2, the neighbour i mean"},
+		facts: []string{"2 kids"}, never: []string{"3 kids"}},
+	{name: "pets meant, not kids", steps: []string{
+		"I have two kids", "I meant three cats, not kids lol"},
+		facts: []string{"three cats"}, never: []string{"two three", "has two kids"}},
 	{name: "a favourite phone then the phone had", steps: []string{
 		"my favorite phone is a Pixel 7", "I have a Pixel 7"},
 		facts: []string{"has a Pixel 7"}},

@@ -12,45 +12,39 @@ import "testing"
 // …" that is no workplace; rates and amounts that belong to someone else.
 // Every scenario with a stale value asserts the stale fact is kept in history
 // with its validity window closed. Baseline before this round's fixes: 23/46
-// (23 marked known).
+// (23 marked known); after a correction said with "he/she/they" or naming its
+// owner in an aside was read as fixing that one's fact only, a laugh or an aside
+// after the wrong value was left out of it, and a count meant against a bare thing
+// replaced the stored count, 41/46.
 var supersedeNineteenth = []scenario{
 	// Corrections of someone else leave the user's facts alone.
 	{name: "boyfriend's job corrected beside the user's", steps: []string{
 		"I'm a nurse.", "my boyfriend Sam is a nurse too", "wait no he's a paramedic, not a nurse"},
-		facts: []string{"User is a nurse", "paramedic"}, never: []string{"User is a paramedic"},
-		known: "\"he's a X, not a Y\" is not read as a correction"},
+		facts: []string{"User is a nurse", "paramedic"}, never: []string{"User is a paramedic"}},
 	{name: "dog's age corrected beside the user's", steps: []string{
 		"I'm 34.", "my dog Rex is 5", "no wait he's 6, not 5"},
-		facts: []string{"34", "6"}, gone: []string{"Rex is 5"}, never: []string{"User is 6"}, kept: true,
-		known: "\"he's N, not M\" is not read as a correction"},
+		facts: []string{"34", "6"}, gone: []string{"Rex is 5"}, never: []string{"User is 6"}, kept: true},
 	{name: "sister's city corrected", steps: []string{
 		"I live in Denver.", "my sister lives in Boulder", "sorry she lives in Golden, not Boulder"},
-		facts: []string{"Denver", "Golden"}, gone: []string{"Boulder"}, never: []string{"User lives in Golden"}, kept: true,
-		known: "\"she lives in X, not Y\" is not read as a correction"},
+		facts: []string{"Denver", "Golden"}, gone: []string{"Boulder"}, never: []string{"User lives in Golden"}, kept: true},
 	{name: "roommate's diet corrected", steps: []string{
 		"I'm vegetarian.", "my roommate is vegan", "wait no she's pescatarian, not vegan"},
-		facts: []string{"vegetarian", "pescatarian"}, never: []string{"User is pescatarian"},
-		known: "\"she's X, not Y\" is not read as a correction"},
+		facts: []string{"vegetarian", "pescatarian"}, never: []string{"User is pescatarian"}},
 	{name: "dad's age corrected", steps: []string{
 		"I'm 45.", "my dad is 70", "oops he's 72, not 70"},
-		facts: []string{"45", "72"}, gone: []string{"dad is 70"}, never: []string{"User is 72"}, kept: true,
-		known: "\"he's N, not M\" is not read as a correction"},
+		facts: []string{"45", "72"}, gone: []string{"dad is 70"}, never: []string{"User is 72"}, kept: true},
 	{name: "husband's truck corrected", steps: []string{
 		"I drive a Ford F-150.", "my husband drives a Ram", "wait no he drives a Silverado, not a ram"},
-		facts: []string{"F-150", "Silverado"}, never: []string{"User drives a Silverado"},
-		known: "\"he drives a X, not a Y\" is not read as a correction"},
+		facts: []string{"F-150", "Silverado"}, never: []string{"User drives a Silverado"}},
 	{name: "brother's city corrected my bad", steps: []string{
 		"my brother lives in Sacramento", "my bad he lives in Stockton, not Sacramento"},
-		facts: []string{"Stockton"}, gone: []string{"Sacramento"}, never: []string{"User lives in Stockton"}, kept: true,
-		known: "\"my bad he lives in X, not Y\" is read as \"User's bad\", no correction"},
+		facts: []string{"Stockton"}, gone: []string{"Sacramento"}, never: []string{"User lives in Stockton"}, kept: true},
 	{name: "son's age corrected", steps: []string{
 		"my son Ethan is 8", "oops i mean he's 9, not 8"},
-		facts: []string{"9"}, gone: []string{"Ethan is 8"}, never: []string{"is he's"}, kept: true,
-		known: "\"i mean he's 9, not 8\" is read as the statement \"Ethan is he's 9\""},
+		facts: []string{"9"}, gone: []string{"Ethan is 8"}, never: []string{"is he's"}, kept: true},
 	{name: "dog's weight corrected beside the user's", steps: []string{
 		"I weigh 160 lbs.", "our dog weighs 60 lbs", "sorry he's 65 lbs not 60"},
-		facts: []string{"160", "65"}, never: []string{"User weighs 65"},
-		known: "\"he's N lbs not M\" is not read as a correction"},
+		facts: []string{"160", "65"}, never: []string{"User weighs 65"}},
 	{name: "neighbour's cats are not the user's", steps: []string{
 		"I have 1 cat.", "the lady next door has 4 cats", "oops 5 not 4, the neighbour's"},
 		facts: []string{"1 cat"}, never: []string{"User has 5"}},
@@ -61,27 +55,22 @@ var supersedeNineteenth = []scenario{
 	// Corrections of a pet or a thing the user owns.
 	{name: "cat breed corrected", steps: []string{
 		"I have a siamese cat named Miso.", "oh wait she's a ragdoll, not a siamese, i always mix them up"},
-		facts: []string{"ragdoll"}, gone: []string{"siamese"}, kept: true,
-		known: "\"oh wait she's a X, not a Y\" is not read as a correction"},
+		facts: []string{"ragdoll"}, gone: []string{"siamese"}, kept: true},
 	{name: "kitten name corrected", steps: []string{
 		"we got a kitten named Mochi", "oops her name is Mocha not Mochi, my kid named her"},
-		facts: []string{"Mocha"}, gone: []string{"Mochi"}, kept: true,
-		known: "\"her name is X not Y\" is not read as a correction of \"got a kitten named Y\""},
+		facts: []string{"Mocha"}, gone: []string{"Mochi"}, kept: true},
 	{name: "laptop brand corrected", steps: []string{
 		"my laptop is a Dell", "sorry it's a Lenovo, not a Dell"},
 		facts: []string{"Lenovo"}, gone: []string{"Dell"}, kept: true},
 	{name: "car colour corrected", steps: []string{
 		"I drive a red Mazda 3.", "oops it's blue, not red lol"},
-		facts: []string{"blue"}, gone: []string{"red Mazda"}, kept: true,
-		known: "a laugh after the wrong value (\"not red lol\") is read as part of it"},
+		facts: []string{"blue"}, gone: []string{"red Mazda"}, kept: true},
 	{name: "pets meant not kids", steps: []string{
 		"I have two kids.", "I meant two dogs, not kids haha"},
-		facts: []string{"two dogs"}, never: []string{"two two", "has two kids"},
-		known: "\"I meant two dogs, not kids\" keeps the stored count: \"has two two dogs\""},
+		facts: []string{"two dogs"}, never: []string{"two two", "has two kids"}},
 	{name: "cats meant not kids count changed", steps: []string{
 		"I have 2 kids.", "sorry I meant 3 cats, not kids"},
-		facts: []string{"3 cats"}, never: []string{"2 3", "has 2 kids"},
-		known: "\"I meant 3 cats, not kids\" keeps the stored count: \"has 2 3 cats\""},
+		facts: []string{"3 cats"}, never: []string{"2 3", "has 2 kids"}},
 
 	// The user's own corrections, chat style.
 	{name: "age corrected after a birthday", steps: []string{
@@ -92,8 +81,7 @@ var supersedeNineteenth = []scenario{
 		facts: []string{"legal assistant"}, gone: []string{"is a paralegal"}, kept: true},
 	{name: "girlfriend name typo", steps: []string{
 		"my girlfriend's name is Kaitlyn", "sorry its Katelyn not Kaitlyn lol"},
-		facts: []string{"Katelyn"}, gone: []string{"Kaitlyn"}, kept: true,
-		known: "\"its X not Y\" (no apostrophe) is not read as a correction"},
+		facts: []string{"Katelyn"}, gone: []string{"Kaitlyn"}, kept: true},
 	{name: "gym nvm", steps: []string{
 		"I go to Planet Fitness.", "nvm it's Anytime Fitness not Planet Fitness, switched ages ago"},
 		facts: []string{"Anytime Fitness"}, gone: []string{"Planet Fitness"}, kept: true},
@@ -105,16 +93,13 @@ var supersedeNineteenth = []scenario{
 		facts: []string{"9"}, gone: []string{"7am"}, kept: true},
 	{name: "employer corrected a turn later", steps: []string{
 		"I work at Acme as a designer. || A: Nice, how long have you been there? || about 3 years. oh and i meant Apex, not Acme, autocorrect"},
-		facts: []string{"Apex"}, never: []string{"works at Acme"},
-		known: "an aside after the wrong value (\"not Acme, autocorrect\") is read as part of it"},
+		facts: []string{"Apex"}, never: []string{"works at Acme"}},
 	{name: "grade corrected two turns later", steps: []string{
 		"I teach 5th grade.", "we went camping last weekend", "it's 6th grade actually, not 5th, got moved up this year"},
-		facts: []string{"6th"}, gone: []string{"5th grade"}, kept: true,
-		known: "\"it's X actually, not Y\" (the marker after the value) is not read as a correction"},
+		facts: []string{"6th"}, gone: []string{"5th grade"}, kept: true},
 	{name: "daughter's grade corrected later", steps: []string{
 		"my daughter is in 3rd grade", "we went to the zoo on saturday", "she's in 4th grade actually, not 3rd"},
-		facts: []string{"4th"}, gone: []string{"3rd grade"}, kept: true,
-		known: "\"she's in X actually, not Y\" is not read as a correction"},
+		facts: []string{"4th"}, gone: []string{"3rd grade"}, kept: true},
 
 	// Counts in words.
 	{name: "dogs count in words", steps: []string{

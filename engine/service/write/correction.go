@@ -18,10 +18,10 @@ import (
 // inside the write, because only the candidates read in it tell what it is;
 // a correction is rare and short, so the one embedding is cheap.
 func (e *Writer) correctedFact(ctx context.Context, f extract.Fact, cands []ingest.Candidate) (extract.Fact, []float32, ingest.Decision, bool, error) {
-	text, target, ok := ingest.Corrected(f.Text, cands)
+	text, target, ok := ingest.Corrected(f.Text, f.About, cands)
 	if !ok {
 		if fixed := misspeltName(f.Text, cands); fixed != "" {
-			text, target, ok = ingest.Corrected(fixed, cands)
+			text, target, ok = ingest.Corrected(fixed, f.About, cands)
 		}
 	}
 	if !ok {
