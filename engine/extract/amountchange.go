@@ -43,10 +43,16 @@ var (
 	weightOfThingRe = regexp.MustCompile(`(?i)^\s*(?:on|of|per|for|each|with|allowed|max|maximum|limit)\b`)
 	// amountRaisedRe: "landlord raised the rent to 1950 ugh": an amount changed by
 	// someone else (what the speaker changed, "we raised the timeout to 45 seconds", is
-	// read as a setting). Groups: 1 the thing, 2 the new amount.
-	// Another's ("her landlord raised the rent") is theirs, not the speaker's.
-	amountRaisedRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our)\s+)?(?:[a-z]+\s+)?(?:just\s+|finally\s+)?` + changeVerb + `\s+(?:my|our|the)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:up\s+|down\s+)?to\s+(` + plainAmount + `)(?:[\s,.!]|$)`)
+	// read as a setting). Groups: 1 who changed it, 2 the thing, 3 the new amount.
+	// Another's ("her landlord raised the rent") is theirs, not the speaker's; one
+	// a public body sets ("the fed raised the interest rate") is everyone's.
+	amountRaisedRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our)\s+)?(?:([a-z]+)\s+)?(?:just\s+|finally\s+)?` + changeVerb + `\s+(?:my|our|the)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:up\s+|down\s+)?to\s+(` + plainAmount + `)(?:[\s,.!]|$)`)
 )
+
+// publicBodies set an amount for a whole economy, not for the speaker: "the fed raised
+// the interest rate to 5.5%" is news, not the speaker's rate. A local body charges the
+// speaker ("the council raised the parking permit to $120" is the speaker's charge).
+var publicBodies = set(`fed feds ecb boe opec government govt congress parliament treasury regulator regulators`)
 
 // firstPersonRe finds a clause the speaker is the subject of.
 var firstPersonRe = regexp.MustCompile(`(?i)^(?:i|we)\b`)
@@ -69,8 +75,9 @@ func changedAmount(clause string) string {
 	if m := weightReachedRe.FindStringSubmatch(clause); m != nil && weightReached(m) {
 		return "I weigh " + m[3]
 	}
-	if m := amountRaisedRe.FindStringSubmatch(clause); m != nil && !firstPersonRe.MatchString(clause) && !smallBareRe.MatchString(m[2]) {
-		return "my " + m[1] + " is " + m[2]
+	if m := amountRaisedRe.FindStringSubmatch(clause); m != nil && !firstPersonRe.MatchString(clause) && !smallBareRe.MatchString(m[3]) &&
+		!publicBodies[strings.ToLower(m[1])] {
+		return "my " + m[2] + " is " + m[3]
 	}
 	return clause
 }

@@ -53,6 +53,7 @@ func TestChangedAmountLeavesOthers(t *testing.T) {
 		"finally up to 100 kg on deadlift",               // a lift
 		"down to 20 kg of flour",                         // a load
 		"up to 23 kg in checked luggage",                 // a bound
+		"the ecb cut the deposit rate to 3.75%",          // an economy's rate
 	} {
 		if got := changedAmount(c); got != c {
 			t.Errorf("%q rewritten as %q", c, got)

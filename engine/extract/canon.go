@@ -29,6 +29,24 @@ const (
 	numberValue = `\$?\d(?:[\d.]|,\d{3})*k?`
 )
 
+// agesAsBeing reports a subject that can have an age: one named ("Mia"), or a
+// person or an animal of someone's ("User's daughter", "User's dog Rex"), not a
+// thing of theirs ("User's parking permit", "User's badge").
+func agesAsBeing(subject string) bool {
+	owner, head, ok := strings.Cut(subject, "'s ")
+	if !ok || strings.Contains(owner, " ") {
+		return true
+	}
+	w := strings.Fields(head)
+	last := w[len(w)-1]
+	l := strings.ToLower(last)
+	return personNouns[l] || introNouns[l] || agingNouns[l] || capitalised("", last)
+}
+
+// agingNouns are heads of a subject, besides people and pets, that name one who ages:
+// "User's oldest is 7", "User's little one is 2".
+var agingNouns = set(`oldest youngest eldest middle one ones twins pup pups dogs cats kitty`)
+
 // bareFavouriteRe finds a favourite said without its owner, which is the speaker.
 var bareFavouriteRe = regexp.MustCompile(`(?i)^(?:fav|fave|favou?rite?)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s`)
 
@@ -387,6 +405,9 @@ var canonRules = []canonRule{
 	{needDigit, rx(subj + ` (?:is|has turned|turned|just turned) (\d{1,3})(?: years old)?`), func(m []string) []canonFact {
 		if w := strings.Fields(strings.ToLower(m[1])); settingWordNames[w[len(w)-1]] != "" || notVersioned[w[len(w)-1]] {
 			return nil // "The retry limit is 5", "The pool size is 20": a setting, no age
+		}
+		if !agesAsBeing(m[1]) {
+			return nil // "my parking permit is 120": a thing's number, no age
 		}
 		return []canonFact{{m[1] + " is " + m[2] + " years old", true}}
 	}},

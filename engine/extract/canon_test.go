@@ -162,3 +162,20 @@ func TestPreNormaliseGoneOffGoingSomewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestAgeOfABeingOnly: "my X is N" is an age only when X ages: a person or an animal
+// of the speaker's, or someone named; a thing's number ("my locker is 88") is none.
+func TestAgeOfABeingOnly(t *testing.T) {
+	tests := []struct {
+		subject string
+		want    bool
+	}{
+		{"User's niece", true}, {"User's cat", true}, {"User's dog Pip", true}, {"User's youngest", true},
+		{"Noor", true}, {"User's locker", false}, {"User's gate code", false}, {"User's season pass", false},
+	}
+	for _, tc := range tests {
+		if got := agesAsBeing(tc.subject); got != tc.want {
+			t.Errorf("agesAsBeing(%q) = %v, want %v", tc.subject, got, tc.want)
+		}
+	}
+}

@@ -194,6 +194,11 @@ var settingWordNames = text.WordIndex(map[string]string{
 // sameSetting reports two setting subjects that name one setting in other words: each
 // word mapped to its name, the two sets of names equal ("retries cap", "backoff cap").
 func sameSetting(a, b string) bool {
+	if ao, _, aok := cutOwner(a); aok {
+		if bo, _, bok := cutOwner(b); bok && ao != bo && (publicBodies[ao] || publicBodies[bo]) {
+			return false // "fed's interest rate" is everyone's, not "user's interest rate"
+		}
+	}
 	names := func(s string) map[string]bool {
 		if _, thing, ok := cutOwner(s); ok {
 			s = thing

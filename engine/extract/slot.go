@@ -1051,12 +1051,15 @@ func namesOrg(v, raw string) bool {
 		return false
 	}
 	for _, x := range w {
-		if !capitalised("", x) && !unicode.IsDigit(rune(x[0])) || clockTimeRe.MatchString(x) {
-			return false // "Standup is at 10am now": a time, not an employer
+		if !capitalised("", x) && !unicode.IsDigit(rune(x[0])) || clockTimeRe.MatchString(x) || amountRe.MatchString(x) {
+			return false // "Standup is at 10am now", "I'm at 72k now": a time or an amount, not an employer
 		}
 	}
 	return true
 }
+
+// amountRe is an amount or a count: "72k", "$3,100", "40%", "212".
+var amountRe = regexp.MustCompile(`^[$£€]?\d[\d.,]*(?:k|%)?[.,!]?$`)
 
 // clockTimeRe is a time of day: "10am", "9:30", "14:00h".
 var clockTimeRe = regexp.MustCompile(`(?i)^\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?[.,!]?$`)

@@ -78,3 +78,16 @@ func TestContradictsLookalikes(t *testing.T) {
 		})
 	}
 }
+
+// TestAmountIsNoWorkplace: "I'm at 90k now" tells an amount reached, not where the
+// speaker works; a capitalised name after "at … now" still is one.
+func TestAmountIsNoWorkplace(t *testing.T) {
+	for _, said := range []string{"User is at 90k now", "User is at $4,000 now", "User is at 35% now"} {
+		if s := SlotOf(said); s != nil && s.Predicate == "works_at" {
+			t.Errorf("%q read as a workplace: %+v", said, s)
+		}
+	}
+	if s := SlotOf("User is at Siemens now"); s == nil || s.Predicate != "works_at" {
+		t.Errorf("\"User is at Siemens now\" not read as a workplace: %+v", s)
+	}
+}

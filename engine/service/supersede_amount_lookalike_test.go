@@ -6,7 +6,8 @@ import "testing"
 // ("landlord raised the rent to …", "doc upped my … to 30 mg", "down to 176 lbs")
 // or like one named thing said two ways ("has a …" / "…'s car is a …"), or a
 // correction of someone else ("actually he's a doctor, not a nurse", "3 not 2, the
-// neighbour i mean"), that
+// neighbour i mean"), or a number that is no age or workplace ("my parking permit
+// is 120", "i'm at 72k now"), or a rate set by a central bank, that
 // change nothing of the user's: another person's charge, a change denied, a lift
 // or a limit in kilos, a wish rather than a thing had. The stored fact must stay
 // current and a thing had must be kept beside a thing wished for.
@@ -44,6 +45,18 @@ var supersedeAmountLookalikes = []scenario{
 	{name: "pets meant, not kids", steps: []string{
 		"I have two kids", "I meant three cats, not kids lol"},
 		facts: []string{"three cats"}, never: []string{"two three", "has two kids"}},
+	{name: "a central bank's rate is not the user's", steps: []string{
+		"my interest rate is 6.5%", "the fed raised the interest rate to 5.5%"},
+		facts: []string{"6.5%"}, never: []string{"User's interest rate is 5.5"}},
+	{name: "a central bank's rate alone is not the user's", steps: []string{
+		"the fed raised the interest rate to 5.5%"},
+		never: []string{"User's interest rate"}},
+	{name: "a permit number is no age", steps: []string{
+		"I'm 38.", "my parking permit is 120"},
+		facts: []string{"38"}, never: []string{"120 years"}},
+	{name: "a salary reached is no workplace", steps: []string{
+		"I work at Lidl.", "i'm at 72k now"},
+		facts: []string{"works at Lidl"}, never: []string{"works at 72k"}},
 	{name: "a favourite phone then the phone had", steps: []string{
 		"my favorite phone is a Pixel 7", "I have a Pixel 7"},
 		facts: []string{"has a Pixel 7"}},

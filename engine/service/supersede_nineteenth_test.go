@@ -14,8 +14,9 @@ import "testing"
 // with its validity window closed. Baseline before this round's fixes: 23/46
 // (23 marked known); after a correction said with "he/she/they" or naming its
 // owner in an aside was read as fixing that one's fact only, a laugh or an aside
-// after the wrong value was left out of it, and a count meant against a bare thing
-// replaced the stored count, 41/46.
+// after the wrong value was left out of it, a count meant against a bare thing
+// replaced the stored count, a thing's number was no longer an age and an amount
+// no longer a workplace, 43/46.
 var supersedeNineteenth = []scenario{
 	// Corrections of someone else leave the user's facts alone.
 	{name: "boyfriend's job corrected beside the user's", steps: []string{
@@ -133,14 +134,12 @@ var supersedeNineteenth = []scenario{
 		facts: []string{"33"}, never: []string{"User is 305", "305 years"}},
 	{name: "badge number is no age", steps: []string{
 		"I'm 52", "my badge is 118"},
-		facts: []string{"52"}, never: []string{"User is 118", "118 years"},
-		known: "\"my badge is 118\" is read as an age"},
+		facts: []string{"52"}, never: []string{"User is 118", "118 years"}},
 
 	// "I'm at …" that is no workplace.
 	{name: "salary at is no workplace", steps: []string{
 		"I work at Lidl.", "got a raise, i'm at 68k now"},
-		facts: []string{"Lidl"}, never: []string{"works at 68k"},
-		known: "\"i'm at 68k now\" is read as a workplace and retires \"works at Lidl\""},
+		facts: []string{"Lidl"}, never: []string{"works at 68k"}},
 	{name: "game level is no workplace", steps: []string{
 		"I work at Home Depot.", "i'm at level 40 now in elden ring lol"},
 		facts: []string{"Home Depot"}, never: []string{"works at level"}},
