@@ -58,6 +58,12 @@ func WordIndex[K comparable](lists map[K]string) map[string]K {
 	return m
 }
 
+// WordSet is the set of the space-separated words of words, for a word
+// list written as one string (WordIndex with a single list).
+func WordSet(words string) map[string]bool {
+	return WordIndex(map[bool]string{true: words})
+}
+
 // WithoutQuestionWords returns s with the question words of the unspaced
 // scripts ("什么", "哪里", "何") each cut out as a space would, so that the
 // runs on either side are read as runs of their own. English question

@@ -42,6 +42,16 @@ func TestUnique(t *testing.T) {
 	}
 }
 
+// WordSet splits on any run of white space, line breaks included, and
+// holds each word once.
+func TestWordSet(t *testing.T) {
+	got := WordSet("hoy  mañana\n\tayer hoy ")
+	want := map[string]bool{"hoy": true, "mañana": true, "ayer": true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
 func TestSpeaker(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Anna: see you at 10:30", "anna"},

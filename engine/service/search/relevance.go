@@ -281,7 +281,7 @@ var (
 	// otherFirstPerson are the first-person words of the languages most
 	// often written beside English (Spanish, French, German, Italian,
 	// Portuguese, Dutch), as they are not English words.
-	otherFirstPerson = wordSet("yo mi mis nosotros nosotras nuestro nuestra nuestros nuestras conmigo " +
+	otherFirstPerson = text.WordSet("yo mi mis nosotros nosotras nuestro nuestra nuestros nuestras conmigo " +
 		"je j moi mon ma mes nous notre nos " +
 		"ich mich mir mein meine meinen meinem meiner meines wir uns unser unsere unseren unserem unserer " +
 		"io mio mia miei mie noi nostro nostra nostri nostre " +
@@ -289,7 +289,7 @@ var (
 		"ik mij mijn wij ons onze")
 	// speakersDay are the words by which a question dates itself by the
 	// speaker's own day.
-	speakersDay = wordSet("today tonight tomorrow yesterday hoy mañana ayer aujourd hui demain hier heute morgen gestern oggi domani ieri hoje amanhã ontem vandaag")
+	speakersDay = text.WordSet("today tonight tomorrow yesterday hoy mañana ayer aujourd hui demain hier heute morgen gestern oggi domani ieri hoje amanhã ontem vandaag")
 	// questionWords open a question about something.
 	questionWords = map[string]bool{"who": true, "what": true, "whats": true, "when": true, "where": true,
 		"why": true, "which": true, "how": true, "is": true, "are": true, "does": true, "do": true, "can": true}
@@ -903,15 +903,6 @@ func (e *Searcher) withForms(shard *index.Shard, query string) []string {
 		}
 	}
 	return text.Unique(out)
-}
-
-// wordSet is the set of the space-separated words of s.
-func wordSet(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		out[w] = true
-	}
-	return out
 }
 
 // meanings is what nearInHits reads of the word vectors (llm.WordForms).
