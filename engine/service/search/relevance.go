@@ -950,7 +950,7 @@ func (e *Searcher) nearInHits(shard *index.Shard, query string, hits []engine.Sc
 	var out map[string][]string
 	var stems []string // the hits' stems that may be linked, read once
 	for _, t := range text.Unique(text.AnalyzeQuery(query)) {
-		if named[t] || reactionWords[t] || !ranksFrom(m, t, minNearRank) || shard.Has(t) || slices.ContainsFunc(e.forms0(t), shard.Has) {
+		if named[t] || reactionWords[t] || !rareNominal(m, t, minNearRank) || shard.Has(t) || slices.ContainsFunc(e.forms0(t), shard.Has) {
 			continue
 		}
 		if stems == nil {
@@ -966,30 +966,31 @@ func (e *Searcher) nearInHits(shard *index.Shard, query string, hits []engine.Sc
 	return out
 }
 
-// ranksFrom reports whether stem has a word vector, is at least rank
-// places down the vectors' frequency order and may name a thing
-// (llm.WordForms.Nominal): a common word, a verb or an adverb is close to
-// too many others to mean one topic ("ahead" to "go", "add" to "mix").
+// ranksFrom reports whether stem has a word vector and is at least rank
+// places down the vectors' frequency order.
 func ranksFrom(m meanings, stem string, rank int) bool {
 	r, ok := m.MeaningRank(stem)
-	return ok && r >= rank && m.Nominal(stem)
+	return ok && r >= rank
+}
+
+// rareNominal reports whether stem ranks from rank (ranksFrom) and may
+// name a thing (llm.WordForms.Nominal): a common word, a verb or an
+// adverb is close to too many others to mean one topic ("ahead" to "go",
+// "add" to "mix").
+func rareNominal(m meanings, stem string, rank int) bool {
+	return ranksFrom(m, stem, rank) && m.Nominal(stem)
 }
 
 // linkableStems are the distinct stems of the memories among hits that
 // a query term may be linked to (minHeldNearRank).
 func linkableStems(m meanings, hits []engine.Scored) []string {
-	var out []string
+	var all []string
 	for _, h := range hits {
-		if h.Memory == nil {
-			continue
-		}
-		for _, s := range text.Analyze(h.Text) {
-			if !slices.Contains(out, s) && ranksFrom(m, s, minHeldNearRank) {
-				out = append(out, s)
-			}
+		if h.Memory != nil {
+			all = append(all, text.Analyze(h.Text)...)
 		}
 	}
-	return out
+	return slices.DeleteFunc(text.Unique(all), func(s string) bool { return !rareNominal(m, s, minHeldNearRank) })
 }
 
 // nearest are the stems of stems closest to t, when that cosine clears
