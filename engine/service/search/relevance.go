@@ -905,13 +905,6 @@ func (e *Searcher) withForms(shard *index.Shard, query string) []string {
 	return text.Unique(out)
 }
 
-// meanings is what nearInHits reads of the word vectors (llm.WordForms).
-type meanings interface {
-	Similarity(a, b string) (float32, bool)
-	MeaningRank(stem string) (int, bool)
-	Nominal(stem string) bool
-}
-
 // nearInHits maps each rare query term that no memory holds in any form
 // to the stems of the hits' texts closest to it in meaning, when the
 // cosine of their word vectors clears minNearSimilarity. A prompt says
