@@ -85,6 +85,10 @@ type Config struct {
 	FeedbackDocs   int
 	FeedbackTerms  int
 	FeedbackWeight float64
+	// NearMeaningWeight weighs, in both BM25 views, the store's stems
+	// nearest in meaning to a rare query word no memory holds (word vectors;
+	// search/meanings.go). 0: off, the default.
+	NearMeaningWeight float64
 	// ConversationGap is the silence that ends an implicit conversation:
 	// memories without a session id said (valid_from) closer together than
 	// this, in one app and project, are read as one session by the passage
@@ -179,6 +183,8 @@ func (c *Config) Validate() error {
 		return Invalid("rerank_depth", "must be ≥ 1 (0: the default), got %d", c.RerankDepth)
 	case c.RerankBudget < 0:
 		return Invalid("rerank_budget", "must be positive (0: the default), got %s", c.RerankBudget)
+	case c.NearMeaningWeight < 0 || c.NearMeaningWeight > 1:
+		return Invalid("near_meaning_weight", "must be between 0 (off, the default) and 1, got %g", c.NearMeaningWeight)
 	case c.FeedbackTerms < 0:
 		return Invalid("feedback_terms", "must be ≥ 1 (0: the default; turn feedback off with feedback_docs < 0), got %d", c.FeedbackTerms)
 	}

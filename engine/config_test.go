@@ -59,3 +59,21 @@ func TestValidateSharedNames(t *testing.T) {
 		}
 	}
 }
+
+// The near-meaning weight is off by default and refused outside [0, 1],
+// naming the setting.
+func TestNearMeaningWeight(t *testing.T) {
+	c := Config{}
+	c.FillDefaults()
+	if c.NearMeaningWeight != 0 {
+		t.Errorf("default near-meaning weight %v, want 0 (off)", c.NearMeaningWeight)
+	}
+	for w, ok := range map[float64]bool{0: true, 0.3: true, 1: true, -0.1: false, 1.5: false} {
+		c := Config{NearMeaningWeight: w}
+		c.FillDefaults()
+		err := c.Validate()
+		if ok != (err == nil) || err != nil && !strings.Contains(err.Error(), "near_meaning_weight") {
+			t.Errorf("weight %v: %v", w, err)
+		}
+	}
+}

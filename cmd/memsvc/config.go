@@ -71,6 +71,7 @@ type Config struct {
 	TimeWeight        float64
 	FeedbackDocs      int
 	FeedbackTerms     int
+	NearMeaningWeight float64
 	FeedbackWeight    float64
 	RelevanceFloor    float64
 	ConversationGap   time.Duration
@@ -165,6 +166,7 @@ func (c *Config) engineFlags(fs *flag.FlagSet) {
 	fs.IntVar(&c.FeedbackDocs, "feedback-docs", d.FeedbackDocs, "top text hits used for pseudo-relevance feedback (negative: off)")
 	fs.IntVar(&c.FeedbackTerms, "feedback-terms", d.FeedbackTerms, "expansion terms taken from them")
 	fs.Float64Var(&c.FeedbackWeight, "feedback-weight", d.FeedbackWeight, "total weight of the expansion terms relative to the query")
+	fs.Float64Var(&c.NearMeaningWeight, "near-meaning-weight", d.NearMeaningWeight, "weight of the stored words nearest in meaning to a rare query word no memory holds, in the text views (0: off, the default; up to 1)")
 	fs.Float64Var(&c.ContextViewWeight, "context-view-weight", d.ContextViewWeight, "fusion weight of a neighbouring-turns view relative to its base view")
 	fs.Float64Var(&c.VectorWeight, "vector-weight", d.VectorWeight, "fusion weight of the vector views in hybrid search")
 	fs.Float64Var(&c.SpeakerWeight, "speaker-weight", d.SpeakerWeight, "fusion weight of the view of memories said by a speaker the query names (negative: off)")
@@ -200,7 +202,7 @@ func (c *Config) engineConfig() engine.Config {
 		PassageDecay: c.PassageDecay, ContextWeight: c.ContextWeight,
 		ContextSpan: c.ContextSpan, ContextViewWeight: c.ContextViewWeight, VectorWeight: c.VectorWeight,
 		SpeakerWeight: c.SpeakerWeight, TimeWeight: c.TimeWeight,
-		FeedbackDocs: c.FeedbackDocs, FeedbackTerms: c.FeedbackTerms, FeedbackWeight: c.FeedbackWeight,
+		FeedbackDocs: c.FeedbackDocs, FeedbackTerms: c.FeedbackTerms, FeedbackWeight: c.FeedbackWeight, NearMeaningWeight: c.NearMeaningWeight,
 		RelevanceFloor: c.RelevanceFloor, ConversationGap: c.ConversationGap, ShardBudget: c.ShardBudget}
 }
 

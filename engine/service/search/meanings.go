@@ -25,7 +25,7 @@ type meanings interface {
 // and that is rare in general English (minAbsentRank) is looked for by
 // the store's own stems whose word vectors are closest to it (at least
 // meaningNear, the meaningsPerTerm closest), added to both BM25 views at
-// absentMeaningWeight × cosine × their general weight, as the word family
+// Config.NearMeaningWeight × cosine × their general weight, as the word family
 // and kind members of an absent word are (withForms). A word the user
 // paraphrased ("vegetarian" asked, "meat" said) then scores, mostly
 // through the passage view: the evidence is often the turn beside the one
@@ -37,9 +37,13 @@ type meanings interface {
 // which on LoCoMo pushed evidence out of the top 10; a specific word's
 // neighbours are its topic ("dish": "soup", "dessert", "salad").
 //
-// Off (weight 0): it finds evidence that shares no word with its question,
-// so the relevance score, which reads shared words, leaves it below the
-// floor and the dev TPR falls. Recall@10 raw / no session ids / rerank /
+// Off by default (--near-meaning-weight, MEMSVC_NEAR_MEANING_WEIGHT): it
+// finds evidence that shares no word with its question, which the relevance
+// score, reading shared words, leaves below the floor, so the dev TPR falls;
+// and on the seventeenth prompt set, written blind, it brought "User's
+// wedding anniversary…" into the hits of "help me write a birthday message
+// for my aunt", where the sentence encoder made it relevant (quiet 19 → 18,
+// found 7 → 6), while the sixteenth set found 6 → 8. Recall@10 raw / no session ids / rerank /
 // conversation / conversation + rerank / text, at weight 0.3: REALTALK
 // 0.6771 / 0.6775 / 0.6798 / 0.6806 / 0.6814 / 0.6656 → 0.6896 / 0.6900 /
 // 0.6924 / 0.6900 / 0.6908 / 0.6781, LoCoMo unchanged in every mode
@@ -50,9 +54,8 @@ type meanings interface {
 // 0.0217. Weight 0.5 lost LoCoMo conversation + rerank 0.7963 → 0.7957
 // ("transformation" → "creation" drew a passage of desserts).
 const (
-	absentMeaningWeight = 0.0
-	meaningNear         = 0.5
-	meaningsPerTerm     = 5
+	meaningNear     = 0.5
+	meaningsPerTerm = 5
 	// minAbsentRank: a query word is expanded only from this place down
 	// the vectors' frequency order (3000: LoCoMo raw 0.7928; 5000: REALTALK
 	// 0.6873 against 0.6896).
@@ -63,7 +66,7 @@ const (
 )
 
 // withMeanings adds to terms, and to their weights, the store's stems near
-// in meaning to the query's rare absent words (see absentMeaningWeight);
+// in meaning to the query's rare absent words (see Config.NearMeaningWeight);
 // names are not expanded. terms and general are returned as they are when
 // weight is 0 or less or the searcher has no word vectors.
 func (e *Searcher) withMeanings(shard *index.Shard, query string, terms []string, general map[string]float64, weight float64) ([]string, map[string]float64) {

@@ -208,7 +208,7 @@ func (e *Searcher) textViews(ctx context.Context, rd *reads, shard *index.Shard,
 	// A query of stop words only has no passages: the spread views stay.
 	v.passages = len(terms) > 0 && e.cfg.PassageWeight > 0
 	general := e.generalWeights(shard, terms) // both BM25 views weigh terms alike
-	terms, general = e.withMeanings(shard, q.Text, terms, general, e.meaningWeight)
+	terms, general = e.withMeanings(shard, q.Text, terms, general, e.cfg.NearMeaningWeight)
 	// The passage view, the costliest, runs beside the others: with a
 	// second core free a large shard's search takes its time, not the
 	// sum (README, Memory and speed). It joins the fusion in its place.

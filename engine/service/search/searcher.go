@@ -39,9 +39,6 @@ type Searcher struct {
 	embedQuery   func(ctx context.Context, texts []string) ([][]float32, error)
 	load         func(ctx context.Context, user string, ids []string) ([]*engine.Memory, error)
 	primarySkill func(ctx context.Context, user, query string) (*skill.Skill, error)
-	// meaningWeight weighs the store's stems near in meaning to an absent
-	// query word (meanings.go); absentMeaningWeight unless a test sets it.
-	meaningWeight float64
 }
 
 // Deps are a Searcher's collaborators; every field is required except
@@ -68,5 +65,5 @@ type Deps struct {
 // New returns a Searcher over d.
 func New(d Deps) *Searcher {
 	return &Searcher{cfg: d.Config, shards: d.Shards, rerank: d.Rerankers, forms: d.WordForms, freq: d.WordFrequency, log: d.Logger,
-		now: d.Now, embedQuery: d.EmbedQuery, load: d.Load, primarySkill: d.PrimarySkill, meaningWeight: absentMeaningWeight}
+		now: d.Now, embedQuery: d.EmbedQuery, load: d.Load, primarySkill: d.PrimarySkill}
 }
