@@ -61,12 +61,21 @@ func bareCorrection(sentence string) (text, about string) {
 }
 
 // asideOwner returns the one an aside names as the owner of the corrected value, or "".
+// "the neighbour's" names an owner whatever it is; "the neighbour i mean" only when a
+// person is named: "my salary i mean" names what the speaker's own value was of.
 func asideOwner(aside string) string {
 	m := othersAsideRe.FindStringSubmatch(strings.TrimSpace(aside))
 	if m == nil {
 		return ""
 	}
-	return strings.ToLower(m[1] + m[2] + m[3])
+	if m[1] != "" {
+		return strings.ToLower(m[1])
+	}
+	named := strings.ToLower(m[2] + m[3])
+	if !personNouns[named] && !personNouns[strings.TrimSuffix(named, "s")] {
+		return ""
+	}
+	return named
 }
 
 // withoutLaugh drops a laugh ending a sentence. Only the last word is read: a run-on
