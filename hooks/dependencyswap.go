@@ -74,3 +74,12 @@ func swappedDependencies(e codeEdit) []string {
 // minDependencyChars is the shortest dependency name retired: a shorter
 // one ("ox", "re") is a word or a piece of too many.
 const minDependencyChars = 4
+
+// declaredByEdits returns the dependencies the new texts of edits declare.
+func declaredByEdits(edits []codeEdit) []string {
+	var news []string
+	for _, e := range edits {
+		news = append(news, e.new)
+	}
+	return dependencyNames(strings.Join(news, "\n"))
+}

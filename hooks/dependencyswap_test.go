@@ -63,3 +63,21 @@ func TestSwappedDependencyIsRetired(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedDependencyIsNotRetired: a MultiEdit that takes a dependency out of
+// one section, putting another there, and declares it in another section (a
+// package moved to devDependencies) keeps it: only what the turn's edits
+// declare nowhere is retired.
+func TestMovedDependencyIsNotRetired(t *testing.T) {
+	edits := editsOf("t1", "MultiEdit", []byte(`{"file_path":"/w/package.json","edits":[
+		{"old_string":"    \"express\": \"^4.19.2\",\n    \"nodemon\": \"^3.1.0\"","new_string":"    \"express\": \"^4.19.2\",\n    \"helmet\": \"^7.1.0\""},
+		{"old_string":"    \"jest\": \"^29.7.0\"","new_string":"    \"jest\": \"^29.7.0\",\n    \"nodemon\": \"^3.1.0\""}]}`))
+	if retired := withEditRetirements(nil, edits); len(retired) != 0 {
+		t.Errorf("retired %q, a dependency the turn declares again", retired)
+	}
+	swapped := editsOf("t2", "Edit", []byte(`{"file_path":"/w/package.json",
+		"old_string":"    \"nodemon\": \"^3.1.0\"","new_string":"    \"tsx\": \"^4.16.0\""}`))
+	if diff := cmp.Diff([]string{editMark + "nodemon"}, withEditRetirements(nil, swapped)); diff != "" {
+		t.Errorf("retired (-want +got):\n%s", diff)
+	}
+}

@@ -257,12 +257,18 @@ func settingValues(text, key string) []string {
 }
 
 // withEditRetirements adds to retired, marked, the code the turn's edits
-// replaced (replacedCode), as many as fit.
+// replaced (replacedCode), as many as fit. A dependency one edit took out
+// and another declares (moved to devDependencies, to another module) is
+// kept: the project still relies on it.
 func withEditRetirements(retired []string, edits []codeEdit) []string {
 	n := 0
+	declared := declaredByEdits(edits)
 	for _, e := range edits {
 		for _, code := range replacedCode(e) {
 			marked := editMark + code
+			if slices.Contains(declared, code) {
+				continue
+			}
 			if n < maxEditedNames && tagFits(retired, marked) && !slices.Contains(retired, marked) {
 				retired, n = append(retired, marked), n+1
 			}
