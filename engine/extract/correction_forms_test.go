@@ -22,6 +22,7 @@ func TestCorrectionForms(t *testing.T) {
 		{"oops 3 not 2, the neighbours i mean", "I meant 3, not 2", "neighbours"},
 		{"oops 85,000 not 58,000, my salary i mean", "I meant 85,000, not 58,000", ""},
 		{"sorry 85 not 80, talking about my weight", "I meant 85, not 80", ""},
+		{"oops 2019 not 2018, i mean my car's", "I meant 2019, not 2018", "car"},
 		{"oops 7 not 6, my cousin's", "I meant 7, not 6", "cousin"},
 		{"oops 7 not 6, was thinking of my cousin", "I meant 7, not 6", ""},
 		{"oh wait its green, not grey lol", "I meant green, not grey", ""},

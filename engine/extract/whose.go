@@ -61,18 +61,18 @@ func bareCorrection(sentence string) (text, about string) {
 }
 
 // asideOwner returns the one an aside names as the owner of the corrected value, or "".
-// "the neighbour's" names an owner whatever it is; "the neighbour i mean" only when a
-// person is named: "my salary i mean" names what the speaker's own value was of.
+// A possessive ("the neighbour's", "i mean my car's") names an owner whatever it is;
+// "the neighbour i mean" only when a person is named: "my salary i mean" names what
+// the speaker's own value was of.
 func asideOwner(aside string) string {
-	m := othersAsideRe.FindStringSubmatch(strings.TrimSpace(aside))
+	aside = strings.TrimSpace(aside)
+	m := othersAsideRe.FindStringSubmatch(aside)
 	if m == nil {
 		return ""
 	}
-	if m[1] != "" {
-		return strings.ToLower(m[1])
-	}
-	named := strings.ToLower(m[2] + m[3])
-	if !personNouns[named] && !personNouns[strings.TrimSuffix(named, "s")] {
+	named := strings.ToLower(m[1] + m[2] + m[3])
+	possessive := strings.HasSuffix(aside, "'s") || strings.HasSuffix(aside, "s'") || strings.HasSuffix(aside, "’s")
+	if !possessive && !personNouns[named] && !personNouns[strings.TrimSuffix(named, "s")] {
 		return ""
 	}
 	return named
