@@ -43,6 +43,10 @@ func agesAsBeing(subject string) bool {
 	return personNouns[l] || introNouns[l] || agingNouns[l] || capitalised("", last)
 }
 
+// explicitAgeRe: a clause that says an age as one ("turned 4", "is 3 years old"), of
+// whatever has it: a breed or a pet no word list names ("my beagle turned 4").
+var explicitAgeRe = regexp.MustCompile(`(?i)\bturned \d|\d years old$`)
+
 // agingNouns are heads of a subject, besides people and pets, that name one who ages:
 // "User's oldest is 7", "User's little one is 2".
 var agingNouns = set(`oldest youngest eldest middle one ones twins pup pups dogs cats kitty`)
@@ -406,7 +410,7 @@ var canonRules = []canonRule{
 		if w := strings.Fields(strings.ToLower(m[1])); settingWordNames[w[len(w)-1]] != "" || notVersioned[w[len(w)-1]] {
 			return nil // "The retry limit is 5", "The pool size is 20": a setting, no age
 		}
-		if !agesAsBeing(m[1]) {
+		if !agesAsBeing(m[1]) && !explicitAgeRe.MatchString(m[0]) {
 			return nil // "my parking permit is 120": a thing's number, no age
 		}
 		return []canonFact{{m[1] + " is " + m[2] + " years old", true}}
