@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"crypto/sha256"
 	"slices"
 	"sync"
 
@@ -34,19 +35,20 @@ func cosine(a, b []float32) float32 {
 	return s
 }
 
-// sentenceCacheSize bounds the sentence vectors kept: 4,096 × 2 KB = 8 MB.
+// sentenceCacheSize bounds the sentence vectors kept: 4,096 × 2 KB = 8 MB, plus a 32-byte key each.
 const sentenceCacheSize = 4096
 
 // sentences is the process's cache of sentence vectors by text.
 var sentences = newSentenceCache(sentenceCacheSize)
 
 // sentenceCache keeps the vectors of the texts encoded last, forgetting the least recently used
-// beyond its size. A text is its own key: the vector depends on nothing else.
+// beyond its size. A text's key is its SHA-256 (the vector depends on nothing else), so a memory
+// or prompt of 32 KB costs the cache no more than a short one.
 type sentenceCache struct {
 	mu    sync.Mutex
 	size  int
 	clock uint64
-	byTxt map[string]*cachedSentence
+	byTxt map[[sha256.Size]byte]*cachedSentence
 }
 
 type cachedSentence struct {
@@ -55,17 +57,21 @@ type cachedSentence struct {
 }
 
 func newSentenceCache(size int) *sentenceCache {
-	return &sentenceCache{size: size, byTxt: map[string]*cachedSentence{}}
+	return &sentenceCache{size: size, byTxt: map[[sha256.Size]byte]*cachedSentence{}}
 }
 
 // vectors returns one vector per text, encoding (outside the lock) only those not cached.
 func (c *sentenceCache) vectors(texts []string) [][]float32 {
 	out := make([][]float32, len(texts))
+	keys := make([][sha256.Size]byte, len(texts))
 	var missing []string
 	var at []int
+	for i, t := range texts {
+		keys[i] = sha256.Sum256([]byte(t))
+	}
 	c.mu.Lock()
 	for i, t := range texts {
-		if e := c.byTxt[t]; e != nil {
+		if e := c.byTxt[keys[i]]; e != nil {
 			c.clock++
 			e.used, out[i] = c.clock, e.vec
 		} else {
@@ -80,9 +86,10 @@ func (c *sentenceCache) vectors(texts []string) [][]float32 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for k, i := range at {
-		out[i] = vecs[k]
+		// A copy: Encode's vectors share one array, which one cached vector would keep whole.
+		out[i] = slices.Clone(vecs[k])
 		c.clock++
-		c.byTxt[missing[k]] = &cachedSentence{vec: vecs[k], used: c.clock}
+		c.byTxt[keys[i]] = &cachedSentence{vec: out[i], used: c.clock}
 	}
 	c.evict()
 	return out

@@ -1,7 +1,10 @@
 package llm
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -38,13 +41,45 @@ func TestSentenceCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	if n := len(c.byTxt); n > 8 {
 		t.Errorf("cache holds %d texts, want at most 8", n)
 	}
-	if c.byTxt["kept warm"] == nil {
+	if c.byTxt[sha256.Sum256([]byte("kept warm"))] == nil {
 		t.Error("the text used on every call was evicted")
 	}
-	if c.byTxt["text number 0"] != nil {
+	if c.byTxt[sha256.Sum256([]byte("text number 0"))] != nil {
 		t.Error("the oldest text is still cached")
 	}
 	if again := c.vectors([]string{"kept warm"})[0]; &again[0] != &first[0] {
 		t.Error("a cached text was encoded again")
 	}
+}
+
+// The cache's memory is bounded by its number of entries whatever the
+// texts' length: a store of long memories (and long pasted prompts) must
+// not keep each whole text as well as its 2 KB vector, nor keep the
+// vectors of a whole search's batch alive for one of them.
+func TestSentenceCacheBoundsItsBytes(t *testing.T) {
+	const entries, textBytes = 16, 32 << 10
+	c := newSentenceCache(entries)
+	c.vectors([]string{strings.Repeat("warm up the encoder's buffers ", 2000)})
+	before := heapAfterGC()
+	for batch := 0; batch < 2*entries; batch += 6 {
+		texts := make([]string, 6)
+		for i := range texts {
+			texts[i] = fmt.Sprintf("%d %s", batch+i, strings.Repeat("a long pasted log line that goes on ", textBytes/36))
+		}
+		c.vectors(texts)
+	}
+	grown := int64(heapAfterGC()) - int64(before)
+	if limit := int64(entries * 6 << 10); grown > limit {
+		t.Errorf("a cache of %d entries holds %d KB, want at most %d KB", entries, grown>>10, limit>>10)
+	}
+	runtime.KeepAlive(c)
+}
+
+// heapAfterGC is the live heap once garbage (and sync.Pool caches) are collected.
+func heapAfterGC() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
 }
