@@ -178,6 +178,10 @@ func (r *reader) vocab() []piece {
 		if r.err != nil {
 			return nil
 		}
+		if len(text) == 0 { // the tokenizer walks back by a piece's length: an empty one never ends
+			r.err = fmt.Errorf("piece %d is empty", i)
+			return nil
+		}
 		vocab[i] = piece{string(text), math.Float64frombits(binary.LittleEndian.Uint64(score))}
 	}
 	return vocab

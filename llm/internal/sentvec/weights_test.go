@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 func gzipBytes(t *testing.T, raw []byte) []byte {
@@ -93,4 +94,28 @@ func tensorsStart(raw []byte) int {
 		at += 1 + int(raw[at]) + 8
 	}
 	return at
+}
+
+// A weights file whose unknown piece (id 0) is empty parses, as its shape is sound, but the tokenizer's
+// walk back from the end steps by a piece's length: it must still end on a text with a symbol no piece
+// starts with, not loop for ever.
+func TestTokenizeEndsWithAnEmptyUnknownPiece(t *testing.T) {
+	raw := embeddedRaw(t)
+	at := len(magic) + 4 // piece 0's length byte
+	n := int(raw[at])
+	damaged := append(append(bytes.Clone(raw[:at]), 0), raw[at+1+n:]...)
+	m, err := parseRaw(damaged)
+	if err != nil {
+		return // refusing the file is as good
+	}
+	done := make(chan []int32, 1)
+	go func() { done <- m.Tokenize("my \u2603 melted") }()
+	select {
+	case ids := <-done:
+		if len(ids) == 0 || len(ids) > MaxTokens {
+			t.Errorf("%d pieces", len(ids))
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Tokenize did not end")
+	}
 }
