@@ -43,3 +43,13 @@ func TestRelevanceOfAPromptInOtherWords(t *testing.T) {
 		}
 	}
 }
+
+// A store of one memory gives the encoder no rival to judge its lead
+// by: a first-person prompt sharing a word with that memory but about
+// something else does not inject it.
+func TestRelevanceOfAPromptInOtherWordsLoneMemory(t *testing.T) {
+	const memory, prompt = "User works night shifts at a warehouse", "my neighbour works from home and is so loud"
+	if got := promptHook(t, []string{memory})(prompt); len(got) != 0 {
+		t.Errorf("%q injected %q, want nothing", prompt, got)
+	}
+}

@@ -21,8 +21,9 @@ type sentenceMeanings interface {
 // as close are a how-to or a question about the world and a memory on its topic ("how long do
 // parrots live"), so only a first-person prompt that is not a how-to is read this way, only its
 // nearest hit among the first meaningCandidates, and only when that one is ahead of the others
-// by minSentenceLead, and only a hit some word or the built-in vectors link to the prompt too
-// (minLiftedScore). Measured on the fifteen prompt sets of relevance_*_test.go: related prompts
+// by minSentenceLead (so never a lone hit: in a store of one memory, any first-person prompt
+// sharing a word with it would do), and only a hit some word or the built-in vectors link to the
+// prompt too (minLiftedScore). Measured on the fifteen prompt sets of relevance_*_test.go: related prompts
 // found 208 → 231 of 370 ("the doctor wants to give me amoxicillin" → "User is allergic to
 // penicillin", "my blood sugar keeps spiking" → "…type 1 diabetes…"), unrelated prompts quiet
 // 279 → 278 of 295 ("squash my last three commits" → "Always run ruff and mypy before
@@ -34,6 +35,9 @@ func (e *Searcher) liftNearestInMeaning(q *engine.Query, hits []engine.Scored) {
 		return
 	}
 	n := min(len(hits), meaningCandidates)
+	if n < 2 {
+		return // a lone hit has no rival to lead: the encoder cannot tell it is the one meant
+	}
 	if !slices.ContainsFunc(hits[:n], func(h engine.Scored) bool { return h.Score >= minLiftedScore }) {
 		return // none could be lifted: the encoder's time is spared
 	}
@@ -44,7 +48,7 @@ func (e *Searcher) liftNearestInMeaning(q *engine.Query, hits []engine.Scored) {
 		}
 	}
 	sims, ok := m.SentenceSimilarities(q.Text, texts)
-	if !ok || n == 0 {
+	if !ok {
 		return
 	}
 	best := 0

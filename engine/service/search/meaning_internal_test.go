@@ -40,6 +40,7 @@ func TestLiftNearestInMeaning(t *testing.T) {
 		{"linked by nothing else", personal, engine.ModeHybrid, 0.5, []float32{0.2, 0.55, 0.3}, []float64{0.3, 0.01, 0.2}, -1},
 		{"a how-to", "how do I stop a bird plucking feathers", engine.ModeHybrid, 0.5, []float32{0.2, 0.55, 0.3}, []float64{0.3, 0.1, 0.2}, -1},
 		{"about the world", "why do parrots pluck their feathers", engine.ModeHybrid, 0.5, []float32{0.2, 0.55, 0.3}, []float64{0.3, 0.1, 0.2}, -1},
+		{"a lone hit has no rival to lead", personal, engine.ModeHybrid, 0.5, []float32{0.55}, []float64{0.1}, -1},
 		{"floor off", personal, engine.ModeHybrid, -1, []float32{0.2, 0.55, 0.3}, []float64{0.3, 0.1, 0.2}, -1},
 	}
 	for _, c := range cases {
