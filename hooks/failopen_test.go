@@ -117,11 +117,7 @@ func TestDisabledIsSilent(t *testing.T) {
 			fake, srv := newFakeMemsvcREST(t)
 			cfg := testConfig(t, srv.URL)
 			cfg.Disabled = true
-			stdin := map[string]string{
-				"prompt":        fixture(t, "prompt_relevant.json"),
-				"session-start": fixture(t, "session_start.json"),
-				"stop":          stopEvent(t, "transcript_exchange.jsonl", "", false),
-			}[event]
+			stdin := typicalStdin(t, event)
 			if stdout := runHook(t, event, cfg, stdin); stdout != "" {
 				t.Errorf("stdout = %q, want nothing", stdout)
 			}
@@ -237,4 +233,20 @@ func TestStopHugeTranscript(t *testing.T) {
 			t.Errorf("log line %+v, want an error past the deadline", line)
 		}
 	})
+}
+
+// typicalStdin is a typical stdin of the hook event: a relevant prompt, a
+// session start, a stop after one exchange.
+func typicalStdin(t *testing.T, event string) string {
+	t.Helper()
+	switch event {
+	case "prompt":
+		return fixture(t, "prompt_relevant.json")
+	case "session-start":
+		return fixture(t, "session_start.json")
+	case "stop":
+		return stopEvent(t, "transcript_exchange.jsonl", "", false)
+	}
+	t.Fatalf("no input for hook event %q", event)
+	return ""
 }

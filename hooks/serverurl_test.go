@@ -24,11 +24,7 @@ func TestMalformedServerURLIsNamed(t *testing.T) {
 				cfg := ConfigFromEnv(func(k string) string { return env[k] })
 				var stderr bytes.Buffer
 				cfg.Stderr = &stderr
-				stdin := map[string]string{
-					"prompt":        fixture(t, "prompt_relevant.json"),
-					"session-start": fixture(t, "session_start.json"),
-					"stop":          stopEvent(t, "transcript_exchange.jsonl", "", false),
-				}[event]
+				stdin := typicalStdin(t, event)
 				if stdout := runHook(t, event, cfg, stdin); stdout != "" {
 					t.Errorf("stdout = %q, want nothing", stdout)
 				}
