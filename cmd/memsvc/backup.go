@@ -33,8 +33,8 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	fs := newFlagSet("backup", "Write a consistent backup of the data directory (store snapshot, images, key revocations)\n"+
 		"as one tar file, also while the server runs. Restore it with memsvc restore.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
-	fs.StringVar(&out, "out", "", "(required) file to write (- : stdout); an existing file is refused unless --force")
-	fs.BoolVar(&force, "force", false, "replace an existing --out file (only once the new backup is complete)")
+	fs.StringVar(&out, "out", "", "(required) "+outUsage)
+	fs.BoolVar(&force, "force", false, forceUsage)
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
@@ -51,7 +51,7 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if err := outInDataDir("--out", out, cfg.DataDir); err != nil {
 		return err
 	}
-	if err := keepExistingOut(out, force); err != nil {
+	if err := keepExistingOut("backup", out, force); err != nil {
 		return err
 	}
 	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out is a usage error
@@ -91,12 +91,12 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	return nil
 }
 
-// keepExistingOut refuses a backup's --out that names an existing file
-// with something in it, unless force: a backup already there may be the
-// one good copy, and it was replaced without a word. An empty file (made
+// keepExistingOut refuses the --out of cmd (backup, export) that names an
+// existing file with something in it, unless force: a backup or export
+// already there may be the one good copy, and it was replaced without a word. An empty file (made
 // by mktemp for the backup) holds nothing to lose; what is not a regular
 // file (a pipe, /dev/stdout) is written in place by createOut.
-func keepExistingOut(out string, force bool) error {
+func keepExistingOut(cmd, out string, force bool) error {
 	if force || out == "-" {
 		return nil
 	}
@@ -104,7 +104,7 @@ func keepExistingOut(out string, force bool) error {
 	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 || isDeviceAlias(out) {
 		return nil
 	}
-	return errUsage{fmt.Errorf("backup: --out %s: the file exists (%d bytes): give --force to replace it, or another --out", out, st.Size())}
+	return errUsage{fmt.Errorf("%s: --out %s: the file exists (%d bytes): give --force to replace it, or another --out", cmd, out, st.Size())}
 }
 
 func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {

@@ -603,7 +603,7 @@ func envName(flagName string) string {
 // MEMSVC_USER confirmed every erase. Settings an operator keeps in an env
 // file (--data, --server, --client, mcp's --user) keep their variables.
 var commandLineOnly = map[string][]string{
-	"export":      {"user", "out"},
+	"export":      {"user", "out", "force"},
 	"import":      {"in"},
 	"users erase": {"user", "confirm"},
 	"keys create": {"user", "no-check"}, // no-check: one run's choice

@@ -76,12 +76,14 @@ func holderPID(dir string) string {
 func runExport(ctx context.Context, args []string, sys IO) error {
 	var cfg Config
 	var user, out string
+	var force bool
 	fs := newFlagSet("export", "Write every record of one user (--user) or of all users as JSON Lines, for `memsvc import`.\n"+
 		"Needs the data directory to itself; while a server runs, a user can download their own data from GET /api/v1/export.", sys.Stdout)
 	cfg.commonFlags(fs, sys.Getenv)
 	cfg.engineRunFlags(fs)
 	fs.StringVar(&user, "user", "", "export only this user (default: every user)")
 	fs.StringVar(&out, "out", "-", outUsage)
+	fs.BoolVar(&force, "force", false, forceUsage)
 	if err := parseFlags(fs, args, sys.Getenv); err != nil {
 		return err
 	}
@@ -93,6 +95,9 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 		users = []string{user}
 	}
 	if err := outInDataDir("--out", out, cfg.DataDir); err != nil {
+		return err
+	}
+	if err := keepExistingOut("export", out, force); err != nil {
 		return err
 	}
 	w, finish, err := createOut("--out", out, sys.Stdout) // first: a bad --out opens nothing
@@ -256,8 +261,12 @@ func requireUser(ctx context.Context, st engine.Store, cfg Config, user string) 
 	return errNotFound{fmt.Errorf("--user %q: %s holds no data of this user (number of users there: %d)%s", user, where, len(all), hint)}
 }
 
-// outUsage documents --out of export and backup (createOut).
-const outUsage = "file to write (- : stdout); an existing file is replaced once the new one is complete"
+// outUsage and forceUsage document --out and --force of export and backup
+// (keepExistingOut, createOut).
+const (
+	outUsage   = "file to write (- : stdout); an existing file is refused unless --force"
+	forceUsage = "replace an existing --out file (only once the new one is complete)"
+)
 
 // importedSoFar says what a failed import already wrote: records go in
 // batches, and importing the whole file again replaces them by id.
