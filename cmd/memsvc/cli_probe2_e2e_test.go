@@ -282,12 +282,12 @@ func TestCLIOutputFiles(t *testing.T) {
 		return bytes.HasPrefix(b, []byte(`{"kind":"header"`)) && bytes.Contains(b, []byte(`"kind":"end"`))
 	}
 
-	t.Run("existing file is replaced", func(t *testing.T) {
+	t.Run("existing file is replaced with --force", func(t *testing.T) {
 		out := filepath.Join(folder, "existing.jsonl")
 		if err := os.WriteFile(out, []byte("old\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if code, _, stderr := (probeCmd{}).run(t, "export", "--data", data, "--out", out); code != 0 {
+		if code, _, stderr := (probeCmd{}).run(t, "export", "--data", data, "--out", out, "--force"); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		if b, _ := os.ReadFile(out); !isExport(b) {

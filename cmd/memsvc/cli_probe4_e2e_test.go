@@ -393,10 +393,7 @@ func TestCLIOutputOnFullDisk(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			args := []string{cmd, "--data", data, "--out", out}
-			if cmd == "backup" {
-				args = append(args, "--force") // the file is there to be replaced
-			}
+			args := []string{cmd, "--data", data, "--out", out, "--force"} // the file is there to be replaced
 			code, _, stderr := probeCmd{}.run(t, args...)
 			if code != 1 || !strings.Contains(stderr, "--out "+out) || !strings.Contains(stderr, "no space left") {
 				t.Errorf("%s --out %s on a full disk: exit %d, stderr %q; want exit 1 naming --out and the cause", cmd, out, code, stderr)
