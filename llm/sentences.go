@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/memsvc/memsvc/llm/internal/sentvec"
+	"github.com/viterin/vek/vek32"
 )
 
 // SentenceSimilarities is how close in meaning query is to each of texts, as the cosine of their
@@ -22,18 +23,9 @@ func (w *WordForms) SentenceSimilarities(query string, texts []string) (sims []f
 	vecs := sentences.vectors(append([]string{query}, texts...))
 	sims = make([]float32, len(texts))
 	for i, v := range vecs[1:] {
-		sims[i] = cosine(vecs[0], v)
+		sims[i] = vek32.Dot(vecs[0], v) // unit vectors: the dot is the cosine
 	}
 	return sims, true
-}
-
-// cosine is the dot product of two unit vectors.
-func cosine(a, b []float32) float32 {
-	var s float32
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
 }
 
 // sentenceCacheSize bounds the sentence vectors kept: 4,096 × 2 KB = 8 MB, plus a 32-byte key each.
