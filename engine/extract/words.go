@@ -1,16 +1,11 @@
 package extract
 
-import "strings"
+import "github.com/memsvc/memsvc/text"
 
 // Word lists used by the rules. They are read-only after package initialisation.
 
-func set(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
+// set is text.WordSet under the short name the rules' word lists use.
+func set(words string) map[string]bool { return text.WordSet(words) }
 
 // jobWords are head nouns of job titles; "User is a data scientist" fills job_title because
 // "scientist" is listed, while "User is a big fan" does not.
