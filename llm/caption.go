@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // ImageDescription is what a vision model says about an image.
@@ -75,7 +77,7 @@ func (c *Captioner) Describe(ctx context.Context, image []byte, mimeType string)
 func parseCaption(answer string) (ImageDescription, error) {
 	raw := ExtractJSON(answer)
 	if raw == "" {
-		return ImageDescription{}, fmt.Errorf("answer has no JSON: %q", truncate(answer, 200))
+		return ImageDescription{}, fmt.Errorf("answer has no JSON: %q", text.Clip(answer, 200))
 	}
 	var out struct {
 		Caption *string  `json:"caption"`
@@ -83,10 +85,10 @@ func parseCaption(answer string) (ImageDescription, error) {
 		Tags    []string `json:"tags"`
 	}
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {
-		return ImageDescription{}, fmt.Errorf("malformed answer %q: %w", truncate(raw, 200), err)
+		return ImageDescription{}, fmt.Errorf("malformed answer %q: %w", text.Clip(raw, 200), err)
 	}
 	if out.Caption == nil || strings.TrimSpace(*out.Caption) == "" {
-		return ImageDescription{}, fmt.Errorf("answer has no caption: %q", truncate(raw, 200))
+		return ImageDescription{}, fmt.Errorf("answer has no caption: %q", text.Clip(raw, 200))
 	}
 	d := ImageDescription{Caption: oneLine(*out.Caption), Text: strings.TrimSpace(out.Text)}
 	for _, t := range out.Tags {

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Limits of one chat rerank call: a model's context is finite and long lists dilute its attention.
@@ -54,7 +55,7 @@ func (r *chatReranker) rerankBatch(ctx context.Context, system string, schema js
 	var b strings.Builder
 	fmt.Fprintf(&b, "Query: %s\n\nDocuments (%d):\n", query, len(docs))
 	for i, d := range docs {
-		fmt.Fprintf(&b, "[%d] %s\n", i, truncate(strings.Join(strings.Fields(d), " "), chatRerankDocMax))
+		fmt.Fprintf(&b, "[%d] %s\n", i, text.Clip(strings.Join(strings.Fields(d), " "), chatRerankDocMax))
 	}
 	fmt.Fprintf(&b, "\nReturn {\"scores\": [...]} with exactly %d numbers.", len(docs))
 	answer, err := r.chat.Complete(ctx, ChatRequest{
@@ -73,13 +74,13 @@ func (r *chatReranker) rerankBatch(ctx context.Context, system string, schema js
 func parseScores(answer string, n int) ([]float64, error) {
 	raw := ExtractJSON(answer)
 	if raw == "" {
-		return nil, fmt.Errorf("answer has no JSON: %q", truncate(answer, 200))
+		return nil, fmt.Errorf("answer has no JSON: %q", text.Clip(answer, 200))
 	}
 	var out struct {
 		Scores []float64 `json:"scores"`
 	}
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {
-		return nil, fmt.Errorf("malformed answer %q: %w", truncate(raw, 200), err)
+		return nil, fmt.Errorf("malformed answer %q: %w", text.Clip(raw, 200), err)
 	}
 	if len(out.Scores) != n {
 		return nil, fmt.Errorf("answer has %d scores for %d documents", len(out.Scores), n)
@@ -90,15 +91,4 @@ func parseScores(answer string, n int) ([]float64, error) {
 		}
 	}
 	return out.Scores, nil
-}
-
-// truncate cuts s to at most n bytes on a rune boundary.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

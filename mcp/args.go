@@ -11,6 +11,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/jsoncheck"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Arguments are decoded by hand, field by field, so every error names the
@@ -95,7 +96,7 @@ func (f fields) strs(name string, dst *[]string) error {
 	if err := json.Unmarshal(v, &list); err != nil {
 		var one string
 		if json.Unmarshal(v, &one) == nil {
-			return engine.Invalid(name, `must be a list of strings, got a string (write ["%s"])`, clip(one, 40))
+			return engine.Invalid(name, `must be a list of strings, got a string (write ["%s"])`, text.Clip(one, 40))
 		}
 		return engine.Invalid(name, "must be a list of strings")
 	}
@@ -121,7 +122,7 @@ func (f fields) integer(name string, dst *int) error {
 	if err := json.Unmarshal(v, &n); err != nil {
 		var s string
 		if json.Unmarshal(v, &s) == nil {
-			return engine.Invalid(name, "must be an integer, got the string %q (send a JSON number)", clip(s, 20))
+			return engine.Invalid(name, "must be an integer, got the string %q (send a JSON number)", text.Clip(s, 20))
 		}
 		return engine.Invalid(name, "must be an integer")
 	}
@@ -142,14 +143,6 @@ func (f fields) boolean(name string, dst *bool) error {
 		return nil
 	}
 	return engine.Invalid(name, "must be true or false (a JSON boolean)")
-}
-
-// clip shortens s for an error message.
-func clip(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
 }
 
 // object decodes a JSON object of at most maxBytes.

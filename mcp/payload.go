@@ -10,6 +10,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/jsoncheck"
+	"github.com/memsvc/memsvc/text"
 )
 
 // maxID is the largest integer id answered with the same id: the SDK
@@ -112,7 +113,7 @@ func checkPayload(b []byte) (int, string) {
 		// lost), and their answers could not be told apart anyway.
 		k := idKey(e.ID)
 		if requests[k] {
-			return codeInvalidRequest, "id " + clip(string(e.ID), 40) + " is given to two requests of the batch: give each request its own id"
+			return codeInvalidRequest, "id " + text.Clip(string(e.ID), 40) + " is given to two requests of the batch: give each request its own id"
 		}
 		requests[k] = true
 	}
@@ -126,7 +127,7 @@ func checkPayload(b []byte) (int, string) {
 func checkID(raw json.RawMessage) string {
 	if len(raw) > 0 && raw[0] == '"' {
 		if off := jsoncheck.LoneSurrogate(raw); off >= 0 {
-			return "id " + clip(string(raw), 40) + ": holds " + string(raw[off:off+6]) + ", half of a UTF-16 surrogate " +
+			return "id " + text.Clip(string(raw), 40) + ": holds " + string(raw[off:off+6]) + ", half of a UTF-16 surrogate " +
 				"pair with no other half, which the answer could not carry back: use an id of whole characters"
 		}
 		return ""
@@ -137,7 +138,7 @@ func checkID(raw json.RawMessage) string {
 	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil && n <= maxID && n >= -maxID {
 		return ""
 	}
-	return "id " + clip(string(raw), 40) + ": must be a string or a whole number between -(2^53-1) and 2^53-1"
+	return "id " + text.Clip(string(raw), 40) + ": must be a string or a whole number between -(2^53-1) and 2^53-1"
 }
 
 // idKey names an id the same way however it was spelled ("1" and "\u0031"

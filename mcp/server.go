@@ -36,6 +36,7 @@ import (
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/rest/status"
+	"github.com/memsvc/memsvc/text"
 )
 
 // Options configure the MCP server.
@@ -241,7 +242,7 @@ func checkClient(name string) error {
 	}
 	err := engine.ValidateAppName(field, name)
 	if s := suggestClient(name); err != nil && s != "" {
-		return engine.Invalid(field, "%s; for %q use /mcp/%s", strings.TrimPrefix(engine.ErrorMessage(err), field+": "), clip(name, 64), s)
+		return engine.Invalid(field, "%s; for %q use /mcp/%s", strings.TrimPrefix(engine.ErrorMessage(err), field+": "), text.Clip(name, 64), s)
 	}
 	return err
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // JSON-RPC error codes for a line that is not a message, or a message
@@ -74,7 +76,7 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 			} else if id := f.out.calls.inUse(line); id != nil {
 				// Answered under id null: under its own id the refusal would
 				// read as the answer to the request still running.
-				f.out.writeError(nil, codeInvalidRequest, "invalid request: id "+clip(string(id), 40)+
+				f.out.writeError(nil, codeInvalidRequest, "invalid request: id "+text.Clip(string(id), 40)+
 					" is in use by a request not answered yet: give each request its own id")
 			} else {
 				f.out.calls.add(line)

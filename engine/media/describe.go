@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Limits that keep a description a searchable sentence, not a dump.
@@ -94,7 +95,7 @@ func displayURL(raw string) string {
 		u.User = nil
 		raw = u.String()
 	}
-	return truncate(raw, maxURLRunes)
+	return text.Clip(raw, maxURLRunes)
 }
 
 // humanSize renders a file size the way people say it: "512 bytes",
@@ -129,15 +130,7 @@ func cleanHints(hints []string) []string {
 
 // clean collapses whitespace (hints may be multi-line) and caps the length.
 func clean(s string, maxRunes int) string {
-	return truncate(strings.Join(strings.Fields(s), " "), maxRunes)
-}
-
-func truncate(s string, maxRunes int) string {
-	if utf8.RuneCountInString(s) <= maxRunes {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:maxRunes-1]) + "…"
+	return text.Clip(strings.Join(strings.Fields(s), " "), maxRunes)
 }
 
 // sentence ends s with a full stop unless it already ends a sentence.
