@@ -22,7 +22,8 @@ const MaxNameBytes = 256
 
 // ValidateName refuses a name a memory is filed under or found by (a user,
 // a tag, a session, a project, a speaker, an id) that is not UTF-8 or holds
-// a control character: a NUL or a line break in one is no name a client
+// a control character, or a character that makes it look like another name
+// (lookalikeProblem): a NUL or a line break in one is no name a client
 // means, it would be a scope of its own that no other edge can name, and a
 // line break in a name that is logged forges a log line. A name is also
 // at most MaxNameBytes long: a speaker's name starts a stored text and a
@@ -49,7 +50,7 @@ func nameProblem(s string) string {
 			return fmt.Sprintf("contains a control character (U+%04X)", r)
 		}
 	}
-	return ""
+	return lookalikeProblem(s) // lookalike.go
 }
 
 // ValidateText refuses a text (a memory's text, a turn, a correction, a

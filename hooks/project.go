@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/engine"
 )
 
 // The hooks keep projects apart: what is captured in one repository is
@@ -70,13 +72,15 @@ func baseName(dir string) string {
 }
 
 // cleanProject trims a project name to valid UTF-8 of at most
-// maxProjectChars characters.
+// maxProjectChars characters that the server's name rule accepts
+// (engine.CleanName): a directory named with an invisible character or
+// a no-break space is still a project, not a refused capture.
 func cleanProject(p string) string {
 	p = strings.TrimSpace(strings.ToValidUTF8(p, ""))
 	if utf8.RuneCountInString(p) > maxProjectChars {
 		p = string([]rune(p)[:maxProjectChars])
 	}
-	return p
+	return engine.CleanName(p)
 }
 
 // fetchFunc asks the server for up to size memories, filtered to project

@@ -49,6 +49,9 @@ func TestProjectFor(t *testing.T) {
 		{"override", Config{Project: " billing "}, filepath.Join(root, "shop"), "billing"},
 		{"off", Config{NoProject: true, Project: "billing"}, filepath.Join(root, "shop"), ""},
 		{"long names are cut", Config{Project: strings.Repeat("é", 150)}, "", strings.Repeat("é", maxProjectChars)},
+		{"invisible characters dropped", Config{}, "/home/dev/web\u200bsite\u202e", "website"},
+		{"no-break space made ordinary", Config{}, "/home/dev/my\u00a0site", "my site"},
+		{"look-alike name: no project", Config{}, "/home/dev/w\u0435bsite", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

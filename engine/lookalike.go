@@ -1,0 +1,167 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// A name (a tag, session, project, speaker, metadata key, filter) is
+// compared by its characters, but read by eye: two names that render the
+// same and differ in a character no one sees file one user's memories
+// under two scopes, silently, and a direction override makes a name read
+// as another ("\u202Ekrow" shows as "work"). lookalikeProblem refuses what
+// makes such a pair; the rest of the name rule is nameProblem's.
+
+// joiningScripts are the scripts in which a zero-width joiner or non-joiner
+// changes how letters are drawn (Arabic-type joining, Indic conjuncts), so
+// "می‌خواهم" keeps its ZWNJ; in any other script it changes nothing one sees.
+var joiningScripts = []*unicode.RangeTable{
+	unicode.Arabic, unicode.Syriac, unicode.Nko, unicode.Mongolian, unicode.Devanagari, unicode.Bengali,
+	unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil, unicode.Telugu, unicode.Kannada,
+	unicode.Malayalam, unicode.Sinhala, unicode.Myanmar, unicode.Khmer, unicode.Tibetan,
+}
+
+// blankLetters are letters and symbols drawn as nothing at all, the usual
+// way to forge an empty-looking or padded name (U+3164 HANGUL FILLER, the
+// blank braille pattern) beside the format characters.
+var blankLetters = &unicode.RangeTable{R16: []unicode.Range16{
+	{Lo: 0x115f, Hi: 0x1160, Stride: 1}, {Lo: 0x2800, Hi: 0x2800, Stride: 1},
+	{Lo: 0x3164, Hi: 0x3164, Stride: 1}, {Lo: 0xffa0, Hi: 0xffa0, Stride: 1},
+}}
+
+const (
+	zwnj = '\u200c'
+	zwj  = '\u200d'
+)
+
+// lookalikeProblem says what makes s look like another name, or "": an
+// invisible or direction-changing character (a format character, a blank
+// letter; a joiner only outside the contexts where it shows, joinerShows),
+// a space other than U+0020, or one word spelt in Latin or Greek and
+// Cyrillic letters at once ("wоrk" with a Cyrillic о).
+func lookalikeProblem(s string) string {
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case invisibleAt(rs, i):
+			return fmt.Sprintf("contains an invisible or direction-changing character (U+%04X): "+
+				"such a name looks like another and would file memories apart; remove it", r)
+		case unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) && r != ' ':
+			return fmt.Sprintf("contains a space other than the ordinary one (U+%04X): type an ordinary space", r)
+		}
+	}
+	if r := mixedScriptLetter(rs); r != 0 {
+		return fmt.Sprintf("mixes Cyrillic letters with Latin or Greek ones in one word (U+%04X): "+
+			"such a name looks like another; spell each word in one script", r)
+	}
+	return ""
+}
+
+// CleanName makes a name a program derived rather than a client sent (a
+// directory's name as a coding agent's project) pass ValidateName:
+// control, invisible and direction-changing characters dropped, an
+// unusual space made ordinary; "" when it still does not (a word spelt in
+// two look-alike scripts, an over-long name), as a write under no name
+// beats a write refused.
+func CleanName(s string) string {
+	rs := []rune(strings.ToValidUTF8(s, ""))
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case invisibleAt(rs, i) || unicode.IsControl(r):
+		case unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp):
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	out := strings.TrimSpace(b.String())
+	if ValidateName("", out) != nil {
+		return ""
+	}
+	return out
+}
+
+// invisibleAt reports whether rs[i] is a character lookalikeProblem
+// refuses as invisible where it stands.
+func invisibleAt(rs []rune, i int) bool {
+	r := rs[i]
+	switch {
+	case (r == zwj || r == zwnj) && joinerShows(rs, i):
+		return false
+	case unicode.Is(unicode.Variation_Selector, r) && selectorShows(rs, i):
+		return false
+	}
+	return unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, blankLetters)
+}
+
+// joinerShows reports whether the ZWJ or ZWNJ at rs[i] changes what is
+// drawn: between two characters, after a letter or mark of a joining
+// script, or (a ZWJ) inside an emoji sequence ("👩‍💻").
+func joinerShows(rs []rune, i int) bool {
+	if i == 0 || i == len(rs)-1 {
+		return false
+	}
+	prev, next := rs[i-1], rs[i+1]
+	if unicode.In(prev, joiningScripts...) && unicode.In(next, unicode.L, unicode.M) {
+		return true
+	}
+	return rs[i] == zwj && isEmojiPart(prev) && unicode.Is(unicode.So, next)
+}
+
+// isEmojiPart reports a character an emoji ZWJ sequence may join after: an
+// emoji (a symbol), a skin tone modifier, or the emoji presentation
+// selector.
+func isEmojiPart(r rune) bool { return unicode.In(r, unicode.So, unicode.Sk) || r == '\ufe0f' }
+
+// selectorShows reports whether the variation selector at rs[i] selects a
+// form of the character before it: after a symbol ("❤️"), a digit, '#' or
+// '*' (keycaps, "1️⃣"), or a letter of a script with registered variants
+// (CJK); never first, and never after a Latin, Greek or Cyrillic letter,
+// where it draws nothing.
+func selectorShows(rs []rune, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := rs[i-1]
+	switch {
+	case unicode.In(prev, unicode.Latin, unicode.Greek, unicode.Cyrillic), unicode.IsSpace(prev):
+		return false
+	case unicode.In(prev, unicode.So, unicode.Sm, unicode.Nd, unicode.Han) || prev == '#' || prev == '*':
+		return true
+	}
+	return false
+}
+
+// mixedScriptLetter is the letter at which a word first holds both a
+// Cyrillic letter and a Latin or Greek one, 0 when every word keeps to one
+// side. Those are the
+// scripts whose letters are drawn alike (а/a, о/o/ο, р/p/ρ); Latin beside
+// Greek is left alone, as "μService" and "Δt" are names people write.
+func mixedScriptLetter(rs []rune) rune {
+	var cyr, other rune // the first of each in the current word
+	for _, r := range rs {
+		switch {
+		case unicode.Is(unicode.Cyrillic, r) && unicode.IsLetter(r):
+			cyr = firstOf(cyr, r)
+		case unicode.In(r, unicode.Latin, unicode.Greek) && unicode.IsLetter(r):
+			other = firstOf(other, r)
+		case unicode.IsMark(r):
+		default:
+			cyr, other = 0, 0 // a space, digit or punctuation ends the word
+		}
+		if cyr != 0 && other != 0 {
+			return r // the letter that mixed the word: the intruder, usually
+		}
+	}
+	return 0
+}
+
+// firstOf is have, or r when have is still 0.
+func firstOf(have, r rune) rune {
+	if have == 0 {
+		return r
+	}
+	return have
+}
