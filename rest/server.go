@@ -136,8 +136,8 @@ func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Reques
 // what only they know (the app name of a body).
 type reqInfo struct {
 	user, app string
-	// refused is why the gate refused the request (its answer's detail),
-	// "" when it admitted it.
+	// refused is why the gate refused the request (its answer's detail,
+	// made safe to log by status.Refused), "" when it admitted it.
 	refused string
 }
 
@@ -214,7 +214,7 @@ func withoutMCPSlash(r *http.Request) *http.Request {
 // route's handler when every gate passes.
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo, h http.Handler, pattern string) {
 	if err := s.site(w, r, pattern); err != nil {
-		info.refused = engine.ErrorMessage(err)
+		info.refused = status.Refused(err)
 		s.refuse(w, r, pattern, err)
 		return
 	}
@@ -241,7 +241,7 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		err = checkParams(pattern, r) // query.go
 	}
 	if err != nil {
-		info.refused = engine.ErrorMessage(err)
+		info.refused = status.Refused(err)
 		s.refuse(w, r, pattern, err)
 		return
 	}
