@@ -101,7 +101,9 @@ func (u *UI) adminPage(pattern string, h func(http.ResponseWriter, *http.Request
 				http.Redirect(w, r, "/admin/signin", http.StatusSeeOther)
 				return
 			}
-			u.fail(w, r, req, engine.Errorf(engine.EUnauthorized, "operator sign-in required"))
+			err := engine.Errorf(engine.EUnauthorized, "operator sign-in required")
+			noteRefused(r, err)
+			u.fail(w, r, req, err)
 			return
 		}
 		u.serve(w, r, req, h)
@@ -113,6 +115,9 @@ func (u *UI) adminSignInPage(w http.ResponseWriter, r *http.Request) {
 	u.render(w, req, http.StatusOK, "adminsignin", nil)
 }
 
+// errAdminSecret is why an operator sign-in was refused, for the log.
+var errAdminSecret = engine.Errorf(engine.EUnauthorized, "operator sign-in with a wrong admin secret")
+
 func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
 	req := &request{CSRF: u.csrfToken(w, r), Path: r.URL.Path, Admin: true}
 	if err := u.checkCSRF(w, r); err != nil {
@@ -120,6 +125,7 @@ func (u *UI) adminSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !auth.SameSecret(r.PostForm.Get("secret"), u.admin.Secret) {
+		noteRefused(r, errAdminSecret)
 		u.render(w, req, http.StatusUnauthorized, "adminsignin", map[string]any{"Error": "That is not the admin secret."})
 		return
 	}

@@ -60,8 +60,14 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 			u.fail(w, r, req, err)
 			return
 		}
+		if key == "" && hasCookie(r, keyCookie) && u.gate.KeysRequired() {
+			noteRefused(r, errCookieRefused)
+		}
 		r2, user, err := u.gate.AdmitKey(r, key)
 		if err != nil {
+			if key != "" || !safeMethod(r.Method) { // not a first visit's GET, sent to sign in
+				noteRefused(r, err)
+			}
 			if engine.ErrorCode(err) == engine.EUnauthorized && key != "" {
 				u.keyRefused(w, r)
 				return
@@ -142,6 +148,7 @@ func (u *UI) sign(v string) string {
 // does not match the browser's CSRF cookie.
 func (u *UI) checkCSRF(w http.ResponseWriter, r *http.Request) error {
 	if err := readForm(w, r); err != nil {
+		noteRefused(r, err)
 		return err
 	}
 	c, err := r.Cookie(csrfCookie)
@@ -150,9 +157,17 @@ func (u *UI) checkCSRF(w http.ResponseWriter, r *http.Request) error {
 		token = r.Header.Get(csrfHeader)
 	}
 	if err != nil || token == "" || !hmac.Equal([]byte(token), []byte(u.sign(c.Value))) {
-		return engine.Errorf(engine.EForbidden, "missing or stale form token: reload the page and try again")
+		err := engine.Errorf(engine.EForbidden, "missing or stale form token: reload the page and try again")
+		noteRefused(r, err)
+		return err
 	}
 	return nil
+}
+
+// hasCookie reports whether r carries the cookie name.
+func hasCookie(r *http.Request, name string) bool {
+	_, err := r.Cookie(name)
+	return err == nil
 }
 
 // readForm parses a form body of at most maxFormBytes. One declared
@@ -266,6 +281,7 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, "/memories", http.StatusSeeOther)
 			return
 		}
+		noteRefused(r, err)
 		u.render(w, req, http.StatusUnauthorized, "signin", signInData{Error: "That key is not valid (or was revoked).",
 			Next: localPath(r.PostForm.Get("next"))})
 		return

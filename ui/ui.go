@@ -173,7 +173,7 @@ func (u *UI) asset(w http.ResponseWriter, r *http.Request) {
 }
 
 // ServeHTTP logs one line per request (never a key or a form value) around
-// serve. The dashboard reads no key from its address (only the session
+// serve, with why it was refused when it was (refusals.go). The dashboard reads no key from its address (only the session
 // cookie), so an ?api_key= there is dropped before anything sees it: the
 // mux's own redirects ("/static", "/x/../memories") would copy it into
 // their Location and body, and a page would remember it for after sign-in.
@@ -184,10 +184,11 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.URL.RawQuery = q
 	}
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	r, refused := withRefusal(r) // refusals.go
 	u.serveHTTP(sw, r)
 	_, pattern := u.mux.Handler(r)
-	u.log.Info("dashboard request", "method", r.Method, "route", pattern, "status", sw.status,
-		"duration", time.Since(start).Round(time.Microsecond))
+	kv := []any{"method", r.Method, "route", pattern, "status", sw.status, "duration", time.Since(start).Round(time.Microsecond)}
+	u.log.Info("dashboard request", append(kv, refused.logKV(r)...)...)
 }
 
 type statusWriter struct {
@@ -210,6 +211,7 @@ func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	status.CloseAfterChunked(h, r)
 	if err := u.gate.Site(r); err != nil {
+		noteRefused(r, err)
 		u.fail(w, r, nil, err)
 		return
 	}
