@@ -15,7 +15,7 @@ import (
 
 // joiningScripts are the scripts in which a zero-width joiner or non-joiner
 // changes how letters are drawn (Arabic-type joining, Indic conjuncts), so
-// "می‌خواهم" keeps its ZWNJ; in any other script it changes nothing one sees.
+// "می\u200cخواهم" keeps its ZWNJ; in any other script it changes nothing one sees.
 var joiningScripts = []*unicode.RangeTable{
 	unicode.Arabic, unicode.Syriac, unicode.Nko, unicode.Mongolian, unicode.Devanagari, unicode.Bengali,
 	unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil, unicode.Telugu, unicode.Kannada,
@@ -98,7 +98,7 @@ func invisibleAt(rs []rune, i int) bool {
 
 // joinerShows reports whether the ZWJ or ZWNJ at rs[i] changes what is
 // drawn: between two characters, after a letter or mark of a joining
-// script, or (a ZWJ) inside an emoji sequence ("👩‍💻").
+// script, or (a ZWJ) inside an emoji sequence ("👩\u200d💻").
 func joinerShows(rs []rune, i int) bool {
 	if i == 0 || i == len(rs)-1 {
 		return false
