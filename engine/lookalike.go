@@ -39,7 +39,7 @@ const (
 // invisible or direction-changing character (a format character, a blank
 // letter; a joiner only outside the contexts where it shows, joinerShows),
 // a space other than U+0020, or one word spelt in Latin or Greek and
-// Cyrillic letters at once ("wоrk" with a Cyrillic о).
+// Cyrillic letters at once ("w\u043erk", a Cyrillic o in a Latin word).
 func lookalikeProblem(s string) string {
 	rs := []rune(s)
 	for i, r := range rs {
