@@ -1,0 +1,39 @@
+package main
+
+import "testing"
+
+// The eighteenth coding-sessions evaluation is a seventeenth held-out
+// check, written before the changes it measures and sharing no text with
+// the first seventeen: one developer in four repositories (a Go monorepo
+// built with Bazel, whose BUILD files gazelle writes, whose grpc-go is held
+// and later upgraded, where a method is renamed with multi-edits and tests
+// read a remote cache through a .bazelrc config; a Swift/iOS app tested
+// and shipped through fastlane, whose "never tabs" rule is revoked ("actually
+// you can use tabs now") and whose packages are upgraded; a Terraform and
+// Helm platform repository where the agent only plans, chart versions are
+// bumped, the AWS provider is upgraded, the state bucket moves and a
+// variable is renamed across modules; a Django and Celery invoicing service
+// whose retried task is made idempotent, whose beat schedule moves into the
+// database, whose Django is upgraded and whose rule against migrating
+// staging is revoked). Prompts are lowercase with typos, tool calls fail,
+// later prompts follow an earlier exchange, change the topic after one or
+// are about nothing stored. It replays the turns as the second evaluation
+// does. The fixtures are under testdata/coding_sessions18.
+
+// Floors of the eighteenth evaluation, measured when it was written,
+// before the changes it was written for: related recalled 22/27, unrelated
+// silent 7/7, stale 8 (the Alamofire, AWS provider and Django versions
+// beside their upgrades, the old state bucket four times, the revoked rule
+// against migrating staging twice), other repository 0; session start
+// stale 2 (the held grpc-go, the revoked migration rule). Misses: the
+// TestFlight lane, the Kingfisher upgrade's fix, the plan-only rule, the
+// moved state bucket, the index_together fix. Raise them as recall
+// improves; never lower them to let a change through.
+var codingSessions18Floors = codingFloors{recalled: 22, silent: 7, stale: 8, foreign: 0, startStale: 2}
+
+func TestCodingSessions18Eval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays 19 tool-using turns and 34 prompts through the built binary")
+	}
+	runToolEval(t, "coding_sessions18", "coding sessions 18", 4, codingSessions18Floors)
+}
