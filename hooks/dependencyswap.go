@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // A turn that swaps one library for another often does it with an Edit of
@@ -41,17 +43,18 @@ var dependencyLines = []*regexp.Regexp{
 var notDependencies = []string{"version", "edition", "python", "rust-version", "requires-python", "node", "npm",
 	"engines", "packageManager"}
 
-// dependencyNames returns the dependencies text declares, once each.
-func dependencyNames(text string) []string {
+// dependencyNames returns the dependencies src declares, once each (in
+// the order first declared).
+func dependencyNames(src string) []string {
 	var out []string
 	for _, re := range dependencyLines {
-		for _, m := range re.FindAllStringSubmatch(text, -1) {
-			if !slices.Contains(out, m[1]) && !slices.Contains(notDependencies, strings.ToLower(m[1])) {
+		for _, m := range re.FindAllStringSubmatch(src, -1) {
+			if !slices.Contains(notDependencies, strings.ToLower(m[1])) {
 				out = append(out, m[1])
 			}
 		}
 	}
-	return out
+	return text.Unique(out)
 }
 
 // swappedDependencies returns the dependencies an edit took out where it
