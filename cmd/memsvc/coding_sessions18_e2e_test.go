@@ -22,14 +22,18 @@ import "testing"
 
 // Floors of the eighteenth evaluation, measured when it was written,
 // before the changes it was written for: related recalled 22/27, unrelated
-// silent 7/7, stale 8 (the Alamofire, AWS provider and Django versions
-// beside their upgrades, the old state bucket four times, the revoked rule
-// against migrating staging twice), other repository 0; session start
-// stale 2 (the held grpc-go, the revoked migration rule). Misses: the
-// TestFlight lane, the Kingfisher upgrade's fix, the plan-only rule, the
-// moved state bucket, the index_together fix. Raise them as recall
-// improves; never lower them to let a change through.
-var codingSessions18Floors = codingFloors{recalled: 22, silent: 7, stale: 8, foreign: 0, startStale: 2}
+// silent 7/7, stale 9 (the Alamofire, AWS provider and Django versions
+// beside their upgrades, the old state bucket four times, the revoked rules
+// against migrating staging twice and against tabs once), other repository
+// 0; session start stale 3 (the held grpc-go, the revoked migration rule,
+// the tab rule). The tab rule's stale words were widened, once, to the
+// forms the extractor stores it in ("Avoid tabs", "Indent swift with 4
+// spaces"): that made the counts stricter (stale 8 → 9, session start
+// 2 → 3), not looser. Misses: the TestFlight lane, the Kingfisher
+// upgrade's fix, the plan-only rule, the moved state bucket, the
+// index_together fix. Raise them as recall improves; never lower them to
+// let a change through.
+var codingSessions18Floors = codingFloors{recalled: 22, silent: 7, stale: 9, foreign: 0, startStale: 3}
 
 func TestCodingSessions18Eval(t *testing.T) {
 	if testing.Short() {
