@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -98,6 +99,12 @@ func keptSentences(line string) (string, []removalCut) {
 	ss := sentences(line[len(mark):])
 	for i := 0; i < len(ss); i++ {
 		sn := ss[i]
+		if releaseRemoval.MatchString(sn) {
+			// Kept, and still read for the names it retires (retire.go).
+			cut = append(cut, removalCut{text: sn, kept: sn})
+			kept = append(kept, sn)
+			continue
+		}
 		if removalRe.MatchString(sn) {
 			k, c := splitRemoval(sn)
 			for _, part := range c {
@@ -132,6 +139,20 @@ func keptSentences(line string) (string, []removalCut) {
 	return mark + out, cut
 }
 
+// An upgrade's reply says what the new release took away and what the
+// code does about it: "Kingfisher 8 removed `cancelOnDisappear`, so
+// AvatarView dropped that call", "5.1 removed `index_together`, so Invoice
+// declares `indexes = […]`", "Provider 5 no longer takes `acl`, so the
+// bucket uses an ownership-controls resource". Those are no conventions the
+// project left but what the upgrade demands, which a later prompt about
+// the same error asks for; cut as removals, the capture kept only "now
+// takes 8.1.0" (the eighteenth coding-sessions evaluation, cmd/memsvc).
+// A sentence whose subject is a release (a version, after at most a few
+// words of name) removing something is kept whole; what it removed is
+// still retired. A bare number is a count ("3 removed fixtures"), not a release.
+var releaseRemoval = regexp.MustCompile(`(?i)^\W*(?:(?:[\w.@/-]+\s+){1,3}v?\d+(?:\.\d+)*|v?\d+(?:\.\d+)+)(?:\.x)?\s+` +
+	`(?:removed|removes|dropped|drops|deprecated|deprecates|no longer)\b`)
+
 // A removal sentence often says in another clause what holds now: "cl-core
 // no longer depends on anyhow: `frame.rs` returns a `FrameError` enum",
 // "`Checkout.post` no longer calls the carrier: it queues `buy_label`",
@@ -162,7 +183,7 @@ var (
 func splitRemoval(sn string) (kept, cut []string) {
 	var keep, drop []string
 	removed := false
-	for _, part := range splitAt(sn, colonBreak.FindAllStringIndex(sn, -1)) {
+	for _, part := range splitAt(sn, outsideCode(sn, colonBreak.FindAllStringIndex(sn, -1))) {
 		var breaks [][]int
 		for _, loc := range nowAndBreak.FindAllStringSubmatchIndex(part, -1) {
 			breaks = append(breaks, loc[2:4])
@@ -183,6 +204,13 @@ func splitRemoval(sn string) (kept, cut []string) {
 		return nil, []string{sn}
 	}
 	return []string{strings.TrimRight(strings.Join(keep, " "), ".;!?,") + "."}, drop
+}
+
+// outsideCode returns the spans of locs that start outside s's inline
+// code: the colon of "`{ \"tabs\": 1 }`" joins no clauses, and split there
+// the capture kept half a code span and lost the sentence's start.
+func outsideCode(s string, locs [][]int) [][]int {
+	return slices.DeleteFunc(locs, func(loc []int) bool { return strings.Count(s[:loc[0]], "`")%2 == 1 })
 }
 
 // splitAt returns the non-empty parts of s between the spans of breaks.

@@ -37,6 +37,11 @@ func TestWithoutRemovals(t *testing.T) {
 			"stacks/data was sourcing the module from main; it now uses `?ref=v2.3.1`.",
 			"stacks/data was sourcing the module from main; it now uses `?ref=v2.3.1`."},
 		{"plain reply untouched", "Added the retry helper. Tests pass.", "Added the retry helper. Tests pass."},
+		{"a release's removal kept", "Package.swift takes Nuke 13. Nuke 13 removed `ImagePipeline.shared.loadData`, so the cache calls `data(for:)`. Tests pass.",
+			"Package.swift takes Nuke 13. Nuke 13 removed `ImagePipeline.shared.loadData`, so the cache calls `data(for:)`. Tests pass."},
+		{"a bare version's removal kept", "Rails is 8.0.1. 8.0 no longer reads `config.cache_classes`, so test.rb sets `config.enable_reloading`.",
+			"Rails is 8.0.1. 8.0 no longer reads `config.cache_classes`, so test.rb sets `config.enable_reloading`."},
+		{"a count is no release", "Cleaned up the fixtures. 3 removed fixtures were unused. Tests pass.", "Cleaned up the fixtures. Tests pass."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := withoutRemovals(tc.reply); got != tc.want {
@@ -71,6 +76,9 @@ func TestWithoutRemovalsKeepsWhatHoldsNow(t *testing.T) {
 		{"what leads up to the removal goes with it",
 			"Moved to Honeycomb: removed `newrelic` and the agent config. Tests pass.",
 			"Tests pass."},
+		{"a colon inside code splits nothing",
+			"Removed `indent_width` from .lintrc and added .fmt.json (`\"indentation\": { \"tabs\": 1 }`, 120 columns). Lint is clean.",
+			"Lint is clean."},
 		{"every clause a removal: cut whole",
 			"Deleted the old config: the loader no longer reads it. Tests pass.",
 			"Tests pass."},
