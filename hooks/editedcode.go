@@ -117,6 +117,7 @@ func replacedCode(e codeEdit) []string {
 	if v, ok := swappedSettingValue(e); ok {
 		out = append(out, v)
 	}
+	out = append(out, revaluedSettings(e)...)
 	out = append(out, swappedDependencies(e)...) // dependencyswap.go
 	for _, m := range settingRe.FindAllStringSubmatch(e.old, -1) {
 		key, was := m[1], m[2]
@@ -240,6 +241,39 @@ func swappedSettingValue(e codeEdit) (string, bool) {
 		return "", false
 	}
 	return old[2], true
+}
+
+// A setting often names one thing and is given another of its kind: a
+// backend's "bucket = \"app-state-use1\"" becomes "bucket =
+// \"app-state-euw1\"", "region = \"us-east-1\"" becomes "eu-west-1". The
+// key is a plain word ("bucket", "region"), which settingRe leaves alone,
+// and the values are no numbers, but the old one is a name of its own: the
+// reply that set it up ("state in the `app-state-use1` bucket") stayed in
+// recall beside the move (the eighteenth coding-sessions evaluation,
+// cmd/memsvc). Such a value is retired when a line of the edit gives the
+// same key another value and the edit keeps the old one nowhere.
+
+// revaluedSettings returns the values the edit's setting lines gave up for
+// another value of the same key, those that name one thing (nameValue).
+func revaluedSettings(e codeEdit) []string {
+	now := map[string]string{}
+	for _, line := range strings.Split(e.new, "\n") {
+		if m := settingLine.FindStringSubmatch(line); m != nil {
+			now[m[1]] = m[2]
+		}
+	}
+	var out []string
+	for _, line := range strings.Split(e.old, "\n") {
+		m := settingLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		was, v := m[2], now[m[1]]
+		if v != "" && v != was && nameValue.MatchString(was) && len(was) >= minValueChars && !strings.Contains(e.new, was) {
+			out = append(out, was)
+		}
+	}
+	return out
 }
 
 // minValueChars is the shortest swapped value retired.

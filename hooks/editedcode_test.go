@@ -47,6 +47,11 @@ func TestReplacedCode(t *testing.T) {
 		{"key renamed, value kept", `timeout_name = "read-timeout"`, `read_timeout = "read-timeout"`, nil},
 		{"swapped value no name", "enabled = true", "mode = strict", nil},
 		{"several lines", "a = \"x-y-z-1\"\nb = 2", "c = 3", nil},
+		{"backend moved", "bucket         = \"app-state-use1\"\nregion         = \"us-east-1\"\ndynamodb_table = \"app-locks\"",
+			"bucket       = \"app-state-euw1\"\nregion       = \"eu-west-1\"\nuse_lockfile = true", []string{"app-state-use1", "us-east-1"}},
+		{"yaml image raised", "    image: nginx:1.25-alpine\n    replicas: 2", "    image: nginx:1.27-alpine\n    replicas: 2", []string{"nginx:1.25-alpine"}},
+		{"same key, value kept elsewhere", "primary: eu-west-1\nreplica: us-east-1", "primary: us-east-1\nreplica: eu-west-1", nil},
+		{"same key, plain word", "mode: strict\nlevel: info", "mode: relaxed\nlevel: info", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
