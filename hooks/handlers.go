@@ -357,6 +357,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	retired = retimedNames(ex.User, reply, retired)                                                   // retime.go
 	retired = reportedNames(ex.User, reply, retired)                                                  // reported.go
 	retired = allowedNames(ex.User, retired)                                                          // allowed.go
+	retired = permittedNames(ex.User, retired)                                                        // permitted.go
 	retired = withEditRetirements(retired, ex.Edits)                                                  // editedcode.go
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:

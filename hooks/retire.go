@@ -541,6 +541,9 @@ func namesRetired(text, name string) bool {
 	if allowed, ok := strings.CutPrefix(name, allowedMark); ok {
 		return namesForbidden(text, allowed) // allowed.go
 	}
+	if lifted, ok := strings.CutPrefix(name, permittedMark); ok {
+		return namesProhibited(text, lifted) // permitted.go
+	}
 	if code, ok := strings.CutPrefix(name, editMark); ok {
 		return namesEditedCode(text, code) // editedcode.go
 	}

@@ -1,0 +1,116 @@
+package hooks
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/memsvc/memsvc/text"
+)
+
+// A rule against doing something is revoked by giving leave to do it:
+// "never run migrations against staging from your shell" one week, "ok
+// you can run migrations on staging yourself now" the next; "indent with
+// 4 spaces, never tabs", then "actually you can use tabs now". Nothing is
+// removed and no name written as code is said to be used (allowed.go), so
+// the prohibition stayed at session start and in recall beside the leave
+// that ended it (the eighteenth coding-sessions evaluation, cmd/memsvc).
+//
+// The user's clause that gives leave ("you can …", "feel free to …", "…
+// are fine now") with a word of change ("now", "again", "from now on")
+// tags the capture with what it allows (retired:^<words>): the verb and
+// its object ("run migrations"), and for a verb of using also the object
+// alone ("tabs"). Recall and session start leave out a memory stated
+// before that turn with a clause that forbids those words
+// (namesProhibited): a word of prohibition right before them ("never run
+// migrations", "avoid tabs", "I won't run migrations").
+
+// permittedMark starts a retired name that stands for a prohibition the
+// user lifted: what retires is the rule against the words, not the words.
+const permittedMark = "^"
+
+var (
+	// leaveGiven is leave to do something, the verb in the first group and
+	// what follows it in the second.
+	leaveGiven = regexp.MustCompile(`(?i)\b(?:you\s+(?:can|may)|you're\s+(?:allowed|free)\s+to|` +
+		`you\s+are\s+(?:allowed|free)\s+to|feel\s+free\s+to|(?:it's|it\s+is)\s+(?:fine|ok|okay)\s+to)\s+` +
+		`(?:now\s+|also\s+|go\s+ahead\s+and\s+)?([a-z]+)\s+(.+)`)
+	// leaveFor is a thing said to be fine now: "tabs are fine now",
+	// "force pushes are ok again". The group is the thing.
+	leaveFor = regexp.MustCompile(`(?i)^\W*(?:(?:actually|ok|okay|so|and|but)\W+)*(?:the\s+)?` +
+		`([a-z][\w.-]*(?:\s+[a-z][\w.-]*)?)\s+(?:is|are)\s+(?:fine|ok|okay|allowed)\s+(?:now|again)\b`)
+	// leaveChange is the word that makes leave a change of the rule, not
+	// a step of the task ("you can see the log in ci.yml").
+	leaveChange = regexp.MustCompile(`(?i)\b(?:now|again|from now on|going forward|these days)\b`)
+	// leaveObjectEnd ends the object of the verb given leave.
+	leaveObjectEnd = regexp.MustCompile(`(?i)\s+(?:now|again|too|also|yourself|yourselves|from|on|in|to|at|against|for|` +
+		`with|into|when|if|as|since|because|and|but|so|then|here|there)\b|[,;:.!?)]`)
+	// leaveDeterminer starts an object: dropped, since rules name the thing
+	// bare ("never tabs").
+	leaveDeterminer = regexp.MustCompile(`(?i)^(?:the|a|an|any|your|our|my|some)\s+`)
+	// prohibitionLead ends the words of a clause before what it forbids.
+	prohibitionLead = regexp.MustCompile(`(?i)\b(?:never|don't|dont|do not|not|no|avoid|stop|mustn't|must not|` +
+		`shouldn't|should not|won't|will not)\s+(?:ever\s+|\w+ly\s+)?$`)
+	// usingVerbs forbid their object alone as often as with the verb:
+	// "never use tabs" and "never tabs".
+	usingVerbs = []string{"use", "write", "add"}
+)
+
+// maxLeaveWords is the longest object read: a rule names the thing in a
+// word or two.
+const maxLeaveWords = 3
+
+// permittedNames returns, marked with permittedMark, what the user's
+// clauses give leave to do from now on, added to retired as they fit.
+func permittedNames(user string, retired []string) []string {
+	return markNames(user, "", retired, permittedMark, func(cl string) []string {
+		if !leaveChange.MatchString(cl) || negation.MatchString(cl) {
+			return nil
+		}
+		if m := leaveFor.FindStringSubmatch(cl); m != nil {
+			return leaveWords("", m[1])
+		}
+		if m := leaveGiven.FindStringSubmatch(cl); m != nil {
+			return leaveWords(strings.ToLower(m[1]), m[2])
+		}
+		return nil
+	})
+}
+
+// leaveWords returns the words a leave to verb object stands for: the verb
+// and its object, and for a verb of using the object alone; none when the
+// object is a pronoun or a stop word ("do it now").
+func leaveWords(verb, rest string) []string {
+	object := leaveDeterminer.ReplaceAllString(strings.TrimSpace(rest), "")
+	if end := leaveObjectEnd.FindStringIndex(object); end != nil {
+		object = object[:end[0]]
+	}
+	words := strings.Fields(strings.ToLower(object))
+	if len(words) == 0 || len(words) > maxLeaveWords || len(words[0]) < minPartChars || text.IsNoiseWord(words[0]) {
+		return nil
+	}
+	object = strings.Join(words, " ")
+	switch {
+	case verb == "":
+		return []string{object}
+	case slices.Contains(usingVerbs, verb):
+		return []string{verb + " " + object, object}
+	}
+	return []string{verb + " " + object}
+}
+
+// namesProhibited reports whether a clause of text forbids the words: a
+// word of prohibition right before them, the words whole.
+func namesProhibited(text, words string) bool {
+	low := strings.ToLower(words)
+	for _, cl := range clauses(text) {
+		for _, part := range strings.FieldsFunc(strings.ToLower(cl), func(r rune) bool { return r == ',' || r == ';' }) {
+			for _, i := range wholeIndexes(part, low) {
+				if prohibitionLead.MatchString(part[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
