@@ -358,6 +358,7 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	retired = reportedNames(ex.User, reply, retired)                                                  // reported.go
 	retired = allowedNames(ex.User, retired)                                                          // allowed.go
 	retired = permittedNames(ex.User, retired)                                                        // permitted.go
+	retired = upgradedNames(ex.User, retired)                                                         // upgraded.go
 	retired = withEditRetirements(retired, ex.Edits)                                                  // editedcode.go
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:

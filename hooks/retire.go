@@ -544,6 +544,9 @@ func namesRetired(text, name string) bool {
 	if lifted, ok := strings.CutPrefix(name, permittedMark); ok {
 		return namesProhibited(text, lifted) // permitted.go
 	}
+	if raised, ok := strings.CutPrefix(name, upgradeMark); ok {
+		return namesOtherVersion(text, raised) // upgraded.go
+	}
 	if code, ok := strings.CutPrefix(name, editMark); ok {
 		return namesEditedCode(text, code) // editedcode.go
 	}
