@@ -114,3 +114,13 @@ func namesProhibited(text, words string) bool {
 	}
 	return false
 }
+
+// liftedAtSource reports whether the sentence m was distilled from forbids
+// what the retired name lifted (permittedMark): "indent with 4 spaces,
+// never tabs" is one rule, stored as "Indent with 4 spaces" and "Avoid
+// tabs", and the leave to use tabs ends both. The first stayed at session
+// start beside the tab indentation that replaced it.
+func liftedAtSource(m memory, name string) bool {
+	lifted, ok := strings.CutPrefix(name, permittedMark)
+	return ok && m.Source != nil && m.Source.Excerpt != "" && namesProhibited(m.Source.Excerpt, lifted)
+}

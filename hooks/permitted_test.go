@@ -3,6 +3,8 @@ package hooks
 import (
 	"slices"
 	"testing"
+
+	restclient "github.com/memsvc/memsvc/rest/client"
 )
 
 func TestPermittedNames(t *testing.T) {
@@ -59,14 +61,20 @@ func TestWithoutRetiredPermitted(t *testing.T) {
 		mem("rule", "Never deploy previews to the shared cluster; they go through the pipeline", "2026-04-01T10:00:00Z"),
 		mem("fact", "Deploy previews take four minutes", "2026-04-02T10:00:00Z"),
 		mem("again", "Don't deploy previews on Fridays", "2026-04-20T10:00:00Z"),
+		mem("sibling", "Previews are built by the pipeline", "2026-04-01T10:00:00Z"),
+		mem("other", "Previews are built with Vite", "2026-04-01T10:00:00Z"),
 	}
+	// The sibling was distilled from the rule's sentence; the other from
+	// one that forbids nothing.
+	ms[3].Source = &restclient.Source{Excerpt: "previews are built by the pipeline, never deploy previews by hand"}
+	ms[4].Source = &restclient.Source{Excerpt: "previews are built with Vite"}
 	rs := retirementsOf([]memory{{ID: "leave", ValidFrom: "2026-04-10T10:00:00Z",
 		Tags: retiredTags(permittedNames("ok you can deploy previews yourself now", nil))}})
 	var got []string
 	for _, m := range withoutRetired(ms, rs) {
 		got = append(got, m.ID)
 	}
-	if !slices.Equal(got, []string{"fact", "again"}) {
-		t.Errorf("withoutRetired = %v, want [fact again]", got)
+	if !slices.Equal(got, []string{"fact", "again", "other"}) {
+		t.Errorf("withoutRetired = %v, want [fact again other]", got)
 	}
 }

@@ -519,7 +519,7 @@ func withoutRetired(ms []memory, rs []retirement) []memory {
 	return slices.DeleteFunc(slices.Clone(ms), func(m memory) bool {
 		at, ok := statedAt(m)
 		return ok && slices.ContainsFunc(rs, func(r retirement) bool {
-			return at.Before(r.at) && namesRetired(m.Text, r.name)
+			return at.Before(r.at) && (namesRetired(m.Text, r.name) || liftedAtSource(m, r.name))
 		})
 	})
 }
