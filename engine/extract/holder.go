@@ -24,6 +24,32 @@ func OtherHolder(oldText, newText string) bool {
 	return !subsetOf(a, b) && !subsetOf(b, a)
 }
 
+// OtherPersonsVersion reports two version statements said of two people: one is
+// the user's own ("User uses a Pixel 7", "User's phone is a Pixel 7") and the other
+// someone else's ("User's mom upgraded to a Pixel 8"), or they are two others'. A
+// version slot names only the tool, so without this a relative's new phone would
+// retire the user's.
+func OtherPersonsVersion(oldText, newText string) bool {
+	return personOwning(oldText) != personOwning(newText)
+}
+
+// personOwning is the person other than the user a fact opens with, as the user's
+// kin or acquaintance ("User's mom …" → "mom", "User's best friend …" → "best
+// friend"), or "" for the user's own fact. The user's team speaks for the user.
+func personOwning(t string) string {
+	owner, rest, ok := strings.Cut(cleanFactText(t), "'s ")
+	if !ok || strings.Contains(owner, " ") {
+		return ""
+	}
+	w := strings.Fields(strings.ToLower(rest))
+	for i := 0; i < len(w) && i < 2; i++ {
+		if personNouns[w[i]] && w[i] != "team" && w[i] != "user" {
+			return strings.Join(w[:i+1], " ")
+		}
+	}
+	return ""
+}
+
 // versionHolder is the set of stemmed words of the thing said to use a version
 // ("The API repo uses Node 20" → api, repo), or nil when the words before the verb
 // are no thing (the user, a clause of its own).

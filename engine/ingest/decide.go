@@ -166,6 +166,9 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 	switch {
 	case oldSlot != nil && oldSlot.Predicate == extract.PredicateVersion && extract.OtherHolder(c.Text, f.text):
 		return unrelated, d, true // "The API repo uses Node 20" and "The marketing site uses Node 16": two users of one tool
+	case oldSlot != nil && slot != nil && (oldSlot.Predicate == extract.PredicateVersion || slot.Predicate == extract.PredicateVersion) &&
+		extract.OtherPersonsVersion(c.Text, f.text):
+		return unrelated, d, true // "User's mom upgraded to a Pixel 8" leaves the user's Pixel 7
 	case oldSlot != nil && slot != nil && amountsOfTwoThings(c.Text, f.text, *oldSlot, *slot):
 		return unrelated, d, true // "saves 200 euros a month for retirement", "saves 100 euros a month for holidays"
 	case oldSlot != nil && ((extract.Contradicts(*oldSlot, *slot) || f.now && extract.MovedOn(*oldSlot, *slot)) && !f.beside || f.takesBack(c.Text) ||

@@ -109,7 +109,7 @@ var changeMarkers = map[string]bool{"now": true, "currently": true, "these": tru
 // hedges say an amount is approximate ("about 6 hours"); they are no part of
 // what is counted, so "about 6 hours" and "8 hours now" count the same thing.
 var hedges = map[string]bool{"about": true, "around": true, "roughly": true, "approximately": true,
-	"nearly": true, "almost": true, "approx": true}
+	"nearly": true, "almost": true, "approx": true, "usually": true, "typically": true, "normally": true}
 
 // quantityWords are a fact's words without change markers and hedges, number
 // words as digits, a count reached said as had (reachedCount), plural units folded to their singular ("kids" → "kid") and
@@ -123,6 +123,14 @@ func quantityWords(s string) []string {
 			out = append(out, "has") // "is up to 5 microservices" has 5 of them
 			i += 2
 			continue
+		}
+		if atAmount(toks[i:]) {
+			out = append(out, reached) // "is at 4 books a month" reads 4 of them
+			i++
+			continue
+		}
+		if ownVerbs[w] && i+1 < len(toks) && countWord(toks[i+1]) {
+			w = "has" // "owns 2 bikes" has them: one count, whichever verb of having says it
 		}
 		if changeMarkers[w] || hedges[w] || w == "got" && len(out) > 0 && (out[len(out)-1] == "has" || out[len(out)-1] == "have") {
 			continue // "has got 3 children" has 3 children
@@ -141,6 +149,35 @@ func quantityWords(s string) []string {
 	return out
 }
 
+// reached stands for an amount said as where one is ("is at 4 books a month"): it
+// gives no verb of its own, so it is the state whatever verb said the amount before
+// (sameWord).
+const reached = "is-at"
+
+// ownVerbs say a count is had: "has 1 bike" and "owns 2 bikes" count one thing.
+var ownVerbs = map[string]bool{"has": true, "have": true, "own": true, "owns": true}
+
+// atAmount reports words that start with an amount said as where one is ("is at 4
+// books a month", "am at 3 miles a day"): the amount one is at now, of the unit that
+// follows. A number with no unit after it ("is at 5") or with a clock's or a street's
+// word ("at 5 pm", "at 12 Elm Street") tells a time or a place, not an amount.
+func atAmount(w []string) bool {
+	if len(w) < 4 || w[0] != "is" && w[0] != "are" && w[0] != "am" || w[1] != "at" {
+		return false
+	}
+	return countWord(w[2]) && !isNumber(w[3]) && !placeOrTime[w[3]]
+}
+
+// placeOrTime are words after a number that make it a time or an address.
+var placeOrTime = map[string]bool{"street": true, "st": true, "road": true, "rd": true, "avenue": true, "ave": true,
+	"lane": true, "pm": true, "am": true, "oclock": true}
+
+// countWord reports a number that is no year, in digits or in words.
+func countWord(w string) bool {
+	_, word := numberWords[w]
+	return word || isAmount(w)
+}
+
 // reachedCount reports words that start with a count reached ("is up to 5
 // microservices", "are down to 8 people"): they say what is had now, as "has 5
 // microservices" does.
@@ -148,8 +185,7 @@ func reachedCount(w []string) bool {
 	if len(w) < 4 || w[0] != "is" && w[0] != "are" || w[1] != "up" && w[1] != "down" || w[2] != "to" {
 		return false
 	}
-	_, word := numberWords[w[3]]
-	return word || isAmount(w[3])
+	return countWord(w[3])
 }
 
 // countNouns are the everyday synonyms of the things people count about
@@ -170,6 +206,9 @@ func sameWord(a, b string) bool {
 	if a == b {
 		return true
 	}
+	if a == reached || b == reached {
+		return reachedAs(a) && reachedAs(b) // "is up to 5 …" and "has 3 …"; "is at 4 books" and "reads 2 books"
+	}
 	if len(a) < 6 || len(a) != len(b) || a[0] != b[0] {
 		return false
 	}
@@ -180,6 +219,13 @@ func sameWord(a, b string) bool {
 		}
 	}
 	return diff == 1 && !isAmount(a) && !isAmount(b)
+}
+
+// reachedAs reports a word that may stand where an amount said as reached stands:
+// a verb in the present, not a number nor a past ("read 2 books" in the past is an
+// event, not the state "is at 4 books" changes).
+func reachedAs(w string) bool {
+	return w == reached || !isNumber(w) && !pastTense([]string{w}) && !changeMarkers[w]
 }
 
 var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

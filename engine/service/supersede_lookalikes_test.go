@@ -138,7 +138,7 @@ var supersedeLookalikes = []scenario{
 	// Someone else's version, or a test device, leaves one's phone current.
 	{name: "sister upgraded", steps: []string{
 		"My phone is an iPhone 12.", "My sister upgraded to an iPhone 15."},
-		facts: []string{"iPhone 12"}, known: "a version slot names no owner, so any iPhone 15 ends User's iPhone 12"},
+		facts: []string{"iPhone 12"}},
 	{name: "testing on a device", steps: []string{
 		"My phone is an iPhone 12.", "I'm testing on iPhone 14."},
 		facts: []string{"iPhone 12"}, known: "a version slot names no owner, so any iPhone 15 ends User's iPhone 12"},

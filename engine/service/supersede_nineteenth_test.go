@@ -148,8 +148,7 @@ var supersedeNineteenth = []scenario{
 		facts: []string{"St Mary"}, never: []string{"works at the gym", "works at gym"}},
 	{name: "running distance at", steps: []string{
 		"I run 2 miles a day.", "i'm at 3 miles a day now"},
-		facts: []string{"3 miles"}, gone: []string{"2 miles"}, never: []string{"works at"}, kept: true,
-		known: "\"i'm at 3 miles a day now\" is not read as the distance of \"runs 2 miles a day\""},
+		facts: []string{"3 miles"}, gone: []string{"2 miles"}, never: []string{"works at"}, kept: true},
 
 	// Someone else's change; hedges; slang.
 	{name: "wife's new job", steps: []string{

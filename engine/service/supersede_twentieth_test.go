@@ -12,7 +12,10 @@ import "testing"
 // (a friend's new phone, "if I moved to …", "I used to live in …" said after
 // the current city). Every scenario with a stale value asserts the stale fact
 // is kept in history with its validity window closed.
-// Baseline before this round's fixes: 25/45 (20 marked known).
+// Baseline before this round's fixes: 25/45 (20 marked known); after an amount
+// said as where one is ("is at N <unit> now") or by another verb of having ("owns")
+// was read as the count it changes, and a version said of someone else no longer
+// retired the user's, 28/45.
 var supersedeTwentieth = []scenario{
 	// A change told as the new state, with no correction word.
 	{name: "kitten makes three cats", steps: []string{
@@ -34,8 +37,7 @@ var supersedeTwentieth = []scenario{
 		facts: []string{"KPMG"}, gone: []string{"Deloitte"}, kept: true},
 	{name: "books a month at", steps: []string{
 		"I read about 2 books a month.", "i'm at 4 books a month now"},
-		facts: []string{"4 books"}, gone: []string{"2 books"}, kept: true,
-		known: "\"i'm at 4 books a month now\" is not read as the count of \"2 books a month\""},
+		facts: []string{"4 books"}, gone: []string{"2 books"}, kept: true},
 	{name: "promoted to senior", steps: []string{
 		"I'm a junior developer.", "got promoted to senior developer last month"},
 		facts: []string{"senior"}, gone: []string{"junior developer"}, kept: true},
@@ -45,8 +47,7 @@ var supersedeTwentieth = []scenario{
 		known: "\"getting 8 hours a night these days\" gives no fact"},
 	{name: "second bike", steps: []string{
 		"I've got 1 bike.", "bought another bike, i own 2 bikes now"},
-		facts: []string{"2 bikes"}, gone: []string{"1 bike"}, kept: true,
-		known: "\"i own 2 bikes now\" does not retire \"1 bike\""},
+		facts: []string{"2 bikes"}, gone: []string{"1 bike"}, kept: true},
 	{name: "ci moved off", steps: []string{
 		"Our CI pipeline runs on Jenkins.", "we moved CI off jenkins onto github actions"},
 		facts: []string{"GitHub Actions"}, gone: []string{"runs on Jenkins"}, kept: true,
@@ -175,8 +176,7 @@ var supersedeTwentieth = []scenario{
 		facts: []string{"Grenoble"}, never: []string{"lives in Paris"}},
 	{name: "mom's new phone", steps: []string{
 		"I use a Pixel 7.", "my mom upgraded to a Pixel 8"},
-		facts: []string{"Pixel 7"}, never: []string{"User uses a Pixel 8", "User has a Pixel 8"},
-		known: "\"my mom upgraded to a Pixel 8\" retires the user's \"Pixel 7\""},
+		facts: []string{"Pixel 7"}, never: []string{"User uses a Pixel 8", "User has a Pixel 8"}},
 	{name: "coworker's city", steps: []string{
 		"I live in Leicester.", "my coworker moved to Coventry last month"},
 		facts: []string{"Leicester"}, never: []string{"User lives in Coventry", "User moved to Coventry"}},
