@@ -55,7 +55,7 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 			before = turnBefore{question: lastQuestion(m.Content), readBack: readBack(m.Content)}
 			afterAgent = true
 		case "user":
-			before = turnBefore{dangling: danglingMove(m.Content)}
+			before = turnBefore{dangling: danglingMove(m.Content), corrects: CorrectionLead(m)}
 			before.place, _ = lastNamedPlace(m.Content) // "My sister lives in Groningen." — "I moved there
 			if takesBack(m.Content, afterAgent) {
 				kept := withoutLastSaid(facts.facts, userSaid)
@@ -101,6 +101,7 @@ type turn struct {
 type turnBefore struct {
 	question, readBack, dangling string
 	place                        placeMention // the last place the user's turn named, which "there" points at
+	corrects                     bool         // the user's turn only announced a correction ("wait, that's wrong")
 }
 
 // messageFacts extracts the facts of one turn; before is what the turn just before it
@@ -124,7 +125,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 	introduced, object, kin, home, named := "", "", "", "", ""
 	place := before.place
 	for i, line := range proseLines(m.Content) {
-		update := false
+		update := i == 0 && before.corrects // "wait, that's wrong" / "it's Square, not Stripe"
 		sents, updated := updateSentences(sentences(stackAsUse(newLabelled(line))))
 		for j, s := range sents {
 			if sarcastic(s) {

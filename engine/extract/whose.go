@@ -29,6 +29,21 @@ var (
 	othersAsideRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our)\s+([a-z]+?)(?:'s|s'|’s)|(?:the|my|our)\s+([a-z]+)\s+i mean(?:t)?|(?:i mean(?:t)?|talking about|i'm talking about)\s+(?:the|my|our)\s+([a-z]+?)(?:'s|s')?)$`)
 )
 
+// correctionOnlyRe is a turn that only announces a correction, which the next turn
+// says: "wait, that's wrong", "actually hold on", "no wait", "correction about my dog".
+var correctionOnlyRe = regexp.MustCompile(`(?i)^(?:(?:hmm+|um+|uh+|oh|ah|no|nope|wait|actually|hold on|hang on|sorry|oops|my bad|ugh)[,!.]*\s*)*` +
+	`(?:wait|actually|hold on|hang on|oops|my bad|that'?s wrong|that is wrong|that'?s not right|i got that wrong|i was wrong|` +
+	`let me correct (?:that|myself)|correction(?: about (?:my|our|the) [a-z]+)?)[,!.:]*` +
+	`(?:\s*(?:no|wait|actually|hold on|hang on|that'?s wrong|that is wrong|that'?s not right|i got that wrong)[,!.:]*)*$`)
+
+// CorrectionLead reports a user's turn that only announces a correction ("wait,
+// that's wrong"): the turn after it corrects what was said before it, as a sentence
+// after "Correction:" does, though it says no "actually" of its own ("it's Square, not
+// Stripe"). A bare "no" is no such turn: it answers a question.
+func CorrectionLead(m Message) bool {
+	return strings.EqualFold(strings.TrimSpace(m.Role), "user") && correctionOnlyRe.MatchString(strings.TrimSpace(m.Content))
+}
+
 // possessiveOwners are the pronouns a possessive one stands for: "her name is …" is hers.
 var possessiveOwners = map[string]string{"his": "he", "her": "she", "their": "they"}
 

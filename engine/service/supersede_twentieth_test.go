@@ -17,7 +17,9 @@ import "testing"
 // was read as the count it changes, and a version said of someone else no longer
 // retired the user's, 28/45; after a version said without its tool ("we're on 22.04
 // now, not 20.04", "the cluster is on 1.29 now") ended the stored version it names or
-// whose holder it names, 30/45.
+// whose holder it names, 30/45; after a turn that only announces a correction ("wait,
+// that's wrong") made the next turn, in the request or the next one, a correction,
+// 31/45.
 var supersedeTwentieth = []scenario{
 	// A change told as the new state, with no correction word.
 	{name: "kitten makes three cats", steps: []string{
@@ -99,8 +101,7 @@ var supersedeTwentieth = []scenario{
 	// Corrections spread over two turns.
 	{name: "employer correction after a pause", steps: []string{
 		"I work at Stripe as a PM.", "wait, that's wrong", "it's Square, not Stripe"},
-		facts: []string{"Square"}, gone: []string{"works at Stripe"}, kept: true,
-		known: "\"it's Square, not Stripe\" in a turn of its own gives no fact"},
+		facts: []string{"Square"}, gone: []string{"works at Stripe"}, kept: true},
 	{name: "date corrected in the next turns", steps: []string{
 		"my flight is on the 14th || A: Noted, the 14th. || no wait || the 15th, not the 14th"},
 		facts: []string{"15th"}, never: []string{"flight is on the 14th"},

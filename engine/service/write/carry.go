@@ -10,7 +10,7 @@ import (
 	"github.com/memsvc/memsvc/engine/extract"
 )
 
-// Questions carried across requests. A client that stores a conversation one
+// Questions (and correction leads) carried across requests. A client that stores a conversation one
 // exchange at a time (the automation memory node, the plugin's stop hook)
 // often ends a request with the assistant's question and starts the next
 // with the user's answer: "How long have you had the turtles?" / "About three
@@ -68,7 +68,7 @@ func (e *Writer) carriedQuestion(tx engine.Tx, req engine.ConversationRequest, n
 	if at.IsZero() {
 		at = now
 	}
-	if sameSpeaker(c.Message, first) || c.At.After(at) ||
+	if sameSpeaker(c.Message, first) && !correctionLead(c.Message) || c.At.After(at) ||
 		(req.SessionID == "" && at.Sub(c.At) > e.cfg.ConversationGap) {
 		return nil, nil
 	}
@@ -85,6 +85,9 @@ func (e *Writer) carryOn(tx engine.Tx, req engine.ConversationRequest, now time.
 	}
 	last := req.Messages[len(req.Messages)-1]
 	q := extract.Question(extract.Message{Role: last.Role, Name: last.Name, Content: last.Content})
+	if strings.TrimSpace(q) == "" && correctionLead(last) {
+		q = last.Content // "wait, that's wrong": the next request says the correction
+	}
 	if strings.TrimSpace(q) == "" {
 		if err := tx.DeleteDoc(CarryCollection, key); err != nil && engine.ErrorCode(err) != engine.ENotFound {
 			return err
@@ -100,6 +103,14 @@ func (e *Writer) carryOn(tx engine.Tx, req engine.ConversationRequest, now time.
 		last.ID = ""
 	}
 	return tx.PutDoc(CarryCollection, key, carried{Message: last, At: at.UTC()})
+}
+
+// correctionLead reports a turn that only announces a correction ("wait, that's
+// wrong"), which is carried as a question is: the user's next turn, often sent as
+// the next request, says the correction (extract.CorrectionLead), so it is carried to
+// the same speaker, where a question goes to the other one.
+func correctionLead(m engine.Message) bool {
+	return extract.CorrectionLead(extract.Message{Role: m.Role, Name: m.Name, Content: m.Content})
 }
 
 // carriedID is the id the carried question is read under when a turn of
