@@ -308,8 +308,10 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		}
 		if ok {
 			f, vec, d = cf, cvec, cd
-		} else if ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) {
-			// "User meant 4 spaces" (or "*Jackson") that corrects nothing stored says nothing by itself.
+		} else if f.About != "" || ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) {
+			// "User meant 4 spaces" (or "*Jackson") that corrects nothing stored says nothing by itself,
+			// nor does "he's a paramedic, not a nurse" of someone nothing is stored of: "User meant
+			// paramedic, not nurse" would be the user's. The turn's episode keeps what was said.
 			return engine.WriteResult{Text: f.Text, Event: engine.EventNone}, nil
 		}
 	}
