@@ -131,6 +131,9 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 			if sarcastic(s) {
 				continue // "yeah right, I love Mondays 🙄" means the opposite of what it says
 			}
+			if j > 0 {
+				s = withLabel(sents[j-1], s) // "secrets:" / "never in group_vars"
+			}
 			if i == 0 && j == 0 {
 				if a := answerClause(before.question, s); a != "" {
 					out = append(out, b.clauseFacts(a, s, tn)...)

@@ -127,8 +127,8 @@ func noAsRule(clause string) string {
 	if m == nil {
 		return clause
 	}
-	if !workThing(m[2]) {
-		return clause
+	if !workThing(m[2]) || placeOnly(m[2]) {
+		return clause // "never in the repo" forbids nothing it names
 	}
 	if strings.EqualFold(m[1], "no") { // after "no" comes a noun: "no semicolons"
 		if !bareNo(clause) {
