@@ -279,6 +279,9 @@ var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(
 // withDroppedSubject restores the subject chat leaves out of a first-person past
 // statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
 func withDroppedSubject(clause string) string {
+	if m := countNowRe.FindStringSubmatch(clause); m != nil && !measureNouns[strings.ToLower(m[2])] {
+		return "I have " + m[1] + " " + m[2] + " now" // "(so) three cats now": the count had since the change told before
+	}
 	if droppedOriginRe.MatchString(clause) || returnedAmount(clause) {
 		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "Originally from Manila", "Not a fan of…"
 	}
@@ -299,6 +302,15 @@ func withDroppedSubject(clause string) string {
 	}
 	return "I " + strings.ToLower(clause[:1]) + clause[1:]
 }
+
+// countNowRe is a count said with "now" and nothing else, after a change told before
+// it ("we adopted a kitten, so three cats now"). Groups: 1 the count, 2 the things.
+var countNowRe = regexp.MustCompile(`(?i)^(?:(?:that's|thats|that makes|which makes|making it)\s+)?(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([a-z]+s)\s+now[.!]*$`)
+
+// measureNouns are the units a count "now" measures, not things had: "3 weeks now" is
+// how long, "5 miles now" how far.
+var measureNouns = set(`seconds minutes mins hours hrs days weeks months years times miles kms kilometers kilometres
+meters metres laps reps sets lbs pounds kilos kgs grams steps pages percent dollars euros bucks points levels`)
 
 // saysWhatTheSpeakerDid reports whether the words after a clause's leading past verb
 // read as what the speaker did. They do not when the clause speaks to or of the other

@@ -104,6 +104,7 @@ type newFact struct {
 	slot, own     *extract.Slot // the slot decided on, and the fact's own (a preference takes back through it)
 	subject       string
 	amounts       []string
+	leadAmounts   []string              // the amounts of the fact's first clause, when a comma ends it: nil without one
 	namesRejected func(old string) bool // "…, not make test": nil unless the fact names what it replaces
 	now           bool                  // the fact marks itself current
 	instead       bool                  // "… instead"
@@ -115,7 +116,7 @@ type newFact struct {
 func (r *Readings) readFact(fact string, slot *extract.Slot, cands []Candidate, now bool) *newFact {
 	f := &newFact{reads: r, text: fact, normal: r.normal(fact), terms: r.terms(fact), now: now,
 		amounts: quantityWords(fact), instead: saysInstead(fact), usedTo: saysUsedTo(fact), beside: saysBeside(fact),
-		bareVersion: saysBareVersion(fact)}
+		bareVersion: saysBareVersion(fact), leadAmounts: leadClauseAmounts(fact)}
 	// Only a preference can take back an old one (extract.TakesBack), which reads the new
 	// fact's own slot, whatever slot the caller gives: read it once here, not once per
 	// candidate, and serve it as the slot when the caller gives none.
@@ -233,8 +234,9 @@ func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (ver
 	if oldSlot != nil && f.subject != "" && extract.SubjectKey(oldSlot.Subject) != f.subject && !namesHad(oldSlot, slot) {
 		return unrelated, Decision{} // "User's wife likes tea" says nothing about what the user likes
 	}
-	if !negated && amountChanged(oldAmounts, f.amounts) {
-		return ends, Decision{} // "has 6 engineers" → "has 9 engineers now"
+	if !negated && (amountChanged(oldAmounts, f.amounts) || f.leadAmounts != nil && amountChanged(oldAmounts, f.leadAmounts) ||
+		f.now && countWithoutQualifier(oldAmounts, f.amounts)) {
+		return ends, Decision{} // "has 6 engineers" → "has 9 engineers now"; "has 3 dogs now, adopted another"
 	}
 	fwd, back := coverage(oldTerms, f.terms), coverage(f.terms, oldTerms)
 	if negated {

@@ -91,6 +91,30 @@ func namesOne(next string) bool {
 	return false
 }
 
+// leadClauseAmounts are the quantityWords of a fact's first clause, cut at its first
+// comma, or nil when it has none. A run-on turn keeps its aside in the fact ("User has
+// three dogs now, adopted another"), and the aside's words would keep the count from
+// lining up with the stored one ("User has 2 dogs").
+func leadClauseAmounts(fact string) []string {
+	lead, _, ok := strings.Cut(fact, ", ")
+	if !ok {
+		return nil
+	}
+	return quantityWords(lead)
+}
+
+// countWithoutQualifier reports a new count, said as current, of what the stored
+// fact counts with a qualifier after it that the new one leaves out: "User has 3 cats
+// now" against "User has got two cats at home". The stored words up to the new one's
+// length must be a count changed, ending with its unit.
+func countWithoutQualifier(old, fact []string) bool {
+	n := len(fact)
+	if n < 3 || len(old) <= n || !countWord(fact[n-2]) || isNumber(fact[n-1]) {
+		return false
+	}
+	return amountChanged(old[:n], fact)
+}
+
 // countSaidAgain reports a fact that states the count old states, in the same words
 // (after quantityWords), and goes on with more: "User has 2 children, both in school"
 // says again what "User has two kids" says, and more.

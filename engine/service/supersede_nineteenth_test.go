@@ -105,8 +105,7 @@ var supersedeNineteenth = []scenario{
 	// Counts in words.
 	{name: "dogs count in words", steps: []string{
 		"I have 2 dogs.", "we have three dogs now, adopted another"},
-		facts: []string{"three dogs"}, gone: []string{"2 dogs"}, kept: true,
-		known: "\"has three dogs now, adopted another\" is not read as a new count of \"has 2 dogs\""},
+		facts: []string{"three dogs"}, gone: []string{"2 dogs"}, kept: true},
 	{name: "second baby", steps: []string{
 		"I've got one kid.", "baby number two arrived!! we have two kids now"},
 		facts: []string{"two kids"}, gone: []string{"one kid"}, kept: true},
