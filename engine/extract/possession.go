@@ -56,8 +56,16 @@ func possessionOwner(n Slot) (owner, noun string, ok bool) {
 // namesMake reports a value whose first word has a capital, as a make or model has:
 // "Pixel 7", "iPhone 15"; "a mess" has none.
 func namesMake(v string) bool {
-	first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
+	first, rest, _ := strings.Cut(strings.TrimSpace(v), " ")
+	if modelYear(first) && rest != "" {
+		first, _, _ = strings.Cut(rest, " ") // "a 2015 Civic": the model year before the make
+	}
 	return strings.ContainsFunc(first, unicode.IsUpper)
+}
+
+// modelYear reports a year a make's model is named by ("2015"), said before the make.
+func modelYear(w string) bool {
+	return len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) && strings.Trim(w, "0123456789") == ""
 }
 
 // possessionVersion reports a possession and a version of the same make, the versions
