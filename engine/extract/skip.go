@@ -200,19 +200,29 @@ func ownPluralVerb(words []string) bool {
 // the amount now stands, not a passing state as "I'm back" is.
 var backToAmountRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?:(?:now|finally|already|just)\s+)?(back .*)`)
 
-// backToRe: "back to 6 hours", "back down to $40 a month": the number and the word after
-// it, which must be a unit. "Back to 100%" (no word), "back to 9 to 5", "back to 2019 when
+// backToRe: "back to 6 hours", "back down to $40 a month", "up to 30 laps a session": the
+// number and the word after it, which must be a unit. "Back to 100%" (no word), "back to 9 to 5", "back to 2019 when
 // I lived in Berlin" name no amount.
-var backToRe = regexp.MustCompile(`(?i)^back(?: down| up)? to \$?\d[\d,.]*k? ([a-z]+)\b`)
+var backToRe = regexp.MustCompile(`(?i)^(?:back(?: down| up)?|up|down) to \$?\d[\d,.]*k? ([a-z]+)\b`)
 
 // notUnits are words after a number that say it counts nothing.
-var notUnits = set(`to and or when where after before in at on with from the a of for as till until than i we`)
+var notUnits = set(`to and or when where after before in at on with from the a of for as till until than i we am pm`)
 
-// returnedAmount reports a clause starting "back to" an amount of a unit.
+// returnedAmount reports a clause starting "back to" (or "up to", "down to") an amount of
+// a unit: where the amount stands now, said without its subject.
 func returnedAmount(clause string) bool {
 	m := backToRe.FindStringSubmatch(clause)
-	return m != nil && !notUnits[strings.ToLower(m[1])]
+	if m == nil || notUnits[strings.ToLower(m[1])] {
+		return false
+	}
+	// "up to 10 people" may be a limit, not where one stands: only with "now" or a rate
+	// ("up to 30 laps a session now", "down to 2 coffees a day") is it the amount reached.
+	back := strings.HasPrefix(strings.ToLower(clause), "back")
+	return back || nowOrRateRe.MatchString(clause)
 }
+
+// nowOrRateRe finds "now" or a rate an amount is given per: "a day", "per week".
+var nowOrRateRe = regexp.MustCompile(`(?i)\b(?:now|(?:a|an|per|each|every) (?:day|night|week|month|year|session|run|workout))\b`)
 
 // backToAmount reports "I'm back to 6 hours a night" (backToAmountRe, returnedAmount).
 func backToAmount(t string) bool {

@@ -144,7 +144,7 @@ func quantityWords(s string) []string {
 	for i := 0; i < len(toks); i++ {
 		w := toks[i]
 		if reachedCount(toks[i:]) {
-			out = append(out, "has") // "is up to 5 microservices" has 5 of them
+			out = append(out, reached) // "is up to 5 microservices" has 5 of them, "is up to 30 laps" swims them
 			i += 2
 			continue
 		}
@@ -173,8 +173,8 @@ func quantityWords(s string) []string {
 	return out
 }
 
-// reached stands for an amount said as where one is ("is at 4 books a month"): it
-// gives no verb of its own, so it is the state whatever verb said the amount before
+// reached stands for an amount said as where one is ("is at 4 books a month", "is up
+// to 30 laps a session"): it gives no verb of its own, so it is the state whatever verb said the amount before
 // (sameWord).
 const reached = "is-at"
 
