@@ -297,11 +297,26 @@ func ReplacedMeans(oldFact string, n Slot) bool {
 	// What the user's team gave up ("we ditched MongoDB") is gone from the parts of their
 	// system too ("the backend stores data in MongoDB").
 	ownSystem := ns == "user" && systemNoun(on.Subject)
-	if strings.HasPrefix(on.Value, "not ") || !(subjectsRelated(on.Subject, ns) || wholeProject[on.Subject] || ownSystem) {
+	if strings.HasPrefix(on.Value, "not ") || !(subjectsRelated(on.Subject, ns) || wholeProject[on.Subject] || ownSystem || partNamed(on.Subject, ns)) {
 		return false
 	}
 	m := toolObjectRe.FindStringSubmatch(cleanFactText(oldFact))
 	return m != nil && cutValue(m[1], commonStop) == r
+}
+
+// partNamed reports two subjects of one owner where one names the other's thing with a
+// word more: "User's CI pipeline" and "User's CI", "User's staging cluster" and "User's
+// staging". What was moved off a tool ("moved CI off Jenkins") is gone from the thing
+// said at more length ("the CI pipeline runs on Jenkins"); the replaced value must
+// still be the one the stored fact works with.
+func partNamed(a, b string) bool {
+	ao, at, aok := cutOwner(a)
+	bo, bt, bok := cutOwner(b)
+	if !aok || !bok || ao != bo || namesPerson(at) || namesPerson(bt) {
+		return false
+	}
+	return strings.HasPrefix(at, bt+" ") && len(strings.Fields(at)) == len(strings.Fields(bt))+1 ||
+		strings.HasPrefix(bt, at+" ") && len(strings.Fields(bt)) == len(strings.Fields(at))+1
 }
 
 // instructs reports a standing instruction about the user's own work: "Use pnpm, not
