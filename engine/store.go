@@ -49,3 +49,29 @@ type Tx interface {
 	DeleteDoc(collection, id string) error
 	ScanDocs(collection, prefix string, fn func(id string, raw []byte) error) error
 }
+
+// Meaning is a memory's sentence vector (its "meaning vector": the built-in
+// sentence encoder's unit vector of its text), int8-quantised with one
+// scale as the index holds embeddings (engine/index/quant.go). It is
+// derived data: a store drops it when the memory's text changes or the
+// memory is deleted, export does not carry it, and the engine refills it
+// in the background (engine/service/kernel/meanings.go).
+type Meaning struct {
+	Vec   []int8
+	Scale float32
+}
+
+// MeaningTx is the optional capability of a write transaction that keeps
+// meaning vectors (both backends). PutMeaning stores m for memory id,
+// which must exist: the caller checks it holds the text m was computed
+// from, and the store drops m when PutMemory changes that text.
+type MeaningTx interface {
+	PutMeaning(id string, m Meaning) error
+}
+
+// MeaningStore is the optional capability of a store whose memories have
+// meaning vectors. ScanMeanings streams user's stored meanings in id order
+// (a shard's load reads them beside ScanMemories).
+type MeaningStore interface {
+	ScanMeanings(ctx context.Context, user string, fn func(id string, m Meaning) error) error
+}

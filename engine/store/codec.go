@@ -63,3 +63,27 @@ func TermCounts(terms []string) (order []string, counts map[string]int) {
 	}
 	return order, counts
 }
+
+// EncodeMeaning is the stored form of a meaning vector in every backend:
+// its scale (little-endian float32), then its int8s.
+func EncodeMeaning(m engine.Meaning) []byte {
+	b := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+len(m.Vec)), math.Float32bits(m.Scale))
+	for _, x := range m.Vec {
+		b = append(b, byte(x))
+	}
+	return b
+}
+
+// DecodeMeaning reads a meaning written by EncodeMeaning; ok is false for
+// a value too short to hold a scale.
+func DecodeMeaning(b []byte) (m engine.Meaning, ok bool) {
+	if len(b) < 4 {
+		return engine.Meaning{}, false
+	}
+	m.Scale = math.Float32frombits(binary.LittleEndian.Uint32(b))
+	m.Vec = make([]int8, len(b)-4)
+	for i, x := range b[4:] {
+		m.Vec[i] = int8(x)
+	}
+	return m, true
+}

@@ -6,6 +6,7 @@ package store
 //
 //	m <user> 0 <id>                      memory record (JSON)
 //	v <user> 0 <id>                      embedding (little-endian float32s)
+//	n <user> 0 <id>                      meaning vector: float32 scale, then int8s (EncodeMeaning); derived, refilled when absent
 //	f <user> 0 <id>                      forward index: the memory's distinct terms, so a delete removes exactly its postings
 //	t <user> 0 <term> 0 <id>             posting: uvarint tf, uvarint doclen
 //	d <user> 0 <collection> 0 <id>       JSON documents of other kinds (skills, entities, jobs, capture queue)
@@ -18,6 +19,7 @@ package store
 const (
 	kindMemory  = 'm'
 	kindVector  = 'v'
+	kindMeaning = 'n'
 	kindForward = 'f'
 	kindPosting = 't'
 	kindDoc     = 'd'
@@ -38,6 +40,7 @@ func userPrefix(kind byte, user string) []byte {
 
 func memoryKey(user, id string) []byte  { return append(userPrefix(kindMemory, user), id...) }
 func vectorKey(user, id string) []byte  { return append(userPrefix(kindVector, user), id...) }
+func meaningKey(user, id string) []byte { return append(userPrefix(kindMeaning, user), id...) }
 func forwardKey(user, id string) []byte { return append(userPrefix(kindForward, user), id...) }
 
 func postingPrefix(user, term string) []byte {

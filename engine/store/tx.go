@@ -58,6 +58,12 @@ func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	if err := t.relinkBlob(m.ID, old, m); err != nil {
 		return err
 	}
+	if old != nil && old.Text != m.Text {
+		// The meaning vector read the old text (engine.Meaning).
+		if err := t.btx.Delete(meaningKey(t.user, m.ID)); err != nil {
+			return fmt.Errorf("store: drop meaning: %w", err)
+		}
+	}
 	raw, err := json.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("store: encode memory: %w", err)
@@ -140,6 +146,24 @@ func (t *tx) PutVector(id string, vec []float32) error {
 	return t.recordChange(id, false)
 }
 
+// PutMeaning stores a memory's meaning vector (engine.MeaningTx). It is
+// derived data: no change is recorded, as other replicas need none to
+// serve (they encode at query time what their shard lacks).
+func (t *tx) PutMeaning(id string, m engine.Meaning) error {
+	if !t.write {
+		return ErrReadOnly
+	}
+	if _, err := t.btx.Get(memoryKey(t.user, id)); errors.Is(err, badger.ErrKeyNotFound) {
+		return engine.Errorf(engine.ENotFound, "memory %q not found", id)
+	} else if err != nil {
+		return fmt.Errorf("store: get memory: %w", err)
+	}
+	if err := t.btx.Set(meaningKey(t.user, id), EncodeMeaning(m)); err != nil {
+		return fmt.Errorf("store: put meaning: %w", err)
+	}
+	return nil
+}
+
 func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
 		return ErrReadOnly
@@ -154,7 +178,7 @@ func (t *tx) DeleteMemory(id string) error {
 	if err := t.unindex(id); err != nil {
 		return err
 	}
-	for _, k := range [][]byte{memoryKey(t.user, id), vectorKey(t.user, id)} {
+	for _, k := range [][]byte{memoryKey(t.user, id), vectorKey(t.user, id), meaningKey(t.user, id)} {
 		if err := t.btx.Delete(k); err != nil {
 			return fmt.Errorf("store: delete memory: %w", err)
 		}
@@ -272,4 +296,34 @@ func (s *Store) ScanPostings(ctx context.Context, user string, fn func(term, id 
 		return nil
 	})
 	return translate("scan postings", err)
+}
+
+// ScanMeanings streams user's meaning vectors in id order
+// (engine.MeaningStore).
+func (s *Store) ScanMeanings(ctx context.Context, user string, fn func(string, engine.Meaning) error) error {
+	err := s.db.View(func(btx *badger.Txn) error {
+		prefix := userPrefix(kindMeaning, user)
+		it := btx.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: true, PrefetchSize: 256})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var (
+				m  engine.Meaning
+				ok bool
+			)
+			if err := it.Item().Value(func(b []byte) error { m, ok = DecodeMeaning(b); return nil }); err != nil {
+				return err
+			}
+			if !ok {
+				continue // unreadable: the engine refills what it lacks
+			}
+			if err := fn(string(it.Item().Key()[len(prefix):]), m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return translate("scan meanings", err)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // perUserKinds are the key kinds whose keys start with kind, user, 0.
-var perUserKinds = []byte{kindMemory, kindVector, kindForward, kindPosting, kindDoc, kindVersion, kindChange}
+var perUserKinds = []byte{kindMemory, kindVector, kindMeaning, kindForward, kindPosting, kindDoc, kindVersion, kindChange}
 
 // AllUsers lists every user with any key, sorted. It seeks from one user
 // to the next, so it reads one key per user and kind, not every key.

@@ -73,7 +73,10 @@ func TestDeleteLeavesOnlyATombstone(t *testing.T) {
 		if err := tx.PutMemory(storetest.Mem("m1", "cats"), []string{"cat"}); err != nil {
 			return err
 		}
-		return tx.PutVector("m1", []float32{1})
+		if err := tx.PutVector("m1", []float32{1}); err != nil {
+			return err
+		}
+		return tx.(engine.MeaningTx).PutMeaning("m1", engine.Meaning{Vec: []int8{1}, Scale: 1})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +84,7 @@ func TestDeleteLeavesOnlyATombstone(t *testing.T) {
 	if err := s.Update(ctx, "u", func(tx engine.Tx) error { return tx.DeleteMemory("m1") }); err != nil {
 		t.Fatal(err)
 	}
-	for _, table := range []string{"memories", "vectors", "postings"} {
+	for _, table := range []string{"memories", "vectors", "meanings", "postings"} {
 		if n := ownerQuery(t, url, "SELECT count(*) FROM "+table+" WHERE id = 'm1'"); n != 0 {
 			t.Errorf("%s keeps %d rows of a deleted memory", table, n)
 		}
@@ -119,14 +122,17 @@ func TestRowLevelSecurity(t *testing.T) {
 			if err := tx.PutMemory(storetest.Mem("m-"+u, u), []string{u}); err != nil {
 				return err
 			}
-			return tx.PutVector("m-"+u, []float32{1})
+			if err := tx.PutVector("m-"+u, []float32{1}); err != nil {
+				return err
+			}
+			return tx.(engine.MeaningTx).PutMeaning("m-"+u, engine.Meaning{Vec: []int8{1}, Scale: 1})
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
 	conn := appConn(t, url)
-	tables := []string{"memories", "vectors", "postings", "docs", "changes", "user_versions"}
+	tables := []string{"memories", "vectors", "meanings", "postings", "docs", "changes", "user_versions"}
 	count := func(sql string, args ...any) int {
 		var n int
 		if err := conn.QueryRow(ctx, sql, args...).Scan(&n); err != nil {

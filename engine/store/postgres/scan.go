@@ -84,3 +84,33 @@ func (s *Store) ScanPostings(ctx context.Context, user string, fn func(term, id 
 	})
 	return translate("scan postings", err)
 }
+
+// ScanMeanings streams user's meaning vectors in id order
+// (engine.MeaningStore).
+func (s *Store) ScanMeanings(ctx context.Context, user string, fn func(string, engine.Meaning) error) error {
+	err := s.view(ctx, user, func(ptx pgx.Tx) error {
+		rows, err := ptx.Query(ctx, "SELECT id, vec FROM meanings WHERE user_id = $1 ORDER BY id", user)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				id  string
+				vec []byte
+			)
+			if err := rows.Scan(&id, &vec); err != nil {
+				return err
+			}
+			m, ok := store.DecodeMeaning(vec)
+			if !ok {
+				continue // unreadable: the engine refills what it lacks
+			}
+			if err := fn(id, m); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
+	return translate("scan meanings", err)
+}

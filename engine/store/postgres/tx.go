@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,11 +64,40 @@ func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	b.Queue(`INSERT INTO postings (user_id, term, id, tf, doc_len)
 		SELECT $1, term, $2, tf, $3 FROM unnest($4::text[], $5::int4[]) AS p(term, tf)`,
 		t.user, m.ID, int32(len(terms)), order, tfs)
+	// A meaning vector read the text it was computed from (engine.Meaning).
+	b.Queue("DELETE FROM meanings WHERE user_id = $1 AND id = $2 AND text_sum <> $3", t.user, m.ID, textSum(m.Text))
 	t.queueChange(b, m.ID, false)
 	if err := t.ptx.SendBatch(t.ctx, b).Close(); err != nil {
 		return fmt.Errorf("store: put memory: %w", err)
 	}
 	return nil
+}
+
+// PutMeaning stores a memory's meaning vector with the sum of the text it
+// reads (engine.MeaningTx). It is derived data: no change is recorded, as
+// other replicas need none to serve (they encode at query time what their
+// shard lacks).
+func (t *tx) PutMeaning(id string, m engine.Meaning) error {
+	if !t.write {
+		return store.ErrReadOnly
+	}
+	mem, err := t.GetMemory(id)
+	if err != nil {
+		return err
+	}
+	_, err = t.ptx.Exec(t.ctx, `INSERT INTO meanings (user_id, id, text_sum, vec) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (user_id, id) DO UPDATE SET text_sum = EXCLUDED.text_sum, vec = EXCLUDED.vec`,
+		t.user, id, textSum(mem.Text), store.EncodeMeaning(m))
+	if err != nil {
+		return fmt.Errorf("store: put meaning: %w", err)
+	}
+	return nil
+}
+
+// textSum is the SHA-256 of a memory's text, which its meaning is kept with.
+func textSum(text string) []byte {
+	sum := sha256.Sum256([]byte(text))
+	return sum[:]
 }
 
 // queueChange records that id changed at this Update's version.
@@ -92,7 +122,8 @@ func (t *tx) PutVector(id string, vec []float32) error {
 }
 
 // DeleteMemory removes the record, vector and postings and leaves a
-// tombstone (id and version only) in one statement.
+// tombstone (id and version only) in one statement; the meaning goes with
+// the record (a cascading foreign key).
 func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
 		return store.ErrReadOnly

@@ -39,6 +39,7 @@ func Run(t *testing.T, open Opener) {
 		{"MetaAndCheck", testMeta},
 		{"UpdatesOfOneUserSerialise", testSerialise},
 		{"Versions", testVersions},
+		{"Meanings", testMeanings},
 		{"JobLeases", testJobLeases},
 		{"HeldJob", testHeldJob},
 		{"JobWorkers", testJobWorkers},
