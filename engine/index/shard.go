@@ -65,6 +65,12 @@ type Shard struct {
 	pos    map[string]int
 	chrono []int // row indexes newest first; nil when it must be rebuilt
 
+	// The rows' meaning vectors (meaning.go), as vecs and scales are the
+	// embeddings': MeaningDim int8s a row, scale 0 for a row without one.
+	// Both nil until the shard holds its first meaning.
+	meanings      []int8
+	meaningScales []float32
+
 	sessions sessionOrder
 	text     textIndex
 	speakers map[string]int // rows per speaker
@@ -119,6 +125,7 @@ func (s *Shard) upsert(r Row, vec []float32, terms []string) {
 		s.rows = append(s.rows, Row{})
 		s.vecs = append(s.vecs, make([]int8, s.dim)...)
 		s.scales = append(s.scales, 0)
+		s.growMeanings()
 		s.pos[r.ID] = i
 	}
 	if len(vec) == s.dim {
@@ -172,12 +179,14 @@ func (s *Shard) remove(id string) {
 		s.rows[i] = s.rows[last]
 		copy(s.vecs[i*s.dim:(i+1)*s.dim], s.vecs[last*s.dim:])
 		s.scales[i] = s.scales[last]
+		s.moveMeaning(last, i)
 		s.pos[s.rows[i].ID] = i
 		s.text.moved(s.rows[i].ID, i)
 	}
 	s.rows = s.rows[:last]
 	s.vecs = s.vecs[:last*s.dim]
 	s.scales = s.scales[:last]
+	s.shrinkMeanings(last)
 	delete(s.pos, id)
 	s.text.retire(id)
 	s.chrono = nil
@@ -220,10 +229,31 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	qq := newQuery(q)
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	parts := min(runtime.GOMAXPROCS(0), maxScanParts, len(s.scales)/minScanPart)
+	return s.searchPlane(qq, s.vectorPlane(), k, keep)
+}
+
+// vectorPlane is the rows' embeddings as a plane. Callers hold a lock.
+func (s *Shard) vectorPlane() plane {
+	return plane{vecs: s.vecs, scales: s.scales, dim: s.dim, zeroScaled: true}
+}
+
+// plane is one kind of vector the rows hold: the embeddings or the
+// meanings (meaning.go), dim int8s a row with one scale each.
+type plane struct {
+	vecs   []int8
+	scales []float32
+	dim    int
+	// zeroScaled: a row of scale 0 may still have a vector (an embedding
+	// of zeros, Row.HasVector); without it a scale of 0 means none.
+	zeroScaled bool
+}
+
+// searchPlane is Search over the vectors of p. Callers hold the read lock.
+func (s *Shard) searchPlane(qq query, p plane, k int, keep func(*Row) bool) []Hit {
+	parts := min(runtime.GOMAXPROCS(0), maxScanParts, len(p.scales)/minScanPart)
 	if parts <= 1 {
 		top := NewTopK(k)
-		s.scan(qq, 0, len(s.scales), keep, top)
+		s.scan(qq, p, 0, len(p.scales), keep, top)
 		return top.Sorted()
 	}
 	// The best k of all rows are among the best k of each part, and the
@@ -231,13 +261,13 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	// sequential scan's.
 	tops := make([]*TopK, parts)
 	var wg sync.WaitGroup
-	for p := range parts {
-		tops[p] = NewTopK(k)
-		from, to := p*len(s.scales)/parts, (p+1)*len(s.scales)/parts
+	for i := range parts {
+		tops[i] = NewTopK(k)
+		from, to := i*len(p.scales)/parts, (i+1)*len(p.scales)/parts
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.scan(qq, from, to, keep, tops[p])
+			s.scan(qq, p, from, to, keep, tops[i])
 		}()
 	}
 	wg.Wait()
@@ -262,18 +292,19 @@ const (
 // call's cost is shared by the block, and its results (1 KB) stay in L1.
 const scanBlock = 256
 
-// scan offers top the rows [from, to) keep accepts. Callers hold the read lock.
-func (s *Shard) scan(qq query, from, to int, keep func(*Row) bool, top *TopK) {
+// scan offers top the rows [from, to) of p keep accepts. Callers hold the
+// read lock.
+func (s *Shard) scan(qq query, p plane, from, to int, keep func(*Row) bool, top *TopK) {
 	var dots [scanBlock]int32
 	for lo := from; lo < to; lo += scanBlock {
 		hi := min(lo+scanBlock, to)
-		qq.dots(s.vecs[lo*s.dim:hi*s.dim], dots[:hi-lo])
+		qq.dots(p.vecs[lo*p.dim:hi*p.dim], dots[:hi-lo])
 		for i := lo; i < hi; i++ {
-			scale := s.scales[i]
+			scale := p.scales[i]
 			// Only a row with a vector has a scale, but a zero vector has
 			// none: the row is read only then, so the scan reads the
 			// vectors and scales alone, not every row's metadata.
-			if scale == 0 && !s.rows[i].HasVector {
+			if scale == 0 && (!p.zeroScaled || !s.rows[i].HasVector) {
 				continue
 			}
 			// Scoring first: the dot product is cheaper than most filters,

@@ -222,7 +222,7 @@ func TestSearchInPartsMatchesSequential(t *testing.T) {
 		q := []float32{1, 2, 0.5, float32(k % 3)}
 		got := s.Search(q, k, keep)
 		top := NewTopK(k)
-		s.scan(newQuery(q), 0, s.Len(), keep, top)
+		s.scan(newQuery(q), s.vectorPlane(), 0, s.Len(), keep, top)
 		if want := top.Sorted(); !slices.Equal(got, want) || len(got) != k {
 			t.Fatalf("k=%d: Search = %v…, want %v…", k, got[:min(3, len(got))], want[:min(3, len(want))])
 		}

@@ -33,7 +33,7 @@ func BenchmarkVectorScan(b *testing.B) {
 			b.ResetTimer()
 			for i := range b.N {
 				top := NewTopK(50)
-				s.scan(qs[i%len(qs)], 0, n, nil, top)
+				s.scan(qs[i%len(qs)], s.vectorPlane(), 0, n, nil, top)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
 		})
