@@ -28,6 +28,26 @@ func (w *WordForms) SentenceSimilarities(query string, texts []string) (sims []f
 	return sims, true
 }
 
+// SentenceVector is the unit sentence vector of one text (a search's prompt), from the cache of
+// SentenceSimilarities; ok is false when the encoder's weights cannot be parsed.
+func (w *WordForms) SentenceVector(text string) (vec []float32, ok bool) {
+	if _, err := sentvec.Shared(); err != nil {
+		return nil, false
+	}
+	return sentences.vectors([]string{text})[0], true
+}
+
+// EncodeSentences is the unit sentence vectors of texts for storage (the meaning vectors the
+// kernel keeps beside each memory): encoded on the calling goroutine alone, so a background
+// filler takes one core and leaves the others to searches, and not cached, as each is stored
+// once. The vectors may share one array. ok is false when the encoder's weights cannot be parsed.
+func (w *WordForms) EncodeSentences(texts []string) (vecs [][]float32, ok bool) {
+	if _, err := sentvec.Shared(); err != nil {
+		return nil, false
+	}
+	return sentvec.Encode(texts), true
+}
+
 // sentenceCacheSize bounds the sentence vectors kept: 4,096 × 2 KB = 8 MB, plus a 32-byte key each.
 const sentenceCacheSize = 4096
 

@@ -30,6 +30,31 @@ func TestSentenceSimilarities(t *testing.T) {
 	}
 }
 
+// The vectors stored for memories (EncodeSentences) and a prompt's (SentenceVector) are the ones
+// SentenceSimilarities compares: their dot is its cosine.
+func TestSentenceVectorsAgreeWithSimilarities(t *testing.T) {
+	w, err := NewWordForms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt, texts := "my bird keeps plucking out his feathers", []string{"User has an African grey parrot", "User drives a van"}
+	sims, ok := w.SentenceSimilarities(prompt, texts)
+	q, okq := w.SentenceVector(prompt)
+	vecs, okv := w.EncodeSentences(texts)
+	if !ok || !okq || !okv || len(q) != 512 || len(vecs) != len(texts) {
+		t.Fatalf("ok %v %v %v, prompt vector %d, %d vectors", ok, okq, okv, len(q), len(vecs))
+	}
+	for i, v := range vecs {
+		var dot float32
+		for j := range v {
+			dot += q[j] * v[j]
+		}
+		if d := dot - sims[i]; d > 1e-5 || d < -1e-5 {
+			t.Errorf("%q: stored vector's dot %v, SentenceSimilarities %v", texts[i], dot, sims[i])
+		}
+	}
+}
+
 // The cache answers a text it holds with the same vector, forgets the
 // least recently used beyond its size, and keeps the ones used lately.
 func TestSentenceCacheEvictsLeastRecentlyUsed(t *testing.T) {
