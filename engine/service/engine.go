@@ -114,6 +114,9 @@ func New(ctx context.Context, cfg engine.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	e.kernel = kernel.New(cfg, e.store, e.embed)
+	if enc, ok := deps.WordForms.(kernel.SentenceEncoder); ok {
+		e.kernel.FillMeanings(enc) // each memory's meaning vector, in the background
+	}
 	e.shards = e.kernel.Shards()
 	e.composeJobs(deps)
 	return e, nil
@@ -240,6 +243,9 @@ var _ engine.Service = (*Engine)(nil)
 var exportCollections = slices.Concat([]string{skills.Collection}, entities.Collections,
 	[]string{capture.CaptureCollection, history.Collection, write.CarryCollection})
 
-// Close stops the engine's background work (reconcile jobs) and waits for
-// it. Call it before closing the store.
-func (e *Engine) Close() { e.entities.Close() }
+// Close stops the engine's background work (reconcile jobs, the meaning
+// filler) and waits for it. Call it before closing the store.
+func (e *Engine) Close() {
+	e.entities.Close()
+	e.kernel.Close()
+}

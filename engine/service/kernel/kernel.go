@@ -21,6 +21,9 @@ type Kernel struct {
 	locks  [64]chan struct{} // per-user write serialisation, striped by hash; see LockUser
 	// hooks derive records inside every write transaction (write.go).
 	hooks []Hook
+	// meanings fills the memories' meaning vectors in the background
+	// (meanings.go); nil until FillMeanings.
+	meanings *meaningFiller
 }
 
 // New returns a kernel over store; cfg must have its defaults filled in.
@@ -30,6 +33,7 @@ func New(cfg engine.Config, store engine.Store, embed engine.Embedder) *Kernel {
 		k.locks[i] = make(chan struct{}, 1)
 	}
 	k.shards = newReplicaShards(embed.Dim(), store, k.loadShard, cfg.ShardBudget)
+	k.shards.caughtUp = k.needMeanings
 	return k
 }
 

@@ -39,6 +39,11 @@ type ReplicaShards struct {
 
 	mu    sync.Mutex
 	users map[string]*shardVersion
+
+	// caughtUp is told the memories a catch-up rewrote, whose meaning
+	// vectors it dropped (their text may have changed): the kernel queues
+	// them for its filler (meanings.go).
+	caughtUp func(user string, ids []string)
 }
 
 // shardVersion is the version of the store one loaded shard reflects. The
@@ -116,17 +121,23 @@ func (r *ReplicaShards) Shard(ctx context.Context, user string) (*index.Shard, e
 // catchUp replays the changes committed after sv.at into s, the shard sv
 // is for; the caller holds sv.mu.
 func (r *ReplicaShards) catchUp(ctx context.Context, user string, s *index.Shard, sv *shardVersion) error {
+	var rewritten []string
 	upTo, err := r.versions.Changes(ctx, user, sv.at, func(c engine.Change) error {
 		switch {
 		case c.Deleted:
 			s.Remove(c.ID)
 		case c.Memory != nil:
 			s.Upsert(rowOf(c.Memory), c.Vector, text.Analyze(c.Memory.Text))
+			s.DropMeaning(c.ID) // the change does not say whether the text is the one it read
+			rewritten = append(rewritten, c.ID)
 		}
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	if r.caughtUp != nil && len(rewritten) > 0 {
+		r.caughtUp(user, rewritten)
 	}
 	if upTo > sv.at {
 		sv.at = upTo

@@ -85,6 +85,7 @@ func (e *Kernel) writeOnce(ctx context.Context, user string, decide func(engine.
 	}
 	var (
 		p       Plan
+		c       *Change
 		version int64
 	)
 	err = e.store.Update(ctx, user, func(tx engine.Tx) error {
@@ -95,7 +96,8 @@ func (e *Kernel) writeOnce(ctx context.Context, user string, decide func(engine.
 		if err := decide(tx, &p); err != nil {
 			return err
 		}
-		if err := e.runHooks(tx, &p); err != nil {
+		var err error
+		if c, err = e.runHooks(tx, &p); err != nil {
 			return err
 		}
 		return applyPlan(tx, &p)
@@ -111,6 +113,7 @@ func (e *Kernel) writeOnce(ctx context.Context, user string, decide func(engine.
 			shard.Upsert(rowOf(m), p.Vectors[m.ID], p.Terms[m.ID])
 		}
 	})
+	e.meaningsAfterWrite(user, shard, &p, c.Retexted)
 	return nil
 }
 
@@ -122,6 +125,9 @@ type Change struct {
 	Changed, Previous []*engine.Memory
 	Deleted           []*engine.Memory
 	DeletedIDs        map[string]bool
+	// Retexted are the ids of stored memories whose text the write
+	// changes: their meaning vectors no longer hold (meanings.go).
+	Retexted []string
 }
 
 // Hook derives records from a write inside its transaction (entity
@@ -130,17 +136,17 @@ type Change struct {
 type Hook func(tx engine.Tx, p *Plan, c *Change) error
 
 // runHooks computes the write's change and runs every hook on it.
-func (e *Kernel) runHooks(tx engine.Tx, p *Plan) error {
+func (e *Kernel) runHooks(tx engine.Tx, p *Plan) (*Change, error) {
 	c, err := changeOf(tx, p)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, h := range e.hooks {
 		if err := h(tx, p, c); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return c, nil
 }
 
 func changeOf(tx engine.Tx, p *Plan) (*Change, error) {
@@ -158,6 +164,9 @@ func changeOf(tx engine.Tx, p *Plan) (*Change, error) {
 		old, err := StoredOrNil(tx, m.ID)
 		if err != nil {
 			return nil, err
+		}
+		if old != nil && old.Text != m.Text {
+			c.Retexted = append(c.Retexted, m.ID)
 		}
 		if needsLinking(old, m) {
 			c.Changed, c.Previous = append(c.Changed, m), append(c.Previous, old)
@@ -222,10 +231,14 @@ func (e *Kernel) loadShard(ctx context.Context, user string, s *index.Shard) err
 	if err != nil {
 		return err
 	}
-	return e.store.ScanPostings(ctx, user, func(term, id string, tf, docLen int) error {
+	err = e.store.ScanPostings(ctx, user, func(term, id string, tf, docLen int) error {
 		s.LoadPosting(term, id, tf, docLen)
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	return e.loadMeanings(ctx, user, s)
 }
 
 // EmbedQuery embeds search queries (the vector view compares them with stored

@@ -1,0 +1,330 @@
+package kernel
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
+)
+
+// Meaning vectors (engine.Meaning) are filled in the background, never on
+// a write's path: a write that commits a memory whose text is new hands
+// its id to the filler, and a shard's load hands it every memory stored
+// without one (those written before meanings existed, or whose filling a
+// restart cut short), so the backfill resumes by itself and serving never
+// waits for it. The filler encodes a batch of one user's texts on one
+// goroutine, then stores the vectors in a transaction of its own under the
+// user's write lock, checking each memory still has the text encoded, and
+// sets them in the user's shard when it is loaded. Until then a search
+// encodes the hits that lack one (engine/service/search/meaning.go).
+
+// SentenceEncoder encodes texts into unit sentence vectors of
+// index.MeaningDim (llm.WordForms.EncodeSentences); ok is false when it
+// cannot.
+type SentenceEncoder interface {
+	EncodeSentences(texts []string) (vecs [][]float32, ok bool)
+}
+
+// meaningBatch is how many memories the filler encodes and stores at a
+// time: a transaction's cost (an fsync) is shared by the batch, and the
+// user's write lock is held for one batch's writes only (not its encoding).
+const meaningBatch = 32
+
+// meaningFiller is the per-process worker that fills meaning vectors.
+type meaningFiller struct {
+	k   *Kernel
+	enc SentenceEncoder
+	ms  engine.MeaningStore
+
+	mu      sync.Mutex
+	queue   []string                   // users with ids waiting, in turn
+	waiting map[string]map[string]bool // user → ids waiting
+	order   map[string][]string        // user → the same ids, in the order given
+	busy    bool                       // a batch is being filled
+
+	wake   chan struct{}
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// FillMeanings starts the background filler of meaning vectors with enc.
+// It does nothing on a store that keeps none. Call it once, before the
+// first write; Close stops it.
+func (e *Kernel) FillMeanings(enc SentenceEncoder) {
+	ms, ok := e.store.(engine.MeaningStore)
+	if !ok || enc == nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	f := &meaningFiller{k: e, enc: enc, ms: ms, waiting: map[string]map[string]bool{}, order: map[string][]string{},
+		wake: make(chan struct{}, 1), cancel: cancel, done: make(chan struct{})}
+	e.meanings = f
+	go f.run(ctx)
+}
+
+// Close stops the kernel's background work (the meaning filler) and waits
+// for it; what was still queued is filled after the next start.
+func (e *Kernel) Close() {
+	if f := e.meanings; f != nil {
+		f.cancel()
+		<-f.done
+	}
+}
+
+// WaitMeanings waits until the filler has nothing left to fill (tests and
+// benchmarks, which must not measure a search racing the backfill).
+func (e *Kernel) WaitMeanings(ctx context.Context) error {
+	f := e.meanings
+	if f == nil {
+		return nil
+	}
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		f.mu.Lock()
+		idle := len(f.queue) == 0 && !f.busy
+		f.mu.Unlock()
+		if idle {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
+}
+
+// needMeanings queues ids of user for filling (no-op without a filler).
+func (e *Kernel) needMeanings(user string, ids []string) {
+	if f := e.meanings; f != nil && len(ids) > 0 {
+		f.add(user, ids)
+	}
+}
+
+func (f *meaningFiller) add(user string, ids []string) {
+	f.mu.Lock()
+	set := f.waiting[user]
+	if set == nil {
+		set = map[string]bool{}
+		f.waiting[user] = set
+		f.queue = append(f.queue, user)
+	}
+	for _, id := range ids {
+		if !set[id] {
+			set[id] = true
+			f.order[user] = append(f.order[user], id)
+		}
+	}
+	f.mu.Unlock()
+	select {
+	case f.wake <- struct{}{}:
+	default:
+	}
+}
+
+// next takes up to n ids of the user whose turn it is; users take turns
+// by batch, so one user's backfill does not hold back another's writes.
+func (f *meaningFiller) next(n int) (user string, ids []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.queue) == 0 {
+		f.busy = false
+		return "", nil
+	}
+	user, f.queue = f.queue[0], f.queue[1:]
+	all := f.order[user]
+	n = min(n, len(all))
+	ids, f.order[user] = all[:n:n], all[n:]
+	for _, id := range ids {
+		delete(f.waiting[user], id)
+	}
+	if len(f.order[user]) > 0 {
+		f.queue = append(f.queue, user)
+	} else {
+		delete(f.order, user)
+		delete(f.waiting, user)
+	}
+	f.busy = true
+	return user, ids
+}
+
+func (f *meaningFiller) run(ctx context.Context) {
+	defer close(f.done)
+	for {
+		user, ids := f.next(meaningBatch)
+		if ids == nil {
+			select {
+			case <-f.wake:
+				continue
+			case <-ctx.Done():
+				return
+			}
+		}
+		if !f.fill(ctx, user, ids) {
+			return // the encoder cannot encode: searches encode what they need
+		}
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// pendingMeaning is one memory's text and, once encoded, its meaning.
+type pendingMeaning struct {
+	id, text string
+	vec      []int8
+	scale    float32
+}
+
+// fill encodes and stores the meanings of ids of user. A failure to read
+// or store loses nothing: the memories stay without a meaning, and the
+// next load of the user's shard queues them again. It reports false only
+// when the encoder cannot encode.
+func (f *meaningFiller) fill(ctx context.Context, user string, ids []string) bool {
+	items, err := f.texts(ctx, user, ids)
+	if err != nil || len(items) == 0 {
+		return true
+	}
+	texts := make([]string, len(items))
+	for i, it := range items {
+		texts[i] = it.text
+	}
+	vecs, ok := f.enc.EncodeSentences(texts)
+	if !ok || len(vecs) != len(items) {
+		return false
+	}
+	kept := items[:0]
+	for i, it := range items {
+		if it.vec, it.scale, ok = index.QuantizeMeaning(vecs[i]); ok {
+			kept = append(kept, it)
+		}
+	}
+	_ = f.k.storeMeanings(ctx, user, kept)
+	return true
+}
+
+// texts reads the texts of the memories of ids that are stored, skipping
+// image placeholders (pending or failed), whose text is not yet theirs.
+func (f *meaningFiller) texts(ctx context.Context, user string, ids []string) ([]pendingMeaning, error) {
+	var out []pendingMeaning
+	err := f.k.store.View(ctx, user, func(tx engine.Tx) error {
+		for _, id := range ids {
+			m, err := StoredOrNil(tx, id)
+			if err != nil {
+				return err
+			}
+			if m != nil && m.State != engine.StatePending && m.State != engine.StateFailed {
+				out = append(out, pendingMeaning{id: id, text: m.Text})
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// storeMeanings writes items in one transaction under user's write lock,
+// each only if its memory still has the text it was encoded from, and
+// sets them in the user's shard if it is loaded (a shard not loaded reads
+// them at its load). It takes the versions' path a write takes (current,
+// committed), so a replica's shard stays at the store's version.
+func (e *Kernel) storeMeanings(ctx context.Context, user string, items []pendingMeaning) error {
+	lctx, cancel := context.WithTimeout(ctx, writeLockWait)
+	unlock, err := e.LockUser(lctx, user)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	for attempt := 0; ; attempt++ {
+		err := e.storeMeaningsOnce(ctx, user, items)
+		if !isStale(err) || attempt == maxStaleRetries {
+			return err
+		}
+		if _, err := e.shards.Shard(ctx, user); err != nil { // catches the shard up
+			return err
+		}
+	}
+}
+
+func (e *Kernel) storeMeaningsOnce(ctx context.Context, user string, items []pendingMeaning) error {
+	shard := e.shards.reg.Loaded(user)
+	var (
+		stored  []pendingMeaning
+		version int64
+	)
+	err := e.store.Update(ctx, user, func(tx engine.Tx) error {
+		stored, version = nil, versionOf(tx)
+		if shard != nil {
+			if err := e.shards.current(tx, user, shard); err != nil {
+				return err
+			}
+		}
+		mtx, ok := tx.(engine.MeaningTx)
+		if !ok {
+			return nil
+		}
+		for _, it := range items {
+			m, err := StoredOrNil(tx, it.id)
+			if err != nil {
+				return err
+			}
+			if m == nil || m.Text != it.text {
+				continue // deleted, or rewritten since: its new text is queued
+			}
+			if err := mtx.PutMeaning(it.id, engine.Meaning{Vec: it.vec, Scale: it.scale}); err != nil {
+				return err
+			}
+			stored = append(stored, it)
+		}
+		return nil
+	})
+	if err != nil || shard == nil {
+		return err
+	}
+	e.shards.committed(user, shard, version, func() {
+		for _, it := range stored {
+			shard.SetMeaning(it.id, it.vec, it.scale)
+		}
+	})
+	return nil
+}
+
+// loadMeanings sets the stored meanings in a shard being loaded and queues
+// the rows still without one.
+func (e *Kernel) loadMeanings(ctx context.Context, user string, s *index.Shard) error {
+	ms, ok := e.store.(engine.MeaningStore)
+	if !ok {
+		return nil
+	}
+	err := ms.ScanMeanings(ctx, user, func(id string, m engine.Meaning) error {
+		s.SetMeaning(id, m.Vec, m.Scale)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	e.needMeanings(user, s.WithoutMeaning())
+	return nil
+}
+
+// meaningsAfterWrite brings the shard's meanings in step with a committed
+// write: a memory whose text changed loses its meaning (the store dropped
+// it), and every memory written that has none is queued for the filler.
+func (e *Kernel) meaningsAfterWrite(user string, shard *index.Shard, p *Plan, retexted []string) {
+	for _, id := range retexted {
+		shard.DropMeaning(id)
+	}
+	if e.meanings == nil {
+		return
+	}
+	var ids []string
+	for _, m := range p.Puts {
+		if m.State != engine.StatePending && m.State != engine.StateFailed && !shard.HasMeaning(m.ID) {
+			ids = append(ids, m.ID)
+		}
+	}
+	e.needMeanings(user, ids)
+}
