@@ -41,6 +41,11 @@ func promptHook(t *testing.T, memories []string) func(prompt string) []string {
 	t.Helper()
 	eng := newServedEngine(t)
 	addTexts(t, eng, "dev", memories...)
+	// The memories' meaning vectors stored, as they are once the filler
+	// caught up: the counts hold for the stored vectors the lift reads.
+	if err := service.WaitMeanings(context.Background(), eng); err != nil {
+		t.Fatal(err)
+	}
 	return func(prompt string) []string {
 		res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: 5})
 		if err != nil {

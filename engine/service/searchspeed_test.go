@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/service"
 )
 
 // BenchmarkSearchLatency measures hybrid search (the default mode, no
@@ -50,6 +51,9 @@ func searchLatency(b *testing.B, n int, prefix string, warm int) {
 	eng, _ := openBench(b, true)
 	preload(b, eng, n)
 	ctx := context.Background()
+	if err := service.WaitMeanings(ctx, eng); err != nil { // the memories' meaning vectors stored
+		b.Fatal(err)
+	}
 	queries := newSentences(99)
 	texts := make([]string, 256+warm)
 	for i := range texts {

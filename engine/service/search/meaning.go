@@ -4,13 +4,16 @@ import (
 	"slices"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
 	"github.com/memsvc/memsvc/text"
 )
 
-// sentenceMeanings is the sentence encoder (llm.WordForms.SentenceSimilarities): how close in
-// meaning a query is to each text, in [-1, 1]; ok false when it has none.
+// sentenceMeanings is the sentence encoder (llm.WordForms): how close in meaning a query is to
+// each text, in [-1, 1], and a query's own unit vector, to compare with the meaning vectors the
+// shard holds (index.Shard.MeaningCosines); ok false when it has none.
 type sentenceMeanings interface {
 	SentenceSimilarities(query string, texts []string) (sims []float32, ok bool)
+	SentenceVector(text string) (vec []float32, ok bool)
 }
 
 // liftNearestInMeaning raises the score of the hit a sentence encoder finds clearly nearest a
@@ -29,7 +32,10 @@ type sentenceMeanings interface {
 // 279 → 278 of 295 ("squash my last three commits" → "Always run ruff and mypy before
 // committing…"); everyday first-person prompts about nothing stored inject 8 more memories in
 // 165 (relevance_owned_test.go); the coding-session evaluations: related +1, quiet unchanged.
-func (e *Searcher) liftNearestInMeaning(q *engine.Query, hits []engine.Scored) {
+// Only the prompt is encoded when the hits' meaning vectors are in the shard (stored beside each
+// memory, filled in the background: engine/service/kernel/meanings.go); a hit without one yet is
+// encoded as before.
+func (e *Searcher) liftNearestInMeaning(shard *index.Shard, q *engine.Query, hits []engine.Scored) {
 	m, ok := e.forms.(sentenceMeanings)
 	if !ok || q.Mode == engine.ModeText || e.cfg.RelevanceFloor < 0 || !aboutTheUser(q.Text) {
 		return
@@ -41,13 +47,7 @@ func (e *Searcher) liftNearestInMeaning(q *engine.Query, hits []engine.Scored) {
 	if !slices.ContainsFunc(hits[:n], func(h engine.Scored) bool { return h.Score >= minLiftedScore }) {
 		return // none could be lifted: the encoder's time is spared
 	}
-	texts := make([]string, n)
-	for i := range n {
-		if hits[i].Memory != nil {
-			texts[i] = hits[i].Text
-		}
-	}
-	sims, ok := m.SentenceSimilarities(q.Text, texts)
+	sims, ok := hitMeanings(m, shard, q.Text, hits[:n])
 	if !ok {
 		return
 	}
@@ -68,6 +68,59 @@ func (e *Searcher) liftNearestInMeaning(q *engine.Query, hits []engine.Scored) {
 	if s := meaningScore(sims[best]); s > hits[best].Score {
 		hits[best].Score = s
 	}
+}
+
+// hitMeanings is how close in meaning prompt is to each hit: the cosine with the hit's stored
+// meaning vector, or, for a hit without one yet, with its text encoded now (cached by the encoder).
+func hitMeanings(m sentenceMeanings, shard *index.Shard, prompt string, hits []engine.Scored) ([]float32, bool) {
+	qv, ok := m.SentenceVector(prompt)
+	if !ok {
+		return nil, false
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		if h.Memory != nil {
+			ids[i] = h.ID
+		}
+	}
+	sims, have := shard.MeaningCosines(qv, ids)
+	var (
+		texts []string
+		at    []int
+	)
+	for i, h := range hits {
+		if !have[i] {
+			text := ""
+			if h.Memory != nil {
+				text = h.Text
+			}
+			texts, at = append(texts, text), append(at, i)
+		}
+	}
+	if len(texts) == 0 {
+		return sims, true
+	}
+	encoded, ok := m.SentenceSimilarities(prompt, texts)
+	if !ok {
+		return nil, false
+	}
+	for k, i := range at {
+		sims[i] = encoded[k]
+	}
+	return sims, true
+}
+
+// nearestInMeaning is the meaning view: the k memories of the shard nearest prompt in meaning,
+// among those keep accepts (index.Shard.SearchMeaning: an int8 scan of the stored meaning
+// vectors; memories without one yet are not among them), with their cosines. Not a view of
+// rank's yet: it is here to be tried as a fusion arm, or as a wider pool of candidates for
+// liftNearestInMeaning than the first meaningCandidates hits.
+func nearestInMeaning(m sentenceMeanings, shard *index.Shard, prompt string, k int, keep func(*index.Row) bool) []index.Hit {
+	qv, ok := m.SentenceVector(prompt)
+	if !ok {
+		return nil
+	}
+	return shard.SearchMeaning(qv, k, keep)
 }
 
 // aboutTheUser reports whether a prompt speaks of the user's own life: a first-person word, and

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/engine/index"
 )
 
 // scriptedMeanings is a sentence encoder that answers with fixed
@@ -16,6 +17,12 @@ type scriptedMeanings struct {
 
 func (s scriptedMeanings) SentenceSimilarities(_ string, texts []string) ([]float32, bool) {
 	return s.sims[:len(texts)], true
+}
+
+func (s scriptedMeanings) SentenceVector(string) ([]float32, bool) {
+	v := make([]float32, index.MeaningDim)
+	v[0] = 1
+	return v, true
 }
 
 // liftNearestInMeaning lifts only the clearly nearest hit of a
@@ -49,7 +56,7 @@ func TestLiftNearestInMeaning(t *testing.T) {
 		for i, s := range c.scores {
 			hits[i] = engine.Scored{Memory: &engine.Memory{Text: "a memory"}, Score: s}
 		}
-		e.liftNearestInMeaning(&engine.Query{Text: c.prompt, Mode: c.mode}, hits)
+		e.liftNearestInMeaning(index.NewShard(1), &engine.Query{Text: c.prompt, Mode: c.mode}, hits)
 		for i, h := range hits {
 			want := c.scores[i]
 			if i == c.lifted {

@@ -145,7 +145,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, user strin
 			}
 		}
 	}
-	e.liftNearestInMeaning(q, hits)
+	e.liftNearestInMeaning(shard, q, hits)
 	for i := range hits {
 		hits[i].Score = math.Round(hits[i].Score*1e4) / 1e4
 		hits[i].Relevant = e.relevant(hits[i].Score)
