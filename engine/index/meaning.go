@@ -38,8 +38,7 @@ func (s *Shard) SetMeaning(id string, vec []int8, scale float32) bool {
 	}
 	s.mu.Lock()
 	i, ok := s.pos[id]
-	if ok {
-		s.version++
+	if ok { // no version bump: nothing derived from the rows reads meanings
 		if s.meanings == nil {
 			s.meanings = make([]int8, len(s.rows)*MeaningDim, cap(s.rows)*MeaningDim)
 			s.meaningScales = make([]float32, len(s.rows), cap(s.rows))
@@ -59,7 +58,6 @@ func (s *Shard) SetMeaning(id string, vec []int8, scale float32) bool {
 func (s *Shard) DropMeaning(id string) {
 	s.mu.Lock()
 	if i, ok := s.pos[id]; ok && s.meaningScales != nil && s.meaningScales[i] != 0 {
-		s.version++
 		clear(s.meanings[i*MeaningDim : (i+1)*MeaningDim])
 		s.meaningScales[i] = 0
 	}
