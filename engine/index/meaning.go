@@ -40,8 +40,10 @@ func (s *Shard) SetMeaning(id string, vec []int8, scale float32) bool {
 	i, ok := s.pos[id]
 	if ok { // no version bump: nothing derived from the rows reads meanings
 		if s.meanings == nil {
-			s.meanings = make([]int8, len(s.rows)*MeaningDim, cap(s.rows)*MeaningDim)
-			s.meaningScales = make([]float32, len(s.rows), cap(s.rows))
+			// Exactly as long as the rows: a loaded shard sets every
+			// meaning next, and a later row's append grows them as Go does.
+			s.meanings = make([]int8, len(s.rows)*MeaningDim)
+			s.meaningScales = make([]float32, len(s.rows))
 		}
 		copy(s.meanings[i*MeaningDim:(i+1)*MeaningDim], vec)
 		s.meaningScales[i] = scale
