@@ -76,6 +76,9 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if err := e.calibrate(ctx, shard, user, &q, qvec, hits); err != nil {
 		return nil, err
 	}
+	if hits, err = e.bringNearestInMeaning(ctx, rd, shard, user, &q, qvec, hits); err != nil {
+		return nil, err
+	}
 	hits = oneSlotPerFinding(hits)
 	if q.Rerank != "" {
 		read, err := e.inContext(ctx, rd, shard, hits)
