@@ -47,7 +47,7 @@ func lookalikeProblem(s string) string {
 		case invisibleAt(rs, i):
 			return fmt.Sprintf("contains an invisible or direction-changing character (U+%04X): "+
 				"such a name looks like another and would file memories apart; remove it", r)
-		case unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) && r != ' ':
+		case unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) && r != ' ' && !wideSpaceAt(rs, i):
 			return fmt.Sprintf("contains a space other than the ordinary one (U+%04X): type an ordinary space", r)
 		}
 	}
@@ -81,6 +81,25 @@ func CleanName(s string) string {
 		return ""
 	}
 	return out
+}
+
+// ideographicSpace is the space a Chinese, Japanese or Korean input method
+// types ("山田\u3000太郎", a family and a given name): drawn a whole
+// character wide, it does not pass for an ordinary space.
+const ideographicSpace = '\u3000'
+
+// cjkScripts are the scripts whose writers' input methods type
+// ideographicSpace.
+var cjkScripts = []*unicode.RangeTable{unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo}
+
+// wideSpaceAt reports whether rs[i] is an ideographic space between two
+// characters with a CJK letter beside it, the place an input method puts
+// one; first, last or among Latin words it only pads or splits a name.
+func wideSpaceAt(rs []rune, i int) bool {
+	if rs[i] != ideographicSpace || i == 0 || i == len(rs)-1 {
+		return false
+	}
+	return unicode.In(rs[i-1], cjkScripts...) || unicode.In(rs[i+1], cjkScripts...)
 }
 
 // invisibleAt reports whether rs[i] is a character lookalikeProblem

@@ -1,0 +1,27 @@
+package engine
+
+import "testing"
+
+// TestValidateNameRealWorld: names people really write in the scripts and
+// symbols the look-alike rule must not catch pass, and the near misses
+// beside them (the same character where it shows nothing or passes for
+// another) stay refused.
+func TestValidateNameRealWorld(t *testing.T) {
+	for _, tt := range []struct {
+		name, s string
+		ok      bool
+	}{
+		{"Japanese full name typed with the IME's space", "山田\u3000太郎", true},
+		{"Korean name with an ideographic space", "홍\u3000길동", true},
+		{"kana beside Latin", "プロジェクト\u3000A", true},
+		{"ideographic space between Latin words", "home\u3000office", false},
+		{"ideographic space padding a CJK name", "山田\u3000", false},
+		{"ideographic space first", "\u3000山田", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := ValidateName("speaker", tt.s); (err == nil) != tt.ok {
+				t.Errorf("ValidateName(%q) = %v; want accepted %v", tt.s, err, tt.ok)
+			}
+		})
+	}
+}
