@@ -135,9 +135,9 @@ func joinerShows(rs []rune, i int) bool {
 func isEmojiPart(r rune) bool { return unicode.In(r, unicode.So, unicode.Sk) || r == '\ufe0f' }
 
 // selectorShows reports whether the variation selector at rs[i] selects a
-// form of the character before it: after a symbol ("❤️"), a digit, '#' or
-// '*' (keycaps, "1️⃣"), or a letter of a script with registered variants
-// (CJK); never first, and never after a Latin, Greek or Cyrillic letter,
+// form of the character before it: after a symbol ("❤️"), an emoji that
+// is punctuation ("‼️"), a digit, '#' or '*' (keycaps, "1️⃣"), a letter of
+// a script with registered variants (CJK, Mongolian); never first, and never after a Latin, Greek or Cyrillic letter,
 // where it draws nothing.
 func selectorShows(rs []rune, i int) bool {
 	if i == 0 {
@@ -145,6 +145,10 @@ func selectorShows(rs []rune, i int) bool {
 	}
 	prev := rs[i-1]
 	switch {
+	case unicode.Is(emojiPunctuation, prev):
+		return true
+	case unicode.Is(mongolianSelectors, rs[i]):
+		return unicode.In(prev, unicode.Mongolian)
 	case unicode.In(prev, unicode.Latin, unicode.Greek, unicode.Cyrillic), unicode.IsSpace(prev):
 		return false
 	case unicode.In(prev, unicode.So, unicode.Sm, unicode.Nd, unicode.Han) || prev == '#' || prev == '*':
@@ -152,6 +156,22 @@ func selectorShows(rs []rune, i int) bool {
 	}
 	return false
 }
+
+// emojiPunctuation are the emoji that are punctuation or a letterlike
+// symbol rather than a symbol, whose emoji form the presentation selector
+// asks for ("‼️", "⁉️", "ℹ️", "〰️", "〽️"; Unicode's
+// emoji-variation-sequences.txt).
+var emojiPunctuation = &unicode.RangeTable{R16: []unicode.Range16{
+	{Lo: 0x203c, Hi: 0x203c, Stride: 1}, {Lo: 0x2049, Hi: 0x2049, Stride: 1}, {Lo: 0x2139, Hi: 0x2139, Stride: 1},
+	{Lo: 0x3030, Hi: 0x3030, Stride: 1}, {Lo: 0x303d, Hi: 0x303d, Stride: 1},
+}}
+
+// mongolianSelectors are the free variation selectors that pick a
+// Mongolian letter's written form (U+180B–U+180D, U+180F): part of
+// the spelling after a Mongolian letter, nothing anywhere else.
+var mongolianSelectors = &unicode.RangeTable{R16: []unicode.Range16{
+	{Lo: 0x180b, Hi: 0x180d, Stride: 1}, {Lo: 0x180f, Hi: 0x180f, Stride: 1},
+}}
 
 // mixedScriptLetter is the letter at which a word first holds both a
 // Cyrillic letter and a Latin or Greek one, 0 when every word keeps to one

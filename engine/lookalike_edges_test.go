@@ -17,6 +17,14 @@ func TestValidateNameRealWorld(t *testing.T) {
 		{"ideographic space between Latin words", "home\u3000office", false},
 		{"ideographic space padding a CJK name", "山田\u3000", false},
 		{"ideographic space first", "\u3000山田", false},
+		{"double exclamation emoji", "\u203c\ufe0f urgent", true},
+		{"interrobang emoji", "\u2049\ufe0f", true},
+		{"information emoji", "\u2139\ufe0f docs", true},
+		{"wavy dash emoji", "\u3030\ufe0f", true},
+		{"part alternation mark emoji", "\u303d\ufe0f", true},
+		{"Mongolian free variation selector", "\u182e\u180b\u1823", true},
+		{"Mongolian selector after a Latin letter", "wo\u180brk", false},
+		{"selector after a full stop", "work.\ufe0f", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if err := ValidateName("speaker", tt.s); (err == nil) != tt.ok {
