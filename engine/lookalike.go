@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -111,8 +112,44 @@ func invisibleAt(rs []rune, i int) bool {
 		return false
 	case unicode.Is(unicode.Variation_Selector, r) && selectorShows(rs, i):
 		return false
+	case r >= tagFirst && r <= tagCancel && inFlagTags(rs, i):
+		return false
 	}
 	return unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, blankLetters)
+}
+
+// A subdivision flag is a black flag, tag characters spelling the region
+// and a cancel tag: "🏴" then "gbsct" in tags then U+E007F is Scotland's.
+// Only the recommended ones (England, Scotland, Wales) pass: an unknown
+// spelling is drawn as the black flag alone, the tags unseen.
+const (
+	blackFlag = '\U0001F3F4'
+	tagFirst  = '\U000E0020'
+	tagCancel = '\U000E007F'
+)
+
+// flagRegions are the regions of the recommended subdivision flags.
+var flagRegions = []string{"gbeng", "gbsct", "gbwls"}
+
+// inFlagTags reports whether the tag character at rs[i] is part of a
+// recommended subdivision flag.
+func inFlagTags(rs []rune, i int) bool {
+	start := i
+	for start > 0 && rs[start-1] >= tagFirst && rs[start-1] < tagCancel {
+		start--
+	}
+	end := i
+	for end < len(rs) && rs[end] >= tagFirst && rs[end] < tagCancel {
+		end++
+	}
+	if start == 0 || rs[start-1] != blackFlag || end == len(rs) || rs[end] != tagCancel {
+		return false
+	}
+	region := make([]rune, 0, end-start)
+	for _, t := range rs[start:end] {
+		region = append(region, t-tagFirst+' ')
+	}
+	return slices.Contains(flagRegions, string(region))
 }
 
 // joinerShows reports whether the ZWJ or ZWNJ at rs[i] changes what is

@@ -25,6 +25,12 @@ func TestValidateNameRealWorld(t *testing.T) {
 		{"Mongolian free variation selector", "\u182e\u180b\u1823", true},
 		{"Mongolian selector after a Latin letter", "wo\u180brk", false},
 		{"selector after a full stop", "work.\ufe0f", false},
+		{"Scotland's flag", "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", true},
+		{"Wales's flag in a tag", "rugby \U0001F3F4\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F", true},
+		{"unknown subdivision, drawn as the black flag", "\U0001F3F4\U000E0078\U000E0078\U000E007F", false},
+		{"flag tags without the cancel tag", "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074", false},
+		{"flag tags after a letter", "w\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", false},
+		{"cancel tag alone after the flag", "\U0001F3F4\U000E007F", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if err := ValidateName("speaker", tt.s); (err == nil) != tt.ok {
