@@ -160,10 +160,21 @@ func joinerShows(rs []rune, i int) bool {
 		return false
 	}
 	prev, next := rs[i-1], rs[i+1]
-	if unicode.In(prev, joiningScripts...) && unicode.In(next, unicode.L, unicode.M) {
+	if unicode.In(joinBase(rs, i), joiningScripts...) && unicode.In(next, unicode.L, unicode.M) {
 		return true
 	}
 	return rs[i] == zwj && isEmojiPart(prev) && unicode.Is(unicode.So, next)
+}
+
+// joinBase is the character the joiner at rs[i] follows, past the marks
+// shared by many scripts (Inherited: Arabic's vowel signs, "لَ\u200cک"),
+// which take the script of the letter they sit on.
+func joinBase(rs []rune, i int) rune {
+	j := i - 1
+	for j > 0 && unicode.Is(unicode.Inherited, rs[j]) {
+		j--
+	}
+	return rs[j]
 }
 
 // isEmojiPart reports a character an emoji ZWJ sequence may join after: an

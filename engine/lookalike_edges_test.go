@@ -31,6 +31,8 @@ func TestValidateNameRealWorld(t *testing.T) {
 		{"flag tags without the cancel tag", "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074", false},
 		{"flag tags after a letter", "w\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", false},
 		{"cancel tag alone after the flag", "\U0001F3F4\U000E007F", false},
+		{"Persian ZWNJ after a vowel sign", "\u0645\u06cc\u0650\u200c\u062e\u0648\u0627\u0647\u0645", true},
+		{"ZWNJ after a vowel sign on a Latin letter", "wo\u0301\u200crk", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if err := ValidateName("speaker", tt.s); (err == nil) != tt.ok {
