@@ -153,17 +153,20 @@ func inFlagTags(rs []rune, i int) bool {
 }
 
 // joinerShows reports whether the ZWJ or ZWNJ at rs[i] changes what is
-// drawn: between two characters, after a letter or mark of a joining
-// script, or (a ZWJ) inside an emoji sequence ("👩\u200d💻").
+// drawn: after a letter or mark of a joining script and before a letter
+// or mark; a ZWJ there also at a word's end, where it still gives the
+// letter before it its joining form (a Malayalam chillu written virama +
+// ZWJ, "അവന്\u200d"; an Arabic abbreviation's open letter); or (a ZWJ)
+// inside an emoji sequence ("👩\u200d💻").
 func joinerShows(rs []rune, i int) bool {
-	if i == 0 || i == len(rs)-1 {
+	if i == 0 {
 		return false
 	}
-	prev, next := rs[i-1], rs[i+1]
-	if unicode.In(joinBase(rs, i), joiningScripts...) && unicode.In(next, unicode.L, unicode.M) {
+	last := i == len(rs)-1
+	if unicode.In(joinBase(rs, i), joiningScripts...) && (rs[i] == zwj || !last && unicode.In(rs[i+1], unicode.L, unicode.M)) {
 		return true
 	}
-	return rs[i] == zwj && isEmojiPart(prev) && unicode.Is(unicode.So, next)
+	return !last && rs[i] == zwj && isEmojiPart(rs[i-1]) && unicode.Is(unicode.So, rs[i+1])
 }
 
 // joinBase is the character the joiner at rs[i] follows, past the marks

@@ -33,6 +33,12 @@ func TestValidateNameRealWorld(t *testing.T) {
 		{"cancel tag alone after the flag", "\U0001F3F4\U000E007F", false},
 		{"Persian ZWNJ after a vowel sign", "\u0645\u06cc\u0650\u200c\u062e\u0648\u0627\u0647\u0645", true},
 		{"ZWNJ after a vowel sign on a Latin letter", "wo\u0301\u200crk", false},
+		{"Malayalam chillu written with ZWJ, last", "\u0d05\u0d35\u0d28\u0d4d\u200d", true},
+		{"Malayalam chillu written with ZWJ, before a space", "\u0d05\u0d35\u0d28\u0d4d\u200d \u0d06\u0d23\u0d4d", true},
+		{"Arabic letter held open by a ZWJ", "\u0647\u200d", true},
+		{"ZWNJ last after an Arabic letter", "\u0647\u200c", false},
+		{"ZWJ last after a Latin letter", "work\u200d", false},
+		{"ZWJ after an emoji before a space", "\U0001F469\u200d x", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if err := ValidateName("speaker", tt.s); (err == nil) != tt.ok {
