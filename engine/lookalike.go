@@ -56,6 +56,10 @@ func lookalikeProblem(s string) string {
 		return fmt.Sprintf("mixes Cyrillic letters with Latin or Greek ones in one word (U+%04X): "+
 			"such a name looks like another; spell each word in one script", r)
 	}
+	if r := greekInLatinWord(rs); r != 0 {
+		return fmt.Sprintf("holds a Greek letter drawn like a Latin one in a Latin word (U+%04X): "+
+			"such a name looks like another; spell each word in one script", r)
+	}
 	return ""
 }
 
@@ -228,7 +232,8 @@ var mongolianSelectors = &unicode.RangeTable{R16: []unicode.Range16{
 // Cyrillic letter and a Latin or Greek one, 0 when every word keeps to one
 // side. Those are the
 // scripts whose letters are drawn alike (а/a, о/o/ο, р/p/ρ); Latin beside
-// Greek is left alone, as "μService" and "Δt" are names people write.
+// Greek is left to greekInLatinWord, as "μService" and "Δt" are names
+// people write.
 func mixedScriptLetter(rs []rune) rune {
 	var cyr, other rune // the first of each in the current word
 	for _, r := range rs {
@@ -243,6 +248,48 @@ func mixedScriptLetter(rs []rune) rune {
 		}
 		if cyr != 0 && other != 0 {
 			return r // the letter that mixed the word: the intruder, usually
+		}
+	}
+	return 0
+}
+
+// latinLikeGreek are the Greek letters drawn as a Latin one is (Ο/O, ο/o,
+// Α/A, Ρ/P, ρ/p, ν/v, ϲ/c …): beside Latin letters in one word they pass
+// for them, "wοrk" for "work". The Greek letters written in Latin names
+// ("μService", "Δt", "λ", "π") look like none.
+var latinLikeGreek = &unicode.RangeTable{R16: []unicode.Range16{
+	{Lo: 0x037f, Hi: 0x037f, Stride: 1}, // Ϳ
+	{Lo: 0x0391, Hi: 0x0392, Stride: 1}, // Α Β
+	{Lo: 0x0395, Hi: 0x0397, Stride: 1}, // Ε Ζ Η
+	{Lo: 0x0399, Hi: 0x039a, Stride: 1}, // Ι Κ
+	{Lo: 0x039c, Hi: 0x039d, Stride: 1}, // Μ Ν
+	{Lo: 0x039f, Hi: 0x03a1, Stride: 2}, // Ο Ρ
+	{Lo: 0x03a4, Hi: 0x03a5, Stride: 1}, // Τ Υ
+	{Lo: 0x03a7, Hi: 0x03a7, Stride: 1}, // Χ
+	{Lo: 0x03bd, Hi: 0x03bd, Stride: 1}, // ν
+	{Lo: 0x03bf, Hi: 0x03c1, Stride: 2}, // ο ρ
+	{Lo: 0x03f2, Hi: 0x03f3, Stride: 1}, // ϲ ϳ
+	{Lo: 0x03f9, Hi: 0x03f9, Stride: 1}, // Ϲ
+}}
+
+// greekInLatinWord is the first Greek letter drawn like a Latin one
+// (latinLikeGreek) in a word that also holds a Latin letter, 0 when no
+// word does.
+func greekInLatinWord(rs []rune) rune {
+	var latin bool
+	var greek rune // the first look-alike Greek letter of the current word
+	for _, r := range rs {
+		switch {
+		case unicode.Is(unicode.Latin, r) && unicode.IsLetter(r):
+			latin = true
+		case unicode.Is(latinLikeGreek, r):
+			greek = firstOf(greek, r)
+		case unicode.IsLetter(r), unicode.IsMark(r):
+		default:
+			latin, greek = false, 0 // a space, digit or punctuation ends the word
+		}
+		if latin && greek != 0 {
+			return greek
 		}
 	}
 	return 0

@@ -39,6 +39,14 @@ func TestValidateNameRealWorld(t *testing.T) {
 		{"ZWNJ last after an Arabic letter", "\u0647\u200c", false},
 		{"ZWJ last after a Latin letter", "work\u200d", false},
 		{"ZWJ after an emoji before a space", "\U0001F469\u200d x", false},
+		{"Greek omicron in a Latin word", "w\u03bfrk", false},
+		{"Greek capital Alpha in a Latin word", "\u0391WS", false},
+		{"Greek rho in a Latin word", "a\u03c1p", false},
+		{"Greek mu before a Latin word", "\u03bcService", true},
+		{"Greek capital Delta before a Latin letter", "\u0394t", true},
+		{"lambda in a tech name", "\u03bb-calculus", true},
+		{"Greek word", "\u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac", true},
+		{"Greek and Latin words apart", "\u039f\u03bb\u03c5\u03bc\u03c0\u03bf\u03c2 hotel", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if err := ValidateName("speaker", tt.s); (err == nil) != tt.ok {
