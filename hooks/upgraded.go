@@ -43,7 +43,7 @@ var (
 func upgradedNames(user string, retired []string) []string {
 	return markNames(user, "", retired, upgradeMark, func(cl string) []string {
 		loc := upgradeVerb.FindStringIndex(cl)
-		if loc == nil || negation.MatchString(cl) {
+		if loc == nil || negation.MatchString(cl) || asksAboutOnly(cl) {
 			return nil
 		}
 		var out []string
@@ -55,6 +55,18 @@ func upgradedNames(user string, retired []string) []string {
 		}
 		return out
 	})
+}
+
+// requestAsked starts a request put as a question: "can you bump …?",
+// "could you please upgrade …?", "please bump …?".
+var requestAsked = regexp.MustCompile(`(?i)^\W*(?:(?:ok|okay|so|and|hey)\W+)*(?:(?:please\s+)?(?:can|could|would|will)\s+you\b|please\b)`)
+
+// asksAboutOnly reports a clause that asks about an upgrade rather than
+// for one: "should we upgrade grpc-go to 1.66?", "what breaks if we bump
+// django to 5.1?". The hold it asks about still stands, and was left out
+// of recall and session start as if the upgrade were done.
+func asksAboutOnly(cl string) bool {
+	return strings.HasSuffix(strings.TrimSpace(cl), "?") && !requestAsked.MatchString(cl)
 }
 
 // versionAfter finds a version written right after a name: "grpc-go
