@@ -81,32 +81,91 @@ func permittedNames(user string, retired []string) []string {
 // and its object, and for a verb of using the object alone; none when the
 // object is a pronoun or a stop word ("do it now").
 func leaveWords(verb, rest string) []string {
-	object := leaveDeterminer.ReplaceAllString(strings.TrimSpace(rest), "")
+	object, where := leaveDeterminer.ReplaceAllString(strings.TrimSpace(rest), ""), ""
 	if end := leaveObjectEnd.FindStringIndex(object); end != nil {
-		object = object[:end[0]]
+		object, where = object[:end[0]], object[end[0]:]
 	}
 	words := strings.Fields(strings.ToLower(object))
 	if len(words) == 0 || len(words) > maxLeaveWords || len(words[0]) < minPartChars || text.IsNoiseWord(words[0]) {
 		return nil
 	}
 	object = strings.Join(words, " ")
+	if scope := scopeWords(leaveChange.ReplaceAllString(where, " ")); len(scope) > 0 {
+		where = scopeMark + strings.Join(scope[:min(len(scope), maxScopeWords)], " ")
+	} else {
+		where = ""
+	}
 	switch {
 	case verb == "":
-		return []string{object}
+		return []string{object + where}
 	case slices.Contains(usingVerbs, verb):
-		return []string{verb + " " + object, object}
+		return []string{verb + " " + object + where, object + where}
 	}
-	return []string{verb + " " + object}
+	return []string{verb + " " + object + where}
+}
+
+// A leave or a rule is often confined to a place or a case: "you can run
+// migrations on staging yourself now" lifts "never run migrations against
+// staging", not "never run migrations against production", which the user
+// still holds; "you can use tabs in Go files now" leaves "never use tabs
+// in YAML files" standing. The leave's words of place follow its words
+// after scopeMark ("^run migrations|staging"); a rule that names a place
+// without all of them is left in force. Leave for no place lifts the rule
+// wherever it applies, as a rule for no place is lifted by any leave.
+
+// scopeMark separates the lifted words from the leave's words of place.
+const scopeMark = "|"
+
+var (
+	// scopeLead starts the words of place after what a rule forbids.
+	scopeLead = regexp.MustCompile(`(?i)^\s*(?:on|in|against|to|at|for|into|from|inside|within|outside|under|with)\b`)
+	// scopeEnd ends the words of place: a clause break or a reason.
+	scopeEnd = regexp.MustCompile(`(?i)[,;:!?)]|\.(?:\s|$)|\s(?:because|since|unless|until|when|if|so|but|and|as|or)\b`)
+	// leaveFiller are the words of a leave that name no place.
+	leaveFiller = []string{"yourself", "yourselves", "too", "also", "anymore", "please"}
+)
+
+// maxScopeWords is the most words of place a leave keeps.
+const maxScopeWords = 3
+
+// scopeWords returns the words of s up to scopeEnd that can name a place:
+// not stop words, not leaveFiller, at least two letters ("go", "ci").
+func scopeWords(s string) []string {
+	if end := scopeEnd.FindStringIndex(s); end != nil {
+		s = s[:end[0]]
+	}
+	var out []string
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if len(w) >= 2 && !text.IsNoiseWord(w) && !slices.Contains(leaveFiller, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sameScope reports whether a rule's words after what it forbids (tail)
+// fall within the leave's words of place (where): true when either names
+// no place, or the rule's place holds every word of the leave's ("against
+// staging from your shell" for "staging"; not "in yaml files" for "go
+// files").
+func sameScope(tail string, where []string) bool {
+	if len(where) == 0 || !scopeLead.MatchString(tail) {
+		return true
+	}
+	rule := scopeWords(tail)
+	return len(rule) == 0 || !slices.ContainsFunc(where, func(w string) bool { return !slices.Contains(rule, w) })
 }
 
 // namesProhibited reports whether a clause of text forbids the words: a
-// word of prohibition right before them, the words whole.
+// word of prohibition right before them, the words whole, in a place the
+// leave's words of place (after scopeMark) cover (sameScope).
 func namesProhibited(text, words string) bool {
-	low := strings.ToLower(words)
+	lifted, scope, _ := strings.Cut(strings.ToLower(words), scopeMark)
+	where := strings.Fields(scope)
 	for _, cl := range clauses(text) {
 		for _, part := range strings.FieldsFunc(strings.ToLower(cl), func(r rune) bool { return r == ',' || r == ';' }) {
-			for _, i := range wholeIndexes(part, low) {
-				if prohibitionLead.MatchString(part[:i]) {
+			for _, i := range wholeIndexes(part, lifted) {
+				if prohibitionLead.MatchString(part[:i]) && sameScope(part[i+len(lifted):], where) {
 					return true
 				}
 			}

@@ -15,7 +15,7 @@ func TestPermittedNames(t *testing.T) {
 		{"leave to use a thing", "actually you can use spaces now, the formatter converts them.",
 			[]string{"^use spaces", "^spaces"}},
 		{"leave to do a thing somewhere", "ok you can deploy previews on the shared cluster yourself now, ops signed off.",
-			[]string{"^deploy previews"}},
+			[]string{"^deploy previews|shared cluster"}},
 		{"a thing fine again", "Force pushes are fine again on feature branches.", []string{"^force pushes"}},
 		{"feel free from now on", "feel free to add dependencies from now on.",
 			[]string{"^add dependencies", "^dependencies"}},
