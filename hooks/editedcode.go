@@ -293,14 +293,16 @@ func settingValues(text, key string) []string {
 // withEditRetirements adds to retired, marked, the code the turn's edits
 // replaced (replacedCode), as many as fit. A dependency one edit took out
 // and another declares (moved to devDependencies, to another module) is
-// kept: the project still relies on it.
+// kept: the project still relies on it. So is any code another edit of the
+// turn writes (keptByEdits): a region one file gave up and another file
+// now names, a setting one module raised and another still sets.
 func withEditRetirements(retired []string, edits []codeEdit) []string {
 	n := 0
 	declared := declaredByEdits(edits)
 	for _, e := range edits {
 		for _, code := range replacedCode(e) {
 			marked := editMark + code
-			if slices.Contains(declared, code) {
+			if slices.Contains(declared, code) || keptByEdits(edits, code) {
 				continue
 			}
 			if n < maxEditedNames && tagFits(retired, marked) && !slices.Contains(retired, marked) {
@@ -309,6 +311,12 @@ func withEditRetirements(retired []string, edits []codeEdit) []string {
 		}
 	}
 	return retired
+}
+
+// keptByEdits reports whether the new text of any of edits still holds
+// the replaced code, as a memory would quote it (namesEditedCode).
+func keptByEdits(edits []codeEdit, code string) bool {
+	return slices.ContainsFunc(edits, func(e codeEdit) bool { return namesEditedCode(e.new, code) })
 }
 
 // namesEditedCode reports whether a memory's text quotes the replaced
