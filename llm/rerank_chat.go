@@ -55,7 +55,7 @@ func (r *chatReranker) rerankBatch(ctx context.Context, system string, schema js
 	var b strings.Builder
 	fmt.Fprintf(&b, "Query: %s\n\nDocuments (%d):\n", query, len(docs))
 	for i, d := range docs {
-		fmt.Fprintf(&b, "[%d] %s\n", i, text.Clip(strings.Join(strings.Fields(d), " "), chatRerankDocMax))
+		fmt.Fprintf(&b, "[%d] %s\n", i, text.ClipBytes(strings.Join(strings.Fields(d), " "), chatRerankDocMax))
 	}
 	fmt.Fprintf(&b, "\nReturn {\"scores\": [...]} with exactly %d numbers.", len(docs))
 	answer, err := r.chat.Complete(ctx, ChatRequest{
