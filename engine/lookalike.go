@@ -75,7 +75,7 @@ func CleanName(s string) string {
 	for i, r := range rs {
 		switch {
 		case invisibleAt(rs, i) || unicode.IsControl(r):
-		case unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp):
+		case unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) && !wideSpaceAt(rs, i):
 			b.WriteByte(' ')
 		default:
 			b.WriteRune(r)

@@ -55,3 +55,22 @@ func TestValidateNameRealWorld(t *testing.T) {
 		})
 	}
 }
+
+// TestCleanNameKeepsWhatPasses: CleanName changes only what ValidateName
+// refuses, so a directory name that was a valid project before keeps
+// naming the same project (its memories stay found under it).
+func TestCleanNameKeepsWhatPasses(t *testing.T) {
+	for _, s := range []string{
+		"山田\u3000プロジェクト",
+		"\u0d05\u0d35\u0d28\u0d4d\u200d",
+		"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F site",
+		"\u203c\ufe0f urgent",
+	} {
+		if err := ValidateName("project", s); err != nil {
+			t.Fatalf("ValidateName(%q) = %v; the case needs a valid name", s, err)
+		}
+		if got := CleanName(s); got != s {
+			t.Errorf("CleanName(%q) = %q; want it unchanged, as ValidateName accepts it", s, got)
+		}
+	}
+}
