@@ -37,8 +37,13 @@ var (
 		`(?:now\s+|also\s+|go\s+ahead\s+and\s+)?([a-z]+)\s+(.+)`)
 	// leaveFor is a thing said to be fine now: "tabs are fine now",
 	// "force pushes are ok again". The group is the thing.
-	leaveFor = regexp.MustCompile(`(?i)^\W*(?:(?:actually|ok|okay|so|and|but)\W+)*(?:the\s+)?` +
-		`([a-z][\w.-]*(?:\s+[a-z][\w.-]*)?)\s+(?:is|are)\s+(?:fine|ok|okay|allowed)\s+(?:now|again)\b`)
+	leaveFor = regexp.MustCompile(`(?i)^\W*(?:(?:actually|ok|okay|so|and|but)\W+)*` +
+		`((?:the\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?)\s+(?:is|are)\s+(?:fine|ok|okay|allowed)\s+(?:now|again)\b`)
+	// oneThing starts the name of one thing rather than a kind: "the
+	// tests are ok now", "this endpoint is fine again" report that it
+	// works again and give no leave; a rule forbids a kind ("tabs",
+	// "force pushes").
+	oneThing = regexp.MustCompile(`(?i)^(?:the|this|that|these|those|my|our|your|its|their)\s`)
 	// leaveChange is the word that makes leave a change of the rule, not
 	// a step of the task ("you can see the log in ci.yml").
 	leaveChange = regexp.MustCompile(`(?i)\b(?:now|again|from now on|going forward|these days)\b`)
@@ -67,7 +72,7 @@ func permittedNames(user string, retired []string) []string {
 		if !leaveChange.MatchString(cl) || negation.MatchString(cl) {
 			return nil
 		}
-		if m := leaveFor.FindStringSubmatch(cl); m != nil {
+		if m := leaveFor.FindStringSubmatch(cl); m != nil && !oneThing.MatchString(m[1]) {
 			return leaveWords("", m[1])
 		}
 		if m := leaveGiven.FindStringSubmatch(cl); m != nil {
