@@ -228,26 +228,75 @@ var mongolianSelectors = &unicode.RangeTable{R16: []unicode.Range16{
 	{Lo: 0x180b, Hi: 0x180d, Stride: 1}, {Lo: 0x180f, Hi: 0x180f, Stride: 1},
 }}
 
-// mixedScriptLetter is the letter at which a word first holds both a
-// Cyrillic letter and a Latin or Greek one, 0 when every word keeps to one
-// side. Those are the
-// scripts whose letters are drawn alike (а/a, о/o/ο, р/p/ρ); Latin beside
-// Greek is left to greekInLatinWord, as "μService" and "Δt" are names
-// people write.
+// mixedScriptLetter is a letter of a word that mixes Cyrillic letters with
+// Latin or Greek ones and could pass for a word of one script: one side
+// of it (the smaller first) drawn wholly in letters the other script has
+// twins of, as "w\u043erk" (a Cyrillic о) passes for "work" and "СберPay"
+// for "СберРау"; 0 when no word does. Those are the scripts whose letters
+// are drawn alike (а/a, о/o/ο, р/p/ρ). A word whose sides both hold a
+// letter without a twin ("ЯндексGPT": Я, G) looks like no other word and
+// passes. Latin beside Greek is left to greekInLatinWord, as "μService"
+// and "Δt" are names people write.
 func mixedScriptLetter(rs []rune) rune {
-	var cyr, other rune // the first of each in the current word
-	for _, r := range rs {
-		switch {
-		case unicode.Is(unicode.Cyrillic, r) && unicode.IsLetter(r):
-			cyr = firstOf(cyr, r)
-		case unicode.In(r, unicode.Latin, unicode.Greek) && unicode.IsLetter(r):
-			other = firstOf(other, r)
-		case unicode.IsMark(r):
-		default:
-			cyr, other = 0, 0 // a space, digit or punctuation ends the word
+	var cyr, other wordSide // the current word's letters of each side
+	for i := 0; i <= len(rs); i++ {
+		if i < len(rs) {
+			switch r := rs[i]; {
+			case unicode.Is(unicode.Cyrillic, r) && unicode.IsLetter(r):
+				cyr.add(r, strings.ContainsRune(cyrillicTwins, r))
+				continue
+			case unicode.In(r, unicode.Latin, unicode.Greek) && unicode.IsLetter(r):
+				other.add(r, strings.ContainsRune(latinGreekTwins, r))
+				continue
+			case unicode.IsMark(r):
+				continue
+			}
 		}
-		if cyr != 0 && other != 0 {
-			return r // the letter that mixed the word: the intruder, usually
+		if r := passingSide(cyr, other); r != 0 { // a space, digit or punctuation ends the word
+			return r
+		}
+		cyr, other = wordSide{}, wordSide{}
+	}
+	return 0
+}
+
+// The letters drawn as a letter of the other side is: Cyrillic ones like
+// Latin or Greek ones, and Latin or Greek ones like Cyrillic ones.
+const (
+	cyrillicTwins   = "АВЕЅІЈКМНОРСТХҮӀԚԜаеѕіјкорсухһӏԁԛԝү"
+	latinGreekTwins = "ABCEHIJKMOPQSTWXYacdehijlopqswxy" + "ΑΒΕΗΙΚΜΟΡΤΥΧοκρ"
+)
+
+// wordSide counts the letters of one side of a word.
+type wordSide struct {
+	first    rune
+	n, twins int
+}
+
+// add counts r, a twin of a letter of the other side or not.
+func (s *wordSide) add(r rune, twin bool) {
+	if s.n == 0 {
+		s.first = r
+	}
+	s.n++
+	if twin {
+		s.twins++
+	}
+}
+
+// passingSide is the first letter of the side of a word that mixes both
+// (the smaller first) made only of twins, 0 when neither is.
+func passingSide(cyr, other wordSide) rune {
+	if cyr.n == 0 || other.n == 0 {
+		return 0
+	}
+	small, large := cyr, other
+	if other.n < cyr.n {
+		small, large = other, cyr
+	}
+	for _, s := range []wordSide{small, large} {
+		if s.twins == s.n {
+			return s.first
 		}
 	}
 	return 0

@@ -46,6 +46,11 @@ func TestValidateNameRealWorld(t *testing.T) {
 		{"Greek capital Delta before a Latin letter", "\u0394t", true},
 		{"lambda in a tech name", "\u03bb-calculus", true},
 		{"Greek word", "\u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac", true},
+		{"Cyrillic brand with a Latin acronym", "\u042f\u043d\u0434\u0435\u043a\u0441GPT", true},
+		{"Cyrillic brand with a Latin ID", "\u0421\u0431\u0435\u0440ID", true},
+		{"Latin part spelt in Cyrillic twins", "\u0421\u0431\u0435\u0440Pay", false},
+		{"Cyrillic capitals passing for Latin", "\u0421\u041e\u041cpany", false},
+		{"Cyrillic twins inside a Latin word", "p\u0430yp\u0430l", false},
 		{"Greek and Latin words apart", "\u039f\u03bb\u03c5\u03bc\u03c0\u03bf\u03c2 hotel", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
