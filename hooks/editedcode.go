@@ -254,23 +254,33 @@ func swappedSettingValue(e codeEdit) (string, bool) {
 // same key another value and the edit keeps the old one nowhere.
 
 // revaluedSettings returns the values the edit's setting lines gave up for
-// another value of the same key, those that name one thing (nameValue).
+// another value of the same key, those that name one thing (nameValue). A
+// key the edit sets in fewer lines than before lost a line (a resource
+// or a service deleted beside another of its kind): that is a deletion,
+// which retires nothing, not another value.
 func revaluedSettings(e codeEdit) []string {
-	now := map[string]string{}
-	for _, line := range strings.Split(e.new, "\n") {
-		if m := settingLine.FindStringSubmatch(line); m != nil {
-			now[m[1]] = m[2]
-		}
-	}
+	now, before := settingLines(e.new), settingLines(e.old)
 	var out []string
 	for _, line := range strings.Split(e.old, "\n") {
 		m := settingLine.FindStringSubmatch(line)
-		if m == nil {
+		if m == nil || len(now[m[1]]) != len(before[m[1]]) {
 			continue
 		}
-		was, v := m[2], now[m[1]]
-		if v != "" && v != was && nameValue.MatchString(was) && len(was) >= minValueChars && !strings.Contains(e.new, was) {
+		was, v := m[2], now[m[1]][len(now[m[1]])-1]
+		if v != was && nameValue.MatchString(was) && len(was) >= minValueChars && !strings.Contains(e.new, was) {
 			out = append(out, was)
+		}
+	}
+	return out
+}
+
+// settingLines returns the values text's setting lines give each key, in
+// order.
+func settingLines(text string) map[string][]string {
+	out := map[string][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		if m := settingLine.FindStringSubmatch(line); m != nil {
+			out[m[1]] = append(out[m[1]], m[2])
 		}
 	}
 	return out
