@@ -47,6 +47,10 @@ var (
 	// leaveChange is the word that makes leave a change of the rule, not
 	// a step of the task ("you can see the log in ci.yml").
 	leaveChange = regexp.MustCompile(`(?i)\b(?:now|again|from now on|going forward|these days)\b`)
+	// stepNow is "now" opening the leave: "the db is migrated, now you
+	// can run the tests" says what the agent can do next, not that a rule
+	// changed, so it is no word of change.
+	stepNow = regexp.MustCompile(`(?i)\bnow,?\s+(?:you\s+(?:can|may)|feel\s+free)\b`)
 	// leaveObjectEnd ends the object of the verb given leave.
 	leaveObjectEnd = regexp.MustCompile(`(?i)\s+(?:now|again|too|also|yourself|yourselves|from|on|in|to|at|against|for|` +
 		`with|into|when|if|as|since|because|and|but|so|then|here|there)\b|[,;:.!?)]`)
@@ -69,7 +73,7 @@ const maxLeaveWords = 3
 // clauses give leave to do from now on, added to retired as they fit.
 func permittedNames(user string, retired []string) []string {
 	return markNames(user, "", retired, permittedMark, func(cl string) []string {
-		if !leaveChange.MatchString(cl) || negation.MatchString(cl) {
+		if !leaveChange.MatchString(stepNow.ReplaceAllString(cl, "you can")) || negation.MatchString(cl) {
 			return nil
 		}
 		if m := leaveFor.FindStringSubmatch(cl); m != nil && !oneThing.MatchString(m[1]) {
