@@ -279,6 +279,7 @@ func (in *importer) checkMemory(user string, m *engine.Memory) error {
 	// store written before metadata was redacted, or names refused for a
 	// secret, brings no secret back (metadata values are redacted, a
 	// tag, session id, project or metadata key holding one is refused).
+	mendNames(m)
 	if err := engine.ValidateShared(m.Tags, m.Metadata, m.SessionID, m.Project); err != nil {
 		return engine.Errorf(engine.EInvalid, "memory %s: %s", m.ID, engine.ErrorMessage(err))
 	}
@@ -291,6 +292,33 @@ func (in *importer) checkMemory(user string, m *engine.Memory) error {
 	}
 	in.seen[key] = true
 	return nil
+}
+
+// mendNames cleans the tags, session id and project of a memory written
+// before names with invisible or look-alike characters were refused
+// (engine.CleanName), so an export of such a store still imports: the
+// names looked like their cleaned form, and a name that was not mended
+// (a look-alike word CleanName cannot spell) is refused as before, naming
+// its field.
+func mendNames(m *engine.Memory) {
+	mend := func(s string) string {
+		if engine.ValidateName("", s) == nil {
+			return s
+		}
+		if c := engine.CleanName(s); c != "" {
+			return c
+		}
+		return s
+	}
+	for i, t := range m.Tags {
+		m.Tags[i] = mend(t)
+	}
+	if m.SessionID != "" {
+		m.SessionID = mend(m.SessionID)
+	}
+	if m.Project != "" {
+		m.Project = mend(m.Project)
+	}
 }
 
 // fillTimes gives a memory without updated_at, valid_from or recorded_at
