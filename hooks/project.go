@@ -2,6 +2,8 @@ package hooks
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,13 +76,28 @@ func baseName(dir string) string {
 // cleanProject trims a project name to valid UTF-8 of at most
 // maxProjectChars characters that the server's name rule accepts
 // (engine.CleanName): a directory named with an invisible character or
-// a no-break space is still a project, not a refused capture.
+// a no-break space is still a project, not a refused capture. A name no
+// cleaning makes acceptable (a word mixing look-alike letters of two
+// scripts) is named by its hash (unspellableProject) rather than left
+// out: with no project, the repository's captures would be recalled in
+// every other repository.
 func cleanProject(p string) string {
 	p = strings.TrimSpace(strings.ToValidUTF8(p, ""))
 	if utf8.RuneCountInString(p) > maxProjectChars {
 		p = string([]rune(p)[:maxProjectChars])
 	}
-	return engine.CleanName(p)
+	if c := engine.CleanName(p); c != "" || p == "" {
+		return c
+	}
+	return unspellableProject(p)
+}
+
+// unspellableProject names a project whose own name the server refuses:
+// "dir-" and the first 12 hex digits of its SHA-256, the same for the
+// same directory name on every run, different for another.
+func unspellableProject(p string) string {
+	sum := sha256.Sum256([]byte(p))
+	return "dir-" + hex.EncodeToString(sum[:6])
 }
 
 // fetchFunc asks the server for up to size memories, filtered to project

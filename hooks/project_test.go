@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memsvc/memsvc/engine"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -51,7 +53,11 @@ func TestProjectFor(t *testing.T) {
 		{"long names are cut", Config{Project: strings.Repeat("é", 150)}, "", strings.Repeat("é", maxProjectChars)},
 		{"invisible characters dropped", Config{}, "/home/dev/web\u200bsite\u202e", "website"},
 		{"no-break space made ordinary", Config{}, "/home/dev/my\u00a0site", "my site"},
-		{"look-alike name: no project", Config{}, "/home/dev/w\u0435bsite", ""},
+		{"look-alike name: named by its hash", Config{}, "/home/dev/w\u0435bsite", unspellableProject("w\u0435bsite")},
+		{"another look-alike name, another project", Config{}, "/home/dev/sh\u043ep", unspellableProject("sh\u043ep")},
+	}
+	if a, b := unspellableProject("w\u0435bsite"), unspellableProject("sh\u043ep"); a == b || engine.ValidateName("project", a) != nil {
+		t.Errorf("unspellable projects %q and %q: want two names the server accepts", a, b)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
