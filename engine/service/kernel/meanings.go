@@ -284,11 +284,19 @@ func (e *Kernel) storeMeaningsOnce(ctx context.Context, user string, items []pen
 	if err != nil || shard == nil {
 		return err
 	}
-	e.shards.committed(user, shard, version, func() {
+	applied := e.shards.committedDerived(user, shard, version, func() {
 		for _, it := range stored {
 			shard.SetMeaning(it.id, it.vec, it.scale)
 		}
 	})
+	if !applied {
+		// Another write came between: the filler checks each text again.
+		ids := make([]string, len(stored))
+		for i, it := range stored {
+			ids[i] = it.id
+		}
+		e.needMeanings(user, ids)
+	}
 	return nil
 }
 

@@ -254,3 +254,40 @@ func TestFillerUnderConcurrentWrites(t *testing.T) {
 		t.Error("a deleted memory's meaning is still stored")
 	}
 }
+
+// searchingStore is a Badger store where a search catches the user's shard
+// up right after each transaction commits, before its writer applies it
+// to the shard (the race of a search with any write).
+type searchingStore struct {
+	*store.Store
+	k atomic.Pointer[kernel.Kernel]
+}
+
+func (s *searchingStore) Update(ctx context.Context, user string, fn func(engine.Tx) error) error {
+	if err := s.Store.Update(ctx, user, fn); err != nil {
+		return err
+	}
+	if k := s.k.Load(); k != nil {
+		if _, err := k.Shards().Shard(ctx, user); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A search that catches the shard up to the filler's transaction before
+// the filler sets its meanings replays none (they record no change): the
+// loaded shard still gets them, not only the store.
+func TestFillerSetsMeaningsASearchCaughtUpTo(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	ss := &searchingStore{Store: st}
+	k := fillingKernel(t, ss, &hashEncoder{})
+	ss.k.Store(k)
+	put(t, k, memory("a", "User has a parrot"))
+	waitMeanings(t, k)
+	if got := storedMeanings(t, st); !slices.Equal(got, []string{"a"}) {
+		t.Fatalf("stored meanings = %v, want a", got)
+	}
+	wantMeaning(t, k, "a", "User has a parrot")
+}

@@ -190,6 +190,28 @@ func (r *ReplicaShards) committed(user string, shard *index.Shard, v int64, appl
 	sv.at = v
 }
 
+// committedDerived applies to shard, with apply, derived data (meaning
+// vectors) a transaction committed at version v without recording a
+// change, and reports whether it did. Unlike committed, it applies when a
+// catch-up reached v meanwhile, as a catch-up replays no derived data;
+// not when one went past v, as it may have replayed a later text of a
+// memory apply would give the old one's data (the caller queues it again).
+func (r *ReplicaShards) committedDerived(user string, shard *index.Shard, v int64, apply func()) bool {
+	if r.versions == nil || v == 0 {
+		apply()
+		return true
+	}
+	sv := r.state(user)
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	if sv.shard != weak.Make(shard) || sv.at > v {
+		return false
+	}
+	apply()
+	sv.at = v
+	return true
+}
+
 // versionOf is the version tx commits, 0 when the store has none.
 func versionOf(tx engine.Tx) int64 {
 	if vtx, ok := tx.(engine.VersionedTx); ok {
