@@ -43,6 +43,7 @@ type meaningFiller struct {
 	waiting map[string]map[string]bool // user → ids waiting
 	order   map[string][]string        // user → the same ids, in the order given
 	busy    bool                       // a batch is being filled
+	stopped bool                       // run has returned: nothing is queued any more
 
 	wake   chan struct{}
 	cancel context.CancelFunc
@@ -106,6 +107,10 @@ func (e *Kernel) needMeanings(user string, ids []string) {
 
 func (f *meaningFiller) add(user string, ids []string) {
 	f.mu.Lock()
+	if f.stopped {
+		f.mu.Unlock()
+		return // nobody would empty the queue: the next start's loads queue them
+	}
 	set := f.waiting[user]
 	if set == nil {
 		set = map[string]bool{}
@@ -153,6 +158,7 @@ func (f *meaningFiller) next(n int) (user string, ids []string) {
 
 func (f *meaningFiller) run(ctx context.Context) {
 	defer close(f.done)
+	defer f.stop()
 	for {
 		user, ids := f.next(meaningBatch)
 		if ids == nil {
@@ -170,6 +176,16 @@ func (f *meaningFiller) run(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// stop empties the queue and refuses more, once run has returned (Close,
+// or an encoder that cannot encode): a queue nobody empties would grow with
+// every write, and WaitMeanings would wait for it forever.
+func (f *meaningFiller) stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped, f.busy = true, false
+	f.queue, f.waiting, f.order = nil, nil, nil
 }
 
 // pendingMeaning is one memory's text and, once encoded, its meaning.

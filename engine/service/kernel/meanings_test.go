@@ -291,3 +291,37 @@ func TestFillerSetsMeaningsASearchCaughtUpTo(t *testing.T) {
 	}
 	wantMeaning(t, k, "a", "User has a parrot")
 }
+
+// noEncoder is a sentence encoder whose weights cannot be read.
+type noEncoder struct{ asked atomic.Int64 }
+
+func (n *noEncoder) EncodeSentences([]string) ([][]float32, bool) {
+	n.asked.Add(1)
+	return nil, false
+}
+
+// An encoder that cannot encode stops the filler for good: it queues
+// nothing more (a queue nobody empties would grow with every write) and
+// is not waited for.
+func TestFillerStopsWhenTheEncoderCannot(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	enc := &noEncoder{}
+	k := fillingKernel(t, st, enc)
+	put(t, k, memory("a", "User has a parrot"))
+	for _, id := range []string{"b", "c", "d"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		err := k.WaitMeanings(ctx)
+		cancel()
+		if err != nil {
+			t.Fatalf("WaitMeanings with an encoder that cannot encode: %v", err)
+		}
+		put(t, k, memory(id, "memory "+id))
+	}
+	if n := enc.asked.Load(); n != 1 {
+		t.Errorf("encoder asked %d times, want once", n)
+	}
+	if got := storedMeanings(t, st); len(got) != 0 {
+		t.Errorf("stored meanings = %v, want none", got)
+	}
+}
