@@ -266,12 +266,15 @@ func (e *Kernel) storeMeanings(ctx context.Context, user string, items []pending
 }
 
 func (e *Kernel) storeMeaningsOnce(ctx context.Context, user string, items []pendingMeaning) error {
-	shard := e.shards.reg.Loaded(user)
+	shard, err := e.shards.reg.Resident(ctx, user)
+	if err != nil {
+		return err
+	}
 	var (
 		stored  []pendingMeaning
 		version int64
 	)
-	err := e.store.Update(ctx, user, func(tx engine.Tx) error {
+	err = e.store.Update(ctx, user, func(tx engine.Tx) error {
 		stored, version = nil, versionOf(tx)
 		if shard != nil {
 			if err := e.shards.current(tx, user, shard); err != nil {
