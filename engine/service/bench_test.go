@@ -57,6 +57,7 @@ func openBenchConfig(b *testing.B, noSync bool, cfg engine.Config) (*service.Eng
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Cleanup(eng.Close) // its meaning filler, before the store closes
 	return eng, st
 }
 

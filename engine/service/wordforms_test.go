@@ -51,6 +51,7 @@ func newServedEngine(t *testing.T) *service.Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(eng.Close) // its meaning filler, before the store closes
 	return eng
 }
 
