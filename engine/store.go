@@ -69,6 +69,16 @@ type MeaningTx interface {
 	PutMeaning(id string, m Meaning) error
 }
 
+// MeaningReader is the optional capability of a transaction, read or
+// write, of a store that keeps meaning vectors (both backends). GetMeaning
+// returns the meaning stored for memory id, ok false when there is none or
+// the store knows it was computed from another text than text (a store
+// that keeps the text's sum checks it): the filler reads it rather than
+// encode a text again.
+type MeaningReader interface {
+	GetMeaning(id, text string) (m Meaning, ok bool, err error)
+}
+
 // MeaningStore is the optional capability of a store whose memories have
 // meaning vectors. ScanMeanings streams user's stored meanings in id order
 // (a shard's load reads them beside ScanMemories).

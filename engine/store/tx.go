@@ -164,6 +164,27 @@ func (t *tx) PutMeaning(id string, m engine.Meaning) error {
 	return nil
 }
 
+// GetMeaning returns the meaning stored for memory id
+// (engine.MeaningReader); an unreadable one is none. It keeps no text
+// sum: PutMemory drops the meaning whenever the text changes.
+func (t *tx) GetMeaning(id, _ string) (engine.Meaning, bool, error) {
+	item, err := t.btx.Get(meaningKey(t.user, id))
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return engine.Meaning{}, false, nil
+	}
+	if err != nil {
+		return engine.Meaning{}, false, fmt.Errorf("store: get meaning: %w", err)
+	}
+	var (
+		m  engine.Meaning
+		ok bool
+	)
+	if err := item.Value(func(b []byte) error { m, ok = DecodeMeaning(b); return nil }); err != nil {
+		return engine.Meaning{}, false, fmt.Errorf("store: get meaning: %w", err)
+	}
+	return m, ok, nil
+}
+
 func (t *tx) DeleteMemory(id string) error {
 	if !t.write {
 		return ErrReadOnly

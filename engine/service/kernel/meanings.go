@@ -188,11 +188,13 @@ func (f *meaningFiller) stop() {
 	f.queue, f.waiting, f.order = nil, nil, nil
 }
 
-// pendingMeaning is one memory's text and, once encoded, its meaning.
+// pendingMeaning is one memory's text and, once encoded or read, its
+// meaning; stored says the store holds it already.
 type pendingMeaning struct {
 	id, text string
 	vec      []int8
 	scale    float32
+	stored   bool
 }
 
 // fill encodes and stores the meanings of ids of user. A failure to read
@@ -204,17 +206,27 @@ func (f *meaningFiller) fill(ctx context.Context, user string, ids []string) boo
 	if err != nil || len(items) == 0 {
 		return true
 	}
-	texts := make([]string, len(items))
+	var (
+		texts []string
+		at    []int
+	)
 	for i, it := range items {
-		texts[i] = it.text
+		if !it.stored {
+			texts, at = append(texts, it.text), append(at, i)
+		}
 	}
-	vecs, ok := f.enc.EncodeSentences(texts)
-	if !ok || len(vecs) != len(items) {
-		return false
+	if len(texts) > 0 {
+		vecs, ok := f.enc.EncodeSentences(texts)
+		if !ok || len(vecs) != len(texts) {
+			return false
+		}
+		for k, i := range at {
+			items[i].vec, items[i].scale, _ = index.QuantizeMeaning(vecs[k])
+		}
 	}
 	kept := items[:0]
-	for i, it := range items {
-		if it.vec, it.scale, ok = index.QuantizeMeaning(vecs[i]); ok {
+	for _, it := range items {
+		if it.vec != nil { // a vector QuantizeMeaning refused is no meaning
 			kept = append(kept, it)
 		}
 	}
@@ -223,18 +235,33 @@ func (f *meaningFiller) fill(ctx context.Context, user string, ids []string) boo
 }
 
 // texts reads the texts of the memories of ids that are stored, skipping
-// image placeholders (pending or failed), whose text is not yet theirs.
+// image placeholders (pending or failed), whose text is not yet theirs,
+// with the meaning stored for each that has one: another replica's filler
+// stored it, or a catch-up dropped it from the shard for a write that
+// kept the text (the store drops a meaning whose text changes).
 func (f *meaningFiller) texts(ctx context.Context, user string, ids []string) ([]pendingMeaning, error) {
 	var out []pendingMeaning
 	err := f.k.store.View(ctx, user, func(tx engine.Tx) error {
+		mr, _ := tx.(engine.MeaningReader)
 		for _, id := range ids {
 			m, err := StoredOrNil(tx, id)
 			if err != nil {
 				return err
 			}
-			if m != nil && m.State != engine.StatePending && m.State != engine.StateFailed {
-				out = append(out, pendingMeaning{id: id, text: m.Text})
+			if m == nil || m.State == engine.StatePending || m.State == engine.StateFailed {
+				continue
 			}
+			it := pendingMeaning{id: id, text: m.Text}
+			if mr != nil {
+				sm, ok, err := mr.GetMeaning(id, m.Text)
+				if err != nil {
+					return err
+				}
+				if ok && len(sm.Vec) == index.MeaningDim && sm.Scale > 0 {
+					it.vec, it.scale, it.stored = sm.Vec, sm.Scale, true
+				}
+			}
+			out = append(out, it)
 		}
 		return nil
 	})
@@ -292,6 +319,10 @@ func (e *Kernel) storeMeaningsOnce(ctx context.Context, user string, items []pen
 			}
 			if m == nil || m.Text != it.text {
 				continue // deleted, or rewritten since: its new text is queued
+			}
+			if it.stored {
+				stored = append(stored, it) // the store holds it for this text: the shard only needs it
+				continue
 			}
 			if err := mtx.PutMeaning(it.id, engine.Meaning{Vec: it.vec, Scale: it.scale}); err != nil {
 				return err

@@ -325,3 +325,28 @@ func TestFillerStopsWhenTheEncoderCannot(t *testing.T) {
 		t.Errorf("stored meanings = %v, want none", got)
 	}
 }
+
+// A memory whose meaning is stored already (by another replica's filler,
+// or before a catch-up dropped it from the shard for a write that kept the
+// text) is not encoded again: the filler reads the stored one.
+func TestFillerReadsMeaningsAnotherReplicaStored(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	ctx := context.Background()
+	enc1, enc2 := &hashEncoder{}, &hashEncoder{}
+	k1, k2 := fillingKernel(t, st, enc1), fillingKernel(t, st, enc2)
+	if _, err := k2.Shards().Shard(ctx, "u"); err != nil { // loaded before the write
+		t.Fatal(err)
+	}
+	put(t, k1, memory("a", "User has a parrot"), memory("b", "User drives a van"))
+	waitMeanings(t, k1)
+	if _, err := k2.Shards().Shard(ctx, "u"); err != nil { // catches up: a and b wait for k2's filler
+		t.Fatal(err)
+	}
+	waitMeanings(t, k2)
+	wantMeaning(t, k2, "a", "User has a parrot")
+	wantMeaning(t, k2, "b", "User drives a van")
+	if n1, n2 := enc1.encoded.Load(), enc2.encoded.Load(); n1 != 2 || n2 != 0 {
+		t.Errorf("texts encoded by the writing replica %d, by the other %d; want 2 and 0", n1, n2)
+	}
+}

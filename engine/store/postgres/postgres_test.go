@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"sync"
 	"testing"
@@ -91,6 +92,47 @@ func TestDeleteLeavesOnlyATombstone(t *testing.T) {
 	}
 	if n := ownerQuery(t, url, "SELECT count(*) FROM changes WHERE id = 'm1' AND deleted"); n != 1 {
 		t.Errorf("tombstones of m1 = %d, want 1", n)
+	}
+}
+
+// A replica older than the meanings table rewrites a memory's text
+// without dropping its meaning: GetMeaning, which the filler reads instead
+// of encoding, does not hand that meaning out for the new text.
+func TestGetMeaningChecksTheTextAfterAnOlderReplica(t *testing.T) {
+	ctx := context.Background()
+	url := pg.NewDatabase(t)
+	s := open(t, url)
+	m := engine.Meaning{Vec: []int8{1, 2}, Scale: 1}
+	err := s.Update(ctx, "u", func(tx engine.Tx) error {
+		if err := tx.PutMemory(storetest.Mem("m1", "cats"), []string{"cat"}); err != nil {
+			return err
+		}
+		return tx.(engine.MeaningTx).PutMeaning("m1", m)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(storetest.Mem("m1", "dogs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := ownerQuery(t, url, "WITH w AS (UPDATE memories SET record = $1 WHERE id = 'm1' RETURNING 1) SELECT count(*) FROM w", raw); n != 1 {
+		t.Fatalf("older replica's write updated %d rows", n)
+	}
+	for _, c := range []struct {
+		text string
+		want bool
+	}{{"cats", true}, {"dogs", false}} {
+		err := s.View(ctx, "u", func(tx engine.Tx) error {
+			_, ok, err := tx.(engine.MeaningReader).GetMeaning("m1", c.text)
+			if ok != c.want {
+				t.Errorf("GetMeaning for the text %q: ok %v, want %v", c.text, ok, c.want)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -94,6 +94,24 @@ func (t *tx) PutMeaning(id string, m engine.Meaning) error {
 	return nil
 }
 
+// GetMeaning returns the meaning stored for memory id computed from text
+// (engine.MeaningReader); an unreadable one is none. The sum is checked
+// as well as PutMemory's drop: a replica older than the meanings table
+// changes a text without dropping its meaning.
+func (t *tx) GetMeaning(id, text string) (engine.Meaning, bool, error) {
+	var vec []byte
+	err := t.ptx.QueryRow(t.ctx, "SELECT vec FROM meanings WHERE user_id = $1 AND id = $2 AND text_sum = $3",
+		t.user, id, textSum(text)).Scan(&vec)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return engine.Meaning{}, false, nil
+	}
+	if err != nil {
+		return engine.Meaning{}, false, fmt.Errorf("store: get meaning: %w", err)
+	}
+	m, ok := store.DecodeMeaning(vec)
+	return m, ok, nil
+}
+
 // textSum is the SHA-256 of a memory's text, which its meaning is kept with.
 func textSum(text string) []byte {
 	sum := sha256.Sum256([]byte(text))

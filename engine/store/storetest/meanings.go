@@ -36,6 +36,23 @@ func putMeaning(s engine.Store, user, id string, m engine.Meaning) error {
 	return s.Update(ctx, user, func(tx engine.Tx) error { return tx.(engine.MeaningTx).PutMeaning(id, m) })
 }
 
+// gotMeaning is GetMeaning in a read transaction; nil when there is none.
+func gotMeaning(t *testing.T, s engine.Store, user, id, text string) *engine.Meaning {
+	t.Helper()
+	var got *engine.Meaning
+	err := s.View(ctx, user, func(tx engine.Tx) error {
+		m, ok, err := tx.(engine.MeaningReader).GetMeaning(id, text)
+		if ok {
+			got = &m
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatalf("GetMeaning(%s, %s): %v", user, id, err)
+	}
+	return got
+}
+
 func meaningOf(seed int8) engine.Meaning {
 	vec := make([]int8, 512)
 	for i := range vec {
@@ -69,6 +86,14 @@ func testMeanings(t *testing.T, s engine.Store) {
 	if diff := cmp.Diff(want, meanings(t, s, "u")); diff != "" {
 		t.Fatalf("ScanMeanings (-want +got):\n%s", diff)
 	}
+	for _, get := range []struct {
+		user, id, text string
+		want           *engine.Meaning
+	}{{"u", "m2", "text of m2", &b}, {"v", "m1", "another user's", &c}, {"u", "absent", "", nil}} {
+		if diff := cmp.Diff(get.want, gotMeaning(t, s, get.user, get.id, get.text)); diff != "" {
+			t.Errorf("GetMeaning(%s, %s) (-want +got):\n%s", get.user, get.id, diff)
+		}
+	}
 
 	// The same text (a state change, a supersede) keeps it; a new text
 	// drops it; a deletion takes it.
@@ -79,6 +104,9 @@ func testMeanings(t *testing.T, s engine.Store) {
 	update(t, s, "u", func(tx engine.Tx) error { return tx.DeleteMemory("m3") })
 	if diff := cmp.Diff([]ScannedMeaning{{"m1", a}}, meanings(t, s, "u")); diff != "" {
 		t.Errorf("ScanMeanings after a supersede, a new text and a delete (-want +got):\n%s", diff)
+	}
+	if got := gotMeaning(t, s, "u", "m2", "a new text"); got != nil {
+		t.Errorf("GetMeaning of a memory whose text changed = %v, want none", got)
 	}
 	putMem(t, s, "u", Mem("m3", "text of m3"), nil, "text")
 	if got := meanings(t, s, "u"); len(got) != 1 {
