@@ -62,6 +62,10 @@ type sentenceCache struct {
 	size  int
 	clock uint64
 	byTxt map[[sha256.Size]byte]*cachedSentence
+	// encoding holds a channel for each text being encoded, closed once its vector is cached:
+	// a search that asks for a prompt another goroutine is encoding (its prefetch,
+	// search.prefetchMeaning) waits for that vector rather than encoding the prompt twice.
+	encoding map[[sha256.Size]byte]chan struct{}
 }
 
 type cachedSentence struct {
@@ -70,32 +74,50 @@ type cachedSentence struct {
 }
 
 func newSentenceCache(size int) *sentenceCache {
-	return &sentenceCache{size: size, byTxt: map[[sha256.Size]byte]*cachedSentence{}}
+	return &sentenceCache{size: size, byTxt: map[[sha256.Size]byte]*cachedSentence{},
+		encoding: map[[sha256.Size]byte]chan struct{}{}}
 }
 
-// vectors returns one vector per text, encoding (outside the lock) only those not cached.
+// vectors returns one vector per text, encoding (outside the lock) only those neither cached nor
+// being encoded by another call, whose vectors it waits for.
 func (c *sentenceCache) vectors(texts []string) [][]float32 {
 	out := make([][]float32, len(texts))
 	keys := make([][sha256.Size]byte, len(texts))
-	var missing []string
-	var at []int
 	for i, t := range texts {
 		keys[i] = sha256.Sum256([]byte(t))
 	}
+	var (
+		missing []string
+		at      []int
+		waiting = map[int]chan struct{}{}
+	)
 	c.mu.Lock()
 	for i, t := range texts {
 		if e := c.byTxt[keys[i]]; e != nil {
 			c.clock++
 			e.used, out[i] = c.clock, e.vec
+		} else if ch := c.encoding[keys[i]]; ch != nil {
+			waiting[i] = ch
 		} else {
+			c.encoding[keys[i]] = make(chan struct{})
 			missing, at = append(missing, t), append(at, i)
 		}
 	}
 	c.mu.Unlock()
-	if len(missing) == 0 {
-		return out
+	if len(missing) > 0 {
+		c.encodeMissing(missing, at, keys, out)
 	}
-	vecs := encodeOnEveryCore(missing)
+	for i, ch := range waiting {
+		<-ch
+		out[i] = c.waited(texts[i], keys[i])
+	}
+	return out
+}
+
+// encodeMissing encodes texts (those of out at the indexes at), caches their vectors and wakes
+// the calls waiting for them.
+func (c *sentenceCache) encodeMissing(texts []string, at []int, keys [][sha256.Size]byte, out [][]float32) {
+	vecs := encodeOnEveryCore(texts)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for k, i := range at {
@@ -103,9 +125,24 @@ func (c *sentenceCache) vectors(texts []string) [][]float32 {
 		out[i] = slices.Clone(vecs[k])
 		c.clock++
 		c.byTxt[keys[i]] = &cachedSentence{vec: out[i], used: c.clock}
+		if ch := c.encoding[keys[i]]; ch != nil {
+			close(ch)
+			delete(c.encoding, keys[i])
+		}
 	}
 	c.evict()
-	return out
+}
+
+// waited is the vector another call encoded for text, or text encoded now when the cache had
+// already let it go again (a burst of more than its size).
+func (c *sentenceCache) waited(text string, key [sha256.Size]byte) []float32 {
+	c.mu.Lock()
+	e := c.byTxt[key]
+	c.mu.Unlock()
+	if e != nil {
+		return e.vec
+	}
+	return slices.Clone(sentvec.Encode([]string{text})[0])
 }
 
 // evict drops the least recently used eighth once the cache is over its size, so eviction's

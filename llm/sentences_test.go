@@ -108,3 +108,34 @@ func heapAfterGC() uint64 {
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
 }
+
+// Two calls asking for one text while it is being encoded share one encoding: the second waits
+// for the first's vector (a search's prompt prefetched while it ranks) instead of encoding it
+// again.
+func TestSentenceCacheEncodesATextOnce(t *testing.T) {
+	c := newSentenceCache(16)
+	const text = "my parrot keeps plucking out his feathers"
+	key := sha256.Sum256([]byte(text))
+	done := make(chan []float32)
+	go func() { done <- c.vectors([]string{text})[0] }()
+	for {
+		c.mu.Lock()
+		_, busy := c.encoding[key]
+		_, cached := c.byTxt[key]
+		c.mu.Unlock()
+		if busy || cached {
+			break
+		}
+		runtime.Gosched()
+	}
+	second := c.vectors([]string{text, text})
+	first := <-done
+	if &first[0] != &second[0][0] || &second[0][0] != &second[1][0] {
+		t.Error("one text was encoded more than once: its calls hold different vectors")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.encoding) != 0 {
+		t.Errorf("%d texts still marked as being encoded", len(c.encoding))
+	}
+}

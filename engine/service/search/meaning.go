@@ -36,8 +36,8 @@ type sentenceMeanings interface {
 // memory, filled in the background: engine/service/kernel/meanings.go); a hit without one yet is
 // encoded as before.
 func (e *Searcher) liftNearestInMeaning(shard *index.Shard, q *engine.Query, hits []engine.Scored) {
-	m, ok := e.forms.(sentenceMeanings)
-	if !ok || q.Mode == engine.ModeText || e.cfg.RelevanceFloor < 0 || !aboutTheUser(q.Text) {
+	m, ok := e.meaningsFor(q)
+	if !ok {
 		return
 	}
 	n := min(len(hits), meaningCandidates)
@@ -121,6 +121,16 @@ func nearestInMeaning(m sentenceMeanings, shard *index.Shard, prompt string, k i
 		return nil
 	}
 	return shard.SearchMeaning(qv, k, keep)
+}
+
+// meaningsFor is the sentence encoder when q is a prompt the lifts read: the floor is on, the mode
+// reads vectors, and the prompt is about the user's own life (aboutTheUser).
+func (e *Searcher) meaningsFor(q *engine.Query) (sentenceMeanings, bool) {
+	m, ok := e.forms.(sentenceMeanings)
+	if !ok || q.Mode == engine.ModeText || e.cfg.RelevanceFloor < 0 || !aboutTheUser(q.Text) {
+		return nil, false
+	}
+	return m, true
 }
 
 // aboutTheUser reports whether a prompt speaks of the user's own life: a first-person word, and

@@ -29,8 +29,8 @@ import (
 // in the first person (questions about the world, requests) it injected 6 unrelated prompts
 // more for 1 more found.
 func (e *Searcher) bringNearestInMeaning(ctx context.Context, rd *reads, shard *index.Shard, user string, q *engine.Query, qvec []float32, hits []engine.Scored) ([]engine.Scored, error) {
-	m, ok := e.forms.(sentenceMeanings)
-	if !ok || q.Mode == engine.ModeText || e.cfg.RelevanceFloor < 0 || !aboutTheUser(q.Text) {
+	m, ok := e.meaningsFor(q)
+	if !ok {
 		return hits, nil
 	}
 	best, ok := clearlyNearest(shard, nearestInMeaning(m, shard, q.Text, meaningRivals, keepsFor(q)))
@@ -103,4 +103,16 @@ func insertBeforeIrrelevant(hits []engine.Scored, h engine.Scored) []engine.Scor
 	out = append(out, hits[:at]...)
 	out = append(out, h)
 	return append(out, hits[at:]...)
+}
+
+// prefetchMeaning starts encoding a prompt the lifts will read (liftNearestInMeaning,
+// bringNearestInMeaning) on another goroutine, so that the encoding, most of a first-person
+// search's CPU, runs beside the ranking rather than after it; the lifts then wait for that vector
+// (the encoder's cache encodes one text once) instead of encoding the prompt themselves.
+func (e *Searcher) prefetchMeaning(q *engine.Query) {
+	m, ok := e.meaningsFor(q)
+	if !ok {
+		return
+	}
+	go m.SentenceVector(q.Text)
 }

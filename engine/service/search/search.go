@@ -56,6 +56,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if err != nil {
 		return nil, err
 	}
+	e.prefetchMeaning(&q)
 	rd := e.reads(user)
 	list := recall.ListQuestion(q.Text, shard.Speakers()) // once: the priors and both list passes read it
 	ranked, qvec, err := e.rank(ctx, rd, shard, &q, list)
