@@ -321,22 +321,14 @@ func (f *meaningFiller) texts(ctx context.Context, user string, ids []string) ([
 // them at its load). It takes the versions' path a write takes (current,
 // committed), so a replica's shard stays at the store's version.
 func (e *Kernel) storeMeanings(ctx context.Context, user string, items []pendingMeaning) error {
-	lctx, cancel := context.WithTimeout(ctx, writeLockWait)
-	unlock, err := e.LockUser(lctx, user)
-	cancel()
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	for attempt := 0; ; attempt++ {
-		err := e.storeMeaningsOnce(ctx, user, items)
-		if !isStale(err) || attempt == maxStaleRetries {
-			return err
+	return e.whileLocked(ctx, user, func(n int) error {
+		if n > 0 { // the last attempt was stale: catch the shard up first
+			if _, err := e.shards.Shard(ctx, user); err != nil {
+				return err
+			}
 		}
-		if _, err := e.shards.Shard(ctx, user); err != nil { // catches the shard up
-			return err
-		}
-	}
+		return e.storeMeaningsOnce(ctx, user, items)
+	})
 }
 
 func (e *Kernel) storeMeaningsOnce(ctx context.Context, user string, items []pendingMeaning) error {

@@ -60,6 +60,14 @@ func (e *Kernel) Write(ctx context.Context, user string, decide func(engine.Tx, 
 	if err := engine.ValidateUser(user); err != nil {
 		return err
 	}
+	return e.whileLocked(ctx, user, func(int) error { return e.writeOnce(ctx, user, decide) })
+}
+
+// whileLocked holds user's write lock (waiting at most writeLockWait for
+// it) while it runs attempt, again while attempt fails only because the
+// user's shard was behind another replica's commit (isStale), up to
+// maxStaleRetries more times; attempt is given its number, from 0.
+func (e *Kernel) whileLocked(ctx context.Context, user string, attempt func(n int) error) error {
 	lctx, cancel := context.WithTimeout(ctx, writeLockWait)
 	unlock, err := e.LockUser(lctx, user)
 	cancel()
@@ -67,9 +75,9 @@ func (e *Kernel) Write(ctx context.Context, user string, decide func(engine.Tx, 
 		return err
 	}
 	defer unlock()
-	for attempt := 0; ; attempt++ {
-		err := e.writeOnce(ctx, user, decide)
-		if !isStale(err) || attempt == maxStaleRetries {
+	for n := 0; ; n++ {
+		err := attempt(n)
+		if !isStale(err) || n == maxStaleRetries {
 			return err
 		}
 	}
