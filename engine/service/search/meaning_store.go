@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
@@ -52,8 +51,7 @@ func (e *Searcher) bringNearestInMeaning(ctx context.Context, rd *reads, shard *
 	if one[0].Score < minLiftedScore {
 		return hits, nil // nothing but the encoder links it: see minLiftedScore
 	}
-	one[0].Score = math.Round(meaningScore(float32(best.Score))*1e4) / 1e4
-	one[0].Relevant = e.relevant(one[0].Score)
+	e.setScore(&one[0], meaningScore(float32(best.Score)))
 	return insertBeforeIrrelevant(hits, one[0]), nil
 }
 

@@ -147,10 +147,16 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, user strin
 	}
 	e.liftNearestInMeaning(shard, q, hits)
 	for i := range hits {
-		hits[i].Score = math.Round(hits[i].Score*1e4) / 1e4
-		hits[i].Relevant = e.relevant(hits[i].Score)
+		e.setScore(&hits[i], hits[i].Score)
 	}
 	return nil
+}
+
+// setScore gives h score, shown to four places, and marks whether it
+// clears the relevance floor.
+func (e *Searcher) setScore(h *engine.Scored, score float64) {
+	h.Score = math.Round(score*1e4) / 1e4
+	h.Relevant = e.relevant(h.Score)
 }
 
 // voiceShifts are voiceShift's for each hit (nil when it is 0): a
