@@ -21,6 +21,7 @@ var joiningScripts = []*unicode.RangeTable{
 	unicode.Arabic, unicode.Syriac, unicode.Nko, unicode.Mongolian, unicode.Devanagari, unicode.Bengali,
 	unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil, unicode.Telugu, unicode.Kannada,
 	unicode.Malayalam, unicode.Sinhala, unicode.Myanmar, unicode.Khmer, unicode.Tibetan,
+	unicode.Adlam, unicode.Hanifi_Rohingya, unicode.Mandaic, // joining scripts of Fula, Rohingya and Mandaic
 }
 
 // blankLetters are letters and symbols drawn as nothing at all, the usual
