@@ -185,8 +185,11 @@ type Page struct {
 // (which free text is matched in: text.CompatibilityForm): "ｗｅｂ" and
 // "web" look different, and a scope (project, session, app) that a
 // look-alike could enter is no scope. User ids are keyed in the same form
-// (CanonicalUser).
+// (CanonicalUser). Spaces around a name are trimmed: " web" and "web"
+// look alike on every screen and a pasted or templated name carries them,
+// so a scope with them would silently be a second scope.
 func CanonicalName(s string) string {
+	s = strings.TrimSpace(s)
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return norm.NFC.String(s)
