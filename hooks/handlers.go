@@ -348,18 +348,18 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 	// A long reply's middle is the work, step by step, which repeats what a
 	// change replaced (reply.go), and so does the agent's account of what it
 	// removed (removal.go).
+	// An upgrade the reply says was rolled back removed nothing: what the
+	// release dropped is still in the code (upgraded.go).
 	reply := compactPastes(ex.Assistant)
-	ex.User, ex.Assistant = compactPastes(ex.User), withoutRemovals(replyGist(reply))
+	undone := upgradeRolledBack(ex.User, reply)
+	ex.User, ex.Assistant = compactPastes(ex.User), replyGist(reply)
+	if !undone {
+		ex.Assistant = withoutRemovals(ex.Assistant)
+	}
 	if ex.Assistant != "" {
 		ex.Assistant = withChangedFiles(ex.Assistant, ex.Changed, in.Cwd)
 	}
-	retired := withCommandRetirements(retiredNames(ex.User, reply), ex.Commands, ex.Changed, ex.User) // retire.go
-	retired = retimedNames(ex.User, reply, retired)                                                   // retime.go
-	retired = reportedNames(ex.User, reply, retired)                                                  // reported.go
-	retired = allowedNames(ex.User, retired)                                                          // allowed.go
-	retired = permittedNames(ex.User, retired)                                                        // permitted.go
-	retired = upgradedNames(ex.User, retired)                                                         // upgraded.go
-	retired = withEditRetirements(retired, ex.Edits)                                                  // editedcode.go
+	retired := turnRetirements(ex, reply, undone)
 	switch {
 	case ex.Assistant == "" && ex.ToolUses > 0:
 		return skipped("tool_only")
@@ -384,6 +384,26 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 		r.reason = "no_facts_extracted"
 	}
 	return r
+}
+
+// turnRetirements are the names the turn retires, as tags of its capture:
+// what it removed, renamed, rescheduled, permitted or upgraded. A turn
+// whose upgrade was rolled back (undone) removed nothing and its edits
+// were undone with it.
+func turnRetirements(ex exchange, reply string, undone bool) []string {
+	var retired []string
+	if !undone {
+		retired = withCommandRetirements(retiredNames(ex.User, reply), ex.Commands, ex.Changed, ex.User) // retire.go
+	}
+	retired = retimedNames(ex.User, reply, retired)  // retime.go
+	retired = reportedNames(ex.User, reply, retired) // reported.go
+	retired = allowedNames(ex.User, retired)         // allowed.go
+	retired = permittedNames(ex.User, retired)       // permitted.go
+	retired = upgradedNames(ex.User, reply, retired) // upgraded.go
+	if !undone {
+		retired = withEditRetirements(retired, ex.Edits) // editedcode.go
+	}
+	return retired
 }
 
 // turnExchange assembles the exchange that just ended. The transcript has

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,6 +20,12 @@ import (
 // capture with both (retired:=<name> <version>), and recall and session
 // start leave out a memory stated before that turn that gives the name
 // another version (namesOtherVersion).
+// Three things look like an upgrade and are not (the nineteenth
+// evaluation): a setting raised to a value ("raise the timeout to 30",
+// which hid every other job's "timeout: 10"), an upgrade the reply says
+// failed or was rolled back (the hold it would retire still stands), and
+// a number that only looks like an older version ("node 2 is flaky", a
+// machine, beside "upgrade node to 20").
 
 // upgradeMark starts a retired name that stands for a name's versions
 // other than the one it was raised to.
@@ -35,26 +42,90 @@ var (
 	// of their own ("bump the version to 1.4.0", "upgrade it to 2.0").
 	notDependency = []string{"version", "versions", "release", "it", "them", "this", "that", "everything", "all",
 		"deps", "dependencies", "packages"}
+	// settingWords name a quantity a setting holds, raised to a value, not
+	// to a version ("raise the timeout to 30", "bump the retries to 5").
+	settingWords = []string{"timeout", "timeouts", "limit", "limits", "ttl", "retries", "retry", "attempts",
+		"interval", "size", "count", "threshold", "port", "replicas", "workers", "concurrency", "memory",
+		"delay", "capacity", "quota", "budget", "max", "min", "minimum", "maximum", "parallelism", "threads",
+		"cpu", "cpus", "heap", "duration", "deadline", "period", "window", "batch", "rate"}
+	// unitAfter is a unit written after a value, which makes it a
+	// quantity: "to 30 seconds", "to 512 MB", "to 80 %".
+	unitAfter = regexp.MustCompile(`(?i)^\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|[kmgt]i?b|bytes?|x|times|percent|req\w*|rps|qps)\b`)
+	// undoneName says, in a reply, that a name's change did not stay: it
+	// was rolled back or reverted, or the name is still on its old version;
+	// %s is the name.
+	undoneName = `(?i)(?:roll(?:ed|ing)?\s+%[1]s\s+back|revert(?:ed|ing)?\s+%[1]s|backed\s+out\s+%[1]s|` +
+		`(?:still|stays?|staying|remains?)\s+on\s+%[1]s|(?:could\s*n[o']t|can\s*not|can't)\s+(?:upgrade|bump|update)\s+%[1]s)(?:$|[^\w.@/-])`
+	// upgradeFailed says the turn's upgrade itself failed or was undone,
+	// whichever name the sentence gives.
+	upgradeFailed = regexp.MustCompile(`(?i)\b(?:(?:upgrade|bump|update)\s+(?:failed|broke|didn't work|did not work)|` +
+		`roll(?:ed|ing)?\s+(?:it|them|the\s+(?:upgrade|bump|update))\s+back|revert(?:ed|ing)?\s+the\s+(?:upgrade|bump|update))\b`)
 )
 
 // upgradedNames returns, marked with upgradeMark, the names the user's
 // clauses raise to a version, as "name version", added to retired as they
-// fit.
-func upgradedNames(user string, retired []string) []string {
+// fit; not a setting raised to a value, nor a name whose upgrade the reply
+// says was undone.
+func upgradedNames(user, reply string, retired []string) []string {
 	return markNames(user, "", retired, upgradeMark, func(cl string) []string {
 		loc := upgradeVerb.FindStringIndex(cl)
 		if loc == nil || negation.MatchString(cl) || asksAboutOnly(cl) {
 			return nil
 		}
 		var out []string
-		for _, m := range raisedTo.FindAllStringSubmatch(cl[loc[0]:], -1) {
-			name := strings.ToLower(m[1])
-			if len(name) >= minPartChars && !text.IsNoiseWord(name) && !slices.Contains(notDependency, name) {
-				out = append(out, name+" "+m[2])
+		rest := cl[loc[0]:]
+		for _, m := range raisedTo.FindAllStringSubmatchIndex(rest, -1) {
+			name, version := strings.ToLower(rest[m[2]:m[3]]), rest[m[4]:m[5]]
+			if dependencyName(name) && !unitAfter.MatchString(rest[m[5]:]) && !upgradeUndone(reply, name) {
+				out = append(out, name+" "+version)
 			}
 		}
 		return out
 	})
+}
+
+// upgradeRolledBack reports whether the user's turn asks to raise a name
+// to a version and the reply says that upgrade failed or was rolled back.
+func upgradeRolledBack(user, reply string) bool {
+	for _, cl := range clauses(user) {
+		loc := upgradeVerb.FindStringIndex(cl)
+		if loc == nil {
+			continue
+		}
+		for _, m := range raisedTo.FindAllStringSubmatch(cl[loc[0]:], -1) {
+			if upgradeUndone(reply, strings.ToLower(m[1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dependencyName reports whether a name raised to a number can be a
+// dependency: not a noise word, a pronoun or the project's own version,
+// nor a setting's quantity.
+func dependencyName(name string) bool {
+	return len(name) >= minPartChars && !text.IsNoiseWord(name) && !slices.Contains(notDependency, name) &&
+		!slices.Contains(settingWords, name)
+}
+
+// upgradeUndone reports whether a sentence of the reply says the upgrade
+// of name failed or was rolled back: it says the upgrade failed, or names
+// name as what did not stay ("the upgrade failed … so I rolled it back",
+// "rolled axum back to 0.7", "we stay on phoenix_live_view 0.20.17").
+func upgradeUndone(reply, name string) bool {
+	re, err := regexp.Compile(fmt.Sprintf(undoneName, regexp.QuoteMeta(name)))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(reply, "\n") {
+		for _, sn := range sentences(line) {
+			if upgradeFailed.MatchString(sn) || re.MatchString(sn) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // requestAsked starts a request put as a question: "can you bump …?",
@@ -86,11 +157,21 @@ func namesOtherVersion(text, raised string) bool {
 		return false
 	}
 	for _, m := range re.FindAllStringSubmatch(text, -1) {
-		if !sameVersionLine(m[1], version) {
+		if !sameVersionLine(m[1], version) && !instanceNumber(m[1], version) {
 			return true
 		}
 	}
 	return false
+}
+
+// instanceNumber reports an old "version" that is a bare number shorter
+// than the raised version's major: "node 2" beside node 20 is a machine
+// ("node 2 is flaky"), "worker 3" an instance, not a release of it. A
+// major that gained a digit (9 to 10) is missed; a look-alike hidden would
+// lose a fact.
+func instanceNumber(old, raised string) bool {
+	major, _, _ := strings.Cut(raised, ".")
+	return !strings.Contains(old, ".") && len(old) < len(major)
 }
 
 // sameVersionLine reports whether one version is the other or a release

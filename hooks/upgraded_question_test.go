@@ -20,7 +20,7 @@ func TestUpgradedNamesQuestion(t *testing.T) {
 		{"could you please", "ok could you please bump Alamofire to 5.9?", []string{"=alamofire 5.9"}},
 		{"please, asked", "please bump serilog to 4.0?", []string{"=serilog 4.0"}},
 	} {
-		if got := upgradedNames(tc.user, nil); !slices.Equal(got, tc.want) {
+		if got := upgradedNames(tc.user, "", nil); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: upgradedNames(%q) = %q, want %q", tc.name, tc.user, got, tc.want)
 		}
 	}

@@ -18,7 +18,7 @@ func TestUpgradedNames(t *testing.T) {
 		{"no upgrade verb", "move the cron to 3.30", nil},
 		{"held back", "don't upgrade tokio to 1.40 yet", nil},
 	} {
-		if got := upgradedNames(tc.user, nil); !slices.Equal(got, tc.want) {
+		if got := upgradedNames(tc.user, "", nil); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: upgradedNames = %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -52,7 +52,7 @@ func TestWithoutRetiredUpgraded(t *testing.T) {
 		{ID: "stack", Text: "The crate uses Tokio 1.40.1 and axum", ValidFrom: "2026-04-02T10:00:00Z"},
 	}
 	rs := retirementsOf([]memory{{ID: "raise", ValidFrom: "2026-04-10T10:00:00Z",
-		Tags: retiredTags(upgradedNames("upgrade tokio to 1.40", nil))}})
+		Tags: retiredTags(upgradedNames("upgrade tokio to 1.40", "", nil))}})
 	var got []string
 	for _, m := range withoutRetired(ms, rs) {
 		got = append(got, m.ID)

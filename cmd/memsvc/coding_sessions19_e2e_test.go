@@ -28,7 +28,12 @@ import "testing"
 // the Kotlin upgrade's reply), the LiveView version after the failed
 // upgrade, the snapshots folder ("it belongs to the finance team"). Raise
 // them as recall improves; never lower them to let a change through.
-var codingSessions19Floors = codingFloors{recalled: 21, silent: 7, stale: 1, foreign: 0, startStale: 0}
+// After this round's hook changes (hooks/upgraded.go): a setting raised to
+// a value is no upgrade, a bare number shorter than the raised major is no
+// older version ("node 2" beside node 20), and an upgrade the reply rolled
+// back retires nothing and keeps what the release removed in the reply
+// (the LiveView version), related 22/25.
+var codingSessions19Floors = codingFloors{recalled: 22, silent: 7, stale: 1, foreign: 0, startStale: 0}
 
 func TestCodingSessions19Eval(t *testing.T) {
 	if testing.Short() {
