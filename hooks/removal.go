@@ -105,6 +105,11 @@ func keptSentences(line string) (string, []removalCut) {
 			kept = append(kept, sn)
 			continue
 		}
+		if head, tail, ok := insteadOfRemoved(sn); ok {
+			cut = append(cut, removalCut{text: tail, kept: head})
+			kept = append(kept, head)
+			continue
+		}
 		if removalRe.MatchString(sn) {
 			k, c := splitRemoval(sn)
 			for _, part := range c {
@@ -137,6 +142,19 @@ func keptSentences(line string) (string, []removalCut) {
 		out = strings.TrimSuffix(out, ";") + "."
 	}
 	return mark + out, cut
+}
+
+// insteadOfRemoved splits a sentence whose removal is said only in its
+// "instead of …" tail ("Compose uses the compose compiler plugin instead of
+// `kotlinCompilerExtensionVersion`, which is gone"): the head says what
+// holds now and is kept, the tail is cut. Cut whole, the capture lost what
+// the turn moved to (the nineteenth coding-sessions evaluation).
+func insteadOfRemoved(sn string) (head, tail string, ok bool) {
+	loc := insteadRe.FindStringIndex(sn)
+	if loc == nil || removalRe.MatchString(sn[:loc[0]]) || !strings.ContainsFunc(sn[:loc[0]], unicode.IsLetter) {
+		return "", "", false
+	}
+	return sn[:loc[0]] + sentenceEnd(sn), sn[loc[0]:], true
 }
 
 // An upgrade's reply says what the new release took away and what the
