@@ -68,32 +68,44 @@ var (
 // says was undone.
 func upgradedNames(user, reply string, retired []string) []string {
 	return markNames(user, "", retired, upgradeMark, func(cl string) []string {
-		loc := upgradeVerb.FindStringIndex(cl)
-		if loc == nil || negation.MatchString(cl) || asksAboutOnly(cl) {
+		if negation.MatchString(cl) || asksAboutOnly(cl) {
 			return nil
 		}
 		var out []string
-		rest := cl[loc[0]:]
-		for _, m := range raisedTo.FindAllStringSubmatchIndex(rest, -1) {
-			name, version := strings.ToLower(rest[m[2]:m[3]]), rest[m[4]:m[5]]
-			if dependencyName(name) && !unitAfter.MatchString(rest[m[5]:]) && !upgradeUndone(reply, name) {
-				out = append(out, name+" "+version)
+		for _, r := range raisesIn(cl) {
+			if dependencyName(r.name) && !unitAfter.MatchString(r.after) && !upgradeUndone(reply, r.name) {
+				out = append(out, r.name+" "+r.version)
 			}
 		}
 		return out
 	})
 }
 
+// raise is a name a clause raises to a version, and what follows the
+// version (a unit makes it a value).
+type raise struct{ name, version, after string }
+
+// raisesIn returns the names a clause with an upgrade verb raises to a
+// version, lower-cased.
+func raisesIn(cl string) []raise {
+	loc := upgradeVerb.FindStringIndex(cl)
+	if loc == nil {
+		return nil
+	}
+	rest := cl[loc[0]:]
+	var out []raise
+	for _, m := range raisedTo.FindAllStringSubmatchIndex(rest, -1) {
+		out = append(out, raise{name: strings.ToLower(rest[m[2]:m[3]]), version: rest[m[4]:m[5]], after: rest[m[5]:]})
+	}
+	return out
+}
+
 // upgradeRolledBack reports whether the user's turn asks to raise a name
 // to a version and the reply says that upgrade failed or was rolled back.
 func upgradeRolledBack(user, reply string) bool {
 	for _, cl := range clauses(user) {
-		loc := upgradeVerb.FindStringIndex(cl)
-		if loc == nil {
-			continue
-		}
-		for _, m := range raisedTo.FindAllStringSubmatch(cl[loc[0]:], -1) {
-			if upgradeUndone(reply, strings.ToLower(m[1])) {
+		for _, r := range raisesIn(cl) {
+			if upgradeUndone(reply, r.name) {
 				return true
 			}
 		}
