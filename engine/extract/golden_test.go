@@ -45,7 +45,9 @@ type fixtureSet struct {
 // coding-session conversations (tuned, and a held-out directory never tuned on), and a fresh set
 // written before its rules were looked at (report only: it was then tuned on), and a second
 // everyday-chat set written the same way (progressive activities, "we", "but" contrasts,
-// weekday appointments, family members, hedges, questions stating facts).
+// weekday appointments, family members, hedges, questions stating facts), and a third written
+// from a hands-on probe of a running server (several facts in a turn, subjects dropped as chat
+// drops them, verbless attributes).
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
@@ -53,6 +55,7 @@ var fixtureSets = []fixtureSet{
 	{name: "coding sessions held-out (coding_heldout/)", dir: "coding_heldout", heldOut: true, keep: func(string) bool { return true }},
 	{name: "fresh (written 2026-11-26)", dir: "fresh", keep: func(string) bool { return true }},
 	{name: "everyday (written 2026-11-26, second)", dir: "everyday", keep: func(string) bool { return true }},
+	{name: "chat mix (written 2026-11-28, third)", dir: "chatmix", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
