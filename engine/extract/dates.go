@@ -127,6 +127,7 @@ var (
 	weekdayAbbrRe  = regexp.MustCompile(`^(?:mon|tue|tues|wed|thu|thur|fri|sat|sun)$`)
 	keptPreps      = set(`since by until till before after from within for between`)
 	absorbedPreps  = set(`on in at during`)
+	monthDeictics  = set(`next this last coming`)
 	rangeWords     = set(`to through thru and or till - –`)
 	monthPrepWords = set(`in since during until till by from early late mid of this next last`)
 )
@@ -346,6 +347,12 @@ func (d *resolvedDate) absorbPreposition(clause, phrase string) {
 		return
 	}
 	w, at := prevWord(clause[:d.start])
+	if monthDeictics[strings.ToLower(w)] && bareMonthRe.MatchString(phrase) {
+		// "next September": the tense already picked the year, so "next" goes with the month
+		// rather than being left before the date written in ("next in September 2027").
+		d.start = at
+		w, at = prevWord(clause[:d.start])
+	}
 	switch {
 	case rangeWords[w]:
 		d.prep = "-" // "from May 20 to May 27": the second date follows "to" bare

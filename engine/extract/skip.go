@@ -132,7 +132,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmount(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
+	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !lifeEventRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmount(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -292,6 +292,10 @@ var speakerWords = set(`i i'm i've i'll i'd my mine we we're we've we'll we'd ou
 // absenceRe finds the speaker away from work or home on a day ahead: "I'm out next Monday",
 // "we're away next week". Today's "I'm off" is how things stand now.
 var absenceRe = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:also|going to be)\s+)?(?:off|out|away|on (?:vacation|holiday|leave|pto))\s+(?:next|this coming|on|from|for)\b`)
+
+// lifeEventRe is a change of the speaker's life said in the progressive, which transRe's
+// "getting" (tired, hungry) would take for a mood: "we're getting married next September".
+var lifeEventRe = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:finally|actually|officially|also|just)\s+)?getting\s+(?:married|engaged|divorced|hitched)\b`)
 
 // plannedAbsence reports an absence on a named day ahead: a plan, not a passing state.
 func plannedAbsence(t string) bool {
