@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // dateMark stands for a resolved date phrase while a clause is rewritten; it is replaced by
@@ -262,11 +264,26 @@ func withKinOwner(clause string) string {
 		}
 	}
 	kin := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(first), "'s"), "’s")
+	if ok && ownAttributes[kin] && ownAttributeVerbRe.MatchString(first+" "+rest) {
+		if kin != strings.ToLower(first) {
+			return "my " + kin + " is " + rest // "rent's 1200 now"
+		}
+		return "my " + kin + " " + rest // "anniversary is june 3rd"
+	}
 	if !ok || !familyNames[kin] {
 		return clause // "mom's birthday is June 13" is the speaker's mom's, as "mom" is
 	}
 	return "my " + strings.ToLower(first) + " " + rest
 }
+
+// ownAttributes are things of one's own that chat names without "my" when it says what
+// they are: "anniversary is june 3rd", "rent's 1200 now". Only these: "traffic is
+// terrible" or "coffee is my favourite" are not the speaker's.
+var ownAttributes = set(`anniversary birthday bday rent mortgage salary commute address shift budget
+deadline curfew bedtime`)
+
+// ownAttributeVerbRe is such a thing followed by its verb: "birthday is", "rent's".
+var ownAttributeVerbRe = regexp.MustCompile(`(?i)^[a-z]+(?:'s|’s|\s+(?:is|was|will be|moved to|went up to|goes up to)\b)`)
 
 // householdKin are the family members a speaker names with "the" as often as with "my".
 var householdKin = set(`kids children baby twins`)
@@ -276,11 +293,29 @@ var householdKin = set(`kids children baby twins`)
 // miles a week" (an amount returned to).
 var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to)\s*\S`)
 
+// droppedEventRe opens a clause that names an appointment of the speaker's without "I have":
+// "dentist appointment on thursday at 3pm", "job interview monday". Group 1 is the
+// determiner, if any. The event must come with a date (withDroppedSubject checks).
+var droppedEventRe = regexp.MustCompile(`(?i)^((?:an?|my|the)\s+)?(?:[a-z-]+\s+){0,2}(?:appointment|appt|interview|exam|surgery|flight|recital|checkup|check-up|physio|therapy session|vet visit)\b`)
+
+// datedNext reports whether rest, what follows an event's name, goes on with its date or
+// place and no verb: "on thursday at 3pm", "monday", not "is at 7am", "got cancelled".
+func datedNext(rest string) bool {
+	w := text.Tokens(rest)
+	return len(w) > 0 && (prepositions[w[0]] || dateCues[w[0]]) && hasDateCue(rest) && !finiteIn(w)
+}
+
 // withDroppedSubject restores the subject chat leaves out of a first-person past
 // statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
 func withDroppedSubject(clause string) string {
 	if m := countNowRe.FindStringSubmatch(clause); m != nil && !measureNouns[strings.ToLower(m[2])] {
 		return "I have " + m[1] + " " + m[2] + " now" // "(so) three cats now": the count had since the change told before
+	}
+	if m := droppedEventRe.FindStringSubmatch(clause); m != nil && datedNext(clause[len(m[0]):]) {
+		if m[1] == "" {
+			return "I have a " + strings.ToLower(clause[:1]) + clause[1:] // "dentist appointment on thursday at 3pm"
+		}
+		return "I have " + strings.ToLower(clause[:1]) + clause[1:]
 	}
 	if droppedOriginRe.MatchString(clause) || returnedAmount(clause) {
 		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "Originally from Manila", "Not a fan of…"
@@ -294,14 +329,37 @@ func withDroppedSubject(clause string) string {
 		return clause
 	}
 	w := strings.ToLower(words[i])
-	if notDroppedSubject[w] || !(irregularPast[w] || regularPast(w)) {
-		return clause
+	if w == "born" && i == 0 {
+		return "I was " + clause // "born and raised in Cork", "born in 1990"
 	}
 	if !saysWhatTheSpeakerDid(words[i+1:]) {
 		return clause
 	}
+	switch {
+	case w == "been":
+		return "I have " + strings.ToLower(clause[:1]) + clause[1:] // "been learning portuguese for a year"
+	case progressive(w, strings.ToLower(words[i+1])):
+		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "currently reading Dune", "training for a half marathon"
+	case notDroppedSubject[w] || !(irregularPast[w] || regularPast(w)):
+		return clause
+	}
 	return "I " + strings.ToLower(clause[:1]) + clause[1:]
 }
+
+// progressive reports whether w, opening a clause before next, is a verb in -ing whose
+// subject chat left out ("training for a half marathon"), not a gerund that is the subject
+// ("running is my favourite thing", "painting relaxes me") nor a noun in -ing ("wedding on
+// saturday", "nothing much"). Short forms ("doing", "going", "being") say too little alone.
+func progressive(w, next string) bool {
+	if len(w) <= 5 || !strings.HasSuffix(w, "ing") || ingNouns[w] || notProgressive[w] {
+		return false
+	}
+	return !finiteAux[next] && !modals[next] && !likelyVerb(next)
+}
+
+// notProgressive end in -ing but open a clause as nouns or prepositions.
+var notProgressive = set(`nothing something anything everything morning evening wedding building meeting ceiling
+during sibling pudding feeling ending heading thing spring string offspring`)
 
 // countNowRe is a count said with "now" and nothing else, after a change told before
 // it ("we adopted a kitten, so three cats now"). Groups: 1 the count, 2 the things.

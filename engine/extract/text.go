@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 var quoteReplacer = strings.NewReplacer("\r\n", "\n", "\r", "\n", "’", "'", "‘", "'", "“", `"`, "”", `"`, "…", "...")
@@ -200,7 +202,8 @@ var (
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	s := nameAgeRe.ReplaceAllString(stripLead(sentence), "$1 is $2$3")
+	// "im vegetarian and my son…" splits as "I'm vegetarian and my son…" does.
+	s := nameAgeRe.ReplaceAllString(stripLead(withApostrophes(sentence)), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
 		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
@@ -347,12 +350,12 @@ func hasWords(s string, n int) bool {
 // into two about the user.
 func splitElided(s string) []string {
 	subject := strings.Fields(s + " x")[0]
-	re := elidedRe
+	re, habits := elidedRe, true
 	switch l := strings.ToLower(strings.ReplaceAll(subject, "’", "'")); {
-	case !strings.Contains(s, " and ") && !strings.Contains(s, " but "):
+	case !strings.Contains(s, " and ") && !strings.Contains(s, " but ") && !strings.Contains(s, ","):
 		return []string{s}
 	case l == "user":
-		re = elidedUserRe
+		re, habits = elidedUserRe, false
 	case contractedSelf[l] != "":
 		subject = contractedSelf[l] // "I'm married and have two kids": I have two kids
 	case l != "i" && l != "we":
@@ -361,12 +364,53 @@ func splitElided(s string) []string {
 	var out []string
 	for {
 		loc := re.FindStringSubmatchIndex(s)
-		if loc == nil {
+		if h := habitAside(s); habits && h != nil && (loc == nil || h[0] < loc[0]) {
+			loc = h
+		}
+		if loc == nil || sharedPassive(s[:loc[0]], s[loc[2]:loc[3]]) {
 			return appendSentence(out, s)
 		}
 		out = appendSentence(out, s[:loc[0]])
 		s = subject + " " + s[loc[2]:]
 	}
+}
+
+// habitAsideRe finds a second first-person statement after a comma whose subject chat left
+// out, told by how often: "I drive a civic, usually park in the garage". Group 1 is the
+// adverb and the verb; "always" and "never" are left out, as "…, always use tabs" is an
+// instruction.
+var habitAsideRe = regexp.MustCompile(`(?i),\s+(?:and\s+)?((?:usually|often|normally|typically|generally|mostly|sometimes|rarely|also)\s+([a-z]+))\b`)
+
+// habitAside is habitAsideRe's match when its verb is a plain present form (not "parked",
+// "parking" or "parks", which would not agree with "I"), and not a word that opens a noun
+// phrase ("usually the north side", "also two cats", "mostly Phoenix apps").
+func habitAside(s string) []int {
+	loc := habitAsideRe.FindStringSubmatchIndex(s)
+	if loc == nil {
+		return nil
+	}
+	v := s[loc[4]:loc[5]]
+	if v != strings.ToLower(v) {
+		return nil // "mostly Phoenix apps": a name
+	}
+	if strings.HasSuffix(v, "ed") || strings.HasSuffix(v, "ing") || strings.HasSuffix(v, "s") || text.IsStopWord(v) || numberWord(v) > 0 || !likelyVerb(v+"s") && !pluralVerbs[v] {
+		return nil
+	}
+	return loc[:4]
+}
+
+// sharedPassive reports whether verb continues the passive that left ends with: in "I was
+// born and raised in Cork" the "was" is raised's too, and "I raised in Cork" would say
+// something else. Only "born" is read so: it has no active use, where "I got married and
+// moved to Berlin" tells two things.
+func sharedPassive(left, verb string) bool {
+	w := strings.Fields(strings.ToLower(left))
+	n := len(w)
+	if n < 2 || n > 3 || w[n-1] != "born" || (w[n-2] != "was" && w[n-2] != "were") {
+		return false
+	}
+	v := strings.ToLower(verb)
+	return irregularPast[v] || regularPast(v)
 }
 
 // copulaListRe: "I'm 34, married" states two things with one "I'm": a list of what the
