@@ -338,7 +338,7 @@ func withDroppedSubject(clause string) string {
 	switch {
 	case w == "been":
 		return "I have " + strings.ToLower(clause[:1]) + clause[1:] // "been learning portuguese for a year"
-	case progressive(w, strings.ToLower(words[i+1])):
+	case progressive(w, strings.ToLower(words[i+1])) && (i > 0 || hasDateCue(clause)):
 		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "currently reading Dune", "training for a half marathon"
 	case notDroppedSubject[w] || !(irregularPast[w] || regularPast(w)):
 		return clause
@@ -347,7 +347,7 @@ func withDroppedSubject(clause string) string {
 }
 
 // progressive reports whether w, opening a clause before next, is a verb in -ing whose
-// subject chat left out ("training for a half marathon"), not a gerund that is the subject
+// subject chat left out ("training for a half marathon in march"), not a gerund that is the subject
 // ("running is my favourite thing", "painting relaxes me") nor a noun in -ing ("wedding on
 // saturday", "nothing much"). Short forms ("doing", "going", "being") say too little alone.
 func progressive(w, next string) bool {
