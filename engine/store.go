@@ -61,12 +61,20 @@ type Meaning struct {
 	Scale float32
 }
 
+// TextMeaning is the meaning of memory ID computed from Text.
+type TextMeaning struct {
+	ID, Text string
+	Meaning
+}
+
 // MeaningTx is the optional capability of a write transaction that keeps
-// meaning vectors (both backends). PutMeaning stores m for memory id,
-// which must exist: the caller checks it holds the text m was computed
-// from, and the store drops m when PutMemory changes that text.
+// meaning vectors (both backends). PutMeanings stores each of ms whose
+// memory still holds its Text, and returns the ids it stored, in no order;
+// the others (deleted, or rewritten since the text was read) are skipped.
+// The store checks the text itself, so a batch costs one statement where
+// it has statements, and drops a meaning when PutMemory changes its text.
 type MeaningTx interface {
-	PutMeaning(id string, m Meaning) error
+	PutMeanings(ms []TextMeaning) (stored []string, err error)
 }
 
 // MeaningReader is the optional capability of a transaction, read or

@@ -146,22 +146,32 @@ func (t *tx) PutVector(id string, vec []float32) error {
 	return t.recordChange(id, false)
 }
 
-// PutMeaning stores a memory's meaning vector (engine.MeaningTx). It is
-// derived data: no change is recorded, as other replicas need none to
-// serve (they encode at query time what their shard lacks).
-func (t *tx) PutMeaning(id string, m engine.Meaning) error {
+// PutMeanings stores the meanings of ms whose memories still hold the
+// text each was computed from (engine.MeaningTx). They are derived data:
+// no change is recorded, as other replicas need none to serve (they
+// encode at query time what their shard lacks).
+func (t *tx) PutMeanings(ms []engine.TextMeaning) ([]string, error) {
 	if !t.write {
-		return ErrReadOnly
+		return nil, ErrReadOnly
 	}
-	if _, err := t.btx.Get(memoryKey(t.user, id)); errors.Is(err, badger.ErrKeyNotFound) {
-		return engine.Errorf(engine.ENotFound, "memory %q not found", id)
-	} else if err != nil {
-		return fmt.Errorf("store: get memory: %w", err)
+	var stored []string
+	for _, m := range ms {
+		mem, err := t.GetMemory(m.ID)
+		if engine.ErrorCode(err) == engine.ENotFound {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if mem.Text != m.Text {
+			continue
+		}
+		if err := t.btx.Set(meaningKey(t.user, m.ID), EncodeMeaning(m.Meaning)); err != nil {
+			return nil, fmt.Errorf("store: put meaning: %w", err)
+		}
+		stored = append(stored, m.ID)
 	}
-	if err := t.btx.Set(meaningKey(t.user, id), EncodeMeaning(m)); err != nil {
-		return fmt.Errorf("store: put meaning: %w", err)
-	}
-	return nil
+	return stored, nil
 }
 
 // GetMeaning returns the meaning stored for memory id

@@ -2,6 +2,8 @@ package kernel
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -336,8 +338,11 @@ func (e *Kernel) storeMeaningsOnce(ctx context.Context, user string, items []pen
 	if err != nil {
 		return err
 	}
+	if !slices.ContainsFunc(items, func(it pendingMeaning) bool { return !it.stored }) {
+		return e.setStoredMeanings(ctx, user, shard, items)
+	}
 	var (
-		stored  []pendingMeaning
+		stored  map[string]bool
 		version int64
 	)
 	err = e.store.Update(ctx, user, func(tx engine.Tx) error {
@@ -351,42 +356,85 @@ func (e *Kernel) storeMeaningsOnce(ctx context.Context, user string, items []pen
 		if !ok {
 			return nil
 		}
+		// The store checks each text (a memory deleted or rewritten since
+		// is skipped: its new text is queued); one stored already is
+		// written again, as its text must be checked all the same.
+		ids, err := mtx.PutMeanings(textMeanings(items))
+		stored = setOf(ids)
+		return err
+	})
+	if err != nil || shard == nil {
+		return err
+	}
+	e.setMeanings(user, shard, version, items, stored)
+	return nil
+}
+
+// setStoredMeanings sets in shard the meanings of items, all of which the
+// store holds already for the text read (another replica's filler stored
+// them, or a catch-up dropped them from the shard for a write that kept
+// the text). It writes nothing, so it takes no Update, which would bump
+// the user's version (every replica's shard then catches up) or sync:
+// the caller holds the user's write lock, so a read checks the texts, and
+// the shard's version then tells whether a catch-up of another replica's
+// write came between (committedDerived).
+func (e *Kernel) setStoredMeanings(ctx context.Context, user string, shard *index.Shard, items []pendingMeaning) error {
+	if shard == nil {
+		return nil // its load reads them
+	}
+	version := e.shards.at(user)
+	current := map[string]bool{}
+	err := e.store.View(ctx, user, func(tx engine.Tx) error {
 		for _, it := range items {
 			m, err := StoredOrNil(tx, it.id)
 			if err != nil {
 				return err
 			}
-			if m == nil || m.Text != it.text {
-				continue // deleted, or rewritten since: its new text is queued
+			if m != nil && m.Text == it.text {
+				current[it.id] = true
 			}
-			if it.stored {
-				stored = append(stored, it) // the store holds it for this text: the shard only needs it
-				continue
-			}
-			if err := mtx.PutMeaning(it.id, engine.Meaning{Vec: it.vec, Scale: it.scale}); err != nil {
-				return err
-			}
-			stored = append(stored, it)
 		}
 		return nil
 	})
-	if err != nil || shard == nil {
+	if err != nil {
 		return err
 	}
+	e.setMeanings(user, shard, version, items, current)
+	return nil
+}
+
+// setMeanings sets in shard the meanings of the items in stored, which a
+// transaction at version checked against their texts, or queues them
+// again when the shard went past that version meanwhile.
+func (e *Kernel) setMeanings(user string, shard *index.Shard, version int64, items []pendingMeaning, stored map[string]bool) {
 	applied := e.shards.committedDerived(user, shard, version, func() {
-		for _, it := range stored {
-			shard.SetMeaning(it.id, it.vec, it.scale)
+		for _, it := range items {
+			if stored[it.id] {
+				shard.SetMeaning(it.id, it.vec, it.scale)
+			}
 		}
 	})
 	if !applied {
 		// Another write came between: the filler checks each text again.
-		ids := make([]string, len(stored))
-		for i, it := range stored {
-			ids[i] = it.id
-		}
-		e.needMeanings(user, ids)
+		e.needMeanings(user, slices.Collect(maps.Keys(stored)))
 	}
-	return nil
+}
+
+// textMeanings is the store's form of items.
+func textMeanings(items []pendingMeaning) []engine.TextMeaning {
+	out := make([]engine.TextMeaning, len(items))
+	for i, it := range items {
+		out[i] = engine.TextMeaning{ID: it.id, Text: it.text, Meaning: engine.Meaning{Vec: it.vec, Scale: it.scale}}
+	}
+	return out
+}
+
+func setOf(ids []string) map[string]bool {
+	set := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set
 }
 
 // loadMeanings sets the stored meanings in a shard being loaded and queues

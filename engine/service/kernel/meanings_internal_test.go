@@ -31,15 +31,15 @@ func (s *committingStore) Update(ctx context.Context, user string, fn func(engin
 	return err
 }
 
-// meaningSpy is a transaction that notes a PutMeaning.
+// meaningSpy is a transaction that notes a PutMeanings.
 type meaningSpy struct {
 	engine.Tx
 	put *bool
 }
 
-func (m meaningSpy) PutMeaning(id string, mn engine.Meaning) error {
+func (m meaningSpy) PutMeanings(ms []engine.TextMeaning) ([]string, error) {
 	*m.put = true
-	return m.Tx.(engine.MeaningTx).PutMeaning(id, mn)
+	return m.Tx.(engine.MeaningTx).PutMeanings(ms)
 }
 
 func (m meaningSpy) Version() int64 { return versionOf(m.Tx) }

@@ -212,6 +212,19 @@ func (r *ReplicaShards) committedDerived(user string, shard *index.Shard, v int6
 	return true
 }
 
+// at is the version user's shard has caught up to, 0 when the store has
+// none: derived data a read at or after it checked applies at it
+// (committedDerived).
+func (r *ReplicaShards) at(user string) int64 {
+	if r.versions == nil {
+		return 0
+	}
+	sv := r.state(user)
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	return sv.at
+}
+
 // versionOf is the version tx commits, 0 when the store has none.
 func versionOf(tx engine.Tx) int64 {
 	if vtx, ok := tx.(engine.VersionedTx); ok {

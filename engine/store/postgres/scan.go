@@ -86,10 +86,11 @@ func (s *Store) ScanPostings(ctx context.Context, user string, fn func(term, id 
 }
 
 // ScanMeanings streams user's meaning vectors in id order
-// (engine.MeaningStore).
+// (engine.MeaningStore), each only while its memory holds the text it was
+// computed from (currentMeanings).
 func (s *Store) ScanMeanings(ctx context.Context, user string, fn func(string, engine.Meaning) error) error {
 	err := s.view(ctx, user, func(ptx pgx.Tx) error {
-		rows, err := ptx.Query(ctx, "SELECT id, vec FROM meanings WHERE user_id = $1 ORDER BY id", user)
+		rows, err := ptx.Query(ctx, "SELECT n.id, n.vec FROM "+currentMeanings+" ORDER BY n.id", user)
 		if err != nil {
 			return err
 		}

@@ -73,34 +73,53 @@ func (t *tx) PutMemory(m *engine.Memory, terms []string) error {
 	return nil
 }
 
-// PutMeaning stores a memory's meaning vector with the sum of the text it
-// reads (engine.MeaningTx). It is derived data: no change is recorded, as
-// other replicas need none to serve (they encode at query time what their
-// shard lacks).
-func (t *tx) PutMeaning(id string, m engine.Meaning) error {
+// PutMeanings stores the meanings of ms whose memories still hold the
+// text each was computed from (engine.MeaningTx), with that text's sum, in
+// one statement that checks the sum against the stored text (a batch of
+// the filler is one round trip, not three a meaning). They are derived
+// data: no change is recorded, as other replicas need none to serve (they
+// encode at query time what their shard lacks).
+func (t *tx) PutMeanings(ms []engine.TextMeaning) ([]string, error) {
 	if !t.write {
-		return store.ErrReadOnly
+		return nil, store.ErrReadOnly
 	}
-	mem, err := t.GetMemory(id)
+	at := make(map[string]int, len(ms)) // one row per id: ON CONFLICT refuses to touch a row twice
+	var (
+		ids        []string
+		sums, vecs [][]byte
+	)
+	for _, m := range ms {
+		if i, ok := at[m.ID]; ok {
+			sums[i], vecs[i] = textSum(m.Text), store.EncodeMeaning(m.Meaning)
+			continue
+		}
+		at[m.ID] = len(ids)
+		ids, sums, vecs = append(ids, m.ID), append(sums, textSum(m.Text)), append(vecs, store.EncodeMeaning(m.Meaning))
+	}
+	rows, err := t.ptx.Query(t.ctx, `INSERT INTO meanings (user_id, id, text_sum, vec)
+		SELECT m.user_id, m.id, i.sum, i.vec FROM unnest($2::text[], $3::bytea[], $4::bytea[]) AS i(id, sum, vec)
+		JOIN memories m ON m.user_id = $1 AND m.id = i.id
+		WHERE i.sum = `+storedTextSum+`
+		ON CONFLICT (user_id, id) DO UPDATE SET text_sum = EXCLUDED.text_sum, vec = EXCLUDED.vec
+		RETURNING id`, t.user, ids, sums, vecs)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("store: put meanings: %w", err)
 	}
-	_, err = t.ptx.Exec(t.ctx, `INSERT INTO meanings (user_id, id, text_sum, vec) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (user_id, id) DO UPDATE SET text_sum = EXCLUDED.text_sum, vec = EXCLUDED.vec`,
-		t.user, id, textSum(mem.Text), store.EncodeMeaning(m))
+	stored, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return fmt.Errorf("store: put meaning: %w", err)
+		return nil, fmt.Errorf("store: put meanings: %w", err)
 	}
-	return nil
+	return stored, nil
 }
 
 // GetMeaning returns the meaning stored for memory id computed from text
 // (engine.MeaningReader); an unreadable one is none. The sum is checked
-// as well as PutMemory's drop: a replica older than the meanings table
-// changes a text without dropping its meaning.
+// against text and, as ScanMeanings does, against the stored text: a
+// replica older than the meanings table changes a text without dropping
+// its meaning.
 func (t *tx) GetMeaning(id, text string) (engine.Meaning, bool, error) {
 	var vec []byte
-	err := t.ptx.QueryRow(t.ctx, "SELECT vec FROM meanings WHERE user_id = $1 AND id = $2 AND text_sum = $3",
+	err := t.ptx.QueryRow(t.ctx, "SELECT n.vec FROM "+currentMeanings+" AND n.id = $2 AND n.text_sum = $3",
 		t.user, id, textSum(text)).Scan(&vec)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return engine.Meaning{}, false, nil
@@ -111,6 +130,19 @@ func (t *tx) GetMeaning(id, text string) (engine.Meaning, bool, error) {
 	m, ok := store.DecodeMeaning(vec)
 	return m, ok, nil
 }
+
+// currentMeanings is the SQL of user $1's meanings n whose memory m still
+// holds the text each was computed from, for GetMeaning and ScanMeanings
+// to add to: a replica older than the meanings table rewrites a text
+// without dropping its meaning, which must not be read with the new one.
+const currentMeanings = `meanings n JOIN memories m ON m.user_id = n.user_id AND m.id = n.id
+	WHERE n.user_id = $1 AND n.text_sum = ` + storedTextSum
+
+// storedTextSum is the SQL of textSum of the text memories row m holds,
+// NULL (no meaning matches it) for a record holding a \u0000 escape,
+// which jsonb refuses (the engine refuses NULs, an import may not have).
+const storedTextSum = `sha256(convert_to(CASE WHEN position('\u0000' in convert_from(m.record, 'UTF8')) = 0
+	THEN convert_from(m.record, 'UTF8')::jsonb ->> 'text' END, 'UTF8'))`
 
 // textSum is the SHA-256 of a memory's text, which its meaning is kept with.
 func textSum(text string) []byte {

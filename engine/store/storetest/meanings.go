@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -32,8 +33,16 @@ func meanings(t *testing.T, s engine.Store, user string) []ScannedMeaning {
 	return out
 }
 
-func putMeaning(s engine.Store, user, id string, m engine.Meaning) error {
-	return s.Update(ctx, user, func(tx engine.Tx) error { return tx.(engine.MeaningTx).PutMeaning(id, m) })
+// putMeaning stores m as the meaning of id computed from text and reports
+// whether the store kept it.
+func putMeaning(s engine.Store, user, id, text string, m engine.Meaning) (bool, error) {
+	var stored []string
+	err := s.Update(ctx, user, func(tx engine.Tx) error {
+		var err error
+		stored, err = tx.(engine.MeaningTx).PutMeanings([]engine.TextMeaning{{ID: id, Text: text, Meaning: m}})
+		return err
+	})
+	return len(stored) == 1 && stored[0] == id, err
 }
 
 // gotMeaning is GetMeaning in a read transaction; nil when there is none.
@@ -72,15 +81,36 @@ func testMeanings(t *testing.T, s engine.Store) {
 	putMem(t, s, "v", Mem("m1", "another user's"), nil, "other")
 	a, b, c := meaningOf(3), meaningOf(-5), meaningOf(7)
 	for _, put := range []struct {
-		user, id string
-		m        engine.Meaning
-	}{{"u", "m2", b}, {"u", "m1", a}, {"u", "m3", c}, {"v", "m1", c}} {
-		if err := putMeaning(s, put.user, put.id, put.m); err != nil {
-			t.Fatalf("PutMeaning(%s, %s): %v", put.user, put.id, err)
+		user, id, text string
+		m              engine.Meaning
+		want           bool
+	}{
+		{"u", "m2", "text of m2", b, true},
+		{"u", "m1", "text of m1", a, true},
+		{"u", "m3", "text of m3", c, true},
+		{"v", "m1", "another user's", c, true},
+		{"u", "absent", "text of absent", a, false},
+		{"v", "m1", "text of m1", a, false}, // another user's text: not this memory's
+	} {
+		stored, err := putMeaning(s, put.user, put.id, put.text, put.m)
+		if err != nil || stored != put.want {
+			t.Fatalf("PutMeanings(%s, %s, %q) stored %v (%v), want %v", put.user, put.id, put.text, stored, err, put.want)
 		}
 	}
-	if err := putMeaning(s, "u", "absent", a); engine.ErrorCode(err) != engine.ENotFound {
-		t.Errorf("PutMeaning of an absent memory = %v, want not found", err)
+	// A batch stores those of its memories still holding their text, the
+	// others skipped without failing it.
+	var stored []string
+	update(t, s, "u", func(tx engine.Tx) error {
+		var err error
+		stored, err = tx.(engine.MeaningTx).PutMeanings([]engine.TextMeaning{
+			{ID: "m1", Text: "an older text of m1", Meaning: c},
+			{ID: "m2", Text: "text of m2", Meaning: b},
+			{ID: "gone", Text: "text of gone", Meaning: a},
+		})
+		return err
+	})
+	if !slices.Equal(stored, []string{"m2"}) {
+		t.Errorf("PutMeanings of a batch stored %v, want [m2]", stored)
 	}
 	want := []ScannedMeaning{{"m1", a}, {"m2", b}, {"m3", c}}
 	if diff := cmp.Diff(want, meanings(t, s, "u")); diff != "" {
