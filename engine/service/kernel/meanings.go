@@ -455,13 +455,10 @@ func (e *Kernel) loadMeanings(ctx context.Context, user string, s *index.Shard) 
 	return nil
 }
 
-// meaningsAfterWrite brings the shard's meanings in step with a committed
-// write: a memory whose text changed loses its meaning (the store dropped
-// it), and every memory written that has none is queued for the filler.
-func (e *Kernel) meaningsAfterWrite(user string, shard *index.Shard, p *Plan, retexted []string) {
-	for _, id := range retexted {
-		shard.DropMeaning(id)
-	}
+// meaningsAfterWrite queues for the filler every memory a committed write
+// wrote that has no meaning (a new one, or one whose text changed: Write
+// dropped its meaning before the commit, as the store does).
+func (e *Kernel) meaningsAfterWrite(user string, shard *index.Shard, p *Plan) {
 	if e.meanings == nil {
 		return
 	}

@@ -95,6 +95,7 @@ func (e *Kernel) writeOnce(ctx context.Context, user string, decide func(engine.
 		p       Plan
 		c       *Change
 		version int64
+		dropped []string
 	)
 	err = e.store.Update(ctx, user, func(tx engine.Tx) error {
 		p, version = Plan{}, versionOf(tx)
@@ -108,9 +109,17 @@ func (e *Kernel) writeOnce(ctx context.Context, user string, decide func(engine.
 		if c, err = e.runHooks(tx, &p); err != nil {
 			return err
 		}
+		// A changed text's meaning leaves the shard before the new text
+		// reaches the store: a search reading the text there never finds
+		// the old text's vector here.
+		dropped = append(dropped, c.Retexted...)
+		for _, id := range c.Retexted {
+			shard.DropMeaning(id)
+		}
 		return applyPlan(tx, &p)
 	})
 	if err != nil {
+		e.needMeanings(user, dropped) // not committed: the store still holds them for the old text
 		return err
 	}
 	e.shards.committed(user, shard, version, func() {
@@ -121,7 +130,7 @@ func (e *Kernel) writeOnce(ctx context.Context, user string, decide func(engine.
 			shard.Upsert(rowOf(m), p.Vectors[m.ID], p.Terms[m.ID])
 		}
 	})
-	e.meaningsAfterWrite(user, shard, &p, c.Retexted)
+	e.meaningsAfterWrite(user, shard, &p)
 	return nil
 }
 
