@@ -45,11 +45,23 @@ const (
 	meaningMaxDelay = 5 * time.Second
 )
 
+// A batch the store failed to read or write (a hosted store briefly
+// unreachable, a user's lock held past writeLockWait) is tried again
+// after meaningBackoff, then twice as long each time, up to
+// meaningRetries more times (0.5 + 1 + 2 + 4 + 8 s): then it waits, as
+// before, for the next load of the user's shard. The filler sleeps
+// meanwhile, holding no lock, and Close wakes it.
+const (
+	meaningRetries = 5
+	meaningBackoff = 500 * time.Millisecond
+)
+
 // meaningFiller is the per-process worker that fills meaning vectors.
 type meaningFiller struct {
-	k   *Kernel
-	enc SentenceEncoder
-	ms  engine.MeaningStore
+	k       *Kernel
+	enc     SentenceEncoder
+	ms      engine.MeaningStore
+	backoff time.Duration // the first retry's wait (meaningBackoff)
 
 	mu      sync.Mutex
 	queue   []string                   // users with ids waiting, in turn
@@ -68,14 +80,16 @@ type meaningFiller struct {
 // FillMeanings starts the background filler of meaning vectors with enc.
 // It does nothing on a store that keeps none. Call it once, before the
 // first write; Close stops it.
-func (e *Kernel) FillMeanings(enc SentenceEncoder) {
+func (e *Kernel) FillMeanings(enc SentenceEncoder) { e.fillMeanings(enc, meaningBackoff) }
+
+func (e *Kernel) fillMeanings(enc SentenceEncoder, backoff time.Duration) {
 	ms, ok := e.store.(engine.MeaningStore)
 	if !ok || enc == nil {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	f := &meaningFiller{k: e, enc: enc, ms: ms, waiting: map[string]map[string]bool{}, order: map[string][]string{},
-		wake: make(chan struct{}, 1), cancel: cancel, done: make(chan struct{})}
+	f := &meaningFiller{k: e, enc: enc, ms: ms, backoff: backoff, waiting: map[string]map[string]bool{},
+		order: map[string][]string{}, wake: make(chan struct{}, 1), cancel: cancel, done: make(chan struct{})}
 	e.meanings = f
 	go f.run(ctx)
 }
@@ -246,13 +260,15 @@ type pendingMeaning struct {
 	stored   bool
 }
 
-// fill encodes and stores the meanings of ids of user. A failure to read
-// or store loses nothing: the memories stay without a meaning, and the
+// fill encodes and stores the meanings of ids of user, reading and
+// storing again after a failure (retry). A failure that outlasts the
+// retries loses nothing: the memories stay without a meaning, and the
 // next load of the user's shard queues them again. It reports false only
 // when the encoder cannot encode.
 func (f *meaningFiller) fill(ctx context.Context, user string, ids []string) bool {
-	items, err := f.texts(ctx, user, ids)
-	if err != nil || len(items) == 0 {
+	var items []pendingMeaning
+	read := func() (err error) { items, err = f.texts(ctx, user, ids); return err }
+	if !f.retry(ctx, read) || len(items) == 0 {
 		return true
 	}
 	var (
@@ -279,8 +295,30 @@ func (f *meaningFiller) fill(ctx context.Context, user string, ids []string) boo
 			kept = append(kept, it)
 		}
 	}
-	_ = f.k.storeMeanings(ctx, user, kept)
+	f.retry(ctx, func() error { return f.k.storeMeanings(ctx, user, kept) })
 	return true
+}
+
+// retry runs try until it succeeds, waiting f.backoff after the first
+// failure and twice as long after each next one, at most meaningRetries
+// times more; it reports whether try succeeded. It gives up at once when
+// ctx ends (Close).
+func (f *meaningFiller) retry(ctx context.Context, try func() error) bool {
+	wait := f.backoff
+	for n := 0; ; n++ {
+		if try() == nil {
+			return true
+		}
+		if n == meaningRetries {
+			return false
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
 }
 
 // texts reads the texts of the memories of ids that are stored, skipping
