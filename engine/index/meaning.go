@@ -45,6 +45,7 @@ func (s *Shard) SetMeaning(id string, vec []int8, scale float32) bool {
 			s.meanings = make([]int8, len(s.rows)*MeaningDim)
 			s.meaningScales = make([]float32, len(s.rows))
 		}
+		s.uncountMissing(i)
 		copy(s.meanings[i*MeaningDim:(i+1)*MeaningDim], vec)
 		s.meaningScales[i] = scale
 	}
@@ -62,6 +63,7 @@ func (s *Shard) DropMeaning(id string) {
 	if i, ok := s.pos[id]; ok && s.meaningScales != nil && s.meaningScales[i] != 0 {
 		clear(s.meanings[i*MeaningDim : (i+1)*MeaningDim])
 		s.meaningScales[i] = 0
+		s.countMissing(i)
 	}
 	home := s.home
 	s.mu.Unlock()

@@ -46,6 +46,10 @@ type Row struct {
 	// keeps the Meta slice it is given.
 	Tags []string
 	Meta []uint64
+	// NoMeaning marks a row that is given no meaning vector (an image's
+	// placeholder, whose text is not yet its own): the shard does not count
+	// it among those still waiting for one (meaning_count.go).
+	NoMeaning bool
 }
 
 // Hit is one scored result.
@@ -70,6 +74,9 @@ type Shard struct {
 	// Both nil until the shard holds its first meaning.
 	meanings      []int8
 	meaningScales []float32
+	// meaningsMissing counts the rows still waiting for a meaning
+	// (meaning_count.go).
+	meaningsMissing int
 
 	sessions sessionOrder
 	text     textIndex
@@ -127,6 +134,8 @@ func (s *Shard) upsert(r Row, vec []float32, terms []string) {
 		s.scales = append(s.scales, 0)
 		s.growMeanings()
 		s.pos[r.ID] = i
+	} else {
+		s.uncountMissing(i)
 	}
 	if len(vec) == s.dim {
 		vn := make([]float32, s.dim)
@@ -148,6 +157,7 @@ func (s *Shard) upsert(r Row, vec []float32, terms []string) {
 	s.countSpeaker(r.Speaker, 1)
 	s.sessions.touch(sessionKey(&r))
 	s.rows[i] = r
+	s.countMissing(i)
 	s.chrono = nil
 	if terms != nil {
 		s.text.index(r.ID, i, terms)
@@ -171,6 +181,7 @@ func (s *Shard) remove(id string) {
 		return
 	}
 	s.version++
+	s.uncountMissing(i)
 	s.strBytes -= rowOwnBytes(&s.rows[i])
 	s.sessions.touch(sessionKey(&s.rows[i]))
 	s.countSpeaker(s.rows[i].Speaker, -1)

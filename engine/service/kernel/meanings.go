@@ -321,8 +321,14 @@ func (f *meaningFiller) retry(ctx context.Context, try func() error) bool {
 	}
 }
 
+// takesNoMeaning reports whether m is given no meaning vector: an image's
+// placeholder (pending, or failed), whose text is not yet its own.
+func takesNoMeaning(m *engine.Memory) bool {
+	return m.State == engine.StatePending || m.State == engine.StateFailed
+}
+
 // texts reads the texts of the memories of ids that are stored, skipping
-// image placeholders (pending or failed), whose text is not yet theirs,
+// image placeholders (takesNoMeaning),
 // with the meaning stored for each that has one: another replica's filler
 // stored it, or a catch-up dropped it from the shard for a write that
 // kept the text (the store drops a meaning whose text changes).
@@ -335,7 +341,7 @@ func (f *meaningFiller) texts(ctx context.Context, user string, ids []string) ([
 			if err != nil {
 				return err
 			}
-			if m == nil || m.State == engine.StatePending || m.State == engine.StateFailed {
+			if m == nil || takesNoMeaning(m) {
 				continue
 			}
 			it := pendingMeaning{id: id, text: m.Text}
@@ -502,7 +508,7 @@ func (e *Kernel) meaningsAfterWrite(user string, shard *index.Shard, p *Plan) {
 	}
 	var ids []string
 	for _, m := range p.Puts {
-		if m.State != engine.StatePending && m.State != engine.StateFailed && !shard.HasMeaning(m.ID) {
+		if !takesNoMeaning(m) && !shard.HasMeaning(m.ID) {
 			ids = append(ids, m.ID)
 		}
 	}

@@ -236,7 +236,7 @@ func rowOf(m *engine.Memory) index.Row {
 	return index.Row{ID: m.ID, State: m.State, MemoryType: m.MemoryType, SessionID: m.SessionID,
 		Project: m.Project, AppName: m.AppName, Categories: m.Categories, CreatedAt: m.CreatedAt,
 		Speaker: text.Speaker(m.Text), ValidFrom: m.ValidFrom, Episode: m.IsEpisode(), Anchor: m.EpisodeOf(),
-		Tags: m.Tags, Meta: engine.MetaHashes(m.Metadata)}
+		Tags: m.Tags, Meta: engine.MetaHashes(m.Metadata), NoMeaning: takesNoMeaning(m)}
 }
 
 func (e *Kernel) loadShard(ctx context.Context, user string, s *index.Shard) error {

@@ -32,7 +32,7 @@ func (e *Searcher) bringNearestInMeaning(ctx context.Context, rd *reads, shard *
 	if !ok {
 		return hits, nil
 	}
-	best, ok := clearlyNearest(shard, nearestInMeaning(m, shard, q.Text, meaningRivals, keepsFor(q)))
+	best, ok := storeNearest(m, shard, q)
 	if !ok {
 		return hits, nil
 	}
@@ -53,6 +53,19 @@ func (e *Searcher) bringNearestInMeaning(ctx context.Context, rd *reads, shard *
 	}
 	e.setScore(&one[0], meaningScore(float32(best.Score)))
 	return insertBeforeIrrelevant(hits, one[0]), nil
+}
+
+// storeNearest is the memory of shard clearly nearest q's prompt in meaning (clearlyNearest),
+// read only once every memory of the shard has its meaning vector (index.Shard.MeaningsMissing):
+// during a backfill, or for the second or so after a write before the filler stores the new
+// memory's, the true nearest may be one without a vector yet, and the nearest of the others would
+// be brought in its place. Until then liftNearestInMeaning still runs, and encodes the first
+// hits that lack one.
+func storeNearest(m sentenceMeanings, shard *index.Shard, q *engine.Query) (index.Hit, bool) {
+	if shard.MeaningsMissing() > 0 {
+		return index.Hit{}, false
+	}
+	return clearlyNearest(shard, nearestInMeaning(m, shard, q.Text, meaningRivals, keepsFor(q)))
 }
 
 // meaningRivals is how many of the store's nearest memories in meaning are read to find the
