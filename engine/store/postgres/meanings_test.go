@@ -127,3 +127,36 @@ func scanned(t *testing.T, s *postgres.Store) []string {
 	}
 	return ids
 }
+
+// BenchmarkScanMeanings reads the meanings of a user of 2,016 memories, as
+// a shard's load does (each checked against its memory's stored text).
+func BenchmarkScanMeanings(b *testing.B) {
+	ctx := context.Background()
+	s := open(b, pg.NewDatabase(b))
+	const n = 63 * meaningBatch // 2,016
+	for start := 0; start < n; start += meaningBatch {
+		err := s.Update(ctx, "u", func(tx engine.Tx) error {
+			items := make([]engine.TextMeaning, 0, meaningBatch)
+			for i := start; i < start+meaningBatch; i++ {
+				id, text := fmt.Sprintf("m%05d", i), fmt.Sprintf("User said something about topic number %d at some length", i)
+				if err := tx.PutMemory(storetest.Mem(id, text), []string{"text"}); err != nil {
+					return err
+				}
+				items = append(items, engine.TextMeaning{ID: id, Text: text, Meaning: engine.Meaning{Vec: make([]int8, 512), Scale: 0.01}})
+			}
+			_, err := tx.(engine.MeaningTx).PutMeanings(items)
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		got := 0
+		err := s.ScanMeanings(ctx, "u", func(string, engine.Meaning) error { got++; return nil })
+		if err != nil || got != n {
+			b.Fatalf("scanned %d of %d (%v)", got, n, err)
+		}
+	}
+}
