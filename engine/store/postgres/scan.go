@@ -87,23 +87,23 @@ func (s *Store) ScanPostings(ctx context.Context, user string, fn func(term, id 
 
 // ScanMeanings streams user's meaning vectors in id order
 // (engine.MeaningStore), each only while its memory holds the text it was
-// computed from (currentMeanings).
+// computed from (currentMeaning).
 func (s *Store) ScanMeanings(ctx context.Context, user string, fn func(string, engine.Meaning) error) error {
 	err := s.view(ctx, user, func(ptx pgx.Tx) error {
-		rows, err := ptx.Query(ctx, "SELECT n.id, n.vec FROM "+currentMeanings+" ORDER BY n.id", user)
+		rows, err := ptx.Query(ctx, "SELECT n.id, n.vec, n.text_sum, m.record FROM "+meaningsWithRecords+" ORDER BY n.id", user)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var (
-				id  string
-				vec []byte
+				id                   string
+				vec, textSum, record []byte
 			)
-			if err := rows.Scan(&id, &vec); err != nil {
+			if err := rows.Scan(&id, &vec, &textSum, &record); err != nil {
 				return err
 			}
-			m, ok := store.DecodeMeaning(vec)
+			m, ok := currentMeaning(vec, textSum, record)
 			if !ok {
 				continue // unreadable: the engine refills what it lacks
 			}
