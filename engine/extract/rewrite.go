@@ -330,31 +330,74 @@ func withDroppedSubject(clause string) string {
 	}
 	w := strings.ToLower(words[i])
 	if w == "born" && i == 0 {
-		return "I was " + clause // "born and raised in Cork", "born in 1990"
+		return "I was " + strings.ToLower(clause[:1]) + clause[1:] // "born and raised in Cork", "born in 1990"
 	}
 	if !saysWhatTheSpeakerDid(words[i+1:]) {
 		return clause
 	}
 	switch {
-	case w == "been":
+	case w == "been" && beenDoing(strings.ToLower(words[i+1])):
 		return "I have " + strings.ToLower(clause[:1]) + clause[1:] // "been learning portuguese for a year"
-	case progressive(w, strings.ToLower(words[i+1])) && (i > 0 || hasDateCue(clause)):
-		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "currently reading Dune", "training for a half marathon"
+	case progressive(w, words[i+1:]) && (ongoingAdverb(words[:i]) || datedAhead(clause)):
+		return "I am " + strings.ToLower(clause[:1]) + clause[1:] // "currently reading Dune", "training for a half marathon in march"
 	case notDroppedSubject[w] || !(irregularPast[w] || regularPast(w)):
 		return clause
 	}
 	return "I " + strings.ToLower(clause[:1]) + clause[1:]
 }
 
-// progressive reports whether w, opening a clause before next, is a verb in -ing whose
-// subject chat left out ("training for a half marathon in march"), not a gerund that is the subject
-// ("running is my favourite thing", "painting relaxes me") nor a noun in -ing ("wedding on
-// saturday", "nothing much"). Short forms ("doing", "going", "being") say too little alone.
-func progressive(w, next string) bool {
+// progressive reports whether w, opening a clause before rest, is a verb in -ing whose
+// subject chat left out ("training for a half marathon in march"), not a gerund that is the
+// subject ("running is my favourite thing", "having a furry pal brightens my days") nor a
+// noun in -ing ("wedding on saturday", "nothing much"). Short forms ("doing", "going",
+// "being") say too little alone.
+func progressive(w string, rest []string) bool {
 	if len(w) <= 5 || !strings.HasSuffix(w, "ing") || ingNouns[w] || notProgressive[w] {
 		return false
 	}
-	return !finiteAux[next] && !modals[next] && !likelyVerb(next)
+	for _, r := range rest {
+		v := strings.ToLower(strings.TrimRight(r, ",.!?;:"))
+		if finiteAux[v] || modals[v] || likelyVerb(v) {
+			return false
+		}
+		if strings.HasSuffix(r, ",") {
+			break
+		}
+	}
+	return true
+}
+
+// ongoingAdverb reports an adverb that makes an -ing clause a state that goes on
+// ("currently reading", "still learning"), where "just checking out…" or "mostly chilling"
+// tells what the speaker is doing this minute.
+func ongoingAdverb(adverbs []string) bool {
+	for _, a := range adverbs {
+		if a := strings.ToLower(a); a == "currently" || a == "still" {
+			return true
+		}
+	}
+	return false
+}
+
+// datedAhead reports a date in the clause that is not the day itself: "training for a half
+// marathon in march", not "ensuring the essentials are in order for today".
+func datedAhead(clause string) bool {
+	for _, w := range text.Tokens(clause) {
+		if dateCues[w] && !sameDayWords[w] || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameDayWords are date cues of the moment of speaking.
+var sameDayWords = set(`today tonight now`)
+
+// beenDoing reports whether the word after a dropped "I've been" says what the speaker has
+// been doing or where ("been learning", "been to Rome"): "been a busy week" and "been
+// hectic lately" drop "it's", not "I've".
+func beenDoing(next string) bool {
+	return next == "to" || len(next) > 4 && strings.HasSuffix(next, "ing") && !notProgressive[next]
 }
 
 // notProgressive end in -ing but open a clause as nouns or prepositions.

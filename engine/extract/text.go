@@ -202,8 +202,7 @@ var (
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	// "im vegetarian and my son…" splits as "I'm vegetarian and my son…" does.
-	s := nameAgeRe.ReplaceAllString(stripLead(withApostrophes(sentence)), "$1 is $2$3")
+	s := nameAgeRe.ReplaceAllString(stripLead(sentence), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
 		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
