@@ -239,8 +239,13 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 		marked = "Correction: " + sentence // "Sorry, typo: it's Mittens, not Mitens"
 	}
 	c, about := bareCorrection(marked)
+	of := ""
 	if c != "" {
 		text = c // the lead-in that marks the correction is gone from the clause
+	} else if c, of, about = subjectCorrection(clause); c != "" {
+		text = c
+	} else if c, of = wordCorrection(sentence); c != "" {
+		text = c
 	} else if c := valueCorrection(sentence); c != "" {
 		text = c
 	} else if c := starredCorrection(sentence); c != "" {
@@ -302,7 +307,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	cs, pending := render(third, d, hasDate, tn.ref)
 	for _, cf := range cs {
 		f, ok := buildFact(cf, sentence, tn, d, hasDate)
-		f.Pending, f.About = pending, about
+		f.Pending, f.About, f.Of = pending, about, of
 		if ok {
 			out = append(out, f)
 		}

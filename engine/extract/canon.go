@@ -252,6 +252,11 @@ var weIdentityRe = regexp.MustCompile(`(?i)^((?:we're|we are)(?:\s+(?:all|both))
 // Group 1 is the value.
 var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind|i misspoke|i was wrong|i got (?:it|that) wrong)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
 
+// valueActuallyRe: "lol 4 kids actually, forgot the baby": a value with a number and
+// a trailing "actually" with nothing else of a statement, which replaces one said
+// before as valueFixRe's does. Group 1 is the value.
+var valueActuallyRe = regexp.MustCompile(`(?i)^(?:(?:lol|haha+|oh|ah|no|nope|hmm+)[,!.]?\s+)*((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?),?\s+actually(?:,.*)?$`)
+
 // starredRe: "*Jackson, autocorrect got me": chat's mark of a word written again right,
 // the word first. Group 1 is the word (or a name of two capitalised words).
 var starredRe = regexp.MustCompile(`^\*\s?([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\*?(?:[,.!;:-]|\s*$)`)
@@ -270,7 +275,11 @@ func starredCorrection(sentence string) string {
 // before ("Scratch that, it's 4 spaces") as "I meant 4 spaces", or returns "". Which
 // stored value it corrects is read against the stored facts (ingest.Corrected).
 func valueCorrection(sentence string) string {
-	m := valueFixRe.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(sentence), " .!"))
+	said := strings.TrimRight(strings.TrimSpace(sentence), " .!")
+	m := valueFixRe.FindStringSubmatch(said)
+	if m == nil {
+		m = valueActuallyRe.FindStringSubmatch(said)
+	}
 	if m == nil || strings.Contains(strings.ToLower(m[1]), " not") {
 		return ""
 	}

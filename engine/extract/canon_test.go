@@ -58,6 +58,9 @@ func TestValueCorrection(t *testing.T) {
 		{"sorry, make that 3 replicas", "I meant 3 replicas"},
 		{"scratch that, I'm keeping the old one", ""},
 		{"it's 4 spaces", ""},
+		{"lol 4 kids actually, forgot the baby", "I meant 4 kids"},
+		{"3 replicas actually", "I meant 3 replicas"},
+		{"we run 3 replicas actually", ""},
 	}
 	for _, tt := range tests {
 		if got := valueCorrection(tt.in); got != tt.want {

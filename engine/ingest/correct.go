@@ -154,6 +154,29 @@ func mentions(stored, topic string) bool {
 	return true
 }
 
+// Mentioning returns the candidates that name every term of topic: those a
+// correction of that thing's value may fix ("offsite" in "the offsite is the 22nd,
+// not the 21st"). An empty topic keeps them all.
+func Mentioning(cands []Candidate, topic string) []Candidate {
+	if strings.TrimSpace(topic) == "" {
+		return cands
+	}
+	var out []Candidate
+	for _, c := range cands {
+		if mentions(c.Text, topic) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+var (
+	// bareHourRe: "9", an hour said without minutes or its half of the day.
+	bareHourRe = regexp.MustCompile(`^(?:[1-9]|1[0-2])$`)
+	// clockRe: "9:30", "9:30am", "10 pm": a time of day.
+	clockRe = regexp.MustCompile(`(?i)^\d{1,2}(?::\d\d\s?(?:am|pm)?|\s?(?:am|pm))$`)
+)
+
 // dayOfMonthRe: "the 12th", a day named by its number only.
 var dayOfMonthRe = regexp.MustCompile(`(?i)^(?:the )?(\d{1,2})(?:st|nd|rd|th)$`)
 
@@ -164,6 +187,10 @@ var dayOfMonthRe = regexp.MustCompile(`(?i)^(?:the )?(\d{1,2})(?:st|nd|rd|th)$`)
 // the month ("not the 12th") against a right date is that day of the right
 // date's month.
 func wrongForms(wrong, right string) []string {
+	if bareHourRe.MatchString(wrong) && clockRe.MatchString(right) {
+		// "9:30, not 9" against "is at 9am": the hour was stored with its half of the day
+		return []string{wrong, wrong + "am", wrong + " am", wrong + "pm", wrong + " pm", wrong + ":00"}
+	}
 	if m := dayOfMonthRe.FindStringSubmatch(wrong); m != nil && isoDateRe.MatchString(right) {
 		date := isoDateRe.FindString(right)
 		if day, err := strconv.Atoi(m[1]); err == nil && day >= 1 && day <= 31 {

@@ -308,10 +308,11 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		}
 		if ok {
 			f, vec, d = cf, cvec, cd
-		} else if f.About != "" || ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) {
+		} else if f.About != "" || f.Of != "" || ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) {
 			// "User meant 4 spaces" (or "*Jackson") that corrects nothing stored says nothing by itself,
 			// nor does "he's a paramedic, not a nurse" of someone nothing is stored of: "User meant
-			// paramedic, not nurse" would be the user's. The turn's episode keeps what was said.
+			// paramedic, not nurse" would be the user's, nor "the plan is a hobby, not a job" of a
+			// thing nothing stored names. The turn's episode keeps what was said.
 			return engine.WriteResult{Text: f.Text, Event: engine.EventNone}, nil
 		}
 	}
