@@ -252,7 +252,7 @@ var weIdentityRe = regexp.MustCompile(`(?i)^((?:we're|we are)(?:\s+(?:all|both))
 // Group 1 is the value.
 var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind|i misspoke|i was wrong|i got (?:it|that) wrong)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
 
-// valueActuallyRe: "lol 4 kids actually, forgot the baby": a value with a number and
+// valueActuallyRe: "haha 2 dogs actually, forgot the puppy": a value with a number and
 // a trailing "actually" with nothing else of a statement, which replaces one said
 // before as valueFixRe's does. Group 1 is the value.
 var valueActuallyRe = regexp.MustCompile(`(?i)^(?:(?:lol|haha+|oh|ah|no|nope|hmm+)[,!.]?\s+)*((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?),?\s+actually(?:,.*)?$`)

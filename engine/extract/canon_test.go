@@ -58,7 +58,7 @@ func TestValueCorrection(t *testing.T) {
 		{"sorry, make that 3 replicas", "I meant 3 replicas"},
 		{"scratch that, I'm keeping the old one", ""},
 		{"it's 4 spaces", ""},
-		{"lol 4 kids actually, forgot the baby", "I meant 4 kids"},
+		{"haha 2 dogs actually, forgot the puppy", "I meant 2 dogs"},
 		{"3 replicas actually", "I meant 3 replicas"},
 		{"we run 3 replicas actually", ""},
 	}

@@ -59,8 +59,8 @@ type Fact struct {
 	// the speaker's own: a pronoun ("he", "she", "they") or one named ("neighbour"), as
 	// in "no wait he's 6, not 5" or "3 not 2, the neighbour i mean". Empty: the speaker's.
 	About string
-	// Of names the thing a correction said without a marker fixes the value of ("offsite"
-	// in "the offsite is the 22nd, not the 21st"): only a stored fact that names it may be
+	// Of names the thing a correction said without a marker fixes the value of ("retro"
+	// in "the retro is the 9th, not the 8th"): only a stored fact that names it may be
 	// corrected, and the correction is no fact of its own when none is.
 	Of string
 }

@@ -6,11 +6,11 @@ import (
 )
 
 // A correction may name what its value is of instead of opening with a marker: "the
-// offsite is the 22nd, not the 21st", "kickoff's at 9:30 not 9, sorry", "the standup
-// is at 9:45 not 9:15 which i keep forgetting". Said so, it reads like a contrast of
+// retro is the 9th, not the 8th", "lunch's at 12:30 not 12, sorry", "the demo
+// is at 4:15 not 4:45 which nobody remembers". Said so, it reads like a contrast of
 // two things ("the plan is a hobby, not a job"), and only a stored fact about the same
 // thing holding the rejected value tells a correction: the fact it becomes ("User meant
-// 9:30, not 9") carries what the value is of in Fact.Of, and the write keeps it only
+// 12:30, not 12") carries what the value is of in Fact.Of, and the write keeps it only
 // when it corrects a stored fact that names that thing.
 
 var (
@@ -20,7 +20,7 @@ var (
 	subjectFixRe = regexp.MustCompile(`(?i)^(?:the |this |that )?([a-z][\w-]*(?: [a-z][\w-]*)?)(?:'s|’s| is| are)\s+(?:(?:on|at|in|by|for)\s+)?` +
 		`(.+?)(?:\s+actually)?,?\s+not\s+((?:the |a |an )?(?:` + monthName + `\s+\d{1,2}(?:st|nd|rd|th)?|[^\s,]+))` +
 		`(?:(?:,|\s+(?:which|because|since|and|but|so|as|lol|haha))(?:\s.*)?)?$`)
-	// itForThingRe: "it's 8 people for the dinner": the right value, then the thing it is of.
+	// itForThingRe: "it's 5 seats for the show": the right value, then the thing it is of.
 	itForThingRe = regexp.MustCompile(`(?i)^(.+?) for (?:the |our |my )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)
 	// verbInValueRe: a value holding a verb is a statement of its own ("name is Rex").
 	verbInValueRe = regexp.MustCompile(`(?i)(?:^|\s)(?:is|are|was|were|has|have|i|we)(?:\s|$)|'s\s`)
@@ -37,8 +37,8 @@ var subjectOwners = map[string]bool{"my": true, "our": true, "it": true, "that":
 	"they": true, "i": true, "we": true, "you": true, "what": true, "which": true, "who": true, "here": true}
 
 // subjectCorrection rewrites a clause that corrects the value of a thing it names
-// ("the offsite is the 22nd, not the 21st") as "I meant 22nd, not 21st", with the
-// thing ("offsite"); a possessive pronoun ("her name is Paprika not Pepper") names
+// ("the retro is the 9th, not the 8th") as "I meant 9th, not 8th", with the
+// thing ("retro"); a possessive pronoun ("his name is Biscuit not Cookie") names
 // whose value it was instead, as bareCorrection's about. It returns "" when the clause
 // is no such correction.
 func subjectCorrection(clause string) (text, of, about string) {
@@ -74,16 +74,16 @@ func subjectCorrection(clause string) (text, of, about string) {
 }
 
 var (
-	// wordFixRe: "sorry, postgres not mongodb, mongo was the old one": after a marker,
+	// wordFixRe: "sorry, redis not memcached, that was the old cache": after a marker,
 	// two bare words, the right one first. Groups: 1 right, 2 rejected, 3 an aside.
 	wordFixRe = regexp.MustCompile(`(?i)^([^\s,]+),?\s+not\s+([^\s,]+)(?:,\s+([^,]+))?$`)
-	// rejectedFirstRe: "not rome, it's Milan": the rejected value first, then the right
+	// rejectedFirstRe: "not paris, it's Lyon": the rejected value first, then the right
 	// one. Groups: 1 rejected, 2 right, 3 an aside.
 	rejectedFirstRe = regexp.MustCompile(`(?i)^not\s+((?:\S+\s+){0,1}?` + valueEnd + `),\s+(?:it'?s|it is|that'?s|that is)\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+([^,]+))?$`)
 )
 
-// wordCorrection rewrites a correction of two bare values ("sorry, postgres not
-// mongodb", "oh not rome, it's Milan") as "I meant postgres, not mongodb". Said without
+// wordCorrection rewrites a correction of two bare values ("sorry, redis not
+// memcached", "oh not paris, it's Lyon") as "I meant redis, not memcached". Said without
 // a marker, the rejected value is what it is of: of nothing stored, it contrasts two
 // words and is no fact. A marked one is a correction as bareCorrection's are, whose
 // rejected value may be stored in another form ("Monday" as a date). It returns "" for any other sentence, and for an aside naming someone

@@ -6,19 +6,19 @@ func TestSubjectCorrection(t *testing.T) {
 	tests := []struct {
 		name, said, want, of, about string
 	}{
-		{"a day of a thing", "the offsite is the 22nd, not the 21st", "I meant 22nd, not 21st", "offsite", ""},
-		{"an hour with an apology", "kickoff's at 9:30 not 9, sorry", "I meant 9:30, not 9", "kickoff", ""},
-		{"an amount with actually", "rent is 1350 euros a month actually, not 1200", "I meant 1350 euros a month, not 1200", "rent", ""},
-		{"a date of a month", "dentist is march 19 not march 18, my bad", "I meant march 19, not march 18", "dentist", ""},
-		{"a run-on after the value", "the standup is at 9:45 not 9:15 which i keep forgetting", "I meant 9:45, not 9:15", "standup", ""},
-		{"two words of a thing", "the latest release is 2.4 not 2.3 because of the hotfix", "I meant 2.4, not 2.3", "latest release", ""},
-		{"it with the thing after", "it's 8 people for the dinner, not 6", "I meant 8 people, not 6", "dinner", ""},
-		{"her thing is hers", "her name is Paprika not Pepper", "I meant Paprika, not Pepper", "", "she"},
+		{"a day of a thing", "the retro is the 9th, not the 8th", "I meant 9th, not 8th", "retro", ""},
+		{"an hour with an apology", "lunch's at 12:30 not 12, sorry", "I meant 12:30, not 12", "lunch", ""},
+		{"an amount with actually", "the budget is 900 pounds a week actually, not 800", "I meant 900 pounds a week, not 800", "budget", ""},
+		{"a date of a month", "the vet visit is april 2 not april 3, oops", "I meant april 2, not april 3", "vet visit", ""},
+		{"a run-on after the value", "the demo is at 4:15 not 4:45 which nobody remembers", "I meant 4:15, not 4:45", "demo", ""},
+		{"two words of a thing", "the current build is 3.1 not 3.0 because of the patch", "I meant 3.1, not 3.0", "current build", ""},
+		{"it with the thing after", "it's 5 seats for the show, not 4", "I meant 5 seats, not 4", "show", ""},
+		{"his thing is his", "his name is Biscuit not Cookie", "I meant Biscuit, not Cookie", "", "he"},
 		{"a contrast of nothing named", "It's a hobby, not a job", "", "", ""},
 		{"the speaker's own statement", "my favourite band is Radiohead, not Coldplay", "", "", ""},
 		{"a person's correction", "he's 6, not 5", "", "", ""},
 		{"a statement as the value", "the dog's name is Rex, not Max", "", "", ""},
-		{"no rejected value", "the offsite is on the 22nd", "", "", ""},
+		{"no rejected value", "the retro is on the 9th", "", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -34,8 +34,8 @@ func TestWordCorrection(t *testing.T) {
 	tests := []struct {
 		name, said, want, of string
 	}{
-		{"marked, right first", "sorry, postgres not mongodb, mongo was the old one", "I meant postgres, not mongodb", ""},
-		{"marked, rejected first", "oh not rome, it's Milan, I always mix them up", "I meant Milan, not rome", ""},
+		{"marked, right first", "sorry, redis not memcached, that was the old cache", "I meant redis, not memcached", ""},
+		{"marked, rejected first", "oh not paris, it's Lyon, always mix those up", "I meant Lyon, not paris", ""},
 		{"rejected first without a marker", "not Tuesday, it's Wednesday", "I meant Wednesday, not Tuesday", "Tuesday"},
 		{"two words without a marker", "tea not coffee", "", ""},
 		{"an aside naming someone else", "sorry, 3 not 2, the neighbour i mean", "", ""},

@@ -155,8 +155,8 @@ func mentions(stored, topic string) bool {
 }
 
 // Mentioning returns the candidates that name every term of topic: those a
-// correction of that thing's value may fix ("offsite" in "the offsite is the 22nd,
-// not the 21st"). An empty topic keeps them all.
+// correction of that thing's value may fix ("retro" in "the retro is the 9th, not
+// the 8th"). An empty topic keeps them all.
 func Mentioning(cands []Candidate, topic string) []Candidate {
 	if strings.TrimSpace(topic) == "" {
 		return cands
@@ -173,7 +173,7 @@ func Mentioning(cands []Candidate, topic string) []Candidate {
 var (
 	// bareHourRe: "9", an hour said without minutes or its half of the day.
 	bareHourRe = regexp.MustCompile(`^(?:[1-9]|1[0-2])$`)
-	// clockRe: "9:30", "9:30am", "10 pm": a time of day.
+	// clockRe: "12:30", "12:30pm", "10 pm": a time of day.
 	clockRe = regexp.MustCompile(`(?i)^\d{1,2}(?::\d\d\s?(?:am|pm)?|\s?(?:am|pm))$`)
 )
 
@@ -188,7 +188,7 @@ var dayOfMonthRe = regexp.MustCompile(`(?i)^(?:the )?(\d{1,2})(?:st|nd|rd|th)$`)
 // date's month.
 func wrongForms(wrong, right string) []string {
 	if bareHourRe.MatchString(wrong) && clockRe.MatchString(right) {
-		// "9:30, not 9" against "is at 9am": the hour was stored with its half of the day
+		// "12:30, not 12" against "is at 12pm": the hour was stored with its half of the day
 		return []string{wrong, wrong + "am", wrong + " am", wrong + "pm", wrong + " pm", wrong + ":00"}
 	}
 	if m := dayOfMonthRe.FindStringSubmatch(wrong); m != nil && isoDateRe.MatchString(right) {

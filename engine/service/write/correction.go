@@ -18,7 +18,7 @@ import (
 // inside the write, because only the candidates read in it tell what it is;
 // a correction is rare and short, so the one embedding is cheap.
 func (e *Writer) correctedFact(ctx context.Context, f extract.Fact, cands []ingest.Candidate) (extract.Fact, []float32, ingest.Decision, bool, error) {
-	cands = ingest.Mentioning(cands, f.Of) // "the offsite is the 22nd, not the 21st" fixes only the offsite's day
+	cands = ingest.Mentioning(cands, f.Of) // "the retro is the 9th, not the 8th" fixes only the retro's day
 	text, target, ok := ingest.Corrected(f.Text, f.About, cands)
 	if !ok {
 		if fixed := misspeltName(f.Text, cands); fixed != "" {
