@@ -421,6 +421,8 @@ func TestMovedOnDestination(t *testing.T) {
 		{"User goes to planet fitness", "Alice goes to the ymca", false},
 		{"User prefers dark mode", "User now prefers light mode", true},
 		{"User prefers dark mode", "User now prefers green tea", false},
+		{"User drives a Fiat Panda", "User drives a Skoda Fabia now", true},
+		{"User drives a Fiat Panda", "User's wife drives a Skoda Fabia now", false},
 	}
 	for _, tt := range tests {
 		o, n := SlotOf(tt.old), SlotOf(tt.new)

@@ -363,6 +363,9 @@ func MovedOn(old, newSlot Slot) bool {
 	if o.Predicate == "prefers" {
 		return sameKind(o.Value, n.Value)
 	}
+	if oneHeldVerbs[o.Predicate] {
+		return !strings.HasPrefix(o.Value, "not ") && !strings.HasPrefix(n.Value, "not ")
+	}
 	_, prep, ok := strings.Cut(o.Predicate, "_")
 	if !ok && destinationVerbs[o.Predicate] {
 		// "User goes to Planet Fitness" → "… to the YMCA now": a verb that goes one place at
@@ -399,6 +402,11 @@ func portFamily(s Slot) string {
 // destinationVerbs go or send to one place at a time: said with "now", a new "to X"
 // replaces the old one.
 var destinationVerbs = set(`go deploy ship push publish release send route point commute upload redirect forward`)
+
+// oneHeldVerbs are the verbs whose object one keeps one of for everyday use: said with
+// "now", another replaces it ("drives a Skoda now" ends "drives a Fiat"); without
+// "now" a second one is kept beside the first.
+var oneHeldVerbs = set(`drive`)
 
 // ruleFilled are the named predicates with a preposition that hold many values.
 var ruleFilled = set(`allergic_to studies_at`)

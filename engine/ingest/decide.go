@@ -111,12 +111,13 @@ type newFact struct {
 	usedTo        bool                  // "used to …"
 	beside        bool                  // "also …": a second value beside the first
 	bareVersion   bool                  // says a version without its tool ("on 1.29 now")
+	bareRelease   bool                  // names a release by its word alone ("on trusty now")
 }
 
 func (r *Readings) readFact(fact string, slot *extract.Slot, cands []Candidate, now bool) *newFact {
 	f := &newFact{reads: r, text: fact, normal: r.normal(fact), terms: r.terms(fact), now: now,
 		amounts: quantityWords(fact), instead: saysInstead(fact), usedTo: saysUsedTo(fact), beside: saysBeside(fact),
-		bareVersion: saysBareVersion(fact), leadAmounts: leadClauseAmounts(fact)}
+		bareVersion: saysBareVersion(fact), bareRelease: saysBareRelease(fact), leadAmounts: leadClauseAmounts(fact)}
 	// Only a preference can take back an old one (extract.TakesBack), which reads the new
 	// fact's own slot, whatever slot the caller gives: read it once here, not once per
 	// candidate, and serve it as the slot when the caller gives none.
@@ -153,11 +154,14 @@ func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
 		return ends, Decision{} // "User's wrist has fully healed" ends "User has a broken wrist": neither has the other's slot
 	}
 	var oldSlot *extract.Slot
-	if f.slot != nil || f.bareVersion { // a fact without a slot needs none of the candidates': the rules are costly
+	if f.slot != nil || f.bareVersion || f.bareRelease { // a fact without a slot needs none of the candidates': the rules are costly
 		oldSlot = f.reads.Slot(c.Text)
 	}
 	if oldSlot != nil && f.bareVersion && bareVersionBump(c.Text, *oldSlot, f.text, f.now) {
 		return ends, Decision{} // "the cluster is on 1.29 now" ends "User's cluster is on Kubernetes 1.26"
+	}
+	if oldSlot != nil && f.bareRelease && bareReleaseBump(c.Text, *oldSlot, f.text, f.now) {
+		return ends, Decision{} // "the box is on trusty now" ends "User's box runs Ubuntu Precise"
 	}
 	if f.slot == nil {
 		oldSlot = nil // read for the bare version only: the slot rules need the fact's slot too

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/engine/extract"
+	"github.com/memsvc/memsvc/text"
 )
 
 // A version is often said without its tool once the tool is known: "we're on 22.04
@@ -77,4 +78,47 @@ func sharesHolder(oldText string, old extract.Slot, fact string) bool {
 		}
 	}
 	return false
+}
+
+// A release is also named by a word of its own, without its product, once the product
+// is known: "the box is on trusty now" after "our box runs Ubuntu Precise", "updated
+// the desktop to buster" after "my desktop runs Debian Stretch". Such a fact
+// fills no slot; it is read against a stored product and release of the same holder.
+
+// releaseNameRe finds one word named where something is or goes, at the end of what is
+// said of it: "on trusty now", "to buster last week", "to xenial". Group 1 is the word.
+var releaseNameRe = regexp.MustCompile(`(?i)(?:^|\s)(?:on|to)\s+([a-z][a-z-]+)(?:\s+(?:now|today|yesterday|tonight|(?:last|this) [a-z]+|(?:at|over) the [a-z]+)|\s*[.!,;]|\s*$)`)
+
+// saysBareRelease reports a fact that names one word where something is or goes
+// (releaseNameRe): only such a fact is read against the stored releases without a slot.
+func saysBareRelease(fact string) bool { return bareRelease(fact) != "" }
+
+// bareRelease returns the word releaseNameRe finds, or "" for a stop word.
+func bareRelease(fact string) string {
+	m := releaseNameRe.FindStringSubmatch(fact)
+	if m == nil || text.IsNoiseWord(strings.ToLower(m[1])) {
+		return ""
+	}
+	return strings.ToLower(m[1])
+}
+
+// bareReleaseBump reports a fact that moves a holder's stored product and release
+// ("User's box runs Ubuntu Precise": two words, the second a name) to another
+// release of one word ("the box is on trusty now"): said as current or with a verb
+// of upgrading, of a holder the stored fact names besides the user.
+func bareReleaseBump(oldText string, old extract.Slot, fact string, now bool) bool {
+	words := strings.Fields(old.Value)
+	name := bareRelease(fact)
+	if len(words) != 2 || name == "" || name == words[0] || name == words[1] || isNumber(words[1]) {
+		return false
+	}
+	if t := text.Analyze(words[1]); len(t) != 1 || !capitalisedTerm(oldText, t[0]) {
+		return false // "drives a vw golf": a release is a name
+	}
+	holder := false
+	newTerms := termSet(fact)
+	for t := range termSet(old.Subject) {
+		holder = holder || t != "user" && newTerms[t]
+	}
+	return holder && (now || upgradeRe.MatchString(fact))
 }
