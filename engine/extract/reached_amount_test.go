@@ -17,6 +17,9 @@ func TestReturnedAmountUpDown(t *testing.T) {
 		{"up to 10 people can come", false},
 		{"up to 5 pm", false},
 		{"back to 5 pm", false},
+		{"down to three cigarettes a day", true},
+		{"up to two sessions a week now", true},
+		{"up to ten people can come", false},
 	}
 	for _, tc := range tests {
 		if got := returnedAmount(tc.clause); got != tc.want {

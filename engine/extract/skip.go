@@ -200,10 +200,11 @@ func ownPluralVerb(words []string) bool {
 // the amount now stands, not a passing state as "I'm back" is.
 var backToAmountRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?:(?:now|finally|already|just)\s+)?(back .*)`)
 
-// backToRe: "back to 6 hours", "back down to $40 a month", "up to 30 laps a session": the
-// number and the word after it, which must be a unit. "Back to 100%" (no word), "back to 9 to 5", "back to 2019 when
+// backToRe: "back to 6 hours", "back down to $40 a month", "up to 30 laps a session",
+// "down to three cigarettes a day": the number, in digits or in words, and the word
+// after it, which must be a unit. "Back to 100%" (no word), "back to 9 to 5", "back to 2019 when
 // I lived in Berlin" name no amount.
-var backToRe = regexp.MustCompile(`(?i)^(?:back(?: down| up)?|up|down) to \$?\d[\d,.]*k? ([a-z]+)\b`)
+var backToRe = regexp.MustCompile(`(?i)^(?:back(?: down| up)?|up|down) to (?:\$?\d[\d,.]*k?|` + numberWordPattern + `) ([a-z]+)\b`)
 
 // notUnits are words after a number that say it counts nothing.
 var notUnits = set(`to and or when where after before in at on with from the a of for as till until than i we am pm`)
