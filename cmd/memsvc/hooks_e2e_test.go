@@ -23,7 +23,9 @@ var (
 )
 
 // builtBinary builds cmd/memsvc once per test run, so hooks run exactly as
-// the plugin runs them: the real binary as a subprocess.
+// the plugin runs them: the real binary as a subprocess. Every test that
+// runs the binary (hooks, CLI, stdio MCP) shares this one build: a build
+// of its own costs each a link of the 50 MB binary.
 func builtBinary(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {

@@ -9,8 +9,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -229,10 +227,7 @@ func TestMCPProbeStdioContentLength(t *testing.T) {
 // JSON and only event streams) and over stdio against the built binary.
 func TestMCPProbeTypeScriptClient(t *testing.T) {
 	node, e2e := nodeAndE2E(t)
-	bin := filepath.Join(t.TempDir(), "memsvc")
-	if out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtBinary(t)
 	s := startServer(t, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()

@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -167,12 +165,7 @@ func TestMCPStdioRelaysToRunningServer(t *testing.T) {
 // TestMCPStdioBinary runs the built binary as a desktop client would, with
 // the Go SDK's command transport.
 func TestMCPStdioBinary(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "memsvc")
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	build := exec.Command(gobin, "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtBinary(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "mcp", "--data", dir, "--client", "claude-desktop")
 	cmd.Env = []string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}
