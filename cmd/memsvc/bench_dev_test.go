@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -30,19 +33,29 @@ var devEvalDir = filepath.Join("..", "..", "..", "shared", "eval")
 // set in each ingest mode, without and with --rerank, through the engine
 // the server builds (openApp), and fails when the rerank lowers recall or
 // a figure drops below its floor. It runs whenever the development data is
-// present (about a minute of CPU), and is skipped by -short.
+// present (about 35 s of CPU a run, half of it the background meaning
+// filler), and is skipped by -short.
+//
+// Its runs are independent (each its own temp store) and the package's
+// heaviest, so they run in parallel, after the package's other tests and
+// beside TestBenchRecallRoutesAgree, up to -parallel (GOMAXPROCS) at once.
 func TestBenchRecallDevFloors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the development sets eight times; skipped by -short")
 	}
+	t.Parallel()
 	for _, set := range devSets {
 		t.Run(set.format, func(t *testing.T) {
+			t.Parallel()
 			data := filepath.Join(devEvalDir, set.data)
 			if _, err := os.Stat(data); err != nil {
 				t.Skipf("no development data: %v", err)
 			}
 			for _, ingest := range []string{"raw", "conversation"} {
-				t.Run(ingest, func(t *testing.T) { checkDevFloors(t, data, set.format, ingest, set.floors[ingest]) })
+				t.Run(ingest, func(t *testing.T) {
+					t.Parallel()
+					checkDevFloors(t, data, set.format, ingest, set.floors[ingest])
+				})
 			}
 		})
 	}
@@ -73,6 +86,7 @@ func TestBenchRecallRoutesAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a development set twice; skipped by -short")
 	}
+	t.Parallel() // beside TestBenchRecallDevFloors, which makes its engine run
 	set := devSets[1]
 	data := filepath.Join(devEvalDir, set.data)
 	if _, err := os.Stat(data); err != nil {
@@ -86,16 +100,53 @@ func TestBenchRecallRoutesAgree(t *testing.T) {
 }
 
 // devRecallOf runs the bench on a development set and returns its overall
-// recall@10.
+// recall@10. A run costs tens of seconds of CPU and the bench is
+// deterministic, so each set of arguments is run once per test process
+// (devRuns): TestBenchRecallRoutesAgree's engine route is a run
+// TestBenchRecallDevFloors makes too.
 func devRecallOf(t *testing.T, data, format, ingest, via string, rerank bool) float64 {
 	t.Helper()
 	args := []string{"recall", "--data", data, "--format", format, "--ingest", ingest, "--via", via, "--no-sync"}
 	if rerank {
 		args = append(args, "--rerank")
 	}
-	stdout, stderr, err := runBenchCmd(t, nil, args...)
-	if err != nil {
-		t.Fatalf("bench %v: %v\nstderr:\n%s", args, err, stderr)
+	r := devRuns.of(strings.Join(args, " "))
+	r.once.Do(func() {
+		stdout, stderr, err := runBenchCmd(t, nil, args...)
+		if err != nil {
+			r.failure = fmt.Sprintf("bench %v: %v\nstderr:\n%s", args, err, stderr)
+			return
+		}
+		r.recall = decodeReport(t, stdout).Overall.Recall
+	})
+	if r.failure != "" {
+		t.Fatal(r.failure)
 	}
-	return decodeReport(t, stdout).Overall.Recall
+	return r.recall
+}
+
+// devRun is one bench run's outcome, made once (once) by whichever test
+// asks for it first; the others wait for it.
+type devRun struct {
+	once    sync.Once
+	recall  float64
+	failure string // the run's error, failing every test that reads it
+}
+
+// devRunMemo holds the development-set runs of this test process by their
+// arguments.
+type devRunMemo struct {
+	mu   sync.Mutex
+	runs map[string]*devRun
+}
+
+var devRuns = devRunMemo{runs: map[string]*devRun{}}
+
+func (m *devRunMemo) of(key string) *devRun {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runs[key] == nil {
+		m.runs[key] = &devRun{}
+	}
+	return m.runs[key]
 }
