@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Amounts said as where they have got to: "User is up to 35 km a week now", "User is
@@ -34,7 +35,7 @@ func amountReached(o, n Slot) bool {
 }
 
 // leadingAmountRe is an amount and its unit at the start of a value ("20 km a week").
-var leadingAmountRe = regexp.MustCompile(`^\d[\d.]*k? [a-z]+`)
+var leadingAmountRe = lazyre.New(`^\d[\d.]*k? [a-z]+`)
 
 // leadingAmount is the amount and unit a value opens with, or the value as it is.
 func leadingAmount(v string) string {
@@ -61,7 +62,7 @@ func newSum(a, b string) bool {
 
 // sumPeriodRe is a sum, its currency said as a word, and the period it is paid in:
 // "60000 a year", "30 euros per month", "55/month".
-var sumPeriodRe = regexp.MustCompile(`^(\d[\d.]*)(?: (?:dollars|euros|pounds|bucks|usd|eur|gbp))?(?:(?: (?:a|an|per|each|every) |/)(hour|day|week|fortnight|month|year))?$`)
+var sumPeriodRe = lazyre.New(`^(\d[\d.]*)(?: (?:dollars|euros|pounds|bucks|usd|eur|gbp))?(?:(?: (?:a|an|per|each|every) |/)(hour|day|week|fortnight|month|year))?$`)
 
 // sumOf splits a money value into its sum and period ("" when it gives none); ok is
 // false when the value is no sum, or a number of some other unit ("20 gb").
@@ -74,7 +75,7 @@ func sumOf(v string) (sum, period string, ok bool) {
 
 // sumPeriodAfterRe finds the period a sum is paid in, right after it: "$200 a week
 // from tutoring", "€30 per month".
-var sumPeriodAfterRe = regexp.MustCompile(`(?i)^\D{0,2}\d[\d,.]*k?(?: (?:dollars|euros|pounds|bucks))? (?:a|an|per|each|every) (hour|day|week|fortnight|month|year)\b`)
+var sumPeriodAfterRe = lazyre.New(`(?i)^\D{0,2}\d[\d,.]*k?(?: (?:dollars|euros|pounds|bucks))? (?:a|an|per|each|every) (hour|day|week|fortnight|month|year)\b`)
 
 // withSumPeriod adds to a money verb's bare sum the period rest pays it in ("60000" of
 // "$60,000 a year" → "60000 a year"), so sums of two periods are told apart.
@@ -90,7 +91,7 @@ func withSumPeriod(v, rest string) string {
 
 // additionalRe finds a sum said to come on top of another: "also earns", "… too",
 // "as well", "on the side". It fills no slot of the one sum earned or paid.
-var additionalRe = regexp.MustCompile(`(?i)\b(?:also|too|as well|on the side|in addition|on top)\b`)
+var additionalRe = lazyre.New(`(?i)\b(?:also|too|as well|on the side|in addition|on top)\b`)
 
 // priceSetTo reports a sum set anew ("User's gym membership went up to $55 a month")
 // for the same subject as an old sum paid ("… costs $40 a month"). A new value of
@@ -103,7 +104,7 @@ func priceSetTo(o, n Slot) bool {
 }
 
 // groupOfRe is a group and its size as a value: "team of 5", "class of 30 kids".
-var groupOfRe = regexp.MustCompile(`^([a-z]+) of (\d[\d,.]*)((?: [a-z]+)?)$`)
+var groupOfRe = lazyre.New(`^([a-z]+) of (\d[\d,.]*)((?: [a-z]+)?)$`)
 
 // newGroupSize reports two sizes of one kind of group ("team of 5" → "team of 9"): the
 // group's number is its size, which it has one of at a time.

@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A changed amount is often told by the change, not the new state: "my dose went up
@@ -26,27 +27,27 @@ const (
 var (
 	// doseWentRe: "my levothyroxine dose went up to 75 mg". Groups: 1 the owner, 2 the
 	// medicine, 3 the dose.
-	doseWentRe = regexp.MustCompile(`(?i)^(my|our)\s+([a-z][\w-]*)\s+(?:dose|dosage)\s+` + changedTo + `\s+(` + doseUnit + `)`)
+	doseWentRe = lazyre.New(`(?i)^(my|our)\s+([a-z][\w-]*)\s+(?:dose|dosage)\s+` + changedTo + `\s+(` + doseUnit + `)`)
 	// doseRaisedRe: "they bumped my lexapro up to 30 mg", "doc increased my sertraline
 	// dose to 100 mg". Groups: 1 the words before the verb, 2 the owner, 3 the medicine,
 	// 4 the dose.
-	doseRaisedRe = regexp.MustCompile(`(?i)^((?:\S+\s+){0,2}?)` + changeVerb + `\s+(my|our)\s+([a-z][\w-]*)(?:\s+(?:dose|dosage))?\s+(?:up\s+|down\s+)?to\s+(` + doseUnit + `)`)
+	doseRaisedRe = lazyre.New(`(?i)^((?:\S+\s+){0,2}?)` + changeVerb + `\s+(my|our)\s+([a-z][\w-]*)(?:\s+(?:dose|dosage))?\s+(?:up\s+|down\s+)?to\s+(` + doseUnit + `)`)
 	// onDoseRe: "I'm on 20 mg of lexapro": a dose taken, said as what one is on.
 	// Groups: 1 the subject, 2 the dose, 3 the medicine and the rest.
-	onDoseRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are)\s+(?:now\s+|currently\s+|still\s+)?on\s+(` + doseUnit + `)\s+of\s+(\S.*)$`)
+	onDoseRe = lazyre.New(`(?i)^(i|we)(?:'m|'re| am| are)\s+(?:now\s+|currently\s+|still\s+)?on\s+(` + doseUnit + `)\s+of\s+(\S.*)$`)
 	// weightReachedRe: "down to 176 lbs after 3 months of running", "now up to 70 kg": a
 	// weight reached, said without its verb. Groups: 1 the words before, 2 down or up,
 	// 3 the weight and its unit, 4 the rest.
-	weightReachedRe = regexp.MustCompile(`(?i)^(?:((?:i'm|i am|i've got|i got|finally|now))\s+)?(down|up)\s+to\s+(\d+(?:\.\d+)?\s?(?:lbs?|kg|kgs|kilos|pounds))\b(.*)$`)
+	weightReachedRe = lazyre.New(`(?i)^(?:((?:i'm|i am|i've got|i got|finally|now))\s+)?(down|up)\s+to\s+(\d+(?:\.\d+)?\s?(?:lbs?|kg|kgs|kilos|pounds))\b(.*)$`)
 	// weightOfThingRe starts what follows a weight that makes it another thing's: a lift
 	// ("on deadlift"), a load or a limit ("of luggage", "per bag", "allowed").
-	weightOfThingRe = regexp.MustCompile(`(?i)^\s*(?:on|of|per|for|each|with|allowed|max|maximum|limit)\b`)
+	weightOfThingRe = lazyre.New(`(?i)^\s*(?:on|of|per|for|each|with|allowed|max|maximum|limit)\b`)
 	// amountRaisedRe: "landlord raised the rent to 1950 ugh": an amount changed by
 	// someone else (what the speaker changed, "we raised the timeout to 45 seconds", is
 	// read as a setting). Groups: 1 who changed it, 2 the thing, 3 the new amount.
 	// Another's ("her landlord raised the rent") is theirs, not the speaker's; one
 	// a public body sets ("the fed raised the interest rate") is everyone's.
-	amountRaisedRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our)\s+)?(?:([a-z]+)\s+)?(?:just\s+|finally\s+)?` + changeVerb + `\s+(?:my|our|the)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:up\s+|down\s+)?to\s+(` + plainAmount + `)(?:[\s,.!]|$)`)
+	amountRaisedRe = lazyre.New(`(?i)^(?:(?:the|my|our)\s+)?(?:([a-z]+)\s+)?(?:just\s+|finally\s+)?` + changeVerb + `\s+(?:my|our|the)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:up\s+|down\s+)?to\s+(` + plainAmount + `)(?:[\s,.!]|$)`)
 )
 
 // publicBodies set an amount for a whole economy, not for the speaker: "the fed raised
@@ -55,11 +56,11 @@ var (
 var publicBodies = set(`fed feds ecb boe opec government govt congress parliament treasury regulator regulators`)
 
 // firstPersonRe finds a clause the speaker is the subject of.
-var firstPersonRe = regexp.MustCompile(`(?i)^(?:i|we)\b`)
+var firstPersonRe = lazyre.New(`(?i)^(?:i|we)\b`)
 
 // smallBareRe is a number of up to three digits without a sign or unit: "my permit is
 // 120" would read as an age, so such an amount is left as told.
-var smallBareRe = regexp.MustCompile(`^\d{1,3}$`)
+var smallBareRe = lazyre.New(`^\d{1,3}$`)
 
 // changedAmount returns the state a told change of amount leaves, or clause unchanged.
 func changedAmount(clause string) string {

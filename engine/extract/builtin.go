@@ -3,9 +3,10 @@ package extract
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // BuiltinName is the provenance name of the rule-based extractor.
@@ -166,12 +167,12 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 
 // updateLeadRe finds a lead-in sentence that marks what follows on its line as a
 // correction or an update of something said before: "Correction: the API listens on 8081".
-var updateLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|edit|small correction|fyi|heads up|typo|my typo|` + newsLabel + `)\s*:\s*$`)
+var updateLeadRe = lazyre.New(`(?i)^\s*(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|edit|small correction|fyi|heads up|typo|my typo|` + newsLabel + `)\s*:\s*$`)
 
 // retractLeadRe finds a sentence that opens by taking back what was said before and
 // goes on with what holds instead: "scratch that, it's amoxicillin I'm allergic to". What
 // it states is a correction, as what follows "Correction:" is.
-var retractLeadRe = regexp.MustCompile(`(?i)^\s*(?:scratch that|strike that|wait,? no|no,? wait|sorry,? i meant|i meant,)\s*[,:;.!-]?\s*\S`)
+var retractLeadRe = lazyre.New(`(?i)^\s*(?:scratch that|strike that|wait,? no|no,? wait|sorry,? i meant|i meant,)\s*[,:;.!-]?\s*\S`)
 
 func speakerOf(name, role string) string {
 	if n := strings.Join(strings.Fields(name), " "); n != "" {
@@ -187,19 +188,19 @@ func speakerOf(name, role string) string {
 }
 
 var (
-	markRe      = regexp.MustCompile(`\s*,?\s*` + dateMark + `[,.!?]*\s*`)
-	recurringRe = regexp.MustCompile(`(?i)\b(?:birthday|anniversary|every|each|daily|weekly|monthly|annually|yearly|weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|mornings|evenings|nights)\b`)
-	pleaseRe    = regexp.MustCompile(`(?i)^please,?\s+`)
-	decisionRe  = regexp.MustCompile(`(?i)\b(?:chose|picked|went with|decided|opted|settled on|standardi[sz]ed on|switched|migrated|ported|replaced|dropped|ditched|upgraded|bumped|downgraded|moved \S+(?: \S+){0,3} from)\b`)
-	negationRe  = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
+	markRe      = lazyre.New(`\s*,?\s*` + dateMark + `[,.!?]*\s*`)
+	recurringRe = lazyre.New(`(?i)\b(?:birthday|anniversary|every|each|daily|weekly|monthly|annually|yearly|weekends|weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|mornings|evenings|nights)\b`)
+	pleaseRe    = lazyre.New(`(?i)^please,?\s+`)
+	decisionRe  = lazyre.New(`(?i)\b(?:chose|picked|went with|decided|opted|settled on|standardi[sz]ed on|switched|migrated|ported|replaced|dropped|ditched|upgraded|bumped|downgraded|moved \S+(?: \S+){0,3} from)\b`)
+	negationRe  = lazyre.New(`(?i)^\S+(?: \S+){0,4}? (?:does not|do not|did not|is not|was not|has not|have not|cannot|will not|never|no longer)\b`)
 )
 
 // nowTailRe is a closing "right now" and its chat forms, which say only that a state
 // holds when it is said.
-var nowTailRe = regexp.MustCompile(`(?i)\s*,?\s+(?:right now|rn|atm|at the moment)\s*([.!]*)$`)
+var nowTailRe = lazyre.New(`(?i)\s*,?\s+(?:right now|rn|atm|at the moment)\s*([.!]*)$`)
 
 // letsRe starts a proposal to do something together: "Let's go with option 2".
-var letsRe = regexp.MustCompile(`(?i)^(?:let's|lets|let us)\s+`)
+var letsRe = lazyre.New(`(?i)^(?:let's|lets|let us)\s+`)
 
 // cutLets returns a proposal without its "let's".
 func cutLets(t string) (string, bool) {
@@ -212,14 +213,14 @@ func cutLets(t string) (string, bool) {
 
 // standingIntroRe finds the lead-in that makes an instruction a standing one: "From now on,
 // always open PRs as drafts".
-var standingIntroRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `)\b,?\s*`)
+var standingIntroRe = lazyre.New(`(?i)^(?:` + standingLeadIn + `)\b,?\s*`)
 
 // youClauseRe finds the listener in a standing instruction's condition or timing: "always
 // run make lint before you push". Said to the assistant, "you" is the assistant.
-var youClauseRe = regexp.MustCompile(`(?i)\b(?:` + assistantTiming + `|if|until|unless|while)\s+you\b`)
+var youClauseRe = lazyre.New(`(?i)\b(?:` + assistantTiming + `|if|until|unless|while)\s+you\b`)
 
 // rescheduledRe finds a thing moved to a day or month: "The meeting got moved to Thursday".
-var rescheduledRe = regexp.MustCompile(`(?i)\b(?:moved|pushed|pushed back|postponed|rescheduled|delayed|slipped|bumped)\s+(?:\S+\s+){0,3}?(?:to|until|till)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b`)
+var rescheduledRe = lazyre.New(`(?i)\b(?:moved|pushed|pushed back|postponed|rescheduled|delayed|slipped|bumped)\s+(?:\S+\s+){0,3}?(?:to|until|till)\s+(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b`)
 
 // dateTense is the tense the dates of a clause are read in: that of the clause, except
 // that the day a thing was moved to lies ahead, however the move is told.

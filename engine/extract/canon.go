@@ -1,10 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // canonFact is one canonical statement derived from a rewritten clause. A state fact (a
@@ -15,10 +16,10 @@ type canonFact struct {
 }
 
 var (
-	callMeRe  = regexp.MustCompile(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
-	imNameRe  = regexp.MustCompile(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
-	imAgeRe   = regexp.MustCompile(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
-	partnerRe = regexp.MustCompile(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
+	callMeRe  = lazyre.New(`(?i)^(?:please\s+)?(?:call me|i go by|i'm called|i am called)\s+([\w-]+)$`)
+	imNameRe  = lazyre.New(`^(?:I'm|I am|i'm|i am)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)$`)
+	imAgeRe   = lazyre.New(`(?i)^(?:i'm|i am|i just turned|i turned)\s+(\d{1,3})$`)
+	partnerRe = lazyre.New(`^(.+?) with (\S+(?: \S+)?)'s (husband|wife|partner|boyfriend|girlfriend|fiancée?|fiance) ([A-Z][\w-]+)(.*)$`)
 )
 
 const (
@@ -45,19 +46,19 @@ func agesAsBeing(subject string) bool {
 
 // explicitAgeRe: a clause that says an age as one ("turned 4", "is 3 years old"), of
 // whatever has it: a breed or a pet no word list names ("my beagle turned 4").
-var explicitAgeRe = regexp.MustCompile(`(?i)\bturned \d|\d years old$`)
+var explicitAgeRe = lazyre.New(`(?i)\bturned \d|\d years old$`)
 
 // agingNouns are heads of a subject, besides people and pets, that name one who ages:
 // "User's oldest is 7", "User's little one is 2".
 var agingNouns = set(`oldest youngest eldest middle one ones twins pup pups dogs cats kitty`)
 
 // bareFavouriteRe finds a favourite said without its owner, which is the speaker.
-var bareFavouriteRe = regexp.MustCompile(`(?i)^(?:fav|fave|favou?rite?)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s`)
+var bareFavouriteRe = lazyre.New(`(?i)^(?:fav|fave|favou?rite?)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s`)
 
 // stackLabelRe: "Our stack: Go, Postgres and Redis", "The tech stack is Go and React": a
 // label for what the speaker's team uses, then the names. Group 1 is the owner, 2 the names,
 // which start with a capital ("our tools are great" names nothing).
-var stackLabelRe = regexp.MustCompile(`^(?i:(our|my|the)\s+)?(?i:tech\s+|software\s+|dev\s+)?(?i:stack|toolchain|tooling)(?:\s*:\s*|\s+(?i:is|are)\s+)([A-Z].*)$`)
+var stackLabelRe = lazyre.New(`^(?i:(our|my|the)\s+)?(?i:tech\s+|software\s+|dev\s+)?(?i:stack|toolchain|tooling)(?:\s*:\s*|\s+(?i:is|are)\s+)([A-Z].*)$`)
 
 // stackAsUse rewrites a stack said as a label ("Our stack: Go, Postgres") as what the
 // speaker uses ("we use Go, Postgres"). It reads a whole line, before the label is split
@@ -130,27 +131,27 @@ func preNormalise(clause string) string {
 // progressiveRateRe: "I'm running 25 km a week", "I'm sleeping 8 hours a night": an amount
 // by a period, said in the progressive, is a habit as the simple present is ("I run 10 km
 // a week"), and one slot holds both. Groups: 1 the subject, 2 the verb, 3 the amount on.
-var progressiveRateRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |currently |still |also )?([a-z]+ing) (\d[\d,.]*k? [a-z]+ (?:a|per|each|every) (?:day|night|week|month|year|morning|evening|weekend)\b.*)$`)
+var progressiveRateRe = lazyre.New(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |currently |still |also )?([a-z]+ing) (\d[\d,.]*k? [a-z]+ (?:a|per|each|every) (?:day|night|week|month|year|morning|evening|weekend)\b.*)$`)
 
 // offTakenRe: "I'm off metformin now", "we're off caffeine": what one no longer takes.
 // Groups: 1 the subject, 2 the thing (one word).
-var offTakenRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |finally |completely )?(?:off|off of) ([a-z][\w-]*)(?: now| for good| completely)?$`)
+var offTakenRe = lazyre.New(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |finally |completely )?(?:off|off of) ([a-z][\w-]*)(?: now| for good| completely)?$`)
 
 // goneOffRe: "I've gone off coffee", "we've gone off sushi completely": a liking that
 // has ended, said as an idiom. Groups: 1 the subject, 2 the thing (one or two words).
-var goneOffRe = regexp.MustCompile(`(?i)^(i|we)(?:'ve| have)? (?:totally |completely |kind of |kinda )?gone off ([a-z][\w-]*(?: [a-z][\w-]*)??)(?: completely| entirely| altogether| now| lately)*(?:,.*)?$`)
+var goneOffRe = lazyre.New(`(?i)^(i|we)(?:'ve| have)? (?:totally |completely |kind of |kinda )?gone off ([a-z][\w-]*(?: [a-z][\w-]*)??)(?: completely| entirely| altogether| now| lately)*(?:,.*)?$`)
 
 // offerTakenRe: "I accepted the KPMG offer", "I've accepted a job offer from Arup": an
 // offer of work taken is a new job there. Groups: 1 the employer before "offer", 2 a
 // word naming the offer one of work, 3 the employer after "from"/"at"/"with", 4 the rest.
-var offerTakenRe = regexp.MustCompile(`^(?i:i(?:'ve| have)? (?:just |finally |officially )?(?:accepted|took|signed) (?:the |an |a |their )?)(?:([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?) (?i:(?:job |position |role )?offer)|(?i:(job |position |role )?offer (?:from|at|with) )([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?))\b(.*)$`)
+var offerTakenRe = lazyre.New(`^(?i:i(?:'ve| have)? (?:just |finally |officially )?(?:accepted|took|signed) (?:the |an |a |their )?)(?:([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?) (?i:(?:job |position |role )?offer)|(?i:(job |position |role )?offer (?:from|at|with) )([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?))\b(.*)$`)
 
 // offerForThingRe opens the rest of an offer for or on a thing ("… for my old bike",
 // "… on our house"): an offer to buy or sell, no job.
-var offerForThingRe = regexp.MustCompile(`(?i)^,? (?:for|on) (?:my|our|the|his|her|their|a|an|this|that|it)\b`)
+var offerForThingRe = lazyre.New(`(?i)^,? (?:for|on) (?:my|our|the|his|her|their|a|an|this|that|it)\b`)
 
 // offerStartRe finds the start of the work an offer was for: "… and I start in May".
-var offerStartRe = regexp.MustCompile(`(?i)\b(?:start|starting|started|join|joining|begin|beginning|first day)\b`)
+var offerStartRe = lazyre.New(`(?i)\b(?:start|starting|started|join|joining|begin|beginning|first day)\b`)
 
 // offerEmployer is the employer of an offer of work taken (offerTakenRe), or "". An
 // offer "from" someone is one of work only when called a job offer or followed by the
@@ -174,10 +175,10 @@ func offerEmployer(clause string) string {
 // keysToHomeRe: "We got the keys to our new place in Leeds", "I moved into my new flat in
 // Hove": a new home of one's own in a town is a move there ("the new flat" may be anyone's).
 // Groups: 1 the subject, 2 the town, 3 the rest.
-var keysToHomeRe = regexp.MustCompile(`^(?i:(i|we)(?:'ve| have)? (?:just |finally |officially )?(?:got the keys to|got the keys for|moved into|moved in to) (?:our|my) new (?:house|home|flat|apartment|place|condo|townhouse) in )([A-Z][\w-]*(?: [A-Z][\w-]*)?)(.*)$`)
+var keysToHomeRe = lazyre.New(`^(?i:(i|we)(?:'ve| have)? (?:just |finally |officially )?(?:got the keys to|got the keys for|moved into|moved in to) (?:our|my) new (?:house|home|flat|apartment|place|condo|townhouse) in )([A-Z][\w-]*(?: [A-Z][\w-]*)?)(.*)$`)
 
 // letOutRe finds a home let to others: "… we're renting out", "… to let": no move there.
-var letOutRe = regexp.MustCompile(`(?i)\b(?:rent(?:ing|ed)? (?:it )?out|let(?:ting)? (?:it )?out|to let|buy-to-let|for rent|as an investment|for tenants)\b`)
+var letOutRe = lazyre.New(`(?i)\b(?:rent(?:ing|ed)? (?:it )?out|let(?:ting)? (?:it )?out|to let|buy-to-let|for rent|as an investment|for tenants)\b`)
 
 // dateAfter keeps of what follows a place only a time it names ("yesterday", "last
 // week", "on Monday"), up to a comma: "… in Leeds we're renting out" adds no clause to
@@ -199,11 +200,11 @@ func dateAfter(rest string) string {
 // takenOffRe: "My doctor took me off metformin last month": a clinician stopped what the
 // speaker takes. "That took me off guard" or "They took me off payroll" has no clinician
 // as taker. Groups: 1 the speaker (me, us), 2 the thing (one word), 3 the rest.
-var takenOffRe = regexp.MustCompile(`(?i)^(?:(?:my|our|the|a|his|her|their) )?(?:new |regular |family |\S+ )?(?:doctors?|docs?|gps?|nurses?|\S+ologists?|psychiatrists?|physicians?|vets?|dentists?|pharmacists?|surgeons?|specialists?|consultants?|midwife|dr\.? \S+) (?:took|has taken|have taken) (me|us) off (?:of )?([a-z][\w-]*)(.*)$`)
+var takenOffRe = lazyre.New(`(?i)^(?:(?:my|our|the|a|his|her|their) )?(?:new |regular |family |\S+ )?(?:doctors?|docs?|gps?|nurses?|\S+ologists?|psychiatrists?|physicians?|vets?|dentists?|pharmacists?|surgeons?|specialists?|consultants?|midwife|dr\.? \S+) (?:took|has taken|have taken) (me|us) off (?:of )?([a-z][\w-]*)(.*)$`)
 
 // outgrownAllergyRe: "I've outgrown my egg allergy": an allergy the speaker no longer has.
 // Groups: 1 the speaker, 2 what they were allergic to, 3 the rest.
-var outgrownAllergyRe = regexp.MustCompile(`(?i)^(i|we)(?:'ve| have)? (?:now |finally |just |completely )?(?:outgrown|outgrew|grown out of|grew out of|got over) (?:my|our|the) ([a-z]+(?: [a-z]+)?) allergy\b(.*)$`)
+var outgrownAllergyRe = lazyre.New(`(?i)^(i|we)(?:'ve| have)? (?:now |finally |just |completely )?(?:outgrown|outgrew|grown out of|grew out of|got over) (?:my|our|the) ([a-z]+(?: [a-z]+)?) allergy\b(.*)$`)
 
 // speakerPronoun is the subject pronoun of a speaker named as an object or a subject.
 func speakerPronoun(p string) string {
@@ -227,11 +228,11 @@ var offNotTaken = set(`work duty today tomorrow tonight school sick shift call t
 it's line mute camera grid base topic track now again`)
 
 // newJobRe: "new job at Costco", chat's verbless news of a job. Group 1 is the employer.
-var newJobRe = regexp.MustCompile(`(?i)^new (?:job|position|gig) (?:at|with) ([^,]+)(?:,.*)?$`)
+var newJobRe = lazyre.New(`(?i)^new (?:job|position|gig) (?:at|with) ([^,]+)(?:,.*)?$`)
 
 // newLabelRe: "New email: ana@x.io", "new address - 48 Oak Ave": a thing of the
 // speaker's, labelled new, and its value. Groups: 1 the thing (one to three words), 2 the value.
-var newLabelRe = regexp.MustCompile(`(?i)^\s*new ([a-z]+(?: [a-z]+){0,2})\s*(?::|-|—|–)\s*(\S.*)$`)
+var newLabelRe = lazyre.New(`(?i)^\s*new ([a-z]+(?: [a-z]+){0,2})\s*(?::|-|—|–)\s*(\S.*)$`)
 
 // newLabelled rewrites a line that labels a new value ("New email: ana@x.io") as the
 // statement it makes ("my new email is ana@x.io"). It reads the whole line, before a
@@ -245,21 +246,21 @@ func newLabelled(line string) string {
 
 // weIdentityRe: "we're vegetarians", "we are both Canadians": a plural of what each is.
 // Groups: 1 the subject and verb, 2 the singular, 3 the rest.
-var weIdentityRe = regexp.MustCompile(`(?i)^((?:we're|we are)(?:\s+(?:all|both))?)\s+([a-z]+)s\b(.*)$`)
+var weIdentityRe = lazyre.New(`(?i)^((?:we're|we are)(?:\s+(?:all|both))?)\s+([a-z]+)s\b(.*)$`)
 
 // valueFixRe: "scratch that, it's 4 spaces", "no wait, it lands at 9pm, got delayed": a
 // marker of a correction, then a value with a number that replaces one said before.
 // Group 1 is the value.
-var valueFixRe = regexp.MustCompile(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind|i misspoke|i was wrong|i got (?:it|that) wrong)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
+var valueFixRe = lazyre.New(`(?i)^(?:(?:scratch that|no wait|wait|sorry|oops|correction|my bad|nvm|never mind|i misspoke|i was wrong|i got (?:it|that) wrong)[,:;!.]?\s+)+(?:(?:it's|it is|that's|that is|it was|make that|it'll be)\s+|it\s+[a-z]+s\s+(?:at|on|in|by|to|for)\s+)?((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?)(?:,.*)?$`)
 
 // valueActuallyRe: "haha 2 dogs actually, forgot the puppy": a value with a number and
 // a trailing "actually" with nothing else of a statement, which replaces one said
 // before as valueFixRe's does. Group 1 is the value.
-var valueActuallyRe = regexp.MustCompile(`(?i)^(?:(?:lol|haha+|oh|ah|no|nope|hmm+)[,!.]?\s+)*((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?),?\s+actually(?:,.*)?$`)
+var valueActuallyRe = lazyre.New(`(?i)^(?:(?:lol|haha+|oh|ah|no|nope|hmm+)[,!.]?\s+)*((?:[a-z]+\s+){0,1}?\d[\w:.]*(?:\s+[a-z]+)?),?\s+actually(?:,.*)?$`)
 
 // starredRe: "*Jackson, autocorrect got me": chat's mark of a word written again right,
 // the word first. Group 1 is the word (or a name of two capitalised words).
-var starredRe = regexp.MustCompile(`^\*\s?([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\*?(?:[,.!;:-]|\s*$)`)
+var starredRe = lazyre.New(`^\*\s?([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\*?(?:[,.!;:-]|\s*$)`)
 
 // starredCorrection rewrites a starred correction as "I meant Jackson", or returns "".
 // Which stored value it corrects is read against the stored facts, as for valueCorrection.
@@ -288,7 +289,7 @@ func valueCorrection(sentence string) string {
 
 // articleRe is the article a corrected thing is named with: "he's a labrador, not a
 // golden" corrects the breed, whatever the stored fact's article.
-var articleRe = regexp.MustCompile(`(?i)^(?:a|an|the)\s+`)
+var articleRe = lazyre.New(`(?i)^(?:a|an|the)\s+`)
 
 // withoutArticle drops that article from a corrected value.
 func withoutArticle(v string) string {
@@ -297,7 +298,7 @@ func withoutArticle(v string) string {
 
 // leadPrepRe is the preposition a corrected time or place is said with: "it's on
 // Thursday, not Tuesday" corrects the day, "it's at 9, not 7" the hour.
-var leadPrepRe = regexp.MustCompile(`(?i)^(?:on|at|in|by|from|until)\s+`)
+var leadPrepRe = lazyre.New(`(?i)^(?:on|at|in|by|from|until)\s+`)
 
 // withoutLeadPrep drops that preposition from a corrected value.
 func withoutLeadPrep(v string) string {
@@ -306,7 +307,7 @@ func withoutLeadPrep(v string) string {
 
 // meantStatementRe: "Sorry, I meant the offsite is in Porto" restates a whole statement;
 // group 1 is the statement.
-var meantStatementRe = regexp.MustCompile(`(?i)^(?:(?:sorry|oops|actually|wait|no|my bad|correction)[,:;!.]?\s+)*i (?:meant|mean|meant to say)(?: that)?,?\s+(.+)$`)
+var meantStatementRe = lazyre.New(`(?i)^(?:(?:sorry|oops|actually|wait|no|my bad|correction)[,:;!.]?\s+)*i (?:meant|mean|meant to say)(?: that)?,?\s+(.+)$`)
 
 // meantStatement returns the statement a correction restates in full ("Sorry, I meant
 // the offsite is in Porto" → "the offsite is in Porto"), so that it is read as what it
@@ -338,7 +339,7 @@ const maxMeantWords = 4
 
 // rejectedTailRe finds the value a restated statement rejects, and any aside after it:
 // ", not Austin, was thinking of my brother".
-var rejectedTailRe = regexp.MustCompile(`(?i),\s*not\s+\S.*$`)
+var rejectedTailRe = lazyre.New(`(?i),\s*not\s+\S.*$`)
 
 // correctionValue reports a value a bare correction can name: a name, a number or one
 // word ("Oasis", "10:30", "spaces"), not a description ("a bad one").
@@ -347,20 +348,20 @@ func correctionValue(v string) bool {
 }
 
 // hostNameRe finds a host or domain name ("fly.io", "vercel.app"): no town is written so.
-var hostNameRe = regexp.MustCompile(`^[a-z0-9-]+\.[a-z]{2,}\b`)
+var hostNameRe = lazyre.New(`^[a-z0-9-]+\.[a-z]{2,}\b`)
 
 // whenRe finds a time or a day at the start of where something moved to: "Standup moved
 // to 10:15", "to 3pm", "to Thursdays", "to next week" name when, not a home ("moved to 42
 // Elm Street" is one).
-var whenRe = regexp.MustCompile(`(?i)^(?:\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\W|$)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:tomorrow|tonight|noon|midnight)\b|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)`)
+var whenRe = lazyre.New(`(?i)^(?:\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\W|$)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:tomorrow|tonight|noon|midnight)\b|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)`)
 
 // groupRe finds a group or a post at work one moves to without moving house: "moved to
 // the search team", "moved to the night shift", "moved to a new department".
-var groupRe = regexp.MustCompile(`(?i)^(?:the |a |an |another |user's |our |my )?(?:[\w-]+ ){0,3}?(?:team|squad|department|dept|division|group|org|project|shift|role|position|plan|tier)\b`)
+var groupRe = lazyre.New(`(?i)^(?:the |a |an |another |user's |our |my )?(?:[\w-]+ ){0,3}?(?:team|squad|department|dept|division|group|org|project|shift|role|position|plan|tier)\b`)
 
 // asRoleRe finds a value taken up for a role: "moved to fish as User's shell" is a new
 // shell, not a new home.
-var asRoleRe = regexp.MustCompile(`(?i)\bas (?:user's|my|our|the) [\w-]+$`)
+var asRoleRe = lazyre.New(`(?i)\bas (?:user's|my|our|the) [\w-]+$`)
 
 // notAHome reports where one moved to that is no place to live (groupRe, asRoleRe).
 func notAHome(to string) bool {
@@ -370,7 +371,7 @@ func notAHome(to string) bool {
 
 type canonRule struct {
 	need  []string // the lowercase text must contain one of these for the rule to apply
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 	build func(m []string) []canonFact
 }
 
@@ -442,15 +443,15 @@ var canonRules = []canonRule{
 // or a company by its legal or common form. "User joined Meta" alone stays as said.
 const orgName = `([A-Z][\w&.-]*(?: (?:[A-Z][\w&.-]*|&|of|and))*)`
 
-var joinedOrgRes = []*regexp.Regexp{
+var joinedOrgRes = []*lazyre.Regexp{
 	// "the payments team at Stripe", "the data team of Acme".
-	regexp.MustCompile(`^(?:the |a |an )?(?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org) (?:at|of|over at) ` + orgName),
+	lazyre.New(`^(?:the |a |an )?(?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org) (?:at|of|over at) ` + orgName),
 	// "Stripe's payments team", "the Stripe team", "Stripe full-time".
-	regexp.MustCompile(`^(?:the )?` + orgName + `(?:'s (?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org)| (?:[a-z-]+ ){0,2}(?:team|engineering team)\b| (?:full[- ]time|part[- ]time|as (?:a|an) )\b)`),
+	lazyre.New(`^(?:the )?` + orgName + `(?:'s (?:[\w-]+ ){0,3}(?:team|group|squad|department|division|org)| (?:[a-z-]+ ){0,2}(?:team|engineering team)\b| (?:full[- ]time|part[- ]time|as (?:a|an) )\b)`),
 	// "a startup called Nimbus", "a fintech company named Ledgerly".
-	regexp.MustCompile(`^(?:a |an |the )?(?:[\w-]+ ){0,2}(?:startup|start-up|company|firm|agency|consultancy|bank|studio|lab|employer) (?:called|named) ` + orgName),
+	lazyre.New(`^(?:a |an |the )?(?:[\w-]+ ){0,2}(?:startup|start-up|company|firm|agency|consultancy|bank|studio|lab|employer) (?:called|named) ` + orgName),
 	// "Acme Corp", "Initech Inc.", "Foo Labs": a company by its form.
-	regexp.MustCompile(`^(?:the )?([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)* (?:Inc|Ltd|LLC|Corp|Corporation|Co|GmbH|AG|SA|plc|PLC|Labs|Technologies|Software|Systems|Consulting|Bank|Capital|Partners|Group|Holdings|Solutions)\b\.?)`),
+	lazyre.New(`^(?:the )?([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)* (?:Inc|Ltd|LLC|Corp|Corporation|Co|GmbH|AG|SA|plc|PLC|Labs|Technologies|Software|Systems|Consulting|Bank|Capital|Partners|Group|Holdings|Solutions)\b\.?)`),
 }
 
 // joinedOrg reads "User joined <X>" as a new employer when X says it is one, else nil.
@@ -519,7 +520,7 @@ func noLongerWorks(m []string) []canonFact {
 	return []canonFact{{m[1] + " no longer works at " + m[2], true}}
 }
 
-var listSepRe = regexp.MustCompile(`,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+`)
+var listSepRe = lazyre.New(`,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+`)
 
 // splitList makes one fact per item of a short list ("allergic to peanuts and shellfish").
 func splitList(m []string) []canonFact {

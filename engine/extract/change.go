@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Changes that name what they end but not what replaces it: "User sold the Civic",
@@ -49,9 +50,9 @@ var (
 	droppedRe = rx(subj + ` (?:has |have |just |recently |finally )*(?:dropped|ditched|removed|deprecated|abandoned|phased out) (.+)`)
 	// leftSchoolStop ends the school left before its time, place or purpose: "dropped
 	// out of Yale to work full time".
-	leftSchoolStop = regexp.MustCompile(`(?i)(?: in | as | for | and | to | after | because |,)`)
+	leftSchoolStop = lazyre.New(`(?i)(?: in | as | for | and | to | after | because |,)`)
 	// changeStop ends the thing given up or chosen before its purpose, time or reason.
-	changeStop = regexp.MustCompile(`(?i)(?: for | in | on | at | to | because | since | so | and | but | after | last | this | ago |,)`)
+	changeStop = lazyre.New(`(?i)(?: for | in | on | at | to | because | since | so | and | but | after | last | this | ago |,)`)
 )
 
 // changeSlot derives the slot of a change statement, or nil.
@@ -270,7 +271,7 @@ var (
 	insteadImpRe = rx(`(?:always |please |just |only )?(?:use|prefer|pick|choose|go with|stick with|switch to) (.+?)(?: instead of| rather than| in place of| over|,? not) (.+)`)
 	negImpRe     = rx(`(?:please )?(?:(?:do not|don't|never|stop) (?:use|using)|avoid(?: using)?) (.+)`)
 	posImpRe     = rx(`(?:always |please |just |only )?use (.+)`)
-	instrStop    = regexp.MustCompile(`(?i)(?: in | for | on | when | with | to | and | if | unless |,)`)
+	instrStop    = lazyre.New(`(?i)(?: in | for | on | when | with | to | and | if | unless |,)`)
 )
 
 var (
@@ -374,8 +375,8 @@ func partnerRole(fact string) (owner, role, name string) {
 }
 
 var (
-	partnerIsRe = regexp.MustCompile(`^(.+?)'s (boyfriend|girlfriend|fiancée?|fiance|partner|husband|wife|spouse) is (?:called |named )?([\p{L}'-]+)(?: now)?$`)
-	isPartnerRe = regexp.MustCompile(`^([\p{L}'-]+) is (.+?)'s (boyfriend|girlfriend|fiancée?|fiance|partner|husband|wife|spouse)(?: now)?$`)
+	partnerIsRe = lazyre.New(`^(.+?)'s (boyfriend|girlfriend|fiancée?|fiance|partner|husband|wife|spouse) is (?:called |named )?([\p{L}'-]+)(?: now)?$`)
+	isPartnerRe = lazyre.New(`^([\p{L}'-]+) is (.+?)'s (boyfriend|girlfriend|fiancée?|fiance|partner|husband|wife|spouse)(?: now)?$`)
 	// outgrownRoles lists, for each status a couple moves on to, the roles it leaves behind.
 	outgrownRoles = map[string]map[string]bool{
 		"engaged": set(`boyfriend girlfriend`),

@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // How one gets to work and which shift one works are each one value at a time: "bikes
@@ -87,7 +88,7 @@ func shiftSlot(t, lower string) *Slot {
 
 // additiveRe finds a way or a shift said beside another, not instead of it: "User also
 // commutes by bike sometimes" leaves the train User commutes by.
-var additiveRe = regexp.MustCompile(`\b(?:also|sometimes|occasionally|too|as well|some days|on some|when|if|either|or)\b`)
+var additiveRe = lazyre.New(`\b(?:also|sometimes|occasionally|too|as well|some days|on some|when|if|either|or)\b`)
 
 // commuteOrShiftSlot is the commute or shift slot of t, or nil.
 func commuteOrShiftSlot(t, lower string) *Slot {

@@ -1,9 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Conversation context: a short answer means something only together with the question
@@ -14,24 +15,24 @@ import (
 // answerRule maps an assistant question onto a first-person template for a short answer;
 // %s is the answer and, for favourites, %t is the thing asked about.
 type answerRule struct {
-	question *regexp.Regexp
+	question *lazyre.Regexp
 	template string
 }
 
 var answerRules = []answerRule{
-	{regexp.MustCompile(`where are you (?:based|located)`), "I'm based in %s"},
-	{regexp.MustCompile(`where (?:are you|do you) (?:live|living|staying)|where do you call home`), "I live in %s"},
-	{regexp.MustCompile(`where are you from|where do you come from|where did you grow up`), "I'm from %s"},
-	{regexp.MustCompile(`where do you work|who do you work for|which company`), "I work at %s"},
-	{regexp.MustCompile(`what do you do(?: for (?:a living|work))?\?|what(?:'s| is) your (?:job|profession|occupation)`), "I work as %s"},
-	{regexp.MustCompile(`how old are you`), "I'm %s"},
-	{regexp.MustCompile(`what(?:'s| is) your name|what should i call you|who am i (?:talking|speaking) (?:to|with)`), "my name is %s"},
-	{regexp.MustCompile(`what(?:'s| is) your favou?rite (\w+(?: \w+)?)\?`), "my favourite %t is %s"},
+	{lazyre.New(`where are you (?:based|located)`), "I'm based in %s"},
+	{lazyre.New(`where (?:are you|do you) (?:live|living|staying)|where do you call home`), "I live in %s"},
+	{lazyre.New(`where are you from|where do you come from|where did you grow up`), "I'm from %s"},
+	{lazyre.New(`where do you work|who do you work for|which company`), "I work at %s"},
+	{lazyre.New(`what do you do(?: for (?:a living|work))?\?|what(?:'s| is) your (?:job|profession|occupation)`), "I work as %s"},
+	{lazyre.New(`how old are you`), "I'm %s"},
+	{lazyre.New(`what(?:'s| is) your name|what should i call you|who am i (?:talking|speaking) (?:to|with)`), "my name is %s"},
+	{lazyre.New(`what(?:'s| is) your favou?rite (\w+(?: \w+)?)\?`), "my favourite %t is %s"},
 }
 
 var (
-	answerQualifierRe = regexp.MustCompile(`(?i)(?:,?\s+(?:mostly|mainly|i guess|i think|these days|now|currently|for now|at the moment|actually))+[.!]*$`)
-	noAnswerRe        = regexp.MustCompile(`(?i)^(?:no|none|nope|not really|nothing|n/a|yes|yeah|yep|sure|ok|okay)\b`)
+	answerQualifierRe = lazyre.New(`(?i)(?:,?\s+(?:mostly|mainly|i guess|i think|these days|now|currently|for now|at the moment|actually))+[.!]*$`)
+	noAnswerRe        = lazyre.New(`(?i)^(?:no|none|nope|not really|nothing|n/a|yes|yeah|yep|sure|ok|okay)\b`)
 )
 
 // lastQuestion returns the last question asked in an assistant turn, lowercased, or "".
@@ -77,14 +78,14 @@ func answerClause(question, answer string) string {
 }
 
 var (
-	introducedRe  = regexp.MustCompile(`(?i)\b(?:got|adopted|have|has|had|bought|rescued|welcomed|found)\s+(?:a|an|our|my|the)\s+(?:new\s+|little\s+|baby\s+|rescue\s+|\w+\s+)?(puppy|dog|cat|kitten|bird|parrot|rabbit|bunny|hamster|horse|pony|fish|turtle|tortoise|lizard|snake|baby|son|daughter|boy|girl)\b`)
+	introducedRe  = lazyre.New(`(?i)\b(?:got|adopted|have|has|had|bought|rescued|welcomed|found)\s+(?:a|an|our|my|the)\s+(?:new\s+|little\s+|baby\s+|rescue\s+|\w+\s+)?(puppy|dog|cat|kitten|bird|parrot|rabbit|bunny|hamster|horse|pony|fish|turtle|tortoise|lizard|snake|baby|son|daughter|boy|girl)\b`)
 	introNouns    = set(`puppy dog cat kitten bird parrot rabbit bunny hamster horse pony fish turtle tortoise lizard snake baby son daughter boy girl`)
-	pronounNameRe = regexp.MustCompile(`(?i)^(?:his|her|its|their)\s+name\s+is\s+(.+)$|^(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)\s+(.+)$`)
+	pronounNameRe = lazyre.New(`(?i)^(?:his|her|its|their)\s+name\s+is\s+(.+)$|^(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)\s+(.+)$`)
 )
 
 // subjectDroppedRe finds a clause that opens on its verb, as chat drops the "I": "also got
 // a dog last week". Its subject is the speaker.
-var subjectDroppedRe = regexp.MustCompile(`(?i)^(?:(?:and|also|just|finally|recently)\s+)*(?:got|adopted|bought|rescued|welcomed|found)\s`)
+var subjectDroppedRe = lazyre.New(`(?i)^(?:(?:and|also|just|finally|recently)\s+)*(?:got|adopted|bought|rescued|welcomed|found)\s`)
 
 // resolvePronounName rewrites "His name is Bruno" into "my puppy's name is Bruno" when the
 // previous clause introduced the puppy; introduced is updated with the clause's own newcomer.
@@ -109,14 +110,14 @@ func resolvePronounName(clause string, introduced *string) string {
 
 var (
 	prefVerbs    = `like|likes|love|loves|hate|hates|enjoy|enjoys|prefer|prefers|dislike|dislikes|adore|adores|eat|eats|drink|drinks|stand`
-	prefObjectRe = regexp.MustCompile(`(?i)\b(?:` + prefVerbs + `)\s+(.+?)[.!]*$`)
+	prefObjectRe = lazyre.New(`(?i)\b(?:` + prefVerbs + `)\s+(.+?)[.!]*$`)
 	prefStems    = []string{"lik", "lov", "hat", "enjoy", "prefer", "ador", "eat", "drink", "stand"}
-	prefItRe     = regexp.MustCompile(`(?i)\b(` + prefVerbs + `)\s+(?:it|them)\b`)
+	prefItRe     = lazyre.New(`(?i)\b(` + prefVerbs + `)\s+(?:it|them)\b`)
 )
 
 // opinionTurnRe finds a changed opinion of a thing, which a liking after it points back
 // at: "come around on olives", "warmed up to jazz". Group 1 is the thing.
-var opinionTurnRe = regexp.MustCompile(`(?i)\b(?:come|came) around (?:on|to)\s+(.+?)[.!]*$|\bwarm(?:ed|ing)? (?:up )?to\s+(?:the idea of\s+)?(.+?)[.!]*$|\bchanged (?:my|our) mind (?:about|on)\s+(.+?)[.!]*$`)
+var opinionTurnRe = lazyre.New(`(?i)\b(?:come|came) around (?:on|to)\s+(.+?)[.!]*$|\bwarm(?:ed|ing)? (?:up )?to\s+(?:the idea of\s+)?(.+?)[.!]*$|\bchanged (?:my|our) mind (?:about|on)\s+(.+?)[.!]*$`)
 
 // opinionTurned returns the thing of a changed opinion in clause, of at most four
 // words, or "".
@@ -191,9 +192,9 @@ var subjectPronouns = set(`i we you he she they it`)
 
 var (
 	// kinRe finds a relative the speaker introduces: "my brother", "my mum".
-	kinRe = regexp.MustCompile(`(?i)\b(?:my|(?:i|we) (?:have|got|met) an?(?: new)?)\s+(brother|father|dad|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|sister|mother|mom|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece)\b`)
+	kinRe = lazyre.New(`(?i)\b(?:my|(?:i|we) (?:have|got|met) an?(?: new)?)\s+(brother|father|dad|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|sister|mother|mom|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece)\b`)
 	// heSheRe starts a clause whose subject is a pronoun: "He just moved to Denver".
-	heSheRe = regexp.MustCompile(`(?i)^(he|she|his|her)(\s+|'s\s+)`)
+	heSheRe = lazyre.New(`(?i)^(he|she|his|her)(\s+|'s\s+)`)
 	maleKin = set(`brother father dad son husband boyfriend uncle grandpa grandfather nephew`)
 )
 
@@ -246,11 +247,11 @@ var notKinName = set(`is was has and but who just also lives works`)
 
 var (
 	// homeBoughtRe finds a home the speaker got in a named place: "bought a house in York".
-	homeBoughtRe = regexp.MustCompile(`\b(?:bought|rented|found|got|leased|purchased|closed on|signed (?:a|the) lease (?:on|for)) (?:a|an|our|my|the|their|his|her) (?:[\w-]+ ){0,2}?(?:house|home|flat|apartment|place|condo|townhouse|cottage|bungalow|studio|loft) in ([A-Z][\w-]*(?: [A-Z][\w-]*){0,2})`)
+	homeBoughtRe = lazyre.New(`\b(?:bought|rented|found|got|leased|purchased|closed on|signed (?:a|the) lease (?:on|for)) (?:a|an|our|my|the|their|his|her) (?:[\w-]+ ){0,2}?(?:house|home|flat|apartment|place|condo|townhouse|cottage|bungalow|studio|loft) in ([A-Z][\w-]*(?: [A-Z][\w-]*){0,2})`)
 	// movedInRe finds a move that names no place: "moved in last week", "moved in there".
-	movedInRe = regexp.MustCompile(`(?i)\b(moved|moving|move) in\b(?: there\b)?`)
+	movedInRe = lazyre.New(`(?i)\b(moved|moving|move) in\b(?: there\b)?`)
 	// movedInWithRe is a move in with someone or into something named: no place to borrow.
-	movedInWithRe = regexp.MustCompile(`(?i)\bmoved in\s+(?:with|to|together|at)\b`)
+	movedInWithRe = lazyre.New(`(?i)\bmoved in\s+(?:with|to|together|at)\b`)
 )
 
 // resolveMovedIn rewrites "we moved in last week" into "we moved to York last week" when
@@ -272,12 +273,12 @@ func resolveMovedIn(clause string, home *string) string {
 var (
 	// roleNamedRe finds a person named by their role to the speaker: "my manager is Priya",
 	// "my mentor, Dana", "Tom is my boss". Groups 2 and 3 hold the name.
-	roleNamedRe = regexp.MustCompile(`\b(?:[Mm]y|[Oo]ur) (?:new |current |old )?(?:` + roleNouns + `)(?:,| is| was)? ([A-Z][a-z]+)\b|\b([A-Z][a-z]+) (?:is|was) (?:my|our) (?:new |current |old )?(?:` + roleNouns + `)\b`)
+	roleNamedRe = lazyre.New(`\b(?:[Mm]y|[Oo]ur) (?:new |current |old )?(?:` + roleNouns + `)(?:,| is| was)? ([A-Z][a-z]+)\b|\b([A-Z][a-z]+) (?:is|was) (?:my|our) (?:new |current |old )?(?:` + roleNouns + `)\b`)
 	// pairedNamedRe finds one person named beside the speaker: "Marco and I got married",
 	// "me and Jake went climbing". Groups 1 and 2 hold the name.
-	pairedNamedRe = regexp.MustCompile(`\b([A-Z][a-z]+) and I\b|\b(?:I|[Mm]e) and ([A-Z][a-z]+)\b`)
+	pairedNamedRe = lazyre.New(`\b([A-Z][a-z]+) and I\b|\b(?:I|[Mm]e) and ([A-Z][a-z]+)\b`)
 	// pronounLeadRe starts a clause whose subject is a third-person pronoun.
-	pronounLeadRe = regexp.MustCompile(`(?i)^(he|she)(\s+|'s\s+)`)
+	pronounLeadRe = lazyre.New(`(?i)^(he|she)(\s+|'s\s+)`)
 )
 
 // roleNouns are the people one names by their role to the speaker.

@@ -1,10 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // What a coding agent is told: standing instructions ("always squash before merging"),
@@ -22,12 +23,12 @@ const assistantTiming = `before|after|when|whenever|once|every time|each time`
 
 var (
 	// standingRe marks an instruction or convention that holds beyond the current task.
-	standingRe = regexp.MustCompile(`(?i)\b(?:always|never|` + standingLeadIn + `|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
+	standingRe = lazyre.New(`(?i)\b(?:always|never|` + standingLeadIn + `|by default|every time|whenever|each time|in this (?:repo|repository|codebase|project|team|company)|in our (?:repo|repository|codebase|projects?)|here we|instead of|rather than|as a rule|convention|don't|do not|avoid|prefer|only ever)\b`)
 	// recurRe marks an imperative tied to a recurring event: "run the linter before every
 	// commit" is a rule, where "run the linter" alone is a request.
-	recurRe = regexp.MustCompile(`(?i)\b(?:before|after|on) (?:every|each)\b`)
+	recurRe = lazyre.New(`(?i)\b(?:before|after|on) (?:every|each)\b`)
 	// oneOffRe marks a request about the task at hand ("run the tests again", "fix this").
-	oneOffRe = regexp.MustCompile(`(?i)\b(?:again|once more|one more time|right now|real quick|quickly|for me|this time|for now|when you (?:get|have) (?:a )?(?:chance|minute|sec|second|moment|time)|if you (?:can|could|have time|get a chance)|if possible)\b`)
+	oneOffRe = lazyre.New(`(?i)\b(?:again|once more|one more time|right now|real quick|quickly|for me|this time|for now|when you (?:get|have) (?:a )?(?:chance|minute|sec|second|moment|time)|if you (?:can|could|have time|get a chance)|if possible)\b`)
 	// conventionVerbs start imperatives that set a way of working whatever their object.
 	conventionVerbs = set(`use prefer avoid stick default favour favor pin keep`)
 	// specificDets make an imperative's object a particular thing: a one-off request.
@@ -36,42 +37,42 @@ var (
 	genericDets = set(`all every any each new no`)
 	// procLeadRe finds a standing procedure's condition or purpose: "whenever X, do Y",
 	// "before merging, …", "to run the e2e suite, use …".
-	procLeadRe = regexp.MustCompile(`(?i)^(?:(?:if|when|whenever|before|after|once|every time|each time)\b[^,]+|to [a-z]+\b[^,]*),\s*(?:please\s+)?(?:always\s+|never\s+|don't\s+|do not\s+)?(\w+)`)
+	procLeadRe = lazyre.New(`(?i)^(?:(?:if|when|whenever|before|after|once|every time|each time)\b[^,]+|to [a-z]+\b[^,]*),\s*(?:please\s+)?(?:always\s+|never\s+|don't\s+|do not\s+)?(\w+)`)
 	// procTailRe finds a procedure's timing or instrument after the verb: "squash before merging",
 	// "run the migrations with goose".
-	procTailRe = regexp.MustCompile(`(?i)\b(?:before|after|when|whenever|once) \w+ing\b|\b(?:with|using|via|through) \S`)
+	procTailRe = lazyre.New(`(?i)\b(?:before|after|when|whenever|once) \w+ing\b|\b(?:with|using|via|through) \S`)
 	// youTailRe finds a trailing condition on what the assistant does: "update the changelog
 	// when you release" ties the instruction to each release. transientYou are the words of a
 	// condition on the task at hand instead: "commit it when you're done", "… once you finish".
-	youTailRe    = regexp.MustCompile(`(?i)\b(?:` + assistantTiming + `) you (\S+)`)
+	youTailRe    = lazyre.New(`(?i)\b(?:` + assistantTiming + `) you (\S+)`)
 	transientYou = set(`are 're ’re finish finished done have 've can could get got see think feel want like need know`)
 	// ensureRe starts an instruction about an outcome.
-	ensureRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:make sure|be sure|ensure)\b`)
+	ensureRe = lazyre.New(`(?i)^(?:please\s+)?(?:make sure|be sure|ensure)\b`)
 	// wantYouRe asks the assistant to do something: what follows is read as an imperative.
-	wantYouRe = regexp.MustCompile(`(?i)^(?:i|we)(?:'d| would)? (?:like|want|need) you to\s+`)
+	wantYouRe = lazyre.New(`(?i)^(?:i|we)(?:'d| would)? (?:like|want|need) you to\s+`)
 	// dontExceptRe are prohibitions about the moment, not the work ("don't worry").
-	dontExceptRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(?:worry|forget|bother|mind|panic|hesitate)\b`)
+	dontExceptRe = lazyre.New(`(?i)^(?:please\s+)?(?:don't|do not|never)\s+(?:worry|forget|bother|mind|panic|hesitate)\b`)
 )
 
 // genericCondRe finds a condition about any thing of a kind: "when you add a new endpoint",
 // "whenever a migration fails", "if any test is flaky".
-var genericCondRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|every time|each time)\s+(?:\S+\s+){0,3}?(?:a|an|any|every|each|new)\s[^,]+,`)
+var genericCondRe = lazyre.New(`(?i)^(?:if|when|whenever|before|after|once|every time|each time)\s+(?:\S+\s+){0,3}?(?:a|an|any|every|each|new)\s[^,]+,`)
 
 // passiveRuleRe finds a rule stated of a kind of thing in the passive: "Feature branches
 // should be named feat/<ticket>", "PRs must be reviewed by two people", "Secrets should never
 // be committed".
-var passiveRuleRe = regexp.MustCompile(`(?i)^(?:(?:the|all|every|each|new|our)\s+)?(?:[\w./<>-]+\s+){0,3}?(?:should|must)\s+(?:always\s+|never\s+|not\s+|only\s+)?be\s+\w+(?:ed|en|t)\b`)
+var passiveRuleRe = lazyre.New(`(?i)^(?:(?:the|all|every|each|new|our)\s+)?(?:[\w./<>-]+\s+){0,3}?(?:should|must)\s+(?:always\s+|never\s+|not\s+|only\s+)?be\s+\w+(?:ed|en|t)\b`)
 
 // quantRuleRe finds a rule for whatever falls in a scope: "anything touching auth needs a
 // review from Tom", "every migration under db/ must be reversible", or for every thing of a
 // kind: "every Celery task has to be idempotent", "every resource needs the tags owner and
 // cost-center" (a work context is still required, so "every kid needs a hug" is none).
-var quantRuleRe = regexp.MustCompile(`(?i)^(?:(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about|to|of|for|on)\b.*?|(?:every|each|all)\s+(?:\S+\s+){0,2}?\S+\s+)\b(?:needs|need|requires|require|must|has to|have to|should|goes through)\b`)
+var quantRuleRe = lazyre.New(`(?i)^(?:(?:anything|everything|any\s+\w+|every\s+\w+)\s+(?:\w+ing|in|under|that|which|about|to|of|for|on)\b.*?|(?:every|each|all)\s+(?:\S+\s+){0,2}?\S+\s+)\b(?:needs|need|requires|require|must|has to|have to|should|goes through)\b`)
 
 // mustPassRe finds a check that gates the work: "tfsec has to pass", "the e2e suite must
 // be green". The check is named by a word of the work or, bare, by its own name ("tfsec"):
 // "the bill has to pass" is no rule of the work.
-var mustPassRe = regexp.MustCompile(`(?i)^((?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?)\s+(?:has to|have to|must|needs to|need to)\s+(?:always\s+)?(?:pass|be green|stay green|succeed)\b`)
+var mustPassRe = lazyre.New(`(?i)^((?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?)\s+(?:has to|have to|must|needs to|need to)\s+(?:always\s+)?(?:pass|be green|stay green|succeed)\b`)
 
 // bareName reports a subject that is one word with no article, not a pronoun: how chat names
 // a tool ("ruff", "tfsec").
@@ -120,13 +121,13 @@ func standingStatement(ci clauseInfo) bool {
 // clause that merely holds "only" or "for" ("the fix for the login page") is not one.
 var (
 	// onlyRuleRe: "pnpm only", "only bun".
-	onlyRuleRe = regexp.MustCompile(`(?i)^(?:only\s+(\S+(?:\s+\S+){0,2})|(\S+(?:\s+\S+){0,2})\s+only)$`)
+	onlyRuleRe = lazyre.New(`(?i)^(?:only\s+(\S+(?:\s+\S+){0,2})|(\S+(?:\s+\S+){0,2})\s+only)$`)
 	// pickRuleRe: one thing over another, "standardrb, not rubocop".
-	pickRuleRe = regexp.MustCompile(`(?i)^(\S+(?:\s+\S+){0,2}?),?\s+(?:not|over|instead of|rather than)\s+(\S+(?:\s+\S+){0,3})$`)
+	pickRuleRe = lazyre.New(`(?i)^(\S+(?:\s+\S+){0,2}?),?\s+(?:not|over|instead of|rather than)\s+(\S+(?:\s+\S+){0,3})$`)
 	// forRuleRe: a tool for a job, "FactoryBot for test data", "poetry for deps".
-	forRuleRe = regexp.MustCompile(`(?i)^(\S+(?:\s+\S+)?)\s+for\s+(?:all\s+|any\s+|anything\s+|every\s+)?(\S+(?:\s+\S+){0,2})$`)
+	forRuleRe = lazyre.New(`(?i)^(\S+(?:\s+\S+)?)\s+for\s+(?:all\s+|any\s+|anything\s+|every\s+)?(\S+(?:\s+\S+){0,2})$`)
 	// perRuleRe: a unit of organisation, "one namespace per team", "a store per feature".
-	perRuleRe = regexp.MustCompile(`(?i)^(?:one|a|an|a single)\s+(\S+(?:\s+\S+)?)\s+(?:per|for each|for every)\s+(\S+(?:\s+\S+)?)$`)
+	perRuleRe = lazyre.New(`(?i)^(?:one|a|an|a single)\s+(\S+(?:\s+\S+)?)\s+(?:per|for each|for every)\s+(\S+(?:\s+\S+)?)$`)
 )
 
 // verblessRule reports a rule said with no verb, naming things of the work: a listed
@@ -140,7 +141,7 @@ func verblessRule(t string) bool {
 		return false
 	}
 	var parts []string
-	for _, re := range []*regexp.Regexp{onlyRuleRe, pickRuleRe, forRuleRe, perRuleRe} {
+	for _, re := range []*lazyre.Regexp{onlyRuleRe, pickRuleRe, forRuleRe, perRuleRe} {
 		if m := re.FindStringSubmatch(t); m != nil {
 			parts = append(parts, m[1:]...)
 			if re == forRuleRe && !namedTool(m[1]) {
@@ -158,7 +159,7 @@ func verblessRule(t string) bool {
 }
 
 // noRiderRe is what a verbless rule may forbid after it: "…, no fixtures".
-var noRiderRe = regexp.MustCompile(`(?i),\s*no\s+\S+(?:\s+\S+){0,2}$`)
+var noRiderRe = lazyre.New(`(?i),\s*no\s+\S+(?:\s+\S+){0,2}$`)
 
 // finiteVerb reports a word that can only be a verb: an auxiliary, a modal, a past form.
 // A word ending in -s is not taken for one here, since the things these rules pick are
@@ -189,11 +190,11 @@ func namedTool(p string) bool {
 // presentPassiveRe finds a present passive said of a kind of thing: "Notebook outputs are
 // stripped …". With a recurrence after it ("… before every commit", recurRe) it is what is
 // done each time, a rule rather than a report.
-var presentPassiveRe = regexp.MustCompile(`(?i)^(?:(?:the|all|every|each|new|our)\s+)?(?:[\w./<>-]+\s+){0,3}?(?:is|are)\s+(?:always\s+|only\s+)?\w+(?:ed|en|t)\b`)
+var presentPassiveRe = lazyre.New(`(?i)^(?:(?:the|all|every|each|new|our)\s+)?(?:[\w./<>-]+\s+){0,3}?(?:is|are)\s+(?:always\s+|only\s+)?\w+(?:ed|en|t)\b`)
 
 // passiveAndRe finds two passive rules sharing their subject: "… should be named X and
 // merged into develop".
-var passiveAndRe = regexp.MustCompile(`(?i)^(.+?\b(?:should|must)\s+(?:always\s+|never\s+|not\s+|only\s+)?be)\s+(\w+(?:ed|en)\b.*?)\s+and\s+(\w+(?:ed|en)\b.*)$`)
+var passiveAndRe = lazyre.New(`(?i)^(.+?\b(?:should|must)\s+(?:always\s+|never\s+|not\s+|only\s+)?be)\s+(\w+(?:ed|en)\b.*?)\s+and\s+(\w+(?:ed|en)\b.*)$`)
 
 // splitPassive splits "Feature branches should be named X and merged into develop" into two
 // rules about feature branches.
@@ -207,7 +208,7 @@ func splitPassive(s string) []string {
 
 // introRe finds an introductory phrase that sets the scope of what follows ("From now on, …",
 // "In this repo …"): the clause is read without it, and it marks a convention.
-var introRe = regexp.MustCompile(`(?i)^(?:` + standingLeadIn + `|` + startLeadIn + `|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here|` + colonLeadIn + `),?\s+`)
+var introRe = lazyre.New(`(?i)^(?:` + standingLeadIn + `|` + startLeadIn + `|by default|as a rule|in general|in (?:this|our|the) (?:repo|repository|codebase|project|team|company|monorepo|org)|on (?:this|our) (?:team|project)|here|` + colonLeadIn + `),?\s+`)
 
 // colonLeadIn announces what follows a colon as the speaker's rules or preferences: "Two
 // things about how you answer me: keep answers short". Its "you" is the listener the
@@ -287,7 +288,7 @@ func standingInstruction(ci clauseInfo) bool {
 // alwaysCommandRe is a clause that is only "always" and a command, said as a rule in
 // passing: "Always uv run", "so it's always `fvm flutter` and `fvm dart` here", "always
 // `pnpm`, never npm".
-var alwaysCommandRe = regexp.MustCompile("(?i)^(?:so\\s+)?(?:(?:it'?s|it is|that'?s|that is)\\s+)?always\\s+(`[^`]+`|[\\w.+-]+(?:\\s+[\\w.+-]+)?)(?:\\s+and\\s+`[^`]+`)?(?:\\s+here)?(?:,\\s*never\\s+(?:the\\s+)?(?:`[^`]+`|[\\w.+-]+(?:\\s+[\\w.+-]+)?))?\\s*[.!]*$")
+var alwaysCommandRe = lazyre.New("(?i)^(?:so\\s+)?(?:(?:it'?s|it is|that'?s|that is)\\s+)?always\\s+(`[^`]+`|[\\w.+-]+(?:\\s+[\\w.+-]+)?)(?:\\s+and\\s+`[^`]+`)?(?:\\s+here)?(?:,\\s*never\\s+(?:the\\s+)?(?:`[^`]+`|[\\w.+-]+(?:\\s+[\\w.+-]+)?))?\\s*[.!]*$")
 
 // commandWords are what follows a tool's name in a command: "uv run", "bundle exec".
 var commandWords = set(`run exec install add build test x dlx`)
@@ -343,7 +344,7 @@ var (
 	outputVerbs = set(`use avoid prefer mention include suggest recommend reply respond answer call address write format
 add put show list keep stick default`)
 	// phrasalRe are idioms whose verb looks like an instruction.
-	phrasalRe = regexp.MustCompile(`(?i)\b(?:give up|look back|stop trying|keep going|keep it up|keep at it|keep up|keep pushing|keep smiling|keep in touch)\b`)
+	phrasalRe = lazyre.New(`(?i)\b(?:give up|look back|stop trying|keep going|keep it up|keep at it|keep up|keep pushing|keep smiling|keep in touch)\b`)
 )
 
 // keepGoing reports "keep making a difference", "keep you posted": encouragement and promises.
@@ -454,7 +455,7 @@ staging production prod dev local locally exports fixtures mocks task tasks reso
 // techTokenRe finds the tokens of a project fact: paths, files, hosts and URLs, environment
 // variables, snake_case or dotted identifiers, ports, versions, channels, quoted code and
 // attributes, annotations or macros ("@Observable", "@Transactional").
-var techTokenRe = regexp.MustCompile("`[^`]+`|(?:^|[\\s(])@[A-Z][A-Za-z]+\\b|" +
+var techTokenRe = lazyre.New("`[^`]+`|(?:^|[\\s(])@[A-Z][A-Za-z]+\\b|" +
 	`\b[\w.-]*\w/[\w./-]*|(?:^|\s)\.[\w.-]*\w|\b\w[\w-]*\.(?:go|py|js|ts|tsx|jsx|rb|rs|java|kt|sh|ya?ml|json|toml|ini|env|sql|md|txt|cfg|conf|lock|local|production|development|staging)\b|` +
 	`https?://\S+|\b[\w-]+(?:\.[\w-]+)+\.(?:com|org|net|io|dev|app|internal|local|cloud|co|ai)\b|` +
 	`\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|` +
@@ -465,14 +466,14 @@ func techToken(s string) bool { return techTokenRe.MatchString(s) }
 var (
 	// durableCopulaRe finds an impersonal statement of where something is, how it is set up or
 	// what it is: "is in config/", "are deployed with helm", "is the tech lead", "turned out to be".
-	durableCopulaRe = regexp.MustCompile(`(?i)^[^,]*?\b(?:is|are)\s+(?:now\s+|still\s+|always\s+|also\s+)?(?:(?:in|on|at|under|inside|behind)\s|(?:\w+ed|built|written|kept|run|set|read|done|made|held|owned|hosted|stored|deployed)\s+(?:with|in|on|by|through|via|from|to|at|under|using|as|into)\s|\d+(?:\.\d+)?\s*(?:ms|s|seconds?|minutes?|hours?|days?|mb|gb|kb|%|percent|replicas?|workers?|threads?|retries|requests?)\b|(?:the|a|an)\s+(?:\S+\s+){0,3}(?:` + jobAlternation() + `|person to ask|go-to|contact|point of contact)\b|in charge\b|responsible for\b)|\bturned out to be\b|\b(?:gets|get)\s+(?:\w+ed|run|built|set)\b`)
+	durableCopulaRe = lazyre.New(`(?i)^[^,]*?\b(?:is|are)\s+(?:now\s+|still\s+|always\s+|also\s+)?(?:(?:in|on|at|under|inside|behind)\s|(?:\w+ed|built|written|kept|run|set|read|done|made|held|owned|hosted|stored|deployed)\s+(?:with|in|on|by|through|via|from|to|at|under|using|as|into)\s|\d+(?:\.\d+)?\s*(?:ms|s|seconds?|minutes?|hours?|days?|mb|gb|kb|%|percent|replicas?|workers?|threads?|retries|requests?)\b|(?:the|a|an)\s+(?:\S+\s+){0,3}(?:` + jobAlternation() + `|person to ask|go-to|contact|point of contact)\b|in charge\b|responsible for\b)|\bturned out to be\b|\b(?:gets|get)\s+(?:\w+ed|run|built|set)\b`)
 	// lexicalVerbRe finds a present-tense lexical verb after a definite or named subject:
 	// "the gateway retries…", "Marco owns…", "every PR needs…".
-	lexicalVerbRe = regexp.MustCompile(`^(?:(?:the|every|each|all|no)\s+)?(?:[\w'./#-]+\s+){1,4}?(?:already\s+|always\s+|only\s+|also\s+|still\s+|usually\s+|never\s+)?([a-z]+s)\s+\S`)
+	lexicalVerbRe = lazyre.New(`^(?:(?:the|every|each|all|no)\s+)?(?:[\w'./#-]+\s+){1,4}?(?:already\s+|always\s+|only\s+|also\s+|still\s+|usually\s+|never\s+)?([a-z]+s)\s+\S`)
 	// pluralVerbRe finds the verb after a bare plural subject: "integration tests live…".
-	pluralVerbRe = regexp.MustCompile(`^(?:[\w'./#-]+\s+){0,3}?[\w'-]+s\s+(?:(?:about|for|of|on|in|from|with)\s+[\w'-]+\s+)?(?:always\s+|only\s+|also\s+|never\s+|usually\s+)?(?:live|sit|need|use|run|go|follow|require|depend|belong|get|stay|take|point|talk|contain|share|start|end|expire|work|come|map|call|read|write|hit|wait|retry|fail over)\b`)
+	pluralVerbRe = lazyre.New(`^(?:[\w'./#-]+\s+){0,3}?[\w'-]+s\s+(?:(?:about|for|of|on|in|from|with)\s+[\w'-]+\s+)?(?:always\s+|only\s+|also\s+|never\s+|usually\s+)?(?:live|sit|need|use|run|go|follow|require|depend|belong|get|stay|take|point|talk|contain|share|start|end|expire|work|come|map|call|read|write|hit|wait|retry|fail over)\b`)
 	// transientRe marks a passing state of a system, not a fact about it.
-	transientRe = regexp.MustCompile(`(?i)\b(?:broken|failing|down|flaky|slow|red|green|stuck|hanging|weird|wrong|fixed|working|fine|done|ready|gone|missing|empty|off|out)\b\s*[.!]*$`)
+	transientRe = lazyre.New(`(?i)\b(?:broken|failing|down|flaky|slow|red|green|stuck|hanging|weird|wrong|fixed|working|fine|done|ready|gone|missing|empty|off|out)\b\s*[.!]*$`)
 )
 
 func jobAlternation() string {
@@ -546,21 +547,21 @@ func projectStatement(ci clauseInfo) bool {
 // the pinned golangci-lint", "`just check` lints with clippy and denies warnings". How the
 // project's command works is a convention, even when what it runs names a debugging word
 // ("warnings", "errors"); a command that fails or throws is no such verb and stays a report.
-var commandDoesRe = regexp.MustCompile("^`[^`]+`\\s+(?:(?:also|only|just|always)\\s+)?(?:runs|checks|lints|formats|builds|wraps|calls|invokes|" +
+var commandDoesRe = lazyre.New("^`[^`]+`\\s+(?:(?:also|only|just|always)\\s+)?(?:runs|checks|lints|formats|builds|wraps|calls|invokes|" +
 	"executes|generates|regenerates|deploys|installs|starts|applies|uses|goes through|denies|treats|compiles|bundles)\\b")
 
 // universalRoute is a rule for all things of a kind, said with "everything" and what
 // narrows it: "Everything loaded at runtime goes through Addressables", "Everything we
 // deploy runs on Nomad". The named thing after the verb (a capital or a word of code)
 // makes it the work's; "everything I cook goes in the freezer" names none.
-var universalRoute = regexp.MustCompile(`^(?:[Ee]verything|[Aa]ll)\s+(?:\w+ed|that|we|you)\b[^,;]*?\s(?:goes|go|runs|run|lives|live|is|are)\s+(?:through|via|in|on|with|under)\s+(?:the\s+)?(?:[A-Z]|[\w.-]+/|` + "`" + `)`)
+var universalRoute = lazyre.New(`^(?:[Ee]verything|[Aa]ll)\s+(?:\w+ed|that|we|you)\b[^,;]*?\s(?:goes|go|runs|run|lives|live|is|are)\s+(?:through|via|in|on|with|under)\s+(?:the\s+)?(?:[A-Z]|[\w.-]+/|` + "`" + `)`)
 
 // scopeTailRe is a tail saying a statement holds across the work: "Region is eu-north-1 for
 // everything", "… everywhere". It widens the statement, and is no part of its value.
-var scopeTailRe = regexp.MustCompile(`(?i),?\s+(?:for (?:everything|all of (?:them|it)|all (?:\w+ )?(?:repos|repositories|projects|services|environments|envs|stacks|accounts|apps))|everywhere|across the board)$`)
+var scopeTailRe = lazyre.New(`(?i),?\s+(?:for (?:everything|all of (?:them|it)|all (?:\w+ )?(?:repos|repositories|projects|services|environments|envs|stacks|accounts|apps))|everywhere|across the board)$`)
 
 // cliFlagRe finds a command-line flag: "-D warnings", "--strict".
-var cliFlagRe = regexp.MustCompile(`(?:^|\s)--?[A-Za-z][\w-]*\b`)
+var cliFlagRe = lazyre.New(`(?:^|\s)--?[A-Za-z][\w-]*\b`)
 
 // taskRequest reports a clause that asks for a piece of work with "do" and an object of its
 // own ("Do a dry run", "do the migration"): isImperative leaves "do" out, since "do you…"
@@ -598,7 +599,7 @@ func namedSetup(t string) bool {
 // namedToolRe finds a named thing that uses a named tool: "Project Atlas uses MongoDB",
 // "The billing service depends on Kafka". The tool's capital tells it from small talk, or,
 // in chat's lower case, the version after it: "the project uses node 18".
-var namedToolRe = regexp.MustCompile(`^(?:[Tt]he\s+)?(?:[\w'./#-]+\s+){1,4}?(?:uses|requires|depends on|targets|runs on)\s+(?:[A-Z]|[a-z][\w.+#-]*\s+v?\d+(?:\.\d+){0,2}\b)`)
+var namedToolRe = lazyre.New(`^(?:[Tt]he\s+)?(?:[\w'./#-]+\s+){1,4}?(?:uses|requires|depends on|targets|runs on)\s+(?:[A-Z]|[a-z][\w.+#-]*\s+v?\d+(?:\.\d+){0,2}\b)`)
 
 // lexicalVerbAt reports whether the -s word at lower[start:end] reads as the verb: not right
 // after a determiner or possessive ("the colors pop", "your dreams are…") and not followed by
@@ -725,9 +726,9 @@ func presentVerbFirst(words []string) bool {
 var (
 	// anaphoricOneRe is "one" standing for a noun said before: "a new one", "the old
 	// one", "one that's merged". "One namespace per team" counts a noun of its own.
-	anaphoricOneRe = regexp.MustCompile(`(?i)\b(?:(?:a|an|the|another|any)\s+(?:\w+\s+)?one|one\s+(?:that|which|who)(?:'s)?)(?:\s*[.!]*$|\s+(?:that|which|who)\b|'s\b)`)
+	anaphoricOneRe = lazyre.New(`(?i)\b(?:(?:a|an|the|another|any)\s+(?:\w+\s+)?one|one\s+(?:that|which|who)(?:'s)?)(?:\s*[.!]*$|\s+(?:that|which|who)\b|'s\b)`)
 	// relativeBoundRe is a bound set by something said before: "above that", "past it".
-	relativeBoundRe = regexp.MustCompile(`(?i)\b(?:above|below|past|beyond|newer than|older than|higher than|lower than)\s+(?:it|that|this|them|those)\b`)
+	relativeBoundRe = lazyre.New(`(?i)\b(?:above|below|past|beyond|newer than|older than|higher than|lower than)\s+(?:it|that|this|them|those)\b`)
 )
 
 // lostAntecedent reports a clause whose object is a pronoun for something named before it.
@@ -737,24 +738,24 @@ func lostAntecedent(t string) bool {
 
 // pronounOwnerRe is a subject owned by something said before: "Its URL always comes from
 // …", "their names never …". Stored alone, the rule no longer says whose.
-var pronounOwnerRe = regexp.MustCompile(`(?i)^(?:its|their)\s`)
+var pronounOwnerRe = lazyre.New(`(?i)^(?:its|their)\s`)
 
 // neverExperienceRe is the speaker's experience said with "never": "I've never done one
 // on this repo", "we have never used Docker here". A rule says "never" without "have":
 // "we never use gomock".
-var neverExperienceRe = regexp.MustCompile(`(?i)\b(?:i|we)(?:'ve|\s+have|\s+had|'d)\s+never\b`)
+var neverExperienceRe = lazyre.New(`(?i)\b(?:i|we)(?:'ve|\s+have|\s+had|'d)\s+never\b`)
 
 // keptAtVersionRe is a version the team holds something at: "we keep the MSRV at 1.74",
 // "we pin node to 18.19". The dotted version tells it from "we keep the thermostat at 21".
-var keptAtVersionRe = regexp.MustCompile(`(?i)^(?:\w+\s+){0,2}?(?:we|i)\s+(?:keep|pin|hold)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:at|to|on)\s+v?\d+(?:\.\d+)+\b`)
+var keptAtVersionRe = lazyre.New(`(?i)^(?:\w+\s+){0,2}?(?:we|i)\s+(?:keep|pin|hold)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:at|to|on)\s+v?\d+(?:\.\d+)+\b`)
 
 // minimumVersionRe states the lowest version the work supports: "the minimum supported
 // Rust version is 1.74", "the MSRV is 1.70", "minSdk stays 26".
-var minimumVersionRe = regexp.MustCompile(`(?i)^(?:the\s+|our\s+)?(?:minimum\s+supported\s+(?:\S+\s+){0,2}?version|msrv|min\s?sdk|minimum\s+(?:\S+\s+)?version)\s+(?:is|stays|remains)\s+(?:at\s+)?v?\d+(?:\.\d+)*\b`)
+var minimumVersionRe = lazyre.New(`(?i)^(?:the\s+|our\s+)?(?:minimum\s+supported\s+(?:\S+\s+){0,2}?version|msrv|min\s?sdk|minimum\s+(?:\S+\s+)?version)\s+(?:is|stays|remains)\s+(?:at\s+)?v?\d+(?:\.\d+)*\b`)
 
 // onlyAllowedRe is a permission kept to one part of the work: "only cl-cli is allowed
 // anyhow", "only the api package may import net/http".
-var onlyAllowedRe = regexp.MustCompile(`(?i)^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:is|are)\s+allowed\b|^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:may|can)\s+(?:use|import|call|depend on|touch)\b`)
+var onlyAllowedRe = lazyre.New(`(?i)^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:is|are)\s+allowed\b|^only\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,2}?\s+(?:may|can)\s+(?:use|import|call|depend on|touch)\b`)
 
 // keptWorkThing reports whether what a "we keep X at 1.74" clause (kept,
 // its keptAtVersionRe match) holds is part of the work: a work word

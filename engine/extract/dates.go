@@ -9,6 +9,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine/timeref"
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 	"github.com/olebedev/when"
 	"github.com/olebedev/when/rules"
 	"github.com/olebedev/when/rules/en"
@@ -71,7 +72,7 @@ func (d resolvedDate) bare() string {
 
 // writtenDateRe finds a date as inline writes it: "on 2025-03-03", "in July 2025",
 // "since the week of 2025-02-24", "in 2019".
-var writtenDateRe = regexp.MustCompile(`\s(?:(?:on|in|since|by|until|from|before|after)\s)?(?:the week of \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|(?:19|20)\d{2})\b`)
+var writtenDateRe = lazyre.New(`\s(?:(?:on|in|since|by|until|from|before|after)\s)?(?:the week of \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|(?:19|20)\d{2})\b`)
 
 // WithoutWrittenDates returns a fact's text without the dates the extractor wrote into
 // it, for comparing what two facts say apart from when.
@@ -117,14 +118,14 @@ func newDateResolver() *dateResolver {
 const monthNames = `(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`
 
 var (
-	weekPhraseRe   = regexp.MustCompile(`^(?:last|next|this|past|coming)\s+week$`)
-	monthPhraseRe  = regexp.MustCompile(`\bmonths?\b`)
-	yearPhraseRe   = regexp.MustCompile(`\byears?\b`)
-	yearLiteralRe  = regexp.MustCompile(`(?:19|20)\d\d$`)
-	bareMonthRe    = regexp.MustCompile(`^` + monthNames + `\.?$`)
-	hasMonthRe     = regexp.MustCompile(`\b` + monthNames + `\b`)
-	bareWeekdayRe  = regexp.MustCompile(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`)
-	weekdayAbbrRe  = regexp.MustCompile(`^(?:mon|tue|tues|wed|thu|thur|fri|sat|sun)$`)
+	weekPhraseRe   = lazyre.New(`^(?:last|next|this|past|coming)\s+week$`)
+	monthPhraseRe  = lazyre.New(`\bmonths?\b`)
+	yearPhraseRe   = lazyre.New(`\byears?\b`)
+	yearLiteralRe  = lazyre.New(`(?:19|20)\d\d$`)
+	bareMonthRe    = lazyre.New(`^` + monthNames + `\.?$`)
+	hasMonthRe     = lazyre.New(`\b` + monthNames + `\b`)
+	bareWeekdayRe  = lazyre.New(`^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`)
+	weekdayAbbrRe  = lazyre.New(`^(?:mon|tue|tues|wed|thu|thur|fri|sat|sun)$`)
 	keptPreps      = set(`since by until till before after from within for between`)
 	absorbedPreps  = set(`on in at during`)
 	monthDeictics  = set(`next this last coming`)
@@ -364,7 +365,7 @@ func (d *resolvedDate) absorbPreposition(clause, phrase string) {
 }
 
 // onwardsRe is the word that closes a start date: "from next week on", "from May onwards".
-var onwardsRe = regexp.MustCompile(`(?i)^\s+(?:on|onwards?)\b`)
+var onwardsRe = lazyre.New(`(?i)^\s+(?:on|onwards?)\b`)
 
 // absorbOnwards extends a date said with "from" over the "on" or "onwards" that closes
 // it, so that the rewritten clause keeps no stray "on" ("from the week of … on").
@@ -433,7 +434,7 @@ func setMonth(c *rules.Context, ref time.Time, offset int) {
 }
 
 // "a few" comes before "a": the leftmost alternative wins, and "a few months" is three, not one.
-var numberWordRe = regexp.MustCompile(`(?i)\b(a few|` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?)\b`)
+var numberWordRe = lazyre.New(`(?i)\b(a few|` + en.INTEGER_WORDS_PATTERN[3:len(en.INTEGER_WORDS_PATTERN)-1] + `|[0-9]+|an?)\b`)
 
 // monthOffsetRule resolves "in two months" and "three months ago" with year rollover.
 func monthOffsetRule() rules.Rule {

@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Users write in their own language. The built-in rules read English, so the commonest
@@ -26,7 +27,7 @@ const foreignTown = `(?:\s+(?i:in|en|à)\s+` + foreignName + `)?`
 // foreignStatement is one pattern of a statement in another language and the English it
 // says, with $1 the name.
 type foreignStatement struct {
-	re      *regexp.Regexp
+	re      *lazyre.Regexp
 	english string
 	// forWhom marks a statement of whom one works for ("trabajo para", "arbeite für"):
 	// a lone given name there is a person, no employer.
@@ -34,11 +35,11 @@ type foreignStatement struct {
 }
 
 // foreignNowRe finds the words of other languages that mark a statement current.
-var foreignNowRe = regexp.MustCompile(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|inzwischen|mittlerweile|maintenant|désormais|actuellement|agora|atualmente)\b|今は|いまは|現在`)
+var foreignNowRe = lazyre.New(`(?i)\b(?:ahora|ya|actualmente|jetzt|nun|inzwischen|mittlerweile|maintenant|désormais|actuellement|agora|atualmente)\b|今は|いまは|現在`)
 
 // endedRe finds an English statement of something that ended, which a word for "now" in
 // the words it was written from ("ya no tengo") does not make current.
-var endedRe = regexp.MustCompile(`\b(?:no longer|anymore)\b`)
+var endedRe = lazyre.New(`\b(?:no longer|anymore)\b`)
 
 // foreignStatements are the Spanish, Portuguese, German and French statements read: the words before the
 // name, any case, then the name, then only what a statement goes on with (a time
@@ -72,17 +73,17 @@ var foreignStatements = []foreignStatement{
 	{foreignRe(`(?:agora |atualmente )?(?:eu )?trabalho (?:agora |atualmente )?para (?:o |a )?`, ``), "I work at $1", true},
 	// A German job is said as a bare capitalised noun ("Ich bin Lehrer"); a lone given name
 	// there is whom one is.
-	{regexp.MustCompile(`^(?i:(?:jetzt |nun )?ich bin(?: jetzt| nun| inzwischen| mittlerweile)? )(\p{Lu}\p{Ll}+)(?i: jetzt| nun| inzwischen| mittlerweile)?$`), "I work as a $1", true},
+	{lazyre.New(`^(?i:(?:jetzt |nun )?ich bin(?: jetzt| nun| inzwischen| mittlerweile)? )(\p{Lu}\p{Ll}+)(?i: jetzt| nun| inzwischen| mittlerweile)?$`), "I work as a $1", true},
 	// A workplace named by a common noun after its article ("Trabajo en un banco",
 	// "Ahora trabajo en una escuela"): the kind of place one works at.
-	{regexp.MustCompile(`^(?i:(?:ahora |actualmente |ya )?(?:yo )?trabajo (?:ahora |actualmente )?en (?:un|una) )(\p{Ll}+)$`), "I work at a $1", false},
+	{lazyre.New(`^(?i:(?:ahora |actualmente |ya )?(?:yo )?trabajo (?:ahora |actualmente )?en (?:un|una) )(\p{Ll}+)$`), "I work at a $1", false},
 	// A thing had, one word after its article ("Tengo un perro"); no longer had with or
 	// without it ("Ya no tengo perro").
-	{regexp.MustCompile(`^(?i:(?:yo )?tengo (?:un|una) )(\p{Ll}+)$`), "I have a $1", false},
-	{regexp.MustCompile(`^(?i:ya no tengo (?:un |una )?)(\p{Ll}+)$`), "I no longer have a $1", false},
+	{lazyre.New(`^(?i:(?:yo )?tengo (?:un|una) )(\p{Ll}+)$`), "I have a $1", false},
+	{lazyre.New(`^(?i:ya no tengo (?:un |una )?)(\p{Ll}+)$`), "I no longer have a $1", false},
 	// Smoking, the habit most often given up, in each language: its verb is not English.
-	{regexp.MustCompile(`^(?i:ich rauche|(?:yo )?fumo|je fume)$`), "I smoke", false},
-	{regexp.MustCompile(`^(?i:ich rauche nicht mehr|je ne fume plus)$`), "I don't smoke anymore", false},
+	{lazyre.New(`^(?i:ich rauche|(?:yo )?fumo|je fume)$`), "I smoke", false},
+	{lazyre.New(`^(?i:ich rauche nicht mehr|je ne fume plus)$`), "I don't smoke anymore", false},
 	{japaneseRe(`(?:今は|いまは|現在は?)?`, `に住んでいます`), "I live in $1", false},
 	{japaneseRe(``, `に引っ越しました`), "I moved to $1", false},
 }
@@ -90,8 +91,8 @@ var foreignStatements = []foreignStatement{
 // foreignRe builds a statement's pattern: lead (any case), the name after any article and
 // with any town after it, then tail (which
 // must follow the name when given), then anything that is not a clause of its own.
-func foreignRe(lead, tail string) *regexp.Regexp {
-	return regexp.MustCompile(`^(?i:` + lead + `)` + foreignArticle + foreignName + foreignTown + tail + `(?:[\s,][^?]*)?$`)
+func foreignRe(lead, tail string) *lazyre.Regexp {
+	return lazyre.New(`^(?i:` + lead + `)` + foreignArticle + foreignName + foreignTown + tail + `(?:[\s,][^?]*)?$`)
 }
 
 // japaneseName is a place written in kanji or katakana: "京都", "ニューヨーク".
@@ -99,17 +100,17 @@ const japaneseName = `([\p{Han}\p{Katakana}][\p{Han}\p{Katakana}ー]*)`
 
 // japaneseRe builds a Japanese statement's pattern, which names the place before its verb:
 // an optional "I" (私は, 僕は), lead, the place, then verb and nothing more than a full stop.
-func japaneseRe(lead, verb string) *regexp.Regexp {
-	return regexp.MustCompile(`^(?:(?:私|僕|俺|わたし)は)?` + lead + japaneseName + verb + `[。！]?$`)
+func japaneseRe(lead, verb string) *lazyre.Regexp {
+	return lazyre.New(`^(?:(?:私|僕|俺|わたし)は)?` + lead + japaneseName + verb + `[。！]?$`)
 }
 
 // foreignNotRe opens a Spanish statement said in the negative: "Ya no vivo en Madrid" (no
 // longer), "No tengo un coche" (not). Group 1 is "ya no" or "no", group 2 the statement.
-var foreignNotRe = regexp.MustCompile(`^(?i:(ya no|no)\s+)(.+)$`)
+var foreignNotRe = lazyre.New(`^(?i:(ya no|no)\s+)(.+)$`)
 
 // negatableRe finds the English statements a negation is written into: where one lives or
 // works, what one has or does as a habit.
-var negatableRe = regexp.MustCompile(`^(I|we) (live|work|have|smoke)\b`)
+var negatableRe = lazyre.New(`^(I|we) (live|work|have|smoke)\b`)
 
 // foreignNegated writes a Spanish statement said in the negative as the English one
 // ("I no longer live in Madrid"), or returns "" when the clause is no such statement.
@@ -165,7 +166,7 @@ func inEnglish(clause string) string {
 
 // foreignJointRe finds where a sentence in another language may join two statements: a
 // comma or the word for "and" ("…, ahora vivo en Valencia", "… und arbeite jetzt bei …").
-var foreignJointRe = regexp.MustCompile(`,\s+|[、。！]|\s+(?:y|e|und|et)\s+`)
+var foreignJointRe = lazyre.New(`,\s+|[、。！]|\s+(?:y|e|und|et)\s+`)
 
 // splitForeign splits a sentence in another language at its joints when one of its parts
 // is a statement foreignStatements read: the English joints (clauseSplitRe) look for an

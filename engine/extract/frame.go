@@ -1,9 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // tellFrameRe matches the frame a user puts around a fact they want kept or say they
@@ -11,7 +12,7 @@ import (
 // Anna?", "I want you to remember that…", "You know I live in Berlin", "I told you I'm
 // allergic to peanuts", "Did I tell you I got a puppy?", "Did you know I play the cello?".
 // What follows the frame is the statement: a question about whether it was told states it.
-var tellFrameRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:` +
+var tellFrameRe = lazyre.New(`(?i)^(?:please\s+)?(?:` +
 	`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+|i(?:\s+would|'d|’d)\s+like\s+you\s+to\s+|try\s+to\s+)?` +
 	`(?:remember|know|keep in mind|don't forget|do not forget|note|make a note)(?:\s+that)?` +
 	`|you\s+(?:should\s+|need\s+to\s+|might\s+want\s+to\s+)?know(?:\s+that)?` +
@@ -41,7 +42,7 @@ func stripTellFrame(clause string) string {
 var notFramed = set(`to what how when where why who which if whether`)
 
 // reminderRe matches a user's "remember to …" / "don't forget to …" / "make sure to …".
-var reminderRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:remember|don't forget|do not forget|never forget|make sure|be sure)\s+to\s+(\w.*)$`)
+var reminderRe = lazyre.New(`(?i)^(?:please\s+)?(?:remember|don't forget|do not forget|never forget|make sure|be sure)\s+to\s+(\w.*)$`)
 
 // reminderAsRule reads "Remember to use pnpm, not npm" as the imperative it asks to be
 // kept, "Use pnpm, not npm". Whether that is a standing instruction is then decided as
@@ -57,7 +58,7 @@ func reminderAsRule(clause string) string {
 
 // asideRe matches a reporting aside inside or after a statement: ", like I told you",
 // ", as you know,", "as I said to you yesterday".
-var asideRe = regexp.MustCompile(`(?i),?\s*\b(?:like|as)\s+(?:i(?:'ve|\s+have)?\s+(?:already\s+)?(?:told|said to|mentioned to)\s+you|you\s+know)\b(?:\s+(?:before|already|earlier|yesterday|last time))?(,)?`)
+var asideRe = lazyre.New(`(?i),?\s*\b(?:like|as)\s+(?:i(?:'ve|\s+have)?\s+(?:already\s+)?(?:told|said to|mentioned to)\s+you|you\s+know)\b(?:\s+(?:before|already|earlier|yesterday|last time))?(,)?`)
 
 // withoutAsides drops reporting asides ("I work at Stripe, like I told you"; "My wife
 // and I, as you know, live in Lisbon"): they say the listener heard it before, which is
@@ -78,7 +79,7 @@ func withoutAsides(clause string) string {
 // reportedSelfRe matches a person reporting about themself: "Jake told me he's moving to
 // Berlin", "my sister said she got the job". Group 1 is the reporter, group 2 the pronoun's
 // contraction ("'s", "'ll") if any.
-var reportedSelfRe = regexp.MustCompile(`^((?:[Mm]y\s+[a-z]+(?:\s+[A-Z][a-z]+)?)|[A-Z][a-z]+)\s+(?:(?:just|also|once)\s+)?` +
+var reportedSelfRe = lazyre.New(`^((?:[Mm]y\s+[a-z]+(?:\s+[A-Z][a-z]+)?)|[A-Z][a-z]+)\s+(?:(?:just|also|once)\s+)?` +
 	`(?:told\s+(?:me|us)|tells\s+(?:me|us)|texted\s+(?:me|us)|said|says|mentioned|announced)(?:\s+that)?,?\s+(?:he|she)('s|'ll)?\s+`)
 
 // reportedSelf reads what a person told the speaker about themself as a statement about that
@@ -109,11 +110,11 @@ func reportedSelf(clause string) (string, bool) {
 }
 
 // reportedHasRe starts what follows "he's" when the contraction is of "has".
-var reportedHasRe = regexp.MustCompile(`^(?:been|got|gotten|had|done|made|never|already|just|finally)\b`)
+var reportedHasRe = lazyre.New(`^(?:been|got|gotten|had|done|made|never|already|just|finally)\b`)
 
 // elidedRuleRe matches a prohibition said without its verb: "No CSS modules", "no
 // semicolons in TypeScript, please", "never npm or yarn" (after "Always use pnpm").
-var elidedRuleRe = regexp.MustCompile(`(?i)^(?:please\s+)?(no|never)\s+(\S.*?)(?:,?\s+please)?[.!]*$`)
+var elidedRuleRe = lazyre.New(`(?i)^(?:please\s+)?(no|never)\s+(\S.*?)(?:,?\s+please)?[.!]*$`)
 
 // noAsRule reads a prohibition said without its verb as the instruction "Avoid X", so it
 // is kept (or not) as any instruction is: "Style everything with Tailwind, no CSS

@@ -1,9 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // How often a thing is done is said many ways: "twice a week", "2 times a week", "2x
@@ -13,10 +14,10 @@ import (
 
 // timesPerRe is a count of times in a period: "twice a week", "four times a month",
 // "3x per week", "once every day". Group 1 is the count, 2 the period.
-var timesPerRe = regexp.MustCompile(`(?i)\b(once|twice|thrice|[a-z]+ times|\d+ ?(?:times|x))(?: (?:a|an|per|each|every))? (day|night|week|weekend|fortnight|month|year)\b`)
+var timesPerRe = lazyre.New(`(?i)\b(once|twice|thrice|[a-z]+ times|\d+ ?(?:times|x))(?: (?:a|an|per|each|every))? (day|night|week|weekend|fortnight|month|year)\b`)
 
 // everyPeriodRe is one time in each period: "every day", "every other week", "daily".
-var everyPeriodRe = regexp.MustCompile(`(?i)\b(?:(?:every|each) (other )?(day|night|morning|evening|week|weekend|fortnight|month|year)|(daily|nightly|weekly|fortnightly|monthly|yearly|annually))\b`)
+var everyPeriodRe = lazyre.New(`(?i)\b(?:(?:every|each) (other )?(day|night|morning|evening|week|weekend|fortnight|month|year)|(daily|nightly|weekly|fortnightly|monthly|yearly|annually))\b`)
 
 // adverbPeriods are the periods of a frequency said as one adverb.
 var adverbPeriods = map[string]string{"daily": "day", "nightly": "day", "weekly": "week",

@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A version slot names the tool ("node"), not what uses it: "The API repo uses Node
@@ -80,7 +80,7 @@ func versionHolder(t string) map[string]bool {
 
 // holderVerbRe finds the verb after a holder: "The API repo uses …", "User's
 // services run on …", "The docs site now needs …".
-var holderVerbRe = regexp.MustCompile(`(?i)\s(?:is|are|was|were|uses?|using|runs?|running|builds?|needs?|requires?|targets?|pins?|pinned|stays?|now|currently|still|also)\b`)
+var holderVerbRe = lazyre.New(`(?i)\s(?:is|are|was|were|uses?|using|runs?|running|builds?|needs?|requires?|targets?|pins?|pinned|stays?|now|currently|still|also)\b`)
 
 // subsetOf reports whether every word of a is in b.
 func subsetOf(a, b map[string]bool) bool {

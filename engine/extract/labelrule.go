@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A rule is often written under a label, the colon making a sentence of its own:
@@ -13,10 +14,10 @@ import (
 var (
 	// topicLabelRe is a sentence that only names a topic, one to three words and a
 	// colon: "secrets:", "api keys:". Group 1 is the topic.
-	topicLabelRe = regexp.MustCompile(`(?i)^([a-z][\w./-]*(?:\s+[a-z][\w./-]*){0,2})\s*:$`)
+	topicLabelRe = lazyre.New(`(?i)^([a-z][\w./-]*(?:\s+[a-z][\w./-]*){0,2})\s*:$`)
 	// placeRuleRe is a prohibition said of a place only: "never in group_vars", "no
 	// tokens" is no such rule. Group 2 is the place.
-	placeRuleRe = regexp.MustCompile(`(?i)^(never|no)\s+((?:in|on|into|inside|under|at|to|from|through|via|outside)\s+\S.*)$`)
+	placeRuleRe = lazyre.New(`(?i)^(never|no)\s+((?:in|on|into|inside|under|at|to|from|through|via|outside)\s+\S.*)$`)
 )
 
 // metaLabels say what kind of line follows, not what it is about: "Note: never on

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/memsvc/memsvc/llm"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // ErrInvalidAnswer marks a model answer that stayed invalid (not JSON, not matching the schema, or referring
@@ -319,7 +319,7 @@ func (c *llmConversation) fact(lf llmFact, agent bool) (Fact, error) {
 }
 
 // llmNegationRe finds a negated main verb near the start of a third-person fact ("Tom does not eat meat").
-var llmNegationRe = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:does not|doesn't|do not|don't|did not|didn't|is not|isn't|was not|wasn't|has not|hasn't|have not|cannot|can't|will not|won't|never|no longer)\b`)
+var llmNegationRe = lazyre.New(`(?i)^\S+(?: \S+){0,4}? (?:does not|doesn't|do not|don't|did not|didn't|is not|isn't|was not|wasn't|has not|hasn't|have not|cannot|can't|will not|won't|never|no longer)\b`)
 
 // parseValidFrom reads the model's date: YYYY-MM-DD, YYYY-MM or YYYY (a full RFC 3339 time is tolerated).
 // Empty means the message time. A date on the message's own day is the message time itself, which keeps

@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Ports. Where a component listens is one value at a time, however it is said: "The
@@ -49,7 +49,7 @@ func portSlot(t, lower string) *Slot {
 		return nil
 	}
 	for _, r := range []struct {
-		re   *regexp.Regexp
+		re   *lazyre.Regexp
 		pred string
 	}{{portMoveRe, PredicateLocated}, {portServeRe, predicateServesOn}, {portIsRe, PredicateLocated}} {
 		if m := r.re.FindStringSubmatch(t); m != nil {
@@ -73,7 +73,7 @@ func portSlot(t, lower string) *Slot {
 
 // portTopicRe finds the thing a lead-in is about: "Change of plan for the dev server",
 // "About the API".
-var portTopicRe = regexp.MustCompile(`(?i)(?:^|\s)(?:for|about|regarding|re) (?:the |our |this |user's )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)
+var portTopicRe = lazyre.New(`(?i)(?:^|\s)(?:for|about|regarding|re) (?:the |our |this |user's )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)
 
 // portTopic is the component "it" stands for in a port statement: the topic its lead-in
 // names, else PortPronoun, to be read against the stored ports.

@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // An agent often reads a fact back before it acts on it: "Got it — you moved to
@@ -15,21 +16,21 @@ var (
 	// One is needed: "So you catch the 7:40 bus?" and "Just to confirm, you take vitamin
 	// D every day?" check what was said before, and a "yes" to them would only say that
 	// again in other words.
-	readBackLeadRe = regexp.MustCompile(`(?i)^(?:(?:so,?\s+|just\s+)?(?:to recap|to sum up|to summari[sz]e|in short|recap|summary|quick summary)|got it|noted|ok(?:ay)?|great|congrats|congratulations|nice|cool|understood|alright|all right|sure|oh|ah|i see)\b(?:\s*(?:[,!.:;]|—|–|-)?\s*(?:so|got it|noted|great|congrats)\b)*\s*(?:[,!.:;]|—|–|-)?\s*`)
+	readBackLeadRe = lazyre.New(`(?i)^(?:(?:so,?\s+|just\s+)?(?:to recap|to sum up|to summari[sz]e|in short|recap|summary|quick summary)|got it|noted|ok(?:ay)?|great|congrats|congratulations|nice|cool|understood|alright|all right|sure|oh|ah|i see)\b(?:\s*(?:[,!.:;]|—|–|-)?\s*(?:so|got it|noted|great|congrats)\b)*\s*(?:[,!.:;]|—|–|-)?\s*`)
 	// readBackTailRe finds the tag that asks for the confirmation: ", right?", ", correct?".
-	readBackTailRe = regexp.MustCompile(`(?i)(?:,?\s*(?:right|correct|is that right|is that correct|yes))?\s*[?.!]*$`)
+	readBackTailRe = lazyre.New(`(?i)(?:,?\s*(?:right|correct|is that right|is that correct|yes))?\s*[?.!]*$`)
 	// readBackOfferRe finds what makes a sentence to "you" an offer or a wish, not a fact:
 	// "you want me to book it?", "you should try yoga".
-	readBackOfferRe = regexp.MustCompile(`(?i)\b(?:me|want|wants|would|should|could|can|will|might|need|may|must)\b|'d\b|'ll\b`)
+	readBackOfferRe = lazyre.New(`(?i)\b(?:me|want|wants|would|should|could|can|will|might|need|may|must)\b|'d\b|'ll\b`)
 	// affirmRe finds a bare confirmation and what follows it: "Yep, as of last month."
-	affirmRe = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|yes indeed|right|correct|exactly|that's right|that's correct|indeed)\b[,.!;:—–-]*\s*(.*?)[.!]*$`)
+	affirmRe = lazyre.New(`(?i)^(?:yes|yeah|yep|yup|yes indeed|right|correct|exactly|that's right|that's correct|indeed)\b[,.!;:—–-]*\s*(.*?)[.!]*$`)
 	// asOfRe finds the "as of" a confirmation dates its read-back with.
-	asOfRe = regexp.MustCompile(`(?i)^as of\s+`)
+	asOfRe = lazyre.New(`(?i)^as of\s+`)
 	// youRe finds the words that name the user in an agent's read-back.
-	youRe = regexp.MustCompile(`(?i)\b(?:you are|you were|you're|you've|yourself|yours|your|you)\b`)
+	youRe = lazyre.New(`(?i)\b(?:you are|you were|you're|you've|yourself|yours|your|you)\b`)
 	// theUserRe finds the user named in the third person, as an agent's summary does:
 	// "the user has relocated to Valencia". It becomes the name the service gives the user.
-	theUserRe = regexp.MustCompile(`(?i)^(?:the )?user('s)?\s`)
+	theUserRe = lazyre.New(`(?i)^(?:the )?user('s)?\s`)
 )
 
 // firstPersonWords are the user's own words for youRe's.

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // dateMark stands for a resolved date phrase while a clause is rewritten; it is replaced by
@@ -216,7 +216,7 @@ func tidy(s string) string {
 
 // emoticonRe finds a typed emoticon standing alone: ":(", ":-)", ";P", ":D", "xD", "<3". Like
 // an emoji it is a mood, not part of the fact ("our cat passed away last week :(").
-var emoticonRe = regexp.MustCompile(`(?:^|\s)(?:[:;=][-']?[()DPpOo/\\|3*\]\[]+|[xX]D+|<3+|:'\()(?:\s|$)`)
+var emoticonRe = lazyre.New(`(?:^|\s)(?:[:;=][-']?[()DPpOo/\\|3*\]\[]+|[xX]D+|<3+|:'\()(?:\s|$)`)
 
 func capitalise(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
@@ -283,7 +283,7 @@ var ownAttributes = set(`anniversary birthday bday rent mortgage salary commute 
 deadline curfew bedtime`)
 
 // ownAttributeVerbRe is such a thing followed by its verb: "birthday is", "rent's".
-var ownAttributeVerbRe = regexp.MustCompile(`(?i)^[a-z]+(?:'s|’s|\s+(?:is|was|will be|moved to|went up to|goes up to)\b)`)
+var ownAttributeVerbRe = lazyre.New(`(?i)^[a-z]+(?:'s|’s|\s+(?:is|was|will be|moved to|went up to|goes up to)\b)`)
 
 // householdKin are the family members a speaker names with "the" as often as with "my".
 var householdKin = set(`kids children baby twins`)
@@ -291,12 +291,12 @@ var householdKin = set(`kids children baby twins`)
 // droppedOriginRe starts a state of the speaker's said without "I am": "Originally from
 // Manila but…", "Not a fan of horror movies", "allergic to cats lol", "Back down to 15
 // miles a week" (an amount returned to).
-var droppedOriginRe = regexp.MustCompile(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to)\s*\S`)
+var droppedOriginRe = lazyre.New(`(?i)^(?:originally from|not (?:an? )?(?:big |huge )?fan of|(?:an? )?(?:big|huge) fan of|allergic to|obsessed with|addicted to)\s*\S`)
 
 // droppedEventRe opens a clause that names an appointment of the speaker's without "I have":
 // "dentist appointment on thursday at 3pm", "job interview monday". Group 1 is the
 // determiner, if any. The event must come with a date (withDroppedSubject checks).
-var droppedEventRe = regexp.MustCompile(`(?i)^((?:an?|my|the)\s+)?(?:[a-z-]+\s+){0,2}(?:appointment|appt|interview|exam|surgery|flight|recital|checkup|check-up|physio|therapy session|vet visit)\b`)
+var droppedEventRe = lazyre.New(`(?i)^((?:an?|my|the)\s+)?(?:[a-z-]+\s+){0,2}(?:appointment|appt|interview|exam|surgery|flight|recital|checkup|check-up|physio|therapy session|vet visit)\b`)
 
 // datedNext reports whether rest, what follows an event's name, goes on with its date or
 // place and no verb: "on thursday at 3pm", "monday", not "is at 7am", "got cancelled".
@@ -406,7 +406,7 @@ during sibling pudding feeling ending heading thing spring string offspring`)
 
 // countNowRe is a count said with "now" and nothing else, after a change told before
 // it ("we adopted a kitten, so three cats now"). Groups: 1 the count, 2 the things.
-var countNowRe = regexp.MustCompile(`(?i)^(?:(?:that's|thats|that makes|which makes|making it)\s+)?(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([a-z]+s)\s+now[.!]*$`)
+var countNowRe = lazyre.New(`(?i)^(?:(?:that's|thats|that makes|which makes|making it)\s+)?(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([a-z]+s)\s+now[.!]*$`)
 
 // measureNouns are the units a count "now" measures, not things had: "3 weeks now" is
 // how long, "5 miles now" how far.

@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Settings and what a thing is. "The API timeout is 30 seconds" states a setting: a
@@ -43,7 +43,7 @@ var (
 going still also always never just only about like in on at to for with from by of over under into onto that
 this these those what which who how why when where there here it its their his her my our your`)
 	// setValueStop ends a set-to value before a reason, a date or a second clause.
-	setValueStop = regexp.MustCompile(`(?i)(?: because | since | so | and | but | after | last | this | ago | for | in | on |,)`)
+	setValueStop = lazyre.New(`(?i)(?: because | since | so | and | but | after | last | this | ago | for | in | on |,)`)
 )
 
 // settingSlot derives the slot of a setting or of a change to one, or nil.
@@ -125,13 +125,13 @@ func dateLike(v string) bool {
 
 // amountMarkedRe finds a value written as an amount, with a currency sign or a
 // thousands separator: "$2,050" and "2,050" are sums, though "2050" alone reads as a year.
-var amountMarkedRe = regexp.MustCompile(`^\s*(?:[$€£]\s*\d|\d{1,3},\d{3}\b)`)
+var amountMarkedRe = lazyre.New(`^\s*(?:[$€£]\s*\d|\d{1,3},\d{3}\b)`)
 
 // amountMarked reports a raw value written as an amount (amountMarkedRe).
 func amountMarked(raw string) bool { return amountMarkedRe.MatchString(raw) }
 
 // yearRe is a year a value may start with ("2019"); "20 MB" is no year.
-var yearRe = regexp.MustCompile(`^(?:19|20)\d\d$`)
+var yearRe = lazyre.New(`^(?:19|20)\d\d$`)
 
 // copulaSlot derives what a thing is ("User's default branch is master"), or nil.
 func copulaSlot(t string) *Slot {
@@ -155,7 +155,7 @@ func copulaSlot(t string) *Slot {
 }
 
 // newOwnedRe finds a thing owned said as new: "User's new email".
-var newOwnedRe = regexp.MustCompile(`(?i)'s new \S`)
+var newOwnedRe = lazyre.New(`(?i)'s new \S`)
 
 // setsAnew reports a set-to slot n that replaces what old said its thing was: a setting,
 // an earlier set-to, what it is, or who fills it, of a related subject.
@@ -173,7 +173,7 @@ func setsAnew(o, n Slot) bool {
 }
 
 // cappedRe finds a setting said as a bound on its thing: "Retries are capped at 30 seconds".
-var cappedRe = regexp.MustCompile(`(?i) (?:is|are) (?:now |currently )?(?:capped at|limited to) `)
+var cappedRe = lazyre.New(`(?i) (?:is|are) (?:now |currently )?(?:capped at|limited to) `)
 
 // pluralThing reports a one-word subject that names things, not a person: a plural
 // ("Retries are capped at…", "Uploads are limited to…").

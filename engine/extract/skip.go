@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Reasons a clause carries no durable fact. They are returned by skipReason for tests and
@@ -27,27 +27,27 @@ const (
 )
 
 var (
-	leadRe       = regexp.MustCompile(`(?i)^(?:(?:(?:quick |friendly |just a |a )?reminder(?: that)?|no worries|no problem|no rush|yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+)+`)
-	trivialRe    = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
-	fillerRe     = regexp.MustCompile(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
-	hypoPhraseRe = regexp.MustCompile(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll|(?:i|we) (?:dreamed|dreamt|had a dream)|in my dream)\b`)
+	leadRe       = lazyre.New(`(?i)^(?:(?:(?:quick |friendly |just a |a )?reminder(?: that)?|no worries|no problem|no rush|yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+)+`)
+	trivialRe    = lazyre.New(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
+	fillerRe     = lazyre.New(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
+	hypoPhraseRe = lazyre.New(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll|(?:i|we) (?:dreamed|dreamt|had a dream)|in my dream)\b`)
 	// nearMissRe marks what almost happened and so did not: "I almost moved to Paris".
-	nearMissRe  = regexp.MustCompile(`(?i)\b(?:almost|nearly)\s+(?:\w+ed|got|went|took|quit|left|bought|sold|made|became|began|ran|gave|won|lost)\b`)
-	shouldRe    = regexp.MustCompile(`(?i)\b(?:should|ought to|need to decide)\b`)
-	modalMay    = regexp.MustCompile(`(\w+\s+)?\bmay\b(\s+\d)?`) // lowercase only: "May" mid-sentence is the month
-	transRe     = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
-	needRe      = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
-	agentProcRe = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
-	statusRe    = regexp.MustCompile(`(?i)^(?:it|this|that|everything|nothing)(?:'s|\s+is|\s+was)?\s+(?:still\s+|now\s+|just\s+)?(?:works?|worked|runs?|ran|fails?|failed|pass(?:es|ed)?|breaks?|broke|compiles?|compiled|builds?|crash(?:es|ed)?|hangs?|hung|fine|broken|working|failing|passing)\b`)
-	dateRangeRe = regexp.MustCompile(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b|\bbetween\b.+\band\b`)
-	ratherRe    = regexp.MustCompile(`(?i)\b(?:i'd|we'd|would)\s+(?:much\s+)?rather\b`)
+	nearMissRe  = lazyre.New(`(?i)\b(?:almost|nearly)\s+(?:\w+ed|got|went|took|quit|left|bought|sold|made|became|began|ran|gave|won|lost)\b`)
+	shouldRe    = lazyre.New(`(?i)\b(?:should|ought to|need to decide)\b`)
+	modalMay    = lazyre.New(`(\w+\s+)?\bmay\b(\s+\d)?`) // lowercase only: "May" mid-sentence is the month
+	transRe     = lazyre.New(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:so|very|really|a bit|kind of|pretty|super|just|quite|a little|still|currently|now|also|totally)\s+)*(?:tired|exhausted|hungry|thirsty|sleepy|bored|busy|sick|ill|stressed|excited|happy|sad|upset|angry|annoyed|confused|stuck|lost|curious|back|here|ready|done|finished|fine|good|ok|okay|well|great|sorry|glad|afraid|running late|late|on my way|home|at work|in a meeting|looking|trying|working on|wondering|thinking|about to|getting|having trouble|struggling|feeling|waiting|going to bed|off|out|away|free|available|around|in the middle of|writing|reading|watching|listening|playing|eating|cooking|sitting)\b`)
+	needRe      = lazyre.New(`(?i)^(?:i|we)\s+(?:just\s+)?(?:need|want|would like|have|got)\s+(?:(?:a|some|one|another|quick|small|little|few)\s+)*(?:help|question|questions|favou?r|assistance|advice|idea|suggestion|suggestions|to know|you to)\b`)
+	agentProcRe = lazyre.New(`(?i)\b(?:always|never|from now on|going forward|by default|make sure|be sure|every time|whenever|don't|do not|must|should|prefer|convention|rule)\b`)
+	statusRe    = lazyre.New(`(?i)^(?:it|this|that|everything|nothing)(?:'s|\s+is|\s+was)?\s+(?:still\s+|now\s+|just\s+)?(?:works?|worked|runs?|ran|fails?|failed|pass(?:es|ed)?|breaks?|broke|compiles?|compiled|builds?|crash(?:es|ed)?|hangs?|hung|fine|broken|working|failing|passing)\b`)
+	dateRangeRe = lazyre.New(`(?i)\bfrom\b.+\b(?:to|until|till|through)\b|\bbetween\b.+\band\b`)
+	ratherRe    = lazyre.New(`(?i)\b(?:i'd|we'd|would)\s+(?:much\s+)?rather\b`)
 	condWords   = set(`if unless suppose supposing assuming imagine`)
-	condProcRe  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)
+	condProcRe  = lazyre.New(`(?i)^(?:if|when|whenever|before|after|once|unless)\b[^,]+,\s*(?:please\s+)?(\w+)`)
 )
 
 // waitLeadRe is "Wait," opening a clause: a pause before a correction ("Wait, the flight
 // is actually on May 9"). Only with its comma is it a lead-in; "wait for me" is a verb.
-var waitLeadRe = regexp.MustCompile(`(?i)^wait[,!]+\s+`)
+var waitLeadRe = lazyre.New(`(?i)^wait[,!]+\s+`)
 
 // maxClauseBytes bounds the clauses read: longer ones are run-ons or pasted data, not one fact,
 // and skipping them keeps the cost of a turn bounded.
@@ -97,7 +97,7 @@ func newClauseInfo(text, role string, agent bool) clauseInfo {
 }
 
 // canonicalUserRe finds a clause that opens with the name the service gives the user.
-var canonicalUserRe = regexp.MustCompile(`^User(?:'s)?\s`)
+var canonicalUserRe = lazyre.New(`^User(?:'s)?\s`)
 
 // userNote reports an agent's note about the user, which names them as the service does:
 // "User is allergic to peanuts" is as much about the speaker as "I'm allergic to peanuts".
@@ -198,13 +198,13 @@ func ownPluralVerb(words []string) bool {
 // change of job, not where one is for the moment ("I'm back at home", "back at the hotel").
 // backToAmountRe: "I'm back to 6 hours a night": an amount returned to, which is where
 // the amount now stands, not a passing state as "I'm back" is.
-var backToAmountRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?:(?:now|finally|already|just)\s+)?(back .*)`)
+var backToAmountRe = lazyre.New(`^(?i:i'm|i am|we're|we are)\s+(?:(?:now|finally|already|just)\s+)?(back .*)`)
 
 // backToRe: "back to 6 hours", "back down to $40 a month", "up to 30 laps a session",
 // "down to three cigarettes a day": the number, in digits or in words, and the word
 // after it, which must be a unit. "Back to 100%" (no word), "back to 9 to 5", "back to 2019 when
 // I lived in Berlin" name no amount.
-var backToRe = regexp.MustCompile(`(?i)^(?:back(?: down| up)?|up|down) to (?:\$?\d[\d,.]*k?|` + numberWordPattern + `) ([a-z]+)\b`)
+var backToRe = lazyre.New(`(?i)^(?:back(?: down| up)?|up|down) to (?:\$?\d[\d,.]*k?|` + numberWordPattern + `) ([a-z]+)\b`)
 
 // notUnits are words after a number that say it counts nothing.
 var notUnits = set(`to and or when where after before in at on with from the a of for as till until than i we am pm`)
@@ -223,7 +223,7 @@ func returnedAmount(clause string) bool {
 }
 
 // nowOrRateRe finds "now" or a rate an amount is given per: "a day", "per week".
-var nowOrRateRe = regexp.MustCompile(`(?i)\b(?:now|(?:a|an|per|each|every) (?:day|night|week|month|year|session|run|workout))\b`)
+var nowOrRateRe = lazyre.New(`(?i)\b(?:now|(?:a|an|per|each|every) (?:day|night|week|month|year|session|run|workout))\b`)
 
 // backToAmount reports "I'm back to 6 hours a night" (backToAmountRe, returnedAmount).
 func backToAmount(t string) bool {
@@ -231,9 +231,9 @@ func backToAmount(t string) bool {
 	return m != nil && returnedAmount(m[1])
 }
 
-var backAtOrgRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+back at [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,2}\s*[.!]*$`)
+var backAtOrgRe = lazyre.New(`^(?i:i'm|i am|we're|we are)\s+back at [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,2}\s*[.!]*$`)
 
-var workInProgressRe = regexp.MustCompile(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:currently|still|also|now|really|slowly)\s+)*(?i:reading|re-?reading|watching|re-?watching|binge-?watching|writing|playing|listening to)\s+(?:(?:[A-Z][a-z]|[A-Z]\s+[A-Z][a-z])|(?i:(?:my|our)\s+(?:new\s+|first\s+|second\s+|master's\s+|phd\s+)?(?:book|novel|thesis|dissertation|memoir|series|album|cookbook|screenplay)\b|(?:a|an)\s+(?:new\s+|first\s+|second\s+)?(?:novel|thesis|dissertation|memoir|cookbook|screenplay)\b))`)
+var workInProgressRe = lazyre.New(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:currently|still|also|now|really|slowly)\s+)*(?i:reading|re-?reading|watching|re-?watching|binge-?watching|writing|playing|listening to)\s+(?:(?:[A-Z][a-z]|[A-Z]\s+[A-Z][a-z])|(?i:(?:my|our)\s+(?:new\s+|first\s+|second\s+|master's\s+|phd\s+)?(?:book|novel|thesis|dissertation|memoir|series|album|cookbook|screenplay)\b|(?:a|an)\s+(?:new\s+|first\s+|second\s+)?(?:novel|thesis|dissertation|memoir|cookbook|screenplay)\b))`)
 
 // habitVerbs make an assistant's "I'll …" a way of working it commits to: "I'll keep using
 // pnpm", "I'll stick to tabs".
@@ -256,11 +256,11 @@ func presentPerfectReport(words []string) bool {
 
 // pointerObjectRe finds a first-person clause whose only object points at something said
 // before: "I figured it out", "we sorted that out", "I fixed it already".
-var pointerObjectRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?[a-z]+\s+(?:it|that|this|them)(?:\s+(?:out|up|now|already|again|myself|ourselves))?$`)
+var pointerObjectRe = lazyre.New(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?[a-z]+\s+(?:it|that|this|them)(?:\s+(?:out|up|now|already|again|myself|ourselves))?$`)
 
 // bareChangeRe finds a change that names neither what changed nor to what, only when:
 // "we switched last sprint" leans on the clause before it ("use pnpm not npm").
-var bareChangeRe = regexp.MustCompile(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?(?:switched|migrated|changed|upgraded|swapped|converted)(?:\s+(?:over|back))?(?:\s+(?:last|this|yesterday|today|recently|earlier|a\s+while\s+ago|a\s+few|two|three|in|on)\b.*)?$`)
+var bareChangeRe = lazyre.New(`(?i)^(?:i|we)\s+(?:just\s+|finally\s+|already\s+)?(?:switched|migrated|changed|upgraded|swapped|converted)(?:\s+(?:over|back))?(?:\s+(?:last|this|yesterday|today|recently|earlier|a\s+while\s+ago|a\s+few|two|three|in|on)\b.*)?$`)
 
 // danglingObject reports a clause that ends on a pronoun pointing at something said before
 // it ("The default_tags block in the provider covers it", "Marco set it up"): kept alone, the
@@ -292,11 +292,11 @@ var speakerWords = set(`i i'm i've i'll i'd my mine we we're we've we'll we'd ou
 
 // absenceRe finds the speaker away from work or home on a day ahead: "I'm out next Monday",
 // "we're away next week". Today's "I'm off" is how things stand now.
-var absenceRe = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:also|going to be)\s+)?(?:off|out|away|on (?:vacation|holiday|leave|pto))\s+(?:next|this coming|on|from|for)\b`)
+var absenceRe = lazyre.New(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:also|going to be)\s+)?(?:off|out|away|on (?:vacation|holiday|leave|pto))\s+(?:next|this coming|on|from|for)\b`)
 
 // lifeEventRe is a change of the speaker's life said in the progressive, which transRe's
 // "getting" (tired, hungry) would take for a mood: "we're getting married next September".
-var lifeEventRe = regexp.MustCompile(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:finally|actually|officially|also|just)\s+)?getting\s+(?:married|engaged|divorced|hitched)\b`)
+var lifeEventRe = lazyre.New(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:finally|actually|officially|also|just)\s+)?getting\s+(?:married|engaged|divorced|hitched)\b`)
 
 // plannedAbsence reports an absence on a named day ahead: a plan, not a passing state.
 func plannedAbsence(t string) bool {
@@ -454,7 +454,7 @@ matter offense offence pressure biggie big longer more sir ma'am one i we he she
 // sarcasmRe finds the markers of a sentence that means the opposite of what it says:
 // an opening "yeah right" or "sure, because", an eye-roll, a closing "/s". stripLead
 // would take "yeah right" for a plain lead-in and keep the words as a fact.
-var sarcasmRe = regexp.MustCompile(`(?i)^\W*(?:yeah|yea|ya|oh)?,?\s*(?:right|sure),?\s+because\b|^\W*(?:yeah|yea|ya),?\s+right\b|🙄|(?:^|\s)/s\s*$`)
+var sarcasmRe = lazyre.New(`(?i)^\W*(?:yeah|yea|ya|oh)?,?\s*(?:right|sure),?\s+because\b|^\W*(?:yeah|yea|ya),?\s+right\b|🙄|(?:^|\s)/s\s*$`)
 
 // sarcastic reports a sentence said in sarcasm, which states no fact.
 func sarcastic(sentence string) bool { return sarcasmRe.MatchString(sentence) }

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // singleValued lists the predicates that hold one value at a time: a different positive
@@ -102,7 +102,7 @@ func replacedBy(o, n Slot) bool {
 }
 
 // classYearRe: a class year said with the school ("sophomore at rice").
-var classYearRe = regexp.MustCompile(`^(?:freshman|sophomore|junior|senior) at `)
+var classYearRe = lazyre.New(`^(?:freshman|sophomore|junior|senior) at `)
 
 // schoolOf is the school of a studies_at value, without its class year.
 func schoolOf(pred, v string) string {
@@ -158,7 +158,7 @@ func eatsMeat(s Slot) bool {
 }
 
 // isoDateRe is a day written as the extractor writes resolved dates.
-var isoDateRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+var isoDateRe = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
 
 // dateOrPlace is a slot's predicate, except that where a thing is when its value is a
 // day is its date: "User moved the wedding to 2025-09-06" dates the wedding, as "User's
@@ -204,7 +204,7 @@ func newAmount(a, b string) bool {
 }
 
 // amountRateRe is an amount, its unit and the period it comes in: "6 hours a night".
-var amountRateRe = regexp.MustCompile(`^(\S+ \S+) ((?:a|an|per|each|every) [a-z]+)$`)
+var amountRateRe = lazyre.New(`^(\S+ \S+) ((?:a|an|per|each|every) [a-z]+)$`)
 
 // withoutSharedRate drops the period two amounts share ("6 hours a night", "8 hours a
 // night" → "6 hours", "8 hours"); amounts of two periods are left whole, and differ.
@@ -229,7 +229,7 @@ func unitKey(u string) string {
 var amountVerbs = set(`cut drop reduce lower increase raise bump go come get scale scal`)
 
 // amountToRe reads the amount a change goes to: "down to 32 hours", "up to 5 times".
-var amountToRe = regexp.MustCompile(`^(?:(?:down|up|back) )?to (\S+ \S+)$`)
+var amountToRe = lazyre.New(`^(?:(?:down|up|back) )?to (\S+ \S+)$`)
 
 // amountChangedTo reports a slot n that changes an amount (amountVerbs) to a new one of
 // the unit the old value counts, so the subject now holds that amount instead.
@@ -388,7 +388,7 @@ func thingPredicate(pred string) bool {
 
 // thingOrderRe finds a thing named as "head for/of the modifier": "the deadline for the
 // migration" is the migration's deadline.
-var thingOrderRe = regexp.MustCompile(`^([a-z]+) (?:for|of) (?:the |our |user's |this )?([a-z-]+(?: [a-z-]+)?)$`)
+var thingOrderRe = lazyre.New(`^([a-z]+) (?:for|of) (?:the |our |user's |this )?([a-z-]+(?: [a-z-]+)?)$`)
 
 // thingOrder names a thing as a compound noun: "deadline for the migration" and
 // "migration deadline" are one subject. Other subjects are kept as they are.
@@ -427,11 +427,11 @@ func splitNot(v string) (bool, string) {
 // slotRule derives a slot from a third-person statement. Groups: 1 subject, 2 value
 // (or, for favourite rules, 2 the thing and 3 the value).
 type slotRule struct {
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 	pred  string
 	neg   bool
 	check func(value, raw string) bool // optional extra condition on the cut value and its raw text
-	stop  *regexp.Regexp               // extra value terminators for this predicate
+	stop  *lazyre.Regexp               // extra value terminators for this predicate
 	need  []string                     // the lowercase text must contain one of these for the rule to apply
 	val   string                       // when set, the value, for a rule that captures none
 }
@@ -454,20 +454,20 @@ func containsAny(s string, subs []string) bool {
 
 const subj = `(\S+(?: \S+){0,4}?)`
 
-func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)^` + s + `$`) }
+func rx(s string) *lazyre.Regexp { return lazyre.New(`(?i)^` + s + `$`) }
 
 var (
 	// commonStop ends a slot value: clauses, dates and qualifiers that are not part of it.
-	commonStop = regexp.MustCompile(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| in (?:the )?(?:spring|summer|autumn|fall|winter)\b| (?:last|this|next) (?:week|month|year|spring|summer|autumn|fall|winter)\b| (?:yesterday|today|recently|lately)\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| instead\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
-	orgStop    = regexp.MustCompile(`(?i)(?: in | as | for | and |,)`)
+	commonStop = lazyre.New(`(?i)(?:[,;(]| since | on | from | until | with | for | because | who | which | where | while | and then | but | in the week of | in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b| in (?:19|20)\d\d\b| in (?:the )?(?:spring|summer|autumn|fall|winter)\b| (?:last|this|next) (?:week|month|year|spring|summer|autumn|fall|winter)\b| (?:yesterday|today|recently|lately)\b| now\b| anymore\b| any more\b| these days\b| at the moment\b| right now\b| currently\b| again\b| instead\b| together\b| originally\b| mostly\b| as well\b| too\b| full[- ]time\b| part[- ]time\b)`)
+	orgStop    = lazyre.New(`(?i)(?: in | as | for | and |,)`)
 	// "a nurse by trade" is a nurse; "a nurse by training" is no current job, so its value
 	// keeps "by training" and names no job.
-	jobStop = regexp.MustCompile(`(?i)(?: at | in | for | and | who | from | based | living | working | by (?:profession|trade|day)\b|,)`)
+	jobStop = lazyre.New(`(?i)(?: at | in | for | and | who | from | based | living | working | by (?:profession|trade|day)\b|,)`)
 	// purposeStop ends a home at what the move was for: "User lives in Groningen to be
 	// near her" lives in Groningen. Only a verb ends it, so "next to the sea" stays.
-	purposeStop = regexp.MustCompile(`(?i) (?:in order |so as )?to (?:be|get|take|start|help|study|work|live|stay|join|care|look|follow|pursue|teach|attend|find|save|raise|retire|escape|focus|spend|open|run|try|see|go|move|finish|learn|keep|support)\b`)
-	listStop    = regexp.MustCompile(`(?i)(?: over | to | rather than | instead of | more than )`)
-	verbStop    = regexp.MustCompile(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
+	purposeStop = lazyre.New(`(?i) (?:in order |so as )?to (?:be|get|take|start|help|study|work|live|stay|join|care|look|follow|pursue|teach|attend|find|save|raise|retire|escape|focus|spend|open|run|try|see|go|move|finish|learn|keep|support)\b`)
+	listStop    = lazyre.New(`(?i)(?: over | to | rather than | instead of | more than )`)
+	verbStop    = lazyre.New(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
 
 var slotRules = []slotRule{
@@ -557,8 +557,8 @@ var (
 )
 
 // genericSubjectRes are the generic statement patterns with a subject of one to five words.
-func genericSubjectRes() []*regexp.Regexp {
-	out := make([]*regexp.Regexp, 0, 5)
+func genericSubjectRes() []*lazyre.Regexp {
+	out := make([]*lazyre.Regexp, 0, 5)
 	for n := 0; n < 5; n++ {
 		subject := `(\S+` + strings.Repeat(` \S+`, n) + `)`
 		out = append(out, rx(subject+` (?:(does not|doesn't|no longer|never|does|cannot|can) )?(?:usually |often |always |also |really |sometimes |regularly |still |fluently |already |only |now |currently |mostly |normally |typically |generally )?([a-z]+)(?: (.+))?`))
@@ -618,22 +618,22 @@ func slotOf(factText string) *Slot {
 // frontedHabitRe finds how often a thing is done, said before the clause: "Every
 // morning User takes User's metformin" is about User, as "User takes metformin every
 // morning" is. A capital must follow, so the rest is a clause with its subject.
-var frontedHabitRe = regexp.MustCompile(`^(?i:(?:every|each) (?:other )?[a-z]+|on (?:weekdays|weekends|[a-z]+days)|(?:once|twice|[a-z]+ times|\d+ times) (?:a|per|every) [a-z]+),? ([A-Z])`)
+var frontedHabitRe = lazyre.New(`^(?i:(?:every|each) (?:other )?[a-z]+|on (?:weekdays|weekends|[a-z]+days)|(?:once|twice|[a-z]+ times|\d+ times) (?:a|per|every) [a-z]+),? ([A-Z])`)
 
 // frontedSinceRe finds since when, or for how long, a state has held, said before the
 // clause: "Since last spring User has been vegan" is about User, as "User has been vegan
 // since last spring" is. A capital must follow, so the rest is a clause with its subject.
-var frontedSinceRe = regexp.MustCompile(`^(?i:since [^,]{1,30}?|(?:for|over|in) the (?:past|last) [^,]{1,25}?|as of [^,]{1,25}?|lately|recently|nowadays|these days),? ([A-Z])`)
+var frontedSinceRe = lazyre.New(`^(?i:since [^,]{1,30}?|(?:for|over|in) the (?:past|last) [^,]{1,25}?|as of [^,]{1,25}?|lately|recently|nowadays|these days),? ([A-Z])`)
 
 // frontedEventRe finds the event a state follows, said before the clause: "After the
 // reorg User manages 4 people" is about User, as "User manages 4 people after the
 // reorg" is. The event is lower-case words only, so the first capital opens the clause.
-var frontedEventRe = regexp.MustCompile(`^(?i:after|following|before|during) [a-z' ]{1,30}?,? ([A-Z])`)
+var frontedEventRe = lazyre.New(`^(?i:after|following|before|during) [a-z' ]{1,30}?,? ([A-Z])`)
 
 // withoutFrontedHabit returns t without a fronted frequency (frontedHabitRe), a fronted
 // time the state has held since (frontedSinceRe) or a fronted event (frontedEventRe).
 func withoutFrontedHabit(t string) string {
-	for _, re := range []*regexp.Regexp{frontedHabitRe, frontedSinceRe, frontedEventRe} {
+	for _, re := range []*lazyre.Regexp{frontedHabitRe, frontedSinceRe, frontedEventRe} {
 		if m := re.FindStringSubmatchIndex(t); m != nil {
 			return t[m[2]:]
 		}
@@ -657,10 +657,10 @@ func withSubject(t string) string {
 
 // intentRe finds a statement of what its subject means or hopes to do, not what is so:
 // a plan fills no slot, so it neither replaces the current value nor is replaced by it.
-var intentRe = regexp.MustCompile(`(?i)^\S+(?: \S+){0,4}? (?:plans|intends|hopes|wants|aims|is planning|are planning|is intending|is hoping|are hoping|would like|is thinking (?:about|of)|are thinking (?:about|of)|is considering|are considering|might|could) `)
+var intentRe = lazyre.New(`(?i)^\S+(?: \S+){0,4}? (?:plans|intends|hopes|wants|aims|is planning|are planning|is intending|is hoping|are hoping|would like|is thinking (?:about|of)|are thinking (?:about|of)|is considering|are considering|might|could) `)
 
 // reasonRe joins a statement to its consequence or reason.
-var reasonRe = regexp.MustCompile(`(?i),? (?:so|because|which is why) `)
+var reasonRe = lazyre.New(`(?i),? (?:so|because|which is why) `)
 
 // cutReason splits a statement from the consequence or reason that follows it.
 func cutReason(t string) (head, rest string, ok bool) {
@@ -855,7 +855,7 @@ var planVerbs = set(`move leave start join quit retire switch change fly travel 
 var tripVerbs = set(`fly travel head visit`)
 
 // adverbBeforeIngRe finds an adverb between a copula and a present participle.
-var adverbBeforeIngRe = regexp.MustCompile(`(?i)\b(is|are) (?:now|currently|still|also|actually|really) (\w+ing)\b`)
+var adverbBeforeIngRe = lazyre.New(`(?i)\b(is|are) (?:now|currently|still|also|actually|really) (\w+ing)\b`)
 
 // namedThingRe: "User has a dog named Rex" names User's dog, as "User's dog is called
 // Rex" does. Groups: 1 the owner, 2 the thing, 3 its name.
@@ -879,9 +879,9 @@ func namedThingSlot(t, lower string) *Slot {
 const PredicateNamed = "named"
 
 // hasGotRe finds the possessive "has got", which says what "has" says.
-var hasGotRe = regexp.MustCompile(`(?i)\b(has|have) got ((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|some|no|\d+)\b)`)
+var hasGotRe = lazyre.New(`(?i)\b(has|have) got ((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|some|no|\d+)\b)`)
 
-func buildSlot(subject, pred, raw string, neg bool, stop *regexp.Regexp, check func(string, string) bool) *Slot {
+func buildSlot(subject, pred, raw string, neg bool, stop *lazyre.Regexp, check func(string, string) bool) *Slot {
 	v := cutValue(raw, stop)
 	if v == "" || (check != nil && !check(v, raw)) {
 		return nil
@@ -967,7 +967,7 @@ func cleanFactText(s string) string {
 }
 
 // cutValue keeps the head of a slot value: everything before a clause, date or qualifier.
-func cutValue(raw string, stop *regexp.Regexp) string {
+func cutValue(raw string, stop *lazyre.Regexp) string {
 	v := " " + thousandsRe.ReplaceAllString(raw, "$1$2") + " " // "$85,000" is one amount, not a clause break
 	if loc := commonStop.FindStringIndex(v); loc != nil {
 		v = v[:loc[0]]
@@ -981,7 +981,7 @@ func cutValue(raw string, stop *regexp.Regexp) string {
 }
 
 // thousandsRe finds a thousands separator: a comma between a digit and three more.
-var thousandsRe = regexp.MustCompile(`(\d),(\d{3})\b`)
+var thousandsRe = lazyre.New(`(\d),(\d{3})\b`)
 
 // trimSubjectAdverbs drops adverbs a subject took from its verb: "Jess finally no
 // longer works at the bank" is about Jess.
@@ -998,7 +998,7 @@ func trimSubjectAdverbs(s string) string {
 
 // pastVerbAndRe finds a past-tense verb joined to the clause after it, which a subject
 // took from its predicate: "User's sister retrained and" is User's sister.
-var pastVerbAndRe = regexp.MustCompile(` [a-z]+ed and$`)
+var pastVerbAndRe = lazyre.New(` [a-z]+ed and$`)
 
 var subjectAdverbs = set(`finally recently actually really eventually officially just already probably definitely`)
 
@@ -1059,10 +1059,10 @@ func namesOrg(v, raw string) bool {
 }
 
 // amountRe is an amount or a count: "72k", "$3,100", "40%", "212".
-var amountRe = regexp.MustCompile(`^[$£€]?\d[\d.,]*(?:k|%)?[.,!]?$`)
+var amountRe = lazyre.New(`^[$£€]?\d[\d.,]*(?:k|%)?[.,!]?$`)
 
 // clockTimeRe is a time of day: "10am", "9:30", "14:00h".
-var clockTimeRe = regexp.MustCompile(`(?i)^\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?[.,!]?$`)
+var clockTimeRe = lazyre.New(`(?i)^\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?[.,!]?$`)
 
 func capitalised(_ string, raw string) bool {
 	raw = strings.TrimSpace(raw)

@@ -2,10 +2,11 @@ package extract
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // One fact is often typed in several spellings: "80 kilograms" and "80 kg", "fifteen
@@ -16,7 +17,7 @@ import (
 // measureRe finds an amount (digits or a number word) and a unit of measure written out.
 // Only units with no other everyday sense are shortened: "pounds" is money too, and "a
 // foot" alone is a body part.
-var measureRe = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?|` + numberWordPattern +
+var measureRe = lazyre.New(`(?i)\b(\d+(?:\.\d+)?|` + numberWordPattern +
 	`)[ -](kilograms?|kilos|kgs|kilometers?|kilometres?|kms|centimeters?|centimetres?|feet|foot|ft|miles?|lbs|km|kg|cm)\b`)
 
 // shortUnits are the common short forms of units written out.
@@ -28,22 +29,22 @@ var shortUnits = map[string]string{
 }
 
 // monthOrdinalRe is a day of a month with an ordinal ending: "July 9th", "March 3rd".
-var monthOrdinalRe = regexp.MustCompile(`(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.? (\d{1,2})(?:st|nd|rd|th)\b`)
+var monthOrdinalRe = lazyre.New(`(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.? (\d{1,2})(?:st|nd|rd|th)\b`)
 
 // possessiveIsRe is "'s" after an owned noun and before a preposition or an article,
 // where it can only be "is": "my birthday's on July 9", "our son's in college", "my
 // dad's a nurse". A possessive is followed by what is owned, never by "on" or "a" —
 // unless the word is the first part of a compound ("my wife's on-call schedule", "my
 // brother's in-house lawyer"), so the word must end at a space or a stop.
-var possessiveIsRe = regexp.MustCompile(`(?i)\b((?:my|our|his|her|their|the) (?:\w+ )?\w+)['’]s (on|at|in|a|an|now|still|not)([\s.,!?;:]|$)`)
+var possessiveIsRe = lazyre.New(`(?i)\b((?:my|our|his|her|their|the) (?:\w+ )?\w+)['’]s (on|at|in|a|an|now|still|not)([\s.,!?;:]|$)`)
 
 // weighPoundsRe is a weight in pounds: after "weigh", "pounds" can only be the unit of
 // weight, not money ("I weigh 150 pounds" is "I weigh 150 lb").
-var weighPoundsRe = regexp.MustCompile(`(?i)\b(weigh(?:s|ed)?(?: about| around| roughly)?) (\d+(?:\.\d+)?) pounds\b`)
+var weighPoundsRe = lazyre.New(`(?i)\b(weigh(?:s|ed)?(?: about| around| roughly)?) (\d+(?:\.\d+)?) pounds\b`)
 
 // amWeightRe is a weight said as what one is: "I'm 172 lb", "I am 80 kg" (after
 // shortMeasure). A person is not an amount of kilograms, so it says what they weigh.
-var amWeightRe = regexp.MustCompile(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |currently )?(\d+(?:\.\d+)?) (lb|kg)\b`)
+var amWeightRe = lazyre.New(`(?i)^(i|we)(?:'m|'re| am| are) (?:now |currently )?(\d+(?:\.\d+)?) (lb|kg)\b`)
 
 // oneSpelling writes a clause's amounts, dates and contractions in one spelling.
 func oneSpelling(clause string) string {
@@ -66,7 +67,7 @@ var adverbTypos = map[string]string{
 }
 
 // adverbTypoRe finds one of adverbTypos as a word.
-var adverbTypoRe = regexp.MustCompile(`(?i)\b(?:` + strings.Join(slices.Sorted(maps.Keys(adverbTypos)), "|") + `)\b`)
+var adverbTypoRe = lazyre.New(`(?i)\b(?:` + strings.Join(slices.Sorted(maps.Keys(adverbTypos)), "|") + `)\b`)
 
 // shortMeasure writes one amount in digits and its unit in its short form.
 func shortMeasure(m string) string {

@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Splitting a sentence into statements that do not start with "I" or "we": a second statement
@@ -16,14 +16,14 @@ import (
 
 var (
 	// jointRe finds where a sentence may join two statements: a comma or a conjunction.
-	jointRe = regexp.MustCompile(`(?i),\s+(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+`)
+	jointRe = lazyre.New(`(?i),\s+(?:and\s+|but\s+|while\s+)?|\s+(?:and|but|while|whereas)\s+`)
 	// imperativeStartRe starts a second instruction: "…, never commit that file", "… and avoid naked returns".
 	// One ^ before the alternation: with a ^ in each branch the matcher does not know the
 	// pattern is anchored and runs it through the whole rest of the clause at every joint.
-	imperativeStartRe = regexp.MustCompile(`(?i)^(?:(?:always|never|don't|do not|please)\s+\w|(?:avoid|prefer|use|keep|run|write|add|put|stick)\s+\w)`)
+	imperativeStartRe = lazyre.New(`(?i)^(?:(?:always|never|don't|do not|please)\s+\w|(?:avoid|prefer|use|keep|run|write|add|put|stick)\s+\w)`)
 	// reasonJointRe finds a reason clause: kept with a decision ("we went with gRPC since we need streaming").
-	subordinateRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|unless|until|every time|each time|to [a-z]+|by default|from now on|going forward)\b`)
-	reasonJointRe = regexp.MustCompile(`(?i)^,?\s*(?:because|since|as)\b`)
+	subordinateRe = lazyre.New(`(?i)^(?:if|when|whenever|before|after|once|unless|until|every time|each time|to [a-z]+|by default|from now on|going forward)\b`)
+	reasonJointRe = lazyre.New(`(?i)^,?\s*(?:because|since|as)\b`)
 )
 
 // splitStatements splits a clause at a joint followed by a statement with its own subject and
@@ -114,7 +114,7 @@ func startsStatement(w []string, toks []text.Token) bool {
 }
 
 // elidedNPRe finds a second verb sharing a noun-phrase subject: "Ravi runs X and approves Y".
-var elidedNPRe = regexp.MustCompile(`\s+and\s+(?:also\s+|then\s+)?((?:[a-z]+s|need|use|run|live|require|depend|get|go|follow|[a-z]+ed|became|got|went|began|bought|sold|took|made|left|quit|won|lost|found|moved)\s+\S)`)
+var elidedNPRe = lazyre.New(`\s+and\s+(?:also\s+|then\s+)?((?:[a-z]+s|need|use|run|live|require|depend|get|go|follow|[a-z]+ed|became|got|went|began|bought|sold|took|made|left|quit|won|lost|found|moved)\s+\S)`)
 
 // splitElidedNP splits "The service sits in services/notify and gets deployed with helm" into
 // two statements about "The service". The subject is what comes before the first verb.

@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // States that hold one value at a time but are said without a verb of their own:
@@ -36,7 +36,7 @@ var (
 	// moveToRe: "User moved the staging DB to port 6543" (a move that names no old value).
 	moveToRe = rx(subj + ` (?:has |have )?(?:now )?(?:moved|migrated|relocated|ported|transferred|shifted|redeployed) (.+?) (?:over )?(?:to|onto) (.+)`)
 	// " over the " starts a time ("to eu-west-1 over the weekend"), not part of a place.
-	stateStop = regexp.MustCompile(`(?i)(?: in | at | for | and | because | since | so | but | last | this | next | ago | over the |,)`)
+	stateStop = lazyre.New(`(?i)(?: in | at | for | and | because | since | so | but | last | this | next | ago | over the |,)`)
 )
 
 // moveWords and dateMoveWords are the cheap tests that spare most facts the move and
@@ -123,13 +123,13 @@ func identitySlot(t, lower string) *Slot {
 // numberIDRe finds a value that is a number one is known by, not an amount: "555-0142",
 // "+44 7700 900123", "0612345678". A phone number or an account number is one at a time,
 // as a name is; "7", "3 kids" or "30 seconds" are counts and measures.
-var numberIDRe = regexp.MustCompile(`^\+?\(?\d[\d() .-]{4,}\d(?:[\s,.;]|$)`)
+var numberIDRe = lazyre.New(`^\+?\(?\d[\d() .-]{4,}\d(?:[\s,.;]|$)`)
 
 var (
 	// changeMarkRe finds the words that say a role changed hands.
-	changeMarkRe = regexp.MustCompile(`(?i)\b(?:now|new|currently|these days|at the moment|anymore)\b`)
+	changeMarkRe = lazyre.New(`(?i)\b(?:now|new|currently|these days|at the moment|anymore)\b`)
 	// newRoleRe drops "new" from a role: "User's new manager" is the manager.
-	newRoleRe = regexp.MustCompile(`(?i)'s (?:new|current) `)
+	newRoleRe = lazyre.New(`(?i)'s (?:new|current) `)
 )
 
 // thingSubject reports a subject that is a thing, not a person: "The staging DB",
@@ -208,7 +208,7 @@ func lastClauseSlot(t string) *Slot {
 }
 
 // meansRe finds the means a verb uses: "… with make test", "… using Docker".
-var meansRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through)\s+(.+)$`)
+var meansRe = lazyre.New(`(?i)\s(?:with|using|via|through)\s+(.+)$`)
 
 // NewMeans reports whether newFact does what oldFact does, to the same object, by other
 // means: "User runs the tests with make test" and "User runs the tests with go test
@@ -234,7 +234,7 @@ func (m *SlotMemo) NewMeans(oldFact, newFact string) bool {
 }
 
 // purposeRe finds what a verb is done for: "… for tests", "… for the session cache".
-var purposeRe = regexp.MustCompile(`(?i)\sfor\s+(.+)$`)
+var purposeRe = lazyre.New(`(?i)\sfor\s+(.+)$`)
 
 // NewForPurpose reports whether newFact does what oldFact does, for the same purpose, with
 // another thing: "User uses Jest for tests" and "User uses Vitest for tests now" fill one
@@ -264,7 +264,7 @@ func (m *SlotMemo) NewForPurpose(oldFact, newFact string) bool {
 }
 
 // everyRe finds how often something is done: "… every Tuesday", "… every morning".
-var everyRe = regexp.MustCompile(`(?i)\bevery\s+(\w+(?:\s+\w+)?)`)
+var everyRe = lazyre.New(`(?i)\bevery\s+(\w+(?:\s+\w+)?)`)
 
 // NewSchedule reports whether newFact does what oldFact does on another schedule: "User
 // deploys every Tuesday" and "User deploys every Thursday now". Said with "now", the new
@@ -297,7 +297,7 @@ func (m *SlotMemo) NewSchedule(oldFact, newFact string) bool {
 // clockRe finds the time of day a thing is done at: "at 8pm", "at 10:30", "at 7 a.m.".
 // A bare number ("at 5") may be anything, so a time needs a colon or am/pm. Only one
 // time on each side is a schedule moved: "at 7am and at 6pm" adds a time.
-var clockRe = regexp.MustCompile(`(?i)\bat (?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})`)
+var clockRe = lazyre.New(`(?i)\bat (?:\d{1,2}(?::\d{2})? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})`)
 
 // clockKey folds the spellings of one time of day: "8pm", "8 pm", "8 p.m.".
 func clockKey(at string) string {

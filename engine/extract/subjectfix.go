@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A correction may name what its value is of instead of opening with a marker: "the
@@ -17,13 +18,13 @@ var (
 	// subjectFixRe: a thing, "is" (or "'s", "are"), an optional preposition, the right
 	// value, "not" and the rejected one, then perhaps an aside or the rest of a run-on.
 	// Groups: 1 the thing, 2 the right value, 3 the rejected one.
-	subjectFixRe = regexp.MustCompile(`(?i)^(?:the |this |that )?([a-z][\w-]*(?: [a-z][\w-]*)?)(?:'s|’s| is| are)\s+(?:(?:on|at|in|by|for)\s+)?` +
+	subjectFixRe = lazyre.New(`(?i)^(?:the |this |that )?([a-z][\w-]*(?: [a-z][\w-]*)?)(?:'s|’s| is| are)\s+(?:(?:on|at|in|by|for)\s+)?` +
 		`(.+?)(?:\s+actually)?,?\s+not\s+((?:the |a |an )?(?:` + monthName + `\s+\d{1,2}(?:st|nd|rd|th)?|[^\s,]+))` +
 		`(?:(?:,|\s+(?:which|because|since|and|but|so|as|lol|haha))(?:\s.*)?)?$`)
 	// itForThingRe: "it's 5 seats for the show": the right value, then the thing it is of.
-	itForThingRe = regexp.MustCompile(`(?i)^(.+?) for (?:the |our |my )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)
+	itForThingRe = lazyre.New(`(?i)^(.+?) for (?:the |our |my )?([a-z][\w-]*(?: [a-z][\w-]*)?)$`)
 	// verbInValueRe: a value holding a verb is a statement of its own ("name is Rex").
-	verbInValueRe = regexp.MustCompile(`(?i)(?:^|\s)(?:is|are|was|were|has|have|i|we)(?:\s|$)|'s\s`)
+	verbInValueRe = lazyre.New(`(?i)(?:^|\s)(?:is|are|was|were|has|have|i|we)(?:\s|$)|'s\s`)
 )
 
 // monthName is a month's name, which a date rejected in a correction starts with.
@@ -76,10 +77,10 @@ func subjectCorrection(clause string) (text, of, about string) {
 var (
 	// wordFixRe: "sorry, redis not memcached, that was the old cache": after a marker,
 	// two bare words, the right one first. Groups: 1 right, 2 rejected, 3 an aside.
-	wordFixRe = regexp.MustCompile(`(?i)^([^\s,]+),?\s+not\s+([^\s,]+)(?:,\s+([^,]+))?$`)
+	wordFixRe = lazyre.New(`(?i)^([^\s,]+),?\s+not\s+([^\s,]+)(?:,\s+([^,]+))?$`)
 	// rejectedFirstRe: "not paris, it's Lyon": the rejected value first, then the right
 	// one. Groups: 1 rejected, 2 right, 3 an aside.
-	rejectedFirstRe = regexp.MustCompile(`(?i)^not\s+((?:\S+\s+){0,1}?` + valueEnd + `),\s+(?:it'?s|it is|that'?s|that is)\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+([^,]+))?$`)
+	rejectedFirstRe = lazyre.New(`(?i)^not\s+((?:\S+\s+){0,1}?` + valueEnd + `),\s+(?:it'?s|it is|that'?s|that is)\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+([^,]+))?$`)
 )
 
 // wordCorrection rewrites a correction of two bare values ("sorry, redis not

@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // "User left Stripe for Intercom" ends what User had at Stripe and says where User went,
@@ -31,7 +33,7 @@ func Successor(oldText, fact string) (string, bool) {
 	// Found in oldText itself, ignoring case: an offset into a lower-cased
 	// copy is not one into oldText when lower-casing changes a letter's
 	// length in bytes ("Ⱥnna", "İlker"), and slicing with it panicked.
-	at := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(left)).FindStringIndex(oldText)
+	at := lazyre.New(`(?i)` + regexp.QuoteMeta(left)).FindStringIndex(oldText)
 	if at == nil {
 		return "", false
 	}
@@ -40,7 +42,7 @@ func Successor(oldText, fact string) (string, bool) {
 
 // namedPartRe is the name at the start of where one went, before a date or a clause:
 // "Intercom in June 2025" → "Intercom".
-var namedPartRe = regexp.MustCompile(`^[A-Z][\w&.-]*(?: (?:[A-Z][\w&.-]*|&|of))*`)
+var namedPartRe = lazyre.New(`^[A-Z][\w&.-]*(?: (?:[A-Z][\w&.-]*|&|of))*`)
 
 // namedPart returns the name at the start of s (namedPartRe).
 func namedPart(s string) string {

@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Switches and versions. "We migrated the build from Gradle to Bazel" and "we upgraded to Go
@@ -27,16 +28,16 @@ var (
 	// renamedRe: "User renamed master to main": what was called master is main now.
 	renamedRe = rx(subj + ` (?:has |have |just |finally )?(?:renamed|rebranded) (\S+(?: \S+){0,2}) (?:to|as) (.+)`)
 	// switchValueStop ends the new value of a switch before dates and qualifiers.
-	switchValueStop = regexp.MustCompile(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
+	switchValueStop = lazyre.New(`(?i)(?: last | this | next | over | during | earlier | later | recently | ago | in | at | on | to | from | because | since | so |,)`)
 	// versionRe finds "<thing> <version>" after a verb or preposition that states use:
 	// "uses Go 1.22", "pinned to Node 20", "is on Python 3.12".
-	versionRe = regexp.MustCompile(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|needs?|is|are|of)\s+(?:an?\s+)?([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	versionRe = lazyre.New(`(?i)\b(?:to|on|uses?|using|runs?|running|with|pins?|pinned to|targets?|targeting|requires?|needs?|is|are|of)\s+(?:an?\s+)?([A-Za-z][\w+#-]*(?:\.js)?)\s+v?(\d+(?:\.\d+){0,2})\b`)
 	// versionPinnedRe finds a thing followed by the version it is held at: "stable Rust,
 	// pinned to 1.79", "Node is locked at 18".
-	versionPinnedRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?),?\s+(?:(?:is|are)\s+)?(?:pinned|locked)\s+(?:to|at)\s+v?(\d+(?:\.\d+){0,2})\b`)
-	pastStateRe     = regexp.MustCompile(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
+	versionPinnedRe = lazyre.New(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?),?\s+(?:(?:is|are)\s+)?(?:pinned|locked)\s+(?:to|at)\s+v?(\d+(?:\.\d+){0,2})\b`)
+	pastStateRe     = lazyre.New(`(?i)\b(?:was|were|used to|previously|formerly)\b`)
 	// versionFromToRe: "upgraded Postgres from 14 to 16".
-	versionFromToRe = regexp.MustCompile(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?)\s+from\s+v?\d+(?:\.\d+){0,2}\s+to\s+v?(\d+(?:\.\d+){0,2})\b`)
+	versionFromToRe = lazyre.New(`(?i)\b([A-Za-z][\w+#-]*(?:\.js)?)\s+from\s+v?\d+(?:\.\d+){0,2}\s+to\s+v?(\d+(?:\.\d+){0,2})\b`)
 )
 
 // notVersioned are words a number follows without being their version.
@@ -267,7 +268,7 @@ func disposedNamed(value string, n Slot) bool {
 
 // scopedSubjectRe is a subject read with the scope phrase its fact opened with: "At
 // work User uses Jira" has the subject "at work user".
-var scopedSubjectRe = regexp.MustCompile(`^(?:at|in|on|for) (?:\S+ ){1,3}(user)$`)
+var scopedSubjectRe = lazyre.New(`^(?:at|in|on|for) (?:\S+ ){1,3}(user)$`)
 
 // unscoped is a subject without the scope phrase it was read with: what the user gave
 // up ("we replaced Jira with Linear") is gone from where they said they used it.
@@ -280,7 +281,7 @@ func unscoped(subject string) string {
 
 // toolObjectRe finds the thing a fact names as its tool or host, at its end: "… with
 // Poetry", "… using webpack", "… to Heroku", "… on GitHub Actions", "… in MongoDB".
-var toolObjectRe = regexp.MustCompile(`(?i)\s(?:with|using|via|through|on|onto|to|in)\s+(\S+(?:\s+\S+){0,2})$`)
+var toolObjectRe = lazyre.New(`(?i)\s(?:with|using|via|through|on|onto|to|in)\s+(\S+(?:\s+\S+){0,2})$`)
 
 // ReplacedMeans reports whether the switch or disposal n ends oldFact, which names the
 // replaced thing not as its value but as the tool or host it works with: "User replaced

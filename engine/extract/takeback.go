@@ -1,6 +1,6 @@
 package extract
 
-import "regexp"
+import "github.com/memsvc/memsvc/text/lazyre"
 
 // A user often takes back what they just said in the turn after it: "We're moving to
 // Denver." then "actually scratch that, staying in Boston", or "My new number is
@@ -11,7 +11,7 @@ import "regexp"
 // takeBackRe opens a turn that takes back what the user said last; group 1 is a take-back
 // that may also dismiss the agent's last question or offer ("never mind"), and so takes
 // back the user's words only straight after them.
-var takeBackRe = regexp.MustCompile(`(?i)^\W*(?:(?:actually|oh|wait|hmm+|ok|okay|no|sorry|ugh)[,!.]?\s+)*(?:(never ?mind|nvm|forget (?:that|it))|scratch that|strike that|forget what i (?:just )?said|ignore what i (?:just )?said|disregard (?:that|my last message))\b`)
+var takeBackRe = lazyre.New(`(?i)^\W*(?:(?:actually|oh|wait|hmm+|ok|okay|no|sorry|ugh)[,!.]?\s+)*(?:(never ?mind|nvm|forget (?:that|it))|scratch that|strike that|forget what i (?:just )?said|ignore what i (?:just )?said|disregard (?:that|my last message))\b`)
 
 // takesBack reports a turn that opens by taking back what the user said last; afterAgent
 // says an agent's turn came between.

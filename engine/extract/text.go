@@ -1,22 +1,22 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 var quoteReplacer = strings.NewReplacer("\r\n", "\n", "\r", "\n", "’", "'", "‘", "'", "“", `"`, "”", `"`, "…", "...")
 
 var (
-	fenceRe      = regexp.MustCompile("^\\s*(?:```|~~~)")
-	shellStartRe = regexp.MustCompile(`^\s*(?:[$%]\s|PS [A-Z]:\\|[A-Z]:\\[^ ]*>|>>>\s|\.\.\.\s|In \[\d+\]:)`)
-	blockStartRe = regexp.MustCompile(`^\s*(?:Traceback \(most recent call last\)|panic:|goroutine \d+|Exception in thread|Caused by:|fatal error:)`)
-	codeLineRe   = regexp.MustCompile(`^(?:\s{4,}|\t)\S|^\s*at [\w.$<>]+\(|^\s*File ".*", line \d+|\.(?:go|py|js|ts|java|rb|rs|c|cpp|cs|php|kt|swift):\d+|^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|^\s*\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|^\s*[A-Z]\w*(?:Error|Exception)\b|^\s*[{}\[\]<]|^\s*"[\w-]+"\s*:|^[dlcbps-][rwxsStT-]{9}|^total \d+$|[;{]\s*$|^\s*(?:func|def|class|import|package|const|let|var|#include|SELECT|INSERT|UPDATE|DELETE|CREATE|from \S+ import)\b`)
-	bulletRe     = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,2}[.)]|#{1,6})\s+`)
+	fenceRe      = lazyre.New("^\\s*(?:```|~~~)")
+	shellStartRe = lazyre.New(`^\s*(?:[$%]\s|PS [A-Z]:\\|[A-Z]:\\[^ ]*>|>>>\s|\.\.\.\s|In \[\d+\]:)`)
+	blockStartRe = lazyre.New(`^\s*(?:Traceback \(most recent call last\)|panic:|goroutine \d+|Exception in thread|Caused by:|fatal error:)`)
+	codeLineRe   = lazyre.New(`^(?:\s{4,}|\t)\S|^\s*at [\w.$<>]+\(|^\s*File ".*", line \d+|\.(?:go|py|js|ts|java|rb|rs|c|cpp|cs|php|kt|swift):\d+|^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|^\s*\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|^\s*[A-Z]\w*(?:Error|Exception)\b|^\s*[{}\[\]<]|^\s*"[\w-]+"\s*:|^[dlcbps-][rwxsStT-]{9}|^total \d+$|[;{]\s*$|^\s*(?:func|def|class|import|package|const|let|var|#include|SELECT|INSERT|UPDATE|DELETE|CREATE|from \S+ import)\b`)
+	bulletRe     = lazyre.New(`^\s*(?:[-*+•]|\d{1,2}[.)]|#{1,6})\s+`)
 )
 
 // proseLines removes what is not prose: fenced code, shell sessions, stack traces, logs, JSON
@@ -55,12 +55,12 @@ func proseLines(content string) []string {
 // "[shares a photo: a tray of custard tarts]", "[image: …]", "[sent a
 // picture of …]". Read as prose: a line in brackets is otherwise taken for
 // code or a log line, and a turn that only shared a photo was lost.
-var shareMarkerRe = regexp.MustCompile(`(?i)\[\s*(?:(?:shares?|shared|sends?|sent|posts?|posted)\s+(?:a|an)\s+)?(?:photo|picture|pic|image|screenshot)\s*(?::|of\b)\s*([^\]]+?)\s*\]`)
+var shareMarkerRe = lazyre.New(`(?i)\[\s*(?:(?:shares?|shared|sends?|sent|posts?|posted)\s+(?:a|an)\s+)?(?:photo|picture|pic|image|screenshot)\s*(?::|of\b)\s*([^\]]+?)\s*\]`)
 
 // placeholderRe is a placeholder in a convention ("feature/<ticket>-<slug>",
 // "<type>(<scope>): <subject>"): a word in angle brackets, which is prose, not
 // code punctuation.
-var placeholderRe = regexp.MustCompile(`<[A-Za-z][\w-]{0,30}>`)
+var placeholderRe = lazyre.New(`<[A-Za-z][\w-]{0,30}>`)
 
 // symbolHeavy reports lines dense in code punctuation.
 func symbolHeavy(line string) bool {
@@ -178,25 +178,25 @@ var (
 	// ("…, and I work as…", "…because I get migraines", "…, I went vegetarian"). Since when
 	// the second holds may come first and stays with it: "I used to live in Dublin, but since
 	// 2019 I've lived in Cork".
-	clauseSplitRe = regexp.MustCompile(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?|\s+[-—–])\s+((?:(?:since (?:(?:19|20)\d\d|last [a-z]+)|these days|nowadays),?\s+)?(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
-	soSplitRe     = regexp.MustCompile(`(?i),\s+so\s+|[,;]\s+(?:and\s+)?(?:before that|before then|prior to that|until then)\s*,?\s+`)
+	clauseSplitRe = lazyre.New(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?|\s+[-—–])\s+((?:(?:since (?:(?:19|20)\d\d|last [a-z]+)|these days|nowadays),?\s+)?(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
+	soSplitRe     = lazyre.New(`(?i),\s+so\s+|[,;]\s+(?:and\s+)?(?:before that|before then|prior to that|until then)\s*,?\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
-	elidedRe = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won|opened|launched|founded|built|began|bought|sold|signed|passed|earned|married|divorced|booked|rented|gave|raised|trained|applied|enrolled|dropped|picked)\b)`)
+	elidedRe = lazyre.New(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won|opened|launched|founded|built|began|bought|sold|signed|passed|earned|married|divorced|booked|rented|gave|raised|trained|applied|enrolled|dropped|picked)\b)`)
 	// elidedUserRe is elidedRe for a note in the third person: "User … and now works at …".
-	elidedUserRe  = regexp.MustCompile(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:works|lives|loves|likes|hates|enjoys|owns|drives|plays|speaks|studies|prefers|teaches|coaches|uses|has|worked|lived|moved|left|joined|quit|started|switched|became|retired|graduated)\b)`)
-	conditionalRe = regexp.MustCompile(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
-	firstSubjRe   = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
-	tailFillerRe  = regexp.MustCompile(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	elidedUserRe  = lazyre.New(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:works|lives|loves|likes|hates|enjoys|owns|drives|plays|speaks|studies|prefers|teaches|coaches|uses|has|worked|lived|moved|left|joined|quit|started|switched|became|retired|graduated)\b)`)
+	conditionalRe = lazyre.New(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
+	firstSubjRe   = lazyre.New(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
+	tailFillerRe  = lazyre.New(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
 	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning 30 in May".
-	midFillerRe    = regexp.MustCompile(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
+	midFillerRe    = lazyre.New(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
 	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi"}
 	// affectTailRe finds how the speaker feels about what they just said, tacked on after a
 	// comma ("I started at Stripe as a backend engineer, pretty excited", "…, can't wait"): the
 	// turn keeps it, the fact states what happened.
-	affectTailRe = regexp.MustCompile(`(?i),\s+(?:(?:so+|pretty|super|really|very|kinda|kind of|a bit|a little|quite|totally|honestly|lowkey|highkey)\s+)?(?:excited|happy|stoked|thrilled|nervous|scared|anxious|proud|bummed|pumped|hyped|glad|relieved|worried|psyched|sad|gutted|terrified|ecstatic)(?:\s+(?:about it|about that|tbh|ngl|lol|haha+))?\s*[.!]*$|,\s+(?:(?:i\s+)?can'?t wait|so+ much fun|fingers crossed|wish me luck)\s*[.!]*$` +
+	affectTailRe = lazyre.New(`(?i),\s+(?:(?:so+|pretty|super|really|very|kinda|kind of|a bit|a little|quite|totally|honestly|lowkey|highkey)\s+)?(?:excited|happy|stoked|thrilled|nervous|scared|anxious|proud|bummed|pumped|hyped|glad|relieved|worried|psyched|sad|gutted|terrified|ecstatic)(?:\s+(?:about it|about that|tbh|ngl|lol|haha+))?\s*[.!]*$|,\s+(?:(?:i\s+)?can'?t wait|so+ much fun|fingers crossed|wish me luck)\s*[.!]*$` +
 		// "…, it's so good": praise of what was just named, no fact of its own.
 		`|,\s+(?:it's|it is|its|they're|they are|that's)\s+(?:(?:so+|really|very|pretty|super|actually|honestly|just)\s+)*(?:good|great|amazing|fun|addictive|brilliant|awesome|incredible|fantastic|gripping|hilarious|beautiful|lovely|cute|adorable)\s*[.!]*$`)
-	questionTail = regexp.MustCompile(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
+	questionTail = lazyre.New(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
 )
 
 // clauses splits a sentence into statements that each stand on their own, keeping a
@@ -240,10 +240,10 @@ func clauses(sentence string) []string {
 
 // insteadTailRe ends the second half of "don't X; do Y instead", which names what it
 // replaces only through the first half.
-var insteadTailRe = regexp.MustCompile(`(?i)\binstead[.!]*$`)
+var insteadTailRe = lazyre.New(`(?i)\binstead[.!]*$`)
 
 // prohibitionRe starts a negative instruction: "Don't use fmt.Println", "never log bodies".
-var prohibitionRe = regexp.MustCompile(`(?i)^(?:please\s+)?(?:don't|do not|dont|never|avoid|stop)\s+\w`)
+var prohibitionRe = lazyre.New(`(?i)^(?:please\s+)?(?:don't|do not|dont|never|avoid|stop)\s+\w`)
 
 // withInsteadJoined keeps "Don't use fmt.Println for debugging; use the slog logger
 // instead" as one instruction: alone, "use the slog logger instead" says instead of what.
@@ -283,9 +283,9 @@ var countWords = set(`two three four five six seven eight nine ten eleven twelve
 
 // nameAgeRe finds a name contracted with "is" before an age: "Emma's 9 and Noah just turned
 // 5". Spelled out, it is a clause of its own; a count after it ("Tom's 3 kids") is no age.
-var nameAgeRe = regexp.MustCompile(`\b([A-Z][a-z]+)'s (\d{1,3})(\s+(?:and|but|years?|yrs?|now|already)\b|[,.!;]|$)`)
+var nameAgeRe = lazyre.New(`\b([A-Z][a-z]+)'s (\d{1,3})(\s+(?:and|but|years?|yrs?|now|already)\b|[,.!;]|$)`)
 
-var appositionRe = regexp.MustCompile(`(?i)^(i'm|i am|we're|we are)\s+([^,]+),\s+((?:an?|the)\s+[^,]+?),?$`)
+var appositionRe = lazyre.New(`(?i)^(i'm|i am|we're|we are)\s+([^,]+),\s+((?:an?|the)\s+[^,]+?),?$`)
 
 // splitApposition splits "I'm 29, a software developer" into "I'm 29" and "I'm a software developer".
 func splitApposition(s string) []string {
@@ -378,7 +378,7 @@ func splitElided(s string) []string {
 // out, told by how often: "I drive a civic, usually park in the garage". Group 1 is the
 // adverb and the verb; "always" and "never" are left out, as "…, always use tabs" is an
 // instruction.
-var habitAsideRe = regexp.MustCompile(`(?i),\s+(?:and\s+)?((?:usually|often|normally|typically|generally|mostly|sometimes|rarely|also)\s+([a-z]+))\b`)
+var habitAsideRe = lazyre.New(`(?i),\s+(?:and\s+)?((?:usually|often|normally|typically|generally|mostly|sometimes|rarely|also)\s+([a-z]+))\b`)
 
 // habitAside is habitAsideRe's match when its verb is a plain present form (not "parked",
 // "parking" or "parks", which would not agree with "I"), and not a word that opens a noun
@@ -415,7 +415,7 @@ func sharedPassive(left, verb string) bool {
 // copulaListRe: "I'm 34, married" states two things with one "I'm": a list of what the
 // speaker is whose last item is a bare lower-case word or two (no verb, no name, no place).
 // Groups: 1 the subject and verb, 2 the first item, 3 the last.
-var copulaListRe = regexp.MustCompile(`(?i)^(i'm|i am|we're|we are)\s+([^,]+?),\s+(?:and\s+)?(?-i:((?:an?\s+)?[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?))\s*[,.!]*$`)
+var copulaListRe = lazyre.New(`(?i)^(i'm|i am|we're|we are)\s+([^,]+?),\s+(?:and\s+)?(?-i:((?:an?\s+)?[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?))\s*[,.!]*$`)
 
 // splitCopulaList splits each clause that lists what the speaker is into one clause per
 // item, so that a later change of one (a new age) leaves the others current.

@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // "There" after a move, a home or a job points at the place the sentence or turn
@@ -14,7 +15,7 @@ import (
 // namedPlaceRe finds a place named after its preposition: group 1 the word before
 // it, group 2 the preposition, group 3 the name ("in Groningen", "at Deutsche Bank",
 // "flew to New York").
-var namedPlaceRe = regexp.MustCompile(`(?:\b([\p{L}']+) )?\b(in|to|at) (\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+){0,2})`)
+var namedPlaceRe = lazyre.New(`(?:\b([\p{L}']+) )?\b(in|to|at) (\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+){0,2})`)
 
 // goesToWords are the words after which "to" names where one goes: "talked to Maria",
 // "said goodbye to Lisbon" name a person or a farewell, no place one went.
@@ -23,7 +24,7 @@ var goesToWords = set(`moved move moves moving relocated relocate relocating wen
 	`came come coming back headed heading returned return got transferred emigrated commute commuted`)
 
 // thereRe finds a move, a home or a job said with "there": group 1 the verb.
-var thereRe = regexp.MustCompile(`(?i)\b(moved|relocated|move|live|lives|living|work|works|working) there\b`)
+var thereRe = lazyre.New(`(?i)\b(moved|relocated|move|live|lives|living|work|works|working) there\b`)
 
 // thereVerbPrep is the preposition each verb of thereRe takes before a place; a job
 // keeps the preposition the place was named with ("in Leeds", "at Acme").
@@ -80,10 +81,10 @@ func lastNamedPlace(s string) (placeMention, bool) {
 
 // possessiveNameRe finds a name said as an owner ("in Anna's flat"): a person's
 // thing, not a place by name.
-var possessiveNameRe = regexp.MustCompile(`['’]s?$`)
+var possessiveNameRe = lazyre.New(`['’]s?$`)
 
 // calendarNameRe matches a month or day name and what follows it.
-var calendarNameRe = regexp.MustCompile(`(?i)^(?:` + monthNames + `|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter)\b`)
+var calendarNameRe = lazyre.New(`(?i)^(?:` + monthNames + `|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter)\b`)
 
 // isCalendarName reports a capitalised name that is a time, not a place.
 func isCalendarName(name string) bool { return calendarNameRe.MatchString(name) }

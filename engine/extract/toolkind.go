@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Tools of one kind (llm.ToolKinds). A project uses one package manager, one test runner,
@@ -146,7 +146,7 @@ func KindMates(s Slot) []string {
 }
 
 // negativeUseRe finds a fact that says a tool is not used, or used no longer.
-var negativeUseRe = regexp.MustCompile(`(?i)\b(?:not|never|no longer|n't|instead of|rather than|over|anymore)\b`)
+var negativeUseRe = lazyre.New(`(?i)\b(?:not|never|no longer|n't|instead of|rather than|over|anymore)\b`)
 
 // SwitchedFrom reports whether the switch n (a uses slot naming a listed tool) ends
 // oldFact, which says a related subject uses another tool of the same kind: "User

@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // An update is often given as a label and a list on one line: "Update: new phone number
@@ -18,16 +19,16 @@ const newsLabel = `(?:a |some |a few |a couple of |quick |small |big |life |stat
 // updateListLeadRe is a label of news, a sentence of its own, which a list of changes
 // follows. A correction's label ("Typo:") is not one: "it's Grendel, not Grendle" is one
 // statement.
-var updateListLeadRe = regexp.MustCompile(`(?i)^\s*` + newsLabel + `\s*:\s*$`)
+var updateListLeadRe = lazyre.New(`(?i)^\s*` + newsLabel + `\s*:\s*$`)
 
 // updateItemSepRe separates the items of an update's list.
-var updateItemSepRe = regexp.MustCompile(`\s*[,;]\s*(?:and\s+|also\s+|plus\s+)?`)
+var updateItemSepRe = lazyre.New(`\s*[,;]\s*(?:and\s+|also\s+|plus\s+)?`)
 
 // newValueRe is an item that names a thing of the speaker's, new, and its value with no
 // verb between: "new phone number 727-555-0199", "new address 48 Oak Ave". The value
 // starts with a digit or a capital, or is an address; the thing has no preposition, so
 // "new job at Costco" is not read as one.
-var newValueRe = regexp.MustCompile(`(?i)^new ([a-z]+(?: [a-z]+){0,2}?) ((?-i:[A-Z0-9+])\S*(?: \S+)*|\S+@\S+)$`)
+var newValueRe = lazyre.New(`(?i)^new ([a-z]+(?: [a-z]+){0,2}?) ((?-i:[A-Z0-9+])\S*(?: \S+)*|\S+@\S+)$`)
 
 // maxUpdateItemWords bounds an item of an update's list: a longer one is a story, not an item.
 const maxUpdateItemWords = 8

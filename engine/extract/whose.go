@@ -1,8 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A bare correction ("actually it's Oasis, not Blur", "oops 58,000 not 85,000") fixes a
@@ -12,26 +13,26 @@ import (
 
 var (
 	// correctionLeadRe: the markers a correction opens with ("oh wait", "my bad", "nvm").
-	correctionLeadRe = regexp.MustCompile(`(?i)^(?:(?:actually|sorry|oops|oh|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo|i mean|i meant)[,:;!.]?\s+)+`)
+	correctionLeadRe = lazyre.New(`(?i)^(?:(?:actually|sorry|oops|oh|wait|no|nope|correction|my bad|scratch that|nvm|never mind|typo|my typo|i mean|i meant)[,:;!.]?\s+)+`)
 	// laughRe: chat's laugh, which may end a correction ("it's blue, not red lol").
-	laughRe = regexp.MustCompile(`(?i)^(?:lol|lmao|haha+|rofl)$`)
+	laughRe = lazyre.New(`(?i)^(?:lol|lmao|haha+|rofl)$`)
 	// valueNotValueRe: "it's Oasis, not Blur", "he's 6, not 5", "she lives in Golden, not
 	// Boulder", "she's in 4th grade actually, not 3rd", "her name is Mocha not Mochi".
 	// Groups: 1 a pronoun of someone else, 2 a possessive one (both empty for "it" or
 	// "that"), 3 the right value, 4 the wrong one, 5 an aside.
-	valueNotValueRe = regexp.MustCompile(`(?i)^(?:(?:it'?s|it is|that's|that is|it was|that was)|(he|she|they)(?:'s|\s+is|\s+was|'re|\s+are|\s+[a-z]+s)|(his|her|their)\s+[a-z]+(?:'s|\s+is|\s+was))\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:\s+actually)?,?\s+not\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+([^,]+))?$`)
+	valueNotValueRe = lazyre.New(`(?i)^(?:(?:it'?s|it is|that's|that is|it was|that was)|(he|she|they)(?:'s|\s+is|\s+was|'re|\s+are|\s+[a-z]+s)|(his|her|their)\s+[a-z]+(?:'s|\s+is|\s+was))\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:\s+actually)?,?\s+not\s+((?:\S+\s+){0,2}?` + valueEnd + `)(?:,\s+([^,]+))?$`)
 	// numberFixRe: "oops 58,000 not 85,000, typo": two numbers, the right one first, need
 	// no "it's" to correct a number just said. Groups: 1 right, 2 wrong, 3 an aside.
-	numberFixRe = regexp.MustCompile(`(?i)^(` + numberValue + `),?\s+not\s+(` + numberValue + `)(?:,\s+([^,]+))?$`)
+	numberFixRe = lazyre.New(`(?i)^(` + numberValue + `),?\s+not\s+(` + numberValue + `)(?:,\s+([^,]+))?$`)
 	// othersAsideRe: an aside naming whose value it was: "the neighbour i mean", "the
 	// neighbour's", "i mean my sister's". "was thinking of my brother" names no owner: it
 	// says why the speaker's own value came out wrong. Groups 1 to 3: the one named.
-	othersAsideRe = regexp.MustCompile(`(?i)^(?:(?:the|my|our)\s+([a-z]+?)(?:'s|s'|’s)|(?:the|my|our)\s+([a-z]+)\s+i mean(?:t)?|(?:i mean(?:t)?|talking about|i'm talking about)\s+(?:the|my|our)\s+([a-z]+?)(?:'s|s')?)$`)
+	othersAsideRe = lazyre.New(`(?i)^(?:(?:the|my|our)\s+([a-z]+?)(?:'s|s'|’s)|(?:the|my|our)\s+([a-z]+)\s+i mean(?:t)?|(?:i mean(?:t)?|talking about|i'm talking about)\s+(?:the|my|our)\s+([a-z]+?)(?:'s|s')?)$`)
 )
 
 // correctionOnlyRe is a turn that only announces a correction, which the next turn
 // says: "wait, that's wrong", "actually hold on", "no wait", "correction about my dog".
-var correctionOnlyRe = regexp.MustCompile(`(?i)^(?:(?:hmm+|um+|uh+|oh|ah|no|nope|wait|actually|hold on|hang on|sorry|oops|my bad|ugh)[,!.]*\s*)*` +
+var correctionOnlyRe = lazyre.New(`(?i)^(?:(?:hmm+|um+|uh+|oh|ah|no|nope|wait|actually|hold on|hang on|sorry|oops|my bad|ugh)[,!.]*\s*)*` +
 	`(?:wait|actually|hold on|hang on|oops|my bad|that'?s wrong|that is wrong|that'?s not right|i got that wrong|i was wrong|` +
 	`let me correct (?:that|myself)|correction(?: about (?:my|our|the) [a-z]+)?)[,!.:]*` +
 	`(?:\s*(?:no|wait|actually|hold on|hang on|that'?s wrong|that is wrong|that'?s not right|i got that wrong)[,!.:]*)*$`)
