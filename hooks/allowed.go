@@ -1,9 +1,10 @@
 package hooks
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A rule against a tool is reversed by saying to use it: "use a
@@ -26,29 +27,29 @@ const allowedMark = "!"
 var (
 	// negation makes a sentence a rule against what it names, or keeps
 	// it from allowing anything.
-	negation = regexp.MustCompile(`(?i)\b(?:no|not|never|don't|do not|doesn't|avoid|without|stop|instead of|rather than|anymore|no longer)\b`)
+	negation = lazyre.New(`(?i)\b(?:no|not|never|don't|do not|doesn't|avoid|without|stop|instead of|rather than|anymore|no longer)\b`)
 	// forbidding is a word that starts a rule against what follows it
 	// within the clause.
-	forbidding = regexp.MustCompile(`(?i)\b(?:no|never|avoid|don't use|do not use|not use|without|stay away from)\b`)
+	forbidding = lazyre.New(`(?i)\b(?:no|never|avoid|don't use|do not use|not use|without|stay away from)\b`)
 	// allowing is a verb that says to use what follows it: "use X",
 	// "switch to X", "go with X", "fetch with X", "written with X". Only
 	// its object is allowed: "the failing test is now in the `X` cleanup"
 	// and "now look at why `X` runs twice" say to use nothing.
-	allowing = regexp.MustCompile(`(?i)\b(?:use|uses|using|used|adopt\w*|prefer\w*|go with|going with|goes with|` +
+	allowing = lazyre.New(`(?i)\b(?:use|uses|using|used|adopt\w*|prefer\w*|go with|going with|goes with|` +
 		`stick (?:with|to)|(?:switch\w*|mov\w+|migrat\w+) (?:over )?to|\w+ (?:with|through|via))\s+`)
 	// troubleWith is a noun or a fault before "with", not a verb of
 	// working with it: "a bug with `X` now", "something is wrong with X".
-	troubleWith = regexp.MustCompile(`(?i)(?:\b(?:a|an|the|this|that|any|some|no)\s+\w+|` +
+	troubleWith = lazyre.New(`(?i)(?:\b(?:a|an|the|this|that|any|some|no)\s+\w+|` +
 		`\b(?:wrong|bug|bugs|issue|issues|problem|problems|error|errors|fails|failing|failed|broken|crash\w*|off))\s+(?:with|through|via)\s+$`)
 	// allowingEnd ends the object of an allowing verb.
-	allowingEnd = regexp.MustCompile(`(?i),|;|\s(?:and|but|so|because|while|since|which|where|when)\s`)
+	allowingEnd = lazyre.New(`(?i),|;|\s(?:and|but|so|because|while|since|which|where|when)\s`)
 	// allowedGoverned is a verb of allowing that takes over from a
 	// forbidding word before it: "avoid Redux and use Zustand".
-	allowedGoverned = regexp.MustCompile(`(?i)\b(?:and|but|then|so|instead)\s+(?:\w+\s+)?` +
+	allowedGoverned = lazyre.New(`(?i)\b(?:and|but|then|so|instead)\s+(?:\w+\s+)?` +
 		`(?:use|uses|using|prefer\w*|stick|go with|choose|pick|switch\w*|opt for|rely on|adopt\w*)\b`)
 	// allowedName is a product or code name a rule could forbid: inline
 	// code, or a word with a capital inside it ("TaskFlow", "useEffect").
-	allowedName = regexp.MustCompile("`([^`\n]+)`|\\b([A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*)\\b")
+	allowedName = lazyre.New("`([^`\n]+)`|\\b([A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*)\\b")
 )
 
 // allowedNames returns, marked with allowedMark, the names the user's

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A request to add, remove or upgrade a dependency ("add date-fns as a
@@ -36,27 +38,27 @@ import (
 // or dot added to the project as a whole ("add scikit-learn to the
 // project") is one.
 var (
-	dependencyAsk = regexp.MustCompile(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning|(?:pull|pulling|bring|bringing)\s+in)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
+	dependencyAsk = lazyre.New(`(?i)\b(?:(?:un)?install\b|(?:add|adding|remove|removing|upgrade|upgrading|update|updating|bump|bumping|pin|pinning|(?:pull|pulling|bring|bringing)\s+in)\b[^.?!\n]{0,60}?\b(?:dependency|dependencies|deps|package|packages|library|libraries|lib|libs|crate|crates)` +
 		nounEnds + `)`)
-	dependencyNeed = regexp.MustCompile(`(?i)\b(?:need|needs|want|wants|pick|choose|recommend|suggest)\s+(?:(?:me|us)\s+)?(?:a|an)\s+` +
+	dependencyNeed = lazyre.New(`(?i)\b(?:need|needs|want|wants|pick|choose|recommend|suggest)\s+(?:(?:me|us)\s+)?(?:a|an)\s+` +
 		`(?:[\w.-]+\s+){0,2}?(?:dependency|package|library|lib|crate)` + nounEnds)
 	// installNoun is "install" as a noun, a determiner before it: "the
 	// install script hangs", "our install step fails" install nothing.
-	installNoun = regexp.MustCompile(`(?i)\b(?:the|an|this|that|our|my|your|its|their)\s+(?:un)?install\b`)
+	installNoun = lazyre.New(`(?i)\b(?:the|an|this|that|our|my|your|its|their)\s+(?:un)?install\b`)
 	// nounEnds is what may follow a dependency noun that is the thing
 	// changed: the end, a stop, or a word that ends its phrase. A noun
 	// followed by another names something else: "the package loader", "the
 	// library module".
 	nounEnds = `(?:\s*$|\s*[.,;:!?)\x60]|\s+(?:to|from|for|in|on|into|out|and|or|so|that|which|we|i|it|with|via|using|versions?|as|at|by|if|because|since|while|when|now|too|again|first|please|before|after|across|here|there|this|next|soon|today|tomorrow|where|without|except|but|then|all|everywhere|listed|used|declared|installed|pinned|mentioned)\b)`
 	// packageAdd is "add" and the word after it, a name in backticks kept.
-	packageAdd = regexp.MustCompile("(?i)\\badd\\s+(`[^`\\s]+`|@?[a-z][\\w@./^~=<>*-]*)")
+	packageAdd = lazyre.New("(?i)\\badd\\s+(`[^`\\s]+`|@?[a-z][\\w@./^~=<>*-]*)")
 	// projectAdd is a package-like name added to the project as a whole.
-	projectAdd = regexp.MustCompile(`(?i)\badd\s+[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+\s+to\s+(?:the|our|this)\s+` +
+	projectAdd = lazyre.New(`(?i)\badd\s+[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+\s+to\s+(?:the|our|this)\s+` +
 		`(?:project|app|repo|workspace|deps|dependencies)\b`)
 	// versionPin is a name pinned to a version: "zod@latest", "httpx==0.27".
-	versionPin = regexp.MustCompile(`(?i)[a-z0-9](?:@(?:[\^~]?\d|latest\b|next\b)|[=~<>]=\d)`)
+	versionPin = lazyre.New(`(?i)[a-z0-9](?:@(?:[\^~]?\d|latest\b|next\b)|[=~<>]=\d)`)
 	// packageNouns name what a manager installs.
-	packageNouns = regexp.MustCompile(`(?i)\b(?:dependenc\w+|deps|packages?|library|libraries|crates?|gems?|registry|pypi|crates\.io)\b`)
+	packageNouns = lazyre.New(`(?i)\b(?:dependenc\w+|deps|packages?|library|libraries|crates?|gems?|registry|pypi|crates\.io)\b`)
 )
 
 // asksForDependency reports whether the user's words (not a paste) ask to
@@ -94,7 +96,7 @@ func asksForDependency(prompt string, ms []memory) bool {
 // packages". The thing is a noun with its determiner: a bare word after
 // the verb is the package named ("upgrade react for the dashboard
 // package", "add zod for validation").
-var ownedThing = regexp.MustCompile(`(?i)\b(?:the|a|an|its|their|our|this|that|these|those)\s+([a-z][\w-]*)\s+(?:for|of|about)\b`)
+var ownedThing = lazyre.New(`(?i)\b(?:the|a|an|its|their|our|this|that|these|those)\s+([a-z][\w-]*)\s+(?:for|of|about)\b`)
 
 // pulledIn starts a request made with "pull in" or "bring in", which
 // also moves the project's own code: "pull in the config from the shared
@@ -104,11 +106,11 @@ var ownedThing = regexp.MustCompile(`(?i)\b(?:the|a|an|its|their|our|this|that|t
 // where it lives, not what is added. A bare word is still the package
 // named ("pull in zod into the web package").
 var (
-	pulledIn   = regexp.MustCompile(`(?i)^(?:pull|pulling|bring|bringing)\s+in\b`)
-	movedThing = regexp.MustCompile(`(?i)\b(?:the|a|an|its|their|our|this|that|these|those)\s+(?:[\w-]+\s+){0,2}?` +
+	pulledIn   = lazyre.New(`(?i)^(?:pull|pulling|bring|bringing)\s+in\b`)
+	movedThing = lazyre.New(`(?i)\b(?:the|a|an|its|their|our|this|that|these|those)\s+(?:[\w-]+\s+){0,2}?` +
 		`([a-z][\w-]*)\s+(?:from|into|to|in|for|of|about|made)\b`)
 	// pulledNoun is a package noun as a thing pulled in is named: a lib too.
-	pulledNoun = regexp.MustCompile(`(?i)^(?:libs?|` + packageNouns.String()[len(`(?i)`):] + `)$`)
+	pulledNoun = lazyre.New(`(?i)^(?:libs?|` + packageNouns.String()[len(`(?i)`):] + `)$`)
 )
 
 // partWords name the dependency itself before "of" (see ownedThing).
@@ -155,7 +157,7 @@ func packageCue(word, before, after, sentence string, ms []memory) bool {
 
 // productName is a capitalised name with lower case after its capital
 // ("Retrofit", "OkHttp", "SQLDelight"), not an acronym ("API", "CORS").
-var productName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$`)
+var productName = lazyre.New(`^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$`)
 
 // productAdd reports "add" typed in lower case before a capitalised name:
 // "add Retrofit for the tide API", "add Moshi codegen". The capital is the
@@ -176,15 +178,15 @@ func productAdd(add, word, after string) bool {
 var (
 	// artefactName is a name that ends in a kind of file or document:
 	// "Dockerfile", "Makefile", "Javadoc", "JSDoc", "Changelog".
-	artefactName = regexp.MustCompile(`(?i)(?:file|doc|docs|log|readme|notes)$`)
+	artefactName = lazyre.New(`(?i)(?:file|doc|docs|log|readme|notes)$`)
 	// addedInRole is what follows a name added as a role: "as a reviewer",
 	// "as an owner", "as the maintainer".
-	addedInRole = regexp.MustCompile(`(?i)^\s+as\s+(?:an?|the|our|my)\b`)
+	addedInRole = lazyre.New(`(?i)^\s+as\s+(?:an?|the|our|my)\b`)
 )
 
 // compoundName is a lower-case name joined by a hyphen or a dot: "date-fns",
 // "lodash.debounce".
-var compoundName = regexp.MustCompile(`^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$`)
+var compoundName = lazyre.New(`^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$`)
 
 // wholeAdd reports a request that is only "add" and a compound name ("add
 // date-fns"): nothing around it makes the name a feature ("add dark-mode
@@ -198,7 +200,7 @@ func wholeAdd(word, before, after string) bool {
 // as a dependency", "add the pendulum library"), a manager that does it
 // ("with pip"), or the manifest it goes to ("to requirements.txt"); the
 // manager or manifest named is captured (1, 2).
-var cueAfter = regexp.MustCompile(`(?i)^\s*(?:(?:as\s+an?\s+)?(?:dev\s+)?(?:dependenc\w+|deps?|packages?|library|crate|gem)\b|` +
+var cueAfter = lazyre.New(`(?i)^\s*(?:(?:as\s+an?\s+)?(?:dev\s+)?(?:dependenc\w+|deps?|packages?|library|crate|gem)\b|` +
 	`(?:with|via|using|through|from)\s+(?:the\s+)?(\S+)|(?:to|in|into)\s+(?:the\s+|our\s+)?(\S+\.\w+|Gemfile)\b)`)
 
 // toolCue reports whether a manager or a package noun goes with the added
@@ -220,7 +222,7 @@ func toolCue(before, after string) bool {
 // test` runs the tests") is no package.
 func namedAsPackage(word string, ms []memory) bool {
 	w := regexp.QuoteMeta(word)
-	named := regexp.MustCompile(dependencyCommand.String() + `\s+(?:-\S+\s+)*` + w + `(?:$|[^\w-])|` +
+	named := lazyre.New(dependencyCommand.String() + `\s+(?:-\S+\s+)*` + w + `(?:$|[^\w-])|` +
 		`(?i)(?:^|[^\w-])(?:` +
 		`(?:dependency|package|library|crate|gem)\s+` + "`?" + w + `(?:$|[^\w-])|` +
 		w + "`?" + `\s+(?:dependency|package|library|crate|gem)\b|` +
@@ -241,7 +243,7 @@ func namedAsPackage(word string, ms []memory) bool {
 // whose name is also their language's build tool or a common word, which
 // memories name for everything else: "cargo nextest", "bundle exec") and
 // the manifests that list a project's dependencies.
-var dependencyTools = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?|pipenv|poetry|pdm|conda|composer|` +
+var dependencyTools = lazyre.New(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?|pipenv|poetry|pdm|conda|composer|` +
 	`package\.json|requirements(?:-\w+)?\.txt|pyproject\.toml|Cargo\.toml|Gemfile|go\.mod|mix\.exs|composer\.json|` +
 	`pubspec\.yaml|build\.gradle(?:\.kts)?|pom\.xml|libs\.versions\.toml|Package\.swift|Swift Package Manager)(?:$|[^\w-])`)
 
@@ -278,7 +280,7 @@ func preferredMemory(ms []memory, has func(string) bool, rank func(memory) int) 
 
 // dependencyWords say what a package manager is for: installing, adding,
 // managing dependencies, packages and lock files, or which one is used.
-var dependencyWords = regexp.MustCompile(`(?i)\b(?:install\w*|add|adds|added|dependenc\w+|deps|packages?|manag\w+|lock\w*|uses?|using|switch\w*|moved)\b`)
+var dependencyWords = lazyre.New(`(?i)\b(?:install\w*|add|adds|added|dependenc\w+|deps|packages?|manag\w+|lock\w*|uses?|using|switch\w*|moved)\b`)
 
 func dependencyWordRank(m memory) int {
 	switch {
@@ -296,7 +298,7 @@ func dependencyWordRank(m memory) int {
 // manager in passing ("`uv run pytest`: 58 passed", newer, and chosen over
 // "uv run for commands, uv add for dependencies" in the eleventh
 // coding-sessions evaluation, cmd/memsvc).
-var dependencyCommand = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?|pipenv|poetry|pdm|conda|composer|` +
+var dependencyCommand = lazyre.New(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?|pipenv|poetry|pdm|conda|composer|` +
 	`cargo|bundle|pub)(?:\s+--?[\w-]+(?:[= ][\w@./-]+)?)?\s+(?:add|install|i|require)\b`)
 
 // withMemory adds m to the hits of a prompt, where the top topK keep it,

@@ -1,11 +1,11 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A turn that swaps one library for another often does it with an Edit of
@@ -21,21 +21,21 @@ import (
 
 // dependencyLines match one dependency declaration each, the name in the
 // first group, in the manifests of common build tools.
-var dependencyLines = []*regexp.Regexp{
+var dependencyLines = []*lazyre.Regexp{
 	// sbt: "io.circe" %% "circe-core" % "0.14.9"
-	regexp.MustCompile(`"[\w.-]+"\s*%%?%?\s*"([\w.-]+)"\s*%`),
+	lazyre.New(`"[\w.-]+"\s*%%?%?\s*"([\w.-]+)"\s*%`),
 	// Gradle and Maven coordinates: "com.squareup.okhttp3:okhttp:4.12.0"
-	regexp.MustCompile(`["'][\w.-]+:([\w.-]+):[\w.+-]+["']`),
+	lazyre.New(`["'][\w.-]+:([\w.-]+):[\w.+-]+["']`),
 	// package.json: "moment": "^2.29.4"
-	regexp.MustCompile(`(?m)^\s*"(@?[\w.-]+(?:/[\w.-]+)?)"\s*:\s*"(?:[\^~<>=]*\d|workspace:|latest|next|\*)`),
+	lazyre.New(`(?m)^\s*"(@?[\w.-]+(?:/[\w.-]+)?)"\s*:\s*"(?:[\^~<>=]*\d|workspace:|latest|next|\*)`),
 	// Gemfile: gem 'sidekiq', '~> 7.2'
-	regexp.MustCompile(`(?m)^\s*gem\s+["']([\w.-]+)["']`),
+	lazyre.New(`(?m)^\s*gem\s+["']([\w.-]+)["']`),
 	// mix.exs: {:jason, "~> 1.4"}
-	regexp.MustCompile(`\{:(\w+),\s*(?:"|git:|github:|path:)`),
+	lazyre.New(`\{:(\w+),\s*(?:"|git:|github:|path:)`),
 	// Cargo.toml, pyproject.toml: requests = "^2.31", serde = { version = …
-	regexp.MustCompile(`(?m)^\s*([A-Za-z][\w.-]*)\s*=\s*(?:"[\^~<>=]*\d[^"]*"|\{[^}]*\bversion\s*=)`),
+	lazyre.New(`(?m)^\s*([A-Za-z][\w.-]*)\s*=\s*(?:"[\^~<>=]*\d[^"]*"|\{[^}]*\bversion\s*=)`),
 	// requirements.txt, PEP 621 lists: nose==1.3.7, "httpx>=0.27"
-	regexp.MustCompile(`(?m)^\s*"?([A-Za-z][\w.-]*)(?:\[[\w,.-]*\])?\s*(?:==|>=|~=|<=)\s*\d`),
+	lazyre.New(`(?m)^\s*"?([A-Za-z][\w.-]*)(?:\[[\w,.-]*\])?\s*(?:==|>=|~=|<=)\s*\d`),
 }
 
 // notDependencies are keys a manifest gives a version that name no

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A turn that changes a setting or swaps one decorator for another often
@@ -92,13 +94,13 @@ func failedCalls(content json.RawMessage) []string {
 
 var (
 	// annotationLine is a line that opens with an annotation or decorator.
-	annotationLine = regexp.MustCompile(`(?m)^\s*(@[A-Za-z_][\w.]{2,})`)
+	annotationLine = lazyre.New(`(?m)^\s*(@[A-Za-z_][\w.]{2,})`)
 	// settingRe is a key given a number or version: "minSdkVersion 21",
 	// "set(CMAKE_CXX_STANDARD 17)", "jvmToolchain(17)", "max_retries=3".
-	settingRe = regexp.MustCompile(`\b([A-Za-z_]\w{3,})(?:\s*[=:]\s*|\s*\(\s*|[ \t]+)["']?(\d+(?:\.\d+)*)\b`)
+	settingRe = lazyre.New(`\b([A-Za-z_]\w{3,})(?:\s*[=:]\s*|\s*\(\s*|[ \t]+)["']?(\d+(?:\.\d+)*)\b`)
 	// codeKey is a key written as code: camelCase, snake_case or UPPER_CASE,
 	// never a plain word ("version", "timeout") that prose gives numbers too.
-	codeKey = regexp.MustCompile(`^[a-z]+[A-Z]\w*$|^[A-Za-z]+_\w+$|^[A-Z][A-Z0-9]+$`)
+	codeKey = lazyre.New(`^[a-z]+[A-Z]\w*$|^[A-Za-z]+_\w+$|^[A-Z][A-Z0-9]+$`)
 )
 
 // replacedCode returns what one edit replaced: annotations another took
@@ -167,7 +169,7 @@ func kindOf(name, old string) bool {
 }
 
 // leadingAnnotation is an annotation at the start of text.
-var leadingAnnotation = regexp.MustCompile(`^@[A-Za-z_][\w.]*`)
+var leadingAnnotation = lazyre.New(`^@[A-Za-z_][\w.]*`)
 
 // declaredAfter returns the name declared under the annotation that ends
 // at end of text, past its arguments and the annotations after it: "send"
@@ -199,7 +201,7 @@ func declaredAfter(text string, end int) string {
 }
 
 // identifier is a name in code.
-var identifier = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
+var identifier = lazyre.New(`[A-Za-z_$][\w$]*`)
 
 // skipArgs returns rest past the parenthesised arguments it opens with, if
 // any; false when they do not close within it.
@@ -223,12 +225,12 @@ func skipArgs(rest string) (string, bool) {
 
 // settingLine is one line that sets a key: "dynamodb_table = \"x\"",
 // "runs-on: ubuntu-22.04".
-var settingLine = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*)\s*[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$`)
+var settingLine = lazyre.New(`^\s*([A-Za-z_][\w.-]*)\s*[=:]\s*["']?([^"'\s,;]+)["']?\s*[,;]?\s*$`)
 
 // nameValue is a value that names one thing: letters with a joiner
 // ("app-tf-locks", "ubuntu-22.04", "eu-west-1"), never a bare number, a
 // boolean or a word prose uses.
-var nameValue = regexp.MustCompile(`^[A-Za-z][\w]*(?:[-./:][\w]+)+$`)
+var nameValue = lazyre.New(`^[A-Za-z][\w]*(?:[-./:][\w]+)+$`)
 
 // swappedSettingValue returns the value of the setting line an edit
 // swapped for another key's setting line, when it names one thing and the

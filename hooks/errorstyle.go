@@ -1,8 +1,9 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A request to give code a way to fail ("add an error type for when the
@@ -24,7 +25,7 @@ var (
 	// caller. An error for a condition met ("I get an error when I run the
 	// tests", "there's a new error when building") is a bug report: the verb
 	// before it is one of meeting it, never of making it.
-	errorAsk = regexp.MustCompile(`(?i)\b(?:(?:error|exception) (?:types?|enums?|cases?|variants?|class(?:es)?|hierarchy)|` +
+	errorAsk = lazyre.New(`(?i)\b(?:(?:error|exception) (?:types?|enums?|cases?|variants?|class(?:es)?|hierarchy)|` +
 		`(?:add|adding|define|defining|create|creating|introduce|introducing|throw|throwing|return|returning|raise|raising|` +
 		`make|making|emit|emitting|give|need|needs|want|wants|use)\s+` +
 		`(?:(?:an?|its|their|our)\s+)?(?:own\s+|new\s+)?(?:\w+ )?(?:error|exception)s? (?:for|when|if)|` +
@@ -32,7 +33,7 @@ var (
 		`tell (?:the )?callers? (?:when|if|that))\b`)
 	// errorStyleRe is a memory's statement of how errors are made: the
 	// library or type that carries them, or the rule against throwing.
-	errorStyleRe = regexp.MustCompile(`(?i)(?:\b(?:thiserror|anyhow|snafu|eyre|miette|std::expected|error enums?|` +
+	errorStyleRe = lazyre.New(`(?i)(?:\b(?:thiserror|anyhow|snafu|eyre|miette|std::expected|error enums?|` +
 		`typed errors|never throws?|no exceptions)\b|-fno-exceptions\b)`)
 )
 

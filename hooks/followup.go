@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A prompt in a running session often continues the one before it: "now
@@ -33,7 +35,7 @@ const maxFollowUpWords = 3
 
 // followUpLead starts a prompt that points back at the one before:
 // "now do the same for …", "and what about …", "same again in …".
-var followUpLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|and|now|also|then|great|thanks)[,.!]?\s+)*(?:do\s+)?(?:the\s+)?(?:same|likewise|what about|how about|and for|now for)\b`)
+var followUpLead = lazyre.New(`(?i)^(?:(?:ok(?:ay)?|and|now|also|then|great|thanks)[,.!]?\s+)*(?:do\s+)?(?:the\s+)?(?:same|likewise|what about|how about|and for|now for)\b`)
 
 // nextStep says a longer prompt is the next step of the same work: "now
 // make sure old clients won't break", "then wire it into the CLI", "add a
@@ -41,7 +43,7 @@ var followUpLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|and|now|also|then|gr
 // is done to (the file, the message, the format the previous turn
 // touched), and searched alone they found nothing (the sixteenth
 // coding-sessions evaluation, cmd/memsvc).
-var nextStep = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|great|thanks|good)[,.!]?\s+)*(?:and\s+)?(?:now|next|then)\b[,\s]|` +
+var nextStep = lazyre.New(`(?i)^(?:(?:ok(?:ay)?|great|thanks|good)[,.!]?\s+)*(?:and\s+)?(?:now|next|then)\b[,\s]|` +
 	`\s(?:too|as well)\s*[.!?]*\s*$`)
 
 // followUp reports whether the prompt's query reads as continuing the
@@ -167,11 +169,11 @@ func compactionSummary(e transcriptEntry) (string, bool) {
 
 // summaryTaskHead starts the part of a compaction summary that says what
 // was being worked on last: its pending tasks, current work or next step.
-var summaryTaskHead = regexp.MustCompile(`(?im)^\s*(?:\d+\.\s*)?(?:(?:pending|remaining|open) tasks?|current work|(?:optional )?next steps?)\s*:`)
+var summaryTaskHead = lazyre.New(`(?im)^\s*(?:\d+\.\s*)?(?:(?:pending|remaining|open) tasks?|current work|(?:optional )?next steps?)\s*:`)
 
 // summaryLead is the sentence every compaction summary opens with, which
 // says nothing of the work.
-var summaryLead = regexp.MustCompile(`^\s*` + regexp.QuoteMeta(compactionLead) + `[^.\n]*\.(?:\s*The conversation is summari[sz]ed below:)?`)
+var summaryLead = lazyre.New(`^\s*` + regexp.QuoteMeta(compactionLead) + `[^.\n]*\.(?:\s*The conversation is summari[sz]ed below:)?`)
 
 // summaryTask returns what a compaction summary says the session was on.
 // A short one is kept whole; of a long one (its analysis and sections run
@@ -216,7 +218,7 @@ func tail(f *os.File, n int64) (*bufio.Reader, error) {
 // switching gears, …", "unrelated, but …". Read as the next step ("now …"),
 // it was searched with the previous turn, whose memories then answered a
 // question about something else.
-var topicChange = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|so|and|now|right|also|btw|quick)[,.!:\s-]+)*` +
+var topicChange = lazyre.New(`(?i)^(?:(?:ok(?:ay)?|so|and|now|right|also|btw|quick)[,.!:\s-]+)*` +
 	`(?:(?:something|one|a|an)\s+)?(?:(?:totally|completely|entirely|quite)\s+)?` +
 	`(?:unrelated|different|separate|other|new|side|random|off[- ]topic)\b(?:\s+(?:question|topic|thing|subject|note|task|one))?` +
 	`(?:\s*[,.:;!?-]|\s+(?:but|question|topic|though)\b)|` +

@@ -2,8 +2,9 @@ package hooks
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A question whether a language feature may be used ("can I use let
@@ -22,29 +23,29 @@ var (
 	// versionAsk asks for the oldest or minimum version a project supports,
 	// or which versions it runs on. "Which version of the vpc module" asks
 	// about a dependency, not a platform, and names no run or support.
-	versionAsk = regexp.MustCompile(`(?i)\b(?:(?:oldest|minimum|lowest|earliest)\s+(?:supported\s+)?(?:\w+\s+)?` +
+	versionAsk = lazyre.New(`(?i)\b(?:(?:oldest|minimum|lowest|earliest)\s+(?:supported\s+)?(?:\w+\s+)?` +
 		`(?:versions?|compilers?|toolchains?|sdks?|api levels?|runtimes?)|msrv|minimum supported|` +
 		`which\s+(?:\w+\s+)?versions?\b[^.?!\n]{0,40}?\b(?:run|runs|support|supports|supported|work|works)\b)`)
 	// featureAsk asks whether a language feature may be used: "can I use
 	// let-else chains", "is it ok to use const generics here". The feature
 	// nouns keep "can I use pandas for this?" (a library: dependency.go) out.
-	featureAsk = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|should)\s+(?:i|we)\s+use|is it ok(?:ay)? to use)\s+` +
+	featureAsk = lazyre.New(`(?i)\b(?:(?:can|could|may|should)\s+(?:i|we)\s+use|is it ok(?:ay)? to use)\s+` +
 		`[^.?!\n]{0,40}?\b(?:chains?|syntax|language features?|keywords?|operators?|generics|closures|pattern matching|` +
 		`match statements?|f-strings?|records|sealed interfaces|let-else|const generics|async fn)` + nounEnds)
 	// dependencyVersion is the version of a dependency, not of a platform:
 	// "the minimum version of the vpc module", "which version of the
 	// plugin".
-	dependencyVersion = regexp.MustCompile(`(?i)^versions?\s+of\s+(?:the\s+|our\s+|this\s+|that\s+)?(?:[\w.@/-]+\s+){0,2}?` +
+	dependencyVersion = lazyre.New(`(?i)^versions?\s+of\s+(?:the\s+|our\s+|this\s+|that\s+)?(?:[\w.@/-]+\s+){0,2}?` +
 		`(?:modules?|packages?|librar(?:y|ies)|plugins?|providers?|crates?|gems?|dependenc(?:y|ies)|charts?|images?)\b`)
 	// deployedVersion is where a version runs that is a deployment, not a
 	// platform: "which version runs on staging?" asks what is deployed.
-	deployedVersion = regexp.MustCompile(`(?i)^\s+(?:on|in|at)\s+(?:the\s+)?(?:staging|prod|production|live|dev|preview|` +
+	deployedVersion = lazyre.New(`(?i)^\s+(?:on|in|at)\s+(?:the\s+)?(?:staging|prod|production|live|dev|preview|` +
 		`server|servers|cluster|box|canary)\b`)
 	// versionWord finds the word "version" in a match of versionAsk.
-	versionWord = regexp.MustCompile(`(?i)\bversions?\b`)
+	versionWord = lazyre.New(`(?i)\bversions?\b`)
 	// minVersionRe is a memory's statement of a minimum version: the
 	// setting that holds it, or its name said out.
-	minVersionRe = regexp.MustCompile(`(?i)(?:\b(?:msrv|rust-version|minSdk(?:Version)?|min_sdk(?:_version)?|requires-python|` +
+	minVersionRe = lazyre.New(`(?i)(?:\b(?:msrv|rust-version|minSdk(?:Version)?|min_sdk(?:_version)?|requires-python|` +
 		`python_requires|minimum supported(?: \w+)? version|\w+_DEPLOYMENT_TARGET)\b|` +
 		`\b(?:i|mac|tv|watch|vision)OS deployment target\b|\bdeployment target\b[^.\n]{0,20}?(?:\b\d+\.\d+|\b(?:i|mac|tv|watch|vision)OS\s*\d+))`)
 )
@@ -84,7 +85,7 @@ func minVersionMemory(prompt string, ms []memory) (memory, bool) {
 // newestStating returns the newest dated memory of ms whose text re
 // matches, a fact before a turn said at the same time: a version is raised
 // and the later statement holds.
-func newestStating(ms []memory, re *regexp.Regexp) (memory, bool) {
+func newestStating(ms []memory, re *lazyre.Regexp) (memory, bool) {
 	var found []memory
 	for _, m := range ms {
 		if _, dated := statedAt(m); dated && re.MatchString(m.Text) {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A prompt that names a code name or a command-line flag the project's
@@ -17,7 +19,7 @@ import (
 
 // promptFlag is a long command-line flag in the user's words: "--since",
 // "--dry-run".
-var promptFlag = regexp.MustCompile(`(?:^|[\s("'\x60])(--[a-z][a-z0-9]+(?:-[a-z0-9]+)*)\b`)
+var promptFlag = lazyre.New(`(?:^|[\s("'\x60])(--[a-z][a-z0-9]+(?:-[a-z0-9]+)*)\b`)
 
 // promptNames returns the code names (identifiers) and flags of the
 // user's words in the prompt.
@@ -41,7 +43,7 @@ func namingMemories(names []string, ms []memory) []memory {
 	for _, name := range names {
 		has := func(text string) bool { return namesIdentifier(text, name) }
 		if strings.HasPrefix(name, "--") {
-			flag := regexp.MustCompile(`(?:^|[^\w-])` + regexp.QuoteMeta(name) + `(?:$|[^\w-])`)
+			flag := lazyre.New(`(?:^|[^\w-])` + regexp.QuoteMeta(name) + `(?:$|[^\w-])`)
 			has = flag.MatchString
 		}
 		m, ok := preferredMemory(ms, has, func(memory) int { return 0 })

@@ -1,12 +1,13 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A coding prompt mixes the user's own words with material pasted into it:
@@ -29,38 +30,38 @@ type segment struct {
 }
 
 var (
-	fenceLine = regexp.MustCompile("^\\s*(?:```|~~~)")
+	fenceLine = lazyre.New("^\\s*(?:```|~~~)")
 	// pastedLine matches how lines that only come from tools start: stack
 	// frames (Go, Python, JS/Java), goroutine headers, timestamps and log
 	// levels, diff headers, shell prompts, pytest marks, separators.
-	pastedLine = regexp.MustCompile(`^\s*(?:at |File ".*", line \d+|goroutine \d+ |created by |Traceback \(most recent|` +
+	pastedLine = lazyre.New(`^\s*(?:at |File ".*", line \d+|goroutine \d+ |created by |Traceback \(most recent|` +
 		`diff --git |index [0-9a-f]+\.\.|--- |\+\+\+ |@@ |\$ |>>> |[=_\-*#~ ]{8,}$|\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|` +
 		`\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|E {2,}|> {3,})|^\t`)
 	// codeSign matches what marks code or a frame anywhere in a line: a
 	// file:line position, a Go frame offset or argument, an indent (not of
 	// a list item), a trailing ; { or }. A sentence can hold one too ("the bug is in
 	// handlers.go:120, fix it"), so it only counts on a short line.
-	codeSign = regexp.MustCompile(`\.\w{1,5}:\d+|\+0x[0-9a-f]+\s*$|\(0x[0-9a-f]+|^ {4,}[^\s\-*+]|[;{}]\s*$`)
+	codeSign = lazyre.New(`\.\w{1,5}:\d+|\+0x[0-9a-f]+\s*$|\(0x[0-9a-f]+|^ {4,}[^\s\-*+]|[;{}]\s*$`)
 	// errorHeadline matches the line of a paste that names what went wrong.
-	errorHeadline = regexp.MustCompile(`\w(?:Error|Exception)\b|(?i:\b(?:error|exception|panic|fatal|fail|failed|` +
+	errorHeadline = lazyre.New(`\w(?:Error|Exception)\b|(?i:\b(?:error|exception|panic|fatal|fail|failed|` +
 		`refused|cannot|not found|no such|undefined)\b)`)
 	// codeLine is a line of code, which may name an error type without
 	// reporting one ("func (w *Worker) retry(job Job) error {", a Rust
 	// signature returning Result<_, Error>): it ends a block or statement,
 	// or starts with a keyword that opens a declaration or statement.
-	codeLine = regexp.MustCompile(`[;{}]\s*$|^\s*(?:\d+\s*\|\s*)?(?:func|def|fn|pub|return|if|else|for|let|const|var|class|type|try|catch|except|raise|throw)\b`)
+	codeLine = lazyre.New(`[;{}]\s*$|^\s*(?:\d+\s*\|\s*)?(?:func|def|fn|pub|return|if|else|for|let|const|var|class|type|try|catch|except|raise|throw)\b`)
 	// frameLine is a stack frame or bare position: it names where, not what.
-	frameLine = regexp.MustCompile(`^\s*(?:at |File ".*", line \d+)|^\S+\.\w{1,5}:\d+:?\s*\w*$|^\s*\S+\.\w{1,5}:\d+ \+0x`)
+	frameLine = lazyre.New(`^\s*(?:at |File ".*", line \d+)|^\S+\.\w{1,5}:\d+:?\s*\w*$|^\s*\S+\.\w{1,5}:\d+ \+0x`)
 	// importLine finds the module a line of pasted code imports: JS/TS
 	// (from '…', require('…'), import '…'), Python (import x, from x
 	// import), Go ("host/path/pkg" in an import).
-	importLine = regexp.MustCompile(`(?:\bfrom\s+|\brequire\(\s*|^import\s+)['"]([^'"./][^'"]*)['"]|` +
+	importLine = lazyre.New(`(?:\bfrom\s+|\brequire\(\s*|^import\s+)['"]([^'"./][^'"]*)['"]|` +
 		`^\s*(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)\s*$)|` +
 		`^\s*(?:import\s+)?(?:\w+\s+)?"([\w.-]+\.[a-z]{2,}/[\w./-]+)"\s*$`)
-	diffMark = regexp.MustCompile(`^[+\-] ?`)
+	diffMark = lazyre.New(`^[+\-] ?`)
 	// headlineFrame is what frames an error line without saying anything:
 	// pytest's "E   " and "> " marks, rules of = _ - * # ~.
-	headlineFrame = regexp.MustCompile(`^\s*(?:E\s{2,}|>\s+)?[=_\-*#~\s]*|[=_\-*#~\s]+$`)
+	headlineFrame = lazyre.New(`^\s*(?:E\s{2,}|>\s+)?[=_\-*#~\s]*|[=_\-*#~\s]+$`)
 )
 
 // segments splits s into runs of the user's words and of pasted material.

@@ -1,11 +1,11 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A rule against doing something is revoked by giving leave to do it:
@@ -32,33 +32,33 @@ const permittedMark = "^"
 var (
 	// leaveGiven is leave to do something, the verb in the first group and
 	// what follows it in the second.
-	leaveGiven = regexp.MustCompile(`(?i)\b(?:you\s+(?:can|may)|you're\s+(?:allowed|free)\s+to|` +
+	leaveGiven = lazyre.New(`(?i)\b(?:you\s+(?:can|may)|you're\s+(?:allowed|free)\s+to|` +
 		`you\s+are\s+(?:allowed|free)\s+to|feel\s+free\s+to|(?:it's|it\s+is)\s+(?:fine|ok|okay)\s+to)\s+` +
 		`(?:now\s+|also\s+|go\s+ahead\s+and\s+)?([a-z]+)\s+(.+)`)
 	// leaveFor is a thing said to be fine now: "tabs are fine now",
 	// "force pushes are ok again". The group is the thing.
-	leaveFor = regexp.MustCompile(`(?i)^\W*(?:(?:actually|ok|okay|so|and|but)\W+)*` +
+	leaveFor = lazyre.New(`(?i)^\W*(?:(?:actually|ok|okay|so|and|but)\W+)*` +
 		`((?:the\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?)\s+(?:is|are)\s+(?:fine|ok|okay|allowed)\s+(?:now|again)\b`)
 	// oneThing starts the name of one thing rather than a kind: "the
 	// tests are ok now", "this endpoint is fine again" report that it
 	// works again and give no leave; a rule forbids a kind ("tabs",
 	// "force pushes").
-	oneThing = regexp.MustCompile(`(?i)^(?:the|this|that|these|those|my|our|your|its|their)\s`)
+	oneThing = lazyre.New(`(?i)^(?:the|this|that|these|those|my|our|your|its|their)\s`)
 	// leaveChange is the word that makes leave a change of the rule, not
 	// a step of the task ("you can see the log in ci.yml").
-	leaveChange = regexp.MustCompile(`(?i)\b(?:now|again|from now on|going forward|these days)\b`)
+	leaveChange = lazyre.New(`(?i)\b(?:now|again|from now on|going forward|these days)\b`)
 	// stepNow is "now" opening the leave: "the db is migrated, now you
 	// can run the tests" says what the agent can do next, not that a rule
 	// changed, so it is no word of change.
-	stepNow = regexp.MustCompile(`(?i)\bnow,?\s+(?:you\s+(?:can|may)|feel\s+free)\b`)
+	stepNow = lazyre.New(`(?i)\bnow,?\s+(?:you\s+(?:can|may)|feel\s+free)\b`)
 	// leaveObjectEnd ends the object of the verb given leave.
-	leaveObjectEnd = regexp.MustCompile(`(?i)\s+(?:now|again|too|also|yourself|yourselves|from|on|in|to|at|against|for|` +
+	leaveObjectEnd = lazyre.New(`(?i)\s+(?:now|again|too|also|yourself|yourselves|from|on|in|to|at|against|for|` +
 		`with|into|when|if|as|since|because|and|but|so|then|here|there)\b|[,;:.!?)]`)
 	// leaveDeterminer starts an object: dropped, since rules name the thing
 	// bare ("never tabs").
-	leaveDeterminer = regexp.MustCompile(`(?i)^(?:the|a|an|any|your|our|my|some)\s+`)
+	leaveDeterminer = lazyre.New(`(?i)^(?:the|a|an|any|your|our|my|some)\s+`)
 	// prohibitionLead ends the words of a clause before what it forbids.
-	prohibitionLead = regexp.MustCompile(`(?i)\b(?:never|don't|dont|do not|not|no|avoid|stop|mustn't|must not|` +
+	prohibitionLead = lazyre.New(`(?i)\b(?:never|don't|dont|do not|not|no|avoid|stop|mustn't|must not|` +
 		`shouldn't|should not|won't|will not)\s+(?:ever\s+|\w+ly\s+)?$`)
 	// usingVerbs forbid their object alone as often as with the verb:
 	// "never use tabs" and "never tabs".
@@ -127,9 +127,9 @@ const scopeMark = "|"
 
 var (
 	// scopeLead starts the words of place after what a rule forbids.
-	scopeLead = regexp.MustCompile(`(?i)^\s*(?:on|in|against|to|at|for|into|from|inside|within|outside|under|with)\b`)
+	scopeLead = lazyre.New(`(?i)^\s*(?:on|in|against|to|at|for|into|from|inside|within|outside|under|with)\b`)
 	// scopeEnd ends the words of place: a clause break or a reason.
-	scopeEnd = regexp.MustCompile(`(?i)[,;:!?)]|\.(?:\s|$)|\s(?:because|since|unless|until|when|if|so|but|and|as|or)\b`)
+	scopeEnd = lazyre.New(`(?i)[,;:!?)]|\.(?:\s|$)|\s(?:because|since|unless|until|when|if|so|but|and|as|or)\b`)
 	// leaveFiller are the words of a leave that name no place.
 	leaveFiller = []string{"yourself", "yourselves", "too", "also", "anymore", "please"}
 )

@@ -1,16 +1,16 @@
 package hooks
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // terminalEscapeRe matches an ANSI escape sequence (colour, cursor moves):
 // a prompt or reply pasted from a terminal carries them.
-var terminalEscapeRe = regexp.MustCompile(`\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])`)
+var terminalEscapeRe = lazyre.New(`\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])`)
 
 // printable drops what the server refuses in a text (engine.DropControls:
 // C0 controls other than whitespace, and DEL), terminal escape sequences

@@ -1,10 +1,11 @@
 package hooks
 
 import (
-	"github.com/memsvc/memsvc/text"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Recall searches with what a prompt is about, not with the prompt as
@@ -17,12 +18,12 @@ import (
 // the whole prompt's words dilute its match.
 
 var (
-	slashCommand = regexp.MustCompile(`^/([A-Za-z][\w:.-]*)`)
+	slashCommand = lazyre.New(`^/([A-Za-z][\w:.-]*)`)
 	// atMention is an @file mention: a path, with a slash or a dot. A bare
 	// "@Observable" is a Swift macro, a decorator or an annotation, which
 	// identifiers searches as the code name it is.
-	atMention   = regexp.MustCompile(`(^|\s)@([\w~-]*[./][\w~./-]*)`)
-	placeholder = regexp.MustCompile(`\[(?:Image|Pasted text|Pasted image) #\d+[^\]]*\]`)
+	atMention   = lazyre.New(`(^|\s)@([\w~-]*[./][\w~./-]*)`)
+	placeholder = lazyre.New(`\[(?:Image|Pasted text|Pasted image) #\d+[^\]]*\]`)
 )
 
 // A paragraph is searched on its own when it has at least
@@ -112,7 +113,7 @@ func namesIdentifier(text, id string) bool {
 }
 
 // qualifiedSep parts a qualified name: "a::b", "Class#method", "pkg.name".
-var qualifiedSep = regexp.MustCompile(`::|#|\.`)
+var qualifiedSep = lazyre.New(`::|#|\.`)
 
 // named reports whether m's text names the search's identifier, or the
 // search has none.
@@ -130,7 +131,7 @@ var (
 	// snake_case, SCREAMING_CASE or path::name, a method of a class
 	// ("Invoice#overdue"), or a name of several capitalised humps
 	// ("ForecastClient", "useEffect").
-	identifierRe = regexp.MustCompile(`^(?:[.@$]?[A-Za-z]\w*\(\)|[.@][A-Za-z]\w+|[A-Za-z]\w*_\w*[A-Za-z0-9]|\w+::\w+|[A-Za-z]\w*#\w+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)$`)
+	identifierRe = lazyre.New(`^(?:[.@$]?[A-Za-z]\w*\(\)|[.@][A-Za-z]\w+|[A-Za-z]\w*_\w*[A-Za-z0-9]|\w+::\w+|[A-Za-z]\w*#\w+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)$`)
 	// identifierLead and identifierTail are what surrounds a code name in a
 	// sentence: quotes, brackets and punctuation.
 	identifierLead = "\"'`“‘([{<"
@@ -185,7 +186,7 @@ func searched(ss []search, q string) bool {
 // sentence, at a comma, semicolon or colon, and before a conjunction that
 // starts a clause of purpose, reason or time ("so I can …", "because …",
 // "before I push").
-var clauseBreak = regexp.MustCompile(`[.?!;:,]+(?:\s+|$)|(?i)\s+(?:so that|so|because|before|after|since|while|until|unless|although|then)\s+`)
+var clauseBreak = lazyre.New(`[.?!;:,]+(?:\s+|$)|(?i)\s+(?:so that|so|because|before|after|since|while|until|unless|although|then)\s+`)
 
 // clauseQueries returns the first and the last clause of the ask (the
 // prompt's last paragraph), those with minClauseWords words that say
@@ -246,7 +247,7 @@ func meaningWords(s string) int {
 // get the app onto staging?" did not find "Deploys go through make ship
 // ENV=staging" and found a traceback under /app instead (the sixth
 // coding-sessions evaluation, cmd/memsvc).
-var selfReference = regexp.MustCompile(`(?i)\b(?:the|this|our|my)\s+(?:app|application|project|repo|repository|codebase|code base)\b`)
+var selfReference = lazyre.New(`(?i)\b(?:the|this|our|my)\s+(?:app|application|project|repo|repository|codebase|code base)\b`)
 
 // promptQuery returns the query for the whole prompt, within maxQueryChars,
 // the prompt's paragraphs of the user's own words, and the modules its

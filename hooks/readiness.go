@@ -1,9 +1,10 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A question whether the work is ready ("is this ready to push?", "is it ok
@@ -22,7 +23,7 @@ var (
 	// object must be the work (readyWork) or the sentence must end at it:
 	// "safe to push the button twice?" and "about to commit to the new
 	// parser design" ask nothing about the work.
-	readinessAsk = regexp.MustCompile(`(?i)\b(?:(?:ok|okay|fine|good|safe|ready) to |about to |before I |` +
+	readinessAsk = lazyre.New(`(?i)\b(?:(?:ok|okay|fine|good|safe|ready) to |about to |before I |` +
 		`anything (?:else )?(?:to (?:check|run) |I should (?:check|run) )?before I )` + readyWork + `|` + readyReview)
 	// readyReview is work handed on or called finished: "before I open the
 	// PR", "before I call this finished". The object keeps "before I open
@@ -39,15 +40,15 @@ var (
 	// you say done", "before you call anything done" (kept as "Before
 	// Assistant calls anything done run …"), "before anything gets
 	// committed", "CI fails on it".
-	stepCheck = regexp.MustCompile(`(?i)\bbefore (?:you |I |we |anything |it )?(?:say (?:you're |you are |it's |it is )?done|` +
+	stepCheck = lazyre.New(`(?i)\bbefore (?:you |I |we |anything |it )?(?:say (?:you're |you are |it's |it is )?done|` +
 		`(?:\w+ )?calls? (?:it|this|that|anything|everything|something|the \w+|a \w+) (?:done|finished|complete)|` +
 		`(?:gets? |is )?(?:commit\w*|push\w*|merg\w*)|finish\w*|wrap\w* up)|\bCI (?:\w+ )?(?:fails|rejects|blocks)\b`)
 	// ciRuns is "CI runs …", a check when what it runs is a tool ("CI
 	// also runs luacheck"), not where or when CI runs ("CI runs on GitHub
 	// Actions").
-	ciRuns = regexp.MustCompile(`(?i)\bCI (?:\w+ )?(?:runs|checks)\s+(\S+)`)
+	ciRuns = lazyre.New(`(?i)\bCI (?:\w+ )?(?:runs|checks)\s+(\S+)`)
 	// checkCondition is a word that makes a sentence a condition to meet.
-	checkCondition = regexp.MustCompile(`(?i)\b(?:pass\w*|green|must|before|fail\w*)\b`)
+	checkCondition = lazyre.New(`(?i)\b(?:pass\w*|green|must|before|fail\w*)\b`)
 )
 
 // ciPlaceWords introduce where or when CI runs, not what it checks.
@@ -73,7 +74,7 @@ func statesCheck(text string) bool {
 
 // deniedReadiness is a negation just before a readiness phrase: "I'm not
 // ready to push", "we're never about to merge this".
-var deniedReadiness = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno longer)\s+(?:\w+\s+)?$`)
+var deniedReadiness = lazyre.New(`(?i)(?:\bnot|n't|\bnever|\bno longer)\s+(?:\w+\s+)?$`)
 
 // asksReadiness reports a sentence of p that asks whether work is ready. A
 // statement that it is not ("I'm not ready to push, just explain the

@@ -1,10 +1,11 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // When the agent carries out a change it reports what it took away: "I ran
@@ -24,7 +25,7 @@ import (
 var (
 	// removalRe marks a sentence of the agent's reply that reports taking
 	// something away or names what used to be.
-	removalRe = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|ripping out|rips? out|tearing out|tore out|got rid of|` +
+	removalRe = lazyre.New(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|ripping out|rips? out|tearing out|tore out|got rid of|` +
 		`deintegrat\w*|uninstall(?:ed)?|replaced|replacing|no longer|anymore|(?:is|are) gone|` + leftBehind + `|` +
 		`(?:was|were)(?:n't| not) carried over|(?:the|its|their) (?:old|previous|former)|previously|used to|` +
 		`leftovers?|(?:goes|go|went) away|still (?:pointed|referenced|aliased|imported|called|used|read))\b`)
@@ -38,8 +39,8 @@ var (
 	// the rds module from main; it now uses ?ref=v2.3.1"), and with it cut
 	// the memory no longer matched a prompt about stacks/data (the fourth
 	// coding-sessions evaluation, cmd/memsvc).
-	nowLead   = regexp.MustCompile(`(?i)^(?:(?:it|they|this|that|these|those)\s+)?now\b`)
-	insteadRe = regexp.MustCompile(`(?i)\s*,?\s+\b(?:instead of|rather than|where (?:it|they|we|you) used)\b`)
+	nowLead   = lazyre.New(`(?i)^(?:(?:it|they|this|that|these|those)\s+)?now\b`)
+	insteadRe = lazyre.New(`(?i)\s*,?\s+\b(?:instead of|rather than|where (?:it|they|we|you) used)\b`)
 )
 
 // withoutRemovals returns the agent's reply s without the sentences that
@@ -88,7 +89,7 @@ func cutRemovals(s string) (string, []removalCut) {
 }
 
 // listMark is the bullet or number a list item starts with.
-var listMark = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+var listMark = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // keptSentences returns line without its removal sentences, keeping its
 // list mark when anything of the item is left, and what it cut.
@@ -168,7 +169,7 @@ func insteadOfRemoved(sn string) (head, tail string, ok bool) {
 // A sentence whose subject is a release (a version, after at most a few
 // words of name) removing something is kept whole; what it removed is
 // still retired. A bare number is a count ("3 removed fixtures"), not a release.
-var releaseRemoval = regexp.MustCompile(`(?i)^\W*(?:(?:[\w.@/-]+\s+){1,3}v?\d+(?:\.\d+)*|v?\d+(?:\.\d+)+)(?:\.x)?\s+` +
+var releaseRemoval = lazyre.New(`(?i)^\W*(?:(?:[\w.@/-]+\s+){1,3}v?\d+(?:\.\d+)*|v?\d+(?:\.\d+)+)(?:\.x)?\s+` +
 	`(?:removed|removes|dropped|drops|deprecated|deprecates|no longer)\b`)
 
 // A removal sentence often says in another clause what holds now: "cl-core
@@ -185,13 +186,13 @@ var releaseRemoval = regexp.MustCompile(`(?i)^\W*(?:(?:[\w.@/-]+\s+){1,3}v?\d+(?
 
 var (
 	// colonBreak joins two clauses at a colon.
-	colonBreak = regexp.MustCompile(`:\s+`)
+	colonBreak = lazyre.New(`:\s+`)
 	// nowAndBreak is the "and" after a clause saying what holds now, before
 	// a new subject: "… now run on KSP and the kapt plugin is removed". The
 	// subject may be a name alone, before its verb: "… with `ky` now and
 	// axios is removed" (cut whole, the capture lost what the client calls
 	// the API with).
-	nowAndBreak = regexp.MustCompile(`(?i)\bnow\b[^:]*?(,?\s+and\s+)(?:(?:the|its|their|a|an|it|they)\b|` +
+	nowAndBreak = lazyre.New(`(?i)\bnow\b[^:]*?(,?\s+and\s+)(?:(?:the|its|their|a|an|it|they)\b|` +
 		"`?[\\w@./-]+`?\\s+(?:is|are|was|were|has been|have been|got)\\s)")
 )
 

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A service moved to another port is said with the new port alone: "move
@@ -27,14 +29,14 @@ const reportMark = "#"
 var (
 	// statedPort is a port as a sentence states it: after a local host
 	// ("localhost:6543", "127.0.0.1:8080") or the word port ("port 6380").
-	statedPort = regexp.MustCompile(`(?i)\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\bports?\s+\d{2,5}\b`)
+	statedPort = lazyre.New(`(?i)\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\bports?\s+\d{2,5}\b`)
 	// portHolder is the word before "is/runs/listens on" a port: the
 	// service that has it ("Local Postgres is on localhost:6543").
-	portHolder = regexp.MustCompile(`(?i)\b([A-Za-z][\w.-]{3,})\s+(?:now\s+)?(?:is|runs|listens|lives|serves)\s+` +
+	portHolder = lazyre.New(`(?i)\b([A-Za-z][\w.-]{3,})\s+(?:now\s+)?(?:is|runs|listens|lives|serves)\s+` +
 		`(?:now\s+)?(?:on|at)\s+(?:(?:local\s*host\s+)?port\s+\d|localhost:|127\.0\.0\.1:|0\.0\.0\.0:)`)
 	// moved is what makes a sentence with a port a change rather than a
 	// mention: "now", "move … to", "change", "switch", "instead".
-	moved = regexp.MustCompile(`(?i)\b(?:now|from now on|mov(?:e|ed|es|ing)|chang(?:e|ed|es|ing)|switch(?:ed|es|ing)?|instead)\b`)
+	moved = lazyre.New(`(?i)\b(?:now|from now on|mov(?:e|ed|es|ing)|chang(?:e|ed|es|ing)|switch(?:ed|es|ing)?|instead)\b`)
 )
 
 // reportedNames returns, marked with reportMark, the names that the turn's
@@ -79,14 +81,14 @@ func namesReported(text, name string) bool {
 
 // serviceWords holds the pattern of each service name as a word, compiled
 // once: recall checks every memory against every retired name.
-var serviceWords sync.Map // name -> *regexp.Regexp
+var serviceWords sync.Map // name -> *lazyre.Regexp
 
 // serviceWord returns the pattern matching name as a word of its own.
-func serviceWord(name string) *regexp.Regexp {
+func serviceWord(name string) *lazyre.Regexp {
 	if re, ok := serviceWords.Load(name); ok {
-		return re.(*regexp.Regexp)
+		return re.(*lazyre.Regexp)
 	}
-	re := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
+	re := lazyre.New(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
 	serviceWords.Store(name, re)
 	return re
 }

@@ -1,9 +1,10 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A schedule change is often said with the new time alone: "make it 23:30
@@ -29,12 +30,12 @@ var (
 	// timeOfDay is a time as a schedule states it: "23:30", "2am", "7 pm",
 	// a five-field cron expression ("30 5 * * *", "*/15 * * * *") or a
 	// crontab call's hour ("crontab(hour=2").
-	timeOfDay = regexp.MustCompile(`(?i)\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\b(?:1[0-2]|0?[1-9])\s?[ap]\.?m\b\.?|` +
+	timeOfDay = lazyre.New(`(?i)\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\b(?:1[0-2]|0?[1-9])\s?[ap]\.?m\b\.?|` +
 		`(?:^|[\s"'` + "`" + `(])[\d*][\d*/,-]*(?:\s+[\d*][\d*/,-]*){4}(?:$|[\s"'` + "`" + `),.])|\bhour\s*=\s*\d`)
 	// rescheduled is what makes a sentence with a time a change of
 	// schedule rather than a mention of one: "now runs at", "move … to",
 	// "make it", "reschedule", "from now on", "earlier", "instead".
-	rescheduled = regexp.MustCompile(`(?i)\b(?:now|from now on|mov(?:e|ed|es|ing)|make it|chang(?:e|ed|es|ing)|` +
+	rescheduled = lazyre.New(`(?i)\b(?:now|from now on|mov(?:e|ed|es|ing)|make it|chang(?:e|ed|es|ing)|` +
 		`reschedul\w*|switch(?:ed|es|ing)?|instead|earlier|later)\b`)
 )
 
@@ -138,7 +139,7 @@ func scheduledNames(sn string) []string {
 
 // titleWords are capitalised words joined by hyphens, a range or a name in
 // prose ("Mon-Thu", "Rhein-Main"), not code.
-var titleWords = regexp.MustCompile(`^[A-Z][a-z]*(?:-[A-Z][a-z]*)+$`)
+var titleWords = lazyre.New(`^[A-Z][a-z]*(?:-[A-Z][a-z]*)+$`)
 
 // namesRetimed reports whether a clause of text names the scheduled name
 // and states a time of day: an older statement of its schedule. A time in

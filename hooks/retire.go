@@ -1,13 +1,13 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // When a convention changes, the memories that stated the old one stay
@@ -54,20 +54,20 @@ const leftBehind = `(?:we|i|they|the team)(?:(?:'ve| have)?\s+(?:left|ditched|ab
 // doneWith is the part of leftBehind that also says a task is finished, at
 // the end of a match of retiredAfter; doneWithClause finds it in a sentence.
 var (
-	doneWith       = regexp.MustCompile(`(?i)\b(?:done|finished|through) with$`)
-	doneWithClause = regexp.MustCompile(`(?i)\b(?:done|finished|through) with\b`)
+	doneWith       = lazyre.New(`(?i)\b(?:done|finished|through) with$`)
+	doneWithClause = lazyre.New(`(?i)\b(?:done|finished|through) with\b`)
 	// nameEnd ends the name a team is done with.
-	nameEnd = regexp.MustCompile(`[,;:]|\.\s|\s+(?:and|but|so)\s`)
+	nameEnd = lazyre.New(`[,;:]|\.\s|\s+(?:and|but|so)\s`)
 )
 
 // replacementCue says a name is the one in use from now on: "Errors go to
 // Honeybadger from now on", "we're on Grafana now", "switched to Kamal".
-var replacementCue = regexp.MustCompile(`(?i)\b(?:now|instead|going forward|these days|in its place|` +
+var replacementCue = lazyre.New(`(?i)\b(?:now|instead|going forward|these days|in its place|` +
 	`(?:switch\w*|mov\w+|migrat\w+) (?:over )?to|replaced (?:it |them )?(?:with|by))\b`)
 
 // laterName is a name inside a sentence: inline code, or a capitalised
 // word that does not start it.
-var laterName = regexp.MustCompile("`[^`\n]+`|\\s[A-Z][\\w.+-]*\\w")
+var laterName = lazyre.New("`[^`\n]+`|\\s[A-Z][\\w.+-]*\\w")
 
 // namesReplacement reports whether a sentence of turn names something and
 // says it is what is used now, outside the clause a team is done with.
@@ -93,34 +93,34 @@ func namesReplacement(turn string) bool {
 
 var (
 	// backticked is inline code: the surest sign of a name.
-	backticked = regexp.MustCompile("`([^`\n]+)`")
+	backticked = lazyre.New("`([^`\n]+)`")
 	// placeLead is a preposition that makes the name after it where the
 	// change happened, not what it removed: "from `appsettings.json`",
 	// "in `Program.cs`", "into `server.go`".
-	placeLead = regexp.MustCompile(`(?i)\b(?:from|in|into|inside|to|of|on|under|within)\s*(?:(?:the|a|an|its|their)\s+)?$`)
+	placeLead = lazyre.New(`(?i)\b(?:from|in|into|inside|to|of|on|under|within)\s*(?:(?:the|a|an|its|their)\s+)?$`)
 	// retiredAfter is a removal whose object follows ("removed X", "where
 	// it used X", "no longer installs X", "the old X"); retiredBefore one
 	// whose subject precedes ("X is removed", "X is no longer read", "the X
 	// leftovers", "X, which no longer exists").
-	retiredAfter = regexp.MustCompile(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|ripping out|rips? out|tearing out|tore out|got rid of|` +
+	retiredAfter = lazyre.New(`(?i)\b(?:removed|removing|deleted|deleting|dropped|dropping|ripped out|ripping out|rips? out|tearing out|tore out|got rid of|` +
 		`uninstall(?:ed)?|replaced|replacing|moved off|instead of|rather than|where (?:it|they|we|you) used|` + leftBehind + `|` +
 		`still (?:pointed at|pointed to|referenced|aliased|imported|called|used|read)|used to \w+|` +
 		`no longer \w+s|(?:the|its|their) (?:old|previous|former))\b`)
-	retiredBefore = regexp.MustCompile(`(?i)(?:,\s*which)?\s+(?:(?:is|are|was|were|has been|have been|can be|should be|will be)\s+` +
+	retiredBefore = lazyre.New(`(?i)(?:,\s*which)?\s+(?:(?:is|are|was|were|has been|have been|can be|should be|will be)\s+` +
 		`(?:removed|deleted|gone|dropped|uninstalled|no longer \w+)|(?:no longer|doesn't|don't) exists?|leftovers?|` +
 		`(?:goes|go|went) away|(?:was|were)(?:n't| not) carried over|anymore)\b`)
 	// clauseEnd ends the clause a removal is said in: what follows is
 	// about something else ("…, and added `AddAzureKeyVault`").
-	clauseEnd = regexp.MustCompile(`(?i);|:\s|\.\s|\s\(|,\s+(?:so|which|but|then|while|because|since|it|they|and (?:added|now|it|they))\b|\s+and\s+(?:added|adds|now|then|re-?\w+ed|re-ran|\w+ed|ran|made|wrote|built|kept|put)\b|\s+(?:so|but|because|since|while|where)\s`)
+	clauseEnd = lazyre.New(`(?i);|:\s|\.\s|\s\(|,\s+(?:so|which|but|then|while|because|since|it|they|and (?:added|now|it|they))\b|\s+and\s+(?:added|adds|now|then|re-?\w+ed|re-ran|\w+ed|ran|made|wrote|built|kept|put)\b|\s+(?:so|but|because|since|while|where)\s`)
 	// plainName is a capitalised product name written without backticks
 	// ("Moq", "Fly.io"), counted only when no noun follows it ("the
 	// Postmark key" removed a key, not Postmark).
 	// A time after it is no noun: "we left Fly last week". A run of
 	// capitalised words is one name ("Firebase App Distribution").
-	plainName = regexp.MustCompile(`\b([A-Z][\w.+-]*[\w+](?:\s+[A-Z][\w.+-]*[\w+])*)(?:\s+(?:and|or|from|in|with|to|as|is|are|was|were|leftovers?|last|this|earlier|recently|yesterday|today|for good)\b|\s*[,;:.)]|\s*$)`)
+	plainName = lazyre.New(`\b([A-Z][\w.+-]*[\w+](?:\s+[A-Z][\w.+-]*[\w+])*)(?:\s+(?:and|or|from|in|with|to|as|is|are|was|were|leftovers?|last|this|earlier|recently|yesterday|today|for good)\b|\s*[,;:.)]|\s*$)`)
 	// codeToken is a bare word written as code: letters joined by a dot,
 	// underscore, hyphen, slash or "::" ("dd-trace", "fly.toml").
-	codeToken = regexp.MustCompile(`^[A-Za-z][\w]*(?:(?:[._/-]|::)[\w]+)+$`)
+	codeToken = lazyre.New(`^[A-Za-z][\w]*(?:(?:[._/-]|::)[\w]+)+$`)
 )
 
 // retiredNames returns the names the turn says it removed or replaced (in
@@ -163,16 +163,16 @@ func retiredNames(user, reply string) []string {
 // another verb starts ("drop the `users` table and re-run the migrations"):
 // at "and", "then" or a comma not followed by another name written as code.
 var (
-	userDrop = regexp.MustCompile(`(?i)\b(?:remove|drop|delete|uninstall|rip out|get rid of)\s+`)
+	userDrop = lazyre.New(`(?i)\b(?:remove|drop|delete|uninstall|rip out|get rid of)\s+`)
 	// userTakeOut is the object between "take" and "out": "take
 	// dynamodb_table out of every backend", "take `--legacy` out".
-	userTakeOut = regexp.MustCompile(`(?i)\btake\s+((?:the\s+)?\S+(?:\s+(?:and|,)\s+\S+)*)\s+out\b`)
+	userTakeOut = lazyre.New(`(?i)\btake\s+((?:the\s+)?\S+(?:\s+(?:and|,)\s+\S+)*)\s+out\b`)
 	// outFor is what follows "take X out" when X is tried, not removed:
 	// "take `new_parser` out for a spin", "… out for a test drive".
-	outFor      = regexp.MustCompile(`(?i)^\s+for\b`)
-	notYetAsked = regexp.MustCompile(`(?i)\?|\b(?:if|unless|whether|should we|could we|can we|maybe|once)\b`)
-	commaEnd    = regexp.MustCompile(`,\s`)
-	dropObjEnd  = regexp.MustCompile(`(?i)\s*(?:,|;|\s(?:and|then|&&))\s*(?:then\s+)?`)
+	outFor      = lazyre.New(`(?i)^\s+for\b`)
+	notYetAsked = lazyre.New(`(?i)\?|\b(?:if|unless|whether|should we|could we|can we|maybe|once)\b`)
+	commaEnd    = lazyre.New(`,\s`)
+	dropObjEnd  = lazyre.New(`(?i)\s*(?:,|;|\s(?:and|then|&&))\s*(?:then\s+)?`)
 )
 
 // resetCue is a removal done to make the thing again: "remove
@@ -181,7 +181,7 @@ var (
 // out comes back, so nothing it names is retired. A verb of doing again
 // with another object says nothing of the kind: "removed `moment` and
 // re-ran the tests", "and reinstalled the dependencies" retire moment.
-var resetCue = regexp.MustCompile(`(?i)\b(?:re-?creat\w*|re-?generat\w*|re-?seed\w*|from scratch|start(?:ing)? fresh|` +
+var resetCue = lazyre.New(`(?i)\b(?:re-?creat\w*|re-?generat\w*|re-?seed\w*|from scratch|start(?:ing)? fresh|` +
 	`(?:fresh|clean) install|re-?(?:run|ran|running) (?:the |all (?:the )?)?(?:migrations?|seeds?|setup|init)\b|` +
 	`re-?install(?:ed|ing)?(?:\s+(?:it|them|everything))?\s*(?:$|[.,;!)]))`)
 
@@ -231,7 +231,7 @@ func strongCodeToken(w string) bool {
 // negatedBefore reports whether the clause before a verb (lead, back to
 // its last comma or clause end) holds a negation.
 func negatedBefore(lead string) bool {
-	for _, re := range []*regexp.Regexp{clauseEnd, commaEnd} {
+	for _, re := range []*lazyre.Regexp{clauseEnd, commaEnd} {
 		if ends := re.FindAllStringIndex(lead, -1); len(ends) > 0 {
 			lead = lead[ends[len(ends)-1][1]:]
 		}
@@ -286,7 +286,7 @@ func codeNamesIn(clause string) []string {
 }
 
 // determinerBefore is a determiner that makes the word after it a noun's.
-var determinerBefore = regexp.MustCompile(`(?i)\b(?:the|a|an|this|that|these|those|our|my|its|their|your)\s+$`)
+var determinerBefore = lazyre.New(`(?i)\b(?:the|a|an|this|that|these|those|our|my|its|their|your)\s+$`)
 
 // hyphenAdjective reports whether n, a word of prose joined by hyphens only,
 // follows a determiner wherever prose holds it.
@@ -327,7 +327,7 @@ func removedIn(sn string, replaced bool) []string {
 		// The subject is what precedes, back to the clause's start or to a
 		// removal of its own ("… still aliased `X`, which no longer exists").
 		lead := sn[:loc[0]]
-		for _, re := range []*regexp.Regexp{clauseEnd, retiredAfter} {
+		for _, re := range []*lazyre.Regexp{clauseEnd, retiredAfter} {
 			if ends := re.FindAllStringIndex(lead, -1); len(ends) > 0 {
 				lead = lead[ends[len(ends)-1][1]:]
 			}
@@ -350,7 +350,7 @@ func removedIn(sn string, replaced bool) []string {
 // elsewhere (placeLead) makes a name where a change happened.
 // The place is a name, in code or capitalised, with the noun after it
 // ("the GKE cluster") that keeps a plain name from counting elsewhere.
-var noLongerHosted = regexp.MustCompile("^(?i:no longer (?:runs?|lives?|deploys?|sits?|is (?:deployed|hosted|running)) " +
+var noLongerHosted = lazyre.New("^(?i:no longer (?:runs?|lives?|deploys?|sits?|is (?:deployed|hosted|running)) " +
 	"(?:on|in|at|to)\\s+(?:(?:the|its|our|their)\\s+)?)(`[^`\n]+`|[A-Z][\\w.+-]*\\w(?:\\s+[A-Z][\\w.+-]*\\w)*)")
 
 // hostLeft returns the place a removal clause (from "no longer") says a
@@ -364,7 +364,7 @@ func hostLeft(clause string) string {
 }
 
 // pastVerb is a verb in the past tense: "the target called `x`".
-var pastVerb = regexp.MustCompile(`(?i)\b(?:\w+ed|ran|read|was|were|had|built|set|wrote)\b`)
+var pastVerb = lazyre.New(`(?i)\b(?:\w+ed|ran|read|was|were|had|built|set|wrote)\b`)
 
 // namesIn returns the names a clause holds: its inline code, its words
 // written as code and its plain product names, except those after a
@@ -403,7 +403,7 @@ func namesIn(clause string) []string {
 const phraseMark = "~"
 
 // phraseLead is what comes before the words of a lower-case phrase.
-var phraseLead = regexp.MustCompile(`(?i)^\s*(?:(?:the|our|its|their|all|old|whole)\s+)*`)
+var phraseLead = lazyre.New(`(?i)^\s*(?:(?:the|our|its|their|all|old|whole)\s+)*`)
 
 // productPhrase returns the lower-case words of clause as a phrase of two or
 // three words, without its determiners; false when clause is not one.

@@ -2,10 +2,10 @@ package hooks
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A question when something runs ("what time does the orders load kick
@@ -27,9 +27,9 @@ import (
 // I use a staging domain?"), and a timed memory sharing a word answered it
 // with some job's schedule.
 var (
-	scheduleAsk = regexp.MustCompile(`(?i)\b(?:what time|at what time|which time|how often|what(?:'s| is) the schedule|` +
+	scheduleAsk = lazyre.New(`(?i)\b(?:what time|at what time|which time|how often|what(?:'s| is) the schedule|` +
 		`scheduled? (?:for|of))\b`)
-	whenRuns = regexp.MustCompile(`(?i)\bwhen (?:does|do|is|are|will|did|should)\b[^.?!\n]{0,60}?\b(?:run|runs|running|` +
+	whenRuns = lazyre.New(`(?i)\bwhen (?:does|do|is|are|will|did|should)\b[^.?!\n]{0,60}?\b(?:run|runs|running|` +
 		`start|starts|kicks? off|fires?|trigger(?:s|ed)?|execute[sd]?|happens?|go(?:es)? off|scheduled)\b`)
 )
 

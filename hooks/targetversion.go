@@ -1,9 +1,10 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A question which version of a language or platform the project is
@@ -23,7 +24,7 @@ import (
 // it by and the ways a memory states the version a project targets.
 type targetLanguage struct {
 	names   string // alternation of the names a question uses
-	setting *regexp.Regexp
+	setting *lazyre.Regexp
 }
 
 // targetLanguages are the languages whose version setting a memory can
@@ -33,44 +34,44 @@ type targetLanguage struct {
 // often as of ECMAScript, and a guess showed a tsconfig target for a
 // question about the search cluster; the search alone answers it.
 var targetLanguages = []targetLanguage{
-	{`go|golang`, regexp.MustCompile(`(?i)\bgo(?:lang)?\s+1\.\d+\b|-go=1\.\d+|\bgo directive\b`)},
-	{`java|jdk|jvm|kotlin`, regexp.MustCompile(`(?i)\bjvmToolchain\s*\(\s*\d+|\b(?:jdk|java)\s*\d+\b|` +
+	{`go|golang`, lazyre.New(`(?i)\bgo(?:lang)?\s+1\.\d+\b|-go=1\.\d+|\bgo directive\b`)},
+	{`java|jdk|jvm|kotlin`, lazyre.New(`(?i)\bjvmToolchain\s*\(\s*\d+|\b(?:jdk|java)\s*\d+\b|` +
 		`\b(?:languageVersion|sourceCompatibility|targetCompatibility|jvmTarget)\b|<(?:maven\.compiler\.)?release>`)},
-	{`c\+\+|cpp|c`, regexp.MustCompile(`(?i)\bCMAKE_CXX_STANDARD\s+\d+|\bCMAKE_C_STANDARD\s+\d+|\bc\+\+\s?\d\d\b|-std=(?:c|gnu)(?:\+\+)?\d\d\b|\bcxx_std_\d\d\b`)},
-	{`rust`, regexp.MustCompile(`(?i)\bedition\s*=|\brust-version\b|\bmsrv\b|\brust\s+1\.\d+|\bedition\s+20\d\d\b`)},
-	{`python`, regexp.MustCompile(`(?i)\brequires-python\b|\bpython_requires\b|\bpython\s*3\.\d+\b|\btarget-version\b`)},
-	{`node|node\.js|nodejs|typescript|ts|javascript|js|ecmascript`, regexp.MustCompile(`(?i)\bengines\b|\.nvmrc\b|` +
+	{`c\+\+|cpp|c`, lazyre.New(`(?i)\bCMAKE_CXX_STANDARD\s+\d+|\bCMAKE_C_STANDARD\s+\d+|\bc\+\+\s?\d\d\b|-std=(?:c|gnu)(?:\+\+)?\d\d\b|\bcxx_std_\d\d\b`)},
+	{`rust`, lazyre.New(`(?i)\bedition\s*=|\brust-version\b|\bmsrv\b|\brust\s+1\.\d+|\bedition\s+20\d\d\b`)},
+	{`python`, lazyre.New(`(?i)\brequires-python\b|\bpython_requires\b|\bpython\s*3\.\d+\b|\btarget-version\b`)},
+	{`node|node\.js|nodejs|typescript|ts|javascript|js|ecmascript`, lazyre.New(`(?i)\bengines\b|\.nvmrc\b|` +
 		`\bnode(?:\.?js)?\s*v?\d\d\b|\bnodejs\d\d|\bES20\d\d\b|\bES\d\b|"target"\s*:`)},
-	{`swift|ios`, regexp.MustCompile(`(?i)\bswift-tools-version\b|\bswift\s+\d|\bdeployment target\b|_DEPLOYMENT_TARGET\b`)},
-	{`dart|flutter`, regexp.MustCompile(`(?i)\bsdk:\s*['"]?[>^]|\bdart\s+\d\.\d|\bflutter\s+\d\.\d`)},
-	{`\.net|dotnet|c#|csharp`, regexp.MustCompile(`(?i)\bnet\d+\.\d\b|\bTargetFramework\b|\.NET\s+\d|\bLangVersion\b`)},
-	{`scala`, regexp.MustCompile(`(?i)\bscalaVersion\b|\bscala\s+[23]\.\d+|\bcrossScalaVersions\b`)},
-	{`elixir`, regexp.MustCompile(`(?i)\belixir:\s*"|\belixir\s+1\.\d+|\.tool-versions\b`)},
-	{`ruby`, regexp.MustCompile(`(?i)\bruby\s+\d\.\d|\.ruby-version\b`)},
-	{`php`, regexp.MustCompile(`(?i)\bphp\s*[>^=~]*\s*8\.\d|"php"\s*:`)},
+	{`swift|ios`, lazyre.New(`(?i)\bswift-tools-version\b|\bswift\s+\d|\bdeployment target\b|_DEPLOYMENT_TARGET\b`)},
+	{`dart|flutter`, lazyre.New(`(?i)\bsdk:\s*['"]?[>^]|\bdart\s+\d\.\d|\bflutter\s+\d\.\d`)},
+	{`\.net|dotnet|c#|csharp`, lazyre.New(`(?i)\bnet\d+\.\d\b|\bTargetFramework\b|\.NET\s+\d|\bLangVersion\b`)},
+	{`scala`, lazyre.New(`(?i)\bscalaVersion\b|\bscala\s+[23]\.\d+|\bcrossScalaVersions\b`)},
+	{`elixir`, lazyre.New(`(?i)\belixir:\s*"|\belixir\s+1\.\d+|\.tool-versions\b`)},
+	{`ruby`, lazyre.New(`(?i)\bruby\s+\d\.\d|\.ruby-version\b`)},
+	{`php`, lazyre.New(`(?i)\bphp\s*[>^=~]*\s*8\.\d|"php"\s*:`)},
 }
 
 // calls reports whether name, lower case, is one of the language's names.
 func (l targetLanguage) calls(name string) bool {
-	return regexp.MustCompile(`^(?:` + l.names + `)$`).MatchString(name)
+	return lazyre.New(`^(?:` + l.names + `)$`).MatchString(name)
 }
 
 // targetAsk asks which version, standard or edition of a named language
 // the project uses: "what Go version", "which C++ standard", "which
 // version of Python", "which rust edition". The first group is the name
 // before the noun, the second the name after "of".
-var targetAsk = regexp.MustCompile(`(?i)\b(?:which|what)\s+(?:(` + targetNames() + `)\s+)(?:language\s+)?` +
+var targetAsk = lazyre.New(`(?i)\b(?:which|what)\s+(?:(` + targetNames() + `)\s+)(?:language\s+)?` +
 	`(?:versions?|standards?|editions?|releases?|toolchains?)\b|\b(?:which|what)\s+(?:language\s+)?` +
 	`(?:versions?|standards?|editions?)\s+of\s+(` + targetNames() + `)(?:\W|$)`)
 
 // runsLead is the verb between a version and where it runs: "which node
 // version runs on staging", "is running in prod".
-var runsLead = regexp.MustCompile(`(?i)^\s+(?:is\s+|are\s+)?(?:runs?|running|deployed)\b`)
+var runsLead = lazyre.New(`(?i)^\s+(?:is\s+|are\s+)?(?:runs?|running|deployed)\b`)
 
 // ofOther goes on from "<language> version" or "standard" to what it is
 // of: the version of something written in it ("which C version of the
 // parser"), the standard library ("which C++ standard library container").
-var ofOther = regexp.MustCompile(`(?i)^\s+(?:of|library|libraries|lib)\b`)
+var ofOther = lazyre.New(`(?i)^\s+(?:of|library|libraries|lib)\b`)
 
 // targetNames is the alternation of every language's names.
 func targetNames() string {

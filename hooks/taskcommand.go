@@ -1,10 +1,11 @@
 package hooks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A short request to run one of the project's tasks ("run the unit
@@ -39,7 +40,7 @@ import (
 // pass ("check it all still passes") by its tests, to build by its build;
 // with nothing after, since "check it passes the schema validation" names
 // what it must pass.
-var taskAsk = regexp.MustCompile(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\b[,\s]*)*` +
+var taskAsk = lazyre.New(`(?i)^(?:\W*(?:ok|okay|now|so|then|please|pls)\b[,\s]*)*` +
 	`(?:how\s+(?:do|should|can|would)\s+(?:I|we|you)\s+|how\s+to\s+)?` +
 	`(?:(?:(?:run|rerun|re-run|execute|kick off)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:(\w+)\s+)?` +
 	`(tests?|test suite|suite|specs?|linters?|lint|checks|build|benchmarks?)|` +
@@ -67,7 +68,7 @@ const shipObject = `(?:it|this|that|these|them|everything|(?:the|my|our|this|the
 // releaseEnds is what may follow a release that is cut or made: the end
 // of its phrase (nounEnds) or "of". A noun after it names another thing:
 // "do the release notes", "make a release build", "cut a release branch".
-var releaseEnds = regexp.MustCompile(`(?i)^(?:` + nounEnds + `|\s+of\b)`)
+var releaseEnds = lazyre.New(`(?i)^(?:` + nounEnds + `|\s+of\b)`)
 
 // taskWords are the words a command for each task holds, as whole words
 // or humps of one ("`testDebugUnitTest`", "`ktlintCheck`"), never as a
@@ -94,13 +95,13 @@ var (
 // endpoint", "build the service that syncs stock", "build the UI with a
 // toggle per channel"). The first group is the word that goes on, the
 // second the word after "for": a target there is still a build (buildFor).
-var writtenPart = regexp.MustCompile(`(?i)\bbuild\s+the\s+(?:client|server|service|ui|frontend|backend|front-end|` +
+var writtenPart = lazyre.New(`(?i)\bbuild\s+the\s+(?:client|server|service|ui|frontend|backend|front-end|` +
 	`back-end|web|app|site|module|library|lib|crate)\s+(that|which|where|to\s+(?:show|list|let|handle|display|support|manage)|` +
 	`with\s+(?:a|an|one|some|per)|for)\b(?:\s+(?:(?:the|new|our|each|every|a|an)\s+)*([\w-]+))?`)
 
 // buildFor is what a build is for: an environment, a platform or a mode
 // ("build the frontend for production", "build the app for arm64").
-var buildFor = regexp.MustCompile(`(?i)^(?:prod|production|staging|release|dev|development|debug|deploy|deployment|ci|local|` +
+var buildFor = lazyre.New(`(?i)^(?:prod|production|staging|release|dev|development|debug|deploy|deployment|ci|local|` +
 	`qa|preview|test|testing|e2e|arm64|amd64|x86|x86_64|ios|android|linux|mac|macos|windows|wasm|docker|web|browser|node)$`)
 
 // writesPart reports whether the prompt asks to write a part it names
@@ -244,19 +245,19 @@ func taskMemory(prompt string, ms []memory) (memory, bool) {
 // manage.py test` failed before running anything", "`flutter test` at the
 // root fails", "`cargo test` hung". That command is what the user then
 // corrected, not the project's.
-var failedAfter = regexp.MustCompile(`(?i)^` + "`" + `\s+(?:[\w/.-]+\s+){0,4}?(?:failed|fails|errored|errors out|crashed|hung|hangs|` +
+var failedAfter = lazyre.New(`(?i)^` + "`" + `\s+(?:[\w/.-]+\s+){0,4}?(?:failed|fails|errored|errors out|crashed|hung|hangs|` +
 	`couldn't|could not|can't|cannot|didn't|did not|doesn't work|is not found|was not found)\b`)
 
 // failsOnlyWhen is a condition after a failure word: the command is the
 // project's, and the text says what it needs ("`tox -e py312` cannot run
 // without Docker", "`make test` fails unless the database is up").
-var failsOnlyWhen = regexp.MustCompile(`(?i)^\s+(?:\w+\s+){0,2}?(?:without|unless|until|outside|if)\b`)
+var failsOnlyWhen = lazyre.New(`(?i)^\s+(?:\w+\s+){0,2}?(?:without|unless|until|outside|if)\b`)
 
 // passedLater is a report, after a failure, that the command then went
 // through: "failed at first …; after starting it, it passed", "… now
 // passes". A count of tests that passed beside those that failed ("12
 // passed, 3 failed") is no such report.
-var passedLater = regexp.MustCompile(`(?i)\b(?:then|after|now|once|again|retry|re-?run)\b[^.;]*?\b(?:pass(?:es|ed)|succeed(?:s|ed)|green|works)\b|` +
+var passedLater = lazyre.New(`(?i)\b(?:then|after|now|once|again|retry|re-?run)\b[^.;]*?\b(?:pass(?:es|ed)|succeed(?:s|ed)|green|works)\b|` +
 	`\b(?:pass(?:es|ed)|succeed(?:s|ed)|works)\s+(?:now|again|this time)\b`)
 
 // reportedFailing reports whether every place text writes the command c
@@ -280,7 +281,7 @@ func reportedFailing(text, c string) bool {
 
 // shipPhrase is prose about deploying or releasing: "deploy with", "releases
 // go through", "publishing".
-var shipPhrase = regexp.MustCompile(`(?i)\b(?:deploy\w*|releas\w*|publish\w*|ship|ships|shipping)\b`)
+var shipPhrase = lazyre.New(`(?i)\b(?:deploy\w*|releas\w*|publish\w*|ship|ships|shipping)\b`)
 
 // shipCommands returns, for a task of shipping (shipWords), the commands
 // of text's sentences whose prose says they ship: a deploy command rarely

@@ -3,10 +3,11 @@ package hooks
 import (
 	"encoding/json"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // A turn that switches a tool often removes the old one with a command,
@@ -19,7 +20,7 @@ import (
 // a reply says it removed.
 
 // commandSep splits a shell line into its commands.
-var commandSep = regexp.MustCompile(`\s*(?:&&|\|\||;|\||\n)\s*`)
+var commandSep = lazyre.New(`\s*(?:&&|\|\||;|\||\n)\s*`)
 
 // removeVerbs are the subcommands with which a package manager removes a
 // package; pkgManagers are the managers that take them.
@@ -184,7 +185,7 @@ func namesGoModule(text, name string) bool {
 }
 
 // goMajor is a Go module path's major version element ("v2").
-var goMajor = regexp.MustCompile(`^v\d+$`)
+var goMajor = lazyre.New(`^v\d+$`)
 
 // fileName is a deleted file's base name when it names one thing: a name
 // with a dot or a capital ("fly.toml", "Procfile"). A plain lower-case
@@ -223,12 +224,12 @@ func userKeeps(user, n string) bool {
 var (
 	// goneAsk ends the words before a name the user asks to remove: "drop
 	// moment, …", "please remove nock and …", "get rid of enzyme".
-	goneAsk = regexp.MustCompile(`(?i)\b(?:drop|remove|delete|uninstall|ditch|get\s+rid\s+of|swap\s+out|rip\s+out|take\s+out)\s+` +
+	goneAsk = lazyre.New(`(?i)\b(?:drop|remove|delete|uninstall|ditch|get\s+rid\s+of|swap\s+out|rip\s+out|take\s+out)\s+` +
 		`(?:the\s+)?[\x60'"]?$`)
 	// goneAroundBefore and goneAroundAfter are a verb and "out" around a
 	// name: "take tslib back out", "rip sidekiq out".
-	goneAroundBefore = regexp.MustCompile(`(?i)\b(?:take|rip|pull|strip)\s+[\x60'"]?$`)
-	goneAroundAfter  = regexp.MustCompile(`(?i)^[\x60'"]?\s+(?:back\s+)?out\b`)
+	goneAroundBefore = lazyre.New(`(?i)\b(?:take|rip|pull|strip)\s+[\x60'"]?$`)
+	goneAroundAfter  = lazyre.New(`(?i)^[\x60'"]?\s+(?:back\s+)?out\b`)
 )
 
 // askedGone reports whether the words before and after a name in one of

@@ -10,10 +10,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // The transcript is the session's JSONL file named by transcript_path in
@@ -95,10 +96,10 @@ var (
 	// systemReminder matches context Claude Code injected into a user turn
 	// (hook additionalContext among it): it is not something the user said,
 	// and capturing recalled memories would feed them back as new facts.
-	systemReminder = regexp.MustCompile(`(?s)<system-reminder>.*?</system-reminder>`)
+	systemReminder = lazyre.New(`(?s)<system-reminder>.*?</system-reminder>`)
 	// xmlTag matches the tags wrapping a slash command in a user turn
 	// (<command-name>/review</command-name><command-args>…</command-args>).
-	xmlTag = regexp.MustCompile(`</?[a-z][a-z-]*>`)
+	xmlTag = lazyre.New(`</?[a-z][a-z-]*>`)
 )
 
 // readLastExchange scans the transcript at path for its last exchange.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // An upgrade is asked for with the name and the new version only ("upgrade
@@ -33,11 +34,11 @@ const upgradeMark = "="
 
 var (
 	// upgradeVerb starts a clause that raises dependencies to versions.
-	upgradeVerb = regexp.MustCompile(`(?i)\b(?:upgrade|upgrading|bump|bumping|raise|raising|update|updating)\s+`)
+	upgradeVerb = lazyre.New(`(?i)\b(?:upgrade|upgrading|bump|bumping|raise|raising|update|updating)\s+`)
 	// raisedTo is one name raised to a version within such a clause: the
 	// name in the first group, the version in the second ("grpc-go to
 	// 1.66", "Kingfisher to v8.1", "django from 4.2 to 5.1").
-	raisedTo = regexp.MustCompile(`(?i)\b([a-z][\w.@/-]*[a-z0-9])\s+(?:from\s+v?\d[\w.]*\s+)?to\s+v?(\d+(?:\.\d+)*)\b`)
+	raisedTo = lazyre.New(`(?i)\b([a-z][\w.@/-]*[a-z0-9])\s+(?:from\s+v?\d[\w.]*\s+)?to\s+v?(\d+(?:\.\d+)*)\b`)
 	// notDependency are words raised to a version that name no dependency
 	// of their own ("bump the version to 1.4.0", "upgrade it to 2.0").
 	notDependency = []string{"version", "versions", "release", "it", "them", "this", "that", "everything", "all",
@@ -50,7 +51,7 @@ var (
 		"cpu", "cpus", "heap", "duration", "deadline", "period", "window", "batch", "rate"}
 	// unitAfter is a unit written after a value, which makes it a
 	// quantity: "to 30 seconds", "to 512 MB", "to 80 %".
-	unitAfter = regexp.MustCompile(`(?i)^\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|[kmgt]i?b|bytes?|x|times|percent|req\w*|rps|qps)\b`)
+	unitAfter = lazyre.New(`(?i)^\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|[kmgt]i?b|bytes?|x|times|percent|req\w*|rps|qps)\b`)
 	// undoneName says, in a reply, that a name's change did not stay: it
 	// was rolled back or reverted, or the name is still on its old version;
 	// %s is the name.
@@ -58,7 +59,7 @@ var (
 		`(?:still|stays?|staying|remains?)\s+on\s+%[1]s|(?:could\s*n[o']t|can\s*not|can't)\s+(?:upgrade|bump|update)\s+%[1]s)(?:$|[^\w.@/-])`
 	// upgradeFailed says the turn's upgrade itself failed or was undone,
 	// whichever name the sentence gives.
-	upgradeFailed = regexp.MustCompile(`(?i)\b(?:(?:upgrade|bump|update)\s+(?:failed|broke|didn't work|did not work)|` +
+	upgradeFailed = lazyre.New(`(?i)\b(?:(?:upgrade|bump|update)\s+(?:failed|broke|didn't work|did not work)|` +
 		`roll(?:ed|ing)?\s+(?:it|them|the\s+(?:upgrade|bump|update))\s+back|revert(?:ed|ing)?\s+the\s+(?:upgrade|bump|update))\b`)
 )
 
@@ -142,7 +143,7 @@ func upgradeUndone(reply, name string) bool {
 
 // requestAsked starts a request put as a question: "can you bump …?",
 // "could you please upgrade …?", "please bump …?".
-var requestAsked = regexp.MustCompile(`(?i)^\W*(?:(?:ok|okay|so|and|hey)\W+)*(?:(?:please\s+)?(?:can|could|would|will)\s+you\b|please\b)`)
+var requestAsked = lazyre.New(`(?i)^\W*(?:(?:ok|okay|so|and|hey)\W+)*(?:(?:please\s+)?(?:can|could|would|will)\s+you\b|please\b)`)
 
 // asksAboutOnly reports a clause that asks about an upgrade rather than
 // for one: "should we upgrade grpc-go to 1.66?", "what breaks if we bump

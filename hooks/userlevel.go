@@ -1,8 +1,9 @@
 package hooks
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
 )
 
 // Some of what a user says inside one repository is about the user, not
@@ -22,18 +23,18 @@ var (
 	// "Everywhere" alone is not such a scope: "we're on Terraform 1.10
 	// everywhere", "let-else everywhere" mean everywhere in this code, and
 	// a repository's fact shown in every other repository misleads there.
-	anyProjectRe = regexp.MustCompile(`(?i)\b(?:(?:every|all|any|each)\s+(?:of\s+)?(?:my\s+|our\s+|(?:the\s+)?user's\s+)?(?:projects?|repos?|repositories|codebases?)|in general|not just (?:here|this one|in this (?:repo|repository|project|codebase))|(?:everywhere|wherever) (?:I|user) (?:work|code|go)s?|whatever (?:the )?(?:project|repo))\b`)
+	anyProjectRe = lazyre.New(`(?i)\b(?:(?:every|all|any|each)\s+(?:of\s+)?(?:my\s+|our\s+|(?:the\s+)?user's\s+)?(?:projects?|repos?|repositories|codebases?)|in general|not just (?:here|this one|in this (?:repo|repository|project|codebase))|(?:everywhere|wherever) (?:I|user) (?:work|code|go)s?|whatever (?:the )?(?:project|repo))\b`)
 	// localScopeRe is a scope said to stay within the repository at hand;
 	// notJustRe is how a wider scope names it ("not just this one").
-	localScopeRe = regexp.MustCompile(`(?i)\b(?:in here|here in|in this (?:repo|repository|project|codebase|monorepo))\b`)
-	notJustRe    = regexp.MustCompile(`(?i)\bnot just (?:here|this one|in this (?:repo|repository|project|codebase|monorepo))\b`)
+	localScopeRe = lazyre.New(`(?i)\b(?:in here|here in|in this (?:repo|repository|project|codebase|monorepo))\b`)
+	notJustRe    = lazyre.New(`(?i)\bnot just (?:here|this one|in this (?:repo|repository|project|codebase|monorepo))\b`)
 	// answerRe names the agent's answers, and styleRe how they read:
 	// together, a preference about the answers themselves. Either alone is
 	// not one: "API responses are cached", "keep functions short".
-	answerRe = regexp.MustCompile(`(?i)\b(?:answers?|repl(?:y|ies)|responses?|explanations?)\b`)
-	styleRe  = regexp.MustCompile(`(?i)\b(?:short|shorter|brief|concise|terse|detailed|verbose|bullet(?:s| points?)?|prose|paragraphs?|recap|summary|tone|emojis?|english|language|casual|formal)\b`)
+	answerRe = lazyre.New(`(?i)\b(?:answers?|repl(?:y|ies)|responses?|explanations?)\b`)
+	styleRe  = lazyre.New(`(?i)\b(?:short|shorter|brief|concise|terse|detailed|verbose|bullet(?:s| points?)?|prose|paragraphs?|recap|summary|tone|emojis?|english|language|casual|formal)\b`)
 	// personalToolRe names the user's own working environment.
-	personalToolRe = regexp.MustCompile(`(?i)\b(?:(?:my|user's|user)\s+(?:editor|ide|shell|terminal|keyboard layout|operating system)|user (?:edits|codes|types) in)\b`)
+	personalToolRe = lazyre.New(`(?i)\b(?:(?:my|user's|user)\s+(?:editor|ide|shell|terminal|keyboard layout|operating system)|user (?:edits|codes|types) in)\b`)
 )
 
 // userLevel reports a memory that states a preference of the user's own:
