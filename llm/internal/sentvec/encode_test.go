@@ -1,6 +1,7 @@
 package sentvec
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -91,4 +92,20 @@ func dot32(a, b []float32) float32 {
 		s += a[i] * b[i]
 	}
 	return s
+}
+
+// TestBatchesEncodeLikeLoneTexts: Encode runs many texts through the layers together; each must
+// get exactly the vector it gets alone, batches split anywhere (maxBatchTokens) and empty texts
+// among them.
+func TestBatchesEncodeLikeLoneTexts(t *testing.T) {
+	texts := []string{benchTexts[12], "", "hello", benchTexts[40], strings.Repeat("The harbour master counted the boats. ", 30)}
+	for i := range 40 {
+		texts = append(texts, fmt.Sprintf("%s (note %d)", benchTexts[12+28*(i%2)], i))
+	}
+	batch := Encode(texts)
+	for i, text := range texts {
+		if alone := Encode([]string{text}); !slices.Equal(batch[i], alone[0]) {
+			t.Fatalf("text %d: its vector in a batch differs from its vector alone", i)
+		}
+	}
 }

@@ -26,8 +26,9 @@ import (
 //	kind 0: rows × cols float32
 //	kind 1: rows × float32 scale, then rows × cols int8 (a value is its int8 × its row's scale)
 //
-// Matrices are stored one row per output unit (the transpose of TensorFlow's [in, out]), so a
-// product is a dot product of two contiguous rows. int8 keeps the file at a quarter of float32's
+// Matrices are stored one row per output unit (the transpose of TensorFlow's [in, out]). Those a
+// product multiplies by (all but the embeddings, which are looked up by row) must be kind 1: Parse
+// keeps them int8, packed into matMul's panels (matmul.go). int8 keeps the file at a quarter of float32's
 // size; the vectors keep a cosine of 0.999 or more to the float32 model's (see sentvec_test.go).
 
 //go:embed weights.bin.gz
@@ -56,12 +57,12 @@ type matrix struct {
 type layer struct {
 	heads              int
 	attnGain, attnBias []float32
-	qkv                matrix
+	qkv                panels
 	qkvBias            []float32
-	out                matrix
+	out                panels
 	outBias            []float32
 	ffnGain, ffnBias   []float32
-	ffn1, ffn2         matrix
+	ffn1, ffn2         panels
 	ffn1Bias, ffn2Bias []float32
 }
 
@@ -70,10 +71,10 @@ type Model struct {
 	tok          *tokenizer
 	embed        matrix    // piece id → 256-d vector
 	invTimescale []float32 // frequencies of the sinusoidal position signal
-	resid        matrix    // the first layer's residual projection, 256 → 512
+	resid        panels    // the first layer's residual projection, 256 → 512
 	residBias    []float32
 	layers       [2]layer
-	final        matrix // the tanh layer
+	final        panels // the tanh layer
 	finalBias    []float32
 	scratch      sync.Pool
 }
@@ -81,7 +82,7 @@ type Model struct {
 var shared = sync.OnceValues(func() (*Model, error) { return Parse(weightData) })
 
 // Shared returns the process-wide model of the embedded weights, parsed on first use (about 0.3 s and
-// 30 MB of memory).
+// 15 MB of memory: the matrices stay int8, only the embeddings are float32).
 func Shared() (*Model, error) { return shared() }
 
 // Encode returns one 512-d unit vector per text, from the embedded weights. It panics if they do not
@@ -120,11 +121,11 @@ func parseRaw(raw []byte) (*Model, error) {
 	m := &Model{tok: newTokenizer(vocab)}
 	m.embed = r.matrix("embeddings", 0, 256)
 	m.invTimescale = r.vector("timing signal", 128)
-	m.resid = r.matrix("residual projection", 512, 256)
+	m.resid = r.panels("residual projection", 512, 256)
 	m.residBias = r.vector("residual projection bias", 512)
 	m.layers[0] = r.layer(0, 256, 4)
 	m.layers[1] = r.layer(1, 512, 4)
-	m.final = r.matrix("tanh layer", 512, 512)
+	m.final = r.panels("tanh layer", 512, 512)
 	m.finalBias = r.vector("tanh layer bias", 512)
 	if r.err == nil && len(r.p) != 0 {
 		r.err = fmt.Errorf("%d bytes after the last tensor", len(r.p))
@@ -187,19 +188,28 @@ func (r *reader) vocab() []piece {
 	return vocab
 }
 
-// matrix reads a tensor of cols columns and, if rows > 0, exactly rows rows.
-func (r *reader) matrix(what string, rows, cols int) matrix {
+// header reads a tensor's header: its rows (cols columns and, if rows > 0, exactly rows) and kind.
+func (r *reader) header(what string, rows, cols int) (gotRows int, kind byte) {
 	head := r.take(what, 9)
 	if head == nil {
-		return matrix{}
+		return 0, 0
 	}
 	gotRows, gotCols := int(binary.LittleEndian.Uint32(head)), int(binary.LittleEndian.Uint32(head[4:]))
 	if gotCols != cols || (rows > 0 && gotRows != rows) || gotRows > 1<<16 {
 		r.err = fmt.Errorf("%s is %d×%d, want %d×%d", what, gotRows, gotCols, rows, cols)
+		return 0, 0
+	}
+	return gotRows, head[8]
+}
+
+// matrix reads a tensor of cols columns and, if rows > 0, exactly rows rows, as float32.
+func (r *reader) matrix(what string, rows, cols int) matrix {
+	gotRows, kind := r.header(what, rows, cols)
+	if r.err != nil {
 		return matrix{}
 	}
 	m := matrix{rows: gotRows, cols: cols, w: make([]float32, gotRows*cols)}
-	switch head[8] {
+	switch kind {
 	case 0:
 		b := r.take(what, 4*len(m.w))
 		for i := range m.w {
@@ -208,25 +218,50 @@ func (r *reader) matrix(what string, rows, cols int) matrix {
 			}
 		}
 	case 1:
-		r.dequantize(what, m)
+		scales, q := r.int8Rows(what, gotRows, cols)
+		for row := 0; row < m.rows && q != nil; row++ {
+			for c := row * m.cols; c < (row+1)*m.cols; c++ {
+				m.w[c] = float32(int8(q[c])) * scales[row]
+			}
+		}
 	default:
-		r.err = fmt.Errorf("%s has unknown kind %d", what, head[8])
+		r.err = fmt.Errorf("%s has unknown kind %d", what, kind)
 	}
 	return m
 }
 
-func (r *reader) dequantize(what string, m matrix) {
-	scales := r.take(what, 4*m.rows)
-	q := r.take(what, len(m.w))
+// int8Rows reads the body of a kind 1 tensor: each row's scale, then the rows' int8 values.
+func (r *reader) int8Rows(what string, rows, cols int) (scales []float32, q []byte) {
+	b := r.take(what, 4*rows)
+	q = r.take(what, rows*cols)
 	if r.err != nil {
-		return
+		return nil, nil
 	}
-	for row := 0; row < m.rows; row++ {
-		scale := math.Float32frombits(binary.LittleEndian.Uint32(scales[4*row:]))
-		for c := row * m.cols; c < (row+1)*m.cols; c++ {
-			m.w[c] = float32(int8(q[c])) * scale
-		}
+	scales = make([]float32, rows)
+	for i := range scales {
+		scales[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 	}
+	return scales, q
+}
+
+// panels reads a matrix of exactly rows × cols that matMul multiplies by: it must be int8 (kind 1),
+// as the generator writes every matrix, and is kept so, packed for the kernel.
+func (r *reader) panels(what string, rows, cols int) panels {
+	if _, kind := r.header(what, rows, cols); r.err != nil {
+		return panels{}
+	} else if kind != 1 {
+		r.err = fmt.Errorf("%s has kind %d, want 1 (int8)", what, kind)
+		return panels{}
+	}
+	scales, q := r.int8Rows(what, rows, cols)
+	if r.err != nil {
+		return panels{}
+	}
+	p, err := pack(rows, cols, q, scales)
+	if err != nil {
+		r.err = fmt.Errorf("%s: %w", what, err)
+	}
+	return p
 }
 
 func (r *reader) vector(what string, n int) []float32 {
@@ -240,15 +275,15 @@ func (r *reader) layer(n, width, heads int) layer {
 	l.heads = heads
 	l.attnGain = r.vector(name("attention norm gain"), width)
 	l.attnBias = r.vector(name("attention norm bias"), width)
-	l.qkv = r.matrix(name("query/key/value"), 3*width, width)
+	l.qkv = r.panels(name("query/key/value"), 3*width, width)
 	l.qkvBias = r.vector(name("query/key/value bias"), 3*width)
-	l.out = r.matrix(name("attention output"), Dims, width)
+	l.out = r.panels(name("attention output"), Dims, width)
 	l.outBias = r.vector(name("attention output bias"), Dims)
 	l.ffnGain = r.vector(name("feed-forward norm gain"), Dims)
 	l.ffnBias = r.vector(name("feed-forward norm bias"), Dims)
-	l.ffn1 = r.matrix(name("feed-forward 1"), 3*Dims, Dims)
+	l.ffn1 = r.panels(name("feed-forward 1"), 3*Dims, Dims)
 	l.ffn1Bias = r.vector(name("feed-forward 1 bias"), 3*Dims)
-	l.ffn2 = r.matrix(name("feed-forward 2"), Dims, 3*Dims)
+	l.ffn2 = r.panels(name("feed-forward 2"), Dims, 3*Dims)
 	l.ffn2Bias = r.vector(name("feed-forward 2 bias"), Dims)
 	return l
 }
