@@ -8,12 +8,13 @@ import "fmt"
 // the memory bus, not the arithmetic, bounds it. It is packed at load (panels) so that a panel's
 // weights for one input column are panelWidth contiguous bytes: the kernel widens them to float32
 // once per tile, multiplies them by each row's value of that column (broadcast) and keeps the
-// tile's tileRows × panelWidth sums in registers, scaling each sum once at the end. Each output is
+// tile's tileRows × panelWidth sums in registers (AVX-512: one register a row; AVX2: two, four
+// rows at a time), scaling each sum once at the end. Each output is
 // summed over the columns in order, so a row's result does not depend on the rows it shares a tile
 // or a batch with: a text encoded alone or among others gets the same vector, bit for bit.
 const (
 	panelWidth = 16
-	tileRows   = 4
+	tileRows   = 8
 )
 
 // panels is an int8 weight matrix of rows output units × cols inputs, packed for the kernel: panel
@@ -42,10 +43,11 @@ func pack(rows, cols int, q []byte, scales []float32) (panels, error) {
 }
 
 // tile is one kernel call's operands: tileRows input rows of the panel's cols each, and where each
-// row's panelWidth outputs go. A tile past the last row repeats it into a scratch output.
+// row's panelWidth outputs go. Past the last row (rows), a tile repeats it into a scratch output.
 type tile struct {
-	x   [tileRows][]float32
-	dst [tileRows][]float32
+	rows int
+	x    [tileRows][]float32
+	dst  [tileRows][]float32
 }
 
 // matMul writes x·Wᵀ + bias to dst for n rows of x: dst[t][o] = x[t]·w[o] + bias[o]. Panels are
@@ -63,6 +65,7 @@ func matMul(dst, x []float32, n int, w panels, bias []float32) {
 			bias:  bias[p*panelWidth : (p+1)*panelWidth],
 		}
 		for t := 0; t < n; t += tileRows {
+			tl.rows = min(tileRows, n-t)
 			for r := range tileRows {
 				if row := t + r; row < n {
 					tl.x[r] = x[row*in : (row+1)*in]
@@ -85,7 +88,7 @@ type panelOf struct {
 // mulTileGo is the portable kernel: for each row r, dst[r][j] = (Σ_c x[r][c]·q[c·16+j])·scale[j] +
 // bias[j], summed over c in order as the assembly kernel does (which fuses each multiply and add).
 func mulTileGo(tl *tile, p panelOf) {
-	for r := range tileRows {
+	for r := range tl.rows {
 		var acc [panelWidth]float32
 		x := tl.x[r]
 		q := p.q[:len(x)*panelWidth]

@@ -83,3 +83,85 @@ loop:
 	VMOVUPS     Y7, 32(R10)
 	VZEROUPPER
 	RET
+
+// COLUMN512 adds to the sums Z0…Z7 the column at byte offset off of each row (SI, BX, DX, R8…R12
+// + AX) times the weights in Z16, each value broadcast from memory into the fused multiply-add.
+#define COLUMN512(off) \
+	VFMADD231PS.BCST off(SI)(AX*1), Z16, Z0; \
+	VFMADD231PS.BCST off(BX)(AX*1), Z16, Z1; \
+	VFMADD231PS.BCST off(DX)(AX*1), Z16, Z2; \
+	VFMADD231PS.BCST off(R8)(AX*1), Z16, Z3; \
+	VFMADD231PS.BCST off(R9)(AX*1), Z16, Z4; \
+	VFMADD231PS.BCST off(R10)(AX*1), Z16, Z5; \
+	VFMADD231PS.BCST off(R11)(AX*1), Z16, Z6; \
+	VFMADD231PS.BCST off(R12)(AX*1), Z16, Z7
+
+// func mulTileAVX512(x, d *[8]*float32, q *int8, k int, scale, bias *float32)
+// Eight rows of x times a panel of 16 output units: Z0…Z7 hold each row's 16 sums; each input
+// column widens the panel's 16 int8 weights to float32 once (Z16, Z17 for the second column of a
+// round) for the eight rows. Two columns a round: k is even.
+TEXT ·mulTileAVX512(SB), NOSPLIT, $0-48
+	MOVQ   x+0(FP), DI
+	MOVQ   0(DI), SI
+	MOVQ   8(DI), BX
+	MOVQ   16(DI), DX
+	MOVQ   24(DI), R8
+	MOVQ   32(DI), R9
+	MOVQ   40(DI), R10
+	MOVQ   48(DI), R11
+	MOVQ   56(DI), R12
+	MOVQ   q+16(FP), DI
+	MOVQ   k+24(FP), CX
+	XORQ   AX, AX
+	VXORPS Z0, Z0, Z0
+	VXORPS Z1, Z1, Z1
+	VXORPS Z2, Z2, Z2
+	VXORPS Z3, Z3, Z3
+	VXORPS Z4, Z4, Z4
+	VXORPS Z5, Z5, Z5
+	VXORPS Z6, Z6, Z6
+	VXORPS Z7, Z7, Z7
+
+loop512:
+	VPMOVSXBD (DI), Z16
+	VCVTDQ2PS Z16, Z16
+	COLUMN512(0)
+	VPMOVSXBD 16(DI), Z16
+	VCVTDQ2PS Z16, Z16
+	COLUMN512(4)
+	ADDQ $8, AX
+	ADDQ $32, DI
+	SUBQ $2, CX
+	JNZ  loop512
+
+	MOVQ        scale+32(FP), BX
+	VMOVUPS     (BX), Z16
+	MOVQ        bias+40(FP), BX
+	VMOVUPS     (BX), Z17
+	VFMADD213PS Z17, Z16, Z0
+	VFMADD213PS Z17, Z16, Z1
+	VFMADD213PS Z17, Z16, Z2
+	VFMADD213PS Z17, Z16, Z3
+	VFMADD213PS Z17, Z16, Z4
+	VFMADD213PS Z17, Z16, Z5
+	VFMADD213PS Z17, Z16, Z6
+	VFMADD213PS Z17, Z16, Z7
+	MOVQ        d+8(FP), DI
+	MOVQ        0(DI), SI
+	VMOVUPS     Z0, (SI)
+	MOVQ        8(DI), SI
+	VMOVUPS     Z1, (SI)
+	MOVQ        16(DI), SI
+	VMOVUPS     Z2, (SI)
+	MOVQ        24(DI), SI
+	VMOVUPS     Z3, (SI)
+	MOVQ        32(DI), SI
+	VMOVUPS     Z4, (SI)
+	MOVQ        40(DI), SI
+	VMOVUPS     Z5, (SI)
+	MOVQ        48(DI), SI
+	VMOVUPS     Z6, (SI)
+	MOVQ        56(DI), SI
+	VMOVUPS     Z7, (SI)
+	VZEROUPPER
+	RET

@@ -76,7 +76,7 @@ func TestKernelMatchesPortable(t *testing.T) {
 	for _, cols := range []int{2, 256, 1536} {
 		w, _ := randomPanels(rng, panelWidth, cols)
 		p := panelOf{q: w.q, scale: w.scales, bias: randomFloats(rng, panelWidth)}
-		var fast, portable tile
+		fast, portable := tile{rows: tileRows}, tile{rows: tileRows}
 		for r := range tileRows {
 			x := randomFloats(rng, cols)
 			fast.x[r], portable.x[r] = x, x
