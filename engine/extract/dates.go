@@ -250,9 +250,12 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 
 // hasDateCue is a cheap pre-filter: most sentences have no date, and the parser runs a dozen
 // regular expressions.
-func hasDateCue(s string) bool {
+func hasDateCue(s string) bool { return hasDateCueBut(s, nil) }
+
+// hasDateCueBut is hasDateCue with the cues in but not counted.
+func hasDateCueBut(s string, but map[string]bool) bool {
 	for _, w := range text.Tokens(s) {
-		if dateCues[w] || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) {
+		if dateCues[w] && !but[w] || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) {
 			return true
 		}
 	}

@@ -305,8 +305,10 @@ func datedNext(rest string) bool {
 	return len(w) > 0 && (prepositions[w[0]] || dateCues[w[0]]) && hasDateCue(rest) && !finiteIn(w)
 }
 
-// withDroppedSubject restores the subject chat leaves out of a first-person past
-// statement: "moved to edinburgh last week" and "Just turned 30" say what the speaker did.
+// withDroppedSubject restores the subject chat leaves out of a first-person statement:
+// "moved to edinburgh last week" and "Just turned 30" say what the speaker did, as do
+// "been learning portuguese", "training for a half marathon in march", "born in Cork", a
+// dated "dentist appointment on thursday", "three cats now" and "Originally from Manila".
 func withDroppedSubject(clause string) string {
 	if m := countNowRe.FindStringSubmatch(clause); m != nil && !measureNouns[strings.ToLower(m[2])] {
 		return "I have " + m[1] + " " + m[2] + " now" // "(so) three cats now": the count had since the change told before
@@ -381,14 +383,7 @@ func ongoingAdverb(adverbs []string) bool {
 
 // datedAhead reports a date in the clause that is not the day itself: "training for a half
 // marathon in march", not "ensuring the essentials are in order for today".
-func datedAhead(clause string) bool {
-	for _, w := range text.Tokens(clause) {
-		if dateCues[w] && !sameDayWords[w] || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) {
-			return true
-		}
-	}
-	return false
-}
+func datedAhead(clause string) bool { return hasDateCueBut(clause, sameDayWords) }
 
 // sameDayWords are date cues of the moment of speaking.
 var sameDayWords = set(`today tonight now`)
