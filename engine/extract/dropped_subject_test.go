@@ -40,44 +40,41 @@ func TestDroppedSubjectOfProgressiveAndBeen(t *testing.T) {
 // TestBornAndRaisedIsOneStatement checks that "born and raised" keeps its "was", while two
 // events joined by "and" are still two facts.
 func TestBornAndRaisedIsOneStatement(t *testing.T) {
-	at := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
-	for said, want := range map[string][]string{
+	wantUserFacts(t, map[string][]string{
 		"I was born and raised in Cork":             {"User was born and raised in Cork"},
 		"born and raised in Cork":                   {"User was born and raised in Cork"},
 		"been learning portuguese for about a year": {"User has been learning portuguese for about a year"},
-	} {
-		if got := userFactTexts(t, NewBuiltin(), at, said); !slices.Equal(got, want) {
-			t.Errorf("%q: got %q, want %q", said, got, want)
-		}
-	}
+	})
 }
 
 // TestHabitAsideIsItsOwnStatement checks that a habit said after a comma without its "I"
 // is a fact of its own, while a noun phrase after the adverb stays with its clause.
 func TestHabitAsideIsItsOwnStatement(t *testing.T) {
-	at := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
-	for said, want := range map[string][]string{
+	wantUserFacts(t, map[string][]string{
 		"i drive a 2019 honda civic, usually park in the garage": {"User drives a 2019 honda civic", "User usually parks in the garage"},
 		"I'm vegan, mostly cook at home":                         {"User is vegan", "User mostly cooks at home"},
 		"I live in Leeds, usually the north side":                {"User lives in Leeds, usually the north side"},
 		"we have a dog, also two cats":                           {"User has a dog, also two cats"},
-	} {
-		if got := userFactTexts(t, NewBuiltin(), at, said); !slices.Equal(got, want) {
-			t.Errorf("%q: got %q, want %q", said, got, want)
-		}
-	}
+	})
 }
 
 // TestOwnAttributeWithoutMy checks that a thing of one's own said without "my" is the
 // speaker's, and that other bare nouns are not.
 func TestOwnAttributeWithoutMy(t *testing.T) {
-	at := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
-	for said, want := range map[string][]string{
+	wantUserFacts(t, map[string][]string{
 		"we've been married for 12 years, anniversary is june 3rd": {"User has been married for 12 years", "User's anniversary is june 3"},
 		"rent's 1200 now":            {"User's rent is 1200 now"},
 		"commute is 40 min by train": {"User's commute is 40 min by train"},
 		"traffic is terrible today":  nil,
-	} {
+	})
+}
+
+// wantUserFacts checks the facts the built-in extractor distils from each user turn, said on
+// 2026-11-28.
+func wantUserFacts(t *testing.T, cases map[string][]string) {
+	t.Helper()
+	at := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	for said, want := range cases {
 		if got := userFactTexts(t, NewBuiltin(), at, said); !slices.Equal(got, want) {
 			t.Errorf("%q: got %q, want %q", said, got, want)
 		}
