@@ -27,20 +27,9 @@ func (s *countingStore) Update(ctx context.Context, user string, fn func(engine.
 func TestFillerWritesNothingForMeaningsStoredAlready(t *testing.T) {
 	st := openStore(t, t.TempDir())
 	defer st.Close()
-	ctx := context.Background()
 	cs := &countingStore{Store: st}
 	k1, k2 := fillingKernel(t, st, &hashEncoder{}), fillingKernel(t, cs, &hashEncoder{})
-	if _, err := k2.Shards().Shard(ctx, "u"); err != nil { // loaded before the write
-		t.Fatal(err)
-	}
-	put(t, k1, memory("a", "User has a parrot"), memory("b", "User drives a van"))
-	waitMeanings(t, k1)
-	if _, err := k2.Shards().Shard(ctx, "u"); err != nil { // catches up: a and b wait for k2's filler
-		t.Fatal(err)
-	}
-	waitMeanings(t, k2)
-	wantMeaning(t, k2, "a", "User has a parrot")
-	wantMeaning(t, k2, "b", "User drives a van")
+	fillOnOneReplicaThenCatchUp(t, k1, k2)
 	if n := cs.updates.Load(); n != 0 {
 		t.Errorf("the replica that found the meanings stored ran %d write transactions, want 0", n)
 	}

@@ -332,9 +332,20 @@ func TestFillerStopsWhenTheEncoderCannot(t *testing.T) {
 func TestFillerReadsMeaningsAnotherReplicaStored(t *testing.T) {
 	st := openStore(t, t.TempDir())
 	defer st.Close()
-	ctx := context.Background()
 	enc1, enc2 := &hashEncoder{}, &hashEncoder{}
 	k1, k2 := fillingKernel(t, st, enc1), fillingKernel(t, st, enc2)
+	fillOnOneReplicaThenCatchUp(t, k1, k2)
+	if n1, n2 := enc1.encoded.Load(), enc2.encoded.Load(); n1 != 2 || n2 != 0 {
+		t.Errorf("texts encoded by the writing replica %d, by the other %d; want 2 and 0", n1, n2)
+	}
+}
+
+// fillOnOneReplicaThenCatchUp has k2 load user u's shard, k1 write two
+// memories and fill their meanings, then k2's shard catch up and its filler
+// run: k2 must end with both meanings, however it came by them.
+func fillOnOneReplicaThenCatchUp(t *testing.T, k1, k2 *kernel.Kernel) {
+	t.Helper()
+	ctx := context.Background()
 	if _, err := k2.Shards().Shard(ctx, "u"); err != nil { // loaded before the write
 		t.Fatal(err)
 	}
@@ -346,7 +357,4 @@ func TestFillerReadsMeaningsAnotherReplicaStored(t *testing.T) {
 	waitMeanings(t, k2)
 	wantMeaning(t, k2, "a", "User has a parrot")
 	wantMeaning(t, k2, "b", "User drives a van")
-	if n1, n2 := enc1.encoded.Load(), enc2.encoded.Load(); n1 != 2 || n2 != 0 {
-		t.Errorf("texts encoded by the writing replica %d, by the other %d; want 2 and 0", n1, n2)
-	}
 }
