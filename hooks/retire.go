@@ -511,17 +511,46 @@ func retirementsOf(ms ...[]memory) []retirement {
 }
 
 // withoutRetired returns the memories of ms not stated before the
-// retirement of a name they name.
+// retirement of a name they name; one that names only settings an edit
+// replaced is kept without the clauses naming them, if enough is left
+// (retiredclause.go).
 func withoutRetired(ms []memory, rs []retirement) []memory {
 	if len(rs) == 0 {
 		return ms
 	}
-	return slices.DeleteFunc(slices.Clone(ms), func(m memory) bool {
-		at, ok := statedAt(m)
-		return ok && slices.ContainsFunc(rs, func(r retirement) bool {
-			return at.Before(r.at) && (namesRetired(m.Text, r.name) || liftedAtSource(m, r.name))
-		})
-	})
+	out := make([]memory, 0, len(ms))
+	for _, m := range ms {
+		if m, ok := unretired(m, rs); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// unretired returns m as it may be shown after the retirements rs: whole,
+// cut of the settings they replaced, or not at all (false).
+func unretired(m memory, rs []retirement) (memory, bool) {
+	at, ok := statedAt(m)
+	if !ok {
+		return m, true
+	}
+	var settings []string
+	for _, r := range rs {
+		if !at.Before(r.at) || !namesRetired(m.Text, r.name) && !liftedAtSource(m, r.name) {
+			continue
+		}
+		code, ok := cutSetting(r.name)
+		if !ok {
+			return m, false
+		}
+		settings = append(settings, code)
+	}
+	if len(settings) == 0 {
+		return m, true
+	}
+	text, ok := withoutSettingClauses(m.Text, settings)
+	m.Text = text
+	return m, ok
 }
 
 // namesRetired reports whether text names the retired name: the name
