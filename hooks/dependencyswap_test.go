@@ -50,7 +50,7 @@ func TestSwappedDependencies(t *testing.T) {
 func TestSwappedDependencyIsRetired(t *testing.T) {
 	edits := editsOf("t1", "Edit", []byte(`{"file_path":"/w/package.json",
 		"old_string":"    \"moment\": \"^2.29.4\",","new_string":"    \"date-fns\": \"^3.6.0\","}`))
-	retired := withEditRetirements(nil, edits)
+	retired := withEditRetirements(nil, edits, "")
 	if diff := cmp.Diff([]string{editMark + "moment"}, retired); diff != "" {
 		t.Fatalf("retired (-want +got):\n%s", diff)
 	}
@@ -72,12 +72,12 @@ func TestMovedDependencyIsNotRetired(t *testing.T) {
 	edits := editsOf("t1", "MultiEdit", []byte(`{"file_path":"/w/package.json","edits":[
 		{"old_string":"    \"express\": \"^4.19.2\",\n    \"nodemon\": \"^3.1.0\"","new_string":"    \"express\": \"^4.19.2\",\n    \"helmet\": \"^7.1.0\""},
 		{"old_string":"    \"jest\": \"^29.7.0\"","new_string":"    \"jest\": \"^29.7.0\",\n    \"nodemon\": \"^3.1.0\""}]}`))
-	if retired := withEditRetirements(nil, edits); len(retired) != 0 {
+	if retired := withEditRetirements(nil, edits, ""); len(retired) != 0 {
 		t.Errorf("retired %q, a dependency the turn declares again", retired)
 	}
 	swapped := editsOf("t2", "Edit", []byte(`{"file_path":"/w/package.json",
 		"old_string":"    \"nodemon\": \"^3.1.0\"","new_string":"    \"tsx\": \"^4.16.0\""}`))
-	if diff := cmp.Diff([]string{editMark + "nodemon"}, withEditRetirements(nil, swapped)); diff != "" {
+	if diff := cmp.Diff([]string{editMark + "nodemon"}, withEditRetirements(nil, swapped, "")); diff != "" {
 		t.Errorf("retired (-want +got):\n%s", diff)
 	}
 }

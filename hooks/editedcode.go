@@ -97,7 +97,9 @@ var (
 	annotationLine = lazyre.New(`(?m)^\s*(@[A-Za-z_][\w.]{2,})`)
 	// settingRe is a key given a number or version: "minSdkVersion 21",
 	// "set(CMAKE_CXX_STANDARD 17)", "jvmToolchain(17)", "max_retries=3".
-	settingRe = lazyre.New(`\b([A-Za-z_]\w{3,})(?:\s*[=:]\s*|\s*\(\s*|[ \t]+)["']?(\d+(?:\.\d+)*)\b`)
+	// The value may carry an exponent or a unit: "weight_decay: 5e-5",
+	// "memory_limit: 256Mi".
+	settingRe = lazyre.New(`\b([A-Za-z_]\w{3,})(?:\s*[=:]\s*|\s*\(\s*|[ \t]+)["']?(\d+(?:\.\d+)*(?:[eE]-?\d+|[KMGT]i)?)\b`)
 	// codeKey is a key written as code: camelCase, snake_case or UPPER_CASE,
 	// never a plain word ("version", "timeout") that prose gives numbers too.
 	codeKey = lazyre.New(`^[a-z]+[A-Z]\w*$|^[A-Za-z]+_\w+$|^[A-Z][A-Z0-9]+$`)
@@ -303,16 +305,17 @@ func settingValues(text, key string) []string {
 }
 
 // withEditRetirements adds to retired, marked, the code the turn's edits
-// replaced (replacedCode), as many as fit. A dependency one edit took out
+// replaced (replacedCode; a nested setting by the path said, the turn's
+// words, names it by), as many as fit. A dependency one edit took out
 // and another declares (moved to devDependencies, to another module) is
 // kept: the project still relies on it. So is any code another edit of the
 // turn writes (keptByEdits): a region one file gave up and another file
 // now names, a setting one module raised and another still sets.
-func withEditRetirements(retired []string, edits []codeEdit) []string {
+func withEditRetirements(retired []string, edits []codeEdit, said string) []string {
 	n := 0
 	declared := declaredByEdits(edits)
 	for _, e := range edits {
-		for _, code := range replacedCode(e) {
+		for _, code := range withNestedSettings(e, said, replacedCode(e)) { // settingpath.go
 			marked := editMark + code
 			if slices.Contains(declared, code) || keptByEdits(edits, code) {
 				continue
@@ -342,6 +345,9 @@ func namesEditedCode(text, code string) bool {
 	key, value, ok := strings.Cut(code, " ")
 	if !ok {
 		return namesValue(text, code)
+	}
+	if strings.Contains(key, ".") {
+		return namesSettingPath(text, key, value) // settingpath.go
 	}
 	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(key) + `(?:\s*[=:]\s*|\s*\(\s*|\s+)["']?` +
 		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)

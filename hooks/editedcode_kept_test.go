@@ -28,7 +28,7 @@ func TestWithEditRetirementsKeptElsewhere(t *testing.T) {
 			{old: `replica_region = "us-east-1"`, new: `replica_region = "eu-west-1"`, call: "b"},
 		}, []string{"%us-east-1"}},
 	} {
-		if got := withEditRetirements(nil, tc.edits); !slices.Equal(got, tc.want) {
+		if got := withEditRetirements(nil, tc.edits, ""); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: withEditRetirements = %q, want %q", tc.name, got, tc.want)
 		}
 	}

@@ -103,7 +103,7 @@ func TestEditRetirementsHideOlderQuotes(t *testing.T) {
 	edits = append(edits, editsOf("t2", "MultiEdit", json.RawMessage(`{"file_path":"src/pay.kt","edits":[
 		{"old_string":"  @Retryable(maxAttempts = 3)\n  fun charge()","new_string":"  @Retry(name = \"pay\")\n  fun charge()"}]}`))...)
 	edits = append(edits, editsOf("t3", "Bash", json.RawMessage(`{"command":"sed -i s/a/b/ x"}`))...)
-	retired := withEditRetirements([]string{"celery"}, edits)
+	retired := withEditRetirements([]string{"celery"}, edits, "")
 	if diff := cmp.Diff([]string{"celery", "%CMAKE_CXX_STANDARD 17", "%@Retryable"}, retired); diff != "" {
 		t.Fatalf("retired (-want +got):\n%s", diff)
 	}
@@ -143,7 +143,7 @@ func TestRefusedEditRetiresNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{"%minSdkVersion 21"}, withEditRetirements(nil, ex.Edits)); diff != "" {
+	if diff := cmp.Diff([]string{"%minSdkVersion 21"}, withEditRetirements(nil, ex.Edits, "")); diff != "" {
 		t.Errorf("retired (-want +got):\n%s", diff)
 	}
 }

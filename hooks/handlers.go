@@ -401,7 +401,7 @@ func turnRetirements(ex exchange, reply string, undone bool) []string {
 	retired = permittedNames(ex.User, retired)       // permitted.go
 	retired = upgradedNames(ex.User, reply, retired) // upgraded.go
 	if !undone {
-		retired = withEditRetirements(retired, ex.Edits) // editedcode.go
+		retired = withEditRetirements(retired, ex.Edits, ex.User+"\n"+reply) // editedcode.go
 	}
 	return retired
 }
