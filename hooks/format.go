@@ -95,7 +95,7 @@ func memoryLine(m memory) (string, bool) {
 	if m.State == "pending" || m.State == "failed" {
 		return "", false
 	}
-	text := truncateHead(oneLine(m.Text), maxMemoryChars)
+	text := truncateHead(oneLine(withOnlyHalf(m)), maxMemoryChars) // onlyhalf.go
 	if text == "" {
 		return "", false
 	}
