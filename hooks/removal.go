@@ -111,7 +111,7 @@ func keptSentences(line string) (string, []removalCut) {
 			kept = append(kept, head)
 			continue
 		}
-		if removalRe.MatchString(sn) {
+		if removalRe.MatchString(symptomGone.ReplaceAllString(sn, " ")) {
 			k, c := splitRemoval(sn)
 			for _, part := range c {
 				cut = append(cut, removalCut{text: part, kept: strings.Join(k, " ")})
@@ -145,6 +145,14 @@ func keptSentences(line string) (string, []removalCut) {
 	return mark + out, cut
 }
 
+// A fix is reported as a symptom gone: "a 5-epoch run no longer
+// diverges", "the importer no longer panics on an empty file". Nothing
+// was taken away, and cut as a removal the sentence took with it what the
+// fix was, which left a reply too short to keep beside the request.
+// symptomGone is such a "no longer": before a verb of failing.
+var symptomGone = lazyre.New(`(?i)\bno longer (?:fails?|crash(?:es)?|diverges?|panics?|times? out|hangs?|` +
+	`errors?(?: out)?|breaks?|flakes?|leaks?|OOMs?|throws?|segfaults?|deadlocks?|stalls?|overflows?|warns?)\b`)
+
 // insteadOfRemoved splits a sentence whose removal is said only in its
 // "instead of …" tail ("Compose uses the compose compiler plugin instead of
 // `kotlinCompilerExtensionVersion`, which is gone"): the head says what
@@ -169,7 +177,9 @@ func insteadOfRemoved(sn string) (head, tail string, ok bool) {
 // A sentence whose subject is a release (a version, after at most a few
 // words of name) removing something is kept whole; what it removed is
 // still retired. A bare number is a count ("3 removed fixtures"), not a release.
-var releaseRemoval = lazyre.New(`(?i)^\W*(?:(?:[\w.@/-]+\s+){1,3}v?\d+(?:\.\d+)*|v?\d+(?:\.\d+)+)(?:\.x)?\s+` +
+// The release may be the reason of the sentence's failure: "the build
+// failed because Kingfisher 8 removed `cancelOnDisappear`, so …".
+var releaseRemoval = lazyre.New(`(?i)(?:^\W*|\b(?:because|since)\s+)(?:(?:[\w.@/-]+\s+){1,3}v?\d+(?:\.\d+)*|v?\d+(?:\.\d+)+)(?:\.x)?\s+` +
 	`(?:removed|removes|dropped|drops|deprecated|deprecates|no longer)\b`)
 
 // A removal sentence often says in another clause what holds now: "cl-core
