@@ -254,8 +254,23 @@ var dependencyTools = lazyre.New(`(?i)(?:^|[^\w.-])(?:npm|pnpm|yarn|bun|uv|pip3?
 // something about dependencies (dependencyWords) before one that only
 // names a manager ("`pnpm -r typecheck` passes"), then the newest. ok is
 // false when no memory names a manager or manifest.
+//
+// A memory that names a manager only in passing, in an aside ("the
+// training repo (python 3.11, uv, torch)"), says nothing of how a package
+// is added: it yields to one that says something about dependencies
+// ("add deps with `uv add`, never pip install").
 func dependencyMemory(ms []memory) (memory, bool) {
-	return preferredMemory(ms, dependencyTools.MatchString, dependencyWordRank)
+	m, ok := preferredMemory(ms, dependencyTools.MatchString, dependencyWordRank)
+	if !ok || dependencyWordRank(m) > 0 || dependencyTools.MatchString(asideRe.ReplaceAllString(m.Text, " ")) {
+		return m, ok
+	}
+	says := func(text string) bool {
+		return dependencyTools.MatchString(text) && dependencyWordRank(memory{Text: text}) > 0
+	}
+	if said, found := preferredMemory(ms, says, dependencyWordRank); found {
+		return said, true
+	}
+	return m, true
 }
 
 // preferredMemory returns, of the dated memories of ms whose text has
@@ -291,6 +306,9 @@ func dependencyWordRank(m memory) int {
 	}
 	return 0
 }
+
+// asideRe is a parenthesised aside.
+var asideRe = lazyre.New(`\([^()]*\)`)
 
 // dependencyCommand is the command that adds or installs a package: "uv
 // add", "pnpm --filter web add", "npm install", "fvm flutter pub add". A

@@ -101,6 +101,10 @@ func TestDependencyMemory(t *testing.T) {
 		{"a manifest counts as a manager", []memory{
 			fact("a", "Runtime deps live in deploy/requirements-prod.txt", "2026-01-02T10:00:00Z"),
 		}, "a"},
+		{"a manager in an aside yields to a turn saying how packages are added", []memory{
+			fact("a", "The api is the billing service (node 20, pnpm, fastify)", "2026-01-02T10:00:00Z"),
+			turn("b", "User: add packages with `pnpm add --filter api`, never npm", "2026-01-02T10:00:00Z"),
+		}, "b"},
 		{"a manager's name inside a word does not count", []memory{
 			fact("a", "The snpm_client module wraps the mail API", "2026-01-02T10:00:00Z"),
 		}, ""},
