@@ -86,17 +86,37 @@ func upgradedNames(user, reply string, retired []string) []string {
 // version (a unit makes it a value).
 type raise struct{ name, version, after string }
 
+// The version raised to is often named after "to", with what it is a
+// version of: "bump the deployment target to iOS 17", "upgrade the runtime
+// to node 22", and a move is said with no upgrade verb at all: "we moved
+// to Xcode 16", "switched to python 3.12". The old version ("iOS 16
+// deployment target", "Xcode 15.4") stayed beside the new one.
+var (
+	// toNamedVersion is such a name and version after "to".
+	toNamedVersion = lazyre.New(`(?i)\bto\s+([a-z][\w.@/-]*[a-z])\s+v?(\d+(?:\.\d+)*)\b`)
+	// movedTo is a move to a name's version: "moved to xcode 16".
+	movedTo = lazyre.New(`(?i)\b(?:moved|switched|migrated)\s+to\s+([a-z][\w.@/-]*[a-z])\s+v?(\d+(?:\.\d+)*)\b`)
+)
+
 // raisesIn returns the names a clause with an upgrade verb raises to a
-// version, lower-cased.
+// version (or a move names), lower-cased.
 func raisesIn(cl string) []raise {
+	var out []raise
+	add := func(s string, m []int) {
+		out = append(out, raise{name: strings.ToLower(s[m[2]:m[3]]), version: s[m[4]:m[5]], after: s[m[5]:]})
+	}
+	for _, m := range movedTo.FindAllStringSubmatchIndex(cl, -1) {
+		add(cl, m)
+	}
 	loc := upgradeVerb.FindStringIndex(cl)
 	if loc == nil {
-		return nil
+		return out
 	}
 	rest := cl[loc[0]:]
-	var out []raise
-	for _, m := range raisedTo.FindAllStringSubmatchIndex(rest, -1) {
-		out = append(out, raise{name: strings.ToLower(rest[m[2]:m[3]]), version: rest[m[4]:m[5]], after: rest[m[5]:]})
+	for _, re := range []*lazyre.Regexp{raisedTo, toNamedVersion} {
+		for _, m := range re.FindAllStringSubmatchIndex(rest, -1) {
+			add(rest, m)
+		}
 	}
 	return out
 }

@@ -17,6 +17,9 @@ func TestUpgradedNames(t *testing.T) {
 		{"a pronoun", "upgrade it to 2.0", nil},
 		{"no upgrade verb", "move the cron to 3.30", nil},
 		{"held back", "don't upgrade tokio to 1.40 yet", nil},
+		{"the version named after to", "raise the base image to node 22 and rebuild", []string{"=node 22"}},
+		{"a move with no upgrade verb", "we switched to python 3.12 last week", []string{"=python 3.12"}},
+		{"a quantity named after to", "bump the retries to max 5", nil},
 	} {
 		if got := upgradedNames(tc.user, "", nil); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: upgradedNames = %q, want %q", tc.name, got, tc.want)
