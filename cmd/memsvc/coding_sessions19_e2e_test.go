@@ -34,8 +34,10 @@ import "testing"
 // back retires nothing and keeps what the release removed in the reply
 // (the LiveView version), related 22/25; a reply sentence whose removal
 // is said only in its "instead of …" tail keeps its head, what holds now
-// (hooks/removal.go: the compose compiler plugin), related 23/25.
-var codingSessions19Floors = codingFloors{recalled: 23, silent: 7, stale: 1, foreign: 0, startStale: 0}
+// (hooks/removal.go: the compose compiler plugin), related 23/25; a reply
+// giving two settings shown without the one a later edit changed
+// (hooks/retiredclause.go: the other job's timeout), related 24/25.
+var codingSessions19Floors = codingFloors{recalled: 24, silent: 7, stale: 1, foreign: 0, startStale: 0}
 
 func TestCodingSessions19Eval(t *testing.T) {
 	if testing.Short() {
