@@ -212,6 +212,26 @@ func wrongForms(wrong, right string) []string {
 	return out
 }
 
+// Confirms reports a correction that fixes no stored value but whose right value
+// a candidate already states: "User meant Wednesdays, not Fridays" said to a
+// restatement that got it wrong ("pottery on Fridays then!") while "User has
+// pottery class on Wednesdays" is stored. What was meant is already kept, so the
+// correction is no fact of its own.
+func Confirms(fact string, cands []Candidate) bool {
+	right, wrong, _, ok := correction(strings.TrimSpace(fact))
+	if !ok {
+		return false
+	}
+	rightRe := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(right) + `\b`)
+	wrongRe := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(wrong) + `\b`)
+	for _, c := range cands {
+		if rightRe.MatchString(c.Text) && !wrongRe.MatchString(c.Text) && !strings.Contains(c.Text, " meant ") {
+			return true
+		}
+	}
+	return false
+}
+
 // correction reads the right and the wrong value of a correction, and what the
 // value is of when it says so.
 func correction(fact string) (right, wrong, topic string, ok bool) {

@@ -13,7 +13,9 @@ import "testing"
 // nothing (a hypothetical, someone else's change, a negated change, the same
 // fact said again, a temporary exception). Every scenario with a stale value
 // asserts the stale fact is kept in history with its validity window closed.
-// Baseline before this round's fixes: 13/47 (34 marked known).
+// Baseline before this round's fixes: 13/47 (34 marked known); after a correction
+// of the assistant's wrong restatement that a stored fact already answers was
+// dropped, and a delta moved the stored amount ("two more rabbits" → 5), 20/47.
 var supersedeTwentysecond = []scenario{
 	// A change said as a reply to the assistant's question.
 	{name: "reply moved city", steps: []string{
@@ -68,16 +70,13 @@ var supersedeTwentysecond = []scenario{
 	// An amount that grows or shrinks by a delta.
 	{name: "delta more rabbits", steps: []string{
 		"I have 3 rabbits.", "adopted two more rabbits last weekend"},
-		facts: []string{"5 rabbits"}, gone: []string{"3 rabbits"}, kept: true,
-		known: "\"two more rabbits\" is not added to the stored 3"},
+		facts: []string{"5 rabbits"}, gone: []string{"3 rabbits"}, kept: true},
 	{name: "delta weight lost", steps: []string{
 		"I weigh 91 kg.", "lost 7 kg since, pretty happy with that"},
-		facts: []string{"84 kg"}, gone: []string{"91 kg"}, kept: true,
-		known: "\"lost 7 kg since\" is not taken from the stored 91 kg"},
+		facts: []string{"84 kg"}, gone: []string{"91 kg"}, kept: true},
 	{name: "delta team hires", steps: []string{
 		"Our team has 8 engineers.", "we hired 3 more engineers this quarter"},
-		facts: []string{"11 engineers"}, gone: []string{"8 engineers"}, kept: true,
-		known: "\"hired 3 more engineers\" is not added to the stored 8"},
+		facts: []string{"11 engineers"}, gone: []string{"8 engineers"}, kept: true},
 	{name: "delta running cut back", steps: []string{
 		"I run 30 km a week.", "cut back by 10 km a week since the knee injury"},
 		facts: []string{"20 km"}, gone: []string{"30 km"}, kept: true,
@@ -125,23 +124,19 @@ var supersedeTwentysecond = []scenario{
 	// A correction of the assistant's restatement.
 	{name: "restated class day", steps: []string{
 		"I have pottery class on Wednesdays || A: Nice, pottery on Fridays then! || no, Wednesdays, not Fridays"},
-		facts: []string{"Wednesdays"}, never: []string{"Fridays"},
-		known: "the assistant's misstated \"Fridays\" is kept as a fact"},
+		facts: []string{"Wednesdays"}, never: []string{"Fridays"}},
 	{name: "restated sister name", steps: []string{
 		"My sister is called Niamh || A: Got it, your sister Eva. || no, Niamh not Eva"},
-		facts: []string{"Niamh"}, never: []string{" Eva"},
-		known: "the assistant's misstated \"Eva\" is kept as a fact"},
+		facts: []string{"Niamh"}, never: []string{" Eva"}},
 	{name: "restated flight time", steps: []string{
 		"My flight is at 6:40 tomorrow || A: Okay, your flight is at 4:40. || nope, 6:40 not 4:40"},
-		facts: []string{"6:40"}, never: []string{"4:40"},
-		known: "the assistant's misstated \"4:40\" is kept as a fact"},
+		facts: []string{"6:40"}, never: []string{"4:40"}},
 	{name: "restated city later", steps: []string{
 		"I moved to Cheltenham.", "A: How's Gloucester treating you? || it's cheltenham, not gloucester"},
 		facts: []string{"Cheltenham"}, never: []string{"Gloucester"}},
 	{name: "restated allergy", steps: []string{
 		"I'm allergic to sesame || A: Noted, you're allergic to peanuts. || no, sesame, not peanuts"},
-		facts: []string{"sesame"}, never: []string{"peanuts"},
-		known: "the assistant's misstated \"peanuts\" is kept as a fact"},
+		facts: []string{"sesame"}, never: []string{"peanuts"}},
 
 	// A correction naming the stored thing in other words.
 	{name: "workplace for office", steps: []string{

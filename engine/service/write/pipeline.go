@@ -303,16 +303,21 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	d := decideFact(f, cands, job.memo.readings())
 	if job.hint == nil {
 		cf, cvec, cd, ok, err := e.correctedFact(ctx, f, cands)
+		if err == nil && !ok {
+			cf, cvec, cd, ok, err = e.accumulatedFact(ctx, f, cands)
+		}
 		if err != nil {
 			return engine.WriteResult{}, err
 		}
 		if ok {
 			f, vec, d = cf, cvec, cd
-		} else if f.About != "" || f.Of != "" || ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) {
+		} else if f.About != "" || f.Of != "" || ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) ||
+			ingest.Confirms(f.Text, cands) {
 			// "User meant 4 spaces" (or "*Jackson") that corrects nothing stored says nothing by itself,
 			// nor does "he's a paramedic, not a nurse" of someone nothing is stored of: "User meant
 			// paramedic, not nurse" would be the user's, nor "the plan is a hobby, not a job" of a
-			// thing nothing stored names. The turn's episode keeps what was said.
+			// thing nothing stored names, nor "User meant Wednesdays, not Fridays" said to a wrong
+			// restatement of a stored Wednesdays. The turn's episode keeps what was said.
 			return engine.WriteResult{Text: f.Text, Event: engine.EventNone}, nil
 		}
 	}
