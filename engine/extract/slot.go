@@ -62,6 +62,9 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == n.Subject && isState(o.Predicate) && isState(n.Predicate) {
 		o.Predicate = n.Predicate // "User's birthday is on August 14", "… is April 14": one date
 	}
+	if sameOwnedThing(o.Subject, n.Subject) {
+		o.Subject = n.Subject // "User's workplace" and "User's office" are one place
+	}
 	if sameNamedPerson(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's colleague Tom" and "Tom" are one person
 	}
@@ -318,17 +321,26 @@ func stopsDoing(o, n Slot) bool {
 }
 
 // choosesOtherKind reports a preference followed by a preference or a switch, or a use
-// followed by a switch: the new one picks among kinds of one thing.
+// or a habit followed by a switch: the new one picks among kinds of one thing. "User
+// switched to weekend shifts" ends "User works weekday shifts", whatever verb said it.
 func choosesOtherKind(old, n string) bool {
 	choice := old == "prefers" || old == "use" || old == PredicateUses
-	return choice && (n == "prefers" || n == PredicateUses)
+	return choice && (n == "prefers" || n == PredicateUses) || n == PredicateUses && habitVerb(old)
+}
+
+// habitVerb reports a predicate that is a plain verb of what one does ("work", "drink",
+// "ride"), not a state, a setting or a relation, whose values a switch may pick among.
+func habitVerb(pred string) bool {
+	return pred != "" && !strings.ContainsAny(pred, "_ ") && !isSingleValued(pred) && !isState(pred) &&
+		pred != PredicateIs && pred != "prefers" && pred != "name"
 }
 
 // otherKindOfOne reports two values that name the same kind of thing by another
 // modifier: "window seats" and "aisle seats", "dark mode" and "light mode".
 func otherKindOfOne(a, b string) bool {
 	aw, bw := strings.Fields(a), strings.Fields(b)
-	if len(aw) != 2 || len(bw) != 2 || aw[0] == "not" || bw[0] == "not" || text.Stem(aw[0]) == text.Stem(bw[0]) {
+	if len(aw) != 2 || len(bw) != 2 || aw[0] == "not" || bw[0] == "not" || text.Stem(aw[0]) == text.Stem(bw[0]) ||
+		isNumber(aw[0]) || isNumber(bw[0]) { // "2 dogs" is a count, not a kind of dog
 		return false
 	}
 	return text.Stem(aw[1]) == text.Stem(bw[1])
@@ -594,6 +606,9 @@ func slotOf(factText string) *Slot {
 		return nil // "User plans to upgrade to Postgres 16": the running version is still the old one
 	}
 	s := clauseSlot(t)
+	if s == nil {
+		s = relationInPassingSlot(t) // "User's new manager Raj keeps booking calls": Raj is the manager
+	}
 	if s == nil {
 		// "User is a nurse so night shifts are normal for User": the first clause states,
 		// the rest gives a consequence or reason.

@@ -15,7 +15,10 @@ import "testing"
 // asserts the stale fact is kept in history with its validity window closed.
 // Baseline before this round's fixes: 13/47 (34 marked known); after a correction
 // of the assistant's wrong restatement that a stored fact already answers was
-// dropped, and a delta moved the stored amount ("two more rabbits" → 5), 20/47.
+// dropped, and a delta moved the stored amount ("two more rabbits" → 5), 20/47;
+// after owned things named in other words ("workplace" for "office") and a relation
+// named in passing ("my new manager Raj …") filled one slot, and a switch to another
+// kind ended a habit of the old kind ("weekend shifts" for "weekday shifts"), 24/47.
 var supersedeTwentysecond = []scenario{
 	// A change said as a reply to the assistant's question.
 	{name: "reply moved city", steps: []string{
@@ -44,8 +47,7 @@ var supersedeTwentysecond = []scenario{
 	// A change with its subject dropped.
 	{name: "dropped subject shifts", steps: []string{
 		"I work weekday shifts at the warehouse.", "switched to weekend shifts last week"},
-		facts: []string{"weekend shifts"}, gone: []string{"weekday shifts"}, kept: true,
-		known: "\"switched to weekend shifts\" does not retire \"weekday shifts\""},
+		facts: []string{"weekend shifts"}, gone: []string{"weekday shifts"}, kept: true},
 	{name: "dropped subject bike", steps: []string{
 		"I ride a road bike.", "got a new bike, a gravel one"},
 		facts: []string{"gravel"}, gone: []string{"road bike"}, kept: true,
@@ -85,8 +87,7 @@ var supersedeTwentysecond = []scenario{
 	// A relation changed in passing.
 	{name: "manager in passing", steps: []string{
 		"My manager is Helen.", "my new manager Raj keeps booking 8am calls"},
-		facts: []string{"Raj"}, gone: []string{"manager is Helen"}, kept: true,
-		known: "\"my new manager Raj keeps …\" does not retire \"manager is Helen\""},
+		facts: []string{"Raj"}, gone: []string{"manager is Helen"}, kept: true},
 	{name: "landlord in passing", steps: []string{
 		"My landlord is Mr Lindqvist.", "the new landlord, some guy called Dave, wants to raise the rent"},
 		facts: []string{"Dave"}, gone: []string{"Lindqvist"}, kept: true,
@@ -141,16 +142,14 @@ var supersedeTwentysecond = []scenario{
 	// A correction naming the stored thing in other words.
 	{name: "workplace for office", steps: []string{
 		"My office is in Canary Wharf.", "sorry, my workplace is actually in Shoreditch"},
-		facts: []string{"Shoreditch"}, gone: []string{"Canary Wharf"}, kept: true,
-		known: "\"my workplace is … Shoreditch\" does not retire \"office is in Canary Wharf\""},
+		facts: []string{"Shoreditch"}, gone: []string{"Canary Wharf"}, kept: true},
 	{name: "apartment for flat", steps: []string{
 		"My flat is on the third floor.", "actually my apartment is on the fourth floor, not the third"},
 		facts: []string{"fourth floor"}, gone: []string{"third floor"}, kept: true,
 		known: "\"my apartment is on the fourth floor\" does not retire \"flat is on the third floor\""},
 	{name: "family doctor for GP", steps: []string{
 		"My GP is Dr Hughes.", "sorry, my family doctor is Dr Khan, not Dr Hughes"},
-		facts: []string{"Khan"}, gone: []string{"Hughes"}, kept: true,
-		known: "\"my family doctor is Dr Khan\" does not retire \"GP is Dr Hughes\""},
+		facts: []string{"Khan"}, gone: []string{"Hughes"}, kept: true},
 	{name: "role for job title", steps: []string{
 		"My job title is senior analyst.", "correction, my role is lead analyst"},
 		facts: []string{"lead analyst"}, gone: []string{"senior analyst"}, kept: true,
