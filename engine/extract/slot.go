@@ -18,7 +18,7 @@ var singleValued = map[string]bool{
 	PredicateVersion: true, PredicateIdentity: true, PredicateDate: true, PredicateLocated: true,
 	PredicateSetting: true, PredicateSetTo: true,
 	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true, predicateSchoolYear: true,
-	PredicateTakenAs: true, predicateMajorIn: true, predicateCommute: true, predicateShift: true,
+	PredicateTakenAs: true, predicateMajorIn: true, predicateCommute: true, predicateShift: true, predicateTeam: true,
 }
 
 // predicateMajorIn is the subject one majors in ("User is majoring in biology").
@@ -605,10 +605,17 @@ func slotOf(factText string) *Slot {
 	if intentRe.MatchString(t) {
 		return nil // "User plans to upgrade to Postgres 16": the running version is still the old one
 	}
-	s := clauseSlot(t)
+	s := droppedAfterSlot(t) // "User took up X instead, dropped Y": what Y filled ends
+	if s == nil {
+		s = clauseSlot(t)
+	}
 	if s == nil {
 		s = relationInPassingSlot(t) // "User's new manager Raj keeps booking calls": Raj is the manager
 	}
+	if s == nil {
+		s = selfSlot(t) // "User is on the infra team", "User grew up in Limerick"
+	}
+	s = ownedAsSelf(s) // "User's role is lead analyst" is User's job title
 	if s == nil {
 		// "User is a nurse so night shifts are normal for User": the first clause states,
 		// the rest gives a consequence or reason.

@@ -18,7 +18,8 @@ import "testing"
 // Baseline before this round's fixes: 33/71; after them 55/71 (16 marked known);
 // after reading Spanish, German and French statements further, 58/71 (13 known);
 // after "there" took the place named the turn before and a habit started
-// ended "none of its kind", 60/71 (11 known).
+// ended "none of its kind", 60/71 (11 known); after the twenty-second round read
+// "grew up in" as where one is from, 61/71 (10 known).
 var supersedeFifteenth = []scenario{
 	// Possessions swapped.
 	{name: "car traded in", steps: []string{
@@ -240,8 +241,7 @@ var supersedeFifteenth = []scenario{
 		known: "\"works remotely\" and \"works from home\" are not read as one way of working"},
 	{name: "grew up and raised", steps: []string{
 		"I grew up in Ohio.", "I was raised in Ohio."},
-		once:  []string{"Ohio"},
-		known: "\"grew up in\" and \"was raised in\" fill no slot, so they are not read as one fact"},
+		once: []string{"Ohio"}},
 	{name: "degree said as a title", steps: []string{
 		"I graduated from MIT.", "I'm an MIT graduate."},
 		once: []string{"MIT"}},

@@ -14,7 +14,8 @@ import "testing"
 // restated in other words, beside look-alikes that are two facts. Every
 // scenario with a stale value asserts the stale fact is kept in history
 // with its validity window closed. Baseline before this round's fixes:
-// 44/69; after them 61/69 (8 marked known).
+// 44/69; after them 61/69 (8 marked known); after the twenty-second round filled
+// one team slot for "is on" and "transferred to" a team, 62/69 (7 known).
 var supersedeFourteenth = []scenario{
 	// A change told as a story over several turns.
 	{name: "house hunt ends in keys", steps: []string{
@@ -64,8 +65,7 @@ var supersedeFourteenth = []scenario{
 		facts: []string{"charge nurse"}, gone: []string{"User is a nurse"}, kept: true},
 	{name: "moved teams internally", steps: []string{
 		"I'm on the payments team at Adyen.", "I transferred to the risk team at Adyen last month."},
-		facts: []string{"risk team"}, gone: []string{"payments team"}, kept: true,
-		known: "\"is on the payments team\" and \"transferred to the risk team\" fill no common slot"},
+		facts: []string{"risk team"}, gone: []string{"payments team"}, kept: true},
 
 	// Quantities with units.
 	{name: "weight in kilograms", steps: []string{

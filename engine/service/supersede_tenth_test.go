@@ -12,7 +12,8 @@ import "testing"
 // tense, an agent's summary, a list in other order) with near-duplicates
 // that are NOT one fact and must both stay. Baseline before this round's
 // fixes: 33/54 (21 marked known); after them 40/54 (14 known); 41/54 after the eleventh
-// round's (cancelling a subscription gives up the service).
+// round's (cancelling a subscription gives up the service); 42/54 after the
+// twenty-second round's (a team moved to fills the team slot, not a home).
 var supersedeTenth = []scenario{
 	// Health and medication.
 	{name: "statin dose raised", steps: []string{
@@ -79,8 +80,7 @@ var supersedeTenth = []scenario{
 		facts: []string{"staff engineer"}, gone: []string{"senior engineer"}},
 	{name: "team change", steps: []string{
 		"I'm on the payments team.", "I moved to the search team last month."},
-		facts: []string{"search team"}, gone: []string{"payments team"},
-		known: "\"moved to the search team\" is read as a move of home"},
+		facts: []string{"search team"}, gone: []string{"payments team"}},
 	{name: "manager replaced", steps: []string{
 		"My manager is Dana.", "Dana left the company, my new manager is Kofi."},
 		facts: []string{"Kofi"}, gone: []string{"manager is Dana"}},

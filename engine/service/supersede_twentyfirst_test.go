@@ -21,7 +21,8 @@ import "testing"
 // stored with its am or pm, 26/45; after a release named by its word alone ("on
 // bookworm now") ended the stored product and release of the same holder, and a car
 // driven "now" replaced the one driven, 30/45; after an amount reached said in
-// words ("down to three … a day") was read as one said in digits, 31/45.
+// words ("down to three … a day") was read as one said in digits, 31/45; after the
+// twenty-second round read "im at monzo now" as where the user works, 32/45.
 var supersedeTwentyfirst = []scenario{
 	// Routine and preference changed, said casually.
 	{name: "yoga more often", steps: []string{
@@ -68,8 +69,7 @@ var supersedeTwentyfirst = []scenario{
 	// A new employer or tool said in passing.
 	{name: "bank in passing", steps: []string{
 		"I'm a data analyst at Barclays.", "anyway im at monzo now so things are calmer"},
-		facts: []string{"monzo"}, gone: []string{"Barclays"}, kept: true,
-		known: "\"im at monzo now\" does not retire \"a data analyst at Barclays\""},
+		facts: []string{"monzo"}, gone: []string{"Barclays"}, kept: true},
 	{name: "bug tracker ditched", steps: []string{
 		"We track bugs in Bugzilla.", "ditched bugzilla for youtrack last quarter"},
 		facts: []string{"youtrack"}, gone: []string{"Bugzilla"}, kept: true,

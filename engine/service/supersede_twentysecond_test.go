@@ -18,7 +18,10 @@ import "testing"
 // dropped, and a delta moved the stored amount ("two more rabbits" → 5), 20/47;
 // after owned things named in other words ("workplace" for "office") and a relation
 // named in passing ("my new manager Raj …") filled one slot, and a switch to another
-// kind ended a habit of the old kind ("weekend shifts" for "weekday shifts"), 24/47.
+// kind ended a habit of the old kind ("weekend shifts" for "weekday shifts"), 24/47;
+// after a team joined, a place grown up in, a role, a firm one "is at since …", a
+// home moved into and a closing "…, dropped korean" filled the slots of their
+// plainer forms, 30/47 (17 known).
 var supersedeTwentysecond = []scenario{
 	// A change said as a reply to the assistant's question.
 	{name: "reply moved city", steps: []string{
@@ -26,8 +29,7 @@ var supersedeTwentysecond = []scenario{
 		facts: []string{"ipswich"}, gone: []string{"Norwich"}, kept: true},
 	{name: "reply new employer", steps: []string{
 		"I work at Novartis.", "A: How's work at Novartis going? || left actually, I'm at roche since june"},
-		facts: []string{"roche"}, gone: []string{"Novartis"}, kept: true,
-		known: "\"left actually, I'm at roche since june\" does not retire \"work at Novartis\""},
+		facts: []string{"roche"}, gone: []string{"Novartis"}, kept: true},
 	{name: "reply gym day", steps: []string{
 		"I go to the gym on Mondays.", "A: Still going to the gym on Mondays? || nope, thursdays now"},
 		facts: []string{"thursdays"}, gone: []string{"Mondays"}, kept: true,
@@ -54,16 +56,13 @@ var supersedeTwentysecond = []scenario{
 		known: "\"got a new bike, a gravel one\" does not retire \"a road bike\""},
 	{name: "dropped subject language", steps: []string{
 		"I'm learning Korean.", "started learning italian instead, dropped korean"},
-		facts: []string{"italian"}, gone: []string{"learning Korean"}, kept: true,
-		known: "\"started learning italian instead\" does not retire \"learning Korean\""},
+		facts: []string{"italian"}, gone: []string{"learning Korean"}, kept: true},
 	{name: "dropped subject home", steps: []string{
 		"I live in a studio in Brixton.", "moved into a two-bed in peckham over the summer"},
-		facts: []string{"peckham"}, gone: []string{"Brixton"}, kept: true,
-		known: "\"moved into a two-bed in peckham\" does not retire \"a studio in Brixton\""},
+		facts: []string{"peckham"}, gone: []string{"Brixton"}, kept: true},
 	{name: "dropped subject team", steps: []string{
 		"I'm on the infra team.", "transferred to the growth team in may"},
-		facts: []string{"growth team"}, gone: []string{"infra team"}, kept: true,
-		known: "\"transferred to the growth team\" does not retire \"the infra team\""},
+		facts: []string{"growth team"}, gone: []string{"infra team"}, kept: true},
 	{name: "dropped subject commute", steps: []string{
 		"I commute by train.", "driving in now, the trains are a mess"},
 		facts: []string{"driving"}, gone: []string{"commutes by train"}, kept: true,
@@ -152,12 +151,10 @@ var supersedeTwentysecond = []scenario{
 		facts: []string{"Khan"}, gone: []string{"Hughes"}, kept: true},
 	{name: "role for job title", steps: []string{
 		"My job title is senior analyst.", "correction, my role is lead analyst"},
-		facts: []string{"lead analyst"}, gone: []string{"senior analyst"}, kept: true,
-		known: "\"my role is lead analyst\" does not retire \"job title is senior analyst\""},
+		facts: []string{"lead analyst"}, gone: []string{"senior analyst"}, kept: true},
 	{name: "grew up for hometown", steps: []string{
 		"My hometown is Kilkenny.", "sorry, I grew up in Limerick actually, not Kilkenny"},
-		facts: []string{"Limerick"}, gone: []string{"Kilkenny"}, kept: true,
-		known: "\"I grew up in Limerick\" does not retire \"hometown is Kilkenny\""},
+		facts: []string{"Limerick"}, gone: []string{"Kilkenny"}, kept: true},
 
 	// Several changes in one message.
 	{name: "job and city together", steps: []string{
