@@ -104,6 +104,12 @@ func Run(ctx context.Context, ds *Dataset, t Target, o Options) (*Report, error)
 		}
 	}
 	rep.Ingest.finish(time.Since(ingestStart))
+	// Every memory's meaning vector stored before the first question, as in
+	// a store at rest: the searches that read them then rank the same way
+	// every run, and none races the background filler for the CPU.
+	if err := t.Engine.WaitMeanings(ctx); err != nil {
+		return nil, fmt.Errorf("benchmark: wait for meaning vectors: %w", err)
+	}
 	ev := newEvaluation(o)
 	for i := range ds.Conversations {
 		if err := ev.conversation(ctx, t.Searcher, &ds.Conversations[i], o.UserPrefix); err != nil {

@@ -3,6 +3,6 @@ package service
 import "context"
 
 // WaitMeanings waits until the engine's meaning filler has nothing left to
-// fill, so a benchmark measures searches over stored meaning vectors, not
-// searches racing the backfill.
-func WaitMeanings(ctx context.Context, e *Engine) error { return e.kernel.WaitMeanings(ctx) }
+// fill (Engine.WaitMeanings), so a test measures searches over stored
+// meaning vectors, not searches racing the backfill.
+func WaitMeanings(ctx context.Context, e *Engine) error { return e.WaitMeanings(ctx) }
