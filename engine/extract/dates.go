@@ -234,7 +234,7 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 		}
 		d := resolvedDate{start: start, end: end, prec: phrasePrecision(phrase)}
 		d.yearless = hasMonthRe.MatchString(phrase) && !yearLiteralRe.MatchString(phrase)
-		d.at = floorTo(adjustForTense(res.Time, ref, phrase, t), d.prec)
+		d.at = floorTo(adjustForTense(res.Time, ref, phrase, pointedTense(clause, start, phrase, t)), d.prec)
 		if y := d.at.Year(); y < 1 || y > 9998 {
 			// "3000 years ago", "in 9000 years": no time a memory can hold
 			// (RFC 3339 writes years 0 to 9999, and the date's period must
@@ -305,6 +305,25 @@ func phrasePrecision(p string) precision {
 // adjustForTense moves dates the library resolved forward ("Saturday" → next Saturday,
 // "December 3" → this year's) into the past when the clause is in the past tense, and
 // absolute dates into the future when it speaks of the future.
+// pointedTense is the tense the words just before a date, or its own first word, point it
+// to, whatever the clause's: "since March" and "last March" are behind ("I'm vegetarian since
+// March", said in November, is this year's March, not the nearest), "next March", "until
+// March" and "by March" ahead. Otherwise the clause's tense t.
+func pointedTense(clause string, start int, phrase string, t tense) tense {
+	w1, at := prevWord(clause[:start])
+	w2, _ := prevWord(clause[:at])
+	first, _, _ := strings.Cut(phrase, " ")
+	for _, w := range []string{first, w1, w2} {
+		switch w {
+		case "since", "last":
+			return tensePast
+		case "next", "until", "till", "by":
+			return tenseFuture
+		}
+	}
+	return t
+}
+
 func adjustForTense(at, ref time.Time, phrase string, t tense) time.Time {
 	p := strings.TrimPrefix(phrase, "on ")
 	switch {
