@@ -5,11 +5,7 @@ import "testing"
 // TestCommuteAndShiftSlots: how one gets to work and which shift one works are one value
 // at a time, whatever verb says them; a way said beside another, or someone else's, is not.
 func TestCommuteAndShiftSlots(t *testing.T) {
-	tests := []struct {
-		name     string
-		old, new string
-		want     bool
-	}{
+	tests := []contradictCase{
 		{"drive then bike", "User drives to work", "User bikes to work these days", true},
 		{"train then bus", "User takes the train to work", "User takes the bus to work", true},
 		{"by means then a verb", "User commutes by subway", "User walks to the office now", true},
@@ -23,26 +19,14 @@ func TestCommuteAndShiftSlots(t *testing.T) {
 		{"night shift said twice", "User works nights", "User works the night shift", false},
 		{"days of the week are no shift", "User works nights", "User works four days a week", false},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			o, n := SlotOf(tc.old), SlotOf(tc.new)
-			got := o != nil && n != nil && Contradicts(*o, *n)
-			if got != tc.want {
-				t.Errorf("Contradicts(%q → %+v, %q → %+v) = %v, want %v", tc.old, o, tc.new, n, got, tc.want)
-			}
-		})
-	}
+	wantContradicts(t, tests)
 }
 
 // TestPlansMembershipsAndPartners: a plan is ended by switching from its provider, a
 // membership moved elsewhere ends the old one, "gave up on X" gives X up, a break-up
 // ends a partner said by name, and what a friend named leaves is not the user's.
 func TestPlansMembershipsAndPartners(t *testing.T) {
-	tests := []struct {
-		name     string
-		old, new string
-		want     bool
-	}{
+	tests := []contradictCase{
 		{"switched provider", "User is on the Verizon unlimited plan", "User switched from Verizon to T-Mobile", true},
 		{"another provider left", "User is on the Verizon unlimited plan", "User switched from Comcast to Sonic", false},
 		{"membership moved", "User has a membership at Planet Fitness", "User moved User's membership to Equinox", true},
@@ -51,13 +35,5 @@ func TestPlansMembershipsAndPartners(t *testing.T) {
 		{"broke up with the named partner", "User has a girlfriend named Priya", "Priya and User broke up last week", true},
 		{"a friend left the employer", "User works at Deloitte", "User's friend Sam left Deloitte for KPMG", false},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			o, n := SlotOf(tc.old), SlotOf(tc.new)
-			got := o != nil && n != nil && Contradicts(*o, *n)
-			if got != tc.want {
-				t.Errorf("Contradicts(%q → %+v, %q → %+v) = %v, want %v", tc.old, o, tc.new, n, got, tc.want)
-			}
-		})
-	}
+	wantContradicts(t, tests)
 }

@@ -7,11 +7,7 @@ import "testing"
 // passing ("User's new manager Raj keeps …") fills the relation's slot. Things of
 // other owners, other things, and relations one has many of are left alone.
 func TestContradictsOwnedThingInOtherWords(t *testing.T) {
-	tests := []struct {
-		name     string
-		old, new string
-		want     bool
-	}{
+	tests := []contradictCase{
 		{"workplace for office", "User's office is in Canary Wharf", "User's workplace is in Shoreditch", true},
 		{"family doctor for GP", "User's GP is Dr Hughes", "User's family doctor is Dr Khan", true},
 		{"boss for manager", "User's manager is Helen", "User's boss is Raj", true},
@@ -22,13 +18,5 @@ func TestContradictsOwnedThingInOtherWords(t *testing.T) {
 		{"same manager in passing", "User's manager is Helen", "User's manager Helen keeps booking early calls", false},
 		{"friend in passing", "User's friend is Helen", "User's friend Raj keeps calling", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			o, n := SlotOf(tt.old), SlotOf(tt.new)
-			got := o != nil && n != nil && Contradicts(*o, *n)
-			if got != tt.want {
-				t.Errorf("Contradicts(%q → %q) = %v, want %v (slots %+v, %+v)", tt.old, tt.new, got, tt.want, o, n)
-			}
-		})
-	}
+	wantContradicts(t, tests)
 }

@@ -7,11 +7,7 @@ import "testing"
 // a closing clause says was dropped ends; where one happens to be, what a job is like,
 // and a team of someone else's fill none of them.
 func TestContradictsSelfInOtherWords(t *testing.T) {
-	tests := []struct {
-		name     string
-		old, new string
-		want     bool
-	}{
+	tests := []contradictCase{
 		{"team transferred to", "User is on the infra team", "User transferred to the growth team in May", true},
 		{"team joined", "User is on the infra team", "User joined the mobile team", true},
 		{"same team again", "User is on the infra team", "User is on the infra team now", false},
@@ -30,13 +26,5 @@ func TestContradictsSelfInOtherWords(t *testing.T) {
 		{"dropped after", "User is learning Korean", "User started learning Italian instead, dropped korean", true},
 		{"dropped something else", "User is learning Korean", "User started learning Italian instead, dropped chess", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			o, n := SlotOf(tt.old), SlotOf(tt.new)
-			got := o != nil && n != nil && Contradicts(*o, *n)
-			if got != tt.want {
-				t.Errorf("Contradicts(%q → %q) = %v, want %v (slots %+v, %+v)", tt.old, tt.new, got, tt.want, o, n)
-			}
-		})
-	}
+	wantContradicts(t, tests)
 }

@@ -434,3 +434,25 @@ func TestMovedOnDestination(t *testing.T) {
 		}
 	}
 }
+
+// contradictCase is two statements and whether the second's slot ends the first's.
+type contradictCase struct {
+	name     string
+	old, new string
+	want     bool
+}
+
+// wantContradicts checks each case's Contradicts(SlotOf(old), SlotOf(new)) (false when either
+// statement fills no slot).
+func wantContradicts(t *testing.T, tests []contradictCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o, n := SlotOf(tc.old), SlotOf(tc.new)
+			got := o != nil && n != nil && Contradicts(*o, *n)
+			if got != tc.want {
+				t.Errorf("Contradicts(%q → %+v, %q → %+v) = %v, want %v", tc.old, o, tc.new, n, got, tc.want)
+			}
+		})
+	}
+}
