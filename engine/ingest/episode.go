@@ -23,10 +23,14 @@ const echoCoverage = 0.8
 
 // Echoes reports whether reply only repeats said ("Understood, I will use uv
 // for the Python services" after the instruction to use uv): an
-// acknowledgement, however many words it names.
+// acknowledgement, however many words it names. A reply that names what
+// said did not (Reports: a path, a value written as code, a figure) tells
+// what was done, though most of its words are the request's: the terms
+// of "dev/main.tf adds the `acme-dev-logs` bucket" are those of "add a logs
+// bucket for acme in dev", the file and the bucket's name are not.
 func Echoes(reply, said string) bool {
 	tr := termSet(reply)
-	return len(tr) > 0 && coverage(tr, termSet(said)) >= echoCoverage
+	return len(tr) > 0 && coverage(tr, termSet(said)) >= echoCoverage && !Reports(reply, said)
 }
 
 // SaysTheSame reports whether two texts say the same thing in (nearly) the

@@ -27,6 +27,8 @@ func TestEchoes(t *testing.T) {
 	}{
 		{"Understood, I will use uv for the Python services from now on.", true},
 		{"I switched the billing service's Dockerfile to uv and regenerated the lockfile.", false},
+		{"Understood, every Python service uses uv from now on, and CI pins Python 3.12.", true},
+		{"Understood, every Python service uses uv from now on; ci/python.yml pins Python 3.12.", false},
 		{"", false},
 	}
 	for _, tt := range tests {

@@ -127,9 +127,9 @@ func episodeText(m engine.Message) string {
 }
 
 // episodeTurns says which turns become episodes: those a fact came from,
-// and the other substantive ones (not greetings, thanks, bare questions,
-// tool chatter, assistant filler, an assistant's echo of the turn it
-// answers, or pasted code). A turn one of whose facts
+// and the others worth keeping as said (keptAsSaid: not greetings, thanks,
+// bare questions, tool chatter, assistant filler, an assistant's echo of
+// the turn it answers, or pasted code). A turn one of whose facts
 // already says its words ("The website deploys from main", kept as
 // written) needs no episode beside that fact.
 func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) []bool {
@@ -145,14 +145,37 @@ func episodeTurns(msgs []engine.Message, facts []extract.Fact, factTurn []int) [
 			verbatim[t] = verbatim[t] || saysTurn[t](facts[i].Text)
 		}
 	}
-	for i, m := range msgs {
-		if !keep[i] {
-			keep[i] = extract.Substantive(extract.Message{Role: m.Role, Name: m.Name, Content: m.Content}) &&
-				!(m.Role == "assistant" && i > 0 && ingest.Echoes(m.Content, msgs[i-1].Content))
-		}
-		keep[i] = keep[i] && !verbatim[i]
+	for i := range msgs {
+		keep[i] = (keep[i] || keptAsSaid(msgs, i)) && !verbatim[i]
 	}
 	return keep
+}
+
+// keptAsSaid reports whether turn i, which no fact came from, is worth an
+// episode: a substantive turn, unless the assistant's echo of the turn it
+// answers; or the agent's reply that reports a change its request did not
+// spell out, naming the file and the value (ingest.ReportsChange). The
+// extractor reads prose: "ci/build.yml has `timeout: 45m` now" read as a
+// line introducing code, and a reply that said what was changed, with the
+// value, was lost.
+func keptAsSaid(msgs []engine.Message, i int) bool {
+	m := msgs[i]
+	var asked string
+	if i > 0 {
+		asked = msgs[i-1].Content
+	}
+	if isAgent(m) && ingest.ReportsChange(m.Content, asked) {
+		return true
+	}
+	return extract.Substantive(extract.Message{Role: m.Role, Name: m.Name, Content: m.Content}) &&
+		!(m.Role == "assistant" && i > 0 && ingest.Echoes(m.Content, asked))
+}
+
+// isAgent reports a turn of the agent: an assistant turn with no name of
+// its own. A named speaker is a person of a chat, whose turns are kept by
+// what they say (ingest.AssistantSaid).
+func isAgent(m engine.Message) bool {
+	return m.Role == "assistant" && strings.TrimSpace(m.Name) == ""
 }
 
 // answers returns, per turn kept as an episode, the question it answers
