@@ -202,7 +202,7 @@ var (
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	s := nameAgeRe.ReplaceAllString(stripLead(sentence), "$1 is $2$3")
+	s := nameAgeRe.ReplaceAllString(stripLead(withoutChatter(sentence)), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
 		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
@@ -225,7 +225,7 @@ func clauses(sentence string) []string {
 	for _, p := range parts {
 		for _, q := range splitApposition(p) {
 			for _, r := range splitCopulaList(splitElided(q)) {
-				for _, st := range splitStatements(r) {
+				for _, st := range splitEach(splitSharedVerb(r), splitStatements) {
 					for _, g := range splitGapped(st) {
 						for _, pr := range splitPassive(g) {
 							out = append(out, splitElidedNP(pr)...)

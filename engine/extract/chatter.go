@@ -1,0 +1,61 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
+)
+
+// Chat wraps its statements in words that carry no fact: a laugh or a hedge anywhere in
+// the sentence ("sold the bike lol (…)"), an aside in brackets about how the speaker
+// feels about it ("(i know, i know)", "(at last lol)"), and "n" for "and". The tail and
+// before-a-comma fillers are tailFillerRe's and midFillerRe's (text.go); these are the
+// ones chat puts anywhere.
+
+// chatAsideRe is a bracketed aside that speaks about the speaker or laughs: it comments on
+// the statement instead of adding to it. An aside that names things ("(a beagle and a
+// collie)", "(DHL, UPS)") has none of these words and stays.
+var chatAsideRe = lazyre.New(`(?i)\s*\((?:[^()]*\b(?:i|i'm|im|me|lol|lmao|lmfao|haha+|hehe+|jk|ikr|smh|finally|ugh)\b[^()]*)\)`)
+
+// chatBreakRe is a laugh between two statements, where chat puts no full stop: "I got it
+// hot today lol i remember …". It ends the first statement as a semicolon would.
+// Only before a first-person subject: what follows another word may lean on what came
+// before ("I saw her once lol maybe …").
+var chatBreakRe = lazyre.New(`(?i)\s+(?:lol|lmao|lmfao|haha+|hehe+|smh)\s+((?:i|im|i'm|ive|i've|my|we|we're|our)\s)`)
+
+// chatPauseRe is a laugh before a conjunction: it closes what came before as a comma
+// would ("… the tallest in class lol so it was easy"), which keeps "class so" from
+// reading as one phrase. Before another word the laugh only goes: what follows
+// may lean on what came before ("I saw her once lol maybe …").
+var chatPauseRe = lazyre.New(`(?i)\s+(?:lol|lmao|lmfao|haha+|hehe+|smh)\s+((?:so|but|and|because|cause|since)\s)`)
+
+// chatFillerRe is a laugh or hedge standing as its own word inside a sentence. "tho" and
+// "rn" are kept out: "tho" closing a clause is tailFillerRe's, and "rn" is "right now".
+var chatFillerRe = lazyre.New(`(?i)\s+(?:lol|lmao|lmfao|haha+|hehe+|ngl|tbh|smh|ikr)\b([,.!]?)`)
+
+// chatAndRe is "n" written for "and" between two words: "learning french n taking drums".
+var chatAndRe = lazyre.New(`(?i)(\w)\s+n\s+(\w)`)
+
+// chatTailRe is a clause-closing "tho", "rn" or "atm" before a comma: "cycling to work rn,
+// training for …". At the end of the sentence they are tailFillerRe's and nowTailRe's.
+var chatTailRe = lazyre.New(`(?i)\s+(?:tho|rn|atm)\s*,`)
+
+// withoutChatter drops what chat wraps a statement in and what carries no fact.
+func withoutChatter(s string) string {
+	if !strings.ContainsAny(s, "(") && !chatCue(s) {
+		return s
+	}
+	s = chatAsideRe.ReplaceAllString(s, "")
+	s = chatBreakRe.ReplaceAllString(s, "; $1")
+	s = chatPauseRe.ReplaceAllString(s, ", $1")
+	s = chatFillerRe.ReplaceAllString(s, "$1")
+	s = chatTailRe.ReplaceAllString(s, ",")
+	return chatAndRe.ReplaceAllString(s, "$1 and $2")
+}
+
+// chatCues are the words withoutChatter reads, so a sentence with none skips its patterns.
+var chatCues = []string{"lol", "lmao", "lmfao", "haha", "hehe", "ngl", "tbh", "smh", "ikr", " n ", "tho", "rn", "atm"}
+
+func chatCue(s string) bool {
+	return containsAny(strings.ToLower(s), chatCues)
+}
