@@ -42,7 +42,7 @@ var chatTailRe = lazyre.New(`(?i)\s+(?:tho|rn|atm)\s*,`)
 
 // withoutChatter drops what chat wraps a statement in and what carries no fact.
 func withoutChatter(s string) string {
-	if !strings.ContainsAny(s, "(") && !chatCue(s) {
+	if !strings.ContainsAny(s, "(") && !chatCue(s) && !strings.Contains(strings.ToLower(s), "my ") && !strings.Contains(strings.ToLower(s), "our ") {
 		return s
 	}
 	s = chatAsideRe.ReplaceAllString(s, "")
@@ -50,7 +50,23 @@ func withoutChatter(s string) string {
 	s = chatPauseRe.ReplaceAllString(s, ", $1")
 	s = chatFillerRe.ReplaceAllString(s, "$1")
 	s = chatTailRe.ReplaceAllString(s, ",")
-	return chatAndRe.ReplaceAllString(s, "$1 and $2")
+	return kinIsRe.ReplaceAllStringFunc(chatAndRe.ReplaceAllString(s, "$1 and $2"), kinIs)
+}
+
+// kinIsRe is a family member's "'s" that stands for "is", or chat's "s" without the
+// apostrophe: "my daughter's 6", "my wifes a dentist", "my brother's getting married". A
+// possessive is followed by what is owned ("my sister's car"), which none of these
+// following words is.
+var kinIsRe = lazyre.New(`(?i)\b((?:my|our)\s+[a-z]+?)(?:'s|’s|s)\s+(a|an|the|not|so|really|also|still|just|now|\d+|[a-z]+ing)\b`)
+
+// kinIs rewrites a kinIsRe match to "my daughter is 6" when its noun names a person.
+func kinIs(m string) string {
+	sm := kinIsRe.FindStringSubmatch(m)
+	owner, noun, _ := strings.Cut(sm[1], " ")
+	if !personNouns[strings.ToLower(strings.TrimSpace(noun))] {
+		return m // "my keys are …" is not about a person; "my parents' house" is possessive
+	}
+	return owner + " " + strings.TrimSpace(noun) + " is " + sm[2]
 }
 
 // chatCues are the words withoutChatter reads, so a sentence with none skips its patterns.

@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestWithoutChatter(t *testing.T) {
 	tests := []struct{ name, in, want string }{
@@ -14,11 +17,35 @@ func TestWithoutChatter(t *testing.T) {
 		{"chat's n is and", "learning french n taking piano", "learning french and taking piano"},
 		{"a closing tho before a comma goes", "cycling to work rn, training for a triathlon", "cycling to work, training for a triathlon"},
 		{"a word that only contains a filler stays", "I learn to turn the lathe", "I learn to turn the lathe"},
+		{"a kin word's 's before a number is is", "my nephew's 12 and my niece is 9", "my nephew is 12 and my niece is 9"},
+		{"a kin word's s without apostrophe before an article", "my sons a plumber", "my son is a plumber"},
+		{"a kin word's 's before an -ing verb", "my aunt's moving to Oslo", "my aunt is moving to Oslo"},
+		{"a possessive stays", "my sister's car is red", "my sister's car is red"},
+		{"a thing's s stays", "my keys a mess", "my keys a mess"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := withoutChatter(tt.in); got != tt.want {
 				t.Errorf("withoutChatter(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestClausesChatSubjects covers the subjects chat writes without an apostrophe: a
+// clause that starts with "im" or "ive" is a statement of its own, as "I'm" starts one.
+func TestClausesChatSubjects(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"im after but", "the shop was shut but im going back tomorrow", []string{"the shop was shut", "im going back tomorrow"}},
+		{"ive after a comma", "my brother visited, ive not seen him in years", []string{"my brother visited", "ive not seen him in years"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := clauses(tt.in); !slices.Equal(got, tt.want) {
+				t.Errorf("clauses(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
