@@ -37,7 +37,7 @@ var chatFillerRe = lazyre.New(`(?i)\s+(?:lol|lmao|lmfao|haha+|hehe+|ngl|tbh|smh|
 var chatAndRe = lazyre.New(`(?i)(\w)\s+n\s+(\w)`)
 
 // chatTailRe is a clause-closing "tho", "rn" or "atm" before a comma: "cycling to work rn,
-// training for …". At the end of the sentence they are tailFillerRe's and nowTailRe's.
+// saving for …". At the end of the sentence they are tailFillerRe's and nowTailRe's.
 var chatTailRe = lazyre.New(`(?i)\s+(?:tho|rn|atm)\s*,`)
 
 // withoutChatter drops what chat wraps a statement in and what carries no fact.
@@ -54,12 +54,12 @@ func withoutChatter(s string) string {
 }
 
 // kinIsRe is a family member's "'s" that stands for "is", or chat's "s" without the
-// apostrophe: "my daughter's 6", "my wifes a dentist", "my brother's getting married". A
+// apostrophe: "my nephew's 12", "my sons a plumber", "my aunt's moving to Oslo". A
 // possessive is followed by what is owned ("my sister's car"), which none of these
 // following words is.
 var kinIsRe = lazyre.New(`(?i)\b((?:my|our)\s+[a-z]+?)(?:'s|’s|s)\s+(a|an|the|not|so|really|also|still|just|now|\d+|[a-z]+ing)\b`)
 
-// kinIs rewrites a kinIsRe match to "my daughter is 6" when its noun names a person.
+// kinIs rewrites a kinIsRe match to "my nephew is 12" when its noun names a person.
 func kinIs(m string) string {
 	sm := kinIsRe.FindStringSubmatch(m)
 	owner, noun, _ := strings.Cut(sm[1], " ")

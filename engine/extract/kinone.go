@@ -7,9 +7,9 @@ import (
 )
 
 // One of several children or siblings named by their rank: "my boys are 4 and 8, the
-// older one just started karate". "The older one" is the speaker's older boy, and said
+// older one plays chess". "The older one" is the speaker's older boy, and said
 // so, the second statement has a subject of its own and splits from the first as "…, my
-// older boy just started karate" does.
+// older boy plays chess" does.
 
 // rankedOneRe is a rank and "one" after a comma: ", the older one", ", the youngest".
 var rankedOneRe = lazyre.New(`(?i),\s+(?:and\s+|but\s+)?the\s+(older|younger|oldest|youngest|eldest|elder|middle|little|big)(?:\s+one)?\s`)

@@ -4,8 +4,8 @@ import "testing"
 
 func TestWithRankedKin(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"the older one of the kids", "my boys are 4 and 8, the older one just started karate",
-			"my boys are 4 and 8, my older boy just started karate"},
+		{"the older one of the kids", "my boys are 4 and 8, the older one plays chess",
+			"my boys are 4 and 8, my older boy plays chess"},
 		{"a rank without one", "our daughters are twins, the youngest by ten minutes is louder",
 			"our daughters are twins, my youngest daughter by ten minutes is louder"},
 		{"no plural kin before it", "we looked at two flats, the older one was cheaper",

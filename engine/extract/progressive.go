@@ -6,19 +6,19 @@ import (
 	"github.com/memsvc/memsvc/text/lazyre"
 )
 
-// Chat strings ongoing activities together: "I'm learning welsh and also taking pottery
-// classes", "cycling to work, training for a triathlon". Each activity is a fact of its
+// Chat strings ongoing activities together: "I'm learning welsh and also restoring a
+// boat", "cycling to work, saving for a van". Each activity is a fact of its
 // own, and the second shares the first's subject and "am": the first's verb and object
 // are no part of it.
 
-// progressiveJointRe is a joint followed by a second "-ing" verb: ", training", " and also
-// taking".
+// progressiveJointRe is a joint followed by a second "-ing" verb: ", saving", " and also
+// restoring".
 var progressiveJointRe = lazyre.New(`(?i)(?:,\s+(?:and\s+)?|\s+and\s+)(?:(?:also|now|still|currently|even)\s+)?([a-z]{3,}ing)\s+\S`)
 
 // splitProgressive splits a clause that states an ongoing activity at each joint followed
-// by another: "I'm learning welsh and also taking pottery classes" is "I'm learning welsh"
-// and "I'm taking pottery classes". A clause that leaves out its subject ("cycling to work,
-// training for …") splits the same way, each part without one.
+// by another: "I'm learning welsh and also restoring a boat" is "I'm learning welsh"
+// and "I'm restoring a boat". A clause that leaves out its subject ("cycling to work,
+// saving for …") splits the same way, each part without one.
 func splitProgressive(s string) []string {
 	subj, ok := progressiveSubject(s)
 	if !ok {
