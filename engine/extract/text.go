@@ -225,7 +225,7 @@ func clauses(sentence string) []string {
 	for _, p := range parts {
 		for _, q := range splitApposition(p) {
 			for _, r := range splitCopulaList(splitElided(q)) {
-				for _, st := range splitEach(splitEach(splitSharedVerb(r), splitProgressive), splitStatements) {
+				for _, st := range splitEach(splitEach(splitEach(splitContrast(r), splitSharedVerb), splitProgressive), splitStatements) {
 					for _, g := range splitGapped(st) {
 						for _, pr := range splitPassive(g) {
 							out = append(out, splitElidedNP(pr)...)
@@ -235,7 +235,7 @@ func clauses(sentence string) []string {
 			}
 		}
 	}
-	return withInsteadJoined(out)
+	return withNegatedPredicates(withInsteadJoined(out))
 }
 
 // insteadTailRe ends the second half of "don't X; do Y instead", which names what it
