@@ -213,6 +213,9 @@ func clauses(sentence string) []string {
 			s = s[:loc[0]]
 		}
 	}
+	if attrs := verblessAttributes(s); attrs != nil {
+		return attrs // "ring size 7, gloves 8.5": one attribute per item
+	}
 	var parts []string
 	for _, p := range strings.Split(s, ";") {
 		for _, q := range soSplitRe.Split(p, -1) {
