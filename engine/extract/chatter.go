@@ -56,8 +56,9 @@ func withoutChatter(s string) string {
 // kinIsRe is a family member's "'s" that stands for "is", or chat's "s" without the
 // apostrophe: "my nephew's 12", "my sons a plumber", "my aunt's moving to Oslo". A
 // possessive is followed by what is owned ("my sister's car"), which none of these
-// following words is.
-var kinIsRe = lazyre.New(`(?i)\b((?:my|our)\s+[a-z]+?)(?:'s|’s|s)\s+(a|an|the|not|so|really|also|still|just|now|\d+|[a-z]+ing)\b`)
+// following words is. Without the apostrophe the "s" may make a plural ("my teammates
+// believing in me", "my kids 7 and 10"), so only "a" or "an" follows it.
+var kinIsRe = lazyre.New(`(?i)\b((?:my|our)\s+[a-z]+?)(?:(?:'s|’s)\s+(a|an|the|not|so|really|also|still|just|now|\d+|[a-z]+ing)|s\s+(a|an))\b`)
 
 // kinIs rewrites a kinIsRe match to "my nephew is 12" when its noun names a person.
 func kinIs(m string) string {
@@ -66,7 +67,7 @@ func kinIs(m string) string {
 	if !personNouns[strings.ToLower(strings.TrimSpace(noun))] {
 		return m // "my keys are …" is not about a person; "my parents' house" is possessive
 	}
-	return owner + " " + strings.TrimSpace(noun) + " is " + sm[2]
+	return owner + " " + strings.TrimSpace(noun) + " is " + sm[2] + sm[3]
 }
 
 // chatCues are the words withoutChatter reads, so a sentence with none skips its patterns.

@@ -22,6 +22,8 @@ func TestWithoutChatter(t *testing.T) {
 		{"a kin word's 's before an -ing verb", "my aunt's moving to Oslo", "my aunt is moving to Oslo"},
 		{"a possessive stays", "my sister's car is red", "my sister's car is red"},
 		{"a thing's s stays", "my keys a mess", "my keys a mess"},
+		{"a plural before an -ing word stays", "my teammates cheering me on", "my teammates cheering me on"},
+		{"a plural before a number stays", "my nephews 8 and 10", "my nephews 8 and 10"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
