@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"slices"
 	"testing"
 )
 
@@ -29,25 +28,6 @@ func TestWithoutChatter(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := withoutChatter(tt.in); got != tt.want {
 				t.Errorf("withoutChatter(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
-// TestClausesChatSubjects covers the subjects chat writes without an apostrophe: a
-// clause that starts with "im" or "ive" is a statement of its own, as "I'm" starts one.
-func TestClausesChatSubjects(t *testing.T) {
-	tests := []struct {
-		name, in string
-		want     []string
-	}{
-		{"im after but", "the shop was shut but im going back tomorrow", []string{"the shop was shut", "im going back tomorrow"}},
-		{"ive after a comma", "my brother visited, ive not seen him in years", []string{"my brother visited", "ive not seen him in years"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := clauses(tt.in); !slices.Equal(got, tt.want) {
-				t.Errorf("clauses(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
