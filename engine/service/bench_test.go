@@ -44,6 +44,13 @@ func openBenchConfig(b *testing.B, noSync bool, cfg engine.Config) (*service.Eng
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
+	return servedEngine(b, st, cfg), st
+}
+
+// servedEngine opens an engine on st wired as `memsvc serve` wires it,
+// closed at b's cleanup.
+func servedEngine(b *testing.B, st *store.Store, cfg engine.Config) *service.Engine {
+	b.Helper()
 	forms, freq, err := llm.NewWordData()
 	if err != nil {
 		b.Fatal(err)
@@ -58,7 +65,7 @@ func openBenchConfig(b *testing.B, noSync bool, cfg engine.Config) (*service.Eng
 		b.Fatal(err)
 	}
 	b.Cleanup(eng.Close) // its meaning filler, before the store closes
-	return eng, st
+	return eng
 }
 
 // sentences generates varied, deterministic memory texts.

@@ -19,7 +19,11 @@ import (
 // first use (they skip where Postgres is not installed, fail under CI).
 var pg pgtest.Lazy
 
-func TestMain(m *testing.M) { os.Exit(pg.Main(m)) }
+func TestMain(m *testing.M) {
+	code := pg.Main(m)
+	closePreloaded() // the latency benchmarks' stores (benchstore_test.go)
+	os.Exit(code)
+}
 
 // testStore opens the store the engines of newIntentEngine and
 // newServedEngine run on: a real Badger store, or a PostgreSQL database

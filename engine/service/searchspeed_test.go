@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
-	"github.com/memsvc/memsvc/engine/service"
 )
 
 // BenchmarkSearchLatency measures hybrid search (the default mode, no
@@ -35,7 +34,7 @@ func BenchmarkSearchLatency(b *testing.B) {
 //
 //	go test -run '^$' -bench SearchLatencyFirstPerson -benchtime 200x -count 3 ./engine/service/
 func BenchmarkSearchLatencyFirstPerson(b *testing.B) {
-	for _, n := range []int{500, 15_000} {
+	for _, n := range []int{500, 15_000, 100_000} {
 		for _, warm := range []int{0, 256} {
 			b.Run(fmt.Sprintf("n=%d/warm=%d", n, warm), func(b *testing.B) {
 				searchLatency(b, n, "can you remind me about this: ", warm)
@@ -48,12 +47,8 @@ func BenchmarkSearchLatencyFirstPerson(b *testing.B) {
 // prefix, over a store of n memories, after warm searches of others, and
 // reports their p50 and p95.
 func searchLatency(b *testing.B, n int, prefix string, warm int) {
-	eng, _ := openBench(b, true)
-	preload(b, eng, n)
+	eng := servedEngine(b, preloadedStore(b, n), engine.Config{})
 	ctx := context.Background()
-	if err := service.WaitMeanings(ctx, eng); err != nil { // the memories' meaning vectors stored
-		b.Fatal(err)
-	}
 	queries := newSentences(99)
 	texts := make([]string, 256+warm)
 	for i := range texts {
