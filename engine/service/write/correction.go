@@ -14,9 +14,7 @@ import (
 // correctedFact turns a distilled correction ("Sorry, User meant Tuesday, not
 // Monday") into what it means: the stored fact that said the wrong value, with
 // the right one (ingest.Corrected), which then supersedes that fact. ok is
-// false when f corrects nothing stored. The corrected text is embedded here,
-// inside the write, because only the candidates read in it tell what it is;
-// a correction is rare and short, so the one embedding is cheap.
+// false when f corrects nothing stored.
 func (e *Writer) correctedFact(ctx context.Context, f extract.Fact, cands []ingest.Candidate) (extract.Fact, []float32, ingest.Decision, bool, error) {
 	cands = ingest.Mentioning(cands, f.Of) // "the retro is the 9th, not the 8th" fixes only the retro's day
 	text, target, ok := ingest.Corrected(f.Text, f.About, cands)
@@ -28,6 +26,14 @@ func (e *Writer) correctedFact(ctx context.Context, f extract.Fact, cands []inge
 	if !ok {
 		return f, nil, ingest.Decision{}, false, nil
 	}
+	return e.supersedingAs(ctx, f, text, target)
+}
+
+// supersedingAs is f told as text, which supersedes the stored fact target: what a
+// correction or a delta means once the candidates read inside the write told it
+// (correctedFact, accumulatedFact). The text is embedded here, inside the write, for the
+// same reason; such a fact is rare and short, so the one embedding is cheap.
+func (e *Writer) supersedingAs(ctx context.Context, f extract.Fact, text, target string) (extract.Fact, []float32, ingest.Decision, bool, error) {
 	vecs, err := e.embedStored(ctx, []string{text})
 	if err != nil {
 		return f, nil, ingest.Decision{}, false, err

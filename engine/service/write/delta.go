@@ -10,18 +10,11 @@ import (
 // accumulatedFact turns a fact that moves an amount by a delta ("User lost 7 kg")
 // into what it means: the stored fact of that amount with the amount moved ("User
 // weighs 84 kg", ingest.Accumulated), which then supersedes it. ok is false when
-// nothing stored holds such an amount; the fact is then kept as said. As for a
-// correction, the new text is embedded here, inside the write, because only the
-// candidates read in it tell what it is.
+// nothing stored holds such an amount; the fact is then kept as said.
 func (e *Writer) accumulatedFact(ctx context.Context, f extract.Fact, cands []ingest.Candidate) (extract.Fact, []float32, ingest.Decision, bool, error) {
 	text, target, ok := ingest.Accumulated(f.Text, cands)
 	if !ok {
 		return f, nil, ingest.Decision{}, false, nil
 	}
-	vecs, err := e.embedStored(ctx, []string{text})
-	if err != nil {
-		return f, nil, ingest.Decision{}, false, err
-	}
-	f.Text, f.Slot = text, extract.SlotOf(text)
-	return f, vecs[0], ingest.Decision{Event: ingest.Supersede, Closes: []string{target}}, true, nil
+	return e.supersedingAs(ctx, f, text, target)
 }
