@@ -37,5 +37,6 @@ func TestCodingSessions10Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 16 tool-using turns and 26 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions10", "coding sessions 10", 3, codingSessions10Floors)
 }

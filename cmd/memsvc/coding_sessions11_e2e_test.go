@@ -52,5 +52,6 @@ func TestCodingSessions11Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 21 tool-using turns and 30 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions11", "coding sessions 11", 3, codingSessions11Floors)
 }

@@ -45,5 +45,6 @@ func TestCodingSessions12Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 24 tool-using turns and 33 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions12", "coding sessions 12", 3, codingSessions12Floors)
 }

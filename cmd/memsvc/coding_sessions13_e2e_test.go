@@ -48,5 +48,6 @@ func TestCodingSessions13Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 26 tool-using turns and 35 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions13", "coding sessions 13", 4, codingSessions13Floors)
 }

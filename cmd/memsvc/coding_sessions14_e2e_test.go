@@ -43,5 +43,6 @@ func TestCodingSessions14Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 22 tool-using turns and 38 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions14", "coding sessions 14", 4, codingSessions14Floors)
 }

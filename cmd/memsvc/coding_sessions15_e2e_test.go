@@ -49,5 +49,6 @@ func TestCodingSessions15Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 26 tool-using turns and 42 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions15", "coding sessions 15", 4, codingSessions15Floors)
 }

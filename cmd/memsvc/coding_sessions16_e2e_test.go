@@ -45,5 +45,6 @@ func TestCodingSessions16Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 24 tool-using turns and 42 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions16", "coding sessions 16", 4, codingSessions16Floors)
 }

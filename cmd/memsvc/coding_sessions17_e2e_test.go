@@ -49,5 +49,6 @@ func TestCodingSessions17Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 19 tool-using turns and 35 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions17", "coding sessions 17", 4, codingSessions17Floors)
 }

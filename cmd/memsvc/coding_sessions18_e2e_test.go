@@ -53,5 +53,6 @@ func TestCodingSessions18Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 19 tool-using turns and 34 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions18", "coding sessions 18", 4, codingSessions18Floors)
 }

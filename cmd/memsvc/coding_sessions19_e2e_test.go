@@ -43,5 +43,6 @@ func TestCodingSessions19Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 15 tool-using turns and 32 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions19", "coding sessions 19", 4, codingSessions19Floors)
 }

@@ -54,5 +54,6 @@ func TestCodingSessions20Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 14 tool-using turns and 35 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions20", "coding sessions 20", 4, codingSessions20Floors)
 }

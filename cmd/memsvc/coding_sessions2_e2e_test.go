@@ -86,6 +86,7 @@ func TestCodingSessions2Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 18 tool-using turns and 26 prompts through the built binary")
 	}
+	t.Parallel()
 	fx := loadToolFixture(t)
 	e := newCodingEval(t, fx.Repos)
 	replayToolSessions(t, fx, e.env, e.dirs)

@@ -38,6 +38,7 @@ func TestCodingSessions3Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 16 tool-using turns and 28 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions3", "coding sessions 3", 4, codingSessions3Floors)
 }
 

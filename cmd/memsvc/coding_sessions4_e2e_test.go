@@ -33,5 +33,6 @@ func TestCodingSessions4Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 18 tool-using turns and 24 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions4", "coding sessions 4", 3, codingSessions4Floors)
 }

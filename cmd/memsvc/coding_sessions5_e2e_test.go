@@ -31,6 +31,7 @@ func TestCodingSessions5Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 23 tool-using turns and 29 prompts through the built binary")
 	}
+	t.Parallel()
 	var fx toolFixture
 	readFixture(t, "coding_sessions5", &fx)
 	if len(fx.Sessions) == 0 || len(fx.Prompts) == 0 || len(fx.Repos) != 3 {

@@ -40,5 +40,6 @@ func TestCodingSessions6Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 25 tool-using turns and 29 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions6", "coding sessions 6", 3, codingSessions6Floors)
 }

@@ -52,5 +52,6 @@ func TestCodingSessions7Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 31 tool-using turns and 45 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions7", "coding sessions 7", 4, codingSessions7Floors)
 }

@@ -38,5 +38,6 @@ func TestCodingSessions8Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 29 tool-using turns and 36 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions8", "coding sessions 8", 3, codingSessions8Floors)
 }

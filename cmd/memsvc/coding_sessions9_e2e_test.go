@@ -39,5 +39,6 @@ func TestCodingSessions9Eval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 15 tool-using turns and 24 prompts through the built binary")
 	}
+	t.Parallel()
 	runToolEval(t, "coding_sessions9", "coding sessions 9", 3, codingSessions9Floors)
 }

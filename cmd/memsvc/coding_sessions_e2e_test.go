@@ -83,6 +83,16 @@ func readFixture(t *testing.T, dir string, f any) {
 // codingEval is what an evaluation's hooks run against: a server with auth,
 // the hooks' environment (logging every call to logFile) and a git
 // repository directory for each fixture repository.
+//
+// Each evaluation has its own server, data directory, port, hook state
+// directory, hook log and repositories, and hands its environment to the hook
+// processes instead of setting the test process's: the evaluations share
+// nothing mutable, so they call t.Parallel. They mostly wait on hook
+// processes and HTTP, and run up to -parallel (GOMAXPROCS) at once, after the
+// package's sequential tests and beside its other parallel ones. A hook fails
+// open, so a recall timed out by too much concurrency shows as a lower count,
+// not an error: check a change here against a sequential run (-parallel 1),
+// every count identical.
 type codingEval struct {
 	env, dirs map[string]string
 	logFile   string
@@ -201,6 +211,7 @@ func TestCodingSessionsEval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 16 exchanges and 31 prompts through the built binary")
 	}
+	t.Parallel()
 	fx := loadCodingFixture(t)
 	e := newCodingEval(t, fx.Repos)
 	captureSessions(t, fx, e.env, e.dirs)
