@@ -276,7 +276,7 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	if skipReason(ci) != "" {
 		return nil
 	}
-	text = nowTailRe.ReplaceAllString(text, "") // "reading Dune right now": the fact holds now, as facts do
+	text = nowTailRe.ReplaceAllString(hereNow(text, clause, sentence), "") // "reading Dune right now": the fact holds now, as facts do
 	standing := !tn.agent && tn.role == "user" && standingInstruction(ci)
 	tn.proc = standing || !tn.agent && tn.role == "user" && (conventionKind(ci) || workRule(ci))
 	tn.project = !tn.agent && !ci.firstP && !standing && projectStatement(ci)
