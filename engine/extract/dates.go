@@ -307,18 +307,18 @@ func phrasePrecision(p string) precision {
 // absolute dates into the future when it speaks of the future.
 // pointedTense is the tense the words just before a date, or its own first word, point it
 // to, whatever the clause's: "since March" and "last March" are behind ("I'm vegetarian since
-// March", said in November, is this year's March, not the nearest), "next March", "until
-// March" and "by March" ahead. Otherwise the clause's tense t.
+// March", said in November, is this year's March, not the nearest), "next March" ahead, and
+// "until March" and "by March" ahead unless the clause is past. Otherwise the clause's tense t.
 func pointedTense(clause string, start int, phrase string, t tense) tense {
 	w1, at := prevWord(clause[:start])
 	w2, _ := prevWord(clause[:at])
 	first, _, _ := strings.Cut(phrase, " ")
 	for _, w := range []string{first, w1, w2} {
-		switch w {
-		case "since", "last":
+		switch {
+		case w == "since" || w == "last":
 			return tensePast
-		case "next", "until", "till", "by":
-			return tenseFuture
+		case w == "next", (w == "until" || w == "till" || w == "by") && t != tensePast:
+			return tenseFuture // "had it done by March" stays past
 		}
 	}
 	return t

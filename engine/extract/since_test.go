@@ -12,6 +12,7 @@ func TestSinceAMonthPointsBack(t *testing.T) {
 		"I've been vegetarian since March":     {"User has been vegetarian since March 2026"},
 		"I'm vegetarian since last March":      {"User is vegetarian since March 2026"},
 		"I'm going vegetarian from next March": {"User is going vegetarian from March 2027"},
+		"I had the thesis done by March":       {"User had the thesis done by March 2026"},
 		"I'll be vegetarian by March":          {"User will be vegetarian by March 2027"},
 	})
 }
