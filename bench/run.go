@@ -108,6 +108,9 @@ func Run(ctx context.Context, ds *Dataset, t Target, o Options) (*Report, error)
 	// a store at rest: the searches that read them then rank the same way
 	// every run, and none races the background filler for the CPU.
 	if err := t.Engine.WaitMeanings(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // interrupted: the command says so in a person's words
+		}
 		return nil, fmt.Errorf("benchmark: wait for meaning vectors: %w", err)
 	}
 	ev := newEvaluation(o)
