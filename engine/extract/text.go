@@ -12,7 +12,6 @@ import (
 var quoteReplacer = strings.NewReplacer("\r\n", "\n", "\r", "\n", "’", "'", "‘", "'", "“", `"`, "”", `"`, "…", "...")
 
 var (
-	fenceRe      = lazyre.New("^\\s*(?:```|~~~)")
 	shellStartRe = lazyre.New(`^\s*(?:[$%]\s|PS [A-Z]:\\|[A-Z]:\\[^ ]*>|>>>\s|\.\.\.\s|In \[\d+\]:)`)
 	blockStartRe = lazyre.New(`^\s*(?:Traceback \(most recent call last\)|panic:|goroutine \d+|Exception in thread|Caused by:|fatal error:)`)
 	codeLineRe   = lazyre.New(`^(?:\s{4,}|\t)\S|^\s*at [\w.$<>]+\(|^\s*File ".*", line \d+|\.(?:go|py|js|ts|java|rb|rs|c|cpp|cs|php|kt|swift):\d+|^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|^\s*\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|^\s*[A-Z]\w*(?:Error|Exception)\b|^\s*[{}\[\]<]|^\s*"[\w-]+"\s*:|^[dlcbps-][rwxsStT-]{9}|^total \d+$|[;{]\s*$|^\s*(?:func|def|class|import|package|const|let|var|#include|SELECT|INSERT|UPDATE|DELETE|CREATE|from \S+ import)\b`)
@@ -29,7 +28,7 @@ func proseLines(content string) []string {
 			line = "shared a photo of " + m[1] + "." // a line of its own, which the cases below take for code
 		}
 		switch {
-		case fenceRe.MatchString(line):
+		case text.FenceLine(line):
 			inFence = !inFence
 			continue
 		case inFence:

@@ -28,9 +28,6 @@ var (
 	figureRe = regexp.MustCompile(`[\w.-]*\d[\w.-]*`)
 	// listMarkRe is a numbered list's marker ("1. ", "2) "), no figure.
 	listMarkRe = regexp.MustCompile(`(?m)^\s*\d+[.)]\s`)
-	// fenceRe opens or closes a fenced block: pasted code or output, which
-	// reports nothing in the reply's own words.
-	fenceRe = regexp.MustCompile("^\\s*(?:```|~~~)")
 )
 
 // Reports reports whether reply names, in its prose, something said does
@@ -55,7 +52,7 @@ func ReportsChange(reply, said string) bool {
 // newNames counts the paths, and the values (code spans and figures), of
 // reply's prose that said does not name.
 func newNames(reply, said string) (files, values int) {
-	prose := listMarkRe.ReplaceAllString(outsideFences(reply), " ")
+	prose := listMarkRe.ReplaceAllString(text.OutsideFences(reply), " ") // fenced code reports nothing in the reply's words
 	saidWords := " " + strings.Join(text.Tokens(said), " ") + " "
 	count := func(re *regexp.Regexp) int {
 		n := 0
@@ -68,20 +65,4 @@ func newNames(reply, said string) (files, values int) {
 		return n
 	}
 	return count(pathRe), count(codeSpanRe) + count(figureRe)
-}
-
-// outsideFences returns s without its fenced blocks.
-func outsideFences(s string) string {
-	var out []string
-	fenced := false
-	for _, line := range strings.Split(s, "\n") {
-		if fenceRe.MatchString(line) {
-			fenced = !fenced
-			continue
-		}
-		if !fenced {
-			out = append(out, line)
-		}
-	}
-	return strings.Join(out, "\n")
 }
