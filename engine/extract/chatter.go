@@ -12,26 +12,29 @@ import (
 // before-a-comma fillers are tailFillerRe's and midFillerRe's (text.go); these are the
 // ones chat puts anywhere.
 
+// chatLaughs are the laughs chat writes as words, as a regular expression's alternatives.
+const chatLaughs = `lol|lmao|lmfao|haha+|hehe+|smh`
+
 // chatAsideRe is a bracketed aside that speaks about the speaker or laughs: it comments on
 // the statement instead of adding to it. An aside that names things ("(a beagle and a
 // collie)", "(DHL, UPS)") has none of these words and stays.
-var chatAsideRe = lazyre.New(`(?i)\s*\((?:[^()]*\b(?:i|i'm|im|me|lol|lmao|lmfao|haha+|hehe+|jk|ikr|smh|finally|ugh)\b[^()]*)\)`)
+var chatAsideRe = lazyre.New(`(?i)\s*\((?:[^()]*\b(?:i|i'm|im|me|` + chatLaughs + `|jk|ikr|finally|ugh)\b[^()]*)\)`)
 
 // chatBreakRe is a laugh between two statements, where chat puts no full stop: "I got it
 // hot today lol i remember …". It ends the first statement as a semicolon would.
 // Only before a first-person subject: what follows another word may lean on what came
 // before ("I saw her once lol maybe …").
-var chatBreakRe = lazyre.New(`(?i)\s+(?:lol|lmao|lmfao|haha+|hehe+|smh)\s+((?:i|im|i'm|ive|i've|my|we|we're|our)\s)`)
+var chatBreakRe = lazyre.New(`(?i)\s+(?:` + chatLaughs + `)\s+((?:i|im|i'm|ive|i've|my|we|we're|our)\s)`)
 
 // chatPauseRe is a laugh before a conjunction: it closes what came before as a comma
 // would ("… the tallest in class lol so it was easy"), which keeps "class so" from
 // reading as one phrase. Before another word the laugh only goes: what follows
 // may lean on what came before ("I saw her once lol maybe …").
-var chatPauseRe = lazyre.New(`(?i)\s+(?:lol|lmao|lmfao|haha+|hehe+|smh)\s+((?:so|but|and|because|cause|since)\s)`)
+var chatPauseRe = lazyre.New(`(?i)\s+(?:` + chatLaughs + `)\s+((?:so|but|and|because|cause|since)\s)`)
 
 // chatFillerRe is a laugh or hedge standing as its own word inside a sentence. "tho" and
 // "rn" are kept out: "tho" closing a clause is tailFillerRe's, and "rn" is "right now".
-var chatFillerRe = lazyre.New(`(?i)\s+(?:lol|lmao|lmfao|haha+|hehe+|ngl|tbh|smh|ikr)\b([,.!]?)`)
+var chatFillerRe = lazyre.New(`(?i)\s+(?:` + chatLaughs + `|ngl|tbh|ikr)\b([,.!]?)`)
 
 // chatAndRe is "n" written for "and" between two words: "learning french n taking drums".
 var chatAndRe = lazyre.New(`(?i)(\w)\s+n\s+(\w)`)
