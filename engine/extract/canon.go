@@ -355,9 +355,11 @@ var hostNameRe = lazyre.New(`^[a-z0-9-]+\.[a-z]{2,}\b`)
 // Elm Street" is one).
 var whenRe = lazyre.New(`(?i)^(?:\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\W|$)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:tomorrow|tonight|noon|midnight)\b|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)`)
 
-// groupRe finds a group or a post at work one moves to without moving house: "moved to
-// the search team", "moved to the night shift", "moved to a new department".
-var groupRe = lazyre.New(`(?i)^(?:the |a |an |another |user's |our |my )?(?:[\w-]+ ){0,3}?(?:team|squad|department|dept|division|group|org|project|shift|role|position|plan|tier)\b`)
+// groupRe finds a group, a post or a working pattern one moves to without moving house:
+// "moved to the search team", "moved to the night shift", "moved to a new department",
+// "moved to day shifts", "moved to nights" (a pattern of days is said in the plural, which
+// no home is).
+var groupRe = lazyre.New(`(?i)^(?:(?:the |a |an |another |user's |our |my )?(?:[\w-]+ ){0,3}?(?:team|squad|department|dept|division|group|org|project|shift|role|position|plan|tier)s?\b|(?:nights|days|mornings|afternoons|evenings|weekends|weekdays)\b)`)
 
 // asRoleRe finds a value taken up for a role: "moved to fish as User's shell" is a new
 // shell, not a new home.

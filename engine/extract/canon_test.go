@@ -113,6 +113,11 @@ func TestMovedToATimeIsNoHome(t *testing.T) {
 		{"I moved to the search team last month.", "lives in", ""},
 		{"Dana moved to a new department.", "lives in", ""},
 		{"We moved to a flat in Leith.", "", "lives in a flat in Leith"},
+		{"update: moved to day shifts this week finally", "lives in", ""},
+		{"I moved to nights in March.", "lives in", ""},
+		{"Dana moved to weekends.", "lives in", ""},
+		{"yeah moved to ipswich last month", "", "lives in ipswich"},
+		{"We moved to the Netherlands.", "", "lives in the Netherlands"},
 	} {
 		fs, err := NewBuiltin().Extract(context.Background(), Request{Now: refTime, Messages: []Message{{Role: "user", Content: tt.said}}})
 		if err != nil {
