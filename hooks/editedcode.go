@@ -339,19 +339,41 @@ func keptByEdits(edits []codeEdit, code string) bool {
 // "@RetryableTopic"), or the key with the old value ("CMAKE_CXX_STANDARD
 // 17", "minSdkVersion: 21", but not "minSdkVersion 210").
 func namesEditedCode(text, code string) bool {
+	return editedCodeMatcher(code)(text)
+}
+
+// editedCodeMatcher returns namesEditedCode's test for code, its regular
+// expression compiled once: recall checks each retirement against every
+// memory of the pool and every clause of those that name it.
+func editedCodeMatcher(code string) func(string) bool {
 	if strings.HasPrefix(code, "@") {
-		return namesAnnotation(text, code)
+		return func(text string) bool { return namesAnnotation(text, code) }
 	}
 	key, value, ok := strings.Cut(code, " ")
 	if !ok {
-		return namesValue(text, code)
+		return func(text string) bool { return namesValue(text, code) }
 	}
+	var re *regexp.Regexp
 	if strings.Contains(key, ".") {
-		return namesSettingPath(text, key, value) // settingpath.go
+		re = settingPathRe(key, value) // settingpath.go
+	} else {
+		re = keyValueRe(key, value)
 	}
+	if re == nil {
+		return func(string) bool { return false }
+	}
+	return re.MatchString
+}
+
+// keyValueRe matches key written with value in any of the ways code and
+// prose write a setting; nil when it does not compile.
+func keyValueRe(key, value string) *regexp.Regexp {
 	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(key) + `(?:\s*[=:]\s*|\s*\(\s*|\s+)["']?` +
 		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)
-	return err == nil && re.MatchString(text)
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // namesValue reports whether text names a swapped value as a whole

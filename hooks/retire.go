@@ -518,37 +518,54 @@ func withoutRetired(ms []memory, rs []retirement) []memory {
 	if len(rs) == 0 {
 		return ms
 	}
+	names := retiredMatchers(rs)
 	out := make([]memory, 0, len(ms))
 	for _, m := range ms {
-		if m, ok := unretired(m, rs); ok {
+		if m, ok := unretired(m, rs, names); ok {
 			out = append(out, m)
 		}
 	}
 	return out
 }
 
-// unretired returns m as it may be shown after the retirements rs: whole,
-// cut of the settings they replaced, or not at all (false).
-func unretired(m memory, rs []retirement) (memory, bool) {
+// retiredMatchers returns, for each of rs, the test of whether a text
+// names it (namesRetired), an edit's code with its regular expression
+// built once for all the memories checked (editedCodeMatcher).
+func retiredMatchers(rs []retirement) []func(string) bool {
+	out := make([]func(string) bool, len(rs))
+	for i, r := range rs {
+		if code, ok := strings.CutPrefix(r.name, editMark); ok {
+			out[i] = editedCodeMatcher(code) // editedcode.go
+			continue
+		}
+		name := r.name
+		out[i] = func(text string) bool { return namesRetired(text, name) }
+	}
+	return out
+}
+
+// unretired returns m as it may be shown after the retirements rs (names
+// tells whether a text names each): whole, cut of the settings they
+// replaced, or not at all (false).
+func unretired(m memory, rs []retirement, names []func(string) bool) (memory, bool) {
 	at, ok := statedAt(m)
 	if !ok {
 		return m, true
 	}
-	var settings []string
-	for _, r := range rs {
-		if !at.Before(r.at) || !namesRetired(m.Text, r.name) && !liftedAtSource(m, r.name) {
+	var settings []func(string) bool
+	for i, r := range rs {
+		if !at.Before(r.at) || !names[i](m.Text) && !liftedAtSource(m, r.name) {
 			continue
 		}
-		code, ok := cutSetting(r.name)
-		if !ok {
+		if _, ok := cutSetting(r.name); !ok {
 			return m, false
 		}
-		settings = append(settings, code)
+		settings = append(settings, names[i])
 	}
 	if len(settings) == 0 {
 		return m, true
 	}
-	text, ok := withoutSettingClauses(m.Text, settings)
+	text, ok := withoutSettingClauses(m.Text, settings) // retiredclause.go
 	m.Text = text
 	return m, ok
 }

@@ -38,11 +38,12 @@ func cutSetting(name string) (string, bool) {
 }
 
 // withoutSettingClauses returns text without the items of its sentences
-// that name one of the replaced settings (namesEditedCode), and false when
-// what is left holds fewer than minKeptWords words.
-func withoutSettingClauses(text string, settings []string) (string, bool) {
+// that name one of the replaced settings (each setting's test built once,
+// editedCodeMatcher), and false when what is left holds fewer than
+// minKeptWords words.
+func withoutSettingClauses(text string, settings []func(string) bool) (string, bool) {
 	names := func(s string) bool {
-		return slices.ContainsFunc(settings, func(code string) bool { return namesEditedCode(s, code) })
+		return slices.ContainsFunc(settings, func(named func(string) bool) bool { return named(s) })
 	}
 	label, body := speakerLabel(text)
 	var lines []string

@@ -39,7 +39,11 @@ func TestWithoutSettingClauses(t *testing.T) {
 			"settings.toml sets `queue_depth: 1000` and `workers: 4`.", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, shown := withoutSettingClauses(tc.text, tc.settings)
+			var settings []func(string) bool
+			for _, code := range tc.settings {
+				settings = append(settings, editedCodeMatcher(code))
+			}
+			got, shown := withoutSettingClauses(tc.text, settings)
 			if shown != tc.shown || shown && got != tc.want {
 				t.Errorf("withoutSettingClauses = %q, %v; want %q, %v", got, shown, tc.want, tc.shown)
 			}

@@ -113,9 +113,10 @@ func withNestedSettings(e codeEdit, said string, codes []string) []string {
 	return append(codes, nested...)
 }
 
-// namesSettingPath reports whether text writes the setting at path (or
-// at its last two or more keys, not inside a longer path) with value.
-func namesSettingPath(text, path, value string) bool {
+// settingPathRe matches a text that writes the setting at path (or at
+// its last two or more keys, not inside a longer path) with value; nil
+// when it does not compile.
+func settingPathRe(path, value string) *regexp.Regexp {
 	keys := strings.Split(path, ".")
 	alts := make([]string, 0, len(keys)-1)
 	for i := 0; i+2 <= len(keys); i++ {
@@ -123,5 +124,8 @@ func namesSettingPath(text, path, value string) bool {
 	}
 	re, err := regexp.Compile(`(?i)(?:^|[^\w.-])(?:` + strings.Join(alts, "|") + `)(?:\s*[=:]\s*|\s+)["']?` +
 		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)
-	return err == nil && re.MatchString(text)
+	if err != nil {
+		return nil
+	}
+	return re
 }
