@@ -36,8 +36,9 @@ const editMark = "%"
 // many lines, and the first replacements are what it was for.
 const maxEditedNames = 4
 
-// codeEdit is one replacement an edit tool made, and the id of its call.
-type codeEdit struct{ old, new, call string }
+// codeEdit is one replacement an edit tool made, the id of its call and
+// the file it changed.
+type codeEdit struct{ old, new, call, file string }
 
 // editsOf returns the replacements of the Edit or MultiEdit tool call id.
 func editsOf(id, name string, input json.RawMessage) []codeEdit {
@@ -50,6 +51,7 @@ func editsOf(id, name string, input json.RawMessage) []codeEdit {
 	}
 	var in struct {
 		pair
+		File  string `json:"file_path"`
 		Edits []pair `json:"edits"`
 	}
 	if json.Unmarshal(input, &in) != nil {
@@ -58,7 +60,7 @@ func editsOf(id, name string, input json.RawMessage) []codeEdit {
 	var out []codeEdit
 	for _, p := range append([]pair{in.pair}, in.Edits...) {
 		if strings.TrimSpace(p.Old) != "" {
-			out = append(out, codeEdit{old: p.Old, new: p.New, call: id})
+			out = append(out, codeEdit{old: p.Old, new: p.New, call: id, file: in.File})
 		}
 	}
 	return out
@@ -348,6 +350,9 @@ func namesEditedCode(text, code string) bool {
 func editedCodeMatcher(code string) func(string) bool {
 	if strings.HasPrefix(code, "@") {
 		return func(text string) bool { return namesAnnotation(text, code) }
+	}
+	if leaf, file, ok := strings.Cut(code, fileLeafSep); ok {
+		return fileLeafMatcher(leaf, file) // settingpath.go
 	}
 	key, value, ok := strings.Cut(code, " ")
 	if !ok {

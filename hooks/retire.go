@@ -518,49 +518,61 @@ func withoutRetired(ms []memory, rs []retirement) []memory {
 	if len(rs) == 0 {
 		return ms
 	}
-	names := retiredMatchers(rs)
+	tests := retiredMatchers(rs)
 	out := make([]memory, 0, len(ms))
 	for _, m := range ms {
-		if m, ok := unretired(m, rs, names); ok {
+		if m, ok := unretired(m, rs, tests); ok {
 			out = append(out, m)
 		}
 	}
 	return out
 }
 
+// retiredTest tells whether a memory names a retirement, and for a
+// setting an edit replaced, which of its clauses do.
+type retiredTest struct{ names, clause func(string) bool }
+
 // retiredMatchers returns, for each of rs, the test of whether a text
 // names it (namesRetired), an edit's code with its regular expression
-// built once for all the memories checked (editedCodeMatcher).
-func retiredMatchers(rs []retirement) []func(string) bool {
-	out := make([]func(string) bool, len(rs))
+// built once for all the memories checked (editedCodeMatcher). A leaf
+// retired in its file is named by a memory that names the file, and cut
+// from the clauses that write it, the file named or not (fileLeafMatcher).
+func retiredMatchers(rs []retirement) []retiredTest {
+	out := make([]retiredTest, len(rs))
 	for i, r := range rs {
-		if code, ok := strings.CutPrefix(r.name, editMark); ok {
-			out[i] = editedCodeMatcher(code) // editedcode.go
+		code, ok := strings.CutPrefix(r.name, editMark)
+		if !ok {
+			name := r.name
+			named := func(text string) bool { return namesRetired(text, name) }
+			out[i] = retiredTest{names: named, clause: named}
 			continue
 		}
-		name := r.name
-		out[i] = func(text string) bool { return namesRetired(text, name) }
+		named := editedCodeMatcher(code) // editedcode.go
+		out[i] = retiredTest{names: named, clause: named}
+		if leaf, _, ok := strings.Cut(code, fileLeafSep); ok {
+			out[i].clause = leafMatcher(leaf) // settingpath.go
+		}
 	}
 	return out
 }
 
-// unretired returns m as it may be shown after the retirements rs (names
-// tells whether a text names each): whole, cut of the settings they
-// replaced, or not at all (false).
-func unretired(m memory, rs []retirement, names []func(string) bool) (memory, bool) {
+// unretired returns m as it may be shown after the retirements rs (tests
+// tells whether it names each): whole, cut of the settings they replaced,
+// or not at all (false).
+func unretired(m memory, rs []retirement, tests []retiredTest) (memory, bool) {
 	at, ok := statedAt(m)
 	if !ok {
 		return m, true
 	}
 	var settings []func(string) bool
 	for i, r := range rs {
-		if !at.Before(r.at) || !names[i](m.Text) && !liftedAtSource(m, r.name) {
+		if !at.Before(r.at) || !tests[i].names(m.Text) && !liftedAtSource(m, r.name) {
 			continue
 		}
 		if _, ok := cutSetting(r.name); !ok {
 			return m, false
 		}
-		settings = append(settings, names[i])
+		settings = append(settings, tests[i].clause)
 	}
 	if len(settings) == 0 {
 		return m, true

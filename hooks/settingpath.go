@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -104,13 +105,74 @@ func nestedSettings(e codeEdit, said string) []string {
 
 // withNestedSettings returns codes (replacedCode's) with the nested
 // settings of e: a leaf's "key value" gives way to its path's, which
-// retires that path's value alone.
+// retires that path's value alone. A leaf with no path is retired in its
+// file (fileLeaves).
 func withNestedSettings(e codeEdit, said string, codes []string) []string {
 	nested := nestedSettings(e, said)
 	codes = slices.DeleteFunc(codes, func(code string) bool {
 		return slices.ContainsFunc(nested, func(n string) bool { return strings.HasSuffix(n, "."+code) })
 	})
-	return append(codes, nested...)
+	return append(append(codes, nested...), fileLeaves(e, nested)...)
+}
+
+// A setting whose key is a plain word and that the edit shows with no
+// parent ("  pool: 25" → "  pool: 10" in config/database.yml) has no path
+// to tell it from another component's, and so it retired nothing: the
+// reply that reported the old value ("config/database.yml has `pool: 25`
+// now") stayed in recall and at session start after the value was changed
+// back (the twenty-first coding-sessions evaluation, cmd/memsvc). Such a
+// leaf is retired in its file: a memory names it only when it names the
+// file too, and then loses only the clauses that write the key with the
+// old value.
+
+// fileLeafSep joins a leaf's "key value" to the file its edit changed:
+// "pool 25 in database.yml".
+const fileLeafSep = " in "
+
+// fileLeaves returns, as "key value in file" (the file's base name), the
+// quantities e gave another value under a plain-word key that no nested
+// path of the edit covers. A key the edit sets in more or fewer lines
+// lost or gained one, which is no change of value.
+func fileLeaves(e codeEdit, nested []string) []string {
+	file := path.Base(e.file)
+	if e.file == "" || len(file) < minValueChars {
+		return nil
+	}
+	now, before := settingLines(e.new), settingLines(e.old) // editedcode.go
+	var out []string
+	for key, was := range before {
+		vals := now[key]
+		if len(vals) != 1 || len(was) != 1 || vals[0] == was[0] || strings.Contains(key, ".") || codeKey.MatchString(key) ||
+			!quantity.MatchString(was[0]) ||
+			slices.ContainsFunc(nested, func(n string) bool { return strings.HasPrefix(n, key+" ") || strings.Contains(n, "."+key+" ") }) {
+			continue
+		}
+		out = append(out, key+" "+was[0]+fileLeafSep+file)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// fileLeafMatcher returns the test of whether a memory names the leaf
+// ("key value") retired in file: it names the file and writes the key,
+// not inside a longer path, with the value.
+func fileLeafMatcher(leaf, file string) func(string) bool {
+	named := leafMatcher(leaf)
+	low := strings.ToLower(file)
+	return func(text string) bool { return strings.Contains(strings.ToLower(text), low) && named(text) }
+}
+
+// leafMatcher returns the test of whether a clause writes leaf, a plain
+// key and its value ("pool: 25", "pool = 25"), the key not the end of a
+// longer path ("jobs.lint.pool: 25").
+func leafMatcher(leaf string) func(string) bool {
+	key, value, _ := strings.Cut(leaf, " ")
+	re, err := regexp.Compile(`(?i)(?:^|[^\w.-])` + regexp.QuoteMeta(key) + `\s*[=:]\s*["']?` +
+		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)
+	if err != nil {
+		return func(string) bool { return false }
+	}
+	return re.MatchString
 }
 
 // settingPathRe matches a text that writes the setting at path (or at
