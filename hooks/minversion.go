@@ -23,7 +23,9 @@ var (
 	// versionAsk asks for the oldest or minimum version a project supports,
 	// or which versions it runs on. "Which version of the vpc module" asks
 	// about a dependency, not a platform, and names no run or support.
-	versionAsk = lazyre.New(`(?i)\b(?:(?:oldest|minimum|lowest|earliest)\s+(?:supported\s+)?(?:\w+\s+)?` +
+	// "min" is minimum as typed in a hurry ("whats our min sdk"); before a
+	// version noun it is no minute.
+	versionAsk = lazyre.New(`(?i)\b(?:(?:oldest|minimum|min|lowest|earliest)\s+(?:supported\s+)?(?:\w+\s+)?` +
 		`(?:versions?|compilers?|toolchains?|sdks?|api levels?|runtimes?)|msrv|minimum supported|` +
 		`which\s+(?:\w+\s+)?versions?\b[^.?!\n]{0,40}?\b(?:run|runs|support|supports|supported|work|works)\b)`)
 	// featureAsk asks whether a language feature may be used: "can I use

@@ -28,6 +28,10 @@ func TestAsksMinVersion(t *testing.T) {
 		{"can we use the operators page in the admin?", false},
 		{"can I use the walrus operator here?", true},
 		{"can I use f-strings in the logger?", true},
+		{"whats our min sdk", true},
+		{"what's the min supported python version?", true},
+		{"the build takes 5 min now", false},
+		{"what's the min version of the auth plugin?", false},
 	} {
 		if got := asksMinVersion(tc.prompt); got != tc.want {
 			t.Errorf("asksMinVersion(%q) = %v, want %v", tc.prompt, got, tc.want)
