@@ -37,12 +37,14 @@ import (
 // in its file (hooks/settingpath.go: the reverted pool size in the replies
 // that name config/database.yml): stale 1 (the user's own "bump the db pool
 // to 25"), session start stale 0; after "min" was read as minimum before
-// a version noun (hooks/minversion.go: "whats our min sdk"), 27/30.
-// Left: the pool timeout of a job spec, the version-catalog rule for a
-// dependency named alone ("add coil …"), the Compose rule for a new
-// screen, and the user's "bump the db pool to 25" (no file named).
+// a version noun (hooks/minversion.go: "whats our min sdk"), 27/30; after
+// a request to make a thing of a kind got the project's rule for new
+// things of that kind (hooks/newkind.go: the Compose rule for a new
+// screen), 28/30. Left: the pool timeout of a job spec, the
+// version-catalog rule for a dependency named alone ("add coil …"), and
+// the user's "bump the db pool to 25" (no file named).
 // Raise them as recall improves; never lower them to let a change through.
-var codingSessions21Floors = codingFloors{recalled: 27, silent: 5, stale: 1, foreign: 0, startStale: 0}
+var codingSessions21Floors = codingFloors{recalled: 28, silent: 5, stale: 1, foreign: 0, startStale: 0}
 
 // codingSessions21StartFloor is how many repositories' "from now on" rules
 // a new session's start context shows, at least.
