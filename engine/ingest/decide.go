@@ -190,6 +190,8 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 		return ends, d, true
 	case oldSlot != nil && slot != nil && takesUpWhatNoneWas(*oldSlot, *slot, f.text):
 		return ends, d, true // "User started taking metformin" ends "User does not take any medication"
+	case movedSchedule(c.Text, f.text):
+		return ends, d, true // "User moved User's run to 6am" ends "User goes for a run at 7am every day"
 	case f.usedTo && endsHabit(c.Text, f.terms):
 		return ends, d, true // "User used to like running" ends "User likes running"
 	case oldSlot != nil && extract.SameState(*oldSlot, *slot) && !closing:
