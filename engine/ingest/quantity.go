@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"regexp"
 	"slices"
 
 	"github.com/memsvc/memsvc/engine/extract"
@@ -162,6 +163,10 @@ func quantityWords(s string) []string {
 		if n, ok := numberWords[w]; ok {
 			w = strconv.Itoa(n)
 		}
+		if n, unit, ok := gluedUnit(w); ok {
+			out = append(out, n) // "180cm" is "180 cm": one amount, written with or without the space
+			w = unit
+		}
 		if w == "per" && len(out) > 0 {
 			w = "a" // "8 hours per day" is "8 hours a day"
 		}
@@ -320,3 +325,19 @@ func qualifiers(fact, value string) map[string]bool {
 
 // periodTerms are the analysed words of a period an amount is given per.
 var periodTerms = termSet("day daily week weekly month monthly year yearly annual annually night hour per each every")
+
+// gluedUnits are the units of measure written onto their number ("180cm", "5km").
+var gluedUnits = map[string]bool{"cm": true, "mm": true, "km": true, "m": true, "kg": true, "g": true, "mi": true,
+	"ml": true, "l": true, "lb": true, "lbs": true, "ft": true, "kb": true, "mb": true, "gb": true, "tb": true}
+
+// gluedUnitRe splits a number from the letters written onto it.
+var gluedUnitRe = regexp.MustCompile(`^(\d+(?:\.\d+)?)([a-z]+)$`)
+
+// gluedUnit splits "180cm" into "180" and "cm" when the letters are a unit of measure.
+func gluedUnit(w string) (n, unit string, ok bool) {
+	m := gluedUnitRe.FindStringSubmatch(w)
+	if m == nil || !gluedUnits[m[2]] {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
