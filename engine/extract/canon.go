@@ -379,7 +379,7 @@ type canonRule struct {
 
 var canonRules = []canonRule{
 	// "I also moved to Berlin" is a move all the same: "also" adds no second home.
-	{[]string{"moved", "relocated"}, rx(subj + ` (?:(?:finally|just|recently|eventually|officially|actually|already|also|has|have) )*(?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
+	{[]string{"moved", "relocated"}, rx(subj + ` (?:(?:finally|just|recently|eventually|officially|actually|already|also|has|have|had) )*(?:moved|relocated|moved back|relocated back)(?: from .+?)? to (.+)`), func(m []string) []canonFact {
 		if thingSubject(m[1]) || hostNameRe.MatchString(m[2]) || namesListedTool(m[0]) || whenRe.MatchString(m[2]) || notAHome(m[2]) {
 			return nil // "User's standup moved to 10am": a thing moved, no one's home; "moved to fly.io", "from NATS to Kafka": tools; "moved to 10:15": a time
 		}

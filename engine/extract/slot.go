@@ -601,7 +601,7 @@ func partnerByName(s *Slot) *Slot {
 
 func slotOf(factText string) *Slot {
 	t := withoutIntro(cleanFactText(factText)) // "From now on, X uses…" is about X
-	t = withSubject(withoutFrontedHabit(t))
+	t = withSubject(withoutFrontedHabit(withPlaceFronted(t)))
 	if intentRe.MatchString(t) {
 		return nil // "User plans to upgrade to Postgres 16": the running version is still the old one
 	}

@@ -16,7 +16,11 @@ import "testing"
 // (two people's same attribute, two pets of one kind, a plan, a past trip,
 // two values that both hold). Every scenario with a stale value asserts the
 // stale fact is kept in history with its validity window closed.
-// Baseline before this round's fixes: 30/49 (19 marked known).
+// Baseline before this round's fixes: 30/49 (19 marked known); after a routine
+// moved to another when of the kind it was held at ended the old one ("moved my run to
+// 6am", "yoga is on sundays now", "… at night instead"), 35/49; after a unit written
+// onto its number ("180cm") read as the spaced form, 36/49; after "X is where I live"
+// filled the home slot and "I had moved to X" read as a move, 38/49 (11 known).
 var supersedeTwentythird = []scenario{
 	// The same fact said again in other words: one current fact.
 	{name: "dedupe paraphrase job", steps: []string{
@@ -24,8 +28,7 @@ var supersedeTwentythird = []scenario{
 		once: []string{"pharmacist"}},
 	{name: "dedupe paraphrase city", steps: []string{
 		"I live in Bergen.", "Bergen is where I live these days."},
-		once:  []string{"Bergen"},
-		known: "\"Bergen is where I live\" is a second fact beside \"lives in Bergen\""},
+		once: []string{"Bergen"}},
 	{name: "dedupe abbreviation saint", steps: []string{
 		"I'm based in St Albans.", "I'm based in Saint Albans."},
 		once: []string{"Albans"}},
@@ -112,8 +115,7 @@ var supersedeTwentythird = []scenario{
 		facts: []string{"KPMG"}, gone: []string{"Accenture"}, kept: true},
 	{name: "past perfect moved", steps: []string{
 		"I live in Bath.", "I had moved to Bristol before christmas"},
-		facts: []string{"Bristol"}, gone: []string{"Bath"}, kept: true,
-		known: "\"I had moved to Bristol\" does not retire \"live in Bath\""},
+		facts: []string{"Bristol"}, gone: []string{"Bath"}, kept: true},
 	{name: "anymore tennis", steps: []string{
 		"I play tennis every Wednesday.", "I don't play tennis anymore, my elbow gave up"},
 		gone: []string{"tennis every Wednesday"}, kept: true},
