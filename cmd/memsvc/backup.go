@@ -8,9 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/memsvc/memsvc/auth"
@@ -66,10 +64,10 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	// (root) without leaving files the directory's owner cannot open. A
 	// store left by a crash, or with an empty newest log file, is copied
 	// into TMPDIR, when it has room, and backed up from there (store.Open).
-	// A reader that goes away (| head) fails the write instead of killing
-	// the process (exit 141, no word), so Close still removes a replayed
-	// copy, a server's one-off key is revoked, and the error says it.
-	signal.Ignore(syscall.SIGPIPE)
+	// A reader of --out - that goes away (| head) fails the write instead
+	// of killing the process (productStdout ignores SIGPIPE), so Close
+	// still removes a replayed copy, a server's one-off key is revoked, and
+	// the error says it.
 	st, err := openBadger(store.Options{Dir: cfg.DataDir, ReadOnly: true, Logger: logger, FreeSpace: freeBytes, MinFree: minFreeBytes})
 	switch {
 	case err == nil:

@@ -114,6 +114,9 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 		return failOut(fmt.Errorf("export: %w", err), finish)
 	}
 	if err := a.engine.Export(ctx, w, users); err != nil {
+		if closedStdout(err) { // kept whole: exitCode says the output is incomplete
+			return failOut(err, finish)
+		}
 		return failOut(fmt.Errorf("export: %s", opMessage(err)), finish)
 	}
 	if err := finish(true); err != nil {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 // errClosedAtStart is the failure of a write of a command's product to a
@@ -28,8 +30,19 @@ func (closedStdoutWriter) Write([]byte) (int, error) {
 // (Python's subprocess.DEVNULL, Node's stdio 'ignore', daemon(3)) puts the
 // same read-write /dev/null there, and a version or a listing it discards
 // is what it asked for.
+//
+// A product on stdout also ignores SIGPIPE: Go kills a process that writes
+// to a stdout pipe whose reader has gone (| true, | head), exit 141 and
+// not a word, so an export was cut and a minted key lost in silence. The
+// write fails with EPIPE instead, and exitCode says the output is
+// incomplete (exit 1), as memsvc --help promises.
 func productStdout(w io.Writer) io.Writer {
-	if f, ok := w.(*os.File); ok && f == os.Stdout && closedAtStart(f) {
+	f, ok := w.(*os.File)
+	if !ok || f != os.Stdout {
+		return w
+	}
+	signal.Ignore(syscall.SIGPIPE)
+	if closedAtStart(f) {
 		return closedStdoutWriter{}
 	}
 	return w

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProbe18ProductToClosedPipe: a command whose product goes to stdout
+// (an export, a minted key) and whose reader has gone (`memsvc export |
+// true`, `KEY=$(…)` in a shell that died) died of SIGPIPE: exit 141, not a
+// word, and for keys create a key minted and lost in silence. memsvc
+// --help promises exit 1 and one line saying the output is incomplete;
+// only `backup --out -` kept it.
+func TestProbe18ProductToClosedPipe(t *testing.T) {
+	const secret = "probe18-secret-0123456789abcdef0123456789"
+	data := seededDataDir(t, 5)
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"export", []string{"export", "--data", data}, "output is incomplete"},
+		{"export --out -", []string{"export", "--data", data, "--out", "-"}, "output is incomplete"},
+		{"keys create", []string{"keys", "create", "--user", "alice", "--data", data, "--no-check"}, "not delivered"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Close()
+			code, _, stderr := probeCmd{stdout: w, env: map[string]string{"MEMSVC_AUTH_SECRET": secret}}.run(t, tt.args...)
+			w.Close()
+			oneLineError(t, tt.name+" to a closed pipe", stderr)
+			if code != 1 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("%v to a closed pipe: exit %d (-1: killed by a signal), stderr %q; want 1 saying %q",
+					tt.args, code, stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestProbe18ImportRefusesUnreadableDocuments: `memsvc import` writes a
+// document record (history, skill, entity, …) as it comes, checking only
+// its collection and id, so a hand-edited or damaged export whose
+// document does not decode as its collection's type ({"events":"boom"}
+// in history, an array as a skill) imported with exit 0, and from then on
+// that user's search, delete, history, skill and suggestion calls were all
+// 500 "internal error" until the store was rebuilt. An import must refuse
+// the file naming the line, and write nothing.
+//
+// Skipped until the engine's importer checks each document against its
+// collection's type (engine/service/account/export.go; see probe18's
+// report): the fix is in the engine, outside this CLI.
+func TestProbe18ImportRefusesUnreadableDocuments(t *testing.T) {
+	t.Skip("needs the engine's importer to decode each document as its collection's type (probe18 report, finding 1)")
+	data := seededDataDir(t, 3)
+	code, export, stderr := probeCmd{}.run(t, "export", "--data", data)
+	if code != 0 {
+		t.Fatalf("export: exit %d, %s", code, stderr)
+	}
+	lines := strings.SplitAfter(strings.TrimSpace(export), "\n")
+	for _, doc := range []string{
+		`{"kind":"doc","user":"alice","collection":"history","id":"01M8GKVD003PR82PPHSD8HXDSX","doc":{"events":"boom"}}`,
+		`{"kind":"doc","user":"alice","collection":"skill","id":"s1","doc":[1,2,3]}`,
+		`{"kind":"doc","user":"alice","collection":"entity","id":"e1","doc":"a string"}`,
+	} {
+		bad := strings.Join(lines[:len(lines)-1], "") + doc + "\n" + lines[len(lines)-1] + "\n"
+		in := filepath.Join(t.TempDir(), "bad.jsonl")
+		if err := os.WriteFile(in, []byte(bad), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(t.TempDir(), "target")
+		code, _, stderr := probeCmd{}.run(t, "import", "--data", target, "--in", in)
+		if code != 1 || !strings.Contains(stderr, "line ") || !strings.Contains(stderr, "nothing was imported") {
+			t.Errorf("import of %s: exit %d, stderr %q; want 1 naming its line, nothing imported", doc, code, stderr)
+		}
+	}
+}
