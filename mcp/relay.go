@@ -86,7 +86,7 @@ func (r *Relay) session(ctx context.Context) (*sdk.ClientSession, error) {
 	sess, err := r.client.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: r.opts.Endpoint,
 		HTTPClient: r.opts.HTTPClient, DisableStandaloneSSE: true, MaxRetries: -1}, nil)
 	if err != nil {
-		return nil, explainDial(r.opts.Endpoint, err)
+		return nil, explainDial(r.opts.Endpoint, r.opts.APIKey != "", err)
 	}
 	r.sess = sess
 	return sess, nil
@@ -104,11 +104,18 @@ func (r *Relay) drop(sess *sdk.ClientSession) {
 }
 
 // explainDial says what a failed connection to endpoint needs; the caller
-// says that it was relaying.
-func explainDial(endpoint string, err error) error {
+// says that it was relaying. A 401 to a key that was sent is that key
+// refused, not a key missing: "set MEMSVC_API_KEY" sent its user to set
+// the same revoked key again.
+func explainDial(endpoint string, sentKey bool, err error) error {
 	msg := err.Error()
+	unauthorized := strings.Contains(msg, "401") || strings.Contains(strings.ToLower(msg), "unauthorized")
 	switch {
-	case strings.Contains(msg, "401") || strings.Contains(strings.ToLower(msg), "unauthorized"):
+	case unauthorized && sentKey:
+		return fmt.Errorf("%s refused the API key in MEMSVC_API_KEY (or --api-key): it is revoked, or was signed "+
+			"with another MEMSVC_AUTH_SECRET than the server's; mint a new one with `memsvc keys create --user NAME` (%w)",
+			endpoint, err)
+	case unauthorized:
 		return fmt.Errorf("%s requires an API key: set MEMSVC_API_KEY (or --api-key) to a key from "+
 			"`memsvc keys create --user NAME` (%w)", endpoint, err)
 	case strings.Contains(msg, "403"):
