@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -102,12 +103,48 @@ func newSiteGuard(hosts, origins []string) (*siteGuard, error) {
 		if o = strings.TrimSpace(o); o == "" {
 			continue
 		}
-		if err := g.origins.AddTrustedOrigin(o); err != nil {
+		norm, err := browserOrigin(o)
+		if err == nil {
+			err = g.origins.AddTrustedOrigin(norm)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("allowed origin %q: %w (want scheme://host[:port])", o, err)
 		}
-		g.trusted[o] = true
+		g.trusted[norm] = true
 	}
 	return g, nil
+}
+
+// browserOrigin is origin as a browser's Origin header spells it (lower
+// case, no default port), or an error when no browser could send it: the
+// checks compare origins as strings, so "https://*.example.com" or
+// "https://App.example.com:443" was accepted and matched nothing, and the
+// operator was told to add the origin they had added. A malformed origin
+// is returned as it is, for AddTrustedOrigin to say what it lacks.
+func browserOrigin(origin string) (string, error) {
+	u, err := url.Parse(origin)
+	if err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.Fragment != "" {
+		return origin, nil
+	}
+	if u.User != nil {
+		return "", fmt.Errorf("a browser's origin carries no user or password")
+	}
+	host := strings.ToLower(u.Hostname())
+	if !media.HostName(strings.TrimSuffix(host, ".")) {
+		return "", fmt.Errorf("%q is no host name: list each origin in full, e.g. https://app.example.com "+
+			"(patterns such as * are not read)", u.Hostname())
+	}
+	scheme, port := strings.ToLower(u.Scheme), u.Port()
+	if scheme == "http" && port == "80" || scheme == "https" && port == "443" {
+		port = ""
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return scheme + "://" + host, nil
 }
 
 // check returns a forbidden error for a request from a foreign site.

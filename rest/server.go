@@ -278,11 +278,8 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, pattern string, 
 func (s *Server) unrouted(w http.ResponseWriter, r *http.Request, h http.Handler) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, r)
-	if allow := rec.Header().Get("Allow"); allow != "" {
-		w.Header().Set("Allow", allow)
-	}
-	if rec.Code == http.StatusMethodNotAllowed {
-		writeJSON(w, rec.Code, errorBody{Detail: "method " + r.Method + " not allowed on " + r.URL.Path, Code: "method_not_allowed"})
+	if allow := rec.Header().Get("Allow"); rec.Code == http.StatusMethodNotAllowed && allow != "" {
+		methodNotAllowed(w, r, allow) // names the methods, as a literal route's 405 does
 		return
 	}
 	detail := "no route for " + r.Method + " " + r.URL.Path

@@ -49,9 +49,19 @@ func (s *Server) shadowedRoute(r *http.Request, pattern string) string {
 }
 
 // methodNotAllowed answers r with 405, the methods its path takes in
-// Allow, and the JSON error body.
+// Allow, and the JSON error body naming them. A DELETE of one memory's
+// URL, as most REST APIs take it, is told where deletes go.
 func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string) {
 	w.Header().Set("Allow", allow)
-	writeJSON(w, http.StatusMethodNotAllowed, errorBody{Code: "method_not_allowed",
-		Detail: "method " + r.Method + " not allowed on " + r.URL.Path + ": it takes " + allow})
+	detail := "method " + r.Method + " not allowed on " + r.URL.Path + ": it takes " + allow
+	if r.Method == http.MethodDelete && memoryRoute(r) {
+		detail += `; delete memories with DELETE /api/v1/memories with {"memory_ids":["…"]}`
+	}
+	writeJSON(w, http.StatusMethodNotAllowed, errorBody{Code: "method_not_allowed", Detail: detail})
+}
+
+// memoryRoute reports whether r's path is one memory's, /api/v1/memories/{id}.
+func memoryRoute(r *http.Request) bool {
+	id, ok := strings.CutPrefix(r.URL.Path, "/api/v1/memories/")
+	return ok && id != "" && !strings.Contains(id, "/")
 }
