@@ -107,6 +107,9 @@ func keepExistingOut(cmd, out string, force bool) error {
 
 func backupFromServer(ctx context.Context, cfg Config, w io.Writer) error {
 	addr, err := readServerFile(cfg.DataDir)
+	if errors.As(err, new(badServerFile)) {
+		return err
+	}
 	if err != nil || addr == "" {
 		return fmt.Errorf("%s is in use by another memsvc command that is not a server (an mcp session, an export, a restore, …): "+
 			"wait for it to end, then run this again", cfg.DataDir)

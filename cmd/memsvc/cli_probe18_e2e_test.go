@@ -1,10 +1,14 @@
 package main
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/memsvc/memsvc/auth"
 )
 
 // TestProbe18ProductToClosedPipe: a command whose product goes to stdout
@@ -77,5 +81,78 @@ func TestProbe18ImportRefusesUnreadableDocuments(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, "line ") || !strings.Contains(stderr, "nothing was imported") {
 			t.Errorf("import of %s: exit %d, stderr %q; want 1 naming its line, nothing imported", doc, code, stderr)
 		}
+	}
+}
+
+// TestProbe18RecordedAddressSmuggledHost: the address a server records in
+// DATA/server.addr is put into URLs that carry a key (keys create's check,
+// backup's one-off operator key, memsvc mcp's relay). An address such as
+// "127.0.0.1:1@attacker.example" passed keys create's loopback check (split
+// at its last colon, its host is 127.0.0.1) while the URL built from it
+// went to attacker.example with 127.0.0.1:1 as user info, so the fresh key
+// left the machine; backup and the relay checked nothing at all. An
+// address no server records (not an IP literal and a port) is now refused
+// where it is read, naming the file, and nothing is contacted.
+func TestProbe18RecordedAddressSmuggledHost(t *testing.T) {
+	const secret = "probe18-secret-0123456789abcdef0123456789"
+	// Go's client sends a request for a host off the loopback through
+	// HTTP_PROXY: the proxy sees every request that would have left.
+	proxy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proxy.Close()
+	left := make(chan string, 16)
+	go func() {
+		for {
+			c, err := proxy.Accept()
+			if err != nil {
+				return
+			}
+			buf := make([]byte, 4096)
+			n, _ := c.Read(buf)
+			left <- string(buf[:n])
+			c.Write([]byte("HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n"))
+			c.Close()
+		}
+	}()
+	data := filepath.Join(t.TempDir(), "data")
+	serveBinary(t, data) // holds the store, so backup and mcp turn to the recorded address
+	const smuggled = "127.0.0.1:1@attacker.example"
+	if err := os.WriteFile(filepath.Join(data, "server.addr"), []byte(smuggled+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	key, _, err := auth.NewKeyring(secret, t.TempDir()).Mint("alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxied := map[string]string{"HTTP_PROXY": "http://" + proxy.Addr().String(), "MEMSVC_AUTH_SECRET": secret}
+	withKey := map[string]string{"HTTP_PROXY": proxied["HTTP_PROXY"], "MEMSVC_API_KEY": key}
+	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n"
+	for _, tt := range []struct {
+		name string
+		cmd  probeCmd
+		args []string
+		code int
+	}{
+		{"keys create", probeCmd{env: proxied}, []string{"keys", "create", "--user", "alice", "--data", data}, 0},
+		{"backup", probeCmd{env: proxied}, []string{"backup", "--data", data, "--out", filepath.Join(t.TempDir(), "b.tar")}, 1},
+		{"mcp relay", probeCmd{env: withKey, stdin: strings.NewReader(initialize)}, []string{"mcp", "--data", data}, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := tt.cmd.run(t, tt.args...)
+			if code != tt.code || !strings.Contains(stderr, "server.addr") || !strings.Contains(stderr, smuggled) {
+				t.Errorf("%v with server.addr %q: exit %d, stderr %q; want %d naming the file and the address", tt.args, smuggled, code, stderr, tt.code)
+			}
+			for wait := time.After(300 * time.Millisecond); ; {
+				select {
+				case req := <-left:
+					t.Errorf("%v sent a request off the machine:\n%s", tt.args, req)
+					continue
+				case <-wait:
+				}
+				break
+			}
+		})
 	}
 }

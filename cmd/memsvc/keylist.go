@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -28,15 +29,20 @@ func keysList(ctx context.Context, args []string, sys IO) error {
 	if err != nil {
 		return err
 	}
+	var recordErr error
 	if server == "" && cfg.Store != "postgres" {
-		server, _ = readServerFile(cfg.DataDir)
+		server, recordErr = readServerFile(cfg.DataDir)
 	}
 	if cfg.AuthSecret == "" {
 		fmt.Fprintln(sys.Stdout, "auth here: off (MEMSVC_AUTH_SECRET is not set: no key can be minted or checked with this configuration)")
 	} else {
 		fmt.Fprintln(sys.Stdout, "auth here: on (MEMSVC_AUTH_SECRET is set)")
 	}
-	fmt.Fprintln(sys.Stdout, serverAuthLine(ctx, server))
+	if errors.As(recordErr, new(badServerFile)) {
+		fmt.Fprintln(sys.Stdout, "server:", recordErr)
+	} else {
+		fmt.Fprintln(sys.Stdout, serverAuthLine(ctx, server))
+	}
 	fmt.Fprintf(sys.Stdout, "revoked key ids: %d\n", len(revoked))
 	for _, id := range revoked {
 		fmt.Fprintln(sys.Stdout, "  "+id)

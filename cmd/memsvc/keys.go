@@ -113,7 +113,10 @@ func keysCreate(ctx context.Context, args []string, sys IO) error {
 // directory, naming another host, must not receive one. A recorded
 // address elsewhere is named on stderr and not asked (--server asks it).
 func recordedLocalServer(dir string, sys IO) string {
-	addr, _ := readServerFile(dir)
+	addr, err := readServerFile(dir)
+	if errors.As(err, new(badServerFile)) {
+		fmt.Fprintf(sys.Stderr, "note: %v (pass --server to ask a server about the key)\n", err)
+	}
 	if addr == "" {
 		return ""
 	}

@@ -76,6 +76,9 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 		noOpen := errors.As(err, new(*lowDiskError)) || errors.As(err, new(*unwritableError)) ||
 			errors.As(err, new(*fileLimitError))
 		if !errors.Is(err, store.ErrLocked) && !noOpen || ferr != nil || addr == "" {
+			if errors.As(ferr, new(badServerFile)) {
+				return errors.Join(err, ferr)
+			}
 			return err
 		}
 		if rerr := relayMCP(ctx, addr, f, sys); rerr != nil {
@@ -147,6 +150,9 @@ func stdioUser(cfg Config, f mcpFlags) (string, error) {
 // server running it fails and says what to do.
 func relayForKey(ctx context.Context, cfg Config, f mcpFlags, sys IO) error {
 	addr, err := readServerFile(cfg.DataDir)
+	if errors.As(err, new(badServerFile)) {
+		return err
+	}
 	if err != nil || addr == "" {
 		return fmt.Errorf("MEMSVC_API_KEY is set, but no memsvc server is running on %s to verify it, and "+
 			"MEMSVC_AUTH_SECRET is not set: start `memsvc serve` (this command then relays to it), or set "+

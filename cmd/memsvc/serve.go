@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -363,9 +365,42 @@ func writeServerFile(dir, addr string) error {
 
 func removeServerFile(dir string) { _ = os.Remove(dir + string(os.PathSeparator) + serverFile) }
 
+// readServerFile returns the address recorded in dir ("" when the file is
+// empty), or an error when there is none or it is not an address a server
+// records (an IP literal and a port; ln.Addr()): commands put it into URLs
+// that carry a key, and "127.0.0.1:1@attacker.example" passed keys
+// create's loopback check (split at its last colon, its host is
+// 127.0.0.1) while the URL went to attacker.example, with the key.
 func readServerFile(dir string) (string, error) {
 	b, err := os.ReadFile(dir + string(os.PathSeparator) + serverFile)
-	return strings.TrimSpace(string(b)), err
+	addr := strings.TrimSpace(string(b))
+	if err != nil || addr == "" || recordedAddr(addr) {
+		return addr, err
+	}
+	return "", badServerFile{path: dir + string(os.PathSeparator) + serverFile, addr: addr}
+}
+
+// recordedAddr reports whether addr is host:port with an IP literal (or
+// no host) and a port number, as a listener's address is written.
+func recordedAddr(addr string) bool {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 || strconv.Itoa(n) != port {
+		return false
+	}
+	_, err = netip.ParseAddr(host)
+	return host == "" || err == nil
+}
+
+// badServerFile is a server.addr that holds no address a server writes:
+// nothing is sent to it.
+type badServerFile struct{ path, addr string }
+
+func (e badServerFile) Error() string {
+	return fmt.Sprintf("%s holds %s, not an address a memsvc server writes (an IP and a port): not contacted; "+
+		"a server writes it again when it starts", e.path, strconv.Quote(e.addr))
 }
 
 // freeAddr is an address on addr's host with a port free right now, to
