@@ -59,6 +59,29 @@ func checkParams(route string, r *http.Request) error {
 	return nil
 }
 
+// checkMCPParams refuses an MCP query parameter that misspells user_id or
+// api_key (a near miss, or a common other name for them), naming the one
+// meant: with auth off, /mcp/claude?userid=carol wrote carol's memories
+// under the default user. Other parameters pass, unlike on REST routes:
+// an MCP URL is pasted into clients and gateways that may add their own.
+func checkMCPParams(r *http.Request) error {
+	for name := range r.URL.Query() {
+		meant := text.Closest(name, "user_id", "api_key")
+		if meant == "" {
+			meant = otherParamNames[strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(name))]
+		}
+		if meant != "" && name != meant {
+			return engine.Invalid(name, "unknown parameter; did you mean %q? (the MCP endpoint reads user_id and api_key)", meant)
+		}
+	}
+	return nil
+}
+
+// otherParamNames are other names clients give the user and the key,
+// lower case without separators.
+var otherParamNames = map[string]string{"user": "user_id", "username": "user_id", "uid": "user_id",
+	"key": "api_key", "token": "api_key", "accesstoken": "api_key", "apitoken": "api_key"}
+
 // bodyHint points a route that reads a JSON body to it.
 func bodyHint(route string) string {
 	switch route {

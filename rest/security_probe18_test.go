@@ -110,3 +110,53 @@ func TestProbe18AllowedOriginAsBrowsersSpellIt(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe18MCPMisspeltUserParameter: every REST route refuses a query
+// parameter it does not read (a misspelt user_id wrote under "default"),
+// but the MCP endpoint took any: with auth off, a client configured with
+// /mcp/claude?userid=carol or ?user=carol filed carol's memories under the
+// default user, beside everyone else's. A parameter that is a near miss or
+// a common spelling of user_id or api_key is now refused naming the one
+// meant; other parameters (a client's own) still pass.
+func TestProbe18MCPMisspeltUserParameter(t *testing.T) {
+	reached := 0
+	h, err := rest.New(rest.Options{Keys: auth.NewKeyring("", t.TempDir()), Logger: log.New(io.Discard),
+		MCP: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { reached++ })})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	for _, tt := range []struct {
+		query string
+		want  int
+		meant string
+	}{
+		{"userid=carol", http.StatusBadRequest, "user_id"},
+		{"userId=carol", http.StatusBadRequest, "user_id"},
+		{"user-id=carol", http.StatusBadRequest, "user_id"},
+		{"user=carol", http.StatusBadRequest, "user_id"},
+		{"apikey=k", http.StatusBadRequest, "api_key"},
+		{"user_id=carol", http.StatusOK, ""},
+		{"transport=streamable-http", http.StatusOK, ""},
+	} {
+		before := reached
+		req, err := http.NewRequest(http.MethodPost, srv.URL+"/mcp/claude?"+tt.query, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.want || (tt.meant != "" && !strings.Contains(string(body), tt.meant)) {
+			t.Errorf("/mcp/claude?%s: %d %s, want %d naming %q", tt.query, resp.StatusCode, body, tt.want, tt.meant)
+		}
+		if got := reached > before; got != (tt.want == http.StatusOK) {
+			t.Errorf("/mcp/claude?%s reached the MCP handler: %v", tt.query, got)
+		}
+	}
+}

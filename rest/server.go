@@ -237,8 +237,11 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		return
 	}
 	r2, user, err := s.gate.Admit(r)
-	if err == nil && pattern != mcpPattern {
-		err = checkParams(pattern, r) // query.go
+	switch {
+	case err == nil && pattern == mcpPattern:
+		err = checkMCPParams(r) // query.go
+	case err == nil:
+		err = checkParams(pattern, r)
 	}
 	if err != nil {
 		info.refused = status.Refused(err)
