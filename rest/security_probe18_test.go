@@ -160,3 +160,25 @@ func TestProbe18MCPMisspeltUserParameter(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe18TrailingSlashNamesTheRoute: a base URL ending in a slash
+// (GET /api/v1/memories/, POST /api/v1/memories/search/) was a bare 404
+// "no route"; it now names the route meant. A path with no route under it
+// stays a bare 404.
+func TestProbe18TrailingSlashNamesTheRoute(t *testing.T) {
+	a := newAPIEnv(t)
+	for _, tt := range []struct {
+		method, path, want string
+	}{
+		{http.MethodGet, "/api/v1/memories/", "did you mean /api/v1/memories (without the trailing slash)?"},
+		{http.MethodPost, "/api/v1/memories/search/", "did you mean /api/v1/memories/search (without"},
+		{http.MethodGet, "/api/v1/export/", "did you mean /api/v1/export (without"},
+		{http.MethodGet, "/api/v1/nothing/", ""},
+	} {
+		var body struct{ Detail, Code string }
+		status := a.call(tt.method, tt.path, "ann", nil, &body)
+		if status != http.StatusNotFound || !strings.Contains(body.Detail, tt.want) || (tt.want == "" && strings.Contains(body.Detail, "did you mean")) {
+			t.Errorf("%s %s: %d %q, want 404 saying %q", tt.method, tt.path, status, body.Detail, tt.want)
+		}
+	}
+}

@@ -285,11 +285,29 @@ func (s *Server) unrouted(w http.ResponseWriter, r *http.Request, h http.Handler
 		methodNotAllowed(w, r, allow) // names the methods, as a literal route's 405 does
 		return
 	}
-	detail := "no route for " + r.Method + " " + r.URL.Path
+	detail := "no route for " + r.Method + " " + r.URL.Path + s.slashHint(r)
 	if p := strings.TrimSuffix(r.URL.Path, "/"); p == "/mcp" {
 		detail = "MCP is served at /mcp/{clientName}: add your client's name to the URL, e.g. /mcp/claude-desktop"
 	}
 	writeJSON(w, http.StatusNotFound, errorBody{Detail: detail, Code: engine.ENotFound})
+}
+
+// slashHint names the route a path with a trailing slash most likely
+// meant ("/api/v1/memories/", a base URL ending in a slash): routes are
+// exact, and "no route" alone left the client to spot one character.
+func (s *Server) slashHint(r *http.Request) string {
+	trimmed := strings.TrimRight(r.URL.Path, "/")
+	if trimmed == r.URL.Path || trimmed == "" {
+		return ""
+	}
+	probe := *r // the mux reads only the method, host and path
+	u := *r.URL
+	u.Path, u.RawPath = trimmed, ""
+	probe.URL = &u
+	if _, pattern := s.mux.Handler(&probe); pattern == "" {
+		return ""
+	}
+	return "; did you mean " + trimmed + " (without the trailing slash)?"
 }
 
 type statusWriter struct {
