@@ -494,7 +494,9 @@ func onlyOnce(fs *flag.FlagSet) *error {
 }
 
 // onceValue is a flag value that takes one value; a second, different one
-// is noted in twice (repeating the same value is harmless).
+// is noted in twice (repeating the same value is harmless). The note shows
+// both values, except for a flag that may hold a secret (secretFlag):
+// stderr ends up in service logs.
 type onceValue struct {
 	flag.Value
 	name  string
@@ -504,7 +506,11 @@ type onceValue struct {
 
 func (o *onceValue) Set(v string) error {
 	if o.first != nil {
-		if *o.first != v && *o.twice == nil {
+		switch {
+		case *o.first == v || *o.twice != nil:
+		case secretFlag("--" + o.name):
+			*o.twice = fmt.Errorf("--%s given twice, with different values (not shown: they may be secrets); give it once", o.name)
+		default:
 			*o.twice = fmt.Errorf("--%s given twice (%q, then %q); give it once", o.name, *o.first, v)
 		}
 		return nil
