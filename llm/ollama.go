@@ -51,13 +51,34 @@ func NewOllama(cfg OllamaConfig) (*Ollama, error) {
 
 func parseBaseURL(raw string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimRight(raw, "/"))
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err // its text quotes the whole URL, password included
+	}
 	if err != nil {
-		return nil, fmt.Errorf("base URL %q: %w", raw, err)
+		return nil, fmt.Errorf("base URL %q: %w", shownURL(raw), err)
 	}
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("base URL %q: want http(s)://host[:port]", raw)
+		return nil, fmt.Errorf("base URL %q: want http(s)://host[:port]", shownURL(raw))
 	}
 	return u, nil
+}
+
+// shownURL is raw as an error may quote it, a password in it masked: a
+// base URL may carry one, and start-up errors end up in service logs.
+func shownURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	at := strings.LastIndex(raw, "@")
+	if at < 0 {
+		return raw
+	}
+	start := 0 // no "//": the user info starts the string
+	if i := strings.Index(raw, "//"); i >= 0 && i < at {
+		start = i + 2
+	}
+	return raw[:start] + "xxxxx" + raw[at:]
 }
 
 // Chat returns the chat model, or nil when cfg.ChatModel is empty.

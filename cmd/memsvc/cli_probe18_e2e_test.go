@@ -156,3 +156,49 @@ func TestProbe18RecordedAddressSmuggledHost(t *testing.T) {
 		})
 	}
 }
+
+// TestProbe18SecretGivenTwiceNotEchoed: a flag given twice with different
+// values is refused naming both values, so `serve --auth-secret A
+// --auth-secret B` (a shell alias plus a typed flag) printed both secrets
+// on stderr, which service managers keep in their logs. A flag that may
+// hold a secret (a secret, a key, a URL with a password) is refused
+// without its values; others still show them.
+func TestProbe18SecretGivenTwiceNotEchoed(t *testing.T) {
+	const one, two = "first-secret-0123456789abcdef0123456789", "second-secret-0123456789abcdef012345678"
+	for _, tt := range []struct {
+		name string
+		args []string
+		show bool
+	}{
+		{"auth secret", []string{"serve", "--auth-secret", one, "--auth-secret=" + two}, false},
+		{"metrics secret", []string{"serve", "--metrics-secret", one, "--metrics-secret", two}, false},
+		{"postgres url", []string{"migrate", "--postgres-url", "postgres://u:" + one + "@db/x", "--postgres-url", "postgres://u:" + two + "@db/x"}, false},
+		{"llm api key", []string{"serve", "--llm-api-key", one, "--llm-api-key", two}, false},
+		{"mcp api key", []string{"mcp", "--api-key", one, "--api-key", two}, false},
+		{"an ordinary flag", []string{"export", "--user", one, "--user", two}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := probeCmd{}.run(t, tt.args...)
+			oneLineError(t, tt.name, stderr)
+			leaked := strings.Contains(stderr, one) || strings.Contains(stderr, two)
+			if code != 2 || !strings.Contains(stderr, "given twice") || leaked != tt.show {
+				t.Errorf("%v: exit %d, stderr %q; want 2, \"given twice\", values shown: %v", tt.args, code, stderr, tt.show)
+			}
+		})
+	}
+}
+
+// TestProbe18ModelURLPasswordNotEchoed: a model base URL that does not
+// parse or is not http(s) was quoted whole in the start-up error, its
+// password included ("base URL \"ftp://u:PW@x\": want http(s)://…").
+func TestProbe18ModelURLPasswordNotEchoed(t *testing.T) {
+	const pw = "model-password-0123456789abcdef"
+	for _, u := range []string{"ftp://u:" + pw + "@models.example", "u:" + pw + "@models.example",
+		"http://u:" + pw + "@models.example/%zz", "http://u:" + pw + "@models.example\n"} {
+		code, _, stderr := probeCmd{}.run(t, "serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0",
+			"--llm-provider", "openai", "--llm-model", "m", "--llm-base-url", u)
+		if code == 0 || strings.Contains(stderr, pw) || !strings.Contains(stderr, "base URL") {
+			t.Errorf("serve --llm-base-url %q: exit %d, stderr %q; want a refusal naming the base URL without its password", u, code, stderr)
+		}
+	}
+}
