@@ -202,3 +202,34 @@ func TestProbe18ModelURLPasswordNotEchoed(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe18SecretAfterEmptyEquals: a space typed after "=" (`serve
+// --auth-secret= SECRET`) left the flag empty and SECRET a stray argument,
+// quoted whole in the usage error; keys create went on to suggest
+// "--no-check SECRET", a flag that takes no value. The stray word after an
+// empty secret flag is not shown, and a boolean flag is never suggested
+// for a word.
+func TestProbe18SecretAfterEmptyEquals(t *testing.T) {
+	const secret = "typed-secret-0123456789abcdef0123456789"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"serve", []string{"serve", "--auth-secret=", secret}, "--auth-secret=VALUE with no space"},
+		{"keys create", []string{"keys", "create", "--user", "alice", "--auth-secret=", secret}, "--auth-secret=VALUE with no space"},
+		{"export", []string{"export", "--postgres-url=", "postgres://u:" + secret + "@db/x"}, "--postgres-url=VALUE with no space"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := probeCmd{}.run(t, tt.args...)
+			oneLineError(t, tt.name, stderr)
+			if code != 2 || strings.Contains(stderr, secret) || !strings.Contains(stderr, tt.want) {
+				t.Errorf("%v: exit %d, stderr %q; want 2 saying %q without the secret", tt.args, code, stderr, tt.want)
+			}
+		})
+	}
+	code, _, stderr := probeCmd{}.run(t, "keys", "create", "--user", "alice", "word")
+	if code != 2 || strings.Contains(stderr, "--no-check word") {
+		t.Errorf("keys create --user alice word: exit %d, stderr %q; want 2 suggesting no boolean flag for the word", code, stderr)
+	}
+}

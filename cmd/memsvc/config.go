@@ -281,10 +281,27 @@ func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) err
 		return err
 	}
 	if fs.NArg() > 0 {
+		if name := emptySecretBefore(args, fs.Arg(0)); name != "" {
+			return errUsage{fmt.Errorf("%s: unexpected argument after %s= (not shown: it may be that flag's value); "+
+				"write %s=VALUE with no space (see memsvc %s --help)", fs.Name(), name, name, fs.Name())}
+		}
 		return errUsage{fmt.Errorf("%s: unexpected argument %q%s (see memsvc %s --help)", fs.Name(), fs.Arg(0),
 			argAsFlag(fs, fs.Arg(0), commandLineOnly[fs.Name()]), fs.Name())}
 	}
 	return nil
+}
+
+// emptySecretBefore is the flag that may hold a secret written with an
+// empty "=" value right before word ("--auth-secret= SECRET", a space
+// typed after the "="), or "": the stray word is then that secret, and
+// quoting it put the secret on stderr.
+func emptySecretBefore(args []string, word string) string {
+	for i := 1; i < len(args); i++ {
+		if name, val, eq := strings.Cut(args[i-1], "="); args[i] == word && eq && val == "" && secretFlag(name) {
+			return name
+		}
+	}
+	return ""
 }
 
 // argAsFlag is the hint for a word a command took as an argument when it
@@ -303,7 +320,7 @@ func argAsFlag(fs *flag.FlagSet, word string, flags []string) string {
 	pathLike := strings.ContainsAny(word, "./"+string(filepath.Separator)) || word == "-"
 	meant := ""
 	for _, name := range flags {
-		if set[name] || fs.Lookup(name) == nil {
+		if set[name] || fs.Lookup(name) == nil || isBoolFlag(fs.Lookup(name)) { // a bool takes no word
 			continue
 		}
 		if fileFlag := name == "in" || name == "out" || name == "data"; meant == "" || fileFlag == pathLike {
