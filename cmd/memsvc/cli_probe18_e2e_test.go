@@ -54,12 +54,7 @@ func TestProbe18ProductToClosedPipe(t *testing.T) {
 // that user's search, delete, history, skill and suggestion calls were all
 // 500 "internal error" until the store was rebuilt. An import must refuse
 // the file naming the line, and write nothing.
-//
-// Skipped until the engine's importer checks each document against its
-// collection's type (engine/service/account/export.go; see probe18's
-// report): the fix is in the engine, outside this CLI.
 func TestProbe18ImportRefusesUnreadableDocuments(t *testing.T) {
-	t.Skip("needs the engine's importer to decode each document as its collection's type (probe18 report, finding 1)")
 	data := seededDataDir(t, 3)
 	code, export, stderr := probeCmd{}.run(t, "export", "--data", data)
 	if code != 0 {

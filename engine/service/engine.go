@@ -149,7 +149,7 @@ func (e *Engine) composeJobs(deps Deps) {
 	}
 	e.Accounts = account.New(account.Deps{Store: e.store, Embedder: e.embed, Shards: e.shards, Blobs: blobs,
 		Logger: e.log, Now: e.now, LockUser: e.kernel.LockUser, StopReconcile: e.entities.StopReconcile, EmbedderID: e.EmbedderID,
-		Collections: exportCollections, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob,
+		Collections: exportCollections, DocShape: exportDoc, CaptureCollection: capture.CaptureCollection, NoteCaptureBlob: capture.NoteCaptureBlob,
 		MaxTextBytes: e.cfg.MaxTextBytes})
 }
 
@@ -242,6 +242,24 @@ var _ engine.Service = (*Engine)(nil)
 // (TestExportRoundTrip compares every read after an import).
 var exportCollections = slices.Concat([]string{skills.Collection}, entities.Collections,
 	[]string{capture.CaptureCollection, history.Collection, write.CarryCollection})
+
+// exportDoc is a fresh value of the type the document id of an export
+// collection decodes into (nil for one no collection holds): an import
+// refuses a document that does not decode into it, which every later read
+// of it would have failed on (TestDocShapesCoverExportCollections).
+func exportDoc(collection, id string) any {
+	switch collection {
+	case skills.Collection:
+		return skills.Doc(id)
+	case capture.CaptureCollection:
+		return capture.Doc(id)
+	case history.Collection:
+		return history.Doc(id)
+	case write.CarryCollection:
+		return write.CarryDoc(id)
+	}
+	return entities.Doc(collection, id)
+}
 
 // Close stops the engine's background work (reconcile jobs, the meaning
 // filler) and waits for it. Call it before closing the store.

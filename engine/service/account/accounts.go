@@ -27,6 +27,7 @@ type Accounts struct {
 	stopReconcile     func(user string)
 	embedderID        func() string
 	collections       []string
+	docShape          func(collection, id string) any
 	captureCollection string
 	noteCaptureBlob   func(blobs map[string]bool, raw []byte)
 	maxTextBytes      int
@@ -56,7 +57,11 @@ type Deps struct {
 	// Collections are the document collections an export carries;
 	// CaptureCollection among them holds the queued image captures, whose
 	// image files NoteCaptureBlob adds to a set.
-	Collections       []string
+	Collections []string
+	// DocShape is a fresh value of the type the document id of collection
+	// decodes into (nil for a document no collection holds): an import
+	// decodes each document into it before writing anything.
+	DocShape          func(collection, id string) any
 	CaptureCollection string
 	NoteCaptureBlob   func(blobs map[string]bool, raw []byte)
 	// MaxTextBytes is the longest memory text the engine writes; an
@@ -68,7 +73,7 @@ type Deps struct {
 func New(d Deps) *Accounts {
 	a := &Accounts{store: d.Store, embed: d.Embedder, shards: d.Shards, log: d.Logger, now: d.Now,
 		lockUser: d.LockUser, stopReconcile: d.StopReconcile, embedderID: d.EmbedderID,
-		collections: d.Collections, captureCollection: d.CaptureCollection,
+		collections: d.Collections, docShape: d.DocShape, captureCollection: d.CaptureCollection,
 		noteCaptureBlob: d.NoteCaptureBlob, maxTextBytes: d.MaxTextBytes}
 	if d.Blobs != nil {
 		a.media = &mediaFiles{Blobs: d.Blobs}

@@ -375,6 +375,11 @@ func (in *importer) add(rec engine.ExportRecord) error {
 	if rec.Kind == "doc" && (!slices.Contains(in.e.collections, rec.Collection) || rec.ID == "") {
 		return engine.Errorf(engine.EInvalid, "export line %d: unknown collection %q or empty id", in.line+1, rec.Collection)
 	}
+	if rec.Kind == "doc" {
+		if err := in.e.checkDoc(rec); err != nil {
+			return engine.Errorf(engine.EInvalid, "export line %d: %v", in.line+1, err)
+		}
+	}
 	if rec.User != in.user || len(in.pending) >= importBatch {
 		if err := in.flush(); err != nil {
 			return err
@@ -505,4 +510,21 @@ func (e *Accounts) allUsers(ctx context.Context) ([]string, error) {
 		return nil, engine.Errorf(engine.EUnavailable, "this store cannot list its users")
 	}
 	return ul.AllUsers(ctx)
+}
+
+// checkDoc refuses a document that does not decode as its collection's
+// type: written as it came, every later read of it failed, and the user's
+// searches, deletes and history answered 500 until the store was rebuilt.
+func (e *Accounts) checkDoc(rec engine.ExportRecord) error {
+	if e.docShape == nil {
+		return nil
+	}
+	shape := e.docShape(rec.Collection, rec.ID)
+	if shape == nil {
+		return fmt.Errorf("collection %q holds no document %q", rec.Collection, rec.ID)
+	}
+	if err := json.Unmarshal(rec.Doc, shape); err != nil {
+		return fmt.Errorf("document %q of collection %q does not read as one: %v", rec.ID, rec.Collection, err)
+	}
+	return nil
 }

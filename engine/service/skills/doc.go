@@ -1,0 +1,7 @@
+package skills
+
+import "github.com/memsvc/memsvc/engine/skill"
+
+// Doc is a fresh value of the type a document of Collection decodes into:
+// an import checks each document against it (account.Deps.DocShape).
+func Doc(string) any { return new(skill.Skill) }
