@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/memsvc/memsvc/engine/service"
+	"github.com/memsvc/memsvc/engine/service/search"
 )
 
 // ViewMisses says, for one view of the search, where the evidence turns
@@ -46,6 +47,7 @@ type explainer struct {
 	views []ViewMisses        // in the order the search first showed each view
 	at    map[string]int      // view name → index in views
 	total int                 // missed evidence turns counted
+	near  NearMisses          // the misses just below the top k, classified
 }
 
 // explainMisses counts, over every missed question, where each of its
@@ -60,7 +62,7 @@ func explainMisses(ctx context.Context, eng *service.Engine, ds *Dataset, o Opti
 	for _, m := range missed {
 		c := &ds.Conversations[m.conv]
 		q := c.Questions[m.question]
-		ranks, err := x.question(ctx, o.UserPrefix+c.ID, q)
+		ranks, err := x.question(ctx, o.UserPrefix+c.ID, c, q)
 		if err != nil {
 			return fmt.Errorf("benchmark: explain miss: %w", err)
 		}
@@ -77,12 +79,14 @@ func explainMisses(ctx context.Context, eng *service.Engine, ds *Dataset, o Opti
 		v.Missing += x.total - (v.Top10 + v.To20 + v.To50 + v.Deeper + v.Missing)
 	}
 	rep.MissViews = x.views
+	rep.NearMisses = &x.near
 	return nil
 }
 
 // question ranks q's views and counts its evidence turns that the final
-// order has below k; it returns every evidence turn's rank per view.
-func (x *explainer) question(ctx context.Context, user string, q Question) (map[string]map[string]int, error) {
+// order has below k; it returns every evidence turn's rank per view. c is
+// q's conversation.
+func (x *explainer) question(ctx context.Context, user string, c *Conversation, q Question) (map[string]map[string]int, error) {
 	views, err := x.eng.Explain(ctx, user, (&evaluation{o: x.o}).query(q.Text, x.o.K))
 	if err != nil {
 		return nil, err
@@ -104,6 +108,10 @@ func (x *explainer) question(ctx context.Context, user string, q Question) (map[
 			}
 		}
 	}
+	near, err := x.nearMiss(ctx, user, c, q, views)
+	if err != nil {
+		return nil, err
+	}
 	for _, id := range q.Evidence {
 		if r := ranks[id]["final"]; r > 0 && r <= x.o.K {
 			continue
@@ -112,8 +120,31 @@ func (x *explainer) question(ctx context.Context, user string, q Question) (map[
 		for _, v := range views {
 			x.view(v.Name).add(ranks[id][v.Name])
 		}
+		near.count(&x.near, id, ranks[id]["fused"], ranks[id]["final"], x.o.K)
 	}
 	return ranks, nil
+}
+
+// nearMiss gathers what classifying q's near misses needs: the turns of
+// the final order's top k.
+func (x *explainer) nearMiss(ctx context.Context, user string, c *Conversation, q Question, views []search.View) (*nearMiss, error) {
+	m := &nearMiss{session: sessionsOf(c), evidence: q.Evidence, inTop: map[string]bool{}}
+	for _, v := range views {
+		if v.Name != "final" {
+			continue
+		}
+		for _, mid := range v.IDs[:min(x.o.K, len(v.IDs))] {
+			turns, err := x.turnsOf(ctx, user, mid)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range turns {
+				m.top = append(m.top, t)
+				m.inTop[t] = true
+			}
+		}
+	}
+	return m, nil
 }
 
 func (x *explainer) view(name string) *ViewMisses {

@@ -49,6 +49,9 @@ func TestExplainMisses(t *testing.T) {
 			}
 		}
 	}
+	if rep.NearMisses == nil || rep.NearMisses.N > want {
+		t.Errorf("near misses %+v: want at most the %d missed evidence turns", rep.NearMisses, want)
+	}
 	if explained != want {
 		t.Errorf("%d detailed evidence turns outside the final top 2, the views count %d", explained, want)
 	}

@@ -39,6 +39,9 @@ type Report struct {
 	// MissViews says where, view by view, the evidence turns the final top
 	// k missed ranked (explain.go); only with Options.ExplainMisses.
 	MissViews []ViewMisses `json:"miss_views,omitempty"`
+	// NearMisses classifies the missed evidence turns ranked just below the
+	// top k (nearmiss.go); only with Options.ExplainMisses.
+	NearMisses *NearMisses `json:"near_misses,omitempty"`
 	// Calibration measures the scores (calibration.go); nil with fewer than
 	// two conversations, which leaves no other store to ask.
 	Calibration *Calibration `json:"calibration,omitempty"`
