@@ -20,11 +20,11 @@ func dotInt8AVX2(a, b *int8, n int) int32
 //go:noescape
 func dotsInt8AVX2(q, rows *int8, dim, n int, out *int32)
 
-// dotsInt8VNNI is dotsInt8AVX2 for dim a multiple of 64, with the query
-// offset to unsigned (query.u).
+// dotsInt8VNNI is dotsInt8AVX2 for dim a multiple of 64, any element of q
+// allowed; sum is the sum of q's elements (query.sum).
 //
 //go:noescape
-func dotsInt8VNNI(qu *uint8, rows *int8, dim, n int, out *int32)
+func dotsInt8VNNI(q, rows *int8, dim, n int, sum int32, out *int32)
 
 // dotInt8 is the dot product of two int8 vectors of equal length.
 func dotInt8(a, b []int8) int32 {
@@ -44,7 +44,7 @@ func (q query) dots(rows []int8, out []int32) {
 	case len(out) == 0 || dim == 0:
 	case hasVNNI && dim%64 == 0:
 		rows = rows[:len(out)*dim]
-		dotsInt8VNNI(&q.u[0], &rows[0], dim, len(out), &out[0])
+		dotsInt8VNNI(&q.v[0], &rows[0], dim, len(out), q.sum, &out[0])
 	case hasAVX2 && dim%32 == 0:
 		rows = rows[:len(out)*dim]
 		dotsInt8AVX2(&q.v[0], &rows[0], dim, len(out), &out[0])

@@ -15,7 +15,7 @@ func TestAssemblyKernelsMatchPlainSums(t *testing.T) {
 	if hasVNNI {
 		checkDots(t, func(q, rows []int8, out []int32) {
 			if len(out) > 0 {
-				dotsInt8VNNI(&queryOf(q, 1).u[0], &rows[0], len(q), len(out), &out[0])
+				dotsInt8VNNI(&q[0], &rows[0], len(q), len(out), sumInt8(q), &out[0])
 			}
 		}, 64, 512, 768)
 	}

@@ -62,11 +62,11 @@ func dotsInt8Go(q, rows []int8, out []int32) {
 }
 
 // query is a search vector in the shards' form: v quantised (no element
-// -128, which the AVX2 kernel relies on), u the same offset to unsigned,
-// u[i] = v[i]+128, which the VNNI kernel multiplies by (dot_amd64.s).
+// -128, which the AVX2 kernel relies on), sum the sum of its elements,
+// which the VNNI kernel takes off its results (dot_amd64.s).
 type query struct {
 	v     []int8
-	u     []uint8
+	sum   int32
 	scale float32
 }
 
@@ -82,11 +82,7 @@ func newQuery(q []float32) query {
 
 // queryOf is the query of quantised v with its scale.
 func queryOf(v []int8, scale float32) query {
-	u := make([]uint8, len(v))
-	for i, x := range v {
-		u[i] = uint8(x) ^ 0x80
-	}
-	return query{v: v, u: u, scale: scale}
+	return query{v: v, sum: sumInt8(v), scale: scale}
 }
 
 // cosine is q's cosine with row i's vector. Callers hold a lock.
@@ -99,4 +95,13 @@ func (s *Shard) cosine(q query, i int) float64 {
 // the scores agree to the bit however the dot products were computed.
 func (q query) cosine(dot int32, scale float32) float64 {
 	return float64(dot) * float64(q.scale) * float64(scale)
+}
+
+// sumInt8 is the sum of v's elements.
+func sumInt8(v []int8) int32 {
+	var s int32
+	for _, x := range v {
+		s += int32(x)
+	}
+	return s
 }
