@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"syscall"
 	"testing"
@@ -64,7 +65,7 @@ func searchLatency(b *testing.B, n int, prefix string, warm int) {
 	// The preload's garbage is collected now, not by the queries'
 	// GC cycles: their p95 measures search, not the setup.
 	runtime.GC()
-	cpu := cpuTime()
+	cpu, gc := cpuTime(), gcCPU()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
@@ -78,9 +79,23 @@ func searchLatency(b *testing.B, n int, prefix string, warm int) {
 	// CPU time (user + system, GC included) as well as wall-clock:
 	// on a shared machine the latter measures the neighbours too.
 	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	// The collector's share of it: what the queries' allocations cost
+	// beyond their own time.
+	b.ReportMetric((gcCPU()-gc)*1000/float64(b.N), "gc-cpu-ms/op")
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
+}
+
+// gcCPU is the CPU time, in seconds, the garbage collector has spent so
+// far (an estimate of the runtime's, marking and assists included).
+func gcCPU() float64 {
+	sample := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindFloat64 {
+		return 0
+	}
+	return sample[0].Value.Float64()
 }
 
 // cpuTime is the process's CPU time so far.
