@@ -89,6 +89,8 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 		hits, res.Reranker = e.rerankHits(ctx, q.Text, hits, read)
 		hits = e.listTurnsHits(shard, list, hits)
 	}
+	// After the reranker, which was measured judging the facts (said_more.go).
+	hits = e.showWhatWasSaid(ctx, rd, shard, user, &q, qvec, hits, q.TopK)
 	res.Results = hits[:min(q.TopK, len(hits))]
 	// Skills (engine/service/skills): a procedural query gets its skill inline.
 	if res.PrimarySkill, err = e.primarySkill(ctx, user, q.Text); err != nil {
