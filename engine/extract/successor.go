@@ -48,3 +48,26 @@ var namedPartRe = lazyre.New(`^[A-Z][\w&.-]*(?: (?:[A-Z][\w&.-]*|&|of))*`)
 func namedPart(s string) string {
 	return strings.TrimRight(namedPartRe.FindString(strings.TrimSpace(s)), ".")
 }
+
+// A stored fact names its holder with the relation it was introduced by ("User's sister
+// Ana lives in Porto"); a later change often names the holder bare ("Ana moved to
+// Lisbon"). The fact that replaces the stored one keeps the relation, or a search for
+// where User's sister lives no longer finds where she lives now.
+
+// KeepHolder returns fact with its holder, a bare name, named as oldText names it, when
+// oldText's holder is a relation of someone's ending in that name; ok is false otherwise.
+func KeepHolder(oldText, fact string) (string, bool) {
+	old, n := SlotOf(oldText), SlotOf(fact)
+	if old == nil || n == nil || strings.Contains(n.Subject, "'") || !strings.HasSuffix(old.Subject, " "+n.Subject) {
+		return "", false
+	}
+	if len(fact) < len(n.Subject) || !strings.EqualFold(fact[:len(n.Subject)], n.Subject) {
+		return "", false // the fact does not start with its holder
+	}
+	// The holder in oldText: an owner's, one to three lower-case relation words, the name.
+	holder := lazyre.New(`^\S+(?:'s|’s) (?:[\p{Ll}-]+ ){1,3}(?i:` + regexp.QuoteMeta(n.Subject) + `)\b`).FindString(oldText)
+	if holder == "" {
+		return "", false
+	}
+	return holder + fact[len(n.Subject):], true
+}

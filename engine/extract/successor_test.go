@@ -29,3 +29,25 @@ func TestSuccessor(t *testing.T) {
 		})
 	}
 }
+
+func TestKeepHolder(t *testing.T) {
+	tests := []struct {
+		name, old, fact, want string
+		ok                    bool
+	}{
+		{"a sister's move", "User's sister Ana lives in Porto", "Ana lives in Lisbon since October 2026", "User's sister Ana lives in Lisbon since October 2026", true},
+		{"two relation words", "User's old friend Kofi works at Shell", "Kofi works at BP", "User's old friend Kofi works at BP", true},
+		{"already named so", "User's sister Ana lives in Porto", "User's sister Ana lives in Lisbon", "", false},
+		{"another holder", "User's sister Ana lives in Porto", "Eva lives in Lisbon", "", false},
+		{"no relation stored", "Ana lives in Porto", "Ana lives in Lisbon", "", false},
+		{"the user", "User lives in Porto", "User lives in Lisbon", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := KeepHolder(tt.old, tt.fact)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("KeepHolder(%q, %q) = %q, %v; want %q, %v", tt.old, tt.fact, got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}

@@ -525,7 +525,8 @@ func addSupersedes(m *engine.Memory, id string) {
 // successorOf restates m, a fact of leaving one thing for another ("User left Stripe
 // for Intercom"), as what holds now when it ended exactly one stored fact of what was
 // left ("User works at Stripe" → "User works at Intercom"): the ended fact keeps the old
-// value in history, and a search for where the user works finds the new one. It
+// value in history, and a search for where the user works finds the new one. A fact
+// naming its holder bare takes the holder as the ended fact named it (KeepHolder). It
 // returns m's vector, embedded anew when the text changed.
 func (e *Writer) successorOf(ctx context.Context, tx engine.Tx, p *plan, m *engine.Memory, vec []float32) ([]float32, error) {
 	if len(m.Supersedes) != 1 {
@@ -536,6 +537,12 @@ func (e *Writer) successorOf(ctx context.Context, tx engine.Tx, p *plan, m *engi
 		return nil, err
 	}
 	text, ok := extract.Successor(old.Text, m.Text)
+	kind := old.MemoryType // a state, as the old one was
+	if !ok {
+		// "Ana lives in Lisbon" ending "User's sister Ana lives in Porto" keeps the relation.
+		text, ok = extract.KeepHolder(old.Text, m.Text)
+		kind = m.MemoryType
+	}
 	if !ok {
 		return vec, nil
 	}
@@ -543,7 +550,7 @@ func (e *Writer) successorOf(ctx context.Context, tx engine.Tx, p *plan, m *engi
 	if err != nil {
 		return nil, err
 	}
-	m.Text, m.Categories, m.MemoryType = text, ingest.Categorize(text), old.MemoryType // a state, as the old one was
+	m.Text, m.Categories, m.MemoryType = text, ingest.Categorize(text), kind
 	return vecs[0], nil
 }
 
