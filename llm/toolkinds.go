@@ -39,6 +39,7 @@ var ToolKinds = map[string]string{
 	"build tool":       `gradle maven bazel`,
 	"cache":            `redis memcached valkey`,
 	"database":         `postgres postgresql mysql mariadb sqlite mongodb mongo cockroachdb dynamodb`,
+	"operating system": `ubuntu debian fedora linux macos osx chromeos`,
 }
 
 // toolKindNames are the words a question names a job of ToolKinds by,

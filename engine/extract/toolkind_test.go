@@ -47,6 +47,8 @@ func TestNowUses(t *testing.T) {
 		{"an instruction ended by a part's new tool", "Use Zustand for state", "State management is Jotai from now on", true},
 		{"a tool of another kind stays", "Use pnpm for installs", "State management is Jotai from now on", false},
 		{"a value that is no tool", "Use Zustand for state", "State management is simple now", false},
+		{"an operating system ended by another", "User uses Ubuntu", "User is on macOS now", true},
+		{"an operating system is no editor", "User uses Neovim", "User is on macOS now", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := SlotOf(tc.now)
