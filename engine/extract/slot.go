@@ -475,6 +475,8 @@ var (
 	// "a nurse by trade" is a nurse; "a nurse by training" is no current job, so its value
 	// keeps "by training" and names no job.
 	jobStop = lazyre.New(`(?i)(?: at | in | for | and | who | from | based | living | working | by (?:profession|trade|day)\b|,)`)
+	// titleStop ends a post said with "the" also at "now": "the CEO now" is the CEO.
+	titleStop = lazyre.New(`(?i)(?: at | in | for | and | who | from | now\b| these days\b|,)`)
 	// purposeStop ends a home at what the move was for: "User lives in Groningen to be
 	// near her" lives in Groningen. Only a verb ends it, so "next to the sea" stays.
 	purposeStop = lazyre.New(`(?i) (?:in order |so as )?to (?:be|get|take|start|help|study|work|live|stay|join|care|look|follow|pursue|teach|attend|find|save|raise|retire|escape|focus|spend|open|run|try|see|go|move|finish|learn|keep|support)\b`)
@@ -556,6 +558,8 @@ var slotRules = []slotRule{
 	{re: rx(subj + ` (?:really |strongly |usually |generally |also |still |now |currently )*prefers (.+)`), pred: "prefers", stop: listStop, need: []string{"prefer"}},
 	{re: rx(subj + ` (?:is|has been) (?:now |currently |also )?(?:an? )(.+)`), pred: "job_title", check: isJob, stop: jobStop, need: []string{" a ", " an "}},
 	{re: rx(subj + ` is (?:not|no longer) (?:an? )(.+)`), pred: "job_title", neg: true, check: isJob, stop: jobStop, need: []string{" a ", " an "}},
+	// "Marta is the CEO now": a post said with "the" is a job title as "a CEO" is.
+	{re: rx(subj + ` (?:is|has been) (?:now |currently )?the (.+)`), pred: "job_title", check: isJob, stop: titleStop, need: []string{" the "}},
 }
 
 var (

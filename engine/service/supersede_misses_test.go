@@ -19,6 +19,9 @@ var supersedeMisses = []scenario{
 		"Mia quit ballet, she is doing karate now on tuesdays instead"},
 		facts: []string{"karate"}, gone: []string{"ballet on tuesdays"}, kept: true,
 		known: "\"she is doing karate now …\" after \"Mia quit ballet,\" gives no fact: a clause of someone named bare, known from an earlier request only, is dropped by the clause rules"},
+	{name: "second post beside a named person's post", steps: []string{
+		"note: Marta is our CTO.", "note: Marta is the treasurer of our chess club."},
+		facts: []string{"CTO", "treasurer"}},
 }
 
 // TestSupersedeMisses runs the hand-found misses on fresh engines.
