@@ -194,32 +194,56 @@ var settingWordNames = text.WordIndex(map[string]string{
 // sameSetting reports two setting subjects that name one setting in other words: each
 // word mapped to its name, the two sets of names equal ("retries cap", "backoff cap").
 func sameSetting(a, b string) bool {
-	if ao, _, aok := cutOwner(a); aok {
-		if bo, _, bok := cutOwner(b); bok && ao != bo && (publicBodies[ao] || publicBodies[bo]) {
-			return false // "fed's interest rate" is everyone's, not "user's interest rate"
-		}
-	}
-	names := func(s string) map[string]bool {
-		if _, thing, ok := cutOwner(s); ok {
-			s = thing
-		}
-		out := map[string]bool{}
-		for _, w := range strings.Fields(s) {
-			if n := settingWordNames[w]; n != "" {
-				w = n
-			} else if len(w) > 3 {
-				w = strings.TrimSuffix(w, "s") // "uploads cap", "upload limit"
-			}
-			out[w] = true
-		}
-		return out
-	}
-	na, nb := names(a), names(b)
-	if len(na) != len(nb) {
+	if otherOwners(a, b) {
 		return false
 	}
-	for w := range na {
-		if !nb[w] {
+	na, nb := settingNames(a), settingNames(b)
+	return len(na) == len(nb) && coversNames(na, nb)
+}
+
+// A change of a setting often names it shorter than it was stored: "halved the batch
+// size to 32" changes "The training batch size is 64", whose one word more told which
+// batch size, and the user changing it names no other.
+
+// narrowsSetting reports a changed setting's subject (changed) that names the stored
+// one (stored) less one word of it.
+func narrowsSetting(stored, changed string) bool {
+	if otherOwners(stored, changed) {
+		return false
+	}
+	ns, nc := settingNames(stored), settingNames(changed)
+	return len(nc) > 1 && len(ns) == len(nc)+1 && coversNames(nc, ns)
+}
+
+// otherOwners reports two subjects owned by two owners one of which is a public body:
+// "fed's interest rate" is everyone's, not "user's interest rate".
+func otherOwners(a, b string) bool {
+	ao, _, aok := cutOwner(a)
+	bo, _, bok := cutOwner(b)
+	return aok && bok && ao != bo && (publicBodies[ao] || publicBodies[bo])
+}
+
+// settingNames are the names of a setting subject's words, its owner left out.
+func settingNames(s string) map[string]bool {
+	if _, thing, ok := cutOwner(s); ok {
+		s = thing
+	}
+	out := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		if n := settingWordNames[w]; n != "" {
+			w = n
+		} else if len(w) > 3 {
+			w = strings.TrimSuffix(w, "s") // "uploads cap", "upload limit"
+		}
+		out[w] = true
+	}
+	return out
+}
+
+// coversNames reports every name of some in all.
+func coversNames(some, all map[string]bool) bool {
+	for w := range some {
+		if !all[w] {
 			return false
 		}
 	}

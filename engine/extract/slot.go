@@ -51,13 +51,14 @@ func Contradicts(old, newSlot Slot) bool {
 	if stopsDoing(o, n) || brokeUp(o, n) || dietExcludes(o, n) || homeBought(o, n) || aloneOrShared(o, n) || possessionVersion(o, n) {
 		return true
 	}
+	changed := n.Predicate == PredicateSetTo // "User halved the batch size to 32"
 	o.Predicate, n.Predicate = settingFamily(o.Predicate), settingFamily(n.Predicate)
 	if o.Predicate == n.Predicate && thingPredicate(o.Predicate) && subjectsRelated(thingOrder(o.Subject), thingOrder(n.Subject)) {
 		o.Subject = n.Subject // "User's staging DB" and "the staging DB" are one thing
 	}
-	if o.Predicate == PredicateSetting && n.Predicate == PredicateSetting && sameSetting(o.Subject, n.Subject) &&
-		valueUnit(o.Value) == valueUnit(n.Value) {
-		o.Subject = n.Subject // "retries cap" and "backoff cap" are one setting
+	if o.Predicate == PredicateSetting && n.Predicate == PredicateSetting && (sameSetting(o.Subject, n.Subject) ||
+		changed && narrowsSetting(o.Subject, n.Subject)) && valueUnit(o.Value) == valueUnit(n.Value) {
+		o.Subject = n.Subject // "retries cap" and "backoff cap" are one setting; "batch size" changes "training batch size"
 	}
 	if o.Subject == n.Subject && isState(o.Predicate) && isState(n.Predicate) {
 		o.Predicate = n.Predicate // "User's birthday is on August 14", "… is April 14": one date
