@@ -627,6 +627,9 @@ func slotOf(factText string) *Slot {
 		if head, _, ok := cutReason(t); ok {
 			return clauseSlot(head)
 		}
+		if head, ok := noLongerHead(t); ok {
+			return clauseSlot(head) // "User no longer smokes, quit in February"
+		}
 		return nil
 	}
 	if !strings.Contains(s.Subject, ",") {
