@@ -34,8 +34,11 @@ type devRecall struct {
 // question's third evidence turn now enters the top 10 without the rerank
 // and not with it, so the rerank stays 0.0008 under the figure without it
 // there (shortfall), a sixth of that one question.
+// 2026-11-28 (third): LoCoMo conversation 0.7896 → 0.7916, with rerank
+// 0.7960 → 0.7980, for a turn shown in the place of its fact when the turn
+// answers and nothing said later changed it (search/said_more.go).
 var devSets = []devRecall{
-	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7941, 0.7968}, "conversation": {0.7896, 0.7960}}, nil},
+	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7941, 0.7968}, "conversation": {0.7916, 0.7980}}, nil},
 	{"realtalk", "realtalk-dev", map[string][2]float64{"raw": {0.6771, 0.6798}, "conversation": {0.6822, 0.6814}},
 		map[string]float64{"conversation": 0.0008}},
 }
