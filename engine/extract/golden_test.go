@@ -48,7 +48,9 @@ type fixtureSet struct {
 // weekday appointments, family members, hedges, questions stating facts), and a third written
 // from a hands-on probe of a running server (several facts in a turn, subjects dropped as chat
 // drops them, verbless attributes), and a fourth in the register of real chat (lowercase, no
-// full stops, run-ons, asides in brackets, emoji, fragments answering the assistant).
+// full stops, run-ons, asides in brackets, emoji, fragments answering the assistant), and a fifth
+// mixing that register with coding-agent talk (contractions without apostrophes, comments after a
+// comma, backticked values with colons, "use X not Y", versions).
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
@@ -58,6 +60,7 @@ var fixtureSets = []fixtureSet{
 	{name: "everyday (written 2026-11-26, second)", dir: "everyday", keep: func(string) bool { return true }},
 	{name: "chat mix (written 2026-11-28, third)", dir: "chatmix", keep: func(string) bool { return true }},
 	{name: "real chat (written 2026-11-28, fourth)", dir: "chatreal", keep: func(string) bool { return true }},
+	{name: "chat and code (written 2026-11-28, fifth)", dir: "chatcode", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
