@@ -121,6 +121,9 @@ func sentences(line string) []string {
 		if c == ':' && strings.ContainsAny(line[strings.LastIndexByte(line[:i], ' ')+1:i], "<>(){}[]") {
 			continue // "<type>(<scope>): <subject>" is a template, its colon part of it
 		}
+		if inCodeSpan(line, i) {
+			continue // "set `retries: 5` in ci.yml": the colon is the value's, not the sentence's
+		}
 		out = appendSentence(out, line[start:j])
 		start = j
 		i = j - 1
@@ -162,6 +165,12 @@ func appendSentence(out []string, s string) []string {
 	return out
 }
 
+// inCodeSpan reports whether line[i] stands between two backticks: an odd number of them
+// before it, and one after it to close the span. A lone backtick opens no span.
+func inCodeSpan(line string, i int) bool {
+	return strings.Count(line[:i], "`")%2 == 1 && strings.IndexByte(line[i:], '`') >= 0
+}
+
 func isAbbreviation(before string) bool {
 	i := strings.LastIndexAny(before, " (") + 1
 	w := strings.ToLower(before[i:])
@@ -176,9 +185,10 @@ var (
 	// clauseSplitRe finds the joints between two statements with their own first-person subject
 	// ("…, and I work as…", "…because I get migraines", "…, I went vegetarian"). Since when
 	// the second holds may come first and stays with it: "I used to live in Dublin, but since
-	// 2019 I've lived in Cork". Chat's "im"/"ive" are no joint: split there ("…, so im …"),
-	// REALTALK's conversation ingest with rerank fell 0.6814 → 0.6798, below its figure
-	// without rerank (the run-on's other half kept as a fact of its own, mostly a mood).
+	// 2019 I've lived in Cork". Chat's bare "im"/"ive" reach it as "I'm"/"I've"
+	// (withChatSpelling); the mood such a run-on often ends in ("…, so im tired") is skipped
+	// as any "I'm tired" is. (Matching the bare spellings here, with the mood half kept as a
+	// fact, once cost REALTALK's conversation ingest with rerank 0.6814 → 0.6798.)
 	clauseSplitRe = lazyre.New(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?|\s+[-—–])\s+((?:(?:since (?:(?:19|20)\d\d|last [a-z]+)|these days|nowadays),?\s+)?(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
 	soSplitRe     = lazyre.New(`(?i),\s+so\s+|[,;]\s+(?:and\s+)?(?:before that|before then|prior to that|until then)\s*,?\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
@@ -197,18 +207,24 @@ var (
 	affectTailRe = lazyre.New(`(?i),\s+(?:(?:so+|pretty|super|really|very|kinda|kind of|a bit|a little|quite|totally|honestly|lowkey|highkey)\s+)?(?:excited|happy|stoked|thrilled|nervous|scared|anxious|proud|bummed|pumped|hyped|glad|relieved|worried|psyched|sad|gutted|terrified|ecstatic)(?:\s+(?:about it|about that|tbh|ngl|lol|haha+))?\s*[.!]*$|,\s+(?:(?:i\s+)?can'?t wait|so+ much fun|fingers crossed|wish me luck)\s*[.!]*$` +
 		// "…, it's so good": praise of what was just named, no fact of its own.
 		`|,\s+(?:it's|it is|its|they're|they are|that's)\s+(?:(?:so+|really|very|pretty|super|actually|honestly|just)\s+)*(?:good|great|amazing|fun|addictive|brilliant|awesome|incredible|fantastic|gripping|hilarious|beautiful|lovely|cute|adorable)\s*[.!]*$`)
+	// commentTailRe finds the speaker's verdict on what they just said, tacked on as a
+	// relative clause ("I use vim, which is honestly the best editor ever made", "…, which I
+	// still find weird"): a passing opinion of the moment, no part of the fact.
+	commentTailRe = lazyre.New(`(?i),\s+which\s+(?:(?:is|was|has been|had been|'s)\s+(?:(?:so+|pretty|super|really|very|kinda|kind of|quite|totally|honestly|actually|just|such|a|an|the)\s+)*` +
+		`(?:best|worst|good|great|amazing|awesome|fun|nice|cool|weird|annoying|exciting|stressful|rewarding|relief|wild|crazy|insane|funny|hilarious|cute|lovely|perfect|terrible|awful|brilliant|fantastic|incredible|frustrating|exhausting|boring|scary|sad|strange|odd|ridiculous)\b[^,;]*` +
+		`|i\s+(?:(?:still|really|honestly|actually|kinda|personally)\s+)*(?:find|found|think is|love|hate)\b[^,;]*|makes sense|is fine|is ok(?:ay)?)\s*[.!]*$`)
 	questionTail = lazyre.New(`(?:,|;|\s+-|\s+—|\s+–)\s+[^,;]*\?$`)
 )
 
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	s := nameAgeRe.ReplaceAllString(stripLead(withRankedKin(withoutChatter(sentence))), "$1 is $2$3")
+	s := nameAgeRe.ReplaceAllString(stripLead(withRankedKin(withoutChatter(withChatSpelling(sentence)))), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
 		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
 	}
-	s = affectTailRe.ReplaceAllString(s, "")
+	s = commentTailRe.ReplaceAllString(affectTailRe.ReplaceAllString(s, ""), "")
 	if strings.HasSuffix(s, "?") {
 		if loc := questionTail.FindStringIndex(s); loc != nil {
 			s = s[:loc[0]]
@@ -311,7 +327,7 @@ func splitAtSubjects(s string) []string {
 	from := 0
 	words := wordsOf(s) // once: a joint must not read the whole rest again
 	for _, loc := range clauseSplitRe.FindAllStringSubmatchIndex(s, -1) {
-		if loc[0] == from || !standsAlone(s[from:loc[0]]) {
+		if loc[0] == from || !standsAlone(s[from:loc[0]]) && !leadFragment(s[from:loc[0]], s[loc[2]:]) {
 			continue
 		}
 		if reasonJointRe.MatchString(s[loc[0]:loc[2]]) && decisionRe.MatchString(s[from:loc[0]]) {
@@ -330,6 +346,15 @@ func splitAtSubjects(s string) []string {
 // first half of a compound subject ("Dave and I are…", "My wife and I moved…").
 func standsAlone(left string) bool {
 	return firstSubjRe.MatchString(left) || hasWords(left, 3)
+}
+
+// leadFragment reports a fragment before a joint whose subject carries its verb ("I'm",
+// "we've"): such a subject cannot end a compound one ("Dave and I are…"), so the fragment
+// ("no pork, and I'm lactose intolerant", "Hey Maria, I've been…") is no part of the
+// statement after it. A fragment that dates it stays with it: "Next month, I'm off to Cork".
+func leadFragment(left, rest string) bool {
+	first, _, _ := strings.Cut(rest, " ")
+	return strings.ContainsAny(first, "'’") && !hasAny(lowerWords(left), dateCues)
 }
 
 // hasWords reports whether s has at least n words, reading no further than the nth.

@@ -1,0 +1,61 @@
+package extract
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
+)
+
+// Chat spellings the rules read in their written form: contractions typed without their
+// apostrophe ("im lactose intolerant", "ill be in Tokyo") and "like" hedging an amount
+// ("for like 10 years"). clauses restores them on the whole sentence before it looks for
+// joints, so that "no pork, and im lactose intolerant" splits where "…, and I'm …" would.
+
+// bareContractionRe finds the apostrophe-less contractions that are no English word of
+// their own (bareContractions), as whole words anywhere in a sentence.
+var bareContractionRe = lazyre.New(`(?i)\b(?:` + bareContractionWords() + `)\b`)
+
+// bareContractionWords is the alternation of bareContractions' keys, longest first.
+func bareContractionWords() string {
+	words := make([]string, 0, len(bareContractions))
+	for w := range bareContractions {
+		words = append(words, regexp.QuoteMeta(w))
+	}
+	sort.Slice(words, func(i, j int) bool {
+		return len(words[i]) > len(words[j]) || len(words[i]) == len(words[j]) && words[i] < words[j]
+	})
+	return strings.Join(words, "|")
+}
+
+// willContractionRe finds "ill"/"wont", which are English words too ("I was ill"), where
+// only the contraction fits: opening the sentence or a clause, before a bare verb or an
+// adverb that precedes one ("ill be in Tokyo", "wont be around", "…, ill probably call").
+var willContractionRe = lazyre.New(`(?i)(^|[,;]\s*|\b(?:and|but|so|then)\s+)(ill|wont)(\s+(?:probably\s+|just\s+|definitely\s+|never\s+|always\s+|still\s+)?(?:be|have|need|try|go|get|make|see|call|send|check|start|stop|take|let|keep|do|come|bring|ask|tell|miss|know)\b)`)
+
+// likeAmountRe finds chat's "like" before an amount, where it means "about": "for like 10
+// years", "I go like 3x a week". Group 1 is what stands before it, 2 the amount. After a
+// subject "like" is the verb ("I like 2 sugars"), so it reads only after a preposition
+// or before a unit of time or a rate.
+var likeAmountRe = lazyre.New(`(?i)\b(for|in|after|within|around|over|under|every)\s+like\s+(\d|a few\b|a couple\b)|\blike\s+((?:\d+|a few|a couple(?: of)?|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:years?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|times)\b|\d+\s*x\b)`)
+
+// withChatSpelling restores a sentence's bare contractions and reads its hedging "like"
+// before an amount as "about".
+func withChatSpelling(s string) string {
+	s = likeAmountRe.ReplaceAllStringFunc(s, func(m string) string {
+		g := likeAmountRe.FindStringSubmatch(m)
+		if g[1] != "" {
+			return g[1] + " about " + g[2]
+		}
+		return "about " + g[3]
+	})
+	s = bareContractionRe.ReplaceAllStringFunc(s, func(w string) string { return bareContractions[strings.ToLower(w)] })
+	return willContractionRe.ReplaceAllStringFunc(s, func(m string) string {
+		g := willContractionRe.FindStringSubmatch(m)
+		if strings.EqualFold(g[2], "ill") {
+			return g[1] + "I'll" + g[3]
+		}
+		return g[1] + "won't" + g[3]
+	})
+}
