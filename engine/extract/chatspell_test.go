@@ -8,7 +8,8 @@ import (
 )
 
 // TestChatRegister covers chat's spellings and fragments: contractions typed without their
-// apostrophe, "like" before an amount, a verdict after a comma, a colon inside backticks.
+// apostrophe, "like" before an amount, a verdict after a comma, a colon inside backticks, and
+// a fragment answering the assistant's question with a qualifier after a comma.
 func TestChatRegister(t *testing.T) {
 	at := time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)
 	tests := []struct {
@@ -35,6 +36,11 @@ func TestChatRegister(t *testing.T) {
 		{"a colon inside backticks ends no sentence", "", "our ci.yml has `retries: 5` on the flaky e2e job",
 			[]string{"User's ci.yml has `retries: 5` on the flaky e2e job"}},
 		{"a negated mood is a mood", "", "it should be boring but im not bored", nil},
+		{"a fragment answer keeps its qualifier", "Where do you work now?", "at a small bakery downtown, mostly mornings",
+			[]string{"User works at a small bakery downtown, mostly mornings"}},
+		{"a fragment answer's preposition is the template's", "Where do you work?", "at a small bakery",
+			[]string{"User works at a small bakery"}},
+		{"a long fragment is no job title", "What do you do for work?", "night shifts at a warehouse", nil},
 	}
 	x := NewBuiltin()
 	for _, tt := range tests {

@@ -55,8 +55,8 @@ func lastQuestion(content string) string {
 func answerClause(question, answer string) string {
 	a := strings.TrimSpace(answerQualifierRe.ReplaceAllString(stripLead(answer), ""))
 	a = strings.TrimRight(a, " .!")
-	words := lowerWords(a)
-	if question == "" || len(words) == 0 || len(words) > 4 || strings.HasSuffix(a, "?") ||
+	words := lowerWords(answerHead(a))
+	if question == "" || len(words) == 0 || len(words) > maxAnswerWords || strings.HasSuffix(a, "?") ||
 		noAnswerRe.MatchString(a) || hasVerb(words) || hasAny(words, firstPerson) {
 		return ""
 	}
@@ -65,7 +65,10 @@ func answerClause(question, answer string) string {
 		if m == nil {
 			continue
 		}
-		out := strings.Replace(r.template, "%s", a, 1)
+		if strings.HasSuffix(r.template, "as %s") && len(words) > 4 {
+			return "" // a job title is short: "night shifts at a warehouse" is no "work as"
+		}
+		out := strings.Replace(r.template, "%s", withoutTemplatePrep(r.template, a), 1)
 		if len(m) > 1 {
 			out = strings.Replace(out, "%t", m[1], 1)
 		}
