@@ -206,7 +206,9 @@ var (
 	// turn keeps it, the fact states what happened.
 	affectTailRe = lazyre.New(`(?i),\s+(?:(?:so+|pretty|super|really|very|kinda|kind of|a bit|a little|quite|totally|honestly|lowkey|highkey)\s+)?(?:excited|happy|stoked|thrilled|nervous|scared|anxious|proud|bummed|pumped|hyped|glad|relieved|worried|psyched|sad|gutted|terrified|ecstatic)(?:\s+(?:about it|about that|tbh|ngl|lol|haha+))?\s*[.!]*$|,\s+(?:(?:i\s+)?can'?t wait|so+ much fun|fingers crossed|wish me luck)\s*[.!]*$` +
 		// "…, it's so good": praise of what was just named, no fact of its own.
-		`|,\s+(?:it's|it is|its|they're|they are|that's)\s+(?:(?:so+|really|very|pretty|super|actually|honestly|just)\s+)*(?:good|great|amazing|fun|addictive|brilliant|awesome|incredible|fantastic|gripping|hilarious|beautiful|lovely|cute|adorable)\s*[.!]*$`)
+		`|,\s+(?:it's|it is|its|they're|they are|that's)\s+(?:(?:so+|really|very|pretty|super|actually|honestly|just)\s+)*(?:good|great|amazing|fun|addictive|brilliant|awesome|incredible|fantastic|gripping|hilarious|beautiful|lovely|cute|adorable)\s*[.!]*$` +
+		// "…, its going ok": how it goes so far, no fact of its own.
+		`|,\s+(?:it's|it is|its)\s+going\s+(?:(?:so+|really|pretty|very|super)\s+)?(?:ok|okay|well|good|great|fine|alright|slowly|badly)\s*[.!]*$`)
 	// commentTailRe finds the speaker's verdict on what they just said, tacked on as a
 	// relative clause ("I use vim, which is honestly the best editor ever made", "…, which I
 	// still find weird"): a passing opinion of the moment, no part of the fact.
