@@ -9,7 +9,7 @@ import (
 )
 
 // Chat spellings the rules read in their written form: contractions typed without their
-// apostrophe ("im lactose intolerant", "ill be in Tokyo") and "like" hedging an amount
+// apostrophe ("dont eat pork", "cant eat gluten") and "like" hedging an amount
 // ("for like 10 years"). clauses restores them on the whole sentence before it looks for
 // joints, so that "no pork, and im lactose intolerant" splits where "…, and I'm …" would.
 
@@ -29,16 +29,15 @@ func bareContractionWords() string {
 	return strings.Join(words, "|")
 }
 
-// willContractionRe finds "ill"/"wont", which are English words too ("I was ill"), where
-// only the contraction fits: opening the sentence or a clause, before a bare verb or an
-// adverb that precedes one ("ill be in Tokyo", "wont be around", "…, ill probably call").
-var willContractionRe = lazyre.New(`(?i)(^|[,;]\s*|\b(?:and|but|so|then)\s+)(ill|wont)(\s+(?:probably\s+|just\s+|definitely\s+|never\s+|always\s+|still\s+)?(?:be|have|need|try|go|get|make|see|call|send|check|start|stop|take|let|keep|do|come|bring|ask|tell|miss|know)\b)`)
-
 // likeAmountRe finds chat's "like" before an amount, where it means "about": "for like 10
 // years", "I go like 3x a week". Group 1 is what stands before it, 2 the amount. After a
 // subject "like" is the verb ("I like 2 sugars"), so it reads only after a preposition
 // or before a unit of time or a rate.
 var likeAmountRe = lazyre.New(`(?i)\b(for|in|after|within|around|over|under|every)\s+like\s+(\d|a few\b|a couple\b)|\blike\s+((?:\d+|a few|a couple(?: of)?|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:years?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|times)\b|\d+\s*x\b)`)
+
+// keptBare are the bare subjects the joints read as they are (clauseSplitRe): after a
+// statement, "…, so im …" is no joint (see there); after a fragment it is one.
+var keptBare = set(`im ive`)
 
 // withChatSpelling restores a sentence's bare contractions and reads its hedging "like"
 // before an amount as "about".
@@ -50,12 +49,10 @@ func withChatSpelling(s string) string {
 		}
 		return "about " + g[3]
 	})
-	s = bareContractionRe.ReplaceAllStringFunc(s, func(w string) string { return bareContractions[strings.ToLower(w)] })
-	return willContractionRe.ReplaceAllStringFunc(s, func(m string) string {
-		g := willContractionRe.FindStringSubmatch(m)
-		if strings.EqualFold(g[2], "ill") {
-			return g[1] + "I'll" + g[3]
+	return bareContractionRe.ReplaceAllStringFunc(s, func(w string) string {
+		if keptBare[strings.ToLower(w)] {
+			return w
 		}
-		return g[1] + "won't" + g[3]
+		return bareContractions[strings.ToLower(w)]
 	})
 }

@@ -185,11 +185,11 @@ var (
 	// clauseSplitRe finds the joints between two statements with their own first-person subject
 	// ("…, and I work as…", "…because I get migraines", "…, I went vegetarian"). Since when
 	// the second holds may come first and stays with it: "I used to live in Dublin, but since
-	// 2019 I've lived in Cork". Chat's bare "im"/"ive" reach it as "I'm"/"I've"
-	// (withChatSpelling); the mood such a run-on often ends in ("…, so im tired") is skipped
-	// as any "I'm tired" is. (Matching the bare spellings here, with the mood half kept as a
-	// fact, once cost REALTALK's conversation ingest with rerank 0.6814 → 0.6798.)
-	clauseSplitRe = lazyre.New(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?|\s+[-—–])\s+((?:(?:since (?:(?:19|20)\d\d|last [a-z]+)|these days|nowadays),?\s+)?(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
+	// 2019 I've lived in Cork". Chat's bare "im"/"ive" are a joint only after a fragment
+	// ("no pork, and im lactose intolerant", see leadFragment): after a statement ("…, so im
+	// …") splitting cost REALTALK's conversation ingest 0.6822 → 0.6806 (rerank 0.6814 →
+	// 0.6798), twice, the run-on's other half kept as a fact of its own, mostly a mood.
+	clauseSplitRe = lazyre.New(`(?i)(?:,?\s+(?:and|but|because|since|as|so|while|whereas)(?:\s+(?:now|then|also|still|so))?|,(?:\s+(?:now|then|also|still|so))?|\s+[-—–])\s+((?:(?:since (?:(?:19|20)\d\d|last [a-z]+)|these days|nowadays),?\s+)?(?:i|i'm|i've|i'll|i'd|im|ive|we|we're|we've|we'll|my|our|he|she|he's|she's)\b)`)
 	soSplitRe     = lazyre.New(`(?i),\s+so\s+|[,;]\s+(?:and\s+)?(?:before that|before then|prior to that|until then)\s*,?\s+`)
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
 	elidedRe = lazyre.New(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won|opened|launched|founded|built|began|bought|sold|signed|passed|earned|married|divorced|booked|rented|gave|raised|trained|applied|enrolled|dropped|picked)\b)`)
@@ -332,6 +332,9 @@ func splitAtSubjects(s string) []string {
 		if loc[0] == from || !standsAlone(s[from:loc[0]]) && !leadFragment(s[from:loc[0]], s[loc[2]:]) {
 			continue
 		}
+		if bareSubject(s[loc[2]:]) && standsAlone(s[from:loc[0]]) {
+			continue // "…, so im tired": see clauseSplitRe
+		}
 		if reasonJointRe.MatchString(s[loc[0]:loc[2]]) && decisionRe.MatchString(s[from:loc[0]]) {
 			continue // a decision keeps its reason: "we went with gRPC since we need streaming"
 		}
@@ -356,7 +359,13 @@ func standsAlone(left string) bool {
 // statement after it. A fragment that dates it stays with it: "Next month, I'm off to Cork".
 func leadFragment(left, rest string) bool {
 	first, _, _ := strings.Cut(rest, " ")
-	return strings.ContainsAny(first, "'’") && !hasAny(lowerWords(left), dateCues)
+	return (strings.ContainsAny(first, "'’") || bareSubject(rest)) && !hasAny(lowerWords(left), dateCues)
+}
+
+// bareSubject reports a clause that opens on chat's "im"/"ive" (keptBare).
+func bareSubject(rest string) bool {
+	first, _, _ := strings.Cut(rest, " ")
+	return keptBare[strings.ToLower(first)]
 }
 
 // hasWords reports whether s has at least n words, reading no further than the nth.
