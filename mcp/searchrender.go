@@ -123,7 +123,10 @@ func renderHits(b *strings.Builder, r *searchResult) {
 		return
 	}
 	relevant := relevantCount(r)
-	fmt.Fprintf(b, "%d memories for %q, best first (score: chance of relevance, 0–1); %d clear the relevance floor:\n",
+	// The order is the search's fused ranking and the score each hit's own
+	// calibrated chance of relevance, which need not fall with rank: "best
+	// first" beside 0.99, 0.03, 0.18 told a model the wrong one of the two.
+	fmt.Fprintf(b, "%d memories for %q in ranked order (score: each one's own chance of relevance, 0–1, which need not fall with rank); %d clear the relevance floor:\n",
 		len(r.Results), r.Query, relevant)
 	for i, m := range r.Results {
 		fmt.Fprintf(b, "%d. %s%s\n", i+1, scoreNote(m), memoryLine(m.Memory))

@@ -19,7 +19,7 @@ func TestRenderHitsScores(t *testing.T) {
 		{Memory: mem("Paddle"), Score: &lo, Relevant: &no},
 	}}
 	out := renderSearch(r)
-	for _, want := range []string{"1 clear the relevance floor", "[score 0.91, relevant]", "[score 0.12] "} {
+	for _, want := range []string{"1 clear the relevance floor", "[score 0.91, relevant]", "[score 0.12] ", "in ranked order", "need not fall with rank"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
