@@ -181,7 +181,7 @@ func (s *Shard) rebuildSessions() {
 		}
 		rows := members[key]
 		if !strings.HasPrefix(key, implicitPrefix) {
-			slices.SortFunc(rows, func(a, b int) int { return s.saidBefore(&s.rows[a], &s.rows[b], false) })
+			slices.SortFunc(rows, func(a, b int) int { return saidBefore(&s.rows[a], &s.rows[b], false) })
 			so.put(key, s.idsOf(rows))
 			continue
 		}
@@ -189,10 +189,10 @@ func (s *Shard) rebuildSessions() {
 			continue
 		}
 		// An implicit stream: in the order said, cut where silence > gap.
-		slices.SortFunc(rows, func(a, b int) int { return s.saidBefore(&s.rows[a], &s.rows[b], true) })
+		slices.SortFunc(rows, func(a, b int) int { return saidBefore(&s.rows[a], &s.rows[b], true) })
 		start := 0
 		for j := 1; j <= len(rows); j++ {
-			if j < len(rows) && saidAt(&s.rows[rows[j]]).Sub(saidAt(&s.rows[rows[j-1]])) <= so.gap {
+			if j < len(rows) && SaidAt(&s.rows[rows[j]]).Sub(SaidAt(&s.rows[rows[j-1]])) <= so.gap {
 				continue
 			}
 			if isDialogue(s.rows, rows[start:j]) { // else standalone, no order needed
@@ -242,19 +242,23 @@ func (s *Shard) idsOf(rows []int) []string {
 	return ids
 }
 
-// saidAt is when a memory was said: valid_from, else its creation time.
-func saidAt(r *Row) time.Time {
+// SaidAt is when a memory was said: valid_from, else its creation time.
+func SaidAt(r *Row) time.Time {
 	if r.ValidFrom.IsZero() {
 		return r.CreatedAt
 	}
 	return r.ValidFrom
 }
 
+// SaidOrder orders memories as they were said (SaidAt), then by creation,
+// then by id: the order of an implicit conversation's turns.
+func SaidOrder(a, b *Row) int { return saidBefore(a, b, true) }
+
 // saidBefore orders turns: by when said (implicit conversations) or by
 // creation (explicit sessions, as stored), then creation, then id.
-func (s *Shard) saidBefore(a, b *Row, bySaid bool) int {
+func saidBefore(a, b *Row, bySaid bool) int {
 	if bySaid {
-		if c := saidAt(a).Compare(saidAt(b)); c != 0 {
+		if c := SaidAt(a).Compare(SaidAt(b)); c != 0 {
 			return c
 		}
 	}

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/index"
@@ -162,7 +161,7 @@ func (e *Searcher) changedLater(ctx context.Context, rd *reads, shard *index.Sha
 	reply := replyTo(shard, &row)
 	keep := func(r *index.Row) bool {
 		return r.State != engine.StatePending && r.State != engine.StateFailed && r.Anchor != row.ID && r.ID != reply &&
-			sameScope(&row, r) && saidAfter(r, &row)
+			sameScope(&row, r) && index.SaidOrder(r, &row) > 0
 	}
 	hits := shard.TextSearch(text.Unique(text.AnalyzeQuery(ep.Text)), nil, e.cfg.BM25K1, e.cfg.BM25B, keep, laterRead)
 	ids := make([]string, 0, len(hits)+1)
@@ -210,24 +209,4 @@ func replyTo(shard *index.Shard, ep *index.Row) string {
 // project hold in all of them).
 func sameScope(ep, r *index.Row) bool {
 	return ep.Project == "" || r.Project == "" || engine.SameName(ep.Project, r.Project)
-}
-
-// saidAfter reports whether r was said after ep: by when said, then by
-// creation, then by id (the order of a session's turns, engine/index).
-func saidAfter(r, ep *index.Row) bool {
-	if c := saidTime(r).Compare(saidTime(ep)); c != 0 {
-		return c > 0
-	}
-	if c := r.CreatedAt.Compare(ep.CreatedAt); c != 0 {
-		return c > 0
-	}
-	return r.ID > ep.ID
-}
-
-// saidTime is when a row's text was said: its valid_from, else its creation.
-func saidTime(r *index.Row) time.Time {
-	if r.ValidFrom.IsZero() {
-		return r.CreatedAt
-	}
-	return r.ValidFrom
 }
