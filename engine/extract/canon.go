@@ -350,10 +350,14 @@ func correctionValue(v string) bool {
 // hostNameRe finds a host or domain name ("fly.io", "vercel.app"): no town is written so.
 var hostNameRe = lazyre.New(`^[a-z0-9-]+\.[a-z]{2,}\b`)
 
+// WeekdayPattern is a regular expression's alternation for a day of the week, one
+// or its plural ("Thursday", "thursdays"), without word boundaries.
+const WeekdayPattern = `(?:mon|tues|wednes|thurs|fri|satur|sun)days?`
+
 // whenRe finds a time or a day at the start of where something moved to: "Standup moved
 // to 10:15", "to 3pm", "to Thursdays", "to next week" name when, not a home ("moved to 42
 // Elm Street" is one).
-var whenRe = lazyre.New(`(?i)^(?:\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\W|$)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:tomorrow|tonight|noon|midnight)\b|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)`)
+var whenRe = lazyre.New(`(?i)^(?:\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\W|$)|` + WeekdayPattern + `\b|(?:tomorrow|tonight|noon|midnight)\b|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)`)
 
 // groupRe finds a group, a post or a working pattern one moves to without moving house:
 // "moved to the search team", "moved to the night shift", "moved to a new department",

@@ -4,13 +4,14 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/memsvc/memsvc/engine/extract"
 	"github.com/memsvc/memsvc/text"
 )
 
 // A "when" of a routine: a weekday, a time on the clock, or a part of the day. Its
 // kind is what a move replaces: a run moved "to 6am" leaves its days alone.
 const (
-	whenDays  = `(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?`
+	whenDays  = extract.WeekdayPattern + `|weekends?|weekdays?`
 	whenClock = `\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}`
 	whenParts = `mornings?|afternoons?|evenings?|nights?|lunchtimes?|breakfast|lunch|dinner|bedtime`
 	whenAny   = `(?:` + whenDays + `|` + whenClock + `|` + whenParts + `)`
