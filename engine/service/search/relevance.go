@@ -96,7 +96,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, user strin
 		ids[i] = h.ID
 	}
 	model := RelevanceFor(q.Mode)
-	tc := termContext{spelled: spelledOut(q.Text, hits), owned: ownedInHits(q.Text, hits), user: user}
+	tc := termContext{spelled: spelledOut(q.Text, hits), owned: ownedInHits(q.Text, hits)}
 	reaction, units := isReaction(q.Text), amountUnitsInHits(q.Text, hits)
 	near := e.nearInHits(shard, q.Text, hits)
 	terms := func(s string) []index.QueryTerm {
@@ -493,14 +493,11 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 	}
 	acronyms := writtenAcronyms(query)
 	query = text.WithoutQuestionWords(query)
-	named, self := nameTerms(query), selfTerms(shard, tc.user, query)
+	named := nameTerms(query)
 	analysed := text.AnalyzeQuery(query)
 	beside, unique := seams(analysed), text.Unique(analysed)
 	var terms []index.QueryTerm
 	for _, t := range unique {
-		if self[t] {
-			continue // the user, named by id: see selfTerms
-		}
 		qt := index.QueryTerm{Forms: append([]string{t}, e.forms0(t)...), Name: named[t], Owned: tc.owned[t], Spelled: tc.spelled[t], Beside: beside[t]}
 		if e.forms != nil {
 			qt.Members = slices.Concat(e.forms.Members(t), e.forms.Narrower(t), e.kin(t))

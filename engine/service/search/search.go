@@ -56,14 +56,18 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if err != nil {
 		return nil, err
 	}
-	e.prefetchMeaning(&q)
 	rd := e.reads(user)
+	asked := q.Text
+	if q.Text, err = e.asFirstPerson(ctx, rd, shard, user, q.Text); err != nil {
+		return nil, err
+	}
+	e.prefetchMeaning(&q)
 	list := recall.ListQuestion(q.Text, shard.Speakers()) // once: the priors and both list passes read it
 	ranked, qvec, err := e.rank(ctx, rd, shard, &q, list)
 	if err != nil {
 		return nil, err
 	}
-	res := &engine.SearchResult{Query: q.Text, Total: len(ranked), Mode: q.Mode, Results: []engine.Scored{}}
+	res := &engine.SearchResult{Query: asked, Total: len(ranked), Mode: q.Mode, Results: []engine.Scored{}}
 	keepN := q.TopK
 	if q.Rerank != "" {
 		keepN = max(q.TopK, e.cfg.RerankDepth)
