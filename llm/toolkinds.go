@@ -68,16 +68,37 @@ var toolKindNames = map[string]string{
 // would stand for it.
 func (w *WordForms) linkToolKinds() {
 	for kind, names := range toolKindNames {
-		var tools []string
-		for _, tool := range strings.Fields(ToolKinds[kind]) {
-			if words := text.Tokens(tool); len(words) == 1 {
-				tools = append(tools, words[0])
-			}
-		}
+		tools := toolWords(ToolKinds[kind])
 		for _, name := range text.Tokens(names) {
 			w.addMembers(text.Stem(name), tools)
 		}
 	}
+	for kind, tools := range ToolKinds {
+		if words := text.Tokens(kind); len(words) == 2 {
+			w.addMembers(PhraseKey(text.Stem(words[0]), text.Stem(words[1])), toolWords(tools))
+		}
+	}
+}
+
+// PhraseKey is the key under which WordForms.Members knows the members of
+// a kind named by two words ("package manager": npm, pnpm…): their stems
+// (as a query is analysed) joined by a space, which no single stem holds.
+// A job such as "package manager" is named by both words, each of which
+// alone names much else ("package", "my manager"), so only the two side by
+// side look for its tools.
+func PhraseKey(first, second string) string { return first + " " + second }
+
+// toolWords are the tools of a job the index reads as one word each
+// ("fly.io", "github-actions" are left out: one of their words alone
+// would stand for them).
+func toolWords(tools string) []string {
+	var out []string
+	for _, tool := range strings.Fields(tools) {
+		if words := text.Tokens(tool); len(words) == 1 {
+			out = append(out, words[0])
+		}
+	}
+	return out
 }
 
 // addMembers records members (words) as members of the kind whose stem is k.

@@ -495,10 +495,10 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 	query = text.WithoutQuestionWords(query)
 	named := nameTerms(query)
 	analysed := text.AnalyzeQuery(query)
-	beside, unique := seams(analysed), text.Unique(analysed)
+	beside, unique, phrases := seams(analysed), text.Unique(analysed), e.kindPhrases(analysed)
 	var terms []index.QueryTerm
 	for _, t := range unique {
-		qt := index.QueryTerm{Forms: append([]string{t}, e.forms0(t)...), Name: named[t], Owned: tc.owned[t], Spelled: tc.spelled[t], Beside: beside[t]}
+		qt := index.QueryTerm{Forms: slices.Concat([]string{t}, e.forms0(t), phrases[t]), Name: named[t], Owned: tc.owned[t], Spelled: tc.spelled[t], Beside: beside[t]}
 		if e.forms != nil {
 			qt.Members = slices.Concat(e.forms.Members(t), e.forms.Narrower(t), e.kin(t))
 			if !qt.Name && acronyms[t] == "" && e.glossable(t) {
@@ -881,14 +881,17 @@ func (e *Searcher) forms0(stem string) []string {
 // cost recall on the dev data (LoCoMo 0.778 → 0.772): where the word itself
 // is there, its derivations mostly drift.
 func (e *Searcher) withForms(shard *index.Shard, query string) []string {
-	terms := text.Unique(text.AnalyzeQuery(query))
+	analysed := text.AnalyzeQuery(query)
+	terms := text.Unique(analysed)
 	if e.forms == nil {
 		return terms
 	}
 	var named map[string]bool
 	read := false
 	out := terms
+	phrases := e.kindPhrases(analysed)
 	for _, t := range terms {
+		out = append(out, phrases[t]...) // held or not: "manager" alone is another word
 		if !shard.Has(t) {
 			out = append(out, e.forms.Forms(t)...)
 			out = append(out, e.forms.Members(t)...)
