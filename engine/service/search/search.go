@@ -515,7 +515,8 @@ func (e *Searcher) inContext(ctx context.Context, rd *reads, shard *index.Shard,
 // withPriors adds the views of the query priors (recall.Priors: who said
 // it, when) to the fusion of lists, with the engine's weights and clock.
 func (e *Searcher) withPriors(shard *index.Shard, q *engine.Query, list bool, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64) []recall.Ranked {
-	ps := recall.Priors(shard, q.Text, e.now(), speakerWeight(e.cfg.SpeakerWeight, list), e.cfg.TimeWeight)
+	// A month named without a year is read in the user's own years (yearless.go).
+	ps := recall.Priors(shard, q.Text, yearlessNow(shard, q, e.now()), speakerWeight(e.cfg.SpeakerWeight, list), e.cfg.TimeWeight)
 	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, lists, weights)
 }
 
