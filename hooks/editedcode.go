@@ -100,8 +100,11 @@ var (
 	// settingRe is a key given a number or version: "minSdkVersion 21",
 	// "set(CMAKE_CXX_STANDARD 17)", "jvmToolchain(17)", "max_retries=3".
 	// The value may carry an exponent or a unit: "weight_decay: 5e-5",
-	// "memory_limit: 256Mi".
-	settingRe = lazyre.New(`\b([A-Za-z_]\w{3,})(?:\s*[=:]\s*|\s*\(\s*|[ \t]+)["']?(\d+(?:\.\d+)*(?:[eE]-?\d+|[KMGT]i)?)\b`)
+	// "memory_limit: 256Mi", "read_timeout: 30s", "ttl: 500ms". A duration's
+	// unit is part of it: without it "30s" was no value at all, and a
+	// timeout raised from 30s to 2m retired nothing (the twenty-second
+	// coding-sessions evaluation, cmd/memsvc).
+	settingRe = lazyre.New(`\b([A-Za-z_]\w{3,})(?:\s*[=:]\s*|\s*\(\s*|[ \t]+)["']?(\d+(?:\.\d+)*(?:[eE]-?\d+|[KMGT]i|ms|[smhd])?)\b`)
 	// codeKey is a key written as code: camelCase, snake_case or UPPER_CASE,
 	// never a plain word ("version", "timeout") that prose gives numbers too.
 	codeKey = lazyre.New(`^[a-z]+[A-Z]\w*$|^[A-Za-z]+_\w+$|^[A-Z][A-Z0-9]+$`)
@@ -124,6 +127,7 @@ func replacedCode(e codeEdit) []string {
 		out = append(out, v)
 	}
 	out = append(out, revaluedSettings(e)...)
+	out = append(out, rewordedSettings(e)...)
 	out = append(out, swappedDependencies(e)...) // dependencyswap.go
 	for _, m := range settingRe.FindAllStringSubmatch(e.old, -1) {
 		key, was := m[1], m[2]
@@ -277,6 +281,35 @@ func revaluedSettings(e codeEdit) []string {
 			out = append(out, was)
 		}
 	}
+	return out
+}
+
+// A key written as code is often given a word, not a number or a name
+// with joiners: "debian_release: bullseye" becomes "bookworm",
+// "log_format: text" becomes "json". settingRe reads numbers and
+// revaluedSettings names, so the old word retired nothing, and the reply
+// that set it ("main.yml now sets `debian_release: bullseye` and
+// `docker_ce_version: …`") stayed at session start, and came back whole
+// with a question about the key beside it (the seventeenth coding-sessions
+// evaluation, cmd/memsvc).
+
+// settingWord is a setting's value that is one word.
+var settingWord = lazyre.New(`^[A-Za-z][A-Za-z]+$`)
+
+// rewordedSettings returns, as "key value", the words the edit's setting
+// lines of a code key (codeKey) gave up for another value of the same
+// key, set once before and after, the old word kept nowhere in the edit.
+func rewordedSettings(e codeEdit) []string {
+	now, before := settingLines(e.new), settingLines(e.old)
+	var out []string
+	for key, was := range before {
+		if !codeKey.MatchString(key) || len(was) != 1 || len(now[key]) != 1 || now[key][0] == was[0] ||
+			!settingWord.MatchString(was[0]) || strings.Contains(e.new, was[0]) {
+			continue
+		}
+		out = append(out, key+" "+was[0])
+	}
+	slices.Sort(out)
 	return out
 }
 
