@@ -130,8 +130,9 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 
 // promptSearches are the searches a prompt asks for: its own queries
 // (query.go), unless too short to search with alone ("fix it") and no
-// task to run ("build it": taskcommand.go), and the
-// follow-up of the session's previous prompt (followup.go).
+// task to run ("build it": taskcommand.go) nor a question of who someone
+// is ("whos dana": whoasks.go), and the follow-up of the session's
+// previous prompt (followup.go).
 func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 	prompt := printable(in.Prompt)
 	qs := queries(prompt)
@@ -139,7 +140,7 @@ func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 	if len(qs) > 0 {
 		own = qs[0].query
 	}
-	if _, _, task := askedTask(prompt); utf8.RuneCountInString(own) < cfg.MinPromptChars && !task {
+	if _, _, task := askedTask(prompt); utf8.RuneCountInString(own) < cfg.MinPromptChars && !task && !asksWho(prompt) {
 		qs = nil // a task's name is enough ("build it": taskcommand.go)
 	}
 	if f, ok := followUpSearch(ctx, in.TranscriptPath, prompt, own); ok {

@@ -1,0 +1,26 @@
+package hooks
+
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/text"
+	"github.com/memsvc/memsvc/text/lazyre"
+)
+
+// A question of who someone is ("whos dana", "who's raj?") asks for a
+// whole fact in fewer characters than MinPromptChars, which is there for
+// prompts that ask nothing ("fix it", "thanks"): the prompt was skipped,
+// and the teammate the user had named with their role was never looked up
+// (the twenty-second coding-sessions evaluation, cmd/memsvc). Such a
+// question is searched however short it is.
+
+// whoAsk is a question of who one person or thing is, typed as it comes:
+// "whos dana", "who's raj?", "who is the oncall".
+var whoAsk = lazyre.New(`(?i)^\s*who(?:'s|’s|s|\s+is|\s+are)\s+(?:the\s+)?([\pL][\pL\d._-]*)\s*\?*\s*$`)
+
+// asksWho reports whether prompt asks who someone is by a word that says
+// something (not a noise word: "who's there", "who is it").
+func asksWho(prompt string) bool {
+	m := whoAsk.FindStringSubmatch(prompt)
+	return m != nil && !text.IsNoiseWord(strings.ToLower(m[1]))
+}
