@@ -119,7 +119,7 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 	if m, ok := errorStyleMemory(prompt, pool); ok { // errorstyle.go
 		add = append(add, m)
 	}
-	if m, ok := newKindMemory(prompt, pool); ok { // newkind.go
+	if m, ok := newKindMemory(prompt, pool, hits); ok { // newkind.go
 		add = append(add, m)
 	}
 	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {

@@ -18,18 +18,30 @@ import (
 // recognises such a request and adds the newest standing instruction of
 // the project that says how new things of a kind the request names are
 // made.
+//
+// A preference is such a rule too, said once in passing ("add a test, i
+// prefer table-driven tests btw", stored as "User prefers table-driven
+// tests"): it names the kind without "new", and the request it answers
+// names the kind in the plural with no article ("write tests for the new
+// rate limiter"), which the request's pattern required. The rule for
+// "write tests for …" got nothing injected (the twenty-second
+// coding-sessions evaluation, cmd/memsvc).
 
 var (
 	// makeAsk is a verb of making and what follows it: "build a settings
-	// screen …", "create another endpoint …", "set up a new queue …".
+	// screen …", "create another endpoint …", "set up a new queue …",
+	// "write tests for …" (its article, when it has one, is group 1).
 	makeAsk = lazyre.New(`(?i)\b(?:build|create|make|write|add|scaffold|implement|set up|start)\s+` +
-		`(?:a|an|another|one more|some)\s+(?:new\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})`)
+		`(?:(a|an|another|one more|some)\s+)?(?:new\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})`)
 	// madeEnds ends the thing made: a preposition or a conjunction starts
 	// what it is for or where it goes ("a screen with a toggle").
 	madeEnds = lazyre.New(`(?i)\s+(?:with|for|to|in|into|on|at|that|which|and|or|so|from|of|using|like|where|when)\b.*$`)
 	// newKind is what a rule says of new things of a kind: "new screens",
 	// "every new source".
 	newKind = lazyre.New(`(?i)\bnew\s+([a-z][\w-]*)`)
+	// prefersKind is a preference and what it prefers, up to the end of
+	// its clause: "prefers table-driven tests", "I prefer small commits".
+	prefersKind = lazyre.New(`(?i)\bprefer(?:s|red)?\s+([^.,;:!?]+)`)
 )
 
 // madeKinds returns the stems of the words naming what the prompt asks to
@@ -39,9 +51,12 @@ func madeKinds(prompt string) []string {
 	var out []string
 	for _, p := range paragraphs {
 		for _, m := range makeAsk.FindAllStringSubmatch(p, -1) {
-			words := slices.DeleteFunc(strings.Fields(madeEnds.ReplaceAllString(m[1], "")), func(w string) bool {
+			words := slices.DeleteFunc(strings.Fields(madeEnds.ReplaceAllString(m[2], "")), func(w string) bool {
 				return text.IsNoiseWord(strings.ToLower(w))
 			})
+			if m[1] == "" && !pluralKind(strings.Fields(m[2])) {
+				continue // "make sure …", "add coil …": no kind of thing
+			}
 			out = append(out, stems(words)...) // retire.go
 		}
 	}
@@ -49,9 +64,11 @@ func madeKinds(prompt string) []string {
 }
 
 // newKindMemory returns the newest standing instruction of ms that says
-// how new things of a kind the prompt asks to make are made; ok is false
+// how new things of a kind the prompt asks to make are made, else the
+// newest preference about things of that kind that no newer hit of the
+// prompt's searches names the kind beside (preferenceMemory); ok is false
 // when the prompt asks to make nothing or no rule names its kind.
-func newKindMemory(prompt string, ms []memory) (memory, bool) {
+func newKindMemory(prompt string, ms, hits []memory) (memory, bool) {
 	kinds := madeKinds(prompt)
 	if len(kinds) == 0 {
 		return memory{}, false
@@ -62,5 +79,46 @@ func newKindMemory(prompt string, ms []memory) (memory, bool) {
 			return slices.Contains(kinds, stems(m[1:2])[0])
 		})
 	}
-	return preferredMemory(rules, says, func(memory) int { return 0 }) // dependency.go
+	if m, ok := preferredMemory(rules, says, func(memory) int { return 0 }); ok { // dependency.go
+		return m, true
+	}
+	return preferenceMemory(kinds, rules, hits)
+}
+
+// preferenceMemory returns the newest of rules that prefers things of one
+// of kinds, unless a hit newer than it names the kind: a preference is
+// said once and changed in passing ("User prefers table-driven tests using
+// testify", then "migrated the tests to stdlib testing"), and the search
+// that found the change is the better word (the first coding-sessions
+// evaluation, cmd/memsvc).
+func preferenceMemory(kinds []string, rules, hits []memory) (memory, bool) {
+	prefers := func(text string) bool {
+		return slices.ContainsFunc(prefersKind.FindAllStringSubmatch(text, -1), func(m []string) bool {
+			return slices.ContainsFunc(stems(strings.Fields(m[1])), func(w string) bool { return slices.Contains(kinds, w) })
+		})
+	}
+	m, ok := preferredMemory(rules, prefers, func(memory) int { return 0 })
+	if !ok {
+		return memory{}, false
+	}
+	said, _ := statedAt(m)
+	newer := slices.ContainsFunc(hits, func(h memory) bool {
+		at, dated := statedAt(h)
+		return dated && at.After(said) && slices.ContainsFunc(stems(text.Tokens(h.Text)), func(w string) bool {
+			return slices.Contains(kinds, w)
+		})
+	})
+	return m, !newer
+}
+
+// pluralKind reports whether the words after the verb of a request with
+// no article name things of a kind: the first is a plural ("tests",
+// "migrations"), not a word ending in "ss" ("access") nor another word
+// ("sure the tests pass").
+func pluralKind(words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	w := strings.ToLower(words[0])
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
 }

@@ -15,6 +15,10 @@ func TestNewKindMemory(t *testing.T) {
 			Text: "Every new source gets a freshness check"},
 		{ID: "fact", MemoryType: "semantic", ValidFrom: "2026-04-03T10:00:00Z",
 			Text: "The new endpoint for refunds returns 202"},
+		{ID: "tests", MemoryType: memoryTypeProcedural, ValidFrom: "2026-04-04T10:00:00Z",
+			Text: "User prefers table-driven tests"},
+		{ID: "commits", MemoryType: memoryTypeProcedural, ValidFrom: "2026-04-05T10:00:00Z",
+			Text: "User prefers small commits, one change each"},
 	}
 	for _, tc := range []struct {
 		prompt, want string
@@ -25,10 +29,43 @@ func TestNewKindMemory(t *testing.T) {
 		{"add an endpoint for partial refunds", ""},
 		{"the settings screen crashes on rotation", ""},
 		{"build it", ""},
+		{"write tests for the new rate limiter", "tests"},
+		{"add a test for the parser", "tests"},
+		{"make sure the tests pass", ""},
+		{"add coil for image loading", ""},
+		{"the tests are slow", ""},
 	} {
-		got, ok := newKindMemory(tc.prompt, ms)
+		got, ok := newKindMemory(tc.prompt, ms, nil)
 		if ok && got.ID != tc.want || !ok && tc.want != "" {
 			t.Errorf("newKindMemory(%q) = %q, %v; want %q", tc.prompt, got.ID, ok, tc.want)
+		}
+	}
+}
+
+// TestPreferenceChangedSince: a preference for things of a kind is left
+// out when a hit newer than it names the kind (the change may be that
+// hit), kept when the newer hits are about something else.
+func TestPreferenceChangedSince(t *testing.T) {
+	ms := []memory{{ID: "pref", MemoryType: memoryTypeProcedural, ValidFrom: "2026-03-10T10:00:00Z",
+		Text: "User prefers table-driven tests using testify's require package"}}
+	changed := memory{ID: "moved", MemoryType: memoryTypeEpisodic, ValidFrom: "2026-03-22T10:00:00Z",
+		Text: "Assistant: Migrated parser_test.go to stdlib testing with cmp.Diff."}
+	other := memory{ID: "other", MemoryType: memoryTypeEpisodic, ValidFrom: "2026-03-22T10:00:00Z",
+		Text: "Assistant: The parser now accepts RFC 3339 timestamps."}
+	older := memory{ID: "older", MemoryType: memoryTypeEpisodic, ValidFrom: "2026-03-01T10:00:00Z",
+		Text: "Assistant: Added tests for the tailer."}
+	for _, tc := range []struct {
+		name string
+		hits []memory
+		want bool
+	}{
+		{"no hits", nil, true},
+		{"newer hit about something else", []memory{other}, true},
+		{"older hit about tests", []memory{older}, true},
+		{"newer hit about tests", []memory{changed}, false},
+	} {
+		if _, ok := newKindMemory("write tests for the new timestamp parser", ms, tc.hits); ok != tc.want {
+			t.Errorf("%s: newKindMemory = %v, want %v", tc.name, ok, tc.want)
 		}
 	}
 }
