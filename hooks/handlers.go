@@ -93,7 +93,8 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 // it asks what may be used (minversion.go), the language version it
 // targets when it asks which one (targetversion.go), how errors are made
 // when it asks for a way to fail (errorstyle.go) and the memories naming
-// the prompt's code names and flags (named.go).
+// the prompt's code names and flags (named.go) or the keys a question
+// spells out in full words (spelledkey.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
 	pool = withoutRetired(pool, retirementsOf(pool))
 	var add []memory
@@ -122,7 +123,8 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 	if m, ok := newKindMemory(prompt, pool, hits); ok { // newkind.go
 		add = append(add, m)
 	}
-	for _, m := range append(add, namingMemories(promptNames(prompt), pool)...) {
+	names := append(promptNames(prompt), spelledKeys(prompt, pool)...) // spelledkey.go
+	for _, m := range append(add, namingMemories(names, pool)...) {
 		hits = withMemory(hits, m, cfg.RecallTopK)
 	}
 	return hits
