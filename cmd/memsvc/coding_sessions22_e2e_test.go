@@ -25,12 +25,26 @@ import "testing"
 // silent 5/5, stale 2 (the 30s payments timeout shown with the timeout and
 // max_conns prompts), other repository 0; session start stale 1 (the same
 // timeout); the from-now-on rules shown at session start in 2/2
-// repositories. Misses: the table-driven preference for new tests, the pool
-// key asked in words, the pnpm rule for adding a package and for npm's lock
-// file, the platform lead asked by name, the default_tags rule for a new
-// resource and the force-unlock fix of a stuck state lock.
+// repositories. The npm prompts' expect then took "avoid npm" too, the
+// words the package-manager rule is stored in ("Avoid npm or yarn"), which
+// the baseline already showed for the lock-file prompt: 29/35. Misses: the
+// table-driven preference for new tests, the pool key asked in words, the
+// pnpm rule for adding a package, the platform lead asked by name, the
+// default_tags rule for a new resource and the force-unlock fix of a stuck
+// state lock. After a duration's unit was read as part of a setting's
+// value (hooks/editedcode.go: the 30s timeout retired when it became 2m):
+// stale 1 (the user's own "set the payments client timeout to 30s"),
+// session start stale 0; after a short question of who someone is was
+// searched (hooks/whoasks.go), a request to make things of a kind got the
+// project's preference about that kind (hooks/newkind.go) and a question
+// spelling out a snake_case key got the memory naming it
+// (hooks/spelledkey.go): 32/35. Left: the pnpm rule for "add zod to the
+// project" (one word added to the project reads as a feature as often as
+// a package), default_tags for "an rds instance" (the rule says
+// "resource") and the force-unlock fix (the error was only in the failed
+// command's output).
 // Raise them as recall improves; never lower them to let a change through.
-var codingSessions22Floors = codingFloors{recalled: 28, silent: 5, stale: 2, foreign: 0, startStale: 1}
+var codingSessions22Floors = codingFloors{recalled: 32, silent: 5, stale: 1, foreign: 0, startStale: 0}
 
 // codingSessions22StartFloor is how many repositories' "from now on" rules
 // a new session's start context shows, at least.
