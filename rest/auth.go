@@ -2,11 +2,14 @@ package rest
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/text"
 )
 
 // keyOf finds the key in the three accepted places. A request that
@@ -47,6 +50,11 @@ func keyOf(r *http.Request) (string, error) {
 		if name := unreadKeyHeader(r.Header); name != "" {
 			return "", engine.Errorf(engine.EUnauthorized, "the %s header is not read: send the key as Authorization: Bearer <key>, an API_KEY header or ?api_key=", name)
 		}
+		if name := unreadKeyParam(r.URL.Query()); name != "" {
+			return "", engine.Errorf(engine.EUnauthorized, "the query parameter %s is not read: send the key as ?api_key=<key>, "+
+				"or better as Authorization: Bearer <key> or an API_KEY header (a query string is kept in logs)",
+				strconv.Quote(text.Clip(name, 64)))
+		}
 		return "", engine.Errorf(engine.EUnauthorized, "missing API key: send Authorization: Bearer <key>, an API_KEY header or ?api_key=")
 	}
 	for _, f := range keys[1:] {
@@ -82,6 +90,38 @@ func userFor(r *http.Request, bodyUser string) (string, error) {
 	return auth.DefaultUser, nil
 }
 
+// unreadKeyParam is the name of a query parameter that carries a key
+// where keys are not read from (?apikey=, ?token=, a memsvc key under any
+// name), or "": such a request was told "missing API key", as if it had
+// sent none. The value is never echoed.
+func unreadKeyParam(q url.Values) string {
+	var names []string
+	for name, vals := range q {
+		if name == "api_key" || len(vals) == 0 || vals[0] == "" {
+			continue // read by keyOf; an empty one held nothing
+		}
+		n := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
+		if strings.HasPrefix(vals[0], "msk_") || n == "key" || n == "token" || keyNamed(n) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return slices.Min(names)
+}
+
+// keyNamed reports whether a name, lower case without '-' or '_', names
+// a key or a token (xapikey, authtoken), as a header or a parameter.
+func keyNamed(n string) bool {
+	for _, suffix := range []string{"apikey", "apitoken", "authtoken", "accesstoken"} {
+		if strings.HasSuffix(n, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
 // unreadKeyHeader is the name of a header that looks like it carries a key
 // but is not a place keys are read from (X-API-Key, X-Auth-Token), or "".
 // A client that sent its key there was told "missing API key", as if it
@@ -92,11 +132,8 @@ func unreadKeyHeader(h http.Header) string {
 		if strings.EqualFold(name, "API_KEY") || strings.EqualFold(name, "Api-Key") || len(vals) == 0 || vals[0] == "" {
 			continue // read by keyOf; an empty one held nothing
 		}
-		n := strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
-		for _, suffix := range []string{"apikey", "apitoken", "authtoken", "accesstoken"} {
-			if strings.HasSuffix(n, suffix) {
-				names = append(names, name)
-			}
+		if keyNamed(strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))) {
+			names = append(names, name)
 		}
 	}
 	if len(names) == 0 {

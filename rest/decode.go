@@ -153,13 +153,21 @@ func queryBool(r *http.Request, name string) (bool, error) {
 	return b, nil
 }
 
-// splitList parses a comma-separated query list, dropping empty items.
-func splitList(v string) []string {
-	var out []string
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
+// queryList parses the comma-separated query list name. An empty or
+// blank value is no filter, as every other list parameter; an empty item
+// (`,,,`, `a,,b`, `a,`) is refused: no name is "", and dropping it read
+// `,,,` as no filter at all, every memory matching.
+func queryList(r *http.Request, name string) ([]string, error) {
+	v := r.URL.Query().Get(name)
+	if strings.TrimSpace(v) == "" {
+		return nil, nil
+	}
+	items := strings.Split(v, ",")
+	for i, s := range items {
+		if items[i] = strings.TrimSpace(s); items[i] == "" {
+			return nil, engine.Invalid(name, "item %d of %d is empty: give names separated by commas "+
+				"(e.g. %s=location,travel), or leave %s out", i+1, len(items), name, name)
 		}
 	}
-	return out
+	return items, nil
 }

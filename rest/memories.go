@@ -130,9 +130,11 @@ func (s *Server) listMemories(w http.ResponseWriter, r *http.Request) error {
 		}
 		app = id
 	}
-	f := engine.ListFilter{AppName: app, SearchQuery: q.Get("search_query"),
-		Categories: splitList(q.Get("categories")), MemoryType: q.Get("memory_type"),
+	f := engine.ListFilter{AppName: app, SearchQuery: q.Get("search_query"), MemoryType: q.Get("memory_type"),
 		State: q.Get("state"), Project: q.Get("project"), SessionID: q.Get("session_id")}
+	if f.Categories, err = queryList(r, "categories"); err != nil {
+		return err
+	}
 	if f.Page, err = queryInt(r, "page", 1); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -44,7 +45,9 @@ var routeParams = map[string][]string{
 // silently do nothing.
 func checkParams(route string, r *http.Request) error {
 	known := append([]string{"user_id", "api_key"}, routeParams[route]...)
-	for name := range r.URL.Query() {
+	// In name order: Go's map order named a different parameter of the
+	// same request each time.
+	for _, name := range slices.Sorted(maps.Keys(r.URL.Query())) {
 		if slices.Contains(known, name) {
 			continue
 		}
@@ -65,7 +68,7 @@ func checkParams(route string, r *http.Request) error {
 // under the default user. Other parameters pass, unlike on REST routes:
 // an MCP URL is pasted into clients and gateways that may add their own.
 func checkMCPParams(r *http.Request) error {
-	for name := range r.URL.Query() {
+	for _, name := range slices.Sorted(maps.Keys(r.URL.Query())) {
 		meant := text.Closest(name, "user_id", "api_key")
 		if meant == "" {
 			meant = otherParamNames[strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(name))]
