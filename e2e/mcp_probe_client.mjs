@@ -46,11 +46,16 @@ async function probe(client, tag, fact) {
   check(version?.name === "memsvc", `${tag}: server info`, version);
   check(client.getServerCapabilities()?.tools, `${tag}: tools capability`, client.getServerCapabilities());
 
-  // Not advertised, answered empty rather than failing a client that asks anyway.
-  const { resources } = await client.listResources();
-  check(Array.isArray(resources) && resources.length === 0, `${tag}: resources/list`, resources);
-  const { prompts } = await client.listPrompts();
-  check(Array.isArray(prompts) && prompts.length === 0, `${tag}: prompts/list`, prompts);
+  // Not advertised, so not served: -32601, as for any method the server does not have.
+  for (const [name, call] of [["resources/list", () => client.listResources()], ["prompts/list", () => client.listPrompts()]]) {
+    let code;
+    try {
+      await call();
+    } catch (e) {
+      code = e.code;
+    }
+    check(code === -32601, `${tag}: ${name}`, code);
+  }
 
   const added = await client.callTool({ name: "add_memories", arguments: { memories: [fact] } });
   check(!added.isError && /ADD/.test(textOf(added)), `${tag}: add`, added);

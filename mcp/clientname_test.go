@@ -52,6 +52,12 @@ func TestRefusedClientNameSuggestsOne(t *testing.T) {
 		"goose%20(dev)":    "/mcp/goose-dev",
 		"a..b":             "/mcp/a.b",
 		"%E3%82%AF":        "",
+		// Accented and full-width letters keep their letter: "café" was
+		// suggested as "caf", "ｃlaude" as "laude".
+		"caf%C3%A9":       "/mcp/cafe",
+		"cafe%CC%81":      "/mcp/cafe",
+		"%EF%BD%83laude":  "/mcp/claude",
+		"Z%C3%B6e%20Desk": "/mcp/Zoe-Desk",
 	} {
 		status, body := rawPost(t, s.url+"/mcp/"+path, nil)
 		detail, _ := body["detail"].(string)

@@ -77,11 +77,23 @@ func checkMessage(raw stdjson.RawMessage) (int, string) {
 	}
 	v, ok := m["method"]
 	if !ok {
-		// A response the client posts: only its error has a shape.
+		// A response the client posts: only its error has a shape. One
+		// with neither result nor error answers nothing: the SDK dropped
+		// it, and a client that meant a request waited for ever.
+		_, result := m["result"]
+		_, failed := m["error"]
+		if !result && !failed {
+			return codeInvalidRequest, "a message needs a method (a request or notification), or a result or error (a response)"
+		}
 		if msg := checkFields("", raw, new(responseShape)); msg != "" {
 			return codeInvalidRequest, msg
 		}
 		return 0, ""
+	}
+	if id, ok := m["id"]; ok && string(bytes.TrimSpace(id)) == "null" {
+		// MCP forbids a null id; the SDK took such a request for a
+		// notification over stdio and answered nothing.
+		return codeInvalidRequest, "id: null is not an id: give a request a string or number id (a notification has no id member)"
 	}
 	var method string
 	if stdjson.Unmarshal(v, &method) != nil {

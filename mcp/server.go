@@ -31,7 +31,9 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/log"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/memsvc/memsvc/auth"
 	"github.com/memsvc/memsvc/engine"
@@ -113,8 +115,24 @@ func newBareServer(version string) *sdk.Server {
 		&sdk.ServerOptions{Instructions: instructions,
 			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}}})
 	addRetiredTools(s)
-	s.AddReceivingMiddleware(unknownTool)
+	s.AddReceivingMiddleware(unknownTool, toolsOnly)
 	return s
+}
+
+// toolsOnly answers the methods of the resources and prompts capabilities,
+// which the server does not declare, as methods it does not have
+// (-32601), as the TypeScript and Python SDK servers do: the Go SDK
+// serves them whatever the server declares, so resources/list and
+// prompts/list answered empty lists, telling a client that asked anyway
+// that the feature exists and is empty. The SDK words every -32601 itself
+// (`method not found: "prompts/list"`), as for any other unknown method.
+func toolsOnly(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		if strings.HasPrefix(method, "resources/") || strings.HasPrefix(method, "prompts/") {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // instructions tell the model what the server is for and how to use it.
@@ -251,8 +269,11 @@ func checkClient(name string) error {
 // run of other characters one '-', runs of dots one '.'), or "" when
 // nothing of name is left: people type names such as "Claude Desktop" into
 // a client's configuration, and a refusal that shows the URL to use saves
-// them guessing.
+// them guessing. Letters are first spelt in ASCII where Unicode says how
+// (full-width forms, accents: "ｃlaude" → claude, "Zöe" → Zoe); dropped,
+// "café" was suggested as "caf".
 func suggestClient(name string) string {
+	name = text.FoldAccents(norm.NFKC.String(name))
 	var b strings.Builder
 	for i := 0; i < len(name) && b.Len() < engine.MaxAppNameBytes; i++ {
 		c := name[i]
@@ -276,10 +297,18 @@ func suggestClient(name string) string {
 // relays to decides), until in ends or ctx is cancelled. The end of input
 // is a normal end, not an error, once the requests read have been
 // answered. A line that is not a JSON-RPC message is answered with an error
-// and skipped (lineFilter).
+// and skipped (lineFilter). An answer that cannot be written (the client
+// stopped reading: a closed pipe) ends the session with that error, once
+// the calls already running have returned: nobody is left to answer, and
+// the caller should close its store rather than serve on.
 func ServeStdio(ctx context.Context, srv *sdk.Server, sc Scope, in io.Reader, out io.Writer) error {
-	w := &lockedWriter{w: out}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	w := &lockedWriter{w: out, failed: cancel}
 	err := srv.Run(WithScope(ctx, sc), &sdk.IOTransport{Reader: io.NopCloser(newLineFilter(in, w, ctx.Done())), Writer: w})
+	if werr := w.failure(); werr != nil {
+		return fmt.Errorf("stdio: write an answer: %w", werr)
+	}
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, sdk.ErrConnectionClosed) {
 		return nil
 	}

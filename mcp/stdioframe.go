@@ -71,8 +71,8 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 				for _, id := range answerIDs(line) {
 					f.out.writeError(id, code, msg)
 				}
-			} else if id, early := f.beforeInitialize(line); early {
-				f.out.writeError(id, codeInvalidRequest, "invalid request: send initialize first")
+			} else if id, msg := f.outOfOrder(line); msg != "" {
+				f.out.writeError(id, codeInvalidRequest, "invalid request: "+msg)
 			} else if id := f.out.calls.inUse(line); id != nil {
 				// Answered under id null: under its own id the refusal would
 				// read as the answer to the request still running.
@@ -80,7 +80,7 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 					" is in use by a request not answered yet: give each request its own id")
 			} else {
 				f.out.calls.add(line)
-				f.pending = append(line, '\n')
+				f.pending = append(notificationsApart(line), '\n')
 			}
 		}
 		if err != nil && len(f.pending) == 0 {
@@ -255,27 +255,68 @@ func validID(line []byte) json.RawMessage {
 	return e.ID
 }
 
-// beforeInitialize reports a request (with its id) that comes before
-// initialize and is not a ping: the SDK answers it with error code 0, no
-// JSON-RPC code, so the filter answers it instead with Invalid Request
-// (-32600), as a client's error handling expects. Notifications and
-// batches pass on to the SDK.
-func (f *lineFilter) beforeInitialize(line []byte) (json.RawMessage, bool) {
-	if f.started || line[0] == '[' {
-		return nil, false
+// outOfOrder refuses a request out of the session's order, with its id: one
+// other than ping before initialize (the SDK answered it with code 0), or
+// a second initialize (code 0 too, which is no JSON-RPC code).
+func (f *lineFilter) outOfOrder(line []byte) (json.RawMessage, string) {
+	if line[0] == '[' || f.started && !bytes.Contains(line, []byte(`"initialize"`)) {
+		return nil, ""
 	}
 	var m struct {
 		Method string          `json:"method"`
 		ID     json.RawMessage `json:"id"`
 	}
 	if json.Unmarshal(line, &m) != nil {
-		return nil, false
+		return nil, ""
 	}
-	if m.Method == "initialize" {
+	request := m.Method != "" && len(m.ID) > 0 && string(m.ID) != "null"
+	switch {
+	case m.Method == "initialize" && f.started && request:
+		return m.ID, "the session is already initialized: send initialize once, first"
+	case m.Method == "initialize":
 		f.started = true
+	case !f.started && request && m.Method != "ping":
+		return m.ID, "send initialize first"
 	}
-	early := m.Method != "initialize" && m.Method != "ping" && m.Method != "" && len(m.ID) > 0 && string(m.ID) != "null"
-	return m.ID, early
+	return nil, ""
+}
+
+// notificationsApart passes a batch's notifications on as lines of their
+// own, before the batch of the rest: the SDK's stdio transport counts a
+// notification in a batch as a request awaiting its answer, so the batch's
+// answer was never written (the client waited for ever), and a second
+// batch holding one ended the session ("batch contains previously seen
+// request"). JSON-RPC lets a batch be handled in any order. A message that
+// is not a batch, or holds no notification, is passed as it is.
+func notificationsApart(line []byte) []byte {
+	if line[0] != '[' {
+		return line
+	}
+	var parts []json.RawMessage
+	if json.Unmarshal(line, &parts) != nil {
+		return line
+	}
+	var out [][]byte
+	var rest []json.RawMessage
+	for _, p := range parts {
+		var e envelope
+		_ = json.Unmarshal(p, &e)
+		if e.Method == "" || e.hasID() {
+			rest = append(rest, p)
+			continue
+		}
+		var b bytes.Buffer
+		_ = json.Compact(&b, p) // one line: a framed body may span several
+		out = append(out, b.Bytes())
+	}
+	if len(out) == 0 {
+		return line
+	}
+	if len(rest) > 0 {
+		b, _ := json.Marshal(rest) // compacts each part
+		out = append(out, b)
+	}
+	return bytes.Join(out, []byte("\n"))
 }
 
 // batchVersions are the protocol versions that allow JSON-RPC batches.
@@ -289,11 +330,24 @@ type lockedWriter struct {
 	w      io.Writer
 	framed bool // Content-Length framing instead of newlines
 	calls  inflight
+	failed func(error) // told of the first failed write (nil: nobody)
+	err    error       // the first failed write: later ones are refused with it
 }
 
-func (w *lockedWriter) Write(p []byte) (int, error) {
+func (w *lockedWriter) Write(p []byte) (n int, err error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.err != nil {
+		return 0, w.err
+	}
+	defer func() {
+		if err != nil {
+			w.err = err
+			if w.failed != nil {
+				w.failed(err)
+			}
+		}
+	}()
 	if w.calls.dropAnswer(p) {
 		return len(p), nil
 	}
@@ -321,6 +375,13 @@ func (w *lockedWriter) frame() {
 }
 
 func (w *lockedWriter) Close() error { return nil }
+
+// failure is the first write that failed, if any.
+func (w *lockedWriter) failure() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
 
 // writeError answers the request id (nil: null, when the line names none
 // that can be read) with a JSON-RPC error.

@@ -12,6 +12,7 @@ import (
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/store"
 	"github.com/memsvc/memsvc/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // mcpFlags are the settings of `memsvc mcp` beyond the common ones.
@@ -103,7 +104,21 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	}
 	srv := mcp.NewServer(mcp.Options{Engine: guardedEngineFor(app.engine, app.watch), Logger: logger, Version: version})
 	logger.Info("memsvc mcp serving on stdio", "data", cfg.DataDir, "user", user, "client", f.client, "project", f.project)
-	return mcp.ServeStdio(ctx, srv, mcp.Scope{User: user, Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
+	return serveStdio(ctx, srv, mcp.Scope{User: user, Client: f.client, Project: f.project}, sys)
+}
+
+// serveStdio serves srv on the process's stdin and stdout. Its answers are
+// the product (productStdout): a reader that goes away (`memsvc mcp |
+// true`, a client that stops reading mid-call) ends the session with exit
+// 1 instead of SIGPIPE's 141, so the deferred closes run and the next open
+// finds a closed store, not a log to replay.
+func serveStdio(ctx context.Context, srv *sdk.Server, sc mcp.Scope, sys IO) error {
+	err := mcp.ServeStdio(ctx, srv, sc, sys.Stdin, productStdout(sys.Stdout))
+	if closedStdout(err) {
+		return errors.New("stdout was closed (its reader, the MCP client, went away): the session ended; " +
+			"calls already made were finished and nothing more was read")
+	}
+	return err
 }
 
 // check refuses a bad --user or --project before the store is opened.
@@ -178,7 +193,7 @@ func relayMCP(ctx context.Context, addr string, f mcpFlags, sys IO) error {
 	}
 	fmt.Fprintf(sys.Stderr, "memsvc mcp: relaying to the server at %s, acting for user %s\n", addr, strconv.Quote(who))
 	defer relay.Close()
-	return mcp.ServeStdio(ctx, relay.Server(), mcp.Scope{User: "relay", Client: f.client, Project: f.project}, sys.Stdin, sys.Stdout)
+	return serveStdio(ctx, relay.Server(), mcp.Scope{User: "relay", Client: f.client, Project: f.project}, sys)
 }
 
 // dialable turns a listen address into one to connect to: a server bound
