@@ -49,6 +49,9 @@ func runBackup(ctx context.Context, args []string, sys IO) error {
 	if err := outInDataDir("--out", out, cfg.DataDir); err != nil {
 		return err
 	}
+	if err := kernelOut("--out", out); err != nil { // before the advice to --force
+		return err
+	}
 	if err := keepExistingOut("backup", out, force); err != nil {
 		return err
 	}

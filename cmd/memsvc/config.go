@@ -258,6 +258,14 @@ func (c *Config) checkSecret() error {
 			return errUsage{fmt.Errorf("%s: must be at least %d bytes, got %d; make a good one with: openssl rand -hex 32",
 				s.flag, auth.MinSecretBytes, len(s.value))}
 		}
+		// An env file or a Kubernetes secret often leaves a space or a line
+		// break at the end: taken as part of the secret, keys minted in a
+		// shell with the bare secret were refused by the server, or the
+		// other way round, as "invalid or revoked" and nothing said why.
+		if strings.TrimSpace(s.value) != s.value {
+			return errUsage{fmt.Errorf("%s: begins or ends with white space (a space, tab or line break), which is "+
+				"easy to lose or add between an env file and a shell: remove it", s.flag)}
+		}
 	}
 	return nil
 }

@@ -97,6 +97,9 @@ func runExport(ctx context.Context, args []string, sys IO) error {
 	if err := outInDataDir("--out", out, cfg.DataDir); err != nil {
 		return err
 	}
+	if err := kernelOut("--out", out); err != nil { // before the advice to --force
+		return err
+	}
 	if err := keepExistingOut("export", out, force); err != nil {
 		return err
 	}

@@ -25,6 +25,9 @@ func createOut(flag, path string, stdout io.Writer) (io.Writer, func(ok bool) er
 	if path == "-" || path == "" {
 		return productStdout(stdout), func(bool) error { return nil }, nil
 	}
+	if err := kernelOut(flag, path); err != nil {
+		return nil, nil, err
+	}
 	st, err := os.Stat(path)
 	if err == nil && st.IsDir() || strings.HasSuffix(path, string(os.PathSeparator)) {
 		return nil, nil, errUsage{fmt.Errorf("%s %s: is a directory; name the file to write", flag, path)}
@@ -304,6 +307,31 @@ func outInDataDir(flag, out, dataDir string) error {
 	}
 	return errUsage{fmt.Errorf("%s %s is inside the data directory %s, whose files are the store's: writing there "+
 		"would overwrite or clutter them; write it outside the data directory", flag, out, dataDir)}
+}
+
+// kernelOut refuses an output path among the kernel's files (/proc,
+// /sys): `export --out /proc/version` read the whole store, then failed
+// with "input/output error" (root may open the file; the kernel refuses
+// the write), and a /sys file with --force said "permission denied" of
+// its directory. A path through /proc/self/fd that names one of the
+// process's own files resolves to that file, and a pipe or device there
+// is written in place, so both still work.
+func kernelOut(flag, out string) error {
+	if out == "-" || out == "" {
+		return nil
+	}
+	p := resolvedPath(out)
+	var under string
+	for _, root := range []string{"/proc", "/sys"} {
+		if strings.HasPrefix(p, root+"/") {
+			under = root
+		}
+	}
+	if st, err := os.Stat(p); under == "" || err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		return nil
+	}
+	return errUsage{fmt.Errorf("%s %s: a file of the kernel's %s, which takes no output: name a file to write "+
+		"(or - for stdout)", flag, out, under)}
 }
 
 // resolvedPath is p made absolute with its symbolic links resolved, as far
