@@ -7,6 +7,8 @@ import "golang.org/x/sys/cpu"
 var (
 	hasAVX2 = cpu.X86.HasAVX2
 	hasVNNI = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VNNI
+	// The nibble kernel shifts bytes in 512-bit registers (VPSRLW).
+	hasNibbleVNNI = hasVNNI && cpu.X86.HasAVX512BW
 )
 
 // dotInt8AVX2 sums a[i]*b[i] over the first n elements, n a multiple of 32.
@@ -25,6 +27,17 @@ func dotsInt8AVX2(q, rows *int8, dim, n int, out *int32)
 //
 //go:noescape
 func dotsInt8VNNI(q, rows *int8, dim, n int, sum int32, out *int32)
+
+// dotsNibblesAVX2 writes to out[0:n] q's dot products with the n rows of
+// nibbles at rows (nibble.go), half bytes each, half a multiple of 32.
+//
+//go:noescape
+func dotsNibblesAVX2(q *int8, rows *uint8, half, n int, out *int32)
+
+// dotsNibblesVNNI is dotsNibblesAVX2 for half a multiple of 64.
+//
+//go:noescape
+func dotsNibblesVNNI(q *int8, rows *uint8, half, n int, out *int32)
 
 // dotInt8 is the dot product of two int8 vectors of equal length.
 func dotInt8(a, b []int8) int32 {
@@ -50,5 +63,23 @@ func (q query) dots(rows []int8, out []int32) {
 		dotsInt8AVX2(&q.v[0], &rows[0], dim, len(out), &out[0])
 	default:
 		dotsInt8Go(q.v, rows, out)
+	}
+}
+
+// dotsNibbles writes to out[i] q's dot product with the nibbles of row i of
+// rows (nibble.go: len(q)/2 bytes a row), with the fastest kernel the CPU
+// has for q's dimension.
+func dotsNibbles(q []int8, rows []uint8, out []int32) {
+	half := len(q) / 2
+	switch {
+	case len(out) == 0 || half == 0:
+	case hasNibbleVNNI && half%64 == 0:
+		rows = rows[:len(out)*half]
+		dotsNibblesVNNI(&q[0], &rows[0], half, len(out), &out[0])
+	case hasAVX2 && half%32 == 0:
+		rows = rows[:len(out)*half]
+		dotsNibblesAVX2(&q[0], &rows[0], half, len(out), &out[0])
+	default:
+		dotsNibblesGo(q, rows, out)
 	}
 }

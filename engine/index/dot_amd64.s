@@ -196,3 +196,93 @@ scol:
 send:
 	VZEROUPPER
 	RET
+
+// func dotsNibblesAVX2(q *int8, rows *uint8, half, n int, out *int32)
+// out[i] is q's dot product with the nibbles of row i (nibble.go): rows
+// are n runs of half bytes, byte j holding element j in its low 4 bits and
+// element j+half in its high 4 bits, each taken as unsigned 0…15; q has
+// 2·half elements, half a multiple of 32. A nibble times an int8 is at
+// most 15·128, so VPMADDUBSW's int16 pairs and their sum over the two
+// halves (4·15·128) stay below saturation; VPMADDWD by ones widens them.
+TEXT ·dotsNibblesAVX2(SB), NOSPLIT, $0-40
+	MOVQ  q+0(FP), SI
+	MOVQ  rows+8(FP), DI
+	MOVQ  half+16(FP), DX
+	MOVQ  n+24(FP), R8
+	MOVQ  out+32(FP), R9
+	LEAQ  (SI)(DX*1), R13 // q's second half
+	MOVL  $0x00010001, AX
+	VMOVD AX, X15
+	VPBROADCASTD X15, Y15 // sixteen int16 ones
+	MOVL  $0x0F0F0F0F, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14 // the low nibble of each byte
+
+nrow:
+	TESTQ R8, R8
+	JZ    nend
+	VPXOR Y0, Y0, Y0
+	XORQ  CX, CX
+
+ncol:
+	VMOVDQU    (DI)(CX*1), Y1
+	VPAND      Y14, Y1, Y2
+	VPSRLW     $4, Y1, Y3
+	VPAND      Y14, Y3, Y3
+	VPMADDUBSW (SI)(CX*1), Y2, Y2
+	VPMADDUBSW (R13)(CX*1), Y3, Y3
+	VPADDW     Y3, Y2, Y2
+	VPMADDWD   Y15, Y2, Y2
+	VPADDD     Y2, Y0, Y0
+	ADDQ       $32, CX
+	CMPQ       CX, DX
+	JL         ncol
+
+	STORE_ROW_SUM
+	JMP          nrow
+
+nend:
+	VZEROUPPER
+	RET
+
+// func dotsNibblesVNNI(q *int8, rows *uint8, half, n int, out *int32)
+// As dotsNibblesAVX2, 64 bytes of a row a round, half a multiple of 64:
+// VPDPBUSD multiplies the unsigned nibbles by q's signed bytes and adds
+// each four into an int32 lane, one for each half of the row.
+TEXT ·dotsNibblesVNNI(SB), NOSPLIT, $0-40
+	MOVQ         q+0(FP), SI
+	MOVQ         rows+8(FP), DI
+	MOVQ         half+16(FP), DX
+	MOVQ         n+24(FP), R8
+	MOVQ         out+32(FP), R9
+	LEAQ         (SI)(DX*1), R13 // q's second half
+	MOVL         $0x0F0F0F0F, AX
+	VPBROADCASTD AX, Z15 // the low nibble of each byte
+
+vrow:
+	TESTQ  R8, R8
+	JZ     vend
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	XORQ   CX, CX
+
+vcol:
+	VMOVDQU64 (DI)(CX*1), Z2
+	VPANDD    Z15, Z2, Z3
+	VPSRLW    $4, Z2, Z4
+	VPANDD    Z15, Z4, Z4
+	VPDPBUSD  (SI)(CX*1), Z3, Z0
+	VPDPBUSD  (R13)(CX*1), Z4, Z1
+	ADDQ      $64, CX
+	CMPQ      CX, DX
+	JL        vcol
+
+	VPADDD        Z1, Z0, Z0
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPADDD        Y1, Y0, Y0
+	STORE_ROW_SUM
+	JMP           vrow
+
+vend:
+	VZEROUPPER
+	RET

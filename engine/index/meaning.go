@@ -3,7 +3,8 @@ package index
 // Meaning vectors. Beside its embedding, a row may hold the sentence
 // encoder's vector of its memory's text (engine.Meaning, filled in the
 // background by engine/service/kernel/meanings.go), int8-quantised as the
-// embeddings are (quant.go): 512 bytes and a scale a row, in an array kept
+// embeddings are (quant.go): 512 bytes and a scale a row, in two nibble
+// planes (nibble.go, which lets SearchMeaning read about half of them) kept
 // in step with the rows once the shard holds its first one, loaded with
 // the shard and evicted with it. A search reads them instead of encoding
 // its hits (engine/service/search/meaning.go), and SearchMeaning scans them
@@ -39,14 +40,14 @@ func (s *Shard) SetMeaning(id string, vec []int8, scale float32) bool {
 	s.mu.Lock()
 	i, ok := s.pos[id]
 	if ok { // no version bump: nothing derived from the rows reads meanings
-		if s.meanings == nil {
+		if s.meaningScales == nil {
 			// Exactly as long as the rows: a loaded shard sets every
 			// meaning next, and a later row's append grows them as Go does.
-			s.meanings = make([]int8, len(s.rows)*MeaningDim)
+			s.meanings = newNibbles(MeaningDim, len(s.rows))
 			s.meaningScales = make([]float32, len(s.rows))
 		}
 		s.uncountMissing(i)
-		copy(s.meanings[i*MeaningDim:(i+1)*MeaningDim], vec)
+		s.meanings.set(i, vec)
 		s.meaningScales[i] = scale
 	}
 	home := s.home
@@ -61,7 +62,7 @@ func (s *Shard) SetMeaning(id string, vec []int8, scale float32) bool {
 func (s *Shard) DropMeaning(id string) {
 	s.mu.Lock()
 	if i, ok := s.pos[id]; ok && s.meaningScales != nil && s.meaningScales[i] != 0 {
-		clear(s.meanings[i*MeaningDim : (i+1)*MeaningDim])
+		s.meanings.clearRow(i)
 		s.meaningScales[i] = 0
 		s.countMissing(i)
 	}
@@ -105,6 +106,7 @@ func (s *Shard) MeaningCosines(q []float32, ids []string) (cos []float32, have [
 	if len(q) != MeaningDim {
 		return cos, have
 	}
+	var v [MeaningDim]int8
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for k, id := range ids {
@@ -112,8 +114,9 @@ func (s *Shard) MeaningCosines(q []float32, ids []string) (cos []float32, have [
 		if !ok || !s.hasMeaning(i) {
 			continue
 		}
+		s.meanings.unpack(i, v[:])
 		var dot float32
-		for j, x := range s.meanings[i*MeaningDim : (i+1)*MeaningDim] {
+		for j, x := range v {
 			dot += q[j] * float32(x)
 		}
 		cos[k], have[k] = dot*s.meaningScales[i], true
@@ -136,14 +139,14 @@ func (s *Shard) SearchMeaning(q []float32, k int, keep func(*Row) bool) []Hit {
 	if s.meaningScales == nil {
 		return nil
 	}
-	return s.searchPlane(qq, plane{vecs: s.meanings, scales: s.meaningScales, dim: MeaningDim}, k, keep)
+	return s.searchPlane(qq, plane{nib: &s.meanings, scales: s.meaningScales, dim: MeaningDim}, k, keep)
 }
 
 // growMeanings adds an empty meaning for a row just appended. Callers hold
 // the write lock.
 func (s *Shard) growMeanings() {
 	if s.meaningScales != nil {
-		s.meanings = append(s.meanings, make([]int8, MeaningDim)...)
+		s.meanings.grow()
 		s.meaningScales = append(s.meaningScales, 0)
 	}
 }
@@ -152,7 +155,7 @@ func (s *Shard) growMeanings() {
 // Callers hold the write lock.
 func (s *Shard) moveMeaning(from, to int) {
 	if s.meaningScales != nil {
-		copy(s.meanings[to*MeaningDim:(to+1)*MeaningDim], s.meanings[from*MeaningDim:])
+		s.meanings.move(from, to)
 		s.meaningScales[to] = s.meaningScales[from]
 	}
 }
@@ -161,7 +164,7 @@ func (s *Shard) moveMeaning(from, to int) {
 // write lock.
 func (s *Shard) shrinkMeanings(n int) {
 	if s.meaningScales != nil {
-		s.meanings = s.meanings[:n*MeaningDim]
+		s.meanings.shrink(n)
 		s.meaningScales = s.meaningScales[:n]
 	}
 }

@@ -70,9 +70,10 @@ type Shard struct {
 	chrono []int // row indexes newest first; nil when it must be rebuilt
 
 	// The rows' meaning vectors (meaning.go), as vecs and scales are the
-	// embeddings': MeaningDim int8s a row, scale 0 for a row without one.
-	// Both nil until the shard holds its first meaning.
-	meanings      []int8
+	// embeddings' but held as nibble planes (nibble.go): MeaningDim int8s a
+	// row, scale 0 for a row without one. Empty, and meaningScales nil,
+	// until the shard holds its first meaning.
+	meanings      nibbles
 	meaningScales []float32
 	// meaningsMissing counts the rows still waiting for a meaning
 	// (meaning_count.go).
@@ -257,6 +258,8 @@ type plane struct {
 	// zeroScaled: a row of scale 0 may still have a vector (an embedding
 	// of zeros, Row.HasVector); without it a scale of 0 means none.
 	zeroScaled bool
+	// nib, when set, holds the vectors instead of vecs (nibble.go).
+	nib *nibbles
 }
 
 // searchPlane is Search over the vectors of p. Callers hold the read lock.
@@ -306,6 +309,10 @@ const scanBlock = 256
 // scan offers top the rows [from, to) of p keep accepts. Callers hold the
 // read lock.
 func (s *Shard) scan(qq query, p plane, from, to int, keep func(*Row) bool, top *TopK) {
+	if p.nib != nil {
+		s.scanNibbles(qq, p, from, to, keep, top)
+		return
+	}
 	var dots [scanBlock]int32
 	for lo := from; lo < to; lo += scanBlock {
 		hi := min(lo+scanBlock, to)

@@ -34,7 +34,7 @@ func (s *Shard) Bytes() int64 {
 // footprint sums the shard's parts. Callers hold a lock.
 func (s *Shard) footprint() int64 {
 	n := int64(cap(s.rows))*rowBytes + int64(cap(s.vecs)) + int64(cap(s.scales))*4 + s.strBytes
-	n += int64(cap(s.meanings)) + int64(cap(s.meaningScales))*4
+	n += s.meanings.bytes() + int64(cap(s.meaningScales))*4
 	n += mapBytes(len(s.pos), strHeader+8) + int64(cap(s.chrono))*8
 	n += mapBytes(len(s.intern), 2*strHeader) + s.internBytes
 	n += mapBytes(len(s.speakers), strHeader+8)
