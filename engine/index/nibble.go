@@ -85,8 +85,9 @@ func (p *nibbles) bytes() int64 { return int64(cap(p.hi) + cap(p.lo)) }
 // plane read only for a row the bound does not rule out. The rows it
 // offers, and their scores, are scan's: a row is skipped only when its
 // bound's cosine, at least its own (cosine does not fall as the dot
-// product rises), is Beaten already. Callers hold the read lock.
-func (s *Shard) scanNibbles(qq query, p plane, from, to int, keep func(*Row) bool, top *TopK) {
+// product rises), is Beaten already in every top. Callers hold the read
+// lock.
+func (s *Shard) scanNibbles(qq query, p plane, from, to int, keeps []func(*Row) bool, tops []*TopK) {
 	var his, lows [scanBlock]int32
 	half := p.nib.half
 	// q·x = 16·(q·(h+8)) − 128·Σq + q·l, and 0 ≤ q·l ≤ 15·Σ{q_j>0} q_j.
@@ -95,37 +96,31 @@ func (s *Shard) scanNibbles(qq query, p plane, from, to int, keep func(*Row) boo
 	for lo := from; lo < to; lo += scanBlock {
 		hi := min(lo+scanBlock, to)
 		dotsNibbles(qq.v, p.nib.hi[lo*half:hi*half], his[:hi-lo])
-		whole := s.manyPass(p, lo, hi, top, bound)
+		whole := s.manyPass(p, lo, hi, tops, bound)
 		if whole {
 			dotsNibbles(qq.v, p.nib.lo[lo*half:hi*half], lows[:hi-lo])
 		}
 		for i := lo; i < hi; i++ {
-			if p.scales[i] == 0 || top.Beaten(bound(i, lo)) {
+			if p.scales[i] == 0 || allBeaten(tops, bound(i, lo)) {
 				continue
 			}
 			low := lows[i-lo : i-lo+1]
 			if !whole {
 				dotsNibbles(qq.v, p.nib.lo[i*half:(i+1)*half], low)
 			}
-			score := qq.cosine(16*his[i-lo]+base+low[0], p.scales[i])
-			if top.Beaten(score) {
-				continue
-			}
-			if r := &s.rows[i]; keep == nil || keep(r) {
-				top.Offer(Hit{ID: r.ID, Score: score})
-			}
+			s.offer(&s.rows[i], qq.cosine(16*his[i-lo]+base+low[0], p.scales[i]), keeps, tops)
 		}
 	}
 }
 
 // manyPass reports whether more than an eighth of the rows [lo, hi) with a
-// vector get past their bound as top stands: then one kernel call reads
+// vector get past their bound as tops stand: then one kernel call reads
 // the block's whole low plane, cheaper than a call a row (while top fills,
 // or where the bound rules out little, as over random vectors).
-func (s *Shard) manyPass(p plane, lo, hi int, top *TopK, bound func(i, lo int) float64) bool {
+func (s *Shard) manyPass(p plane, lo, hi int, tops []*TopK, bound func(i, lo int) float64) bool {
 	n := 0
 	for i := lo; i < hi; i++ {
-		if p.scales[i] != 0 && !top.Beaten(bound(i, lo)) {
+		if p.scales[i] != 0 && !allBeaten(tops, bound(i, lo)) {
 			n++
 		}
 	}

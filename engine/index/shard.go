@@ -244,6 +244,20 @@ func (s *Shard) Search(q []float32, k int, keep func(*Row) bool) []Hit {
 	return s.searchPlane(qq, s.vectorPlane(), k, keep)
 }
 
+// SearchEach is Search of q under each of keeps, in one pass over the
+// vectors: hits[j] is Search(q, k, keeps[j]), to the bit. A search that
+// ranks the same vector under two filters (all memories, and facts only)
+// reads the 51 MB of a 100,000-memory shard once, not twice.
+func (s *Shard) SearchEach(q []float32, k int, keeps ...func(*Row) bool) [][]Hit {
+	if len(q) != s.dim || k <= 0 {
+		return make([][]Hit, len(keeps))
+	}
+	qq := newQuery(q)
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.searchPlaneEach(qq, s.vectorPlane(), k, keeps)
+}
+
 // vectorPlane is the rows' embeddings as a plane. Callers hold a lock.
 func (s *Shard) vectorPlane() plane {
 	return plane{vecs: s.vecs, scales: s.scales, dim: s.dim, zeroScaled: true}
@@ -264,34 +278,60 @@ type plane struct {
 
 // searchPlane is Search over the vectors of p. Callers hold the read lock.
 func (s *Shard) searchPlane(qq query, p plane, k int, keep func(*Row) bool) []Hit {
+	return s.searchPlaneEach(qq, p, k, []func(*Row) bool{keep})[0]
+}
+
+// searchPlaneEach is searchPlane under each of keeps, in one pass: one
+// top k a filter. Callers hold the read lock.
+func (s *Shard) searchPlaneEach(qq query, p plane, k int, keeps []func(*Row) bool) [][]Hit {
 	parts := min(runtime.GOMAXPROCS(0), maxScanParts, len(p.scales)/minScanPart)
 	if parts <= 1 {
-		top := NewTopK(k)
-		s.scan(qq, p, 0, len(p.scales), keep, top)
-		return top.Sorted()
+		tops := newTops(len(keeps), k)
+		s.scanEach(qq, p, 0, len(p.scales), keeps, tops)
+		return sortedTops(tops)
 	}
 	// The best k of all rows are among the best k of each part, and the
 	// order of hits is total (score, then id): the result is the
 	// sequential scan's.
-	tops := make([]*TopK, parts)
+	partTops := make([][]*TopK, parts)
 	var wg sync.WaitGroup
 	for i := range parts {
-		tops[i] = NewTopK(k)
+		partTops[i] = newTops(len(keeps), k)
 		from, to := i*len(p.scales)/parts, (i+1)*len(p.scales)/parts
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.scan(qq, p, from, to, keep, tops[i])
+			s.scanEach(qq, p, from, to, keeps, partTops[i])
 		}()
 	}
 	wg.Wait()
-	top := NewTopK(k)
-	for _, t := range tops {
-		for _, h := range t.h {
-			top.Offer(h)
+	tops := newTops(len(keeps), k)
+	for _, part := range partTops {
+		for j, t := range part {
+			for _, h := range t.h {
+				tops[j].Offer(h)
+			}
 		}
 	}
-	return top.Sorted()
+	return sortedTops(tops)
+}
+
+// newTops is n selectors of the best k hits.
+func newTops(n, k int) []*TopK {
+	tops := make([]*TopK, n)
+	for j := range tops {
+		tops[j] = NewTopK(k)
+	}
+	return tops
+}
+
+// sortedTops is each selector's hits, best first.
+func sortedTops(tops []*TopK) [][]Hit {
+	hits := make([][]Hit, len(tops))
+	for j, t := range tops {
+		hits[j] = t.Sorted()
+	}
+	return hits
 }
 
 // A scan of many rows is split in parts of at least minScanPart rows, one
@@ -309,8 +349,14 @@ const scanBlock = 256
 // scan offers top the rows [from, to) of p keep accepts. Callers hold the
 // read lock.
 func (s *Shard) scan(qq query, p plane, from, to int, keep func(*Row) bool, top *TopK) {
+	s.scanEach(qq, p, from, to, []func(*Row) bool{keep}, []*TopK{top})
+}
+
+// scanEach offers each of tops the rows [from, to) of p its filter of
+// keeps accepts, each row scored once. Callers hold the read lock.
+func (s *Shard) scanEach(qq query, p plane, from, to int, keeps []func(*Row) bool, tops []*TopK) {
 	if p.nib != nil {
-		s.scanNibbles(qq, p, from, to, keep, top)
+		s.scanNibbles(qq, p, from, to, keeps, tops)
 		return
 	}
 	var dots [scanBlock]int32
@@ -325,17 +371,33 @@ func (s *Shard) scan(qq query, p plane, from, to int, keep func(*Row) bool, top 
 			if scale == 0 && (!p.zeroScaled || !s.rows[i].HasVector) {
 				continue
 			}
-			// Scoring first: the dot product is cheaper than most filters,
-			// and only a hit that would enter the top needs one.
-			score := qq.cosine(dots[i-lo], scale)
-			if top.Beaten(score) {
-				continue
-			}
-			if r := &s.rows[i]; keep == nil || keep(r) {
-				top.Offer(Hit{ID: r.ID, Score: score})
-			}
+			s.offer(&s.rows[i], qq.cosine(dots[i-lo], scale), keeps, tops)
 		}
 	}
+}
+
+// offer offers each of tops row r of score its filter accepts. Scoring
+// comes first: the dot product is cheaper than most filters, and only a
+// hit that would enter a top needs one.
+func (s *Shard) offer(r *Row, score float64, keeps []func(*Row) bool, tops []*TopK) {
+	for j, top := range tops {
+		if top.Beaten(score) {
+			continue
+		}
+		if keeps[j] == nil || keeps[j](r) {
+			top.Offer(Hit{ID: r.ID, Score: score})
+		}
+	}
+}
+
+// allBeaten reports whether a hit scoring score can enter none of tops.
+func allBeaten(tops []*TopK, score float64) bool {
+	for _, top := range tops {
+		if !top.Beaten(score) {
+			return false
+		}
+	}
+	return true
 }
 
 // Filter counts the rows keep accepts and returns the ids of the window

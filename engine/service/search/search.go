@@ -244,9 +244,21 @@ func (e *Searcher) textViews(ctx context.Context, rd *reads, shard *index.Shard,
 // vectorViews adds the vector view and the facts it lends to their
 // episodes, and returns the query vector.
 func (e *Searcher) vectorViews(ctx context.Context, shard *index.Shard, q *engine.Query, v *views) ([]float32, error) {
-	l, vec, err := e.vectorView(ctx, shard, q, v.depth)
+	vecs, err := e.embedQuery(ctx, []string{q.Text})
 	if err != nil {
 		return nil, err
+	}
+	vec := vecs[0]
+	// Where the text views met facts (a store that distills them), the
+	// facts' ranking shares the vector view's pass over the vectors
+	// (index.Shard.SearchEach, the same lists as two passes); elsewhere it
+	// is read only when the vector view holds a fact, as anyFact says.
+	var l, facts []recall.Ranked
+	if slices.Contains(v.names, "bm25-facts") {
+		both := shard.SearchEach(vec, v.depth, keepsFor(q), factsFor(q))
+		l, facts = both[0], both[1]
+	} else {
+		l = shard.Search(vec, v.depth, keepsFor(q))
 	}
 	w := 1.0
 	if q.Mode == engine.ModeHybrid {
@@ -254,7 +266,10 @@ func (e *Searcher) vectorViews(ctx context.Context, shard *index.Shard, q *engin
 	}
 	e.addBase(shard, q, v, "vector", l, w)
 	if anyFact(shard, l) {
-		v.add("vector-facts", lendFacts(shard, q, shard.Search(vec, v.depth, factsFor(q)), v.shown), w*factWeight)
+		if facts == nil {
+			facts = shard.Search(vec, v.depth, factsFor(q))
+		}
+		v.add("vector-facts", lendFacts(shard, q, facts, v.shown), w*factWeight)
 	}
 	return vec, nil
 }
@@ -357,16 +372,6 @@ func (e *Searcher) feedbackView(shard *index.Shard, q *engine.Query, qvec []floa
 		return nil
 	}
 	return shard.Search(v, depth, keepsFor(q))
-}
-
-// vectorView ranks the user's memories by cosine similarity to the query.
-// It also returns the query vector.
-func (e *Searcher) vectorView(ctx context.Context, shard *index.Shard, q *engine.Query, depth int) ([]recall.Ranked, []float32, error) {
-	vecs, err := e.embedQuery(ctx, []string{q.Text})
-	if err != nil {
-		return nil, nil, err
-	}
-	return shard.Search(vecs[0], depth, keepsFor(q)), vecs[0], nil
 }
 
 func (e *Searcher) scored(ctx context.Context, rd *reads, ranked []recall.Ranked) ([]engine.Scored, error) {
