@@ -92,39 +92,32 @@ func (s *Shard) scanNibbles(qq query, p plane, from, to int, keeps []func(*Row) 
 	half := p.nib.half
 	// q·x = 16·(q·(h+8)) − 128·Σq + q·l, and 0 ≤ q·l ≤ 15·Σ{q_j>0} q_j.
 	base, slack := -16*nibbleBias*qq.sum, 15*positiveSum(qq.v)
-	bound := func(i, lo int) float64 { return qq.cosine(16*his[i-lo]+base+slack, p.scales[i]) }
+	whole := true // the first block fills the tops: most of its rows pass
 	for lo := from; lo < to; lo += scanBlock {
 		hi := min(lo+scanBlock, to)
 		dotsNibbles(qq.v, p.nib.hi[lo*half:hi*half], his[:hi-lo])
-		whole := s.manyPass(p, lo, hi, tops, bound)
 		if whole {
 			dotsNibbles(qq.v, p.nib.lo[lo*half:hi*half], lows[:hi-lo])
 		}
+		passed := 0
 		for i := lo; i < hi; i++ {
-			if p.scales[i] == 0 || allBeaten(tops, bound(i, lo)) {
+			scale := p.scales[i]
+			high := 16*his[i-lo] + base
+			if scale == 0 || allBeaten(tops, qq.cosine(high+slack, scale)) {
 				continue
 			}
+			passed++
 			low := lows[i-lo : i-lo+1]
 			if !whole {
 				dotsNibbles(qq.v, p.nib.lo[i*half:(i+1)*half], low)
 			}
-			s.offer(&s.rows[i], qq.cosine(16*his[i-lo]+base+low[0], p.scales[i]), keeps, tops)
+			s.offer(&s.rows[i], qq.cosine(high+low[0], scale), keeps, tops)
 		}
+		// Where many rows pass (over random vectors the bound rules out
+		// little), one call reading the next block's whole low plane is
+		// cheaper than a call a row.
+		whole = passed > (hi-lo)/8
 	}
-}
-
-// manyPass reports whether more than an eighth of the rows [lo, hi) with a
-// vector get past their bound as tops stand: then one kernel call reads
-// the block's whole low plane, cheaper than a call a row (while top fills,
-// or where the bound rules out little, as over random vectors).
-func (s *Shard) manyPass(p plane, lo, hi int, tops []*TopK, bound func(i, lo int) float64) bool {
-	n := 0
-	for i := lo; i < hi; i++ {
-		if p.scales[i] != 0 && !allBeaten(tops, bound(i, lo)) {
-			n++
-		}
-	}
-	return n > (hi-lo)/8
 }
 
 // positiveSum is the sum of v's positive elements.

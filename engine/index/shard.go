@@ -392,6 +392,9 @@ func (s *Shard) offer(r *Row, score float64, keeps []func(*Row) bool, tops []*To
 
 // allBeaten reports whether a hit scoring score can enter none of tops.
 func allBeaten(tops []*TopK, score float64) bool {
+	if len(tops) == 1 {
+		return tops[0].Beaten(score)
+	}
 	for _, top := range tops {
 		if !top.Beaten(score) {
 			return false
