@@ -45,6 +45,7 @@ func (e *Searcher) showWhatWasSaid(ctx context.Context, rd *reads, shard *index.
 	if err := e.calibrate(ctx, shard, user, q, qvec, said); err != nil {
 		return hits
 	}
+	said = e.weighAskedSlot(ctx, rd, q.Text, said) // another's job is no answer to "my job"
 	for _, s := range said {
 		i := place[s.ID]
 		if s.Score < saidBar || s.Score <= hits[i].Score || !allCurrent(shard, s.Facts) {

@@ -84,6 +84,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if hits, err = e.bringNearestInMeaning(ctx, rd, shard, user, &q, qvec, hits); err != nil {
 		return nil, err
 	}
+	hits = e.weighAskedSlot(ctx, rd, q.Text, hits) // "what's my job": category_slot.go
 	hits = oneSlotPerFinding(hits)
 	if q.Rerank != "" {
 		read, err := e.inContext(ctx, rd, shard, hits)
