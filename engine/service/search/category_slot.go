@@ -49,18 +49,25 @@ var slotCategories = map[string][]string{
 	"pet": nil, "pets": nil, "car": {"drive"},
 }
 
+// ownedCategories are the category words a thing owned fills as well as
+// their predicates ("User's car is a Honda"). A person is not: "Ana's
+// wife arrived at eight" says when she came, not who Ana's partner is.
+var ownedCategories = text.WordSet(`pet pets car`)
+
 var (
 	jobSlots     = []string{"job_title", "works_at"}
 	partnerSlots = []string{"partner", "relationship_status"}
 )
 
 var (
-	// holderVerbRes: "where do I work", "where does my sister live", "what
-	// does Caroline do for a living", "how old is Caroline": group 1 the
-	// holder, 2 the category word. A name is a capitalised word, so none
-	// of them folds case.
+	// holderVerbRes: "where do I work", "who does my sister work for",
+	// "where does my sister live", "what does Caroline do for a living",
+	// "how old is Caroline": group 1 the holder, 2 the category word. The
+	// verb ends the question ("who did she work with" asks no job). A name
+	// is a capitalised word, so none of them folds case.
 	holderVerbRes = []*lazyre.Regexp{
-		lazyre.New(`\b[Ww](?:here|ho) (?:do|does|did) (I|we|my \p{Ll}+|\p{Lu}\p{Ll}+) (?:currently |still |now )?(work|live)\b`),
+		lazyre.New(`\b[Ww]here (?:do|does|did) (I|we|my \p{Ll}+|\p{Lu}\p{Ll}+) (?:currently |still |now )?(work|live)(?: now| these days| nowadays| currently)?\s*(?:[?.!,]|$)`),
+		lazyre.New(`\b[Ww]ho (?:do|does|did) (I|we|my \p{Ll}+|\p{Lu}\p{Ll}+) (?:currently |still |now )?(work) for(?: now| these days| nowadays| currently)?\s*(?:[?.!,]|$)`),
 		lazyre.New(`\b[Ww]hat (?:do|does) (I|we|my \p{Ll}+|\p{Lu}\p{Ll}+) do for (?:a )?(work|living)\b`),
 		lazyre.New(`\b[Hh]ow (old) (?:am|is|are) (I|my \p{Ll}+|\p{Lu}\p{Ll}+)\b`),
 	}
@@ -79,7 +86,7 @@ func askedSlotOf(query string) *askedSlot {
 			continue
 		}
 		who, word := m[1], m[2]
-		if re == holderVerbRes[2] {
+		if re == holderVerbRes[len(holderVerbRes)-1] {
 			who, word = m[2], m[1]
 		}
 		if word == "living" {
@@ -202,9 +209,9 @@ var startedAsRe = lazyre.New(`(?i)\b((?:has |have )?(?:started|starts|began|begi
 // of a's category and a's holder's, another's when it is of the category
 // and someone else's. It is of the category by one of its predicates (and
 // then held as heldBy says), or as a thing owned, named by a's word or one
-// of its kind's members (and then the owner's: "User's car is a Honda"
-// for "my car", "User has a cat named Luna" for "my pet", "User's wife
-// Ana runs a shop" for "my wife").
+// of its kind's members, for a category of things (and then the owner's:
+// "User's car is a Honda" for "my car", "User has a cat named Luna" for
+// "my pet").
 func (a *askedSlot) filledFor(subject, pred string, members []string) slotFill {
 	if slices.Contains(a.preds, pred) {
 		if heldBy(subject, a.holder) {
@@ -213,7 +220,7 @@ func (a *askedSlot) filledFor(subject, pred string, members []string) slotFill {
 		return slotOthers
 	}
 	i := strings.LastIndex(subject, "'s ")
-	if i < 0 {
+	if i < 0 || !ownedCategories[a.word] {
 		return slotNone
 	}
 	owner, thing := subject[:i], subject[i+3:] // "user's sister's cat": the sister's
