@@ -23,9 +23,9 @@ var (
 	// 2 what replaces it and what follows.
 	replacedRe = lazyre.New(`(?i)\b(?:replace|replaced|replaces|replacing|swap|swapped|swapping)\s+(\S+(?:\s+\S+){0,3}?)\s+(?:with|by|for)\s+(\S+(?:\s+\S+){0,2})`)
 	// droppedRe: "drop fmt from vcpkg.json", "no longer use Sidekiq", "X
-	// instead of Y", "we're done with anyhow", "she quit ballet", "gave up
-	// the allotment": group 1 what follows, whose first words are the old.
-	droppedRe = lazyre.New(`(?i)\b(?:drop|dropped|dropping|remove|removed|removing|ditch|ditched|ditching|quit|quits|quitting|(?:give|gave|given|giving) up|(?:got|get|getting) rid of|no longer (?:use|uses|using|run|runs|need|needs|on)|(?:stop|stopped) using|(?:rip|ripped|swap|swapped) out|retire|retired|instead of|done with|(?:move|moved|moving|migrate|migrated|migrating) (?:off|away from))\s+(.+)`)
+	// instead of Y", "we're done with anyhow": group 1 what follows, whose
+	// first words are the old.
+	droppedRe = lazyre.New(`(?i)\b(?:drop|dropped|dropping|remove|removed|removing|ditch|ditched|ditching|(?:got|get|getting) rid of|no longer (?:use|uses|using|run|runs|need|needs|on)|(?:stop|stopped) using|(?:rip|ripped|swap|swapped) out|retire|retired|instead of|done with|(?:move|moved|moving|migrate|migrated|migrating) (?:off|away from))\s+(.+)`)
 	// droppedAsSubjectRe: "fmt is out of vcpkg.json", "anyhow is removed
 	// from both crates": group 1 the word before, the old.
 	droppedAsSubjectRe = lazyre.New(`(?i)(\S+)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+|also\s+)?(?:removed|deleted|dropped|gone|retired|deprecated|replaced|out)\b`)
@@ -63,7 +63,7 @@ func changesIn(s string) []change {
 
 // changeWords are the cheap test of changesIn: a text with none of them
 // reports no change.
-var changeWords = []string{" to ", "replac", "quit", " up ", "swap", "drop", "remov", "ditch", "rid of", "no longer", "stop",
+var changeWords = []string{" to ", "replac", "swap", "drop", "remov", "ditch", "rid of", "no longer", "stop",
 	"rip", "retire", "instead", "done with", " off", "away from", "gone", "deprecat", " out", "delet"}
 
 func mayReportChange(s string) bool {
