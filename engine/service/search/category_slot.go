@@ -120,13 +120,18 @@ func ownedCategory(words []string) *askedSlot {
 		}
 		if j < len(words) {
 			word := strings.ToLower(strings.Trim(words[j], ".,;:!?\"'()"))
-			if preds, ok := slotCategories[word]; ok {
+			if preds, ok := slotCategories[word]; ok && !verbCategories[word] {
 				return &askedSlot{holder: holder, preds: preds, word: word}
 			}
 		}
 	}
 	return nil
 }
+
+// verbCategories are the category words read only in a question's verb
+// phrase (holderVerbRes): "save my work" asks no job, "my old laptop" no
+// age.
+var verbCategories = text.WordSet(`work live old`)
 
 // categoryModifiers may stand between an owner and the category word.
 var categoryModifiers = text.WordSet(`current present new main day first old usual`)

@@ -27,6 +27,7 @@ func TestAskedSlotOf(t *testing.T) {
 		{"no holder", "what is a good job for a nurse", "", ""},
 		{"question word is no name", "What's the job queue called", "", ""},
 		{"coding prompt", "fix my build", "", ""},
+		{"my work is no job", "commit my work and push it", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
