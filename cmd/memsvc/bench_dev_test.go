@@ -37,8 +37,11 @@ type devRecall struct {
 // 2026-11-28 (third): LoCoMo conversation 0.7896 → 0.7916, with rerank
 // 0.7960 → 0.7980, for a turn shown in the place of its fact when the turn
 // answers and nothing said later changed it (search/said_more.go).
+// 2026-11-28 (fourth): LoCoMo +0.0013 in every mode (raw 0.7954, rerank
+// 0.7981, conversation 0.7929 / 0.7993) for a month named without a year
+// read in the latest year that holds memories then (search/yearless.go).
 var devSets = []devRecall{
-	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7941, 0.7968}, "conversation": {0.7916, 0.7980}}, nil},
+	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7954, 0.7981}, "conversation": {0.7929, 0.7993}}, nil},
 	{"realtalk", "realtalk-dev", map[string][2]float64{"raw": {0.6771, 0.6798}, "conversation": {0.6822, 0.6814}},
 		map[string]float64{"conversation": 0.0008}},
 }
