@@ -24,6 +24,7 @@ const (
 	precWeek
 	precMonth
 	precYear
+	precSeason // three months from a season's first (seasons.go)
 )
 
 type tense int
@@ -53,6 +54,8 @@ func (d resolvedDate) until() time.Time {
 		return d.at.AddDate(0, 1, 0)
 	case precYear:
 		return d.at.AddDate(1, 0, 0)
+	case precSeason:
+		return d.at.AddDate(0, 3, 0)
 	}
 	return d.at.AddDate(0, 0, 1)
 }
@@ -66,13 +69,15 @@ func (d resolvedDate) bare() string {
 		return d.at.Format("January 2006")
 	case precYear:
 		return d.at.Format("2006")
+	case precSeason:
+		return seasonName(d.at)
 	}
 	return d.at.Format("2006-01-02")
 }
 
-// writtenDateRe finds a date as inline writes it: "on 2025-03-03", "in July 2025",
+// writtenDateRe finds a date as inline writes it: "on 2025-03-03", "in July 2025", "since spring 2025",
 // "since the week of 2025-02-24", "in 2019".
-var writtenDateRe = lazyre.New(`\s(?:(?:on|in|since|by|until|from|before|after)\s)?(?:the week of \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}|(?:19|20)\d{2})\b`)
+var writtenDateRe = lazyre.New(`\s(?:(?:on|in|since|by|until|from|before|after)\s)?(?:the week of \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}|(?:January|February|March|April|May|June|July|August|September|October|November|December|spring|summer|autumn|winter) \d{4}|(?:19|20)\d{2})\b`)
 
 // WithoutWrittenDates returns a fact's text without the dates the extractor wrote into
 // it, for comparing what two facts say apart from when.
@@ -110,7 +115,7 @@ func newDateResolver() *dateResolver {
 		en.PastTime(rules.Override),
 		en.ExactMonthDate(rules.Override),
 		// Added after the library rules so that, with MatchByOrder, they apply last and win.
-		periodRule(), monthOffsetRule(), yearLiteralRule(), partOfDayRule(), coupleRule(),
+		periodRule(), monthOffsetRule(), yearLiteralRule(), partOfDayRule(), coupleRule(), seasonRule(),
 	)
 	return &dateResolver{parser: p}
 }
@@ -141,11 +146,11 @@ const maxDates = 3
 // by timeref, which keeps the year; the rest (relative and tense-dependent phrases, and
 // days without a year) by the when parser, which is blind to a year after a day.
 func (r *dateResolver) resolveAll(clause string, ref time.Time, t tense) []resolvedDate {
-	if !hasDateCue(clause) {
+	if !hasDateCue(clause) && !hasSeasonCue(clause) {
 		return nil
 	}
 	out, text := explicitDates(clause, ref)
-	for found := 0; found < maxDates && hasDateCue(text); found++ {
+	for found := 0; found < maxDates && (hasDateCue(text) || hasSeasonCue(text)); found++ {
 		d, ok := r.resolve(clause, text, ref, t)
 		if !ok {
 			break
@@ -227,7 +232,7 @@ func (r *dateResolver) resolve(clause, text string, ref time.Time, t tense) (res
 		start := res.Index
 		end := start + len(strings.TrimRight(res.Text, " \t"))
 		phrase := strings.ToLower(clause[start:end])
-		if !acceptablePhrase(clause, start, phrase) {
+		if !acceptablePhrase(clause, start, phrase) || plainSeason(phrase) && !seasonDates(clause, t) {
 			// Mask the false positive ("I sat down", "the sun") and look further.
 			text = blank(text, start, end, ' ')
 			continue
@@ -285,6 +290,8 @@ func acceptablePhrase(clause string, start int, phrase string) bool {
 
 func phrasePrecision(p string) precision {
 	switch {
+	case isSeasonPhrase(p):
+		return precSeason
 	case strings.Contains(p, "weekend"):
 		return precDay
 	case weekPhraseRe.MatchString(p):
@@ -326,6 +333,9 @@ func pointedTense(clause string, start int, phrase string, t tense) tense {
 
 func adjustForTense(at, ref time.Time, phrase string, t tense) time.Time {
 	p := strings.TrimPrefix(phrase, "on ")
+	if isSeasonPhrase(p) {
+		return adjustSeason(at, ref, p, t)
+	}
 	switch {
 	case bareWeekdayRe.MatchString(p) && t == tensePast && at.After(ref):
 		return at.AddDate(0, 0, -7)
@@ -349,7 +359,7 @@ func floorTo(t time.Time, p precision) time.Time {
 	case precWeek:
 		back := (int(t.Weekday()) + 6) % 7 // days since Monday
 		return time.Date(y, m, d-back, 0, 0, 0, 0, t.Location())
-	case precMonth:
+	case precMonth, precSeason:
 		return time.Date(y, m, 1, 0, 0, 0, 0, t.Location())
 	case precYear:
 		return time.Date(y, 1, 1, 0, 0, 0, 0, t.Location())
