@@ -256,10 +256,12 @@ func withApostrophes(clause string) string {
 // chat leaves out the "my": "mom moved to York" is about the speaker's mom, as "my mom
 // lives in Leeds" was.
 func withKinOwner(clause string) string {
+	clause = withRoutineArticle(clause) // "standup moved to 10:15" (bareroutine.go)
 	first, rest, ok := strings.Cut(clause, " ")
 	if ok && strings.EqualFold(first, "the") {
-		// "We're vegetarians, but the kids eat chicken": a household's "the kids" are the speaker's.
-		if kin, more, ok := strings.Cut(rest, " "); ok && householdKin[strings.ToLower(kin)] {
+		// "We're vegetarians, but the kids eat chicken": a household's "the kids" are the
+		// speaker's, and so is "the kids' school".
+		if kin, more, ok := strings.Cut(rest, " "); ok && householdKin[strings.TrimRight(strings.TrimSuffix(strings.ToLower(kin), "'s"), "'")] {
 			return "my " + strings.ToLower(kin) + " " + more
 		}
 	}
