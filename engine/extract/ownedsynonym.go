@@ -17,6 +17,7 @@ var ownedSynonyms = synonymGroups([][]string{
 	{"phone", "mobile", "mobile phone", "cell", "cell phone", "cellphone", "smartphone"},
 	{"car", "vehicle"},
 	{"mobile carrier", "carrier", "phone carrier", "mobile provider", "phone provider", "network"},
+	{"kids", "children"}, // the whole brood, however named: "the children's school", "my kids go to …"
 })
 
 // synonymGroups indexes each word of a group by the group's first word.

@@ -43,6 +43,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if o.Subject == "" || o.Predicate == "" || o.Value == "" || n.Value == "" {
 		return false
 	}
+	o, n = attendedSchool(o), attendedSchool(n) // "kids go to Oakfield Primary", "kids' school is …"
 	o.Value, n.Value = likedThing(o.Predicate, o.Value), likedThing(n.Predicate, n.Value)
 	o.Predicate, n.Predicate = dateOrPlace(o), dateOrPlace(n)
 	if n.Replaces != "" && replacedBy(o, n) || endsWork(o, n) || setsAnew(o, n) || movedPort(o, n) || disposedVehicle(o, n) {
