@@ -91,7 +91,7 @@ func (r *Readings) decide(fact string, slot *extract.Slot, cands []Candidate, no
 		}
 	}
 	if len(closes) > 0 {
-		return Decision{Event: Supersede, Closes: closes}
+		return Decision{Event: Supersede, Closes: r.restatedCopies(closes, cands)}
 	}
 	return Decision{Event: Add}
 }
@@ -115,7 +115,7 @@ type newFact struct {
 }
 
 func (r *Readings) readFact(fact string, slot *extract.Slot, cands []Candidate, now bool) *newFact {
-	f := &newFact{reads: r, text: fact, normal: r.normal(fact), terms: r.terms(fact), now: now,
+	f := &newFact{reads: r, text: fact, normal: r.normal(fact), terms: withoutFiller(r.terms(fact)), now: now,
 		amounts: quantityWords(fact), instead: saysInstead(fact), usedTo: saysUsedTo(fact), beside: saysBeside(fact),
 		bareVersion: saysBareVersion(fact), bareRelease: saysBareRelease(fact), leadAmounts: leadClauseAmounts(fact)}
 	// Only a preference can take back an old one (extract.TakesBack), which reads the new
@@ -168,6 +168,9 @@ func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
 	}
 	if v, d, ok := f.bySlot(c, oldSlot, closing); ok {
 		return v, d
+	}
+	if f.reads.restated(c.Text, f.text, withoutFiller(f.reads.terms(c.Text)), f.terms) {
+		return decided, Decision{Event: None, Target: c.ID} // said again in other words (restate.go)
 	}
 	return f.byWords(c, oldSlot, closing)
 }
@@ -229,7 +232,7 @@ func (f *newFact) byWords(c Candidate, oldSlot *extract.Slot, closing bool) (ver
 		return decided, Decision{Event: Update, Target: c.ID} // "has two kids" → "has 2 children, both in school"
 	}
 	negated := f.reads.negated(fact) != f.reads.negated(c.Text) // negationDiffers, read once per text
-	oldTerms := f.reads.terms(c.Text)
+	oldTerms := withoutFiller(f.reads.terms(c.Text))
 	if !negated && misspelt(oldTerms, f.terms, c.Text, fact) {
 		// "is allergic to peanuts", "is alergic to peanuts": a typo changes the embedding
 		// more than the meaning, so this is read before the similarity gate.
