@@ -195,6 +195,8 @@ func (f *newFact) bySlot(c Candidate, oldSlot *extract.Slot, closing bool) (v ve
 		return ends, d, true // "User started taking metformin" ends "User does not take any medication"
 	case oldSlot == nil && slot != nil && extract.RetitledByName(c.Text, *slot) && (f.now || saysNow(f.text)):
 		return ends, d, true // "Marta is the CEO now" ends "Marta is User's CTO"
+	case oldSlot != nil && slot != nil && extract.LeftJob(*oldSlot, *slot):
+		return ends, d, true // "User quit the fintech job" ends "User works remotely for a fintech startup"
 	case oldSlot == nil && slot != nil && extract.GaveUpDoing(c.Text, *slot):
 		return ends, d, true // "User no longer smokes" ends "User is a smoker"
 	case movedSchedule(c.Text, f.text):

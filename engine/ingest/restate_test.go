@@ -50,8 +50,12 @@ func TestDecideEndsEveryCopy(t *testing.T) {
 	}{
 		{"switch ends a restated copy", "User switched to almond milk",
 			[]string{"User drinks oat milk in User's coffee", "User takes oat milk with coffee"}, []string{"c0", "c1"}},
+		{"quit job ends a restated copy", "User quit the fintech job",
+			[]string{"User works remotely for a fintech startup", "User is still working remote at the fintech"}, []string{"c0", "c1"}},
 		{"another holder's copy stays", "User switched to almond milk",
 			[]string{"User drinks oat milk in User's coffee", "User's sister drinks oat milk in her coffee"}, []string{"c0"}},
+		{"another holder's job stays", "User quit the fintech job",
+			[]string{"User works at a fintech", "User's husband works at a fintech"}, []string{"c0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
