@@ -50,7 +50,9 @@ type fixtureSet struct {
 // drops them, verbless attributes), and a fourth in the register of real chat (lowercase, no
 // full stops, run-ons, asides in brackets, emoji, fragments answering the assistant), and a fifth
 // mixing that register with coding-agent talk (contractions without apostrophes, comments after a
-// comma, backticked values with colons, "use X not Y", versions).
+// comma, backticked values with colons, "use X not Y", versions), and a sixth of multi-turn
+// exchanges (pronouns the question or the turn before named, second facts after a comma,
+// verbless continuations, hedges, "me" as an object, opinions glued to facts).
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
@@ -61,6 +63,7 @@ var fixtureSets = []fixtureSet{
 	{name: "chat mix (written 2026-11-28, third)", dir: "chatmix", keep: func(string) bool { return true }},
 	{name: "real chat (written 2026-11-28, fourth)", dir: "chatreal", keep: func(string) bool { return true }},
 	{name: "chat and code (written 2026-11-28, fifth)", dir: "chatcode", keep: func(string) bool { return true }},
+	{name: "chat turns (written 2026-11-28, sixth)", dir: "chatturns", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
