@@ -46,17 +46,18 @@ func (b *builtin) Extract(ctx context.Context, req Request) ([]Fact, error) {
 		req.Slots = NewSlotMemo() // a clause's slot is read by the rules and again by its fact
 	}
 	for _, m := range req.Messages {
+		carried := before.kin // the relative the turn before left for a pronoun in the next
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("extract: builtin: %w", err)
 		}
-		mf := b.messageFacts(m, req, before)
+		mf, kin := b.messageFacts(m, req, before)
 		before = turnBefore{}
 		switch strings.ToLower(strings.TrimSpace(m.Role)) {
 		case "assistant":
-			before = turnBefore{question: lastQuestion(m.Content), readBack: readBack(m.Content)}
+			before = turnBefore{question: lastQuestion(m.Content), readBack: readBack(m.Content), kin: kinAsked(m.Content, carried)}
 			afterAgent = true
 		case "user":
-			before = turnBefore{dangling: danglingMove(m.Content), corrects: CorrectionLead(m)}
+			before = turnBefore{dangling: danglingMove(m.Content), corrects: CorrectionLead(m), kin: kin}
 			before.place, _ = lastNamedPlace(m.Content) // "My sister lives in Groningen." — "I moved there
 			if takesBack(m.Content, afterAgent) {
 				kept := withoutLastSaid(facts.facts, userSaid)
@@ -103,17 +104,19 @@ type turnBefore struct {
 	question, readBack, dangling string
 	place                        placeMention // the last place the user's turn named, which "there" points at
 	corrects                     bool         // the user's turn only announced a correction ("wait, that's wrong")
+	kin                          string       // the one relative named just before, which "she" may point at (kinAsked)
 }
 
 // messageFacts extracts the facts of one turn; before is what the turn just before it
-// left open.
-func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact {
+// left open. It also returns the relative the turn named or pointed at last, which a
+// pronoun in the next turn may mean; "" when the turn spoke of none.
+func (b *builtin) messageFacts(m Message, req Request, before turnBefore) ([]Fact, string) {
 	role := strings.ToLower(strings.TrimSpace(m.Role))
 	switch {
 	case role == "user":
 	case (role == "assistant" || role == "system") && req.AgentMemory:
 	default:
-		return nil
+		return nil, ""
 	}
 	tn := turn{role: role, speaker: speakerOf(m.Name, role), ref: m.CreatedAt, agent: req.AgentMemory, slots: req.Slots}
 	if tn.ref.IsZero() {
@@ -123,7 +126,8 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 		tn.ids = []string{m.ID}
 	}
 	var out []Fact
-	introduced, object, kin, home, named := "", "", "", "", ""
+	introduced, object, home, named := "", "", "", ""
+	kin, spokeOfKin := before.kin, false
 	place := before.place
 	for i, line := range proseLines(m.Content) {
 		update := i == 0 && before.corrects // "wait, that's wrong" / "it's Square, not Stripe"
@@ -151,7 +155,10 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 			n := len(out)
 			tn.corrects = update
 			for _, c := range clauses(excuseReason(s)) {
-				c = resolveKinPronoun(resolvePrefPronoun(resolvePronounName(c, &introduced), &object), &kin)
+				c = resolvePrefPronoun(resolvePronounName(c, &introduced), &object)
+				r := resolveKinPronoun(c, &kin)
+				spokeOfKin = spokeOfKin || r != c || kinRe.MatchString(c)
+				c = r
 				c = resolveThere(resolveMovedIn(resolveNamedPronoun(c, &named), &home), &place)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
@@ -162,7 +169,10 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) []Fact
 			update = updateLeadRe.MatchString(s)
 		}
 	}
-	return out
+	if !spokeOfKin {
+		kin = "" // a turn about something else leaves the relative of the one before behind
+	}
+	return out, kin
 }
 
 // updateLeadRe finds a lead-in sentence that marks what follows on its line as a

@@ -195,11 +195,16 @@ var subjectPronouns = set(`i we you he she they it`)
 
 var (
 	// kinRe finds a relative the speaker introduces: "my brother", "my mum".
-	kinRe = lazyre.New(`(?i)\b(?:my|(?:i|we) (?:have|got|met) an?(?: new)?)\s+(brother|father|dad|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|sister|mother|mom|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece)\b`)
-	// heSheRe starts a clause whose subject is a pronoun: "He just moved to Denver".
-	heSheRe = lazyre.New(`(?i)^(he|she|his|her)(\s+|'s\s+)`)
+	kinRe = lazyre.New(`(?i)\b(?:my|(?:i|we) (?:have|got|met) an?(?: new)?)\s+(` + kinNouns + `)\b`)
+	// heSheRe starts a clause whose subject is a pronoun: "He just moved to Denver". "They"
+	// agrees only with several relatives, which only a question carries (kinAsked).
+	heSheRe = lazyre.New(`(?i)^(he|she|his|her|they|their)(\s+|'s\s+|'re\s+)`)
 	maleKin = set(`brother father dad son husband boyfriend uncle grandpa grandfather nephew`)
 )
+
+// kinNouns are the relatives (and pets) a pronoun may point back at; the gender of each is
+// read by kinAgrees.
+const kinNouns = `brother|father|dad|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|sister|mother|mom|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece|partner|spouse|cousin|kid|child|dog|cat|puppy|kitten`
 
 // resolveKinPronoun rewrites "He just moved to Denver" into "my brother just moved to
 // Denver", and "her name is Mia" into "my girlfriend's name is Mia", when the turn named
@@ -208,17 +213,22 @@ var (
 // named in one clause make the pronoun ambiguous, so nothing is carried.
 func resolveKinPronoun(clause string, kin *string) string {
 	out := clause
-	kinWord, _, _ := strings.Cut(*kin, " ")
-	if m := heSheRe.FindStringSubmatch(clause); m != nil && *kin != "" &&
-		maleKin[kinWord] == (strings.EqualFold(m[1], "he") || strings.EqualFold(m[1], "his")) {
+	kinWord, name, _ := strings.Cut(*kin, " ")
+	if m := heSheRe.FindStringSubmatch(clause); m != nil && *kin != "" && kinAgrees(kinWord, m[1]) && !passingState(m[2], clause[len(m[0]):]) {
 		verb := " "
 		switch {
+		case strings.EqualFold(m[1], "their"):
+			verb = "' " // "their shop is in Porto": my parents' shop
 		case strings.EqualFold(m[1], "his") || strings.EqualFold(m[1], "her"):
 			verb = "'s " // "her name is Mia": my girlfriend's name
 		case strings.HasPrefix(m[2], "'s"):
 			verb = " is "
+		case strings.HasPrefix(m[2], "'re"):
+			verb = " are "
 		}
 		out = "my " + *kin + verb + clause[len(m[0]):]
+	} else if name != "" && strings.HasPrefix(clause, name+" ") && !kinRe.MatchString(clause) {
+		out = "my " + *kin + clause[len(name):] // "Mia quit ballet", Mia being the daughter named before
 	}
 	switch found := kinRe.FindAllStringSubmatchIndex(clause, -1); {
 	case len(found) == 1:
@@ -228,6 +238,31 @@ func resolveKinPronoun(clause string, kin *string) string {
 	}
 	return out
 }
+
+// passingState reports a pronoun's predicate that says how someone is for the moment:
+// "she's good", "he is doing great". Read as the speaker's own ("I'm good") it is a mood
+// the skip rules drop; given the relative's name it would be kept as a fact.
+func passingState(joint, pred string) bool {
+	if !strings.HasPrefix(joint, "'") {
+		rest := copulaLeadRe.ReplaceAllString(pred, "")
+		if rest == pred {
+			return false // "she retired in March": no state at all
+		}
+		pred = rest
+	}
+	said := "i'm " + strings.TrimRight(pred, " .!,")
+	return transRe.MatchString(said) || trivialRe.MatchString(said) || praiseRe.MatchString(pred)
+}
+
+// copulaLeadRe is the copula a pronoun's predicate opens with: "she is doing great".
+var copulaLeadRe = lazyre.New(`(?i)^(?:is|are|was|were)\s+`)
+
+// praiseWords are the words of praise a clause may end on and say nothing more: "…, it's
+// so good", "she's adorable".
+const praiseWords = `good|great|amazing|fun|addictive|brilliant|awesome|incredible|fantastic|gripping|hilarious|beautiful|lovely|cute|adorable|sweet|gorgeous`
+
+// praiseRe is a predicate of praise alone: "so adorable", "really sweet".
+var praiseRe = lazyre.New(`(?i)^(?:(?:so+|really|very|pretty|super|actually|honestly|just|such)\s+)*(?:` + praiseWords + `)\s*[.!]*$`)
 
 // kinName returns " Priya" when what follows a kin word names the relative ("my sister
 // Priya just turned 30"), so that "she" later in the turn is the same "sister Priya".

@@ -159,7 +159,7 @@ func skipReason(ci clauseInfo) string {
 	if len(ci.words) > 1 && (irregularPast[ci.words[0]] || regularPast(ci.words[0])) && (ci.words[1] == "me" || ci.words[1] == "us") {
 		return skipFragment // "took me 3 tries": its subject is in a sentence before
 	}
-	if pointerObjectRe.MatchString(t) || bareChangeRe.MatchString(t) {
+	if pointerObjectRe.MatchString(t) || bareChangeRe.MatchString(t) || bareQuantity(ci.words) {
 		return skipFragment // "I figured it out", "we switched last sprint": what was said before
 	}
 	if !hasVerb(ci.words) && !pluralVerbRe.MatchString(strings.ToLower(t)) && !ownPluralVerb(ci.words) {
@@ -277,7 +277,17 @@ func danglingObject(words []string) bool {
 	return !hasAny(w[:len(w)-1], joiningWords)
 }
 
+// bareQuantity reports a clause whose object is an amount of nothing named: "my brother
+// has so many" (fans, said in the clause before).
+func bareQuantity(words []string) bool {
+	n := len(words)
+	return n >= 4 && haveVerbs[words[n-3]] && degreeWords[words[n-2]] && quantityWords[words[n-1]]
+}
+
 var (
+	haveVerbs          = set(`has have had`)
+	degreeWords        = set(`so too that`)
+	quantityWords      = set(`many much`)
 	pointerObjectWords = set(`it this that them`)
 	trailingParticles  = set(`out up down in on off over now already again too automatically anyway`)
 	joiningWords       = set(`and but or which who whom whose that so because while when where`)

@@ -197,7 +197,10 @@ var (
 	elidedUserRe  = lazyre.New(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:works|lives|loves|likes|hates|enjoys|owns|drives|plays|speaks|studies|prefers|teaches|coaches|uses|has|worked|lived|moved|left|joined|quit|started|switched|became|retired|graduated)\b)`)
 	conditionalRe = lazyre.New(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
 	firstSubjRe   = lazyre.New(`(?i)^(?:i|i'm|i've|i'll|we|we're|we've|we'll)\b`)
-	tailFillerRe  = lazyre.New(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	// thirdSubjRe opens a short clause about someone else, whole in two words: "he's 4",
+	// "she's good" (which the pronoun's own rules then read or drop).
+	thirdSubjRe  = lazyre.New(`(?i)^(?:he's|she's|he is|she is)\s+\S`)
+	tailFillerRe = lazyre.New(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
 	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning 30 in May".
 	midFillerRe    = lazyre.New(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
 	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi"}
@@ -206,7 +209,7 @@ var (
 	// turn keeps it, the fact states what happened.
 	affectTailRe = lazyre.New(`(?i),\s+(?:(?:so+|pretty|super|really|very|kinda|kind of|a bit|a little|quite|totally|honestly|lowkey|highkey)\s+)?(?:excited|happy|stoked|thrilled|nervous|scared|anxious|proud|bummed|pumped|hyped|glad|relieved|worried|psyched|sad|gutted|terrified|ecstatic)(?:\s+(?:about it|about that|tbh|ngl|lol|haha+))?\s*[.!]*$|,\s+(?:(?:i\s+)?can'?t wait|so+ much fun|fingers crossed|wish me luck)\s*[.!]*$` +
 		// "…, it's so good": praise of what was just named, no fact of its own.
-		`|,\s+(?:it's|it is|its|they're|they are|that's)\s+(?:(?:so+|really|very|pretty|super|actually|honestly|just)\s+)*(?:good|great|amazing|fun|addictive|brilliant|awesome|incredible|fantastic|gripping|hilarious|beautiful|lovely|cute|adorable)\s*[.!]*$` +
+		`|,\s+(?:it's|it is|its|they're|they are|that's)\s+(?:(?:so+|really|very|pretty|super|actually|honestly|just)\s+)*(?:` + praiseWords + `)\s*[.!]*$` +
 		// "…, its going ok": how it goes so far, no fact of its own.
 		`|,\s+(?:it's|it is|its)\s+going\s+(?:(?:so+|really|pretty|very|super)\s+)?(?:ok|okay|well|good|great|fine|alright|slowly|badly)\s*[.!]*$`)
 	// commentTailRe finds the speaker's verdict on what they just said, tacked on as a
@@ -350,7 +353,7 @@ func splitAtSubjects(s string) []string {
 // standsAlone reports whether the text before a joint is a clause of its own rather than the
 // first half of a compound subject ("Dave and I are…", "My wife and I moved…").
 func standsAlone(left string) bool {
-	return firstSubjRe.MatchString(left) || hasWords(left, 3)
+	return firstSubjRe.MatchString(left) || thirdSubjRe.MatchString(left) || hasWords(left, 3)
 }
 
 // leadFragment reports a fragment before a joint whose subject carries its verb ("I'm",
