@@ -57,25 +57,12 @@ const maxClauseBytes = 500
 // know, ", "Remember that ").
 func stripLead(s string) string {
 	s = waitLeadRe.ReplaceAllString(strings.TrimSpace(s), "")
-	if m := hedgeLeadRe.FindStringSubmatchIndex(s); m != nil {
-		s = s[m[2]:] // "i guess that works": the hedge is no verb of the speaker's ("User guesses")
-	}
 	first, _, _ := strings.Cut(s, " ")
-	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) || saidForeignNegative(s) || noOneRe.MatchString(s) {
+	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) || saidForeignNegative(s) {
 		return strings.TrimSpace(s)
 	}
 	return strings.TrimSpace(leadRe.ReplaceAllString(s, ""))
 }
-
-// hedgeLeadRe is a hedge before a clause with its own subject: "i guess that works", "I
-// suppose we'll see". Before a bare noun ("I guess fried chicken is…") it stays, or
-// the noun's first word would be read as a verb whose subject was dropped. Group 1 is
-// the clause.
-var hedgeLeadRe = lazyre.New(`(?i)^i\s+(?:guess|suppose)\b,?\s+((?:i|i'm|im|i've|we|we're|that|that's|it|it's|its|this|my|our|so|but)\b.*)$`)
-
-// noOneRe opens a clause on "no one", whose "no" is its subject, no reply: stripped, "no
-// one wants to come" would say the opposite.
-var noOneRe = lazyre.New(`(?i)^no(?:\s+|-)one\b`)
 
 // leadFirstWords are the first words of the lead-ins leadRe removes; other clauses skip it.
 var leadFirstWords = set(`reminder friendly a oh ah well so sorry oops and but also plus then anyway anyways actually btw by yes yeah yea ya yep yup no nope
@@ -166,11 +153,8 @@ func skipReason(ci clauseInfo) string {
 		}
 		return skipImpersonal
 	}
-	if (pointerSubjects[ci.words[0]] || thirdPronouns[ci.words[0]]) && !hasAny(ci.words, speakerWords) {
-		// "It's special to me", "That made me cry", "they dont wanna hang out with me": the
-		// speaker is only the object, the subject someone no earlier turn named (a pronoun
-		// that one did is resolved before this).
-		return skipImpersonal
+	if pointerSubjects[ci.words[0]] && !hasAny(ci.words, speakerWords) {
+		return skipImpersonal // "It's special to me", "That made me cry": the speaker is only the object
 	}
 	if len(ci.words) > 1 && (irregularPast[ci.words[0]] || regularPast(ci.words[0])) && (ci.words[1] == "me" || ci.words[1] == "us") {
 		return skipFragment // "took me 3 tries": its subject is in a sentence before
@@ -308,9 +292,6 @@ var (
 	trailingParticles  = set(`out up down in on off over now already again too automatically anyway`)
 	joiningWords       = set(`and but or which who whom whose that so because while when where`)
 )
-
-// thirdPronouns are the people a clause may open on without naming them.
-var thirdPronouns = set(`he she they he's she's they're hes shes theyre`)
 
 // pointerSubjects are subjects that point at something said before.
 var pointerSubjects = set(`it it's this that that's these those`)
