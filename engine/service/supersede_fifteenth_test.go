@@ -139,8 +139,7 @@ var supersedeFifteenth = []scenario{
 		facts: []string{"Accenture"}, never: []string{"works at Capgemini"}},
 	{name: "pet age corrected", steps: []string{
 		"My cat is 4 years old.", "A: Your cat is 4, right? || Actually she turned 5 last week."},
-		facts: []string{"5"}, gone: []string{"4 years"}, kept: true,
-		known: "\"she turned 5\" names the cat only through the agent's question"},
+		facts: []string{"5"}, gone: []string{"4 years"}, kept: true},
 	{name: "husband's name corrected", steps: []string{
 		"My husband is Daniel.", "A: Say hi to David for me! || His name is Daniel, not David."},
 		facts: []string{"Daniel"}, never: []string{"husband is David"}},
