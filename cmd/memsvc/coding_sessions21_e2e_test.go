@@ -55,7 +55,15 @@ func TestCodingSessions21Eval(t *testing.T) {
 		t.Skip("replays 17 tool-using turns and 35 prompts through the built binary")
 	}
 	t.Parallel()
-	const fixture = "coding_sessions21"
+	runStartRulesEval(t, "coding_sessions21", "coding sessions 21", codingSessions21Floors, codingSessions21StartFloor)
+}
+
+// runStartRulesEval replays a tool-using fixture of four repositories
+// whose "start" lists each repository's "from now on" words, scores the
+// later sessions' prompts against floors and the start context of a new
+// session in each repository against startFloor.
+func runStartRulesEval(t *testing.T, fixture, name string, floors codingFloors, startFloor int) {
+	t.Helper()
 	var fx toolFixture
 	readFixture(t, fixture, &fx)
 	var start struct {
@@ -69,15 +77,14 @@ func TestCodingSessions21Eval(t *testing.T) {
 	e := newCodingEval(t, fx.Repos)
 	replayToolSessions(t, fx, e.env, e.dirs)
 	e.checkCaptured(t)
-	scoreLaterSessions(t, "coding sessions 21", codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs,
-		codingSessions21Floors)
-	scoreStartRules(t, start.Start, e, codingSessions21StartFloor)
+	scoreLaterSessions(t, name, codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs, floors)
+	scoreStartRules(t, name, start.Start, e, startFloor)
 }
 
 // scoreStartRules opens one more session in each repository of want and
 // counts those whose start context shows one of the repository's words (its
 // standing "from now on" rules), holding the count to floor.
-func scoreStartRules(t *testing.T, want map[string][]string, e codingEval, floor int) {
+func scoreStartRules(t *testing.T, name string, want map[string][]string, e codingEval, floor int) {
 	t.Helper()
 	shown := 0
 	for repo, words := range want {
@@ -89,7 +96,7 @@ func scoreStartRules(t *testing.T, want map[string][]string, e codingEval, floor
 			t.Logf("session start in %s misses its from-now-on rule (want %s)", repo, strings.Join(words, " or "))
 		}
 	}
-	t.Logf("coding sessions 21: session start shows the from-now-on rules of %d/%d repositories", shown, len(want))
+	t.Logf("%s: session start shows the from-now-on rules of %d/%d repositories", name, shown, len(want))
 	if shown < floor {
 		t.Errorf("session start shows the from-now-on rules of %d repositories, floor %d", shown, floor)
 	}

@@ -55,21 +55,5 @@ func TestCodingSessions22Eval(t *testing.T) {
 		t.Skip("replays 19 tool-using turns and 40 prompts through the built binary")
 	}
 	t.Parallel()
-	const fixture = "coding_sessions22"
-	var fx toolFixture
-	readFixture(t, fixture, &fx)
-	var start struct {
-		Start map[string][]string `json:"start"`
-	}
-	readFixture(t, fixture, &start)
-	if len(fx.Sessions) == 0 || len(fx.Prompts) == 0 || len(fx.Repos) != 4 || len(start.Start) == 0 {
-		t.Fatalf("fixture: %d sessions, %d prompts, %d repos, %d start rules",
-			len(fx.Sessions), len(fx.Prompts), len(fx.Repos), len(start.Start))
-	}
-	e := newCodingEval(t, fx.Repos)
-	replayToolSessions(t, fx, e.env, e.dirs)
-	e.checkCaptured(t)
-	scoreLaterSessions(t, "coding sessions 22", codingFixture{Repos: fx.Repos, Prompts: fx.Prompts}, e.env, e.dirs,
-		codingSessions22Floors)
-	scoreStartRules(t, start.Start, e, codingSessions22StartFloor)
+	runStartRulesEval(t, "coding_sessions22", "coding sessions 22", codingSessions22Floors, codingSessions22StartFloor)
 }
