@@ -14,7 +14,7 @@ import (
 )
 
 // A question may name a slot by its category ("what's my job", "where does
-// my sister live", "how old is Caroline") where the memory that fills it
+// my sister live", "how old is Rhea") where the memory that fills it
 // names only the value ("User started as a nurse at St Thomas hospital"):
 // the two share no word, and that memory scored 0.04 while another
 // person's job ("Sam got a job at a school") shared "job" and came first at
@@ -25,7 +25,7 @@ import (
 
 // askedSlot is a slot a question asks about: whose (holder, as
 // extract.SubjectKey writes a slot's subject: "user", "user's sister",
-// "caroline"), which predicates its category word names, and the word
+// "rhea"), which predicates its category word names, and the word
 // itself (things owned by that name or one of its kind's members fill it:
 // "my car" and "User's car is a Honda").
 type askedSlot struct {
@@ -61,8 +61,8 @@ var (
 
 var (
 	// holderVerbRes: "where do I work", "who does my sister work for",
-	// "where does my sister live", "what does Caroline do for a living",
-	// "how old is Caroline": group 1 the holder, 2 the category word. The
+	// "where does my sister live", "what does Rhea do for a living",
+	// "how old is Rhea": group 1 the holder, 2 the category word. The
 	// verb ends the question ("who did she work with" asks no job). A name
 	// is a capitalised word, so none of them folds case.
 	holderVerbRes = []*lazyre.Regexp{
@@ -102,7 +102,7 @@ func askedSlotOf(query string) *askedSlot {
 }
 
 // ownedCategory reads a category word said as someone's ("my job", "my
-// sister's job", "Caroline's new car"), or returns nil.
+// sister's job", "Rhea's new car"), or returns nil.
 func ownedCategory(words []string) *askedSlot {
 	for i, w := range words {
 		holder := ownerOf(w)
@@ -138,7 +138,7 @@ var categoryModifiers = text.WordSet(`current present new main day first old usu
 
 // ownerOf is the slot subject a word of a question names as an owner: the
 // user for "my" and "our", a name for a capitalised possessive that is no
-// common word ("Caroline's", not "What's"), else "".
+// common word ("Rhea's", not "What's"), else "".
 func ownerOf(w string) string {
 	low := strings.ToLower(w)
 	if low == "my" || low == "our" {
