@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // Cookie names. The key cookie holds the session: the API key, sealed by
@@ -72,7 +73,7 @@ func (u *UI) page(pattern string, h func(http.ResponseWriter, *http.Request, *re
 				u.keyRefused(w, r)
 				return
 			}
-			if engine.ErrorCode(err) == engine.EUnauthorized && r.Method == http.MethodGet {
+			if engine.ErrorCode(err) == engine.EUnauthorized && safeMethod(r.Method) { // HEAD as GET
 				u.rememberNext(w, r)
 				http.Redirect(w, r, "/signin", http.StatusSeeOther)
 				return
@@ -254,7 +255,9 @@ func isNavigation(r *http.Request) bool {
 
 // localPath is next when it is a path on this site, else the memories
 // page: the sign-in form must never send a browser to another site
-// (an open redirect), whatever its next field holds.
+// (an open redirect), whatever its next field holds. A key in next's
+// address (?api_key=, which the dashboard ignores) is dropped: it would
+// land in the address bar and its history.
 func localPath(next string) string {
 	const home = "/memories"
 	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n\t") {
@@ -263,6 +266,10 @@ func localPath(next string) string {
 	u, err := url.Parse(next)
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "/signin" {
 		return home
+	}
+	if q := status.WithoutKey(u.RawQuery); q != u.RawQuery {
+		u.RawQuery = q
+		return u.String()
 	}
 	return next
 }

@@ -391,3 +391,23 @@ func TestOversizedFormRefusedUnread(t *testing.T) {
 		t.Errorf("a refused form changed the store: %v", err)
 	}
 }
+
+// TestSignedOutHeadAndKeyedNext: a HEAD of a page signed out is sent to
+// sign in as its GET is (it was a 401), and a sign-in form whose next
+// address holds ?api_key= (typed or pasted; the dashboard ignores it)
+// returns to the page without the key: the key must not land in the
+// address bar and its history.
+func TestSignedOutHeadAndKeyedNext(t *testing.T) {
+	e := newEnv(t, authSecret)
+	key := e.key("alice")
+	b := e.browser()
+	req, _ := http.NewRequest(http.MethodHead, e.url+"/memories", nil)
+	if p := b.do(req); p.status != http.StatusSeeOther || p.header.Get("Location") != "/signin" {
+		t.Errorf("HEAD /memories signed out: %d %q, want a redirect to /signin", p.status, p.header.Get("Location"))
+	}
+	next := "/memories?api_key=" + url.QueryEscape(key) + "&q=passport"
+	got := b.post("/signin", url.Values{"csrf": {b.token("/signin")}, "key": {key}, "next": {next}}).header.Get("Location")
+	if got != "/memories?q=passport" {
+		t.Errorf("next %q: Location %q, want /memories?q=passport", next, got)
+	}
+}
