@@ -96,6 +96,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	}
 	// After the reranker, which was measured judging the facts (said_more.go).
 	hits = e.showWhatWasSaid(ctx, rd, shard, user, &q, qvec, hits, q.TopK)
+	hits = e.rankStaleTurns(ctx, rd, shard, hits, q.TopK) // a turn shown as itself: stale_turn.go
 	res.Results = hits[:min(q.TopK, len(hits))]
 	// Skills (engine/service/skills): a procedural query gets its skill inline.
 	if res.PrimarySkill, err = e.primarySkill(ctx, user, q.Text); err != nil {
