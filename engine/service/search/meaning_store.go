@@ -27,7 +27,7 @@ import (
 // ones; a cosine of 0.45 found 4 fewer; a lead of 0.15 found 5 fewer; read for prompts not
 // in the first person (questions about the world, requests) it injected 6 unrelated prompts
 // more for 1 more found.
-func (e *Searcher) bringNearestInMeaning(ctx context.Context, rd *reads, shard *index.Shard, user string, q *engine.Query, qvec []float32, hits []engine.Scored) ([]engine.Scored, error) {
+func (e *Searcher) bringNearestInMeaning(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) ([]engine.Scored, error) {
 	m, ok := e.meaningsFor(q)
 	if !ok {
 		return hits, nil
@@ -45,7 +45,7 @@ func (e *Searcher) bringNearestInMeaning(ctx context.Context, rd *reads, shard *
 	if err != nil || len(one) == 0 {
 		return hits, err // gone since the shard was read: nothing to bring
 	}
-	if err := e.calibrate(ctx, shard, user, q, qvec, one); err != nil {
+	if err := e.calibrate(ctx, shard, q, qvec, one); err != nil {
 		return nil, err
 	}
 	if one[0].Score < minLiftedScore {

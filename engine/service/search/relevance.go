@@ -87,7 +87,7 @@ func RelevanceFor(mode string) RelevanceModel {
 // query of several parts (judgedParts) is judged part by part as well,
 // and each hit keeps its best score: answering one part of a prompt is
 // relevant to it.
-func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, user string, q *engine.Query, qvec []float32, hits []engine.Scored) error {
+func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored) error {
 	if len(hits) == 0 {
 		return nil
 	}

@@ -19,7 +19,7 @@ import (
 // fact (allCurrent), or one something said later changed (changedLater), stays hidden.
 // The order is unchanged. It never fails a search: a turn it cannot read or score is not shown,
 // and the hits stay as they were.
-func (e *Searcher) showWhatWasSaid(ctx context.Context, rd *reads, shard *index.Shard, user string, q *engine.Query, qvec []float32, hits []engine.Scored, limit int) []engine.Scored {
+func (e *Searcher) showWhatWasSaid(ctx context.Context, rd *reads, shard *index.Shard, q *engine.Query, qvec []float32, hits []engine.Scored, limit int) []engine.Scored {
 	place := map[string]int{} // an episode → the place of the fact that stands for it
 	var episodes []recall.Ranked
 	for i := range hits[:min(limit, len(hits))] {
@@ -42,7 +42,7 @@ func (e *Searcher) showWhatWasSaid(ctx context.Context, rd *reads, shard *index.
 	if err != nil || len(said) == 0 {
 		return hits
 	}
-	if err := e.calibrate(ctx, shard, user, q, qvec, said); err != nil {
+	if err := e.calibrate(ctx, shard, q, qvec, said); err != nil {
 		return hits
 	}
 	said = e.weighAskedSlot(ctx, rd, q.Text, said) // another's job is no answer to "my job"

@@ -78,10 +78,10 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if err != nil {
 		return nil, err
 	}
-	if err := e.calibrate(ctx, shard, user, &q, qvec, hits); err != nil {
+	if err := e.calibrate(ctx, shard, &q, qvec, hits); err != nil {
 		return nil, err
 	}
-	if hits, err = e.bringNearestInMeaning(ctx, rd, shard, user, &q, qvec, hits); err != nil {
+	if hits, err = e.bringNearestInMeaning(ctx, rd, shard, &q, qvec, hits); err != nil {
 		return nil, err
 	}
 	hits = e.weighAskedSlot(ctx, rd, q.Text, hits) // "what's my job": category_slot.go
@@ -95,7 +95,7 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 		hits = e.listTurnsHits(shard, list, hits)
 	}
 	// After the reranker, which was measured judging the facts (said_more.go).
-	hits = e.showWhatWasSaid(ctx, rd, shard, user, &q, qvec, hits, q.TopK)
+	hits = e.showWhatWasSaid(ctx, rd, shard, &q, qvec, hits, q.TopK)
 	hits = e.rankStaleTurns(ctx, rd, shard, hits, q.TopK) // a turn shown as itself: stale_turn.go
 	res.Results = hits[:min(q.TopK, len(hits))]
 	// Skills (engine/service/skills): a procedural query gets its skill inline.
