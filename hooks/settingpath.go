@@ -163,11 +163,18 @@ func fileLeafMatcher(leaf, file string) func(string) bool {
 }
 
 // leafMatcher returns the test of whether a clause writes leaf, a plain
-// key and its value ("pool: 25", "pool = 25"), the key not the end of a
-// longer path ("jobs.lint.pool: 25").
+// key and its value ("pool: 25", "pool = 25", or in words, "backoff
+// 500ms"), the key not the end of a longer path ("jobs.lint.pool: 25").
+//
+// Why the words: a user states a setting as they would say it ("retry 3
+// times, backoff 500ms, put it in config/shipping.yml"), and that memory
+// names the file as well as the edit that later changed the value, yet it
+// stayed in recall beside the new value (the twenty-third coding-sessions
+// evaluation, cmd/memsvc). The key right before the value is that setting;
+// only a memory naming the file is checked (fileLeafMatcher).
 func leafMatcher(leaf string) func(string) bool {
 	key, value, _ := strings.Cut(leaf, " ")
-	re, err := regexp.Compile(`(?i)(?:^|[^\w.-])` + regexp.QuoteMeta(key) + `\s*[=:]\s*["']?` +
+	re, err := regexp.Compile(`(?i)(?:^|[^\w.-])` + regexp.QuoteMeta(key) + `(?:\s*[=:]\s*|\s+)["']?` +
 		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)
 	if err != nil {
 		return func(string) bool { return false }

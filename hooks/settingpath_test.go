@@ -111,6 +111,8 @@ func TestWithoutRetiredFileLeaf(t *testing.T) {
 			"Assistant: In config/database.yml: `timeout: 5000` and the adapter postgresql.", true},
 		{"another file's leaf stays", "The worker config sets `pool: 25` for the crawler threads.",
 			"The worker config sets `pool: 25` for the crawler threads.", true},
+		{"the key and value said in words", "Pool 25, put it in config/database.yml. Retry 3 times.",
+			"put it in config/database.yml. Retry 3 times.", true},
 		{"a longer path stays", "database.yml sets `replica.pool: 25` for the read replica.",
 			"database.yml sets `replica.pool: 25` for the read replica.", true},
 	} {
