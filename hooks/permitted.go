@@ -45,8 +45,11 @@ var (
 	// "force pushes").
 	oneThing = lazyre.New(`(?i)^(?:the|this|that|these|those|my|our|your|its|their)\s`)
 	// leaveChange is the word that makes leave a change of the rule, not
-	// a step of the task ("you can see the log in ci.yml").
-	leaveChange = lazyre.New(`(?i)\b(?:now|again|from now on|going forward|these days)\b`)
+	// a step of the task ("you can see the log in ci.yml"). "After all"
+	// takes a rule back: "you can use unwrap in tests after all" left "no
+	// unwrap anywhere, not even in tests" in recall beside it (the
+	// twenty-third coding-sessions evaluation, cmd/memsvc).
+	leaveChange = lazyre.New(`(?i)\b(?:now|again|from now on|going forward|these days|after all)\b`)
 	// stepNow is "now" opening the leave: "the db is migrated, now you
 	// can run the tests" says what the agent can do next, not that a rule
 	// changed, so it is no word of change.

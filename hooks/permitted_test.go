@@ -19,6 +19,8 @@ func TestPermittedNames(t *testing.T) {
 		{"a thing fine again", "Force pushes are fine again on feature branches.", []string{"^force pushes"}},
 		{"feel free from now on", "feel free to add dependencies from now on.",
 			[]string{"^add dependencies", "^dependencies"}},
+		{"a rule taken back", "you can use unwrap in tests after all, expect everywhere is noise.",
+			[]string{"^use unwrap|tests", "^unwrap|tests"}},
 		{"no change of the rule: a step of the task", "you can see the failing job in ci.yml.", nil},
 		{"leave withheld", "you can no longer deploy previews now.", nil},
 		{"leave refused", "no, you can't use spaces now.", nil},
