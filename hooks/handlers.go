@@ -92,7 +92,8 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 // what it asks when runs (schedule.go), the project's minimum version when
 // it asks what may be used (minversion.go), the language version it
 // targets when it asks which one (targetversion.go), how errors are made
-// when it asks for a way to fail (errorstyle.go) and the memories naming
+// when it asks for a way to fail (errorstyle.go), where secrets go when it
+// asks to place one (secretplace.go) and the memories naming
 // the prompt's code names and flags (named.go) or the keys a question
 // spells out in full words (spelledkey.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
@@ -120,7 +121,8 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 	if m, ok := errorStyleMemory(prompt, pool); ok { // errorstyle.go
 		add = append(add, m)
 	}
-	if m, ok := newKindMemory(prompt, pool, hits); ok { // newkind.go
+	add = append(add, secretPlaceMemories(prompt, pool)...) // secretplace.go
+	if m, ok := newKindMemory(prompt, pool, hits); ok {     // newkind.go
 		add = append(add, m)
 	}
 	names := append(promptNames(prompt), spelledKeys(prompt, pool)...) // spelledkey.go
