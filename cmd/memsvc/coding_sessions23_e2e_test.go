@@ -33,8 +33,14 @@ import "testing"
 // credentials rule for a new secret, the min SDK rule for "bump the min sdk
 // to 28", the scanner fleet's owner, the string-resource rule for a new
 // screen and the migration rule said in another repository's session.
+// After a plain-word setting retired in its file was also cut where a
+// memory says it in words (hooks/settingpath.go: "Backoff 500ms, put it in
+// config/shipping.yml") and "after all" made leave a change of the rule
+// (hooks/permitted.go: "you can use unwrap in tests after all"): stale 0,
+// session start stale 0; after a request to place one secret got the
+// project's rule for secrets (hooks/secretplace.go): 27/33.
 // Raise them as recall improves; never lower them to let a change through.
-var codingSessions23Floors = codingFloors{recalled: 26, silent: 5, stale: 3, foreign: 0, startStale: 2}
+var codingSessions23Floors = codingFloors{recalled: 27, silent: 5, stale: 0, foreign: 0, startStale: 0}
 
 // codingSessions23StartFloor is how many repositories' "from now on" rules
 // a new session's start context shows, at least.
