@@ -23,9 +23,11 @@ import "testing"
 // preference said in one repository reached the others
 // (hooks/userlevel.go): 12/22; after a question of one meaningful word
 // was searched alone (hooks/query.go): 13/22; after the packages shell
-// commands remove were retired (hooks/toolremoval.go): stale 0. Raise them as recall
+// commands remove were retired (hooks/toolremoval.go): stale 0; after a
+// request to place one secret got the project's rule for secrets
+// (hooks/secretplace.go): 14/22. Raise them as recall
 // improves; never lower them to let a change through.
-var codingSessions5Floors = codingFloors{recalled: 13, silent: 7, stale: 0, foreign: 0, startStale: 2}
+var codingSessions5Floors = codingFloors{recalled: 14, silent: 7, stale: 0, foreign: 0, startStale: 2}
 
 func TestCodingSessions5Eval(t *testing.T) {
 	if testing.Short() {
