@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // routeMethods are the methods a REST route may be registered for.
@@ -53,7 +55,7 @@ func (s *Server) shadowedRoute(r *http.Request, pattern string) string {
 // URL, as most REST APIs take it, is told where deletes go.
 func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string) {
 	w.Header().Set("Allow", allow)
-	detail := "method " + r.Method + " not allowed on " + r.URL.Path + ": it takes " + allow
+	detail := status.NotAllowed(r.Method, r.URL.Path, allow)
 	if r.Method == http.MethodDelete && memoryRoute(r) {
 		detail += `; delete memories with DELETE /api/v1/memories with {"memory_ids":["…"]}`
 	}

@@ -26,6 +26,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/http/httptest"
 	"path"
 	"strings"
 	"time"
@@ -221,11 +222,31 @@ func (u *UI) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, status.CanonicalLocation(r, to).String(), http.StatusTemporaryRedirect)
 		return
 	}
-	if _, pattern := u.mux.Handler(r); pattern == "" { // the mux's plain-text 404 and 405, as pages
-		u.fail(w, r, nil, engine.Errorf(engine.ENotFound, "no page at %s %s", r.Method, r.URL.Path))
+	if _, pattern := u.mux.Handler(r); pattern == "" {
+		u.unrouted(w, r)
 		return
 	}
 	u.mux.ServeHTTP(w, r)
+}
+
+// unrouted answers as a page what the mux answers in plain text: a path
+// no page has is a 404, and a page asked for with a method it does not
+// take (OPTIONS, a POST to a page that is only read) a 405 naming its
+// methods in Allow, as REST answers; both were a 404 "no page", which
+// told a client the page was not there. A CORS preflight gets that 405
+// and no Access-Control-Allow-* header, as from REST: the dashboard
+// keeps the same-origin rule, so no browser lets another origin on.
+func (u *UI) unrouted(w http.ResponseWriter, r *http.Request) {
+	rec := httptest.NewRecorder()
+	u.mux.ServeHTTP(rec, r) // the mux's own 404 or 405: nothing runs
+	allow := rec.Header().Get("Allow")
+	if rec.Code != http.StatusMethodNotAllowed || allow == "" {
+		u.fail(w, r, nil, engine.Errorf(engine.ENotFound, "no page at %s %s", r.Method, r.URL.Path))
+		return
+	}
+	w.Header().Set("Allow", allow)
+	msg := status.NotAllowed(r.Method, r.URL.Path, allow)
+	u.render(w, nil, http.StatusMethodNotAllowed, "error", map[string]any{"Status": http.StatusMethodNotAllowed, "Message": msg})
 }
 
 // statusOf is err's HTTP status, from the table REST answers with too.

@@ -125,6 +125,13 @@ func CloseAfterChunked(h http.Header, r *http.Request) {
 	}
 }
 
+// NotAllowed is the message of a 405 for method on path, which takes the
+// methods in allow (an Allow header's value): REST and the dashboard say it
+// alike.
+func NotAllowed(method, path, allow string) string {
+	return "method " + method + " not allowed on " + path + ": it takes " + allow
+}
+
 // KeyParam is the query parameter that may carry an API key.
 const KeyParam = "api_key"
 
