@@ -8,9 +8,9 @@ import (
 
 // TestUnadvertisedCapabilitiesAreNotServed: the server advertises tools
 // only, yet resources/list, prompts/list and resources/templates/list were
-// answered with empty lists (the SDK serves them whatever the server
-// declares), telling a client that asks anyway that the feature exists and
-// is empty. A server answers a method of a capability it did not declare
+// answered with empty lists, and logging/setLevel with {} (the SDK serves
+// them whatever the server declares), telling a client that asks anyway
+// that the feature exists. A server answers a method of a capability it did not declare
 // as any method it does not have: JSON-RPC -32601 naming the method (the
 // TypeScript and Python SDK servers do), over stdio and HTTP.
 func TestUnadvertisedCapabilitiesAreNotServed(t *testing.T) {
@@ -21,6 +21,9 @@ func TestUnadvertisedCapabilitiesAreNotServed(t *testing.T) {
 		{"resources/read", `{"uri":"memsvc://x"}`},
 		{"prompts/list", `{}`},
 		{"prompts/get", `{"name":"x"}`},
+		// The server declares no logging either: setLevel was answered {},
+		// telling a client its log level was set (the twentieth probe).
+		{"logging/setLevel", `{"level":"debug"}`},
 	} {
 		call := `{"jsonrpc":"2.0","id":7,"method":"` + tt.method + `","params":` + tt.params + `}`
 		var overHTTP rpcAnswer

@@ -119,20 +119,32 @@ func newBareServer(version string) *sdk.Server {
 	return s
 }
 
-// toolsOnly answers the methods of the resources and prompts capabilities,
-// which the server does not declare, as methods it does not have
-// (-32601), as the TypeScript and Python SDK servers do: the Go SDK
+// toolsOnly answers the methods of the resources, prompts and logging
+// capabilities, which the server does not declare, as methods it does not
+// have (-32601), as the TypeScript and Python SDK servers do: the Go SDK
 // serves them whatever the server declares, so resources/list and
-// prompts/list answered empty lists, telling a client that asked anyway
-// that the feature exists and is empty. The SDK words every -32601 itself
+// prompts/list answered empty lists and logging/setLevel {}, telling a
+// client that asked anyway that the feature exists (the server sends no
+// log notifications at any level). The SDK words every -32601 itself
 // (`method not found: "prompts/list"`), as for any other unknown method.
 func toolsOnly(next sdk.MethodHandler) sdk.MethodHandler {
 	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
-		if strings.HasPrefix(method, "resources/") || strings.HasPrefix(method, "prompts/") {
+		if unadvertised(method) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// unadvertised reports whether method belongs to a capability the server
+// does not declare (it declares tools only).
+func unadvertised(method string) bool {
+	for _, prefix := range []string{"resources/", "prompts/", "logging/"} {
+		if strings.HasPrefix(method, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // instructions tell the model what the server is for and how to use it.
