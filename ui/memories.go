@@ -47,7 +47,24 @@ func readListForm(q url.Values) (listForm, error) {
 	if f.MetaValue != "" && f.MetaKey == "" {
 		return f, engine.Invalid("meta_key", "name the metadata key the value %q is for", f.MetaValue)
 	}
+	if err := f.checkContentNames(); err != nil {
+		return f, err
+	}
 	return f, f.content().Validate()
+}
+
+// checkContentNames holds the tag and metadata filters to the rules their
+// values were written under: a tag and a metadata key are names (no
+// control or invisible character, UTF-8), a metadata value a text. They
+// took a NUL or a zero-width space as sent and answered an empty list,
+// where the app, project and session filters beside them refuse one.
+func (f listForm) checkContentNames() error {
+	for _, n := range []struct{ field, v string }{{"tag", f.Tag}, {"meta_key", f.MetaKey}} {
+		if err := engine.ValidateName(n.field, n.v); n.v != "" && err != nil {
+			return err
+		}
+	}
+	return engine.ValidateText("meta_value", f.MetaValue)
 }
 
 // content is the form's tag and metadata filter for the engine.
