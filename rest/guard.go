@@ -2,7 +2,6 @@ package rest
 
 import (
 	"fmt"
-	"mime"
 	"net"
 	"net/http"
 	"net/netip"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/media"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // requireJSONBody refuses a request body that is not declared as JSON.
@@ -24,52 +24,13 @@ import (
 // write. A body with no Content-Type at all is refused for the same reason
 // (navigator.sendBeacon with an untyped Blob sends none).
 func requireJSONBody(r *http.Request) error {
-	if err := requireIdentityEncoding(r); err != nil {
-		return err
-	}
-	ct := r.Header.Get("Content-Type")
-	if ct == "" {
-		if hasBody(r) {
-			return engine.Errorf(engine.EUnsupportedType, "Content-Type must be application/json; the request has a body and no Content-Type")
-		}
-		return nil
-	}
-	if n := len(r.Header.Values("Content-Type")); n > 1 {
-		// Only the first would count, and another reader may take the last.
-		return engine.Errorf(engine.EUnsupportedType, "Content-Type given %d times: send one, application/json", n)
-	}
-	mt, params, err := mime.ParseMediaType(ct)
-	if err != nil || !(mt == "application/json" || strings.HasSuffix(mt, "+json")) {
-		return engine.Errorf(engine.EUnsupportedType, "Content-Type must be application/json, got %q", ct)
-	}
-	// JSON is UTF-8 (RFC 8259): a body declared in another charset would be
-	// read as UTF-8 all the same, so it is refused rather than misread.
-	if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
-		return engine.Errorf(engine.EUnsupportedType, "Content-Type charset must be utf-8, got %q", cs)
-	}
-	return nil
+	return status.BodyType(r, "application/json", func(mt string) bool {
+		return mt == "application/json" || strings.HasSuffix(mt, "+json")
+	})
 }
 
-// requireIdentityEncoding refuses a compressed request body. No route
-// decompresses one, so a gzip body would otherwise be read as malformed
-// JSON; a 415 naming the encoding says what is wrong (and a decompression
-// bomb has nothing to inflate it).
-func requireIdentityEncoding(r *http.Request) error {
-	for _, v := range r.Header.Values("Content-Encoding") {
-		for _, enc := range strings.Split(v, ",") {
-			if enc = strings.TrimSpace(enc); enc != "" && !strings.EqualFold(enc, "identity") {
-				return engine.Errorf(engine.EUnsupportedType, "Content-Encoding %q is not supported: send the body uncompressed", enc)
-			}
-		}
-	}
-	return nil
-}
-
-// hasBody reports whether a request carries (or may carry) body bytes:
-// a positive length, or an unknown one (chunked).
-func hasBody(r *http.Request) bool {
-	return r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
-}
+// hasBody reports whether a request carries (or may carry) body bytes.
+func hasBody(r *http.Request) bool { return status.HasBody(r) }
 
 // siteGuard refuses requests a browser was tricked into sending: a Host
 // name that is not this server's (DNS rebinding) and a cross-origin write.

@@ -6,8 +6,10 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -171,12 +173,23 @@ func hasCookie(r *http.Request, name string) bool {
 	return err == nil
 }
 
+// formType is the one body type the dashboard's forms are sent in.
+const formType = "application/x-www-form-urlencoded"
+
 // readForm parses a form body of at most maxFormBytes. One declared
 // larger is refused unread (413, as REST refuses a body): it used to be
 // read until the body timeout when the bytes never came (a client that
 // sent Expect: 100-continue was asked for a gigabyte), and a form past the
 // cap was a 400 "unreadable" rather than what it is, too large.
+//
+// A body the form parser cannot read (multipart, JSON, untyped,
+// compressed, or in another charset than UTF-8) is a 415 naming it: the
+// parser saw no fields in one, so it was refused as "missing or stale form
+// token: reload the page", which no reload mended.
 func readForm(w http.ResponseWriter, r *http.Request) error {
+	if err := status.BodyType(r, formType, func(mt string) bool { return mt == formType }); err != nil {
+		return err
+	}
 	tooLarge := engine.Errorf(engine.ETooLarge, "form larger than %d bytes", maxFormBytes)
 	if r.ContentLength > maxFormBytes {
 		return tooLarge
@@ -186,6 +199,23 @@ func readForm(w http.ResponseWriter, r *http.Request) error {
 		return tooLarge
 	} else if err != nil {
 		return engine.Invalid("form", "unreadable: %v", err)
+	}
+	return fieldsOnce(r.PostForm)
+}
+
+// listFields are the form fields that come many by design: the ids of a
+// bulk delete.
+var listFields = map[string]bool{"id": true}
+
+// fieldsOnce refuses a form that gives any other field more than once, in
+// name order: it was read by its first value, silently (text=a&text=b
+// corrected to a), where REST refuses a parameter given twice, and a
+// proxy or filter in front may read the last.
+func fieldsOnce(form url.Values) error {
+	for _, name := range slices.Sorted(maps.Keys(form)) {
+		if n := len(form[name]); n > 1 && !listFields[name] {
+			return engine.Invalid(name, "given %d times in the form; give it once", n)
+		}
 	}
 	return nil
 }
