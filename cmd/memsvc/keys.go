@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -167,6 +168,9 @@ func keysRevoke(ctx context.Context, args []string, sys IO) error {
 		return errUsage{fmt.Errorf("keys revoke: give exactly one key or key id, e.g. memsvc keys revoke msk_… --data DIR")}
 	}
 	key := fs.Arg(0)
+	if strings.TrimSpace(key) == "" { // "$KEY" of an unset variable: not a mistyped key
+		return errUsage{errors.New("keys revoke: the key argument is empty (an unset shell variable?): give the key (msk_…) or its key id, as keys create printed")}
+	}
 	if _, err := auth.KeyID(key); err != nil {
 		return errUsage{errors.New("keys revoke: the argument is not a memsvc key (msk_…) or key id (16 hex digits, as keys create printed)")}
 	}
