@@ -92,9 +92,11 @@ Output: data (a minted key alone, exports, backups to -, bench reports, JSON-RPC
 did (imported, erased, revoked, restored), logs and errors on stderr.
 
 Exit status:
-  0    success (also for --help); serve and mcp stopped by SIGINT, SIGTERM or SIGHUP; hook run by an agent (it fails open)
+  0    success (also for --help); serve and mcp stopped by SIGINT, SIGTERM or SIGHUP; mcp whose stdin ended
+       (how an MCP client ends a stdio session); hook run by an agent (it fails open)
   1    failure (a file, the store, a model or the server failed); also stdout closed before the output was
-       whole (| head): one line on stderr says the output is incomplete; or closed from the start (>&-)
+       whole (| head): one line on stderr says the output is incomplete; or closed from the start (>&-;
+       mcp's stdin, <&-)
   2    usage error (unknown command or flag, bad or missing value)
   3    not found: what the command line names to act on does not exist (an --in file; the --data directory of
        export, backup, users erase and keys revoke; a --user with no data in export or users erase; the

@@ -49,6 +49,9 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 	if err := f.check(); err != nil {
 		return err
 	}
+	if err := stdinClosedAtStart(sys.Stdin); err != nil {
+		return err
+	}
 	logger, err := newLogger(cfg, sys)
 	if err != nil {
 		return err
@@ -112,11 +115,18 @@ func runMCP(ctx context.Context, args []string, sys IO) error {
 // true`, a client that stops reading mid-call) ends the session with exit
 // 1 instead of SIGPIPE's 141, so the deferred closes run and the next open
 // finds a closed store, not a log to replay.
+//
+// A stdin that ends is how the MCP stdio transport ends a session (the
+// client closes the server's input, then waits for it to exit), so it is
+// exit 0, said in one line: the session used to stop without a word.
 func serveStdio(ctx context.Context, srv *sdk.Server, sc mcp.Scope, sys IO) error {
 	err := mcp.ServeStdio(ctx, srv, sc, sys.Stdin, productStdout(sys.Stdout))
 	if closedStdout(err) {
 		return errors.New("stdout was closed (its reader, the MCP client, went away): the session ended; " +
 			"calls already made were finished and nothing more was read")
+	}
+	if err == nil && ctx.Err() == nil {
+		fmt.Fprintln(sys.Stderr, "memsvc mcp: stdin ended (the MCP client closed it): the session is over")
 	}
 	return err
 }

@@ -47,3 +47,17 @@ func productStdout(w io.Writer) io.Writer {
 	}
 	return w
 }
+
+// stdinClosedAtStart refuses a stdin that was closed when memsvc started
+// (`memsvc mcp <&-`): the runtime puts /dev/null there, so the session
+// read nothing and ended at once, exit 0 and no word, as if a client had
+// come and gone. No MCP host starts a server so (it gives a pipe), and a
+// stdin that merely ends (`</dev/null`, a client closing it) is still the
+// normal end of a session.
+func stdinClosedAtStart(r io.Reader) error {
+	if f, ok := r.(*os.File); ok && f == os.Stdin && closedAtStart(f) {
+		return errors.New("stdin was closed when memsvc mcp started (<&-): it reads the MCP client's JSON-RPC " +
+			"messages from stdin, so it has nothing to serve; let the MCP client start it (it gives a pipe), or feed it a file")
+	}
+	return nil
+}
