@@ -48,3 +48,34 @@ func TestProbe20MCPStdinClosed(t *testing.T) {
 		t.Errorf("memsvc mcp with an empty stdin: exit %d, stderr %q; want 0 saying stdin ended", code, errs)
 	}
 }
+
+// TestProbe20BadVariableUnderAFlag: MEMSVC_ADDR=garbage, MEMSVC_LOG_LEVEL=loud
+// or MEMSVC_LOG_FORMAT=xml beside the flag on the command line was
+// accepted without a word (serve started), though a bad variable is
+// refused even when its flag is given (the flag wins only over a value it
+// could take): these values were checked only once chosen, so the typo
+// lay in wait for the next run without the flag. Refused, exit 2, naming
+// the variable.
+func TestProbe20BadVariableUnderAFlag(t *testing.T) {
+	data := seededDataDir(t, 1)
+	for _, tc := range []struct{ env, value, flag, flagValue string }{
+		{"MEMSVC_ADDR", "garbage", "--addr", "127.0.0.1:0"},
+		{"MEMSVC_LOG_LEVEL", "loud", "--log-level", "info"},
+		{"MEMSVC_LOG_FORMAT", "xml", "--log-format", "json"},
+	} {
+		args := []string{"export", "--data", data, "--user", "alice", "--out", os.DevNull, tc.flag, tc.flagValue}
+		if tc.flag == "--addr" {
+			args = []string{"serve", "--data", data, tc.flag, tc.flagValue}
+		}
+		code, _, stderr := probeCmd{env: map[string]string{tc.env: tc.value}}.run(t, args...)
+		oneLineError(t, tc.env, stderr)
+		if code != 2 || !strings.Contains(stderr, tc.env) {
+			t.Errorf("%s=%s with %s %s: exit %d, stderr %q; want 2 naming the variable", tc.env, tc.value, tc.flag, tc.flagValue, code, stderr)
+		}
+	}
+	code, _, stderr := probeCmd{env: map[string]string{"MEMSVC_LOG_LEVEL": "debug"}}.run(t,
+		"export", "--data", data, "--user", "alice", "--out", os.DevNull, "--log-level", "warn")
+	if code != 0 {
+		t.Errorf("a good variable under a flag: exit %d, stderr %q", code, stderr)
+	}
+}

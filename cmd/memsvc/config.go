@@ -579,6 +579,13 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 			return
 		}
 		target := f.Value
+		if check := shadowChecks[f.Name]; set[f.Name] && check != nil {
+			if e := check(v); e != nil {
+				bad = append(bad, fmt.Sprintf("%s=%q: %s", env(f.Name), v, e))
+				hidden = true
+			}
+			return
+		}
 		if set[f.Name] {
 			if target = scratchValue(f.Value); target == nil {
 				return
@@ -597,6 +604,16 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 		msg += " (a flag on the command line wins over a variable its flag can take, not over a bad one: fix or unset the variable)"
 	}
 	return errUsage{errors.New(msg)}
+}
+
+// shadowChecks are the checks of a string flag's value beyond its type,
+// tried on its variable's value too when the command line gives the flag:
+// they ran only on the value chosen, so MEMSVC_ADDR=garbage beside --addr
+// passed without a word and lay in wait for the next run without the flag.
+var shadowChecks = map[string]func(string) error{
+	"addr":       checkAddr,
+	"log-level":  checkLogLevel,
+	"log-format": checkLogFormat,
 }
 
 // scratchValue is a new, unset value of v's type, to try a variable's

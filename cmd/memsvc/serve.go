@@ -117,11 +117,30 @@ func checkAddr(addr string) error {
 	return nil
 }
 
-func newLogger(cfg Config, sys IO) (*log.Logger, error) {
-	level, err := log.ParseLevel(cfg.LogLevel)
-	if err != nil {
-		return nil, errUsage{fmt.Errorf("--log-level: must be debug, info, warn or error, got %q", cfg.LogLevel)}
+// checkLogLevel refuses a --log-level the logger does not know.
+func checkLogLevel(v string) error {
+	if _, err := log.ParseLevel(v); err != nil {
+		return errUsage{fmt.Errorf("--log-level: must be debug, info, warn or error, got %q", v)}
 	}
+	return nil
+}
+
+// checkLogFormat refuses a --log-format the logger cannot write.
+func checkLogFormat(v string) error {
+	switch v {
+	case "text", "", "json", "logfmt":
+		return nil
+	}
+	return errUsage{fmt.Errorf("--log-format: must be text, json or logfmt, got %q", v)}
+}
+
+func newLogger(cfg Config, sys IO) (*log.Logger, error) {
+	for _, err := range []error{checkLogLevel(cfg.LogLevel), checkLogFormat(cfg.LogFormat)} {
+		if err != nil {
+			return nil, err
+		}
+	}
+	level, _ := log.ParseLevel(cfg.LogLevel)
 	// The log package, handed a terminal, queries it for its colours (OSC
 	// 10/11 and a cursor report) whenever a logger is made, NO_COLOR or not:
 	// the terminal answers on stdin, a typescript keeps the queries as junk,
@@ -131,13 +150,10 @@ func newLogger(cfg Config, sys IO) (*log.Logger, error) {
 	l := log.NewWithOptions(&plainWriter{sys.Stderr}, log.Options{Level: level, ReportTimestamp: true, TimeFormat: time.RFC3339})
 	l.SetColorProfile(termenv.NewOutput(sys.Stderr).EnvColorProfile())
 	switch cfg.LogFormat {
-	case "text", "":
 	case "json":
 		l.SetFormatter(log.JSONFormatter)
 	case "logfmt":
 		l.SetFormatter(log.LogfmtFormatter)
-	default:
-		return nil, errUsage{fmt.Errorf("--log-format: must be text, json or logfmt, got %q", cfg.LogFormat)}
 	}
 	return l, nil
 }
