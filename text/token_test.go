@@ -150,8 +150,8 @@ func TestScanSpansAndJoiners(t *testing.T) {
 
 // sample is a chat turn of the dev sets' shape: names, a contraction, a
 // date, a question.
-const sample = "Caroline: Hey Mel! I went to the LGBTQ support group on 7 May 2023, and it wasn't easy. " +
-	"The transgender stories were so inspiring; what's the café you mentioned near Zürich?"
+const sample = "Rhea: Hey Ana! I went to the beekeeping club on 7 May 2023, and it wasn't easy. " +
+	"The old keepers' stories were so inspiring; what's the café you mentioned near Zürich?"
 
 // BenchmarkTokens is the index's analysis of every stored text and query.
 func BenchmarkTokens(b *testing.B) {

@@ -183,7 +183,7 @@ func TestSearchHonoursTheAppAndStateFilters(t *testing.T) {
 // hits too; the page counts the likely relevant ones and dims the rest.
 func TestSearchTellsStrongHitsFromWeakOnes(t *testing.T) {
 	e := newEnv(t, "")
-	e.add(auth.DefaultUser, "Frank keeps bees on the roof", "The dentist appointment is on Friday", "Gina's car is in the garage")
+	e.add(auth.DefaultUser, "Frank keeps bees on the roof", "The dentist appointment is on Friday", "Perla's car is in the garage")
 	p := e.browser().get("/memories?q=bees")
 	if !strings.Contains(p.body, "3 hits (1 likely relevant)") || strings.Count(p.body, `<tr class="weak">`) != 2 {
 		t.Errorf("search for bees:\n%s", p.body)

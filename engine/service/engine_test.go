@@ -390,7 +390,7 @@ func newRecordedEngine(t *testing.T) (*service.Engine, *recordingReranker) {
 func TestRerankReadsHitsInContext(t *testing.T) {
 	e, rec := newRecordedEngine(t)
 	t0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
-	turns := []string{"Where did you go on your trip last weekend?", "Woodhaven, a small town up north.", "Sounds lovely."}
+	turns := []string{"Where did you go on your trip last weekend?", "Larchmere, a small town up north.", "Sounds lovely."}
 	for i, txt := range turns {
 		add(t, e, "u", engine.AddRequest{Text: txt, SessionID: "s1", Timestamp: t0.Add(time.Duration(i) * time.Minute)})
 	}

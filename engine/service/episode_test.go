@@ -337,11 +337,11 @@ func TestDeleteKeepsLinksTrue(t *testing.T) {
 func TestAnswerKeepsItsQuestion(t *testing.T) {
 	e := newPipelineEngine(t)
 	msgs := []engine.Message{
-		{Role: "user", Name: "Nate", Content: "Wow, so cute! How long have you had the turtles?", ID: "q1", CreatedAt: t0},
-		{Role: "user", Name: "Joanna", Content: "I've had them for three years now and they bring me joy.", ID: "a1", CreatedAt: t0},
-		{Role: "user", Name: "Nate", Content: "Wow, that sounds amazing!", ID: "r1", CreatedAt: t0},
-		{Role: "user", Name: "Joanna", Content: "Where do you keep the tank? I put mine beside the bookshelf.", ID: "q2", CreatedAt: t0},
-		{Role: "user", Name: "Joanna", Content: "My brother built the stand for it last spring.", ID: "s1", CreatedAt: t0},
+		{Role: "user", Name: "Teodor", Content: "Wow, so cute! How long have you had the turtles?", ID: "q1", CreatedAt: t0},
+		{Role: "user", Name: "Marisol", Content: "I've had them for three years now and they bring me joy.", ID: "a1", CreatedAt: t0},
+		{Role: "user", Name: "Teodor", Content: "Wow, that sounds amazing!", ID: "r1", CreatedAt: t0},
+		{Role: "user", Name: "Marisol", Content: "Where do you keep the tank? I put mine beside the bookshelf.", ID: "q2", CreatedAt: t0},
+		{Role: "user", Name: "Marisol", Content: "My brother built the stand for it last spring.", ID: "s1", CreatedAt: t0},
 	}
 	res, err := e.AddConversation(context.Background(), "u", engine.ConversationRequest{Messages: msgs, SessionID: "s1"})
 	if err != nil {
@@ -351,7 +351,7 @@ func TestAnswerKeepsItsQuestion(t *testing.T) {
 	for _, r := range episodesOf(res.Results) {
 		byText[r.Text] = mustGet(t, e, r.ID)
 	}
-	answer := "Joanna: I've had them for three years now and they bring me joy. (in reply to Nate: How long have you had the turtles?)"
+	answer := "Marisol: I've had them for three years now and they bring me joy. (in reply to Teodor: How long have you had the turtles?)"
 	ep, ok := byText[answer]
 	if !ok || len(byText) != 3 {
 		t.Fatalf("episodes %v, want the answer with its question and two more", slices.Collect(maps.Keys(byText)))
@@ -360,11 +360,11 @@ func TestAnswerKeepsItsQuestion(t *testing.T) {
 		t.Errorf("answer's message ids %v, want its own and its question's", got)
 	}
 	for said := range byText {
-		if strings.Contains(said, "amazing") || strings.Contains(said, "in reply to Joanna") {
+		if strings.Contains(said, "amazing") || strings.Contains(said, "in reply to Marisol") {
 			t.Errorf("episode %q: a reaction kept, or the speaker's own question taken as asked", said)
 		}
 	}
-	hits := search(t, e, engine.Query{Text: "How long has Joanna had the turtles?", Mode: engine.ModeText})
+	hits := search(t, e, engine.Query{Text: "How long has Marisol had the turtles?", Mode: engine.ModeText})
 	if len(hits) == 0 || hits[0].Source == nil || !slices.Contains(hits[0].Source.MessageIDs, "a1") {
 		t.Errorf("the answer is not found by its question: %+v", hits)
 	}

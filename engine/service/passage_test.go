@@ -14,18 +14,18 @@ import (
 // which the passage view replaces) does not rank it near the top.
 func TestPassageViewFindsTheAnswerAfterItsQuestion(t *testing.T) {
 	turns := []engine.AddRequest{
-		{Text: "Joanna: I took a road trip for research for my next screenplay last week.", SessionID: "1"},
-		{Text: "Nate: Nice! Where did you end up?", SessionID: "1"},
-		{Text: "Joanna: Woodhaven, a small town in the Midwest with lovely old buildings.", SessionID: "1"},
-		{Text: "Nate: My tournament went well, I made it to the finals.", SessionID: "1"},
-		{Text: "Joanna: My research on screenplay structure is going slowly.", SessionID: "2"},
-		{Text: "Nate: The road to the finals was long and I went to bed late.", SessionID: "2"},
-		{Text: "Joanna: We planned a trip to the coast but it rained all week.", SessionID: "3"},
-		{Text: "Nate: Research says turtles live for decades, so mine will outlive me.", SessionID: "3"},
-		{Text: "Joanna: Went to the cinema with my brother for a research screening.", SessionID: "4"},
+		{Text: "Marisol: I took a road trip for research for my next screenplay last week.", SessionID: "1"},
+		{Text: "Teodor: Nice! Where did you end up?", SessionID: "1"},
+		{Text: "Marisol: Larchmere, a small town in the Midwest with lovely old buildings.", SessionID: "1"},
+		{Text: "Teodor: My tournament went well, I made it to the finals.", SessionID: "1"},
+		{Text: "Marisol: My research on screenplay structure is going slowly.", SessionID: "2"},
+		{Text: "Teodor: The road to the finals was long and I went to bed late.", SessionID: "2"},
+		{Text: "Marisol: We planned a trip to the coast but it rained all week.", SessionID: "3"},
+		{Text: "Teodor: Research says turtles live for decades, so mine will outlive me.", SessionID: "3"},
+		{Text: "Marisol: Went to the cinema with my brother for a research screening.", SessionID: "4"},
 	}
 	target := turns[2].Text
-	q := engine.Query{Text: "Where did Joanna go on her road trip for research?", TopK: 10}
+	q := engine.Query{Text: "Where did Marisol go on her road trip for research?", TopK: 10}
 	ranks := map[string]int{}
 	for name, cfg := range map[string]engine.Config{
 		"passages":    {ContextWeight: -1},
@@ -55,15 +55,15 @@ func TestOnlyADialogueIsAnImplicitConversation(t *testing.T) {
 	ctx := context.Background()
 	e, _, _ := newEngineWith(t, t.TempDir(), engine.Config{})
 	exchange := []engine.AddRequest{
-		{Text: "Joanna: I took a road trip for research for my next screenplay last week."},
-		{Text: "Nate: Nice! Where did you end up?"},
-		{Text: "Joanna: Woodhaven, a small town in the Midwest with lovely old buildings."},
-		{Text: "Nate: My tournament went well, I made it to the finals."},
+		{Text: "Marisol: I took a road trip for research for my next screenplay last week."},
+		{Text: "Teodor: Nice! Where did you end up?"},
+		{Text: "Marisol: Larchmere, a small town in the Midwest with lovely old buildings."},
+		{Text: "Teodor: My tournament went well, I made it to the finals."},
 	}
 	if _, err := e.Add(ctx, "u", exchange); err != nil {
 		t.Fatal(err)
 	}
-	if r := rankOf(t, e, engine.Query{Text: "Where did Joanna go on her road trip for research?", TopK: 10}, exchange[2].Text); r < 1 || r > 3 {
+	if r := rankOf(t, e, engine.Query{Text: "Where did Marisol go on her road trip for research?", TopK: 10}, exchange[2].Text); r < 1 || r > 3 {
 		t.Errorf("the answer of a dialogue stored without session ids ranks %d, want top 3", r)
 	}
 
