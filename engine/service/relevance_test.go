@@ -46,11 +46,19 @@ func promptHook(t *testing.T, memories []string) func(prompt string) []string {
 	if err := service.WaitMeanings(context.Background(), eng); err != nil {
 		t.Fatal(err)
 	}
+	hookProbe = func(prompt string, k int) []engine.Scored {
+		res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Results
+	}
 	return func(prompt string) []string {
 		res, err := eng.Search(context.Background(), "dev", engine.Query{Text: prompt, TopK: 5})
 		if err != nil {
 			t.Fatal(err)
 		}
+		hookLast = res.Results
 		var out []string
 		for _, r := range res.Results {
 			if r.Score < 0 || r.Score > 1 {
@@ -77,6 +85,7 @@ func floorCounts(t *testing.T, injected func(string) []string, unrelated []strin
 			quiet++
 		} else {
 			t.Logf("unrelated %q injected %q", p, got)
+			logNoise(t, p, hookLast)
 		}
 	}
 	for _, c := range related {
@@ -84,6 +93,7 @@ func floorCounts(t *testing.T, injected func(string) []string, unrelated []strin
 			found++
 		} else {
 			t.Logf("related %q injected %q, not %q", c.prompt, got, c.want)
+			logMiss(t, c.prompt, c.want, hookLast)
 		}
 	}
 	return quiet, found
