@@ -115,12 +115,16 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		}
 		return ts
 	}
-	shifts := voiceShifts(q.Text, hits)
+	shifts, topics := voiceShifts(q.Text, hits), topicShifts(q.Text, hits)
 	score := func(i int, m index.Match) float64 {
+		shift := 0.0
 		if m.RestCover == 0 && shifts != nil {
-			return model.shifted(m, shifts[i]) // one shared word: see voiceShift
+			shift = shifts[i] // one shared word: see voiceShift
 		}
-		return model.Score(m)
+		if topics != nil {
+			shift += topics[i] // a request's thing, a convention's topic: see topicShifts
+		}
+		return model.shifted(m, shift)
 	}
 	for i, m := range shard.Matches(terms(q.Text), qvec, ids) {
 		hits[i].Match = m
