@@ -334,7 +334,7 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 	}
 	switch d.Event {
 	case engine.EventNone:
-		return engine.WriteResult{ID: d.Target, Text: f.Text, Event: engine.EventNone}, nil
+		return engine.WriteResult{ID: d.Target, Text: f.Text, Event: engine.EventNone}, e.linkRestated(tx, p, job.episode, d.Target)
 	case engine.EventUpdate:
 		old, err := e.planned(tx, p, d.Target)
 		if err != nil {
@@ -606,11 +606,37 @@ func (e *Writer) linkToEpisode(tx engine.Tx, p *plan, m *engine.Memory) error {
 		m.Source.EpisodeID = ""
 		return nil
 	}
-	if !slices.Contains(ep.Facts, m.ID) {
-		ep.Facts = append(ep.Facts, m.ID)
+	addFact(p, ep, m.ID)
+	return nil
+}
+
+// linkRestated records in episode's list of facts the stored fact target its
+// turn said again (a NOOP): the turn says what target says, so once a change
+// retires target the turn reads as stale as target's own turn does
+// (search's stale-turn rule reads the list). target keeps its own episode as
+// its source: it was first said there.
+func (e *Writer) linkRestated(tx engine.Tx, p *plan, episode, target string) error {
+	if episode == "" || target == "" || episode == target {
+		return nil
+	}
+	fact, err := e.plannedIfAny(tx, p, target)
+	if err != nil || fact == nil || fact.IsEpisode() || fact.EpisodeOf() == episode {
+		return err
+	}
+	ep, err := e.plannedIfAny(tx, p, episode)
+	if err != nil || ep == nil {
+		return err
+	}
+	addFact(p, ep, target)
+	return nil
+}
+
+// addFact puts fact id on episode ep's list of facts, once.
+func addFact(p *plan, ep *engine.Memory, id string) {
+	if !slices.Contains(ep.Facts, id) {
+		ep.Facts = append(ep.Facts, id)
 		p.Put(ep, nil)
 	}
-	return nil
 }
 
 // planned returns the memory as this request has it so far: the planned
