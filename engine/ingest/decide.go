@@ -153,6 +153,9 @@ func (f *newFact) against(c Candidate, closing bool) (verdict, Decision) {
 	if extract.HealedInjury(c.Text, f.text) {
 		return ends, Decision{} // "User's wrist has fully healed" ends "User has a broken wrist": neither has the other's slot
 	}
+	if givesUpPlan(c.Text, f.text, f.reads.terms(c.Text), f.reads.negated(f.text)) {
+		return ends, Decision{} // "User is staying in Leeds after all" ends "User is relocating to York in January" (plangone.go)
+	}
 	var oldSlot *extract.Slot
 	if f.slot != nil || f.bareVersion || f.bareRelease { // a fact without a slot needs none of the candidates': the rules are costly
 		oldSlot = f.reads.Slot(c.Text)
