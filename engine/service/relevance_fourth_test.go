@@ -109,7 +109,7 @@ func TestPromptRelevanceFourthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 20 || found < 22 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 22)", quiet, len(unrelated), found, len(related))
+	if quiet < 20 || found < 24 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 20), related found %d/%d (want ≥ 24)", quiet, len(unrelated), found, len(related))
 	}
 }
