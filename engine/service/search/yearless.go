@@ -27,19 +27,18 @@ func yearlessNow(shard *index.Shard, q *engine.Query, now time.Time) time.Time {
 	if !ok || span.Precision == timeref.Year || !yearless(q.Text, span, now) {
 		return now
 	}
-	keep := keepsFor(q)
+	// The year read at now moved back by y years is windows[y]; the
+	// windows end at the first year the time is not read in.
+	windows := make([]index.Window, 0, yearlessLookback+1)
 	for y := 0; y <= yearlessLookback; y++ {
-		at := now.AddDate(-y, 0, 0)
-		s, ok := timeref.Find(q.Text, at)
+		s, ok := timeref.Find(q.Text, now.AddDate(-y, 0, 0))
 		if !ok {
-			return now
+			break
 		}
-		total, _ := shard.Filter(func(r *index.Row) bool {
-			return !r.ValidFrom.Before(s.Start) && r.ValidFrom.Before(s.End) && keep(r)
-		}, 0, 0)
-		if total > 0 {
-			return at
-		}
+		windows = append(windows, index.Window{From: s.Start, To: s.End})
+	}
+	if y := shard.FirstSaidIn(windows, keepsFor(q)); y >= 0 {
+		return now.AddDate(-y, 0, 0)
 	}
 	return now
 }
