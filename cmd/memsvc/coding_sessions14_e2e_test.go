@@ -36,8 +36,10 @@ import "testing"
 // stale 1, with one related prompt lost (the capacity filter's reply also
 // said its test used ExMachina, and is left out with it) and regained by
 // the task asks above; after a rule against a name was reversed by saying
-// to use it from now on (hooks/allowed.go): session start stale 0.
-var codingSessions14Floors = codingFloors{recalled: 24, silent: 8, stale: 0, foreign: 0, startStale: 0}
+// to use it from now on (hooks/allowed.go): session start stale 0; after a
+// request's topic lifted the rule opening with it
+// (engine/service/search/topic_request.go): 26/30.
+var codingSessions14Floors = codingFloors{recalled: 26, silent: 8, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions14Eval(t *testing.T) {
 	if testing.Short() {
