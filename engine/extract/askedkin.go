@@ -48,9 +48,10 @@ func kinAsked(content, carried string) string {
 	return carried
 }
 
-// askedOfRe ends a question's opening that asks what the relative after it is or does:
-// "is your aunt …", "does your son …".
-var askedOfRe = lazyre.New(`(?i)\b(?:is|are|was|were|does|do|did|has|have)\s*$`)
+// askedOfRe ends a yes-or-no question's opening, which asks what the relative after it is
+// or does: "is your aunt …", "Does your son …". After a question word ("How old is your
+// daughter Zoe?") the capitalised word is her name.
+var askedOfRe = lazyre.New(`(?i)(?:^|[.!?,;]\s+)(?:is|are|was|were|does|do|did|has|have)\s*$`)
 
 // namesIn returns the capitalised words of content that are not the first of their
 // sentence and not the name of a day or month: the people (and places) it names. A

@@ -19,7 +19,8 @@ func TestKinAsked(t *testing.T) {
 		{"a question naming no one keeps the carried relative", "Lovely! How old?", "dog", "dog"},
 		{"someone else named leaves no one", "Did Kate enjoy it?", "daughter Mia", ""},
 		{"a day is no one", "Is that on Tuesday?", "daughter Mia", "daughter Mia"},
-		{"what the relative is asked about is no name", "is your aunt Islamic?", "", "aunt"},
+		{"what the relative is asked about is no name", "Google says so; is your aunt Islamic?", "", "aunt"},
+		{"a question word before the relative leaves the name", "How old is your daughter Zoe now?", "", "daughter Zoe"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -57,12 +57,25 @@ const maxClauseBytes = 500
 // know, ", "Remember that ").
 func stripLead(s string) string {
 	s = waitLeadRe.ReplaceAllString(strings.TrimSpace(s), "")
+	if m := hedgeLeadRe.FindStringSubmatchIndex(s); m != nil {
+		s = s[m[2]:] // "i guess that works": the hedge is no verb of the speaker's ("User guesses")
+	}
 	first, _, _ := strings.Cut(s, " ")
-	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) || saidForeignNegative(s) {
+	if !leadFirstWords[strings.ToLower(strings.TrimRight(first, ",!.:"))] || bareNo(s) || saidForeignNegative(s) || noOneRe.MatchString(s) {
 		return strings.TrimSpace(s)
 	}
 	return strings.TrimSpace(leadRe.ReplaceAllString(s, ""))
 }
+
+// hedgeLeadRe is a hedge before a clause with its own subject: "i guess that works", "I
+// suppose we'll see". Before a bare noun ("I guess fried chicken is…") it stays, or
+// the noun's first word would be read as a verb whose subject was dropped. Group 1 is
+// the clause.
+var hedgeLeadRe = lazyre.New(`(?i)^i\s+(?:guess|suppose)\b,?\s+((?:i|i'm|im|i've|we|we're|that|that's|it|it's|its|this|my|our|so|but)\b.*)$`)
+
+// noOneRe opens a clause on "no one", whose "no" is its subject, no reply: stripped, "no
+// one wants to come" would say the opposite.
+var noOneRe = lazyre.New(`(?i)^no(?:\s+|-)one\b`)
 
 // leadFirstWords are the first words of the lead-ins leadRe removes; other clauses skip it.
 var leadFirstWords = set(`reminder friendly a oh ah well so sorry oops and but also plus then anyway anyways actually btw by yes yeah yea ya yep yup no nope

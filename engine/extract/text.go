@@ -200,10 +200,10 @@ var (
 	// thirdSubjRe opens a short clause about someone else, whole in two words: "he's 4",
 	// "she's good" (which the pronoun's own rules then read or drop).
 	thirdSubjRe  = lazyre.New(`(?i)^(?:he's|she's|he is|she is)\s+\S`)
-	tailFillerRe = lazyre.New(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi))+\s*[.!]*$`)
+	tailFillerRe = lazyre.New(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi|i guess|i suppose))+\s*[.!]*$`)
 	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning 30 in May".
 	midFillerRe    = lazyre.New(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
-	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi"}
+	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi", "i guess", "i suppose"}
 	// affectTailRe finds how the speaker feels about what they just said, tacked on after a
 	// comma ("I started at Stripe as a backend engineer, pretty excited", "…, can't wait"): the
 	// turn keeps it, the fact states what happened.
@@ -235,6 +235,7 @@ func clauses(sentence string) []string {
 			s = s[:loc[0]]
 		}
 	}
+	s = withContinuations(s) // "im a nurse, night shifts mostly": the schedule is a statement of its own
 	if attrs := verblessAttributes(s); attrs != nil {
 		return attrs // "ring size 7, gloves 8.5": one attribute per item
 	}
@@ -248,7 +249,7 @@ func clauses(sentence string) []string {
 	}
 	var out []string
 	for _, p := range parts {
-		for _, q := range splitApposition(p) {
+		for _, q := range splitEach(splitApposition(p), splitRunOnSelf) {
 			for _, r := range splitCopulaList(splitElided(q)) {
 				for _, st := range splitEach(splitEach(splitEach(splitContrast(r), splitSharedVerb), splitProgressive), splitStatements) {
 					for _, g := range splitGapped(st) {
@@ -321,7 +322,36 @@ func splitApposition(s string) []string {
 	if m == nil {
 		return []string{s}
 	}
+	if finiteIn(lowerWords(m[3])) {
+		// "I just had popcorn, the film was ok": a statement of its own after the comma,
+		// no second thing the speaker is ("User is the film was ok").
+		return []string{m[1] + " " + m[2], m[3]}
+	}
 	return []string{m[1] + " " + m[2], m[1] + " " + m[3]}
+}
+
+// runOnSelfRe finds chat's two first-person statements run together without a joint:
+// "im vegetarian i just had popcorn". The first is short and states what the speaker is;
+// group 1 is the second subject and its verb.
+var runOnSelfRe = lazyre.New(`(?i)^(?:i'm|im|i am|we're|we are)\s+(?:a\s+|an\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+((?:i|we)\s+(?:just\s+|only\s+|also\s+|usually\s+|always\s+|never\s+)?[a-z']+\b.*)$`)
+
+// clauseTakers are the states that take a clause after them ("I'm glad I went", "I'm
+// sure we met"): one statement, not two run together.
+var clauseTakers = set(`sure glad happy sorry afraid worried aware certain hoping thinking guessing convinced proud scared relieved surprised
+grateful thankful lucky blessed excited amazed not so`)
+
+// splitRunOnSelf splits "I'm vegetarian I just had popcorn" into its two statements.
+func splitRunOnSelf(s string) []string {
+	m := runOnSelfRe.FindStringSubmatchIndex(s)
+	if m == nil {
+		return []string{s}
+	}
+	first := strings.TrimSpace(s[:m[2]])
+	words := lowerWords(first)
+	if hasAny(words[1:], clauseTakers) || finiteIn(words[1:]) {
+		return []string{s}
+	}
+	return []string{first, s[m[2]:]}
 }
 
 func splitAtSubjects(s string) []string {
