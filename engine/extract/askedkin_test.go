@@ -50,6 +50,10 @@ func TestPronounFromTurnBefore(t *testing.T) {
 		{"a pronoun of the other gender", []string{"my uncle Raj lives in toronto", "a: Do you see him much?", "she came over for dinner"}, ""},
 		{"a mood is no fact of the relative", []string{"a: How is your mum doing?", "she's good"}, ""},
 		{"praise is no fact of the relative", []string{"a: How's the new puppy?", "we got a puppy, she's adorable"}, "User got a puppy"},
+		{"the user says what the named one is", []string{"a: How is your dog Biscuit?", "Biscuit is a cat, not a dog"},
+			"User meant cat, not dog"},
+		{"what the named one is carries to the pronoun", []string{"a: How is your dog Rex?", "Rex is a cat, she sleeps all day"},
+			"User's cat Rex sleeps all day"},
 		{"a turn about something else leaves the relative behind", []string{"my son Theo is 9", "a: And you?", "i work in a bank", "a: Cool.", "he plays chess"}, ""},
 	}
 	for _, tc := range tests {

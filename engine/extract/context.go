@@ -227,6 +227,9 @@ func resolveKinPronoun(clause string, kin *string) string {
 			verb = " are "
 		}
 		out = "my " + *kin + verb + clause[len(m[0]):]
+	} else if said := kindSaidRe.FindStringSubmatch(strings.TrimPrefix(clause, name)); name != "" && strings.HasPrefix(clause, name+" ") && said != nil {
+		*kin = strings.ToLower(said[1]) + " " + name // "Biscuit is a cat": the kind carried was a guess
+		return clause
 	} else if name != "" && strings.HasPrefix(clause, name+" ") && !kinRe.MatchString(clause) {
 		out = "my " + *kin + clause[len(name):] // "Mia quit ballet", Mia being the daughter named before
 	}
@@ -238,6 +241,11 @@ func resolveKinPronoun(clause string, kin *string) string {
 	}
 	return out
 }
+
+// kindSaidRe follows a name with what kind of relative or pet it is: " is a cat, not a
+// dog", " is actually my niece". The kind carried from the turn before (often the
+// assistant's guess, "How is your dog Biscuit?") gives way to it. Group 1 is the kind.
+var kindSaidRe = lazyre.New(`(?i)^\s+(?:is|was)\s+(?:actually\s+|really\s+)?(?:a|an|my|our)\s+(` + kinNouns + `)\b`)
 
 // passingState reports a pronoun's predicate that says how someone is for the moment:
 // "she's good", "he is doing great". Read as the speaker's own ("I'm good") it is a mood
