@@ -275,7 +275,8 @@ var praiseRe = lazyre.New(`(?i)^(?:(?:so+|really|very|pretty|super|actually|hone
 // kinName returns " Priya" when what follows a kin word names the relative ("my sister
 // Priya just turned 30"), so that "she" later in the turn is the same "sister Priya".
 func kinName(after string) string {
-	w, _, _ := strings.Cut(strings.TrimSpace(after), " ")
+	after = namedLeadRe.ReplaceAllString(strings.TrimSpace(after), "") // "a cat named Biscuit"
+	w, _, _ := strings.Cut(after, " ")
 	w = strings.TrimRight(w, ",.!?;:")
 	if len(w) < 2 || !unicode.IsUpper(rune(w[0])) || !unicode.IsLower(rune(w[1])) || notKinName[strings.ToLower(w)] {
 		return ""
@@ -287,6 +288,9 @@ func kinName(after string) string {
 	}
 	return " " + w
 }
+
+// namedLeadRe opens the name given after a kin word: "a cat named Biscuit", "a son called Theo".
+var namedLeadRe = lazyre.New(`^(?:named|called)\s+`)
 
 // notKinName are capitalised words after a kin word that name no one.
 var notKinName = set(`is was has and but who just also lives works`)

@@ -43,6 +43,8 @@ func withContinuations(s string) string {
 	for _, p := range pieces[1:] {
 		bare := strings.TrimRight(p, " .!")
 		switch {
+		case nowActivity(bare):
+			b.WriteString("; I'm " + p)
 		case hasVerb(lowerWords(bare)):
 			b.WriteString(", " + p)
 		case job && scheduleRe.MatchString(bare):
@@ -54,4 +56,20 @@ func withContinuations(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// nowActivityRe is a piece that says what the speaker is doing now, with no subject:
+// "going freelance now", "working from home these days". Group 1 is its "-ing" verb.
+var nowActivityRe = lazyre.New(`(?i)^(?:(?:now|currently)\s+)?([a-z]{2,}ing)\b.*\b(?:now|these days|nowadays|currently|at the moment)$`)
+
+// nowActivity reports a verbless "-ing" piece after a comma that says what the speaker
+// does now ("I quit my job at the bank, going freelance now"): a statement of its own,
+// not part of the clause before.
+func nowActivity(piece string) bool {
+	m := nowActivityRe.FindStringSubmatch(piece)
+	if m == nil || activityless[strings.ToLower(m[1])] {
+		return false
+	}
+	_, rest, _ := strings.Cut(piece, " ")
+	return !hasFinite(strings.Fields(rest))
 }

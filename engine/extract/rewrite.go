@@ -87,6 +87,7 @@ func expandContractions(ts []chunk) []chunk {
 // With addressee set, "you" becomes the addressee (agent memory: "you should…" → "Assistant should…").
 func toThirdPerson(clause, speaker, addressee string) string {
 	ts := expandContractions(chunks(clause))
+	subject := false // the speaker is the clause's subject: "my" before "mind" points back at them
 	for i := range ts {
 		lc := ts[i].lower()
 		switch {
@@ -96,12 +97,15 @@ func toThirdPerson(clause, speaker, addressee string) string {
 				name = addressee
 			}
 			ts[i].core = name
+			subject = subject || lc != "you"
 			compound := i >= 2 && (ts[i-1].lower() == "and" || ts[i-1].lower() == "or")
 			if !compound {
 				conjugateAfter(ts, i+1)
 			}
 		case lc == "me" || ts[i].core == "us":
 			ts[i].core = speaker
+		case subject && (lc == "my" || lc == "our") && i+1 < len(ts) && ownSelfNouns[ts[i+1].lower()]:
+			ts[i].core = "their" // "I changed my mind": no thing of the speaker's, "User changed User's mind"
 		case lc == "my" || lc == "our" || lc == "mine" || lc == "ours":
 			ts[i].core = speaker + "'s"
 		case lc == "myself" || lc == "ourselves":
@@ -112,6 +116,11 @@ func toThirdPerson(clause, speaker, addressee string) string {
 	}
 	return tidy(join(dropFillers(ts)))
 }
+
+// ownSelfNouns are what a possessive of the subject names in an idiom about the subject
+// itself, no thing they own: "changed my mind", "did my best", "lost my temper", "took my
+// time", "kept my word".
+var ownSelfNouns = set(`mind minds best temper time breath word cool nerve patience balance`)
 
 // floatingQuantifiers stand between a plural subject and its verb ("we both have", "they
 // all live"): the verb comes after them, they are no verb themselves.
@@ -141,7 +150,7 @@ func conjugateAfter(ts []chunk, j int) {
 		ts[j].core = "has"
 	case lc == "do":
 		ts[j].core = "does"
-	case modals[lc] || irregularPast[lc] || strings.HasSuffix(lc, "ed") || lc == "was" || lc == "not":
+	case modals[lc] || irregularPast[lc] || shortPast(lc) || lc == "was" || lc == "not":
 		// unchanged
 	case isPlainWord(lc):
 		ts[j].core = conjugate3(lc)
@@ -444,6 +453,12 @@ func regularPast(w string) bool {
 		return false
 	}
 	return !strings.HasSuffix(w, "eed") || pastEed[w]
+}
+
+// shortPast reports a past that ends in "ed", the regular ones and the short "led", "fed",
+// "fled", but not "need", "feed" or "seed", which are present forms.
+func shortPast(w string) bool {
+	return regularPast(w) || len(w) <= 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
 }
 
 // pastEed are the past forms that end in "eed".

@@ -318,6 +318,9 @@ func splitApposition(s string) []string {
 	if !strings.Contains(s, ",") {
 		return []string{s}
 	}
+	if list := splitSelfList(s); list != nil {
+		return list // "I'm Jo, 41, a teacher": name, age and job
+	}
 	m := appositionRe.FindStringSubmatch(s)
 	if m == nil {
 		return []string{s}
