@@ -87,7 +87,6 @@ func expandContractions(ts []chunk) []chunk {
 // With addressee set, "you" becomes the addressee (agent memory: "you should…" → "Assistant should…").
 func toThirdPerson(clause, speaker, addressee string) string {
 	ts := expandContractions(chunks(clause))
-	subject := false // the speaker is the clause's subject: "my" before "mind" points back at them
 	for i := range ts {
 		lc := ts[i].lower()
 		switch {
@@ -97,15 +96,12 @@ func toThirdPerson(clause, speaker, addressee string) string {
 				name = addressee
 			}
 			ts[i].core = name
-			subject = subject || lc != "you"
 			compound := i >= 2 && (ts[i-1].lower() == "and" || ts[i-1].lower() == "or")
 			if !compound {
 				conjugateAfter(ts, i+1)
 			}
 		case lc == "me" || ts[i].core == "us":
 			ts[i].core = speaker
-		case subject && (lc == "my" || lc == "our") && i+1 < len(ts) && ownSelfNouns[ts[i+1].lower()]:
-			ts[i].core = "their" // "I changed my mind": no thing of the speaker's, "User changed User's mind"
 		case lc == "my" || lc == "our" || lc == "mine" || lc == "ours":
 			ts[i].core = speaker + "'s"
 		case lc == "myself" || lc == "ourselves":
@@ -116,11 +112,6 @@ func toThirdPerson(clause, speaker, addressee string) string {
 	}
 	return tidy(join(dropFillers(ts)))
 }
-
-// ownSelfNouns are what a possessive of the subject names in an idiom about the subject
-// itself, no thing they own: "changed my mind", "did my best", "lost my temper", "took my
-// time", "kept my word".
-var ownSelfNouns = set(`mind minds best temper time breath word cool nerve patience balance`)
 
 // floatingQuantifiers stand between a plural subject and its verb ("we both have", "they
 // all live"): the verb comes after them, they are no verb themselves.
