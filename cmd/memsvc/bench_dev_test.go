@@ -40,9 +40,13 @@ type devRecall struct {
 // 2026-11-28 (fourth): LoCoMo +0.0013 in every mode (raw 0.7954, rerank
 // 0.7981, conversation 0.7929 / 0.7993) for a month named without a year
 // read in the latest year that holds memories then (search/yearless.go).
+// 2026-11-28 (fifth): raw turns LoCoMo 0.7954 → 0.7959, with rerank 0.7981 →
+// 0.7989, REALTALK 0.6771 → 0.6795 (rerank 0.6798 as before) for the passage
+// view counting what it lacks at the rank after its last (search.go,
+// addFloored).
 var devSets = []devRecall{
-	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7954, 0.7981}, "conversation": {0.7929, 0.7993}}, nil},
-	{"realtalk", "realtalk-dev", map[string][2]float64{"raw": {0.6771, 0.6798}, "conversation": {0.6822, 0.6814}},
+	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7959, 0.7989}, "conversation": {0.7929, 0.7993}}, nil},
+	{"realtalk", "realtalk-dev", map[string][2]float64{"raw": {0.6795, 0.6798}, "conversation": {0.6822, 0.6814}},
 		map[string]float64{"conversation": 0.0008}},
 }
 

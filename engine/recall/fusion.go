@@ -18,14 +18,40 @@ type Ranked = index.Hit
 // inform the order without dominating it. Ties are broken by id so the
 // order is deterministic.
 func WeightedRRF(k int, weights []float64, lists ...[]Ranked) []Ranked {
+	return FlooredRRF(k, weights, nil, lists...)
+}
+
+// FlooredRRF is WeightedRRF where a list may count the documents it does
+// not hold: floors[i] > 0 is the rank list i gives every document another
+// list holds and it does not (a view cut at its depth has ranked them
+// lower, not never), 0 leaves them out as WeightedRRF does.
+func FlooredRRF(k int, weights []float64, floors []int, lists ...[]Ranked) []Ranked {
 	scores := map[string]float64{}
-	for l, list := range lists {
-		w := 1.0
+	weight := func(l int) float64 {
 		if l < len(weights) {
-			w = weights[l]
+			return weights[l]
 		}
+		return 1
+	}
+	for l, list := range lists {
+		w := weight(l)
 		for i, r := range list {
 			scores[r.ID] += w / float64(k+i+1)
+		}
+	}
+	for l, list := range lists {
+		if l >= len(floors) || floors[l] <= 0 {
+			continue
+		}
+		held := make(map[string]bool, len(list))
+		for _, r := range list {
+			held[r.ID] = true
+		}
+		lent := weight(l) / float64(k+floors[l])
+		for id := range scores {
+			if !held[id] {
+				scores[id] += lent
+			}
 		}
 	}
 	return Sorted(scores)

@@ -35,3 +35,32 @@ func TestRRF(t *testing.T) {
 		})
 	}
 }
+
+func TestFlooredRRF(t *testing.T) {
+	a, b, c := Ranked{ID: "a"}, Ranked{ID: "b"}, Ranked{ID: "c"}
+	tests := []struct {
+		name   string
+		floors []int
+		lists  [][]Ranked
+		want   []Ranked
+	}{
+		{"no floors is WeightedRRF", nil, [][]Ranked{{a, b}, {c}},
+			[]Ranked{{ID: "a", Score: 1.0 / 61}, {ID: "c", Score: 1.0 / 61}, {ID: "b", Score: 1.0 / 62}}},
+		// c, absent from the floored first list, counts there at rank 3
+		// and so passes b, which only the first list holds.
+		{"a floored list counts what it lacks", []int{3, 0}, [][]Ranked{{a, b}, {c}},
+			[]Ranked{{ID: "c", Score: 1.0/61 + 1.0/63}, {ID: "a", Score: 1.0 / 61}, {ID: "b", Score: 1.0 / 62}}},
+		{"each floored list lends to the others", []int{0, 3}, [][]Ranked{{a, b}, {c}},
+			[]Ranked{{ID: "a", Score: 1.0/61 + 1.0/63}, {ID: "b", Score: 1.0/62 + 1.0/63}, {ID: "c", Score: 1.0 / 61}}},
+		{"only documents some list holds", []int{5}, [][]Ranked{{a}},
+			[]Ranked{{ID: "a", Score: 1.0 / 61}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := FlooredRRF(60, nil, tt.floors, tt.lists...)
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+				t.Errorf("FlooredRRF (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

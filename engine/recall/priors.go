@@ -76,7 +76,9 @@ func around(s timeref.Span) (from, to time.Time) {
 
 // WithPriors adds the view of each prior to the fusion of lists: the fused
 // ranking kept to the memories the prior matches, at most depth of them.
-func WithPriors(k int, shard *index.Shard, ps []Prior, depth int, fused []Ranked, lists [][]Ranked, weights []float64) []Ranked {
+// floors are lists' floors as FlooredRRF reads them (the priors' own views
+// have none: a memory a prior does not match is not ranked lower by it).
+func WithPriors(k int, shard *index.Shard, ps []Prior, depth int, fused []Ranked, lists [][]Ranked, weights []float64, floors []int) []Ranked {
 	if len(ps) == 0 {
 		return fused
 	}
@@ -93,5 +95,5 @@ func WithPriors(k int, shard *index.Shard, ps []Prior, depth int, fused []Ranked
 		lists = append(lists, view)
 		weights = append(weights, p.Weight)
 	}
-	return WeightedRRF(k, weights, lists...)
+	return FlooredRRF(k, weights, floors, lists...)
 }
