@@ -19,7 +19,14 @@ var singleValued = map[string]bool{
 	PredicateSetting: true, PredicateSetTo: true,
 	"owned_by": true, "maintained_by": true, "led_by": true, "managed_by": true, predicateSchoolYear: true,
 	PredicateTakenAs: true, predicateMajorIn: true, predicateCommute: true, predicateShift: true, predicateTeam: true,
+	predicateWakeTime: true, predicateBedTime: true,
 }
+
+// predicateWakeTime and predicateBedTime are the times a day's routine starts and ends.
+const (
+	predicateWakeTime = "wake_time"
+	predicateBedTime  = "bed_time"
+)
 
 // predicateMajorIn is the subject one majors in ("User is majoring in biology").
 const predicateMajorIn = "major_in"
@@ -483,7 +490,9 @@ var (
 	// near her" lives in Groningen. Only a verb ends it, so "next to the sea" stays.
 	purposeStop = lazyre.New(`(?i) (?:in order |so as )?to (?:be|get|take|start|help|study|work|live|stay|join|care|look|follow|pursue|teach|attend|find|save|raise|retire|escape|focus|spend|open|run|try|see|go|move|finish|learn|keep|support)\b`)
 	listStop    = lazyre.New(`(?i)(?: over | to | rather than | instead of | more than )`)
-	verbStop    = lazyre.New(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
+	// routineTimeStop ends a wake or bed time at what follows the time of day.
+	routineTimeStop = lazyre.New(`(?i)(?:[,;(]| and | but | on | every | most | because | since | now\b| these days\b| nowadays\b| lately\b| anymore\b| again\b| instead\b)`)
+	verbStop        = lazyre.New(`(?i)(?: in | at | for | and | every | each | on | a (?:day|week|month|year)\b| (?:once|twice|\S+ times) (?:a|per|every)\b| per | most (?:days|nights|mornings|evenings|weekends|weeks)\b)`)
 )
 
 var slotRules = []slotRule{
@@ -553,6 +562,10 @@ var slotRules = []slotRule{
 	// "User has a membership at Planet Fitness" says where User's membership is, as "User
 	// moved User's membership to Equinox" does: one place at a time.
 	{re: rx(subj + ` (?:has|holds|got|bought|took out) (?:an? |\S+'s )?((?:gym |club |pool )?membership) (?:at|with|to) (.+)`), pred: predicateMembership, need: []string{"membership"}},
+	// "User gets up at 6am", "User wakes up at 7 now": one wake time and one bedtime at a
+	// time, whichever verb says it, so a later time ends the earlier one.
+	{re: rx(subj + ` (?:now |usually |normally |always |generally |typically |still )*(?:gets up|wakes up|wakes|is up|get up|wake up) (?:at|by|around|about) (.+)`), pred: predicateWakeTime, stop: routineTimeStop, need: []string{" up ", "wake"}},
+	{re: rx(subj + ` (?:now |usually |normally |always |generally |typically |still )*(?:goes to bed|goes to sleep|is in bed|go to bed|go to sleep) (?:at|by|around|about) (.+)`), pred: predicateBedTime, stop: routineTimeStop, need: []string{" bed ", " sleep "}},
 	{re: rx(subj + ` is (?:severely |very |mildly |also )?allergic to (.+)`), pred: "allergic_to", need: []string{"allergic"}},
 	{re: rx(subj + ` is (?:not|no longer) allergic to (.+)`), pred: "allergic_to", neg: true, need: []string{"allergic"}},
 	{re: rx(subj + ` (?:really |absolutely |also |still |genuinely |totally )*(?:loves|likes|enjoys|adores|is into|is a (?:big |huge )?fan of) (.+)`), pred: "likes", need: []string{"lov", "lik", "enjoy", "ador", "into", "fan of", "hat", "detest", "stand"}},
