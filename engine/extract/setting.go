@@ -73,6 +73,20 @@ func settingSlot(t, lower string) *Slot {
 	return nil
 }
 
+// boundRuleRe: "Keep functions under 50 lines", "limit PRs to 400 lines": a rule that
+// bounds a kind of thing. Group 1 is the thing, 2 the bound with its unit.
+var boundRuleRe = rx(`(?:please |always )?(?:keep|limit|cap) (?:all |each |every |the |our |your )?([a-z][\w-]*(?: [a-z][\w-]*)?) (?:under|below|to|within|at most|no (?:more|longer) than|less than|shorter than) (\d[\d,]* [a-z]+)(?: (?:long|max|maximum|each|at most|or less|or fewer|or shorter))?`)
+
+// boundRuleSlot files a rule bounding a kind of thing as the setting of its limit, the
+// slot "The function limit is 80 lines" fills, so a limit said anew replaces the rule.
+func boundRuleSlot(t string) *Slot {
+	m := boundRuleRe.FindStringSubmatch(strings.TrimRight(t, " .!"))
+	if m == nil || pronounLike[strings.ToLower(strings.Fields(m[1])[0])] {
+		return nil
+	}
+	return &Slot{Subject: strings.ToLower(m[1]) + " limit", Predicate: PredicateSetting, Value: strings.ToLower(m[2])}
+}
+
 // setToSlot is the slot of subject setting thing (from old) to value.
 func setToSlot(subject, thing, old, value string) *Slot {
 	v := cutValue(value, setValueStop)

@@ -742,6 +742,9 @@ func clauseSlot(t string) *Slot {
 	if s := possessionSlot(t); s != nil {
 		return s // before versionSlot: "User's phone is a Pixel 7" is a phone, no version
 	}
+	if s := boundRuleSlot(t); s != nil {
+		return s // before instructionSlot: "Keep functions under 50 lines" sets a limit
+	}
 	if s := instructionSlot(t); s != nil {
 		return s
 	}

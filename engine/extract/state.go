@@ -159,8 +159,10 @@ func thingSubject(s string) bool {
 // bareThing reports a noun phrase said without its article, as chat and notes do: "Code
 // freeze", "Max connections". After the first word, which a sentence capitalises, every
 // word is in lower case (no "Anna Smith", no "Sam and Tom"), and the head names no person.
+// Chat leaves the first word in lower case too; a head naming a bound ("function limit")
+// says a thing's setting, so that first word may be lower case.
 func bareThing(w []string) bool {
-	if len(w) < 2 || len(w) > 3 || !unicode.IsUpper(rune(w[0][0])) {
+	if len(w) < 2 || len(w) > 3 || !unicode.IsUpper(rune(w[0][0])) && settingWordNames[strings.ToLower(w[len(w)-1])] != "cap" {
 		return false
 	}
 	for _, x := range w[1:] {
