@@ -26,6 +26,7 @@ var answerRules = []answerRule{
 	{lazyre.New(`where do you work|who do you work for|which company`), "I work at %s"},
 	{lazyre.New(`what do you do(?: for (?:a living|work))?\?|what(?:'s| is) your (?:job|profession|occupation)`), "I work as %s"},
 	{lazyre.New(`how old are you`), "I'm %s"},
+	{lazyre.New(`\bany (?:food |known |other )?allerg|are you allergic|do you have (?:any )?(?:food )?allerg`), "I'm allergic to %s"},
 	{lazyre.New(`what(?:'s| is) your name|what should i call you|who am i (?:talking|speaking) (?:to|with)`), "my name is %s"},
 	{lazyre.New(`what(?:'s| is) your favou?rite (\w+(?: \w+)?)\?`), "my favourite %t is %s"},
 }
