@@ -145,7 +145,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !lifeEventRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmount(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
+	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !lifeEventRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmount(t) && !backOnThing(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -242,6 +242,21 @@ var nowOrRateRe = lazyre.New(`(?i)\b(?:now|(?:a|an|per|each|every) (?:day|night|
 func backToAmount(t string) bool {
 	m := backToAmountRe.FindStringSubmatch(t)
 	return m != nil && returnedAmount(m[1])
+}
+
+// backOnRe: "I'm back on regular coffee": what one takes or uses, returned to, is a
+// change of it, not a passing state as "I'm back" is. Group 1 is what is returned to.
+var backOnRe = lazyre.New(`^(?i:i'm|i am|we're|we are)\s+(?i:(?:now|finally|already|just|officially)\s+)?(?i:back on)\s+(.+)$`)
+
+// notBackOnThing are first words after "back on" that make an idiom, not a thing
+// returned to: "back on track", "back on my feet", "back on the road".
+var notBackOnThing = set(`track schedule it board deck top course form line air here there my our your his her their
+the a an this that time budget target`)
+
+// backOnThing reports "I'm back on <something taken or used>" (backOnRe).
+func backOnThing(t string) bool {
+	m := backOnRe.FindStringSubmatch(strings.TrimRight(t, " .!"))
+	return m != nil && !notBackOnThing[strings.ToLower(strings.Fields(m[1])[0])]
 }
 
 var backAtOrgRe = lazyre.New(`^(?i:i'm|i am|we're|we are)\s+back at [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,2}\s*[.!]*$`)

@@ -41,11 +41,11 @@ var supersedeTwentyfourth = []scenario{
 	{name: "back on regular", steps: []string{
 		"I switched to decaf", "I'm back on regular coffee"},
 		facts: []string{"regular"}, gone: []string{"decaf"}, kept: true,
-		known: "\"back on X\" gives no fact"},
+		known: "\"back on X\" ends no earlier switch"},
 	{name: "back on the value", steps: []string{
 		"I drink regular coffee", "I switched to decaf", "I'm back on regular coffee"},
 		facts: []string{"regular"}, gone: []string{"decaf"}, kept: true,
-		known: "\"back on X\" gives no fact"},
+		known: "\"back on X\" ends no earlier switch"},
 
 	// Two routines in one clause; gets up and wakes up are one slot.
 	{name: "wake time moved gets up", steps: []string{
