@@ -178,6 +178,7 @@ type views struct {
 	floors   []int             // each list's rank for what it does not hold (recall.FlooredRRF)
 	depth    int               // each view is cut to this many candidates
 	passages bool              // a passage view carries the conversation's context
+	facts    bool              // a facts view lends to the episodes (addFacts)
 	shown    map[string]string // episode → the fact that matched for it (slots.go)
 }
 
@@ -186,6 +187,14 @@ func (v *views) add(name string, l []recall.Ranked, weight float64) {
 	v.names = append(v.names, name)
 	v.weights = append(v.weights, weight)
 	v.floors = append(v.floors, 0)
+}
+
+// addFacts adds a view of the facts that lend to their episodes
+// (lendFacts), and records that the store distils facts: the vector views
+// then share one pass (vectorViews) and the floors are off (floorsHeld).
+func (v *views) addFacts(name string, l []recall.Ranked, weight float64) {
+	v.facts = true
+	v.add(name, l, weight)
 }
 
 // addFloored adds a view that counts every candidate it does not hold as
@@ -221,10 +230,8 @@ func (v *views) fuse(k int) []recall.Ranked {
 // turns it holds (--ingest conversation, LoCoMo / REALTALK, 0.7929 /
 // 0.6822 → 0.7914 / 0.6775).
 func (v *views) floorsHeld() []int {
-	for _, n := range v.names {
-		if strings.HasSuffix(n, "-facts") {
-			return nil
-		}
+	if v.facts {
+		return nil
 	}
 	return v.floors
 }
@@ -270,7 +277,7 @@ func (e *Searcher) textViews(ctx context.Context, rd *reads, shard *index.Shard,
 	e.addBase(shard, q, v, "bm25", l, 1)
 	if anyFact(shard, l) {
 		facts := shard.TextSearch(terms, nil, e.cfg.BM25K1, e.cfg.BM25B, factsFor(q), v.depth)
-		v.add("bm25-facts", lendFacts(shard, q, facts, v.shown), factWeight)
+		v.addFacts("bm25-facts", lendFacts(shard, q, facts, v.shown), factWeight)
 	}
 	if v.passages {
 		v.addFloored("passage", turnsOnly(shard, q, <-passage), e.cfg.PassageWeight)
@@ -291,7 +298,7 @@ func (e *Searcher) vectorViews(ctx context.Context, shard *index.Shard, q *engin
 	// (index.Shard.SearchEach, the same lists as two passes); elsewhere it
 	// is read only when the vector view holds a fact, as anyFact says.
 	var l, facts []recall.Ranked
-	if slices.Contains(v.names, "bm25-facts") {
+	if v.facts {
 		both := shard.SearchEach(vec, v.depth, keepsFor(q), factsFor(q))
 		l, facts = both[0], both[1]
 	} else {
@@ -306,7 +313,7 @@ func (e *Searcher) vectorViews(ctx context.Context, shard *index.Shard, q *engin
 		if facts == nil {
 			facts = shard.Search(vec, v.depth, factsFor(q))
 		}
-		v.add("vector-facts", lendFacts(shard, q, facts, v.shown), w*factWeight)
+		v.addFacts("vector-facts", lendFacts(shard, q, facts, v.shown), w*factWeight)
 	}
 	return vec, nil
 }

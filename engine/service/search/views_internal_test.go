@@ -22,7 +22,7 @@ func TestViewsFloorsHeld(t *testing.T) {
 		}, []int{0, 51, 0}},
 		{"none beside a fact view", func(v *views) {
 			v.add("bm25", l, 1)
-			v.add("bm25-facts", l, 1)
+			v.addFacts("bm25-facts", l, 1)
 			v.addFloored("passage", l, 8)
 		}, nil},
 	}
