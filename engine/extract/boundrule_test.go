@@ -18,27 +18,13 @@ func TestBoundRule(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", tc.said, got, tc.want)
 		}
 	}
-	slots := []struct {
-		name, old, new string
-		want           bool
-	}{
+	wantContradicts(t, []contradictCase{
 		{"limit raised", "Keep functions under 50 lines", "Function limit is 80 lines now", true},
 		{"limit raised with the", "Keep components under 200 lines", "The component limit is 300 lines", true},
 		{"rule said anew", "Keep functions under 50 lines", "Keep functions under 80 lines", true},
 		{"another thing's limit", "Keep functions under 50 lines", "The file limit is 800 lines", false},
 		{"another unit", "Keep functions under 50 lines", "The function limit is 3 params", false},
-	}
-	for _, tc := range slots {
-		t.Run(tc.name, func(t *testing.T) {
-			o, n := SlotOf(tc.old), SlotOf(tc.new)
-			if o == nil || n == nil {
-				t.Fatalf("no slot: %q → %+v, %q → %+v", tc.old, o, tc.new, n)
-			}
-			if got := Contradicts(*o, *n); got != tc.want {
-				t.Errorf("Contradicts(%+v, %+v) = %v, want %v", *o, *n, got, tc.want)
-			}
-		})
-	}
+	})
 	if s := SlotOf("keep it under 5 minutes"); s != nil && s.Predicate == PredicateSetting {
 		t.Errorf("a pronoun bounded is no setting: %+v", *s)
 	}

@@ -24,25 +24,11 @@ func TestRoutineTimes(t *testing.T) {
 			}
 		})
 	}
-	slots := []struct {
-		name, old, new string
-		want           bool
-	}{
+	wantContradicts(t, []contradictCase{
 		{"gets up later", "User gets up at 6am", "User gets up at 7 now", true},
 		{"wakes up for gets up", "User gets up at 6am", "User wakes up at 7 now", true},
 		{"bedtime moved", "User goes to bed by 10pm", "User goes to bed at 11pm these days", true},
 		{"a wake time leaves the bedtime", "User goes to bed by 10pm", "User wakes up at 7 now", false},
 		{"the same wake time", "User gets up at 6am", "User wakes up at 6am", false},
-	}
-	for _, tc := range slots {
-		t.Run(tc.name, func(t *testing.T) {
-			o, n := SlotOf(tc.old), SlotOf(tc.new)
-			if o == nil || n == nil {
-				t.Fatalf("no slot: %q → %+v, %q → %+v", tc.old, o, tc.new, n)
-			}
-			if got := Contradicts(*o, *n); got != tc.want {
-				t.Errorf("Contradicts(%+v, %+v) = %v, want %v", *o, *n, got, tc.want)
-			}
-		})
-	}
+	})
 }
