@@ -43,7 +43,7 @@ func TestQueryNamingTheUserByTheirName(t *testing.T) {
 		{"where does Priya work", []string{works, tom}},
 		{"Where does Priya work?", []string{works, tom}},
 		{"what does Priya's partner do", []string{partner}},
-		{"who is Priya", []string{"User is Priya, 34"}},
+		{"who is Priya", []string{"User's name is Priya"}},
 		{"where does Tom work", []string{tom}},
 	} {
 		got := firstHits(t, e, "u", c.query, len(c.want))
