@@ -36,7 +36,7 @@ func givesUpPlan(old, fact string, oldTerms map[string]bool, negated bool) bool 
 		return false
 	}
 	if m := givenUpRe.FindStringSubmatch(fact); m != nil {
-		return sharesContent(termSet(m[1]), oldTerms)
+		return sharedTerms(termSet(m[1]), oldTerms) > 0
 	}
 	if stayAfterAllRe.MatchString(fact) && moveRe.MatchString(old) {
 		return true
@@ -46,17 +46,7 @@ func givesUpPlan(old, fact string, oldTerms map[string]bool, negated bool) bool 
 		return false
 	}
 	said := termSet(noMoreRe.ReplaceAllString(fact, " "))
-	return sharesContent(said, oldTerms) && coverage(said, oldTerms) >= 1
-}
-
-// sharesContent reports a term of a, besides the holder, that b has too.
-func sharesContent(a, b map[string]bool) bool {
-	for t := range a {
-		if b[t] && t != "user" {
-			return true
-		}
-	}
-	return false
+	return sharedTerms(said, oldTerms) > 0 && coverage(said, oldTerms) >= 1
 }
 
 // holder is the first word of a fact, whose it is: "User", "User's", a name.
