@@ -37,13 +37,27 @@ type Item struct {
 
 // The patterns are compiled once; they are never modified.
 var (
-	// forgetRe: "forget that X", "forget about X", "forget: X", optionally
-	// after "please". "forget" alone, or followed by other words
-	// ("forget-me-nots grow…", "forgetting keys is common"), is a statement.
-	forgetRe  = regexp.MustCompile(`(?is)^(?:please\s*,?\s+)?forget(?:\s*:|\s+that\b|\s+about\b)\s*(.*)$`)
+	// forgetRe: "forget that X", "forget about X", "forget: X", "forget
+	// what I said about X", "forget everything I told you about X", and
+	// "delete/erase/remove what I said about X" or "… the memory about X",
+	// optionally after "please" or "can you". "forget" alone, or followed by
+	// other words ("forget-me-nots grow…", "forgetting keys is common",
+	// "forget the milk again and…"), is a statement. A closing full stop or
+	// question mark belongs to the request, not to X.
+	forgetRe = regexp.MustCompile(`(?is)^(?:(?:please|ok|okay|hey)\s*,?\s+)*` +
+		`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?` +
+		`(?:forget(?:\s*:|\s+that\b|\s+about\b|\s+` + saidAbout + `)|(?:delete|erase|remove)\s+` + saidAbout + `)` +
+		`\s*(.*?)[\s.?!]*$`)
 	resolveRe = regexp.MustCompile(`(?is)^resolved\s*:\s*(.*)$`)
 	turnRe    = regexp.MustCompile(`(?is)^(user|assistant|system)\s*:\s*(.*)$`)
 )
+
+// saidAbout is how a request names what was said: "what I said about",
+// "everything (I told you) about", "the memory about". "everything on my
+// calendar" and the like are left alone: they name something else than
+// what was said.
+const saidAbout = `(?:(?:what|(?:everything|all)(?:\s+that)?)\s+I(?:'ve|\s+have)?\s+(?:said|told\s+you|mentioned|wrote|shared)\s+(?:about|regarding)|` +
+	`(?:everything|all)\s+(?:about|regarding)|(?:the\s+|my\s+)?memor(?:y|ies)\s+(?:about|of|regarding))\b`
 
 // Classify reads one item. Intent prefixes win over everything (they are
 // explicit), then conversation turns, then images; the rest is text.

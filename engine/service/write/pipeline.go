@@ -28,6 +28,10 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 	}
 	req.Messages = slices.Clone(req.Messages)
 	secrets := redactMessages(req.Messages)
+	forgotten, err := e.forgetAsked(ctx, user, req)
+	if err != nil {
+		return nil, err
+	}
 	before, err := e.readCarried(ctx, user, req)
 	if err != nil {
 		return nil, err
@@ -49,7 +53,7 @@ func (e *Writer) AddConversation(ctx context.Context, user string, req engine.Co
 	if err != nil {
 		return nil, err
 	}
-	res := &engine.ConversationResult{Results: []engine.WriteResult{}}
+	res := &engine.ConversationResult{Results: append([]engine.WriteResult{}, forgotten...)}
 	filed := false // a fact stored as history is something stored, though nothing new is current
 	for _, r := range all {
 		filed = filed || r.History
