@@ -48,6 +48,13 @@ var (
 		`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?` +
 		`(?:forget(?:\s*:|\s+that\b|\s+about\b|\s+` + saidAbout + `)|(?:delete|erase|remove)\s+` + saidAbout + `)` +
 		`\s*(.*?)[\s.?!]*$`)
+	// forgetSaidRe is the part of forgetRe a chat turn is read by: only a request
+	// that names what was said ("forget what I told you about X", "delete the
+	// memory about X"). In chat, "forget about work for a bit" and "forget that,
+	// look at this" are talk, not requests to the memory.
+	forgetSaidRe = regexp.MustCompile(`(?is)^(?:(?:please|ok|okay|hey)\s*,?\s+)*` +
+		`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:forget|delete|erase|remove)\s+` + saidAbout +
+		`\s*(.*?)[\s.?!]*$`)
 	resolveRe = regexp.MustCompile(`(?is)^resolved\s*:\s*(.*)$`)
 	turnRe    = regexp.MustCompile(`(?is)^(user|assistant|system)\s*:\s*(.*)$`)
 )
@@ -81,6 +88,16 @@ func Classify(index int, raw string) Item {
 		return it
 	}
 	return it
+}
+
+// ChatForget returns what a chat turn asks the memory to forget, when the
+// turn is such a request by the stricter reading of forgetSaidRe.
+func ChatForget(turn string) (string, bool) {
+	m := forgetSaidRe.FindStringSubmatch(strings.TrimSpace(turn))
+	if m == nil || strings.TrimSpace(m[1]) == "" {
+		return "", false
+	}
+	return strings.TrimSpace(m[1]), true
 }
 
 // Group is a run of items handled by one engine operation: one item, or the

@@ -74,3 +74,25 @@ func TestGroupItems(t *testing.T) {
 		t.Errorf("groups (-want +got):\n%s", diff)
 	}
 }
+
+func TestChatForget(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"please forget what I said about the cabin wifi", "the cabin wifi", true},
+		{"Can you forget everything I told you about my ex?", "my ex", true},
+		{"delete the memory about my gym membership.", "my gym membership", true},
+		{"forget about work for a bit, let's plan the weekend", "", false},
+		{"forget that, look at this photo", "", false},
+		{"forget: the old address", "", false},
+		{"forget what I said about", "", false},
+		{"I always forget what I said about deadlines", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := ChatForget(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ChatForget(%q) = %q, %v, want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -21,6 +21,7 @@ func TestForgetAskedInAConversation(t *testing.T) {
 		{"a user's request", "user", "please forget what I said about the spare key", true},
 		{"asked as a question", "user", "Can you forget everything I told you about the spare key?", true},
 		{"a turn that mentions forgetting", "user", "I always forget where the spare key is, lol", false},
+		{"talk, not a request", "user", "forget about the spare key for now, let's plan the weekend", false},
 		{"an assistant's turn", "assistant", "Forget what I said about the spare key.", false},
 	}
 	for _, tt := range tests {
