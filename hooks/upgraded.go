@@ -53,9 +53,10 @@ var (
 	// quantity: "to 30 seconds", "to 512 MB", "to 80 %".
 	unitAfter = lazyre.New(`(?i)^\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|[kmgt]i?b|bytes?|x|times|percent|req\w*|rps|qps)\b`)
 	// undoneName says, in a reply, that a name's change did not stay: it
-	// was rolled back or reverted, or the name is still on its old version;
-	// %s is the name.
+	// was rolled back, reverted or put back, or the name is still on its
+	// old version; %s is the name.
 	undoneName = `(?i)(?:roll(?:ed|ing)?\s+%[1]s\s+back|revert(?:ed|ing)?\s+%[1]s|backed\s+out\s+%[1]s|` +
+		`(?:put|set|moved|brought|took)\s+%[1]s\s+back|` +
 		`(?:still|stays?|staying|remains?)\s+on\s+%[1]s|(?:could\s*n[o']t|can\s*not|can't)\s+(?:upgrade|bump|update)\s+%[1]s)(?:$|[^\w.@/-])`
 	// upgradeFailed says the turn's upgrade itself failed or was undone,
 	// whichever name the sentence gives.
@@ -94,8 +95,10 @@ type raise struct{ name, version, after string }
 var (
 	// toNamedVersion is such a name and version after "to".
 	toNamedVersion = lazyre.New(`(?i)\bto\s+([a-z][\w.@/-]*[a-z])\s+v?(\d+(?:\.\d+)*)\b`)
-	// movedTo is a move to a name's version: "moved to xcode 16".
-	movedTo = lazyre.New(`(?i)\b(?:moved|switched|migrated)\s+to\s+([a-z][\w.@/-]*[a-z])\s+v?(\d+(?:\.\d+)*)\b`)
+	// movedTo is a move to a name's version: "moved to xcode 16", or one
+	// asked for: "can we move to pandas 2.2? try it".
+	movedTo = lazyre.New(`(?i)\b(?:move|moved|moving|switch|switched|switching|migrate|migrated|migrating)\s+to\s+` +
+		`([a-z][\w.@/-]*[a-z])\s+v?(\d+(?:\.\d+)*)\b`)
 )
 
 // raisesIn returns the names a clause with an upgrade verb raises to a

@@ -20,6 +20,7 @@ func TestUpgradedNames(t *testing.T) {
 		{"the version named after to", "raise the base image to node 22 and rebuild", []string{"=node 22"}},
 		{"a move with no upgrade verb", "we switched to python 3.12 last week", []string{"=python 3.12"}},
 		{"a quantity named after to", "bump the retries to max 5", nil},
+		{"a move asked for", "lets move to python 3.12 this sprint", []string{"=python 3.12"}},
 	} {
 		if got := upgradedNames(tc.user, "", nil); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: upgradedNames = %q, want %q", tc.name, got, tc.want)
