@@ -3,6 +3,7 @@ package hooks
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/memsvc/memsvc/text/lazyre"
 )
@@ -34,6 +35,14 @@ var (
 	featureAsk = lazyre.New(`(?i)\b(?:(?:can|could|may|should)\s+(?:i|we)\s+use|is it ok(?:ay)? to use)\s+` +
 		`[^.?!\n]{0,40}?\b(?:chains?|syntax|language features?|keywords?|operators?|generics|closures|pattern matching|` +
 		`match statements?|f-strings?|records|sealed interfaces|let-else|const generics|async fn)` + nounEnds)
+	// codeUse asks whether a thing written as code may be used, the thing
+	// in group 1: "can I use @Observable for the cart model?", "is it ok
+	// to use LazyLock here?". An API, attribute or macro is the language's
+	// or the platform's, and one newer than the project's minimum is what
+	// the question is about; the minimum and the API share no word (the
+	// twenty-fourth coding-sessions evaluation, cmd/memsvc). A library is
+	// a plain word ("can I use pandas …": dependency.go).
+	codeUse = lazyre.New(`(?i)\b(?:(?:can|could|may|should)\s+(?:i|we)\s+use|is it ok(?:ay)? to use)\s+(?:the\s+)?(\S+)`)
 	// dependencyVersion is the version of a dependency, not of a platform:
 	// "the minimum version of the vpc module", "which version of the
 	// plugin".
@@ -56,7 +65,19 @@ var (
 // supports or whether a language feature may be used.
 func asksMinVersion(prompt string) bool {
 	_, paragraphs, _ := promptQuery(prompt)
-	return slices.ContainsFunc(paragraphs, asksPlatformVersion) || slices.ContainsFunc(paragraphs, featureAsk.MatchString)
+	return slices.ContainsFunc(paragraphs, asksPlatformVersion) || slices.ContainsFunc(paragraphs, featureAsk.MatchString) ||
+		slices.ContainsFunc(paragraphs, asksCodeUse)
+}
+
+// asksCodeUse reports whether p asks if a thing written as code may be
+// used (codeUse, identifierRe).
+func asksCodeUse(p string) bool {
+	for _, m := range codeUse.FindAllStringSubmatch(p, -1) {
+		if identifierRe.MatchString(strings.TrimRight(strings.TrimLeft(m[1], identifierLead), identifierTail)) {
+			return true
+		}
+	}
+	return false
 }
 
 // asksPlatformVersion reports a question in p for the oldest version the

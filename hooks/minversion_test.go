@@ -32,6 +32,10 @@ func TestAsksMinVersion(t *testing.T) {
 		{"what's the min supported python version?", true},
 		{"the build takes 5 min now", false},
 		{"what's the min version of the auth plugin?", false},
+		{"can i use @Observable for the new cart model", true},
+		{"is it ok to use LazyLock here?", true},
+		{"can we use `structuredClone()` in the ui?", true},
+		{"can i use the staging db for this", false},
 	} {
 		if got := asksMinVersion(tc.prompt); got != tc.want {
 			t.Errorf("asksMinVersion(%q) = %v, want %v", tc.prompt, got, tc.want)
