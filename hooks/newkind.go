@@ -37,8 +37,10 @@ var (
 	// what it is for or where it goes ("a screen with a toggle").
 	madeEnds = lazyre.New(`(?i)\s+(?:with|for|to|in|into|on|at|that|which|and|or|so|from|of|using|like|where|when)\b.*$`)
 	// newKind is what a rule says of new things of a kind: "new screens",
-	// "every new source".
-	newKind = lazyre.New(`(?i)\bnew\s+([a-z][\w-]*)`)
+	// "every new source", or of every thing of a kind, which the new ones
+	// are among: "from now on every dag gets an owner" (the twenty-fourth
+	// coding-sessions evaluation, cmd/memsvc: "add a dag that …" got no rule).
+	newKind = lazyre.New(`(?i)\b(?:new|every)\s+(?:new\s+)?([a-z][\w-]*)`)
 	// prefersKind is a preference and what it prefers, up to the end of
 	// its clause: "prefers table-driven tests", "I prefer small commits".
 	prefersKind = lazyre.New(`(?i)\bprefer(?:s|red)?\s+([^.,;:!?]+)`)

@@ -19,6 +19,8 @@ func TestNewKindMemory(t *testing.T) {
 			Text: "User prefers table-driven tests"},
 		{ID: "commits", MemoryType: memoryTypeProcedural, ValidFrom: "2026-04-05T10:00:00Z",
 			Text: "User prefers small commits, one change each"},
+		{ID: "jobs", MemoryType: memoryTypeProcedural, ValidFrom: "2026-04-06T10:00:00Z",
+			Text: "From now on every job gets a timeout and an owner in its options"},
 	}
 	for _, tc := range []struct {
 		prompt, want string
@@ -34,6 +36,8 @@ func TestNewKindMemory(t *testing.T) {
 		{"make sure the tests pass", ""},
 		{"add coil for image loading", ""},
 		{"the tests are slow", ""},
+		{"add a job that syncs the ledger every night", "jobs"},
+		{"the nightly job failed", ""},
 	} {
 		got, ok := newKindMemory(tc.prompt, ms, nil)
 		if ok && got.ID != tc.want || !ok && tc.want != "" {
