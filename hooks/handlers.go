@@ -93,7 +93,8 @@ func recall(ctx context.Context, cfg Config, c *client, in eventInput) result {
 // it asks what may be used (minversion.go), the language version it
 // targets when it asks which one (targetversion.go), how errors are made
 // when it asks for a way to fail (errorstyle.go), where secrets go when it
-// asks to place one (secretplace.go) and the memories naming
+// asks to place one (secretplace.go), how the user wants an action taken
+// when it asks the agent to take it (agentaction.go) and the memories naming
 // the prompt's code names and flags (named.go) or the keys a question
 // spells out in full words (spelledkey.go).
 func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory {
@@ -122,7 +123,10 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 		add = append(add, m)
 	}
 	add = append(add, secretPlaceMemories(prompt, pool)...) // secretplace.go
-	if m, ok := newKindMemory(prompt, pool, hits); ok {     // newkind.go
+	if m, ok := actionRuleMemory(prompt, pool); ok {        // agentaction.go
+		add = append(add, m)
+	}
+	if m, ok := newKindMemory(prompt, pool, hits); ok { // newkind.go
 		add = append(add, m)
 	}
 	names := append(promptNames(prompt), spelledKeys(prompt, pool)...) // spelledkey.go
@@ -136,7 +140,8 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 // (query.go), unless too short to search with alone ("fix it") and no
 // task to run ("build it": taskcommand.go) nor a question of who someone
 // is ("whos dana": whoasks.go), and the follow-up of the session's
-// previous prompt (followup.go).
+// previous prompt (followup.go). An action asked of the agent ("push it":
+// agentaction.go) is searched however short.
 func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 	prompt := printable(in.Prompt)
 	qs := queries(prompt)
@@ -144,7 +149,8 @@ func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 	if len(qs) > 0 {
 		own = qs[0].query
 	}
-	if _, _, task := askedTask(prompt); utf8.RuneCountInString(own) < cfg.MinPromptChars && !task && !asksWho(prompt) {
+	if _, _, task := askedTask(prompt); utf8.RuneCountInString(own) < cfg.MinPromptChars && !task && !asksWho(prompt) &&
+		len(askedActions(prompt)) == 0 {
 		qs = nil // a task's name is enough ("build it": taskcommand.go)
 	}
 	if f, ok := followUpSearch(ctx, in.TranscriptPath, prompt, own); ok {
