@@ -61,10 +61,26 @@ var (
 	packageNouns = lazyre.New(`(?i)\b(?:dependenc\w+|deps|packages?|library|libraries|crates?|gems?|registry|pypi|crates\.io)\b`)
 )
 
+// missingModule is a tool's report that a module or package the code
+// imports is not installed: "ModuleNotFoundError: No module named
+// 'openpyxl'", "Error: Cannot find module 'zod'", "no required module
+// provides package …", "cannot load such file -- nokogiri". Whether the
+// user typed it or pasted it, the fix is to add the dependency with the
+// project's package manager, and the error names neither (the
+// twenty-fourth coding-sessions evaluation, cmd/memsvc: the poetry rule
+// was not shown for a missing module).
+var missingModule = lazyre.New(`(?i)(?:\bNo module named\b|\bCannot find module\s+['"]|\bCan't resolve\s+['"]|` +
+	`\bERR_MODULE_NOT_FOUND\b|\bno required module provides package\b|\bcannot find package\s+"|` +
+	`\bcannot load such file\b|\bCould not find gem\b|\bcan't find crate for\b)`)
+
 // asksForDependency reports whether the user's words (not a paste) ask to
-// change the project's dependencies; ms are the project's memories, which
-// may name the word added as a package.
+// change the project's dependencies, or the prompt reports a missing
+// module (missingModule); ms are the project's memories, which may name
+// the word added as a package.
 func asksForDependency(prompt string, ms []memory) bool {
+	if missingModule.MatchString(prompt) {
+		return true
+	}
 	_, paragraphs, _ := promptQuery(prompt)
 	asks := func(p string) bool { return changesDependency(installNoun.ReplaceAllString(p, " ")) }
 	if slices.ContainsFunc(paragraphs, asks) || slices.ContainsFunc(paragraphs, dependencyNeed.MatchString) {

@@ -13,6 +13,9 @@ func TestAsksForDependency(t *testing.T) {
 	}{
 		{"install httpx", true},
 		{"Why does the install script hang on CI?", false}, // install as a noun
+		{"airflow dags test says ModuleNotFoundError: No module named 'openpyxl'", true},
+		{"the build fails:\n```\nError: Cannot find module 'zod'\nRequire stack:\n- /app/src/schema.js\n```", true},
+		{"which module handles the invoices?", false},
 		{"our install step fails with EACCES", false},
 		{"please uninstall the old markdown renderer", true},
 		{"add a charting library to the web client", true},
