@@ -127,7 +127,7 @@ func keptSentences(line string) (string, []removalCut) {
 				continue
 			}
 		}
-		if loc := insteadRe.FindStringIndex(sn); loc != nil {
+		if loc := replacedTail(sn); loc != nil {
 			cut = append(cut, removalCut{text: sn[loc[0]:]})
 			sn = sn[:loc[0]] + sentenceEnd(sn)
 		}
@@ -159,12 +159,34 @@ var symptomGone = lazyre.New(`(?i)\bno longer (?:fails?|crash(?:es)?|diverges?|p
 // holds now and is kept, the tail is cut. Cut whole, the capture lost what
 // the turn moved to (the nineteenth coding-sessions evaluation).
 func insteadOfRemoved(sn string) (head, tail string, ok bool) {
-	loc := insteadRe.FindStringIndex(sn)
+	loc := replacedTail(sn)
 	if loc == nil || removalRe.MatchString(sn[:loc[0]]) || !strings.ContainsFunc(sn[:loc[0]], unicode.IsLetter) {
 		return "", "", false
 	}
 	return sn[:loc[0]] + sentenceEnd(sn), sn[loc[0]:], true
 }
+
+// replacedTail returns the span of sn's "instead of …" tail (insteadRe)
+// when it names what a change replaced, nil when sn has none.
+//
+// A shortcut not taken is no such tail: "SwiftLint flagged one long line,
+// which I wrapped rather than disabling the rule", "fixed the warnings
+// instead of silencing them". It names no old value but the way the
+// project does not want the thing done, which a later "can I just disable
+// it?" asks for; cut, the capture kept only "which I wrapped" (the
+// twenty-fourth coding-sessions evaluation, cmd/memsvc).
+func replacedTail(sn string) []int {
+	loc := insteadRe.FindStringIndex(sn)
+	if loc == nil || shortcutNotTaken.MatchString(sn[loc[1]:]) {
+		return nil
+	}
+	return loc
+}
+
+// shortcutNotTaken starts the tail of "instead of" or "rather than" that
+// names a way of making a problem go away without fixing it.
+var shortcutNotTaken = lazyre.New(`(?i)^\s*(?:just\s+)?(?:disabling|disable|silencing|silence|suppressing|suppress|ignoring|ignore|` +
+	`skipping|skip|muting|mute|commenting\s+out|bypassing|bypass|hard-?coding|hardcoding|hiding|catching\s+and\s+ignoring)\b`)
 
 // An upgrade's reply says what the new release took away and what the
 // code does about it: "Kingfisher 8 removed `cancelOnDisappear`, so

@@ -16,6 +16,8 @@ func TestWithoutRemovals(t *testing.T) {
 			"ForecastClient now uses URLSession with async/await; the Alamofire import is gone from the file.",
 			"ForecastClient now uses URLSession with async/await."},
 		{"instead-of tail cut", "The CI job now calls bun install instead of pnpm install.", "The CI job now calls bun install."},
+		{"a shortcut not taken is kept", "SwiftLint flagged one long line, which I wrapped rather than disabling the rule.",
+			"SwiftLint flagged one long line, which I wrapped rather than disabling the rule."},
 		{"list item dropped, its mark with it", "Migrated to uv:\n- poetry.lock is deleted\n- `uv sync` installs 42 packages",
 			"Migrated to uv:\n- `uv sync` installs 42 packages"},
 		{"the old value named", "Switched the broker. The old default was `redis://redis:6379/0`.", "Switched the broker."},
