@@ -111,8 +111,8 @@ var (
 )
 
 // replacedCode returns what one edit replaced: annotations another took
-// the place of, settings given another value, as "key value", and
-// dependencies others took the place of.
+// the place of, settings given another value, as "key value",
+// dependencies others took the place of and the hosts of moved addresses.
 func replacedCode(e codeEdit) []string {
 	var out []string
 	if annotationLine.MatchString(e.new) {
@@ -129,6 +129,7 @@ func replacedCode(e codeEdit) []string {
 	out = append(out, revaluedSettings(e)...)
 	out = append(out, rewordedSettings(e)...)
 	out = append(out, swappedDependencies(e)...) // dependencyswap.go
+	out = append(out, movedAddresses(e)...)      // addressedit.go
 	for _, m := range settingRe.FindAllStringSubmatch(e.old, -1) {
 		key, was := m[1], m[2]
 		if !codeKey.MatchString(key) {
@@ -388,7 +389,10 @@ func editedCodeMatcher(code string) func(string) bool {
 		return fileLeafMatcher(leaf, file) // settingpath.go
 	}
 	key, value, ok := strings.Cut(code, " ")
-	if !ok {
+	switch {
+	case !ok && hostPort.MatchString(code):
+		return func(text string) bool { return namesAddress(text, code) } // addressedit.go
+	case !ok:
 		return func(text string) bool { return namesValue(text, code) }
 	}
 	var re *regexp.Regexp
