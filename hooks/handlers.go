@@ -401,9 +401,9 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 }
 
 // turnRetirements are the names the turn retires, as tags of its capture:
-// what it removed, renamed, rescheduled, permitted or upgraded. A turn
-// whose upgrade was rolled back (undone) removed nothing and its edits
-// were undone with it.
+// what it removed, renamed, rescheduled, permitted, upgraded or confined
+// to one place. A turn whose upgrade was rolled back (undone) removed
+// nothing and its edits were undone with it.
 func turnRetirements(ex exchange, reply string, undone bool) []string {
 	var retired []string
 	if !undone {
@@ -414,6 +414,7 @@ func turnRetirements(ex exchange, reply string, undone bool) []string {
 	retired = allowedNames(ex.User, retired)         // allowed.go
 	retired = permittedNames(ex.User, retired)       // permitted.go
 	retired = upgradedNames(ex.User, reply, retired) // upgraded.go
+	retired = narrowedNames(ex.User, retired)        // narrowed.go
 	if !undone {
 		retired = withEditRetirements(retired, ex.Edits, ex.User+"\n"+reply) // editedcode.go
 	}

@@ -605,6 +605,9 @@ func namesRetired(text, name string) bool {
 	if raised, ok := strings.CutPrefix(name, upgradeMark); ok {
 		return namesOtherVersion(text, raised) // upgraded.go
 	}
+	if thing, ok := strings.CutPrefix(name, narrowMark); ok {
+		return namesUnbounded(text, thing) // narrowed.go
+	}
 	if code, ok := strings.CutPrefix(name, editMark); ok {
 		return namesEditedCode(text, code) // editedcode.go
 	}
