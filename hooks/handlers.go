@@ -204,8 +204,9 @@ func searchAll(ctx context.Context, cfg Config, c *client, project string, qs []
 }
 
 // chosenHits merges the searches' hits (each kept to what its query names
-// and its best), leaves out those a later turn retired and those under the
-// relevance floor, and returns the first skill any search found.
+// and its best), leaves out those a later turn retired (the retiring
+// turn's memory standing in for them) and those under the relevance floor,
+// and returns the first skill any search found.
 func chosenHits(cfg Config, qs []search, answers []searchAnswer, latest []memory) ([]memory, *skill, error) {
 	var sk *skill
 	all := [][]memory{latest} // none when the list failed: recall goes on without them
@@ -221,7 +222,8 @@ func chosenHits(cfg Config, qs []search, answers []searchAnswer, latest []memory
 	retired := retirementsOf(all...)
 	var found []memory
 	for i, a := range answers {
-		named := slices.DeleteFunc(slices.Clone(withoutRetired(a.hits, retired)), func(m memory) bool { return !qs[i].named(m) })
+		kept := withStandIns(a.hits, withoutRetired(a.hits, retired), latest, retired) // standin.go
+		named := slices.DeleteFunc(slices.Clone(kept), func(m memory) bool { return !qs[i].named(m) })
 		found = mergeHits(found, best(named, qs[i].keep))
 	}
 	hits := found[:0]

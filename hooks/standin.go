@@ -1,0 +1,84 @@
+package hooks
+
+import (
+	"slices"
+	"strings"
+)
+
+// A search's hit retired by a later turn leaves the prompt without the
+// statement that replaced it when that turn's own memories rank lower:
+// "smoke test staging for me" found the memories of the staging host
+// before its move, and once they were retired it got nothing about
+// staging at all, though the move's turn says where staging is now (the
+// twenty-fourth coding-sessions evaluation, cmd/memsvc). The memory of
+// the turn that retired a hit stands in for it, with the hit's score and
+// relevance: it is the current word on what the prompt found.
+
+// withStandIns returns kept (what of hits is left after retirement) with,
+// for each hit retirement took out, the memory that stands in for it
+// (currentFor), scored as that hit, unless already there.
+func withStandIns(hits, kept, pool []memory, rs []retirement) []memory {
+	if len(kept) == len(hits) || len(rs) == 0 {
+		return kept
+	}
+	for _, h := range hits {
+		if slices.ContainsFunc(kept, func(k memory) bool { return k.ID == h.ID }) {
+			continue
+		}
+		by, ok := currentFor(h, pool, rs)
+		if !ok || slices.ContainsFunc(kept, func(k memory) bool { return k.ID == by.ID }) {
+			continue
+		}
+		by.Score, by.Relevant = h.Score, h.Relevant
+		kept = append(kept, by)
+	}
+	return kept
+}
+
+// maxStandInSteps is how many turns of changes a stand-in follows: a
+// value moved twice retired the first move's memory too.
+const maxStandInSteps = 3
+
+// currentFor returns the memory of pool that stands in for h: the newest
+// of the turn that retired it, or, when a later turn retired that one in
+// turn, of the later turn; ok is false when none is left standing.
+func currentFor(h memory, pool []memory, rs []retirement) (memory, bool) {
+	m := h
+	for range maxStandInSteps {
+		by, ok := retiredBy(m, pool)
+		if !ok {
+			return memory{}, false
+		}
+		if len(withoutRetired([]memory{by}, rs)) == 1 {
+			return by, true
+		}
+		m = by
+	}
+	return memory{}, false
+}
+
+// retiredBy returns the newest memory of pool tagged with a retirement
+// that takes h out; ok is false when none is.
+func retiredBy(h memory, pool []memory) (memory, bool) {
+	var found []memory
+	for _, m := range pool {
+		at, dated := statedAt(m)
+		if !dated || m.ID == h.ID {
+			continue
+		}
+		if slices.ContainsFunc(m.Tags, func(tag string) bool {
+			name, ok := strings.CutPrefix(tag, retiredTagPrefix)
+			return ok && name != "" && len(withoutRetired([]memory{h}, []retirement{{name: name, at: at}})) == 0
+		}) {
+			found = append(found, m)
+		}
+	}
+	if len(found) == 0 {
+		return memory{}, false
+	}
+	return slices.MaxFunc(found, func(a, b memory) int {
+		ta, _ := statedAt(a)
+		tb, _ := statedAt(b)
+		return ta.Compare(tb)
+	}), true
+}
