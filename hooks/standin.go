@@ -3,6 +3,7 @@ package hooks
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // A search's hit retired by a later turn leaves the prompt without the
@@ -41,7 +42,10 @@ const maxStandInSteps = 3
 
 // currentFor returns the memory of pool that stands in for h: the newest
 // of the turn that retired it, or, when a later turn retired that one in
-// turn, of the later turn; ok is false when none is left standing.
+// turn, of the later turn, less the clauses of settings retired since;
+// ok is false when none is left standing, or the one left names what its
+// own turn retired ("moved the jobs from Sidekiq to GoodJob"): shown for
+// a prompt about the old name, it would show the old name again.
 func currentFor(h memory, pool []memory, rs []retirement) (memory, bool) {
 	m := h
 	for range maxStandInSteps {
@@ -49,12 +53,31 @@ func currentFor(h memory, pool []memory, rs []retirement) (memory, bool) {
 		if !ok {
 			return memory{}, false
 		}
-		if len(withoutRetired([]memory{by}, rs)) == 1 {
-			return by, true
+		if left := withoutRetired([]memory{by}, rs); len(left) == 1 {
+			return left[0], !namesOwnRetirement(left[0])
 		}
 		m = by
 	}
 	return memory{}, false
+}
+
+// namesOwnRetirement reports whether m's text names a name its own turn
+// retired.
+func namesOwnRetirement(m memory) bool {
+	at, ok := statedAt(m)
+	if !ok {
+		return false
+	}
+	for _, tag := range m.Tags {
+		if name, ok := strings.CutPrefix(tag, retiredTagPrefix); ok && name != "" {
+			older := m
+			older.ValidFrom = at.Add(-time.Second).Format(time.RFC3339Nano)
+			if len(withoutRetired([]memory{older}, []retirement{{name: name, at: at}})) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // retiredBy returns the newest memory of pool tagged with a retirement

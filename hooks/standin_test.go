@@ -17,6 +17,8 @@ func TestWithStandIns(t *testing.T) {
 	again := memory{ID: "again", ValidFrom: "2026-03-09T10:00:00Z", Tags: []string{retiredTagPrefix + editMark + "staging.example.io:8443"},
 		Text: "Assistant: smoke.sh now uses `https://staging.example.io`, no port."}
 	other := memory{ID: "other", ValidFrom: "2026-03-02T10:00:00Z", Score: 0.5, Text: "Tests run with go test ./pkg/..."}
+	swapped := memory{ID: "swapped", ValidFrom: "2026-03-05T10:00:00Z", Tags: []string{retiredTagPrefix + editMark + "stg.example.dev"},
+		Text: "Assistant: smoke.sh moved from https://stg.example.dev to `https://staging.example.io`."}
 	for _, tc := range []struct {
 		name string
 		pool []memory
@@ -24,6 +26,7 @@ func TestWithStandIns(t *testing.T) {
 	}{
 		{"moved once", []memory{moved, other}, []string{"other", "moved"}},
 		{"moved twice", []memory{moved, again, other}, []string{"other", "again"}},
+		{"the turn names what it retired", []memory{swapped, other}, []string{"other"}},
 	} {
 		hits := []memory{first, other}
 		rs := retirementsOf(tc.pool)
@@ -35,7 +38,7 @@ func TestWithStandIns(t *testing.T) {
 		if !slices.Equal(ids, tc.want) {
 			t.Errorf("%s: withStandIns = %q, want %q", tc.name, ids, tc.want)
 		}
-		if last := got[len(got)-1]; last.Score != first.Score {
+		if last := got[len(got)-1]; len(got) > 1 && last.Score != first.Score {
 			t.Errorf("%s: stand-in score %v, want the hit's %v", tc.name, last.Score, first.Score)
 		}
 	}
