@@ -3,11 +3,11 @@ package rest
 import (
 	"maps"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/status"
 	"github.com/memsvc/memsvc/text"
 )
 
@@ -18,16 +18,7 @@ import (
 // the first would count while a proxy or log in front may read the other.
 // api_key may repeat: keyOf refuses copies that differ.
 func checkQuery(r *http.Request) error {
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		return engine.Invalid("query string", "%v", err)
-	}
-	for name, vs := range q {
-		if len(vs) > 1 && name != "api_key" {
-			return engine.Invalid(name, "given %d times in the query string; give it once", len(vs))
-		}
-	}
-	return nil
+	return status.QueryOnce(r.URL.RawQuery, "api_key")
 }
 
 // routeParams are the query parameters each REST route reads besides

@@ -226,8 +226,8 @@ func TestAMemoryOpenedFromAListReturnsToIt(t *testing.T) {
 	} else if list := b.get(loc); !strings.Contains(list.body, "Deleted memory <code>"+del[2]+"</code>") {
 		t.Errorf("the list the delete returned to does not name it:\n%s", list.body)
 	}
-	if p := b.get("/memories/" + del[2] + "x?back=%zz"); p.status != http.StatusNotFound {
-		t.Errorf("a bad back query: %d", p.status)
+	if p := b.get("/memories/" + del[2] + "x?back=%zz"); p.status != http.StatusBadRequest || !strings.Contains(p.body, "query string") {
+		t.Errorf("a back query that does not parse: %d; want 400 naming the query string, as REST answers", p.status)
 	}
 }
 

@@ -6,10 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"maps"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -118,6 +116,13 @@ const keyRefusedText = "Your API key is no longer valid: it was revoked, or this
 // serve runs h once the caller is known: after the CSRF check on an
 // unsafe method, rendering any error as a page.
 func (u *UI) serve(w http.ResponseWriter, r *http.Request, req *request, h func(http.ResponseWriter, *http.Request, *request) error) {
+	// A page's address is read as REST reads a query string: a parameter
+	// given twice (?tag=a&tag=b) or a broken escape is a 400 naming it; the
+	// pages took the first value, or dropped the pair, without a word.
+	if err := status.QueryOnce(r.URL.RawQuery, listFields...); err != nil {
+		u.fail(w, r, req, err)
+		return
+	}
 	if !safeMethod(r.Method) {
 		if err := u.checkCSRF(w, r); err != nil {
 			u.fail(w, r, req, err)
@@ -203,22 +208,13 @@ func readForm(w http.ResponseWriter, r *http.Request) error {
 	return fieldsOnce(r.PostForm)
 }
 
-// listFields are the form fields that come many by design: the ids of a
-// bulk delete.
-var listFields = map[string]bool{"id": true}
+// listFields are the form and query fields that come many by design: the
+// ids of a bulk delete. Any other field given twice is refused
+// (status.Once), as REST refuses a parameter given twice: text=a&text=b
+// was corrected to a, silently.
+var listFields = []string{"id"}
 
-// fieldsOnce refuses a form that gives any other field more than once, in
-// name order: it was read by its first value, silently (text=a&text=b
-// corrected to a), where REST refuses a parameter given twice, and a
-// proxy or filter in front may read the last.
-func fieldsOnce(form url.Values) error {
-	for _, name := range slices.Sorted(maps.Keys(form)) {
-		if n := len(form[name]); n > 1 && !listFields[name] {
-			return engine.Invalid(name, "given %d times in the form; give it once", n)
-		}
-	}
-	return nil
-}
+func fieldsOnce(form url.Values) error { return status.Once(form, "form", listFields...) }
 
 // overHTTPS reports whether the browser reached the server over HTTPS:
 // TLS here, or at a proxy in front that says so in X-Forwarded-Proto (the
