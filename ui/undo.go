@@ -60,25 +60,22 @@ func selectedIDs(v url.Values) ([]string, error) {
 }
 
 // confirmDeleteMany asks before deleting the memories selected on a list.
+// It sorts the ids as the delete does (ownedOrGone): one deleted already
+// is named as gone, and one never among the user's memories (another
+// user's, made up) is a 404 as the delete and REST answer, where the page
+// called it "Already gone" too.
 func (u *UI) confirmDeleteMany(w http.ResponseWriter, r *http.Request, req *request) error {
 	q := r.URL.Query()
 	ids, err := selectedIDs(q)
 	if err != nil {
 		return err
 	}
-	d := deleteManyData{Back: backQuery(q.Get("back")), Window: undoWindowText()}
-	for _, id := range ids {
-		m, err := u.optional(r, req, id)
-		if err != nil {
-			return err
-		}
-		if m == nil {
-			d.Missing = append(d.Missing, id)
-			continue
-		}
-		d.Items = append(d.Items, m)
+	live, gone, err := u.ownedOrGone(r, req, ids)
+	if err != nil {
+		return err
 	}
-	u.render(w, req, http.StatusOK, "deletemany", d)
+	u.render(w, req, http.StatusOK, "deletemany", deleteManyData{Items: live, Missing: gone,
+		Back: backQuery(q.Get("back")), Window: undoWindowText()})
 	return nil
 }
 
@@ -99,12 +96,16 @@ func (u *UI) deleteMany(w http.ResponseWriter, r *http.Request, req *request) er
 // and nothing is deleted: a crafted form learns nothing and changes
 // nothing.
 func (u *UI) deleteUndoable(w http.ResponseWriter, r *http.Request, req *request, ids []string, back string) error {
-	live, gone, err := u.ownedOrGone(r, req, ids)
+	owned, gone, err := u.ownedOrGone(r, req, ids)
 	if err != nil {
 		return err
 	}
-	if len(live) == 0 {
+	if len(owned) == 0 {
 		return errDeletedAlready(gone)
+	}
+	live := make([]string, len(owned))
+	for i, m := range owned {
+		live[i] = m.ID
 	}
 	d, err := u.eng.DeleteUndoable(r.Context(), req.User, live)
 	if err != nil {
@@ -123,12 +124,12 @@ func errDeletedAlready(ids []string) error {
 	return engine.Errorf(engine.ENotFound, "nothing was deleted: deleted already: %s", strings.Join(ids, ", "))
 }
 
-// ownedOrGone splits ids into the user's memories (live) and the ones the
-// user had and deleted already (gone: their history outlives the delete).
+// ownedOrGone splits ids into the user's memories (live, read) and the ones
+// the user had and deleted already (gone: their history outlives the delete).
 // Any other id is not among the user's memories (the engine answers "not
 // found" for another user's id, as for one that never existed): 404
 // naming them, whatever else the form names.
-func (u *UI) ownedOrGone(r *http.Request, req *request, ids []string) (live, gone []string, err error) {
+func (u *UI) ownedOrGone(r *http.Request, req *request, ids []string) (live []*engine.Memory, gone []string, err error) {
 	var unknown []string
 	for _, id := range ids {
 		m, err := u.optional(r, req, id)
@@ -136,7 +137,7 @@ func (u *UI) ownedOrGone(r *http.Request, req *request, ids []string) (live, gon
 			return nil, nil, err
 		}
 		if m != nil {
-			live = append(live, id)
+			live = append(live, m)
 			continue
 		}
 		_, err = u.eng.History(r.Context(), req.User, id)
