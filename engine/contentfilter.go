@@ -29,17 +29,28 @@ func ParseMetaFilter(s string) ContentFilter {
 // Empty reports a filter that keeps everything.
 func (c ContentFilter) Empty() bool { return c.Tag == "" && c.MetaKey == "" }
 
-// Validate names the field that is too long to be a tag or a key.
+// Validate holds the filter to the rules its values were written under,
+// naming the field (as the dashboard's list form names them): a tag and a
+// metadata key are names (ValidateName: UTF-8, no control or invisible
+// character), a metadata value a text (ValidateText) of at most
+// MaxQueryBytes with its key, and a value needs its key. One copy for every
+// edge that filters by content: a NUL or a zero-width space went through
+// to an empty list wherever the edge did not check it itself.
 func (c ContentFilter) Validate() error {
-	switch {
-	case len(c.Tag) > MaxQueryBytes:
-		return Invalid("tag", "longer than %d bytes", MaxQueryBytes)
-	case len(c.MetaKey)+len(c.MetaValue) > MaxQueryBytes:
-		return Invalid("meta", "longer than %d bytes", MaxQueryBytes)
-	case c.MetaHasValue && c.MetaKey == "":
-		return Invalid("meta", "must name a key before the =")
+	for _, n := range []struct{ field, v string }{{"tag", c.Tag}, {"meta_key", c.MetaKey}} {
+		if n.v != "" {
+			if err := ValidateName(n.field, n.v); err != nil {
+				return err
+			}
+		}
 	}
-	return nil
+	switch {
+	case len(c.MetaKey)+len(c.MetaValue) > MaxQueryBytes:
+		return Invalid("meta_value", "longer than %d bytes with its key", MaxQueryBytes)
+	case c.MetaHasValue && c.MetaKey == "":
+		return Invalid("meta_key", "name the metadata key the value %q is for", c.MetaValue)
+	}
+	return ValidateText("meta_value", c.MetaValue)
 }
 
 // Keeps reports whether m carries the tag and the metadata entry, case

@@ -89,3 +89,45 @@ func TestFoldCase(t *testing.T) {
 		t.Error("ß folds to ss, which EqualFold does not do")
 	}
 }
+
+// TestContentFilterValidate: the tag and metadata filter's rules live
+// here, once, for every edge that sets one (the dashboard's list today):
+// a tag and a metadata key are names (UTF-8, no control or invisible
+// character), a metadata value a text, and a value needs its key. The
+// dashboard held the name rules itself; ListFilter.Validate let a NUL or
+// a zero-width space through to an empty list.
+func TestContentFilterValidate(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		f     ContentFilter
+		field string // "" accepted
+	}{
+		{"empty", ContentFilter{}, ""},
+		{"tag and entry", ContentFilter{Tag: "travel", MetaKey: "status", MetaValue: "booked", MetaHasValue: true}, ""},
+		{"key holding an equals sign", ContentFilter{MetaKey: "a=b"}, ""},
+		{"value with a line break", ContentFilter{MetaKey: "note", MetaValue: "a\nb", MetaHasValue: true}, ""},
+		{"tag with a NUL", ContentFilter{Tag: "tra\x00vel"}, "tag"},
+		{"tag with a zero-width space", ContentFilter{Tag: "tra\u200bvel"}, "tag"},
+		{"tag not UTF-8", ContentFilter{Tag: "tra\xffvel"}, "tag"},
+		{"tag too long", ContentFilter{Tag: strings.Repeat("t", MaxNameBytes+1)}, "tag"},
+		{"key with an escape", ContentFilter{MetaKey: "st\x1batus"}, "meta_key"},
+		{"key with a bidi override", ContentFilter{MetaKey: "st\u202eatus"}, "meta_key"},
+		{"value with a NUL", ContentFilter{MetaKey: "status", MetaValue: "boo\x00ked", MetaHasValue: true}, "meta_value"},
+		{"value not UTF-8", ContentFilter{MetaKey: "status", MetaValue: "\xc3", MetaHasValue: true}, "meta_value"},
+		{"value too long", ContentFilter{MetaKey: "status", MetaValue: strings.Repeat("v", MaxQueryBytes), MetaHasValue: true}, "meta_value"},
+		{"value without a key", ContentFilter{MetaValue: "booked", MetaHasValue: true}, "meta_key"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.f.Validate()
+			if tt.field == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if ErrorCode(err) != EInvalid || !strings.HasPrefix(ErrorMessage(err), tt.field+":") {
+				t.Fatalf("got %v; want invalid naming %s", err, tt.field)
+			}
+		})
+	}
+}

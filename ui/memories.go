@@ -39,32 +39,16 @@ func readListForm(q url.Values) (listForm, error) {
 		c := engine.ParseMetaFilter(f.Meta)
 		f.MetaKey, f.MetaValue, f.Meta = c.MetaKey, c.MetaValue, ""
 	}
-	for name, dst := range map[string]*int{"page": &f.Page, "size": &f.Size} {
-		if err := intParam(q, name, dst); err != nil {
-			return f, err
-		}
-	}
-	if f.MetaValue != "" && f.MetaKey == "" {
-		return f, engine.Invalid("meta_key", "name the metadata key the value %q is for", f.MetaValue)
-	}
-	if err := f.checkContentNames(); err != nil {
+	// page before size, the same on every try (a map's order named either)
+	if err := intParam(q, "page", &f.Page); err != nil {
 		return f, err
 	}
-	return f, f.content().Validate()
-}
-
-// checkContentNames holds the tag and metadata filters to the rules their
-// values were written under: a tag and a metadata key are names (no
-// control or invisible character, UTF-8), a metadata value a text. They
-// took a NUL or a zero-width space as sent and answered an empty list,
-// where the app, project and session filters beside them refuse one.
-func (f listForm) checkContentNames() error {
-	for _, n := range []struct{ field, v string }{{"tag", f.Tag}, {"meta_key", f.MetaKey}} {
-		if err := engine.ValidateName(n.field, n.v); n.v != "" && err != nil {
-			return err
-		}
+	if err := intParam(q, "size", &f.Size); err != nil {
+		return f, err
 	}
-	return engine.ValidateText("meta_value", f.MetaValue)
+	// The tag and metadata rules (names, a value's text, a value needs
+	// its key) are the engine's, one copy for every edge.
+	return f, f.content().Validate()
 }
 
 // content is the form's tag and metadata filter for the engine.
