@@ -94,7 +94,10 @@ func checkBody(w http.ResponseWriter, r *http.Request, limit int64) (refusal, er
 		return refusal{id: leadingID(b)}, engine.Errorf(engine.ETooLarge, "request body larger than %d bytes: "+
 			"split the call into smaller ones (add_memories items are at most 32 KiB each), and send a large image as its URL", limit)
 	case errors.As(err, new(*engine.Error)):
-		return refusal{}, err // e.g. rest's UTF-8 check, naming the problem
+		// e.g. rest's UTF-8 check, naming the problem; answered under the
+		// request's id when it came before the bad byte, as a client
+		// matches an answer to its call by id.
+		return refusal{id: leadingID(b)}, err
 	case err != nil:
 		return refusal{}, engine.Invalid("body", "could not be read: %v", err)
 	}

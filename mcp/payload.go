@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/jsoncheck"
+	"github.com/memsvc/memsvc/rest/status"
 	"github.com/memsvc/memsvc/text"
 )
 
@@ -74,6 +77,11 @@ func checkPayload(b []byte) (int, string) {
 	switch {
 	case len(b) == 0:
 		return codeInvalidRequest, "empty message"
+	case !utf8.Valid(b):
+		// encoding/json would decode each bad byte as U+FFFD, and the
+		// text stored would be one the client never sent. (Over HTTP
+		// rest refuses the body first, as it reads it.)
+		return codeInvalidRequest, fmt.Sprintf("message: is not valid UTF-8 (first bad byte at offset %d)", status.FirstInvalidUTF8(b))
 	case b[0] == '[':
 		if err := json.Unmarshal(b, &parts); err != nil || len(parts) == 0 {
 			return codeInvalidRequest, "a batch must be a non-empty array of JSON-RPC messages"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/jsoncheck"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // checkUTF8 refuses a body that is not valid UTF-8 (RFC 8259), naming the
@@ -18,7 +19,7 @@ func checkUTF8(raw []byte) error {
 	if utf8.Valid(raw) {
 		return nil
 	}
-	off := firstInvalidUTF8(raw)
+	off := status.FirstInvalidUTF8(raw)
 	field := fieldAt(raw, off)
 	if field == "" {
 		field = "body"
@@ -41,19 +42,6 @@ func checkSurrogates(raw []byte) error {
 		field = "body"
 	}
 	return jsoncheck.SurrogateError(field, raw[off:off+6])
-}
-
-// firstInvalidUTF8 is the offset of the first byte of raw that does not
-// start a valid UTF-8 sequence.
-func firstInvalidUTF8(raw []byte) int {
-	for i := 0; i < len(raw); {
-		r, size := utf8.DecodeRune(raw[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return len(raw)
 }
 
 // frame is one open object or array while fieldAt walks the tokens.
@@ -144,7 +132,7 @@ func (b *utf8Body) Read(p []byte) (int, error) {
 		}
 	}
 	if !utf8.Valid(chunk[:cut]) || err == io.EOF && cut < len(chunk) {
-		bad := firstInvalidUTF8(chunk[:cut])
+		bad := status.FirstInvalidUTF8(chunk[:cut])
 		return n, engine.Invalid("body", "is not valid UTF-8 (first bad byte at body offset %d)", b.off+bad)
 	}
 	b.off += cut

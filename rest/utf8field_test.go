@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/memsvc/memsvc/engine"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 func TestFieldAt(t *testing.T) {
@@ -19,7 +20,7 @@ func TestFieldAt(t *testing.T) {
 		{"metadata", "{\"text\":\"a\",\"metadata\":{\"k\":{\"deep\":[1,\"\xfe\"]}}}", "metadata.k.deep[1]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := fieldAt([]byte(tc.raw), firstInvalidUTF8([]byte(tc.raw))); got != tc.want {
+			if got := fieldAt([]byte(tc.raw), status.FirstInvalidUTF8([]byte(tc.raw))); got != tc.want {
 				t.Errorf("fieldAt = %q, want %q", got, tc.want)
 			}
 		})
