@@ -262,9 +262,8 @@ func (c *Config) checkSecret() error {
 		// break at the end: taken as part of the secret, keys minted in a
 		// shell with the bare secret were refused by the server, or the
 		// other way round, as "invalid or revoked" and nothing said why.
-		if strings.TrimSpace(s.value) != s.value {
-			return errUsage{fmt.Errorf("%s: begins or ends with white space (a space, tab or line break), which is "+
-				"easy to lose or add between an env file and a shell: remove it", s.flag)}
+		if padded(s.value) {
+			return errUsage{fmt.Errorf("%s: %s", s.flag, paddedNote)}
 		}
 	}
 	return nil
@@ -359,6 +358,9 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string, getenv func(string) stri
 	}
 	if f.Value.String() == "" {
 		return errUsage{fmt.Errorf("%s: --data must name a directory, got an empty value", fs.Name())}
+	}
+	if padded(f.Value.String()) { // typed so (the variable's padding is refused above, naming it)
+		return errUsage{fmt.Errorf("%s: --data %q %s", fs.Name(), f.Value.String(), paddedNote)}
 	}
 	if usesTempDataDir(fs, getenv) {
 		if err := checkTempDataDir(f.Value.String()); err != nil {
@@ -578,6 +580,11 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 		if v == "" {
 			return
 		}
+		if padded(v) {
+			bad = append(bad, fmt.Sprintf("%s (--%s): %s", env(f.Name), f.Name, paddedNote))
+			hidden = hidden || set[f.Name]
+			return
+		}
 		target := f.Value
 		if check := shadowChecks[f.Name]; set[f.Name] && check != nil {
 			if e := check(v); e != nil {
@@ -605,6 +612,17 @@ func fillFromEnv(fs *flag.FlagSet, getenv func(string) string, env func(string) 
 	}
 	return errUsage{errors.New(msg)}
 }
+
+// padded reports a value that begins or ends with white space, and
+// paddedNote says why that is refused. An env file, a Kubernetes secret
+// or a pasted line leaves a space or a line break there, and the value
+// was taken as it came: MEMSVC_DATA_DIR=" /srv/memsvc" served a new,
+// empty directory named " " under the working directory. The value is
+// not shown: it may be a key.
+func padded(v string) bool { return strings.TrimSpace(v) != v }
+
+const paddedNote = "begins or ends with white space (a space, tab or line break), which is easy to lose or add " +
+	"between an env file and a shell: remove it"
 
 // shadowChecks are the checks of a string flag's value beyond its type,
 // tried on its variable's value too when the command line gives the flag:

@@ -107,6 +107,9 @@ func listenAdvice(addr string, err error) string {
 // number 0-65535 (or a service name): "cannot listen … pick a free port"
 // was the answer to port 99999.
 func checkAddr(addr string) error {
+	if padded(addr) { // " 127.0.0.1:8765" failed later as a host that does not resolve
+		return errUsage{fmt.Errorf("--addr %q %s", addr, paddedNote)}
+	}
 	_, port, err := net.SplitHostPort(addr)
 	if err == nil {
 		_, err = net.LookupPort("tcp", port)
