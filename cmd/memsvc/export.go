@@ -161,29 +161,68 @@ func runImport(ctx context.Context, args []string, sys IO) error {
 		}
 		return fmt.Errorf("import: %s", opMessage(err))
 	}
+	undo := undoFresh(cfg)
 	a, err := openOffline(ctx, cfg, sys, "import into a stopped server's directory", false)
 	if err != nil {
 		return err
 	}
+	second, done, err := checkImport(ctx, a, r, br)
+	if err != nil { // nothing was imported: leave the data directory as it was
+		a.Close()
+		undo()
+		return err
+	}
 	defer a.Close()
-	first, again, done, err := twoPasses(ctx, r, br)
-	if err != nil {
-		return fmt.Errorf("import: %w; nothing was imported", err)
-	}
 	defer done()
-	if _, err := a.engine.CheckImport(ctx, first); err != nil { // every record, before writing any
-		return fmt.Errorf("import: %s; nothing was imported", opMessage(err))
-	}
-	second, err := again()
-	if err != nil {
-		return fmt.Errorf("import: %w; nothing was imported", err)
-	}
 	st, err := a.engine.Import(ctx, second)
 	if err != nil {
 		return fmt.Errorf("import: %s%s", opMessage(err), importedSoFar(st))
 	}
 	fmt.Fprintf(sys.Stderr, "imported %d users: %d memories, %d documents, %d images\n", st.Users, st.Memories, st.Docs, st.Blobs)
 	return nil
+}
+
+// checkImport reads every record of an export (two passes: twoPasses) and
+// checks it before any is written, returning the reader of the second
+// pass, which Import writes from.
+func checkImport(ctx context.Context, a *app, r io.Reader, br *bufio.Reader) (second io.Reader, done func(), err error) {
+	first, again, done, err := twoPasses(ctx, r, br)
+	if err != nil {
+		return nil, nil, fmt.Errorf("import: %w; nothing was imported", err)
+	}
+	if _, err := a.engine.CheckImport(ctx, first); err != nil { // every record, before writing any
+		done()
+		return nil, nil, fmt.Errorf("import: %s; nothing was imported", opMessage(err))
+	}
+	if second, err = again(); err != nil {
+		done()
+		return nil, nil, fmt.Errorf("import: %w; nothing was imported", err)
+	}
+	return second, done, nil
+}
+
+// undoFresh returns what removes a Badger store opened in a data
+// directory that was absent or empty: an import refused for a record
+// (an export cut short, a bad line) said "nothing was imported" and left
+// a new data directory with an empty store behind. A directory that held
+// anything is never touched.
+func undoFresh(cfg Config) func() {
+	if cfg.Store == "postgres" {
+		return func() {}
+	}
+	entries, err := os.ReadDir(cfg.DataDir)
+	switch {
+	case os.IsNotExist(err):
+		return func() { os.RemoveAll(cfg.DataDir) }
+	case err == nil && len(entries) == 0:
+		return func() {
+			made, _ := os.ReadDir(cfg.DataDir)
+			for _, e := range made {
+				os.RemoveAll(filepath.Join(cfg.DataDir, e.Name()))
+			}
+		}
+	}
+	return func() {}
 }
 
 const usersUsage = `Usage: memsvc users <subcommand> [flags]
