@@ -184,23 +184,15 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, http.StatusUnauthorized, engine.EUnauthorized, "no authenticated identity: the MCP handler must run behind the auth middleware", refusal{})
 		return
 	}
-	if err := checkSingleHeaders(r.Header); err != nil {
-		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
-		return
-	}
 	sc := Scope{User: id.User, Client: clientName(r), Project: strings.TrimSpace(r.Header.Get("Project"))}
 	if sc.User == "" {
 		sc.User = auth.DefaultUser
 	}
-	if err := checkClient(sc.Client); err != nil {
-		writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
+	// Refused as the gate refuses (Refuse): under the request's id, which
+	// an MCP client matches the error to its call by.
+	if err := checkConnection(r.Header, sc); err != nil {
+		h.Refuse(w, r, err)
 		return
-	}
-	if sc.Project != "" {
-		if err := engine.ValidateScope("Project header", sc.Project); err != nil {
-			writeHTTPError(w, http.StatusBadRequest, engine.EInvalid, engine.ErrorMessage(err), refusal{})
-			return
-		}
 	}
 	if r.Method != http.MethodPost {
 		notPost(w, r)
@@ -224,6 +216,21 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	jw := &jsonErrors{ResponseWriter: w, ref: ref}
 	mcp.ServeHTTP(jw, r.WithContext(WithScope(r.Context(), sc)))
 	jw.finish()
+}
+
+// checkConnection checks what a request says about its connection rather
+// than its call: the headers given once, the client name, the Project.
+func checkConnection(h http.Header, sc Scope) error {
+	if err := checkSingleHeaders(h); err != nil {
+		return err
+	}
+	if err := checkClient(sc.Client); err != nil {
+		return err
+	}
+	if sc.Project == "" {
+		return nil
+	}
+	return engine.ValidateScope("Project header", sc.Project)
 }
 
 // notPost answers every method but POST: the handler is stateless, so it
