@@ -235,6 +235,9 @@ Run "memsvc users erase --help" for its flags.
 
 // runUsers runs `memsvc users erase --user U`.
 func runUsers(ctx context.Context, args []string, sys IO) error {
+	if subcommandHelp(args, "erase") != "" {
+		args = []string{"erase", "--help"}
+	}
 	switch {
 	case len(args) > 0 && isHelp(args[0]):
 		fmt.Fprint(sys.Stdout, usersUsage)

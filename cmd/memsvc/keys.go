@@ -20,6 +20,9 @@ import (
 )
 
 func runKeys(ctx context.Context, args []string, sys IO) error {
+	if sub := subcommandHelp(args, "create", "list", "revoke"); sub != "" {
+		args = []string{sub, "--help"}
+	}
 	if len(args) > 0 && isHelp(args[0]) {
 		fmt.Fprint(sys.Stdout, keysUsage)
 		return nil

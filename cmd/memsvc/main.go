@@ -160,7 +160,7 @@ func Main(ctx context.Context, args []string, sys IO) int {
 			return 1
 		}
 		return 0
-	case "help", "--help", "-h", "-help":
+	case "help", "--help", "-h", "-help", "--h":
 		if cmd == "help" && len(rest) > 0 && !isHelp(rest[0]) { // help CMD [SUB]: that command's help
 			return Main(ctx, slices.Concat(rest, []string{"--help"}), sys)
 		}
@@ -274,10 +274,21 @@ func secretFlag(arg string) bool {
 // isHelp reports an argument asking for help.
 func isHelp(arg string) bool {
 	switch arg {
-	case "-h", "-help", "--help", "help":
+	case "-h", "-help", "--help", "help", "--h": // --h: the flag package reads it as -h in every command with flags
 		return true
 	}
 	return false
+}
+
+// subcommandHelp reads `memsvc keys help create` (or --help create) as
+// create's own help, as `memsvc help keys create` and `keys create help`
+// are: it printed the overview of every subcommand. It returns the
+// subcommand named, or "".
+func subcommandHelp(args []string, subcommands ...string) string {
+	if len(args) > 1 && isHelp(args[0]) && slices.Contains(subcommands, args[1]) {
+		return args[1]
+	}
+	return ""
 }
 
 // errUsage marks a usage error (exit 2), printed by exitCode.
