@@ -67,7 +67,7 @@ func (k *kinIndex) of(stem string) []string {
 // kin is of's answer for stem, whose lexicon entry is e.
 func (k *kinIndex) kin(stem string, e lexicon.Entry) []string {
 	var out []string
-	if len(e.Syn) == 1 && e.Syn[0] >= k.nouns[0] && e.Syn[0] < k.nouns[1] && k.rare(e.Count) {
+	if len(e.Syn) == 1 && k.noun(e.Syn[0]) && k.rare(e.Count) {
 		for _, c := range slices.Concat(e.Syn, e.Hyp) {
 			for _, s := range k.byConc[c] {
 				if n, _ := k.lex.Stem(s); s != stem && len(s) >= minNarrowerLen && k.rare(n.Count) && !slices.Contains(out, s) {
