@@ -96,10 +96,11 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		ids[i] = h.ID
 	}
 	model := RelevanceFor(q.Mode)
-	tc := termContext{spelled: spelledOut(q.Text, hits), owned: ownedInHits(q.Text, hits)}
+	same := e.sameWords()
+	tc := termContext{spelled: spelledOut(q.Text, hits), owned: ownedInHits(q.Text, hits, same), plain: ownInOtherWords(q.Text, same)}
 	reaction, units := isReaction(q.Text), amountUnitsInHits(q.Text, hits)
 	near := e.nearInHits(shard, q.Text, hits)
-	terms := func(s string) []index.QueryTerm {
+	terms := func(s string, tc termContext) []index.QueryTerm {
 		if reaction {
 			return nil // its words name nothing stored: see isReaction
 		}
@@ -126,9 +127,18 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		}
 		return model.shifted(m, shift)
 	}
-	for i, m := range shard.Matches(terms(q.Text), qvec, ids) {
+	for i, m := range shard.Matches(terms(q.Text, tc), qvec, ids) {
 		hits[i].Match = m
 		hits[i].Score = score(i, m)
+	}
+	if saysInOtherWords(q.Text, same) {
+		// Read as written too: see saysInOtherWords.
+		asWritten := termContext{spelled: tc.spelled, owned: ownedInHits(q.Text, hits, nil)}
+		for i, m := range shard.Matches(terms(q.Text, asWritten), qvec, ids) {
+			if s := score(i, m); s > hits[i].Score {
+				hits[i].Match, hits[i].Score = m, s
+			}
+		}
 	}
 	parts := judgedParts(q.Text)
 	var vecs [][]float32
@@ -143,7 +153,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		if vecs != nil {
 			vec = vecs[p]
 		}
-		for i, m := range shard.Matches(terms(part), vec, ids) {
+		for i, m := range shard.Matches(terms(part, tc), vec, ids) {
 			if s := score(i, m); s > hits[i].Score {
 				hits[i].Match, hits[i].Score = m, s
 			}
@@ -502,7 +512,7 @@ func (e *Searcher) matchTerms(shard *index.Shard, mode, query string, tc termCon
 	beside, unique, phrases := seams(analysed), text.Unique(analysed), e.kindPhrases(analysed)
 	var terms []index.QueryTerm
 	for _, t := range unique {
-		qt := index.QueryTerm{Forms: slices.Concat([]string{t}, e.forms0(t), phrases[t]), Name: named[t], Owned: tc.owned[t], Spelled: tc.spelled[t], Beside: beside[t]}
+		qt := index.QueryTerm{Forms: slices.Concat([]string{t}, e.forms0(t), phrases[t], tc.plain[t]), Name: named[t], Owned: tc.owned[t], Spelled: tc.spelled[t], Beside: beside[t]}
 		if e.forms != nil {
 			qt.Members = slices.Concat(e.forms.Members(t), e.forms.Narrower(t), e.kin(t))
 			if !qt.Name && acronyms[t] == "" && e.glossable(t) {
@@ -716,8 +726,19 @@ func nameTerms(query string) map[string]bool {
 // prompt's "my" or "our". Two "the"s say nothing of whose thing it is:
 // "the dog in the movie was so cute" met "The dog next door barks every
 // night" and injected it.
-func ownedInHits(query string, hits []engine.Scored) map[string]bool {
+//
+// A word of the query meets the memory's word of the same meaning
+// (sameWords: "my hubby" and "User's husband", "my boss" and "User's
+// manager"), and a kin word the query says bare ("what should I get mum
+// for her birthday") is asked as after "my" (calledBare).
+func ownedInHits(query string, hits []engine.Scored, same sameWords) map[string]bool {
 	asked := ownedTerms(query, isAskedPossessive, 1)
+	for t := range calledBare(query, same) {
+		if asked == nil {
+			asked = map[string]bool{}
+		}
+		asked[t] = true
+	}
 	if len(asked) == 0 {
 		return nil
 	}
@@ -728,9 +749,12 @@ func ownedInHits(query string, hits []engine.Scored) map[string]bool {
 			continue
 		}
 		named := ownedTerms(h.Text, isNamedOwner, maxOwnedWords)
-		for t := range ownedTerms(h.Text, isStoredPossessive, maxOwnedWords) {
-			if mine[t] || asked[t] && named[t] {
-				out[t] = true
+		stored := ownedTerms(h.Text, isStoredPossessive, maxOwnedWords)
+		for t := range asked {
+			for _, f := range append([]string{t}, sameMeaning(same, t)...) {
+				if stored[f] && (mine[t] || named[f]) {
+					out[t] = true
+				}
 			}
 		}
 	}
@@ -893,12 +917,13 @@ func (e *Searcher) withForms(shard *index.Shard, query string) []string {
 	var named map[string]bool
 	read := false
 	out := terms
-	phrases := e.kindPhrases(analysed)
+	phrases, plain := e.kindPhrases(analysed), ownInOtherWords(query, e.sameWords())
 	for _, t := range terms {
 		out = append(out, phrases[t]...) // held or not: "manager" alone is another word
 		if !shard.Has(t) {
 			out = append(out, e.forms.Forms(t)...)
 			out = append(out, e.forms.Members(t)...)
+			out = append(out, plain[t]...) // "my hubby", "husband": see ownInOtherWords
 			if !read {
 				named, read = nameTerms(query), true // only for a query with an absent term
 			}

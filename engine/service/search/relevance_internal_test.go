@@ -98,7 +98,7 @@ func TestOwnedInHits(t *testing.T) {
 		{"my best friend's birthday", hits("User's best friend Tom lives in Leeds"), []string{"best"}},
 	}
 	for _, c := range cases {
-		got := slices.Sorted(maps.Keys(ownedInHits(c.query, c.hits)))
+		got := slices.Sorted(maps.Keys(ownedInHits(c.query, c.hits, nil)))
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: owned %q, want %q", c.query, got, c.want)
 		}

@@ -10,6 +10,7 @@ import (
 type termContext struct {
 	spelled map[string][][]string // see spelledOut
 	owned   map[string]bool       // see ownedInHits
+	plain   map[string][]string   // see ownInOtherWords
 }
 
 // seams maps each character bigram of an unspaced run of the analysed
