@@ -15,11 +15,13 @@ var kinStore = []string{
 	"The team deploys the billing service on Thursdays",
 	"User is learning the violin",
 	"User's cat Tofu is twelve years old",
+	"User and Marek's wedding anniversary is 12 March",
 }
 
 // A prompt names the user's people by informal or everyday words ("my
 // hubby", "mum" said bare, "my boss", "my girlfriend") where the memory
-// writes the plain word (search.sameWords): it injects that memory. The
+// writes the plain word (search.sameWords), or by the name a memory gives
+// that person (search.ownNames): it injects that memory. The
 // same words said of someone else's people, or in general, inject
 // nothing.
 func TestRelevanceOfKinInOtherWords(t *testing.T) {
@@ -29,6 +31,8 @@ func TestRelevanceOfKinInOtherWords(t *testing.T) {
 		{"what can I get mum to make her joints hurt less", kinStore[1]},
 		{"help me prepare for my 1:1 with my boss", kinStore[2]},
 		{"what does my girlfriend do for work", kinStore[3]},
+		// The memory that answers names him by the name another gives him.
+		{"what should I get my husband for our anniversary", kinStore[7]},
 	}
 	for _, c := range related {
 		if got := injected(c.prompt); !slices.Contains(got, c.want) {

@@ -131,10 +131,20 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 		hits[i].Match = m
 		hits[i].Score = score(i, m)
 	}
+	var again []termContext
 	if saysInOtherWords(q.Text, same) {
-		// Read as written too: see saysInOtherWords.
-		asWritten := termContext{spelled: tc.spelled, owned: ownedInHits(q.Text, hits, nil)}
-		for i, m := range shard.Matches(terms(q.Text, asWritten), qvec, ids) {
+		again = append(again, termContext{spelled: tc.spelled, owned: ownedInHits(q.Text, hits, nil)}) // see saysInOtherWords
+	}
+	if names := ownNames(q.Text, hits, same); names != nil {
+		byName := tc // "my husband", "Tomasz": see ownNames
+		byName.plain = map[string][]string{}
+		for t, n := range names {
+			byName.plain[t] = slices.Concat(tc.plain[t], n)
+		}
+		again = append(again, byName)
+	}
+	for _, other := range again {
+		for i, m := range shard.Matches(terms(q.Text, other), qvec, ids) {
 			if s := score(i, m); s > hits[i].Score {
 				hits[i].Match, hits[i].Score = m, s
 			}

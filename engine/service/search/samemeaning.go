@@ -1,8 +1,10 @@
 package search
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/text"
 )
 
@@ -115,4 +117,64 @@ func saysInOtherWords(query string, w sameWords) bool {
 		return false
 	}
 	return len(ownInOtherWords(query, w)) > 0 || len(calledBare(query, w)) > 0
+}
+
+// ownNames maps each term query asks about as the user's own (after "my",
+// "our" or "the", a kin word said bare) and in its words of the same
+// meaning (ownInOtherWords) to the names the hits give that one: "User's
+// husband is Tomasz…", "User's partner Priya…". A prompt names the
+// person by the relation ("what should I get my husband for our
+// anniversary") where the memory that answers names them by name ("User
+// and Tomasz's wedding anniversary is…"). calibrate scores the prompt once
+// more with the names as forms of the word and keeps each hit's better
+// score: as forms in the one pass they would make the word held by
+// several memories and undo the owned boost of the memory naming the
+// relation (index.ownedBoost). Measured on the prompt sets: related found
+// 297 → 298 of 442 (fourteenth 7 → 8 of 25), every quiet count unmoved.
+// Nil when none.
+func ownNames(query string, hits []engine.Scored, w sameWords) map[string][]string {
+	asked := calledBare(query, w)
+	for t := range ownedTerms(query, isAskedPossessive, 1) {
+		if asked == nil {
+			asked = map[string]bool{}
+		}
+		asked[t] = true
+	}
+	var out map[string][]string
+	for t := range asked {
+		forms := append([]string{t}, sameMeaning(w, t)...)
+		for _, h := range hits {
+			if h.Memory == nil {
+				continue
+			}
+			if n := nameOfOwn(h.Text, forms); n != "" && !slices.Contains(out[t], n) {
+				if out == nil {
+					out = map[string][]string{}
+				}
+				out[t] = append(out[t], n)
+			}
+		}
+	}
+	return out
+}
+
+// nameOfOwn is the stem of the name s gives the user's own one of forms:
+// the name written right after it, or after "is" ("User's husband
+// Tomas…", "User's manager is Deborah…"); "" when none.
+func nameOfOwn(s string, forms []string) string {
+	s = text.CompatibilityForm(s)
+	toks := text.Scan(s, text.Options{})
+	for i := 0; i+2 < len(toks); i++ {
+		if !isNamedOwner(toks[i], s) || !slices.Contains(forms, text.Stem(toks[i+1].Word)) {
+			continue
+		}
+		j := i + 2
+		if toks[j].Word == "is" && j+1 < len(toks) {
+			j++
+		}
+		if n := toks[j]; n.Proper() && n.Title && !text.IsNoiseWord(n.Word) {
+			return text.Stem(n.Word)
+		}
+	}
+	return ""
 }

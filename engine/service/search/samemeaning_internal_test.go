@@ -89,3 +89,36 @@ func TestSaysInOtherWords(t *testing.T) {
 		t.Error("no sameWords: want false")
 	}
 }
+
+// The name a memory gives the user's own one ("User's husband is Tomasz")
+// stands for the query's word for it, in its own words or another's; a
+// name not right after the word, a lower-case word and someone else's
+// relation give none.
+func TestOwnNames(t *testing.T) {
+	hits := func(texts ...string) []engine.Scored {
+		out := make([]engine.Scored, len(texts))
+		for i, x := range texts {
+			out[i] = engine.Scored{Memory: &engine.Memory{Text: x}}
+		}
+		return out
+	}
+	cases := []struct {
+		query string
+		hits  []engine.Scored
+		want  map[string][]string
+	}{
+		{"what should I get my husband for our anniversary", hits("User's husband is Tomasz, a chemistry teacher"), map[string][]string{"husband": {"tomasz"}}},
+		{"my hubby wants to rewire the garage", hits("User's husband Tomas works as an electrician"), map[string][]string{"hubbi": {"toma"}}},
+		{"prep for my 1:1 with my boss", hits("User's manager is Deborah Okafor"), map[string][]string{"boss": {"deborah"}}},
+		{"what should I get mum", hits("User's mother Brigid lives in Cork"), map[string][]string{"mum": {"brigid"}}},
+		{"what should I get my husband", hits("User's husband works as an electrician"), nil},
+		{"what should I get my husband", hits("Tomasz is User's husband"), nil},
+		{"what should I get her husband", hits("User's husband is Tomasz"), nil},
+	}
+	for _, c := range cases {
+		got := ownNames(c.query, c.hits, fakeSame{})
+		if !maps.EqualFunc(got, c.want, slices.Equal) {
+			t.Errorf("%q: names %v, want %v", c.query, got, c.want)
+		}
+	}
+}
