@@ -319,6 +319,9 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	for _, cf := range cs {
 		f, ok := buildFact(cf, sentence, tn, d, hasDate)
 		f.Pending, f.About, f.Of = pending, about, of
+		if hasDate {
+			f.ValidFrom = d.validFrom(tn.ref, pending)
+		}
 		if ok {
 			out = append(out, f)
 		}

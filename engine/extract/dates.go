@@ -557,3 +557,18 @@ func partOfDayRule() rules.Rule {
 		Applier: func(*rules.Match, *rules.Context, *rules.Options, time.Time) (bool, error) { return true, nil },
 	}
 }
+
+// validFrom is when a fact dated d, said at ref, began to hold. A fact holds from when it
+// was said unless its date says when its state began: a day already past ("moved here in
+// 2020"), one said with "since" or "from", a stated period ("from Dec 20 to Jan 3"), or a
+// state said to begin later (pending: "I'm 40 next month"). Any other day still ahead
+// dates an event the fact plans or names ("is training for a half marathon in April",
+// "flight to Tokyo is on March 3rd"): the plan holds from when it was said, and the date
+// stays in the text. Else a later change ("pulled out of the marathon") would read as
+// older than the plan it ends, and end nothing.
+func (d resolvedDate) validFrom(ref time.Time, pending bool) time.Time {
+	if !d.at.After(ref) || pending || !d.to.IsZero() || d.prep == "since" || d.prep == "from" {
+		return d.at
+	}
+	return ref
+}

@@ -105,7 +105,8 @@ func TestMergeRestatedFacts(t *testing.T) {
 }
 
 // Dates without a year take the year nearest the message time, a range ends after it starts,
-// and the range sets ValidTo.
+// and the range sets ValidTo. A range says when its state holds; a single day still ahead dates
+// an event the fact plans, which holds from when it was said (the date stays in the text).
 func TestSpanningDates(t *testing.T) {
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 	tests := []struct {
@@ -119,8 +120,8 @@ func TestSpanningDates(t *testing.T) {
 		{day(2026, 11, 16), "I was in Japan from Oct 2 to Oct 16.", "User was in Japan from 2026-10-02 to 2026-10-16", day(2026, 10, 2), day(2026, 10, 17)},
 		{day(2026, 11, 20), "We're out between December 24 and January 1.", "User is out between 2026-12-24 and 2027-01-01", day(2026, 12, 24), day(2027, 1, 2)},
 		{day(2026, 11, 20), "Code freeze runs from Dec 18 to Jan 4.", "Code freeze runs from 2026-12-18 to 2027-01-04", day(2026, 12, 18), day(2027, 1, 5)},
-		{day(2026, 11, 20), "The release is planned for January 15.", "The release is planned for 2027-01-15", day(2027, 1, 15), time.Time{}},
-		{day(2026, 12, 18), "My new job starts on January 12.", "User's new job starts on 2027-01-12", day(2027, 1, 12), time.Time{}},
+		{day(2026, 11, 20), "The release is planned for January 15.", "The release is planned for 2027-01-15", day(2026, 11, 20), time.Time{}},
+		{day(2026, 12, 18), "My new job starts on January 12.", "User's new job starts on 2027-01-12", day(2026, 12, 18), time.Time{}},
 		{day(2026, 1, 10), "The conference is on December 3.", "", day(2025, 12, 3), time.Time{}},
 	}
 	x := NewBuiltin()

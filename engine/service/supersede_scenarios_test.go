@@ -480,6 +480,9 @@ func runScenarios(t *testing.T, scenarios []scenario) {
 			if os.Getenv("PROBE_DUMP") != "" {
 				dumpScenario(t, e, sc)
 			}
+			for _, problem := range invertedWindows(listMemories(t, e, true)) {
+				t.Error(problem)
+			}
 			problems := checkScenario(sc, active, lastIDs)
 			if sc.kept {
 				problems = append(problems, checkKept(sc, listMemories(t, e, true), lastIDs)...)
