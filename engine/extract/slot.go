@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/text"
 	"github.com/memsvc/memsvc/text/lazyre"
 )
@@ -80,7 +81,7 @@ func Contradicts(old, newSlot Slot) bool {
 	if inConjunction(o.Subject, n.Subject) {
 		o.Subject = n.Subject // "User's partner and User moved to Leeds" says where User lives
 	}
-	if o.Subject == n.Subject && choosesOtherKind(o.Predicate, n.Predicate) && otherKindOfOne(o.Value, n.Value) {
+	if o.Subject == n.Subject && choosesOtherKind(o.Predicate, n.Predicate) && kindsOfOneThing(o.Value, n.Value) {
 		return true // "prefers window seats" → "prefers aisle seats", "switched to light mode": one is picked
 	}
 	if o.Subject == n.Subject && (amountChangedTo(o.Value, n) || priceSetTo(o, n)) || amountReached(o, n) {
@@ -353,6 +354,28 @@ func otherKindOfOne(a, b string) bool {
 		return false
 	}
 	return text.Stem(aw[1]) == text.Stem(bw[1])
+}
+
+// kindsOfOneThing reports two values that name kinds of one thing: by another modifier
+// of one head (otherKindOfOne), or one naming, in WordNet, a kind of the thing the other's
+// head names ("decaf" and "regular coffee", "espresso" and "coffee"). Two things of one
+// broader kind ("tea" and "coffee", both drinks) are not one thing: each may be had.
+func kindsOfOneThing(a, b string) bool {
+	if otherKindOfOne(a, b) {
+		return true
+	}
+	ha, hb := kindHead(a), kindHead(b)
+	return ha != "" && hb != "" && ha != hb && (llm.KindOf(ha, hb) || llm.KindOf(hb, ha))
+}
+
+// kindHead is the stem of the last word of a value naming a kind of thing, or "" for a
+// negated value, a count ("2 dogs") or one of more than three words.
+func kindHead(v string) string {
+	w := strings.Fields(v)
+	if len(w) == 0 || len(w) > 3 || w[0] == "not" || isNumber(w[0]) {
+		return ""
+	}
+	return text.Stem(w[len(w)-1])
 }
 
 // namedWithin reports a negated value whose words all name part of a short old value:
@@ -731,6 +754,9 @@ func clauseSlot(t string) *Slot {
 		return s
 	}
 	if s := switchToSlot(t, lower); s != nil {
+		return s
+	}
+	if s := kindSwitchSlot(t); s != nil {
 		return s
 	}
 	if s := changeSlot(t, lower); s != nil {

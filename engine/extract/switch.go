@@ -367,3 +367,28 @@ func cutOwner(s string) (owner, thing string, ok bool) {
 	}
 	return before[strings.LastIndexByte(before, ' ')+1:], after, true
 }
+
+// kindSwitchRe: "User switched to decaf", "User is back on regular coffee": a switch
+// to, or a return to, something taken or used, naming neither a listed tool nor the
+// value left (switchToSlot reads those). Group 1 is the subject, 2 what is taken now.
+var kindSwitchRe = rx(subj + ` (?:(?:has |have |just |finally |recently )*switched (?:back |over )?to|(?:is|are) (?:now |finally |officially |just )?back on) (.+)`)
+
+// kindSwitchSlot is the uses slot of such a switch or return, or nil. What it ends is
+// the use of another kind of the same thing, whatever verb said that use
+// (choosesOtherKind, kindsOfOneThing): "drinks regular coffee" for "switched to decaf".
+func kindSwitchSlot(t string) *Slot {
+	m := kindSwitchRe.FindStringSubmatch(t)
+	if m == nil || strings.Contains(m[1], ",") || !plainSubject(m[1]) {
+		return nil
+	}
+	val := cutValue(m[2], switchValueStop)
+	w := strings.Fields(val)
+	if len(w) == 0 || len(w) > 3 || notBackOnThing[w[0]] {
+		return nil // "back on track": an idiom, no thing taken
+	}
+	s := normSubject(m[1])
+	if s == "" || badSubjectEnd[s[strings.LastIndexByte(s, ' ')+1:]] {
+		return nil
+	}
+	return &Slot{Subject: s, Predicate: PredicateUses, Value: val}
+}
