@@ -26,6 +26,15 @@ func TestAmountAside(t *testing.T) {
 			}
 		})
 	}
+	asides := []struct{ said, want string }{
+		{"rent is pretty high, 1400 euros a month", "rent is 1400 euros a month"}, // chat drops the owner
+		{"it is pretty far, 20 minutes by bike", "it is pretty far, 20 minutes by bike"},
+	}
+	for _, tc := range asides {
+		if got := amountAside(tc.said); got != tc.want {
+			t.Errorf("amountAside(%q) = %q, want %q", tc.said, got, tc.want)
+		}
+	}
 	for _, said := range []string{"the commute is long, I hate it", "the commute is long though"} {
 		if got := amountAside(said); got != said {
 			t.Errorf("amountAside(%q) = %q, want it unchanged", said, got)

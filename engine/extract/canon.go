@@ -426,6 +426,9 @@ var canonRules = []canonRule{
 		if w := strings.Fields(strings.ToLower(m[1])); settingWordNames[w[len(w)-1]] != "" || notVersioned[w[len(w)-1]] {
 			return nil // "The retry limit is 5", "The pool size is 20": a setting, no age
 		}
+		if !strings.Contains(m[1], "'s ") && bareThing(strings.Fields(m[1])) || measuredThing(m[1]) {
+			return nil // "Max connections is 50", "batch size is 64": a thing's number, no age ("User's beagle" ages)
+		}
 		if !agesAsBeing(m[1]) && !explicitAgeRe.MatchString(m[0]) {
 			return nil // "my parking permit is 120": a thing's number, no age
 		}

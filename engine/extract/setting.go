@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/memsvc/memsvc/llm"
 	"github.com/memsvc/memsvc/text"
 	"github.com/memsvc/memsvc/text/lazyre"
 )
@@ -61,7 +62,7 @@ func settingSlot(t, lower string) *Slot {
 	if containsAny(lower, needDigit) && (strings.Contains(lower, " is ") || strings.Contains(lower, " are ")) {
 		if m := settingRe.FindStringSubmatch(t); m != nil && !dateLike(m[2]) {
 			capped := cappedRe.MatchString(t)
-			if !thingSubject(m[1]) && !(capped && pluralThing(m[1])) && !groupSize(m[1], m[2]) {
+			if !thingSubject(m[1]) && !measuredThing(m[1]) && !(capped && pluralThing(m[1])) && !groupSize(m[1], m[2]) {
 				return nil
 			}
 			if capped {
@@ -72,6 +73,28 @@ func settingSlot(t, lower string) *Slot {
 	}
 	return nil
 }
+
+// measuredThing reports a bare noun phrase in chat's lower case whose head names a
+// measure ("batch size is 64", "pool limit is 20"): a thing's setting. Other phrases of
+// lower-case words may be a name written as chat writes it ("anna smith is 34"), and a
+// sentence's capital is what tells a bare thing (bareThing); a name ends in no measure.
+func measuredThing(s string) bool {
+	w := strings.Fields(s)
+	if len(w) < 2 || len(w) > 3 || pronounLike[w[0]] || articles[w[0]] {
+		return false
+	}
+	for _, x := range w {
+		if !unicode.IsLower(rune(x[0])) || x == "and" || x == "or" || strings.HasSuffix(x, "'s") {
+			return false
+		}
+	}
+	head := w[len(w)-1]
+	return settingWordNames[head] != "" || llm.KindOf(text.Stem(head), measureKind)
+}
+
+// measureKind is the stem of the WordNet kind every measure is of: size, length, price,
+// temperature, duration, limit.
+const measureKind = "magnitud"
 
 // boundRuleRe: "Keep functions under 50 lines", "limit PRs to 400 lines": a rule that
 // bounds a kind of thing. Group 1 is the thing, 2 the bound with its unit.

@@ -6,7 +6,8 @@ import "testing"
 // to, one kind of a thing ends the other kind held before ("switched to
 // decaf" ends "drinks regular coffee"; "back on regular coffee" ends the
 // switch to decaf), however the two are worded, and not a different thing
-// or someone else's.
+// or someone else's; and a setting said in chat's lower case, with no
+// owner, still changes the setting.
 var supersedeTwentyfifth = []scenario{
 	// A switch between kinds of one thing.
 	{name: "switched to a kind", steps: []string{
@@ -26,6 +27,11 @@ var supersedeTwentyfifth = []scenario{
 	{name: "someone else switched", steps: []string{
 		"I drink regular coffee", "my sister switched to decaf"},
 		facts: []string{"regular coffee"}},
+
+	// A setting said in lower case, without an owner.
+	{name: "lower-case setting changed", steps: []string{
+		"batch size is 32", "batch size is 64 now"},
+		facts: []string{"64"}, gone: []string{"32"}, kept: true},
 }
 
 // TestSupersedeTwentyfifth runs the twenty-fifth round on fresh engines.
