@@ -418,14 +418,17 @@ func buildFact(cf canonFact, sentence string, tn turn, d resolvedDate, hasDate b
 		f.Kind = KindProcedural
 	case single:
 		f.Kind = KindSemantic
-	case hasDate:
+	case hasDate && !d.at.After(tn.ref):
+		// An event dated at or before it was said happened; a plan for a day ahead is what
+		// holds now (API.md: episodic is an event that happened, semantic what holds).
 		f.Kind = KindEpisodic
 	case tn.project, decisionRe.MatchString(text), strings.Contains(strings.ToLower(text), "turned out to be"):
 		// A project fact, an undated decision or switch ("went with gRPC", "migrated the build to
 		// Bazel") holds from then on, and what something turned out to be is what it is.
 		f.Kind = KindSemantic
-	case detectTense(words) != tensePresent && !presentVerbFirst(words):
-		// "User prefers early returns over nested ifs" is in the present, whatever "nested" looks like.
+	case detectTense(words) == tensePast && !presentVerbFirst(words):
+		// Told in the past, it happened; a plan told in the future holds now. "User prefers early
+		// returns over nested ifs" is in the present, whatever "nested" looks like.
 		f.Kind = KindEpisodic
 	default:
 		f.Kind = KindSemantic
