@@ -60,3 +60,51 @@ func BenchmarkDotsKernel(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNibbleKernel is BenchmarkDotsKernel for the nibble kernels
+// (nibble.go): one plane of n rows of 256 bytes, as scanNibbles reads the
+// high plane of every row, in CPU time per row.
+//
+//	go test -run '^$' -bench NibbleKernel ./engine/index/
+func BenchmarkNibbleKernel(b *testing.B) {
+	const dim, half = 512, 256
+	kernels := map[string]func(q []int8, rows []uint8, out []int32){"go": dotsNibblesGo}
+	if hasAVX2 {
+		kernels["avx2"] = func(q []int8, rows []uint8, out []int32) {
+			dotsNibblesAVX2(&q[0], &rows[0], half, len(out), &out[0])
+		}
+	}
+	if hasNibbleVNNI {
+		kernels["vnni"] = func(q []int8, rows []uint8, out []int32) {
+			dotsNibblesVNNI(&q[0], &rows[0], half, len(out), &out[0])
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	q := make([]int8, dim)
+	for i := range q {
+		q[i] = int8(rng.IntN(255) - 127)
+	}
+	for _, n := range []int{1_024, 100_000} {
+		rows := make([]uint8, n*half)
+		for i := range rows {
+			rows[i] = uint8(rng.IntN(256))
+		}
+		for _, name := range []string{"go", "avx2", "vnni"} {
+			kernel, ok := kernels[name]
+			if !ok {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+				var out [scanBlock]int32
+				cpu := cpuTime()
+				for range b.N {
+					for lo := 0; lo < n; lo += scanBlock {
+						hi := min(lo+scanBlock, n)
+						kernel(q, rows[lo*half:hi*half], out[:hi-lo])
+					}
+				}
+				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/row")
+			})
+		}
+	}
+}
