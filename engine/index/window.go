@@ -19,9 +19,9 @@ func (w Window) holds(t time.Time) bool {
 // FirstSaidIn returns the index of the first of windows holding the
 // ValidFrom of a row keep accepts (nil accepts all), or -1 when none does.
 // It answers what a Filter counting each window in turn would, but reads
-// the rows once, in storage order, under the read lock: a query's month
-// named without a year is looked for in 31 years, 31 passes over every
-// row in chronological (random) order at 100,000 memories.
+// the rows once, in storage order (newest first), under the read lock: a
+// query's month named without a year is looked for in 31 years, 31 passes
+// over every row in chronological (random) order at 100,000 memories.
 func (s *Shard) FirstSaidIn(windows []Window, keep func(*Row) bool) int {
 	if len(windows) == 0 {
 		return -1
@@ -30,7 +30,10 @@ func (s *Shard) FirstSaidIn(windows []Window, keep func(*Row) bool) int {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	best := len(windows)
-	for i := range s.rows {
+	// Newest rows first (a write appends): the pass ends at the first row
+	// said in windows[0], this year's time when the caller's windows go
+	// back a year at a time, which the latest memories are likeliest in.
+	for i := len(s.rows) - 1; i >= 0; i-- {
 		r := &s.rows[i]
 		if j := byFrom.first(r.ValidFrom, best); j < best && (keep == nil || keep(r)) {
 			if best = j; best == 0 {

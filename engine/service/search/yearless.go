@@ -27,18 +27,25 @@ func yearlessNow(shard *index.Shard, q *engine.Query, now time.Time) time.Time {
 	if !ok || span.Precision == timeref.Year || !yearless(q.Text, span, now) {
 		return now
 	}
-	// The year read at now moved back by y years is windows[y]; the
+	// This year first: when it holds the time (the common case), the
+	// earlier years' 30 readings of the query are not needed, and the pass
+	// over the rows ends at the first memory said then.
+	keep := keepsFor(q)
+	if shard.FirstSaidIn([]index.Window{{From: span.Start, To: span.End}}, keep) == 0 {
+		return now
+	}
+	// The year read at now moved back by y+1 years is windows[y]; the
 	// windows end at the first year the time is not read in.
-	windows := make([]index.Window, 0, yearlessLookback+1)
-	for y := 0; y <= yearlessLookback; y++ {
+	windows := make([]index.Window, 0, yearlessLookback)
+	for y := 1; y <= yearlessLookback; y++ {
 		s, ok := timeref.Find(q.Text, now.AddDate(-y, 0, 0))
 		if !ok {
 			break
 		}
 		windows = append(windows, index.Window{From: s.Start, To: s.End})
 	}
-	if y := shard.FirstSaidIn(windows, keepsFor(q)); y >= 0 {
-		return now.AddDate(-y, 0, 0)
+	if y := shard.FirstSaidIn(windows, keep); y >= 0 {
+		return now.AddDate(-(y + 1), 0, 0)
 	}
 	return now
 }
