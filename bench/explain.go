@@ -62,11 +62,12 @@ func explainMisses(ctx context.Context, eng *service.Engine, ds *Dataset, o Opti
 	for _, m := range missed {
 		c := &ds.Conversations[m.conv]
 		q := c.Questions[m.question]
-		ranks, err := x.question(ctx, o.UserPrefix+c.ID, c, q)
+		ranks, final, err := x.question(ctx, o.UserPrefix+c.ID, c, q)
 		if err != nil {
 			return fmt.Errorf("benchmark: explain miss: %w", err)
 		}
 		if i, ok := detailed[c.ID+"\x00"+q.Text]; ok {
+			rep.Misses[i].Final = final
 			for j := range rep.Misses[i].Evidence {
 				rep.Misses[i].Evidence[j].Views = ranks[rep.Misses[i].Evidence[j].Turn]
 			}
@@ -85,13 +86,15 @@ func explainMisses(ctx context.Context, eng *service.Engine, ds *Dataset, o Opti
 
 // question ranks q's views and counts its evidence turns that the final
 // order has below k; it returns every evidence turn's rank per view. c is
-// q's conversation.
-func (x *explainer) question(ctx context.Context, user string, c *Conversation, q Question) (map[string]map[string]int, error) {
+// q's conversation. It also returns the final order's first 3k memories
+// as dataset turns (Miss.Final).
+func (x *explainer) question(ctx context.Context, user string, c *Conversation, q Question) (map[string]map[string]int, [][]string, error) {
 	views, err := x.eng.Explain(ctx, user, (&evaluation{o: x.o}).query(q.Text, x.o.K))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ranks := map[string]map[string]int{} // turn → view → rank
+	var final [][]string
 	for _, id := range q.Evidence {
 		ranks[id] = map[string]int{}
 	}
@@ -99,7 +102,10 @@ func (x *explainer) question(ctx context.Context, user string, c *Conversation, 
 		for i, mid := range v.IDs {
 			turns, err := x.turnsOf(ctx, user, mid)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
+			}
+			if v.Name == "final" && i < 3*x.o.K {
+				final = append(final, turns)
 			}
 			for _, t := range turns {
 				if r, ok := ranks[t]; ok && r[v.Name] == 0 {
@@ -110,7 +116,7 @@ func (x *explainer) question(ctx context.Context, user string, c *Conversation, 
 	}
 	near, err := x.nearMiss(ctx, user, c, q, views)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, id := range q.Evidence {
 		if r := ranks[id]["final"]; r > 0 && r <= x.o.K {
@@ -122,7 +128,7 @@ func (x *explainer) question(ctx context.Context, user string, c *Conversation, 
 		}
 		near.count(&x.near, id, ranks[id]["fused"], ranks[id]["final"], x.o.K)
 	}
-	return ranks, nil
+	return ranks, final, nil
 }
 
 // nearMiss gathers what classifying q's near misses needs: the turns of

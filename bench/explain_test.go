@@ -39,6 +39,10 @@ func TestExplainMisses(t *testing.T) {
 	}
 	explained := 0
 	for _, m := range rep.Misses {
+		// k = 2: the final order is shown to 3k, or as far as it goes.
+		if len(m.Final) == 0 || len(m.Final) > 6 {
+			t.Errorf("%q: %d memories of the final order, want 1 to 6", m.Question, len(m.Final))
+		}
 		for _, e := range m.Evidence {
 			if e.Views == nil {
 				t.Errorf("%q evidence %s has no view ranks", m.Question, e.Turn)

@@ -69,6 +69,12 @@ type Miss struct {
 	Recall       float64        `json:"recall"`
 	Evidence     []MissEvidence `json:"evidence"`
 	Top          []MissHit      `json:"top"` // the top k that was returned instead, in rank order
+	// Final is the search's own order (a top-k search's, before the
+	// reranker: Explain's "final") to 3k, each memory as its turns; Top
+	// comes from the deeper search that finds where the evidence ranks,
+	// whose views are cut deeper and so may order the first k otherwise.
+	// Only with Options.ExplainMisses.
+	Final [][]string `json:"final,omitempty"`
 }
 
 // MissEvidence is one evidence turn of a miss and where it ranked.
