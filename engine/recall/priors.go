@@ -16,6 +16,14 @@ import (
 type Prior struct {
 	Weight float64
 	Keep   func(r *index.Row) bool
+	// Narrow marks a prior that keeps few memories (a day or a week
+	// named): its view goes on past the fused candidates with the other
+	// memories it keeps (WithPriors' more), so a turn said that day that
+	// no view ranked ("what did I do on 9 May?" / "Spent the whole
+	// afternoon at the lake") can rise. A month's or a year's keeps too
+	// many to rank by the prior alone. Recall@10 raw turns, LoCoMo /
+	// REALTALK: 0.7959 / 0.6795 → 0.7963 / 0.6795.
+	Narrow bool
 }
 
 // Priors returns the priors query states about the memories of shard. A
@@ -24,15 +32,15 @@ func Priors(shard *index.Shard, query string, now time.Time, speakerWeight, time
 	var out []Prior
 	if speakerWeight > 0 {
 		if named := namedSpeakers(query, shard.Speakers()); len(named) > 0 {
-			out = append(out, Prior{speakerWeight, func(r *index.Row) bool { return named[r.Speaker] }})
+			out = append(out, Prior{Weight: speakerWeight, Keep: func(r *index.Row) bool { return named[r.Speaker] }})
 		}
 	}
 	if timeWeight > 0 {
 		if span, ok := timeref.Find(query, now); ok {
 			from, to := around(span)
-			out = append(out, Prior{timeWeight, func(r *index.Row) bool {
+			out = append(out, Prior{Weight: timeWeight, Keep: func(r *index.Row) bool {
 				return !r.ValidFrom.Before(from) && r.ValidFrom.Before(to)
-			}})
+			}, Narrow: span.Precision <= timeref.Week})
 		}
 	}
 	return out
@@ -78,17 +86,28 @@ func around(s timeref.Span) (from, to time.Time) {
 // ranking kept to the memories the prior matches, at most depth of them.
 // floors are lists' floors as FlooredRRF reads them (the priors' own views
 // have none: a memory a prior does not match is not ranked lower by it).
-func WithPriors(k int, shard *index.Shard, ps []Prior, depth int, fused []Ranked, lists [][]Ranked, weights []float64, floors []int) []Ranked {
+// more ranks the other memories a Narrow prior keeps, at most n of them,
+// best first (nil: none).
+func WithPriors(k int, shard *index.Shard, ps []Prior, depth int, fused []Ranked, lists [][]Ranked, weights []float64, floors []int, more func(keep func(*index.Row) bool, n int) []Ranked) []Ranked {
 	if len(ps) == 0 {
 		return fused
 	}
 	for _, p := range ps {
 		view := make([]Ranked, 0, depth)
+		held := make(map[string]bool, depth)
 		for _, r := range fused {
 			if row, ok := shard.Get(r.ID); ok && p.Keep(&row) {
 				view = append(view, r)
+				held[r.ID] = true
 				if len(view) == depth {
 					break
+				}
+			}
+		}
+		if p.Narrow && more != nil && len(view) < depth {
+			for _, r := range more(p.Keep, depth) {
+				if !held[r.ID] && len(view) < depth {
+					view = append(view, r)
 				}
 			}
 		}

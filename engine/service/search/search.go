@@ -138,6 +138,7 @@ func (e *Searcher) gather(ctx context.Context, rd *reads, shard *index.Shard, q 
 		}
 		qvec = vec
 	}
+	v.qvec = qvec
 	fused := v.fuse(e.cfg.RRFK)
 	// Hybrid only: in vector mode the best hits are the vector view's own,
 	// and feeding them back drifts (LoCoMo 0.648 → 0.630).
@@ -167,7 +168,7 @@ func (e *Searcher) gather(ctx context.Context, rd *reads, shard *index.Shard, q 
 // finish adds the query priors and the list turn-taking to the fusion of
 // v's views, and shows each episode as the fact that matched for it.
 func (e *Searcher) finish(shard *index.Shard, q *engine.Query, list bool, fused []recall.Ranked, v *views) []recall.Ranked {
-	return presentFacts(e.listTurns(shard, list, e.withPriors(shard, q, list, fused, v.lists, v.weights, v.floorsHeld())), v.shown)
+	return presentFacts(e.listTurns(shard, list, e.withPriors(shard, q, list, fused, v)), v.shown)
 }
 
 // views gathers one search's ranked views and their fusion weights.
@@ -180,6 +181,7 @@ type views struct {
 	passages bool              // a passage view carries the conversation's context
 	facts    bool              // a facts view lends to the episodes (addFacts)
 	shown    map[string]string // episode → the fact that matched for it (slots.go)
+	qvec     []float32         // the query vector (nil in text mode)
 }
 
 func (v *views) add(name string, l []recall.Ranked, weight float64) {
@@ -563,10 +565,22 @@ func (e *Searcher) inContext(ctx context.Context, rd *reads, shard *index.Shard,
 
 // withPriors adds the views of the query priors (recall.Priors: who said
 // it, when) to the fusion of lists, with the engine's weights and clock.
-func (e *Searcher) withPriors(shard *index.Shard, q *engine.Query, list bool, fused []recall.Ranked, lists [][]recall.Ranked, weights []float64, floors []int) []recall.Ranked {
+func (e *Searcher) withPriors(shard *index.Shard, q *engine.Query, list bool, fused []recall.Ranked, v *views) []recall.Ranked {
 	// A month named without a year is read in the user's own years (yearless.go).
 	ps := recall.Priors(shard, q.Text, yearlessNow(shard, q, e.now()), speakerWeight(e.cfg.SpeakerWeight, list), e.cfg.TimeWeight)
-	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, lists, weights, floors)
+	return recall.WithPriors(e.cfg.RRFK, shard, ps, e.depth(q), fused, v.lists, v.weights, v.floorsHeld(), priorMore(shard, q, v.qvec))
+}
+
+// priorMore ranks the memories a narrow prior keeps beyond the fused
+// candidates (recall.Prior's Narrow) by the query vector, turns only (a
+// fact ranks through its episode); nil in text mode, which has no vector.
+func priorMore(shard *index.Shard, q *engine.Query, qvec []float32) func(func(*index.Row) bool, int) []recall.Ranked {
+	if qvec == nil {
+		return nil
+	}
+	return func(keep func(*index.Row) bool, n int) []recall.Ranked {
+		return turnsOnly(shard, q, shard.Search(qvec, n, func(r *index.Row) bool { return keeps(q, r) && keep(r) }))
+	}
 }
 
 // listSpeakerLean multiplies the speaker prior's weight for a list question
