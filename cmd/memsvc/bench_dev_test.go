@@ -44,8 +44,12 @@ type devRecall struct {
 // 0.7989, REALTALK 0.6771 → 0.6795 (rerank 0.6798 as before) for the passage
 // view counting what it lacks at the rank after its last (search.go,
 // addFloored).
+// 2026-11-28 (sixth): LoCoMo raw 0.7959 → 0.7963, with rerank 0.7989 →
+// 0.7993, conversation with rerank 0.7993 → 0.7998 (conversation 0.7929 and
+// REALTALK as before) for a day or a week named ranking the other turns
+// said then in its time view (recall.Prior's Narrow).
 var devSets = []devRecall{
-	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7959, 0.7989}, "conversation": {0.7929, 0.7993}}, nil},
+	{"locomo", "locomo-dev.json", map[string][2]float64{"raw": {0.7963, 0.7993}, "conversation": {0.7929, 0.7998}}, nil},
 	{"realtalk", "realtalk-dev", map[string][2]float64{"raw": {0.6795, 0.6798}, "conversation": {0.6822, 0.6814}},
 		map[string]float64{"conversation": 0.0008}},
 }
