@@ -45,7 +45,7 @@ func TestPronounFromTurnBefore(t *testing.T) {
 		{"the relative the question names", []string{"a: What do your parents do?", "they run a small bakery in porto"},
 			"User's parents run a small bakery in porto"},
 		{"the relative by name alone", []string{"my daughter Mia is 7", "a: Nice!", "Mia quit ballet, she is doing karate now"},
-			"User's daughter Mia quit ballet | User's daughter Mia is doing karate now"},
+			"User's daughter Mia is doing karate now | User's daughter Mia quit ballet"}, // the replacement first (instead.go)
 		{"two people named, no guess", []string{"a: Did Kate and Lucy enjoy the trip?", "she loved it, she wants to go back"}, ""},
 		{"a pronoun of the other gender", []string{"my uncle Raj lives in toronto", "a: Do you see him much?", "she came over for dinner"}, ""},
 		{"a mood is no fact of the relative", []string{"a: How is your mum doing?", "she's good"}, ""},

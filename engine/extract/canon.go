@@ -107,6 +107,15 @@ func preNormalise(clause string) string {
 	if employer := offerEmployer(c); employer != "" {
 		return "I started a new job at " + employer
 	}
+	if instead := bareInstead(c); instead != "" {
+		return instead // "…, doing italki lessons instead" (instead.go)
+	}
+	if diet := bareDiet(c); diet != "" {
+		return diet // "…, so pescatarian now I guess" (dietlabel.go)
+	}
+	if moved := movedThenNowIn(c); moved != "" {
+		return moved // "we just moved again, now in Hamburg" (living.go)
+	}
 	if m := keysToHomeRe.FindStringSubmatch(c); m != nil && !letOutRe.MatchString(m[3]) {
 		return m[1] + " moved to " + m[2] + dateAfter(m[3]) // "… in Leeds yesterday": when
 	}
@@ -606,6 +615,9 @@ func isJob(value, _ string) bool {
 // canonicalise maps a third-person statement (date phrase removed) onto its canonical
 // statements; it returns nil when no template applies and the statement is kept as written.
 func canonicalise(t string) []canonFact {
+	if ages := listedAges(t); ages != nil {
+		return ages // "User has two kids, Mia (7) and Jonas (4)": each age its own fact (ages.go)
+	}
 	if m := partnerRe.FindStringSubmatch(t); m != nil && strings.Contains(t, " with ") {
 		head := strings.TrimSpace(m[1] + m[5])
 		out := canonicalise(head)

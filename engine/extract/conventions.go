@@ -633,7 +633,7 @@ func namedPersonFact(t string, words []string, slots *SlotMemo) bool {
 		determinerOnly(words[0]) || strings.HasSuffix(words[0], "'s") {
 		return false
 	}
-	t = toThirdPerson(t, "User", "") // "Ravi isn't vegetarian" reads as "Ravi is not vegetarian"
+	t = toThirdPerson(withoutTimeTail(t), "User", "") // "Ravi isn't vegetarian" reads as "Ravi is not vegetarian"; "Mia turned 8 last week" (ages.go)
 	if cs := canonicalise(t); cs != nil {
 		t = cs[0].text // "Maya moved to Lisbon": Maya lives in Lisbon
 	}

@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
+)
 
 // Living arrangements: whom one lives with. "User lives alone" and "User lives with
 // User's parents" are two answers to one question, and someone moving in with the user
@@ -56,4 +60,21 @@ func finalWordOf(v string) string {
 		return ""
 	}
 	return w[len(w)-1]
+}
+
+// Where one lives: a move told without its place, then where one is now ("we just moved
+// again, now in Hamburg since October", "I relocated, we're now based in Leeds") is a move
+// there, which "moved to …" already reads as where one lives.
+
+// movedThenNowInRe: a move without its place, and after a comma where one is now. Groups:
+// 1 the subject (the speaker, or someone of theirs: "my sister"), 2 the town, 3 the rest.
+var movedThenNowInRe = lazyre.New(`^(?i:(i|we|(?:my|our) [a-z]+)(?:'ve| have| has)? (?:just |recently |finally |already |officially )*(?:moved|relocated)(?: house| home| again| back| out| over)*\s*[,;:—–-]+\s*(?:and\s+)?(?:(?:i'm|i am|im|we're|we are|were)\s+)?(?:now|currently)\s+(?:living\s+|based\s+|settled\s+)?in\s+)([A-Z][\w-]*(?: [A-Z][\w-]*)?)(.*)$`)
+
+// movedThenNowIn returns "we moved to Hamburg since October" for a move told so, else "".
+func movedThenNowIn(clause string) string {
+	m := movedThenNowInRe.FindStringSubmatch(clause)
+	if m == nil {
+		return ""
+	}
+	return m[1] + " moved to " + m[2] + dateAfter(m[3]) // "… in Leeds, near my sister": the rest is no part of the move
 }

@@ -1,0 +1,70 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/memsvc/memsvc/text/lazyre"
+)
+
+// What replaces a thing given up, said in the same sentence: "I quit Duolingo, doing
+// italki lessons instead", "sold the Golf, got a used Tesla now". The give-up alone
+// ends the facts that name the thing; the replacement is what the user now does or
+// has in that thing's place. Its fact carries the replaced thing (Slot.Replaces) and
+// goes before the give-up, so that the write reads it while the old fact is still
+// current and can tell it in that fact's words ("User drives a used Tesla now";
+// ingest.Retold).
+
+// bareInsteadRe is a replacement said without its subject: "doing italki lessons
+// instead", "using a paper planner now". Group 1 is the clause.
+var bareInsteadRe = lazyre.New(`(?i)^((?:doing|using|taking|trying|learning|going to|going with|driving|riding|playing|on)\s+\S.*?\s+(?:instead|now))[.!]*$`)
+
+// bareInstead returns "I am doing italki lessons instead" for a replacement said without
+// its subject, else "".
+func bareInstead(clause string) string {
+	m := bareInsteadRe.FindStringSubmatch(strings.TrimSpace(clause))
+	if m == nil {
+		return ""
+	}
+	return "I am " + strings.ToLower(m[1][:1]) + m[1][1:]
+}
+
+// acquiredRe is a fact of what its subject now does or has: "User got a used Tesla now",
+// "User is doing italki lessons instead". Groups: 1 the subject, 2 what is done or had.
+var acquiredRe = lazyre.New(`^(\S+(?: \S+){0,3}?) (?:(?:has |have |just |then )*(?:got|bought|picked up|switched to|went with|replaced it with)|is (?:now )?(?:doing|using|taking|trying|driving|riding|on)) (.+?)(?:,? (?:now|instead|these days))*[.!]?$`)
+
+// Acquired splits a fact of what its subject now does or has (acquiredRe) into the
+// subject and the thing; ok is false for any other fact.
+func Acquired(fact string) (subject, thing string, ok bool) {
+	m := acquiredRe.FindStringSubmatch(strings.TrimSpace(fact))
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// replacementsFirst reads the facts of one sentence, from index from of facts on: a
+// thing given up (a disposal slot) and then what its subject does or has instead
+// (Acquired). The replacement's slot names the replaced thing, and it moves before
+// the give-up.
+func replacementsFirst(facts []Fact, from int) []Fact {
+	for i := from; i+1 < len(facts); i++ {
+		gone := facts[i].Slot
+		if gone == nil || gone.Predicate != PredicateDisposed || gone.Replaces == "" {
+			continue
+		}
+		next := &facts[i+1]
+		subject, thing, ok := Acquired(next.Text)
+		if !ok || normSubject(subject) != gone.Subject || next.Excerpt != facts[i].Excerpt {
+			continue
+		}
+		s := Slot{Subject: gone.Subject, Predicate: "have", Value: normValue(thing)}
+		if next.Slot != nil {
+			s = *next.Slot
+		}
+		s.Replaces = gone.Replaces
+		next.Slot = &s
+		facts[i], facts[i+1] = facts[i+1], facts[i]
+		i++
+	}
+	return facts
+}
