@@ -310,6 +310,9 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		if err == nil && !ok {
 			cf, cvec, cd, ok, err = e.accumulatedFact(ctx, f, cands)
 		}
+		if text, target, retold := ingest.Retold(f.Text, f.Slot, cands); err == nil && !ok && retold {
+			cf, cvec, cd, ok, err = e.supersedingAs(ctx, f, text, target) // "User got a Tesla now" as "User drives …" (ingest/retold.go)
+		}
 		if err != nil {
 			return engine.WriteResult{}, err
 		}
