@@ -54,7 +54,7 @@ func rescheduledRetold(fact string, cands []Candidate) (text, target string, ok 
 // sister Lena"); ok is false when the fact does not state the event.
 func eventHolder(stored, event string) (string, bool) {
 	if i := strings.Index(stored, "'s "+event); i > 0 {
-		return stored[:i], true
+		return withoutLeadIn(stored[:i]), true
 	}
 	words := strings.Fields(event)
 	stem := text.Stem(strings.ToLower(words[len(words)-1]))
@@ -74,11 +74,20 @@ func eventHolder(stored, event string) (string, bool) {
 // subjectEndRe finds the verb that ends a fact's subject.
 var subjectEndRe = regexp.MustCompile(` (?:is|are|was|were|will|has|have|had|gets|got) `)
 
-// cutSubject splits a fact at the verb after its subject.
+// cutSubject splits a fact at the verb after its subject. A lead-in before a comma is
+// no part of the subject ("Quick one, User's sister Lena is getting married").
 func cutSubject(fact string) (subject, rest string, ok bool) {
 	loc := subjectEndRe.FindStringIndex(fact)
 	if loc == nil {
 		return "", "", false
 	}
-	return fact[:loc[0]], fact[loc[0]+1:], true
+	return withoutLeadIn(fact[:loc[0]]), fact[loc[0]+1:], true
+}
+
+// withoutLeadIn is a subject without what a comma ends before it.
+func withoutLeadIn(subject string) string {
+	if i := strings.LastIndex(subject, ", "); i >= 0 {
+		return subject[i+2:]
+	}
+	return subject
 }
