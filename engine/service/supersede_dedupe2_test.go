@@ -40,8 +40,7 @@ var supersedeDedupe2 = []scenario{
 		facts: []string{"User is going freelance"}, gone: []string{"works remotely"}, kept: true},
 	{name: "dedupe a pet's birthday gives its age", steps: []string{
 		"I have a golden retriever called Biscuit", "Biscuit turned 5 today!"},
-		facts: []string{"Biscuit is 5"}, once: []string{"golden retriever"},
-		known: "\"Biscuit turned 5 today!\" gives no fact: a clause of someone named bare is skipped as not about the speaker (skip.go)"},
+		facts: []string{"Biscuit is 5"}, once: []string{"golden retriever"}},
 	{name: "dedupe the three requests together", steps: []string{
 		"I drink oat milk in my coffee || I have a golden retriever called Biscuit || I work remotely for a fintech startup",
 		"I take oat milk with coffee || my dog Biscuit is a golden retriever || still working remote at the fintech",
