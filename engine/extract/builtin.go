@@ -162,7 +162,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) ([]Fac
 				c = resolveThere(resolveMovedIn(resolveNamedPronoun(c, &named), &home), &place)
 				out = append(out, b.clauseFacts(c, s, tn)...)
 			}
-			out = replacementsFirst(out, n) // "sold the Golf, got a Tesla now" (instead.go)
+			out = changesInSentence(out, n) // "sold the Golf, got a Tesla now" (instead.go)
 			retracts := retractLeadRe.MatchString(s) || updated[j]
 			for k := n; k < len(out); k++ {
 				out[k].Current = update || retracts

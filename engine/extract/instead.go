@@ -30,7 +30,7 @@ func bareInstead(clause string) string {
 
 // acquiredRe is a fact of what its subject now does or has: "User got a used Tesla now",
 // "User is doing italki lessons instead". Groups: 1 the subject, 2 what is done or had.
-var acquiredRe = lazyre.New(`^(\S+(?: \S+){0,3}?) (?:(?:has |have |just |then )*(?:got|bought|picked up|switched to|went with|replaced it with)|is (?:now )?(?:doing|using|taking|trying|driving|riding|on)) (.+?)(?:,? (?:now|instead|these days))*[.!]?$`)
+var acquiredRe = lazyre.New(`^(\S+(?: \S+){0,3}?) (?:(?:has |have |just |then )*(?:got|bought|picked up|switched to|went with|replaced it with|started|took up|signed up for)|is (?:now )?(?:doing|using|taking|trying|driving|riding|on)) (.+?)(?:,? (?:now|instead|these days))*[.!]?$`)
 
 // Acquired splits a fact of what its subject now does or has (acquiredRe) into the
 // subject and the thing; ok is false for any other fact.
@@ -40,6 +40,21 @@ func Acquired(fact string) (subject, thing string, ok bool) {
 		return "", "", false
 	}
 	return m[1], m[2], true
+}
+
+// beforeAside is a fact without the aside a comma adds after its clause: "User is
+// learning Spanish on Duolingo, 200 day streak" holds Duolingo as its means as much as
+// "User is learning Spanish on Duolingo" does, so quitting Duolingo ends it.
+func beforeAside(fact string) string {
+	head, _, _ := strings.Cut(fact, ", ")
+	return head
+}
+
+// changesInSentence reads the facts of one sentence, from index from of facts on, for a
+// change told in two clauses: a replacement after a give-up (replacementsFirst), a move
+// and then where one is (movedThenIn, living.go).
+func changesInSentence(facts []Fact, from int) []Fact {
+	return movedThenIn(replacementsFirst(facts, from), from)
 }
 
 // replacementsFirst reads the facts of one sentence, from index from of facts on: a

@@ -19,6 +19,7 @@ func TestReplacementAfterAGiveUp(t *testing.T) {
 		{"doing instead", "I quit Duolingo, doing italki lessons instead", "User is doing italki lessons instead", "duolingo"},
 		{"got now", "sold the Golf, got a used Tesla Model 3 now", "User got a used Tesla Model 3 now", "golf"},
 		{"and bought", "I sold my bike and bought a scooter", "User bought a scooter", "bike"},
+		{"started instead", "I quit Duolingo and started italki lessons instead", "User started italki lessons instead", "duolingo"},
 		{"no give-up", "got a used Tesla Model 3 now", "User got a used Tesla Model 3 now", ""},
 		{"another sentence", "I quit Duolingo. Got a new phone now", "User quit Duolingo", "duolingo"},
 	}

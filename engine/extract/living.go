@@ -78,3 +78,27 @@ func movedThenNowIn(clause string) string {
 	}
 	return m[1] + " moved to " + m[2] + dateAfter(m[3]) // "… in Leeds, near my sister": the rest is no part of the move
 }
+
+// movedNoPlaceRe is a move fact that says no place: "User moved again", "User's sister
+// just moved". Group 1 is the subject.
+var movedNoPlaceRe = lazyre.New(`^(\S+(?: \S+){0,3}?) (?:just |finally |recently )*(?:moved|relocated)(?: house| home| again| back| out| over)*[.!]?$`)
+
+// isInPlaceRe is a fact of where its subject is now: "User is in Hamburg now". Groups: 1
+// the subject, 2 the town, 3 a time after it.
+var isInPlaceRe = lazyre.New(`^(\S+(?: \S+){0,3}?) (?:is|are) (?:now |currently )?(?:living |based |settled )?in ([A-Z][\w-]*(?: [A-Z][\w-]*)?)((?: now| since .+)?)[.!]?$`)
+
+// movedThenIn reads a move told without its place and then, in the same sentence, where
+// its subject is ("we moved again, we're in Hamburg now"): being there is living there.
+func movedThenIn(facts []Fact, from int) []Fact {
+	for i := from; i+1 < len(facts); i++ {
+		moved := movedNoPlaceRe.FindStringSubmatch(facts[i].Text)
+		next := &facts[i+1]
+		in := isInPlaceRe.FindStringSubmatch(next.Text)
+		if moved == nil || in == nil || moved[1] != in[1] || next.Excerpt != facts[i].Excerpt {
+			continue
+		}
+		next.Text = in[1] + " lives in " + in[2] + in[3]
+		next.Slot = SlotOf(next.Text)
+	}
+	return facts
+}

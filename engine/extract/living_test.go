@@ -18,6 +18,8 @@ func TestMovedThenNowInIsAMoveThere(t *testing.T) {
 		{"now living in", "I moved, now living in Leeds", "User lives in Leeds"},
 		{"someone of the speaker's", "my sister just moved again, now in Porto", "User's sister lives in Porto"},
 		{"the rest is no part of it", "we moved again, now in Bristol near my parents", "User lives in Bristol"},
+		{"in two clauses", "we moved again, we are in Hamburg now", "User lives in Hamburg now"},
+		{"two clauses, someone else", "we moved again, my sister is in Hamburg now", ""},
 		{"a move with no place", "we just moved again, it was exhausting", ""},
 		{"a place one is at", "we're in Hamburg now for the weekend", ""},
 	}

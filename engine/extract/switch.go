@@ -301,7 +301,7 @@ func ReplacedMeans(oldFact string, n Slot) bool {
 	if strings.HasPrefix(on.Value, "not ") || !(subjectsRelated(on.Subject, ns) || wholeProject[on.Subject] || ownSystem || partNamed(on.Subject, ns)) {
 		return false
 	}
-	m := toolObjectRe.FindStringSubmatch(cleanFactText(oldFact))
+	m := toolObjectRe.FindStringSubmatch(beforeAside(cleanFactText(oldFact))) // "… on Duolingo, 200 day streak" (instead.go)
 	return m != nil && cutValue(m[1], commonStop) == r
 }
 

@@ -35,6 +35,12 @@ var supersedeTwentysixth = []scenario{
 		"I quit Babbel, doing Preply lessons instead"},
 		facts: []string{"learning Portuguese with Preply lessons"}, gone: []string{"on Babbel"}, kept: true,
 		query: "how am I learning Portuguese", top: "Preply"},
+	{name: "quit the means alone", steps: []string{
+		"I am learning Portuguese on Babbel, 100 day streak", "I stopped using Babbel"},
+		gone: []string{"on Babbel"}, kept: true},
+	{name: "moved again in two clauses", steps: []string{
+		"I moved to Berlin last year for work", "we moved again, we are in Hamburg now"},
+		facts: []string{"lives in Hamburg"}, gone: []string{"Berlin"}, kept: true},
 	{name: "sold and got", steps: []string{
 		"I drive a 2012 Civic", "sold the Civic, got a used Leaf now"},
 		facts: []string{"drives a used Leaf"}, gone: []string{"drives a 2012 Civic"}, kept: true,
