@@ -52,7 +52,9 @@ type fixtureSet struct {
 // mixing that register with coding-agent talk (contractions without apostrophes, comments after a
 // comma, backticked values with colons, "use X not Y", versions), and a sixth of multi-turn
 // exchanges (pronouns the question or the turn before named, second facts after a comma,
-// verbless continuations, hedges, "me" as an object, opinions glued to facts).
+// verbless continuations, hedges, "me" as an object, opinions glued to facts), and a seventh of
+// everyday chat to an assistant that remembers (openers such as "Good,", "Yeah so", "honestly";
+// "I'd love to", "I'd been"; amounts in asides; "nope" answers; informal kin; corrections).
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
@@ -64,6 +66,7 @@ var fixtureSets = []fixtureSet{
 	{name: "real chat (written 2026-11-28, fourth)", dir: "chatreal", keep: func(string) bool { return true }},
 	{name: "chat and code (written 2026-11-28, fifth)", dir: "chatcode", keep: func(string) bool { return true }},
 	{name: "chat turns (written 2026-11-28, sixth)", dir: "chatturns", keep: func(string) bool { return true }},
+	{name: "chat life (written 2026-12-01, seventh)", dir: "chatlife", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
