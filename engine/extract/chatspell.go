@@ -39,9 +39,22 @@ var likeAmountRe = lazyre.New(`(?i)\b(for|in|after|within|around|over|under|ever
 // statement, "…, so im …" is no joint (see there); after a fragment it is one.
 var keptBare = set(`im ive`)
 
-// withChatSpelling restores a sentence's bare contractions and reads its hedging "like"
-// before an amount as "about".
+// chatKinRe finds chat's short names of kin and partners after an owner: "my hubby", "my
+// gf", "our bro". Alone ("thanks bro") they address the listener. Group 1 is the owner, 2
+// the short name.
+var chatKinRe = lazyre.New(`(?i)\b(my|our|his|her|their)\s+(hubby|hubs|wifey|gf|bf|bro|sis|bestie|bff)\b`)
+
+// chatKin are the written forms of chatKinRe's short names, which the kin rules know.
+var chatKin = map[string]string{"hubby": "husband", "hubs": "husband", "wifey": "wife", "gf": "girlfriend",
+	"bf": "boyfriend", "bro": "brother", "sis": "sister", "bestie": "best friend", "bff": "best friend"}
+
+// withChatSpelling restores a sentence's bare contractions and kin's short names, and reads
+// its hedging "like" before an amount as "about".
 func withChatSpelling(s string) string {
+	s = chatKinRe.ReplaceAllStringFunc(s, func(m string) string {
+		g := chatKinRe.FindStringSubmatch(m)
+		return g[1] + " " + chatKin[strings.ToLower(g[2])]
+	})
 	s = likeAmountRe.ReplaceAllStringFunc(s, func(m string) string {
 		g := likeAmountRe.FindStringSubmatch(m)
 		if g[1] != "" {

@@ -26,6 +26,9 @@ var tellFrameRe = lazyre.New(`(?i)^(?:please\s+)?(?:` +
 // is left alone; a framed statement asked as a question ("Can you remember that…?") is a
 // request to keep it, so its question mark goes too.
 func stripTellFrame(clause string) string {
+	if m := statedFrameRe.FindStringSubmatch(clause); m != nil && firstPersonOpen(m[1]) && !adviceRe.MatchString(m[1]) {
+		return capitalise(strings.TrimRight(strings.TrimSpace(m[1]), "?"))
+	}
 	loc := tellFrameRe.FindStringIndex(clause)
 	if loc == nil {
 		return clause
@@ -36,6 +39,25 @@ func stripTellFrame(clause string) string {
 		return clause // an instruction ("remember to…") or a question ("you know what…")
 	}
 	return capitalise(strings.TrimRight(rest, "?"))
+}
+
+// statedFrameRe matches a frame that asks about, or reports someone's verdict on, a
+// statement of the speaker's: "Is it normal that my 3 year old still naps twice a day?",
+// "the doctor says I'm prediabetic". The statement holds whatever the answer or the
+// verdict's source; group 1 is it.
+var statedFrameRe = lazyre.New(`(?i)^(?:(?:is it|is that|isn't it)\s+(?:normal|ok|okay|weird|bad|fine|common|strange|unusual|a problem)\s+that` +
+	`|(?:the|my|our)\s+(?:doctor|doc|gp|dentist|physio|therapist|specialist|consultant|cardiologist|nurse)\s+(?:says|said|thinks|confirmed|told me)(?:\s+that)?)` +
+	`\s+(.+)$`)
+
+// adviceRe finds what a verdict tells the speaker to do, not what holds of them: "my
+// doctor said I have to cut down on salt" is the doctor's advice, kept with its source.
+var adviceRe = lazyre.New(`(?i)\b(?:have to|has to|had to|need to|needs to|should|must|ought to|got to|gotta)\b`)
+
+// firstPersonOpen reports whether a clause opens on the speaker or something they own:
+// "I'm …", "my son …", "we …".
+func firstPersonOpen(clause string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(clause)), " ")
+	return firstPerson[first]
 }
 
 // notFramed are the words after a frame that say it frames no statement.

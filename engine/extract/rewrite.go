@@ -102,6 +102,8 @@ func toThirdPerson(clause, speaker, addressee string) string {
 			}
 		case lc == "me" || ts[i].core == "us":
 			ts[i].core = speaker
+		case (lc == "my" || lc == "our") && ownMind(ts, i):
+			ts[i].core = "their" // "User changed their mind": no thing of User's, as "User's keys" are
 		case lc == "my" || lc == "our" || lc == "mine" || lc == "ours":
 			ts[i].core = speaker + "'s"
 		case lc == "myself" || lc == "ourselves":
@@ -111,6 +113,21 @@ func toThirdPerson(clause, speaker, addressee string) string {
 		}
 	}
 	return tidy(join(dropFillers(ts)))
+}
+
+// ownMind reports the possessive at i in "changed my mind", the one idiom in which it names
+// the subject's own mind and no thing they own. Others ("did my best", "took my time")
+// keep the speaker's name: a fact naming its speaker twice ranks higher for a question
+// about them, and LoCoMo recall fell when they lost it (d4e5769).
+func ownMind(ts []chunk, i int) bool {
+	if i == 0 || i+1 >= len(ts) || ts[i+1].lower() != "mind" {
+		return false
+	}
+	switch ts[i-1].lower() {
+	case "change", "changed", "changes", "changing":
+		return true
+	}
+	return false
 }
 
 // floatingQuantifiers stand between a plural subject and its verb ("we both have", "they

@@ -27,7 +27,16 @@ const (
 )
 
 var (
-	leadRe       = lazyre.New(`(?i)^(?:(?:(?:quick |friendly |just a |a )?reminder(?: that)?|no worries|no problem|no rush|yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok-?ish|okay-?ish|good-?ish|fine-?ish|so-so|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+)+`)
+	leadRe = lazyre.New(`(?i)^(?:(?:(?:quick |friendly |just a |a )?reminder(?: that)?|no worries|no problem|no rush|yes please|ok please|sure please|oh|ah|well|so|sorry|oops|and|but|also|plus|then|anyway|anyways|actually|btw|by the way|yes|yeah|yea|ya|yep|yup|omg|nah|ugh|meh|welp|lmao|ngl|tbf|aww|yay|ooh|whoa|dang|gosh|yikes|oof|no|nope|ok-?ish|okay-?ish|good-?ish|fine-?ish|so-so|ok|okay|sure|right|hey|hi|hello|haha+|lol|wow|nice|great|cool|awesome|honestly|basically|fyi|just so you know|just to let you know|for the record|for context|like i said|as i said|like i mentioned|as i mentioned|as i told you|like i told you|remember that|please remember that|note that|please note that|keep in mind that|don't forget that|fun fact|big news|good news|guess what|these days|nowadays|currently|now|at the moment|right now|funny enough|as it happens|in fact|you know what|to be honest|tbh|heads up|quick context|for context|not anymore|not any more|good catch|nice catch|good point|nvm|never mind|nevermind|scratch that|no wait|wait no|on second thought|on second thoughts|changed my mind|again)\b[,!.:]*(?:\s*[—–])?\s+|` + replyOpeners + `\s*(?:[,!:]|\s[—–])\s*)+`)
+
+	// unknownOnlyRe is a turn that only says the speaker knows of nothing: "not that I know
+	// of", "not as far as I know". After "Any allergies?" it is a no, and a no carries no fact;
+	// read as a statement it was one ("Not that User knows of").
+	unknownOnlyRe = lazyre.New(`(?i)^(?:(?:no|nope|nah)[,.]?\s*)?(?:not that i know of|not that i'm aware of|not that i am aware of|none that i know of|not as far as i know)\s*[.!]*$`)
+	// replyOpeners are the words a reply opens on that are a clause of their own only before
+	// a comma or a dash ("Good, the commute is short now", "fine — I'll take the train");
+	// without one they open the statement ("good coffee matters to me").
+	replyOpeners = `(?:good|fine|alright|all right|all good|not bad|exactly|true|totally|definitely|for sure|thanks|thank you|cheers)`
 	trivialRe    = lazyre.New(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
 	fillerRe     = lazyre.New(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
 	hypoPhraseRe = lazyre.New(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll|(?:i|we) (?:dreamed|dreamt|had a dream)|in my dream)\b`)
@@ -82,7 +91,7 @@ var leadFirstWords = set(`reminder friendly a oh ah well so sorry oops and but a
 omg nah ugh meh welp lmao ngl tbf aww yay ooh whoa dang gosh yikes oof
 ok okay ok-ish okish okay-ish okayish good-ish goodish fine-ish fineish so-so sure right hey hi hello lol wow nice great cool awesome honestly basically fyi just for remember please note
 keep don't fun big good guess these nowadays currently now at funny as in you to tbh like haha hahaha hahahaha
-heads quick not nvm never nevermind scratch wait on changed again`)
+heads quick not nvm never nevermind scratch wait on changed again fine alright all exactly true totally definitely thanks thank cheers`)
 
 // clauseInfo describes a clause for the skip rules.
 type clauseInfo struct {
@@ -127,7 +136,7 @@ func skipReason(ci clauseInfo) string {
 	if len(t) > maxClauseBytes {
 		return skipTooLong
 	}
-	if trivialRe.MatchString(strings.TrimRight(t, " ,!.?")) {
+	if trivialRe.MatchString(strings.TrimRight(t, " ,!.?")) || unknownOnlyRe.MatchString(t) {
 		return skipTrivial
 	}
 	if ci.role == "assistant" && fillerRe.MatchString(t) {
@@ -362,8 +371,8 @@ func hypothetical(ci clauseInfo) string {
 	if !ci.agent && ci.role == "user" && procLeadRe.MatchString(ci.text) && standingInstruction(ci) {
 		return "" // "If the deploy fails, check the dashboard": a standing procedure
 	}
-	if ratherRe.MatchString(ci.text) && !hasAny(ci.words, condWords) {
-		return "" // "I'd rather write plain SQL" states a preference
+	if ratherRe.MatchString(ci.text) && !hasAny(ci.words, condWords) || statedWish(ci) {
+		return "" // "I'd rather write plain SQL" states a preference, "I'd love to learn pottery" a wish
 	}
 	if hasAny(ci.words, hypoWords) || hypoPhraseRe.MatchString(ci.text) || hasModalMay(ci.text) || nearMissRe.MatchString(ci.text) {
 		return skipHypothetical
