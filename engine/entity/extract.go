@@ -183,13 +183,8 @@ func appendAmpersands(ws []word, s string, from, to int) []word {
 
 // newWord builds the word s[start:end], dropping a possessive "'s".
 func newWord(s string, start, end int) word {
-	t := s[start:end]
-	for _, poss := range []string{"'s", "’s"} {
-		if len(t) > len(poss) && strings.HasSuffix(t, poss) {
-			t = t[:len(t)-len(poss)]
-			end = start + len(t)
-		}
-	}
+	t, _ := text.CutPossessive(s[start:end])
+	end = start + len(t)
 	lower := strings.ReplaceAll(strings.ToLower(t), "’", "'")
 	return word{text: t, lower: lower, start: start, end: end, sentStart: startsSentence(s, start)}
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 
+	"github.com/memsvc/memsvc/text"
 	"github.com/memsvc/memsvc/text/lazyre"
 )
 
@@ -87,7 +88,8 @@ func asideOwner(aside string) string {
 		return ""
 	}
 	named := strings.ToLower(m[1] + m[2] + m[3])
-	possessive := strings.HasSuffix(aside, "'s") || strings.HasSuffix(aside, "s'") || strings.HasSuffix(aside, "’s")
+	_, possessive := text.CutPossessive(aside)
+	possessive = possessive || strings.HasSuffix(aside, "s'") // "the neighbours'"
 	if !possessive && !personNouns[named] && !personNouns[strings.TrimSuffix(named, "s")] {
 		return ""
 	}
