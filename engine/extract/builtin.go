@@ -150,7 +150,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) ([]Fac
 					}
 					continue
 				}
-				s = finishedMove(before.dangling, s)
+				s = answeredStill(before.question, finishedMove(before.dangling, s))
 			}
 			n := len(out)
 			tn.corrects = update

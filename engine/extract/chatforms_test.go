@@ -10,7 +10,8 @@ import (
 // as "had" before a participle and as a wish before "love to", a reply's "Good," before a
 // statement, chat's short kin names after an owner, the one idiom whose possessive is the
 // subject's own ("changed my mind"), and a question or a doctor's verdict framing a
-// statement of the speaker's, beside look-alikes that stay as they were.
+// statement of the speaker's, and a "not anymore" answering "Are you still …?", beside
+// a pet subject sharing two verbs, beside look-alikes that stay as they were.
 func TestChatOpenersAndForms(t *testing.T) {
 	tests := []struct {
 		name, said string
@@ -32,6 +33,11 @@ func TestChatOpenersAndForms(t *testing.T) {
 		{"a question framing a statement", "Is it normal that my 3 year old still naps twice a day?", []string{"User's 3 year old still naps twice a day"}},
 		{"a question framing no statement of the speaker's", "is it weird that it rains so much here?", nil},
 		{"a doctor's verdict", "the doctor says I'm prediabetic", []string{"User is prediabetic"}},
+		{"not anymore ends what the question asked", "A: Are you still vegetarian? || nah not anymore, I eat fish now", []string{"User is no longer vegetarian", "User eats fish now"}},
+		{"not anymore ends a habit", "A: Do you still play the cello? || not anymore", []string{"User no longer plays the cello"}},
+		{"a bare no to a still question says nothing", "A: Are you still there? || nope", nil},
+		{"a named pet's two verbs", "our cat Miso is 14 now and has kidney problems", []string{"User's cat Miso is 14 now", "User's cat Miso has kidney problems"}},
+		{"a pet's two verbs", "my dog loves the beach and hates baths", []string{"User's dog loves the beach", "User's dog hates baths"}},
 		{"another possessive keeps the name", "I lost my keys", []string{"User lost User's keys"}},
 	}
 	for _, tc := range tests {

@@ -158,13 +158,24 @@ func elidedVerb(phrase string) bool {
 	return pluralVerbs[v] || likelyVerb(v) || v == "is" || v == "has" || v == "gets" || irregularPast[v] || regularPast(v)
 }
 
-// kinSubject reports a subject naming someone of the speaker's: "my son", "our neighbour".
+// kinSubject reports a subject naming someone of the speaker's: "my son", "our neighbour",
+// a pet ("my dog"), either maybe with its name ("our cat Miso").
 func kinSubject(w []string) bool {
+	if len(w) == 3 && namedAfterKind(w[2]) {
+		w = w[:2]
+	}
 	if len(w) != 2 {
 		return false
 	}
 	owner, kin := strings.ToLower(w[0]), strings.ToLower(w[1])
-	return (owner == "my" || owner == "our") && personNouns[kin]
+	return (owner == "my" || owner == "our") && (personNouns[kin] || introNouns[kin])
+}
+
+// namedAfterKind reports a word that names the one its kind word stood for: "Miso" in
+// "our cat Miso", capitalised and no verb.
+func namedAfterKind(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && w != "I" && !likelyVerb(strings.ToLower(w))
 }
 
 // namedPastStatement reports a statement whose subject is one capitalised name and whose verb
