@@ -245,7 +245,7 @@ func dateTense(text string, t tense) tense {
 // clauseFacts turns one clause of sentence into zero or more facts.
 func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 	text, reported := reportedSelf(stripLead(withoutAsides(clause)))
-	text = preNormalise(asNameStatement(withHadNotWould(withApostrophes(stripLead(stripTellFrame(text))))))
+	text = preNormalise(asNameStatement(withApostrophes(stripLead(stripTellFrame(text)))))
 	marked := sentence
 	if tn.corrects {
 		marked = "Correction: " + sentence // "Sorry, typo: it's Mittens, not Mitens"
