@@ -66,7 +66,7 @@ var fixtureSets = []fixtureSet{
 	{name: "real chat (written 2026-11-28, fourth)", dir: "chatreal", keep: func(string) bool { return true }},
 	{name: "chat and code (written 2026-11-28, fifth)", dir: "chatcode", keep: func(string) bool { return true }},
 	{name: "chat turns (written 2026-11-28, sixth)", dir: "chatturns", keep: func(string) bool { return true }},
-	{name: "chat life (written 2026-12-01, seventh)", dir: "chatlife", keep: func(string) bool { return true }},
+	{name: "chat life (written 2026-11-28, seventh)", dir: "chatlife", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
