@@ -22,6 +22,10 @@ var (
 	// goes to work by tram". Groups: 1 the subject, 2 a negation, 3 the means.
 	commuteByMeansRe = rx(subj + ` (?:(does not|doesn't|no longer|never) )?(?:now |usually |mostly |normally |always |still |currently )?(?:takes?|catch(?:es)?|rides?|uses?) (?:the |a )?([a-z]+) (?:in )?to (?:work|the office)\b.*|` +
 		subj + ` (?:(does not|doesn't|no longer|never) )?(?:now |usually |mostly |normally |always |still |currently )?(?:commutes?|gets? to work|goes? to (?:work|the office)) by ([a-z]+)\b.*`)
+	// commuteGoesByRe: "User goes by bike to work", "User gets to the office by
+	// train" said with the means first. Read before commuteByVerbRe, which would
+	// take "User goes by" for the subject of "bike … to work". Groups as above.
+	commuteGoesByRe = rx(subj + ` (?:(does not|doesn't|no longer|never) )?(?:now |usually |mostly |normally |always |still |currently )?(?:goes?|gets?|travels?|commutes?) by ([a-z]+) (?:\S+ )?(?:in )?to (?:work|the office)\b.*`)
 	// shiftRe: "User works night shifts", "User works nights", "User switched to day
 	// shifts", "User is on the evening shift". Groups: 1 the subject, 2 the shift.
 	shiftRe = rx(subj + ` (?:now |usually |mostly |normally |always |still |currently )?(?:works?(?: on)?|is working|is on|has been on|(?:has |have |just |recently )*(?:switched|moved|changed|went|gone|got moved|was moved|transferred)(?: back)?(?: from .+?)? (?:to|onto)) (?:the |a )?(?:(night|day|evening|morning|graveyard|swing|early|late)s? shifts?|(nights|days|evenings|mornings))\b.*`)
@@ -38,6 +42,9 @@ var commuteModes = map[string]string{
 func commuteSlot(t, lower string) *Slot {
 	if !strings.Contains(lower, "work") && !strings.Contains(lower, "office") && !strings.Contains(lower, "commut") {
 		return nil
+	}
+	if m := commuteGoesByRe.FindStringSubmatch(t); m != nil {
+		return commuteOf(m[1], m[2], strings.ToLower(m[3]))
 	}
 	if m := commuteByVerbRe.FindStringSubmatch(t); m != nil {
 		words := strings.Fields(strings.ToLower(m[3]))

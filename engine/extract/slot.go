@@ -413,13 +413,22 @@ func brokeUp(o, n Slot) bool {
 }
 
 // partnerNamed reads "User has a girlfriend named Priya" ({user's girlfriend, named,
-// priya}) as the partner slot "User's girlfriend is Priya" fills.
+// priya}) as the partner slot "User's girlfriend is Priya" fills, and so a fact about
+// a partner named beside the role ("User's partner Sam is a chef", subject "user's
+// partner sam"): a break-up ends what it says of Sam as the user's partner.
 func partnerNamed(s Slot) Slot {
-	if s.Predicate != PredicateNamed && s.Predicate != "name" {
+	owner, thing, ok := strings.Cut(s.Subject, "'s ")
+	if !ok || strings.Contains(thing, "'s ") {
 		return s
 	}
-	if owner, thing, ok := strings.Cut(s.Subject, "'s "); ok && partnerNouns[thing] {
-		return Slot{Subject: owner, Predicate: "partner", Value: s.Value}
+	if s.Predicate == PredicateNamed || s.Predicate == "name" {
+		if partnerNouns[thing] {
+			return Slot{Subject: owner, Predicate: "partner", Value: s.Value}
+		}
+		return s
+	}
+	if role, name, ok := strings.Cut(thing, " "); ok && partnerNouns[role] && !strings.Contains(name, " ") {
+		return Slot{Subject: owner, Predicate: "partner", Value: name}
 	}
 	return s
 }

@@ -7,7 +7,9 @@ import "testing"
 // that came back first. A second move supersedes the first home; a named
 // person's new age supersedes the old one; a rescheduled event supersedes its
 // earlier date; a diet label is one slot; quitting a thing ends what it was
-// the means of; what one now has replaces what one sold.
+// the means of; what one now has replaces what one sold; a commute said with the
+// means first ("go by bike to work") is the commute slot; a break-up ends a fact
+// that names the partner beside the role ("my partner Sam is a chef").
 var supersedeTwentysixth = []scenario{
 	{name: "moved again", steps: []string{
 		"I moved to Berlin last year for work", "we just moved again, now in Hamburg since October"},
@@ -45,6 +47,13 @@ var supersedeTwentysixth = []scenario{
 		"I drive a 2012 Civic", "sold the Civic, got a used Leaf now"},
 		facts: []string{"drives a used Leaf"}, gone: []string{"drives a 2012 Civic"}, kept: true,
 		query: "what car do I drive", top: "Leaf"},
+	{name: "commute said with the means first", steps: []string{
+		"I go by bike to work every day", "these days I take the train to work, the bike got stolen"},
+		facts: []string{"train"}, gone: []string{"by bike"}, kept: true,
+		query: "how do I get to work", top: "train"},
+	{name: "broke up with a partner named beside a fact", steps: []string{
+		"my partner Sam is a chef", "Sam and I broke up last month"},
+		facts: []string{"broke up"}, gone: []string{"partner Sam"}, kept: true},
 
 	// Look-alikes: someone else's event, someone else's age, a quit of something else.
 	{name: "other event moved", steps: []string{
@@ -59,6 +68,9 @@ var supersedeTwentysixth = []scenario{
 	{name: "sold without replacement", steps: []string{
 		"I drive a 2012 Civic", "sold the Civic, got a new job offer too"},
 		never: []string{"drives a new job"}},
+	{name: "someone else broke up", steps: []string{
+		"my partner Sam is a chef", "my sister and her boyfriend broke up last month"},
+		facts: []string{"partner Sam"}},
 	{name: "quit other thing", steps: []string{
 		"I am learning Portuguese on Babbel, 100 day streak", "I quit smoking last month"},
 		facts: []string{"Babbel"}},
