@@ -24,6 +24,8 @@ func TestChatOpenersAndForms(t *testing.T) {
 		{"like to is a request", "I'd like to refactor the auth module", nil},
 		{"a reply's Good, goes", "Good, my commute is only 25 minutes now", []string{"User's commute is only 25 minutes now"}},
 		{"good opening a statement stays", "good coffee matters to me", []string{"Good coffee matters to User"}},
+		{"an update opener goes", "update, my physio now allows 60km a week", []string{"User's physio now allows 60km a week"}},
+		{"a quick one goes", "quick one: my sister Lena is a vet", []string{"User's sister Lena is a vet"}},
 		{"hubby is a husband", "my hubby works most evenings", []string{"User's husband works most evenings"}},
 		{"gf is a girlfriend", "my gf teaches maths", []string{"User's girlfriend teaches maths"}},
 		{"bro alone addresses the listener", "thanks bro", nil},

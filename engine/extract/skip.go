@@ -36,7 +36,11 @@ var (
 	// replyOpeners are the words a reply opens on that are a clause of their own only before
 	// a comma or a dash ("Good, the commute is short now", "fine — I'll take the train");
 	// without one they open the statement ("good coffee matters to me").
-	replyOpeners = `(?:good|fine|alright|all right|all good|not bad|exactly|true|totally|definitely|for sure|thanks|thank you|cheers)`
+	// A news opener ("update, physio now allows 60km", "quick one: my sister…") is one too:
+	// without its comma "update the README" is a request, not a lead-in.
+	replyOpeners = `(?:good|fine|alright|all right|all good|not bad|exactly|true|totally|definitely|for sure|thanks|thank you|cheers|` +
+		`(?:a |an |another |quick |small |little |big |status |tiny )?(?:update|news)|one more thing|` +
+		`(?:quick|small|little|tiny) (?:one|thing))`
 	trivialRe    = lazyre.New(`(?i)^(?:hi|hello|hey|hiya|yo|howdy|hi there|hey there|hello there|good (?:morning|afternoon|evening|night)|morning|thanks?(?: you)?(?: (?:so|very) much| a lot| a ton| again| for (?:asking|your help|the help|that|everything))*|thank you.*|thx|ty|cheers|appreciate it|much appreciated|you're welcome|you are welcome|no problem|no worries|np|ok|okay|k|sure(?: thing)?|yes|yeah|yep|no|nope|cool|great|nice|awesome|perfect|got it|sounds good|makes sense|bye|goodbye|see you.*|lol|haha+|wow|oh|hmm+|right|exactly|indeed|of course|certainly|absolutely|i see|i understand|i agree|i know|i think so|i guess(?: so)?|i mean|i'm (?:fine|good|ok|okay|well|great|doing (?:great|well|good|fine|ok)(?:,? thanks(?: for asking)?)?)|will do|done|that's (?:great|good|nice|awesome|helpful|super helpful|perfect|it|all|fine|right|true|interesting)|that was .*helpful.*|this is (?:great|helpful|perfect)|me too|same here|same|agreed|fair enough|good to know|nice to meet you|pleased to meet you)$`)
 	fillerRe     = lazyre.New(`(?i)^(?:sure|certainly|of course|absolutely|great question|good question|happy to help|glad to help|i'd be (?:happy|glad) to|i would be (?:happy|glad) to|here's|here is|here are|let me know|i hope this helps|hope this helps|feel free to|as an ai|i'm an ai|i am an ai|i can help|i can't help|i cannot help|let me|allow me|you're welcome|you are welcome|no problem|my pleasure|below is|the following|in summary|to summarize|i recommend|i suggest|i'd recommend|i would recommend|you can|you could|you might|you may|you should|if you|great|good luck|enjoy|i'm glad|i am glad|i'm sorry|i am sorry|i understand|that's a great|that sounds)\b`)
 	hypoPhraseRe = lazyre.New(`(?i)\b(?:thinking about|thinking of|not sure|can't decide|cannot decide|in case|i think i'll|i think i will|i guess i'll|(?:i|we) (?:dreamed|dreamt|had a dream)|in my dream)\b`)
@@ -91,7 +95,8 @@ var leadFirstWords = set(`reminder friendly a oh ah well so sorry oops and but a
 omg nah ugh meh welp lmao ngl tbf aww yay ooh whoa dang gosh yikes oof
 ok okay ok-ish okish okay-ish okayish good-ish goodish fine-ish fineish so-so sure right hey hi hello lol wow nice great cool awesome honestly basically fyi just for remember please note
 keep don't fun big good guess these nowadays currently now at funny as in you to tbh like haha hahaha hahahaha
-heads quick not nvm never nevermind scratch wait on changed again fine alright all exactly true totally definitely thanks thank cheers`)
+heads quick not nvm never nevermind scratch wait on changed again fine alright all exactly true totally definitely thanks thank cheers
+update news one another small little status tiny`)
 
 // clauseInfo describes a clause for the skip rules.
 type clauseInfo struct {
