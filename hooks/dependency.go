@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/memsvc/memsvc/text/lazyre"
 )
@@ -293,20 +294,9 @@ func dependencyMemory(ms []memory) (memory, bool) {
 // matches, a fact before a turn kept as said, then the higher rank, then
 // the newest; ok is false when none matches.
 func preferredMemory(ms []memory, has func(string) bool, rank func(memory) int) (memory, bool) {
-	var found []memory
-	for _, m := range ms {
-		if _, dated := statedAt(m); dated && has(m.Text) {
-			found = append(found, m)
-		}
-	}
-	if len(found) == 0 {
-		return memory{}, false
-	}
-	return slices.MaxFunc(found, func(a, b memory) int {
-		ta, _ := statedAt(a)
-		tb, _ := statedAt(b)
-		return cmp.Or(cmp.Compare(factRank(a), factRank(b)), cmp.Compare(rank(a), rank(b)), ta.Compare(tb))
-	}), true
+	return bestDated(ms, func(m memory, _ time.Time) bool { return has(m.Text) }, func(a, b memory) int {
+		return cmp.Or(cmp.Compare(factRank(a), factRank(b)), cmp.Compare(rank(a), rank(b)), byStatedAt(a, b))
+	})
 }
 
 // dependencyWords say what a package manager is for: installing, adding,

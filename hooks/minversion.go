@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/memsvc/memsvc/text/lazyre"
 )
@@ -109,18 +110,7 @@ func minVersionMemory(prompt string, ms []memory) (memory, bool) {
 // matches, a fact before a turn said at the same time: a version is raised
 // and the later statement holds.
 func newestStating(ms []memory, re *lazyre.Regexp) (memory, bool) {
-	var found []memory
-	for _, m := range ms {
-		if _, dated := statedAt(m); dated && re.MatchString(m.Text) {
-			found = append(found, m)
-		}
-	}
-	if len(found) == 0 {
-		return memory{}, false
-	}
-	return slices.MaxFunc(found, func(a, b memory) int {
-		ta, _ := statedAt(a)
-		tb, _ := statedAt(b)
-		return cmp.Or(ta.Compare(tb), cmp.Compare(factRank(a), factRank(b)))
-	}), true
+	return bestDated(ms, func(m memory, _ time.Time) bool { return re.MatchString(m.Text) }, func(a, b memory) int {
+		return cmp.Or(byStatedAt(a, b), cmp.Compare(factRank(a), factRank(b)))
+	})
 }

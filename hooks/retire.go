@@ -664,3 +664,25 @@ func statedAt(m memory) (time.Time, bool) {
 	}
 	return parseTime(m.CreatedAt)
 }
+
+// bestDated returns, of the dated memories of ms that keep accepts, the one
+// order puts last (ties: the first in ms); ok is false when none is.
+func bestDated(ms []memory, keep func(m memory, at time.Time) bool, order func(a, b memory) int) (memory, bool) {
+	var found []memory
+	for _, m := range ms {
+		if at, dated := statedAt(m); dated && keep(m, at) {
+			found = append(found, m)
+		}
+	}
+	if len(found) == 0 {
+		return memory{}, false
+	}
+	return slices.MaxFunc(found, order), true
+}
+
+// byStatedAt orders memories by when they were stated.
+func byStatedAt(a, b memory) int {
+	ta, _ := statedAt(a)
+	tb, _ := statedAt(b)
+	return ta.Compare(tb)
+}

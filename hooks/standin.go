@@ -83,25 +83,10 @@ func namesOwnRetirement(m memory) bool {
 // retiredBy returns the newest memory of pool tagged with a retirement
 // that takes h out; ok is false when none is.
 func retiredBy(h memory, pool []memory) (memory, bool) {
-	var found []memory
-	for _, m := range pool {
-		at, dated := statedAt(m)
-		if !dated || m.ID == h.ID {
-			continue
-		}
-		if slices.ContainsFunc(m.Tags, func(tag string) bool {
+	return bestDated(pool, func(m memory, at time.Time) bool {
+		return m.ID != h.ID && slices.ContainsFunc(m.Tags, func(tag string) bool {
 			name, ok := strings.CutPrefix(tag, retiredTagPrefix)
 			return ok && name != "" && len(withoutRetired([]memory{h}, []retirement{{name: name, at: at}})) == 0
-		}) {
-			found = append(found, m)
-		}
-	}
-	if len(found) == 0 {
-		return memory{}, false
-	}
-	return slices.MaxFunc(found, func(a, b memory) int {
-		ta, _ := statedAt(a)
-		tb, _ := statedAt(b)
-		return ta.Compare(tb)
-	}), true
+		})
+	}, byStatedAt)
 }

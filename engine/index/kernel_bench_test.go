@@ -46,17 +46,7 @@ func BenchmarkDotsKernel(b *testing.B) {
 			if !ok {
 				continue
 			}
-			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
-				var out [scanBlock]int32
-				cpu := cpuTime()
-				for range b.N {
-					for lo := 0; lo < n; lo += scanBlock {
-						hi := min(lo+scanBlock, n)
-						kernel(q, rows[lo*dim:hi*dim], out[:hi-lo])
-					}
-				}
-				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/row")
-			})
+			benchKernel(b, name, n, dim, q, rows, kernel)
 		}
 	}
 }
@@ -94,17 +84,23 @@ func BenchmarkNibbleKernel(b *testing.B) {
 			if !ok {
 				continue
 			}
-			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
-				var out [scanBlock]int32
-				cpu := cpuTime()
-				for range b.N {
-					for lo := 0; lo < n; lo += scanBlock {
-						hi := min(lo+scanBlock, n)
-						kernel(q, rows[lo*half:hi*half], out[:hi-lo])
-					}
-				}
-				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/row")
-			})
+			benchKernel(b, name, n, half, q, rows, kernel)
 		}
 	}
+}
+
+// benchKernel times kernel over the n rows of width elements in rows, in
+// blocks of scanBlock rows as a scan calls it, reporting CPU ns per row.
+func benchKernel[Q any, R any](b *testing.B, name string, n, width int, q Q, rows []R, kernel func(Q, []R, []int32)) {
+	b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+		var out [scanBlock]int32
+		cpu := cpuTime()
+		for range b.N {
+			for lo := 0; lo < n; lo += scanBlock {
+				hi := min(lo+scanBlock, n)
+				kernel(q, rows[lo*width:hi*width], out[:hi-lo])
+			}
+		}
+		b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/row")
+	})
 }
