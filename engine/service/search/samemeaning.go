@@ -70,7 +70,7 @@ func determines(tok text.Token, s string) bool {
 // count as the word itself, in the search (withForms, for a word no
 // memory holds) and in the relevance score (matchTerms). Only the user's
 // own: the table's words are the people of the user's life, and read
-// everywhere they made LoCoMo dev's questions about others ("Melanie's
+// everywhere they made LoCoMo dev's questions about others ("Dana's
 // kids", "her husband") meet every turn naming a son, a daughter or a
 // partner (hybrid false positives at the floor 0.035 → 0.042).
 //
