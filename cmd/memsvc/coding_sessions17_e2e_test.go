@@ -46,7 +46,8 @@ import "testing"
 // retires its old value and a question spelling a snake_case key out meets
 // it (hooks, twenty-second round): related 20/27 (floor one under it, as
 // hooks fail open on a timeout under load), session start stale 0.
-var codingSessions17Floors = codingFloors{recalled: 19, silent: 8, stale: 1, foreign: 0, startStale: 0}
+// Twenty-fourth round (hooks learned from eval 24): related 21 (floor one under it).
+var codingSessions17Floors = codingFloors{recalled: 20, silent: 8, stale: 1, foreign: 0, startStale: 0}
 
 func TestCodingSessions17Eval(t *testing.T) {
 	if testing.Short() {

@@ -47,7 +47,8 @@ import "testing"
 // (hooks/permitted.go: "Indent swift with 4 spaces" of "…, never tabs"),
 // session start stale 0. Left: the user's own "stuck on ~> 4.67" in the
 // upgrade turn.
-var codingSessions18Floors = codingFloors{recalled: 23, silent: 7, stale: 1, foreign: 0, startStale: 0}
+// Twenty-fourth round (hooks learned from eval 24): related 25 (floor one under it).
+var codingSessions18Floors = codingFloors{recalled: 24, silent: 7, stale: 1, foreign: 0, startStale: 0}
 
 func TestCodingSessions18Eval(t *testing.T) {
 	if testing.Short() {

@@ -46,7 +46,8 @@ import "testing"
 // question, hooks/minversion.go; a request for a way to fail,
 // hooks/errorstyle.go; a release named by its version, hooks/taskcommand.go;
 // a capitalised product added, hooks/dependency.go): 24/38.
-var codingSessions7Floors = codingFloors{recalled: 24, silent: 7, stale: 0, foreign: 0, startStale: 1}
+// Twenty-fourth round (hooks learned from eval 24): related 29 (floor one under it).
+var codingSessions7Floors = codingFloors{recalled: 28, silent: 7, stale: 0, foreign: 0, startStale: 1}
 
 func TestCodingSessions7Eval(t *testing.T) {
 	if testing.Short() {

@@ -34,7 +34,8 @@ import "testing"
 // a capitalised product added, hooks/dependency.go): 13/30; after a
 // request's topic lifted the rule opening with it
 // (engine/service/search/topic_request.go): 14/30.
-var codingSessions8Floors = codingFloors{recalled: 14, silent: 5, stale: 0, foreign: 0, startStale: 0}
+// Twenty-fourth round (hooks learned from eval 24): related 17 (floor one under it).
+var codingSessions8Floors = codingFloors{recalled: 16, silent: 5, stale: 0, foreign: 0, startStale: 0}
 
 func TestCodingSessions8Eval(t *testing.T) {
 	if testing.Short() {
