@@ -68,13 +68,6 @@ func TestOwnedTerms(t *testing.T) {
 // or straight, "my", "our", an opening "The"), reading only the word
 // after the query's possessive; a "the" on both sides is not enough.
 func TestOwnedInHits(t *testing.T) {
-	hits := func(texts ...string) []engine.Scored {
-		out := make([]engine.Scored, len(texts))
-		for i, x := range texts {
-			out[i] = engine.Scored{Memory: &engine.Memory{Text: x}}
-		}
-		return out
-	}
 	cases := []struct {
 		query string
 		hits  []engine.Scored
@@ -366,4 +359,13 @@ func TestNearInHits(t *testing.T) {
 	if got := (&Searcher{}).nearInHits(shard, "espresso", hits); got != nil {
 		t.Errorf("without word forms: %v, want none", got)
 	}
+}
+
+// hits are search hits holding texts, in order, as the ranking's tests read them.
+func hits(texts ...string) []engine.Scored {
+	out := make([]engine.Scored, len(texts))
+	for i, x := range texts {
+		out[i] = engine.Scored{Memory: &engine.Memory{Text: x}}
+	}
+	return out
 }

@@ -46,13 +46,6 @@ func TestCalledBare(t *testing.T) {
 // The query's word owns the memory's word of the same meaning ("my hubby",
 // "User's husband"), and a bare kin word asks as "my" does.
 func TestOwnedInHitsInOtherWords(t *testing.T) {
-	hits := func(texts ...string) []engine.Scored {
-		out := make([]engine.Scored, len(texts))
-		for i, x := range texts {
-			out[i] = engine.Scored{Memory: &engine.Memory{Text: x}}
-		}
-		return out
-	}
 	cases := []struct {
 		query string
 		hits  []engine.Scored
@@ -95,13 +88,6 @@ func TestSaysInOtherWords(t *testing.T) {
 // name not right after the word, a lower-case word and someone else's
 // relation give none.
 func TestOwnNames(t *testing.T) {
-	hits := func(texts ...string) []engine.Scored {
-		out := make([]engine.Scored, len(texts))
-		for i, x := range texts {
-			out[i] = engine.Scored{Memory: &engine.Memory{Text: x}}
-		}
-		return out
-	}
 	cases := []struct {
 		query string
 		hits  []engine.Scored
