@@ -44,19 +44,23 @@ var (
 	// other words ("forget-me-nots grow…", "forgetting keys is common",
 	// "forget the milk again and…"), is a statement. A closing full stop or
 	// question mark belongs to the request, not to X.
-	forgetRe = regexp.MustCompile(`(?is)^(?:(?:please|ok|okay|hey)\s*,?\s+)*` +
-		`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?` +
-		`(?:forget(?:\s*:|\s+that\b|\s+about\b|\s+` + saidAbout + `)|(?:delete|erase|remove)\s+` + saidAbout + `)` +
-		`\s*(.*?)[\s.?!]*$`)
+	forgetRe = regexp.MustCompile(askLead +
+		`(?:forget(?:\s*:|\s+that\b|\s+about\b|\s+` + saidAbout + `)|(?:delete|erase|remove)\s+` + saidAbout + `)` + askedThing)
 	// forgetSaidRe is the part of forgetRe a chat turn is read by: only a request
 	// that names what was said ("forget what I told you about X", "delete the
 	// memory about X"). In chat, "forget about work for a bit" and "forget that,
 	// look at this" are talk, not requests to the memory.
-	forgetSaidRe = regexp.MustCompile(`(?is)^(?:(?:please|ok|okay|hey)\s*,?\s+)*` +
-		`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:forget|delete|erase|remove)\s+` + saidAbout +
-		`\s*(.*?)[\s.?!]*$`)
-	resolveRe = regexp.MustCompile(`(?is)^resolved\s*:\s*(.*)$`)
-	turnRe    = regexp.MustCompile(`(?is)^(user|assistant|system)\s*:\s*(.*)$`)
+	forgetSaidRe = regexp.MustCompile(askLead + `(?:forget|delete|erase|remove)\s+` + saidAbout + askedThing)
+	resolveRe    = regexp.MustCompile(`(?is)^resolved\s*:\s*(.*)$`)
+	turnRe       = regexp.MustCompile(`(?is)^(user|assistant|system)\s*:\s*(.*)$`)
+)
+
+// askLead opens a forget request: "please", "ok,", "can you (please)".
+// askedThing is the rest, what it names (group 1), without a closing
+// full stop or question mark.
+const (
+	askLead    = `(?is)^(?:(?:please|ok|okay|hey)\s*,?\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?`
+	askedThing = `\s*(.*?)[\s.?!]*$`
 )
 
 // saidAbout is how a request names what was said: "what I said about",
