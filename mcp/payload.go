@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -79,9 +80,9 @@ func checkPayload(b []byte) (int, string) {
 		return codeInvalidRequest, "empty message"
 	case !utf8.Valid(b):
 		// encoding/json would decode each bad byte as U+FFFD, and the
-		// text stored would be one the client never sent. (Over HTTP
-		// rest refuses the body first, as it reads it.)
-		return codeInvalidRequest, fmt.Sprintf("message: is not valid UTF-8 (first bad byte at offset %d)", status.FirstInvalidUTF8(b))
+		// text stored would be one the client never sent.
+		off := status.FirstInvalidUTF8(b)
+		return codeInvalidRequest, fmt.Sprintf("%s: is not valid UTF-8 (first bad byte at offset %d)", fieldOf(b, off), off)
 	case b[0] == '[':
 		if err := json.Unmarshal(b, &parts); err != nil || len(parts) == 0 {
 			return codeInvalidRequest, "a batch must be a non-empty array of JSON-RPC messages"
@@ -160,4 +161,24 @@ func idKey(raw json.RawMessage) string {
 		return "n" + strconv.FormatInt(n, 10)
 	}
 	return "r" + string(raw)
+}
+
+// fieldOf names the part of a message (or batch) that byte off is in, as a
+// tool error names it: a tool argument by its path in the arguments
+// (memories[1], metadata.k), anything else by its path in the message
+// (method, params.name); "message" when it cannot tell.
+func fieldOf(b []byte, off int) string {
+	path := status.FieldAt(b, off)
+	if b[0] == '[' { // a batch: the path within its message
+		if _, in, ok := strings.Cut(path, "]."); ok {
+			path = in
+		}
+	}
+	switch {
+	case path == "" || path[0] == '[':
+		return "message"
+	case strings.HasPrefix(path, "params.arguments."):
+		return strings.TrimPrefix(path, "params.arguments.")
+	}
+	return path
 }

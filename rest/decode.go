@@ -12,6 +12,7 @@ import (
 
 	"github.com/memsvc/memsvc/engine"
 	"github.com/memsvc/memsvc/engine/jsoncheck"
+	"github.com/memsvc/memsvc/rest/status"
 )
 
 // decode reads a JSON body into v, capping its size and naming the
@@ -63,7 +64,7 @@ func decodeJSON(raw []byte, v any) error {
 		if errors.As(err, &typeErr) && typeErr.Offset > 0 {
 			// The decoder's Field names Go's embedded structs
 			// (SearchRequest.include_superseded); the body's path does not.
-			if field := fieldAt(raw, int(typeErr.Offset)-1); field != "" {
+			if field := status.FieldAt(raw, int(typeErr.Offset)-1); field != "" {
 				typeErr.Field = field
 			}
 		}

@@ -249,9 +249,8 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		return
 	}
 	info.user = user
-	if pattern == mcpPattern && hasBody(r2) {
-		r2.Body = &utf8Body{ReadCloser: r2.Body} // REST checks in decodeJSON, naming the field
-	}
+	// An MCP body is not checked for UTF-8 here: the handler reads it whole
+	// and refuses a bad byte naming the tool argument it is in.
 	s.mux.ServeHTTP(w, r2)
 }
 

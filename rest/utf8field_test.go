@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"io"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -20,52 +18,11 @@ func TestFieldAt(t *testing.T) {
 		{"metadata", "{\"text\":\"a\",\"metadata\":{\"k\":{\"deep\":[1,\"\xfe\"]}}}", "metadata.k.deep[1]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := fieldAt([]byte(tc.raw), status.FirstInvalidUTF8([]byte(tc.raw))); got != tc.want {
+			if got := status.FieldAt([]byte(tc.raw), status.FirstInvalidUTF8([]byte(tc.raw))); got != tc.want {
 				t.Errorf("fieldAt = %q, want %q", got, tc.want)
 			}
 		})
 	}
-}
-
-// TestUTF8Body reads bodies in tiny pieces, so runes are cut between reads.
-func TestUTF8Body(t *testing.T) {
-	for _, tc := range []struct {
-		name, body string
-		bad        int // offset of the first bad byte, -1: valid
-	}{
-		{"ascii", `{"a":"b"}`, -1},
-		{"multi-byte", `{"a":"Zoë ☕ 𝄞 Kraków"}`, -1},
-		{"bad byte", "{\"a\":\"b\xffc\"}", 7},
-		{"cut at the end", "{\"a\":\"\xe2\x98", 6},
-		{"overlong", "ab\xc0\xafcd", 2},
-		{"surrogate", "ab\xed\xa0\x80", 2},
-	} {
-		for _, size := range []int{1, 2, 3, 64} {
-			b := &utf8Body{ReadCloser: io.NopCloser(&pieces{s: tc.body, size: size})}
-			_, err := io.ReadAll(b)
-			switch {
-			case tc.bad < 0 && err != nil:
-				t.Errorf("%s in pieces of %d: %v, want no error", tc.name, size, err)
-			case tc.bad >= 0 && (err == nil || !strings.Contains(err.Error(), "offset "+strconv.Itoa(tc.bad))):
-				t.Errorf("%s in pieces of %d: %v, want a UTF-8 error at offset %d", tc.name, size, err, tc.bad)
-			}
-		}
-	}
-}
-
-// pieces reads s at most size bytes at a time.
-type pieces struct {
-	s    string
-	size int
-}
-
-func (p *pieces) Read(b []byte) (int, error) {
-	if p.s == "" {
-		return 0, io.EOF
-	}
-	n := copy(b[:min(len(b), p.size)], p.s)
-	p.s = p.s[n:]
-	return n, nil
 }
 
 func TestLoneSurrogatesRefused(t *testing.T) {
