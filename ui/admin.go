@@ -181,7 +181,8 @@ func (u *UI) adminHome(w http.ResponseWriter, r *http.Request, req *request) err
 	if d.UserPage < 1 {
 		return engine.Invalid("users_page", "must be 1 or more, got %d", d.UserPage)
 	}
-	return u.renderAdmin(w, r, req, http.StatusOK, &d)
+	// The engine names the page of users "page"; this address says users_page.
+	return asParam(u.renderAdmin(w, r, req, http.StatusOK, &d), map[string]string{"page": "users_page"})
 }
 
 // listUsers fills the page of the user list: every user of the store

@@ -32,12 +32,16 @@ type listForm struct {
 func readListForm(q url.Values) (listForm, error) {
 	f := listForm{Query: strings.TrimSpace(q.Get("q")), Mode: q.Get("mode"), Rerank: q.Get("rerank"),
 		MemoryType: q.Get("type"), App: q.Get("app"), Project: q.Get("project"), Session: q.Get("session"),
-		State: q.Get("state"), IncludeSuperseded: q.Get("superseded") == "on", Page: 1, Size: 20,
+		State: q.Get("state"), Page: 1, Size: 20,
 		Tag: strings.TrimSpace(q.Get("tag")), MetaKey: strings.TrimSpace(q.Get("meta_key")),
 		MetaValue: strings.TrimSpace(q.Get("meta_value")), Meta: strings.TrimSpace(q.Get("meta"))}
 	if f.MetaKey == "" && f.MetaValue == "" && f.Meta != "" { // an older link: shown in the two fields
 		c := engine.ParseMetaFilter(f.Meta)
 		f.MetaKey, f.MetaValue, f.Meta = c.MetaKey, c.MetaValue, ""
+	}
+	var err error
+	if f.IncludeSuperseded, err = boolParam(q, "superseded"); err != nil {
+		return f, err
 	}
 	// page before size, the same on every try (a map's order named either)
 	if err := intParam(q, "page", &f.Page); err != nil {
@@ -155,7 +159,7 @@ func (u *UI) memories(w http.ResponseWriter, r *http.Request, req *request) erro
 		slices.Sort(d.Sizes)
 	}
 	if err == nil {
-		err = u.runList(r, req, &d)
+		err = asParam(u.runList(r, req, &d), listParamNames)
 	}
 	return u.show(w, req, "memories", &d, err, func(msg string) { d.Error = msg })
 }

@@ -22,7 +22,8 @@ func noticeIn(body string) string {
 
 // TestACraftedLinkShowsNoNotice: the notices a post leaves ("Deleted",
 // "Undone", "Corrected", "Restored") come from the server, never from the
-// address, so a link anyone can write shows none of them.
+// address, so a link anyone can write shows none of them. (Such a link's
+// parameters are no page's, so it is a 400 naming one: params.go.)
 func TestACraftedLinkShowsNoNotice(t *testing.T) {
 	e := newEnv(t, authSecret)
 	ids := e.add("tove", "Tove waters the ferns on Sundays", "Tove's bike lock code is on the fridge")
@@ -36,8 +37,8 @@ func TestACraftedLinkShowsNoNotice(t *testing.T) {
 		"/memories/" + ids[0] + "?restored=" + ids[1],
 	} {
 		p := b.get(path)
-		if p.status != http.StatusOK {
-			t.Fatalf("GET %s: %d", path, p.status)
+		if p.status != http.StatusBadRequest || !strings.Contains(p.body, "unknown parameter") {
+			t.Fatalf("GET %s: %d; want 400 naming the parameter", path, p.status)
 		}
 		if m := noticeIn(p.body); m != "" {
 			t.Errorf("GET %s shows a notice (%s) nobody caused", path, m)

@@ -123,6 +123,10 @@ func (u *UI) serve(w http.ResponseWriter, r *http.Request, req *request, h func(
 		u.fail(w, r, req, err)
 		return
 	}
+	if err := checkParams(r.Pattern, r.URL.Query()); err != nil { // params.go
+		u.fail(w, r, req, err)
+		return
+	}
 	if !safeMethod(r.Method) {
 		if err := u.checkCSRF(w, r); err != nil {
 			u.fail(w, r, req, err)

@@ -21,7 +21,11 @@ type timelineForm struct {
 
 func readTimelineForm(q url.Values) (timelineForm, error) {
 	f := timelineForm{By: q.Get("by"), Group: q.Get("group"), MemoryType: q.Get("type"), App: q.Get("app"),
-		Project: q.Get("project"), Session: q.Get("session"), CurrentOnly: q.Get("current") == "on", Page: 1, Size: 50}
+		Project: q.Get("project"), Session: q.Get("session"), Page: 1, Size: 50}
+	var err error
+	if f.CurrentOnly, err = boolParam(q, "current"); err != nil {
+		return f, err
+	}
 	if f.By == "" {
 		f.By = engine.TimelineValid
 	}
@@ -75,10 +79,10 @@ func (u *UI) timeline(w http.ResponseWriter, r *http.Request, req *request) erro
 		day, err = readJumpDate(q)
 	}
 	if err == nil && !day.IsZero() {
-		return u.jumpToDate(w, r, req, f, day)
+		return asParam(u.jumpToDate(w, r, req, f, day), listParamNames)
 	}
 	if err == nil {
-		err = u.runTimeline(r, req, &d)
+		err = asParam(u.runTimeline(r, req, &d), listParamNames)
 	}
 	return u.show(w, req, "timeline", &d, err, func(msg string) { d.Error = msg })
 }
