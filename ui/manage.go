@@ -52,7 +52,11 @@ func (u *UI) reconcileStatus(w http.ResponseWriter, r *http.Request, req *reques
 // startReconcile is POST /api/v1/entities/reconcile: every suggestion, or
 // the one chosen, at the given threshold, optionally as a dry run.
 func (u *UI) startReconcile(w http.ResponseWriter, r *http.Request, req *request) error {
-	rr := engine.ReconcileRequest{DryRun: r.PostForm.Get("dry_run") == "on"}
+	dry, err := boolParam(r.PostForm, "dry_run") // yes was a real merge
+	if err != nil {
+		return err
+	}
+	rr := engine.ReconcileRequest{DryRun: dry}
 	if id := r.PostForm.Get("suggestion"); id != "" {
 		rr.SuggestionIDs = []string{id}
 	}
@@ -64,7 +68,7 @@ func (u *UI) startReconcile(w http.ResponseWriter, r *http.Request, req *request
 		rr.Threshold = &t
 	}
 	if _, err := u.eng.Reconcile(r.Context(), req.User, rr); err != nil {
-		return err
+		return asParam(err, map[string]string{"suggestion_ids": "suggestion"}) // the form's one suggestion
 	}
 	http.Redirect(w, r, "/entities", http.StatusSeeOther)
 	return nil

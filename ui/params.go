@@ -51,7 +51,40 @@ func checkParams(route string, q url.Values) error {
 	return nil
 }
 
-// boolParam reads a checkbox from the query: absent or empty is off, "on"
+// formFields are the fields each form sends besides its csrf token, by
+// the route it posts to; a form not listed sends none.
+var formFields = map[string][]string{
+	"POST /signin":               {"key", "next"},
+	"POST /memories/delete":      {"id", "back"},
+	"POST /memories/undo":        {"undo", "back"},
+	"POST /memories/{id}/delete": {"back"},
+	"POST /memories/{id}/edit":   {"text", "back"},
+	"POST /entities/reconcile":   {"threshold", "dry_run", "suggestion"},
+	"POST /users":                {"user"},
+	"POST /admin/signin":         {"secret"},
+	"POST /admin/keys":           {"user"},
+	"POST /admin/keys/revoke":    {"key"},
+}
+
+// checkFormFields refuses a form field the form posted to route does not
+// send, naming it (and the one meant when close), as REST refuses a body
+// field it does not know: a correction sent as texts=… changed nothing
+// and said nothing, and a reconcile's dryrun=on ran a real merge.
+func checkFormFields(route string, form url.Values) error {
+	known := append([]string{csrfField}, formFields[route]...)
+	for _, name := range slices.Sorted(maps.Keys(form)) {
+		if slices.Contains(known, name) {
+			continue
+		}
+		if hint := text.DidYouMean(name, known[1:]...); hint != "" {
+			return engine.Invalid(name, "unknown field%s", hint)
+		}
+		return engine.Invalid(name, "unknown field; this form sends %s", strings.Join(known, ", "))
+	}
+	return nil
+}
+
+// boolParam reads a checkbox from a query or form: absent or empty is off, "on"
 // (what a checked box sends) is on, and so are REST's spellings of a
 // boolean (true, 1, false, 0); anything else is a 400 naming it, as REST
 // refuses one: ?superseded=yes was read as off, silently.

@@ -173,7 +173,8 @@ func (u *UI) checkCSRF(w http.ResponseWriter, r *http.Request) error {
 		noteRefused(r, err)
 		return err
 	}
-	return nil
+	// After the token: a foreign page learns nothing of the fields.
+	return checkFormFields(r.Pattern, r.PostForm) // params.go
 }
 
 // hasCookie reports whether r carries the cookie name.
