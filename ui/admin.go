@@ -182,7 +182,7 @@ func (u *UI) adminHome(w http.ResponseWriter, r *http.Request, req *request) err
 		return engine.Invalid("users_page", "must be 1 or more, got %d", d.UserPage)
 	}
 	// The engine names the page of users "page"; this address says users_page.
-	return asParam(u.renderAdmin(w, r, req, http.StatusOK, &d), map[string]string{"page": "users_page"})
+	return asParam(u.renderAdmin(w, r, req, http.StatusOK, &d), map[string]string{"page": "users_page", "user_id": "user"})
 }
 
 // listUsers fills the page of the user list: every user of the store
@@ -241,7 +241,7 @@ func (u *UI) adminMint(w http.ResponseWriter, r *http.Request, req *request) err
 	user := engine.CanonicalUser(strings.TrimSpace(r.PostForm.Get("user")))
 	d := adminData{User: user}
 	if err := engine.ValidateUser(user); err != nil {
-		d.User, d.Error = "", engine.ErrorMessage(err)
+		d.User, d.Error = "", engine.ErrorMessage(asParam(err, userParam))
 		return u.renderAdmin(w, r, req, http.StatusBadRequest, &d)
 	}
 	key, id, err := u.admin.Mint(user)

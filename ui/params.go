@@ -108,6 +108,9 @@ func boolParam(q url.Values, name string) (bool, error) {
 // address does not hold.
 var listParamNames = map[string]string{"app_name": "app", "session_id": "session", "memory_type": "type", "query": "q"}
 
+// userParam names the user id where a page's address or form calls it user.
+var userParam = map[string]string{"user_id": "user"}
+
 // asParam renames the field an invalid-input error names to the query
 // parameter it came from (names: the engine's field → the parameter), so
 // a page says what to mend in its address: /memories?session=%01 was

@@ -151,3 +151,27 @@ func TestErrorsNameTheParameterGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestUserFieldsNamedAsSent: a bad user id in the operator's ?user=, its
+// key form's user field or the chooser's user field was refused naming
+// "user_id", which none of them is called.
+func TestUserFieldsNamedAsSent(t *testing.T) {
+	e := newAdminEnv(t, "", adminSecret)
+	op := e.browser()
+	if p := op.post("/admin/signin", url.Values{"csrf": {op.token("/admin/signin")}, "secret": {adminSecret}}); p.status != http.StatusSeeOther {
+		t.Fatalf("operator sign-in: %d\n%.600s", p.status, p.body)
+	}
+	pages := []struct {
+		name string
+		p    page
+	}{
+		{"?user= of the operator's page", op.get("/admin?user=%01")},
+		{"the chooser's form", op.post("/users", url.Values{"csrf": {op.token("/users")}, "user": {"a\x01"}})},
+		{"the operator's key form", op.post("/admin/keys", url.Values{"csrf": {op.token("/admin")}, "user": {"a\x01"}})},
+	}
+	for _, c := range pages {
+		if c.p.status != http.StatusBadRequest || !strings.Contains(c.p.body, "user: contains a control character") || strings.Contains(c.p.body, "user_id") {
+			t.Errorf("%s: %d; want 400 naming user, not user_id\n%.900s", c.name, c.p.status, c.p.body)
+		}
+	}
+}

@@ -101,7 +101,7 @@ func (u *UI) viewAs(w http.ResponseWriter, r *http.Request, req *request) error 
 		if err != nil {
 			return err
 		}
-		d.Error = engine.ErrorMessage(verr)
+		d.Error = engine.ErrorMessage(asParam(verr, userParam))
 		u.render(w, req, http.StatusBadRequest, "users", d)
 		return nil
 	}

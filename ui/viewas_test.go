@@ -64,8 +64,8 @@ func TestTheUserChooserRefusesABadUserID(t *testing.T) {
 	}
 	for _, bad := range []string{strings.Repeat("u", 129), "ali\u200dce"} {
 		p := b.post("/users", url.Values{"csrf": {b.token("/users")}, "user": {bad}})
-		if p.status != http.StatusBadRequest || !strings.Contains(p.body, "user_id") || !strings.Contains(p.body, `id="view-as-form"`) {
-			t.Errorf("user %q: %d, want 400 naming user_id with the form again:\n%s", bad, p.status, p.body)
+		if p.status != http.StatusBadRequest || !strings.Contains(p.body, "user: ") || !strings.Contains(p.body, `id="view-as-form"`) {
+			t.Errorf("user %q: %d, want 400 naming the form's user field with the form again:\n%s", bad, p.status, p.body)
 		}
 	}
 	if p := b.get("/users?page=0"); p.status != http.StatusBadRequest {
