@@ -242,6 +242,9 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, info *reqInfo,
 		err = checkMCPParams(r) // query.go
 	case err == nil:
 		err = checkParams(pattern, r)
+		if err == nil {
+			err = checkConditional(r) // conditional.go
+		}
 	}
 	if err != nil {
 		info.refused = status.Refused(err)

@@ -15,7 +15,13 @@ import (
 	"github.com/memsvc/memsvc/engine"
 )
 
+// PreconditionFailed is the code of a conditional write refused because
+// its condition cannot hold (If-Match names a tag; memsvc sends none): an
+// HTTP matter, not the engine's, like method_not_allowed.
+const PreconditionFailed = "precondition_failed"
+
 var byCode = map[string]int{
+	PreconditionFailed:      http.StatusPreconditionFailed,
 	engine.EInvalid:         http.StatusBadRequest,
 	engine.ENotFound:        http.StatusNotFound,
 	engine.EUnauthorized:    http.StatusUnauthorized,
