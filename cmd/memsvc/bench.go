@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -186,7 +187,7 @@ func loadDataset(path, format string, limit int, categories []int) (*bench.Datas
 	}
 	ds, err := bench.Load(path, format)
 	if err != nil {
-		return nil, err
+		return nil, notADataset(path, format, err)
 	}
 	ds.Limit(limit)
 	if categories == nil {
@@ -213,6 +214,40 @@ func loadDataset(path, format string, limit int, categories []int) (*bench.Datas
 	}
 	return nil, usageError(IO{}, fmt.Errorf("bench recall: --data %s holds no question with evidence when read as --format %s; "+
 		"is it a file of the other format?", path, format))
+}
+
+// notADataset is why the file at path could not be loaded as a dataset of
+// format: bad input, so a usage error (exit 2) naming the file and the
+// problem, as an empty file already was; it was exit 1, the code of a run
+// that failed. The loader's own wrapping ("benchmark: load PATH: PATH:")
+// is dropped for the cause, and a JSON value of the wrong kind is said in
+// JSON's terms rather than Go's ("into Go value of type bench.object").
+func notADataset(path, format string, err error) error {
+	cause := errors.Unwrap(err)
+	if cause == nil {
+		cause = err
+	}
+	msg := strings.TrimSuffix(strings.TrimPrefix(cause.Error(), path+": "), " in "+path)
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		msg = fmt.Sprintf("a JSON %s at byte %d where the format has %s", typeErr.Value, typeErr.Offset, jsonKind(typeErr.Type.Kind()))
+	}
+	return usageError(IO{}, fmt.Errorf("bench recall: --data %s is not a %s dataset: %s", path, format, msg))
+}
+
+// jsonKind names a Go kind as the JSON value it decodes from.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return "a number"
 }
 
 // joinInts is ns as a comma list.
@@ -271,17 +306,37 @@ func (b *benchFlags) options() (bench.Options, error) {
 		// counted together they would not add up.
 		return o, errors.New("bench recall: --explain-misses reports the views before a rerank; run it without --rerank")
 	}
-	for _, c := range strings.FieldsFunc(b.categories, func(r rune) bool { return r == ',' || r == ' ' }) {
-		n, err := strconv.Atoi(c)
-		if err != nil {
-			return o, fmt.Errorf("bench recall: --categories: %q is not a number", c)
+	var err error
+	o.Categories, err = parseCategories(b.categories)
+	return o, err
+}
+
+// parseCategories reads --categories: numbers separated by commas or
+// spaces ("" : the format's default). An empty item between commas
+// ("1,,2", "1,") is refused, as REST refuses ?categories=a,,b: it was
+// dropped without a word, so a list cut short by an unset shell variable
+// ran on the categories that were left.
+func parseCategories(v string) ([]int, error) {
+	var out []int
+	empty := false
+	for _, item := range strings.Split(v, ",") {
+		words := strings.Fields(item)
+		empty = empty || len(words) == 0
+		for _, c := range words {
+			n, err := strconv.Atoi(c)
+			if err != nil {
+				return nil, fmt.Errorf("bench recall: --categories: %q is not a number", c)
+			}
+			out = append(out, n)
 		}
-		o.Categories = append(o.Categories, n)
 	}
-	if b.categories != "" && len(o.Categories) == 0 { // "," would ask the default categories
-		return o, fmt.Errorf("bench recall: --categories %q lists no category", b.categories)
+	switch {
+	case v != "" && len(out) == 0: // "," would ask the default categories
+		return nil, fmt.Errorf("bench recall: --categories %q lists no category", v)
+	case v != "" && empty:
+		return nil, fmt.Errorf("bench recall: --categories %q has an empty item: list numbers separated by commas", v)
 	}
-	return o, nil
+	return out, nil
 }
 
 // benchDataDir returns the store directory: a fresh temp dir removed by
