@@ -3,6 +3,7 @@ package ui
 import (
 	"cmp"
 	"html/template"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -326,12 +327,15 @@ func (d memoryData) ListHref() template.URL {
 
 // backQuery is a list query carried in ?back=, parsed and encoded again
 // so only query parameters of /memories come back out ("" when it does not
-// parse); the list checks their values as for any request.
+// parse); the list checks their values as for any request. A parameter the
+// list does not read is dropped: the list refuses it (params.go), and a
+// crafted back= would make every link back to the list a 400.
 func backQuery(back string) string {
 	q, err := url.ParseQuery(back)
 	if err != nil {
 		return ""
 	}
+	maps.DeleteFunc(q, func(name string, _ []string) bool { return !slices.Contains(pageParams["GET /memories"], name) })
 	return q.Encode()
 }
 

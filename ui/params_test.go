@@ -175,3 +175,20 @@ func TestUserFieldsNamedAsSent(t *testing.T) {
 		}
 	}
 }
+
+// TestBackKeepsOnlyListParameters: a memory's ?back= (the list it was
+// opened from) was carried into its links as given, so a crafted back
+// holding a parameter the list does not read made every "back to the
+// list" link a 400; only the list's own parameters come back out.
+func TestBackKeepsOnlyListParameters(t *testing.T) {
+	e := newEnv(t, "")
+	ids := e.add("default", "the fern needs repotting")
+	b := e.browser()
+	p := b.get("/memories/" + ids[0] + "?back=" + url.QueryEscape("tag=plants&evil=1&page=2"))
+	if p.status != http.StatusOK {
+		t.Fatalf("memory page: %d\n%.600s", p.status, p.body)
+	}
+	if strings.Contains(p.body, "evil") || !strings.Contains(p.body, `href="/memories?page=2&amp;tag=plants"`) {
+		t.Errorf("the page's links carry back as given:\n%.2000s", p.body)
+	}
+}
