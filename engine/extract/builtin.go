@@ -300,6 +300,9 @@ func (b *builtin) clauseFacts(clause, sentence string, tn turn) []Fact {
 		// A birthday or "every Monday" recurs: resolving it to one day would invent a date.
 		dates = b.dates.resolveAll(text, tn.ref, dateTense(text, ci.tense))
 	}
+	if bornRe.MatchString(text) {
+		dates = withYear(dates) // "born on 3 March" is a birthday: its year is not the message's
+	}
 	var d resolvedDate
 	hasDate := len(dates) > 0
 	for i := len(dates) - 1; i >= 0; i-- {
