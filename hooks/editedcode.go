@@ -128,6 +128,7 @@ func replacedCode(e codeEdit) []string {
 	}
 	out = append(out, revaluedSettings(e)...)
 	out = append(out, rewordedSettings(e)...)
+	out = append(out, repathedSettings(e)...)
 	out = append(out, swappedDependencies(e)...) // dependencyswap.go
 	out = append(out, movedAddresses(e)...)      // addressedit.go
 	for _, m := range settingRe.FindAllStringSubmatch(e.old, -1) {
@@ -314,6 +315,58 @@ func rewordedSettings(e codeEdit) []string {
 	return out
 }
 
+// A setting may hold a path that belongs to one machine: a compiler under
+// "/opt/homebrew/…" becomes the system "clang-17" when the user moves to
+// another machine. A path is no name value (it starts with "/") and the
+// line often opens with "export", so the old path retired nothing, and
+// what was said of it stayed in recall beside the move (the twenty-fifth
+// coding-sessions evaluation, cmd/memsvc).
+
+// pathSettingLine is a setting line, perhaps exported, whose value is an
+// absolute or home path: "export CC=/opt/homebrew/opt/llvm/bin/clang".
+var pathSettingLine = lazyre.New(`^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*["']?((?:/|~/)[^"'\s,;]+)["']?\s*$`)
+
+// anySettingLine is a setting line, perhaps exported, with any value.
+var anySettingLine = lazyre.New(`^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*["']?([^"'\s,;]+)`)
+
+// repathedSettings returns, as "key path", the paths the edit's setting
+// lines of a code key gave up for another value of the same key, the old
+// path kept nowhere in the edit. Each is cut from a memory clause by
+// clause (cutSetting): the sentence that set the path often says more.
+func repathedSettings(e codeEdit) []string {
+	now := map[string]bool{}
+	for _, line := range strings.Split(e.new, "\n") {
+		if m := anySettingLine.FindStringSubmatch(line); m != nil {
+			now[m[1]] = true
+		}
+	}
+	var out []string
+	for _, line := range strings.Split(e.old, "\n") {
+		m := pathSettingLine.FindStringSubmatch(line)
+		if m == nil || !codeKey.MatchString(m[1]) || !now[m[1]] || len(m[2]) < minValueChars || strings.Contains(e.new, m[2]) {
+			continue
+		}
+		if path, ok := pathWithin(m[2], maxTagBytes-len(retiredTagPrefix+editMark+m[1]+" ")); ok {
+			out = append(out, m[1]+" "+path)
+		}
+	}
+	return out
+}
+
+// pathWithin returns path, or the leading directories of it that fit in n
+// bytes (at least two: "/opt/homebrew" still tells one machine's layout
+// from another's), which keyValueRe matches at the start of the whole.
+func pathWithin(path string, n int) (string, bool) {
+	for len(path) > n {
+		i := strings.LastIndex(path, "/")
+		if i <= 0 {
+			return "", false
+		}
+		path = path[:i]
+	}
+	return path, strings.Count(strings.TrimPrefix(path, "~"), "/") >= 2
+}
+
 // settingLines returns the values text's setting lines give each key, in
 // order.
 func settingLines(text string) map[string][]string {
@@ -408,15 +461,36 @@ func editedCodeMatcher(code string) func(string) bool {
 }
 
 // keyValueRe matches key written with value in any of the ways code and
-// prose write a setting; nil when it does not compile.
+// prose write a setting, the key as code or in its words ("min sdk is 24"
+// for minSdk 24: the user says a setting in words, the edit writes it as
+// code, and the statement of the old value stayed beside the edit that
+// replaced it, the twenty-fifth coding-sessions evaluation, cmd/memsvc);
+// nil when it does not compile.
 func keyValueRe(key, value string) *regexp.Regexp {
-	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(key) + `(?:\s*[=:]\s*|\s*\(\s*|\s+)["']?` +
+	re, err := regexp.Compile(`(?i)\b` + keyPattern(key) + `(?:\s*[=:]\s*|\s*\(\s*|\s+(?:is|was|stays at|at|to)\s+|\s+)["']?` +
 		regexp.QuoteMeta(value) + `(?:$|[^\w.]|\.(?:$|\D))`)
 	if err != nil {
 		return nil
 	}
 	return re
 }
+
+// keyPattern is the pattern of key as code or, for a key of several
+// words (camelCase, snake_case, kebab-case), as those words apart.
+func keyPattern(key string) string {
+	words := keyWords.FindAllString(key, -1)
+	if len(words) < 2 || strings.Join(words, "") != strings.NewReplacer("_", "", "-", "").Replace(key) {
+		return regexp.QuoteMeta(key)
+	}
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return `(?:` + regexp.QuoteMeta(key) + `|` + strings.Join(words, `[\s_-]`) + `)`
+}
+
+// keyWords are the words of a key: a run of lower-case letters or digits,
+// each after its capital if it has one, or a run of capitals.
+var keyWords = lazyre.New(`[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?`)
 
 // namesValue reports whether text names a swapped value as a whole
 // token: "app-tf-locks" but not "app-tf-locks-v2".

@@ -34,6 +34,12 @@ func TestReplacedCode(t *testing.T) {
 		{"code key given another word", "debian_release: bullseye\n", "debian_release: bookworm\n",
 			[]string{"debian_release bullseye"}},
 		{"plain key given another word", "format: text", "format: json", nil},
+		{"exported path replaced", "export CC_wasm32=/opt/homebrew/opt/llvm/bin/clang\n", "export CC_wasm32=clang-17\n",
+			[]string{"CC_wasm32 /opt/homebrew/opt/llvm/bin/clang"}},
+		{"long path cut to fit a tag", "export CC_wasm32_unknown_unknown=/opt/homebrew/opt/llvm/bin/clang\n",
+			"export CC_wasm32_unknown_unknown=clang-17\n", []string{"CC_wasm32_unknown_unknown /opt/homebrew/opt/llvm/bin"}},
+		{"path kept in the edit", "JAVA_HOME=/usr/lib/jvm/java-17\n", "JAVA_HOME=/usr/lib/jvm/java-21 # was /usr/lib/jvm/java-17\n", nil},
+		{"path setting deleted", "export CC_wasm32=/opt/homebrew/bin/clang\nexport AR=llvm-ar\n", "export AR=llvm-ar\n", nil},
 		{"word kept in the edit", "log_format: text", "log_format: json # text for local runs", nil},
 		{"decorator swapped", "@shared_task(autoretry_for=(IOError,))\ndef send(x):", "@task()\ndef send(x, attempt=1):",
 			[]string{"@shared_task"}},
@@ -92,6 +98,13 @@ func TestNamesEditedCode(t *testing.T) {
 		{"a plain sentence", "@Retryable", false},
 		{"state locking goes through the table app-tf-locks, right?", "app-tf-locks", true},
 		{"the table app-tf-locks-v2", "app-tf-locks", false},
+		{"Min sdk is 24 for now", "minSdk 24", true},
+		{"the max_conns setting: max conns is 40", "max_conns 40", true},
+		{"min sdk goes up to 26", "minSdk 24", false},
+		{"the min of the sdk is 24", "minSdk 24", false},
+		{"timeout is 30 seconds", "timeout 30", true},
+		{"needs CC_wasm=/opt/homebrew/opt/llvm/bin/clang.", "CC_wasm /opt/homebrew/opt/llvm", true},
+		{"needs CC_wasm=/opt/homebrew/opt/llvmx", "CC_wasm /opt/homebrew/opt/llvm", false},
 	}
 	for _, tt := range tests {
 		if got := namesEditedCode(tt.text, tt.code); got != tt.want {
