@@ -38,6 +38,10 @@ func movedAddresses(e codeEdit) []string {
 			continue
 		}
 		switch {
+		case loopback(u.Hostname()):
+			if u.Port() != "" && !strings.Contains(e.new, ":"+u.Port()) {
+				out = append(out, localHost+":"+u.Port())
+			}
 		case strings.Contains(u.Hostname(), ".") && !namesValue(e.new, u.Hostname()):
 			out = append(out, u.Hostname())
 		case u.Port() != "" && !strings.Contains(e.new, u.Host):
@@ -59,6 +63,9 @@ func namesAddress(text, addr string) bool {
 	if err != nil {
 		return false
 	}
+	if host == localHost && namesLocalPort(text, port) {
+		return true
+	}
 	for _, sn := range clauses(text) {
 		if namesValue(sn, host) && len(wholeIndexes(sn, port)) > 0 {
 			return true
@@ -69,3 +76,43 @@ func namesAddress(text, addr string) bool {
 
 // hostPort is a retired address with its port, as movedAddresses gives it.
 var hostPort = lazyre.New(`^[\w.-]+:\d+$`)
+
+// A service on the user's own machine is named by its port: "local
+// postgres runs in docker on port 5433" gives no host, and the edit that
+// moved it ("127.0.0.1:5433" to "localhost:5432") retired the loopback
+// address, which no memory wrote, and left the old port in recall beside
+// the move (the twenty-fifth coding-sessions evaluation, cmd/memsvc). A
+// loopback address whose port an edit changed is retired as
+// localhost:<port>, and a clause naming that port as a port stands for it:
+// the clause is cut (cutByClause), the rest of what was said stays.
+
+// localHost is the host every loopback address is retired under.
+const localHost = "localhost"
+
+// loopback reports whether host is the user's own machine.
+func loopback(host string) bool {
+	if host == localHost || host == "0.0.0.0" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// namesLocalPort reports whether text names port as a port: "port 5433",
+// ":5433".
+func namesLocalPort(text, port string) bool {
+	for _, i := range wholeIndexes(text, port) {
+		lead := strings.ToLower(strings.TrimRight(text[:i], " "))
+		if strings.HasSuffix(lead, "port") || strings.HasSuffix(lead, ":") && !strings.HasSuffix(lead, ": ") {
+			return true
+		}
+	}
+	return false
+}
+
+// retiredLocalPort reports whether a retired name is a local port
+// (movedAddresses), cut from a memory clause by clause.
+func retiredLocalPort(name string) bool {
+	code, ok := strings.CutPrefix(name, editMark)
+	return ok && strings.HasPrefix(code, localHost+":")
+}

@@ -3,6 +3,7 @@ package hooks
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestMovedAddresses: an edit that replaces a URL with another retires the
@@ -19,6 +20,9 @@ func TestMovedAddresses(t *testing.T) {
 		{"path changed only", "url = \"https://api.example.com/v1\"", "url = \"https://api.example.com/v2\"", nil},
 		{"url deleted", "BASE=https://stg.example.dev\nPORT=1", "PORT=1", nil},
 		{"local host swapped", "http://localhost/x", "http://127.0.0.1/x", nil},
+		{"loopback port moved", "DATABASE_URL=postgres://pg@127.0.0.1:5433/dev", "DATABASE_URL=postgres://localhost:5432/dev",
+			[]string{"localhost:5433"}},
+		{"loopback host swapped, port kept", "http://127.0.0.1:5432/x", "http://localhost:5432/x", nil},
 	} {
 		if got := movedAddresses(codeEdit{old: tc.old, new: tc.new}); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: movedAddresses = %q, want %q", tc.name, got, tc.want)
@@ -39,6 +43,32 @@ func TestMovedAddressRetiresMemories(t *testing.T) {
 // TestNamesAddress: a moved host and port is named written together, or
 // as the host and the port in one sentence; not by the host alone nor by
 // a longer number.
+// TestNamesLocalPort: a moved local port is named as a port, with or
+// without a host, and its clause alone is cut from a memory.
+func TestNamesLocalPort(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"local postgres runs in docker on port 5433", true},
+		{"migrated against 127.0.0.1:5433", true},
+		{"the api is on localhost 5433", true},
+		{"5433 rows were imported", false},
+		{"the port is 54330", false},
+	} {
+		if got := namesAddress(tc.text, "localhost:5433"); got != tc.want {
+			t.Errorf("namesAddress(%q, localhost:5433) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	at := time.Date(2026, 3, 10, 10, 0, 0, 0, time.UTC)
+	ms := []memory{{ID: "m", ValidFrom: "2026-03-01T10:00:00Z",
+		Text: "User: run rubocop on whatever you change. local postgres runs in docker on port 5433. add a column"}}
+	got := withoutRetired(ms, []retirement{{name: editMark + "localhost:5433", at: at}})
+	if want := "User: run rubocop on whatever you change. add a column"; len(got) != 1 || got[0].Text != want {
+		t.Errorf("withoutRetired = %v, want one memory %q", got, want)
+	}
+}
+
 func TestNamesAddress(t *testing.T) {
 	for _, tc := range []struct {
 		text string

@@ -139,7 +139,8 @@ func withNamedMemories(cfg Config, prompt string, pool, hits []memory) []memory 
 // promptSearches are the searches a prompt asks for: its own queries
 // (query.go), unless too short to search with alone ("fix it") and no
 // task to run ("build it": taskcommand.go) nor a question of who someone
-// is ("whos dana": whoasks.go), and the follow-up of the session's
+// is ("whos dana": whoasks.go) nor a question of one word ("clippy?":
+// asksAbout), and the follow-up of the session's
 // previous prompt (followup.go). An action asked of the agent ("push it":
 // agentaction.go) is searched however short.
 func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
@@ -150,7 +151,7 @@ func promptSearches(ctx context.Context, cfg Config, in eventInput) []search {
 		own = qs[0].query
 	}
 	if _, _, task := askedTask(prompt); utf8.RuneCountInString(own) < cfg.MinPromptChars && !task && !asksWho(prompt) &&
-		len(askedActions(prompt)) == 0 {
+		len(askedActions(prompt)) == 0 && !asksAbout(prompt) {
 		qs = nil // a task's name is enough ("build it": taskcommand.go)
 	}
 	if f, ok := followUpSearch(ctx, in.TranscriptPath, prompt, own); ok {
@@ -403,8 +404,8 @@ func handleStop(ctx context.Context, cfg Config, c *client, in eventInput) resul
 }
 
 // turnRetirements are the names the turn retires, as tags of its capture:
-// what it removed, renamed, rescheduled, permitted, upgraded or confined
-// to one place. A turn whose upgrade was rolled back (undone) removed
+// what it removed, renamed, rescheduled, permitted, upgraded, confined
+// to one place or revoked. A turn whose upgrade was rolled back (undone) removed
 // nothing and its edits were undone with it.
 func turnRetirements(ex exchange, reply string, undone bool) []string {
 	var retired []string
@@ -417,6 +418,7 @@ func turnRetirements(ex exchange, reply string, undone bool) []string {
 	retired = permittedNames(ex.User, retired)       // permitted.go
 	retired = upgradedNames(ex.User, reply, retired) // upgraded.go
 	retired = narrowedNames(ex.User, retired)        // narrowed.go
+	retired = revokedNames(ex.User, retired)         // revoked.go
 	if !undone {
 		retired = withEditRetirements(retired, ex.Edits, ex.User+"\n"+reply) // editedcode.go
 	}

@@ -569,7 +569,7 @@ func unretired(m memory, rs []retirement, tests []retiredTest) (memory, bool) {
 		if !at.Before(r.at) || !tests[i].names(m.Text) && !liftedAtSource(m, r.name) {
 			continue
 		}
-		if _, ok := cutSetting(r.name); !ok {
+		if !cutByClause(r.name) {
 			return m, false
 		}
 		settings = append(settings, tests[i].clause)
@@ -607,6 +607,9 @@ func namesRetired(text, name string) bool {
 	}
 	if thing, ok := strings.CutPrefix(name, narrowMark); ok {
 		return namesUnbounded(text, thing) // narrowed.go
+	}
+	if thing, ok := strings.CutPrefix(name, revokeMark); ok {
+		return namesRevoked(text, thing) // revoked.go
 	}
 	if code, ok := strings.CutPrefix(name, editMark); ok {
 		return namesEditedCode(text, code) // editedcode.go

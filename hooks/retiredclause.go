@@ -37,6 +37,15 @@ func cutSetting(name string) (string, bool) {
 	return code, true
 }
 
+// cutByClause reports whether a retired name is cut from a memory clause
+// by clause rather than hiding it whole: a setting an edit replaced, a
+// local port an edit moved (addressedit.go) or a rule the user revoked
+// (revoked.go), which a memory often states among things that still hold.
+func cutByClause(name string) bool {
+	_, ok := cutSetting(name)
+	return ok || retiredLocalPort(name) || strings.HasPrefix(name, revokeMark)
+}
+
 // withoutSettingClauses returns text without the items of its sentences
 // that name one of the replaced settings (each setting's test built once,
 // editedCodeMatcher), and false when what is left holds fewer than

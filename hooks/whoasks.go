@@ -24,3 +24,19 @@ func asksWho(prompt string) bool {
 	m := whoAsk.FindStringSubmatch(prompt)
 	return m != nil && !text.IsNoiseWord(strings.ToLower(m[1]))
 }
+
+// A question of one word ("clippy?", "msrv?", "staging?") asks what the
+// project holds about that thing: the prompt was under MinPromptChars and
+// skipped, though the same word inside a sentence found the memory (the
+// twenty-fifth coding-sessions evaluation, cmd/memsvc).
+
+// wordAsk is a one-word question: a name, perhaps written as code, and a
+// question mark.
+var wordAsk = lazyre.New(`^\s*([\pL][\pL\d._:/+-]*)\s*\?+\s*$`)
+
+// asksAbout reports whether prompt is a one-word question about a thing
+// (not a noise word: "why?", "really?").
+func asksAbout(prompt string) bool {
+	m := wordAsk.FindStringSubmatch(prompt)
+	return m != nil && !text.IsNoiseWord(strings.ToLower(m[1]))
+}

@@ -24,3 +24,25 @@ func TestAsksWho(t *testing.T) {
 		})
 	}
 }
+
+func TestAsksAbout(t *testing.T) {
+	tests := []struct {
+		name, prompt string
+		want         bool
+	}{
+		{"a tool", "clippy?", true},
+		{"code", "ruff.toml?", true},
+		{"two marks", "staging??", true},
+		{"noise word", "why?", false},
+		{"filler", "really?", false},
+		{"no question mark", "clippy", false},
+		{"two words", "what clippy?", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := asksAbout(tt.prompt); got != tt.want {
+				t.Errorf("asksAbout(%q) = %v, want %v", tt.prompt, got, tt.want)
+			}
+		})
+	}
+}
