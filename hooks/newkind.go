@@ -60,9 +60,34 @@ func madeKinds(prompt string) []string {
 				continue // "make sure …", "add coil …": no kind of thing
 			}
 			out = append(out, stems(words)...) // retire.go
+			out = append(out, joinedKinds(words)...)
 		}
 	}
 	return out
+}
+
+// joinedKinds are the stems of each two words of a kind written as one, as
+// code names it: "view model" is the ViewModel a rule says every new one
+// of (the twenty-fifth coding-sessions evaluation, cmd/memsvc).
+func joinedKinds(words []string) []string {
+	var out []string
+	for i := 0; i+1 < len(words); i++ {
+		out = append(out, stems([]string{words[i] + words[i+1]})...)
+	}
+	return out
+}
+
+// standingCue opens a statement that stands from now on, whatever type
+// the server gave it: "From now on every ViewModel exposes one StateFlow"
+// was stored as a fact, not an instruction, and the rule for new things of
+// its kind was never looked at (the twenty-fifth coding-sessions
+// evaluation, cmd/memsvc).
+var standingCue = lazyre.New(`(?i)^(?:from now on|going forward|from here on|henceforth)\b`)
+
+// standingRule reports whether m is a standing instruction: stored as one,
+// or stated as one.
+func standingRule(m memory) bool {
+	return m.MemoryType == memoryTypeProcedural || standingCue.MatchString(m.Text)
 }
 
 // newKindMemory returns the newest standing instruction of ms that says
@@ -75,7 +100,7 @@ func newKindMemory(prompt string, ms, hits []memory) (memory, bool) {
 	if len(kinds) == 0 {
 		return memory{}, false
 	}
-	rules := slices.DeleteFunc(slices.Clone(ms), func(m memory) bool { return m.MemoryType != memoryTypeProcedural })
+	rules := slices.DeleteFunc(slices.Clone(ms), func(m memory) bool { return !standingRule(m) })
 	says := func(text string) bool {
 		return slices.ContainsFunc(newKind.FindAllStringSubmatch(text, -1), func(m []string) bool {
 			return slices.Contains(kinds, stems(m[1:2])[0])

@@ -21,6 +21,8 @@ func TestNewKindMemory(t *testing.T) {
 			Text: "User prefers small commits, one change each"},
 		{ID: "jobs", MemoryType: memoryTypeProcedural, ValidFrom: "2026-04-06T10:00:00Z",
 			Text: "From now on every job gets a timeout and an owner in its options"},
+		{ID: "viewmodels", MemoryType: "semantic", ValidFrom: "2026-04-07T10:00:00Z",
+			Text: "From now on every ViewModel exposes one StateFlow of its UI state"},
 	}
 	for _, tc := range []struct {
 		prompt, want string
@@ -38,6 +40,8 @@ func TestNewKindMemory(t *testing.T) {
 		{"the tests are slow", ""},
 		{"add a job that syncs the ledger every night", "jobs"},
 		{"the nightly job failed", ""},
+		{"add a view model for the settings screen", "viewmodels"},
+		{"the view model leaks", ""},
 	} {
 		got, ok := newKindMemory(tc.prompt, ms, nil)
 		if ok && got.ID != tc.want || !ok && tc.want != "" {
