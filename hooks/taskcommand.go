@@ -115,6 +115,9 @@ func writesPart(prompt string) bool {
 // and the word that qualifies it ("integration"), if any.
 func askedTask(prompt string) (task, qualifier string, ok bool) {
 	prompt = strings.TrimSpace(prompt)
+	if task, ok := foreignTask(prompt); ok {
+		return task, "", true
+	}
 	m := taskAsk.FindStringSubmatch(prompt)
 	// A noun after a release or a style names another thing: "cut a
 	// release branch", "check the style guide".
@@ -140,6 +143,35 @@ func askedTask(prompt string) (task, qualifier string, ok bool) {
 		qualifier = q
 	}
 	return key, qualifier, isTask
+}
+
+// A request to run a task is often typed in the user's own language with
+// English nouns: "kannst du die tests laufen lassen?", "corre los tests",
+// "lance les tests". taskAsk reads English only, and the command the
+// project runs its tests with was not shown (the twenty-fifth
+// coding-sessions evaluation, cmd/memsvc).
+
+// foreignTaskAsk is a request to run the tests, the linter or the build in
+// German (the noun before its verb, or after "lass"), or in Spanish,
+// French, Portuguese or Italian (the verb first). The task is the first
+// group that matched.
+var foreignTaskAsk = lazyre.New(`(?i)\b(?:die|den|das|alle)\s+(tests?|specs?|linter|build)\s+(?:\S+\s+)?(?:laufen|ausführen|starten)\b|` +
+	`\b(?:lass|führe?|starte)\s+(?:mal\s+)?(?:die|den|das|alle)\s+(tests?|specs?|linter|build)\b|` +
+	`\b(?:corre|córrelos|ejecuta|lanza|roda|executa|lance|exécute|esegui|lancia)\s+(?:(?:los|las|el|les|le|os|o|i|il|todos los|tous les|tutti i)\s+)?` +
+	`(tests?|pruebas|testes|specs?|linter|lint|build)\b`)
+
+// foreignTask returns the key of taskWords a request of foreignTaskAsk
+// asks to run.
+func foreignTask(prompt string) (string, bool) {
+	m := foreignTaskAsk.FindStringSubmatch(prompt)
+	if m == nil {
+		return "", false
+	}
+	word := strings.ToLower(m[1] + m[2] + m[3])
+	if word == "pruebas" || word == "testes" {
+		word = "test"
+	}
+	return taskKey(word)
 }
 
 // taskKey returns the key of taskWords a word of taskAsk starts with.

@@ -8,6 +8,12 @@ func TestAskedTask(t *testing.T) {
 		ok                      bool
 	}{
 		{"run the tests", "test", "", true},
+		{"kannst du die tests laufen lassen? nur die schnellen", "test", "", true},
+		{"lass mal die tests laufen", "test", "", true},
+		{"oye, corre los tests del api", "test", "", true},
+		{"lance les tests stp", "test", "", true},
+		{"die tests sind langsam", "", "", false},
+		{"los tests fallan en ci", "", "", false},
 		{"ok, run the integration tests please", "test", "integration", true},
 		{"rerun the test suite", "test", "", true},
 		{"build it", "build", "", true},
