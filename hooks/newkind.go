@@ -62,9 +62,31 @@ func madeKinds(prompt string) []string {
 			out = append(out, stems(words)...) // retire.go
 			out = append(out, joinedKinds(words)...)
 		}
+		for _, m := range foreignNewThing.FindAllStringSubmatch(p, -1) {
+			words := slices.DeleteFunc(strings.Fields(foreignMadeEnds.ReplaceAllString(m[1], "")), func(w string) bool {
+				return text.IsNoiseWord(strings.ToLower(w))
+			})
+			out = append(out, stems(words)...)
+		}
 	}
 	return out
 }
+
+// A new thing is often asked for in the user's own language with the
+// kind in English: "je dois créer un nouveau module pour le cache redis",
+// "ich brauche einen neuen http client". makeAsk reads English only, and
+// the rule for new modules was not shown (the twenty-fourth
+// coding-sessions evaluation, cmd/memsvc).
+var (
+	// foreignNewThing is "a new" and the kind after it in French, Spanish,
+	// German, Portuguese or Italian: a thing to be made, whatever the verb.
+	foreignNewThing = lazyre.New(`(?i)\b(?:un|une|una|uno|um|uma|einen|eine|ein)\s+` +
+		`(?:nouveau|nouvel|nouvelle|nuevo|nueva|neuen|neue|neues|novo|nova|nuovo|nuova)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})`)
+	// foreignMadeEnds ends the kind: a preposition, article or pronoun of
+	// those languages, or an English one.
+	foreignMadeEnds = lazyre.New(`(?i)\s+(?:pour|para|für|per|avec|con|mit|de|du|des|del|dans|en|in|que|qui|der|die|das|den|` +
+		`le|la|les|el|los|las|il|lo|o|a|os|as|with|for|to|that|which|and|or)\b.*$`)
+)
 
 // joinedKinds are the stems of each two words of a kind written as one, as
 // code names it: "view model" is the ViewModel a rule says every new one

@@ -42,6 +42,9 @@ func TestNewKindMemory(t *testing.T) {
 		{"the nightly job failed", ""},
 		{"add a view model for the settings screen", "viewmodels"},
 		{"the view model leaks", ""},
+		{"je dois créer un nouveau screen pour le profil, what do i need", "screens"},
+		{"necesito una nueva source para el crm", "sources"},
+		{"le screen est cassé", ""},
 	} {
 		got, ok := newKindMemory(tc.prompt, ms, nil)
 		if ok && got.ID != tc.want || !ok && tc.want != "" {
