@@ -38,8 +38,21 @@ import "testing"
 // after "tests?"; the catalog rule for a new library; the StateFlow rule
 // for a new view model; the unit-tests-only rule for a CI log and in
 // German; the filter rule for a new dependency.
+// After an edit's setting retired its value said in words and an exported
+// path it replaced (hooks/editedcode.go), a revoked rule and a moved local
+// port were cut clause by clause from older memories (hooks/revoked.go,
+// hooks/addressedit.go) and a one-word question was searched
+// (hooks/whoasks.go): 22/33, stale 0. After a rule for new things was also
+// a fact stated from now on and a kind of two words matched its code name
+// (hooks/newkind.go) and a request to run the tests in German was a task
+// ask (hooks/taskcommand.go): 24/33, stale 1 (the photo picker's fallback
+// on the old SDK level, shown with the test command). Left: the MSRV (three
+// prompts: the server superseded it with "User is on a linux x86_64
+// workstation now"), "continue" and "tests?", the new compiler with the
+// wasm error, the catalog rule for a new library, the unit-tests rule for
+// a CI log and the filter rule for a new dependency.
 // Raise them as recall improves; never lower them to let a change through.
-var codingSessions25Floors = codingFloors{recalled: 21, silent: 6, stale: 5, foreign: 0, startStale: 2}
+var codingSessions25Floors = codingFloors{recalled: 23, silent: 6, stale: 1, foreign: 0, startStale: 2}
 
 // codingSessions25StartFloor is how many repositories' "from now on" rules
 // a new session's start context shows, at least.
