@@ -59,6 +59,9 @@ const minRestatedShared = 2
 // of this file). A count or an amount is a term, so one changed is no
 // restatement.
 func (r *Readings) restated(old, fact string, oldTerms, newTerms map[string]bool) bool {
+	if saidAlike(old, fact) {
+		return true // one canonical statement in two fixed turns (samesaid.go), which reads its own negations
+	}
 	if r.negated(old) != r.negated(fact) {
 		return false
 	}

@@ -25,13 +25,14 @@ type sameSaid struct {
 // fills the user's X, and a later "I switched to Z as my X" must end both,
 // which it does only if no second copy of Y stays current beside the first.
 var sameSaidPairs = []sameSaid{
-	{name: "preference over and more than", first: "I prefer tea over coffee", second: "I like tea more than coffee", known: knownPrefPair},
-	{name: "preference to and better than", first: "I prefer cats to dogs", second: "I like cats better than dogs", known: knownPrefPair},
-	{name: "preference rather than and more than", first: "I prefer trains rather than planes", second: "I like trains more than planes", known: knownPrefPair},
-	{name: "preference enjoy more than", first: "I prefer running over cycling", second: "I enjoy running more than cycling", known: knownPrefPair},
-	{name: "preference said again with over", first: "I like chess more than checkers", second: "I prefer chess over checkers", known: knownPrefPair},
-	{name: "diet label and diet followed", first: "I'm vegetarian", second: "I follow a vegetarian diet", known: knownDiet},
+	{name: "preference over and more than", first: "I prefer tea over coffee", second: "I like tea more than coffee"},
+	{name: "preference to and better than", first: "I prefer cats to dogs", second: "I like cats better than dogs"},
+	{name: "preference rather than and more than", first: "I prefer trains rather than planes", second: "I like trains more than planes"},
+	{name: "preference enjoy more than", first: "I prefer running over cycling", second: "I enjoy running more than cycling"},
+	{name: "preference said again with over", first: "I like chess more than checkers", second: "I prefer chess over checkers"},
+	{name: "diet label and diet followed", first: "I'm vegetarian", second: "I follow a vegetarian diet"},
 	{name: "diet followed and label", first: "I follow a pescatarian diet.", second: "I'm pescatarian."},
+	{name: "diet label and what it leaves out", first: "I'm vegan.", second: "I never eat animal products."},
 	{name: "diet on a diet and label", first: "I'm on a paleo diet", second: "I am paleo"},
 	{name: "favourite and used as", first: "my favourite browser is Firefox", second: "I use Firefox as my browser", known: knownFavUse},
 	{name: "used as and favourite", first: "I use Obsidian as my notes app", second: "my favourite notes app is Obsidian", known: knownFavUse},
@@ -40,8 +41,8 @@ var sameSaidPairs = []sameSaid{
 	{name: "lives in and based in", first: "I live in Leipzig", second: "I'm based in Leipzig"},
 	{name: "based in and lives in", first: "I'm based in Cork.", second: "I live in Cork."},
 	{name: "lives in and home is", first: "I live in Tallinn", second: "home is Tallinn", known: knownHome},
-	{name: "birthday and born on", first: "My birthday is on July 14th", second: "I was born on 14 July", known: knownBirth},
-	{name: "born on and birthday", first: "I was born on May 2nd", second: "my birthday is May 2", known: knownBirth},
+	{name: "birthday and born on", first: "My birthday is on July 14th", second: "I was born on 14 July"},
+	{name: "born on and birthday", first: "I was born on May 2nd", second: "my birthday is May 2"},
 	{name: "allergic to and allergy", first: "I'm allergic to shellfish", second: "I have a shellfish allergy"},
 	{name: "allergy and allergic to", first: "I have a peanut allergy", second: "I am allergic to peanuts"},
 	{name: "count in words and digits", first: "I have three cats", second: "I have 3 cats"},
@@ -50,14 +51,11 @@ var sameSaidPairs = []sameSaid{
 
 // Why the built-in pipeline still stores a pair of sameSaidPairs twice.
 const (
-	knownPrefPair = "a preference pair said by another verb and joiner (prefers X over Y, likes X more than Y) shares " +
-		"too few terms for restated (ingest/restate.go)"
-	knownDiet   = "a diet label (is X) and a diet followed (follows a X diet) have two slots and two terms apart"
-	knownFavUse = "a favourite X and a thing used as the user's X have two slots and no restatement rule"
+	knownFavUse = "the extraction drops the role of a thing used \"as my X\" (\"User uses Firefox\"), so no reading " +
+		"can tell it fills the favourite X (engine/extract)"
 	knownUpdate = "an UPDATE of the stored fact by a fuller restatement does not link the turn's episode to it " +
 		"(engine/service/write/pipeline.go links only a NONE)"
-	knownHome  = "\"home is X\" extracts no fact (engine/extract): nothing to deduplicate"
-	knownBirth = "a birthday and a birth date are two slots, the date written as a day of this year (extract/builtin.go)"
+	knownHome = "\"home is X\" extracts no fact (engine/extract): nothing to deduplicate"
 )
 
 // TestSupersedeDedupe3SameSaid runs each pair on a fresh engine.
@@ -140,6 +138,9 @@ var supersedeDedupe3 = []scenario{
 		"I'm vegetarian", "I follow a vegan diet"},
 		facts: []string{"vegan"}, gone: []string{"User is vegetarian"}, kept: true,
 		known: "a diet followed (follows a X diet) has another slot than a diet label (is Y), so it ends none"},
+	{name: "dedupe3 another holder leaves out animal products", steps: []string{
+		"I'm vegan.", "my son never eats animal products"},
+		facts: []string{"User is vegan", "son"}},
 	{name: "dedupe3 another holder based in", steps: []string{
 		"I live in Leipzig", "my brother is based in Leipzig"},
 		facts: []string{"User lives in Leipzig", "brother"}},
