@@ -54,7 +54,9 @@ type fixtureSet struct {
 // exchanges (pronouns the question or the turn before named, second facts after a comma,
 // verbless continuations, hedges, "me" as an object, opinions glued to facts), and a seventh of
 // everyday chat to an assistant that remembers (openers such as "Good,", "Yeah so", "honestly";
-// "I'd love to", "I'd been"; amounts in asides; "nope" answers; informal kin; corrections).
+// "I'd love to", "I'd been"; amounts in asides; "nope" answers; informal kin; corrections), and an
+// eighth of requests to an assistant that state facts on the way ("I'm trying to…, can you…"),
+// household phrases ("just the two of us"), abbreviations with full stops, fillers, hedges.
 var fixtureSets = []fixtureSet{
 	{name: "conversations (tuned)", dir: "conversations", keep: func(n string) bool { return !strings.HasPrefix(n, heldOutPrefix) }, minPR: 0.9},
 	{name: "conversations held-out (heldout_*)", dir: "conversations", heldOut: true, keep: func(n string) bool { return strings.HasPrefix(n, heldOutPrefix) }},
@@ -67,6 +69,7 @@ var fixtureSets = []fixtureSet{
 	{name: "chat and code (written 2026-11-28, fifth)", dir: "chatcode", keep: func(string) bool { return true }},
 	{name: "chat turns (written 2026-11-28, sixth)", dir: "chatturns", keep: func(string) bool { return true }},
 	{name: "chat life (written 2026-11-28, seventh)", dir: "chatlife", keep: func(string) bool { return true }},
+	{name: "chat plans (written 2026-12-01, eighth)", dir: "chatplans", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
