@@ -228,6 +228,9 @@ func tidy(s string) string {
 	s = emoticonRe.ReplaceAllString(s, " ")
 	s = strings.Join(strings.Fields(s), " ")
 	s = strings.TrimRight(s, " .!?,;:-—–")
+	if dottedInitialsRe.MatchString(s + ".") {
+		s += "." // "Fontaines D.C.": the last stop is the initials', not the sentence's
+	}
 	return capitalise(s)
 }
 

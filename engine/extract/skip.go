@@ -111,7 +111,7 @@ type clauseInfo struct {
 }
 
 func newClauseInfo(text, role string, agent bool) clauseInfo {
-	ci := clauseInfo{text: text, role: role, agent: agent, words: lowerWords(text)}
+	ci := clauseInfo{text: text, role: role, agent: agent, words: lowerWords(withoutInitialStops(text))}
 	for _, w := range ci.words {
 		if firstPerson[w] {
 			ci.firstP = true
@@ -121,6 +121,15 @@ func newClauseInfo(text, role string, agent bool) clauseInfo {
 	ci.tense = detectTense(ci.words)
 	ci.imperativ = !strings.HasPrefix(text, "`") && isImperative(lowerWords(withoutIntro(text))) // "`make dev` starts…" names a command
 	return ci
+}
+
+// initialsRe finds initials closed by full stops: "U.S.", "D.C.".
+var initialsRe = lazyre.New(`\b(?:[A-Za-z]\.){2,}`)
+
+// withoutInitialStops writes initials without their stops ("U.S." → "US") for the skip rules,
+// which read words: split at each stop, "U.S." would be "u" and "s", and chat's "u" is "you".
+func withoutInitialStops(s string) string {
+	return initialsRe.ReplaceAllStringFunc(s, func(m string) string { return strings.ReplaceAll(m, ".", "") })
 }
 
 // canonicalUserRe finds a clause that opens with the name the service gives the user.

@@ -76,7 +76,7 @@ func symbolHeavy(line string) bool {
 	return n > 8 && sym*10 > n
 }
 
-var abbreviations = set(`mr mrs ms dr st jr sr prof vs etc e.g i.e approx inc ltd co mt ave lt col gen no a.m p.m u.s u.k dept est fig`)
+var abbreviations = set(`mr mrs ms dr st jr sr prof vs etc e.g i.e approx inc ltd co mt ave lt col gen no a.m p.m dept est fig`)
 
 // sentences splits a line of prose into sentences. A colon after a short lead-in ("Big news:")
 // also ends a sentence.
@@ -112,8 +112,8 @@ func sentences(line string) []string {
 			i = j - 1 // a path such as "./..." in "go test ./... now" ends no sentence
 			continue
 		}
-		if c == '.' && isAbbreviation(line[start:i]) {
-			continue
+		if c == '.' && (isAbbreviation(line[start:i]) || dottedInitialsRe.MatchString(line[start:j]) && lowerNext(line[j:])) {
+			continue // "Washington D.C. in April": the initials' last stop ends no sentence before a lowercase word
 		}
 		if c == ':' && (hasWords(line[start:i], 5) || countedPlural(line[start:i])) && j < len(line) {
 			continue // "I've got three siblings: two brothers and a sister" is one statement
@@ -169,6 +169,17 @@ func appendSentence(out []string, s string) []string {
 // before it, and one after it to close the span. A lone backtick opens no span.
 func inCodeSpan(line string, i int) bool {
 	return strings.Count(line[:i], "`")%2 == 1 && strings.IndexByte(line[i:], '`') >= 0
+}
+
+// dottedInitialsRe finds text ending in initials each closed by a full stop: "D.C.", "U.S.",
+// "p.m.". Their last stop may end the sentence too, so it does only before a capital.
+var dottedInitialsRe = lazyre.New(`(?:^|[\s(])(?:[A-Za-z]\.){2,}$`)
+
+// lowerNext reports whether the text after a full stop goes on in lowercase (or a digit):
+// the stop closed an abbreviation, not the sentence.
+func lowerNext(rest string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(rest))
+	return unicode.IsLower(r) || unicode.IsDigit(r)
 }
 
 func isAbbreviation(before string) bool {
