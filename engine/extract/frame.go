@@ -46,8 +46,26 @@ func stripTellFrame(clause string) string {
 // "the doctor says I'm prediabetic". The statement holds whatever the answer or the
 // verdict's source; group 1 is it.
 var statedFrameRe = lazyre.New(`(?i)^(?:(?:is it|is that|isn't it)\s+(?:normal|ok|okay|weird|bad|fine|common|strange|unusual|a problem)\s+that` +
-	`|(?:the|my|our)\s+(?:doctor|doc|gp|dentist|physio|therapist|specialist|consultant|cardiologist|nurse)\s+(?:says|said|thinks|confirmed|told me)(?:\s+that)?)` +
+	`|(?:(?:the|my|our)\s+)?` + verdictSource + `(?:\s+that)?)` +
 	`\s+(.+)$`)
+
+// verdictSource is who gives a verdict on the speaker, and its verb: "doctor said", "my GP
+// thinks". Chat leaves out the article ("doctor said my blood sugar is borderline").
+const verdictSource = `(?:doctor|doc|gp|dentist|physio|therapist|specialist|consultant|cardiologist|nurse)\s+(?:says|said|thinks|confirmed|told me)`
+
+// verdictJointRe finds a verdict that opens a statement of its own after a comma: "I'm trying
+// to cut down on carbs, doctor said my blood sugar is borderline". Group 1 is the verdict.
+var verdictJointRe = lazyre.New(`(?i),\s+((?:(?:the|my|our)\s+)?` + verdictSource + `\b)`)
+
+// splitAtVerdict splits a sentence before a verdict after a comma, so that what the speaker
+// said and what the verdict says are two statements, each read as one.
+func splitAtVerdict(s string) []string {
+	m := verdictJointRe.FindStringSubmatchIndex(s)
+	if m == nil {
+		return []string{s}
+	}
+	return append([]string{s[:m[0]]}, splitAtVerdict(s[m[2]:])...)
+}
 
 // adviceRe finds what a verdict tells the speaker to do, not what holds of them: "my
 // doctor said I have to cut down on salt" is the doctor's advice, kept with its source.

@@ -168,7 +168,7 @@ func skipReason(ci clauseInfo) string {
 	if statusRe.MatchString(t) {
 		return skipTransient // "it runs fine on my machine": how the task is going
 	}
-	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !lifeEventRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmount(t) && !backOnThing(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
+	if (transRe.MatchString(t) && !workInProgressRe.MatchString(t) && !lastingGoalRe.MatchString(t) && !lifeEventRe.MatchString(t) && !backAtOrgRe.MatchString(t) && !backToAmount(t) && !backOnThing(t) || needRe.MatchString(t)) && !(dateRangeRe.MatchString(t) && hasDateCue(t)) && !plannedAbsence(t) {
 		return skipTransient // "I'm off from Dec 20 to Jan 3" is a plan, not a mood
 	}
 	if ci.agent {
@@ -354,6 +354,12 @@ var speakerWords = set(`i i'm i've i'll i'd my mine we we're we've we'll we'd ou
 // absenceRe finds the speaker away from work or home on a day ahead: "I'm out next Monday",
 // "we're away next week". Today's "I'm off" is how things stand now.
 var absenceRe = lazyre.New(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:also|going to be)\s+)?(?:off|out|away|on (?:vacation|holiday|leave|pto))\s+(?:next|this coming|on|from|for)\b`)
+
+// lastingGoalRe finds an effort at a habit or a skill that the speaker keeps up, which
+// "I'm trying…" would otherwise mark as a mood of the moment: "I'm trying to cut down on
+// sugar", "we're trying to save for a house", "I'm trying to learn Spanish". "I'm trying to
+// get the build green" stays a moment: its verb is none of these.
+var lastingGoalRe = lazyre.New(`(?i)^(?:i'm|i am|we're|we are)\s+(?:(?:really|still|also|now|currently|seriously)\s+)*trying\s+to\s+(?:cut (?:down|back)|eat|drink|lose|gain|quit|give up|save|learn|avoid|reduce|limit|sleep|exercise|get (?:fit|in shape|back into|to \d+)|stop (?:smoking|drinking|vaping|eating)|be (?:more|less))\b`)
 
 // lifeEventRe is a change of the speaker's life said in the progressive, which transRe's
 // "getting" (tired, hungry) would take for a mood: "we're getting married next September".

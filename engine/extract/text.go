@@ -237,7 +237,7 @@ var (
 // clauses splits a sentence into statements that each stand on their own, keeping a
 // declarative part before a trailing question ("I just moved to Paris, any tips?").
 func clauses(sentence string) []string {
-	s := nameAgeRe.ReplaceAllString(stripLead(withRankedKin(withoutChatter(withChatSpelling(sentence)))), "$1 is $2$3")
+	s := nameAgeRe.ReplaceAllString(withPartyOfUs(stripLead(withRankedKin(withoutChatter(withChatSpelling(sentence))))), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
 		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
@@ -255,7 +255,7 @@ func clauses(sentence string) []string {
 	var parts []string
 	for _, p := range strings.Split(s, ";") {
 		for _, q := range soSplitRe.Split(p, -1) {
-			for _, f := range splitForeign(q) {
+			for _, f := range splitEach(splitForeign(q), splitAtVerdict) {
 				parts = append(parts, splitAtSubjects(f)...)
 			}
 		}
