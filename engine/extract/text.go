@@ -213,10 +213,12 @@ var (
 	// thirdSubjRe opens a short clause about someone else, whole in two words: "he's 4",
 	// "she's good" (which the pronoun's own rules then read or drop).
 	thirdSubjRe  = lazyre.New(`(?i)^(?:he's|she's|he is|she is)\s+\S`)
-	tailFillerRe = lazyre.New(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi|i guess|i suppose))+\s*[.!]*$`)
-	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning 30 in May".
-	midFillerRe    = lazyre.New(`(?i)\s+(?:btw|lol|haha+|tbh|fyi)\s*,`)
-	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi", "i guess", "i suppose"}
+	tailFillerRe = lazyre.New(`(?i)(?:,?\s+(?:by the way|btw|though|lol|haha+|tbh|honestly|just so you know|fyi|fwiw|i guess|i suppose))+\s*[.!]*$`)
+	// midFillerRe finds chat filler closing a clause inside the sentence: "I'm 29 btw, turning
+	// 30 in May", "I'm a manager now I guess, they…", and before the next clause's "so"/"and"/
+	// "but" ("I'm vegetarian btw so no meat please"). Group 1 is that conjunction.
+	midFillerRe    = lazyre.New(`(?i)\s+(?:btw|lol|haha+|tbh|fyi|fwiw|i guess|i suppose)(?:\s*,|\s+(so|and|but)\s)`)
+	tailFillerCues = []string{"by the way", "btw", "though", "lol", "haha", "tbh", "honestly", "just so you know", "fyi", "fwiw", "i guess", "i suppose"}
 	// affectTailRe finds how the speaker feels about what they just said, tacked on after a
 	// comma ("I started at Stripe as a backend engineer, pretty excited", "…, can't wait"): the
 	// turn keeps it, the fact states what happened.
@@ -240,7 +242,7 @@ func clauses(sentence string) []string {
 	s := nameAgeRe.ReplaceAllString(withPartyOfUs(stripLead(withRankedKin(withoutChatter(withChatSpelling(sentence))))), "$1 is $2$3")
 	lower := strings.ToLower(s)
 	if containsAny(lower, tailFillerCues) {
-		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ",")
+		s = midFillerRe.ReplaceAllString(tailFillerRe.ReplaceAllString(s, ""), ", $1 ")
 	}
 	s = commentTailRe.ReplaceAllString(affectTailRe.ReplaceAllString(s, ""), "")
 	if strings.HasSuffix(s, "?") {
