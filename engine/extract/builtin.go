@@ -131,7 +131,7 @@ func (b *builtin) messageFacts(m Message, req Request, before turnBefore) ([]Fac
 	place := before.place
 	for i, line := range proseLines(m.Content) {
 		update := i == 0 && before.corrects // "wait, that's wrong" / "it's Square, not Stripe"
-		sents, updated := updateSentences(sentences(stackAsUse(newLabelled(line))))
+		sents, updated := updateSentences(sentences(stackAsUse(newLabelled(withoutMonthStops(line)))))
 		for j, s := range sents {
 			if sarcastic(s) {
 				continue // "yeah right, I love Mondays 🙄" means the opposite of what it says

@@ -171,6 +171,15 @@ func inCodeSpan(line string, i int) bool {
 	return strings.Count(line[:i], "`")%2 == 1 && strings.IndexByte(line[i:], '`') >= 0
 }
 
+// monthStopRe finds a month's short name closed by a full stop before its day: "Dec. 12".
+var monthStopRe = lazyre.New(`\b((?i:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec))\.(\s+\d)`)
+
+// withoutMonthStops drops the stop after a month's short name before a day ("on Dec. 12"
+// is "on Dec 12"): read as a full stop it ended the sentence, and the day was lost.
+func withoutMonthStops(line string) string {
+	return monthStopRe.ReplaceAllString(line, "$1$2")
+}
+
 // dottedInitialsRe finds text ending in initials each closed by a full stop: "D.C.", "U.S.",
 // "p.m.". Their last stop may end the sentence too, so it does only before a capital.
 var dottedInitialsRe = lazyre.New(`(?:^|[\s(])(?:[A-Za-z]\.){2,}$`)
@@ -205,7 +214,7 @@ var (
 	// elidedRe finds a second verb whose subject is left out ("I live in Paris and work at Google").
 	// A routine's verb comes with its particle ("I go to bed by 10pm and get up at 6am"): two
 	// routines, each its own slot, so a later wake time leaves the bedtime standing.
-	elidedRe = lazyre.New(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:get up|wake up|go to bed|go to sleep|work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won|opened|launched|founded|built|began|bought|sold|signed|passed|earned|married|divorced|booked|rented|gave|raised|trained|applied|enrolled|dropped|picked)\b)`)
+	elidedRe = lazyre.New(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:get up|wake up|go to bed|go to sleep|work|worked|live|lived|love|loved|like|liked|hate|hated|enjoy|enjoyed|own|owned|drive|drove|ride|rode|play|played|speak|spoke|study|studied|prefer|eat|ate|drink|drank|teach|taught|volunteer|volunteered|coach|cook|travel|travelled|traveled|run|ran|sleep|slept|write|wrote|use|have|had|don't|do not|never|am|was|grew|moved|went|got|became|started|left|met|spent|bought|sold|quit|joined|finished|graduated|retired|switched|adopted|visited|returned|came|took|made|found|lost|won|opened|launched|founded|built|began|bought|sold|signed|passed|earned|married|divorced|booked|rented|gave|raised|trained|applied|enrolled|dropped|picked)\b)`)
 	// elidedUserRe is elidedRe for a note in the third person: "User … and now works at …".
 	elidedUserRe  = lazyre.New(`(?i)\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|later\s+)?((?:gets up|wakes up|goes to bed|goes to sleep|works|lives|loves|likes|hates|enjoys|owns|drives|plays|speaks|studies|prefers|teaches|coaches|uses|has|worked|lived|moved|left|joined|quit|started|switched|became|retired|graduated)\b)`)
 	conditionalRe = lazyre.New(`(?i)^(?:if|unless|suppose|supposing|assuming|in case|what if|even if)\b`)
@@ -265,7 +274,7 @@ func clauses(sentence string) []string {
 	var out []string
 	for _, p := range parts {
 		for _, q := range splitEach(splitApposition(p), splitRunOnSelf) {
-			for _, r := range splitCopulaList(splitElided(q)) {
+			for _, r := range splitCopulaList(splitEach(splitAgeAnd(q), splitElided)) {
 				for _, st := range splitEach(splitEach(splitEach(splitContrast(r), splitSharedVerb), splitProgressive), splitStatements) {
 					for _, g := range splitGapped(st) {
 						for _, pr := range splitPassive(g) {
@@ -507,6 +516,23 @@ func sharedPassive(left, verb string) bool {
 // speaker is whose last item is a bare lower-case word or two (no verb, no name, no place).
 // Groups: 1 the subject and verb, 2 the first item, 3 the last.
 var copulaListRe = lazyre.New(`(?i)^(i'm|i am|we're|we are)\s+([^,]+?),\s+(?:and\s+)?(?-i:((?:an?\s+)?[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?))\s*[,.!]*$`)
+
+// ageAndRe is an age and a second attribute sharing one "is": "he's 9 and allergic to
+// peanuts", "my dad is 70 and retired". Group 1 is the subject with its verb, 2 the age, 3
+// the attribute; an age is its own slot, which a birthday later moves on alone.
+var ageAndRe = lazyre.New(`(?i)^((?:i'm|i am|he's|she's|he is|she is|(?:my|our)\s+[a-z-]+(?:\s+[a-z]+)?\s+is))\s+(\d{1,3})\s+and\s+([a-z][^,;]*?)[.!]*$`)
+
+// splitAgeAnd splits an age from the attribute that shares its "is" (ageAndRe); a verb
+// after "and" ("my dad is 70 and still works") is a clause of its own, split elsewhere.
+func splitAgeAnd(s string) []string {
+	m := ageAndRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || finiteIn(firstWords(lowerWords(m[3]), 2)) {
+		return []string{s}
+	}
+	return []string{m[1] + " " + m[2], m[1] + " " + m[3]}
+}
+
+func firstWords(w []string, n int) []string { return w[:min(n, len(w))] }
 
 // splitCopulaList splits each clause that lists what the speaker is into one clause per
 // item, so that a later change of one (a new age) leaves the others current.
