@@ -8,6 +8,7 @@ func TestChatFillers(t *testing.T) {
 	wantUserFacts(t, map[string][]string{
 		"I'm vegetarian btw so no meat in the plan please":            {"User is vegetarian"},
 		"User is vegetarian btw so no meat please":                    {"User is vegetarian"},
+		"quick one - my sister is a nurse":                            {"User's sister is a nurse"},
 		"Quick question, my sister is a nurse":                        {"User's sister is a nurse"},
 		"fwiw I take home about 2,800 a month after tax":              {"User takes home about 2,800 a month after tax"},
 		"I've been at the same company for 12 years fwiw":             {"User has been at the same company for 12 years"},
