@@ -69,7 +69,7 @@ var fixtureSets = []fixtureSet{
 	{name: "chat and code (written 2026-11-28, fifth)", dir: "chatcode", keep: func(string) bool { return true }},
 	{name: "chat turns (written 2026-11-28, sixth)", dir: "chatturns", keep: func(string) bool { return true }},
 	{name: "chat life (written 2026-11-28, seventh)", dir: "chatlife", keep: func(string) bool { return true }},
-	{name: "chat plans (written 2026-12-01, eighth)", dir: "chatplans", keep: func(string) bool { return true }},
+	{name: "chat plans (written 2026-11-28, eighth)", dir: "chatplans", keep: func(string) bool { return true }},
 }
 
 type fixture struct {
