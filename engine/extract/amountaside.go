@@ -12,7 +12,7 @@ import (
 // A reply's "Good," before it answers a greeting, not the statement. Chat may drop the
 // owner ("rent is pretty high, 1400 euros a month"). Group 1 is the thing, 2 the measure
 // and what follows it.
-var amountAsideRe = lazyre.New(`(?i)^(?:(?:good|fine|ok|okay|not bad|great|alright|all good)\s*[,!.]\s*)?((?:(?:the|my|our) )?[a-z]+(?: [a-z]+)?) (?:is|are) (?:(?:pretty|really|very|quite|so|super|a bit|kind of|way too|too)\s+)?(?:long|short|far|close|big|small|expensive|cheap|high|low|brutal|rough|killer)(?:\s+(?:though|tho|too|honestly|lol))?\s*,\s+(?:like\s+|about\s+|around\s+)?(\d[\d.,]*\s*[a-z]+\b.*)$`)
+var amountAsideRe = lazyre.New(`(?i)^(?:(?:good|fine|ok|okay|not bad|great|alright|all good)\s*[,!.]\s*)?((?:(?:the|my|our) )?[a-z]+(?: [a-z]+)?) (?:is|are) (?:(?:pretty|really|very|quite|so|super|a bit|kind of|way too|too)\s+)?(?:long|short|far|close|big|small|expensive|steep|pricey|cheap|high|low|brutal|rough|killer)(?:\s+(?:though|tho|too|honestly|lol))?\s*,\s+(?:like\s+|about\s+|around\s+)?(\d[\d.,]*\s*[a-z]+\b.*)$`)
 
 // amountAside rewrites a thing judged and then measured as the thing's measure, or
 // returns clause unchanged.
@@ -23,3 +23,14 @@ func amountAside(clause string) string {
 	}
 	return m[1] + " is " + m[2]
 }
+
+// countedRate reports words that measure a rate, a count with its unit and its period
+// ("1400 euros a month", "90 dollars each"): after a comma they measure what the clause
+// before judged (amountAside), though the unit looks like a verb ("euros" as "uses"), and
+// splitting there lost the amount.
+func countedRate(w []string) bool {
+	return len(w) >= 3 && isNumber(w[0]) && ratePeriodWords[w[2]]
+}
+
+// ratePeriodWords open the period of a rate.
+var ratePeriodWords = set(`a an per each every`)

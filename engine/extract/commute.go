@@ -64,8 +64,8 @@ var notMeans = set(`it them time long longer ages hours minutes forever work mys
 
 // commuteOf builds the commute slot of subject, by mode, negated when neg is said.
 func commuteOf(subject, neg, mode string) *Slot {
-	if notMeans[mode] {
-		return nil
+	if notMeans[mode] || determinerOnly(subject) {
+		return nil // "The drive to the office is 35 minutes" names the drive, no one who drives
 	}
 	if canon, ok := commuteModes[mode]; ok {
 		mode = canon

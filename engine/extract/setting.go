@@ -26,7 +26,7 @@ const (
 
 var (
 	// settingRe: "The API timeout is 30 seconds", "User's pool size is now 20".
-	settingRe = rx(subj + ` (?:is|are) (?:now |currently |still |set to |configured to |capped at |limited to |down to |up to )*([$€£]?\d[\d.,]*\s*(?:%|[a-z]+\b)?)(?:\s.*)?`)
+	settingRe = rx(subj + ` (?:is|are) (?:now |currently |still |only |just |about |around |roughly |set to |configured to |capped at |limited to |down to |up to )*([$€£]?\d[\d.,]*\s*(?:%|[a-z]+\b)?)(?:\s.*)?`)
 	// setToRe: "User raised the API timeout to 60 seconds", "User renamed the default
 	// branch from master to main". Group 2 is the thing, 3 the old value, 4 the new one.
 	setToRe = rx(subj + ` (?:has |have |just |finally |recently |now )*(?:set|sets|raised|increased|bumped|bumped up|upped|lowered|reduced|decreased|cut|changed|updated|renamed|extended|shortened|doubled|halved|capped|limited|reset|tuned|tweaked) (.+?) (?:from (.+?) )?to (.+)`)
@@ -156,8 +156,8 @@ func valueLike(v, raw string) bool {
 
 // dateLike reports a number that is a date or a time of day: no setting.
 func dateLike(v string) bool {
-	first, _, _ := strings.Cut(v, " ")
-	return strings.ContainsAny(v, "-/:") || yearRe.MatchString(first)
+	first, unit, _ := strings.Cut(v, " ")
+	return strings.ContainsAny(v, "-/:") || yearRe.MatchString(first) && !measureNouns[strings.ToLower(unit)] // "1900 pounds" is a sum
 }
 
 // amountMarkedRe finds a value written as an amount, with a currency sign or a

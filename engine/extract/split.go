@@ -100,6 +100,9 @@ func startsStatement(w []string, toks []text.Token) bool {
 	if len(w) < 3 || firstPerson[w[0]] || subjectPronouns[w[0]] || prepositions[w[0]] || w[0] == "not" || w[0] == "no" {
 		return false
 	}
+	if countedRate(w) {
+		return false // "…, 1400 euros a month" measures what came before (amountaside.go)
+	}
 	for i := 1; i < len(w) && i <= 4; i++ {
 		switch {
 		case finiteAux[w[i]] || modals[w[i]]:
