@@ -77,7 +77,7 @@ func stackAsUse(clause string) string {
 // preNormalise rewrites first-person statements of a name or an age into the form the
 // templates know ("Call me Sam" → "my name is Sam", "I'm 34" → "I am 34 years old").
 func preNormalise(clause string) string {
-	clause = amountAside(oneSpelling(inEnglish(clause)))
+	clause = onlyItem(movedByThem(limitSet(amountAside(oneSpelling(inEnglish(clause))))))
 	if bareFavouriteRe.MatchString(clause) {
 		return "my " + clause // chat drops the owner: "fave movie is Inception"
 	}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/memsvc/memsvc/text/lazyre"
@@ -54,7 +55,57 @@ func beforeAside(fact string) string {
 // change told in two clauses: a replacement after a give-up (replacementsFirst), a move
 // and then where one is (movedThenIn, living.go).
 func changesInSentence(facts []Fact, from int) []Fact {
-	return movedThenIn(replacementsFirst(facts, from), from)
+	return movedThenIn(replacementsFirst(disposedThenAcquired(facts, from), from), from)
+}
+
+// thenAcquiredRe is a give-up and then, after "and", what its subject got in its place,
+// the second verb said without its subject: "User sold User's Golf and bought a Tesla".
+// Group 1 is the give-up, 2 the second verb and its object.
+var thenAcquiredRe = lazyre.New(`^(.+?),? and (?:then |now |just )?((?:got|bought|picked up|switched to|went with|started|took up|signed up for) \S.*)$`)
+
+// disposedThenAcquired splits, from index from of facts on, a give-up fact that goes on
+// with what replaces the thing ("User sold User's Golf and bought a Tesla") into the
+// give-up and the replacement, with the give-up's subject ("User bought a Tesla"), so
+// that replacementsFirst reads them as it reads two clauses. The first person is what
+// splits such a sentence ("I sold…and bought…"); chat often drops it.
+func disposedThenAcquired(facts []Fact, from int) []Fact {
+	for i := from; i < len(facts); i++ {
+		gone := facts[i].Slot
+		if gone == nil || gone.Predicate != PredicateDisposed {
+			continue
+		}
+		m := thenAcquiredRe.FindStringSubmatch(facts[i].Text)
+		subject := disposalSubject(facts[i].Text)
+		head := SlotOf(m1(m))
+		if m == nil || subject == "" || head == nil || head.Predicate != PredicateDisposed {
+			continue
+		}
+		next := facts[i]
+		facts[i].Text, facts[i].Slot = m[1], head
+		next.Text = subject + " " + m[2]
+		next.Slot = SlotOf(next.Text)
+		facts = slices.Insert(facts, i+1, next)
+		i++
+	}
+	return facts
+}
+
+// m1 is the first group of a match, or "" without one.
+func m1(m []string) string {
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// disposalSubject is the subject of a give-up fact as written ("User", "User's sister"),
+// or "".
+func disposalSubject(fact string) string {
+	m := disposalRe.FindStringSubmatch(fact)
+	if m == nil {
+		return ""
+	}
+	return m[1]
 }
 
 // replacementsFirst reads the facts of one sentence, from index from of facts on: a

@@ -38,9 +38,13 @@ const predicateSchoolYear = "school_year"
 
 var needSchoolYear = []string{"grade", "year", "form"}
 
+// IsSingleValued reports whether pred holds one value at a time: a slot of another
+// predicate may hold a list ("allergic to peanuts", "allergic to shellfish").
+func IsSingleValued(pred string) bool { return isSingleValued(pred) }
+
 // isSingleValued reports whether pred holds one value at a time.
 func isSingleValued(pred string) bool {
-	return singleValued[pred] || strings.HasPrefix(pred, "favourite_")
+	return singleValued[pred] || strings.HasPrefix(pred, "favourite_") || strings.HasPrefix(pred, predicateLimit)
 }
 
 // Contradicts reports whether newSlot contradicts old: same subject and predicate, and
@@ -791,6 +795,9 @@ func clauseSlot(t string) *Slot {
 	}
 	if s := portSlot(t, lower); s != nil {
 		return s
+	}
+	if s := limitSlot(t, lower); s != nil {
+		return s // before settings: "User's physio allows User to swim max 5km a week" (limit.go)
 	}
 	if s := settingSlot(t, lower); s != nil {
 		return s
