@@ -91,3 +91,17 @@ func withoutLeadIn(subject string) string {
 	}
 	return subject
 }
+
+// EventWords are the words that state the event a moved-event fact names ("The
+// wedding got moved to September": "wedding", "married", "marry"), for finding the
+// stored fact that dated it though it said the event with its verb; "" for any other
+// fact.
+func EventWords(fact string) string {
+	m := movedEventRe.FindStringSubmatch(strings.TrimSpace(fact))
+	if m == nil {
+		return ""
+	}
+	words := strings.Fields(m[2])
+	last := strings.ToLower(words[len(words)-1])
+	return strings.Join(append([]string{m[2]}, eventVerbStems[text.Stem(last)]...), " ")
+}

@@ -305,20 +305,27 @@ func (e *Writer) applyFact(ctx context.Context, tx engine.Tx, p *plan, shard *in
 		return engine.WriteResult{}, err
 	}
 	d := decideFact(f, cands, job.memo.readings())
-	if job.hint == nil {
+	cf, cvec, cd, retold, err := e.retoldFact(ctx, tx, p, f, cands) // with a model's decision too: it saw the fact untold
+	if err != nil {
+		return engine.WriteResult{}, err
+	}
+	if retold {
+		f, vec, d, job.hint = cf, cvec, cd, nil
+	}
+	if job.hint == nil && !retold {
 		cf, cvec, cd, ok, err := e.correctedFact(ctx, f, cands)
 		if err == nil && !ok {
 			cf, cvec, cd, ok, err = e.accumulatedFact(ctx, f, cands)
 		}
-		if text, target, retold := ingest.Retold(f.Text, f.Slot, cands); err == nil && !ok && retold {
-			cf, cvec, cd, ok, err = e.supersedingAs(ctx, f, text, target) // "User got a Tesla now" as "User drives …" (ingest/retold.go)
+		if err == nil && !ok {
+			cf, cvec, cd, ok, err = e.onlyKeptFact(ctx, tx, p, shard, f, cands, batch, job.memo) // "its only peanuts actually"
 		}
 		if err != nil {
 			return engine.WriteResult{}, err
 		}
 		if ok {
 			f, vec, d = cf, cvec, cd
-		} else if f.About != "" || f.Of != "" || ingest.ValueCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) ||
+		} else if f.About != "" || f.Of != "" || ingest.ValueCorrection(f.Text) || ingest.OnlyCorrection(f.Text) || meantNameRe.MatchString(strings.TrimSpace(f.Text)) ||
 			ingest.Confirms(f.Text, cands) {
 			// "User meant 4 spaces" (or "*Jackson") that corrects nothing stored says nothing by itself,
 			// nor does "he's a paramedic, not a nurse" of someone nothing is stored of: "User meant
@@ -691,6 +698,7 @@ func (e *Writer) candidates(ctx context.Context, tx engine.Tx, p *plan, shard *i
 		}
 	}
 	byText(text.Unique(text.Analyze(fact)))
+	byText(text.Unique(text.Analyze(ingest.EventWords(fact)))) // "The wedding got moved…" finds "…is getting married in June"
 	if s := memo.readings().Slot(fact); s != nil {
 		byText(text.Unique(text.Analyze(strings.Join(extract.KindMates(*s), " "))))
 	}
