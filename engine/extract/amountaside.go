@@ -25,7 +25,7 @@ func amountAside(clause string) string {
 }
 
 // countedRate reports words that measure a rate, a count with its unit and its period
-// ("1400 euros a month", "90 dollars each"): after a comma they measure what the clause
+// ("900 euros a month", "90 dollars each"): after a comma they measure what the clause
 // before judged (amountAside), though the unit looks like a verb ("euros" as "uses"), and
 // splitting there lost the amount.
 func countedRate(w []string) bool {

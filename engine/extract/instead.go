@@ -59,13 +59,13 @@ func changesInSentence(facts []Fact, from int) []Fact {
 }
 
 // thenAcquiredRe is a give-up and then, after "and", what its subject got in its place,
-// the second verb said without its subject: "User sold User's Golf and bought a Tesla".
+// the second verb said without its subject: "User sold User's Vespa and bought an e-bike".
 // Group 1 is the give-up, 2 the second verb and its object.
 var thenAcquiredRe = lazyre.New(`^(.+?),? and (?:then |now |just )?((?:got|bought|picked up|switched to|went with|started|took up|signed up for) \S.*)$`)
 
 // disposedThenAcquired splits, from index from of facts on, a give-up fact that goes on
-// with what replaces the thing ("User sold User's Golf and bought a Tesla") into the
-// give-up and the replacement, with the give-up's subject ("User bought a Tesla"), so
+// with what replaces the thing ("User sold User's Vespa and bought an e-bike") into the
+// give-up and the replacement, with the give-up's subject ("User bought an e-bike"), so
 // that replacementsFirst reads them as it reads two clauses. The first person is what
 // splits such a sentence ("I sold…and bought…"); chat often drops it.
 func disposedThenAcquired(facts []Fact, from int) []Fact {

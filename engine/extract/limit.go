@@ -6,25 +6,25 @@ import (
 	"github.com/memsvc/memsvc/text/lazyre"
 )
 
-// A limit someone set for the user: "my physio says I should swim max 5km a week",
-// later "physio now allows 8km a week". Neither is a statement the templates read (a
+// A limit someone set for the user: "my dentist says I should drink max 2 sodas a week",
+// later "dentist now allows 3 sodas a week". Neither is a statement the templates read (a
 // reported "should", a bare role that "allows"), so both are said again as what the
-// person allows ("my physio allows me to swim max 5km a week", "my physio now allows
-// 8km a week"), and that fills one slot per setter and unit: the new limit replaces the
+// person allows ("my dentist allows me to drink max 2 sodas a week", "my dentist now allows
+// 3 sodas a week"), and that fills one slot per setter and unit: the new limit replaces the
 // old one.
 
 // predicateLimit opens the predicate of a limit slot; the unit of its amount ends it
-// ("limit_km"), so a limit of another measure set by the same person stays.
+// ("limit_sodas"), so a limit of another measure set by the same person stays.
 const predicateLimit = "limit_"
 
 var (
-	// limitSaidRe: "my physio says I should swim max 5km a week". Groups: 1 the setter
+	// limitSaidRe: "my dentist says I should drink max 2 sodas a week". Groups: 1 the setter
 	// with its owner, 2 what the user does, 3 the limit and what follows.
 	limitSaidRe = lazyre.New(`(?i)^((?:my|our) [a-z]+(?: [a-z]+)?) (?:says|said|thinks|told me|wants me to|recommends)(?: that)?(?: I (?:should|can|may|must|could|shouldn't|should not))? ([a-z]+) ((?:max|maximum|at most|no more than|up to|a maximum of) \d[\d.,]*\s*[a-z]+\b.*)$`)
-	// limitAllowsRe: "physio now allows 8km a week", "my coach lets me do 3 sessions a
+	// limitAllowsRe: "dentist now allows 3 sodas a week", "my coach lets me do 3 sessions a
 	// week": a role that allows an amount. Groups: 1 an owner, 2 the setter, 3 the rest.
 	limitAllowsRe = lazyre.New(`^((?:my|our|the) )?([a-z]+(?: [a-z]+)??) ((?:now |still |only )?(?:allows|lets me do|lets me) (?:me )?(?:to [a-z]+ |[a-z]+ )?(?:(?:max|maximum|at most|up to|no more than|a maximum of) )?\d[\d.,]*\s*[a-z]+\b.*)$`)
-	// limitSlotRe reads a limit fact: "User's physio allows User to swim max 5km a
+	// limitSlotRe reads a limit fact: "User's dentist allows User to drink max 2 sodas a
 	// week". Groups: 1 the setter, 2 the amount, 3 its unit.
 	limitSlotRe = rx(subj + ` (?:now |still |only )?(?:allows|lets)(?: \S+){0,3}? (?:(?:max|maximum|at most|up to|no more than|a maximum of) )?(\d[\d.,]*)\s*([a-z]+)\b.*`)
 )

@@ -6,12 +6,12 @@ import (
 	"github.com/memsvc/memsvc/text/lazyre"
 )
 
-// An event moved by a plain "they": "they pushed the wedding to September". Who moved
+// An event moved by a plain "they": "they pushed the recital to October". Who moved
 // it says nothing the user would recall; the event and its new date do. Said again as
-// the event moved ("the wedding got pushed to September"), it is the fact the write
+// the event moved ("the recital got pushed to October"), it is the fact the write
 // tells as its holder's and lets supersede the date stored before (ingest.Retold).
 
-// movedByThemRe: "they pushed the wedding to September", "they've postponed our
+// movedByThemRe: "they pushed the recital to October", "they've postponed our
 // housewarming until May". Groups: 1 the move, 2 the event with its determiner, 3 the
 // particle, 4 the new time.
 var movedByThemRe = lazyre.New(`(?i)^they(?:'ve| have| had)?(?: just| finally| now)? (moved|pushed|postponed|rescheduled|delayed|bumped|shifted|put off|brought forward|moved up) ((?:the|our|my|his|her|their) [a-z]+(?: [a-z]+)?) ((?:back |out |forward )?(?:to|until|till)) (.+)$`)

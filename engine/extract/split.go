@@ -101,7 +101,7 @@ func startsStatement(w []string, toks []text.Token) bool {
 		return false
 	}
 	if countedRate(w) {
-		return false // "…, 1400 euros a month" measures what came before (amountaside.go)
+		return false // "…, 900 euros a month" measures what came before (amountaside.go)
 	}
 	for i := 1; i < len(w) && i <= 4; i++ {
 		switch {

@@ -8,13 +8,13 @@ import (
 	"github.com/memsvc/memsvc/text"
 )
 
-// A list corrected item by item: "my daughter is allergic to peanuts and shellfish" is
-// stored as one fact per item; "its only peanuts actually" (distilled "User meant only
-// peanuts") keeps the item it names and ends the others said with it. OnlyKept finds
+// A list corrected item by item: "my niece is allergic to sesame and mango" is
+// stored as one fact per item; "its only sesame actually" (distilled "User meant only
+// sesame") keeps the item it names and ends the others said with it. OnlyKept finds
 // the kept item's fact and its rewritten text; the write finds the list's other items
 // (ListSiblings) among the facts closest to it and closes them with it.
 
-// onlyMeantRe: "User meant only peanuts". Group 1 is the item.
+// onlyMeantRe: "User meant only sesame". Group 1 is the item.
 var onlyMeantRe = regexp.MustCompile(`^\S+ meant only (.+?)[.!]?$`)
 
 // OnlyCorrection reports a fact that keeps one item of a list said before: it means
@@ -24,7 +24,7 @@ func OnlyCorrection(fact string) bool {
 }
 
 // OnlyKept returns, for "User meant only X", the newest candidate whose slot may hold
-// many values and holds X ("User's daughter is allergic to peanuts"), and that fact
+// many values and holds X ("User's niece is allergic to sesame"), and that fact
 // told with "only" before X; ok is false when fact is no such correction or nothing
 // stored holds the item.
 func OnlyKept(fact string, cands []Candidate) (kept Candidate, text string, ok bool) {
@@ -66,7 +66,7 @@ func ListSiblings(kept Candidate, cands []Candidate) []string {
 	return out
 }
 
-// itemKey is an item as compared: its words stemmed, so "peanut" is "peanuts".
+// itemKey is an item as compared: its words stemmed, so "mangos" is "mango".
 func itemKey(v string) string {
 	w := strings.Fields(strings.ToLower(v))
 	for i := range w {

@@ -9,8 +9,8 @@ import (
 	"github.com/memsvc/memsvc/engine/ingest"
 )
 
-// onlyKeptFact is "User meant only peanuts" told as the list item it keeps ("User's
-// daughter is allergic to only peanuts"), which supersedes that item's fact and the
+// onlyKeptFact is "User meant only sesame" told as the list item it keeps ("User's
+// niece is allergic to only sesame"), which supersedes that item's fact and the
 // facts of the list's other items said in the same turn (ingest.OnlyKept,
 // ingest.ListSiblings). The siblings are looked up next to the kept fact, which
 // shares their words, where the correction shares none.

@@ -9,8 +9,8 @@ import (
 )
 
 // retoldFact is f told in the words of the stored fact it supersedes
-// (ingest.Retold): "User got a used Tesla now" as "User drives a used Tesla now",
-// "The wedding got moved to September" as the holder's wedding. It is read whether a
+// (ingest.Retold): "User got a used Rivian now" as "User drives a used Rivian now",
+// "The recital got moved to October" as the holder's recital. It is read whether a
 // model decides or not: the model saw the fact untold, which only makes sense next to
 // the stored one. The retold fact takes the kind of the fact it replaces: what one has
 // now is as lasting as what one had, whatever the kind of the "got" it came from.
