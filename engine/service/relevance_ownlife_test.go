@@ -70,7 +70,10 @@ var ownLifeSetMemories = []string{
 // plants), 15/33 found; the misses are mostly a category for its members
 // (city, vehicle, herbs, team, brand, animals), a member for its category
 // (prawn, beer, salt, meat) and a relation in other words (report to,
-// fiancée, nursery, commute). The thresholds are those counts.
+// fiancée, nursery, commute). The thresholds were those counts; with a
+// slot asked by its category before the verb, by reporting to a role or
+// as a food restriction (engine/service/search/slot_questions.go) 23/33
+// are found, quiet unmoved, and the found floor follows.
 func TestPromptRelevanceOwnLifeSet(t *testing.T) {
 	injected := promptHook(t, ownLifeSetMemories)
 	unrelated := []string{
@@ -133,7 +136,7 @@ func TestPromptRelevanceOwnLifeSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 18 || found < 15 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 15)", quiet, len(unrelated), found, len(related))
+	if quiet < 18 || found < 23 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 18), related found %d/%d (want ≥ 23)", quiet, len(unrelated), found, len(related))
 	}
 }

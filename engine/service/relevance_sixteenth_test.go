@@ -77,6 +77,9 @@ var sixteenthSetMemories = []string{
 // word vectors) raised found 2 → 3 of 25; the floor holds that.
 // A first-person prompt's nearest hit in meaning (search.liftNearestInMeaning,
 // the sentence encoder) raised found 3 → 6; the floor holds that.
+// A role asked by reporting to it (search/slot_questions.go: "who do I
+// report to again", the user's manager) raised found 11 → 12; the floor
+// holds that.
 func TestPromptRelevanceSixteenthSet(t *testing.T) {
 	injected := promptHook(t, sixteenthSetMemories)
 	unrelated := []string{
@@ -130,7 +133,7 @@ func TestPromptRelevanceSixteenthSet(t *testing.T) {
 	}
 	quiet, found := floorCounts(t, injected, unrelated, related)
 	t.Logf("unrelated quiet %d/%d; related found %d/%d", quiet, len(unrelated), found, len(related))
-	if quiet < 16 || found < 11 {
-		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 11)", quiet, len(unrelated), found, len(related))
+	if quiet < 16 || found < 12 {
+		t.Errorf("unrelated quiet %d/%d (want ≥ 16), related found %d/%d (want ≥ 12)", quiet, len(unrelated), found, len(related))
 	}
 }

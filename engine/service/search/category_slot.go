@@ -32,6 +32,16 @@ type askedSlot struct {
 	holder string
 	preds  []string
 	word   string
+	// roles are the stems of a role the holder has someone in ("manag",
+	// "boss"): a memory naming the holder's one of them fills it
+	// (fillsRole). restriction asks the holder's food restrictions
+	// (fillsRestriction). Both: slot_questions.go.
+	roles       []string
+	restriction bool
+	// same are the searcher's same-meaning words, by which an asked
+	// holder meets a stored one ("my fiancée", "User's girlfriend");
+	// nil reads the holders as written.
+	same sameWords
 }
 
 // slotCategories maps a category word to the slot predicates of
@@ -46,13 +56,13 @@ var slotCategories = map[string][]string{
 	"girlfriend": partnerSlots, "spouse": partnerSlots,
 	"diet": {"diet"}, "school": {"studies_at", "school_year"}, "university": {"studies_at"},
 	"college": {"studies_at"}, "major": {"major_in"},
-	"pet": nil, "pets": nil, "car": {"drive"},
+	"pet": nil, "pets": nil, "car": {"drive"}, "commute": {"commute"},
 }
 
 // ownedCategories are the category words a thing owned fills as well as
 // their predicates ("User's car is a Honda"). A person is not: "Ana's
 // wife arrived at eight" says when she came, not who Ana's partner is.
-var ownedCategories = text.WordSet(`pet pets car`)
+var ownedCategories = text.WordSet(`pet pets car commute`)
 
 var (
 	jobSlots     = []string{"job_title", "works_at"}
@@ -77,6 +87,9 @@ var (
 // nil when it names none.
 func askedSlotOf(query string) *askedSlot {
 	query = strings.ReplaceAll(query, "’", "'")
+	if a := verbAskedSlot(query); a != nil {
+		return a // "who does my wife report to": slot_questions.go
+	}
 	if a := ownedCategory(strings.Fields(query)); a != nil {
 		return a
 	}
@@ -98,7 +111,7 @@ func askedSlotOf(query string) *askedSlot {
 		}
 		return &askedSlot{holder: holder, preds: slotCategories[word], word: word}
 	}
-	return nil
+	return categoryAskedSlot(query) // "what car do I drive": slot_questions.go
 }
 
 // ownedCategory reads a category word said as someone's ("my job", "my
@@ -120,6 +133,9 @@ func ownedCategory(words []string) *askedSlot {
 		}
 		if j < len(words) {
 			word := strings.ToLower(strings.Trim(words[j], ".,;:!?\"'()"))
+			if slices.Contains(managerRoles, stemOf(word)) { // "who is my boss"
+				return &askedSlot{holder: holder, word: word, roles: managerRoles}
+			}
 			if preds, ok := slotCategories[word]; ok && !verbCategories[word] {
 				return &askedSlot{holder: holder, preds: preds, word: word}
 			}
@@ -177,11 +193,15 @@ const (
 func slotAnswer(a *askedSlot, members []string, texts ...string) slotFill {
 	out := slotNone
 	for _, t := range texts {
-		s := slotOfMemory(t)
-		if s == nil {
-			continue
+		s := asUsersSlot(slotOfMemory(t))
+		var fill slotFill
+		switch {
+		case a.restriction:
+			fill = fillsRestriction(s, t, a.holder)
+		case s != nil:
+			fill = a.filledFor(s, members)
 		}
-		switch a.filledFor(s.Subject, s.Predicate, members) {
+		switch fill {
 		case slotMet:
 			return slotMet
 		case slotOthers:
@@ -217,9 +237,19 @@ var startedAsRe = lazyre.New(`(?i)\b((?:has |have )?(?:started|starts|began|begi
 // of its kind's members, for a category of things (and then the owner's:
 // "User's car is a Honda" for "my car", "User has a cat named Luna" for
 // "my pet").
-func (a *askedSlot) filledFor(subject, pred string, members []string) slotFill {
+func (a *askedSlot) filledFor(s *extract.Slot, members []string) slotFill {
+	subject, pred := s.Subject, s.Predicate
+	if a.roles != nil {
+		if fillsRole(subject, a.holder, a.roles) {
+			return slotMet
+		}
+		return slotNone
+	}
+	if pred == "rent" && !rentsHome(s.Value) {
+		return slotNone
+	}
 	if slices.Contains(a.preds, pred) {
-		if heldBy(subject, a.holder) {
+		if heldBy(subject, a.holder) || a.sameHolder(subject) {
 			return slotMet
 		}
 		return slotOthers
@@ -282,6 +312,7 @@ func (e *Searcher) weighAskedSlot(ctx context.Context, rd *reads, query string, 
 	if a == nil || len(hits) == 0 {
 		return hits
 	}
+	a.same = e.sameWords()
 	members := e.kindMembers(a.word)
 	met := make([]engine.Scored, 0, len(hits))
 	rest := make([]engine.Scored, 0, len(hits))

@@ -84,6 +84,10 @@ func (e *Searcher) Search(ctx context.Context, user string, q engine.Query) (*en
 	if hits, err = e.bringNearestInMeaning(ctx, rd, shard, &q, qvec, hits); err != nil {
 		return nil, err
 	}
+	// A slot's fillers ranked below the hits (prompts25: slot_questions.go).
+	if hits, err = e.bringSlotFillers(ctx, rd, shard, &q, ranked, hits); err != nil {
+		return nil, err
+	}
 	hits = e.weighAskedSlot(ctx, rd, q.Text, hits) // "what's my job": category_slot.go
 	hits = oneSlotPerFinding(hits)
 	if q.Rerank != "" {
