@@ -99,6 +99,7 @@ func (e *Searcher) calibrate(ctx context.Context, shard *index.Shard, q *engine.
 	same := e.sameWords()
 	tc := termContext{spelled: spelledOut(q.Text, hits), owned: ownedInHits(q.Text, hits, same), plain: ownInOtherWords(q.Text, same)}
 	reaction, units := isReaction(q.Text), amountUnitsInHits(q.Text, hits)
+	units = withAttributiveInHits(units, q.Text, hits) // "a used car" is no "use": see attributive.go
 	near := e.nearInHits(shard, q.Text, hits)
 	terms := func(s string, tc termContext) []index.QueryTerm {
 		if reaction {
