@@ -867,8 +867,8 @@ func isNamedOwner(tok text.Token, s string) bool {
 	if isPossessive(tok, s) {
 		return true
 	}
-	raw := strings.ToLower(s[tok.Start:tok.End])
-	return text.IsSelfWord(tok.Word) && (strings.HasSuffix(raw, "'s") || strings.HasSuffix(raw, "’s"))
+	_, owns := text.CutPossessive(strings.ToLower(s[tok.Start:tok.End]))
+	return text.IsSelfWord(tok.Word) && owns
 }
 
 // maxOwnedWords is the longest phrase after "User's" or "my" that
