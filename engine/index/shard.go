@@ -87,12 +87,6 @@ type Shard struct {
 	passageMu sync.Mutex     // guards passages; taken under the read lock
 	passages  *passageLayout // built on demand (passage.go)
 
-	// ivf is the inverted file a large shard's embedding scans read
-	// (ivf.go): built by a search, under the read lock and ivfMu; kept up
-	// to date by the writes.
-	ivfMu sync.Mutex
-	ivf   *ivfIndex
-
 	// Size accounting (size.go): repeated strings share one copy.
 	intern      map[string]string
 	internBytes int64
@@ -164,9 +158,6 @@ func (s *Shard) upsert(r Row, vec []float32, terms []string) {
 	s.countSpeaker(r.Speaker, 1)
 	s.sessions.touch(sessionKey(&r))
 	s.rows[i] = r
-	if s.ivf != nil && (!ok || len(vec) == s.dim) {
-		s.ivf.place(i, s.vecs, s.scales, s.rows)
-	}
 	s.countMissing(i)
 	s.chrono = nil
 	if terms != nil {
@@ -196,9 +187,6 @@ func (s *Shard) remove(id string) {
 	s.sessions.touch(sessionKey(&s.rows[i]))
 	s.countSpeaker(s.rows[i].Speaker, -1)
 	last := len(s.rows) - 1
-	if s.ivf != nil {
-		s.ivf.moved(last, i)
-	}
 	if i != last {
 		s.rows[i] = s.rows[last]
 		copy(s.vecs[i*s.dim:(i+1)*s.dim], s.vecs[last*s.dim:])
@@ -270,18 +258,6 @@ func (s *Shard) SearchEach(q []float32, k int, keeps ...func(*Row) bool) [][]Hit
 	return s.searchPlaneEach(qq, s.vectorPlane(), k, keeps)
 }
 
-// SearchExact is Search reading every row, never the inverted file of a
-// large shard (ivf.go): what that approximate scan is measured against.
-func (s *Shard) SearchExact(q []float32, k int, keep func(*Row) bool) []Hit {
-	if len(q) != s.dim || k <= 0 {
-		return nil
-	}
-	qq := newQuery(q)
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.searchAllEach(qq, s.vectorPlane(), k, []func(*Row) bool{keep})[0]
-}
-
 // vectorPlane is the rows' embeddings as a plane. Callers hold a lock.
 func (s *Shard) vectorPlane() plane {
 	return plane{vecs: s.vecs, scales: s.scales, dim: s.dim, zeroScaled: true}
@@ -308,18 +284,6 @@ func (s *Shard) searchPlane(qq query, p plane, k int, keep func(*Row) bool) []Hi
 // searchPlaneEach is searchPlane under each of keeps, in one pass: one
 // top k a filter. Callers hold the read lock.
 func (s *Shard) searchPlaneEach(qq query, p plane, k int, keeps []func(*Row) bool) [][]Hit {
-	if ix := s.approxIndex(p); ix != nil {
-		tops := newTops(len(keeps), k)
-		if s.scanApprox(qq, p, ix, keeps, tops) {
-			return sortedTops(tops)
-		}
-	}
-	return s.searchAllEach(qq, p, k, keeps)
-}
-
-// searchAllEach is searchPlaneEach reading every row of p. Callers hold
-// the read lock.
-func (s *Shard) searchAllEach(qq query, p plane, k int, keeps []func(*Row) bool) [][]Hit {
 	parts := min(runtime.GOMAXPROCS(0), maxScanParts, len(p.scales)/minScanPart)
 	if parts <= 1 {
 		tops := newTops(len(keeps), k)

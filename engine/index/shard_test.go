@@ -220,7 +220,7 @@ func TestSearchInPartsMatchesSequential(t *testing.T) {
 	keep := func(r *Row) bool { return r.ID[len(r.ID)-1] != '3' }
 	for _, k := range []int{1, 10, 50, 500} {
 		q := []float32{1, 2, 0.5, float32(k % 3)}
-		got := s.SearchExact(q, k, keep) // Search reads an inverted file at this size (ivf.go)
+		got := s.Search(q, k, keep)
 		top := NewTopK(k)
 		s.scan(newQuery(q), s.vectorPlane(), 0, s.Len(), keep, top)
 		if want := top.Sorted(); !slices.Equal(got, want) || len(got) != k {

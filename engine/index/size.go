@@ -45,12 +45,6 @@ func (s *Shard) footprint() int64 {
 	if l != nil {
 		n += int64(cap(l.start))*4 + int64(cap(l.nbr))*4 + int64(cap(l.dist)) + int64(cap(l.norm))*8
 	}
-	s.ivfMu.Lock() // a search builds the inverted file under the read lock
-	ix := s.ivf
-	s.ivfMu.Unlock()
-	if ix != nil {
-		n += ix.bytes()
-	}
 	return n
 }
 

@@ -39,30 +39,3 @@ func BenchmarkVectorScan(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkApproxVectorScan times a search of 100,000 rows of 512
-// dimensions around a hundred centres, through the inverted file (Search)
-// and reading every row (SearchExact), with the scan's parts on every
-// core as a query's views run it; the inverted file is built before the
-// timer starts.
-//
-//	go test -run '^$' -bench ApproxVectorScan ./engine/index/
-func BenchmarkApproxVectorScan(b *testing.B) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	s, centres := clusteredShard(100_000, 512, rng)
-	qs := make([][]float32, 16)
-	for i := range qs {
-		qs[i] = noisy(centres[i], 0.6, rng)
-	}
-	s.Search(qs[0], 50, nil)
-	for _, c := range []struct {
-		name   string
-		search func([]float32, int, func(*Row) bool) []Hit
-	}{{"ivf", s.Search}, {"exact", s.SearchExact}} {
-		b.Run(c.name, func(b *testing.B) {
-			for i := range b.N {
-				c.search(qs[i%len(qs)], 50, nil)
-			}
-		})
-	}
-}
