@@ -25,7 +25,10 @@ import (
 // stemmed like the old one it is all that tells the change ("User's favourite
 // movie is Aliens now" after "… is Alien"). Only the decision drops them: a
 // turn's episode is compared with its own words.
-var fillerTerms = analysedSet("still really actually just")
+var fillerTerms = analysedSet(fillers)
+
+// fillers are the words of fillerTerms as written (fillerWords reads a holder by them).
+const fillers = "still really actually just"
 
 // withoutFiller returns terms without the filler terms: terms itself when it
 // has none, else a copy.

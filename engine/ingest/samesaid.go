@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/memsvc/memsvc/text"
 )
 
 // Some facts are said in fixed English turns that share too few words for
@@ -94,7 +96,7 @@ var noAnimalProductsRe = regexp.MustCompile(`(?i)^(.+?)\s+(?:does not|doesn't|do
 	`(?:eats?\s+|consumes?\s+|uses?\s+)?(?:any\s+|all\s+)?animal products[.!]*$`)
 
 // fillerWords are the filler words of fillerTerms, unanalysed, for a holder.
-var fillerWords = map[string]bool{"still": true, "really": true, "actually": true, "just": true}
+var fillerWords = text.WordSet(fillers)
 
 // birthRe is a birthday or a birth date: group 1 the holder, group 2 what follows.
 var birthRe = regexp.MustCompile(`(?i)^(.+?)(?:'s\s+birthday\s+is|\s+(?:was|were)\s+born)\s+(?:on\s+)?(.+)$`)
@@ -124,17 +126,13 @@ func birthDay(fact string) string {
 // dayOfYear returns "07-14" for a day of the year written at the start of s, or "".
 func dayOfYear(s string) string {
 	var month, day string
-	switch {
-	case monthDayRe.MatchString(s):
-		m := monthDayRe.FindStringSubmatch(s)
+	if m := monthDayRe.FindStringSubmatch(s); m != nil {
 		month, day = m[1], m[2]
-	case dayMonthRe.MatchString(s):
-		m := dayMonthRe.FindStringSubmatch(s)
+	} else if m := dayMonthRe.FindStringSubmatch(s); m != nil {
 		month, day = m[2], m[1]
-	case isoDayRe.MatchString(s):
-		m := isoDayRe.FindStringSubmatch(s)
+	} else if m := isoDayRe.FindStringSubmatch(s); m != nil {
 		return m[1] + "-" + m[2]
-	default:
+	} else {
 		return ""
 	}
 	t, err := time.Parse("Jan 2", strings.ToUpper(month[:1])+strings.ToLower(month[1:3])+" "+day)
