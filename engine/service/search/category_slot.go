@@ -105,11 +105,7 @@ func askedSlotOf(query string) *askedSlot {
 		if word == "living" {
 			word = "work"
 		}
-		holder := holderKey(who)
-		if rest, ok := strings.CutPrefix(strings.ToLower(who), "my "); ok {
-			holder = "user's " + rest
-		}
-		return &askedSlot{holder: holder, preds: slotCategories[word], word: word}
+		return &askedSlot{holder: askedHolder(who), preds: slotCategories[word], word: word}
 	}
 	return categoryAskedSlot(query) // "what car do I drive": slot_questions.go
 }
